@@ -1,0 +1,73 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "AccessDeck",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "accessdeck", targets: ["accessdeck"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // Domain: no I/O.
+        .target(name: "AccessCore"),
+        // Contract types and the HTTP client.
+        .target(
+            name: "AccessAPI",
+            dependencies: [
+                "AccessCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("openapi.yaml")]
+        ),
+        // Reference backend.
+        .target(
+            name: "AccessBackend",
+            dependencies: [
+                "AccessCore", "AccessAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Cell grid, widths, themes, components: knows nothing of ncurses or auth.
+        .target(name: "TerminalKit"),
+        .systemLibrary(name: "CNcursesw"),
+        // The only code that calls ncurses.
+        .target(name: "CursesDriver", dependencies: ["TerminalKit", "CNcursesw"]),
+        .target(name: "AccessApp", dependencies: ["TerminalKit", "AccessAPI", "AccessCore"]),
+        .executableTarget(
+            name: "accessdeck",
+            dependencies: [
+                "AccessApp", "CursesDriver", "AccessBackend", "AccessAPI", "TerminalKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "AccessCoreTests", dependencies: ["AccessCore"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "CursesDriverTests", dependencies: ["CursesDriver", "TerminalKit"]),
+        .testTarget(name: "AccessAppTests", dependencies: ["AccessApp", "TerminalKit", "AccessAPI"], exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "AccessBackendTests",
+            dependencies: [
+                "AccessBackend", "AccessAPI", "AccessCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ]
+)

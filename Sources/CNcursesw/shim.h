@@ -1,0 +1,30 @@
+#ifndef ACCESSDECK_CNCURSESW_SHIM_H
+#define ACCESSDECK_CNCURSESW_SHIM_H
+
+// Without these the wide-character API (cchar_t, setcchar, mvadd_wch, wget_wch) is hidden.
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+
+#include <locale.h>
+#include <langinfo.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+
+// Swift 6 rejects ncurses' global mutable state and does not import macros;
+// these accessors give the driver what it needs.
+static inline WINDOW *accessdeck_stdscr(void) { return stdscr; }
+static inline int accessdeck_lines(void) { return LINES; }
+static inline int accessdeck_cols(void) { return COLS; }
+static inline attr_t accessdeck_a_bold(void) { return A_BOLD; }
+static inline attr_t accessdeck_a_reverse(void) { return A_REVERSE; }
+static inline attr_t accessdeck_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t accessdeck_a_dim(void) { return A_DIM; }
+static inline attr_t accessdeck_a_normal(void) { return A_NORMAL; }
+static inline int accessdeck_key_f(int n) { return KEY_F(n); }
+static inline int accessdeck_color_pair(int n) { return (int)COLOR_PAIR(n); }
+
+#endif
