@@ -59,7 +59,8 @@ let package = Package(
         .testTarget(name: "AccessCoreTests", dependencies: ["AccessCore"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], exclude: ["__Snapshots__"]),
         .testTarget(name: "CursesDriverTests", dependencies: ["CursesDriver", "TerminalKit"]),
-        .testTarget(name: "AccessAppTests", dependencies: ["AccessApp", "TerminalKit", "AccessAPI"], exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "AccessAppTests", dependencies: ["AccessApp", "TerminalKit", "AccessAPI"], exclude: ["__Snapshots__"]),
         .testTarget(
             name: "AccessBackendTests",
             dependencies: [

@@ -76,7 +76,9 @@ public struct CellGrid: Hashable, Sendable {
     public mutating func fill(_ rect: Rect, style: Style, character: Character = " ") {
         let clipped = clip(rect)
         for y in clipped.y..<clipped.maxY {
-            for x in clipped.x..<clipped.maxX { setCell(Cell(grapheme: String(character), width: 1, style: style), x: x, y: y) }
+            for x in clipped.x..<clipped.maxX {
+                setCell(Cell(grapheme: String(character), width: 1, style: style), x: x, y: y)
+            }
         }
     }
 
