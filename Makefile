@@ -1,0 +1,69 @@
+# AccessDeck — the two commands a fresh machine needs are `make run` and `make test`.
+SHELL := /bin/bash
+SWIFT ?= swift
+BIN := .build/debug/accessdeck
+RELEASE_BIN := .build/release/accessdeck
+ARGS ?=
+
+# Debian packages the build and the tests need, and a file each one installs.
+DEB_PACKAGES := libncurses-dev:/usr/include/ncursesw/curses.h libsqlite3-dev:/usr/include/sqlite3.h tmux:/usr/bin/tmux
+BENCH_PACKAGES := wrk:/usr/bin/wrk
+
+.PHONY: all deps bench-deps build run serve test test-swift contract lint format bench clean
+
+all: build
+
+# Installs what is missing when it can (root + apt-get), otherwise stops with the command to run.
+define ensure_packages
+	@missing=""; for pair in $(1); do pkg=$${pair%%:*}; file=$${pair#*:}; \
+	  [ -e "$$file" ] || missing="$$missing $$pkg"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing:$$missing"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null) \
+	      || { echo "apt-get failed; run: sudo apt-get install -y$$missing" >&2; exit 1; }; \
+	  else echo "missing Debian packages; run: sudo apt-get install -y$$missing" >&2; exit 1; fi; \
+	fi
+endef
+
+deps:
+	$(call ensure_packages,$(DEB_PACKAGES))
+
+bench-deps: deps
+	$(call ensure_packages,$(BENCH_PACKAGES))
+
+build: deps
+	$(SWIFT) build
+
+# The app on the embedded reference backend; extra flags through ARGS="--scenario phone-only".
+run: build
+	$(BIN) $(ARGS)
+
+# The reference backend alone; ARGS="--port 8080 --db state.sqlite" and so on.
+serve: build
+	$(BIN) serve $(ARGS)
+
+test: deps lint build test-swift contract
+
+# Unit, snapshot, backend (real HTTP on 127.0.0.1) and end-to-end (the binary in tmux) suites.
+test-swift: build
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# schemathesis against `accessdeck serve` and Sources/AccessAPI/openapi.yaml.
+contract: build
+	@if [ -x scripts/contract-test.sh ]; then scripts/contract-test.sh; else echo "contract: no contract test yet"; fi
+
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+format:
+	$(SWIFT) format format --in-place --recursive Sources Tests Package.swift
+
+# Prints figures; asserts nothing.
+bench: bench-deps
+	$(SWIFT) build -c release
+	@for script in scripts/bench-*.sh; do [ -x "$$script" ] && "$$script" "$(RELEASE_BIN)"; done; true
+
+clean:
+	rm -rf .build

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Names a delayed action so it can be replaced or cancelled.
+public enum TimerID: Hashable, Sendable {
+    case toast
+    case countdown
+}
+
+/// Work the reducer asks for; the `EffectRunner` performs it. Reducers stay pure.
+public enum Effect: Equatable, Sendable {
+    /// Send `action` after `seconds` on the app clock; a new timer with the same id replaces the old one.
+    case after(seconds: TimeInterval, action: Action, id: TimerID)
+    case cancel(TimerID)
+    /// Put text on the system clipboard (OSC 52).
+    case copy(String)
+    /// Hand a URL to the system opener (mail client, browser).
+    case open(URL)
+    case quit
+}

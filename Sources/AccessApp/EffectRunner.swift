@@ -1,0 +1,95 @@
+import Foundation
+
+/// The outside world the runner hands clipboard and URL work to (the terminal, the OS).
+public protocol SystemServices: Sendable {
+    func copyToClipboard(_ text: String)
+    func open(_ url: URL)
+}
+
+/// Performs effects: timers on the injected clock, clipboard, URLs. Actions it produces go
+/// back through `send`.
+public final class EffectRunner: @unchecked Sendable {
+    private let clock: any AppClock
+    private let services: any SystemServices
+    private let send: @Sendable (Action) -> Void
+    private let lock = NSLock()
+    private var timers: [TimerID: Task<Void, Never>] = [:]
+
+    public init(clock: any AppClock, services: any SystemServices, send: @escaping @Sendable (Action) -> Void) {
+        self.clock = clock
+        self.services = services
+        self.send = send
+    }
+
+    /// Runs one effect; `.quit` is the store's business and is ignored here.
+    public func run(_ effect: Effect) {
+        switch effect {
+        case .after(let seconds, let action, let id):
+            let deadline = clock.now() + seconds
+            let clock = self.clock
+            let send = self.send
+            let task = Task {
+                do {
+                    try await clock.sleep(until: deadline)
+                    send(action)
+                } catch {}
+            }
+            lock.withLock { timers.updateValue(task, forKey: id) }?.cancel()
+        case .cancel(let id):
+            lock.withLock { timers.removeValue(forKey: id) }?.cancel()
+        case .copy(let text):
+            services.copyToClipboard(text)
+        case .open(let url):
+            services.open(url)
+        case .quit:
+            break
+        }
+    }
+
+    public func cancelAll() {
+        let all = lock.withLock {
+            defer { timers.removeAll() }
+            return Array(timers.values)
+        }
+        for task in all { task.cancel() }
+    }
+}
+
+/// Holds the state, runs every action through `reduce`, and the effects through the runner.
+/// Safe to call from any thread: the terminal loop, HTTP replies and timers all send here.
+public final class Store: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: AppState
+    private var quitRequested = false
+    private let clock: any AppClock
+    private var runner: EffectRunner!
+    private let onChange: @Sendable () -> Void
+
+    /// `onChange` is called after every action, from the thread that sent it: the terminal
+    /// loop uses it to wake up and repaint.
+    public init(
+        state: AppState, clock: any AppClock, services: any SystemServices,
+        onChange: @escaping @Sendable () -> Void = {}
+    ) {
+        current = state
+        self.clock = clock
+        self.onChange = onChange
+        runner = EffectRunner(clock: clock, services: services) { [weak self] action in self?.send(action) }
+    }
+
+    public var state: AppState { lock.withLock { current } }
+    public var isQuitting: Bool { lock.withLock { quitRequested } }
+
+    public func send(_ action: Action) {
+        let effects: [Effect] = lock.withLock {
+            current.now = clock.now()
+            let effects = reduce(&current, action)
+            if effects.contains(.quit) { quitRequested = true }
+            return effects
+        }
+        for effect in effects { runner.run(effect) }
+        onChange()
+    }
+
+    public func stop() { runner.cancelAll() }
+}

@@ -1,0 +1,80 @@
+import AccessApp
+import ArgumentParser
+import Foundation
+import TerminalKit
+
+struct AccessDeckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "accessdeck",
+        abstract: "Walk a mobile app's sign-in and Account Access flows in a terminal.",
+        version: AppVersion.current,
+        subcommands: [Screens.self, Render.self, Play.self]
+    )
+
+    @OptionGroup var appearance: AppearanceOptions
+
+    func run() async throws {
+        let code = try TerminalApp(appearance: appearance).run()
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// How the app looks and which platform it imitates; shared by the TUI and `render`.
+struct AppearanceOptions: ParsableArguments {
+    @Option(help: "Which platform's rules to follow (Apple sign-in is hidden on android): ios or android.")
+    var platform: AppOptions.Platform = .ios
+
+    @Option(help: "Colour theme: dark, light or mono. NO_COLOR in the environment forces mono.")
+    var theme: Theme.Name?
+
+    @Flag(help: "Draw ISO codes instead of flags and ASCII instead of box drawing (on by itself for TERM=linux or dumb).")
+    var ascii = false
+}
+
+extension AppOptions.Platform: ExpressibleByArgument {}
+extension Theme.Name: ExpressibleByArgument {}
+
+/// `accessdeck screens`: every screen and named state, one SCREEN:STATE a line.
+struct Screens: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List every screen and named state, one a line.")
+
+    @Flag(help: "Add each state's one-line summary after a tab.")
+    var summaries = false
+
+    func run() {
+        for entry in Gallery.entries {
+            print(summaries ? "\(entry.id)\t\(entry.summary)" : entry.id)
+        }
+    }
+}
+
+/// `accessdeck render SCREEN[:STATE]`: draw one screen headless and print it as text.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print one screen in one state as text, then exit.")
+
+    @Argument(help: "SCREEN or SCREEN:STATE, as listed by `accessdeck screens`.")
+    var id: String
+
+    @Option(help: "Terminal size as COLSxROWS.")
+    var size: String = "80x24"
+
+    @OptionGroup var appearance: AppearanceOptions
+
+    func validate() throws {
+        guard Gallery.entry(id) != nil else {
+            throw ValidationError("no screen named '\(id)'; `accessdeck screens` lists them")
+        }
+        guard Size(parsing: size) != nil else {
+            throw ValidationError("--size takes COLSxROWS, such as 80x24, not '\(size)'")
+        }
+    }
+
+    func run() {
+        let entry = Gallery.entry(id)!
+        var state = entry.makeState(Date(timeIntervalSince1970: 1_800_000_000))
+        state.options.platform = appearance.platform
+        var grid = AccessApp.render(state, size: Size(parsing: size)!)
+        if appearance.ascii { grid = grid.asciiFallback() }
+        print(grid.text())
+    }
+}
