@@ -72,9 +72,9 @@ final class ReducerHarness {
         update(&expectedState)
         let effects = AccessApp.reduce(&actual, action)
         if actual != expectedState {
+            let diff = lineDiff(describe(expectedState), describe(actual))
             Issue.record(
-                "State after \(action) differs from the one the test described (− expected, + actual):\n"
-                    + lineDiff(describe(expectedState), describe(actual)),
+                "State after \(action) differs from the one the test described (− expected, + actual):\n\(diff)",
                 sourceLocation: sourceLocation)
         }
         if effects != expected {

@@ -45,6 +45,7 @@ public enum GalleryScreen {
         canvas.title("Screen gallery", subtitle: "Enter shows a screen as a person would see it.")
         let entries = Gallery.entries
         let visibleRows = max(1, canvas.area.maxY - canvas.cursorY)
+        let summaryX = canvas.left + 3 + (entries.map { DisplayWidth.of($0.id) }.max() ?? 0)
         let first = min(max(0, state.selection - visibleRows + 1), max(0, entries.count - visibleRows))
         for index in first..<min(entries.count, first + visibleRows) {
             let selected = index == state.selection
@@ -54,7 +55,7 @@ public enum GalleryScreen {
             canvas.grid.put(selected ? "▸" : " ", at: Point(x: canvas.area.x + 1, y: y), style: style)
             canvas.grid.put(entries[index].id, at: Point(x: canvas.left + 1, y: y), style: style)
             canvas.grid.put(
-                entries[index].summary, at: Point(x: canvas.left + 26, y: y),
+                entries[index].summary, at: Point(x: summaryX, y: y),
                 style: Style(foreground: .muted, background: style.background), maxX: canvas.area.maxX - 2)
             canvas.skip(1)
         }
