@@ -63,7 +63,8 @@ format:
 # Prints figures; asserts nothing.
 bench: bench-deps
 	$(SWIFT) build -c release
-	@for script in scripts/bench-*.sh; do [ -x "$$script" ] && "$$script" "$(RELEASE_BIN)"; done; true
+	.build/release/accessdeck-bench
+	@for script in scripts/bench-*.sh; do "$$script" "$(RELEASE_BIN)" || exit 1; done
 
 clean:
 	rm -rf .build

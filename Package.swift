@@ -56,11 +56,26 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `make bench`: the client's latency over loopback.
+        .executableTarget(
+            name: "accessdeck-bench",
+            dependencies: [
+                "AccessAPI", "AccessBackend",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "AccessCoreTests", dependencies: ["AccessCore"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], exclude: ["__Snapshots__"]),
         .testTarget(name: "CursesDriverTests", dependencies: ["CursesDriver", "TerminalKit"]),
         .testTarget(
             name: "AccessAppTests", dependencies: ["AccessApp", "TerminalKit", "AccessAPI"], exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "AccessAPITests",
+            dependencies: [
+                "AccessAPI", "AccessBackend",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "AccessBackendTests",
             dependencies: [

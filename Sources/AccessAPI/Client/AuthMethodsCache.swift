@@ -1,0 +1,45 @@
+import Foundation
+
+/// The last `GET /me/auth-methods` that succeeded, with when it was fetched, kept in memory
+/// and on disk so the hub can show it under the offline banner, even after a restart.
+public final class AuthMethodsCache: @unchecked Sendable {
+    public struct Entry: Codable, Equatable, Sendable {
+        public var methods: AuthMethods
+        public var fetchedAt: Date
+    }
+
+    private let lock = NSLock()
+    private var entry: Entry?
+    private let fileURL: URL?
+
+    /// `fileURL` nil keeps the cache in memory only.
+    public init(fileURL: URL?) {
+        self.fileURL = fileURL
+        if let fileURL, let data = FileManager.default.contents(atPath: fileURL.path) {
+            entry = try? APIJSON.makeDecoder().decode(Entry.self, from: data)
+        }
+    }
+
+    /// Next to the session file: `…/accessdeck/auth-methods.json`.
+    public static func defaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        SessionStore.defaultLocation(environment: environment).deletingLastPathComponent()
+            .appendingPathComponent("auth-methods.json")
+    }
+
+    public var latest: Entry? { lock.withLock { entry } }
+
+    func store(_ methods: AuthMethods, at date: Date) {
+        let newEntry = Entry(methods: methods, fetchedAt: date)
+        lock.withLock { entry = newEntry }
+        guard let fileURL, let data = try? APIJSON.makeEncoder().encode(newEntry) else { return }
+        try? FileManager.default.createDirectory(
+            at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        try? data.write(to: fileURL, options: .atomic)
+    }
+
+    public func clear() {
+        lock.withLock { entry = nil }
+        if let fileURL { try? FileManager.default.removeItem(at: fileURL) }
+    }
+}

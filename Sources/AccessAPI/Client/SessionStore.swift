@@ -1,0 +1,128 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+public enum SessionStoreError: Error, Equatable, CustomStringConvertible {
+    case corrupt(path: String)
+    case unwritable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .corrupt(let path): return "the session file \(path) is damaged; it was ignored, sign in again"
+        case .unwritable(let path, let reason): return "cannot save the session to \(path): \(reason)"
+        }
+    }
+}
+
+/// Keeps the access and refresh tokens in a file only the user can read (0600 in a 0700
+/// folder), replaced atomically so a crash mid-write never leaves half a file.
+public struct SessionStore: Sendable {
+    public let fileURL: URL
+
+    public init(fileURL: URL) { self.fileURL = fileURL }
+
+    /// `ACCESSDECK_SESSION_FILE`, else `$XDG_STATE_HOME/accessdeck/session.json`, else
+    /// `~/.local/state/accessdeck/session.json`.
+    public static func defaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let explicit = environment["ACCESSDECK_SESSION_FILE"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit)
+        }
+        let stateHome =
+            environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/state")
+        return stateHome.appendingPathComponent("accessdeck/session.json")
+    }
+
+    /// nil when there is no session; `corrupt` when the file cannot be read as one.
+    public func load() throws -> SessionTokens? {
+        guard let data = FileManager.default.contents(atPath: fileURL.path) else { return nil }
+        do {
+            return try APIJSON.makeDecoder().decode(SessionTokens.self, from: data)
+        } catch {
+            throw SessionStoreError.corrupt(path: fileURL.path)
+        }
+    }
+
+    public func save(_ tokens: SessionTokens) throws {
+        let data = try APIJSON.makeEncoder().encode(tokens)
+        try writeAtomically(data)
+    }
+
+    public func clear() {
+        try? FileManager.default.removeItem(at: fileURL)
+    }
+
+    private func writeAtomically(_ data: Data) throws {
+        let folder = fileURL.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw SessionStoreError.unwritable(path: fileURL.path, reason: "cannot create \(folder.path)")
+        }
+        let temporary = folder.appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString)")
+        // Created 0600 from the start: there is no moment when another user could read it.
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else {
+            throw SessionStoreError.unwritable(path: fileURL.path, reason: String(cString: strerror(errno)))
+        }
+        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == data.count, synced, rename(temporary.path, fileURL.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw SessionStoreError.unwritable(path: fileURL.path, reason: reason)
+        }
+    }
+}
+
+/// The tokens in memory, shared by every call, with one refresh at a time: concurrent 401s
+/// wait for the same refresh instead of each spending the (rotating) refresh token.
+actor SessionKeeper {
+    private var tokens: SessionTokens?
+    private var refreshing: Task<SessionTokens, any Error>?
+    private let store: SessionStore?
+
+    init(store: SessionStore?, initial: SessionTokens?) {
+        self.store = store
+        tokens = initial
+    }
+
+    var current: SessionTokens? { tokens }
+
+    func replace(with newTokens: SessionTokens) throws {
+        tokens = newTokens
+        try store?.save(newTokens)
+    }
+
+    func clear() {
+        tokens = nil
+        store?.clear()
+    }
+
+    /// Fresh tokens for a call that was refused with `staleAccessToken`. When another call
+    /// already refreshed, its result is reused; a failed refresh clears the session.
+    func refreshed(
+        after staleAccessToken: String, using refresh: @escaping @Sendable (String) async throws -> SessionTokens
+    ) async throws -> SessionTokens {
+        if let tokens, tokens.accessToken != staleAccessToken { return tokens }
+        if let refreshing {
+            do { return try await refreshing.value } catch { throw APIError.signedOut }
+        }
+        guard let refreshToken = tokens?.refreshToken else { throw APIError.signedOut }
+        let task = Task { try await refresh(refreshToken) }
+        refreshing = task
+        defer { refreshing = nil }
+        do {
+            let newTokens = try await task.value
+            try replace(with: newTokens)
+            return newTokens
+        } catch {
+            clear()
+            throw APIError.signedOut
+        }
+    }
+}

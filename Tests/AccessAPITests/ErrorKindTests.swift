@@ -1,0 +1,137 @@
+import AccessAPI
+import Foundation
+import Testing
+
+/// Every typed error the screens switch on, provoked for real on the reference backend.
+@Suite struct ErrorKindTests {
+    @Test func connectionRefusedIsOffline() async throws {
+        let live = try await LiveBackend.start()
+        let address = live.server.baseURL
+        await live.server.shutdown()
+        let client = AccountClient(configuration: .init(baseURL: address), sessionStore: nil, sleep: { _ in })
+        let error = await apiError { try await client.health() }
+        if case .offline = error {} else { Issue.record("expected offline, got \(String(describing: error))") }
+        // A GET is retried before giving up; each attempt is in the journal.
+        #expect(client.journal.records.count == 3)
+        #expect(client.journal.records.allSatisfy { $0.status == nil && $0.errorCode == "offline" })
+        await client.shutdown()
+        await live.client.shutdown()
+    }
+
+    @Test func theOfflineFaultIsOffline() async throws {
+        try await withLiveBackend { live in
+            try await live.client.adminSetFaults(FaultSettings(offline: "503"))
+            let error = await apiError { try await live.client.authMethods() }
+            #expect(error == .offline(reason: "HTTP 503"))
+        }
+    }
+
+    @Test func aPostIsNeverRetried() async throws {
+        try await withLiveBackend { live in
+            try await live.client.adminSetFaults(FaultSettings(offline: "503"))
+            _ = await apiError { try await live.client.requestPhoneOTP(phone: "+995511222333", purpose: .addPhone) }
+            #expect(live.client.journal.records.filter { $0.path == "/auth/phone/request-otp" }.count == 1)
+        }
+    }
+
+    @Test func numberTakenByAnotherAccount() async throws {
+        try await withLiveBackend(scenario: "taken-number") { live in
+            let grant = try await live.client.reauthenticate(password: "correct-horse-42")
+            let error = await apiError {
+                try await live.client.requestPhoneOTP(
+                    phone: "+995511200300", purpose: .changePhone, reauthToken: grant.reauthToken)
+            }
+            guard case .taken(let message) = error else {
+                Issue.record("expected taken, got \(String(describing: error))")
+                return
+            }
+            #expect(message == "This number is already in use by another account.")
+        }
+    }
+
+    @Test func invalidNumber() async throws {
+        try await withLiveBackend(scenario: "no-phone") { live in
+            let error = await apiError { try await live.client.requestPhoneOTP(phone: "+99551", purpose: .addPhone) }
+            guard case .invalid = error else {
+                Issue.record("expected invalid, got \(String(describing: error))")
+                return
+            }
+        }
+    }
+
+    @Test func changingPhoneWithoutReauthIsRefused() async throws {
+        try await withLiveBackend { live in
+            let error = await apiError {
+                try await live.client.requestPhoneOTP(phone: "+995511222333", purpose: .changePhone)
+            }
+            guard case .reauthRequired = error else {
+                Issue.record("expected reauthRequired, got \(String(describing: error))")
+                return
+            }
+        }
+    }
+
+    @Test func aSecondSendWithinTheCooldownIsRateLimited() async throws {
+        try await withLiveBackend(scenario: "no-phone") { live in
+            let first = try await live.client.requestPhoneOTP(phone: "+995511222333", purpose: .addPhone)
+            let error = await apiError { try await live.client.resendPhoneOTP(requestId: first.requestId) }
+            guard case .rateLimited(let retryAfter, _) = error else {
+                Issue.record("expected rateLimited, got \(String(describing: error))")
+                return
+            }
+            #expect((1...30).contains(retryAfter))
+        }
+    }
+
+    @Test func wrongCodeThenExpiredCode() async throws {
+        try await withLiveBackend(scenario: "no-phone") { live in
+            let request = try await live.client.requestPhoneOTP(phone: "+995511222333", purpose: .addPhone)
+            let sent = try #require(try await live.client.adminOutbox().last?.code)
+            let wrong = sent == "000000" ? "111111" : "000000"
+            let incorrect = await apiError { try await live.client.verifyPhoneOTP(requestId: request.requestId, code: wrong) }
+            guard case .codeIncorrect(let remaining, let message) = incorrect else {
+                Issue.record("expected codeIncorrect, got \(String(describing: incorrect))")
+                return
+            }
+            #expect(remaining == 4)
+            #expect(message == "Code is incorrect. Try again.")
+            _ = try await live.client.adminAdvanceClock(seconds: 301)
+            let expired = await apiError { try await live.client.verifyPhoneOTP(requestId: request.requestId, code: sent) }
+            guard case .codeExpired = expired else {
+                Issue.record("expected codeExpired, got \(String(describing: expired))")
+                return
+            }
+        }
+    }
+
+    @Test func aWrongPasswordIsNotASessionProblem() async throws {
+        try await withLiveBackend { live in
+            let error = await apiError { try await live.client.reauthenticate(password: "not-the-password") }
+            guard case .invalid(_, let message) = error else {
+                Issue.record("expected invalid, got \(String(describing: error))")
+                return
+            }
+            #expect(!message.isEmpty)
+            #expect(await live.client.isSignedIn)
+            #expect(!live.client.journal.records.contains { $0.path == "/auth/refresh" })
+        }
+    }
+
+    @Test func withoutASessionTheClientSaysSignedOut() async throws {
+        try await withLiveBackend(signIn: false) { live in
+            #expect(await apiError { try await live.client.authMethods() } == .signedOut)
+        }
+    }
+
+    @Test func anUnknownServerErrorKeepsStatusAndMessage() async throws {
+        try await withLiveBackend { live in
+            try await live.client.adminSetFaults(FaultSettings(statuses: [PathFault(path: "/me/auth-methods", status: 418)]))
+            let error = await apiError { try await live.client.authMethods() }
+            guard case .server(418, _, let message) = error else {
+                Issue.record("expected server(418), got \(String(describing: error))")
+                return
+            }
+            #expect(!message.isEmpty)
+        }
+    }
+}

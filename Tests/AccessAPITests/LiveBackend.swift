@@ -1,0 +1,65 @@
+import AccessAPI
+import AccessBackend
+import Foundation
+import Logging
+import Testing
+
+/// The real reference backend on 127.0.0.1 with a temporary SQLite file and a frozen clock
+/// that only the admin API moves, plus a client pointed at it.
+struct LiveBackend {
+    let server: RunningBackend
+    let client: AccountClient
+    let folder: URL
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static func start(scenario: String = "default", signIn: Bool = true, logger: Logger? = nil) async throws -> LiveBackend {
+        let server = try await ReferenceBackend.start(
+            .init(
+                scenario: scenario, fixturesDirectory: repositoryRoot.appendingPathComponent("fixtures"),
+                frozenClock: true, logger: Logger(label: "test.backend") { _ in SwiftLogNoOpLogHandler() }))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-client-\(UUID().uuidString)")
+        let client = AccountClient(
+            configuration: .init(baseURL: server.baseURL),
+            sessionStore: SessionStore(fileURL: folder.appendingPathComponent("session.json")),
+            logger: logger ?? Logger(label: "test.client") { _ in SwiftLogNoOpLogHandler() },
+            sleep: { _ in })
+        if signIn { try await client.adminSignIn() }
+        return LiveBackend(server: server, client: client, folder: folder)
+    }
+
+    func stop() async {
+        await client.shutdown()
+        await server.shutdown()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// Runs `body` against a fresh backend and always stops it.
+func withLiveBackend(
+    scenario: String = "default", signIn: Bool = true, logger: Logger? = nil,
+    _ body: (LiveBackend) async throws -> Void
+) async throws {
+    let live = try await LiveBackend.start(scenario: scenario, signIn: signIn, logger: logger)
+    do {
+        try await body(live)
+    } catch {
+        await live.stop()
+        throw error
+    }
+    await live.stop()
+}
+
+/// The error a call threw, for `#expect(... == .taken(...))`-style checks.
+func apiError(_ call: () async throws -> some Any) async -> APIError? {
+    do {
+        _ = try await call()
+        return nil
+    } catch let error as APIError {
+        return error
+    } catch {
+        Issue.record("expected an APIError, got \(error)")
+        return nil
+    }
+}
