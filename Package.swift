@@ -18,7 +18,7 @@ let package = Package(
     ],
     targets: [
         // Domain: no I/O.
-        .target(name: "AccessCore"),
+        .target(name: "AccessCore", resources: [.copy("Resources/countries.json")]),
         // Contract types and the HTTP client.
         .target(
             name: "AccessAPI",
