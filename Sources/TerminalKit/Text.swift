@@ -55,7 +55,10 @@ public enum TextLayout {
         if DisplayWidth.of(text) <= width { return text }
         let ellipsisWidth = DisplayWidth.of(ellipsis)
         guard width > ellipsisWidth else { return prefix(ellipsis, width: width) }
-        return prefix(text, width: width - ellipsisWidth) + ellipsis
+        // "Terminal…" rather than "Terminal …": a cut at a space drops the space.
+        var head = prefix(text, width: width - ellipsisWidth)
+        while head.last == " " { head.removeLast() }
+        return head + ellipsis
     }
 
     /// The text (truncated if needed) followed by spaces up to `width` columns.

@@ -10,7 +10,9 @@ public struct OTPInput: Hashable, Sendable {
     public var isFocused: Bool
     public var isDisabled: Bool
 
-    public init(length: Int = 6, digits: String = "", error: String? = nil, isFocused: Bool = true, isDisabled: Bool = false) {
+    public init(
+        length: Int = 6, digits: String = "", error: String? = nil, isFocused: Bool = true, isDisabled: Bool = false
+    ) {
         self.length = length
         self.digits = Array(digits.filter(Self.isDigit).prefix(length))
         self.error = error
