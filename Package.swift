@@ -43,6 +43,8 @@ let package = Package(
         ),
         // Cell grid, widths, themes, components: knows nothing of ncurses or auth.
         .target(name: "TerminalKit"),
+        // Text snapshots of rendered grids for the test targets.
+        .target(name: "SnapshotSupport", dependencies: ["TerminalKit"]),
         .systemLibrary(name: "CNcursesw"),
         // The only code that calls ncurses.
         .target(name: "CursesDriver", dependencies: ["TerminalKit", "CNcursesw"]),
@@ -65,10 +67,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "AccessCoreTests", dependencies: ["AccessCore"]),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "TerminalKitTests", dependencies: ["TerminalKit", "SnapshotSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "CursesDriverTests", dependencies: ["CursesDriver", "TerminalKit"]),
         .testTarget(
-            name: "AccessAppTests", dependencies: ["AccessApp", "TerminalKit", "AccessAPI"], exclude: ["__Snapshots__"]),
+            name: "AccessAppTests", dependencies: ["AccessApp", "TerminalKit", "AccessAPI", "SnapshotSupport"],
+            exclude: ["__Snapshots__"]),
         .testTarget(
             name: "AccessAPITests",
             dependencies: [

@@ -1,0 +1,156 @@
+import Foundation
+import TerminalKit
+import Testing
+
+/// What `assertSnapshot` does with the snapshot file.
+public enum SnapshotMode: String, Sendable {
+    /// Overwrite every snapshot with what was rendered, and pass.
+    case record
+    /// Write snapshots that do not exist yet, compare the others (the default).
+    case missing
+    /// Compare only; a missing snapshot fails and nothing is written (CI).
+    case off
+
+    /// From `SNAPSHOT_MODE`; unset or unknown means `.missing`.
+    public static func fromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment
+    )
+        -> SnapshotMode
+    {
+        environment["SNAPSHOT_MODE"].flatMap { SnapshotMode(rawValue: $0.lowercased()) } ?? .missing
+    }
+}
+
+/// The result of one snapshot assertion, for tests of the harness itself.
+public enum SnapshotOutcome: Hashable, Sendable {
+    case matched
+    case recorded
+    case mismatched(diff: String)
+    case missing
+}
+
+/// Text comparison for snapshots: pure, so it can be tested without files.
+public enum SnapshotDiff {
+    public static let hint = "re-record with SNAPSHOT_MODE=record"
+
+    /// The stored form of a snapshot: trailing spaces trimmed on every line, trailing empty
+    /// lines dropped, one final newline.
+    public static func normalize(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var line = String(line)
+            while line.last == " " || line.last == "\r" { line.removeLast() }
+            return line
+        }
+        while lines.last == "" { lines.removeLast() }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// nil when the texts agree once normalised; otherwise a readable diff of the changed lines
+    /// with `context` unchanged lines around them, each line numbered.
+    public static func compare(expected: String, actual: String, context: Int = 1) -> String? {
+        let old = lines(normalize(expected))
+        let new = lines(normalize(actual))
+        guard old != new else { return nil }
+        let count = max(old.count, new.count)
+        let changed = (0..<count).filter { i in
+            (i < old.count ? old[i] : nil) != (i < new.count ? new[i] : nil)
+        }
+        var shown = Set<Int>()
+        for i in changed { for j in max(0, i - context)...min(count - 1, i + context) { shown.insert(j) } }
+        var out: [String] = ["Snapshot differs (\(changed.count) line(s) changed):"]
+        var previous = -1
+        for i in shown.sorted() {
+            if previous >= 0, i > previous + 1 { out.append("   …") }
+            previous = i
+            let number = String(i + 1).leftPadded(to: 3)
+            if changed.contains(i) {
+                if i < old.count { out.append("-\(number)│\(old[i])") }
+                if i < new.count { out.append("+\(number)│\(new[i])") }
+            } else {
+                out.append(" \(number)│\(old[i])")
+            }
+        }
+        out.append(hint)
+        return out.joined(separator: "\n")
+    }
+
+    private static func lines(_ normalized: String) -> [String] {
+        normalized.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - count)) + self
+    }
+}
+
+/// Compares a rendered grid with `__Snapshots__/<name>.txt` next to the calling test file.
+public func assertSnapshot(
+    of grid: CellGrid, named name: String, filePath: StaticString = #filePath,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    assertSnapshot(
+        of: grid.textLines().joined(separator: "\n"), named: name, filePath: filePath, sourceLocation: sourceLocation)
+}
+
+/// Compares text with `__Snapshots__/<name>.txt` next to the calling test file, in the mode
+/// given by `SNAPSHOT_MODE`.
+public func assertSnapshot(
+    of text: String, named name: String, filePath: StaticString = #filePath,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let directory = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
+        .appendingPathComponent("__Snapshots__", isDirectory: true)
+    assertSnapshot(
+        of: text, named: name, in: directory, mode: .fromEnvironment(), sourceLocation: sourceLocation)
+}
+
+/// The same with an explicit directory and mode (for tests of the harness).
+@discardableResult
+public func assertSnapshot(
+    of grid: CellGrid, named name: String, in directory: URL, mode: SnapshotMode,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> SnapshotOutcome {
+    assertSnapshot(
+        of: grid.textLines().joined(separator: "\n"), named: name, in: directory, mode: mode,
+        sourceLocation: sourceLocation)
+}
+
+/// The core of every overload: records an issue on a mismatch or (in `.off`) a missing file.
+@discardableResult
+public func assertSnapshot(
+    of text: String, named name: String, in directory: URL, mode: SnapshotMode,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> SnapshotOutcome {
+    let file = directory.appendingPathComponent("\(name).txt")
+    let actual = SnapshotDiff.normalize(text)
+    let existing = try? String(contentsOf: file, encoding: .utf8)
+
+    func write() -> SnapshotOutcome {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try actual.write(to: file, atomically: true, encoding: .utf8)
+            print("Recorded snapshot \(file.path)")
+            return .recorded
+        } catch {
+            Issue.record("Could not write snapshot \(file.path): \(error)", sourceLocation: sourceLocation)
+            return .missing
+        }
+    }
+
+    switch (mode, existing) {
+    case (.record, _), (.missing, nil):
+        return write()
+    case (.off, nil):
+        Issue.record(
+            "Missing snapshot \(name).txt in \(directory.path) (SNAPSHOT_MODE=off never writes one); "
+                + "record it with SNAPSHOT_MODE=missing or SNAPSHOT_MODE=record",
+            sourceLocation: sourceLocation)
+        return .missing
+    case (_, let expected?):
+        guard let diff = SnapshotDiff.compare(expected: expected, actual: actual) else { return .matched }
+        Issue.record("Snapshot \(name) does not match.\n\(diff)", sourceLocation: sourceLocation)
+        return .mismatched(diff: diff)
+    }
+}

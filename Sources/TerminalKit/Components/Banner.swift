@@ -1,0 +1,49 @@
+import Foundation
+
+/// A one-line notice across the top of the content: offline, or rate limited with a countdown.
+/// The countdown is computed from the `now` the app passes in; TerminalKit never reads a clock.
+public enum Banner: Hashable, Sendable {
+    case offline
+    case rateLimited(until: Date)
+
+    public static let offlineText = "You're offline. Showing saved info."
+
+    /// Whole seconds left, rounded up so "0:00" only shows when the wait is over.
+    public static func secondsLeft(until: Date, now: Date) -> Int {
+        max(0, Int((until.timeIntervalSince(now)).rounded(.up)))
+    }
+
+    public func text(now: Date) -> String {
+        switch self {
+        case .offline:
+            return Self.offlineText
+        case .rateLimited(let until):
+            let left = Self.secondsLeft(until: until, now: now)
+            return left == 0
+                ? "You can try again now." : "Too many attempts. Try again in \(TextLayout.countdown(seconds: left))"
+        }
+    }
+
+    /// Whether the banner still says something: a rate limit ends, being offline does not.
+    public func isActive(at now: Date) -> Bool {
+        switch self {
+        case .offline: return true
+        case .rateLimited(let until): return Self.secondsLeft(until: until, now: now) > 0
+        }
+    }
+
+    public var height: Int { 1 }
+
+    /// Draws the banner on the first row of `rect`: a reversed bar that starts with "!" so it is
+    /// noticed without colour.
+    public func render(into grid: inout CellGrid, in rect: Rect, now: Date) {
+        guard rect.height > 0, rect.width > 0 else { return }
+        let role: ColorRole = self == .offline ? .warning : .danger
+        let style = Style(foreground: role, attributes: [.reverse, .bold])
+        let row = rect.row(0)
+        grid.fill(row, style: style)
+        grid.put(
+            TextLayout.truncate("! " + text(now: now), width: rect.width - 4), at: Point(x: rect.x + 2, y: rect.y),
+            style: style, maxX: rect.maxX - 2)
+    }
+}

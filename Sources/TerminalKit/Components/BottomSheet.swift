@@ -1,0 +1,81 @@
+/// A sheet over the bottom of the screen: title, word-wrapped body, one or two stacked actions.
+/// The screen below stays visible, dimmed.
+public struct BottomSheet: Hashable, Sendable {
+    public struct Action: Hashable, Sendable {
+        public var title: String
+        /// Drawn in danger colour and bold; the label itself says what happens ("Delete account").
+        public var isDestructive: Bool
+        public init(_ title: String, isDestructive: Bool = false) {
+            self.title = title
+            self.isDestructive = isDestructive
+        }
+    }
+
+    public var title: String
+    public var body: String
+    public var actions: [Action]
+    public private(set) var selectedAction: Int
+
+    public init(title: String, body: String, actions: [Action], selectedAction: Int = 0) {
+        self.title = title
+        self.body = body
+        self.actions = actions
+        self.selectedAction = min(max(0, selectedAction), max(0, actions.count - 1))
+    }
+
+    public mutating func move(by offset: Int) {
+        guard !actions.isEmpty else { return }
+        selectedAction = min(max(0, selectedAction + offset), actions.count - 1)
+    }
+
+    public var selected: Action? { actions.isEmpty ? nil : actions[selectedAction] }
+
+    /// The rectangle the sheet takes in a grid of this size: full width less the margins,
+    /// pinned to the bottom, as tall as its content (at most the grid).
+    public func frame(in size: Size) -> Rect {
+        let width = max(0, size.cols - 4)
+        let bodyLines = TextLayout.wrap(body, width: max(1, width - 6)).count
+        // Border, padding, title, blank, body, blank, actions, padding, border.
+        let height = 1 + 1 + 1 + 1 + bodyLines + 1 + actions.count + 1 + 1
+        let h = min(height, size.rows)
+        return Rect(x: 2, y: size.rows - h, width: width, height: h)
+    }
+
+    /// Dims the whole grid, then draws the sheet over its bottom.
+    public func render(into grid: inout CellGrid, glyphs: Glyphs = .unicode) {
+        let frame = frame(in: grid.size)
+        grid.dim(except: frame)
+        guard frame.width >= 8, frame.height >= 3 else { return }
+        let surface = Style.plain.on(.surface)
+        grid.fill(frame, style: surface)
+        grid.drawBox(frame, lines: glyphs.box, style: Style.border.on(.surface))
+        let content = frame.inset(horizontal: 3, vertical: 2)
+        var y = content.y
+        func line(_ text: String, _ style: Style) {
+            guard y < frame.maxY - 1 else { return }
+            grid.put(TextLayout.truncate(text, width: content.width), at: Point(x: content.x, y: y), style: style)
+            y += 1
+        }
+        line(title, surface.with(.bold))
+        y += 1
+        for text in TextLayout.wrap(body, width: content.width) { line(text, surface) }
+        y += 1
+        for (index, action) in actions.enumerated() {
+            guard y < frame.maxY - 1 else { break }
+            let isSelected = index == selectedAction
+            var style = isSelected ? Style.plain.on(.selection) : surface
+            if action.isDestructive {
+                style.foreground = .danger
+                style.attributes.insert(.bold)
+            }
+            let row = Rect(x: content.x - 2, y: y, width: content.width + 2, height: 1)
+            if isSelected {
+                grid.fill(row, style: style)
+                grid.put(glyphs.selected, at: Point(x: row.x, y: y), style: style.with(.bold))
+            }
+            grid.put(
+                TextLayout.truncate(action.title, width: content.width), at: Point(x: content.x, y: y), style: style)
+            y += 1
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import SnapshotSupport
+import Testing
+
+@testable import TerminalKit
+
+let sampleKeymap = Keymap([
+    KeyBinding([.up, .down], "Move"),
+    KeyBinding([.enter], "Open"),
+    KeyBinding([.escape], "Back"),
+    KeyBinding([.character("?")], "Help"),
+    KeyBinding([.control("r")], "Refresh", inFooter: false),
+    KeyBinding([.character("q"), .control("c")], "Quit", inFooter: false),
+])
+
+@Suite struct KeyHintFooterTests {
+    @Test func footerText() {
+        #expect(KeyHintFooter(sampleKeymap).text == "↑↓ Move  Enter Open  Esc Back  ? Help")
+    }
+
+    @Test func snapshot() {
+        var grid = canvas(80, 1)
+        KeyHintFooter(sampleKeymap).render(into: &grid, in: grid.bounds)
+        #expect(grid[2, 0].style.attributes.contains(.bold))
+        assertSnapshot(of: grid, named: "footer")
+    }
+
+    @Test func truncatedWithEllipsis() {
+        var grid = canvas(30, 1)
+        KeyHintFooter(sampleKeymap).render(into: &grid, in: grid.bounds)
+        let line = grid.textLines()[0]
+        #expect(line == "  ↑↓ Move  Enter Open  Esc B…")
+        #expect(DisplayWidth.of(line) <= 28)
+    }
+
+    @Test func nonArrowAlternativesKeepTheSlash() {
+        #expect(KeyHintFooter.label(for: KeyBinding([.character("q"), .control("c")], "Quit")) == "q/Ctrl+C")
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import SnapshotSupport
+import TerminalKit
+import Testing
+
+@Suite struct SnapshotHarnessTests {
+    /// A fresh, empty directory per test so nothing leaks into the real snapshots.
+    func temporaryDirectory() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("snapshots-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func compareIsNilForEqualTextAfterNormalising() {
+        #expect(SnapshotDiff.compare(expected: "a\nb\n", actual: "a  \nb") == nil)
+        #expect(SnapshotDiff.normalize("a  \nb\n\n\n") == "a\nb\n")
+    }
+
+    @Test func diffNamesTheChangedLineWithContext() throws {
+        let expected = (1...10).map { "line \($0)" }.joined(separator: "\n")
+        let actual = expected.replacingOccurrences(of: "line 7", with: "line seven")
+        let diff = try #require(SnapshotDiff.compare(expected: expected, actual: actual))
+        #expect(diff.contains("-  7│line 7"))
+        #expect(diff.contains("+  7│line seven"))
+        #expect(diff.contains("   6│line 6"))
+        #expect(!diff.contains("line 2"))
+        #expect(diff.contains("SNAPSHOT_MODE=record"))
+    }
+
+    @Test func diffShowsAddedAndRemovedLines() throws {
+        let diff = try #require(SnapshotDiff.compare(expected: "a\nb", actual: "a\nb\nc"))
+        #expect(diff.contains("+  3│c"))
+    }
+
+    @Test func mismatchFails() throws {
+        let directory = temporaryDirectory()
+        try "Hello\n".write(to: directory.appendingPathComponent("greeting.txt"), atomically: true, encoding: .utf8)
+        var outcome: SnapshotOutcome?
+        withKnownIssue {
+            outcome = assertSnapshot(of: "Goodbye", named: "greeting", in: directory, mode: .missing)
+        }
+        guard case .mismatched(let diff) = outcome else {
+            Issue.record("expected a mismatch, got \(String(describing: outcome))")
+            return
+        }
+        #expect(diff.contains("-  1│Hello"))
+        #expect(diff.contains("+  1│Goodbye"))
+    }
+
+    @Test func matchingGridPasses() throws {
+        let directory = temporaryDirectory()
+        var grid = canvas(10, 2)
+        grid.put("Hi", at: Point(x: 1, y: 0), style: .plain)
+        try " Hi\n".write(to: directory.appendingPathComponent("hi.txt"), atomically: true, encoding: .utf8)
+        #expect(assertSnapshot(of: grid, named: "hi", in: directory, mode: .off) == .matched)
+    }
+
+    @Test func offModeWithMissingFileFailsAndWritesNothing() throws {
+        let directory = temporaryDirectory()
+        var outcome: SnapshotOutcome?
+        withKnownIssue {
+            outcome = assertSnapshot(of: "new", named: "absent", in: directory, mode: .off)
+        }
+        #expect(outcome == .missing)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test func missingModeWritesANewSnapshotAndPasses() throws {
+        let directory = temporaryDirectory().appendingPathComponent("__Snapshots__")
+        let outcome = assertSnapshot(of: "first  \nsecond\n\n", named: "new", in: directory, mode: .missing)
+        #expect(outcome == .recorded)
+        let stored = try String(contentsOf: directory.appendingPathComponent("new.txt"), encoding: .utf8)
+        #expect(stored == "first\nsecond\n")
+        #expect(assertSnapshot(of: "first\nsecond", named: "new", in: directory, mode: .off) == .matched)
+    }
+
+    @Test func recordModeOverwrites() throws {
+        let directory = temporaryDirectory()
+        let file = directory.appendingPathComponent("x.txt")
+        try "old\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(assertSnapshot(of: "new", named: "x", in: directory, mode: .record) == .recorded)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "new\n")
+    }
+
+    @Test func modeComesFromTheEnvironment() {
+        #expect(SnapshotMode.fromEnvironment([:]) == .missing)
+        #expect(SnapshotMode.fromEnvironment(["SNAPSHOT_MODE": "off"]) == .off)
+        #expect(SnapshotMode.fromEnvironment(["SNAPSHOT_MODE": "record"]) == .record)
+        #expect(SnapshotMode.fromEnvironment(["SNAPSHOT_MODE": "bogus"]) == .missing)
+    }
+}

@@ -1,0 +1,154 @@
+import SnapshotSupport
+import Testing
+
+@testable import TerminalKit
+
+@Suite struct TextFieldTests {
+    func render(_ field: TextField, width: Int = 60) -> CellGrid {
+        var grid = canvas(width, field.height)
+        field.render(into: &grid, in: grid.bounds)
+        return grid
+    }
+
+    @Test func emptyWithPlaceholder() {
+        let field = TextField(label: "New email", placeholder: "name@example.com")
+        assertSnapshot(of: render(field), named: "textfield-placeholder")
+    }
+
+    @Test func focusedEmpty() {
+        let field = TextField(label: "New email", placeholder: "name@example.com", isFocused: true)
+        let grid = render(field)
+        #expect(grid.text(row: 1).hasPrefix("┏"))
+        assertSnapshot(of: grid, named: "textfield-focused-empty")
+    }
+
+    @Test func typedWithPrefix() {
+        var field = TextField(label: "New phone number", prefix: "🇬🇪 +995", isFocused: true)
+        field.insert("511 200 300")
+        assertSnapshot(of: render(field), named: "textfield-typed-prefix")
+    }
+
+    @Test func typedUnfocused() {
+        let field = TextField(label: "Email", value: "jdoe@mail.com")
+        assertSnapshot(of: render(field), named: "textfield-typed")
+    }
+
+    @Test func masked() {
+        var field = TextField(label: "New password", isMasked: true, isFocused: true)
+        field.insert("hunter22")
+        let grid = render(field)
+        #expect(!grid.text().contains("hunter"))
+        assertSnapshot(of: grid, named: "textfield-masked")
+    }
+
+    @Test func error() {
+        let field = TextField(
+            label: "New phone number", value: "511 100 000", prefix: "🇬🇪 +995",
+            error: "This number is already in use by another account.", isFocused: true)
+        let grid = render(field)
+        #expect(grid.text(row: 4).hasPrefix("This number is already in use"))
+        #expect(grid[0, 4].style.foreground == .danger)
+        assertSnapshot(of: grid, named: "textfield-error")
+    }
+
+    @Test func disabled() {
+        let field = TextField(label: "Email", value: "jdoe@mail.com", isDisabled: true, isFocused: true)
+        assertSnapshot(of: render(field), named: "textfield-disabled")
+        var copy = field
+        copy.insert("x")
+        copy.backspace()
+        #expect(copy.value == "jdoe@mail.com")
+    }
+
+    @Test func longValueScrollsToKeepTheCursorVisible() {
+        var field = TextField(label: "Email", isFocused: true)
+        field.insert("a.very.long.address.that.does.not.fit@example.com")
+        let grid = render(field, width: 30)
+        #expect(grid.text(row: 2).contains("example.com"))
+        assertSnapshot(of: grid, named: "textfield-scrolled")
+    }
+
+    @Test func renderReturnsTheCursorWhenFocused() {
+        var field = TextField(label: "Email", value: "abc", isFocused: true)
+        field.moveLeft()
+        var grid = canvas(30, 5)
+        let cursor = field.render(into: &grid, in: grid.bounds)
+        #expect(cursor == Point(x: 4, y: 2))
+        #expect(grid[4, 2].style.attributes.contains(.reverse))
+        field.isFocused = false
+        #expect(field.render(into: &grid, in: grid.bounds) == nil)
+    }
+
+    // MARK: Editing
+
+    @Test func insertsAtTheCursor() {
+        var field = TextField(value: "jdoe@mail.com")
+        field.moveHome()
+        field.insert("x")
+        #expect(field.value == "xjdoe@mail.com")
+        #expect(field.cursor == 1)
+        field.moveEnd()
+        field.insert("!")
+        #expect(field.value == "xjdoe@mail.com!")
+    }
+
+    @Test func backspaceAndDelete() {
+        var field = TextField(value: "abcd")
+        field.backspace()
+        #expect(field.value == "abc")
+        field.moveHome()
+        field.backspace()
+        #expect(field.value == "abc")
+        field.deleteForward()
+        #expect(field.value == "bc")
+        #expect(field.cursor == 0)
+        field.moveEnd()
+        field.deleteForward()
+        #expect(field.value == "bc")
+    }
+
+    @Test func cursorStaysInBounds() {
+        var field = TextField(value: "ab")
+        field.moveRight()
+        #expect(field.cursor == 2)
+        field.moveLeft()
+        field.moveLeft()
+        field.moveLeft()
+        #expect(field.cursor == 0)
+    }
+
+    @Test func editingStepsOverWholeGraphemes() {
+        var field = TextField(value: "🇬🇪e\u{301}")
+        field.backspace()
+        #expect(field.value == "🇬🇪")
+        field.backspace()
+        #expect(field.value == "")
+    }
+
+    @Test func pasteStripsControlCharactersAndNewlines() {
+        var field = TextField()
+        field.paste("new.email@\ngmail.com\r\t\u{7}")
+        #expect(field.value == "new.email@gmail.com")
+        #expect(field.cursor == field.value.count)
+    }
+
+    @Test func maxLengthCapsInsertAndPaste() {
+        var field = TextField(maxLength: 4)
+        field.paste("123456")
+        #expect(field.value == "1234")
+        field.insert("5")
+        #expect(field.value == "1234")
+    }
+
+    @Test func handleRoutesKeys() {
+        var field = TextField()
+        #expect(field.handle(.key(.character("a"))))
+        #expect(field.handle(.key(.character("b"))))
+        #expect(field.handle(.key(.home)))
+        #expect(field.handle(.key(.delete)))
+        #expect(field.value == "b")
+        #expect(!field.handle(.key(.enter)))
+        #expect(field.handle(.paste("cd")))
+        #expect(field.value == "cdb")
+    }
+}
