@@ -1,42 +1,80 @@
+import AccessAPI
 import Foundation
 import TerminalKit
 
 /// Everything the app shows, in one value: rendering is a pure function of it.
 public struct AppState: Equatable, Sendable {
     /// The navigation stack; never empty, the root first.
-    public var stack: [Screen]
-    /// At most one overlay (a bottom sheet or the help) drawn over the dimmed screen below.
+    public var stack: [AnyScreen]
+    /// At most one overlay (a bottom sheet, the outbox or the help) over the dimmed screen below.
     public var overlay: Overlay?
     public var toast: Toast?
     public var banner: Banner?
     /// The app clock's time when the last action arrived; countdowns are drawn from it.
     public var now: Date
     public var options: AppOptions
+    /// The last auth methods the backend sent (or the offline cache had), and when.
+    public var methods: AuthMethods?
+    public var methodsFetchedAt: Date?
+    /// The last call found no backend: the hub shows cached values and disables writes.
+    public var isOffline = false
+    /// The last successful "Verify it's you"; good until its `expiresAt` (15 minutes).
+    public var reauth: ReauthGrant?
+    /// A one-second tick is scheduled (something on screen counts down).
+    public var clockTicking = false
 
-    public init(stack: [Screen] = [.settings(.init())], now: Date, options: AppOptions = .init()) {
-        self.stack = stack
+    public init(root: some ScreenModel = SettingsScreen(), now: Date, options: AppOptions = .init()) {
+        stack = [AnyScreen(root)]
         self.now = now
         self.options = options
     }
 
-    public var top: Screen {
+    public var top: AnyScreen {
         get { stack[stack.count - 1] }
         set { stack[stack.count - 1] = newValue }
     }
 
     public var canGoBack: Bool { stack.count > 1 }
+
+    public var context: ScreenContext {
+        ScreenContext(
+            now: now, methods: methods, isOffline: isOffline,
+            reauth: reauth.flatMap { $0.expiresAt > now ? $0 : nil }, options: options, canGoBack: canGoBack,
+            glyphs: options.ascii ? .ascii : .unicode)
+    }
 }
 
-/// What the command line decided about the app's looks and platform.
+/// What the command line decided about the app's looks, platform and backend.
 public struct AppOptions: Equatable, Sendable {
     public enum Platform: String, CaseIterable, Sendable { case ios, android }
     public var platform: Platform
     public var appVersion: String
+    public var ascii: Bool
+    /// The reference backend has an outbox and a simulated Apple/Google; a real one has not.
+    public var hasReferenceBackend: Bool
+    public var brand: Brand
 
-    public init(platform: Platform = .ios, appVersion: String = AppVersion.current) {
+    public init(
+        platform: Platform = .ios, appVersion: String = AppVersion.current, ascii: Bool = false,
+        hasReferenceBackend: Bool = true, brand: Brand = .default
+    ) {
         self.platform = platform
         self.appVersion = appVersion
+        self.ascii = ascii
+        self.hasReferenceBackend = hasReferenceBackend
+        self.brand = brand
     }
+}
+
+/// The product the flows belong to (seed 001 uses 321Fit); configurable, never hard-coded in screens.
+public struct Brand: Equatable, Sendable {
+    public var name: String
+    public var supportEmail: String
+    public init(name: String, supportEmail: String) {
+        self.name = name
+        self.supportEmail = supportEmail
+    }
+    public static let `default` = Brand(name: "321Fit", supportEmail: "support@321.fit")
 }
 
 public enum AppVersion {
@@ -46,17 +84,6 @@ public enum AppVersion {
 public enum Overlay: Equatable, Sendable {
     /// The `?` help, listing the keymap of the screen below.
     case help
-}
-
-/// A short confirmation that disappears by itself.
-public struct Toast: Equatable, Sendable {
-    public var message: String
-    public var expiresAt: Date
-    public static let lifetime: TimeInterval = 3
-}
-
-/// A line above the content that stays until its cause goes away.
-public enum Banner: Equatable, Sendable {
-    case offline
-    case rateLimited(until: Date)
+    case sheet(Sheet)
+    case outbox(OutboxPanel)
 }

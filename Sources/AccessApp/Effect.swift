@@ -3,11 +3,13 @@ import Foundation
 /// Names a delayed action so it can be replaced or cancelled.
 public enum TimerID: Hashable, Sendable {
     case toast
-    case countdown
+    case clock
 }
 
 /// Work the reducer asks for; the `EffectRunner` performs it. Reducers stay pure.
 public enum Effect: Equatable, Sendable {
+    /// Call the backend; the reply arrives as `.response(screen:name:_)`.
+    case request(APICall, screen: String, name: String)
     /// Send `action` after `seconds` on the app clock; a new timer with the same id replaces the old one.
     case after(seconds: TimeInterval, action: Action, id: TimerID)
     case cancel(TimerID)

@@ -12,18 +12,32 @@ public final class EffectRunner: @unchecked Sendable {
     private let clock: any AppClock
     private let services: any SystemServices
     private let send: @Sendable (Action) -> Void
+    private let performer: ClientPerformer?
     private let lock = NSLock()
     private var timers: [TimerID: Task<Void, Never>] = [:]
 
-    public init(clock: any AppClock, services: any SystemServices, send: @escaping @Sendable (Action) -> Void) {
+    /// Without a `performer` (no backend), requests are answered as offline.
+    public init(
+        clock: any AppClock, services: any SystemServices, performer: ClientPerformer?,
+        send: @escaping @Sendable (Action) -> Void
+    ) {
         self.clock = clock
         self.services = services
+        self.performer = performer
         self.send = send
     }
 
     /// Runs one effect; `.quit` is the store's business and is ignored here.
     public func run(_ effect: Effect) {
         switch effect {
+        case .request(let call, let screen, let name):
+            let performer = self.performer
+            let clock = self.clock
+            let send = self.send
+            Task {
+                let result = await performer?.perform(call, now: clock.now()) ?? .failure(.offline(reason: "no backend"))
+                send(.response(screen: screen, name: name, result))
+            }
         case .after(let seconds, let action, let id):
             let deadline = clock.now() + seconds
             let clock = self.clock
@@ -68,13 +82,15 @@ public final class Store: @unchecked Sendable {
     /// `onChange` is called after every action, from the thread that sent it: the terminal
     /// loop uses it to wake up and repaint.
     public init(
-        state: AppState, clock: any AppClock, services: any SystemServices,
+        state: AppState, clock: any AppClock, services: any SystemServices, performer: ClientPerformer?,
         onChange: @escaping @Sendable () -> Void = {}
     ) {
         current = state
         self.clock = clock
         self.onChange = onChange
-        runner = EffectRunner(clock: clock, services: services) { [weak self] action in self?.send(action) }
+        runner = EffectRunner(clock: clock, services: services, performer: performer) { [weak self] action in
+            self?.send(action)
+        }
     }
 
     public var state: AppState { lock.withLock { current } }

@@ -1,74 +1,173 @@
+import AccessAPI
 import Foundation
 import TerminalKit
 
 /// The whole app's logic: applies an action to the state and returns the effects to run.
 /// Pure and synchronous; time comes in through `state.now`, set by whoever sends the action.
 public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+    var effects: [Effect]
     switch action {
     case .input(.resize):
-        return []
+        effects = []
     case .input(.key(.control("c"))):
         return [.quit]
     case .input(let event):
-        return reduceInput(&state, event)
-    case .settings(let screenAction):
-        guard case .settings(var screen) = state.top else { return [] }
-        let commands = SettingsScreen.reduce(&screen, screenAction)
-        state.top = .settings(screen)
-        return apply(commands, to: &state)
-    case .gallery(let screenAction):
-        guard case .gallery(var screen) = state.top else { return [] }
-        let commands = GalleryScreen.reduce(&screen, screenAction)
-        state.top = .gallery(screen)
-        return apply(commands, to: &state)
+        effects = reduceInput(&state, event)
+    case .response(let screen, let name, let result):
+        effects = deliver(result, named: name, to: screen, in: &state)
     case .toastExpired:
-        if let toast = state.toast, toast.expiresAt <= state.now { state.toast = nil }
-        return []
+        if let toast = state.toast, !toast.isVisible(at: state.now) { state.toast = nil }
+        effects = []
+    case .tick:
+        state.clockTicking = false
+        if let banner = state.banner, !banner.isActive(at: state.now) { state.banner = nil }
+        let context = state.context
+        let commands = state.top.update { $0.tick(context) }
+        effects = apply(commands, to: &state)
     }
+    return effects + scheduleTick(&state)
+}
+
+/// Keeps one one-second timer running while anything on screen counts down.
+private func scheduleTick(_ state: inout AppState) -> [Effect] {
+    let countingDown: Bool
+    if case .rateLimited = state.banner { countingDown = true } else { countingDown = state.top.base.needsClock }
+    guard countingDown, !state.clockTicking else { return [] }
+    state.clockTicking = true
+    return [.after(seconds: 1, action: .tick, id: .clock)]
 }
 
 private func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effect] {
-    guard case .key(let key) = event else { return [] }
-    if state.overlay == .help {
-        if [.escape, .enter, .character("?"), .character("q")].contains(key) { state.overlay = nil }
+    switch state.overlay {
+    case .help:
+        if case .key(let key) = event, [.escape, .enter, .character("?"), .character("q"), .function(1)].contains(key) {
+            state.overlay = nil
+        }
         return []
+    case .sheet(var sheet):
+        guard case .key(let key) = event else { return [] }
+        switch key {
+        case .up, .left, .backTab:
+            sheet.sheet.move(by: -1)
+            state.overlay = .sheet(sheet)
+        case .down, .right, .tab:
+            sheet.sheet.move(by: 1)
+            state.overlay = .sheet(sheet)
+        case .enter:
+            return apply(sheet.commands(choosing: sheet.sheet.selectedAction), to: &state)
+        case .escape:
+            state.overlay = nil
+        default:
+            break
+        }
+        return []
+    case .outbox(var panel):
+        guard case .key(let key) = event else { return [] }
+        switch panel.handle(key) {
+        case .stay:
+            state.overlay = .outbox(panel)
+            return []
+        case .close:
+            state.overlay = nil
+            return []
+        case .reload:
+            panel.isLoading = true
+            state.overlay = .outbox(panel)
+            return [.request(.outbox, screen: OutboxPanel.screenID, name: "load")]
+        case .use(let message):
+            state.overlay = nil
+            let context = state.context
+            if let commands = state.top.update({ $0.use(message, context) }) { return apply(commands, to: &state) }
+            return apply([.showToast("Nothing on this screen takes that \(message.code == nil ? "link" : "code").")], to: &state)
+        }
+    case nil:
+        break
     }
-    if let action = screenAction(for: key, on: state.top) {
-        return reduce(&state, action)
+    if case .key(let key) = event, OutboxPanel.keys.contains(key), state.options.hasReferenceBackend {
+        state.overlay = .outbox(OutboxPanel())
+        return [.request(.outbox, screen: OutboxPanel.screenID, name: "load")]
     }
+    let context = state.context
+    if let commands = state.top.update({ $0.handle(event, context) }) {
+        return apply(commands, to: &state)
+    }
+    guard case .key(let key) = event else { return [] }
+    let takesText = state.top.base.takesText
     switch key {
-    case .character("?"), .function(1):
+    case .character("?") where !takesText, .function(1):
         state.overlay = .help
         return []
-    case .escape, .left, .backspace:
+    case .escape, .left where !takesText:
         return apply([.pop], to: &state)
-    case .character("q"):
+    case .character("q") where !takesText:
         return [.quit]
     default:
         return []
     }
 }
 
-/// Asks the top screen what a key means there; nil lets the app-wide keys decide.
-private func screenAction(for key: Key, on screen: Screen) -> Action? {
-    switch screen {
-    case .settings(let state): return SettingsScreen.action(for: key, in: state).map(Action.settings)
-    case .gallery(let state): return GalleryScreen.action(for: key, in: state).map(Action.gallery)
-    case .preview: return nil
+/// Hands a reply to the screen that asked for it; a screen that was left meanwhile no
+/// longer cares, so the reply is dropped.
+private func deliver(
+    _ result: Result<APIReply, APIError>, named name: String, to screenID: String, in state: inout AppState
+) -> [Effect] {
+    var commands: [Command] = []
+    if case .failure(.offline) = result {
+        commands.append(.setOffline(true))
+    } else if state.isOffline {
+        commands.append(.setOffline(false))
     }
+    if screenID == OutboxPanel.screenID {
+        if case .outbox(var panel) = state.overlay {
+            panel.receive(result)
+            state.overlay = .outbox(panel)
+        }
+    } else if let index = state.stack.lastIndex(where: { $0.id == screenID }) {
+        let context = state.context
+        commands += state.stack[index].update { $0.receive(name, result, context) }
+    }
+    return apply(commands, to: &state)
 }
 
-private func apply(_ commands: [Command], to state: inout AppState) -> [Effect] {
+func apply(_ commands: [Command], to state: inout AppState) -> [Effect] {
     var effects: [Effect] = []
     for command in commands {
         switch command {
         case .push(let screen):
             state.stack.append(screen)
+            effects += apply(screen.base.onAppear(state.context), to: &state)
         case .pop:
             if state.canGoBack { state.stack.removeLast() }
+        case .popTo(let id):
+            while state.canGoBack, state.top.id != id { state.stack.removeLast() }
+        case .replaceTop(let screen):
+            state.top = screen
+            effects += apply(screen.base.onAppear(state.context), to: &state)
         case .showToast(let message):
-            state.toast = Toast(message: message, expiresAt: state.now + Toast.lifetime)
-            effects.append(.after(seconds: Toast.lifetime, action: .toastExpired, id: .toast))
+            state.toast = Toast(message, shownAt: state.now)
+            effects.append(.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast))
+        case .showSheet(let sheet):
+            state.overlay = .sheet(sheet)
+        case .dismissOverlay:
+            state.overlay = nil
+        case .setBanner(let banner):
+            state.banner = banner
+        case .request(let call, let screen, let name):
+            effects.append(.request(call, screen: screen, name: name))
+        case .setMethods(let methods):
+            state.methods = methods
+            state.methodsFetchedAt = state.now
+        case .setOffline(let offline):
+            state.isOffline = offline
+            if offline {
+                state.banner = .offline
+            } else if state.banner == .offline {
+                state.banner = nil
+            }
+        case .grantReauth(let grant):
+            state.reauth = grant
+        case .continueFlow(let flow):
+            effects += apply(flow.start(state.context), to: &state)
         case .run(let effect):
             effects.append(effect)
         }
@@ -79,15 +178,23 @@ private func apply(_ commands: [Command], to state: inout AppState) -> [Effect] 
 /// The keys the top screen answers to, then the ones that work everywhere: one list feeds
 /// the footer and the `?` help.
 public func keymap(for state: AppState) -> Keymap {
-    var bindings: [KeyBinding]
-    switch state.top {
-    case .settings: bindings = SettingsScreen.keymap.bindings
-    case .gallery: bindings = GalleryScreen.keymap.bindings
-    case .preview: bindings = []
+    if case .outbox = state.overlay {
+        return Keymap([
+            KeyBinding([.up, .down], "Choose"), KeyBinding([.enter], "Use here"), KeyBinding([.character("r")], "Reload"),
+            KeyBinding([.escape], "Close"),
+        ])
     }
-    if state.canGoBack { bindings.append(KeyBinding([.escape, .left], "Back")) }
-    bindings.append(KeyBinding([.character("?"), .function(1)], "Help"))
-    bindings.append(KeyBinding([.character("q")], "Quit"))
+    if case .sheet = state.overlay {
+        return Keymap([
+            KeyBinding([.up, .down], "Choose"), KeyBinding([.enter], "Confirm"), KeyBinding([.escape], "Close"),
+        ])
+    }
+    let takesText = state.top.base.takesText
+    var bindings = state.top.base.keymap(state.context).bindings
+    if state.canGoBack { bindings.append(KeyBinding(takesText ? [.escape] : [.escape, .left], "Back")) }
+    if state.options.hasReferenceBackend { bindings.append(KeyBinding(OutboxPanel.keys, "Outbox", inFooter: false)) }
+    bindings.append(KeyBinding(takesText ? [.function(1)] : [.character("?"), .function(1)], "Help"))
+    if !takesText { bindings.append(KeyBinding([.character("q")], "Quit")) }
     bindings.append(KeyBinding([.control("c")], "Quit from anywhere", inFooter: false))
     return Keymap(bindings)
 }

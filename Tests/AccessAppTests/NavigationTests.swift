@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 import Testing
 
 @testable import AccessApp
@@ -8,9 +9,17 @@ import Testing
 
     @Test func enterOnScreenGalleryPushesTheGalleryAndEscPopsIt() {
         let harness = ReducerHarness(AppState(now: start))
-        harness.send(.input(.key(.down))) { $0.top = .settings(.init(selection: 1)) }
-        harness.send(.input(.key(.enter))) { $0.stack.append(.gallery(.init())) }
+        harness.send(.input(.key(.down))) { $0.top = AnyScreen(SettingsScreen(selection: 1)) }
+        harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(GalleryScreen())) }
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
+        harness.finish()
+    }
+
+    @Test func enterOnAccountAccessOpensTheHubAndFetchesMethods() {
+        let harness = ReducerHarness(AppState(now: start))
+        harness.send(.input(.key(.enter)), effects: [.request(.authMethods, screen: "hub", name: "load")]) {
+            $0.stack.append(AnyScreen(HubScreen(isLoading: true)))
+        }
         harness.finish()
     }
 
@@ -24,25 +33,39 @@ import Testing
     @Test func selectionStopsAtTheEnds() {
         let harness = ReducerHarness(AppState(now: start))
         harness.send(.input(.key(.up)))
-        harness.send(.input(.key(.down))) { $0.top = .settings(.init(selection: 1)) }
+        harness.send(.input(.key(.down))) { $0.top = AnyScreen(SettingsScreen(selection: 1)) }
         harness.send(.input(.key(.down)))
         harness.finish()
     }
 
     @Test func galleryOpensAPreviewOfTheSelectedEntry() {
-        let harness = ReducerHarness(AppState(stack: [.settings(.init()), .gallery(.init())], now: start))
-        harness.send(.input(.key(.down))) { $0.top = .gallery(.init(selection: 1)) }
+        var state = AppState(now: start)
+        state.stack.append(AnyScreen(GalleryScreen()))
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.down))) { $0.top = AnyScreen(GalleryScreen(selection: 1)) }
         harness.send(.input(.key(.enter))) {
-            $0.stack.append(.preview(.init(entryID: Gallery.entries[1].id)))
+            $0.stack.append(AnyScreen(PreviewScreen(entryID: Gallery.entries[1].id)))
         }
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.finish()
     }
 
     @Test func galleryPagesWithoutRunningOffTheList() {
-        let harness = ReducerHarness(AppState(stack: [.settings(.init()), .gallery(.init())], now: start))
-        harness.send(.input(.key(.pageDown))) { $0.top = .gallery(.init(selection: Gallery.entries.count - 1)) }
-        harness.send(.input(.key(.pageUp))) { $0.top = .gallery(.init(selection: 0)) }
+        var state = AppState(now: start)
+        state.stack.append(AnyScreen(GalleryScreen()))
+        let harness = ReducerHarness(state)
+        let last = Gallery.entries.count - 1
+        for _ in 0..<(last / 10 + 1) {
+            let before = harness.state.top.as(GalleryScreen.self)!.selection
+            let after = min(last, before + 10)
+            if after == before {
+                harness.send(.input(.key(.pageDown)))
+            } else {
+                harness.send(.input(.key(.pageDown))) { $0.top = AnyScreen(GalleryScreen(selection: after)) }
+            }
+        }
+        harness.send(.input(.key(.pageDown)))
+        #expect(harness.state.top.as(GalleryScreen.self)?.selection == last)
         harness.finish()
     }
 
@@ -68,6 +91,14 @@ import Testing
 
 @Suite struct OverlayTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let offlineToast = "You're offline. Changes are off until you reconnect."
+    let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)
+
+    func offlineHub() -> AppState {
+        var state = SampleData.state([], now: start)
+        state.isOffline = true
+        return state
+    }
 
     @Test func questionMarkOpensHelpAndAnyCloseKeyClosesIt() {
         let harness = ReducerHarness(AppState(now: start))
@@ -88,11 +119,9 @@ import Testing
     }
 
     @Test func aToastDisappearsWhenTheClockPassesItsLifetime() {
-        let harness = ReducerHarness(AppState(now: start))
-        harness.send(
-            .input(.key(.enter)), effects: [.after(seconds: Toast.lifetime, action: .toastExpired, id: .toast)]
-        ) {
-            $0.toast = Toast(message: "Account access arrives with the hub screen.", expiresAt: self.start + 3)
+        let harness = ReducerHarness(offlineHub())
+        harness.send(.input(.key(.enter)), effects: [toastTimer]) {
+            $0.toast = Toast(self.offlineToast, shownAt: self.start)
         }
         harness.advance(by: 2.9)
         harness.advance(by: 0.1)
@@ -101,15 +130,13 @@ import Testing
     }
 
     @Test func aSecondToastRestartsTheTimer() {
-        let harness = ReducerHarness(AppState(now: start))
-        let timer = Effect.after(seconds: Toast.lifetime, action: .toastExpired, id: .toast)
-        let message = "Account access arrives with the hub screen."
-        harness.send(.input(.key(.enter)), effects: [timer]) {
-            $0.toast = Toast(message: message, expiresAt: self.start + 3)
+        let harness = ReducerHarness(offlineHub())
+        harness.send(.input(.key(.enter)), effects: [toastTimer]) {
+            $0.toast = Toast(self.offlineToast, shownAt: self.start)
         }
         harness.advance(by: 2)
-        harness.send(.input(.key(.enter)), effects: [timer]) {
-            $0.toast = Toast(message: message, expiresAt: self.start + 5)
+        harness.send(.input(.key(.enter)), effects: [toastTimer]) {
+            $0.toast = Toast(self.offlineToast, shownAt: self.start + 2)
         }
         harness.advance(by: 1)  // the first toast's time has passed, but its timer was replaced
         harness.advance(by: 2)
@@ -119,7 +146,7 @@ import Testing
 
     @Test func aLateExpiryKeepsANewerToast() {
         var state = AppState(now: start)
-        state.toast = Toast(message: "newer", expiresAt: start + 3)
+        state.toast = Toast("newer", shownAt: start)
         let harness = ReducerHarness(state)
         harness.send(.toastExpired)
         harness.finish()

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 import Testing
 
 @testable import AccessApp
@@ -6,6 +7,16 @@ import Testing
 /// The harness must fail whenever a test leaves something unasserted.
 @Suite struct ReducerHarnessTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// A hub with every method and the offline flag set, so Enter on a row shows a toast.
+    func offlineHub() -> AppState {
+        var state = SampleData.state([], now: start)
+        state.isOffline = true
+        return state
+    }
+
+    let offlineToast = "You're offline. Changes are off until you reconnect."
+    let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)
 
     @Test func anUndescribedStateChangeFails() {
         let harness = ReducerHarness(AppState(now: start))
@@ -17,7 +28,7 @@ import Testing
     @Test func aWronglyDescribedStateChangeFails() {
         let harness = ReducerHarness(AppState(now: start))
         withKnownIssue {
-            harness.send(.input(.key(.down))) { $0.top = .settings(.init(selection: 0)) }
+            harness.send(.input(.key(.down))) { $0.top = AnyScreen(SettingsScreen(selection: 0)) }
         }
     }
 
@@ -29,30 +40,26 @@ import Testing
     }
 
     @Test func aTimerActionLeftUnreceivedFails() {
-        let harness = ReducerHarness(AppState(now: start))
-        harness.send(
-            .input(.key(.enter)), effects: [.after(seconds: Toast.lifetime, action: .toastExpired, id: .toast)]
-        ) {
-            $0.toast = Toast(message: "Account access arrives with the hub screen.", expiresAt: self.start + Toast.lifetime)
+        let harness = ReducerHarness(offlineHub())
+        harness.send(.input(.key(.enter)), effects: [toastTimer]) {
+            $0.toast = Toast(self.offlineToast, shownAt: self.start)
         }
-        harness.advance(by: Toast.lifetime)
+        harness.advance(by: Toast.defaultDuration)
         withKnownIssue { harness.finish() }
     }
 
     @Test func aPendingTimerAtTheEndFails() {
-        let harness = ReducerHarness(AppState(now: start))
-        harness.send(
-            .input(.key(.enter)), effects: [.after(seconds: Toast.lifetime, action: .toastExpired, id: .toast)]
-        ) {
-            $0.toast = Toast(message: "Account access arrives with the hub screen.", expiresAt: self.start + Toast.lifetime)
+        let harness = ReducerHarness(offlineHub())
+        harness.send(.input(.key(.enter)), effects: [toastTimer]) {
+            $0.toast = Toast(self.offlineToast, shownAt: self.start)
         }
         withKnownIssue { harness.finish() }
     }
 
     @Test func aFullyDescribedRunPasses() {
         let harness = ReducerHarness(AppState(now: start))
-        harness.send(.input(.key(.down))) { $0.top = .settings(.init(selection: 1)) }
-        harness.send(.input(.key(.up))) { $0.top = .settings(.init(selection: 0)) }
+        harness.send(.input(.key(.down))) { $0.top = AnyScreen(SettingsScreen(selection: 1)) }
+        harness.send(.input(.key(.up))) { $0.top = AnyScreen(SettingsScreen(selection: 0)) }
         harness.finish()
     }
 

@@ -67,9 +67,11 @@ import Testing
 
     @Test func waitingFiresTimersOnTheTapesClock() throws {
         var screens: [String] = []
+        var hub = SampleData.state([], now: start)
+        hub.isOffline = true
         let tape = try Tape(parsing: "key Enter\nscreen\nwait 2\nscreen\nwait 1\nscreen")
-        _ = play(tape, from: AppState(now: start)) { _, grid in screens.append(grid.text()) }
-        let message = "Account access arrives with the hub screen."
+        _ = play(tape, from: hub) { _, grid in screens.append(grid.text()) }
+        let message = "You're offline. Changes are off"
         #expect(screens.map { $0.contains(message) } == [true, true, false])
     }
 

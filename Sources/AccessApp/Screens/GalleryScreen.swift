@@ -2,69 +2,55 @@ import TerminalKit
 
 /// Every screen in every named state, for designers' demos and support walk-throughs: the
 /// same list `accessdeck screens` prints.
-public enum GalleryScreen {
-    public struct State: Equatable, Sendable {
-        public var selection: Int
-        public init(selection: Int = 0) { self.selection = selection }
+public struct GalleryScreen: ScreenModel {
+    public var selection: Int
+    public init(selection: Int = 0) { self.selection = selection }
+
+    public var id: String { "gallery" }
+
+    public func keymap(_ context: ScreenContext) -> Keymap {
+        Keymap([
+            KeyBinding([.up, .down], "Move"),
+            KeyBinding([.pageUp, .pageDown], "Page", inFooter: false),
+            KeyBinding([.enter], "Show"),
+        ])
     }
 
-    public enum Action: Equatable, Sendable {
-        case move(Int)
-        case open
-    }
-
-    static let keymap = Keymap([
-        KeyBinding([.up, .down], "Move"),
-        KeyBinding([.pageUp, .pageDown], "Page", inFooter: false),
-        KeyBinding([.enter], "Show"),
-    ])
-
-    static func action(for key: Key, in state: State) -> Action? {
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard case .key(let key) = event else { return nil }
+        let last = Gallery.entries.count - 1
         switch key {
-        case .up, .character("k"): return .move(-1)
-        case .down, .character("j"): return .move(1)
-        case .pageUp: return .move(-10)
-        case .pageDown: return .move(10)
-        case .enter, .right: return .open
+        case .up, .character("k"): selection = max(0, selection - 1)
+        case .down, .character("j"): selection = min(last, selection + 1)
+        case .pageUp: selection = max(0, selection - 10)
+        case .pageDown: selection = min(last, selection + 10)
+        case .enter, .right: return [.push(PreviewScreen(entryID: Gallery.entries[selection].id))]
         default: return nil
         }
+        return []
     }
 
-    static func reduce(_ state: inout State, _ action: Action) -> [Command] {
-        let entries = Gallery.entries
-        switch action {
-        case .move(let delta):
-            state.selection = min(max(0, state.selection + delta), entries.count - 1)
-            return []
-        case .open:
-            return [.push(.preview(.init(entryID: entries[state.selection].id)))]
-        }
-    }
-
-    static func view(_ state: State, into canvas: inout Canvas) {
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         canvas.title("Screen gallery", subtitle: "Enter shows a screen as a person would see it.")
         let entries = Gallery.entries
-        let visibleRows = max(1, canvas.area.maxY - canvas.cursorY)
-        let summaryX = canvas.left + 3 + (entries.map { DisplayWidth.of($0.id) }.max() ?? 0)
-        let first = min(max(0, state.selection - visibleRows + 1), max(0, entries.count - visibleRows))
-        for index in first..<min(entries.count, first + visibleRows) {
-            let selected = index == state.selection
-            let style = selected ? Style(background: .selection).with(.bold) : Style.plain
-            let y = canvas.cursorY
-            canvas.grid.fill(Rect(x: canvas.area.x + 1, y: y, width: canvas.area.width - 2, height: 1), style: style)
-            canvas.grid.put(selected ? "▸" : " ", at: Point(x: canvas.area.x + 1, y: y), style: style)
-            canvas.grid.put(entries[index].id, at: Point(x: canvas.left + 1, y: y), style: style)
-            canvas.grid.put(
-                entries[index].summary, at: Point(x: summaryX, y: y),
-                style: Style(foreground: .muted, background: style.background), maxX: canvas.area.maxX - 2)
-            canvas.skip(1)
+        let idWidth = entries.map { DisplayWidth.of($0.id) }.max() ?? 0
+        let visible = max(1, canvas.area.maxY - canvas.cursorY)
+        let first = min(max(0, selection - visible + 1), max(0, entries.count - visible))
+        for index in first..<min(entries.count, first + visible) {
+            let id = entries[index].id
+            let padded = id + String(repeating: " ", count: idWidth - DisplayWidth.of(id) + 2)
+            canvas.row(ListRow(padded + entries[index].summary, isSelected: index == selection), spacing: 0)
         }
     }
 }
 
-/// One gallery entry shown full screen; Esc goes back to the list.
-public enum PreviewScreen {
-    public struct State: Equatable, Sendable {
-        public var entryID: String
+/// One gallery entry shown full screen (drawn by `render`); Esc goes back to the list.
+public struct PreviewScreen: ScreenModel {
+    public var entryID: String
+    public var id: String { "preview" }
+    public func keymap(_ context: ScreenContext) -> Keymap { Keymap([]) }
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? { nil }
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        canvas.paragraph("No screen named \(entryID).", style: .danger)
     }
 }

@@ -1,58 +1,44 @@
 import TerminalKit
 
-/// Settings root: the way into Account access (log out will live here too, seed 000).
-public enum SettingsScreen {
-    public struct State: Equatable, Sendable {
-        public var selection: Int
-        public init(selection: Int = 0) { self.selection = selection }
-    }
+/// Settings root: the way into Account access and the screen gallery (log out will live
+/// here too, seed 000).
+public struct SettingsScreen: ScreenModel {
+    public var selection: Int
+    public init(selection: Int = 0) { self.selection = selection }
 
-    public enum Action: Equatable, Sendable {
-        case move(Int)
-        case open
-    }
-
-    struct Row: Equatable {
-        var title: String
-        var detail: String
-    }
+    public var id: String { "settings" }
 
     static let rows = [
-        Row(title: "Account access", detail: "Phone number, email & password, Apple, Google"),
-        Row(title: "Screen gallery", detail: "Every screen in every state, for demos"),
+        ListRow("Account access", detail: "Phone number, email & password, Apple, Google", control: .chevron),
+        ListRow("Screen gallery", detail: "Every screen in every state, for demos", control: .chevron),
     ]
 
-    static let keymap = Keymap([
-        KeyBinding([.up, .down], "Move"),
-        KeyBinding([.enter], "Open"),
-    ])
+    public func keymap(_ context: ScreenContext) -> Keymap {
+        Keymap([KeyBinding([.up, .down], "Move"), KeyBinding([.enter], "Open")])
+    }
 
-    static func action(for key: Key, in state: State) -> Action? {
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard case .key(let key) = event else { return nil }
         switch key {
-        case .up, .character("k"): return .move(-1)
-        case .down, .character("j"): return .move(1)
-        case .enter, .right: return .open
-        default: return nil
-        }
-    }
-
-    static func reduce(_ state: inout State, _ action: Action) -> [Command] {
-        switch action {
-        case .move(let delta):
-            state.selection = min(max(0, state.selection + delta), rows.count - 1)
+        case .up, .character("k"):
+            selection = max(0, selection - 1)
             return []
-        case .open:
-            switch state.selection {
-            case 1: return [.push(.gallery(.init()))]
-            default: return [.showToast("Account access arrives with the hub screen.")]
-            }
+        case .down, .character("j"):
+            selection = min(Self.rows.count - 1, selection + 1)
+            return []
+        case .enter, .right:
+            return selection == 0 ? [.push(HubScreen(isLoading: true))] : [.push(GalleryScreen())]
+        default:
+            return nil
         }
     }
 
-    static func view(_ state: State, into canvas: inout Canvas) {
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         canvas.title("Settings")
-        for (index, row) in rows.enumerated() {
-            canvas.row(title: row.title, detail: row.detail, trailing: "›", selected: index == state.selection)
+        for (index, row) in Self.rows.enumerated() {
+            var row = row
+            row.isSelected = index == selection
+            canvas.row(row)
         }
     }
 }

@@ -1,0 +1,100 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+
+/// The reference backend's outbox over the current screen: the texts and emails it "sent".
+/// Enter on a code fills the code boxes; Enter on a link opens it in the app. This is how a
+/// person completes the flows without a phone (the only place codes are shown).
+public struct OutboxPanel: Equatable, Sendable {
+    public var messages: [OutboxMessage]
+    public var selection: Int
+    public var isLoading: Bool
+    public var error: String?
+
+    public init(messages: [OutboxMessage] = [], selection: Int = 0, isLoading: Bool = true, error: String? = nil) {
+        self.messages = messages
+        self.selection = selection
+        self.isLoading = isLoading
+        self.error = error
+    }
+
+    public static let keys: [Key] = [.control("o"), .function(2)]
+    /// Replies for the panel are addressed to this id.
+    static let screenID = "outbox"
+
+    enum Outcome: Equatable {
+        case stay
+        case close
+        case reload
+        case use(OutboxMessage)
+    }
+
+    mutating func handle(_ key: Key) -> Outcome {
+        switch key {
+        case .up, .character("k"): selection = max(0, selection - 1)
+        case .down, .character("j"): selection = min(max(0, messages.count - 1), selection + 1)
+        case .character("r"): return .reload
+        case .enter: return messages.indices.contains(selection) ? .use(messages[selection]) : .stay
+        case .escape, .control("o"), .function(2), .character("q"): return .close
+        default: break
+        }
+        return .stay
+    }
+
+    mutating func receive(_ result: Result<APIReply, APIError>) {
+        isLoading = false
+        switch result {
+        case .success(.outbox(let all)):
+            messages = all.sorted { $0.id > $1.id }
+            selection = 0
+            error = nil
+        case .failure(let failure):
+            error = failure.message
+        case .success:
+            break
+        }
+    }
+
+    static func describe(_ message: OutboxMessage) -> (title: String, detail: String) {
+        let channel = message.channel == "sms" ? "SMS" : "Email"
+        let what: String
+        if let code = message.code {
+            what = "code \(code)"
+        } else if message.link != nil {
+            what = "sign-in link"
+        } else {
+            what = message.kind
+        }
+        return ("\(channel) to \(message.to) · \(what)", "\(message.purpose.replacingOccurrences(of: "_", with: " "))")
+    }
+
+    func render(into grid: inout CellGrid, now: Date, glyphs: Glyphs) {
+        let frame = grid.bounds.inset(horizontal: 4, vertical: 2)
+        grid.dim(except: frame)
+        let surface = Style.plain.on(.surface)
+        grid.fill(frame, style: surface)
+        grid.drawBox(frame, lines: glyphs.box, style: Style.border.on(.surface))
+        grid.put(" Outbox ", at: Point(x: frame.x + 2, y: frame.y), style: surface.with(.bold))
+        let inner = frame.inset(horizontal: 2, vertical: 1)
+        var y = inner.y
+        func line(_ text: String, _ style: Style) {
+            guard y < inner.maxY else { return }
+            grid.put(TextLayout.truncate(text, width: inner.width), at: Point(x: inner.x, y: y), style: style)
+            y += 1
+        }
+        line("What the reference backend sent, newest first. Enter uses it here.", surface.with(.dim))
+        y += 1
+        if isLoading { line("Loading…", surface) }
+        if let error { line(error, Style(foreground: .danger, background: .surface)) }
+        if !isLoading, error == nil, messages.isEmpty { line("Nothing sent yet.", surface) }
+        for (index, message) in messages.enumerated() where y + 1 < inner.maxY {
+            let selected = index == selection
+            let style = selected ? Style(background: .selection, attributes: .bold) : surface
+            let text = Self.describe(message)
+            grid.fill(Rect(x: inner.x - 1, y: y, width: inner.width + 2, height: 2), style: style)
+            grid.put(selected ? glyphs.selected : " ", at: Point(x: inner.x - 1, y: y), style: style)
+            line(text.title, style)
+            line(text.detail, Style(foreground: .muted, background: style.background))
+        }
+    }
+}

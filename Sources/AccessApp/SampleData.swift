@@ -1,0 +1,47 @@
+import AccessAPI
+import Foundation
+
+/// The worlds of the gallery and the tests, matching the reference backend's scenarios.
+public enum SampleData {
+    public static let twoMonthsAgo = Date(timeIntervalSince1970: 1_800_000_000 - 61 * 86_400)
+
+    public static let everyMethod = AuthMethods(
+        userId: "usr_7G8H9K2L", role: .athlete, phone: "+995511100000", email: "jdoe@mail.com", hasPassword: true,
+        appleLinked: true, googleLinked: true, passwordChangedAt: twoMonthsAgo)
+
+    public static let phoneOnly = AuthMethods(
+        userId: "usr_7G8H9K2L", role: .athlete, phone: "+995511100000", email: nil, hasPassword: false,
+        appleLinked: false, googleLinked: false, passwordChangedAt: nil)
+
+    public static let noPhone = AuthMethods(
+        userId: "usr_7G8H9K2L", role: .athlete, phone: nil, email: "jdoe@mail.com", hasPassword: true,
+        appleLinked: false, googleLinked: true, passwordChangedAt: twoMonthsAgo)
+
+    public static let appleOnly = AuthMethods(
+        userId: "usr_7G8H9K2L", role: .coach, phone: nil, email: nil, hasPassword: false, appleLinked: true,
+        googleLinked: false, passwordChangedAt: nil)
+
+    public static func outbox(at now: Date) -> [OutboxMessage] {
+        [
+            OutboxMessage(
+                id: 2, channel: "sms", to: "+995511200300", kind: "otp", purpose: "change_phone", code: "482915",
+                link: nil, token: nil, sentAt: now - 20),
+            OutboxMessage(
+                id: 1, channel: "email", to: "jdoe@mail.com", kind: "reauth_link", purpose: "reauth", code: nil,
+                link: "https://321.fit/verify-email?token=sample", token: "sample", sentAt: now - 95),
+        ]
+    }
+
+    /// A state with screens pushed over Settings and the hub, with `methods` loaded.
+    public static func state(
+        _ screens: [any ScreenModel], methods: AuthMethods? = everyMethod, now: Date,
+        options: AppOptions = .init()
+    ) -> AppState {
+        var state = AppState(now: now, options: options)
+        state.stack.append(AnyScreen(HubScreen()))
+        state.stack += screens.map(AnyScreen.init)
+        state.methods = methods
+        state.methodsFetchedAt = methods == nil ? nil : now
+        return state
+    }
+}

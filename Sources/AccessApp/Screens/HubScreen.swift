@@ -1,0 +1,164 @@
+import AccessAPI
+import AccessCore
+import Foundation
+import TerminalKit
+
+/// Account access: every sign-in method and the account's lifecycle, entered from Settings
+/// (seed 000). Skeleton rows on the first fetch; offline, the cached values under a banner
+/// with every write disabled.
+public struct HubScreen: ScreenModel {
+    public var selection: Int
+    /// A fetch is under way.
+    public var isLoading: Bool
+    /// Why the last fetch failed, when there is nothing cached to show instead.
+    public var loadError: String?
+
+    public init(selection: Int = 0, isLoading: Bool = false, loadError: String? = nil) {
+        self.selection = selection
+        self.isLoading = isLoading
+        self.loadError = loadError
+    }
+
+    public var id: String { "hub" }
+
+    enum RowKind: Equatable {
+        case phone, emailPassword, apple, google, sessions, twoFactor, delete
+
+        var isWrite: Bool { ![.sessions, .twoFactor].contains(self) }
+        var isSelectable: Bool { isWrite }
+    }
+
+    struct Row: Equatable {
+        var kind: RowKind
+        var title: String
+        var detail: String
+        var control: ListRow.Control
+    }
+
+    static func rows(_ methods: AuthMethods, platform: AppOptions.Platform) -> [Row] {
+        var rows = [
+            Row(
+                kind: .phone, title: "Phone number",
+                detail: methods.phone.map { PhoneNumberRules.display(e164: $0) } ?? "Not set up",
+                control: methods.phone == nil ? .pill("Add") : .pencil),
+            Row(
+                kind: .emailPassword, title: "Email & password", detail: methods.email ?? "Not set up",
+                control: methods.email == nil ? .pill("Add") : .chevron),
+        ]
+        if platform == .ios {
+            rows.append(social(.apple, "Apple", linked: methods.appleLinked))
+        }
+        rows.append(social(.google, "Google", linked: methods.googleLinked))
+        rows += [
+            Row(kind: .sessions, title: "Active sessions", detail: "Manage where you're signed in", control: .badge("Soon")),
+            Row(kind: .twoFactor, title: "Two-factor authentication", detail: "Extra layer of security", control: .badge("Soon")),
+            Row(kind: .delete, title: "Delete account", detail: "Permanently remove your data", control: .chevron),
+        ]
+        return rows
+    }
+
+    private static func social(_ kind: RowKind, _ name: String, linked: Bool) -> Row {
+        Row(
+            kind: kind, title: name, detail: linked ? "Connected" : "Not connected",
+            control: linked ? .chevron : .pill("Connect"))
+    }
+
+    public func keymap(_ context: ScreenContext) -> Keymap {
+        Keymap([
+            KeyBinding([.up, .down], "Move"),
+            KeyBinding([.enter], context.isOffline ? "Open (offline: off)" : "Open"),
+            KeyBinding([.character("r")], "Reload"),
+        ])
+    }
+
+    public func onAppear(_ context: ScreenContext) -> [Command] {
+        [.request(.authMethods, screen: id, name: "load")]
+    }
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard case .key(let key) = event else { return nil }
+        guard let methods = context.methods else {
+            if key == .character("r") { return reload() }
+            return nil
+        }
+        let rows = Self.rows(methods, platform: context.options.platform)
+        switch key {
+        case .up, .character("k"):
+            selection = Self.nextSelectable(rows, from: selection, step: -1)
+            return []
+        case .down, .character("j"):
+            selection = Self.nextSelectable(rows, from: selection, step: 1)
+            return []
+        case .character("r"):
+            return reload()
+        case .enter, .right:
+            return open(rows[min(selection, rows.count - 1)], methods, context)
+        default:
+            return nil
+        }
+    }
+
+    private mutating func reload() -> [Command] {
+        isLoading = true
+        return [.request(.authMethods, screen: id, name: "load")]
+    }
+
+    private func open(_ row: Row, _ methods: AuthMethods, _ context: ScreenContext) -> [Command] {
+        guard row.kind.isSelectable else { return [] }
+        if context.isOffline { return [.showToast("You're offline. Changes are off until you reconnect.")] }
+        switch row.kind {
+        case .phone:
+            return AccountFlow.begin(methods.phone == nil ? .addPhone : .changePhone, context)
+        default:
+            return [.showToast("\(row.title): not in this build yet.")]
+        }
+    }
+
+    static func nextSelectable(_ rows: [Row], from index: Int, step: Int) -> Int {
+        var candidate = index + step
+        while rows.indices.contains(candidate) {
+            if rows[candidate].kind.isSelectable { return candidate }
+            candidate += step
+        }
+        return index
+    }
+
+    public mutating func receive(_ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext)
+        -> [Command]
+    {
+        isLoading = false
+        switch result {
+        case .success(.authMethods(let methods)):
+            loadError = nil
+            return [.setMethods(methods)]
+        case .failure(.offline):
+            loadError = context.methods == nil ? "You're offline and nothing is saved yet. Press r to try again." : nil
+            return []
+        case .failure(let error):
+            loadError = error.message
+            return []
+        case .success:
+            return []
+        }
+    }
+
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        canvas.title("Account access")
+        guard let methods = context.methods else {
+            if let loadError {
+                canvas.paragraph(loadError, style: .danger)
+            } else {
+                canvas.skeleton(rows: 4)
+            }
+            return
+        }
+        for (index, row) in Self.rows(methods, platform: context.options.platform).enumerated() {
+            canvas.row(
+                ListRow(
+                    row.title, detail: row.detail, control: row.control, isSelected: index == selection,
+                    isDisabled: context.isOffline && row.kind.isWrite))
+        }
+        canvas.paragraph("Changes to your sign-in methods require verification for security.", style: .muted)
+        if let loadError { canvas.paragraph(loadError, style: .danger) }
+    }
+}

@@ -1,0 +1,111 @@
+import AccessAPI
+import TerminalKit
+
+/// "Verify it's you": the user's sign-in methods minus the target of the flow (seed 000),
+/// and a way out to Contact support.
+public struct ReauthPickerScreen: ScreenModel {
+    public var flow: AccountFlow
+    public var selection: Int
+    /// A request is under way (sending the link, the provider round trip).
+    public var isWorking: Bool
+    public var error: String?
+
+    public init(flow: AccountFlow, selection: Int = 0, isWorking: Bool = false, error: String? = nil) {
+        self.flow = flow
+        self.selection = selection
+        self.isWorking = isWorking
+        self.error = error
+    }
+
+    public var id: String { "reauth-picker" }
+
+    enum Option: Equatable {
+        case method(ReauthMethod)
+        case support
+    }
+
+    func options(_ context: ScreenContext) -> [Option] {
+        let methods = context.methods?.reauthMethods(excluding: flow.target, platform: context.options.platform) ?? []
+        return methods.map(Option.method) + [.support]
+    }
+
+    static func row(_ method: ReauthMethod, _ context: ScreenContext) -> (title: String, detail: String) {
+        switch method {
+        case .password: return ("Use password", "Enter your current password")
+        case .email: return ("Email a link", context.methods?.email ?? "")
+        case .apple: return ("Continue with Apple", "Re-sign in to confirm")
+        case .google: return ("Continue with Google", "Re-sign in to confirm")
+        case .phone: return ("Text me a code", context.methods?.phone ?? "")
+        }
+    }
+
+    public func keymap(_ context: ScreenContext) -> Keymap {
+        Keymap([KeyBinding([.up, .down], "Move"), KeyBinding([.enter], "Choose")])
+    }
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard case .key(let key) = event else { return nil }
+        let options = options(context)
+        switch key {
+        case .up, .character("k"):
+            selection = max(0, selection - 1)
+            return []
+        case .down, .character("j"):
+            selection = min(options.count - 1, selection + 1)
+            return []
+        case .enter, .right:
+            guard !isWorking else { return [] }
+            error = nil
+            switch options[min(selection, options.count - 1)] {
+            case .support:
+                return [.push(ContactSupportScreen(userId: context.methods?.userId))]
+            case .method(.password):
+                return [.push(PasswordReauthScreen(flow: flow))]
+            case .method(.email):
+                isWorking = true
+                return [.request(.sendReauthLink, screen: id, name: "email")]
+            case .method(.apple):
+                return [.showSheet(.socialReauth(.apple, flow))]
+            case .method(.google):
+                return [.showSheet(.socialReauth(.google, flow))]
+            case .method(.phone):
+                return [.showToast("Verifying by text message is not in this build yet.")]
+            }
+        default:
+            return nil
+        }
+    }
+
+    public mutating func receive(_ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext)
+        -> [Command]
+    {
+        isWorking = false
+        switch result {
+        case .success(.linkSent(let sent)):
+            return [.push(CheckEmailScreen(flow: flow, sentTo: sent.sentTo, sentAt: context.now))]
+        case .success(.reauthGranted(let grant)):
+            return [.grantReauth(grant), .continueFlow(flow)]
+        case .failure(let failure):
+            error = failure.message
+            return []
+        case .success:
+            return []
+        }
+    }
+
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        canvas.title("Verify it's you")
+        canvas.paragraph(flow.pickerExplanation)
+        for (index, option) in options(context).enumerated() {
+            switch option {
+            case .method(let method):
+                let row = Self.row(method, context)
+                canvas.row(ListRow(row.title, detail: row.detail, control: .chevron, isSelected: index == selection))
+            case .support:
+                canvas.row(ListRow("Can't access any of these?", control: .chevron, isSelected: index == selection))
+            }
+        }
+        if isWorking { canvas.paragraph("Working…", style: .muted) }
+        if let error { canvas.paragraph(error, style: .danger) }
+    }
+}
