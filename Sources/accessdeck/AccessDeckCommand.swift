@@ -1,0 +1,5 @@
+import ArgumentParser
+
+@main struct AccessDeckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "accessdeck", subcommands: [Serve.self])
+}
