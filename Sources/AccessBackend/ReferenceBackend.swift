@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import Synchronization
+import UnixSignals
 
 /// The reference backend: the app's default server and QA's way to put the world into an edge state.
 public enum ReferenceBackend {
@@ -21,14 +22,14 @@ public enum ReferenceBackend {
         public var frozenClock: Bool?
         /// Where email links point.
         public var linkBase: String
-        /// `serve` passes SIGINT/SIGTERM; the embedded backend none (the app owns its signals).
-        public var gracefulShutdownSignals: [UnixSignal]
+        /// `serve` stops gracefully on SIGINT/SIGTERM; the embedded backend leaves signals to the app.
+        public var stopsOnSignals: Bool
         public var logger: Logger
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, databasePath: String? = nil, scenario: String = "default",
             fixturesDirectory: URL = Fixtures.defaultDirectory(), frozenClock: Bool? = nil,
-            linkBase: String = "https://321.fit", gracefulShutdownSignals: [UnixSignal] = [],
+            linkBase: String = "https://321.fit", stopsOnSignals: Bool = false,
             logger: Logger = Logger(label: "accessdeck.backend")
         ) {
             self.host = host
@@ -38,7 +39,7 @@ public enum ReferenceBackend {
             self.fixturesDirectory = fixturesDirectory
             self.frozenClock = frozenClock
             self.linkBase = linkBase
-            self.gracefulShutdownSignals = gracefulShutdownSignals
+            self.stopsOnSignals = stopsOnSignals
             self.logger = logger
         }
     }
@@ -70,7 +71,8 @@ public enum ReferenceBackend {
             logger: configuration.logger)
         let group = ServiceGroup(
             configuration: .init(
-                services: [app], gracefulShutdownSignals: configuration.gracefulShutdownSignals,
+                services: [app],
+                gracefulShutdownSignals: configuration.stopsOnSignals ? [UnixSignal.sigterm, .sigint] : [],
                 logger: configuration.logger))
         let task = Task {
             do {
@@ -88,8 +90,7 @@ public enum ReferenceBackend {
             store.removeIfTemporary()
             throw error
         }
-        return RunningBackend(
-            host: configuration.host, port: port, group: group, task: task, store: store)
+        return RunningBackend(host: configuration.host, port: port, group: group, task: task, store: store)
     }
 }
 
@@ -97,6 +98,8 @@ public enum ReferenceBackend {
 public final class RunningBackend: Sendable {
     public let host: String
     public let port: Int
+    /// The SQLite file in use (a temporary one is deleted by `shutdown()`).
+    public var databasePath: String { store.path }
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
     private let store: Store

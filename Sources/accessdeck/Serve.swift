@@ -31,9 +31,10 @@ struct Serve: AsyncParsableCommand {
         let backend = try await ReferenceBackend.start(
             .init(
                 host: host, port: port, databasePath: db, scenario: scenario,
-                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                stopsOnSignals: true, logger: logger))
         print("listening on \(backend.baseURL)")
-        fflush(stdout)
+        // fflush(nil) flushes every stream; naming `stdout` is shared mutable state to Swift 6.
+        fflush(nil)
         try await backend.waitUntilStopped()
     }
 }

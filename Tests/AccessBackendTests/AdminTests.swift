@@ -71,9 +71,11 @@ import Testing
 
     @Test func badAdvanceIs422() async throws {
         try await TestBackend.with { backend in
-            #expect(try await backend.post("/_admin/clock/advance", ClockAdvanceBody()).status == 422)
-            #expect(try await backend.post("/_admin/clock/advance", ClockAdvanceBody(seconds: -5)).status == 422)
-            #expect(try await backend.post("/_admin/clock/advance", ClockAdvanceBody(to: "tomorrow")).status == 422)
+            let bodies = [ClockAdvanceBody(), ClockAdvanceBody(seconds: -5), ClockAdvanceBody(to: "tomorrow")]
+            for body in bodies {
+                let reply = try await backend.post("/_admin/clock/advance", body)
+                #expect(reply.status == 422)
+            }
         }
     }
 

@@ -31,13 +31,13 @@ import Testing
     }
 
     @Test func temporaryDatabaseIsRemovedAtShutdown() async throws {
-        let before = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
-            .filter { $0.hasPrefix("accessdeck-") }
         let running = try await ReferenceBackend.start(
             .init(fixturesDirectory: TestBackend.fixtures, frozenClock: true))
+        let path = running.databasePath
+        #expect(FileManager.default.fileExists(atPath: path))
         await running.shutdown()
-        let after = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
-            .filter { $0.hasPrefix("accessdeck-") }
-        #expect(Set(after).isSubset(of: Set(before)))
+        for suffix in ["", "-wal", "-shm"] {
+            #expect(!FileManager.default.fileExists(atPath: path + suffix))
+        }
     }
 }

@@ -37,8 +37,15 @@ enum JSONBody {
     /// Names the field and the problem without echoing any value (which might be a password).
     static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {
-            let names = keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return names.isEmpty ? "body" : names.joined(separator: ".")
+            var text = ""
+            for key in keys {
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += (text.isEmpty ? "" : ".") + key.stringValue
+                }
+            }
+            return text.isEmpty ? "body" : text
         }
         switch error {
         case .dataCorrupted(let context):

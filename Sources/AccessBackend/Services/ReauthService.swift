@@ -21,8 +21,8 @@ struct ReauthService: Sendable {
     }
 
     static func token(from request: Request) -> String? {
-        guard let name = HTTPField.Name(APIHeader.reauthToken) else { return nil }
-        return request.headers[name]
+        let name = APIHeader.reauthToken.lowercased()
+        return request.headers.first { $0.name.canonicalName == name }?.value
     }
 
     /// 403 unless a live grant for this user comes with the request, or the target of the action is the
