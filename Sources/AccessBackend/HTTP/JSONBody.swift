@@ -79,7 +79,7 @@ enum JSONBody {
         case is String.Type: return "a string"
         case is Int.Type, is Double.Type: return "a number"
         case is Bool.Type: return "a boolean"
-        default: return "an object or array"
+        default: return String(describing: type).hasPrefix("Array") ? "an array" : "an object"
         }
     }
 }
