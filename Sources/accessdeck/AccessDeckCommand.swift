@@ -8,7 +8,7 @@ struct AccessDeckCommand: AsyncParsableCommand {
         commandName: "accessdeck",
         abstract: "Walk a mobile app's sign-in and Account Access flows in a terminal.",
         version: AppVersion.current,
-        subcommands: [Screens.self, Render.self, Play.self]
+        subcommands: [Serve.self, Screens.self, Render.self, Play.self]
     )
 
     @OptionGroup var appearance: AppearanceOptions

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Everything the routes need, built once per running server.
+struct Backend: Sendable {
+    let store: Store
+    let clock: BackendClock
+    let catalog: ScenarioCatalog
+    let faults = FaultService()
+    let journal = JournalService()
+    let linkBase: String
+    let frozenOverride: Bool?
+
+    var accounts: AccountService { AccountService(store: store) }
+    var sessions: SessionService { SessionService(store: store, clock: clock) }
+    var otp: OTPService { OTPService(store: store, clock: clock) }
+    var reauth: ReauthService { ReauthService(store: store, clock: clock) }
+    var links: LinkService { LinkService(store: store, clock: clock, linkBase: linkBase) }
+    var providers: ProviderService { ProviderService(store: store, clock: clock) }
+    var outbox: OutboxService { OutboxService(store: store) }
+    var deadlines: DeadlineService { DeadlineService(store: store, clock: clock) }
+    var scenarios: ScenarioLoader {
+        ScenarioLoader(store: store, clock: clock, catalog: catalog, frozenOverride: frozenOverride)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Synchronization
+
+/// The single source of time for every rule. QA and tests move it with `POST /_admin/clock/advance`;
+/// nothing in the backend reads `Date()` directly, so an advanced clock is seen everywhere at once.
+public final class BackendClock: Sendable {
+    private struct State {
+        var anchor: Date
+        var offset: TimeInterval
+        var frozen: Bool
+    }
+
+    private let state: Mutex<State>
+
+    /// Frozen: time moves only when advanced (tests, reproducible scenarios).
+    /// Running: wall time plus the accumulated advances (the interactive app, so countdowns tick).
+    public init(start: Date = Date(), frozen: Bool) {
+        state = Mutex(State(anchor: Self.wholeSecond(start), offset: 0, frozen: frozen))
+    }
+
+    /// The contract shows whole seconds; starting on one keeps every deadline exactly representable.
+    private static func wholeSecond(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+
+    public var isFrozen: Bool { state.withLock { $0.frozen } }
+
+    public func now() -> Date {
+        state.withLock { s in
+            let base = s.frozen ? s.anchor : Date()
+            return base.addingTimeInterval(s.offset)
+        }
+    }
+
+    public func advance(by seconds: TimeInterval) {
+        state.withLock { $0.offset += max(0, seconds) }
+    }
+
+    /// A scenario load restarts time from the scenario's start.
+    public func reset(start: Date?, frozen: Bool) {
+        state.withLock { s in
+            s.frozen = frozen
+            s.offset = 0
+            if let start {
+                s.anchor = start
+                if !frozen { s.offset = start.timeIntervalSince(Date()) }
+            } else {
+                s.anchor = Self.wholeSecond(Date())
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Crypto
+import Foundation
+
+/// Random secrets and their hashes. Everything secret the backend hands out comes from here, so the
+/// "CSPRNG, stored hashed, compared in constant time" rule lives in one place.
+enum Secrets {
+    /// 256 bits from the system CSPRNG, URL-safe.
+    static func token(prefix: String) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let base64 = Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+        return prefix + base64
+    }
+
+    /// Six digits, uniform (no modulo bias: `random(in:)` rejects out-of-range draws).
+    static func otpCode() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = Int.random(in: 0...999_999, using: &generator)
+        return String(format: "%06d", value)
+    }
+
+    /// Short public identifiers (request ids); not secret, but still unguessable.
+    static func identifier(prefix: String) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<12).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return prefix + bytes.map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func hash(_ secret: String, salt: String = "") -> String {
+        let digest = SHA256.hash(data: Data((salt + "\u{0}" + secret).utf8))
+        return digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Passwords get many rounds so a leaked table is slow to brute-force; still SHA-256 only,
+    /// because the reference backend must not pull in a KDF dependency outside the mirror.
+    static func passwordHash(_ password: String, salt: String) -> String {
+        var digest = Data((salt + "\u{0}" + password).utf8)
+        for _ in 0..<2_000 {
+            digest = Data(SHA256.hash(data: digest))
+        }
+        return digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Time does not depend on where the first difference is.
+    static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
+        var difference = UInt8(x.count == y.count ? 0 : 1)
+        for index in 0..<max(x.count, y.count) {
+            let left = index < x.count ? x[index] : 0
+            let right = index < y.count ? y[index] : 0
+            difference |= left ^ right
+        }
+        return difference == 0
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+public enum Fixtures {
+    /// `ACCESSDECK_FIXTURES` if set; else `./fixtures` if it exists; else the nearest `fixtures/scenarios`
+    /// above the executable (so a built binary finds the checkout's fixtures from any working directory).
+    public static func defaultDirectory() -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["ACCESSDECK_FIXTURES"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        let manager = FileManager.default
+        let local = URL(fileURLWithPath: manager.currentDirectoryPath).appendingPathComponent("fixtures")
+        if manager.fileExists(atPath: local.appendingPathComponent("scenarios").path) {
+            return local
+        }
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        var directory = executable.deletingLastPathComponent()
+        while directory.path != "/" && !directory.path.isEmpty {
+            let candidate = directory.appendingPathComponent("fixtures")
+            if manager.fileExists(atPath: candidate.appendingPathComponent("scenarios").path) {
+                return candidate
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return local
+    }
+
+    /// Names of the scenarios in `directory`, sorted.
+    public static func scenarioNames(in directory: URL = defaultDirectory()) -> [String] {
+        ScenarioCatalog(directory: directory).names()
+    }
+}

@@ -1,0 +1,30 @@
+import Hummingbird
+import NIOCore
+import Synchronization
+
+/// Per-request context. `decision` is a shared box so a handler deep inside can tell the journal
+/// which rule decided the answer, even though contexts are passed by value.
+struct AppContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+    let decision: Decision
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
+        decision = Decision()
+    }
+
+    /// Bodies are read by `JSONBody` with a much smaller cap; this is only the framework's own ceiling.
+    var maxUploadSize: Int { 2 * 1024 * 1024 }
+}
+
+final class Decision: Sendable {
+    private let rule = Mutex<String?>(nil)
+
+    func set(_ value: String) {
+        rule.withLock { $0 = value }
+    }
+
+    var value: String? { rule.withLock { $0 } }
+}

@@ -1,0 +1,38 @@
+import AccessAPI
+import Hummingbird
+
+/// Every refusal the backend makes, with the rule that made it (for the journal).
+struct BackendError: Error, Sendable {
+    var status: HTTPResponse.Status
+    var detail: APIErrorDetail
+    var rule: String
+
+    init(_ status: HTTPResponse.Status, _ code: String, _ message: String, rule: String? = nil) {
+        self.status = status
+        self.detail = APIErrorDetail(code: code, message: message)
+        self.rule = rule ?? code
+    }
+
+    static func badRequest(_ message: String, errors: [String]? = nil) -> BackendError {
+        var error = BackendError(.badRequest, "bad_request", message, rule: "http.bad_request")
+        error.detail.errors = errors
+        return error
+    }
+
+    static let unauthorized = BackendError(
+        .unauthorized, "unauthorized", "Your session has expired. Sign in again.", rule: "session.invalid")
+
+    static let reauthRequired = BackendError(
+        .forbidden, "reauth_required", "Verify it's you to continue.", rule: "reauth.required")
+
+    static func notFound(_ message: String = "Not found.") -> BackendError {
+        BackendError(.notFound, "not_found", message, rule: "http.not_found")
+    }
+
+    static func rateLimited(retryAfter: Int, limit: String, message: String) -> BackendError {
+        var error = BackendError(.tooManyRequests, "rate_limited", message, rule: "rate_limit.\(limit)")
+        error.detail.retryAfter = retryAfter
+        error.detail.limit = limit
+        return error
+    }
+}

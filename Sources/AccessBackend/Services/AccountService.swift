@@ -1,0 +1,78 @@
+import AccessAPI
+import Foundation
+import GRDB
+
+/// A user row as the rules need it.
+struct UserRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
+    static let databaseTableName = "users"
+
+    var id: String
+    var role: String
+    var isPrimary: Bool
+    var phone: String?
+    var email: String?
+    var passwordHash: String?
+    var passwordSalt: String?
+    var passwordChangedAt: Double?
+    var appleSubject: String?
+    var googleSubject: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, role, phone, email
+        case isPrimary = "is_primary"
+        case passwordHash = "password_hash"
+        case passwordSalt = "password_salt"
+        case passwordChangedAt = "password_changed_at"
+        case appleSubject = "apple_subject"
+        case googleSubject = "google_subject"
+    }
+
+    /// Sign-in methods the user can still get in with (seed 000's "only method" rule counts these).
+    var signInMethods: [String] {
+        var methods: [String] = []
+        if phone != nil { methods.append("phone") }
+        if email != nil { methods.append("email") }
+        if appleSubject != nil { methods.append("apple") }
+        if googleSubject != nil { methods.append("google") }
+        return methods
+    }
+
+    var authMethods: AuthMethods {
+        AuthMethods(
+            userId: id, role: UserRole(rawValue: role) ?? .athlete, phone: phone, email: email,
+            hasPassword: passwordHash != nil, appleLinked: appleSubject != nil, googleLinked: googleSubject != nil,
+            passwordChangedAt: passwordChangedAt.map { Date(unix: $0) })
+    }
+}
+
+/// Reads and updates the identity of a user: the data behind the Account Access hub.
+struct AccountService: Sendable {
+    let store: Store
+
+    func user(id: String) async throws -> UserRecord {
+        guard let user = try await store.pool.read({ try UserRecord.fetchOne($0, key: id) }) else {
+            throw BackendError.unauthorized
+        }
+        return user
+    }
+
+    func primaryUser() async throws -> UserRecord {
+        let user = try await store.pool.read { db in
+            try UserRecord.filter(sql: "is_primary = 1").fetchOne(db)
+        }
+        guard let user else {
+            throw BackendError(.conflict, "no_scenario", "No scenario is loaded.", rule: "admin.no_scenario")
+        }
+        return user
+    }
+
+    /// True when `phone` belongs to someone other than `userId`. Never says who (privacy, seed 001).
+    static func phoneTaken(_ db: Database, phone: String, by userId: String) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS(SELECT 1 FROM users WHERE phone = ? AND id != ?)", arguments: [phone, userId])
+            ?? false
+    }
+
+    static let phoneTakenError = BackendError(
+        .conflict, "phone_taken", "This number is already in use by another account.", rule: "phone.taken")
+}

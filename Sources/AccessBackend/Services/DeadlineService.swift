@@ -1,0 +1,68 @@
+import AccessAPI
+import Foundation
+import GRDB
+
+/// Every moment at which some rule changes its answer, so the admin clock can say what expired or
+/// reset while it moved, and jump straight to the next such moment.
+struct DeadlineService: Sendable {
+    let store: Store
+    let clock: BackendClock
+
+    func events(after from: Date, upTo to: Date?) async throws -> [DeadlineEvent] {
+        let lower = from.unix
+        let upper = to?.unix ?? .infinity
+        let all = try await store.pool.read { db in try Self.all(db) }
+        return all.filter { $0.at.unix > lower && $0.at.unix <= upper }.sorted { $0.at < $1.at }
+    }
+
+    /// Moves the clock and reports what happened on the way.
+    func advance(_ body: ClockAdvanceBody) async throws -> ClockAdvanced {
+        let from = clock.now()
+        let target: Date
+        switch (body.seconds, body.to) {
+        case (let seconds?, nil):
+            guard seconds >= 0, seconds <= 366 * 86_400 else {
+                throw BackendError(
+                    .unprocessableContent, "invalid_advance", "seconds: expected 0 to one year.", rule: "admin.clock")
+            }
+            target = from.addingTimeInterval(seconds)
+        case (nil, "next_deadline"):
+            guard let next = try await events(after: from, upTo: nil).first else {
+                return ClockAdvanced(from: from, now: from, events: [])
+            }
+            target = next.at
+        default:
+            throw BackendError(
+                .unprocessableContent, "invalid_advance",
+                "Send either {\"seconds\": N} or {\"to\": \"next_deadline\"}.",
+                rule: "admin.clock")
+        }
+        let happened = try await events(after: from, upTo: target)
+        clock.advance(by: target.timeIntervalSince(from))
+        return ClockAdvanced(from: from, now: clock.now(), events: happened)
+    }
+
+    private static func all(_ db: Database) throws -> [DeadlineEvent] {
+        var events: [DeadlineEvent] = []
+        func add(_ sql: String, kind: String, arguments: StatementArguments = []) throws {
+            for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
+                events.append(DeadlineEvent(at: Date(unix: row[0]), kind: kind, subject: row[1]))
+            }
+        }
+        try add("SELECT expires_at, id FROM otp_requests WHERE state = 'open'", kind: "otp_expired")
+        try add(
+            "SELECT MAX(sent_at) + ?, phone FROM otp_sends GROUP BY phone", kind: "resend_cooldown_over",
+            arguments: [RateLimitService.cooldown])
+        try add(
+            "SELECT sent_at + ?, phone FROM otp_sends WHERE is_resend = 1", kind: "resend_slot_freed",
+            arguments: [RateLimitService.resendWindow])
+        try add(
+            "SELECT sent_at + ?, phone FROM otp_sends", kind: "daily_slot_freed",
+            arguments: [RateLimitService.dailyWindow])
+        try add("SELECT expires_at, user_id FROM reauth_grants", kind: "reauth_expired")
+        try add("SELECT expires_at, user_id FROM links WHERE used = 0", kind: "link_expired")
+        try add("SELECT access_expires_at, user_id FROM sessions WHERE revoked = 0", kind: "access_token_expired")
+        try add("SELECT refresh_expires_at, user_id FROM sessions WHERE revoked = 0", kind: "refresh_token_expired")
+        return events
+    }
+}

@@ -1,0 +1,62 @@
+import AccessAPI
+import Foundation
+import GRDB
+
+/// One-shot email links. Each purpose keeps its own lifetime (seed README); re-auth links share the
+/// 30-minute lifetime of seed 000's magic links.
+struct LinkService: Sendable {
+    static let reauthLifetime: TimeInterval = 30 * 60
+
+    let store: Store
+    let clock: BackendClock
+    let linkBase: String
+
+    func sendReauthLink(user: UserRecord) async throws -> EmailLinkSent {
+        guard let email = user.email else {
+            throw BackendError(
+                .unprocessableContent, "method_unavailable", "This account has no email address.",
+                rule: "reauth.method_unavailable")
+        }
+        let now = clock.now()
+        let token = Secrets.token(prefix: "lk_")
+        let expires = now.addingTimeInterval(Self.reauthLifetime)
+        let link = "\(linkBase)/reauth?token=\(token)"
+        try await store.pool.write { db in
+            try db.execute(
+                sql: "INSERT INTO links (token_hash, user_id, purpose, expires_at) VALUES (?, ?, 'reauth', ?)",
+                arguments: [Secrets.hash(token), user.id, expires.unix])
+            try OutboxService.send(
+                db,
+                .init(
+                    channel: "email", recipient: email, kind: "reauth_link", purpose: "reauth", link: link, token: token
+                ),
+                now: now)
+        }
+        return EmailLinkSent(sentTo: email, expiresAt: expires)
+    }
+
+    func confirmReauth(user: UserRecord, token: String) async throws -> ReauthGrant {
+        let now = clock.now()
+        enum Outcome { case granted(ReauthGrant), expired, unknown }
+        let outcome: Outcome = try await store.pool.write { db in
+            let hash = Secrets.hash(token)
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT user_id, expires_at, used FROM links WHERE token_hash = ? AND purpose = 'reauth'",
+                    arguments: [hash]),
+                Secrets.constantTimeEquals(row["user_id"] as String, user.id)
+            else { return .unknown }
+            if (row["used"] as Bool) || (row["expires_at"] as Double) <= now.unix { return .expired }
+            try db.execute(sql: "UPDATE links SET used = 1 WHERE token_hash = ?", arguments: [hash])
+            return .granted(try ReauthService.issue(db, userId: user.id, method: .email, now: now))
+        }
+        switch outcome {
+        case .granted(let grant): return grant
+        case .expired:
+            throw BackendError(
+                .gone, "link_expired", "This link has expired. Request a new one to try again.", rule: "link.expired")
+        case .unknown:
+            throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: "link.unknown")
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import AccessAPI
+import Foundation
+import GRDB
+
+/// Phone one-time codes (seed 000): 6 digits, 5-minute TTL, 5 wrong codes kill a code, one use.
+/// Limits on how often codes are sent live in `RateLimitService`.
+struct OTPService: Sendable {
+    static let ttl: TimeInterval = 5 * 60
+    static let maxWrongAttempts = 5
+
+    let store: Store
+    let clock: BackendClock
+
+    static let expired = BackendError(.gone, "code_expired", "Code expired. Request a new one.", rule: "otp.expired")
+
+    func request(user: UserRecord, body: RequestOTPBody, reauthToken: String?) async throws -> OTPRequestAccepted {
+        let now = clock.now()
+        return try await store.pool.write { db in
+            if body.purpose == .changePhone {
+                try ReauthService.require(db, token: reauthToken, user: user, target: "phone", now: now)
+            }
+            guard let phone = PhoneRules.normalize(body.phone) else {
+                throw BackendError(
+                    .unprocessableContent, "phone_invalid", "Enter a valid phone number.", rule: "phone.invalid")
+            }
+            try Self.checkTarget(db, phone: phone, purpose: body.purpose, user: user)
+            // A new request while one is live for the same number is a resend in disguise: it counts as one.
+            let live = try String.fetchAll(
+                db,
+                sql:
+                    "SELECT id FROM otp_requests WHERE user_id = ? AND phone = ? AND state = 'open' AND expires_at > ?",
+                arguments: [user.id, phone, now.unix])
+            let isResend = !live.isEmpty
+            try RateLimitService.check(db, phone: phone, isResend: isResend, now: now)
+            for id in live {
+                try db.execute(sql: "UPDATE otp_requests SET state = 'cancelled' WHERE id = ?", arguments: [id])
+            }
+            let id = Secrets.identifier(prefix: "otp_")
+            let code = try Self.newCode(db, phone: phone)
+            try db.execute(
+                sql: """
+                    INSERT INTO otp_requests (id, user_id, phone, purpose, code_hash, created_at, expires_at, resend_after, state)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open')
+                    """,
+                arguments: [
+                    id, user.id, phone, body.purpose.rawValue, Secrets.hash(code, salt: id), now.unix,
+                    now.unix + Self.ttl, now.unix + RateLimitService.cooldown,
+                ])
+            try Self.deliver(db, phone: phone, code: code, purpose: body.purpose, isResend: isResend, now: now)
+            return OTPRequestAccepted(
+                requestId: id, phone: phone, purpose: body.purpose, expiresAt: now.addingTimeInterval(Self.ttl),
+                resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
+        }
+    }
+
+    func resend(user: UserRecord, requestId: String) async throws -> OTPRequestAccepted {
+        let now = clock.now()
+        return try await store.pool.write { db in
+            let row = try Self.fetch(db, id: requestId, userId: user.id)
+            let state: String = row["state"]
+            // A dead (5 wrong) or timed-out code may be replaced; a used or cancelled one may not.
+            guard state == "open" || state == "dead" else {
+                throw BackendError(
+                    .gone, "request_closed", "This code request is closed. Start again.", rule: "otp.request_closed")
+            }
+            let phone: String = row["phone"]
+            let purpose = OTPPurpose(rawValue: row["purpose"]) ?? .reauth
+            try RateLimitService.check(db, phone: phone, isResend: true, now: now)
+            let code = try Self.newCode(db, phone: phone)
+            try db.execute(
+                sql: """
+                    UPDATE otp_requests SET code_hash = ?, expires_at = ?, resend_after = ?, wrong_attempts = 0,
+                    state = 'open' WHERE id = ?
+                    """,
+                arguments: [
+                    Secrets.hash(code, salt: requestId), now.unix + Self.ttl, now.unix + RateLimitService.cooldown,
+                    requestId,
+                ])
+            try Self.deliver(db, phone: phone, code: code, purpose: purpose, isResend: true, now: now)
+            return OTPRequestAccepted(
+                requestId: requestId, phone: phone, purpose: purpose, expiresAt: now.addingTimeInterval(Self.ttl),
+                resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
+        }
+    }
+
+    /// Back on the OTP screen: the code stops working at once.
+    func cancel(user: UserRecord, requestId: String) async throws -> OTPCancelled {
+        try await store.pool.write { db in
+            let row = try Self.fetch(db, id: requestId, userId: user.id)
+            if (row["state"] as String) == "used" {
+                throw BackendError(
+                    .gone, "request_closed", "This code was already used.", rule: "otp.request_closed")
+            }
+            try db.execute(sql: "UPDATE otp_requests SET state = 'cancelled' WHERE id = ?", arguments: [requestId])
+            return OTPCancelled(requestId: requestId)
+        }
+    }
+
+    func verify(user: UserRecord, body: VerifyOTPBody, reauthToken: String?) async throws -> VerifyOTPResult {
+        let now = clock.now()
+        enum Outcome {
+            case done(VerifyOTPResult)
+            case wrong(remaining: Int)
+        }
+        // Wrong attempts must be committed, so they are returned, not thrown (a throw rolls back).
+        let outcome: Outcome = try await store.pool.write { db in
+            let row = try Self.fetch(db, id: body.requestId, userId: user.id)
+            guard (row["state"] as String) == "open", (row["expires_at"] as Double) > now.unix else {
+                throw Self.expired
+            }
+            let purpose = OTPPurpose(rawValue: row["purpose"]) ?? .reauth
+            if purpose == .changePhone {
+                try ReauthService.require(db, token: reauthToken, user: user, target: "phone", now: now)
+            }
+            let presented = Secrets.hash(body.code, salt: body.requestId)
+            guard Secrets.constantTimeEquals(presented, row["code_hash"]) else {
+                let attempts = (row["wrong_attempts"] as Int) + 1
+                let state = attempts >= Self.maxWrongAttempts ? "dead" : "open"
+                try db.execute(
+                    sql: "UPDATE otp_requests SET wrong_attempts = ?, state = ? WHERE id = ?",
+                    arguments: [attempts, state, body.requestId])
+                return .wrong(remaining: Self.maxWrongAttempts - attempts)
+            }
+            try db.execute(sql: "UPDATE otp_requests SET state = 'used' WHERE id = ?", arguments: [body.requestId])
+            let phone: String = row["phone"]
+            switch purpose {
+            case .reauth:
+                let grant = try ReauthService.issue(db, userId: user.id, method: .phone, now: now)
+                return .done(VerifyOTPResult(purpose: purpose, reauth: grant))
+            case .changePhone, .addPhone:
+                // The number could have been taken while the code was in flight.
+                if try AccountService.phoneTaken(db, phone: phone, by: user.id) { throw AccountService.phoneTakenError }
+                try db.execute(sql: "UPDATE users SET phone = ? WHERE id = ?", arguments: [phone, user.id])
+                let updated = try UserRecord.fetchOne(db, key: user.id)
+                return .done(VerifyOTPResult(purpose: purpose, authMethods: updated?.authMethods))
+            }
+        }
+        switch outcome {
+        case .done(let result):
+            return result
+        case .wrong(let remaining):
+            var error = BackendError(
+                .unauthorized, "code_incorrect", "Code is incorrect. Try again.",
+                rule: remaining == 0 ? "otp.code_incorrect_exhausted" : "otp.code_incorrect")
+            error.detail.attemptsRemaining = remaining
+            throw error
+        }
+    }
+
+    private static func checkTarget(_ db: Database, phone: String, purpose: OTPPurpose, user: UserRecord) throws {
+        switch purpose {
+        case .reauth:
+            guard let own = user.phone else {
+                throw BackendError(
+                    .unprocessableContent, "method_unavailable", "This account has no phone number.",
+                    rule: "reauth.method_unavailable")
+            }
+            guard own == phone else {
+                throw BackendError(
+                    .unprocessableContent, "phone_mismatch", "Use the phone number on your account.",
+                    rule: "reauth.phone_mismatch")
+            }
+        case .changePhone, .addPhone:
+            if user.phone == phone {
+                throw BackendError(
+                    .unprocessableContent, "phone_unchanged", "This is already your number.", rule: "phone.unchanged")
+            }
+            if try AccountService.phoneTaken(db, phone: phone, by: user.id) { throw AccountService.phoneTakenError }
+        }
+    }
+
+    private static func fetch(_ db: Database, id: String, userId: String) throws -> Row {
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT * FROM otp_requests WHERE id = ? AND user_id = ?", arguments: [id, userId])
+        else {
+            throw BackendError(
+                .notFound, "otp_request_not_found", "This code request does not exist.", rule: "otp.request_unknown")
+        }
+        return row
+    }
+
+    /// Scenario test codes win for their numbers; everything else gets a fresh CSPRNG code.
+    private static func newCode(_ db: Database, phone: String) throws -> String {
+        try String.fetchOne(db, sql: "SELECT code FROM test_codes WHERE phone = ?", arguments: [phone])
+            ?? Secrets.otpCode()
+    }
+
+    private static func deliver(
+        _ db: Database, phone: String, code: String, purpose: OTPPurpose, isResend: Bool, now: Date
+    ) throws {
+        try RateLimitService.record(db, phone: phone, isResend: isResend, now: now)
+        try OutboxService.send(
+            db, .init(channel: "sms", recipient: phone, kind: "otp", purpose: purpose.rawValue, code: code), now: now)
+    }
+}

@@ -1,0 +1,61 @@
+import AccessAPI
+import Foundation
+import GRDB
+
+/// The simulated Apple/Google: the reference backend mints id tokens (what the provider's sheet would
+/// return) and accepts only its own, once, within 10 minutes.
+struct ProviderService: Sendable {
+    static let tokenLifetime: TimeInterval = 10 * 60
+
+    let store: Store
+    let clock: BackendClock
+
+    func mint(provider: SocialProvider, subject: String?) async throws -> ProviderToken {
+        let now = clock.now()
+        let token = Secrets.token(prefix: "idt_")
+        let expires = now.addingTimeInterval(Self.tokenLifetime)
+        let resolved: String = try await store.pool.write { db in
+            let column = provider == .apple ? "apple_subject" : "google_subject"
+            let linked = try String.fetchOne(db, sql: "SELECT \(column) FROM users WHERE is_primary = 1")
+            let subject = subject ?? linked ?? Secrets.identifier(prefix: "\(provider.rawValue)_")
+            try db.execute(
+                sql: "INSERT INTO provider_tokens (token_hash, provider, subject, expires_at) VALUES (?, ?, ?, ?)",
+                arguments: [Secrets.hash(token), provider.rawValue, subject, expires.unix])
+            return subject
+        }
+        return ProviderToken(provider: provider, subject: resolved, idToken: token, expiresAt: expires)
+    }
+
+    func reauth(user: UserRecord, provider: SocialProvider, idToken: String) async throws -> ReauthGrant {
+        let linked = provider == .apple ? user.appleSubject : user.googleSubject
+        guard let linked else {
+            throw BackendError(
+                .unprocessableContent, "method_unavailable", "This account is not connected to \(provider.display).",
+                rule: "reauth.method_unavailable")
+        }
+        let now = clock.now()
+        let grant: ReauthGrant? = try await store.pool.write { db in
+            let hash = Secrets.hash(idToken)
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql:
+                        "SELECT subject FROM provider_tokens WHERE token_hash = ? AND provider = ? AND used = 0 AND expires_at > ?",
+                    arguments: [hash, provider.rawValue, now.unix])
+            else { return nil }
+            try db.execute(sql: "UPDATE provider_tokens SET used = 1 WHERE token_hash = ?", arguments: [hash])
+            guard Secrets.constantTimeEquals(row["subject"] as String, linked) else { return nil }
+            return try ReauthService.issue(db, userId: user.id, method: provider == .apple ? .apple : .google, now: now)
+        }
+        guard let grant else {
+            throw BackendError(
+                .unauthorized, "provider_token_invalid", "\(provider.display) sign-in didn't match this account.",
+                rule: "reauth.provider_token_invalid")
+        }
+        return grant
+    }
+}
+
+extension SocialProvider {
+    var display: String { self == .apple ? "Apple" : "Google" }
+}

@@ -1,0 +1,55 @@
+import AccessAPI
+import Foundation
+import GRDB
+import Hummingbird
+
+/// "Verify it's you" (seed 000): a successful re-auth opens a 15-minute window, bound to the user,
+/// proven by the `X-Reauth-Token` header on each sensitive call.
+struct ReauthService: Sendable {
+    static let window: TimeInterval = 15 * 60
+
+    let store: Store
+    let clock: BackendClock
+
+    static func issue(_ db: Database, userId: String, method: ReauthMethod, now: Date) throws -> ReauthGrant {
+        let token = Secrets.token(prefix: "ra_")
+        let grant = ReauthGrant(reauthToken: token, expiresAt: now.addingTimeInterval(window), method: method)
+        try db.execute(
+            sql: "INSERT INTO reauth_grants (token_hash, user_id, method, expires_at) VALUES (?, ?, ?, ?)",
+            arguments: [Secrets.hash(token), userId, method.rawValue, grant.expiresAt.unix])
+        return grant
+    }
+
+    static func token(from request: Request) -> String? {
+        let name = APIHeader.reauthToken.lowercased()
+        return request.headers.first { $0.name.canonicalName == name }?.value
+    }
+
+    /// 403 unless a live grant for this user comes with the request, or the target of the action is the
+    /// user's only sign-in method (seed 000: the session itself is the implicit auth then).
+    static func require(_ db: Database, token: String?, user: UserRecord, target: String, now: Date) throws {
+        if user.signInMethods == [target] { return }
+        guard let token else { throw BackendError.reauthRequired }
+        let storedUser = try String.fetchOne(
+            db, sql: "SELECT user_id FROM reauth_grants WHERE token_hash = ? AND expires_at > ?",
+            arguments: [Secrets.hash(token), now.unix])
+        guard let storedUser, Secrets.constantTimeEquals(storedUser, user.id) else {
+            throw BackendError.reauthRequired
+        }
+    }
+
+    func byPassword(user: UserRecord, password: String) async throws -> ReauthGrant {
+        guard let hash = user.passwordHash, let salt = user.passwordSalt else {
+            throw BackendError(
+                .unprocessableContent, "method_unavailable", "This account has no password.",
+                rule: "reauth.method_unavailable")
+        }
+        guard Secrets.constantTimeEquals(Secrets.passwordHash(password, salt: salt), hash) else {
+            throw BackendError(
+                .unauthorized, "password_incorrect", "Password is incorrect. Try again.",
+                rule: "reauth.password_incorrect")
+        }
+        let now = clock.now()
+        return try await store.pool.write { db in try Self.issue(db, userId: user.id, method: .password, now: now) }
+    }
+}

@@ -1,0 +1,93 @@
+import AccessAPI
+import Foundation
+import GRDB
+import Hummingbird
+
+/// Access tokens (1 h) and refresh tokens (7 days, rotated on every use). Only hashes are stored.
+struct SessionService: Sendable {
+    static let accessLifetime: TimeInterval = 60 * 60
+    static let refreshLifetime: TimeInterval = 7 * 24 * 60 * 60
+
+    let store: Store
+    let clock: BackendClock
+
+    func issue(userId: String) async throws -> SessionTokens {
+        let now = clock.now()
+        let tokens = SessionTokens(
+            userId: userId, accessToken: Secrets.token(prefix: "at_"),
+            accessExpiresAt: now.addingTimeInterval(Self.accessLifetime), refreshToken: Secrets.token(prefix: "rt_"),
+            refreshExpiresAt: now.addingTimeInterval(Self.refreshLifetime))
+        try await store.pool.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO sessions (access_hash, refresh_hash, user_id, access_expires_at, refresh_expires_at)
+                    VALUES (?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    Secrets.hash(tokens.accessToken), Secrets.hash(tokens.refreshToken), userId,
+                    tokens.accessExpiresAt.unix, tokens.refreshExpiresAt.unix,
+                ])
+        }
+        return tokens
+    }
+
+    /// The user behind `Authorization: Bearer …`, or 401.
+    func authenticate(_ request: Request) async throws -> UserRecord {
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else {
+            throw BackendError.unauthorized
+        }
+        let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
+        let now = clock.now().unix
+        let user = try await store.pool.read { db in
+            try UserRecord.fetchOne(
+                db,
+                sql: """
+                    SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id
+                    WHERE sessions.access_hash = ? AND sessions.revoked = 0 AND sessions.access_expires_at > ?
+                    """,
+                arguments: [Secrets.hash(token), now])
+        }
+        guard let user else { throw BackendError.unauthorized }
+        return user
+    }
+
+    func refresh(_ refreshToken: String) async throws -> SessionTokens {
+        let now = clock.now()
+        let next = SessionTokens(
+            userId: "", accessToken: Secrets.token(prefix: "at_"),
+            accessExpiresAt: now.addingTimeInterval(Self.accessLifetime), refreshToken: Secrets.token(prefix: "rt_"),
+            refreshExpiresAt: now.addingTimeInterval(Self.refreshLifetime))
+        let userId: String? = try await store.pool.write { db in
+            let oldHash = Secrets.hash(refreshToken)
+            guard
+                let userId = try String.fetchOne(
+                    db,
+                    sql: """
+                        SELECT user_id FROM sessions
+                        WHERE refresh_hash = ? AND revoked = 0 AND refresh_expires_at > ?
+                        """,
+                    arguments: [oldHash, now.unix])
+            else { return nil }
+            // Rotation: the used refresh token and its access token die with this call.
+            try db.execute(sql: "UPDATE sessions SET revoked = 1 WHERE refresh_hash = ?", arguments: [oldHash])
+            try db.execute(
+                sql: """
+                    INSERT INTO sessions (access_hash, refresh_hash, user_id, access_expires_at, refresh_expires_at)
+                    VALUES (?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    Secrets.hash(next.accessToken), Secrets.hash(next.refreshToken), userId,
+                    next.accessExpiresAt.unix, next.refreshExpiresAt.unix,
+                ])
+            return userId
+        }
+        guard let userId else {
+            throw BackendError(
+                .unauthorized, "refresh_invalid", "Your session has expired. Sign in again.",
+                rule: "session.refresh_invalid")
+        }
+        var tokens = next
+        tokens.userId = userId
+        return tokens
+    }
+}

@@ -1,0 +1,44 @@
+import AccessAPI
+import Foundation
+import Testing
+
+/// `GET /me/auth-methods` reflects the scenario's user.
+@Suite struct AuthMethodsTests {
+    @Test func defaultAthleteHasEveryMethod() async throws {
+        try await TestBackend.with { backend in
+            let token = try await backend.signIn().accessToken
+            let now = try await backend.get("/_admin/clock").decode(ClockState.self).now
+            let methods: AuthMethods = try await backend.get("/me/auth-methods", token: token).decode()
+            #expect(methods.userId == "usr_athlete")
+            #expect(methods.role == .athlete)
+            #expect(methods.phone == "+995511100000")
+            #expect(methods.email == "jdoe@mail.com")
+            #expect(methods.hasPassword)
+            #expect(methods.appleLinked && methods.googleLinked)
+            let age = try #require(methods.passwordChangedAt).distance(to: now)
+            #expect(abs(age - 61 * 86400) < 1)
+        }
+    }
+
+    @Test(
+        arguments: [
+            ("phone-only", "+995511100000", false, false, false, UserRole.athlete),
+            ("apple-only", nil, false, true, false, .athlete),
+            ("email-only", nil, true, false, false, .athlete),
+            ("no-phone", nil, true, false, true, .athlete),
+            ("coach", "+995511100000", true, false, true, .coach),
+        ] as [(String, String?, Bool, Bool, Bool, UserRole)])
+    func scenariosShapeTheHub(
+        scenario: String, phone: String?, hasPassword: Bool, apple: Bool, google: Bool, role: UserRole
+    ) async throws {
+        try await TestBackend.with(scenario: scenario) { backend in
+            let token = try await backend.signIn().accessToken
+            let methods: AuthMethods = try await backend.get("/me/auth-methods", token: token).decode()
+            #expect(methods.phone == phone)
+            #expect(methods.hasPassword == hasPassword)
+            #expect(methods.appleLinked == apple)
+            #expect(methods.googleLinked == google)
+            #expect(methods.role == role)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import AccessAPI
+import AccessBackend
+import Foundation
+import Testing
+
+/// With a database path, state survives a restart; the scenario is loaded only into an empty database.
+@Suite struct PersistenceTests {
+    @Test func changedPhoneSurvivesARestart() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("persist-\(UUID().uuidString).sqlite")
+            .path
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let refresh: String = try await TestBackend.with(scenario: "no-phone", databasePath: path) { backend in
+            let tokens = try await backend.signIn()
+            let accepted: OTPRequestAccepted = try await backend.requestOTP(
+                "+995511200300", .addPhone, token: tokens.accessToken
+            ).decode()
+            let code = try await backend.lastCode(to: "+995511200300")
+            #expect(try await backend.verify(accepted.requestId, code, token: tokens.accessToken).status == 200)
+            return tokens.refreshToken
+        }
+        #expect(FileManager.default.fileExists(atPath: path))
+        try await TestBackend.with(scenario: "default", databasePath: path) { backend in
+            let tokens: SessionTokens = try await backend.post("/auth/refresh", RefreshBody(refreshToken: refresh))
+                .decode()
+            let methods: AuthMethods = try await backend.get("/me/auth-methods", token: tokens.accessToken).decode()
+            #expect(methods.userId == "usr_nophone")
+            #expect(methods.phone == "+995511200300")
+        }
+    }
+
+    @Test func temporaryDatabaseIsRemovedAtShutdown() async throws {
+        let running = try await ReferenceBackend.start(
+            .init(fixturesDirectory: TestBackend.fixtures, frozenClock: true))
+        let path = running.databasePath
+        #expect(FileManager.default.fileExists(atPath: path))
+        await running.shutdown()
+        for suffix in ["", "-wal", "-shm"] {
+            #expect(!FileManager.default.fileExists(atPath: path + suffix))
+        }
+    }
+}

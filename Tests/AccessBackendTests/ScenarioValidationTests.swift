@@ -1,0 +1,72 @@
+import AccessBackend
+import Foundation
+import Testing
+
+/// Scenario files are checked on load; the error names the file, the field and the problem.
+@Suite struct ScenarioValidationTests {
+    private func withFixture(_ json: String, name: String = "broken", _ body: (URL) async throws -> Void) async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)")
+        let scenarios = root.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(json.utf8).write(to: scenarios.appendingPathComponent("\(name).json"))
+        try await body(root)
+    }
+
+    private func startError(_ fixtures: URL, scenario: String = "broken") async -> String {
+        do {
+            let running = try await ReferenceBackend.start(
+                .init(scenario: scenario, fixturesDirectory: fixtures, frozenClock: true))
+            await running.shutdown()
+            return "started"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"description": "x", "user": {"id": "u", "phone": "+99551"}}"#, "user.phone"),
+        (
+            #"{"description": "x", "user": {"id": "u", "phone": "+995511100000", "colour": 1}}"#,
+            "user.colour: unknown field"
+        ),
+        (#"{"description": "x", "user": {"id": "u", "role": "admin", "phone": "+995511100000"}}"#, "user.role"),
+        (#"{"user": {"id": "u", "phone": "+995511100000"}}"#, "description: missing field"),
+        (#"{"description": "x", "user": {"id": "u"}}"#, "user: has no sign-in method"),
+        (#"{"description": "x", "user": {"id": "u", "password": "pw"}}"#, "user.password"),
+        (
+            #"{"description": "x", "user": {"id": "u", "apple_linked": true}, "test_codes": {"+995511100000": "12"}}"#,
+            "test_codes.+995511100000"
+        ),
+        (#"{"description": "x", "user": {"id": "u", "apple_linked": true}, "others": [{"id": "u"}]}"#, "others[0].id"),
+        (
+            #"{"description": "x", "user": {"id": "u", "apple_linked": true}, "otp_sends": [{"phone": "+995511100000"}]}"#,
+            "otp_sends[0].seconds_ago: missing field"
+        ),
+        (#"not json"#, "not a JSON object"),
+    ])
+    func brokenFixtureNamesFileAndField(json: String, expected: String) async throws {
+        try await withFixture(json) { fixtures in
+            let message = await startError(fixtures)
+            #expect(message.contains("fixtures/scenarios/broken.json"), "\(message)")
+            #expect(message.contains(expected), "\(message)")
+        }
+    }
+
+    @Test func unknownScenarioListsTheAvailableOnes() async throws {
+        let message = await startError(TestBackend.fixtures, scenario: "nope")
+        #expect(message.contains("unknown scenario \"nope\""))
+        #expect(message.contains("default") && message.contains("coach"))
+    }
+
+    @Test func everyShippedScenarioLoads() async throws {
+        let names = Fixtures.scenarioNames(in: TestBackend.fixtures)
+        #expect(names.count >= 9)
+        try await TestBackend.with { backend in
+            for name in names {
+                let reply = try await backend.post("/_admin/scenario", ["name": name])
+                #expect(reply.status == 200, "\(name): \(String(decoding: reply.data, as: UTF8.self))")
+            }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import AccessAPI
+import AccessBackend
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// A reference backend on 127.0.0.1:0 with a temporary SQLite file and a frozen clock, plus a real
+/// HTTP client. Time moves only through `POST /_admin/clock/advance`.
+final class TestBackend: Sendable {
+    let running: RunningBackend
+    let client: HTTPClient
+
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("fixtures")
+
+    private init(running: RunningBackend) {
+        self.running = running
+        self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+    }
+
+    static func with<T>(
+        scenario: String = "default", databasePath: String? = nil, logger: Logger? = nil,
+        _ body: (TestBackend) async throws -> T
+    ) async throws -> T {
+        var configuration = ReferenceBackend.Configuration(
+            databasePath: databasePath, scenario: scenario, fixturesDirectory: fixtures, frozenClock: true)
+        if let logger { configuration.logger = logger }
+        let backend = TestBackend(running: try await ReferenceBackend.start(configuration))
+        do {
+            let result = try await body(backend)
+            await backend.stop()
+            return result
+        } catch {
+            await backend.stop()
+            throw error
+        }
+    }
+
+    func stop() async {
+        try? await client.shutdown()
+        await running.shutdown()
+    }
+
+    // MARK: HTTP
+
+    func send(
+        _ method: HTTPMethod, _ path: String, raw: Data? = nil, token: String? = nil, reauth: String? = nil,
+        headers extra: [(String, String)] = []
+    ) async throws -> Reply {
+        var request = HTTPClientRequest(url: running.baseURL + path)
+        request.method = method
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        if let reauth { request.headers.add(name: APIHeader.reauthToken, value: reauth) }
+        for (name, value) in extra { request.headers.add(name: name, value: value) }
+        if let raw {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: raw))
+        }
+        let response = try await client.execute(request, timeout: .seconds(30))
+        let buffer = try await response.body.collect(upTo: 4 * 1024 * 1024)
+        return Reply(status: Int(response.status.code), headers: response.headers, data: Data(buffer.readableBytesView))
+    }
+
+    func post<B: Encodable>(
+        _ path: String, _ body: B, token: String? = nil, reauth: String? = nil
+    ) async throws -> Reply {
+        try await send(.POST, path, raw: try APIJSON.makeEncoder().encode(body), token: token, reauth: reauth)
+    }
+
+    func get(_ path: String, token: String? = nil) async throws -> Reply {
+        try await send(.GET, path, token: token)
+    }
+
+    // MARK: Admin shortcuts
+
+    func signIn() async throws -> SessionTokens {
+        try await send(.POST, "/_admin/session").decode()
+    }
+
+    func advance(seconds: Double) async throws -> ClockAdvanced {
+        try await post("/_admin/clock/advance", ClockAdvanceBody(seconds: seconds)).decode()
+    }
+
+    func advanceToNextDeadline() async throws -> ClockAdvanced {
+        try await post("/_admin/clock/advance", ClockAdvanceBody(to: "next_deadline")).decode()
+    }
+
+    func outbox() async throws -> [OutboxMessage] {
+        try await get("/_admin/outbox").decode()
+    }
+
+    /// The last code texted to `phone`: what a tester would read off the phone.
+    func lastCode(to phone: String) async throws -> String {
+        let message = try await outbox().last { $0.to == phone && $0.kind == "otp" }
+        guard let code = message?.code else { throw TestFailure("no code sent to \(phone)") }
+        return code
+    }
+
+    func requestOTP(_ phone: String, _ purpose: OTPPurpose, token: String, reauth: String? = nil) async throws -> Reply
+    {
+        try await post(
+            "/auth/phone/request-otp", RequestOTPBody(phone: phone, purpose: purpose), token: token, reauth: reauth)
+    }
+
+    func verify(_ requestId: String, _ code: String, token: String, reauth: String? = nil) async throws -> Reply {
+        try await post(
+            "/auth/phone/verify-otp", VerifyOTPBody(requestId: requestId, code: code), token: token, reauth: reauth)
+    }
+
+    func passwordGrant(token: String, password: String = "correct-horse-42") async throws -> ReauthGrant {
+        try await post("/auth/reauth/password", PasswordReauthBody(password: password), token: token).decode()
+    }
+}
+
+struct Reply: Sendable {
+    let status: Int
+    let headers: HTTPHeaders
+    let data: Data
+
+    func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+        do {
+            return try APIJSON.makeDecoder().decode(T.self, from: data)
+        } catch {
+            throw TestFailure("status \(status), cannot decode \(T.self) from \(String(decoding: data, as: UTF8.self))")
+        }
+    }
+
+    var error: APIErrorDetail? { try? decode(APIErrorBody.self).error }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
+
+extension String {
+    /// Another valid Georgian mobile number, distinct per `n`.
+    static func georgian(_ n: Int) -> String {
+        "+99559\(String(format: "%07d", n))"
+    }
+}
