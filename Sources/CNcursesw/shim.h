@@ -3,15 +3,26 @@
 
 // Without these the wide-character API (cchar_t, setcchar, mvadd_wch, wget_wch) is hidden.
 #ifndef _XOPEN_SOURCE_EXTENDED
-#define _XOPEN_SOURCE_EXTENDED 1
+#define _XOPEN_SOURCE_EXTENDED 1static inline int accessdeck_colors(void) { return COLORS; }
+static inline int accessdeck_color_pairs(void) { return COLOR_PAIRS; }
+static inline int accessdeck_key_max(void) { return KEY_MAX; }
+// newterm on the process's own stdin/stdout, which Swift 6 sees as shared mutable globals.
+static inline SCREEN *accessdeck_newterm(void) { return newterm(NULL, stdout, stdin); }
+
 #endif
 #ifndef NCURSES_WIDECHAR
-#define NCURSES_WIDECHAR 1
+#define NCURSES_WIDECHAR 1static inline int accessdeck_colors(void) { return COLORS; }
+static inline int accessdeck_color_pairs(void) { return COLOR_PAIRS; }
+static inline int accessdeck_key_max(void) { return KEY_MAX; }
+// newterm on the process's own stdin/stdout, which Swift 6 sees as shared mutable globals.
+static inline SCREEN *accessdeck_newterm(void) { return newterm(NULL, stdout, stdin); }
+
 #endif
 
 #include <locale.h>
 #include <langinfo.h>
 #include <wchar.h>
+#include <stdio.h>
 #include <ncursesw/curses.h>
 
 // Swift 6 rejects ncurses' global mutable state and does not import macros;
@@ -26,5 +37,10 @@ static inline attr_t accessdeck_a_dim(void) { return A_DIM; }
 static inline attr_t accessdeck_a_normal(void) { return A_NORMAL; }
 static inline int accessdeck_key_f(int n) { return KEY_F(n); }
 static inline int accessdeck_color_pair(int n) { return (int)COLOR_PAIR(n); }
+static inline int accessdeck_colors(void) { return COLORS; }
+static inline int accessdeck_color_pairs(void) { return COLOR_PAIRS; }
+static inline int accessdeck_key_max(void) { return KEY_MAX; }
+// newterm on the process's own stdin/stdout, which Swift 6 sees as shared mutable globals.
+static inline SCREEN *accessdeck_newterm(void) { return newterm(NULL, stdout, stdin); }
 
 #endif
