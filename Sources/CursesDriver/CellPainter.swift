@@ -43,7 +43,7 @@ final class CellPainter {
             put([scalars[1]], y: point.y, x: point.x + 1, attributes: attributes, pair: pair)
             return
         }
-        let libcWidth = wcwidth(wchar_t(bitPattern: scalars[0].value))
+        let libcWidth = accessdeck_wcwidth(wchar_t(bitPattern: scalars[0].value))
         if libcWidth < 0 || Int(libcWidth) > max(cell.width, 1) {
             // ncurses would take more columns than the grid reserved and clobber a neighbour.
             scalars = ["?"]

@@ -29,7 +29,9 @@ public final class CursesTerminal {
     private var paste = PasteAssembler()
     private var isShutDown = false
 
-    public static func resolveOptions(theme requested: Theme.Name?, asciiFlag: Bool, environment: [String: String])
+    public static func resolveOptions(
+        theme requested: Theme.Name?, asciiFlag: Bool, environment: [String: String]
+    )
         -> TerminalOptions
     {
         TerminalOptions.resolve(theme: requested, asciiFlag: asciiFlag, environment: environment)
@@ -202,7 +204,7 @@ public final class CursesTerminal {
     /// Without a UTF-8 LC_CTYPE, ncursesw draws every non-ASCII character as a blank.
     private static func useUTF8Locale() {
         setlocale(LC_ALL, "")
-        let codeset = String(cString: nl_langinfo(CODESET))
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
         if codeset.uppercased() != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
     }
 

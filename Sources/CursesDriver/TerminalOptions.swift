@@ -24,7 +24,9 @@ public struct TerminalOptions: Hashable, Sendable {
     ///
     /// `NO_COLOR` counts only when set and non-empty (no-color.org), and then wins over a
     /// requested theme. A user's `ESCDELAY` is honoured when it is a non-negative integer.
-    public static func resolve(theme requested: Theme.Name?, asciiFlag: Bool, environment: [String: String])
+    public static func resolve(
+        theme requested: Theme.Name?, asciiFlag: Bool, environment: [String: String]
+    )
         -> TerminalOptions
     {
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty

@@ -23,7 +23,11 @@ struct WakePipe {
 
     init() throws(CursesError) {
         var fds: [Int32] = [-1, -1]
-        guard pipe2(&fds, O_CLOEXEC | O_NONBLOCK) == 0 else { throw .wakePipe(errno) }
+        guard pipe(&fds) == 0 else { throw .wakePipe(errno) }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
         readFD = fds[0]
         writeFD = fds[1]
     }
