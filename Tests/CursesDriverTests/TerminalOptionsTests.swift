@@ -3,7 +3,7 @@ import TerminalKit
 import Testing
 
 @Suite struct TerminalOptionsTests {
-    func resolve(_ theme: Theme.Name? = nil, ascii: Bool = false, _ environment: [String: String]) -> TerminalOptions {
+    func resolve(_ environment: [String: String], theme: Theme.Name? = nil, ascii: Bool = false) -> TerminalOptions {
         CursesTerminal.resolveOptions(theme: theme, asciiFlag: ascii, environment: environment)
     }
 
@@ -15,17 +15,17 @@ import Testing
     }
 
     @Test func requestedThemeIsUsed() {
-        #expect(resolve(.light, ["TERM": "xterm-256color"]).theme.name == .light)
+        #expect(resolve(["TERM": "xterm-256color"], theme: .light).theme.name == .light)
     }
 
     @Test func noColorSetAndNonEmptyMeansMono() {
         #expect(resolve(["NO_COLOR": "1"]).theme.name == .mono)
-        #expect(resolve(.light, ["NO_COLOR": "yes"]).theme.name == .mono)
+        #expect(resolve(["NO_COLOR": "yes"], theme: .light).theme.name == .mono)
     }
 
     @Test func emptyNoColorIsIgnored() {
         #expect(resolve(["NO_COLOR": ""]).theme.name == .dark)
-        #expect(resolve(.light, ["NO_COLOR": ""]).theme.name == .light)
+        #expect(resolve(["NO_COLOR": ""], theme: .light).theme.name == .light)
     }
 
     @Test(arguments: ["linux", "dumb"])
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func asciiFlagWins() {
-        #expect(resolve(ascii: true, ["TERM": "xterm-256color"]).ascii)
+        #expect(resolve(["TERM": "xterm-256color"], ascii: true).ascii)
         #expect(!resolve(["TERM": "xterm-256color"]).ascii)
     }
 
