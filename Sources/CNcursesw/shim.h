@@ -12,6 +12,7 @@
 #include <locale.h>
 #include <langinfo.h>
 #include <wchar.h>
+#include <stdio.h>
 #include <ncursesw/curses.h>
 
 // Swift 6 rejects ncurses' global mutable state and does not import macros;
@@ -26,5 +27,14 @@ static inline attr_t accessdeck_a_dim(void) { return A_DIM; }
 static inline attr_t accessdeck_a_normal(void) { return A_NORMAL; }
 static inline int accessdeck_key_f(int n) { return KEY_F(n); }
 static inline int accessdeck_color_pair(int n) { return (int)COLOR_PAIR(n); }
+
+static inline int accessdeck_colors(void) { return COLORS; }
+static inline int accessdeck_color_pairs(void) { return COLOR_PAIRS; }
+static inline int accessdeck_key_max(void) { return KEY_MAX; }
+// glibc declares wcwidth only under _XOPEN_SOURCE, which SwiftPM will not pass.
+extern int wcwidth(wchar_t);
+static inline int accessdeck_wcwidth(wchar_t c) { return wcwidth(c); }
+// newterm on the process's own stdin/stdout, which Swift 6 sees as shared mutable globals.
+static inline SCREEN *accessdeck_newterm(void) { return newterm(NULL, stdout, stdin); }
 
 #endif

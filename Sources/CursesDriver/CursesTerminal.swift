@@ -1,0 +1,215 @@
+import CNcursesw
+import TerminalKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The terminal, driven through ncursesw: paints cell grids and reads keys, pastes and resizes.
+///
+/// Not thread-safe: the app calls it from one thread. Only `waker` (and `wake()`, which uses
+/// it) may be used from other threads.
+///
+/// SIGINT, SIGTERM and SIGHUP from outside are noticed by `nextEvent`, which restores the
+/// terminal and exits with 128 + the signal number (130, 143, 129). Ctrl+C typed in the
+/// terminal is not a signal (raw mode): it arrives as `.key(.control("c"))`.
+public final class CursesTerminal {
+    public let options: TerminalOptions
+    public let waker: TerminalWaker
+    public private(set) var size: Size
+
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let wakePipe: WakePipe
+    private let painter: CellPainter
+    private var lastGrid: CellGrid?
+    private var clearBeforeNextPaint = false
+    private var queue: [InputEvent] = []
+    private var paste = PasteAssembler()
+    private var isShutDown = false
+
+    public static func resolveOptions(
+        theme requested: Theme.Name?, asciiFlag: Bool, environment: [String: String]
+    )
+        -> TerminalOptions
+    {
+        TerminalOptions.resolve(theme: requested, asciiFlag: asciiFlag, environment: environment)
+    }
+
+    public init(options: TerminalOptions) throws(CursesError) {
+        self.options = options
+        Self.useUTF8Locale()
+        wakePipe = try WakePipe()
+        waker = TerminalWaker(fd: wakePipe.writeFD)
+        guard accessdeck_newterm() != nil, let window = accessdeck_stdscr() else {
+            let term = getenv("TERM").map { String(cString: $0) } ?? ""
+            throw .cannotOpenTerminal(term: term)
+        }
+        self.window = window
+        // Raw, not cbreak: Ctrl+C, Ctrl+Z and Ctrl+S/Q reach the app as keys.
+        raw()
+        noecho()
+        nonl()
+        keypad(window, true)
+        nodelay(window, true)
+        scrollok(window, false)
+        intrflush(window, false)
+        meta(window, true)
+        leaveok(window, true)
+        curs_set(0)
+        set_escdelay(Int32(options.effectiveEscapeDelayMilliseconds))
+        define_key("\u{1B}[200~", KeyDecoder.Code.pasteStart)
+        define_key("\u{1B}[201~", KeyDecoder.Code.pasteEnd)
+        painter = CellPainter(window: window, theme: options.theme)
+        size = Size(cols: Int(getmaxx(window)), rows: Int(getmaxy(window)))
+        SignalGuard.install(wakeFD: wakePipe.writeFD)
+        wnoutrefresh(window)
+        doupdate()
+        Self.writeRaw("\u{1B}[?2004h")
+    }
+
+    deinit { shutdown() }
+
+    /// Paints only the cells that differ from the last painted grid; everything after the
+    /// first paint or a resize.
+    public func paint(_ grid: CellGrid) {
+        guard !isShutDown else { return }
+        let target = options.ascii ? grid.asciiFallback() : grid
+        let points: [Point]
+        if lastGrid?.size != target.size || clearBeforeNextPaint {
+            werase(window)
+            if clearBeforeNextPaint { clearok(window, true) }
+            clearBeforeNextPaint = false
+            points = GridDiff.changedCells(from: nil, to: target)
+        } else {
+            points = GridDiff.changedCells(from: lastGrid, to: target)
+        }
+        let visible = Size(cols: Int(getmaxx(window)), rows: Int(getmaxy(window)))
+        for point in points where point.x < visible.cols && point.y < visible.rows {
+            painter.draw(target[point.x, point.y], at: point, screenWidth: visible.cols)
+        }
+        wnoutrefresh(window)
+        doupdate()
+        lastGrid = target
+    }
+
+    /// The next key, paste or resize. Blocks in poll(2) on stdin and the wake pipe, so an idle
+    /// app costs no CPU. Returns nil when `timeout` passes or `wake()` is called.
+    public func nextEvent(timeout: Duration?) -> InputEvent? {
+        guard !isShutDown else { return nil }
+        if !queue.isEmpty { return queue.removeFirst() }
+        let clock = ContinuousClock()
+        let deadline = timeout.map { clock.now.advanced(by: $0) }
+        while true {
+            readPendingInput()
+            if !queue.isEmpty { return queue.removeFirst() }
+            var waitMilliseconds: Int32 = -1
+            if let deadline {
+                let left = clock.now.duration(to: deadline)
+                if left <= .zero { return nil }
+                waitMilliseconds = Self.milliseconds(roundingUp: left)
+            }
+            var fds = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakePipe.readFD, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&fds, 2, waitMilliseconds)
+            exitIfSignalled()
+            if ready < 0 { continue }  // EINTR: a signal; the loop rereads input and the flag.
+            if ready == 0 { return nil }
+            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, fds[0].revents & Int16(POLLIN) == 0 {
+                // The terminal went away; nothing will ever be read again.
+                shutdown()
+                exit(129)
+            }
+            if fds[1].revents != 0 {
+                let kinds = wakePipe.drain()
+                exitIfSignalled()
+                readPendingInput()
+                if !queue.isEmpty { return queue.removeFirst() }
+                if kinds.contains(WakeByte.user) { return nil }
+            }
+        }
+    }
+
+    /// Makes a blocked or future `nextEvent` return nil. Safe from any thread.
+    public func wake() { waker.wake() }
+
+    /// Leaves the terminal as it was found: bracketed paste off, cursor shown, curses ended,
+    /// signal handlers restored. Safe to call twice.
+    public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        Self.writeRaw("\u{1B}[?2004l")
+        curs_set(1)
+        endwin()
+        SignalGuard.restore()
+    }
+
+    /// Drains everything ncurses can read without waiting: ncurses buffers input itself, so
+    /// anything left behind would sit unseen while poll(2) waits on an empty descriptor.
+    private func readPendingInput() {
+        var character: wint_t = 0
+        while true {
+            let result = wget_wch(window, &character)
+            if result == ERR { return }
+            if result == KEY_CODE_YES {
+                let code = Int32(bitPattern: character)
+                if code == KeyDecoder.Code.resize {
+                    noteResize()
+                } else {
+                    accept(.keyCode(code))
+                }
+            } else {
+                accept(.character(character))
+            }
+        }
+    }
+
+    private func accept(_ input: PasteAssembler.Input) {
+        switch paste.feed(input) {
+        case .consumed: return
+        case .paste(let text): queue.append(.paste(text))
+        case .passThrough:
+            let key: Key?
+            switch input {
+            case .character(let code): key = KeyDecoder.decode(code: code, isFunctionKey: false)
+            case .keyCode(let code): key = KeyDecoder.decode(code: UInt32(bitPattern: code), isFunctionKey: true)
+            }
+            if let key { queue.append(.key(key)) }
+        }
+    }
+
+    private func noteResize() {
+        size = Size(cols: Int(getmaxx(window)), rows: Int(getmaxy(window)))
+        clearBeforeNextPaint = true
+        // A drag produces a burst of sizes; only the last one matters.
+        if case .resize = queue.last { queue.removeLast() }
+        queue.append(.resize(size))
+    }
+
+    private func exitIfSignalled() {
+        guard let signal = SignalGuard.pending else { return }
+        shutdown()
+        exit(128 + signal)
+    }
+
+    private static func milliseconds(roundingUp duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        let millis = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: millis)
+    }
+
+    /// Without a UTF-8 LC_CTYPE, ncursesw draws every non-ASCII character as a blank.
+    private static func useUTF8Locale() {
+        setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+        if codeset.uppercased() != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
+    }
+
+    private static func writeRaw(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = write(STDOUT_FILENO, &bytes, bytes.count)
+    }
+}

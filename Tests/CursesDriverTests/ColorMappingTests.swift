@@ -1,0 +1,56 @@
+import CursesDriver
+import TerminalKit
+import Testing
+
+@Suite struct ColorMappingTests {
+    @Test func defaultIsMinusOne() {
+        #expect(ColorMapping.cursesColor(.terminalDefault, availableColors: 256) == -1)
+        #expect(ColorMapping.cursesColor(.terminalDefault, availableColors: 8) == -1)
+    }
+
+    @Test func paletteIsKeptOn256Colours() {
+        #expect(ColorMapping.cursesColor(.palette(75), availableColors: 256) == 75)
+    }
+
+    @Test func nearestOfEightBelow256() {
+        #expect(ColorMapping.cursesColor(.palette(196), availableColors: 8) == 1)  // pure red
+        #expect(ColorMapping.cursesColor(.palette(46), availableColors: 8) == 2)  // pure green
+        #expect(ColorMapping.cursesColor(.palette(21), availableColors: 8) == 4)  // pure blue
+        #expect(ColorMapping.cursesColor(.palette(16), availableColors: 8) == 0)  // cube black
+        #expect(ColorMapping.cursesColor(.palette(231), availableColors: 8) == 7)  // cube white
+        #expect(ColorMapping.cursesColor(.palette(236), availableColors: 8) == 0)  // dark grey
+        #expect(ColorMapping.cursesColor(.palette(252), availableColors: 8) == 7)  // light grey
+        #expect(ColorMapping.cursesColor(.palette(12), availableColors: 8) == 4)  // bright blue
+        #expect(ColorMapping.cursesColor(.palette(12), availableColors: 16) == 12)
+    }
+
+    @Test func everyThemeColourMapsIntoEightColours() {
+        for theme in [Theme.dark, Theme.light] {
+            for role in ColorRole.allCases {
+                let color = ColorMapping.cursesColor(theme.color(for: role), availableColors: 8)
+                #expect((-1...7).contains(color))
+            }
+        }
+    }
+
+    @Test func pairsAreCachedPerCombination() {
+        var table = ColorPairTable(maximumPairs: 256)
+        let a = ColorPairTable.Combination(foreground: 75, background: -1)
+        let b = ColorPairTable.Combination(foreground: 203, background: 236)
+        #expect(table.pair(for: a) == (1, true))
+        #expect(table.pair(for: b) == (2, true))
+        #expect(table.pair(for: a) == (1, false))
+    }
+
+    @Test func defaultOnDefaultIsPairZero() {
+        var table = ColorPairTable(maximumPairs: 256)
+        #expect(table.pair(for: .init(foreground: -1, background: -1)) == (0, false))
+    }
+
+    @Test func exhaustedTableFallsBackToPairZero() {
+        var table = ColorPairTable(maximumPairs: 3)
+        #expect(table.pair(for: .init(foreground: 1, background: -1)).pair == 1)
+        #expect(table.pair(for: .init(foreground: 2, background: -1)).pair == 2)
+        #expect(table.pair(for: .init(foreground: 3, background: -1)) == (0, false))
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+/// The built binary in a real terminal (tmux). These rely only on the app's contract:
+/// "Settings" and "Account access" on screen, "Terminal too small" below 40x12, and q or
+/// Ctrl+C quitting with status 0 after restoring the terminal.
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed: end-to-end tests need a real terminal"))
+struct TerminalEndToEndTests {
+    func start(
+        width: Int = 100, height: Int = 30, arguments: [String] = [], environment: [String: String] = [:]
+    )
+        throws -> Tmux
+    {
+        let binary = try AccessDeckBinary.requireBuilt()
+        let tmux = try Tmux(width: width, height: height, command: [binary] + arguments, environment: environment)
+        try tmux.waitFor("Settings")
+        return tmux
+    }
+
+    /// Exited with `status`, left the alternate screen, and no longer shows the app.
+    func expectRestored(_ tmux: Tmux, status expected: Int) throws {
+        let status = try tmux.waitForExit()
+        #expect(status == expected)
+        #expect(try tmux.format("#{alternate_on}") == "0")
+        #expect(!(try tmux.capture()).contains("Settings"))
+    }
+
+    @Test func showsTheFirstScreen() throws {
+        let tmux = try start()
+        let screen = try tmux.waitFor("Account access")
+        #expect(screen.contains("Settings"))
+        #expect(try tmux.format("#{alternate_on}") == "1")
+    }
+
+    @Test func bordersReachTheBottomRightCornerWithoutScrolling() throws {
+        let tmux = try start()
+        let lines = try tmux.capture().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.hasPrefix("╭") == true)
+        #expect(lines.first?.hasSuffix("╮") == true)
+        #expect(lines.count >= 30)
+        #expect(lines[29].hasPrefix("╰"))
+        #expect(lines[29].hasSuffix("╯"))
+    }
+
+    @Test func resizingBelowTheMinimumAndBack() throws {
+        let tmux = try start()
+        try tmux.resize(width: 30, height: 8)
+        let small = try tmux.waitFor("Terminal too small")
+        #expect(!small.contains("Settings"))
+        try tmux.resize(width: 100, height: 30)
+        let large = try tmux.waitFor("Settings")
+        #expect(!large.contains("Terminal too small"))
+    }
+
+    @Test func qQuitsWithStatusZeroAndRestoresTheTerminal() throws {
+        let tmux = try start()
+        let pid = try #require(try tmux.panePID())
+        try tmux.sendKeys("q")
+        try expectRestored(tmux, status: 0)
+        #expect(!Tmux.isProcessAlive(pid))
+    }
+
+    @Test func ctrlCIsAKeyThatQuitsWithStatusZero() throws {
+        let tmux = try start()
+        try tmux.sendKeys("C-c")
+        try expectRestored(tmux, status: 0)
+    }
+
+    @Test func sigtermFromOutsideRestoresTheTerminal() throws {
+        let tmux = try start()
+        let pid = try #require(try tmux.panePID())
+        #expect(kill(pid, SIGTERM) == 0)
+        try expectRestored(tmux, status: 143)
+    }
+
+    @Test func noColorMeansNoColourEscapes() throws {
+        let tmux = try start(environment: ["NO_COLOR": "1"])
+        let screen = try tmux.capture(escapes: true)
+        #expect(screen.contains("Settings"))
+        #expect(Self.colourEscapes(in: screen).isEmpty, "\(Self.colourEscapes(in: screen))")
+    }
+
+    @Test func theDefaultThemeDoesUseColour() throws {
+        let tmux = try start()
+        #expect(!Self.colourEscapes(in: try tmux.capture(escapes: true)).isEmpty)
+    }
+
+    @Test func bracketedPasteArrivesAsOnePasteEvent() throws {
+        let tmux = try start()
+        try tmux.sendLiteral("\u{1B}[200~482915\u{1B}[201~")
+        try tmux.waitFor("last: paste 482915")
+    }
+
+    @Test func pastedNewlinesAreDropped() throws {
+        let tmux = try start()
+        try tmux.sendLiteral("\u{1B}[200~48\r29\n15\u{1B}[201~")
+        try tmux.waitFor("last: paste 482915")
+    }
+
+    @Test func theAppTurnsBracketedPasteOn() throws {
+        let tmux = try start()
+        try tmux.pasteBracketed("482915")
+        try tmux.waitFor("last: paste 482915")
+    }
+
+    @Test(arguments: [
+        ("Down", "last: key ↓"), ("Enter", "last: key Enter"), ("Escape", "last: key Esc"),
+        ("BTab", "last: key Shift+Tab"), ("Tab", "last: key Tab"), ("C-a", "last: key Ctrl+A"),
+        ("F5", "last: key F5"), ("F12", "last: key F12"), ("Home", "last: key Home"), ("End", "last: key End"),
+        ("PPage", "last: key PgUp"), ("NPage", "last: key PgDn"), ("DC", "last: key Del"),
+        ("BSpace", "last: key Backspace"),
+    ])
+    func keysArriveDecoded(key: String, expected: String) throws {
+        let tmux = try start()
+        try tmux.sendKeys(key)
+        try tmux.waitFor(expected)
+    }
+
+    @Test func unicodeTextArrivesAsACharacter() throws {
+        let tmux = try start()
+        try tmux.sendLiteral("é")
+        try tmux.waitFor("last: key é")
+    }
+
+    @Test func asciiModeDrawsNoBoxDrawingOrFlags() throws {
+        let tmux = try start(arguments: ["--ascii"])
+        let screen = try tmux.capture()
+        #expect(screen.contains("+----"))
+        #expect(screen.contains("GE Georgia"))
+        #expect(!screen.contains("─"))
+        #expect(screen.unicodeScalars.allSatisfy { $0.isASCII })
+    }
+
+    /// Foreground/background SGR colour parameters: 30–37, 38;5;N, 38;2, 40–47, 48;…, 90–97,
+    /// 100–107. Bold, dim, underline and reverse are allowed.
+    static func colourEscapes(in screen: String) -> [String] {
+        let pattern = #"\x1B\[[0-9;]*m"#
+        let regex = try! NSRegularExpression(pattern: pattern)
+        let range = NSRange(screen.startIndex..., in: screen)
+        return regex.matches(in: screen, range: range).compactMap { match in
+            let sequence = String(screen[Range(match.range, in: screen)!])
+            let parameters = sequence.dropFirst(2).dropLast().split(separator: ";").compactMap { Int($0) }
+            let isColour = parameters.contains { (30...49).contains($0) || (90...107).contains($0) }
+            return isColour ? sequence : nil
+        }
+    }
+}
