@@ -91,10 +91,18 @@ public struct CellGrid: Hashable, Sendable {
     }
 
     /// Copies another grid in at an offset (for composing a component rendered on its own).
+    /// Wide glyphs cut by the edges of either grid become blanks, never half glyphs.
     public mutating func draw(_ other: CellGrid, at origin: Point) {
         for y in 0..<other.size.rows {
-            for x in 0..<other.size.cols where contains(x: origin.x + x, y: origin.y + y) {
-                cells[(origin.y + y) * size.cols + origin.x + x] = other[x, y]
+            for x in 0..<other.size.cols {
+                let dx = origin.x + x
+                let dy = origin.y + y
+                guard contains(x: dx, y: dy) else { continue }
+                let cell = other[x, y]
+                let orphan =
+                    (cell.isContinuation && (x == 0 || !contains(x: dx - 1, y: dy)))
+                    || (cell.width == 2 && (x + 1 >= other.size.cols || !contains(x: dx + 1, y: dy)))
+                setCell(orphan ? .blank(cell.style) : cell, x: dx, y: dy)
             }
         }
     }
@@ -130,12 +138,13 @@ public struct CellGrid: Hashable, Sendable {
         return Rect(x: x0, y: y0, width: min(rect.maxX, size.cols) - x0, height: min(rect.maxY, size.rows) - y0)
     }
 
-    /// Sets one cell, repairing any wide grapheme it cuts in half.
+    /// Sets one cell, repairing any wide grapheme it cuts in half. A continuation is only ever
+    /// written right after its own lead, so it leaves the cell on its left alone.
     private mutating func setCell(_ cell: Cell, x: Int, y: Int) {
         guard contains(x: x, y: y) else { return }
         let index = y * size.cols + x
         let old = cells[index]
-        if old.isContinuation, x > 0 { cells[index - 1] = .blank(cells[index - 1].style) }
+        if old.isContinuation, x > 0, !cell.isContinuation { cells[index - 1] = .blank(cells[index - 1].style) }
         if old.width == 2, x + 1 < size.cols, cell.width != 2 { cells[index + 1] = .blank(old.style) }
         cells[index] = cell
     }

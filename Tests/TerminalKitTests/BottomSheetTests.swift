@@ -38,7 +38,7 @@ import Testing
         assertSnapshot(of: grid, named: "sheet-destructive")
         let frame = Self.disconnect.frame(in: grid.size)
         let actionRow = frame.maxY - 4
-        #expect(grid.text(row: actionRow).contains("▸  Disconnect"))
+        #expect(grid.text(row: actionRow).contains("▸ Disconnect"))
         let label = grid[frame.x + 3, actionRow]
         #expect(label.style.foreground == .danger)
         #expect(label.style.attributes.contains(.bold))

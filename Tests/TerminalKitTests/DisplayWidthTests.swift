@@ -93,3 +93,43 @@ import Testing
         #expect(grid.textLines() == [" -"])
     }
 }
+
+@Suite struct CellGridRepairTests {
+    @Test func wideCharOverTheSameWideChar() {
+        var grid = CellGrid(size: Size(cols: 4, rows: 1))
+        grid.put("日", at: Point(x: 0, y: 0), style: .plain)
+        grid.put("中", at: Point(x: 0, y: 0), style: .plain)
+        #expect(grid.textLines() == ["中"])
+        #expect(grid[0, 0].width == 2)
+        #expect(grid[1, 0].isContinuation)
+    }
+
+    @Test func flagOverFlagInTheSameColumns() {
+        var grid = CellGrid(size: Size(cols: 6, rows: 1))
+        grid.put("🇬🇪 GE", at: Point(x: 0, y: 0), style: .plain)
+        grid.put("🇺🇸", at: Point(x: 0, y: 0), style: .plain)
+        #expect(grid.textLines() == ["🇺🇸 GE"])
+    }
+
+    @Test func drawOverHalfAWideCharRepairsIt() {
+        var grid = CellGrid(size: Size(cols: 4, rows: 1))
+        grid.put("日本", at: Point(x: 0, y: 0), style: .plain)
+        var patch = CellGrid(size: Size(cols: 1, rows: 1))
+        patch.put("x", at: Point(x: 0, y: 0), style: .plain)
+        grid.draw(patch, at: Point(x: 1, y: 0))
+        #expect(grid.textLines() == [" x本"])
+    }
+
+    @Test func drawClipsAWideCharAtTheEdgeToABlank() {
+        var grid = CellGrid(size: Size(cols: 3, rows: 1))
+        var patch = CellGrid(size: Size(cols: 4, rows: 1))
+        patch.put("a日b", at: Point(x: 0, y: 0), style: .plain)
+        grid.draw(patch, at: Point(x: 1, y: 0))
+        #expect(grid.textLines() == [" a"])
+        #expect(grid[2, 0].width == 1)
+        var left = CellGrid(size: Size(cols: 3, rows: 1))
+        left.draw(patch, at: Point(x: -2, y: 0))
+        #expect(left.textLines() == [" b"])
+        #expect(!left[0, 0].isContinuation)
+    }
+}

@@ -28,8 +28,11 @@ let sampleKeymap = Keymap([
         var grid = canvas(30, 1)
         KeyHintFooter(sampleKeymap).render(into: &grid, in: grid.bounds)
         let line = grid.textLines()[0]
-        #expect(line == "  ↑↓ Move  Enter Open  Esc B…")
+        #expect(line == "  ↑↓ Move  Enter Open  …")
         #expect(DisplayWidth.of(line) <= 28)
+        var tiny = canvas(8, 1)
+        KeyHintFooter(sampleKeymap).render(into: &tiny, in: tiny.bounds)
+        #expect(tiny.textLines() == ["  …"])
     }
 
     @Test func nonArrowAlternativesKeepTheSlash() {

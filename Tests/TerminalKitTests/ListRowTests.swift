@@ -16,9 +16,10 @@ import Testing
             ListRow(
                 "Two-factor authentication", detail: "Extra layer of security", control: .badge("Soon"),
                 isDisabled: true),
+            ListRow("Email & password", detail: "jdoe@mail.com", control: .chevron, isDisabled: true),
             ListRow("Delete account", control: .none),
         ]
-        var grid = canvas(80, 24)
+        var grid = canvas(80, 25)
         var y = 0
         for row in rows {
             row.render(into: &grid, in: Rect(x: 0, y: y, width: 80, height: row.height))
@@ -51,6 +52,8 @@ import Testing
         let disabled = ListRow("Google", control: .pill("Connect"), isDisabled: true)
         #expect(enabled.controlText() == "[ Connect ]")
         #expect(disabled.controlText() == "  Connect  ")
+        #expect(ListRow("Phone", control: .pencil, isDisabled: true).controlText() == "")
+        #expect(ListRow("Phone", control: .chevron, isDisabled: true).controlText() == "")
         var grid = canvas(40, 1)
         disabled.render(into: &grid, in: grid.bounds)
         #expect(grid[2, 0].style.foreground == .muted)

@@ -10,7 +10,7 @@ import Testing
         var grid = canvas(80, skeleton.height)
         skeleton.render(into: &grid, in: grid.bounds)
         #expect(grid.text(row: 0).hasPrefix("  ░░░░░░░░░░░░░░░░ "))
-        #expect(grid[0, 0].style.attributes.contains(.dim))
+        #expect(grid[2, 0].style.attributes.contains(.dim))
         assertSnapshot(of: grid, named: "skeleton-rows")
     }
 

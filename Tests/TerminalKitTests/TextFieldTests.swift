@@ -142,13 +142,13 @@ import Testing
 
     @Test func handleRoutesKeys() {
         var field = TextField()
-        #expect(field.handle(.key(.character("a"))))
-        #expect(field.handle(.key(.character("b"))))
-        #expect(field.handle(.key(.home)))
-        #expect(field.handle(.key(.delete)))
+        #expect(changed(field.handle(.key(.character("a")))))
+        #expect(changed(field.handle(.key(.character("b")))))
+        #expect(changed(field.handle(.key(.home))))
+        #expect(changed(field.handle(.key(.delete))))
         #expect(field.value == "b")
-        #expect(!field.handle(.key(.enter)))
-        #expect(field.handle(.paste("cd")))
+        #expect(!changed(field.handle(.key(.enter))))
+        #expect(changed(field.handle(.paste("cd"))))
         #expect(field.value == "cdb")
     }
 }

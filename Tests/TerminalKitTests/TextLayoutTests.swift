@@ -22,7 +22,7 @@ import Testing
 
     @Test func truncatesByDisplayWidthWithEllipsis() {
         #expect(TextLayout.truncate("Georgia", width: 10) == "Georgia")
-        #expect(TextLayout.truncate("United Kingdom", width: 8) == "United …")
+        #expect(TextLayout.truncate("United Kingdom", width: 8) == "United…")
         #expect(TextLayout.truncate("日本語テキスト", width: 6) == "日本…")
         #expect(DisplayWidth.of(TextLayout.truncate("日本語テキスト", width: 6)) <= 6)
         #expect(TextLayout.truncate("abc", width: 1) == "…")

@@ -37,6 +37,6 @@ import Testing
     @Test func asciiGlyphs() {
         var grid = canvas(40, 2)
         TitleBar("Verify it's you", canGoBack: true).render(into: &grid, in: grid.bounds, glyphs: .ascii)
-        #expect(grid.textLines() == ["  < Back        Verify it's you", String(repeating: "-", count: 40)])
+        #expect(grid.textLines() == ["  < Back    Verify it's you", String(repeating: "-", count: 40)])
     }
 }

@@ -8,6 +8,8 @@ import Testing
         var grid = canvas(30, 8)
         TooSmallNotice.render(into: &grid)
         #expect(grid.text().contains("Terminal too small"))
+        #expect(grid.text().contains("Resize to at least 40×12"))
+        #expect(grid.text().contains("q quits"))
         assertSnapshot(of: grid, named: "too-small-30x8")
     }
 

@@ -18,20 +18,39 @@ public struct KeyHintFooter: Hashable, Sendable {
         keymap.footer.map { "\(Self.label(for: $0)) \($0.description)" }.joined(separator: "  ")
     }
 
-    /// Draws the hints on the first row of `rect`, with the usual two-column margins.
+    /// The hints that fit in `width` columns, whole ones only, and whether some were left out
+    /// (then "  …" follows them, and is counted in the width).
+    public func fitting(width: Int) -> (bindings: [KeyBinding], truncated: Bool) {
+        let all = keymap.footer
+        var used = 0
+        var shown: [KeyBinding] = []
+        for (index, binding) in all.enumerated() {
+            let hint = DisplayWidth.of("\(Self.label(for: binding)) \(binding.description)")
+            let next = used + (shown.isEmpty ? 0 : 2) + hint
+            let isLast = index == all.count - 1
+            if next + (isLast ? 0 : 3) > width, !(isLast && next <= width) {
+                return (shown, true)
+            }
+            used = next
+            shown.append(binding)
+        }
+        return (shown, false)
+    }
+
+    /// Draws the hints on the first row of `rect`, with the usual two-column margins. Hints
+    /// that do not fit are left out whole and replaced by "…".
     public func render(into grid: inout CellGrid, in rect: Rect) {
         guard rect.height > 0 else { return }
         let left = rect.x + 2
         let maxX = rect.maxX - 2
         guard maxX > left else { return }
-        let fits = DisplayWidth.of(text) <= maxX - left
-        let limit = fits ? maxX : maxX - 1
+        let (bindings, truncated) = fitting(width: maxX - left)
         var x = left
-        for (index, binding) in keymap.footer.enumerated() {
-            if index > 0 { x = grid.put("  ", at: Point(x: x, y: rect.y), style: .muted, maxX: limit) }
-            x = grid.put(Self.label(for: binding), at: Point(x: x, y: rect.y), style: .bold, maxX: limit)
-            x = grid.put(" " + binding.description, at: Point(x: x, y: rect.y), style: .muted, maxX: limit)
+        for (index, binding) in bindings.enumerated() {
+            if index > 0 { x = grid.put("  ", at: Point(x: x, y: rect.y), style: .muted, maxX: maxX) }
+            x = grid.put(Self.label(for: binding), at: Point(x: x, y: rect.y), style: .bold, maxX: maxX)
+            x = grid.put(" " + binding.description, at: Point(x: x, y: rect.y), style: .muted, maxX: maxX)
         }
-        if !fits { grid.put("…", at: Point(x: limit, y: rect.y), style: .muted, maxX: maxX) }
+        if truncated { grid.put(bindings.isEmpty ? "…" : "  …", at: Point(x: x, y: rect.y), style: .muted, maxX: maxX) }
     }
 }

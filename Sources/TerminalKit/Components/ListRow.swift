@@ -33,12 +33,13 @@ public struct ListRow: Hashable, Sendable {
 
     public var height: Int { detail == nil ? 1 : 2 }
 
-    /// The control as text. A disabled pill loses its brackets so it no longer reads as a button.
+    /// The control as text. Disabled rows lose their affordances, so the state shows without
+    /// colour: a pill loses its brackets, a pencil or chevron is not drawn.
     public func controlText(glyphs: Glyphs = .unicode) -> String {
         switch control {
         case .none: return ""
-        case .pencil: return glyphs.pencil
-        case .chevron: return glyphs.chevron
+        case .pencil: return isDisabled ? "" : glyphs.pencil
+        case .chevron: return isDisabled ? "" : glyphs.chevron
         case .pill(let label): return isDisabled ? "  \(label)  " : "[ \(label) ]"
         case .badge(let label): return "(\(label))"
         }

@@ -11,7 +11,10 @@ public enum TooSmallNotice {
         guard bounds.width > 0, bounds.height > 0 else { return }
         let notice = lines(minimum: minimum)
         let title = TextLayout.wrap(notice[0], width: bounds.width)
-        let hint = TextLayout.wrap(notice[1], width: bounds.width)
+        // Break the hint at its " · " before breaking it at any other space.
+        let hintParts =
+            DisplayWidth.of(notice[1]) <= bounds.width ? [notice[1]] : notice[1].components(separatedBy: " · ")
+        let hint = hintParts.flatMap { TextLayout.wrap($0, width: bounds.width) }
         var rows: [(String, Style)] = title.map { ($0, .bold) } + [("", .plain)] + hint.map { ($0, .muted) }
         if rows.count > bounds.height {
             rows = [(notice[0], .bold), ("", .plain), (notice[1], .muted)]
