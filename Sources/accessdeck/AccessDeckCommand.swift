@@ -12,10 +12,31 @@ struct AccessDeckCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var appearance: AppearanceOptions
+    @OptionGroup var backend: BackendOptions
 
     func run() async throws {
-        let code = try TerminalApp(appearance: appearance).run()
+        let code = try await TerminalApp(appearance: appearance, backendOptions: backend).run()
         if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// Which backend the app talks to.
+struct BackendOptions: ParsableArguments {
+    @Option(help: "Scenario of the embedded backend, from fixtures/scenarios (`accessdeck serve` lists them on error).")
+    var scenario = "default"
+
+    @Option(help: "Talk to this backend instead of starting one, e.g. http://127.0.0.1:8080 or https://host/api/v1.")
+    var backend: String?
+
+    @Option(help: "Port of the embedded backend on 127.0.0.1 (default: a free one).")
+    var port: Int?
+
+    func validate() throws {
+        if let port, !(1...65_535).contains(port) { throw ValidationError("--port must be 1...65535") }
+        if let backend, URL(string: backend)?.scheme?.hasPrefix("http") != true {
+            throw ValidationError("--backend takes an http(s) URL, not '\(backend)'")
+        }
+        if backend != nil, port != nil { throw ValidationError("--port is for the embedded backend; drop it with --backend") }
     }
 }
 
@@ -73,6 +94,7 @@ struct Render: ParsableCommand {
         let entry = Gallery.entry(id)!
         var state = entry.makeState(Date(timeIntervalSince1970: 1_800_000_000))
         state.options.platform = appearance.platform
+        state.options.ascii = appearance.ascii
         var grid = AccessApp.render(state, size: Size(parsing: size)!)
         if appearance.ascii { grid = grid.asciiFallback() }
         print(grid.text())

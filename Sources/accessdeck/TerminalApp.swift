@@ -1,31 +1,94 @@
+import AccessAPI
 import AccessApp
+import AccessBackend
 import CursesDriver
 import Foundation
+import Logging
 import TerminalKit
 
-/// The interactive app: the store, the terminal, and the loop between them.
+/// The interactive app: the backend (embedded unless `--backend`), the store, the terminal,
+/// and the loop between them.
 struct TerminalApp {
     let appearance: AppearanceOptions
+    let backendOptions: BackendOptions
 
-    /// Runs until the user quits; returns the exit status.
-    func run() throws -> Int32 {
+    func run() async throws -> Int32 {
+        let connection = try await BackendConnection.open(backendOptions)
         let options = CursesTerminal.resolveOptions(
             theme: appearance.theme, asciiFlag: appearance.ascii, environment: ProcessInfo.processInfo.environment)
+        let clock = SystemClock()
+        var state = AppState(
+            now: clock.now(),
+            options: AppOptions(
+                platform: appearance.platform, ascii: options.ascii,
+                hasReferenceBackend: connection.isReferenceBackend))
+        if let cached = connection.cache.latest {
+            state.methods = cached.methods
+            state.methodsFetchedAt = cached.fetchedAt
+        }
+        if let problem = connection.sessionProblem {
+            state.toast = Toast(problem, shownAt: state.now, duration: 6)
+        }
+        let code = try runLoop(state: state, options: options, clock: clock, connection: connection)
+        await connection.close()
+        return code
+    }
+
+    private func runLoop(
+        state: AppState, options: TerminalOptions, clock: SystemClock, connection: BackendConnection
+    ) throws -> Int32 {
         let terminal = try CursesTerminal(options: options)
         defer { terminal.shutdown() }
-        let clock = SystemClock()
         let store = Store(
-            state: AppState(now: clock.now(), options: AppOptions(platform: appearance.platform)),
-            clock: clock,
-            services: TerminalServices()
-        ) { [terminal] in terminal.wake() }
+            state: state, clock: clock, services: TerminalServices(),
+            performer: ClientPerformer(client: connection.client, cache: connection.cache)
+        ) { [waker = terminal.waker] in waker.wake() }
         defer { store.stop() }
-        // Blocks in the kernel between events: timers and replies wake it through `wake()`.
+        // Blocks in the kernel between events: timers and replies wake it through the waker.
         while !store.isQuitting {
             terminal.paint(render(store.state, size: terminal.size))
             if let event = terminal.nextEvent(timeout: nil) { store.send(.input(event)) }
         }
         return 0
+    }
+}
+
+/// Where the app's backend is and how the app is signed in to it.
+struct BackendConnection {
+    let client: AccountClient
+    let cache: AuthMethodsCache
+    let isReferenceBackend: Bool
+    let sessionProblem: String?
+    let embedded: RunningBackend?
+
+    static func open(_ options: BackendOptions) async throws -> BackendConnection {
+        // Nothing may write to the terminal once curses owns it.
+        let quiet = Logger(label: "accessdeck") { _ in SwiftLogNoOpLogHandler() }
+        if let url = options.backend {
+            let store = SessionStore(fileURL: SessionStore.defaultLocation())
+            let (client, problem) = AccountClient.restoringSession(
+                configuration: .init(baseURL: url), sessionStore: store, logger: quiet)
+            // A reference backend started with `accessdeck serve` signs QA in as its scenario's user.
+            var isReference = (try? await client.adminScenarios()) != nil
+            if isReference, !(await client.isSignedIn) {
+                isReference = (try? await client.adminSignIn()) != nil
+            }
+            return BackendConnection(
+                client: client, cache: AuthMethodsCache(fileURL: AuthMethodsCache.defaultLocation()),
+                isReferenceBackend: isReference, sessionProblem: problem.map { "\($0)" }, embedded: nil)
+        }
+        let backend = try await ReferenceBackend.start(
+            .init(port: options.port ?? 0, scenario: options.scenario, logger: quiet))
+        let client = AccountClient(configuration: .init(baseURL: backend.baseURL), sessionStore: nil, logger: quiet)
+        try await client.adminSignIn()
+        return BackendConnection(
+            client: client, cache: AuthMethodsCache(fileURL: nil), isReferenceBackend: true, sessionProblem: nil,
+            embedded: backend)
+    }
+
+    func close() async {
+        await client.shutdown()
+        await embedded?.shutdown()
     }
 }
 

@@ -5,8 +5,8 @@ import Foundation
 // line on stderr and status 64.
 do {
     var command = try AccessDeckCommand.parseAsRoot()
-    if var asyncCommand = command as? AsyncParsableCommand {
-        try await asyncCommand.run()
+    if let asyncCommand = command as? any AsyncParsableCommand {
+        try await runAsync(asyncCommand)
     } else {
         try command.run()
     }
@@ -21,4 +21,11 @@ do {
     let message = AccessDeckCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
     FileHandle.standardError.write(Data("accessdeck: \(message)\n".utf8))
     exit(code == .validationFailure ? 64 : code.rawValue)
+}
+
+/// Called on an existential, `run()` would resolve to ParsableCommand's synchronous default
+/// (which prints help); generic over the concrete type it is the async requirement.
+func runAsync<Command: AsyncParsableCommand>(_ command: Command) async throws {
+    var command = command
+    try await command.run()
 }
