@@ -13,7 +13,8 @@ import Testing
 
     @Test func compareIsNilForEqualTextAfterNormalising() {
         #expect(SnapshotDiff.compare(expected: "a\nb\n", actual: "a  \nb") == nil)
-        #expect(SnapshotDiff.normalize("a  \nb\n\n\n") == "a\nb\n")
+        #expect(SnapshotDiff.normalize("a  \nb") == "a\nb\n")
+        #expect(SnapshotDiff.normalize("a\n\n") == "a\n\n")
     }
 
     @Test func diffNamesTheChangedLineWithContext() throws {
@@ -25,6 +26,10 @@ import Testing
         #expect(diff.contains("   6│line 6"))
         #expect(!diff.contains("line 2"))
         #expect(diff.contains("SNAPSHOT_MODE=record"))
+    }
+
+    @Test func aGridThatLostABlankRowIsAChange() {
+        #expect(SnapshotDiff.compare(expected: "a\n\n", actual: "a") != nil)
     }
 
     @Test func diffShowsAddedAndRemovedLines() throws {
@@ -67,7 +72,7 @@ import Testing
 
     @Test func missingModeWritesANewSnapshotAndPasses() throws {
         let directory = temporaryDirectory().appendingPathComponent("__Snapshots__")
-        let outcome = assertSnapshot(of: "first  \nsecond\n\n", named: "new", in: directory, mode: .missing)
+        let outcome = assertSnapshot(of: "first  \nsecond\n", named: "new", in: directory, mode: .missing)
         #expect(outcome == .recorded)
         let stored = try String(contentsOf: directory.appendingPathComponent("new.txt"), encoding: .utf8)
         #expect(stored == "first\nsecond\n")
