@@ -98,13 +98,19 @@ extension String {
     }
 }
 
+/// A grid as snapshot text: every row ends in a newline, so a blank last row is not mistaken
+/// for the final newline of the text.
+func gridText(_ grid: CellGrid) -> String {
+    grid.textLines().map { $0 + "\n" }.joined()
+}
+
 /// Compares a rendered grid with `__Snapshots__/<name>.txt` next to the calling test file.
 public func assertSnapshot(
     of grid: CellGrid, named name: String, filePath: StaticString = #filePath,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     assertSnapshot(
-        of: grid.textLines().joined(separator: "\n"), named: name, filePath: filePath, sourceLocation: sourceLocation)
+        of: gridText(grid), named: name, filePath: filePath, sourceLocation: sourceLocation)
 }
 
 /// Compares text with `__Snapshots__/<name>.txt` next to the calling test file, in the mode
@@ -126,7 +132,7 @@ public func assertSnapshot(
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> SnapshotOutcome {
     assertSnapshot(
-        of: grid.textLines().joined(separator: "\n"), named: name, in: directory, mode: mode,
+        of: gridText(grid), named: name, in: directory, mode: mode,
         sourceLocation: sourceLocation)
 }
 

@@ -32,6 +32,16 @@ import Testing
         #expect(SnapshotDiff.compare(expected: "a\n\n", actual: "a") != nil)
     }
 
+    @Test func gridWithBlankLastRowsKeepsEveryRow() throws {
+        let directory = temporaryDirectory()
+        var grid = canvas(10, 4)
+        grid.put("x", at: Point(x: 0, y: 1), style: .plain)
+        #expect(assertSnapshot(of: grid, named: "rows", in: directory, mode: .missing) == .recorded)
+        let stored = try String(contentsOf: directory.appendingPathComponent("rows.txt"), encoding: .utf8)
+        #expect(stored == "\nx\n\n\n")
+        #expect(assertSnapshot(of: grid, named: "rows", in: directory, mode: .off) == .matched)
+    }
+
     @Test func diffShowsAddedAndRemovedLines() throws {
         let diff = try #require(SnapshotDiff.compare(expected: "a\nb", actual: "a\nb\nc"))
         #expect(diff.contains("+  3│c"))
@@ -56,7 +66,7 @@ import Testing
         let directory = temporaryDirectory()
         var grid = canvas(10, 2)
         grid.put("Hi", at: Point(x: 1, y: 0), style: .plain)
-        try " Hi\n".write(to: directory.appendingPathComponent("hi.txt"), atomically: true, encoding: .utf8)
+        try " Hi\n\n".write(to: directory.appendingPathComponent("hi.txt"), atomically: true, encoding: .utf8)
         #expect(assertSnapshot(of: grid, named: "hi", in: directory, mode: .off) == .matched)
     }
 
