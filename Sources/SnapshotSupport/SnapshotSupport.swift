@@ -1,3 +1,16 @@
+// Text snapshots of rendered screens for Swift Testing.
+//
+//     @Test func hub() {
+//         var grid = CellGrid(size: .standard)
+//         render(&grid)
+//         assertSnapshot(of: grid, named: "hub-offline")
+//     }
+//
+// compares `grid.textLines()` with `__Snapshots__/hub-offline.txt` next to the test file.
+// SNAPSHOT_MODE=record re-records everything, `missing` (the default) writes only new
+// snapshots, `off` (CI) never writes and fails on a missing one. Test targets using it must
+// `exclude: ["__Snapshots__"]` in Package.swift.
+
 import Foundation
 import TerminalKit
 import Testing
@@ -33,15 +46,15 @@ public enum SnapshotOutcome: Hashable, Sendable {
 public enum SnapshotDiff {
     public static let hint = "re-record with SNAPSHOT_MODE=record"
 
-    /// The stored form of a snapshot: trailing spaces trimmed on every line, trailing empty
-    /// lines dropped, one final newline.
+    /// The stored form of a snapshot: one line per grid row (blank rows kept, so the file shows
+    /// the screen's height), trailing spaces trimmed, exactly one final newline.
     public static func normalize(_ text: String) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             var line = String(line)
             while line.last == " " || line.last == "\r" { line.removeLast() }
             return line
         }
-        while lines.last == "" { lines.removeLast() }
+        if text.hasSuffix("\n") { lines.removeLast() }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -85,13 +98,19 @@ extension String {
     }
 }
 
+/// A grid as snapshot text: every row ends in a newline, so a blank last row is not mistaken
+/// for the final newline of the text.
+func gridText(_ grid: CellGrid) -> String {
+    grid.textLines().map { $0 + "\n" }.joined()
+}
+
 /// Compares a rendered grid with `__Snapshots__/<name>.txt` next to the calling test file.
 public func assertSnapshot(
     of grid: CellGrid, named name: String, filePath: StaticString = #filePath,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     assertSnapshot(
-        of: grid.textLines().joined(separator: "\n"), named: name, filePath: filePath, sourceLocation: sourceLocation)
+        of: gridText(grid), named: name, filePath: filePath, sourceLocation: sourceLocation)
 }
 
 /// Compares text with `__Snapshots__/<name>.txt` next to the calling test file, in the mode
@@ -113,7 +132,7 @@ public func assertSnapshot(
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> SnapshotOutcome {
     assertSnapshot(
-        of: grid.textLines().joined(separator: "\n"), named: name, in: directory, mode: mode,
+        of: gridText(grid), named: name, in: directory, mode: mode,
         sourceLocation: sourceLocation)
 }
 

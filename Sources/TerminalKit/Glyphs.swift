@@ -13,14 +13,32 @@ public struct Glyphs: Hashable, Sendable {
     public var caret: String
     public var skeleton: Character
     public var rule: Character
+    /// At the right edge of a list that has more above or below.
+    public var moreAbove: String
+    public var moreBelow: String
     public var spinner: [String]
+    /// Key names in footers and help use words instead of arrows ("Up/Down").
+    public var asciiKeys: Bool = false
+
+    /// How a key is named on screen with these glyphs.
+    public func label(for key: Key) -> String {
+        guard asciiKeys else { return key.label }
+        switch key {
+        case .up: return "Up"
+        case .down: return "Down"
+        case .left: return "Left"
+        case .right: return "Right"
+        default: return key.label
+        }
+    }
 
     public static let unicode = Glyphs(
         box: .rounded, focusBox: .heavy, disabledBox: .dashed, selected: "▸", back: "‹ Back", pencil: "✎",
-        chevron: "›", bullet: "•", caret: "▴", skeleton: "░", rule: "─",
+        chevron: "›", bullet: "•", caret: "▴", skeleton: "░", rule: "─", moreAbove: "↑", moreBelow: "↓",
         spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"])
 
     public static let ascii = Glyphs(
         box: .ascii, focusBox: .asciiHeavy, disabledBox: .asciiDashed, selected: ">", back: "< Back", pencil: "edit",
-        chevron: ">", bullet: "*", caret: "^", skeleton: ".", rule: "-", spinner: ["|", "/", "-", "\\"])
+        chevron: ">", bullet: "*", caret: "^", skeleton: ".", rule: "-", moreAbove: "^", moreBelow: "v",
+        spinner: ["|", "/", "-", "\\"], asciiKeys: true)
 }

@@ -14,7 +14,7 @@ let sampleKeymap = Keymap([
 
 @Suite struct KeyHintFooterTests {
     @Test func footerText() {
-        #expect(KeyHintFooter(sampleKeymap).text == "↑↓ Move  Enter Open  Esc Back  ? Help")
+        #expect(KeyHintFooter(sampleKeymap).text() == "↑↓ Move  Enter Open  Esc Back  ? Help")
     }
 
     @Test func snapshot() {
@@ -33,6 +33,10 @@ let sampleKeymap = Keymap([
         var tiny = canvas(8, 1)
         KeyHintFooter(sampleKeymap).render(into: &tiny, in: tiny.bounds)
         #expect(tiny.textLines() == ["  …"])
+    }
+
+    @Test func asciiNamesTheArrows() {
+        #expect(KeyHintFooter(sampleKeymap).text(glyphs: .ascii) == "Up/Down Move  Enter Open  Esc Back  ? Help")
     }
 
     @Test func nonArrowAlternativesKeepTheSlash() {

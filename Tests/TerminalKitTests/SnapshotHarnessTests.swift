@@ -13,7 +13,8 @@ import Testing
 
     @Test func compareIsNilForEqualTextAfterNormalising() {
         #expect(SnapshotDiff.compare(expected: "a\nb\n", actual: "a  \nb") == nil)
-        #expect(SnapshotDiff.normalize("a  \nb\n\n\n") == "a\nb\n")
+        #expect(SnapshotDiff.normalize("a  \nb") == "a\nb\n")
+        #expect(SnapshotDiff.normalize("a\n\n") == "a\n\n")
     }
 
     @Test func diffNamesTheChangedLineWithContext() throws {
@@ -25,6 +26,20 @@ import Testing
         #expect(diff.contains("   6│line 6"))
         #expect(!diff.contains("line 2"))
         #expect(diff.contains("SNAPSHOT_MODE=record"))
+    }
+
+    @Test func aGridThatLostABlankRowIsAChange() {
+        #expect(SnapshotDiff.compare(expected: "a\n\n", actual: "a") != nil)
+    }
+
+    @Test func gridWithBlankLastRowsKeepsEveryRow() throws {
+        let directory = temporaryDirectory()
+        var grid = canvas(10, 4)
+        grid.put("x", at: Point(x: 0, y: 1), style: .plain)
+        #expect(assertSnapshot(of: grid, named: "rows", in: directory, mode: .missing) == .recorded)
+        let stored = try String(contentsOf: directory.appendingPathComponent("rows.txt"), encoding: .utf8)
+        #expect(stored == "\nx\n\n\n")
+        #expect(assertSnapshot(of: grid, named: "rows", in: directory, mode: .off) == .matched)
     }
 
     @Test func diffShowsAddedAndRemovedLines() throws {
@@ -51,7 +66,7 @@ import Testing
         let directory = temporaryDirectory()
         var grid = canvas(10, 2)
         grid.put("Hi", at: Point(x: 1, y: 0), style: .plain)
-        try " Hi\n".write(to: directory.appendingPathComponent("hi.txt"), atomically: true, encoding: .utf8)
+        try " Hi\n\n".write(to: directory.appendingPathComponent("hi.txt"), atomically: true, encoding: .utf8)
         #expect(assertSnapshot(of: grid, named: "hi", in: directory, mode: .off) == .matched)
     }
 
@@ -67,7 +82,7 @@ import Testing
 
     @Test func missingModeWritesANewSnapshotAndPasses() throws {
         let directory = temporaryDirectory().appendingPathComponent("__Snapshots__")
-        let outcome = assertSnapshot(of: "first  \nsecond\n\n", named: "new", in: directory, mode: .missing)
+        let outcome = assertSnapshot(of: "first  \nsecond\n", named: "new", in: directory, mode: .missing)
         #expect(outcome == .recorded)
         let stored = try String(contentsOf: directory.appendingPathComponent("new.txt"), encoding: .utf8)
         #expect(stored == "first\nsecond\n")

@@ -11,8 +11,8 @@ public struct HelpOverlay: Hashable, Sendable {
     }
 
     /// The box: sized to its content, centred, never larger than the grid less a margin.
-    public func frame(in size: Size) -> Rect {
-        let keyWidth = keymap.bindings.map { DisplayWidth.of($0.keyLabel) }.max() ?? 0
+    public func frame(in size: Size, glyphs: Glyphs = .unicode) -> Rect {
+        let keyWidth = keymap.bindings.map { DisplayWidth.of(Self.keyLabel($0, glyphs)) }.max() ?? 0
         let descriptionWidth = keymap.bindings.map { DisplayWidth.of($0.description) }.max() ?? 0
         let contentWidth = max(keyWidth + 3 + descriptionWidth, DisplayWidth.of(title), DisplayWidth.of(closeHint))
         // Border and padding: 3 columns each side; title, blank, bindings, blank, hint.
@@ -22,19 +22,21 @@ public struct HelpOverlay: Hashable, Sendable {
     }
 
     public func render(into grid: inout CellGrid, glyphs: Glyphs = .unicode) {
-        let frame = frame(in: grid.size)
+        let frame = frame(in: grid.size, glyphs: glyphs)
         grid.dim(except: frame)
         guard frame.width >= 8, frame.height >= 3 else { return }
         let surface = Style.plain.on(.surface)
         grid.fill(frame, style: surface)
         grid.drawBox(frame, lines: glyphs.box, style: Style.border.on(.surface))
         let content = frame.inset(horizontal: 3, vertical: 1)
-        let keyWidth = keymap.bindings.map { DisplayWidth.of($0.keyLabel) }.max() ?? 0
+        let keyWidth = keymap.bindings.map { DisplayWidth.of(Self.keyLabel($0, glyphs)) }.max() ?? 0
         var y = content.y
         grid.putCentered(title, row: y, in: content, style: surface.with(.bold))
         y += 2
         for binding in keymap.bindings where y < content.maxY - 2 {
-            grid.put(binding.keyLabel, at: Point(x: content.x, y: y), style: surface.with(.bold), maxX: content.maxX)
+            grid.put(
+                Self.keyLabel(binding, glyphs), at: Point(x: content.x, y: y), style: surface.with(.bold),
+                maxX: content.maxX)
             let descriptionX = content.x + keyWidth + 3
             grid.put(
                 TextLayout.truncate(binding.description, width: content.maxX - descriptionX),
@@ -44,5 +46,10 @@ public struct HelpOverlay: Hashable, Sendable {
         var hint = surface
         hint.foreground = .muted
         grid.putCentered(closeHint, row: content.maxY - 1, in: content, style: hint)
+    }
+
+    /// Help spells out every alternative ("↑/↓"), unlike the footer's compact "↑↓".
+    static func keyLabel(_ binding: KeyBinding, _ glyphs: Glyphs) -> String {
+        binding.keys.map(glyphs.label(for:)).joined(separator: "/")
     }
 }

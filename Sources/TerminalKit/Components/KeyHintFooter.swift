@@ -6,26 +6,27 @@ public struct KeyHintFooter: Hashable, Sendable {
     public init(_ keymap: Keymap) { self.keymap = keymap }
 
     /// Arrow pairs read better joined ("↑↓"); other alternatives keep a slash ("q/Ctrl+C").
-    public static func label(for binding: KeyBinding) -> String {
+    public static func label(for binding: KeyBinding, glyphs: Glyphs = .unicode) -> String {
         let arrows: Set<Key> = [.up, .down, .left, .right]
-        if binding.keys.count > 1, binding.keys.allSatisfy(arrows.contains) {
-            return binding.keys.map(\.label).joined()
+        let labels = binding.keys.map(glyphs.label(for:))
+        if binding.keys.count > 1, binding.keys.allSatisfy(arrows.contains), !glyphs.asciiKeys {
+            return labels.joined()
         }
-        return binding.keyLabel
+        return labels.joined(separator: "/")
     }
 
-    public var text: String {
-        keymap.footer.map { "\(Self.label(for: $0)) \($0.description)" }.joined(separator: "  ")
+    public func text(glyphs: Glyphs = .unicode) -> String {
+        keymap.footer.map { "\(Self.label(for: $0, glyphs: glyphs)) \($0.description)" }.joined(separator: "  ")
     }
 
     /// The hints that fit in `width` columns, whole ones only, and whether some were left out
     /// (then "  …" follows them, and is counted in the width).
-    public func fitting(width: Int) -> (bindings: [KeyBinding], truncated: Bool) {
+    public func fitting(width: Int, glyphs: Glyphs = .unicode) -> (bindings: [KeyBinding], truncated: Bool) {
         let all = keymap.footer
         var used = 0
         var shown: [KeyBinding] = []
         for (index, binding) in all.enumerated() {
-            let hint = DisplayWidth.of("\(Self.label(for: binding)) \(binding.description)")
+            let hint = DisplayWidth.of("\(Self.label(for: binding, glyphs: glyphs)) \(binding.description)")
             let next = used + (shown.isEmpty ? 0 : 2) + hint
             let isLast = index == all.count - 1
             if next + (isLast ? 0 : 3) > width, !(isLast && next <= width) {
@@ -39,16 +40,16 @@ public struct KeyHintFooter: Hashable, Sendable {
 
     /// Draws the hints on the first row of `rect`, with the usual two-column margins. Hints
     /// that do not fit are left out whole and replaced by "…".
-    public func render(into grid: inout CellGrid, in rect: Rect) {
+    public func render(into grid: inout CellGrid, in rect: Rect, glyphs: Glyphs = .unicode) {
         guard rect.height > 0 else { return }
         let left = rect.x + 2
         let maxX = rect.maxX - 2
         guard maxX > left else { return }
-        let (bindings, truncated) = fitting(width: maxX - left)
+        let (bindings, truncated) = fitting(width: maxX - left, glyphs: glyphs)
         var x = left
         for (index, binding) in bindings.enumerated() {
             if index > 0 { x = grid.put("  ", at: Point(x: x, y: rect.y), style: .muted, maxX: maxX) }
-            x = grid.put(Self.label(for: binding), at: Point(x: x, y: rect.y), style: .bold, maxX: maxX)
+            x = grid.put(Self.label(for: binding, glyphs: glyphs), at: Point(x: x, y: rect.y), style: .bold, maxX: maxX)
             x = grid.put(" " + binding.description, at: Point(x: x, y: rect.y), style: .muted, maxX: maxX)
         }
         if truncated { grid.put(bindings.isEmpty ? "…" : "  …", at: Point(x: x, y: rect.y), style: .muted, maxX: maxX) }

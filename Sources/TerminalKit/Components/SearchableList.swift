@@ -215,9 +215,9 @@ public struct SearchableList: Hashable, Sendable {
                 drawItem(item, selected: index == selectedIndex, y: y, in: rect, into: &grid, glyphs: glyphs)
             }
         }
-        if offset > 0 { grid.putRight("↑", endingAt: rect.maxX, row: body.y, style: .muted) }
+        if offset > 0 { grid.putRight(glyphs.moreAbove, endingAt: rect.maxX, row: body.y, style: .muted) }
         if offset + body.height < all.count {
-            grid.putRight("↓", endingAt: rect.maxX, row: body.maxY - 1, style: .muted)
+            grid.putRight(glyphs.moreBelow, endingAt: rect.maxX, row: body.maxY - 1, style: .muted)
         }
         return cursor
     }
