@@ -14,8 +14,9 @@ import Testing
             let error = await apiError { try await live.client.authMethods(cache: cache, now: fetchedAt + 60) }
             if case .offline = error {} else { Issue.record("expected offline, got \(String(describing: error))") }
             // The failed fetch left the cache alone, in memory and on disk.
-            #expect(cache.latest == .init(methods: methods, fetchedAt: fetchedAt))
-            #expect(AuthMethodsCache(fileURL: file).latest == .init(methods: methods, fetchedAt: fetchedAt))
+            let expected = AuthMethodsCache.Entry(methods: methods, fetchedAt: fetchedAt)
+            #expect(cache.latest == expected)
+            #expect(AuthMethodsCache(fileURL: file).latest == expected)
         }
     }
 

@@ -6,6 +6,11 @@ public final class AuthMethodsCache: @unchecked Sendable {
     public struct Entry: Codable, Equatable, Sendable {
         public var methods: AuthMethods
         public var fetchedAt: Date
+
+        public init(methods: AuthMethods, fetchedAt: Date) {
+            self.methods = methods
+            self.fetchedAt = fetchedAt
+        }
     }
 
     private let lock = NSLock()
