@@ -151,6 +151,9 @@ final class Tmux {
         guard !isKilled else { return }
         isKilled = true
         _ = try? run(["kill-server"])
+        // tmux 3.3a leaves the socket file behind after kill-server.
+        let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        unlink("\(directory)/tmux-\(getuid())/\(socket)")
         try? FileManager.default.removeItem(atPath: configPath)
         try? FileManager.default.removeItem(atPath: statusPath)
     }
@@ -179,7 +182,9 @@ final class Tmux {
         return output
     }
 
-    private static func spawnAndWait(_ path: String, _ arguments: [String], output: String, errors: String) throws
+    private static func spawnAndWait(
+        _ path: String, _ arguments: [String], output: String, errors: String
+    ) throws
         -> Int32
     {
         var attributes = posix_spawnattr_t()
