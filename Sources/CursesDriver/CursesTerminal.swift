@@ -13,7 +13,8 @@ import TerminalKit
 /// it) may be used from other threads.
 ///
 /// SIGINT, SIGTERM and SIGHUP from outside are noticed by `nextEvent`, which restores the
-/// terminal and exits with 128 + the signal number (130, 143, 129). Ctrl+C typed in the
+/// terminal and exits with 128 + the signal number (130, 143, 129); a terminal that hangs up
+/// (stdin reports POLLHUP) exits with 129 the same way. Ctrl+C typed in the
 /// terminal is not a signal (raw mode): it arrives as `.key(.control("c"))`.
 public final class CursesTerminal {
     public let options: TerminalOptions
@@ -40,6 +41,8 @@ public final class CursesTerminal {
     public init(options: TerminalOptions) throws(CursesError) {
         self.options = options
         Self.useUTF8Locale()
+        // On a pipe or /dev/null stdin is always readable at end-of-file: poll would spin.
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         wakePipe = try WakePipe()
         waker = TerminalWaker(fd: wakePipe.writeFD)
         guard accessdeck_newterm() != nil, let window = accessdeck_stdscr() else {
@@ -118,8 +121,10 @@ public final class CursesTerminal {
             exitIfSignalled()
             if ready < 0 { continue }  // EINTR: a signal; the loop rereads input and the flag.
             if ready == 0 { return nil }
-            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, fds[0].revents & Int16(POLLIN) == 0 {
-                // The terminal went away; nothing will ever be read again.
+            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                // The terminal went away: read what is left, then stop, or poll would spin.
+                readPendingInput()
+                if !queue.isEmpty { return queue.removeFirst() }
                 shutdown()
                 exit(129)
             }

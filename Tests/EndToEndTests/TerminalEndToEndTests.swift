@@ -66,11 +66,12 @@ struct TerminalEndToEndTests {
         try expectRestored(tmux, status: 0)
     }
 
-    @Test func sigtermFromOutsideRestoresTheTerminal() throws {
+    @Test(arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129)])
+    func signalFromOutsideRestoresTheTerminal(signal: Int32, status: Int) throws {
         let tmux = try start()
         let pid = try #require(try tmux.appPID())
-        #expect(kill(pid, SIGTERM) == 0)
-        try expectRestored(tmux, status: 143)
+        #expect(kill(pid, signal) == 0)
+        try expectRestored(tmux, status: status)
     }
 
     @Test func noColorMeansNoColourEscapes() throws {
