@@ -3,6 +3,7 @@
 // app keeps: "Settings" and "Account access" on screen, "Terminal too small" below 40x12,
 // q or Ctrl+C quits with status 0 after restoring the terminal.
 import CursesDriver
+import Foundation
 import TerminalKit
 
 #if canImport(Glibc)
@@ -30,7 +31,7 @@ func describe(_ event: InputEvent) -> String {
     }
 }
 
-func render(size: Size, last: String, theme: Theme.Name) -> CellGrid {
+func render(size: Size, last: String, theme: Theme.Name, idle: String) -> CellGrid {
     var grid = CellGrid(size: size)
     guard size.fits(.minimum) else {
         let notice = "Terminal too small"
@@ -58,6 +59,7 @@ func render(size: Size, last: String, theme: Theme.Name) -> CellGrid {
     grid.put("Selected", at: Point(x: 2, y: 6), style: Style(attributes: .reverse))
     grid.put("last: \(last)", at: Point(x: 2, y: 8), style: .plain)
     grid.put("size: \(size) theme: \(theme.rawValue)", at: Point(x: 2, y: 9), style: .muted)
+    grid.put(idle, at: Point(x: 2, y: 10), style: .muted)
     grid.put("q quit", at: Point(x: 2, y: bottom - 1), style: .muted)
     return grid
 }
@@ -72,9 +74,26 @@ let options = CursesTerminal.resolveOptions(
 do {
     let terminal = try CursesTerminal(options: options)
     var last = "none"
+    // Demo-only knobs for trying the timeout and cross-thread wake by hand.
+    let env = environment()
+    let timeout = env["DEMO_TIMEOUT_MS"].flatMap(Int.init).map { Duration.milliseconds($0) }
+    if let every = env["DEMO_WAKE_MS"].flatMap(Int.init) {
+        let waker = terminal.waker
+        Thread.detachNewThread {
+            while true {
+                usleep(useconds_t(every * 1000))
+                waker.wake()
+            }
+        }
+    }
+    var nils = 0
     while true {
-        terminal.paint(render(size: terminal.size, last: last, theme: options.theme.name))
-        guard let event = terminal.nextEvent(timeout: nil) else { continue }
+        let idle = timeout == nil && env["DEMO_WAKE_MS"] == nil ? "" : "nil events: \(nils)"
+        terminal.paint(render(size: terminal.size, last: last, theme: options.theme.name, idle: idle))
+        guard let event = terminal.nextEvent(timeout: timeout) else {
+            nils += 1
+            continue
+        }
         if event == .key(.character("q")) || event == .key(.control("c")) {
             terminal.shutdown()
             exit(0)
