@@ -61,7 +61,7 @@ public final class CursesTerminal {
         meta(window, true)
         leaveok(window, true)
         curs_set(0)
-        set_escdelay(Int32(options.effectiveEscapeDelayMilliseconds))
+        set_escdelay(Int32(Self.escapeDelay(options)))
         define_key("\u{1B}[200~", KeyDecoder.Code.pasteStart)
         define_key("\u{1B}[201~", KeyDecoder.Code.pasteEnd)
         painter = CellPainter(window: window, theme: options.theme)
@@ -98,7 +98,8 @@ public final class CursesTerminal {
     }
 
     /// The next key, paste or resize. Blocks in poll(2) on stdin and the wake pipe, so an idle
-    /// app costs no CPU. Returns nil when `timeout` passes or `wake()` is called.
+    /// app costs no CPU. Returns nil when `timeout` passes or `wake()` is called, and at once
+    /// after `shutdown()`.
     public func nextEvent(timeout: Duration?) -> InputEvent? {
         guard !isShutDown else { return nil }
         if !queue.isEmpty { return queue.removeFirst() }
@@ -198,6 +199,14 @@ public final class CursesTerminal {
         guard let signal = SignalGuard.pending else { return }
         shutdown()
         exit(128 + signal)
+    }
+
+    /// Options built by hand (not by `resolveOptions`) still honour a user's ESCDELAY.
+    private static func escapeDelay(_ options: TerminalOptions) -> Int {
+        if let explicit = options.escapeDelayMilliseconds { return explicit }
+        let fromEnvironment = getenv("ESCDELAY").flatMap { Int(String(cString: $0)) }
+        if let fromEnvironment, fromEnvironment >= 0 { return fromEnvironment }
+        return TerminalOptions.defaultEscapeDelayMilliseconds
     }
 
     private static func milliseconds(roundingUp duration: Duration) -> Int32 {
