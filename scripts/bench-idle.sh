@@ -13,6 +13,7 @@ printf 'set -g status off\nset -g remain-on-exit on\n' >"$conf"
 
 cleanup() {
     tmux -L "$socket" kill-server 2>/dev/null || true
+    rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$socket"
     rm -f "$conf"
 }
 trap cleanup EXIT INT TERM

@@ -13,7 +13,8 @@ import TerminalKit
 /// it) may be used from other threads.
 ///
 /// SIGINT, SIGTERM and SIGHUP from outside are noticed by `nextEvent`, which restores the
-/// terminal and exits with 128 + the signal number (130, 143, 129). Ctrl+C typed in the
+/// terminal and exits with 128 + the signal number (130, 143, 129); a terminal that hangs up
+/// (stdin reports POLLHUP) exits with 129 the same way. Ctrl+C typed in the
 /// terminal is not a signal (raw mode): it arrives as `.key(.control("c"))`.
 public final class CursesTerminal {
     public let options: TerminalOptions
@@ -40,6 +41,8 @@ public final class CursesTerminal {
     public init(options: TerminalOptions) throws(CursesError) {
         self.options = options
         Self.useUTF8Locale()
+        // On a pipe or /dev/null stdin is always readable at end-of-file: poll would spin.
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         wakePipe = try WakePipe()
         waker = TerminalWaker(fd: wakePipe.writeFD)
         guard accessdeck_newterm() != nil, let window = accessdeck_stdscr() else {
@@ -58,7 +61,7 @@ public final class CursesTerminal {
         meta(window, true)
         leaveok(window, true)
         curs_set(0)
-        set_escdelay(Int32(options.effectiveEscapeDelayMilliseconds))
+        set_escdelay(Int32(Self.escapeDelay(options)))
         define_key("\u{1B}[200~", KeyDecoder.Code.pasteStart)
         define_key("\u{1B}[201~", KeyDecoder.Code.pasteEnd)
         painter = CellPainter(window: window, theme: options.theme)
@@ -95,7 +98,8 @@ public final class CursesTerminal {
     }
 
     /// The next key, paste or resize. Blocks in poll(2) on stdin and the wake pipe, so an idle
-    /// app costs no CPU. Returns nil when `timeout` passes or `wake()` is called.
+    /// app costs no CPU. Returns nil when `timeout` passes or `wake()` is called, and at once
+    /// after `shutdown()`.
     public func nextEvent(timeout: Duration?) -> InputEvent? {
         guard !isShutDown else { return nil }
         if !queue.isEmpty { return queue.removeFirst() }
@@ -118,8 +122,10 @@ public final class CursesTerminal {
             exitIfSignalled()
             if ready < 0 { continue }  // EINTR: a signal; the loop rereads input and the flag.
             if ready == 0 { return nil }
-            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0, fds[0].revents & Int16(POLLIN) == 0 {
-                // The terminal went away; nothing will ever be read again.
+            if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                // The terminal went away: read what is left, then stop, or poll would spin.
+                readPendingInput()
+                if !queue.isEmpty { return queue.removeFirst() }
                 shutdown()
                 exit(129)
             }
@@ -193,6 +199,14 @@ public final class CursesTerminal {
         guard let signal = SignalGuard.pending else { return }
         shutdown()
         exit(128 + signal)
+    }
+
+    /// Options built by hand (not by `resolveOptions`) still honour a user's ESCDELAY.
+    private static func escapeDelay(_ options: TerminalOptions) -> Int {
+        if let explicit = options.escapeDelayMilliseconds { return explicit }
+        let fromEnvironment = getenv("ESCDELAY").flatMap { Int(String(cString: $0)) }
+        if let fromEnvironment, fromEnvironment >= 0 { return fromEnvironment }
+        return TerminalOptions.defaultEscapeDelayMilliseconds
     }
 
     private static func milliseconds(roundingUp duration: Duration) -> Int32 {

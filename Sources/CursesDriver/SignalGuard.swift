@@ -65,6 +65,12 @@ enum SignalGuard {
         sigaction(SIGWINCH, &winch, &old)
         previousWinch = old
         savedActions[SIGWINCH] = old
+        // A blocked mask survives fork and exec: started from a thread of a process that
+        // blocks signals (a test runner, a supervisor), the app would never see them.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in terminating + [SIGWINCH] { sigaddset(&handled, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     }
 
     static func restore() {

@@ -5,7 +5,8 @@ public struct TerminalOptions: Hashable, Sendable {
     public var theme: Theme
     /// Draw ASCII stand-ins for box drawing, flags and symbols (`--ascii`, `TERM=linux`/`dumb`).
     public var ascii: Bool
-    /// How long a lone Esc waits for the rest of an escape sequence; nil means 25 ms.
+    /// How long a lone Esc waits for the rest of an escape sequence; nil means the user's
+    /// ESCDELAY if set, else 25 ms.
     public var escapeDelayMilliseconds: Int?
 
     public init(theme: Theme = .dark, ascii: Bool = false, escapeDelayMilliseconds: Int? = nil) {

@@ -46,6 +46,8 @@ struct WakePipe {
 }
 
 public enum CursesError: Error, Hashable, Sendable {
+    /// stdin or stdout is not a terminal (a pipe, a file, /dev/null).
+    case notATerminal
     /// newterm failed: TERM is unknown or stdin/stdout is not a terminal.
     case cannotOpenTerminal(term: String)
     case wakePipe(Int32)

@@ -54,7 +54,7 @@ struct TerminalEndToEndTests {
 
     @Test func qQuitsWithStatusZeroAndRestoresTheTerminal() throws {
         let tmux = try start()
-        let pid = try #require(try tmux.panePID())
+        let pid = try #require(try tmux.appPID())
         try tmux.sendKeys("q")
         try expectRestored(tmux, status: 0)
         #expect(!Tmux.isProcessAlive(pid))
@@ -66,11 +66,12 @@ struct TerminalEndToEndTests {
         try expectRestored(tmux, status: 0)
     }
 
-    @Test func sigtermFromOutsideRestoresTheTerminal() throws {
+    @Test(arguments: [(SIGTERM, 143), (SIGINT, 130), (SIGHUP, 129)])
+    func signalFromOutsideRestoresTheTerminal(signal: Int32, status: Int) throws {
         let tmux = try start()
-        let pid = try #require(try tmux.panePID())
-        #expect(kill(pid, SIGTERM) == 0)
-        try expectRestored(tmux, status: 143)
+        let pid = try #require(try tmux.appPID())
+        #expect(kill(pid, signal) == 0)
+        try expectRestored(tmux, status: status)
     }
 
     @Test func noColorMeansNoColourEscapes() throws {
@@ -131,8 +132,10 @@ struct TerminalEndToEndTests {
         #expect(screen.unicodeScalars.allSatisfy { $0.isASCII })
     }
 
-    /// Foreground/background SGR colour parameters: 30–37, 38;5;N, 38;2, 40–47, 48;…, 90–97,
-    /// 100–107. Bold, dim, underline and reverse are allowed.
+    /// Foreground/background SGR colour parameters: 30–38, 40–48, 90–97, 100–107. Bold, dim,
+    /// underline and reverse are allowed, and so are 39/49 ("default colour"): capture-pane
+    /// writes `\e[0m\e[39m\e[49m` after every attribute change on its own, even for a pane
+    /// that never sent a colour.
     static func colourEscapes(in screen: String) -> [String] {
         let pattern = #"\x1B\[[0-9;]*m"#
         let regex = try! NSRegularExpression(pattern: pattern)
@@ -140,7 +143,9 @@ struct TerminalEndToEndTests {
         return regex.matches(in: screen, range: range).compactMap { match in
             let sequence = String(screen[Range(match.range, in: screen)!])
             let parameters = sequence.dropFirst(2).dropLast().split(separator: ";").compactMap { Int($0) }
-            let isColour = parameters.contains { (30...49).contains($0) || (90...107).contains($0) }
+            let isColour = parameters.contains { value in
+                value != 39 && value != 49 && ((30...48).contains(value) || (90...107).contains(value))
+            }
             return isColour ? sequence : nil
         }
     }

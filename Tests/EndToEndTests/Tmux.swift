@@ -13,6 +13,7 @@ final class Tmux {
     let socket: String
     let session = "e2e"
     private let configPath: String
+    private let statusPath: String
     private var isKilled = false
 
     /// The tmux executable on PATH, if any.
@@ -33,14 +34,18 @@ final class Tmux {
         guard Self.isAvailable else { throw Failure(description: "tmux is not installed") }
         socket = "accessdeck-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
         configPath = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).conf").path
+        statusPath = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).status").path
         // No status line (the pane gets the whole window) and dead panes stay readable.
         let config = "set -g status off\nset -g remain-on-exit on\nset -g history-limit 0\n"
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
         var assignments = ["TERM": "tmux-256color", "LANG": "C.UTF-8"]
         assignments.merge(environment) { _, new in new }
         let env = assignments.sorted { $0.key < $1.key }.map { Self.quote("\($0.key)=\($0.value)") }
+        // tmux 3.3a sometimes never fills in #{pane_dead_status}, so a shell around the app
+        // records its exit status in a file.
+        let wrapper = ["sh", "-c", "\"$@\"; echo \"$?\" > \(Self.quote(statusPath))", "accessdeck-e2e"]
         let shellCommand =
-            (["exec", "env", "-u", "NO_COLOR", "-u", "ESCDELAY"] + env + command.map(Self.quote))
+            (["exec", "env", "-u", "NO_COLOR", "-u", "ESCDELAY"] + env + (wrapper + command).map(Self.quote))
             .joined(separator: " ")
         try run([
             "-f", configPath, "new-session", "-d", "-s", session, "-x", String(width), "-y", String(height),
@@ -81,8 +86,21 @@ final class Tmux {
         try run(["display-message", "-p", "-t", session, format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The pane's process (the command is exec'd, so this is the app itself).
-    func panePID() throws -> Int32? { Int32(try format("#{pane_pid}")) }
+    /// The app's process: the child of the shell that runs in the pane.
+    func appPID() throws -> Int32? {
+        guard let shell = Int32(try format("#{pane_pid}")) else { return nil }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            guard let pid = Int32(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // Fields after the command name: state, then the parent's pid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, Int32(fields[1]) == shell { return pid }
+        }
+        return nil
+    }
 
     /// Polls capture-pane every 50 ms until `text` shows or `timeout` passes. A real process
     /// has no injected clock, so this is the one place tests poll; the timeout bounds it.
@@ -109,13 +127,17 @@ final class Tmux {
         throw Failure(description: "timed out after \(timeout) waiting for \(what); screen:\n\(screen)")
     }
 
-    /// Waits for the pane's process to exit and returns its exit status.
+    /// Waits for the app to exit and returns its exit status (128 + N if killed by signal N).
     func waitForExit(timeout: Duration = .seconds(10)) throws -> Int {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while clock.now < deadline {
-            let fields = try format("#{pane_dead} #{pane_dead_status}").split(separator: " ")
-            if fields.first == "1" { return fields.count > 1 ? Int(fields[1]) ?? -1 : -1 }
+            let text = (try? String(contentsOfFile: statusPath, encoding: .utf8)) ?? ""
+            if let status = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                // The shell exits right after writing; wait for tmux to notice so the screen is final.
+                while try format("#{pane_dead}") != "1", clock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+                return status
+            }
             Thread.sleep(forTimeInterval: 0.05)
         }
         throw Failure(description: "process still running after \(timeout); screen:\n\(try capture())")
@@ -129,30 +151,78 @@ final class Tmux {
         guard !isKilled else { return }
         isKilled = true
         _ = try? run(["kill-server"])
+        // tmux 3.3a leaves the socket file behind after kill-server.
+        let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+        unlink("\(directory)/tmux-\(getuid())/\(socket)")
         try? FileManager.default.removeItem(atPath: configPath)
+        try? FileManager.default.removeItem(atPath: statusPath)
     }
 
+    /// Runs tmux with posix_spawn rather than Foundation's Process: the spawned client (and
+    /// the server it forks, and the app in its pane) must start with no signals blocked, and
+    /// a test runner's threads block most of them. Output goes to files because the forked
+    /// server inherits the client's descriptors, so a pipe would never reach end-of-file.
     @discardableResult
     private func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable ?? "/usr/bin/tmux")
-        process.arguments = ["-L", socket] + arguments
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString)")
+        let outputPath = base.path + ".out"
+        let errorPath = base.path + ".err"
+        defer {
+            unlink(outputPath)
+            unlink(errorPath)
+        }
+        let status = try Self.spawnAndWait(
+            Self.executable ?? "/usr/bin/tmux", ["tmux", "-L", socket] + arguments, output: outputPath,
+            errors: errorPath)
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        guard status == 0 else {
+            let message = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+            throw Failure(description: "tmux \(arguments.joined(separator: " ")) exited \(status): \(message)")
+        }
+        return output
+    }
+
+    private static func spawnAndWait(
+        _ path: String, _ arguments: [String], output: String, errors: String
+    ) throws
+        -> Int32
+    {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let message = String(decoding: errorData, as: UTF8.self)
-            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(message)")
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
         }
-        return String(decoding: data, as: UTF8.self)
+        var pid = pid_t()
+        let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard result == 0 else { throw Failure(description: "cannot start \(path): error \(result)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw Failure(description: "waitpid failed: \(errno)") }
+        }
+        // WIFEXITED / WEXITSTATUS, which do not import as macros.
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
     private static func quote(_ word: String) -> String {
