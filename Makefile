@@ -52,7 +52,7 @@ test-swift: build
 
 # schemathesis against `accessdeck serve` and Sources/AccessAPI/openapi.yaml.
 contract: build
-	@if [ -x scripts/contract-test.sh ]; then scripts/contract-test.sh; else echo "contract: no contract test yet"; fi
+	scripts/contract-test.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

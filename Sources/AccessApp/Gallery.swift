@@ -33,6 +33,11 @@ public enum Gallery {
             state.toast = Toast("Copied support@321.fit to clipboard", shownAt: now)
             return state
         },
+        GalleryEntry("keyboard-check:keys", "Keyboard check after a few keys and a paste") { now in
+            var state = AppState(root: SettingsScreen(selection: 2), now: now)
+            state.stack.append(AnyScreen(KeyboardCheckScreen(events: ["paste 482915", "key Ctrl+A", "key ↓"])))
+            return state
+        },
         GalleryEntry("gallery:default", "This list of screens") { now in
             var state = AppState(root: SettingsScreen(selection: 1), now: now)
             state.stack.append(AnyScreen(GalleryScreen()))

@@ -1,7 +1,7 @@
 import TerminalKit
 
-/// Settings root: the way into Account access and the screen gallery (log out will live
-/// here too, seed 000).
+/// Settings root: the way into Account access, the screen gallery and the keyboard check
+/// (log out will live here too, seed 000).
 public struct SettingsScreen: ScreenModel {
     public var selection: Int
     public init(selection: Int = 0) { self.selection = selection }
@@ -11,6 +11,7 @@ public struct SettingsScreen: ScreenModel {
     static let rows = [
         ListRow("Account access", detail: "Phone number, email & password, Apple, Google", control: .chevron),
         ListRow("Screen gallery", detail: "Every screen in every state, for demos", control: .chevron),
+        ListRow("Keyboard check", detail: "See what your terminal sends: keys and paste", control: .chevron),
     ]
 
     public func keymap(_ context: ScreenContext) -> Keymap {
@@ -27,7 +28,11 @@ public struct SettingsScreen: ScreenModel {
             selection = min(Self.rows.count - 1, selection + 1)
             return []
         case .enter, .right:
-            return selection == 0 ? [.push(HubScreen(isLoading: true))] : [.push(GalleryScreen())]
+            switch selection {
+            case 0: return [.push(HubScreen(isLoading: true))]
+            case 1: return [.push(GalleryScreen())]
+            default: return [.push(KeyboardCheckScreen())]
+            }
         default:
             return nil
         }
