@@ -110,6 +110,11 @@ import Testing
             #expect(reply.error?.code == "fault_injected")
             #expect(try await backend.get("/health").status == 200)
             #expect(try await backend.post("/_admin/faults", FaultSettings(offline: "sometimes")).status == 422)
+            _ = try await backend.post(
+                "/_admin/faults", FaultSettings(statuses: [PathFault(path: "/health", status: 429)]))
+            let limited = try await backend.get("/health")
+            #expect(limited.status == 429)
+            #expect(limited.headers["Retry-After"].first == "30")
         }
     }
 
