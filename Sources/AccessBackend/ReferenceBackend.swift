@@ -53,7 +53,13 @@ public enum ReferenceBackend {
         let backend = Backend(
             store: store, clock: BackendClock(frozen: configuration.frozenClock ?? false), catalog: catalog,
             linkBase: configuration.linkBase, frozenOverride: configuration.frozenClock)
-        if try await backend.scenarios.loadedName() == nil {
+        if let loaded = try await backend.scenarios.loadedName() {
+            if loaded != configuration.scenario {
+                configuration.logger.warning(
+                    "database already holds a scenario; keeping it (POST /_admin/scenario resets)",
+                    metadata: ["kept": "\(loaded)", "requested": "\(configuration.scenario)"])
+            }
+        } else {
             _ = try await backend.scenarios.load(configuration.scenario)
         }
 
