@@ -24,13 +24,15 @@ public enum ReferenceBackend {
         public var linkBase: String
         /// `serve` stops gracefully on SIGINT/SIGTERM; the embedded backend leaves signals to the app.
         public var stopsOnSignals: Bool
+        /// Silent by default: the embedded backend shares the terminal with the curses UI, where any
+        /// stderr line would corrupt the screen. `serve` passes a stderr logger at `.warning`.
         public var logger: Logger
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, databasePath: String? = nil, scenario: String = "default",
             fixturesDirectory: URL = Fixtures.defaultDirectory(), frozenClock: Bool? = nil,
             linkBase: String = "https://321.fit", stopsOnSignals: Bool = false,
-            logger: Logger = Logger(label: "accessdeck.backend")
+            logger: Logger = Logger(label: "accessdeck.backend", factory: { _ in SwiftLogNoOpLogHandler() })
         ) {
             self.host = host
             self.port = port
@@ -109,6 +111,7 @@ public final class RunningBackend: Sendable {
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
     private let store: Store
+    private let cleaned = Mutex(false)
 
     init(host: String, port: Int, group: ServiceGroup, task: Task<Void, any Error>, store: Store) {
         self.host = host
@@ -126,13 +129,22 @@ public final class RunningBackend: Sendable {
     public func shutdown() async {
         await group.triggerGracefulShutdown()
         _ = try? await task.value
-        store.removeIfTemporary()
+        cleanUp()
     }
 
     /// Returns when the server has stopped (after a signal or `shutdown()`).
     public func waitUntilStopped() async throws {
-        defer { store.removeIfTemporary() }
+        defer { cleanUp() }
         try await task.value
+    }
+
+    /// `shutdown()` and `waitUntilStopped()` may both finish; the database is closed exactly once.
+    private func cleanUp() {
+        let first = cleaned.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        if first { store.removeIfTemporary() }
     }
 }
 
