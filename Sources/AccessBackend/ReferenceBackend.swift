@@ -4,7 +4,6 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import Synchronization
-import UnixSignals
 
 /// The reference backend: the app's default server and QA's way to put the world into an edge state.
 public enum ReferenceBackend {
@@ -22,8 +21,6 @@ public enum ReferenceBackend {
         public var frozenClock: Bool?
         /// Where email links point.
         public var linkBase: String
-        /// `serve` stops gracefully on SIGINT/SIGTERM; the embedded backend leaves signals to the app.
-        public var stopsOnSignals: Bool
         /// Silent by default: the embedded backend shares the terminal with the curses UI, where any
         /// stderr line would corrupt the screen. `serve` passes a stderr logger at `.warning`.
         public var logger: Logger
@@ -31,7 +28,7 @@ public enum ReferenceBackend {
         public init(
             host: String = "127.0.0.1", port: Int = 0, databasePath: String? = nil, scenario: String = "default",
             fixturesDirectory: URL = Fixtures.defaultDirectory(), frozenClock: Bool? = nil,
-            linkBase: String = "https://321.fit", stopsOnSignals: Bool = false,
+            linkBase: String = "https://321.fit",
             logger: Logger = Logger(label: "accessdeck.backend", factory: { _ in SwiftLogNoOpLogHandler() })
         ) {
             self.host = host
@@ -41,7 +38,6 @@ public enum ReferenceBackend {
             self.fixturesDirectory = fixturesDirectory
             self.frozenClock = frozenClock
             self.linkBase = linkBase
-            self.stopsOnSignals = stopsOnSignals
             self.logger = logger
         }
     }
@@ -77,11 +73,7 @@ public enum ReferenceBackend {
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in ready.resolve(.success(channel.localAddress?.port ?? 0)) },
             logger: configuration.logger)
-        let group = ServiceGroup(
-            configuration: .init(
-                services: [app],
-                gracefulShutdownSignals: configuration.stopsOnSignals ? [UnixSignal.sigterm, .sigint] : [],
-                logger: configuration.logger))
+        let group = ServiceGroup(configuration: .init(services: [app], logger: configuration.logger))
         let task = Task {
             do {
                 try await group.run()
@@ -102,7 +94,7 @@ public enum ReferenceBackend {
     }
 }
 
-/// A started backend. Call `shutdown()` (or send a configured signal) to stop it.
+/// A started backend. Signals are the caller's business (see `accessdeck serve`); call `shutdown()` to stop.
 public final class RunningBackend: Sendable {
     public let host: String
     public let port: Int
