@@ -30,3 +30,6 @@ TOKEN=$(access_token)
     --seed "${CONTRACT_SEED:-1}" \
     --workers 1 \
     --no-color
+
+# The run passed; the server must also stop cleanly on SIGTERM.
+stop_server

@@ -24,13 +24,21 @@ start_server() {
     fi
 }
 
+# Sends SIGTERM and returns the server's exit status: a clean stop is 0.
 stop_server() {
+    local status=0
     if [ -n "${SERVER_PID:-}" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
         kill -TERM "$SERVER_PID"
-        wait "$SERVER_PID" 2>/dev/null || true
+        wait "$SERVER_PID" || status=$?
+        if [ "$status" != 0 ]; then
+            echo "accessdeck serve exited with status $status after SIGTERM:" >&2
+            cat "$SERVER_LOG" >&2
+        fi
     fi
     SERVER_PID=""
-    [ -n "${SERVER_LOG:-}" ] && rm -f "$SERVER_LOG"
+    if [ -n "${SERVER_LOG:-}" ]; then rm -f "$SERVER_LOG"; fi
+    SERVER_LOG=""
+    return "$status"
 }
 
 # An access token for the scenario's user, from the admin API.

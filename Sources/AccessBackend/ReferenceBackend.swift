@@ -4,7 +4,6 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import Synchronization
-import UnixSignals
 
 /// The reference backend: the app's default server and QA's way to put the world into an edge state.
 public enum ReferenceBackend {
@@ -22,15 +21,15 @@ public enum ReferenceBackend {
         public var frozenClock: Bool?
         /// Where email links point.
         public var linkBase: String
-        /// `serve` stops gracefully on SIGINT/SIGTERM; the embedded backend leaves signals to the app.
-        public var stopsOnSignals: Bool
+        /// Silent by default: the embedded backend shares the terminal with the curses UI, where any
+        /// stderr line would corrupt the screen. `serve` passes a stderr logger at `.warning`.
         public var logger: Logger
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, databasePath: String? = nil, scenario: String = "default",
             fixturesDirectory: URL = Fixtures.defaultDirectory(), frozenClock: Bool? = nil,
-            linkBase: String = "https://321.fit", stopsOnSignals: Bool = false,
-            logger: Logger = Logger(label: "accessdeck.backend")
+            linkBase: String = "https://321.fit",
+            logger: Logger = Logger(label: "accessdeck.backend", factory: { _ in SwiftLogNoOpLogHandler() })
         ) {
             self.host = host
             self.port = port
@@ -39,7 +38,6 @@ public enum ReferenceBackend {
             self.fixturesDirectory = fixturesDirectory
             self.frozenClock = frozenClock
             self.linkBase = linkBase
-            self.stopsOnSignals = stopsOnSignals
             self.logger = logger
         }
     }
@@ -53,7 +51,13 @@ public enum ReferenceBackend {
         let backend = Backend(
             store: store, clock: BackendClock(frozen: configuration.frozenClock ?? false), catalog: catalog,
             linkBase: configuration.linkBase, frozenOverride: configuration.frozenClock)
-        if try await backend.scenarios.loadedName() == nil {
+        if let loaded = try await backend.scenarios.loadedName() {
+            if loaded != configuration.scenario {
+                configuration.logger.warning(
+                    "database already holds a scenario; keeping it (POST /_admin/scenario resets)",
+                    metadata: ["kept": "\(loaded)", "requested": "\(configuration.scenario)"])
+            }
+        } else {
             _ = try await backend.scenarios.load(configuration.scenario)
         }
 
@@ -69,11 +73,7 @@ public enum ReferenceBackend {
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in ready.resolve(.success(channel.localAddress?.port ?? 0)) },
             logger: configuration.logger)
-        let group = ServiceGroup(
-            configuration: .init(
-                services: [app],
-                gracefulShutdownSignals: configuration.stopsOnSignals ? [UnixSignal.sigterm, .sigint] : [],
-                logger: configuration.logger))
+        let group = ServiceGroup(configuration: .init(services: [app], logger: configuration.logger))
         let task = Task {
             do {
                 try await group.run()
@@ -94,7 +94,7 @@ public enum ReferenceBackend {
     }
 }
 
-/// A started backend. Call `shutdown()` (or send a configured signal) to stop it.
+/// A started backend. Signals are the caller's business (see `accessdeck serve`); call `shutdown()` to stop.
 public final class RunningBackend: Sendable {
     public let host: String
     public let port: Int
@@ -103,6 +103,7 @@ public final class RunningBackend: Sendable {
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
     private let store: Store
+    private let cleaned = Mutex(false)
 
     init(host: String, port: Int, group: ServiceGroup, task: Task<Void, any Error>, store: Store) {
         self.host = host
@@ -120,13 +121,22 @@ public final class RunningBackend: Sendable {
     public func shutdown() async {
         await group.triggerGracefulShutdown()
         _ = try? await task.value
-        store.removeIfTemporary()
+        cleanUp()
     }
 
     /// Returns when the server has stopped (after a signal or `shutdown()`).
     public func waitUntilStopped() async throws {
-        defer { store.removeIfTemporary() }
+        defer { cleanUp() }
         try await task.value
+    }
+
+    /// `shutdown()` and `waitUntilStopped()` may both finish; the database is closed exactly once.
+    private func cleanUp() {
+        let first = cleaned.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        if first { store.removeIfTemporary() }
     }
 }
 

@@ -26,12 +26,13 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         var logger = Logger(label: "accessdeck.serve")
-        // Hummingbird's own start-up line would otherwise precede ours on stdout.
+        // Keeps Hummingbird's info-level start-up chatter off QA's terminal (stderr).
         logger.logLevel = .warning
+        let stop = StopRequest()
+        TerminationSignals.install { stop.request() }
         let backend = try await ReferenceBackend.start(
-            .init(
-                host: host, port: port, databasePath: db, scenario: scenario,
-                stopsOnSignals: true, logger: logger))
+            .init(host: host, port: port, databasePath: db, scenario: scenario, logger: logger))
+        stop.onRequest { Task { await backend.shutdown() } }
         print("listening on \(backend.baseURL)")
         // fflush(nil) flushes every stream; naming `stdout` is shared mutable state to Swift 6.
         fflush(nil)

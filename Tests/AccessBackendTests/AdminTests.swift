@@ -110,6 +110,11 @@ import Testing
             #expect(reply.error?.code == "fault_injected")
             #expect(try await backend.get("/health").status == 200)
             #expect(try await backend.post("/_admin/faults", FaultSettings(offline: "sometimes")).status == 422)
+            _ = try await backend.post(
+                "/_admin/faults", FaultSettings(statuses: [PathFault(path: "/health", status: 429)]))
+            let limited = try await backend.get("/health")
+            #expect(limited.status == 429)
+            #expect(limited.headers["Retry-After"].first == "30")
         }
     }
 
@@ -128,14 +133,15 @@ import Testing
             let token = try await backend.signIn().accessToken
             let accepted: OTPRequestAccepted = try await backend.requestOTP("+995511200300", .addPhone, token: token)
                 .decode()
-            _ = try await backend.verify(accepted.requestId, "000000", token: token)
+            let code = try await backend.lastCode(to: "+995511200300")
+            _ = try await backend.verify(accepted.requestId, code == "000000" ? "111111" : "000000", token: token)
             _ = try await backend.requestOTP("+995511200300", .addPhone, token: token)
             let reply = try await backend.get("/_admin/journal")
             let entries: [JournalEntry] = try reply.decode()
             let rules = entries.filter { $0.path.hasPrefix("/auth") }.map { "\($0.status) \($0.rule)" }
             #expect(rules.contains("202 otp.sent"))
+            #expect(rules.contains("401 otp.code_incorrect"))
             #expect(rules.contains("429 rate_limit.cooldown"))
-            let code = try await backend.lastCode(to: "+995511200300")
             let text = String(decoding: reply.data, as: UTF8.self)
             #expect(!text.contains(token) && !text.contains(code))
         }

@@ -31,6 +31,32 @@ import Testing
         }
     }
 
+    @Test func fiveWrongPasswordsIn15MinutesLockPasswordReauth() async throws {
+        try await TestBackend.with { backend in
+            let token = try await backend.signIn().accessToken
+            for _ in 0..<5 {
+                _ = try await backend.advance(seconds: 60)
+                let wrong = try await backend.post(
+                    "/auth/reauth/password", PasswordReauthBody(password: "x"), token: token)
+                #expect(wrong.status == 401)
+            }
+            // Failures at 60..300 s; now 300 s; the first leaves the window at 960 s.
+            let locked = try await backend.post(
+                "/auth/reauth/password", PasswordReauthBody(password: "correct-horse-42"), token: token)
+            #expect(locked.status == 429)
+            #expect(locked.error?.limit == "password_attempts")
+            #expect(locked.error?.retryAfter == 660)
+            #expect(locked.headers["Retry-After"].first == "660")
+            _ = try await backend.advance(seconds: 659)
+            #expect(
+                try await backend.post(
+                    "/auth/reauth/password", PasswordReauthBody(password: "correct-horse-42"), token: token
+                ).status == 429)
+            _ = try await backend.advance(seconds: 1)
+            #expect(try await backend.passwordGrant(token: token).method == .password)
+        }
+    }
+
     @Test func passwordReauthWithoutAPasswordIs422() async throws {
         try await TestBackend.with(scenario: "phone-only") { backend in
             let token = try await backend.signIn().accessToken

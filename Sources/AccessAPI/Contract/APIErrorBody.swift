@@ -15,7 +15,7 @@ public struct APIErrorDetail: Codable, Sendable, Equatable {
     public var attemptsRemaining: Int?
     /// Seconds to wait; also sent as the `Retry-After` header on a 429.
     public var retryAfter: Int?
-    /// Which limit fired on a 429: `cooldown`, `resend_window` or `daily_cap`.
+    /// Which limit fired on a 429: `cooldown`, `resend_window`, `daily_cap` or `password_attempts`.
     public var limit: String?
     /// Field-level problems (password rules, bad request fields).
     public var errors: [String]?

@@ -39,3 +39,12 @@ public struct HealthStatus: Codable, Sendable, Equatable {
         self.status = status
     }
 }
+
+/// `POST /me/auth-methods/disconnect`.
+public struct DisconnectBody: Codable, Sendable, Equatable {
+    public var provider: SocialProvider
+
+    public init(provider: SocialProvider) {
+        self.provider = provider
+    }
+}

@@ -16,6 +16,7 @@ struct Backend: Sendable {
     var reauth: ReauthService { ReauthService(store: store, clock: clock) }
     var links: LinkService { LinkService(store: store, clock: clock, linkBase: linkBase) }
     var providers: ProviderService { ProviderService(store: store, clock: clock) }
+    var disconnects: DisconnectService { DisconnectService(store: store, clock: clock) }
     var outbox: OutboxService { OutboxService(store: store) }
     var deadlines: DeadlineService { DeadlineService(store: store, clock: clock) }
     var scenarios: ScenarioLoader {

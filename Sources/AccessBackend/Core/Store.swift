@@ -76,6 +76,15 @@ struct Store: Sendable {
                         sent_at REAL NOT NULL);
                     """)
         }
+        migrator.registerMigration("v2-password-failures") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE password_failures (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, failed_at REAL NOT NULL);
+                    CREATE INDEX password_failures_user ON password_failures(user_id, failed_at);
+                    """)
+        }
         return migrator
     }
 }

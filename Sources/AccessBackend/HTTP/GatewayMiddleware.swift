@@ -64,9 +64,12 @@ struct GatewayMiddleware: RouterMiddleware {
             try await Task.sleep(for: .milliseconds(latency))
         }
         if let fault = settings.statuses?.first(where: { $0.path == path }) {
-            throw BackendError(
+            var error = BackendError(
                 HTTPResponse.Status(code: fault.status), "fault_injected", "Injected failure for \(path).",
                 rule: "fault.status")
+            // The contract promises Retry-After on every 429, injected ones included.
+            if fault.status == 429 { error.detail.retryAfter = 30 }
+            throw error
         }
     }
 

@@ -11,6 +11,15 @@ extension Backend {
             return try JSONReply.make(user.authMethods)
         }
 
+        router.post("/me/auth-methods/disconnect") { request, context in
+            let user = try await sessions.authenticate(request)
+            let body = try await JSONBody.decode(DisconnectBody.self, from: request)
+            let methods = try await disconnects.disconnect(
+                user: user, provider: body.provider, reauthToken: ReauthService.token(from: request))
+            context.decision.set("disconnect.done")
+            return try JSONReply.make(methods)
+        }
+
         router.post("/auth/refresh") { request, _ in
             let body = try await JSONBody.decode(RefreshBody.self, from: request)
             return try JSONReply.make(try await sessions.refresh(body.refreshToken))

@@ -16,7 +16,8 @@ struct ScenarioLoader: Sendable {
         let now = clock.now()
         try await store.pool.write { db in
             for table in [
-                "sessions", "otp_requests", "otp_sends", "test_codes", "reauth_grants", "links", "provider_tokens",
+                "sessions", "password_failures", "otp_requests", "otp_sends", "test_codes", "reauth_grants", "links",
+                "provider_tokens",
                 "outbox", "users", "meta",
             ] {
                 try db.execute(sql: "DELETE FROM \(table)")

@@ -59,6 +59,9 @@ struct DeadlineService: Sendable {
         try add(
             "SELECT sent_at + ?, phone FROM otp_sends", kind: "daily_slot_freed",
             arguments: [RateLimitService.dailyWindow])
+        try add(
+            "SELECT failed_at + ?, user_id FROM password_failures", kind: "password_slot_freed",
+            arguments: [RateLimitService.passwordWindow])
         try add("SELECT expires_at, user_id FROM reauth_grants", kind: "reauth_expired")
         try add("SELECT expires_at, user_id FROM links WHERE used = 0", kind: "link_expired")
         try add("SELECT access_expires_at, user_id FROM sessions WHERE revoked = 0", kind: "access_token_expired")

@@ -42,6 +42,26 @@ struct RateLimitService: Sendable {
             retryAfter: max(1, Int(worst.retryAfter.rounded(.up))), limit: worst.limit, message: worst.message)
     }
 
+    /// Not in the seeds: without it "Verify it's you" by password would allow unlimited guessing.
+    static let passwordWindow: TimeInterval = 15 * 60
+    static let maxPasswordFailures = 5
+
+    static func checkPasswordAttempts(_ db: Database, userId: String, now: Date) throws {
+        let failures = try Double.fetchAll(
+            db, sql: "SELECT failed_at FROM password_failures WHERE user_id = ? AND failed_at > ? ORDER BY failed_at",
+            arguments: [userId, now.unix - passwordWindow])
+        guard failures.count >= maxPasswordFailures else { return }
+        let freed = failures[failures.count - maxPasswordFailures] + passwordWindow
+        throw BackendError.rateLimited(
+            retryAfter: max(1, Int((freed - now.unix).rounded(.up))), limit: "password_attempts",
+            message: "Too many wrong passwords. Try again later or verify another way.")
+    }
+
+    static func recordPasswordFailure(_ db: Database, userId: String, now: Date) throws {
+        try db.execute(
+            sql: "INSERT INTO password_failures (user_id, failed_at) VALUES (?, ?)", arguments: [userId, now.unix])
+    }
+
     static func record(_ db: Database, phone: String, isResend: Bool, now: Date) throws {
         try db.execute(
             sql: "INSERT INTO otp_sends (phone, sent_at, is_resend) VALUES (?, ?, ?)",

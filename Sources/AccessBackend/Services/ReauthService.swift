@@ -44,12 +44,21 @@ struct ReauthService: Sendable {
                 .unprocessableContent, "method_unavailable", "This account has no password.",
                 rule: "reauth.method_unavailable")
         }
-        guard Secrets.constantTimeEquals(Secrets.passwordHash(password, salt: salt), hash) else {
+        let now = clock.now()
+        // A failure must be committed, so it is returned, not thrown (a throw rolls back).
+        let grant: ReauthGrant? = try await store.pool.write { db in
+            try RateLimitService.checkPasswordAttempts(db, userId: user.id, now: now)
+            guard Secrets.constantTimeEquals(Secrets.passwordHash(password, salt: salt), hash) else {
+                try RateLimitService.recordPasswordFailure(db, userId: user.id, now: now)
+                return nil
+            }
+            return try Self.issue(db, userId: user.id, method: .password, now: now)
+        }
+        guard let grant else {
             throw BackendError(
                 .unauthorized, "password_incorrect", "Password is incorrect. Try again.",
                 rule: "reauth.password_incorrect")
         }
-        let now = clock.now()
-        return try await store.pool.write { db in try Self.issue(db, userId: user.id, method: .password, now: now) }
+        return grant
     }
 }

@@ -28,6 +28,12 @@ final class TestBackend: Sendable {
         var configuration = ReferenceBackend.Configuration(
             databasePath: databasePath, scenario: scenario, fixturesDirectory: fixtures, frozenClock: true)
         if let logger { configuration.logger = logger }
+        return try await with(configuration: configuration, body)
+    }
+
+    static func with<T>(
+        configuration: ReferenceBackend.Configuration, _ body: (TestBackend) async throws -> T
+    ) async throws -> T {
         let backend = TestBackend(running: try await ReferenceBackend.start(configuration))
         do {
             let result = try await body(backend)

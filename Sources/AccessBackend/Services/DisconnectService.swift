@@ -1,0 +1,33 @@
+import AccessAPI
+import Foundation
+import GRDB
+
+/// Disconnecting Apple/Google (seed 000): re-auth first, and a hard block (409) when the provider is the
+/// user's only sign-in method, since zero methods means locked out for good.
+struct DisconnectService: Sendable {
+    let store: Store
+    let clock: BackendClock
+
+    func disconnect(user: UserRecord, provider: SocialProvider, reauthToken: String?) async throws -> AuthMethods {
+        let now = clock.now()
+        return try await store.pool.write { db in
+            let linked = provider == .apple ? user.appleSubject : user.googleSubject
+            guard linked != nil else {
+                throw BackendError(
+                    .unprocessableContent, "not_linked", "\(provider.display) is not connected.",
+                    rule: "disconnect.not_linked")
+            }
+            if user.signInMethods == [provider.rawValue] {
+                throw BackendError(
+                    .conflict, "last_method",
+                    "\(provider.display) is your only way to sign in. Add another method before disconnecting it.",
+                    rule: "disconnect.last_method")
+            }
+            try ReauthService.require(db, token: reauthToken, user: user, target: provider.rawValue, now: now)
+            let column = provider == .apple ? "apple_subject" : "google_subject"
+            try db.execute(sql: "UPDATE users SET \(column) = NULL WHERE id = ?", arguments: [user.id])
+            guard let updated = try UserRecord.fetchOne(db, key: user.id) else { throw BackendError.unauthorized }
+            return updated.authMethods
+        }
+    }
+}
