@@ -45,7 +45,8 @@ public struct ClientPerformer: Sendable {
                 return .success(.authMethods(try await client.authMethods(cache: cache, now: now)))
             case .requestPhoneOTP(let phone, let purpose, let reauthToken):
                 return .success(
-                    .otpAccepted(try await client.requestPhoneOTP(phone: phone, purpose: purpose, reauthToken: reauthToken)))
+                    .otpAccepted(
+                        try await client.requestPhoneOTP(phone: phone, purpose: purpose, reauthToken: reauthToken)))
             case .resendPhoneOTP(let requestId):
                 return .success(.otpAccepted(try await client.resendPhoneOTP(requestId: requestId)))
             case .cancelPhoneOTP(let requestId):
@@ -53,7 +54,8 @@ public struct ClientPerformer: Sendable {
                 return .success(.otpCancelled)
             case .verifyPhoneOTP(let requestId, let code, let reauthToken):
                 return .success(
-                    .otpVerified(try await client.verifyPhoneOTP(requestId: requestId, code: code, reauthToken: reauthToken)))
+                    .otpVerified(
+                        try await client.verifyPhoneOTP(requestId: requestId, code: code, reauthToken: reauthToken)))
             case .reauthByPassword(let password):
                 return .success(.reauthGranted(try await client.reauthenticate(password: password)))
             case .sendReauthLink:
@@ -62,7 +64,8 @@ public struct ClientPerformer: Sendable {
                 return .success(.reauthGranted(try await client.confirmReauthLink(token: token)))
             case .reauthBySocial(let provider):
                 let token = try await client.adminProviderToken(provider)
-                return .success(.reauthGranted(try await client.reauthenticate(provider: provider, idToken: token.idToken)))
+                return .success(
+                    .reauthGranted(try await client.reauthenticate(provider: provider, idToken: token.idToken)))
             case .outbox:
                 return .success(.outbox(try await client.adminOutbox()))
             }

@@ -35,7 +35,8 @@ public final class EffectRunner: @unchecked Sendable {
             let clock = self.clock
             let send = self.send
             Task {
-                let result = await performer?.perform(call, now: clock.now()) ?? .failure(.offline(reason: "no backend"))
+                let result =
+                    await performer?.perform(call, now: clock.now()) ?? .failure(.offline(reason: "no backend"))
                 send(.response(screen: screen, name: name, result))
             }
         case .after(let seconds, let action, let id):

@@ -78,7 +78,8 @@ private func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effec
             state.overlay = nil
             let context = state.context
             if let commands = state.top.update({ $0.use(message, context) }) { return apply(commands, to: &state) }
-            return apply([.showToast("Nothing on this screen takes that \(message.code == nil ? "link" : "code").")], to: &state)
+            return apply(
+                [.showToast("Nothing on this screen takes that \(message.code == nil ? "link" : "code").")], to: &state)
         }
     case nil:
         break
@@ -97,7 +98,8 @@ private func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effec
     case .character("?") where !takesText, .function(1):
         state.overlay = .help
         return []
-    case .escape, .left where !takesText:
+    case .escape,
+        .left where !takesText:
         return apply([.pop], to: &state)
     case .character("q") where !takesText:
         return [.quit]
@@ -180,7 +182,8 @@ func apply(_ commands: [Command], to state: inout AppState) -> [Effect] {
 public func keymap(for state: AppState) -> Keymap {
     if case .outbox = state.overlay {
         return Keymap([
-            KeyBinding([.up, .down], "Choose"), KeyBinding([.enter], "Use here"), KeyBinding([.character("r")], "Reload"),
+            KeyBinding([.up, .down], "Choose"), KeyBinding([.enter], "Use here"),
+            KeyBinding([.character("r")], "Reload"),
             KeyBinding([.escape], "Close"),
         ])
     }

@@ -27,7 +27,9 @@ public protocol ScreenModel: Equatable, Sendable {
 
 extension ScreenModel {
     public var takesText: Bool { false }
-    public mutating func receive(_ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext)
+    public mutating func receive(
+        _ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext
+    )
         -> [Command]
     { [] }
     public mutating func tick(_ context: ScreenContext) -> [Command] { [] }
@@ -97,4 +99,3 @@ public enum Command: Equatable, Sendable {
     public static func push(_ screen: some ScreenModel) -> Command { .push(AnyScreen(screen)) }
     public static func replaceTop(_ screen: some ScreenModel) -> Command { .replaceTop(AnyScreen(screen)) }
 }
-

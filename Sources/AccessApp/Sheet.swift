@@ -31,7 +31,8 @@ public struct Sheet: Equatable, Sendable {
             purpose: .socialReauth(provider, flow),
             sheet: BottomSheet(
                 title: "Continue with \(name)",
-                body: "\(name) asks you to sign in again to confirm it's you. (The reference backend plays \(name) here.)",
+                body:
+                    "\(name) asks you to sign in again to confirm it's you. (The reference backend plays \(name) here.)",
                 actions: [.init("Continue"), .init("Cancel")]))
     }
 

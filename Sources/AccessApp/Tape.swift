@@ -40,14 +40,20 @@ public struct Tape: Equatable, Sendable {
                 guard words.count == 2, let parsed = Size(parsing: String(words[1])) else {
                     throw fail("size takes COLSxROWS, such as 80x24")
                 }
-                if steps.isEmpty { size = parsed } else { steps.append(Entry(line: lineNumber, step: .input(.resize(parsed)))) }
+                if steps.isEmpty {
+                    size = parsed
+                } else {
+                    steps.append(Entry(line: lineNumber, step: .input(.resize(parsed))))
+                }
             case "resize":
                 guard words.count == 2, let parsed = Size(parsing: String(words[1])) else {
                     throw fail("resize takes COLSxROWS, such as 30x8")
                 }
                 steps.append(Entry(line: lineNumber, step: .input(.resize(parsed))))
             case "key":
-                guard words.count == 2 || words.count == 3 else { throw fail("key takes a key name and an optional count") }
+                guard words.count == 2 || words.count == 3 else {
+                    throw fail("key takes a key name and an optional count")
+                }
                 guard let key = Tape.key(named: String(words[1])) else { throw fail("unknown key '\(words[1])'") }
                 let count = words.count == 3 ? Int(words[2]) : 1
                 guard let count, (1...1000).contains(count) else { throw fail("the count must be 1 to 1000") }
@@ -73,7 +79,8 @@ public struct Tape: Equatable, Sendable {
     /// Key names as tmux's send-keys spells them, plus friendlier aliases.
     public static func key(named name: String) -> Key? {
         let named: [String: Key] = [
-            "Up": .up, "Down": .down, "Left": .left, "Right": .right, "Enter": .enter, "Escape": .escape, "Esc": .escape,
+            "Up": .up, "Down": .down, "Left": .left, "Right": .right, "Enter": .enter, "Escape": .escape,
+            "Esc": .escape,
             "Tab": .tab, "BTab": .backTab, "BSpace": .backspace, "Backspace": .backspace, "DC": .delete,
             "Delete": .delete, "Home": .home, "End": .end, "PPage": .pageUp, "PgUp": .pageUp, "NPage": .pageDown,
             "PgDn": .pageDown, "Space": .character(" "),
@@ -82,7 +89,9 @@ public struct Tape: Equatable, Sendable {
         if name.hasPrefix("C-"), name.count == 3, let letter = name.last, letter.isLetter {
             return .control(Character(letter.lowercased()))
         }
-        if name.hasPrefix("F"), let number = Int(name.dropFirst()), (1...12).contains(number) { return .function(number) }
+        if name.hasPrefix("F"), let number = Int(name.dropFirst()), (1...12).contains(number) {
+            return .function(number)
+        }
         if name.count == 1, let character = name.first { return .character(character) }
         return nil
     }

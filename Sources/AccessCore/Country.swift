@@ -47,7 +47,9 @@ public struct CountryCatalog: Sendable {
     /// United Kingdom (seed 000), without repeats.
     public func popular(localeRegion: String?) -> [Country] {
         var codes = ["GE", "US", "GB"]
-        if let localeRegion, !codes.contains(localeRegion.uppercased()) { codes.insert(localeRegion.uppercased(), at: 0) }
+        if let localeRegion, !codes.contains(localeRegion.uppercased()) {
+            codes.insert(localeRegion.uppercased(), at: 0)
+        }
         return codes.compactMap { country(iso: $0) }
     }
 

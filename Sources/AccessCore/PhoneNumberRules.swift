@@ -28,6 +28,28 @@ public enum PhoneNumberRules {
         return country.dialCode + national
     }
 
+    /// A full international number as people type it ("+995 511-100 000") in E.164, or nil
+    /// unless its dial code is a known one and the rest fits that country's length rule
+    /// (for a shared code such as +1 or +7, any of its countries' rules). The server's check.
+    public static func normalizeE164(_ typed: String, catalog: CountryCatalog = .bundled) -> String? {
+        let compact = typed.filter { !" -.()".contains($0) }
+        guard compact.hasPrefix("+") else { return nil }
+        let digits = compact.dropFirst()
+        guard (8...15).contains(digits.count), digits.first != "0",
+            digits.allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return nil }
+        let number = "+" + digits
+        // The longest dial code that matches decides: "+1 …" never shadows "+1 242 …".
+        for codeLength in stride(from: 4, through: 1, by: -1) {
+            let dialCode = String(number.prefix(codeLength + 1))
+            let countries = catalog.all.filter { $0.dialCode == dialCode }
+            guard !countries.isEmpty else { continue }
+            let national = digits.count - codeLength
+            return countries.contains { $0.lengths.contains(national) } ? number : nil
+        }
+        return nil
+    }
+
     /// "+995 511 100 000": the dial code, then the national number in groups of three (a
     /// last group of one joins the one before: "+1 555 123 4567").
     public static func display(e164 number: String, catalog: CountryCatalog = .bundled) -> String {

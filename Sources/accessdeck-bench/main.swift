@@ -27,6 +27,8 @@ func milliseconds(_ duration: Duration) -> String {
     return String(format: "%.3f ms", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
 }
 print("client GET /me/auth-methods x\(count) over loopback:")
-print("  p50 \(milliseconds(samples[count / 2]))  p99 \(milliseconds(samples[count * 99 / 100]))  max \(milliseconds(samples[count - 1]))")
+print(
+    "  p50 \(milliseconds(samples[count / 2]))  p99 \(milliseconds(samples[count * 99 / 100]))  max \(milliseconds(samples[count - 1]))"
+)
 await client.shutdown()
 await backend.shutdown()

@@ -36,7 +36,9 @@ struct BackendOptions: ParsableArguments {
         if let backend, URL(string: backend)?.scheme?.hasPrefix("http") != true {
             throw ValidationError("--backend takes an http(s) URL, not '\(backend)'")
         }
-        if backend != nil, port != nil { throw ValidationError("--port is for the embedded backend; drop it with --backend") }
+        if backend != nil, port != nil {
+            throw ValidationError("--port is for the embedded backend; drop it with --backend")
+        }
     }
 }
 
@@ -48,7 +50,8 @@ struct AppearanceOptions: ParsableArguments {
     @Option(help: "Colour theme: dark, light or mono. NO_COLOR in the environment forces mono.")
     var theme: Theme.Name?
 
-    @Flag(help: "Draw ISO codes instead of flags and ASCII instead of box drawing (on by itself for TERM=linux or dumb).")
+    @Flag(
+        help: "Draw ISO codes instead of flags and ASCII instead of box drawing (on by itself for TERM=linux or dumb).")
     var ascii = false
 }
 

@@ -30,11 +30,13 @@ struct CapturingLogHandler: LogHandler {
         let logger = Logger(label: "test.client") { _ in CapturingLogHandler(sink: sink) }
         var secrets: [String] = ["correct-horse-42"]
         try await withLiveBackend(scenario: "no-phone", logger: logger) { live in
-            let first = try #require(try SessionStore(fileURL: live.folder.appendingPathComponent("session.json")).load())
+            let first = try #require(
+                try SessionStore(fileURL: live.folder.appendingPathComponent("session.json")).load())
             secrets += [first.accessToken, first.refreshToken]
             _ = try await live.client.adminAdvanceClock(seconds: 3601)
             _ = try await live.client.authMethods()  // refresh and retry
-            let second = try #require(try SessionStore(fileURL: live.folder.appendingPathComponent("session.json")).load())
+            let second = try #require(
+                try SessionStore(fileURL: live.folder.appendingPathComponent("session.json")).load())
             secrets += [second.accessToken, second.refreshToken]
             let request = try await live.client.requestPhoneOTP(phone: "+995511222333", purpose: .addPhone)
             let code = try #require(try await live.client.adminOutbox().last?.code)

@@ -88,7 +88,9 @@ import Testing
             let request = try await live.client.requestPhoneOTP(phone: "+995511222333", purpose: .addPhone)
             let sent = try #require(try await live.client.adminOutbox().last?.code)
             let wrong = sent == "000000" ? "111111" : "000000"
-            let incorrect = await apiError { try await live.client.verifyPhoneOTP(requestId: request.requestId, code: wrong) }
+            let incorrect = await apiError {
+                try await live.client.verifyPhoneOTP(requestId: request.requestId, code: wrong)
+            }
             guard case .codeIncorrect(let remaining, let message) = incorrect else {
                 Issue.record("expected codeIncorrect, got \(String(describing: incorrect))")
                 return
@@ -96,7 +98,9 @@ import Testing
             #expect(remaining == 4)
             #expect(message == "Code is incorrect. Try again.")
             _ = try await live.client.adminAdvanceClock(seconds: 301)
-            let expired = await apiError { try await live.client.verifyPhoneOTP(requestId: request.requestId, code: sent) }
+            let expired = await apiError {
+                try await live.client.verifyPhoneOTP(requestId: request.requestId, code: sent)
+            }
             guard case .codeExpired = expired else {
                 Issue.record("expected codeExpired, got \(String(describing: expired))")
                 return
@@ -125,7 +129,8 @@ import Testing
 
     @Test func anUnknownServerErrorKeepsStatusAndMessage() async throws {
         try await withLiveBackend { live in
-            try await live.client.adminSetFaults(FaultSettings(statuses: [PathFault(path: "/me/auth-methods", status: 418)]))
+            try await live.client.adminSetFaults(
+                FaultSettings(statuses: [PathFault(path: "/me/auth-methods", status: 418)]))
             let error = await apiError { try await live.client.authMethods() }
             guard case .server(418, _, let message) = error else {
                 Issue.record("expected server(418), got \(String(describing: error))")

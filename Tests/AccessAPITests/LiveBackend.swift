@@ -14,12 +14,15 @@ struct LiveBackend {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    static func start(scenario: String = "default", signIn: Bool = true, logger: Logger? = nil) async throws -> LiveBackend {
+    static func start(
+        scenario: String = "default", signIn: Bool = true, logger: Logger? = nil
+    ) async throws -> LiveBackend {
         let server = try await ReferenceBackend.start(
             .init(
                 scenario: scenario, fixturesDirectory: repositoryRoot.appendingPathComponent("fixtures"),
                 frozenClock: true, logger: Logger(label: "test.backend") { _ in SwiftLogNoOpLogHandler() }))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-client-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "accessdeck-client-\(UUID().uuidString)")
         let client = AccountClient(
             configuration: .init(baseURL: server.baseURL),
             sessionStore: SessionStore(fileURL: folder.appendingPathComponent("session.json")),

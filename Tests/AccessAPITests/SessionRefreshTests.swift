@@ -5,14 +5,16 @@ import Testing
 @Suite struct SessionRefreshTests {
     @Test func anExpiredAccessTokenIsRefreshedOnceAndTheCallRetried() async throws {
         try await withLiveBackend { live in
-            let before = try #require(try SessionStore(fileURL: live.folder.appendingPathComponent("session.json")).load())
+            let before = try #require(
+                try SessionStore(fileURL: live.folder.appendingPathComponent("session.json")).load())
             _ = try await live.client.adminAdvanceClock(seconds: 3601)
             let methods = try await live.client.authMethods()
             #expect(methods.email == "jdoe@mail.com")
             let paths = live.client.journal.records.map { "\($0.path) \($0.status ?? 0)" }
             #expect(paths.suffix(3) == ["/me/auth-methods 401", "/auth/refresh 200", "/me/auth-methods 200"])
             // The rotated tokens were saved.
-            let after = try #require(try SessionStore(fileURL: live.folder.appendingPathComponent("session.json")).load())
+            let after = try #require(
+                try SessionStore(fileURL: live.folder.appendingPathComponent("session.json")).load())
             #expect(after.accessToken != before.accessToken)
             #expect(after.refreshToken != before.refreshToken)
         }
@@ -59,8 +61,12 @@ import Testing
         #expect((folderAttributes[.posixPermissions] as? Int) == 0o700)
         #expect(try store.load() == tokens)
         try store.save(tokens)  // replacing keeps the mode and leaves no temporary files
-        #expect((try FileManager.default.attributesOfItem(atPath: store.fileURL.path)[.posixPermissions] as? Int) == 0o600)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: store.fileURL.deletingLastPathComponent().path) == ["session.json"])
+        #expect(
+            (try FileManager.default.attributesOfItem(atPath: store.fileURL.path)[.posixPermissions] as? Int) == 0o600)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: store.fileURL.deletingLastPathComponent().path) == [
+                "session.json"
+            ])
         try? FileManager.default.removeItem(at: folder)
     }
 

@@ -79,7 +79,8 @@ final class ReducerHarness {
         }
         if effects != expected {
             Issue.record(
-                "Effects of \(action) differ.\n  expected: \(expected)\n  actual:   \(effects)", sourceLocation: sourceLocation)
+                "Effects of \(action) differ.\n  expected: \(expected)\n  actual:   \(effects)",
+                sourceLocation: sourceLocation)
         }
         state = actual
         for effect in effects {

@@ -74,3 +74,20 @@ import Testing
         #expect(PhoneNumberRules.display(e164: "+15551234567") == "+1 555 123 4567")
     }
 }
+
+@Suite struct InternationalNumberTests {
+    @Test func acceptsKnownDialCodesWithTheRightLength() {
+        #expect(PhoneNumberRules.normalizeE164("+995 511-100 000") == "+995511100000")
+        #expect(PhoneNumberRules.normalizeE164("+1 (555) 123 4567") == "+15551234567")
+        #expect(PhoneNumberRules.normalizeE164("+7 916 123 45 67") == "+79161234567")
+    }
+
+    @Test func rejectsWrongLengthsUnknownCodesAndJunk() {
+        #expect(PhoneNumberRules.normalizeE164("+99551110000") == nil)  // Georgia needs 9 digits
+        #expect(PhoneNumberRules.normalizeE164("+9955111000001") == nil)
+        #expect(PhoneNumberRules.normalizeE164("995511100000") == nil)  // no +
+        #expect(PhoneNumberRules.normalizeE164("+0995511100000") == nil)
+        #expect(PhoneNumberRules.normalizeE164("+995 511 1OO 000") == nil)
+        #expect(PhoneNumberRules.normalizeE164("+999 123 456 789") == nil)  // no such dial code
+    }
+}

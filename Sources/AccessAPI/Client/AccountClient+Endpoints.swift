@@ -9,7 +9,9 @@ extension AccountClient {
         return methods
     }
 
-    public func requestPhoneOTP(phone: String, purpose: OTPPurpose, reauthToken: String? = nil) async throws
+    public func requestPhoneOTP(
+        phone: String, purpose: OTPPurpose, reauthToken: String? = nil
+    ) async throws
         -> OTPRequestAccepted
     {
         try await send(
@@ -26,7 +28,9 @@ extension AccountClient {
         try await send(.POST, "/auth/phone/cancel-otp", body: OTPRequestRef(requestId: requestId))
     }
 
-    public func verifyPhoneOTP(requestId: String, code: String, reauthToken: String? = nil) async throws
+    public func verifyPhoneOTP(
+        requestId: String, code: String, reauthToken: String? = nil
+    ) async throws
         -> VerifyOTPResult
     {
         try await send(
@@ -107,6 +111,7 @@ extension AccountClient {
 
     public func adminProviderToken(_ provider: SocialProvider, subject: String? = nil) async throws -> ProviderToken {
         try await send(
-            .POST, "/_admin/provider/\(provider.rawValue)/token", body: ProviderTokenBody(subject: subject), auth: .none)
+            .POST, "/_admin/provider/\(provider.rawValue)/token", body: ProviderTokenBody(subject: subject), auth: .none
+        )
     }
 }

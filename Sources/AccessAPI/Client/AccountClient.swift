@@ -53,7 +53,9 @@ public final class AccountClient: Sendable {
     ) -> (client: AccountClient, problem: SessionStoreError?) {
         do {
             let tokens = try sessionStore.load()
-            return (AccountClient(configuration: configuration, sessionStore: sessionStore, initialSession: tokens), nil)
+            return (
+                AccountClient(configuration: configuration, sessionStore: sessionStore, initialSession: tokens), nil
+            )
         } catch let error as SessionStoreError {
             sessionStore.clear()
             return (AccountClient(configuration: configuration, sessionStore: sessionStore), error)
@@ -90,12 +92,14 @@ public final class AccountClient: Sendable {
         } catch {
             throw APIError.invalid(fieldErrors: [], message: "The request could not be encoded.")
         }
-        let (status, data) = try await sendAuthorized(method, path, payload: payload, auth: auth, reauthToken: reauthToken)
+        let (status, data) = try await sendAuthorized(
+            method, path, payload: payload, auth: auth, reauthToken: reauthToken)
         if Response.self == Empty.self { return Empty() as! Response }
         do {
             return try APIJSON.makeDecoder().decode(Response.self, from: data)
         } catch {
-            throw APIError.server(status: status, code: "bad_response", message: "The server's answer could not be read.")
+            throw APIError.server(
+                status: status, code: "bad_response", message: "The server's answer could not be read.")
         }
     }
 
@@ -105,7 +109,8 @@ public final class AccountClient: Sendable {
         let accessToken = auth == .session ? await keeper.current?.accessToken : nil
         if auth == .session, accessToken == nil { throw APIError.signedOut }
         do {
-            return try await sendWithRetries(method, path, payload: payload, bearer: accessToken, reauthToken: reauthToken)
+            return try await sendWithRetries(
+                method, path, payload: payload, bearer: accessToken, reauthToken: reauthToken)
         } catch APIError.unauthorized(let message) where auth == .session {
             guard let accessToken else { throw APIError.unauthorized(message: message) }
             let fresh = try await keeper.refreshed(after: accessToken) { [self] refreshToken in
@@ -125,7 +130,9 @@ public final class AccountClient: Sendable {
             do {
                 return try await sendOnce(method, path, payload: payload, bearer: bearer, reauthToken: reauthToken)
             } catch APIError.offline(let reason) where attempt < delays.count {
-                logger.debug("retrying after no answer", metadata: ["path": "\(RequestJournal.redactedPath(path))", "reason": "\(reason)"])
+                logger.debug(
+                    "retrying after no answer",
+                    metadata: ["path": "\(RequestJournal.redactedPath(path))", "reason": "\(reason)"])
                 try? await sleep(delays[attempt])
                 attempt += 1
             }

@@ -50,8 +50,12 @@ public struct HubScreen: ScreenModel {
         }
         rows.append(social(.google, "Google", linked: methods.googleLinked))
         rows += [
-            Row(kind: .sessions, title: "Active sessions", detail: "Manage where you're signed in", control: .badge("Soon")),
-            Row(kind: .twoFactor, title: "Two-factor authentication", detail: "Extra layer of security", control: .badge("Soon")),
+            Row(
+                kind: .sessions, title: "Active sessions", detail: "Manage where you're signed in",
+                control: .badge("Soon")),
+            Row(
+                kind: .twoFactor, title: "Two-factor authentication", detail: "Extra layer of security",
+                control: .badge("Soon")),
             Row(kind: .delete, title: "Delete account", detail: "Permanently remove your data", control: .chevron),
         ]
         return rows
@@ -123,7 +127,9 @@ public struct HubScreen: ScreenModel {
         return index
     }
 
-    public mutating func receive(_ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext)
+    public mutating func receive(
+        _ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext
+    )
         -> [Command]
     {
         isLoading = false

@@ -76,7 +76,9 @@ public struct ReauthPickerScreen: ScreenModel {
         }
     }
 
-    public mutating func receive(_ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext)
+    public mutating func receive(
+        _ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext
+    )
         -> [Command]
     {
         isWorking = false

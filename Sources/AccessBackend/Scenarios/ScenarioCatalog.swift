@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 
 /// Finds, reads and validates scenario files. Every problem names the file, the field and what is wrong.
@@ -69,7 +70,7 @@ struct ScenarioCatalog: Sendable {
                 throw fail("\(field).id", "must be non-empty and unique")
             }
             if let phone = person.phone {
-                guard PhoneRules.normalize(phone) == phone else {
+                guard PhoneNumberRules.normalizeE164(phone) == phone else {
                     throw fail(
                         "\(field).phone", "\"\(phone)\" is not E.164 with the country's length (e.g. +995511100000)")
                 }
@@ -94,13 +95,13 @@ struct ScenarioCatalog: Sendable {
             throw fail("user", "has no sign-in method (phone, email, apple_linked or google_linked)")
         }
         for (index, send) in (scenario.otpSends ?? []).enumerated() {
-            guard PhoneRules.normalize(send.phone) == send.phone else {
+            guard PhoneNumberRules.normalizeE164(send.phone) == send.phone else {
                 throw fail("otp_sends[\(index)].phone", "\"\(send.phone)\" is not E.164")
             }
             guard send.secondsAgo >= 0 else { throw fail("otp_sends[\(index)].seconds_ago", "must be >= 0") }
         }
         for (phone, code) in scenario.testCodes ?? [:] {
-            guard PhoneRules.normalize(phone) == phone else {
+            guard PhoneNumberRules.normalizeE164(phone) == phone else {
                 throw fail("test_codes", "key \"\(phone)\" is not E.164")
             }
             guard code.count == 6, code.allSatisfy({ $0.isASCII && $0.isNumber }) else {

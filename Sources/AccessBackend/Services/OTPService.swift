@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import GRDB
 
@@ -19,7 +20,7 @@ struct OTPService: Sendable {
             if body.purpose == .changePhone {
                 try ReauthService.require(db, token: reauthToken, user: user, target: "phone", now: now)
             }
-            guard let phone = PhoneRules.normalize(body.phone) else {
+            guard let phone = PhoneNumberRules.normalizeE164(body.phone) else {
                 throw BackendError(
                     .unprocessableContent, "phone_invalid", "Enter a valid phone number.", rule: "phone.invalid")
             }
