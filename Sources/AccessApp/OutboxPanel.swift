@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -55,8 +56,9 @@ public struct OutboxPanel: Equatable, Sendable {
         }
     }
 
-    static func describe(_ message: OutboxMessage) -> (title: String, detail: String) {
+    static func describe(_ message: OutboxMessage, now: Date) -> (title: String, detail: String) {
         let channel = message.channel == "sms" ? "SMS" : "Email"
+        let to = message.channel == "sms" ? PhoneNumberRules.display(e164: message.to) : message.to
         let what: String
         if let code = message.code {
             what = "code \(code)"
@@ -65,7 +67,11 @@ public struct OutboxPanel: Equatable, Sendable {
         } else {
             what = message.kind
         }
-        return ("\(channel) to \(message.to) · \(what)", "\(message.purpose.replacingOccurrences(of: "_", with: " "))")
+        let age = max(0, Int(now.timeIntervalSince(message.sentAt)))
+        let ago = age < 60 ? "\(age) s ago" : age < 3600 ? "\(age / 60) min ago" : "\(age / 3600) h ago"
+        return (
+            "\(channel) to \(to) · \(what)", "for \(message.purpose.replacingOccurrences(of: "_", with: " ")) · \(ago)"
+        )
     }
 
     func render(into grid: inout CellGrid, now: Date, glyphs: Glyphs) {
@@ -90,7 +96,7 @@ public struct OutboxPanel: Equatable, Sendable {
         for (index, message) in messages.enumerated() where y + 1 < inner.maxY {
             let selected = index == selection
             let style = selected ? Style(background: .selection, attributes: .bold) : surface
-            let text = Self.describe(message)
+            let text = Self.describe(message, now: now)
             grid.fill(Rect(x: inner.x - 1, y: y, width: inner.width + 2, height: 2), style: style)
             grid.put(selected ? glyphs.selected : " ", at: Point(x: inner.x - 1, y: y), style: style)
             line(text.title, style)

@@ -34,6 +34,7 @@ import Testing
         let harness = ReducerHarness(AppState(now: start))
         harness.send(.input(.key(.up)))
         harness.send(.input(.key(.down))) { $0.top = AnyScreen(SettingsScreen(selection: 1)) }
+        harness.send(.input(.key(.down))) { $0.top = AnyScreen(SettingsScreen(selection: 2)) }
         harness.send(.input(.key(.down)))
         harness.finish()
     }

@@ -25,6 +25,13 @@ public struct HubScreen: ScreenModel {
         case phone, emailPassword, apple, google, sessions, twoFactor, delete
 
         var isWrite: Bool { ![.sessions, .twoFactor].contains(self) }
+        var group: Int {
+            switch self {
+            case .phone, .emailPassword, .apple, .google: return 0
+            case .sessions, .twoFactor: return 1
+            case .delete: return 2
+            }
+        }
         var isSelectable: Bool { isWrite }
     }
 
@@ -70,7 +77,7 @@ public struct HubScreen: ScreenModel {
     public func keymap(_ context: ScreenContext) -> Keymap {
         Keymap([
             KeyBinding([.up, .down], "Move"),
-            KeyBinding([.enter], context.isOffline ? "Open (offline: off)" : "Open"),
+            KeyBinding([.enter], "Open"),
             KeyBinding([.character("r")], "Reload"),
         ])
     }
@@ -158,12 +165,17 @@ public struct HubScreen: ScreenModel {
             }
             return
         }
-        for (index, row) in Self.rows(methods, platform: context.options.platform).enumerated() {
+        let rows = Self.rows(methods, platform: context.options.platform)
+        for (index, row) in rows.enumerated() {
+            // Sign-in methods, then the "Soon" rows, then Delete: groups, so 80×24 holds it all.
+            let endsGroup = index + 1 < rows.count && rows[index + 1].kind.group != row.kind.group
             canvas.row(
                 ListRow(
                     row.title, detail: row.detail, control: row.control, isSelected: index == selection,
-                    isDisabled: context.isOffline && row.kind.isWrite))
+                    isDisabled: context.isOffline && row.kind.isWrite),
+                spacing: endsGroup ? 1 : 0)
         }
+        canvas.skip(1)
         canvas.paragraph("Changes to your sign-in methods require verification for security.", style: .muted)
         if let loadError { canvas.paragraph(loadError, style: .danger) }
     }
