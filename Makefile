@@ -64,7 +64,8 @@ format:
 bench: bench-deps
 	$(SWIFT) build -c release
 	.build/release/accessdeck-bench
-	@for script in scripts/bench-*.sh; do "$$script" "$(RELEASE_BIN)" || exit 1; done
+	scripts/bench-backend.sh $(RELEASE_BIN)
+	ACCESSDECK_BIN=$(RELEASE_BIN) scripts/bench-idle.sh
 
 clean:
 	rm -rf .build

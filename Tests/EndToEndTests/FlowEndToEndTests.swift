@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// Whole flows as a person walks them: the real binary in tmux on its embedded reference
+/// backend, codes read from the outbox panel (Ctrl+O), never from anywhere else.
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed: end-to-end tests need a real terminal"))
+struct FlowEndToEndTests {
+    /// The app on `scenario`, opened on the Account access hub.
+    func openHub(scenario: String, arguments: [String] = [], environment: [String: String] = [:]) throws -> Tmux {
+        let binary = try AccessDeckBinary.requireBuilt()
+        let tmux = try Tmux(
+            width: 80, height: 24, command: [binary, "--scenario", scenario] + arguments, environment: environment)
+        try tmux.waitFor("Account access")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Two-factor authentication")
+        return tmux
+    }
+
+    /// Opens the outbox, picks the newest message (it is on top) and uses it here.
+    func useNewestFromOutbox(_ tmux: Tmux, expecting text: String) throws {
+        try tmux.sendKeys("C-o")
+        try tmux.waitFor(text)
+        try tmux.sendKeys("Enter")
+    }
+
+    @Test func changePhoneOnDefaultViaPasswordReauth() throws {
+        let tmux = try openHub(scenario: "default")
+        try tmux.waitFor("+995 511 100 000")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Verify it's you")
+        try tmux.sendKeys("Enter")  // Use password
+        try tmux.waitFor("Current password")
+        try tmux.sendLiteral("correct-horse-42")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Current: +995 511 100 000")
+        try tmux.sendLiteral("511222333")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("We texted a 6-digit code to +995 511 222 333.")
+        try useNewestFromOutbox(tmux, expecting: "code")
+        try tmux.waitFor("Your new number is +995 511 222 333.")
+        try tmux.sendKeys("Enter")
+        let hub = try tmux.waitFor("+995 511 222 333")
+        #expect(!hub.contains("+995 511 100 000"))
+    }
+
+    @Test func addPhoneOnNoPhoneNeedsNoReauth() throws {
+        let tmux = try openHub(scenario: "no-phone")
+        try tmux.waitFor("Not set up")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Add phone number")
+        try tmux.waitFor("Use it to sign in and recover your account.")
+        try tmux.sendLiteral("511333444")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("We texted a 6-digit code to +995 511 333 444.")
+        try useNewestFromOutbox(tmux, expecting: "code")
+        try tmux.waitFor("Your new number is +995 511 333 444.")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("+995 511 333 444")
+    }
+
+    @Test func theOnlyMethodGetsTheSoftWarningInsteadOfThePicker() throws {
+        let tmux = try openHub(scenario: "phone-only")
+        try tmux.sendKeys("Enter")
+        let sheet = try tmux.waitFor("This is your only sign-in method")
+        #expect(!sheet.contains("Verify it's you"))
+        try tmux.sendKeys("Enter")  // Change number anyway: the session is the implicit auth
+        try tmux.waitFor("Current: +995 511 100 000")
+    }
+
+    @Test func aNumberTakenByAnotherAccountIsRefusedWithoutSayingWhose() throws {
+        let tmux = try openHub(scenario: "taken-number")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Verify it's you")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Current password")
+        try tmux.sendLiteral("correct-horse-42")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Current: +995 511 100 000")
+        try tmux.sendLiteral("511200300")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("This number is already in use by another account.")
+    }
+
+    @Test func fiveWrongCodesExpireTheCodeThenResendWorks() throws {
+        let tmux = try openHub(scenario: "phone-only")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("This is your only sign-in method")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Current: +995 511 100 000")
+        try tmux.sendLiteral("511444555")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Enter the code")
+        for attempt in 1...4 {
+            try tmux.sendLiteral("000000")
+            try tmux.waitFor("Code is incorrect. Try again.")
+            // Digits stay for editing: clear them before the next try.
+            for _ in 0..<6 { try tmux.sendKeys("BSpace") }
+            _ = attempt
+        }
+        try tmux.sendLiteral("000000")
+        try tmux.waitFor("Code expired. Request a new one.")
+        try tmux.waitFor("Resend code", timeout: .seconds(40))
+        try tmux.sendKeys("r")
+        try tmux.waitUntil("the code screen without the expired message") {
+            $0.contains("Resend in") && !$0.contains("Code expired")
+        }
+        try useNewestFromOutbox(tmux, expecting: "code")
+        try tmux.waitFor("Your new number is +995 511 444 555.")
+    }
+
+    @Test func androidHidesApple() throws {
+        let ios = try openHub(scenario: "default")
+        #expect(try ios.waitFor("Google").contains("Apple"))
+        ios.kill()
+        let android = try openHub(scenario: "default", arguments: ["--platform", "android"])
+        let hub = try android.waitFor("Google")
+        #expect(!hub.contains("Apple"))
+    }
+
+    @Test func aStoppedBackendShowsTheOfflineBannerWithCachedValuesAndNoWrites() throws {
+        let binary = try AccessDeckBinary.requireBuilt()
+        let server = try Tmux(width: 100, height: 5, command: [binary, "serve", "--scenario", "default"])
+        let line = try server.waitFor("listening on http://")
+        let url = try #require(line.split(separator: "\n").first { $0.contains("listening on") }?
+            .split(separator: " ").last.map(String.init))
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let app = try Tmux(
+            width: 80, height: 24, command: [binary, "--backend", url], environment: ["XDG_STATE_HOME": state.path])
+        try app.waitFor("Account access")
+        try app.sendKeys("Enter")
+        try app.waitFor("+995 511 100 000")
+        server.kill()
+        try app.sendKeys("r")
+        let offline = try app.waitFor("You're offline. Showing saved info.")
+        #expect(offline.contains("+995 511 100 000"))
+        #expect(!offline.contains("✎"))  // the pencil is gone: the row is disabled
+        try app.sendKeys("Enter")
+        try app.waitFor("You're offline. Changes are off until you reconnect.")
+    }
+}
