@@ -132,6 +132,8 @@ import Testing
             $0.overlay = nil
             $0.toast = Toast("Nothing on this screen takes that code.", shownAt: self.start)
         }
+        harness.advance(by: Toast.defaultDuration)
+        harness.receive(.toastExpired) { $0.toast = nil }
         harness.finish()
     }
 

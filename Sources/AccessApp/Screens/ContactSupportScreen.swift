@@ -26,7 +26,8 @@ public struct ContactSupportScreen: ScreenModel {
     public func keymap(_ context: ScreenContext) -> Keymap {
         Keymap([
             KeyBinding([.up, .down], "Move"), KeyBinding([.enter], "Choose"),
-            KeyBinding([.character("o")], "Open mail"), KeyBinding([.character("c")], "Copy address"),
+            KeyBinding([.character("o")], "Open mail", inFooter: false),
+            KeyBinding([.character("c")], "Copy address", inFooter: false),
         ])
     }
 
@@ -102,7 +103,7 @@ public struct ContactSupportScreen: ScreenModel {
         }
         canvas.skip(1)
         canvas.row(ListRow("Open mail", control: .chevron, isSelected: selection == .openMail), spacing: 0)
-        canvas.row(ListRow("Copy", control: .chevron, isSelected: selection == .copy))
+        canvas.row(ListRow("Copy", isSelected: selection == .copy))
         canvas.paragraph("In-app ticket form coming soon.", style: .muted)
     }
 }

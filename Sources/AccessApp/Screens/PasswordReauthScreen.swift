@@ -41,10 +41,13 @@ public struct PasswordReauthScreen: ScreenModel {
     }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([
-            KeyBinding([.enter], focus == .field ? "Verify" : "Use another way"),
-            KeyBinding([.tab, .down], "Next", inFooter: false),
-        ])
+        var bindings = [KeyBinding([.tab, .down], "Next", inFooter: false)]
+        if focus == .anotherWay {
+            bindings.insert(KeyBinding([.enter], "Use another way"), at: 0)
+        } else if !isLocked(context), !isWorking {
+            bindings.insert(KeyBinding([.enter], "Verify"), at: 0)
+        }
+        return Keymap(bindings)
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {

@@ -66,7 +66,7 @@ public struct VerifyingLinkScreen: ScreenModel {
             }
             return
         }
-        canvas.title("Verifying your link…")
+        canvas.title("Verify it's you")
         canvas.paragraph(error, style: .danger)
         canvas.paragraph(
             canRetry ? "Press Enter to try again, or Esc to go back." : "Press Esc to go back.", style: .muted)
