@@ -137,6 +137,23 @@ import Testing
         harness.finish()
     }
 
+    @Test func aLinkOfAnotherKindIsNotForThisScreen() {
+        var state = SampleData.state([picker, checkEmail(sentAt: start - 40, canResend: true)], now: start)
+        var other = linkMessage()
+        other.kind = "email_change_link"
+        state.overlay = .outbox(OutboxPanel(messages: [other], isLoading: false))
+        let harness = ReducerHarness(state)
+        harness.send(
+            .input(.key(.enter)), effects: [.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)]
+        ) {
+            $0.overlay = nil
+            $0.toast = Toast("Nothing on this screen takes that link.", shownAt: self.start)
+        }
+        harness.advance(by: Toast.defaultDuration)
+        harness.receive(.toastExpired) { $0.toast = nil }
+        harness.finish()
+    }
+
     @Test func theSpinnerFrameFollowsTheClock() {
         let screen = VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture")
         let first = render(SampleData.state([screen], now: start), size: .standard)
