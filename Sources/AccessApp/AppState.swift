@@ -53,16 +53,20 @@ public struct AppOptions: Equatable, Sendable {
     /// The reference backend has an outbox and a simulated Apple/Google; a real one has not.
     public var hasReferenceBackend: Bool
     public var brand: Brand
+    /// The "Device" line of Contact support and its mail; passed in so snapshots do not depend
+    /// on the machine they run on.
+    public var deviceDescription: String
 
     public init(
         platform: Platform = .ios, appVersion: String = AppVersion.current, ascii: Bool = false,
-        hasReferenceBackend: Bool = true, brand: Brand = .default
+        hasReferenceBackend: Bool = true, brand: Brand = .default, deviceDescription: String = "Terminal · Linux"
     ) {
         self.platform = platform
         self.appVersion = appVersion
         self.ascii = ascii
         self.hasReferenceBackend = hasReferenceBackend
         self.brand = brand
+        self.deviceDescription = deviceDescription
     }
 }
 

@@ -19,7 +19,9 @@ public struct GalleryEntry: Sendable {
 }
 
 public enum Gallery {
-    public static var entries: [GalleryEntry] { appEntries + hubEntries + reauthEntries + ScreenGallery.more }
+    public static var entries: [GalleryEntry] {
+        appEntries + hubEntries + reauthEntries + ScreenGallery.more + ReauthGallery.entries
+    }
 
     static let appEntries: [GalleryEntry] = [
         GalleryEntry("settings:default", "Settings root, first row selected") { AppState(now: $0) },

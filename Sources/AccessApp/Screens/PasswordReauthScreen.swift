@@ -2,16 +2,128 @@ import AccessAPI
 import Foundation
 import TerminalKit
 
-// SHELL — replaced by the issue 5 screen work in this session.
+/// "Verify it's you" with the current password. The password lives in the field only until
+/// it is sent: submitting empties the field, so a wrong password is retyped, not edited.
 public struct PasswordReauthScreen: ScreenModel {
-    public var flow: AccountFlow
+    public enum Focus: Equatable, Sendable {
+        case field
+        /// "Forgot it? Use another way": back to the picker.
+        case anotherWay
+    }
 
-    public init(flow: AccountFlow) {
+    public var flow: AccountFlow
+    public var field: TextField
+    public var focus: Focus
+    public var isWorking: Bool
+    /// Password re-auth is locked until then (429); the banner shows the countdown.
+    public var lockedUntil: Date?
+
+    public init(
+        flow: AccountFlow, password: String = "", focus: Focus = .field, isWorking: Bool = false,
+        error: String? = nil, lockedUntil: Date? = nil
+    ) {
         self.flow = flow
+        field = TextField(
+            label: "Current password", value: password, isMasked: true, error: error, isFocused: focus == .field)
+        self.focus = focus
+        self.isWorking = isWorking
+        self.lockedUntil = lockedUntil
     }
 
     public var id: String { "password-reauth" }
-    public func keymap(_ context: ScreenContext) -> Keymap { Keymap([]) }
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? { nil }
-    public func view(into canvas: inout Canvas, _ context: ScreenContext) { canvas.title("Enter your password") }
+    public var takesText: Bool { true }
+    public var needsClock: Bool { lockedUntil != nil }
+
+    public var error: String? { field.error }
+
+    func isLocked(_ context: ScreenContext) -> Bool {
+        lockedUntil.map { context.now < $0 } ?? false
+    }
+
+    public func keymap(_ context: ScreenContext) -> Keymap {
+        var bindings = [KeyBinding([.tab, .down], "Next", inFooter: false)]
+        if focus == .anotherWay {
+            bindings.insert(KeyBinding([.enter], "Use another way"), at: 0)
+        } else if !isLocked(context), !isWorking {
+            bindings.insert(KeyBinding([.enter], "Verify"), at: 0)
+        }
+        return Keymap(bindings)
+    }
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        if case .key(let key) = event {
+            switch key {
+            case .tab, .down, .backTab, .up:
+                setFocus([.tab, .down].contains(key) ? .anotherWay : .field)
+                return []
+            case .enter:
+                return focus == .anotherWay ? [.pop] : submit(context)
+            default:
+                break
+            }
+        }
+        guard focus == .field else { return nil }
+        guard !isWorking, !isLocked(context) else {
+            // Typing while locked or waiting goes nowhere, but must not reach the app's shortcuts.
+            if case .key(.escape) = event { return nil }
+            return []
+        }
+        return field.handle(event) ? [] : nil
+    }
+
+    private mutating func setFocus(_ newFocus: Focus) {
+        focus = newFocus
+        field.isFocused = newFocus == .field
+    }
+
+    private mutating func submit(_ context: ScreenContext) -> [Command] {
+        guard !isWorking, !isLocked(context), !field.value.isEmpty else { return [] }
+        let password = field.value
+        field.setValue("")
+        field.error = nil
+        isWorking = true
+        return [.request(.reauthByPassword(password), screen: id, name: "verify")]
+    }
+
+    public mutating func receive(
+        _ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext
+    )
+        -> [Command]
+    {
+        isWorking = false
+        switch result {
+        case .success(.reauthGranted(let grant)):
+            return [.grantReauth(grant), .continueFlow(flow)]
+        case .failure(.rateLimited(let retryAfter, let message)):
+            let until = context.now.addingTimeInterval(TimeInterval(retryAfter))
+            lockedUntil = until
+            field.error = message
+            return [.setBanner(.rateLimited(until: until))]
+        case .failure(let failure):
+            field.error = failure.message
+            return []
+        case .success:
+            return []
+        }
+    }
+
+    public mutating func tick(_ context: ScreenContext) -> [Command] {
+        guard let lockedUntil, context.now >= lockedUntil else { return [] }
+        self.lockedUntil = nil
+        field.error = nil
+        return []
+    }
+
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        canvas.title("Verify it's you")
+        canvas.paragraph("Enter your current password")
+        var shown = field
+        shown.isDisabled = isLocked(context)
+        let glyphs = canvas.glyphs
+        canvas.draw(height: shown.height) { grid, rect in
+            shown.render(into: &grid, in: rect.inset(horizontal: Canvas.margin), glyphs: glyphs)
+        }
+        if isWorking { canvas.paragraph("Verifying…", style: .muted) }
+        canvas.row(ListRow("Forgot it? Use another way", control: .chevron, isSelected: focus == .anotherWay))
+    }
 }

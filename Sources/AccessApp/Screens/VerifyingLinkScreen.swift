@@ -1,0 +1,74 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+
+/// "Verifying your link…": the moment after the user opens the emailed link, while the backend
+/// checks the one-shot token (seed 000: a centred spinner, not a skeleton).
+public struct VerifyingLinkScreen: ScreenModel {
+    public var flow: AccountFlow
+    public var token: String
+    public var error: String?
+    /// The failure was the network, so asking again may work; a refused token will not.
+    public var canRetry: Bool
+
+    public init(flow: AccountFlow, token: String, error: String? = nil, canRetry: Bool = false) {
+        self.flow = flow
+        self.token = token
+        self.error = error
+        self.canRetry = canRetry
+    }
+
+    public var id: String { "verifying-link" }
+    /// The spinner's frame follows the clock.
+    public var needsClock: Bool { error == nil }
+
+    public func keymap(_ context: ScreenContext) -> Keymap {
+        canRetry ? Keymap([KeyBinding([.enter], "Try again")]) : Keymap([])
+    }
+
+    public func onAppear(_ context: ScreenContext) -> [Command] {
+        [.request(.confirmReauthLink(token: token), screen: id, name: "confirm")]
+    }
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard case .key(.enter) = event, canRetry else { return nil }
+        error = nil
+        canRetry = false
+        return onAppear(context)
+    }
+
+    public mutating func receive(
+        _ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext
+    )
+        -> [Command]
+    {
+        switch result {
+        case .success(.reauthGranted(let grant)):
+            return [.grantReauth(grant), .continueFlow(flow)]
+        case .failure(.codeExpired):
+            return [.replaceTop(LinkExpiredScreen(flow: flow))]
+        case .failure(let failure):
+            error = failure.message
+            if case .offline = failure { canRetry = true }
+            return []
+        case .success:
+            return []
+        }
+    }
+
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        guard let error else {
+            let spinner = Spinner("Verifying your link…", tick: Int(context.now.timeIntervalSince1970))
+            let glyphs = canvas.glyphs
+            let height = canvas.remaining.height
+            canvas.draw(height: height) { grid, rect in
+                spinner.render(into: &grid, in: rect, glyphs: glyphs)
+            }
+            return
+        }
+        canvas.title("Verify it's you")
+        canvas.paragraph(error, style: .danger)
+        canvas.paragraph(
+            canRetry ? "Press Enter to try again, or Esc to go back." : "Press Esc to go back.", style: .muted)
+    }
+}

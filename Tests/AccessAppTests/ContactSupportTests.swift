@@ -1,0 +1,102 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+import Testing
+
+@testable import AccessApp
+
+@Suite struct ContactSupportTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let userId = SampleData.everyMethod.userId
+    let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)
+
+    func onSupport(options: AppOptions = .init()) -> AppState {
+        SampleData.state(
+            [ReauthPickerScreen(flow: .changePhone, selection: 4), ContactSupportScreen(userId: userId)], now: start,
+            options: options)
+    }
+
+    @Test func theMailURLIsPrefilledAndPercentEncoded() throws {
+        let url = try #require(
+            ContactSupportScreen.mailURL(
+                userId: "usr_7G8H9K2L", options: AppOptions(appVersion: "1.0.0 (build 42)")))
+        #expect(
+            url.absoluteString
+                == "mailto:support@321.fit?subject=Help%20%5Busr_7G8H9K2L%5D&body=%0D%0A%0D%0A%0D%0A"
+                + "User%20ID%3A%20usr_7G8H9K2L%0D%0AApp%20version%3A%201.0.0%20%28build%2042%29%0D%0A"
+                + "Device%3A%20Terminal%20%C2%B7%20Linux")
+    }
+
+    @Test func theMailURLDecodesBackToTheSubjectAndBody() throws {
+        let url = try #require(ContactSupportScreen.mailURL(userId: "usr_A&B=C", options: AppOptions()))
+        let components = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
+        #expect(components.scheme == "mailto")
+        #expect(components.path == "support@321.fit")
+        let items = Dictionary(uniqueKeysWithValues: (components.queryItems ?? []).map { ($0.name, $0.value ?? "") })
+        #expect(items["subject"] == "Help [usr_A&B=C]")
+        #expect(
+            items["body"]
+                == "\r\n\r\n\r\nUser ID: usr_A&B=C\r\nApp version: \(AppVersion.current)\r\nDevice: Terminal · Linux")
+    }
+
+    @Test func enterOnOpenMailOpensTheMailURLOfTheBrand() throws {
+        let brand = Brand(name: "Acme", supportEmail: "help@acme.test")
+        let options = AppOptions(brand: brand, deviceDescription: "Terminal · macOS")
+        let url = try #require(ContactSupportScreen.mailURL(userId: userId, options: options))
+        #expect(url.absoluteString.hasPrefix("mailto:help@acme.test?subject=Help%20%5Busr_7G8H9K2L%5D&body="))
+        #expect(url.absoluteString.hasSuffix("Device%3A%20Terminal%20%C2%B7%20macOS"))
+        let harness = ReducerHarness(onSupport(options: options))
+        harness.send(.input(.key(.enter)), effects: [.open(url)])
+        harness.send(.input(.key(.character("o"))), effects: [.open(url)])
+        harness.finish()
+    }
+
+    @Test func copyPutsTheAddressOnTheClipboardAndSaysSo() {
+        let harness = ReducerHarness(onSupport())
+        harness.send(.input(.key(.down))) {
+            $0.top = AnyScreen(ContactSupportScreen(userId: self.userId, selection: .copy))
+        }
+        harness.send(.input(.key(.enter)), effects: [.copy("support@321.fit"), toastTimer]) {
+            $0.toast = Toast("Copied support@321.fit to clipboard", shownAt: self.start)
+        }
+        harness.advance(by: Toast.defaultDuration)
+        harness.receive(.toastExpired) { $0.toast = nil }
+        harness.send(.input(.key(.up))) { $0.top = AnyScreen(ContactSupportScreen(userId: self.userId)) }
+        harness.finish()
+    }
+
+    @Test func cCopiesTheBrandsAddressFromAnyRow() {
+        let options = AppOptions(brand: Brand(name: "Acme", supportEmail: "help@acme.test"))
+        let harness = ReducerHarness(onSupport(options: options))
+        harness.send(.input(.key(.character("c"))), effects: [.copy("help@acme.test"), toastTimer]) {
+            $0.toast = Toast("Copied help@acme.test to clipboard", shownAt: self.start)
+        }
+        harness.advance(by: Toast.defaultDuration)
+        harness.receive(.toastExpired) { $0.toast = nil }
+        harness.finish()
+    }
+
+    @Test func escGoesBackAndQQuits() {
+        let harness = ReducerHarness(onSupport())
+        harness.send(.input(.key(.character("q"))), effects: [.quit])
+        harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
+        harness.finish()
+    }
+
+    @Test func theScreenShowsTheBrandsAddressAndTheDeviceFromOptions() {
+        let options = AppOptions(
+            appVersion: "9.9.9", brand: Brand(name: "Acme", supportEmail: "help@acme.test"),
+            deviceDescription: "Terminal · FreeBSD")
+        let text = render(onSupport(options: options), size: .standard).text()
+        #expect(text.contains("help@acme.test"))
+        #expect(!text.contains("support@321.fit"))
+        #expect(text.contains("9.9.9"))
+        #expect(text.contains("Terminal · FreeBSD"))
+        #expect(text.contains("usr_7G8H9K2L"))
+    }
+
+    @Test func withoutAUserIdTheMailSaysUnknown() throws {
+        let url = try #require(ContactSupportScreen.mailURL(userId: nil, options: AppOptions()))
+        #expect(url.absoluteString.contains("subject=Help%20%5Bunknown%5D"))
+    }
+}

@@ -1,0 +1,253 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+import Testing
+
+@testable import AccessApp
+
+/// Re-auth by emailed link: Check your email → (the outbox) → Verifying your link… → granted,
+/// or This link has expired → a new link.
+@Suite struct EmailLinkTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let tick = Effect.after(seconds: 1, action: .tick, id: .clock)
+    let email = "jdoe@mail.com"
+    let picker = ReauthPickerScreen(flow: .changePhone, selection: 1)
+
+    func checkEmail(
+        sentAt: Date, canResend: Bool = false, isResending: Bool = false, error: String? = nil
+    )
+        -> CheckEmailScreen
+    {
+        CheckEmailScreen(
+            flow: .changePhone, sentTo: email, sentAt: sentAt, canResend: canResend, isResending: isResending,
+            error: error)
+    }
+
+    func sent(at now: Date) -> EmailLinkSent { EmailLinkSent(sentTo: email, expiresAt: now + 30 * 60) }
+
+    func linkMessage(token: String = "lk_fixture") -> OutboxMessage {
+        OutboxMessage(
+            id: 7, channel: "email", to: email, kind: "reauth_link", purpose: "reauth", code: nil,
+            link: "https://321.fit/reauth?token=\(token)", token: token, sentAt: start)
+    }
+
+    func grant(at now: Date) -> ReauthGrant {
+        ReauthGrant(reauthToken: "ra_fixture", expiresAt: now + 15 * 60, method: .email)
+    }
+
+    @Test func resendCountsDownThirtySecondsThenOffersResendLink() {
+        let harness = ReducerHarness(SampleData.state([picker, checkEmail(sentAt: start)], now: start))
+        harness.send(.input(.resize(.init(cols: 80, rows: 24))), effects: [tick]) { $0.clockTicking = true }
+        #expect(harness.state.top.as(CheckEmailScreen.self)?.secondsLeft(harness.state.context) == 30)
+        harness.send(.input(.key(.enter)))  // not yet
+        for second in 1..<30 {
+            harness.advance(by: 1)
+            harness.receive(.tick, effects: [tick])
+            #expect(harness.state.top.as(CheckEmailScreen.self)?.secondsLeft(harness.state.context) == 30 - second)
+        }
+        harness.advance(by: 1)
+        harness.receive(.tick) {
+            $0.top = AnyScreen(self.checkEmail(sentAt: self.start, canResend: true))
+            $0.clockTicking = false
+        }
+        let now = start + 30
+        harness.send(.input(.key(.enter)), effects: [.request(.sendReauthLink, screen: "check-email", name: "resend")])
+        {
+            $0.top = AnyScreen(self.checkEmail(sentAt: self.start, canResend: true, isResending: true))
+        }
+        harness.advance(by: 1)
+        harness.send(
+            .response(screen: "check-email", name: "resend", .success(.linkSent(sent(at: now + 1)))), effects: [tick]
+        ) {
+            $0.top = AnyScreen(self.checkEmail(sentAt: now + 1))
+            $0.clockTicking = true
+        }
+        harness.advance(by: 1)
+        harness.receive(.tick, effects: [tick])
+        #expect(harness.state.top.as(CheckEmailScreen.self)?.secondsLeft(harness.state.context) == 29)
+        harness.advance(by: 29)
+        harness.receive(.tick) {
+            $0.top = AnyScreen(self.checkEmail(sentAt: now + 1, canResend: true))
+            $0.clockTicking = false
+        }
+        harness.finish()
+    }
+
+    @Test func aFailedResendSaysWhyAndCanBeRetried() {
+        let harness = ReducerHarness(
+            SampleData.state([picker, checkEmail(sentAt: start - 40, canResend: true)], now: start))
+        harness.send(
+            .input(.key(.character("r"))), effects: [.request(.sendReauthLink, screen: "check-email", name: "resend")]
+        ) {
+            $0.top = AnyScreen(self.checkEmail(sentAt: self.start - 40, canResend: true, isResending: true))
+        }
+        let failure = APIError.server(status: 500, code: "internal", message: "Something went wrong on the server.")
+        harness.send(.response(screen: "check-email", name: "resend", .failure(failure))) {
+            $0.top = AnyScreen(self.checkEmail(sentAt: self.start - 40, canResend: true, error: failure.message))
+        }
+        harness.send(.input(.key(.enter)), effects: [.request(.sendReauthLink, screen: "check-email", name: "resend")])
+        {
+            $0.top = AnyScreen(self.checkEmail(sentAt: self.start - 40, canResend: true, isResending: true))
+        }
+        harness.finish()
+    }
+
+    @Test func theLinkFromTheOutboxVerifiesAndContinuesTheFlow() {
+        var state = SampleData.state([picker, checkEmail(sentAt: start - 40, canResend: true)], now: start)
+        state.overlay = .outbox(OutboxPanel(messages: [linkMessage()], isLoading: false))
+        let harness = ReducerHarness(state)
+        harness.send(
+            .input(.key(.enter)),
+            effects: [
+                .request(.confirmReauthLink(token: "lk_fixture"), screen: "verifying-link", name: "confirm"), tick,
+            ]
+        ) {
+            $0.overlay = nil
+            $0.stack.append(AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture")))
+            $0.clockTicking = true
+        }
+        harness.advance(by: 1)
+        harness.receive(.tick, effects: [tick])  // the spinner turns
+        let grant = grant(at: start + 1)
+        harness.send(.response(screen: "verifying-link", name: "confirm", .success(.reauthGranted(grant)))) {
+            $0.reauth = grant
+            $0.stack = [
+                $0.stack[0], $0.stack[1],
+                AnyScreen(EnterPhoneScreen(flow: .changePhone, current: SampleData.everyMethod.phone)),
+            ]
+        }
+        harness.advance(by: 1)
+        harness.receive(.tick) { $0.clockTicking = false }
+        harness.finish()
+    }
+
+    @Test func aCodeFromTheOutboxIsNotForThisScreen() {
+        var state = SampleData.state([picker, checkEmail(sentAt: start - 40, canResend: true)], now: start)
+        let code = SampleData.outbox(at: start)[0]
+        state.overlay = .outbox(OutboxPanel(messages: [code], isLoading: false))
+        let harness = ReducerHarness(state)
+        harness.send(
+            .input(.key(.enter)), effects: [.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)]
+        ) {
+            $0.overlay = nil
+            $0.toast = Toast("Nothing on this screen takes that code.", shownAt: self.start)
+        }
+        harness.advance(by: Toast.defaultDuration)
+        harness.receive(.toastExpired) { $0.toast = nil }
+        harness.finish()
+    }
+
+    @Test func aLinkOfAnotherKindIsNotForThisScreen() {
+        var state = SampleData.state([picker, checkEmail(sentAt: start - 40, canResend: true)], now: start)
+        var other = linkMessage()
+        other.kind = "email_change_link"
+        state.overlay = .outbox(OutboxPanel(messages: [other], isLoading: false))
+        let harness = ReducerHarness(state)
+        harness.send(
+            .input(.key(.enter)), effects: [.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)]
+        ) {
+            $0.overlay = nil
+            $0.toast = Toast("Nothing on this screen takes that link.", shownAt: self.start)
+        }
+        harness.advance(by: Toast.defaultDuration)
+        harness.receive(.toastExpired) { $0.toast = nil }
+        harness.finish()
+    }
+
+    @Test func theSpinnerFrameFollowsTheClock() {
+        let screen = VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture")
+        let first = render(SampleData.state([screen], now: start), size: .standard)
+        let second = render(SampleData.state([screen], now: start + 1), size: .standard)
+        #expect(first != second)
+        #expect(screen.needsClock)
+    }
+
+    @Test func anExpiredOrUsedLinkReplacesTheSpinnerWithLinkExpired() {
+        let verifying = VerifyingLinkScreen(flow: .changePhone, token: "lk_old")
+        let harness = ReducerHarness(
+            SampleData.state([picker, checkEmail(sentAt: start - 1900, canResend: true), verifying], now: start))
+        let gone = APIError.codeExpired(message: "This link has expired. Request a new one to try again.")
+        harness.send(.response(screen: "verifying-link", name: "confirm", .failure(gone))) {
+            $0.top = AnyScreen(LinkExpiredScreen(flow: .changePhone))
+        }
+        harness.finish()
+    }
+
+    @Test func linkExpiredSendsANewLinkAndShowsAFreshCheckYourEmail() {
+        let harness = ReducerHarness(
+            SampleData.state(
+                [picker, checkEmail(sentAt: start - 1900, canResend: true), LinkExpiredScreen(flow: .changePhone)],
+                now: start))
+        harness.send(.input(.key(.enter)), effects: [.request(.sendReauthLink, screen: "link-expired", name: "send")]) {
+            $0.top = AnyScreen(LinkExpiredScreen(flow: .changePhone, isSending: true))
+        }
+        harness.send(.input(.key(.enter)))  // already sending
+        harness.send(
+            .response(screen: "link-expired", name: "send", .success(.linkSent(sent(at: start)))), effects: [tick]
+        ) {
+            $0.top = AnyScreen(self.checkEmail(sentAt: self.start))
+            $0.clockTicking = true
+        }
+        harness.advance(by: 1)
+        harness.receive(.tick, effects: [tick])
+        harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
+        harness.advance(by: 1)
+        harness.receive(.tick) { $0.clockTicking = false }
+        harness.finish()
+    }
+
+    @Test func linkExpiredSendFailureIsShownInline() {
+        let harness = ReducerHarness(
+            SampleData.state([LinkExpiredScreen(flow: .changePhone, isSending: true)], now: start))
+        harness.send(.response(screen: "link-expired", name: "send", .failure(.offline(reason: "test")))) {
+            $0.isOffline = true
+            $0.banner = .offline
+            $0.top = AnyScreen(
+                LinkExpiredScreen(flow: .changePhone, error: APIError.offline(reason: "test").message))
+        }
+        harness.finish()
+    }
+
+    @Test func linkExpiredOffersContactSupport() {
+        let harness = ReducerHarness(SampleData.state([LinkExpiredScreen(flow: .changePhone)], now: start))
+        harness.send(.input(.key(.down))) { $0.top = AnyScreen(LinkExpiredScreen(flow: .changePhone, selection: 1)) }
+        harness.send(.input(.key(.down)))
+        harness.send(.input(.key(.enter))) {
+            $0.stack.append(AnyScreen(ContactSupportScreen(userId: SampleData.everyMethod.userId)))
+        }
+        harness.finish()
+    }
+
+    @Test func anOfflineVerifyCanBeRetriedAndOtherErrorsOnlyGoBack() {
+        let harness = ReducerHarness(
+            SampleData.state([VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture")], now: start))
+        let offline = APIError.offline(reason: "test")
+        harness.send(.response(screen: "verifying-link", name: "confirm", .failure(offline))) {
+            $0.isOffline = true
+            $0.banner = .offline
+            $0.top = AnyScreen(
+                VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture", error: offline.message, canRetry: true))
+        }
+        harness.send(
+            .input(.key(.enter)),
+            effects: [
+                .request(.confirmReauthLink(token: "lk_fixture"), screen: "verifying-link", name: "confirm"), tick,
+            ]
+        ) {
+            $0.top = AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture"))
+            $0.clockTicking = true
+        }
+        let unknown = APIError.server(status: 404, code: "link_not_found", message: "This link is not valid.")
+        harness.send(.response(screen: "verifying-link", name: "confirm", .failure(unknown))) {
+            $0.isOffline = false
+            $0.banner = nil
+            $0.top = AnyScreen(
+                VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture", error: unknown.message))
+        }
+        harness.send(.input(.key(.enter)))
+        harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
+        harness.advance(by: 1)
+        harness.receive(.tick) { $0.clockTicking = false }
+        harness.finish()
+    }
+}

@@ -1,0 +1,209 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+import Testing
+
+@testable import AccessApp
+
+/// "Verify it's you": which methods show, where each leads, the 15-minute window and the
+/// last-method warning.
+@Suite struct ReauthPickerTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let tick = Effect.after(seconds: 1, action: .tick, id: .clock)
+    let enterPhone = AnyScreen(EnterPhoneScreen(flow: .changePhone, current: SampleData.everyMethod.phone))
+
+    func onPicker(
+        selection: Int = 0, options: AppOptions = .init(), methods: AuthMethods = SampleData.everyMethod
+    )
+        -> AppState
+    {
+        SampleData.state(
+            [ReauthPickerScreen(flow: .changePhone, selection: selection)], methods: methods, now: start,
+            options: options)
+    }
+
+    func grant(_ method: ReauthMethod, at now: Date) -> ReauthGrant {
+        ReauthGrant(reauthToken: "ra_fixture", expiresAt: now + 15 * 60, method: method)
+    }
+
+    @Test func changingPhoneOffersEveryOtherMethodButNotThePhone() {
+        let state = onPicker()
+        let picker = ReauthPickerScreen(flow: .changePhone)
+        #expect(
+            picker.options(state.context) == [
+                .method(.password), .method(.email), .method(.apple), .method(.google), .support,
+            ])
+        let text = render(state, size: .standard).text()
+        #expect(!text.contains("Text me a code"))
+        #expect(text.contains("Can't access any of these?"))
+    }
+
+    @Test func androidHidesApple() {
+        let state = onPicker(options: AppOptions(platform: .android))
+        #expect(
+            ReauthPickerScreen(flow: .changePhone).options(state.context) == [
+                .method(.password), .method(.email), .method(.google), .support,
+            ])
+        #expect(!render(state, size: .standard).text().contains("Apple"))
+    }
+
+    @Test func onlyTheMethodsTheUserHasShow() {
+        let state = onPicker(methods: SampleData.noPhone)
+        #expect(
+            ReauthPickerScreen(flow: .changePhone).options(state.context) == [
+                .method(.password), .method(.email), .method(.google), .support,
+            ])
+    }
+
+    @Test func passwordPushesThePasswordScreen() {
+        let harness = ReducerHarness(onPicker())
+        harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(PasswordReauthScreen(flow: .changePhone))) }
+        harness.finish()
+    }
+
+    @Test func emailSendsTheLinkThenShowsCheckYourEmail() {
+        let harness = ReducerHarness(onPicker())
+        harness.send(.input(.key(.down))) { $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1)) }
+        harness.send(.input(.key(.enter)), effects: [.request(.sendReauthLink, screen: "reauth-picker", name: "email")])
+        {
+            $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1, isWorking: true))
+        }
+        harness.send(.input(.key(.enter)))  // already sending
+        let sent = EmailLinkSent(sentTo: "jdoe@mail.com", expiresAt: start + 30 * 60)
+        harness.send(.response(screen: "reauth-picker", name: "email", .success(.linkSent(sent))), effects: [tick]) {
+            $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1))
+            $0.stack.append(
+                AnyScreen(CheckEmailScreen(flow: .changePhone, sentTo: "jdoe@mail.com", sentAt: self.start)))
+            $0.clockTicking = true
+        }
+        harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
+        harness.advance(by: 1)
+        harness.receive(.tick) { $0.clockTicking = false }
+        harness.finish()
+    }
+
+    @Test func aFailedLinkIsShownOnThePicker() {
+        let harness = ReducerHarness(onPicker(selection: 1))
+        harness.send(.input(.key(.enter)), effects: [.request(.sendReauthLink, screen: "reauth-picker", name: "email")])
+        {
+            $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1, isWorking: true))
+        }
+        let failure = APIError.invalid(fieldErrors: [], message: "This account has no email address.")
+        harness.send(.response(screen: "reauth-picker", name: "email", .failure(failure))) {
+            $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1, error: failure.message))
+        }
+        harness.finish()
+    }
+
+    @Test(arguments: [(SocialProvider.apple, 2), (SocialProvider.google, 3)])
+    func socialConfirmsInASheetThenContinuesTheFlow(provider: SocialProvider, row: Int) {
+        let harness = ReducerHarness(onPicker(selection: row))
+        harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.socialReauth(provider, .changePhone)) }
+        harness.send(
+            .input(.key(.enter)),
+            effects: [.request(.reauthBySocial(provider), screen: "reauth-picker", name: "social")]
+        ) {
+            $0.overlay = nil
+        }
+        let method: ReauthMethod = provider == .apple ? .apple : .google
+        let grant = grant(method, at: start)
+        harness.send(.response(screen: "reauth-picker", name: "social", .success(.reauthGranted(grant)))) {
+            $0.reauth = grant
+            $0.stack = [$0.stack[0], $0.stack[1], self.enterPhone]
+        }
+        harness.finish()
+    }
+
+    @Test func cancellingTheSocialSheetStaysOnThePicker() {
+        let harness = ReducerHarness(onPicker(selection: 2))
+        harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.socialReauth(.apple, .changePhone)) }
+        harness.send(.input(.key(.down))) {
+            var sheet = Sheet.socialReauth(.apple, .changePhone)
+            sheet.sheet.move(by: 1)
+            $0.overlay = .sheet(sheet)
+        }
+        harness.send(.input(.key(.enter))) { $0.overlay = nil }
+        harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.socialReauth(.apple, .changePhone)) }
+        harness.send(.input(.key(.escape))) { $0.overlay = nil }
+        harness.finish()
+    }
+
+    @Test func aRefusedSocialSignInIsShownOnThePicker() {
+        let harness = ReducerHarness(onPicker(selection: 3))
+        let failure = APIError.invalid(fieldErrors: [], message: "Google sign-in didn't match this account.")
+        harness.send(.response(screen: "reauth-picker", name: "social", .failure(failure))) {
+            $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 3, error: failure.message))
+        }
+        harness.finish()
+    }
+
+    @Test func cantAccessAnyOfTheseOpensContactSupport() {
+        let harness = ReducerHarness(onPicker(selection: 4))
+        harness.send(.input(.key(.down)))  // the last row
+        harness.send(.input(.key(.enter))) {
+            $0.stack.append(AnyScreen(ContactSupportScreen(userId: SampleData.everyMethod.userId)))
+        }
+        harness.finish()
+    }
+
+    @Test func withinFifteenMinutesASecondChangeSkipsThePickerAndAfterwardsItIsBack() {
+        let harness = ReducerHarness(SampleData.state([], now: start))
+        harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(ReauthPickerScreen(flow: .changePhone))) }
+        harness.send(.input(.key(.down))) { $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1)) }
+        harness.send(.input(.key(.down))) { $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 2)) }
+        harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.socialReauth(.apple, .changePhone)) }
+        harness.send(
+            .input(.key(.enter)), effects: [.request(.reauthBySocial(.apple), screen: "reauth-picker", name: "social")]
+        ) {
+            $0.overlay = nil
+        }
+        let grant = grant(.apple, at: start)
+        harness.send(.response(screen: "reauth-picker", name: "social", .success(.reauthGranted(grant)))) {
+            $0.reauth = grant
+            $0.stack = [$0.stack[0], $0.stack[1], self.enterPhone]
+        }
+        harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
+
+        // A second sensitive action inside the window: straight to the flow.
+        harness.advance(by: 15 * 60 - 1)
+        harness.send(.input(.key(.enter))) { $0.stack.append(self.enterPhone) }
+        harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
+
+        // The window is over: verify again.
+        harness.advance(by: 1)
+        #expect(harness.now >= grant.expiresAt)
+        harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(ReauthPickerScreen(flow: .changePhone))) }
+        harness.finish()
+    }
+
+    @Test func phoneAsTheOnlyMethodWarnsInsteadOfThePickerAndCanContinueWithoutReauth() {
+        let harness = ReducerHarness(SampleData.state([], methods: SampleData.phoneOnly, now: start))
+        harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.lastMethod(.changePhone)) }
+        harness.send(.input(.key(.enter))) {
+            $0.overlay = nil
+            $0.stack.append(self.enterPhone)
+        }
+        #expect(harness.state.reauth == nil)
+        harness.finish()
+    }
+
+    @Test func theLastMethodWarningCanBeCancelled() {
+        let harness = ReducerHarness(SampleData.state([], methods: SampleData.phoneOnly, now: start))
+        harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.lastMethod(.changePhone)) }
+        harness.send(.input(.key(.down))) {
+            var sheet = Sheet.lastMethod(.changePhone)
+            sheet.sheet.move(by: 1)
+            $0.overlay = .sheet(sheet)
+        }
+        harness.send(.input(.key(.enter))) { $0.overlay = nil }
+        harness.finish()
+    }
+
+    @Test func addingAPhoneNeedsNoVerification() {
+        let harness = ReducerHarness(SampleData.state([], methods: SampleData.noPhone, now: start))
+        harness.send(.input(.key(.enter))) {
+            $0.stack.append(AnyScreen(EnterPhoneScreen(flow: .addPhone, current: nil)))
+        }
+        harness.finish()
+    }
+}
