@@ -108,7 +108,9 @@ enum PhoneFlowGallery {
             SampleData.state([code($0, sentAgo: 45)], now: $0)
         },
         GalleryEntry("enter-code:rate-limited", "Too many resends: the banner counts down") { now in
-            var state = SampleData.state([code(now, sentAgo: 45)], now: now)
+            var screen = code(now, sentAgo: 45)
+            screen.resendAfter = now + 27
+            var state = SampleData.state([screen], now: now)
             state.banner = .rateLimited(until: now + 27)
             return state
         },

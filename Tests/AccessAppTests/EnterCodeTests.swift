@@ -173,10 +173,13 @@ import Testing
             $0.top = self.code(isDead: true, isWorking: true)
         }
         harness.send(resent(.failure(.rateLimited(retryAfter: 600, message: "Too many codes.")))) {
-            $0.top = self.code(isDead: true)
+            $0.top = self.code(isDead: true, resendAfter: F.start + 630)
             $0.banner = .rateLimited(until: F.start + 630)
         }
-        #expect(F.rendered(harness.state).contains("Too many attempts. Try again in 10:00"))
+        let text = F.rendered(harness.state)
+        #expect(text.contains("Too many attempts. Try again in 10:00"))
+        #expect(text.contains("Resend in 10:00"))
+        harness.send(.input(.key(.character("r"))))  // still off until the limit passes
         harness.finish()
     }
 

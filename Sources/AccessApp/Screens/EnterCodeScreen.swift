@@ -130,7 +130,13 @@ public struct EnterCodeScreen: ScreenModel {
             isDead = true
             problem = nil
         case .failure(.rateLimited(let retryAfter, _)):
-            return [.setBanner(.rateLimited(until: context.now + TimeInterval(retryAfter)))]
+            let until = context.now + TimeInterval(retryAfter)
+            // Resend stays off until the server takes one again, counting down with the banner.
+            if name == "resend" {
+                resendAfter = max(resendAfter, until)
+                clockDone = false
+            }
+            return [.setBanner(.rateLimited(until: until))]
         case .failure(.offline):
             problem = .message(EnterPhoneScreen.offlineText)
         case .failure(.taken):
