@@ -219,4 +219,18 @@ import Testing
         harness.send(.input(.key(.enter))) { $0.overlay = nil }
         harness.finish()
     }
+
+    @Test func anOutboxCodeIsRefusedOnceTheCodeHasExpired() {
+        var start = state(code(isDead: true))
+        start.overlay = .outbox(OutboxPanel(messages: SampleData.outbox(at: F.start), isLoading: false))
+        let harness = ReducerHarness(start)
+        let toast = Effect.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)
+        harness.send(.input(.key(.enter)), effects: [toast]) {
+            $0.overlay = nil
+            $0.toast = Toast("Nothing on this screen takes that code.", shownAt: F.start)
+        }
+        harness.advance(by: Toast.defaultDuration)
+        harness.receive(.toastExpired) { $0.toast = nil }
+        harness.finish()
+    }
 }

@@ -205,4 +205,12 @@ enum PhoneFixture {
         #expect(harness.state.top.as(EnterPhoneScreen.self)?.countryISO == "GE")
         harness.finish()
     }
+
+    @Test func asciiModeShowsTheIsoCodeOnTheChip() {
+        var state = F.state([F.phone("511 200 300")])
+        state.options.ascii = true
+        let text = F.rendered(state)
+        #expect(text.contains("GE +995 v"))
+        #expect(!text.contains("🇬🇪"))
+    }
 }
