@@ -108,5 +108,5 @@ public enum Gallery {
 
 /// Gallery entries of the flow screens, each listed next to its own screen file's work.
 enum ScreenGallery {
-    static var more: [GalleryEntry] { [] }
+    static var more: [GalleryEntry] { PhoneFlowGallery.entries }
 }

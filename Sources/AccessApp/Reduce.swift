@@ -172,6 +172,11 @@ func apply(_ commands: [Command], to state: inout AppState) -> [Effect] {
             effects += apply(flow.start(state.context), to: &state)
         case .run(let effect):
             effects.append(effect)
+        case .deliverBelow(let choice):
+            guard state.stack.count >= 2 else { break }
+            let context = state.context
+            let commands = state.stack[state.stack.count - 2].update { $0.receiveChoice(choice, context) }
+            effects += apply(commands, to: &state)
         }
     }
     return effects

@@ -23,6 +23,8 @@ public protocol ScreenModel: Equatable, Sendable {
     func view(into canvas: inout Canvas, _ context: ScreenContext)
     /// A code or link chosen in the outbox panel; nil when this screen has no use for it.
     mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]?
+    /// A choice made on a picker pushed over this screen, handed down with `.deliverBelow`.
+    mutating func receiveChoice(_ choice: PickerChoice, _ context: ScreenContext) -> [Command]
 }
 
 extension ScreenModel {
@@ -36,6 +38,13 @@ extension ScreenModel {
     public var needsClock: Bool { false }
     public func onAppear(_ context: ScreenContext) -> [Command] { [] }
     public mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? { nil }
+    public mutating func receiveChoice(_ choice: PickerChoice, _ context: ScreenContext) -> [Command] { [] }
+}
+
+/// What a picker screen hands back to the screen that pushed it.
+public enum PickerChoice: Equatable, Sendable {
+    /// ISO 3166 alpha-2 of a country picked in the country picker.
+    case country(iso: String)
 }
 
 /// A screen of any kind, so the navigation stack can hold them all and still be compared.
@@ -95,6 +104,8 @@ public enum Command: Equatable, Sendable {
     /// Continue a sensitive flow now that the user is verified (or needs no verification).
     case continueFlow(AccountFlow)
     case run(Effect)
+    /// Hands a picker's choice to the screen under the top one (the one that pushed the picker).
+    case deliverBelow(PickerChoice)
 
     public static func push(_ screen: some ScreenModel) -> Command { .push(AnyScreen(screen)) }
     public static func replaceTop(_ screen: some ScreenModel) -> Command { .replaceTop(AnyScreen(screen)) }

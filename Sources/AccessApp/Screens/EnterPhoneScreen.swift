@@ -1,19 +1,190 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
-// SHELL — replaced by the issue 5 screen work in this session.
+/// "New phone number" / "Add phone number" (seed 001): a country chip, the national number and
+/// "Send code". The CTA stays off until the number fits the country's length rule (seed 000);
+/// the server checks again and its answers show inline under the field.
 public struct EnterPhoneScreen: ScreenModel {
-    public var flow: AccountFlow
-    public var current: String?
+    public enum Focus: Equatable, Sendable { case chip, field, cta }
 
-    public init(flow: AccountFlow, current: String?) {
+    public var flow: AccountFlow
+    /// The number on the account, E.164, shown as "Current: …" when changing it.
+    public var current: String?
+    /// ISO code of the chosen country.
+    public var countryISO: String
+    public var field: TextField
+    public var focus: Focus
+    /// The code request is under way.
+    public var isWorking: Bool
+    public var error: String?
+
+    public init(
+        flow: AccountFlow, current: String?, countryISO: String? = nil, number: String = "", focus: Focus = .field,
+        isWorking: Bool = false, error: String? = nil
+    ) {
         self.flow = flow
         self.current = current
+        self.countryISO =
+            countryISO ?? current.flatMap { CountryCatalog.bundled.country(forE164: $0)?.iso } ?? Self.defaultISO
+        field = TextField(value: number, placeholder: "Phone number")
+        self.focus = focus
+        self.isWorking = isWorking
+        self.error = error
     }
 
+    static let defaultISO = "GE"
+    static let takenText = "This number is already in use by another account."
+    static let invalidText = "Enter a valid phone number."
+    static let offlineText = "You're offline. Check your connection and try again."
+
     public var id: String { "enter-phone" }
-    public func keymap(_ context: ScreenContext) -> Keymap { Keymap([]) }
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? { nil }
-    public func view(into canvas: inout Canvas, _ context: ScreenContext) { canvas.title("New phone number") }
+    public var takesText: Bool { true }
+
+    public var country: Country {
+        CountryCatalog.bundled.country(iso: countryISO) ?? CountryCatalog.bundled.country(iso: Self.defaultISO)!
+    }
+
+    /// The number to send, or nil while what is typed does not fit the country.
+    public var e164: String? { PhoneNumberRules.e164(typed: field.value, country: country) }
+    public var canSubmit: Bool { e164 != nil && !isWorking }
+
+    var title: String { flow == .addPhone ? "Add phone number" : "New phone number" }
+
+    var subtitle: String {
+        if flow == .addPhone { return "Use it to sign in and recover your account." }
+        return current.map { "Current: \(PhoneNumberRules.display(e164: $0))" } ?? ""
+    }
+
+    public func keymap(_ context: ScreenContext) -> Keymap {
+        Keymap([
+            KeyBinding([.tab, .backTab], "Next field"),
+            KeyBinding([.enter], focus == .chip ? "Choose country" : "Send code"),
+        ])
+    }
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        switch event {
+        case .key(.tab), .key(.down):
+            focus = focus == .chip ? .field : (focus == .field ? .cta : .chip)
+            return []
+        case .key(.backTab), .key(.up):
+            focus = focus == .cta ? .field : (focus == .field ? .chip : .cta)
+            return []
+        case .key(.escape):
+            return nil
+        case .key(.enter):
+            if focus == .chip {
+                return [.push(CountryPickerScreen(localeRegion: Locale.current.region?.identifier))]
+            }
+            return submit(context)
+        default:
+            guard !isWorking else { return [] }
+            // Typing on the chip or the button still means the number: it goes to the field.
+            if focus != .field, case .key(.character) = event { focus = .field }
+            if focus != .field, case .paste = event { focus = .field }
+            guard focus == .field else { return nil }
+            let before = field.value
+            guard field.handle(event) else { return nil }
+            if field.value != before { error = nil }
+            return []
+        }
+    }
+
+    private mutating func submit(_ context: ScreenContext) -> [Command] {
+        guard canSubmit, let phone = e164 else { return [] }
+        isWorking = true
+        error = nil
+        return [
+            .request(
+                .requestPhoneOTP(
+                    phone: phone, purpose: flow == .addPhone ? .addPhone : .changePhone,
+                    reauthToken: context.reauth?.reauthToken),
+                screen: id, name: "submit")
+        ]
+    }
+
+    public mutating func receive(
+        _ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext
+    )
+        -> [Command]
+    {
+        isWorking = false
+        switch result {
+        case .success(.otpAccepted(let accepted)):
+            error = nil
+            return [.push(EnterCodeScreen(flow: flow, accepted: accepted))]
+        case .failure(.taken):
+            error = Self.takenText
+        case .failure(.invalid):
+            error = Self.invalidText
+        case .failure(.rateLimited(let retryAfter, _)):
+            error = nil
+            return [.setBanner(.rateLimited(until: context.now + TimeInterval(retryAfter)))]
+        case .failure(.reauthRequired):
+            error = nil
+            return [.push(ReauthPickerScreen(flow: flow))]
+        case .failure(.offline):
+            error = Self.offlineText
+        case .failure(let failure):
+            error = failure.message
+        case .success:
+            break
+        }
+        return []
+    }
+
+    public mutating func receiveChoice(_ choice: PickerChoice, _ context: ScreenContext) -> [Command] {
+        guard case .country(let iso) = choice, CountryCatalog.bundled.country(iso: iso) != nil else { return [] }
+        countryISO = iso
+        // The old error was about the number in the old country.
+        error = nil
+        focus = .field
+        return []
+    }
+
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        canvas.title(title, subtitle: subtitle)
+        let glyphs = context.glyphs
+        let chipText = (glyphs == .ascii ? country.iso : country.flag) + " " + country.dialCode
+        let chipWidth = DisplayWidth.of(chipText) + 6
+        var number = field
+        number.isFocused = focus == .field
+        number.isDisabled = isWorking
+        number.error = error
+        canvas.draw(height: number.height) { grid, rect in
+            let left = rect.x + Canvas.margin
+            let chip = Rect(x: left, y: rect.y, width: chipWidth, height: 3)
+            let chipFocused = focus == .chip
+            grid.drawBox(
+                chip, lines: chipFocused ? glyphs.focusBox : glyphs.box, style: chipFocused ? .accent : .border)
+            let end = grid.put(
+                chipText, at: Point(x: chip.x + 2, y: chip.y + 1), style: chipFocused ? .bold : .plain,
+                maxX: chip.maxX - 1)
+            grid.put(
+                glyphs == .ascii ? "v" : "▾", at: Point(x: end + 1, y: chip.y + 1), style: .muted, maxX: chip.maxX - 1)
+            let fieldX = chip.maxX + 1
+            number.render(
+                into: &grid,
+                in: Rect(x: fieldX, y: rect.y, width: rect.maxX - Canvas.margin - fieldX, height: rect.height),
+                glyphs: glyphs)
+        }
+        let ready = canSubmit
+        let label: String
+        var style: Style
+        if isWorking {
+            label = "Sending code…"
+            style = .muted
+        } else if ready {
+            label = focus == .cta ? "\(glyphs.selected) [ Send code ]" : "[ Send code ]"
+            style = Style.accent.with(.bold)
+            if focus == .cta { style.attributes.insert(.reverse) }
+        } else {
+            // Without colour the missing brackets say "off", as on the hub's disabled pills.
+            label = focus == .cta ? "\(glyphs.selected)   Send code  " : "  Send code  "
+            style = Style.muted.with(.dim)
+        }
+        canvas.centered(label, style: style)
+    }
 }

@@ -1,0 +1,84 @@
+import AccessAPI
+import AccessCore
+import Foundation
+import TerminalKit
+
+/// "Country or region" (seed 001): the bundled countries under "Popular" and "All countries",
+/// searched by name, ISO code or dial code as you type. Enter hands the country back to the
+/// phone screen below; Esc leaves it unchanged.
+public struct CountryPickerScreen: ScreenModel {
+    public var list: SearchableList
+    /// The device's region when the picker opened: it leads the Popular section (seed 000).
+    public var localeRegion: String?
+
+    /// `localeRegion` is passed in (not read here) so the same input always builds the same list.
+    public init(localeRegion: String?, query: String = "") {
+        self.localeRegion = localeRegion
+        let catalog = CountryCatalog.bundled
+        list = SearchableList(
+            sections: [
+                .init("Popular", items: catalog.popular(localeRegion: localeRegion).map(Self.item)),
+                .init("All countries", items: catalog.all.map(Self.item)),
+            ],
+            footer: Self.footer)
+        if !query.isEmpty { list.setQuery(query) }
+    }
+
+    static let footer = "Don't see your country? Contact support"
+    /// Body rows of the list at 80×24 (title bar, search box, footer taken out): enough to keep
+    /// the selection in view while moving; `render` corrects it at other sizes.
+    static let visibleRows = 14
+
+    static func item(_ country: Country) -> SearchableList.Item {
+        SearchableList.Item(
+            id: country.iso, leading: country.flag, title: country.name, trailing: country.dialCode,
+            searchKeys: [country.name, country.iso, country.dialCode])
+    }
+
+    public var id: String { "country-picker" }
+    public var takesText: Bool { true }
+
+    public func keymap(_ context: ScreenContext) -> Keymap {
+        Keymap([
+            KeyBinding([.up, .down], "Move"),
+            KeyBinding([.enter], "Choose"),
+            KeyBinding([.control("s")], "Contact support"),
+        ])
+    }
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        switch event {
+        case .key(.enter):
+            guard let item = list.selectedItem else { return [] }
+            return [.deliverBelow(.country(iso: item.id)), .pop]
+        case .key(.control("s")):
+            return [.push(ContactSupportScreen(userId: context.methods?.userId))]
+        case .key(.escape):
+            return nil
+        default:
+            guard list.handle(event, pageSize: Self.visibleRows) else { return nil }
+            list.ensureSelectionVisible(rows: Self.visibleRows)
+            return []
+        }
+    }
+
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        canvas.title("Country or region")
+        var shown = list
+        if context.glyphs == .ascii {
+            // Terminals without emoji get the ISO code in the flag's column.
+            shown.sections = shown.sections.map { section in
+                var section = section
+                section.items = section.items.map { item in
+                    var item = item
+                    item.leading = item.id
+                    return item
+                }
+                return section
+            }
+        }
+        canvas.draw(height: canvas.remaining.height, spacing: 0) { grid, rect in
+            shown.render(into: &grid, in: rect, glyphs: context.glyphs)
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import AccessAPI
+import AccessCore
+import Foundation
+import TerminalKit
+
+/// "Enter the code" (seed 001): six boxes that submit when full. A wrong code keeps the
+/// digits for editing; an expired or exhausted one leaves Resend as the only way on
+/// (seed 000). Countdowns are computed from `context.now`, never stored.
+public struct EnterCodeScreen: ScreenModel {
+    public enum Problem: Equatable, Sendable {
+        case incorrect(attemptsRemaining: Int)
+        /// Any other failure, in words.
+        case message(String)
+    }
+
+    public var flow: AccountFlow
+    /// E.164, as the backend accepted it.
+    public var phone: String
+    public var requestId: String
+    public var expiresAt: Date
+    public var resendAfter: Date
+    public var otp: OTPInput
+    public var problem: Problem?
+    /// The backend said the code is dead (used up, five wrong tries, or timed out).
+    public var isDead: Bool
+    /// A verify or resend is under way.
+    public var isWorking: Bool
+    /// Set by `tick` once nothing on screen counts down any more, so the app stops its clock.
+    public var clockDone: Bool
+
+    public init(
+        flow: AccountFlow, phone: String, requestId: String, expiresAt: Date, resendAfter: Date, digits: String = "",
+        problem: Problem? = nil, isDead: Bool = false, isWorking: Bool = false, clockDone: Bool = false
+    ) {
+        self.flow = flow
+        self.phone = phone
+        self.requestId = requestId
+        self.expiresAt = expiresAt
+        self.resendAfter = resendAfter
+        otp = OTPInput(digits: digits)
+        self.problem = problem
+        self.isDead = isDead
+        self.isWorking = isWorking
+        self.clockDone = clockDone
+    }
+
+    public init(flow: AccountFlow, accepted: OTPRequestAccepted) {
+        self.init(
+            flow: flow, phone: accepted.phone, requestId: accepted.requestId, expiresAt: accepted.expiresAt,
+            resendAfter: accepted.resendAfter)
+    }
+
+    static let incorrectText = "Code is incorrect. Try again."
+    static let expiredText = "Code expired. Request a new one."
+
+    public var id: String { "enter-code" }
+    public var takesText: Bool { true }
+    public var needsClock: Bool { !clockDone }
+
+    public func isExpired(_ context: ScreenContext) -> Bool { isDead || context.now >= expiresAt }
+    public func canResend(_ context: ScreenContext) -> Bool { !isWorking && context.now >= resendAfter }
+
+    public func keymap(_ context: ScreenContext) -> Keymap {
+        Keymap(canResend(context) ? [KeyBinding([.character("r")], "Resend code")] : [])
+    }
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        switch event {
+        case .key(.escape):
+            return [.request(.cancelPhoneOTP(requestId: requestId), screen: id, name: "cancel"), .pop]
+        case .key(.character("r")), .key(.character("R")):
+            return resend(context)
+        case .key(.enter):
+            if !isExpired(context), otp.isComplete { return verify(context) }
+            return resend(context)
+        default:
+            guard !isWorking, !isExpired(context) else { return [] }
+            guard otp.handle(event) else { return [] }
+            problem = nil
+            return otp.isComplete ? verify(context) : []
+        }
+    }
+
+    private mutating func verify(_ context: ScreenContext) -> [Command] {
+        guard !isWorking else { return [] }
+        isWorking = true
+        problem = nil
+        return [
+            .request(
+                .verifyPhoneOTP(requestId: requestId, code: otp.code, reauthToken: context.reauth?.reauthToken),
+                screen: id, name: "verify")
+        ]
+    }
+
+    private mutating func resend(_ context: ScreenContext) -> [Command] {
+        guard canResend(context) else { return [] }
+        isWorking = true
+        return [.request(.resendPhoneOTP(requestId: requestId), screen: id, name: "resend")]
+    }
+
+    public mutating func receive(
+        _ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext
+    )
+        -> [Command]
+    {
+        isWorking = false
+        switch result {
+        case .success(.otpVerified(let verified)):
+            let sheet = Command.showSheet(.phoneUpdated(PhoneNumberRules.display(e164: phone)))
+            guard let methods = verified.authMethods else { return [.popTo("hub"), sheet] }
+            return [.setMethods(methods), .popTo("hub"), sheet]
+        case .success(.otpAccepted(let accepted)):
+            requestId = accepted.requestId
+            expiresAt = accepted.expiresAt
+            resendAfter = accepted.resendAfter
+            otp.clear()
+            problem = nil
+            isDead = false
+            clockDone = false
+            return []
+        case .failure(.codeIncorrect(let remaining, _)):
+            // The fifth wrong code kills the request on the server (seed 000: forcing resend).
+            if remaining <= 0 {
+                isDead = true
+                problem = nil
+            } else {
+                problem = .incorrect(attemptsRemaining: remaining)
+            }
+        case .failure(.codeExpired):
+            isDead = true
+            problem = nil
+        case .failure(.rateLimited(let retryAfter, _)):
+            let until = context.now + TimeInterval(retryAfter)
+            // Resend stays off until the server takes one again, counting down with the banner.
+            if name == "resend" {
+                resendAfter = max(resendAfter, until)
+                clockDone = false
+            }
+            return [.setBanner(.rateLimited(until: until))]
+        case .failure(.offline):
+            problem = .message(EnterPhoneScreen.offlineText)
+        case .failure(.taken):
+            problem = .message(EnterPhoneScreen.takenText)
+        case .failure(let failure):
+            problem = .message(failure.message)
+        case .success:
+            break
+        }
+        return []
+    }
+
+    public mutating func tick(_ context: ScreenContext) -> [Command] {
+        if isExpired(context), context.now >= resendAfter { clockDone = true }
+        return []
+    }
+
+    /// The outbox panel's code completes the flow as if the user had typed it.
+    public mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? {
+        guard let code = message.code, !isWorking, !isExpired(context) else { return nil }
+        var filled = OTPInput()
+        guard filled.paste(code) else { return nil }
+        otp = filled
+        problem = nil
+        return verify(context)
+    }
+
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        canvas.title("Enter the code")
+        canvas.paragraph("We texted a 6-digit code to \(PhoneNumberRules.display(e164: phone)).")
+        let expired = isExpired(context)
+        var boxes = otp
+        boxes.isDisabled = expired
+        boxes.isFocused = !isWorking && !expired
+        switch (expired, problem) {
+        case (true, _): boxes.error = Self.expiredText
+        case (false, .incorrect): boxes.error = Self.incorrectText
+        case (false, .message(let text)): boxes.error = text
+        case (false, nil): boxes.error = nil
+        }
+        canvas.draw(height: boxes.height) { grid, rect in
+            boxes.render(into: &grid, in: rect, glyphs: context.glyphs)
+        }
+        if !expired, case .incorrect(let remaining) = problem {
+            canvas.centered("\(remaining) \(remaining == 1 ? "attempt" : "attempts") left", style: .muted)
+        }
+        if isWorking {
+            canvas.centered("Working…", style: .muted)
+        } else if canResend(context) {
+            canvas.centered("[ Resend code ]", style: Style.accent.with(.bold))
+        } else {
+            let left = Banner.secondsLeft(until: resendAfter, now: context.now)
+            canvas.centered("Resend in \(TextLayout.countdown(seconds: left))", style: .muted)
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+import Testing
+
+@testable import AccessApp
+
+@Suite struct EnterCodeTests {
+    typealias F = PhoneFixture
+    static let typed = "511 200 300"
+
+    func code(
+        _ digits: String = "", problem: EnterCodeScreen.Problem? = nil, isDead: Bool = false, isWorking: Bool = false,
+        expiresAt: Date = PhoneFixture.start + 300, resendAfter: Date = PhoneFixture.start + 30,
+        clockDone: Bool = false
+    ) -> AnyScreen {
+        AnyScreen(
+            EnterCodeScreen(
+                flow: .changePhone, phone: F.newPhone, requestId: "otp_1", expiresAt: expiresAt,
+                resendAfter: resendAfter, digits: digits, problem: problem, isDead: isDead, isWorking: isWorking,
+                clockDone: clockDone))
+    }
+
+    /// The phone screen under the code screen; `ticking` says the clock is already running, so
+    /// tests that are not about time need not account for it.
+    func state(_ top: AnyScreen? = nil, ticking: Bool = true) -> AppState {
+        var state = F.state([F.phone(Self.typed), top ?? code()])
+        state.clockTicking = ticking
+        return state
+    }
+
+    func verifyEffect(_ code: String) -> Effect {
+        .request(
+            .verifyPhoneOTP(requestId: "otp_1", code: code, reauthToken: "rt_fixture"), screen: "enter-code",
+            name: "verify")
+    }
+
+    let resendEffect = Effect.request(.resendPhoneOTP(requestId: "otp_1"), screen: "enter-code", name: "resend")
+
+    func verified(_ result: Result<APIReply, APIError>) -> Action {
+        .response(screen: "enter-code", name: "verify", result)
+    }
+
+    func resent(_ result: Result<APIReply, APIError>) -> Action {
+        .response(screen: "enter-code", name: "resend", result)
+    }
+
+    func incorrect(_ remaining: Int) -> Result<APIReply, APIError> {
+        .failure(.codeIncorrect(attemptsRemaining: remaining, message: "Code is incorrect. Try again."))
+    }
+
+    @Test func typingSixDigitsSubmits() {
+        let harness = ReducerHarness(state())
+        #expect(F.rendered(harness.state).contains("We texted a 6-digit code to +995 511 200 300."))
+        harness.send(.input(.key(.character("x"))))  // digits only
+        for (index, digit) in "48291".enumerated() {
+            let typed = String("48291".prefix(index + 1))
+            harness.send(.input(.key(.character(digit)))) { $0.top = self.code(typed) }
+        }
+        harness.send(.input(.key(.character("5"))), effects: [verifyEffect("482915")]) {
+            $0.top = self.code("482915", isWorking: true)
+        }
+        harness.finish()
+    }
+
+    @Test func pastingTheCodeFillsTheBoxesAndSubmits() {
+        let harness = ReducerHarness(state())
+        harness.send(.input(.paste("12")))  // not a whole code: ignored
+        harness.send(.input(.paste("482 915")), effects: [verifyEffect("482915")]) {
+            $0.top = self.code("482915", isWorking: true)
+        }
+        harness.finish()
+    }
+
+    @Test func aWrongCodeKeepsTheDigitsForEditing() {
+        let harness = ReducerHarness(state(code("482111", isWorking: true)))
+        harness.send(verified(incorrect(4))) {
+            $0.top = self.code("482111", problem: .incorrect(attemptsRemaining: 4))
+        }
+        let text = F.rendered(harness.state)
+        #expect(text.contains("Code is incorrect. Try again."))
+        #expect(text.contains("4 attempts left"))
+        harness.send(.input(.key(.backspace))) { $0.top = self.code("48211") }
+        harness.send(.input(.key(.character("5"))), effects: [verifyEffect("482115")]) {
+            $0.top = self.code("482115", isWorking: true)
+        }
+        harness.finish()
+    }
+
+    @Test func theFifthWrongCodeExpiresItAndOnlyResendIsLeft() {
+        let harness = ReducerHarness(state(code("482111", isWorking: true)))
+        harness.send(verified(incorrect(0))) { $0.top = self.code("482111", isDead: true) }
+        #expect(F.rendered(harness.state).contains("Code expired. Request a new one."))
+        harness.send(.input(.key(.backspace)))  // the boxes are off
+        harness.send(.input(.key(.enter)))  // resend is still cooling down
+        harness.send(.input(.key(.character("r"))))
+        harness.advance(by: 30)
+        harness.send(.input(.key(.enter)), effects: [resendEffect]) {
+            $0.top = self.code("482111", isDead: true, isWorking: true)
+        }
+        harness.finish()
+    }
+
+    @Test func theServerSayingExpiredShowsTheExpiredState() {
+        let harness = ReducerHarness(state(code("482915", isWorking: true)))
+        harness.send(verified(.failure(.codeExpired(message: "This code has expired.")))) {
+            $0.top = self.code("482915", isDead: true)
+        }
+        #expect(F.rendered(harness.state).contains("Code expired. Request a new one."))
+        harness.finish()
+    }
+
+    @Test func theCodeExpiresOnTheClockWithoutAReply() {
+        let harness = ReducerHarness(state(code("48")))
+        harness.advance(by: 299)
+        harness.send(.input(.key(.character("2")))) { $0.top = self.code("482") }
+        harness.advance(by: 1)
+        harness.send(.input(.key(.character("9"))))  // expired: typing does nothing
+        var after = harness.state
+        after.now = F.start + 300
+        #expect(F.rendered(after).contains("Code expired. Request a new one."))
+        harness.finish()
+    }
+
+    @Test func theResendCountdownReachesResendCodeAndTheClockStopsAtExpiry() {
+        let harness = ReducerHarness(state(ticking: false))
+        harness.send(.tick, effects: [F.clock]) { $0.clockTicking = true }
+        #expect(F.rendered(harness.state).contains("Resend in 0:30"))
+        for second in 1...29 {
+            harness.advance(by: 1)
+            harness.receive(.tick, effects: [F.clock])
+            if second == 3 { #expect(F.rendered(harness.state).contains("Resend in 0:27")) }
+        }
+        #expect(F.rendered(harness.state).contains("Resend in 0:01"))
+        harness.advance(by: 1)
+        harness.receive(.tick, effects: [F.clock])
+        let text = F.rendered(harness.state)
+        #expect(text.contains("Resend code"))
+        #expect(!text.contains("Resend in"))
+        for _ in 31..<300 {
+            harness.advance(by: 1)
+            harness.receive(.tick, effects: [F.clock])
+        }
+        // At five minutes the code is dead and nothing counts down: the clock stops.
+        harness.advance(by: 1)
+        harness.receive(.tick) {
+            $0.top = self.code(clockDone: true)
+            $0.clockTicking = false
+        }
+        harness.finish()
+    }
+
+    @Test func resendResetsTheBoxesExpiryAndCooldown() {
+        let harness = ReducerHarness(state(code("482111", isDead: true)))
+        harness.advance(by: 40)
+        harness.send(.input(.key(.character("r"))), effects: [resendEffect]) {
+            $0.top = self.code("482111", isDead: true, isWorking: true)
+        }
+        let accepted = OTPRequestAccepted(
+            requestId: "otp_1", phone: F.newPhone, purpose: .changePhone, expiresAt: F.start + 340,
+            resendAfter: F.start + 70)
+        harness.send(resent(.success(.otpAccepted(accepted)))) {
+            $0.top = self.code(expiresAt: F.start + 340, resendAfter: F.start + 70)
+        }
+        #expect(F.rendered(harness.state).contains("Resend in 0:30"))
+        harness.finish()
+    }
+
+    @Test func resendRateLimitedShowsTheBannerCountdown() {
+        let harness = ReducerHarness(state(code(isDead: true)))
+        harness.advance(by: 30)
+        harness.send(.input(.key(.character("r"))), effects: [resendEffect]) {
+            $0.top = self.code(isDead: true, isWorking: true)
+        }
+        harness.send(resent(.failure(.rateLimited(retryAfter: 600, message: "Too many codes.")))) {
+            $0.top = self.code(isDead: true, resendAfter: F.start + 630)
+            $0.banner = .rateLimited(until: F.start + 630)
+        }
+        let text = F.rendered(harness.state)
+        #expect(text.contains("Too many attempts. Try again in 10:00"))
+        #expect(text.contains("Resend in 10:00"))
+        harness.send(.input(.key(.character("r"))))  // still off until the limit passes
+        harness.finish()
+    }
+
+    @Test func backCancelsTheCodeServerSideAndKeepsTheNumber() {
+        let harness = ReducerHarness(state(code("48")))
+        let cancel = Effect.request(.cancelPhoneOTP(requestId: "otp_1"), screen: "enter-code", name: "cancel")
+        harness.send(.input(.key(.escape)), effects: [cancel]) { $0.stack.removeLast() }
+        #expect(harness.state.top.as(EnterPhoneScreen.self)?.field.value == Self.typed)
+        // The cancel's reply finds its screen gone and changes nothing.
+        harness.send(.response(screen: "enter-code", name: "cancel", .success(.otpCancelled)))
+        harness.finish()
+    }
+
+    @Test func aCodeFromTheOutboxFillsTheBoxesAndSubmits() {
+        var start = state()
+        start.overlay = .outbox(OutboxPanel(messages: SampleData.outbox(at: F.start), isLoading: false))
+        let harness = ReducerHarness(start)
+        harness.send(.input(.key(.enter)), effects: [verifyEffect("482915")]) {
+            $0.overlay = nil
+            $0.top = self.code("482915", isWorking: true)
+        }
+        harness.finish()
+    }
+
+    @Test func successSavesTheMethodsPopsToTheHubAndShowsTheSheet() {
+        var methods = SampleData.everyMethod
+        methods.phone = F.newPhone
+        let harness = ReducerHarness(state(code("482915", isWorking: true)))
+        harness.send(verified(.success(.otpVerified(VerifyOTPResult(purpose: .changePhone, authMethods: methods))))) {
+            $0.methods = methods
+            $0.methodsFetchedAt = F.start
+            $0.stack.removeLast(2)
+            $0.overlay = .sheet(.phoneUpdated("+995 511 200 300"))
+        }
+        #expect(harness.state.top.id == "hub")
+        #expect(F.rendered(harness.state).contains("Your new number is +995 511 200 300."))
+        harness.send(.input(.key(.enter))) { $0.overlay = nil }
+        harness.finish()
+    }
+
+    @Test func anOutboxCodeIsRefusedOnceTheCodeHasExpired() {
+        var start = state(code(isDead: true))
+        start.overlay = .outbox(OutboxPanel(messages: SampleData.outbox(at: F.start), isLoading: false))
+        let harness = ReducerHarness(start)
+        let toast = Effect.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)
+        harness.send(.input(.key(.enter)), effects: [toast]) {
+            $0.overlay = nil
+            $0.toast = Toast("Nothing on this screen takes that code.", shownAt: F.start)
+        }
+        harness.advance(by: Toast.defaultDuration)
+        harness.receive(.toastExpired) { $0.toast = nil }
+        harness.finish()
+    }
+}

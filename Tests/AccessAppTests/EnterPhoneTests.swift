@@ -1,0 +1,216 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+import Testing
+
+@testable import AccessApp
+
+/// Fixtures shared by the phone flow's tests.
+enum PhoneFixture {
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+    static let current = "+995511100000"
+    static let newPhone = "+995511200300"
+    static let grant = ReauthGrant(reauthToken: "rt_fixture", expiresAt: start + 900, method: .password)
+    static let clock = Effect.after(seconds: 1, action: .tick, id: .clock)
+
+    static func phone(
+        _ number: String = "", country: String? = nil, focus: EnterPhoneScreen.Focus = .field,
+        isWorking: Bool = false, error: String? = nil, flow: AccountFlow = .changePhone
+    ) -> AnyScreen {
+        AnyScreen(
+            EnterPhoneScreen(
+                flow: flow, current: flow == .changePhone ? current : nil, countryISO: country, number: number,
+                focus: focus, isWorking: isWorking, error: error))
+    }
+
+    static func state(_ screens: [AnyScreen], methods: AuthMethods = SampleData.everyMethod) -> AppState {
+        var state = SampleData.state([], methods: methods, now: start)
+        state.stack += screens
+        state.reauth = grant
+        return state
+    }
+
+    static func rendered(_ state: AppState) -> String { render(state, size: .standard).text() }
+}
+
+@Suite struct EnterPhoneTests {
+    typealias F = PhoneFixture
+    func requestEffect(_ phone: String = PhoneFixture.newPhone, purpose: OTPPurpose = .changePhone) -> Effect {
+        .request(
+            .requestPhoneOTP(phone: phone, purpose: purpose, reauthToken: "rt_fixture"), screen: "enter-phone",
+            name: "submit")
+    }
+
+    func reply(_ result: Result<APIReply, APIError>) -> Action {
+        .response(screen: "enter-phone", name: "submit", result)
+    }
+
+    @Test func titlesFollowTheFlowAndTheCountryDefaultsToTheCurrentNumber() {
+        let change = EnterPhoneScreen(flow: .changePhone, current: "+12015550123")
+        #expect(change.title == "New phone number")
+        #expect(change.subtitle == "Current: +1 201 555 0123")
+        #expect(change.countryISO == "US")
+        let add = EnterPhoneScreen(flow: .addPhone, current: nil)
+        #expect(add.title == "Add phone number")
+        #expect(add.subtitle == "Use it to sign in and recover your account.")
+        #expect(add.countryISO == "GE")
+    }
+
+    @Test func sendCodeStaysOffUntilTheNumberFitsTheCountry() {
+        let harness = ReducerHarness(F.state([F.phone()]))
+        harness.send(.input(.paste("511 200 30"))) { $0.top = F.phone("511 200 30") }
+        #expect(F.rendered(harness.state).contains("Send code"))
+        #expect(!F.rendered(harness.state).contains("[ Send code ]"))
+        harness.send(.input(.key(.enter)))  // not valid yet: nothing happens
+        harness.send(.input(.key(.tab))) { $0.top = F.phone("511 200 30", focus: .cta) }
+        harness.send(.input(.key(.enter)))  // the disabled button does nothing either
+        // Typing on the button goes to the number.
+        harness.send(.input(.key(.character("0")))) { $0.top = F.phone("511 200 300") }
+        #expect(F.rendered(harness.state).contains("[ Send code ]"))
+        harness.send(.input(.key(.enter)), effects: [requestEffect()]) {
+            $0.top = F.phone("511 200 300", isWorking: true)
+        }
+        #expect(F.rendered(harness.state).contains("Sending code…"))
+        harness.finish()
+    }
+
+    @Test func tabCyclesChipFieldAndButton() {
+        let harness = ReducerHarness(F.state([F.phone("511 200 300")]))
+        harness.send(.input(.key(.tab))) { $0.top = F.phone("511 200 300", focus: .cta) }
+        harness.send(.input(.key(.tab))) { $0.top = F.phone("511 200 300", focus: .chip) }
+        harness.send(.input(.key(.tab))) { $0.top = F.phone("511 200 300") }
+        harness.send(.input(.key(.backTab))) { $0.top = F.phone("511 200 300", focus: .chip) }
+        harness.send(.input(.key(.backTab))) { $0.top = F.phone("511 200 300", focus: .cta) }
+        harness.send(.input(.key(.enter)), effects: [requestEffect()]) {
+            $0.top = F.phone("511 200 300", focus: .cta, isWorking: true)
+        }
+        harness.finish()
+    }
+
+    @Test func addFlowAsksForAnAddPhoneCode() {
+        var state = F.state([F.phone("555 123 456", flow: .addPhone)], methods: SampleData.noPhone)
+        state.reauth = nil
+        let harness = ReducerHarness(state)
+        let effect = Effect.request(
+            .requestPhoneOTP(phone: "+995555123456", purpose: .addPhone, reauthToken: nil), screen: "enter-phone",
+            name: "submit")
+        harness.send(.input(.key(.enter)), effects: [effect]) {
+            $0.top = F.phone("555 123 456", isWorking: true, flow: .addPhone)
+        }
+        harness.finish()
+    }
+
+    @Test func acceptedPushesTheCodeScreen() {
+        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]))
+        let accepted = OTPRequestAccepted(
+            requestId: "otp_1", phone: F.newPhone, purpose: .changePhone, expiresAt: F.start + 300,
+            resendAfter: F.start + 30)
+        harness.send(reply(.success(.otpAccepted(accepted))), effects: [F.clock]) {
+            $0.top = F.phone("511 200 300")
+            $0.stack.append(
+                AnyScreen(
+                    EnterCodeScreen(
+                        flow: .changePhone, phone: F.newPhone, requestId: "otp_1", expiresAt: F.start + 300,
+                        resendAfter: F.start + 30)))
+            $0.clockTicking = true
+        }
+        // The code screen counts down from here; its clock keeps running while it is shown.
+    }
+
+    @Test func takenShowsInlineAndEditingClearsIt() {
+        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]))
+        harness.send(reply(.failure(.taken(message: "Phone number is taken.")))) {
+            $0.top = F.phone("511 200 300", error: "This number is already in use by another account.")
+        }
+        #expect(F.rendered(harness.state).contains("This number is already in use by another account."))
+        harness.send(.input(.key(.backspace))) { $0.top = F.phone("511 200 30") }
+        harness.finish()
+    }
+
+    @Test func invalidShowsInline() {
+        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]))
+        harness.send(reply(.failure(.invalid(fieldErrors: ["phone"], message: "Invalid phone.")))) {
+            $0.top = F.phone("511 200 300", error: "Enter a valid phone number.")
+        }
+        harness.finish()
+    }
+
+    @Test func offlineShowsInlineAndTheOfflineBanner() {
+        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]))
+        harness.send(reply(.failure(.offline(reason: "URLError")))) {
+            $0.top = F.phone("511 200 300", error: "You're offline. Check your connection and try again.")
+            $0.isOffline = true
+            $0.banner = .offline
+        }
+        harness.finish()
+    }
+
+    @Test func rateLimitedSetsACountingDownBannerAndClearsTheInlineError() {
+        let harness = ReducerHarness(
+            F.state([F.phone("511 200 300", isWorking: true, error: "Enter a valid phone number.")]))
+        let until = F.start + 3
+        harness.send(reply(.failure(.rateLimited(retryAfter: 3, message: "Too many."))), effects: [F.clock]) {
+            $0.top = F.phone("511 200 300")
+            $0.banner = .rateLimited(until: until)
+            $0.clockTicking = true
+        }
+        #expect(F.rendered(harness.state).contains("Try again in 0:03"))
+        harness.advance(by: 1)
+        harness.receive(.tick, effects: [F.clock])
+        #expect(F.rendered(harness.state).contains("Try again in 0:02"))
+        harness.advance(by: 1)
+        harness.receive(.tick, effects: [F.clock])
+        harness.advance(by: 1)
+        harness.receive(.tick) {
+            $0.banner = nil
+            $0.clockTicking = false
+        }
+        harness.finish()
+    }
+
+    @Test func reauthWindowPassedOpensThePicker() {
+        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]))
+        harness.send(reply(.failure(.reauthRequired(message: "Verify it's you first.")))) {
+            $0.top = F.phone("511 200 300")
+            $0.stack.append(AnyScreen(ReauthPickerScreen(flow: .changePhone)))
+        }
+        harness.finish()
+    }
+
+    @Test func enterOnTheChipOpensThePickerAndAPickRevalidates() {
+        let harness = ReducerHarness(F.state([F.phone("201 555 0123")]))
+        let region = Locale.current.region?.identifier
+        harness.send(.input(.key(.enter)))  // a US number is not valid in Georgia
+        harness.send(.input(.key(.backTab))) { $0.top = F.phone("201 555 0123", focus: .chip) }
+        harness.send(.input(.key(.enter))) {
+            $0.stack.append(AnyScreen(CountryPickerScreen(localeRegion: region)))
+        }
+        harness.send(.input(.paste("united states"))) {
+            $0.top = AnyScreen(CountryPickerScreen(localeRegion: region, query: "united states"))
+        }
+        harness.send(.input(.key(.enter))) {
+            $0.stack.removeLast()
+            $0.top = F.phone("201 555 0123", country: "US")
+        }
+        harness.send(.input(.key(.enter)), effects: [requestEffect("+12015550123")]) {
+            $0.top = F.phone("201 555 0123", country: "US", isWorking: true)
+        }
+        harness.finish()
+    }
+
+    @Test func escOnThePickerLeavesTheCountryAlone() {
+        let harness = ReducerHarness(
+            F.state([F.phone("511 200 300", focus: .chip), AnyScreen(CountryPickerScreen(localeRegion: "DE"))]))
+        harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
+        #expect(harness.state.top.as(EnterPhoneScreen.self)?.countryISO == "GE")
+        harness.finish()
+    }
+
+    @Test func asciiModeShowsTheIsoCodeOnTheChip() {
+        var state = F.state([F.phone("511 200 300")])
+        state.options.ascii = true
+        let text = F.rendered(state)
+        #expect(text.contains("GE +995 v"))
+        #expect(!text.contains("🇬🇪"))
+    }
+}
