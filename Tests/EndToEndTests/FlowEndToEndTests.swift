@@ -121,8 +121,9 @@ struct FlowEndToEndTests {
         let binary = try AccessDeckBinary.requireBuilt()
         let server = try Tmux(width: 100, height: 5, command: [binary, "serve", "--scenario", "default"])
         let line = try server.waitFor("listening on http://")
-        let url = try #require(line.split(separator: "\n").first { $0.contains("listening on") }?
-            .split(separator: " ").last.map(String.init))
+        let url = try #require(
+            line.split(separator: "\n").first { $0.contains("listening on") }?
+                .split(separator: " ").last.map(String.init))
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
         let app = try Tmux(
