@@ -8,8 +8,16 @@ struct AccessDeckCommand: AsyncParsableCommand {
         commandName: "accessdeck",
         abstract: "Walk a mobile app's sign-in and Account Access flows in a terminal.",
         version: AppVersion.current,
-        subcommands: [Serve.self, Screens.self, Render.self, Play.self]
+        subcommands: [Run.self, Serve.self, Screens.self, Render.self, Play.self],
+        defaultSubcommand: Run.self
     )
+}
+
+/// `accessdeck [run]`: the app. A subcommand of its own (the default one) so its `--port`
+/// and `serve --port` cannot take each other's value.
+struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Start the app on the embedded reference backend, or on --backend URL (the default command).")
 
     @OptionGroup var appearance: AppearanceOptions
     @OptionGroup var backend: BackendOptions
