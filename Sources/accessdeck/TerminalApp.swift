@@ -13,6 +13,9 @@ struct TerminalApp {
     let backendOptions: BackendOptions
 
     func run() async throws -> Int32 {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw RuntimeError("the app needs a terminal; `accessdeck render` and `accessdeck play` print screens as text")
+        }
         let connection = try await BackendConnection.open(backendOptions)
         let options = CursesTerminal.resolveOptions(
             theme: appearance.theme, asciiFlag: appearance.ascii, environment: ProcessInfo.processInfo.environment)
@@ -29,9 +32,15 @@ struct TerminalApp {
         if let problem = connection.sessionProblem {
             state.toast = Toast(problem, shownAt: state.now, duration: 6)
         }
-        let code = try runLoop(state: state, options: options, clock: clock, connection: connection)
-        await connection.close()
-        return code
+        do {
+            let code = try runLoop(state: state, options: options, clock: clock, connection: connection)
+            await connection.close()
+            return code
+        } catch {
+            // The HTTP client must be shut down on every path, or it traps in its deinit.
+            await connection.close()
+            throw error
+        }
     }
 
     private func runLoop(
@@ -80,7 +89,13 @@ struct BackendConnection {
         let backend = try await ReferenceBackend.start(
             .init(port: options.port ?? 0, scenario: options.scenario, logger: quiet))
         let client = AccountClient(configuration: .init(baseURL: backend.baseURL), sessionStore: nil, logger: quiet)
-        try await client.adminSignIn()
+        do {
+            try await client.adminSignIn()
+        } catch {
+            await client.shutdown()
+            await backend.shutdown()
+            throw error
+        }
         return BackendConnection(
             client: client, cache: AuthMethodsCache(fileURL: nil), isReferenceBackend: true, sessionProblem: nil,
             embedded: backend)
@@ -108,4 +123,10 @@ struct TerminalServices: SystemServices {
         process.standardError = FileHandle.nullDevice
         try? process.run()
     }
+}
+
+/// A failure to report on stderr with exit status 1.
+struct RuntimeError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
