@@ -14,7 +14,8 @@ struct TerminalApp {
 
     func run() async throws -> Int32 {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw RuntimeError("the app needs a terminal; `accessdeck render` and `accessdeck play` print screens as text")
+            throw RuntimeError(
+                "the app needs a terminal; `accessdeck render` and `accessdeck play` print screens as text")
         }
         let connection = try await BackendConnection.open(backendOptions)
         let options = CursesTerminal.resolveOptions(

@@ -23,9 +23,8 @@ struct FlowEndToEndTests {
         try tmux.sendKeys("Enter")
     }
 
-    @Test func changePhoneOnDefaultViaPasswordReauth() throws {
-        let tmux = try openHub(scenario: "default")
-        try tmux.waitFor("+995 511 100 000")
+    /// Enter on the phone row, "Verify it's you" with the scenario's password, up to the new-number screen.
+    func changePhoneVerifyingWithPassword(_ tmux: Tmux) throws {
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Verify it's you")
         try tmux.sendKeys("Enter")  // Use password
@@ -33,6 +32,12 @@ struct FlowEndToEndTests {
         try tmux.sendLiteral("correct-horse-42")
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Current: +995 511 100 000")
+    }
+
+    @Test func changePhoneOnDefaultViaPasswordReauth() throws {
+        let tmux = try openHub(scenario: "default")
+        try tmux.waitFor("+995 511 100 000")
+        try changePhoneVerifyingWithPassword(tmux)
         try tmux.sendLiteral("511222333")
         try tmux.sendKeys("Enter")
         try tmux.waitFor("We texted a 6-digit code to +995 511 222 333.")
@@ -69,13 +74,7 @@ struct FlowEndToEndTests {
 
     @Test func aNumberTakenByAnotherAccountIsRefusedWithoutSayingWhose() throws {
         let tmux = try openHub(scenario: "taken-number")
-        try tmux.sendKeys("Enter")
-        try tmux.waitFor("Verify it's you")
-        try tmux.sendKeys("Enter")
-        try tmux.waitFor("Current password")
-        try tmux.sendLiteral("correct-horse-42")
-        try tmux.sendKeys("Enter")
-        try tmux.waitFor("Current: +995 511 100 000")
+        try changePhoneVerifyingWithPassword(tmux)
         try tmux.sendLiteral("511200300")
         try tmux.sendKeys("Enter")
         try tmux.waitFor("This number is already in use by another account.")
@@ -90,12 +89,12 @@ struct FlowEndToEndTests {
         try tmux.sendLiteral("511444555")
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Enter the code")
-        for attempt in 1...4 {
+        for attemptsLeft in (1...4).reversed() {
             try tmux.sendLiteral("000000")
+            try tmux.waitFor("\(attemptsLeft) attempt")
             try tmux.waitFor("Code is incorrect. Try again.")
             // Digits stay for editing: clear them before the next try.
             for _ in 0..<6 { try tmux.sendKeys("BSpace") }
-            _ = attempt
         }
         try tmux.sendLiteral("000000")
         try tmux.waitFor("Code expired. Request a new one.")

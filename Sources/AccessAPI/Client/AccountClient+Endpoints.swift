@@ -9,6 +9,13 @@ extension AccountClient {
         return methods
     }
 
+    /// Unlinks Apple or Google; needs a re-auth token, and answers 409 `last_method` for the
+    /// only sign-in method.
+    public func disconnect(_ provider: SocialProvider, reauthToken: String?) async throws -> AuthMethods {
+        try await send(
+            .POST, "/me/auth-methods/disconnect", body: DisconnectBody(provider: provider), reauthToken: reauthToken)
+    }
+
     public func requestPhoneOTP(
         phone: String, purpose: OTPPurpose, reauthToken: String? = nil
     ) async throws
