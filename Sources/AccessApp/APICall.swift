@@ -8,7 +8,7 @@ public enum APICall: Equatable, Sendable {
     case resendPhoneOTP(requestId: String)
     case cancelPhoneOTP(requestId: String)
     case verifyPhoneOTP(requestId: String, code: String, reauthToken: String?)
-    case reauthByPassword(String)
+    case reauthByPassword(Secret)
     case sendReauthLink
     case confirmReauthLink(token: String)
     /// The simulated Apple/Google sign-in: the reference backend mints the provider's token,
@@ -57,7 +57,7 @@ public struct ClientPerformer: Sendable {
                     .otpVerified(
                         try await client.verifyPhoneOTP(requestId: requestId, code: code, reauthToken: reauthToken)))
             case .reauthByPassword(let password):
-                return .success(.reauthGranted(try await client.reauthenticate(password: password)))
+                return .success(.reauthGranted(try await client.reauthenticate(password: password.value)))
             case .sendReauthLink:
                 return .success(.linkSent(try await client.sendReauthLink()))
             case .confirmReauthLink(let token):

@@ -176,3 +176,16 @@ import Testing
         harness.finish()
     }
 }
+
+@Suite struct SecretTests {
+    @Test func aPasswordInAnEffectNeverPrints() {
+        let effect = Effect.request(.reauthByPassword("correct-horse-42"), screen: "password-reauth", name: "verify")
+        var dumped = ""
+        dump(effect, to: &dumped)
+        #expect(!dumped.contains("correct-horse-42"))
+        #expect(!"\(effect)".contains("correct-horse-42"))
+        #expect(!String(reflecting: effect).contains("correct-horse-42"))
+        #expect(effect == .request(.reauthByPassword("correct-horse-42"), screen: "password-reauth", name: "verify"))
+        #expect(effect != .request(.reauthByPassword("another"), screen: "password-reauth", name: "verify"))
+    }
+}

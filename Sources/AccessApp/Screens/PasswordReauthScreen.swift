@@ -82,7 +82,7 @@ public struct PasswordReauthScreen: ScreenModel {
         field.setValue("")
         field.error = nil
         isWorking = true
-        return [.request(.reauthByPassword(password), screen: id, name: "verify")]
+        return [.request(.reauthByPassword(Secret(password)), screen: id, name: "verify")]
     }
 
     public mutating func receive(
