@@ -48,6 +48,17 @@ struct FlowEndToEndTests {
         #expect(!hub.contains("+995 511 100 000"))
     }
 
+    @Test func verifyingByEmailLinkFromTheOutbox() throws {
+        let tmux = try openHub(scenario: "default")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Verify it's you")
+        try tmux.sendKeys("Down")
+        try tmux.sendKeys("Enter")  // Email a link
+        try tmux.waitFor("We sent a verification link to jdoe@mail.com. Tap it to confirm.")
+        try useNewestFromOutbox(tmux, expecting: "sign-in link")
+        try tmux.waitFor("Current: +995 511 100 000")
+    }
+
     @Test func addPhoneOnNoPhoneNeedsNoReauth() throws {
         let tmux = try openHub(scenario: "no-phone")
         try tmux.waitFor("Not set up")
