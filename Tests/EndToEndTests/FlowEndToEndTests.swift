@@ -23,6 +23,15 @@ struct FlowEndToEndTests {
         try tmux.sendKeys("Enter")
     }
 
+    /// Types the new number, sends it, and completes the code step from the outbox.
+    func sendNumberAndConfirmWithTheTextedCode(_ tmux: Tmux, typed: String, shown: String) throws {
+        try tmux.sendLiteral(typed)
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("We texted a 6-digit code to \(shown).")
+        try useNewestFromOutbox(tmux, expecting: "code")
+        try tmux.waitFor("Your new number is \(shown).")
+    }
+
     /// Enter on the phone row, "Verify it's you" with the scenario's password, up to the new-number screen.
     func changePhoneVerifyingWithPassword(_ tmux: Tmux) throws {
         try tmux.sendKeys("Enter")
@@ -38,11 +47,7 @@ struct FlowEndToEndTests {
         let tmux = try openHub(scenario: "default")
         try tmux.waitFor("+995 511 100 000")
         try changePhoneVerifyingWithPassword(tmux)
-        try tmux.sendLiteral("511222333")
-        try tmux.sendKeys("Enter")
-        try tmux.waitFor("We texted a 6-digit code to +995 511 222 333.")
-        try useNewestFromOutbox(tmux, expecting: "code")
-        try tmux.waitFor("Your new number is +995 511 222 333.")
+        try sendNumberAndConfirmWithTheTextedCode(tmux, typed: "511222333", shown: "+995 511 222 333")
         try tmux.sendKeys("Enter")
         let hub = try tmux.waitFor("+995 511 222 333")
         #expect(!hub.contains("+995 511 100 000"))
@@ -65,11 +70,7 @@ struct FlowEndToEndTests {
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Add phone number")
         try tmux.waitFor("Use it to sign in and recover your account.")
-        try tmux.sendLiteral("511333444")
-        try tmux.sendKeys("Enter")
-        try tmux.waitFor("We texted a 6-digit code to +995 511 333 444.")
-        try useNewestFromOutbox(tmux, expecting: "code")
-        try tmux.waitFor("Your new number is +995 511 333 444.")
+        try sendNumberAndConfirmWithTheTextedCode(tmux, typed: "511333444", shown: "+995 511 333 444")
         try tmux.sendKeys("Enter")
         try tmux.waitFor("+995 511 333 444")
     }
