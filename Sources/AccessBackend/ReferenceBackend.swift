@@ -90,7 +90,8 @@ public enum ReferenceBackend {
             store.removeIfTemporary()
             throw error
         }
-        return RunningBackend(host: configuration.host, port: port, group: group, task: task, store: store)
+        return RunningBackend(
+            host: configuration.host, port: port, group: group, task: task, store: store, clock: backend.clock)
     }
 }
 
@@ -98,6 +99,8 @@ public enum ReferenceBackend {
 public final class RunningBackend: Sendable {
     public let host: String
     public let port: Int
+    /// The backend's time: the embedded app's clock follows it.
+    public let clock: BackendClock
     /// The SQLite file in use (a temporary one is deleted by `shutdown()`).
     public var databasePath: String { store.path }
     private let group: ServiceGroup
@@ -105,8 +108,11 @@ public final class RunningBackend: Sendable {
     private let store: Store
     private let cleaned = Mutex(false)
 
-    init(host: String, port: Int, group: ServiceGroup, task: Task<Void, any Error>, store: Store) {
+    init(
+        host: String, port: Int, group: ServiceGroup, task: Task<Void, any Error>, store: Store, clock: BackendClock
+    ) {
         self.host = host
+        self.clock = clock
         self.port = port
         self.group = group
         self.task = task

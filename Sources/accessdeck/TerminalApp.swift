@@ -20,12 +20,12 @@ struct TerminalApp {
         let connection = try await BackendConnection.open(backendOptions)
         let options = CursesTerminal.resolveOptions(
             theme: appearance.theme, asciiFlag: appearance.ascii, environment: ProcessInfo.processInfo.environment)
-        let clock = SystemClock()
+        let clock = connection.clock
         var state = AppState(
             now: clock.now(),
             options: AppOptions(
                 platform: appearance.platform, ascii: options.ascii,
-                hasReferenceBackend: connection.isReferenceBackend))
+                hasReferenceBackend: connection.isReferenceBackend, deviceRegion: Locale.current.region?.identifier))
         if let cached = connection.cache.latest {
             state.methods = cached.methods
             state.methodsFetchedAt = cached.fetchedAt
@@ -45,7 +45,7 @@ struct TerminalApp {
     }
 
     private func runLoop(
-        state: AppState, options: TerminalOptions, clock: SystemClock, connection: BackendConnection
+        state: AppState, options: TerminalOptions, clock: any AppClock, connection: BackendConnection
     ) throws -> Int32 {
         let terminal = try CursesTerminal(options: options)
         defer { terminal.shutdown() }
@@ -70,6 +70,9 @@ struct BackendConnection {
     let isReferenceBackend: Bool
     let sessionProblem: String?
     let embedded: RunningBackend?
+    /// The app's clock: the reference backend's time when there is one, so moving that clock
+    /// moves every countdown on screen; this machine's otherwise.
+    let clock: any AppClock
 
     static func open(_ options: BackendOptions) async throws -> BackendConnection {
         // Nothing may write to the terminal once curses owns it.
@@ -83,9 +86,15 @@ struct BackendConnection {
             if isReference, !(await client.isSignedIn) {
                 isReference = (try? await client.adminSignIn()) != nil
             }
+            var clock: any AppClock = SystemClock()
+            if isReference {
+                let following = FollowingClock(resync: { try? await client.adminClock().now })
+                if let serverNow = try? await client.adminClock().now { following.follow(serverNow: serverNow) }
+                clock = following
+            }
             return BackendConnection(
                 client: client, cache: AuthMethodsCache(fileURL: AuthMethodsCache.defaultLocation()),
-                isReferenceBackend: isReference, sessionProblem: problem.map { "\($0)" }, embedded: nil)
+                isReferenceBackend: isReference, sessionProblem: problem.map { "\($0)" }, embedded: nil, clock: clock)
         }
         let backend = try await ReferenceBackend.start(
             .init(port: options.port ?? 0, scenario: options.scenario, logger: quiet))
@@ -99,7 +108,7 @@ struct BackendConnection {
         }
         return BackendConnection(
             client: client, cache: AuthMethodsCache(fileURL: nil), isReferenceBackend: true, sessionProblem: nil,
-            embedded: backend)
+            embedded: backend, clock: FollowingClock(source: { [clock = backend.clock] in clock.now() }))
     }
 
     func close() async {

@@ -51,14 +51,12 @@ import Testing
             $0.clockTicking = false
         }
         let now = start + 30
-        harness.send(.input(.key(.enter)), effects: [.request(.sendReauthLink, screen: "check-email", name: "resend")])
-        {
+        harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 1)]) {
             $0.top = AnyScreen(self.checkEmail(sentAt: self.start, canResend: true, isResending: true))
+            $0.topAwaits(1)
         }
         harness.advance(by: 1)
-        harness.send(
-            .response(screen: "check-email", name: "resend", .success(.linkSent(sent(at: now + 1)))), effects: [tick]
-        ) {
+        harness.send(.reply(sent(at: now + 1), to: RequestID(1)), effects: [tick]) {
             $0.top = AnyScreen(self.checkEmail(sentAt: now + 1))
             $0.clockTicking = true
         }
@@ -76,18 +74,17 @@ import Testing
     @Test func aFailedResendSaysWhyAndCanBeRetried() {
         let harness = ReducerHarness(
             SampleData.state([picker, checkEmail(sentAt: start - 40, canResend: true)], now: start))
-        harness.send(
-            .input(.key(.character("r"))), effects: [.request(.sendReauthLink, screen: "check-email", name: "resend")]
-        ) {
+        harness.send(.input(.key(.character("r"))), effects: [.request(SendReauthLink(), id: 1)]) {
             $0.top = AnyScreen(self.checkEmail(sentAt: self.start - 40, canResend: true, isResending: true))
+            $0.topAwaits(1)
         }
         let failure = APIError.server(status: 500, code: "internal", message: "Something went wrong on the server.")
-        harness.send(.response(screen: "check-email", name: "resend", .failure(failure))) {
+        harness.send(.failure(failure, to: RequestID(1))) {
             $0.top = AnyScreen(self.checkEmail(sentAt: self.start - 40, canResend: true, error: failure.message))
         }
-        harness.send(.input(.key(.enter)), effects: [.request(.sendReauthLink, screen: "check-email", name: "resend")])
-        {
+        harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 2)]) {
             $0.top = AnyScreen(self.checkEmail(sentAt: self.start - 40, canResend: true, isResending: true))
+            $0.topAwaits(2)
         }
         harness.finish()
     }
@@ -98,18 +95,17 @@ import Testing
         let harness = ReducerHarness(state)
         harness.send(
             .input(.key(.enter)),
-            effects: [
-                .request(.confirmReauthLink(token: "lk_fixture"), screen: "verifying-link", name: "confirm"), tick,
-            ]
+            effects: [.request(ConfirmReauthLink(token: "lk_fixture"), id: 1), tick]
         ) {
             $0.overlay = nil
             $0.stack.append(AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture")))
+            $0.topAwaits(1)
             $0.clockTicking = true
         }
         harness.advance(by: 1)
         harness.receive(.tick, effects: [tick])  // the spinner turns
         let grant = grant(at: start + 1)
-        harness.send(.response(screen: "verifying-link", name: "confirm", .success(.reauthGranted(grant)))) {
+        harness.send(.reply(grant, to: RequestID(1))) {
             $0.reauth = grant
             $0.stack = [
                 $0.stack[0], $0.stack[1],
@@ -165,9 +161,10 @@ import Testing
     @Test func anExpiredOrUsedLinkReplacesTheSpinnerWithLinkExpired() {
         let verifying = VerifyingLinkScreen(flow: .changePhone, token: "lk_old")
         let harness = ReducerHarness(
-            SampleData.state([picker, checkEmail(sentAt: start - 1900, canResend: true), verifying], now: start))
+            SampleData.state([picker, checkEmail(sentAt: start - 1900, canResend: true), verifying], now: start)
+                .topWaiting())
         let gone = APIError.codeExpired(message: "This link has expired. Request a new one to try again.")
-        harness.send(.response(screen: "verifying-link", name: "confirm", .failure(gone))) {
+        harness.send(.failure(gone)) {
             $0.top = AnyScreen(LinkExpiredScreen(flow: .changePhone))
         }
         harness.finish()
@@ -178,13 +175,12 @@ import Testing
             SampleData.state(
                 [picker, checkEmail(sentAt: start - 1900, canResend: true), LinkExpiredScreen(flow: .changePhone)],
                 now: start))
-        harness.send(.input(.key(.enter)), effects: [.request(.sendReauthLink, screen: "link-expired", name: "send")]) {
+        harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 1)]) {
             $0.top = AnyScreen(LinkExpiredScreen(flow: .changePhone, isSending: true))
+            $0.topAwaits(1)
         }
         harness.send(.input(.key(.enter)))  // already sending
-        harness.send(
-            .response(screen: "link-expired", name: "send", .success(.linkSent(sent(at: start)))), effects: [tick]
-        ) {
+        harness.send(.reply(sent(at: start), to: RequestID(1)), effects: [tick]) {
             $0.top = AnyScreen(self.checkEmail(sentAt: self.start))
             $0.clockTicking = true
         }
@@ -198,8 +194,8 @@ import Testing
 
     @Test func linkExpiredSendFailureIsShownInline() {
         let harness = ReducerHarness(
-            SampleData.state([LinkExpiredScreen(flow: .changePhone, isSending: true)], now: start))
-        harness.send(.response(screen: "link-expired", name: "send", .failure(.offline(reason: "test")))) {
+            SampleData.state([LinkExpiredScreen(flow: .changePhone, isSending: true)], now: start).topWaiting())
+        harness.send(.failure(.offline(reason: "test"))) {
             $0.isOffline = true
             $0.banner = .offline
             $0.top = AnyScreen(
@@ -220,9 +216,9 @@ import Testing
 
     @Test func anOfflineVerifyCanBeRetriedAndOtherErrorsOnlyGoBack() {
         let harness = ReducerHarness(
-            SampleData.state([VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture")], now: start))
+            SampleData.state([VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture")], now: start).topWaiting())
         let offline = APIError.offline(reason: "test")
-        harness.send(.response(screen: "verifying-link", name: "confirm", .failure(offline))) {
+        harness.send(.failure(offline)) {
             $0.isOffline = true
             $0.banner = .offline
             $0.top = AnyScreen(
@@ -230,15 +226,14 @@ import Testing
         }
         harness.send(
             .input(.key(.enter)),
-            effects: [
-                .request(.confirmReauthLink(token: "lk_fixture"), screen: "verifying-link", name: "confirm"), tick,
-            ]
+            effects: [.request(ConfirmReauthLink(token: "lk_fixture"), id: 1), tick]
         ) {
             $0.top = AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture"))
+            $0.topAwaits(1)
             $0.clockTicking = true
         }
         let unknown = APIError.server(status: 404, code: "link_not_found", message: "This link is not valid.")
-        harness.send(.response(screen: "verifying-link", name: "confirm", .failure(unknown))) {
+        harness.send(.failure(unknown, to: RequestID(1))) {
             $0.isOffline = false
             $0.banner = nil
             $0.top = AnyScreen(

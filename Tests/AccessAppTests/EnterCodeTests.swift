@@ -30,22 +30,12 @@ import Testing
     }
 
     func verifyEffect(_ code: String) -> Effect {
-        .request(
-            .verifyPhoneOTP(requestId: "otp_1", code: code, reauthToken: "rt_fixture"), screen: "enter-code",
-            name: "verify")
+        .request(VerifyPhoneOTP(requestId: "otp_1", code: code, reauthToken: "rt_fixture"), id: 1)
     }
 
-    let resendEffect = Effect.request(.resendPhoneOTP(requestId: "otp_1"), screen: "enter-code", name: "resend")
+    let resendEffect = Effect.request(ResendPhoneOTP(requestId: "otp_1"), id: 1)
 
-    func verified(_ result: Result<APIReply, APIError>) -> Action {
-        .response(screen: "enter-code", name: "verify", result)
-    }
-
-    func resent(_ result: Result<APIReply, APIError>) -> Action {
-        .response(screen: "enter-code", name: "resend", result)
-    }
-
-    func incorrect(_ remaining: Int) -> Result<APIReply, APIError> {
+    func incorrect(_ remaining: Int) -> Action {
         .failure(.codeIncorrect(attemptsRemaining: remaining, message: "Code is incorrect. Try again."))
     }
 
@@ -59,6 +49,7 @@ import Testing
         }
         harness.send(.input(.key(.character("5"))), effects: [verifyEffect("482915")]) {
             $0.top = self.code("482915", isWorking: true)
+            $0.topAwaits(1, "verify")
         }
         harness.finish()
     }
@@ -68,13 +59,14 @@ import Testing
         harness.send(.input(.paste("12")))  // not a whole code: ignored
         harness.send(.input(.paste("482 915")), effects: [verifyEffect("482915")]) {
             $0.top = self.code("482915", isWorking: true)
+            $0.topAwaits(1, "verify")
         }
         harness.finish()
     }
 
     @Test func aWrongCodeKeepsTheDigitsForEditing() {
-        let harness = ReducerHarness(state(code("482111", isWorking: true)))
-        harness.send(verified(incorrect(4))) {
+        let harness = ReducerHarness(state(code("482111", isWorking: true).waiting("verify")))
+        harness.send(incorrect(4)) {
             $0.top = self.code("482111", problem: .incorrect(attemptsRemaining: 4))
         }
         let text = F.rendered(harness.state)
@@ -83,13 +75,14 @@ import Testing
         harness.send(.input(.key(.backspace))) { $0.top = self.code("48211") }
         harness.send(.input(.key(.character("5"))), effects: [verifyEffect("482115")]) {
             $0.top = self.code("482115", isWorking: true)
+            $0.topAwaits(1, "verify")
         }
         harness.finish()
     }
 
     @Test func theFifthWrongCodeExpiresItAndOnlyResendIsLeft() {
-        let harness = ReducerHarness(state(code("482111", isWorking: true)))
-        harness.send(verified(incorrect(0))) { $0.top = self.code("482111", isDead: true) }
+        let harness = ReducerHarness(state(code("482111", isWorking: true).waiting("verify")))
+        harness.send(incorrect(0)) { $0.top = self.code("482111", isDead: true) }
         #expect(F.rendered(harness.state).contains("Code expired. Request a new one."))
         harness.send(.input(.key(.backspace)))  // the boxes are off
         harness.send(.input(.key(.enter)))  // resend is still cooling down
@@ -97,13 +90,14 @@ import Testing
         harness.advance(by: 30)
         harness.send(.input(.key(.enter)), effects: [resendEffect]) {
             $0.top = self.code("482111", isDead: true, isWorking: true)
+            $0.topAwaits(1, "resend")
         }
         harness.finish()
     }
 
     @Test func theServerSayingExpiredShowsTheExpiredState() {
-        let harness = ReducerHarness(state(code("482915", isWorking: true)))
-        harness.send(verified(.failure(.codeExpired(message: "This code has expired.")))) {
+        let harness = ReducerHarness(state(code("482915", isWorking: true).waiting("verify")))
+        harness.send(.failure(.codeExpired(message: "This code has expired."))) {
             $0.top = self.code("482915", isDead: true)
         }
         #expect(F.rendered(harness.state).contains("Code expired. Request a new one."))
@@ -155,11 +149,12 @@ import Testing
         harness.advance(by: 40)
         harness.send(.input(.key(.character("r"))), effects: [resendEffect]) {
             $0.top = self.code("482111", isDead: true, isWorking: true)
+            $0.topAwaits(1, "resend")
         }
         let accepted = OTPRequestAccepted(
             requestId: "otp_1", phone: F.newPhone, purpose: .changePhone, expiresAt: F.start + 340,
             resendAfter: F.start + 70)
-        harness.send(resent(.success(.otpAccepted(accepted)))) {
+        harness.send(.reply(accepted, to: RequestID(1))) {
             $0.top = self.code(expiresAt: F.start + 340, resendAfter: F.start + 70)
         }
         #expect(F.rendered(harness.state).contains("Resend in 0:30"))
@@ -171,8 +166,9 @@ import Testing
         harness.advance(by: 30)
         harness.send(.input(.key(.character("r"))), effects: [resendEffect]) {
             $0.top = self.code(isDead: true, isWorking: true)
+            $0.topAwaits(1, "resend")
         }
-        harness.send(resent(.failure(.rateLimited(retryAfter: 600, message: "Too many codes.")))) {
+        harness.send(.failure(.rateLimited(retryAfter: 600, message: "Too many codes."), to: RequestID(1))) {
             $0.top = self.code(isDead: true, resendAfter: F.start + 630)
             $0.banner = .rateLimited(until: F.start + 630)
         }
@@ -185,11 +181,14 @@ import Testing
 
     @Test func backCancelsTheCodeServerSideAndKeepsTheNumber() {
         let harness = ReducerHarness(state(code("48")))
-        let cancel = Effect.request(.cancelPhoneOTP(requestId: "otp_1"), screen: "enter-code", name: "cancel")
-        harness.send(.input(.key(.escape)), effects: [cancel]) { $0.stack.removeLast() }
+        let cancel = Effect.request(CancelPhoneOTP(requestId: "otp_1"), id: 1)
+        harness.send(.input(.key(.escape)), effects: [cancel]) {
+            $0.stack.removeLast()
+            $0.nextRequestID = 2
+        }
         #expect(harness.state.top.as(EnterPhoneScreen.self)?.field.value == Self.typed)
         // The cancel's reply finds its screen gone and changes nothing.
-        harness.send(.response(screen: "enter-code", name: "cancel", .success(.otpCancelled)))
+        harness.send(.reply(Acknowledged(), to: RequestID(1)))
         harness.finish()
     }
 
@@ -200,6 +199,7 @@ import Testing
         harness.send(.input(.key(.enter)), effects: [verifyEffect("482915")]) {
             $0.overlay = nil
             $0.top = self.code("482915", isWorking: true)
+            $0.topAwaits(1, "verify")
         }
         harness.finish()
     }
@@ -207,8 +207,8 @@ import Testing
     @Test func successSavesTheMethodsPopsToTheHubAndShowsTheSheet() {
         var methods = SampleData.everyMethod
         methods.phone = F.newPhone
-        let harness = ReducerHarness(state(code("482915", isWorking: true)))
-        harness.send(verified(.success(.otpVerified(VerifyOTPResult(purpose: .changePhone, authMethods: methods))))) {
+        let harness = ReducerHarness(state(code("482915", isWorking: true).waiting("verify")))
+        harness.send(.reply(VerifyOTPResult(purpose: .changePhone, authMethods: methods))) {
             $0.methods = methods
             $0.methodsFetchedAt = F.start
             $0.stack.removeLast(2)

@@ -15,7 +15,7 @@ enum PhoneFixture {
 
     static func phone(
         _ number: String = "", country: String? = nil, focus: EnterPhoneScreen.Focus = .field,
-        isWorking: Bool = false, error: String? = nil, flow: AccountFlow = .changePhone
+        isWorking: Bool = false, error: String? = nil, flow: PhoneFlow = .changePhone
     ) -> AnyScreen {
         AnyScreen(
             EnterPhoneScreen(
@@ -36,13 +36,7 @@ enum PhoneFixture {
 @Suite struct EnterPhoneTests {
     typealias F = PhoneFixture
     func requestEffect(_ phone: String = PhoneFixture.newPhone, purpose: OTPPurpose = .changePhone) -> Effect {
-        .request(
-            .requestPhoneOTP(phone: phone, purpose: purpose, reauthToken: "rt_fixture"), screen: "enter-phone",
-            name: "submit")
-    }
-
-    func reply(_ result: Result<APIReply, APIError>) -> Action {
-        .response(screen: "enter-phone", name: "submit", result)
+        .request(RequestPhoneOTP(phone: phone, purpose: purpose, reauthToken: "rt_fixture"), id: 1)
     }
 
     @Test func titlesFollowTheFlowAndTheCountryDefaultsToTheCurrentNumber() {
@@ -69,6 +63,7 @@ enum PhoneFixture {
         #expect(F.rendered(harness.state).contains("[ Send code ]"))
         harness.send(.input(.key(.enter)), effects: [requestEffect()]) {
             $0.top = F.phone("511 200 300", isWorking: true)
+            $0.topAwaits(1)
         }
         #expect(F.rendered(harness.state).contains("Sending code…"))
         harness.finish()
@@ -83,6 +78,7 @@ enum PhoneFixture {
         harness.send(.input(.key(.backTab))) { $0.top = F.phone("511 200 300", focus: .cta) }
         harness.send(.input(.key(.enter)), effects: [requestEffect()]) {
             $0.top = F.phone("511 200 300", focus: .cta, isWorking: true)
+            $0.topAwaits(1)
         }
         harness.finish()
     }
@@ -92,20 +88,20 @@ enum PhoneFixture {
         state.reauth = nil
         let harness = ReducerHarness(state)
         let effect = Effect.request(
-            .requestPhoneOTP(phone: "+995555123456", purpose: .addPhone, reauthToken: nil), screen: "enter-phone",
-            name: "submit")
+            RequestPhoneOTP(phone: "+995555123456", purpose: .addPhone, reauthToken: nil), id: 1)
         harness.send(.input(.key(.enter)), effects: [effect]) {
             $0.top = F.phone("555 123 456", isWorking: true, flow: .addPhone)
+            $0.topAwaits(1)
         }
         harness.finish()
     }
 
     @Test func acceptedPushesTheCodeScreen() {
-        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]))
+        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true).waiting()]))
         let accepted = OTPRequestAccepted(
             requestId: "otp_1", phone: F.newPhone, purpose: .changePhone, expiresAt: F.start + 300,
             resendAfter: F.start + 30)
-        harness.send(reply(.success(.otpAccepted(accepted))), effects: [F.clock]) {
+        harness.send(.reply(accepted), effects: [F.clock]) {
             $0.top = F.phone("511 200 300")
             $0.stack.append(
                 AnyScreen(
@@ -118,8 +114,8 @@ enum PhoneFixture {
     }
 
     @Test func takenShowsInlineAndEditingClearsIt() {
-        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]))
-        harness.send(reply(.failure(.taken(message: "Phone number is taken.")))) {
+        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true).waiting()]))
+        harness.send(.failure(.taken(message: "Phone number is taken."))) {
             $0.top = F.phone("511 200 300", error: "This number is already in use by another account.")
         }
         #expect(F.rendered(harness.state).contains("This number is already in use by another account."))
@@ -128,16 +124,16 @@ enum PhoneFixture {
     }
 
     @Test func invalidShowsInline() {
-        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]))
-        harness.send(reply(.failure(.invalid(fieldErrors: ["phone"], message: "Invalid phone.")))) {
+        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true).waiting()]))
+        harness.send(.failure(.invalid(fieldErrors: ["phone"], message: "Invalid phone."))) {
             $0.top = F.phone("511 200 300", error: "Enter a valid phone number.")
         }
         harness.finish()
     }
 
     @Test func offlineShowsInlineAndTheOfflineBanner() {
-        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]))
-        harness.send(reply(.failure(.offline(reason: "URLError")))) {
+        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true).waiting()]))
+        harness.send(.failure(.offline(reason: "URLError"))) {
             $0.top = F.phone("511 200 300", error: "You're offline. Check your connection and try again.")
             $0.isOffline = true
             $0.banner = .offline
@@ -147,9 +143,9 @@ enum PhoneFixture {
 
     @Test func rateLimitedSetsACountingDownBannerAndClearsTheInlineError() {
         let harness = ReducerHarness(
-            F.state([F.phone("511 200 300", isWorking: true, error: "Enter a valid phone number.")]))
+            F.state([F.phone("511 200 300", isWorking: true, error: "Enter a valid phone number.").waiting()]))
         let until = F.start + 3
-        harness.send(reply(.failure(.rateLimited(retryAfter: 3, message: "Too many."))), effects: [F.clock]) {
+        harness.send(.failure(.rateLimited(retryAfter: 3, message: "Too many.")), effects: [F.clock]) {
             $0.top = F.phone("511 200 300")
             $0.banner = .rateLimited(until: until)
             $0.clockTicking = true
@@ -169,17 +165,19 @@ enum PhoneFixture {
     }
 
     @Test func reauthWindowPassedOpensThePicker() {
-        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]))
-        harness.send(reply(.failure(.reauthRequired(message: "Verify it's you first.")))) {
+        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true).waiting()]))
+        harness.send(.failure(.reauthRequired(message: "Verify it's you first."))) {
             $0.top = F.phone("511 200 300")
             $0.stack.append(AnyScreen(ReauthPickerScreen(flow: .changePhone)))
         }
         harness.finish()
     }
 
-    @Test func enterOnTheChipOpensThePickerAndAPickRevalidates() {
-        let harness = ReducerHarness(F.state([F.phone("201 555 0123")]))
-        let region = Locale.current.region?.identifier
+    @Test func enterOnTheChipOpensThePickerWithTheDeviceRegionAndAPickRevalidates() {
+        var state = F.state([F.phone("201 555 0123")])
+        state.options.deviceRegion = "DE"
+        let harness = ReducerHarness(state)
+        let region = "DE"
         harness.send(.input(.key(.enter)))  // a US number is not valid in Georgia
         harness.send(.input(.key(.backTab))) { $0.top = F.phone("201 555 0123", focus: .chip) }
         harness.send(.input(.key(.enter))) {
@@ -192,8 +190,10 @@ enum PhoneFixture {
             $0.stack.removeLast()
             $0.top = F.phone("201 555 0123", country: "US")
         }
+        #expect(harness.state.stack.count == 3)
         harness.send(.input(.key(.enter)), effects: [requestEffect("+12015550123")]) {
             $0.top = F.phone("201 555 0123", country: "US", isWorking: true)
+            $0.topAwaits(1)
         }
         harness.finish()
     }

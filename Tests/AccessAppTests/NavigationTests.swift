@@ -17,8 +17,9 @@ import Testing
 
     @Test func enterOnAccountAccessOpensTheHubAndFetchesMethods() {
         let harness = ReducerHarness(AppState(now: start))
-        harness.send(.input(.key(.enter)), effects: [.request(.authMethods, screen: "hub", name: "load")]) {
+        harness.send(.input(.key(.enter)), effects: [.request(LoadAuthMethods(), id: 1)]) {
             $0.stack.append(AnyScreen(HubScreen(isLoading: true)))
+            $0.topAwaits(1)
         }
         harness.finish()
     }

@@ -49,12 +49,13 @@ import Testing
         let harness = ReducerHarness(onPasswordScreen(PasswordReauthScreen(flow: .changePhone, password: "s3cret!!")))
         harness.send(
             .input(.key(.enter)),
-            effects: [.request(.reauthByPassword("s3cret!!"), screen: "password-reauth", name: "verify")]
+            effects: [.request(ReauthByPassword(password: "s3cret!!"), id: 1)]
         ) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
+            $0.topAwaits(1)
         }
         let grant = grant(at: start)
-        harness.send(.response(screen: "password-reauth", name: "verify", .success(.reauthGranted(grant)))) {
+        harness.send(.reply(grant, to: RequestID(1))) {
             $0.reauth = grant
             $0.stack = [
                 $0.stack[0], $0.stack[1],
@@ -68,15 +69,13 @@ import Testing
         let harness = ReducerHarness(onPasswordScreen(PasswordReauthScreen(flow: .changePhone, password: "wrong")))
         harness.send(
             .input(.key(.enter)),
-            effects: [.request(.reauthByPassword("wrong"), screen: "password-reauth", name: "verify")]
+            effects: [.request(ReauthByPassword(password: "wrong"), id: 1)]
         ) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
+            $0.topAwaits(1)
         }
         let message = "Password is incorrect. Try again."
-        harness.send(
-            .response(
-                screen: "password-reauth", name: "verify", .failure(.invalid(fieldErrors: [], message: message)))
-        ) {
+        harness.send(.failure(.invalid(fieldErrors: [], message: message), to: RequestID(1))) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, error: message))
         }
         // Retyping clears nothing until the next submit; the error stays visible while typing.
@@ -87,7 +86,8 @@ import Testing
     }
 
     @Test func enterWhileWaitingDoesNotSendTwice() {
-        let harness = ReducerHarness(onPasswordScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true)))
+        let harness = ReducerHarness(
+            onPasswordScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true)).topWaiting())
         harness.send(.input(.key(.character("x"))))
         harness.send(.input(.key(.enter)))
         harness.finish()
@@ -97,17 +97,14 @@ import Testing
         let harness = ReducerHarness(onPasswordScreen(PasswordReauthScreen(flow: .changePhone, password: "guess6")))
         harness.send(
             .input(.key(.enter)),
-            effects: [.request(.reauthByPassword("guess6"), screen: "password-reauth", name: "verify")]
+            effects: [.request(ReauthByPassword(password: "guess6"), id: 1)]
         ) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
+            $0.topAwaits(1)
         }
         let message = "Too many attempts. Try again later."
         let until = start + 2
-        harness.send(
-            .response(
-                screen: "password-reauth", name: "verify", .failure(.rateLimited(retryAfter: 2, message: message))),
-            effects: [tick]
-        ) {
+        harness.send(.failure(.rateLimited(retryAfter: 2, message: message), to: RequestID(1)), effects: [tick]) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, error: message, lockedUntil: until))
             $0.banner = .rateLimited(until: until)
             $0.clockTicking = true
@@ -133,11 +130,12 @@ import Testing
         let harness = ReducerHarness(onPasswordScreen(PasswordReauthScreen(flow: .changePhone, password: "pw")))
         harness.send(
             .input(.key(.enter)),
-            effects: [.request(.reauthByPassword("pw"), screen: "password-reauth", name: "verify")]
+            effects: [.request(ReauthByPassword(password: "pw"), id: 1)]
         ) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
+            $0.topAwaits(1)
         }
-        harness.send(.response(screen: "password-reauth", name: "verify", .failure(.offline(reason: "test")))) {
+        harness.send(.failure(.offline(reason: "test"), to: RequestID(1))) {
             $0.isOffline = true
             $0.banner = .offline
             $0.top = AnyScreen(
@@ -170,22 +168,23 @@ import Testing
     }
 
     @Test func aReplyAfterLeavingIsDropped() {
-        let harness = ReducerHarness(onPasswordScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true)))
+        let harness = ReducerHarness(
+            onPasswordScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true)).topWaiting())
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
-        harness.send(.response(screen: "password-reauth", name: "verify", .success(.reauthGranted(grant(at: start)))))
+        harness.send(.reply(grant(at: start)))
         harness.finish()
     }
 }
 
 @Suite struct SecretTests {
     @Test func aPasswordInAnEffectNeverPrints() {
-        let effect = Effect.request(.reauthByPassword("correct-horse-42"), screen: "password-reauth", name: "verify")
+        let effect = Effect.request(ReauthByPassword(password: "correct-horse-42"), id: 1)
         var dumped = ""
         dump(effect, to: &dumped)
         #expect(!dumped.contains("correct-horse-42"))
         #expect(!"\(effect)".contains("correct-horse-42"))
         #expect(!String(reflecting: effect).contains("correct-horse-42"))
-        #expect(effect == .request(.reauthByPassword("correct-horse-42"), screen: "password-reauth", name: "verify"))
-        #expect(effect != .request(.reauthByPassword("another"), screen: "password-reauth", name: "verify"))
+        #expect(effect == .request(ReauthByPassword(password: "correct-horse-42"), id: 1))
+        #expect(effect != .request(ReauthByPassword(password: "another"), id: 1))
     }
 }

@@ -64,13 +64,13 @@ import Testing
     @Test func emailSendsTheLinkThenShowsCheckYourEmail() {
         let harness = ReducerHarness(onPicker())
         harness.send(.input(.key(.down))) { $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1)) }
-        harness.send(.input(.key(.enter)), effects: [.request(.sendReauthLink, screen: "reauth-picker", name: "email")])
-        {
+        harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 1)]) {
             $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1, isWorking: true))
+            $0.topAwaits(1)
         }
         harness.send(.input(.key(.enter)))  // already sending
         let sent = EmailLinkSent(sentTo: "jdoe@mail.com", expiresAt: start + 30 * 60)
-        harness.send(.response(screen: "reauth-picker", name: "email", .success(.linkSent(sent))), effects: [tick]) {
+        harness.send(.reply(sent, to: RequestID(1)), effects: [tick]) {
             $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1))
             $0.stack.append(
                 AnyScreen(CheckEmailScreen(flow: .changePhone, sentTo: "jdoe@mail.com", sentAt: self.start)))
@@ -84,12 +84,12 @@ import Testing
 
     @Test func aFailedLinkIsShownOnThePicker() {
         let harness = ReducerHarness(onPicker(selection: 1))
-        harness.send(.input(.key(.enter)), effects: [.request(.sendReauthLink, screen: "reauth-picker", name: "email")])
-        {
+        harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 1)]) {
             $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1, isWorking: true))
+            $0.topAwaits(1)
         }
         let failure = APIError.invalid(fieldErrors: [], message: "This account has no email address.")
-        harness.send(.response(screen: "reauth-picker", name: "email", .failure(failure))) {
+        harness.send(.failure(failure, to: RequestID(1))) {
             $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1, error: failure.message))
         }
         harness.finish()
@@ -98,16 +98,17 @@ import Testing
     @Test(arguments: [(SocialProvider.apple, 2), (SocialProvider.google, 3)])
     func socialConfirmsInASheetThenContinuesTheFlow(provider: SocialProvider, row: Int) {
         let harness = ReducerHarness(onPicker(selection: row))
-        harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.socialReauth(provider, .changePhone)) }
+        harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.socialReauth(provider)) }
         harness.send(
             .input(.key(.enter)),
-            effects: [.request(.reauthBySocial(provider), screen: "reauth-picker", name: "social")]
+            effects: [.request(ReauthBySocial(provider: provider), id: 1)]
         ) {
             $0.overlay = nil
+            $0.topAwaits(1, "social")
         }
         let method: ReauthMethod = provider == .apple ? .apple : .google
         let grant = grant(method, at: start)
-        harness.send(.response(screen: "reauth-picker", name: "social", .success(.reauthGranted(grant)))) {
+        harness.send(.reply(grant, to: RequestID(1))) {
             $0.reauth = grant
             $0.stack = [$0.stack[0], $0.stack[1], self.enterPhone]
         }
@@ -116,22 +117,22 @@ import Testing
 
     @Test func cancellingTheSocialSheetStaysOnThePicker() {
         let harness = ReducerHarness(onPicker(selection: 2))
-        harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.socialReauth(.apple, .changePhone)) }
+        harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.socialReauth(.apple)) }
         harness.send(.input(.key(.down))) {
-            var sheet = Sheet.socialReauth(.apple, .changePhone)
+            var sheet = Sheet.socialReauth(.apple)
             sheet.sheet.move(by: 1)
             $0.overlay = .sheet(sheet)
         }
         harness.send(.input(.key(.enter))) { $0.overlay = nil }
-        harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.socialReauth(.apple, .changePhone)) }
+        harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.socialReauth(.apple)) }
         harness.send(.input(.key(.escape))) { $0.overlay = nil }
         harness.finish()
     }
 
     @Test func aRefusedSocialSignInIsShownOnThePicker() {
-        let harness = ReducerHarness(onPicker(selection: 3))
+        let harness = ReducerHarness(onPicker(selection: 3).topWaiting("social"))
         let failure = APIError.invalid(fieldErrors: [], message: "Google sign-in didn't match this account.")
-        harness.send(.response(screen: "reauth-picker", name: "social", .failure(failure))) {
+        harness.send(.failure(failure)) {
             $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 3, error: failure.message))
         }
         harness.finish()
@@ -151,14 +152,15 @@ import Testing
         harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(ReauthPickerScreen(flow: .changePhone))) }
         harness.send(.input(.key(.down))) { $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1)) }
         harness.send(.input(.key(.down))) { $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 2)) }
-        harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.socialReauth(.apple, .changePhone)) }
+        harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.socialReauth(.apple)) }
         harness.send(
-            .input(.key(.enter)), effects: [.request(.reauthBySocial(.apple), screen: "reauth-picker", name: "social")]
+            .input(.key(.enter)), effects: [.request(ReauthBySocial(provider: .apple), id: 1)]
         ) {
             $0.overlay = nil
+            $0.topAwaits(1, "social")
         }
         let grant = grant(.apple, at: start)
-        harness.send(.response(screen: "reauth-picker", name: "social", .success(.reauthGranted(grant)))) {
+        harness.send(.reply(grant, to: RequestID(1))) {
             $0.reauth = grant
             $0.stack = [$0.stack[0], $0.stack[1], self.enterPhone]
         }

@@ -22,6 +22,11 @@ public struct AppState: Equatable, Sendable {
     public var reauth: ReauthGrant?
     /// A one-second tick is scheduled (something on screen counts down).
     public var clockTicking = false
+    /// The id the next request gets.
+    public var nextRequestID = 1
+    /// Programming errors the reducer caught instead of guessing (a `popTo` whose target is
+    /// not on the stack): tests fail when this is not empty.
+    public var defects: [String] = []
 
     public init(root: some ScreenModel = SettingsScreen(), now: Date, options: AppOptions = .init()) {
         stack = [AnyScreen(root)]
@@ -56,10 +61,14 @@ public struct AppOptions: Equatable, Sendable {
     /// The "Device" line of Contact support and its mail; passed in so snapshots do not depend
     /// on the machine they run on.
     public var deviceDescription: String
+    /// The device's region (ISO 3166 alpha-2): it leads the country picker's Popular section.
+    /// Read from the machine by the command line, never by a screen.
+    public var deviceRegion: String?
 
     public init(
         platform: Platform = .ios, appVersion: String = AppVersion.current, ascii: Bool = false,
-        hasReferenceBackend: Bool = true, brand: Brand = .default, deviceDescription: String = "Terminal · Linux"
+        hasReferenceBackend: Bool = true, brand: Brand = .default, deviceDescription: String = "Terminal · Linux",
+        deviceRegion: String? = nil
     ) {
         self.platform = platform
         self.appVersion = appVersion
@@ -67,6 +76,7 @@ public struct AppOptions: Equatable, Sendable {
         self.hasReferenceBackend = hasReferenceBackend
         self.brand = brand
         self.deviceDescription = deviceDescription
+        self.deviceRegion = deviceRegion
     }
 }
 

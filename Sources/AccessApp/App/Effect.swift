@@ -8,8 +8,8 @@ public enum TimerID: Hashable, Sendable {
 
 /// Work the reducer asks for; the `EffectRunner` performs it. Reducers stay pure.
 public enum Effect: Equatable, Sendable {
-    /// Call the backend; the reply arrives as `.response(screen:name:_)`.
-    case request(APICall, screen: String, name: String)
+    /// Call the backend; the reply arrives as `.response(id, _)`.
+    case request(AnyRequest, id: RequestID)
     /// Send `action` after `seconds` on the app clock; a new timer with the same id replaces the old one.
     case after(seconds: TimeInterval, action: Action, id: TimerID)
     case cancel(TimerID)

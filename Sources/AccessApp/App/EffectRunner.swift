@@ -30,14 +30,14 @@ public final class EffectRunner: @unchecked Sendable {
     /// Runs one effect; `.quit` is the store's business and is ignored here.
     public func run(_ effect: Effect) {
         switch effect {
-        case .request(let call, let screen, let name):
+        case .request(let request, let id):
             let performer = self.performer
             let clock = self.clock
             let send = self.send
             Task {
                 let result =
-                    await performer?.perform(call, now: clock.now()) ?? .failure(.offline(reason: "no backend"))
-                send(.response(screen: screen, name: name, result))
+                    await performer?.perform(request, now: clock.now()) ?? .failure(.offline(reason: "no backend"))
+                send(.response(id, result))
             }
         case .after(let seconds, let action, let id):
             let deadline = clock.now() + seconds

@@ -13,8 +13,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return [.quit]
     case .input(let event):
         effects = reduceInput(&state, event)
-    case .response(let screen, let name, let result):
-        effects = deliver(result, named: name, to: screen, in: &state)
+    case .response(let id, let result):
+        effects = deliver(result, for: id, in: &state)
     case .toastExpired:
         if let toast = state.toast, !toast.isVisible(at: state.now) { state.toast = nil }
         effects = []
@@ -23,7 +23,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         if let banner = state.banner, !banner.isActive(at: state.now) { state.banner = nil }
         let context = state.context
         let commands = state.top.update { $0.tick(context) }
-        effects = apply(commands, to: &state)
+        effects = apply(commands, to: &state, from: state.stack.count - 1)
     }
     return effects + scheduleTick(&state)
 }
@@ -38,6 +38,7 @@ private func scheduleTick(_ state: inout AppState) -> [Effect] {
 }
 
 private func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effect] {
+    let top = state.stack.count - 1
     switch state.overlay {
     case .help:
         if case .key(let key) = event, [.escape, .enter, .character("?"), .character("q"), .function(1)].contains(key) {
@@ -54,7 +55,9 @@ private func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effec
             sheet.sheet.move(by: 1)
             state.overlay = .sheet(sheet)
         case .enter:
-            return apply(sheet.commands(choosing: sheet.sheet.selectedAction), to: &state)
+            // The sheet's actions act for the screen it covers.
+            return apply(
+                [.dismissOverlay] + sheet.commands(choosing: sheet.sheet.selectedAction), to: &state, from: top)
         case .escape:
             state.overlay = nil
         default:
@@ -71,26 +74,26 @@ private func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effec
             state.overlay = nil
             return []
         case .reload:
-            panel.isLoading = true
-            state.overlay = .outbox(panel)
-            return [.request(.outbox, screen: OutboxPanel.screenID, name: "load")]
+            return loadOutbox(&state, panel)
         case .use(let message):
             state.overlay = nil
             let context = state.context
-            if let commands = state.top.update({ $0.use(message, context) }) { return apply(commands, to: &state) }
+            if let commands = state.top.update({ $0.use(message, context) }) {
+                return apply(commands, to: &state, from: top)
+            }
             return apply(
-                [.showToast("Nothing on this screen takes that \(message.code == nil ? "link" : "code").")], to: &state)
+                [.showToast("Nothing on this screen takes that \(message.code == nil ? "link" : "code").")],
+                to: &state, from: top)
         }
     case nil:
         break
     }
     if case .key(let key) = event, OutboxPanel.keys.contains(key), state.options.hasReferenceBackend {
-        state.overlay = .outbox(OutboxPanel())
-        return [.request(.outbox, screen: OutboxPanel.screenID, name: "load")]
+        return loadOutbox(&state, OutboxPanel())
     }
     let context = state.context
     if let commands = state.top.update({ $0.handle(event, context) }) {
-        return apply(commands, to: &state)
+        return apply(commands, to: &state, from: top)
     }
     guard case .key(let key) = event else { return [] }
     let takesText = state.top.base.takesText
@@ -100,7 +103,7 @@ private func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effec
         return []
     case .escape,
         .left where !takesText:
-        return apply([.pop], to: &state)
+        return apply([.pop], to: &state, from: top)
     case .character("q") where !takesText:
         return [.quit]
     default:
@@ -108,43 +111,69 @@ private func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effec
     }
 }
 
-/// Hands a reply to the screen that asked for it; a screen that was left meanwhile no
-/// longer cares, so the reply is dropped.
-private func deliver(
-    _ result: Result<APIReply, APIError>, named name: String, to screenID: String, in state: inout AppState
-) -> [Effect] {
+private func loadOutbox(_ state: inout AppState, _ panel: OutboxPanel) -> [Effect] {
+    var panel = panel
+    let id = mintRequestID(&state)
+    panel.isLoading = true
+    panel.awaiting = id
+    state.overlay = .outbox(panel)
+    return [.request(AnyRequest(LoadOutbox()), id: id)]
+}
+
+private func mintRequestID(_ state: inout AppState) -> RequestID {
+    defer { state.nextRequestID += 1 }
+    return RequestID(state.nextRequestID)
+}
+
+/// Hands a reply to the screen that waits for its id; a screen that was left took its ids
+/// with it, so a late reply finds nobody and is dropped.
+private func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in state: inout AppState) -> [Effect] {
     var commands: [Command] = []
     if case .failure(.offline) = result {
         commands.append(.setOffline(true))
     } else if state.isOffline {
         commands.append(.setOffline(false))
     }
-    if screenID == OutboxPanel.screenID {
-        if case .outbox(var panel) = state.overlay {
-            panel.receive(result)
-            state.overlay = .outbox(panel)
-        }
-    } else if let index = state.stack.lastIndex(where: { $0.id == screenID }) {
+    var owner: Int?
+    if case .outbox(var panel) = state.overlay, panel.awaiting == id {
+        panel.receive(result)
+        state.overlay = .outbox(panel)
+    } else if let index = state.stack.lastIndex(where: { $0.awaiting[id] != nil }) {
+        let tag = state.stack[index].awaiting.removeValue(forKey: id) ?? ""
         let context = state.context
-        commands += state.stack[index].update { $0.receive(name, result, context) }
+        commands += state.stack[index].update { $0.receive(tag, result, context) }
+        owner = index
     }
-    return apply(commands, to: &state)
+    return apply(commands, to: &state, from: owner)
 }
 
-func apply(_ commands: [Command], to state: inout AppState) -> [Effect] {
+/// Carries out what a screen asked for. `owner` is the stack index of the screen the commands
+/// came from: its requests are kept there. It stops owning anything once it leaves the stack.
+func apply(_ commands: [Command], to state: inout AppState, from owner: Int?) -> [Effect] {
     var effects: [Effect] = []
+    var owner = owner
+    func ownerLeft(ifAbove count: Int) {
+        if let index = owner, index >= count { owner = nil }
+    }
     for command in commands {
         switch command {
         case .push(let screen):
             state.stack.append(screen)
-            effects += apply(screen.base.onAppear(state.context), to: &state)
+            effects += apply(screen.base.onAppear(state.context), to: &state, from: state.stack.count - 1)
         case .pop:
             if state.canGoBack { state.stack.removeLast() }
-        case .popTo(let id):
-            while state.canGoBack, state.top.id != id { state.stack.removeLast() }
+            ownerLeft(ifAbove: state.stack.count)
+        case .popTo(let target):
+            guard let index = state.stack.lastIndex(where: { $0.is(target) }) else {
+                state.defects.append("popTo(\(target)): no such screen on the stack \(state.stack.map(\.id))")
+                continue
+            }
+            state.stack.removeSubrange((index + 1)...)
+            ownerLeft(ifAbove: state.stack.count)
         case .replaceTop(let screen):
+            if owner == state.stack.count - 1 { owner = nil }
             state.top = screen
-            effects += apply(screen.base.onAppear(state.context), to: &state)
+            effects += apply(screen.base.onAppear(state.context), to: &state, from: state.stack.count - 1)
         case .showToast(let message):
             state.toast = Toast(message, shownAt: state.now)
             effects.append(.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast))
@@ -154,8 +183,10 @@ func apply(_ commands: [Command], to state: inout AppState) -> [Effect] {
             state.overlay = nil
         case .setBanner(let banner):
             state.banner = banner
-        case .request(let call, let screen, let name):
-            effects.append(.request(call, screen: screen, name: name))
+        case .request(let request, let tag):
+            let id = mintRequestID(&state)
+            if let index = owner { state.stack[index].awaiting[id] = tag }
+            effects.append(.request(request, id: id))
         case .setMethods(let methods):
             state.methods = methods
             state.methodsFetchedAt = state.now
@@ -169,14 +200,15 @@ func apply(_ commands: [Command], to state: inout AppState) -> [Effect] {
         case .grantReauth(let grant):
             state.reauth = grant
         case .continueFlow(let flow):
-            effects += apply(flow.start(state.context), to: &state)
+            effects += apply(flow.base.start(state.context), to: &state, from: owner)
         case .run(let effect):
             effects.append(effect)
         case .deliverBelow(let choice):
             guard state.stack.count >= 2 else { break }
+            let below = state.stack.count - 2
             let context = state.context
-            let commands = state.stack[state.stack.count - 2].update { $0.receiveChoice(choice, context) }
-            effects += apply(commands, to: &state)
+            let commands = state.stack[below].update { $0.receiveChoice(choice, context) }
+            effects += apply(commands, to: &state, from: below)
         }
     }
     return effects

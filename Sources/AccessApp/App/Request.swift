@@ -1,34 +1,99 @@
 import AccessAPI
 import Foundation
 
-/// A backend call a screen asks for, as a value (so reducers stay pure and tests can compare).
-public enum APICall: Equatable, Sendable {
-    case authMethods
-    case requestPhoneOTP(phone: String, purpose: OTPPurpose, reauthToken: String?)
-    case resendPhoneOTP(requestId: String)
-    case cancelPhoneOTP(requestId: String)
-    case verifyPhoneOTP(requestId: String, code: String, reauthToken: String?)
-    case reauthByPassword(Secret)
-    case sendReauthLink
-    case confirmReauthLink(token: String)
-    /// The simulated Apple/Google sign-in: the reference backend mints the provider's token,
-    /// then the app re-authenticates with it.
-    case reauthBySocial(SocialProvider)
-    case outbox
+/// Names one request: the reducer mints it, the asking screen keeps it until the reply comes,
+/// and a reply whose id nobody keeps any more (the screen was left) is dropped.
+public struct RequestID: Hashable, Sendable, CustomStringConvertible {
+    public let value: Int
+    public init(_ value: Int) { self.value = value }
+    public var description: String { "#\(value)" }
 }
 
-/// What a successful call returned.
-public enum APIReply: Equatable, Sendable {
-    case authMethods(AuthMethods)
-    case otpAccepted(OTPRequestAccepted)
-    case otpCancelled
-    case otpVerified(VerifyOTPResult)
-    case reauthGranted(ReauthGrant)
-    case linkSent(EmailLinkSent)
-    case outbox([OutboxMessage])
+/// What a request may use while it runs: the client, the offline cache, the app clock's time.
+public struct APIContext: Sendable {
+    public let client: AccountClient
+    public let cache: AuthMethodsCache?
+    public let now: Date
+
+    public init(client: AccountClient, cache: AuthMethodsCache?, now: Date) {
+        self.client = client
+        self.cache = cache
+        self.now = now
+    }
 }
 
-/// Runs `APICall`s with an `AccountClient`.
+/// A backend call a feature asks for, as a value, so reducers stay pure and tests can compare
+/// it. Each feature declares its own next to its screens.
+public protocol APIRequest: Equatable, Sendable {
+    associatedtype Reply: Equatable & Sendable
+    func perform(_ api: APIContext) async throws -> Reply
+}
+
+/// The reply of a request that answers nothing but success.
+public struct Acknowledged: Equatable, Sendable {
+    public init() {}
+}
+
+/// Any request, so commands and effects can carry them and still be compared.
+public struct AnyRequest: Equatable, Sendable, CustomReflectable {
+    public let base: any APIRequest
+
+    public init(_ base: some APIRequest) { self.base = base }
+
+    public static func == (lhs: AnyRequest, rhs: AnyRequest) -> Bool { lhs.base.isEqual(to: rhs.base) }
+
+    public var customMirror: Mirror { Mirror(reflecting: base) }
+
+    /// Runs the request; every failure comes back as an `APIError`.
+    public func perform(_ api: APIContext) async -> Result<AnyValue, APIError> {
+        await base.performErased(api)
+    }
+}
+
+extension APIRequest {
+    fileprivate func isEqual(to other: any APIRequest) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+
+    fileprivate func performErased(_ api: APIContext) async -> Result<AnyValue, APIError> {
+        do {
+            return .success(AnyValue(try await perform(api)))
+        } catch let error as APIError {
+            return .failure(error)
+        } catch {
+            return .failure(.offline(reason: "\(type(of: error))"))
+        }
+    }
+}
+
+/// A value of any comparable type: a request's reply, or a picker's choice handed down.
+public struct AnyValue: Equatable, Sendable, CustomReflectable {
+    public let base: any Equatable & Sendable
+
+    public init(_ base: some Equatable & Sendable) { self.base = base }
+
+    public func `as`<T>(_ type: T.Type) -> T? { base as? T }
+
+    public static func == (lhs: AnyValue, rhs: AnyValue) -> Bool { equal(lhs.base, rhs.base) }
+
+    private static func equal<A: Equatable>(_ lhs: A, _ rhs: any Equatable) -> Bool {
+        guard let rhs = rhs as? A else { return false }
+        return lhs == rhs
+    }
+
+    public var customMirror: Mirror { Mirror(reflecting: base) }
+}
+
+extension Result where Success == AnyValue, Failure == APIError {
+    /// The reply as the type the screen asked for; nil for a failure or another type.
+    public func reply<T>(_ type: T.Type) -> T? {
+        guard case .success(let value) = self else { return nil }
+        return value.as(type)
+    }
+}
+
+/// Runs requests with an `AccountClient`: what the effect runner hands every `.request` to.
 public struct ClientPerformer: Sendable {
     public let client: AccountClient
     public let cache: AuthMethodsCache?
@@ -38,41 +103,7 @@ public struct ClientPerformer: Sendable {
         self.cache = cache
     }
 
-    public func perform(_ call: APICall, now: Date) async -> Result<APIReply, APIError> {
-        do {
-            switch call {
-            case .authMethods:
-                return .success(.authMethods(try await client.authMethods(cache: cache, now: now)))
-            case .requestPhoneOTP(let phone, let purpose, let reauthToken):
-                return .success(
-                    .otpAccepted(
-                        try await client.requestPhoneOTP(phone: phone, purpose: purpose, reauthToken: reauthToken)))
-            case .resendPhoneOTP(let requestId):
-                return .success(.otpAccepted(try await client.resendPhoneOTP(requestId: requestId)))
-            case .cancelPhoneOTP(let requestId):
-                _ = try await client.cancelPhoneOTP(requestId: requestId)
-                return .success(.otpCancelled)
-            case .verifyPhoneOTP(let requestId, let code, let reauthToken):
-                return .success(
-                    .otpVerified(
-                        try await client.verifyPhoneOTP(requestId: requestId, code: code, reauthToken: reauthToken)))
-            case .reauthByPassword(let password):
-                return .success(.reauthGranted(try await client.reauthenticate(password: password.value)))
-            case .sendReauthLink:
-                return .success(.linkSent(try await client.sendReauthLink()))
-            case .confirmReauthLink(let token):
-                return .success(.reauthGranted(try await client.confirmReauthLink(token: token)))
-            case .reauthBySocial(let provider):
-                let token = try await client.adminProviderToken(provider)
-                return .success(
-                    .reauthGranted(try await client.reauthenticate(provider: provider, idToken: token.idToken)))
-            case .outbox:
-                return .success(.outbox(try await client.adminOutbox()))
-            }
-        } catch let error as APIError {
-            return .failure(error)
-        } catch {
-            return .failure(.offline(reason: "\(type(of: error))"))
-        }
+    public func perform(_ request: AnyRequest, now: Date) async -> Result<AnyValue, APIError> {
+        await request.perform(APIContext(client: client, cache: cache, now: now))
     }
 }

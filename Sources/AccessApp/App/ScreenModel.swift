@@ -6,15 +6,19 @@ import TerminalKit
 /// Each screen lives in one file under Screens/ and conforms to this; the app around it
 /// handles navigation, overlays, requests and time.
 public protocol ScreenModel: Equatable, Sendable {
-    /// "hub", "enter-phone"…: the SCREEN of `accessdeck screens` and the address of replies.
+    /// "hub", "enter-phone"…: the SCREEN of `accessdeck screens`. Never an address: replies
+    /// find their screen by request id, navigation by type.
     var id: String { get }
+    /// This screen's named states for the gallery, `accessdeck screens` and the snapshots; they
+    /// live in `<Screen>+Gallery.swift` beside the screen.
+    static var gallery: [GalleryEntry] { get }
     /// Whether typed letters are text here (then `q` and `?` are not shortcuts).
     var takesText: Bool { get }
     func keymap(_ context: ScreenContext) -> Keymap
     /// Returns nil when the screen does not use the event, so app-wide keys can.
     mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]?
-    /// A reply to a request this screen made with `.request(_, name:)`.
-    mutating func receive(_ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext) -> [Command]
+    /// The reply to a request this screen made with `.request(_, tag:)`; `tag` says which.
+    mutating func receive(_ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext) -> [Command]
     /// Called once a second while `needsClock` is true, and after the clock moves.
     mutating func tick(_ context: ScreenContext) -> [Command]
     var needsClock: Bool { get }
@@ -24,13 +28,13 @@ public protocol ScreenModel: Equatable, Sendable {
     /// A code or link chosen in the outbox panel; nil when this screen has no use for it.
     mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]?
     /// A choice made on a picker pushed over this screen, handed down with `.deliverBelow`.
-    mutating func receiveChoice(_ choice: PickerChoice, _ context: ScreenContext) -> [Command]
+    mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command]
 }
 
 extension ScreenModel {
     public var takesText: Bool { false }
     public mutating func receive(
-        _ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
     )
         -> [Command]
     { [] }
@@ -38,31 +42,48 @@ extension ScreenModel {
     public var needsClock: Bool { false }
     public func onAppear(_ context: ScreenContext) -> [Command] { [] }
     public mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? { nil }
-    public mutating func receiveChoice(_ choice: PickerChoice, _ context: ScreenContext) -> [Command] { [] }
+    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] { [] }
 }
 
-/// What a picker screen hands back to the screen that pushed it.
-public enum PickerChoice: Equatable, Sendable {
-    /// ISO 3166 alpha-2 of a country picked in the country picker.
-    case country(iso: String)
-}
-
-/// A screen of any kind, so the navigation stack can hold them all and still be compared.
+/// A screen of any kind on the navigation stack, with the requests it waits for, so the
+/// stack can hold every screen and still be compared.
 public struct AnyScreen: Equatable, Sendable, CustomReflectable {
     public private(set) var base: any ScreenModel
+    /// The requests this screen sent and still waits for, with the tag it gave each. The
+    /// reducer mints the ids; leaving the screen forgets them, so late replies are dropped.
+    public var awaiting: [RequestID: String]
 
-    public init(_ base: any ScreenModel) { self.base = base }
+    public init(_ base: any ScreenModel, awaiting: [RequestID: String] = [:]) {
+        self.base = base
+        self.awaiting = awaiting
+    }
 
     public var id: String { base.id }
 
-    public static func == (lhs: AnyScreen, rhs: AnyScreen) -> Bool { lhs.base.isEqual(to: rhs.base) }
+    public static func == (lhs: AnyScreen, rhs: AnyScreen) -> Bool {
+        lhs.base.isEqual(to: rhs.base) && lhs.awaiting == rhs.awaiting
+    }
 
     /// The concrete screen, when it is of that type.
     public func `as`<S: ScreenModel>(_ type: S.Type) -> S? { base as? S }
 
+    public func `is`(_ type: ScreenType) -> Bool { ScreenType(Swift.type(of: base)) == type }
+
     mutating func update<R>(_ body: (inout any ScreenModel) -> R) -> R { body(&base) }
 
-    public var customMirror: Mirror { Mirror(reflecting: base) }
+    public var customMirror: Mirror {
+        Mirror(self, children: ["screen": base, "awaiting": awaiting.sorted { $0.key.value < $1.key.value }])
+    }
+}
+
+/// A screen's type as a navigation target: `.popTo(HubScreen.self)`, never a string.
+public struct ScreenType: Equatable, Sendable, CustomStringConvertible {
+    public let type: any ScreenModel.Type
+    public init(_ type: any ScreenModel.Type) { self.type = type }
+    public static func == (lhs: ScreenType, rhs: ScreenType) -> Bool {
+        ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type)
+    }
+    public var description: String { "\(type)" }
 }
 
 extension ScreenModel {
@@ -89,24 +110,32 @@ public struct ScreenContext: Sendable {
 public enum Command: Equatable, Sendable {
     case push(AnyScreen)
     case pop
-    /// Pops until a screen with this id is on top (it stays).
-    case popTo(String)
+    /// Pops until a screen of this type is on top (it stays). Not on the stack: a programming
+    /// error, recorded in `AppState.defects` (tests fail on it) and the stack left alone.
+    case popTo(ScreenType)
     case replaceTop(AnyScreen)
     case showToast(String)
     case showSheet(Sheet)
     case dismissOverlay
     case setBanner(Banner?)
-    /// Calls the backend; the reply comes back to the screen with this id as `receive(name, …)`.
-    case request(APICall, screen: String, name: String)
+    /// Calls the backend; the reducer mints the id, the screen that asked keeps it, and the
+    /// reply comes back to that screen as `receive(tag, …)` if it is still there.
+    case request(AnyRequest, tag: String)
     case setMethods(AuthMethods)
     case setOffline(Bool)
     case grantReauth(ReauthGrant)
     /// Continue a sensitive flow now that the user is verified (or needs no verification).
-    case continueFlow(AccountFlow)
+    case continueFlow(AnyFlow)
     case run(Effect)
     /// Hands a picker's choice to the screen under the top one (the one that pushed the picker).
-    case deliverBelow(PickerChoice)
+    case deliverBelow(AnyValue)
 
     public static func push(_ screen: some ScreenModel) -> Command { .push(AnyScreen(screen)) }
     public static func replaceTop(_ screen: some ScreenModel) -> Command { .replaceTop(AnyScreen(screen)) }
+    public static func popTo(_ type: any ScreenModel.Type) -> Command { .popTo(ScreenType(type)) }
+    public static func request(_ request: some APIRequest, tag: String = "") -> Command {
+        .request(AnyRequest(request), tag: tag)
+    }
+    public static func continueFlow(_ flow: some SensitiveFlow) -> Command { .continueFlow(AnyFlow(flow)) }
+    public static func deliverBelow(_ choice: some Equatable & Sendable) -> Command { .deliverBelow(AnyValue(choice)) }
 }

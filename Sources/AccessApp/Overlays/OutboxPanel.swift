@@ -11,6 +11,8 @@ public struct OutboxPanel: Equatable, Sendable {
     public var selection: Int
     public var isLoading: Bool
     public var error: String?
+    /// The load the panel waits for; a reply to an older one is dropped.
+    public var awaiting: RequestID?
 
     public init(messages: [OutboxMessage] = [], selection: Int = 0, isLoading: Bool = true, error: String? = nil) {
         self.messages = messages
@@ -20,8 +22,6 @@ public struct OutboxPanel: Equatable, Sendable {
     }
 
     public static let keys: [Key] = [.control("o"), .function(2)]
-    /// Replies for the panel are addressed to this id.
-    static let screenID = "outbox"
 
     enum Outcome: Equatable {
         case stay
@@ -42,17 +42,16 @@ public struct OutboxPanel: Equatable, Sendable {
         return .stay
     }
 
-    mutating func receive(_ result: Result<APIReply, APIError>) {
+    mutating func receive(_ result: Result<AnyValue, APIError>) {
         isLoading = false
+        awaiting = nil
         switch result {
-        case .success(.outbox(let all)):
-            messages = all.sorted { $0.id > $1.id }
+        case .success:
+            messages = (result.reply([OutboxMessage].self) ?? []).sorted { $0.id > $1.id }
             selection = 0
             error = nil
         case .failure(let failure):
             error = failure.message
-        case .success:
-            break
         }
     }
 
@@ -103,4 +102,9 @@ public struct OutboxPanel: Equatable, Sendable {
             line(text.detail, Style(foreground: .muted, background: style.background))
         }
     }
+}
+
+/// The reference backend's outbox: what it "sent" by SMS and email.
+struct LoadOutbox: APIRequest {
+    func perform(_ api: APIContext) async throws -> [OutboxMessage] { try await api.client.adminOutbox() }
 }

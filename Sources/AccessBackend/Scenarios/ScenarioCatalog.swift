@@ -91,7 +91,7 @@ struct ScenarioCatalog: Sendable {
                 throw fail("\(field).password_changed_days_ago", "needs a password and a value >= 0")
             }
         }
-        if scenario.user.signInMethodCount == 0 {
+        if scenario.user.signInMethods.count == 0 {
             throw fail("user", "has no sign-in method (phone, email, apple_linked or google_linked)")
         }
         for (index, send) in (scenario.otpSends ?? []).enumerated() {
@@ -112,7 +112,8 @@ struct ScenarioCatalog: Sendable {
 }
 
 extension Scenario.Person {
-    var signInMethodCount: Int {
-        [phone != nil, email != nil, appleLinked == true, googleLinked == true].filter { $0 }.count
+    var signInMethods: SignInMethods {
+        SignInMethods(
+            phone: phone != nil, email: email != nil, apple: appleLinked == true, google: googleLinked == true)
     }
 }

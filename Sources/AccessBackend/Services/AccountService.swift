@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import GRDB
 
@@ -28,13 +29,9 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     }
 
     /// Sign-in methods the user can still get in with (seed 000's "only method" rule counts these).
-    var signInMethods: [String] {
-        var methods: [String] = []
-        if phone != nil { methods.append("phone") }
-        if email != nil { methods.append("email") }
-        if appleSubject != nil { methods.append("apple") }
-        if googleSubject != nil { methods.append("google") }
-        return methods
+    var signInMethods: SignInMethods {
+        SignInMethods(
+            phone: phone != nil, email: email != nil, apple: appleSubject != nil, google: googleSubject != nil)
     }
 
     var authMethods: AuthMethods {

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import GRDB
 
@@ -17,17 +18,21 @@ struct DisconnectService: Sendable {
                     .unprocessableContent, "not_linked", "\(provider.display) is not connected.",
                     rule: "disconnect.not_linked")
             }
-            if user.signInMethods == [provider.rawValue] {
+            if user.signInMethods.isOnly(provider.signInMethod) {
                 throw BackendError(
                     .conflict, "last_method",
                     "\(provider.display) is your only way to sign in. Add another method before disconnecting it.",
                     rule: "disconnect.last_method")
             }
-            try ReauthService.require(db, token: reauthToken, user: user, target: provider.rawValue, now: now)
+            try ReauthService.require(db, token: reauthToken, user: user, target: provider.signInMethod, now: now)
             let column = provider == .apple ? "apple_subject" : "google_subject"
             try db.execute(sql: "UPDATE users SET \(column) = NULL WHERE id = ?", arguments: [user.id])
             guard let updated = try UserRecord.fetchOne(db, key: user.id) else { throw BackendError.unauthorized }
             return updated.authMethods
         }
     }
+}
+
+extension SocialProvider {
+    var signInMethod: SignInMethod { self == .apple ? .apple : .google }
 }

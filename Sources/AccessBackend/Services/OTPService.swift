@@ -18,7 +18,7 @@ struct OTPService: Sendable {
         let now = clock.now()
         return try await store.pool.write { db in
             if body.purpose == .changePhone {
-                try ReauthService.require(db, token: reauthToken, user: user, target: "phone", now: now)
+                try ReauthService.require(db, token: reauthToken, user: user, target: .phone, now: now)
             }
             guard let phone = PhoneNumberRules.normalizeE164(body.phone) else {
                 throw BackendError(
@@ -111,7 +111,7 @@ struct OTPService: Sendable {
             }
             let purpose = OTPPurpose(rawValue: row["purpose"]) ?? .reauth
             if purpose == .changePhone {
-                try ReauthService.require(db, token: reauthToken, user: user, target: "phone", now: now)
+                try ReauthService.require(db, token: reauthToken, user: user, target: .phone, now: now)
             }
             let presented = Secrets.hash(body.code, salt: body.requestId)
             guard Secrets.constantTimeEquals(presented, row["code_hash"]) else {

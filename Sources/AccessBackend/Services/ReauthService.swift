@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import GRDB
 import Hummingbird
@@ -27,8 +28,8 @@ struct ReauthService: Sendable {
 
     /// 403 unless a live grant for this user comes with the request, or the target of the action is the
     /// user's only sign-in method (seed 000: the session itself is the implicit auth then).
-    static func require(_ db: Database, token: String?, user: UserRecord, target: String, now: Date) throws {
-        if user.signInMethods == [target] { return }
+    static func require(_ db: Database, token: String?, user: UserRecord, target: SignInMethod, now: Date) throws {
+        if user.signInMethods.isOnly(target) { return }
         guard let token else { throw BackendError.reauthRequired }
         let storedUser = try String.fetchOne(
             db, sql: "SELECT user_id FROM reauth_grants WHERE token_hash = ? AND expires_at > ?",

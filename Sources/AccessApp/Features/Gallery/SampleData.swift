@@ -39,7 +39,7 @@ public enum SampleData {
     ) -> AppState {
         var state = AppState(now: now, options: options)
         state.stack.append(AnyScreen(HubScreen()))
-        state.stack += screens.map(AnyScreen.init)
+        state.stack += screens.map { AnyScreen($0) }
         state.methods = methods
         state.methodsFetchedAt = methods == nil ? nil : now
         return state

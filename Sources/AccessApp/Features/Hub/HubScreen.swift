@@ -83,7 +83,7 @@ public struct HubScreen: ScreenModel {
     }
 
     public func onAppear(_ context: ScreenContext) -> [Command] {
-        [.request(.authMethods, screen: id, name: "load")]
+        [.request(LoadAuthMethods())]
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
@@ -111,7 +111,7 @@ public struct HubScreen: ScreenModel {
 
     private mutating func reload() -> [Command] {
         isLoading = true
-        return [.request(.authMethods, screen: id, name: "load")]
+        return [.request(LoadAuthMethods())]
     }
 
     private func open(_ row: Row, _ methods: AuthMethods, _ context: ScreenContext) -> [Command] {
@@ -119,7 +119,7 @@ public struct HubScreen: ScreenModel {
         if context.isOffline { return [.showToast("You're offline. Changes are off until you reconnect.")] }
         switch row.kind {
         case .phone:
-            return AccountFlow.begin(methods.phone == nil ? .addPhone : .changePhone, context)
+            return PhoneFlow.begin(methods.phone == nil ? .addPhone : .changePhone, context)
         default:
             return [.showToast("\(row.title): not in this build yet.")]
         }
@@ -135,13 +135,14 @@ public struct HubScreen: ScreenModel {
     }
 
     public mutating func receive(
-        _ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
     )
         -> [Command]
     {
         isLoading = false
         switch result {
-        case .success(.authMethods(let methods)):
+        case .success:
+            guard let methods = result.reply(AuthMethods.self) else { return [] }
             loadError = nil
             return [.setMethods(methods)]
         case .failure(.offline):
@@ -149,8 +150,6 @@ public struct HubScreen: ScreenModel {
             return []
         case .failure(let error):
             loadError = error.message
-            return []
-        case .success:
             return []
         }
     }

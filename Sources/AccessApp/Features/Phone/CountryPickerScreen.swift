@@ -50,7 +50,7 @@ public struct CountryPickerScreen: ScreenModel {
         switch event {
         case .key(.enter):
             guard let item = list.selectedItem else { return [] }
-            return [.deliverBelow(.country(iso: item.id)), .pop]
+            return [.deliverBelow(CountryChoice(iso: item.id)), .pop]
         case .key(.control("s")):
             return [.push(ContactSupportScreen(userId: context.methods?.userId))]
         case .key(.escape):

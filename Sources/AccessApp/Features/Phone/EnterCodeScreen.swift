@@ -13,7 +13,7 @@ public struct EnterCodeScreen: ScreenModel {
         case message(String)
     }
 
-    public var flow: AccountFlow
+    public var flow: PhoneFlow
     /// E.164, as the backend accepted it.
     public var phone: String
     public var requestId: String
@@ -29,7 +29,7 @@ public struct EnterCodeScreen: ScreenModel {
     public var clockDone: Bool
 
     public init(
-        flow: AccountFlow, phone: String, requestId: String, expiresAt: Date, resendAfter: Date, digits: String = "",
+        flow: PhoneFlow, phone: String, requestId: String, expiresAt: Date, resendAfter: Date, digits: String = "",
         problem: Problem? = nil, isDead: Bool = false, isWorking: Bool = false, clockDone: Bool = false
     ) {
         self.flow = flow
@@ -44,12 +44,14 @@ public struct EnterCodeScreen: ScreenModel {
         self.clockDone = clockDone
     }
 
-    public init(flow: AccountFlow, accepted: OTPRequestAccepted) {
+    public init(flow: PhoneFlow, accepted: OTPRequestAccepted) {
         self.init(
             flow: flow, phone: accepted.phone, requestId: accepted.requestId, expiresAt: accepted.expiresAt,
             resendAfter: accepted.resendAfter)
     }
 
+    static let verifyTag = "verify"
+    static let resendTag = "resend"
     static let incorrectText = "Code is incorrect. Try again."
     static let expiredText = "Code expired. Request a new one."
 
@@ -67,7 +69,7 @@ public struct EnterCodeScreen: ScreenModel {
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
         switch event {
         case .key(.escape):
-            return [.request(.cancelPhoneOTP(requestId: requestId), screen: id, name: "cancel"), .pop]
+            return [.request(CancelPhoneOTP(requestId: requestId)), .pop]
         case .key(.character("r")), .key(.character("R")):
             return resend(context)
         case .key(.enter):
@@ -87,29 +89,31 @@ public struct EnterCodeScreen: ScreenModel {
         problem = nil
         return [
             .request(
-                .verifyPhoneOTP(requestId: requestId, code: otp.code, reauthToken: context.reauth?.reauthToken),
-                screen: id, name: "verify")
+                VerifyPhoneOTP(requestId: requestId, code: otp.code, reauthToken: context.reauth?.reauthToken),
+                tag: Self.verifyTag)
         ]
     }
 
     private mutating func resend(_ context: ScreenContext) -> [Command] {
         guard canResend(context) else { return [] }
         isWorking = true
-        return [.request(.resendPhoneOTP(requestId: requestId), screen: id, name: "resend")]
+        return [.request(ResendPhoneOTP(requestId: requestId), tag: Self.resendTag)]
     }
 
     public mutating func receive(
-        _ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
     )
         -> [Command]
     {
         isWorking = false
-        switch result {
-        case .success(.otpVerified(let verified)):
+        if let verified = result.reply(VerifyOTPResult.self) {
             let sheet = Command.showSheet(.phoneUpdated(PhoneNumberRules.display(e164: phone)))
-            guard let methods = verified.authMethods else { return [.popTo("hub"), sheet] }
-            return [.setMethods(methods), .popTo("hub"), sheet]
-        case .success(.otpAccepted(let accepted)):
+            guard let methods = verified.authMethods else { return [.popTo(HubScreen.self), sheet] }
+            return [.setMethods(methods), .popTo(HubScreen.self), sheet]
+        }
+        switch result {
+        case .success(let reply):
+            guard let accepted = reply.as(OTPRequestAccepted.self) else { return [] }
             requestId = accepted.requestId
             expiresAt = accepted.expiresAt
             resendAfter = accepted.resendAfter
@@ -132,7 +136,7 @@ public struct EnterCodeScreen: ScreenModel {
         case .failure(.rateLimited(let retryAfter, _)):
             let until = context.now + TimeInterval(retryAfter)
             // Resend stays off until the server takes one again, counting down with the banner.
-            if name == "resend" {
+            if tag == Self.resendTag {
                 resendAfter = max(resendAfter, until)
                 clockDone = false
             }
@@ -143,8 +147,6 @@ public struct EnterCodeScreen: ScreenModel {
             problem = .message(EnterPhoneScreen.takenText)
         case .failure(let failure):
             problem = .message(failure.message)
-        case .success:
-            break
         }
         return []
     }

@@ -9,7 +9,7 @@ import TerminalKit
 public struct EnterPhoneScreen: ScreenModel {
     public enum Focus: Equatable, Sendable { case chip, field, cta }
 
-    public var flow: AccountFlow
+    public var flow: PhoneFlow
     /// The number on the account, E.164, shown as "Current: …" when changing it.
     public var current: String?
     /// ISO code of the chosen country.
@@ -21,7 +21,7 @@ public struct EnterPhoneScreen: ScreenModel {
     public var error: String?
 
     public init(
-        flow: AccountFlow, current: String?, countryISO: String? = nil, number: String = "", focus: Focus = .field,
+        flow: PhoneFlow, current: String?, countryISO: String? = nil, number: String = "", focus: Focus = .field,
         isWorking: Bool = false, error: String? = nil
     ) {
         self.flow = flow
@@ -76,7 +76,7 @@ public struct EnterPhoneScreen: ScreenModel {
             return nil
         case .key(.enter):
             if focus == .chip {
-                return [.push(CountryPickerScreen(localeRegion: Locale.current.region?.identifier))]
+                return [.push(CountryPickerScreen(localeRegion: context.options.deviceRegion))]
             }
             return submit(context)
         default:
@@ -97,22 +97,19 @@ public struct EnterPhoneScreen: ScreenModel {
         isWorking = true
         error = nil
         return [
-            .request(
-                .requestPhoneOTP(
-                    phone: phone, purpose: flow == .addPhone ? .addPhone : .changePhone,
-                    reauthToken: context.reauth?.reauthToken),
-                screen: id, name: "submit")
+            .request(RequestPhoneOTP(phone: phone, purpose: flow.purpose, reauthToken: context.reauth?.reauthToken))
         ]
     }
 
     public mutating func receive(
-        _ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
     )
         -> [Command]
     {
         isWorking = false
         switch result {
-        case .success(.otpAccepted(let accepted)):
+        case .success:
+            guard let accepted = result.reply(OTPRequestAccepted.self) else { return [] }
             error = nil
             return [.push(EnterCodeScreen(flow: flow, accepted: accepted))]
         case .failure(.taken):
@@ -124,19 +121,19 @@ public struct EnterPhoneScreen: ScreenModel {
             return [.setBanner(.rateLimited(until: context.now + TimeInterval(retryAfter)))]
         case .failure(.reauthRequired):
             error = nil
-            return [.push(ReauthPickerScreen(flow: flow))]
+            return [.push(ReauthPickerScreen(flow: AnyFlow(flow)))]
         case .failure(.offline):
             error = Self.offlineText
         case .failure(let failure):
             error = failure.message
-        case .success:
-            break
         }
         return []
     }
 
-    public mutating func receiveChoice(_ choice: PickerChoice, _ context: ScreenContext) -> [Command] {
-        guard case .country(let iso) = choice, CountryCatalog.bundled.country(iso: iso) != nil else { return [] }
+    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
+        guard let iso = choice.as(CountryChoice.self)?.iso, CountryCatalog.bundled.country(iso: iso) != nil else {
+            return []
+        }
         countryISO = iso
         // The old error was about the number in the old country.
         error = nil

@@ -10,7 +10,7 @@ import TerminalKit
 public struct CheckEmailScreen: ScreenModel {
     public static let resendCooldown: TimeInterval = 30
 
-    public var flow: AccountFlow
+    public var flow: AnyFlow
     public var sentTo: String
     public var sentAt: Date
     /// The countdown has run out; kept so the clock stops once "Resend link" is offered.
@@ -19,7 +19,7 @@ public struct CheckEmailScreen: ScreenModel {
     public var error: String?
 
     public init(
-        flow: AccountFlow, sentTo: String, sentAt: Date, canResend: Bool = false, isResending: Bool = false,
+        flow: AnyFlow, sentTo: String, sentAt: Date, canResend: Bool = false, isResending: Bool = false,
         error: String? = nil
     ) {
         self.flow = flow
@@ -49,17 +49,18 @@ public struct CheckEmailScreen: ScreenModel {
         guard secondsLeft(context) == 0, !isResending else { return [] }
         isResending = true
         error = nil
-        return [.request(.sendReauthLink, screen: id, name: "resend")]
+        return [.request(SendReauthLink())]
     }
 
     public mutating func receive(
-        _ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
     )
         -> [Command]
     {
         isResending = false
         switch result {
-        case .success(.linkSent(let sent)):
+        case .success(let reply):
+            guard let sent = reply.as(EmailLinkSent.self) else { return [] }
             sentTo = sent.sentTo
             sentAt = context.now
             canResend = false
@@ -69,8 +70,6 @@ public struct CheckEmailScreen: ScreenModel {
             return [.setBanner(.rateLimited(until: context.now.addingTimeInterval(TimeInterval(retryAfter))))]
         case .failure(let failure):
             error = failure.message
-            return []
-        case .success:
             return []
         }
     }

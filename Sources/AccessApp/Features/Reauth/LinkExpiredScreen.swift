@@ -5,12 +5,12 @@ import TerminalKit
 /// "This link has expired": a blocking state (seed 000: a full screen, not a toast), reached
 /// when the link is older than 30 minutes or was already used. Offers a new link or support.
 public struct LinkExpiredScreen: ScreenModel {
-    public var flow: AccountFlow
+    public var flow: AnyFlow
     public var selection: Int
     public var isSending: Bool
     public var error: String?
 
-    public init(flow: AccountFlow, selection: Int = 0, isSending: Bool = false, error: String? = nil) {
+    public init(flow: AnyFlow, selection: Int = 0, isSending: Bool = false, error: String? = nil) {
         self.flow = flow
         self.selection = selection
         self.isSending = isSending
@@ -39,25 +39,24 @@ public struct LinkExpiredScreen: ScreenModel {
             guard !isSending else { return [] }
             isSending = true
             error = nil
-            return [.request(.sendReauthLink, screen: id, name: "send")]
+            return [.request(SendReauthLink())]
         default:
             return nil
         }
     }
 
     public mutating func receive(
-        _ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
     )
         -> [Command]
     {
         isSending = false
         switch result {
-        case .success(.linkSent(let sent)):
+        case .success(let reply):
+            guard let sent = reply.as(EmailLinkSent.self) else { return [] }
             return [.replaceTop(CheckEmailScreen(flow: flow, sentTo: sent.sentTo, sentAt: context.now))]
         case .failure(let failure):
             error = failure.message
-            return []
-        case .success:
             return []
         }
     }

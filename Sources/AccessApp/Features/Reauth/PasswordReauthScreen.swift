@@ -11,7 +11,7 @@ public struct PasswordReauthScreen: ScreenModel {
         case anotherWay
     }
 
-    public var flow: AccountFlow
+    public var flow: AnyFlow
     public var field: TextField
     public var focus: Focus
     public var isWorking: Bool
@@ -19,7 +19,7 @@ public struct PasswordReauthScreen: ScreenModel {
     public var lockedUntil: Date?
 
     public init(
-        flow: AccountFlow, password: String = "", focus: Focus = .field, isWorking: Bool = false,
+        flow: AnyFlow, password: String = "", focus: Focus = .field, isWorking: Bool = false,
         error: String? = nil, lockedUntil: Date? = nil
     ) {
         self.flow = flow
@@ -82,17 +82,18 @@ public struct PasswordReauthScreen: ScreenModel {
         field.setValue("")
         field.error = nil
         isWorking = true
-        return [.request(.reauthByPassword(Secret(password)), screen: id, name: "verify")]
+        return [.request(ReauthByPassword(password: Secret(password)))]
     }
 
     public mutating func receive(
-        _ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
     )
         -> [Command]
     {
         isWorking = false
         switch result {
-        case .success(.reauthGranted(let grant)):
+        case .success(let reply):
+            guard let grant = reply.as(ReauthGrant.self) else { return [] }
             return [.grantReauth(grant), .continueFlow(flow)]
         case .failure(.rateLimited(let retryAfter, let message)):
             let until = context.now.addingTimeInterval(TimeInterval(retryAfter))
@@ -101,8 +102,6 @@ public struct PasswordReauthScreen: ScreenModel {
             return [.setBanner(.rateLimited(until: until))]
         case .failure(let failure):
             field.error = failure.message
-            return []
-        case .success:
             return []
         }
     }

@@ -4,13 +4,13 @@ import TerminalKit
 /// "Verify it's you": the user's sign-in methods minus the target of the flow (seed 000),
 /// and a way out to Contact support.
 public struct ReauthPickerScreen: ScreenModel {
-    public var flow: AccountFlow
+    public var flow: AnyFlow
     public var selection: Int
     /// A request is under way (sending the link, the provider round trip).
     public var isWorking: Bool
     public var error: String?
 
-    public init(flow: AccountFlow, selection: Int = 0, isWorking: Bool = false, error: String? = nil) {
+    public init(flow: AnyFlow, selection: Int = 0, isWorking: Bool = false, error: String? = nil) {
         self.flow = flow
         self.selection = selection
         self.isWorking = isWorking
@@ -18,6 +18,8 @@ public struct ReauthPickerScreen: ScreenModel {
     }
 
     public var id: String { "reauth-picker" }
+    /// The simulated Apple/Google sheet sends its request for this screen under this tag.
+    static let socialTag = "social"
 
     enum Option: Equatable {
         case method(ReauthMethod)
@@ -25,7 +27,8 @@ public struct ReauthPickerScreen: ScreenModel {
     }
 
     func options(_ context: ScreenContext) -> [Option] {
-        let methods = context.methods?.reauthMethods(excluding: flow.target, platform: context.options.platform) ?? []
+        let methods =
+            context.methods?.reauthMethods(excluding: flow.base.target, platform: context.options.platform) ?? []
         return methods.map(Option.method) + [.support]
     }
 
@@ -63,11 +66,11 @@ public struct ReauthPickerScreen: ScreenModel {
                 return [.push(PasswordReauthScreen(flow: flow))]
             case .method(.email):
                 isWorking = true
-                return [.request(.sendReauthLink, screen: id, name: "email")]
+                return [.request(SendReauthLink())]
             case .method(.apple):
-                return [.showSheet(.socialReauth(.apple, flow))]
+                return [.showSheet(.socialReauth(.apple))]
             case .method(.google):
-                return [.showSheet(.socialReauth(.google, flow))]
+                return [.showSheet(.socialReauth(.google))]
             case .method(.phone):
                 return [.showToast("Verifying by text message is not in this build yet.")]
             }
@@ -77,27 +80,22 @@ public struct ReauthPickerScreen: ScreenModel {
     }
 
     public mutating func receive(
-        _ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
     )
         -> [Command]
     {
         isWorking = false
-        switch result {
-        case .success(.linkSent(let sent)):
+        if let sent = result.reply(EmailLinkSent.self) {
             return [.push(CheckEmailScreen(flow: flow, sentTo: sent.sentTo, sentAt: context.now))]
-        case .success(.reauthGranted(let grant)):
-            return [.grantReauth(grant), .continueFlow(flow)]
-        case .failure(let failure):
-            error = failure.message
-            return []
-        case .success:
-            return []
         }
+        if let grant = result.reply(ReauthGrant.self) { return [.grantReauth(grant), .continueFlow(flow)] }
+        if case .failure(let failure) = result { error = failure.message }
+        return []
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         canvas.title("Verify it's you")
-        canvas.paragraph(flow.pickerExplanation)
+        canvas.paragraph(flow.base.pickerExplanation)
         for (index, option) in options(context).enumerated() {
             switch option {
             case .method(let method):

@@ -1,55 +1,51 @@
 import AccessAPI
+import AccessCore
 
-/// A change to the user's sign-in methods that spans several screens.
-public enum AccountFlow: String, Equatable, Sendable {
-    case changePhone = "change_phone"
-    case addPhone = "add_phone"
-
-    /// Changes need "Verify it's you" first (seed 000); adding a method does not.
-    public var needsReauth: Bool { self == .changePhone }
-
+/// A change to the user's sign-in methods that "Verify it's you" guards (seed 000): each flow
+/// says what the picker leaves out and how it starts once the user is verified. Flows live in
+/// their own features (the phone flows in Phone/); the re-auth screens carry them as `AnyFlow`.
+public protocol SensitiveFlow: Equatable, Sendable {
     /// The method left out of the picker: you don't verify a phone change with that phone.
-    public var target: ReauthMethod {
-        switch self {
-        case .changePhone, .addPhone: return .phone
-        }
-    }
+    var target: ReauthMethod? { get }
+    /// The picker's line under "Verify it's you".
+    var pickerExplanation: String { get }
+    /// The flow's first screen once verification is settled.
+    func start(_ context: ScreenContext) -> [Command]
+}
 
-    public var pickerExplanation: String {
-        switch self {
-        case .changePhone, .addPhone:
-            return "To change your phone number, confirm with one of your active sign-in methods."
-        }
-    }
+/// Any sensitive flow, so screens and commands can carry one and still be compared.
+public struct AnyFlow: Equatable, Sendable, CustomReflectable {
+    public let base: any SensitiveFlow
 
-    /// How the flow begins from the hub: the last-method warning, the re-auth picker, or its
-    /// first screen when the user needs no (more) verification.
-    static func begin(_ flow: AccountFlow, _ context: ScreenContext) -> [Command] {
-        guard let methods = context.methods else { return [] }
-        if flow == .changePhone, methods.signInMethodCount == 1 { return [.showSheet(.lastMethod(flow))] }
-        if flow.needsReauth, context.reauth == nil { return [.push(ReauthPickerScreen(flow: flow))] }
-        return [.continueFlow(flow)]
-    }
+    public init(_ base: some SensitiveFlow) { self.base = base }
 
-    /// The flow's first screen once verification is settled, above the hub.
-    func start(_ context: ScreenContext) -> [Command] {
-        switch self {
-        case .changePhone:
-            return [.popTo("hub"), .push(EnterPhoneScreen(flow: .changePhone, current: context.methods?.phone))]
-        case .addPhone:
-            return [.popTo("hub"), .push(EnterPhoneScreen(flow: .addPhone, current: nil))]
-        }
+    public static func == (lhs: AnyFlow, rhs: AnyFlow) -> Bool { lhs.base.isEqual(to: rhs.base) }
+
+    public var customMirror: Mirror { Mirror(reflecting: base) }
+}
+
+extension SensitiveFlow {
+    fileprivate func isEqual(to other: any SensitiveFlow) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+}
+
+enum Reauth {
+    /// "Verify it's you" first, unless the 15-minute window of an earlier one is still open.
+    static func verifyThen(_ flow: some SensitiveFlow, _ context: ScreenContext) -> [Command] {
+        context.reauth == nil ? [.push(ReauthPickerScreen(flow: AnyFlow(flow)))] : [.continueFlow(flow)]
     }
 }
 
 extension AuthMethods {
-    /// Phone, email with password, Apple, Google: the ways this user can sign in.
-    public var signInMethodCount: Int {
-        [phone != nil, email != nil && hasPassword, appleLinked, googleLinked].filter { $0 }.count
+    /// What this user can sign in with, by the one rule app and backend share.
+    public var signInMethods: SignInMethods {
+        SignInMethods(phone: phone != nil, email: email != nil, apple: appleLinked, google: googleLinked)
     }
 
     /// The methods "Verify it's you" offers, in the picker's order.
-    public func reauthMethods(excluding target: ReauthMethod, platform: AppOptions.Platform) -> [ReauthMethod] {
+    public func reauthMethods(excluding target: ReauthMethod?, platform: AppOptions.Platform) -> [ReauthMethod] {
         var methods: [ReauthMethod] = []
         if hasPassword { methods.append(.password) }
         if email != nil { methods.append(.email) }

@@ -5,13 +5,13 @@ import TerminalKit
 /// "Verifying your link…": the moment after the user opens the emailed link, while the backend
 /// checks the one-shot token (seed 000: a centred spinner, not a skeleton).
 public struct VerifyingLinkScreen: ScreenModel {
-    public var flow: AccountFlow
+    public var flow: AnyFlow
     public var token: String
     public var error: String?
     /// The failure was the network, so asking again may work; a refused token will not.
     public var canRetry: Bool
 
-    public init(flow: AccountFlow, token: String, error: String? = nil, canRetry: Bool = false) {
+    public init(flow: AnyFlow, token: String, error: String? = nil, canRetry: Bool = false) {
         self.flow = flow
         self.token = token
         self.error = error
@@ -27,7 +27,7 @@ public struct VerifyingLinkScreen: ScreenModel {
     }
 
     public func onAppear(_ context: ScreenContext) -> [Command] {
-        [.request(.confirmReauthLink(token: token), screen: id, name: "confirm")]
+        [.request(ConfirmReauthLink(token: token))]
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
@@ -38,20 +38,19 @@ public struct VerifyingLinkScreen: ScreenModel {
     }
 
     public mutating func receive(
-        _ name: String, _ result: Result<APIReply, APIError>, _ context: ScreenContext
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
     )
         -> [Command]
     {
         switch result {
-        case .success(.reauthGranted(let grant)):
+        case .success(let reply):
+            guard let grant = reply.as(ReauthGrant.self) else { return [] }
             return [.grantReauth(grant), .continueFlow(flow)]
         case .failure(.codeExpired):
             return [.replaceTop(LinkExpiredScreen(flow: flow))]
         case .failure(let failure):
             error = failure.message
             if case .offline = failure { canRetry = true }
-            return []
-        case .success:
             return []
         }
     }

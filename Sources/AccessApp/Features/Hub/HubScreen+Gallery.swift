@@ -1,0 +1,35 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+
+extension HubScreen {
+    public static var gallery: [GalleryEntry] {
+        [
+            GalleryEntry("hub:loading", "First fetch: skeleton rows") { SampleData.state([], methods: nil, now: $0) },
+            GalleryEntry("hub:default", "Every method set up (athlete)") { SampleData.state([], now: $0) },
+            GalleryEntry("hub:no-phone", "No phone: Add pill; Apple not connected") {
+                SampleData.state([], methods: SampleData.noPhone, now: $0)
+            },
+            GalleryEntry("hub:phone-only", "Phone is the only method") {
+                SampleData.state([], methods: SampleData.phoneOnly, now: $0)
+            },
+            GalleryEntry("hub:apple-only", "Apple is the only method (coach: same screen)") {
+                SampleData.state([], methods: SampleData.appleOnly, now: $0)
+            },
+            GalleryEntry("hub:android", "Android: the Apple row is hidden") {
+                SampleData.state([], now: $0, options: AppOptions(platform: .android))
+            },
+            GalleryEntry("hub:offline", "Offline: banner, cached values, writes disabled") { now in
+                var state = SampleData.state([], now: now)
+                state.isOffline = true
+                state.banner = .offline
+                return state
+            },
+            GalleryEntry("hub:outbox", "The outbox panel over the hub") { now in
+                var state = SampleData.state([], now: now)
+                state.overlay = .outbox(OutboxPanel(messages: SampleData.outbox(at: now), isLoading: false))
+                return state
+            },
+        ]
+    }
+}

@@ -1,0 +1,50 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+
+/// Sample values the phone flow's gallery states share.
+enum PhoneGallery {
+    static let current = SampleData.everyMethod.phone
+    static let newPhone = "+995511200300"
+}
+
+extension EnterCodeScreen {
+    static func sample(
+        _ now: Date, sentAgo: TimeInterval = 3, digits: String = "", problem: EnterCodeScreen.Problem? = nil,
+        isDead: Bool = false
+    ) -> EnterCodeScreen {
+        EnterCodeScreen(
+            flow: .changePhone, phone: PhoneGallery.newPhone, requestId: "otp_sample", expiresAt: now - sentAgo + 300,
+            resendAfter: now - sentAgo + 30, digits: digits, problem: problem, isDead: isDead)
+    }
+
+    public static var gallery: [GalleryEntry] {
+        [
+            GalleryEntry("enter-code:empty", "Just sent: empty boxes, resend counting down") {
+                SampleData.state([sample($0)], now: $0)
+            },
+            GalleryEntry("enter-code:partial", "Three digits typed") {
+                SampleData.state([sample($0, digits: "482")], now: $0)
+            },
+            GalleryEntry("enter-code:incorrect", "Wrong code: red boxes, digits kept") {
+                SampleData.state([sample($0, digits: "482111", problem: .incorrect(attemptsRemaining: 4))], now: $0)
+            },
+            GalleryEntry("enter-code:expired", "Expired: Resend is the only way on") {
+                SampleData.state([sample($0, sentAgo: 301, digits: "482915")], now: $0)
+            },
+            GalleryEntry("enter-code:resend-countdown", "Resend in 0:27") {
+                SampleData.state([sample($0, sentAgo: 3)], now: $0)
+            },
+            GalleryEntry("enter-code:resend-ready", "The cooldown is over: Resend code") {
+                SampleData.state([sample($0, sentAgo: 45)], now: $0)
+            },
+            GalleryEntry("enter-code:rate-limited", "Too many resends: the banner counts down") { now in
+                var screen = sample(now, sentAgo: 45)
+                screen.resendAfter = now + 27
+                var state = SampleData.state([screen], now: now)
+                state.banner = .rateLimited(until: now + 27)
+                return state
+            },
+        ]
+    }
+}

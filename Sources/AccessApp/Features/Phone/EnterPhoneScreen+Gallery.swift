@@ -1,0 +1,53 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+
+extension EnterPhoneScreen {
+    public static var gallery: [GalleryEntry] {
+        [
+            GalleryEntry("enter-phone:change", "Change: the current number under the title, CTA off") {
+                SampleData.state([EnterPhoneScreen(flow: .changePhone, current: PhoneGallery.current)], now: $0)
+            },
+            GalleryEntry("enter-phone:add", "Add: the same screen with the add copy") {
+                SampleData.state(
+                    [EnterPhoneScreen(flow: .addPhone, current: nil)], methods: SampleData.noPhone, now: $0)
+            },
+            GalleryEntry("enter-phone:valid", "A valid Georgian number: Send code is on") {
+                SampleData.state(
+                    [EnterPhoneScreen(flow: .changePhone, current: PhoneGallery.current, number: "511 200 300")],
+                    now: $0)
+            },
+            GalleryEntry("enter-phone:taken", "The number belongs to another account") {
+                SampleData.state(
+                    [
+                        EnterPhoneScreen(
+                            flow: .changePhone, current: PhoneGallery.current, number: "511 200 300",
+                            error: EnterPhoneScreen.takenText)
+                    ], now: $0)
+            },
+            GalleryEntry("enter-phone:invalid", "The server rejected the number") {
+                SampleData.state(
+                    [
+                        EnterPhoneScreen(
+                            flow: .changePhone, current: PhoneGallery.current, number: "511 200 30",
+                            error: EnterPhoneScreen.invalidText)
+                    ], now: $0)
+            },
+            GalleryEntry("enter-phone:rate-limited", "Too many code requests: the banner counts down") { now in
+                var state = SampleData.state(
+                    [EnterPhoneScreen(flow: .changePhone, current: PhoneGallery.current, number: "511 200 300")],
+                    now: now)
+                state.banner = .rateLimited(until: now + 27)
+                return state
+            },
+            GalleryEntry("enter-phone:sending", "Waiting for the code request") {
+                SampleData.state(
+                    [
+                        EnterPhoneScreen(
+                            flow: .changePhone, current: PhoneGallery.current, number: "511 200 300", isWorking: true)
+                    ],
+                    now: $0)
+            },
+        ]
+    }
+}

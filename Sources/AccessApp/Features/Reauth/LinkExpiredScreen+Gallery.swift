@@ -1,0 +1,19 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+
+extension LinkExpiredScreen {
+    public static var gallery: [GalleryEntry] {
+        [
+            GalleryEntry("link-expired:default", "The link is over 30 minutes old or was used") {
+                SampleData.state(
+                    [
+                        ReauthPickerScreen(flow: .changePhone, selection: 1),
+                        CheckEmailScreen(
+                            flow: .changePhone, sentTo: "jdoe@mail.com", sentAt: $0.addingTimeInterval(-1900)),
+                        LinkExpiredScreen(flow: .changePhone),
+                    ], now: $0)
+            }
+        ]
+    }
+}
