@@ -38,6 +38,20 @@ public enum InputEvent: Hashable, Sendable {
     /// A bracketed paste, delivered whole with control characters already stripped.
     case paste(String)
     case resize(Size)
+
+    /// Typing or editing inside a text field (characters, paste, erasing, moving the caret), as
+    /// opposed to a shortcut: on a screen that takes text these are never listed in its keymap.
+    public var isTextEditing: Bool {
+        switch self {
+        case .paste: return true
+        case .resize: return false
+        case .key(let key):
+            switch key {
+            case .character, .backspace, .delete, .left, .right, .home, .end, .control("a"), .control("e"): return true
+            default: return false
+            }
+        }
+    }
 }
 
 /// One entry of a screen's keymap: which keys, and what they do in a few words.
@@ -46,14 +60,20 @@ public struct KeyBinding: Hashable, Sendable {
     public var description: String
     /// Shown in the footer as well as in the `?` help.
     public var inFooter: Bool
+    /// Keys that do the same for those used to them (k/j for ↑/↓, → for Enter): the help lists
+    /// them in brackets, the footer leaves them out.
+    public var aliases: [Key]
 
-    public init(_ keys: [Key], _ description: String, inFooter: Bool = true) {
+    public init(_ keys: [Key], _ description: String, inFooter: Bool = true, aliases: [Key] = []) {
         self.keys = keys
         self.description = description
         self.inFooter = inFooter
+        self.aliases = aliases
     }
 
     public var keyLabel: String { keys.map(\.label).joined(separator: "/") }
+
+    public var allKeys: [Key] { keys + aliases }
 }
 
 /// The keys a screen answers to: one list feeds the footer hints and the help overlay.
@@ -63,5 +83,5 @@ public struct Keymap: Hashable, Sendable {
 
     public var footer: [KeyBinding] { bindings.filter(\.inFooter) }
 
-    public func binding(for key: Key) -> KeyBinding? { bindings.first { $0.keys.contains(key) } }
+    public func binding(for key: Key) -> KeyBinding? { bindings.first { $0.allKeys.contains(key) } }
 }

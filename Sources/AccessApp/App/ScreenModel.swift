@@ -139,3 +139,13 @@ public enum Command: Equatable, Sendable {
     public static func continueFlow(_ flow: some SensitiveFlow) -> Command { .continueFlow(AnyFlow(flow)) }
     public static func deliverBelow(_ choice: some Equatable & Sendable) -> Command { .deliverBelow(AnyValue(choice)) }
 }
+
+extension KeyBinding {
+    /// ↑/↓ through a list, with k/j for those used to them.
+    public static let move = KeyBinding([.up, .down], "Move", aliases: [.character("k"), .character("j")])
+
+    /// Enter on a list row, with → as on a phone's chevron.
+    public static func open(_ description: String) -> KeyBinding {
+        KeyBinding([.enter], description, aliases: [.right])
+    }
+}

@@ -48,8 +48,10 @@ public struct HelpOverlay: Hashable, Sendable {
         grid.putCentered(closeHint, row: content.maxY - 1, in: content, style: hint)
     }
 
-    /// Help spells out every alternative ("↑/↓"), unlike the footer's compact "↑↓".
+    /// Help spells out every alternative ("↑/↓ (k/j)"), unlike the footer's compact "↑↓".
     static func keyLabel(_ binding: KeyBinding, _ glyphs: Glyphs) -> String {
-        binding.keys.map(glyphs.label(for:)).joined(separator: "/")
+        let keys = binding.keys.map(glyphs.label(for:)).joined(separator: "/")
+        guard !binding.aliases.isEmpty else { return keys }
+        return keys + " (" + binding.aliases.map(glyphs.label(for:)).joined(separator: "/") + ")"
     }
 }

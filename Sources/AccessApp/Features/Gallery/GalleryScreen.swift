@@ -10,9 +10,9 @@ public struct GalleryScreen: ScreenModel {
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         Keymap([
-            KeyBinding([.up, .down], "Move"),
+            .move,
             KeyBinding([.pageUp, .pageDown], "Page", inFooter: false),
-            KeyBinding([.enter], "Show"),
+            .open("Show"),
         ])
     }
 

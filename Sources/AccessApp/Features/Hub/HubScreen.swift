@@ -75,11 +75,9 @@ public struct HubScreen: ScreenModel {
     }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([
-            KeyBinding([.up, .down], "Move"),
-            KeyBinding([.enter], "Open"),
-            KeyBinding([.character("r")], "Reload"),
-        ])
+        // Nothing to move through or open until the methods have loaded.
+        guard context.methods != nil else { return Keymap([KeyBinding([.character("r")], "Reload")]) }
+        return Keymap([.move, .open("Open"), KeyBinding([.character("r")], "Reload")])
     }
 
     public func onAppear(_ context: ScreenContext) -> [Command] {

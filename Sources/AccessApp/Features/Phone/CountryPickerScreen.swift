@@ -41,6 +41,7 @@ public struct CountryPickerScreen: ScreenModel {
     public func keymap(_ context: ScreenContext) -> Keymap {
         Keymap([
             KeyBinding([.up, .down], "Move"),
+            KeyBinding([.pageUp, .pageDown], "Page", inFooter: false),
             KeyBinding([.enter], "Choose"),
             KeyBinding([.control("s")], "Contact support"),
         ])

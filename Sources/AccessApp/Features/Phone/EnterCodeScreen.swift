@@ -62,8 +62,17 @@ public struct EnterCodeScreen: ScreenModel {
     public func isExpired(_ context: ScreenContext) -> Bool { isDead || context.now >= expiresAt }
     public func canResend(_ context: ScreenContext) -> Bool { !isWorking && context.now >= resendAfter }
 
+    /// Six digits are in and may be sent (again, after a wrong code is edited or not).
+    func canVerify(_ context: ScreenContext) -> Bool { !isWorking && !isExpired(context) && otp.isComplete }
+
     public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap(canResend(context) ? [KeyBinding([.character("r")], "Resend code")] : [])
+        var bindings: [KeyBinding] = []
+        if canVerify(context) { bindings.append(KeyBinding([.enter], "Verify", inFooter: false)) }
+        if canResend(context) {
+            bindings.append(KeyBinding([.character("r")], "Resend code", aliases: [.character("R")]))
+            if !canVerify(context) { bindings.append(KeyBinding([.enter], "Resend code", inFooter: false)) }
+        }
+        return Keymap(bindings)
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
@@ -71,13 +80,13 @@ public struct EnterCodeScreen: ScreenModel {
         case .key(.escape):
             return [.request(CancelPhoneOTP(requestId: requestId)), .pop]
         case .key(.character("r")), .key(.character("R")):
-            return resend(context)
+            return canResend(context) ? resend(context) : []
         case .key(.enter):
-            if !isExpired(context), otp.isComplete { return verify(context) }
-            return resend(context)
+            if canVerify(context) { return verify(context) }
+            return canResend(context) ? resend(context) : nil
         default:
-            guard !isWorking, !isExpired(context) else { return [] }
-            guard otp.handle(event) else { return [] }
+            // Typing while the boxes are off goes nowhere; other keys stay the app's.
+            guard !isWorking, !isExpired(context), otp.handle(event) else { return event.isTextEditing ? [] : nil }
             problem = nil
             return otp.isComplete ? verify(context) : []
         }

@@ -59,7 +59,7 @@ public struct EnterPhoneScreen: ScreenModel {
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         Keymap([
-            KeyBinding([.tab, .backTab], "Next field"),
+            KeyBinding([.tab, .backTab], "Next field", aliases: [.down, .up]),
             KeyBinding([.enter], focus == .chip ? "Choose country" : "Send code"),
         ])
     }
@@ -80,7 +80,7 @@ public struct EnterPhoneScreen: ScreenModel {
             }
             return submit(context)
         default:
-            guard !isWorking else { return [] }
+            guard !isWorking else { return event.isTextEditing ? [] : nil }
             // Typing on the chip or the button still means the number: it goes to the field.
             if focus != .field, case .key(.character) = event { focus = .field }
             if focus != .field, case .paste = event { focus = .field }

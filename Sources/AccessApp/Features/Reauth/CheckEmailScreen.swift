@@ -46,7 +46,9 @@ public struct CheckEmailScreen: ScreenModel {
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
         guard case .key(let key) = event, [.enter, .character("r")].contains(key) else { return nil }
-        guard secondsLeft(context) == 0, !isResending else { return [] }
+        // Resend exists only once the countdown is over, as the keymap says.
+        guard secondsLeft(context) == 0 else { return nil }
+        guard !isResending else { return [] }
         isResending = true
         error = nil
         return [.request(SendReauthLink())]

@@ -22,7 +22,7 @@ public struct LinkExpiredScreen: ScreenModel {
     static let actions = ["Send a new link", "Contact support"]
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([KeyBinding([.up, .down], "Move"), KeyBinding([.enter], "Choose")])
+        Keymap([.move, .open("Choose")])
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {

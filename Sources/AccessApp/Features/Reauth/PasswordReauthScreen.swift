@@ -41,7 +41,10 @@ public struct PasswordReauthScreen: ScreenModel {
     }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings = [KeyBinding([.tab, .down], "Next", inFooter: false)]
+        var bindings = [
+            KeyBinding([.tab, .down], "Next", inFooter: false),
+            KeyBinding([.backTab, .up], "Previous", inFooter: false),
+        ]
         if focus == .anotherWay {
             bindings.insert(KeyBinding([.enter], "Use another way"), at: 0)
         } else if !isLocked(context), !isWorking {
@@ -57,16 +60,16 @@ public struct PasswordReauthScreen: ScreenModel {
                 setFocus([.tab, .down].contains(key) ? .anotherWay : .field)
                 return []
             case .enter:
-                return focus == .anotherWay ? [.pop] : submit(context)
+                if focus == .anotherWay { return [.pop] }
+                return isWorking || isLocked(context) ? nil : submit(context)
             default:
                 break
             }
         }
         guard focus == .field else { return nil }
         guard !isWorking, !isLocked(context) else {
-            // Typing while locked or waiting goes nowhere, but must not reach the app's shortcuts.
-            if case .key(.escape) = event { return nil }
-            return []
+            // Typing while locked or waiting goes nowhere; other keys stay the app's.
+            return event.isTextEditing ? [] : nil
         }
         return field.handle(event) ? [] : nil
     }

@@ -43,7 +43,7 @@ public struct ReauthPickerScreen: ScreenModel {
     }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([KeyBinding([.up, .down], "Move"), KeyBinding([.enter], "Choose")])
+        Keymap([.move, .open("Choose")])
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {

@@ -15,7 +15,7 @@ public struct SettingsScreen: ScreenModel {
     ]
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([KeyBinding([.up, .down], "Move"), KeyBinding([.enter], "Open")])
+        Keymap([.move, .open("Open")])
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {

@@ -25,7 +25,7 @@ public struct ContactSupportScreen: ScreenModel {
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         Keymap([
-            KeyBinding([.up, .down], "Move"), KeyBinding([.enter], "Choose"),
+            .move, .open("Choose"),
             KeyBinding([.character("o")], "Open mail", inFooter: false),
             KeyBinding([.character("c")], "Copy address", inFooter: false),
         ])

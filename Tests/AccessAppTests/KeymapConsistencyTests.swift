@@ -1,0 +1,59 @@
+import Foundation
+import TerminalKit
+import Testing
+
+@testable import AccessApp
+
+/// One table per screen feeds the footer, the `?` help and dispatch: over every gallery state,
+/// each key the screen answers to is in its keymap, and each key its keymap lists does
+/// something (the screen or the app acts on it).
+@Suite struct KeymapConsistencyTests {
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// Every key a terminal can send that the app names.
+    static let keys: [Key] =
+        [
+            .up, .down, .left, .right, .enter, .escape, .tab, .backTab, .backspace, .delete, .home, .end, .pageUp,
+            .pageDown,
+        ] + (1...4).map(Key.function) + "abcdefghijklmnopqrstuvwxyz".map(Key.control)
+        + "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ?:/+-".map(Key.character)
+
+    /// The keys the app itself acts on around the top screen (see `reduceInput`).
+    static func appHandles(_ key: Key, _ state: AppState) -> Bool {
+        let takesText = state.top.base.takesText
+        switch key {
+        case .control("c"), .function(1), .escape: return true
+        case .control("o"), .function(2): return state.options.hasReferenceBackend
+        case .character("?"), .character("q"), .left: return !takesText
+        default: return false
+        }
+    }
+
+    static var states: [(String, AppState)] {
+        Gallery.entries.map { entry in
+            var state = entry.makeState(start)
+            state.overlay = nil
+            return (entry.id, state)
+        }
+    }
+
+    @Test(arguments: states.map(\.0))
+    func everyHandledKeyIsListedAndEveryListedKeyActs(id: String) throws {
+        let state = try #require(Self.states.first { $0.0 == id }?.1)
+        // The keyboard check echoes every key by design: that is the screen.
+        guard !(state.top.base is KeyboardCheckScreen) else { return }
+        let listed = keymap(for: state).bindings.flatMap(\.allKeys)
+        let screenListed = state.top.base.keymap(state.context).bindings.flatMap(\.allKeys)
+        for key in Self.keys {
+            var screen = state.top.base
+            let handled = screen.handle(.key(key), state.context) != nil
+            if handled, !(screen.takesText && InputEvent.key(key).isTextEditing) {
+                #expect(listed.contains(key), "\(id): \(key.label) does something but is not in the keymap")
+            }
+            if screenListed.contains(key) {
+                #expect(
+                    handled || Self.appHandles(key, state), "\(id): \(key.label) is in the keymap but does nothing")
+            }
+        }
+    }
+}
