@@ -1,3 +1,4 @@
+import AccessAPI
 import Foundation
 import TerminalKit
 import Testing
@@ -152,5 +153,49 @@ import Testing
         let harness = ReducerHarness(state)
         harness.send(.toastExpired)
         harness.finish()
+    }
+
+    @Test func aReplyForAScreenThatWasLeftNeverReachesTheOneThatReplacedIt() {
+        var state = SampleData.state([], now: start)
+        state.reauth = ReauthGrant(reauthToken: "rt", expiresAt: start + 900, method: .password)
+        let harness = ReducerHarness(state)
+        let current = SampleData.everyMethod.phone
+        let phone = { (number: String) in EnterPhoneScreen(flow: .changePhone, current: current, number: number) }
+        harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(phone(""))) }
+        harness.send(.input(.paste("511200300"))) { $0.top = AnyScreen(phone("511200300")) }
+        let request = RequestPhoneOTP(phone: "+995511200300", purpose: .changePhone, reauthToken: "rt")
+        harness.send(.input(.key(.enter)), effects: [.request(request, id: 1)]) {
+            var sending = phone("511200300")
+            sending.isWorking = true
+            $0.top = AnyScreen(sending)
+            $0.topAwaits(1)
+        }
+        // Back while the code request is in flight, then into the flow again: a new screen.
+        harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
+        harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(phone(""))) }
+        let accepted = OTPRequestAccepted(
+            requestId: "otp_old", phone: "+995511200300", purpose: .changePhone, expiresAt: start + 300,
+            resendAfter: start + 30)
+        // The old reply finds nobody waiting for it: no code screen for the old number.
+        harness.send(.reply(accepted, to: RequestID(1)))
+        #expect(harness.state.top.as(EnterPhoneScreen.self) == phone(""))
+        harness.finish()
+    }
+
+    @Test func popToAScreenNotOnTheStackIsADefectNotASilentPopToTheRoot() {
+        var state = AppState(now: start)
+        state.stack.append(AnyScreen(GalleryScreen()))
+        let effects = apply([.popTo(HubScreen.self)], to: &state, from: 1)
+        #expect(effects.isEmpty)
+        #expect(state.stack.count == 2)
+        #expect(state.defects.count == 1)
+        #expect(state.defects.first?.contains("HubScreen") == true)
+    }
+
+    @Test func popToStopsAtTheNearestScreenOfThatType() {
+        var state = SampleData.state([ReauthPickerScreen(flow: .changePhone)], now: start)
+        _ = apply([.popTo(HubScreen.self)], to: &state, from: 2)
+        #expect(state.top.id == "hub")
+        #expect(state.defects.isEmpty)
     }
 }

@@ -208,4 +208,16 @@ import Testing
         }
         harness.finish()
     }
+
+    @Test func anEmailWithoutPasswordMakesThePhoneNotTheOnlyMethod() {
+        // The shared rule (AccessCore.SignInMethods) counts the email by itself.
+        var methods = SampleData.phoneOnly
+        methods.email = "jdoe@mail.com"
+        var state = SampleData.state([], methods: methods, now: start)
+        state.reauth = nil
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(ReauthPickerScreen(flow: .changePhone))) }
+        #expect(PhoneFixture.rendered(harness.state).contains("Email a link"))
+        harness.finish()
+    }
 }

@@ -13,8 +13,54 @@ import Testing
         assertSnapshot(of: grid, named: id.replacingOccurrences(of: ":", with: "__"))
     }
 
+    static let tooSmallName = "too-small__30x8"
+
     @Test func tooSmall() {
         let grid = render(AppState(now: Date(timeIntervalSince1970: 1_800_000_000)), size: .init(cols: 30, rows: 8))
-        assertSnapshot(of: grid, named: "too-small__30x8")
+        assertSnapshot(of: grid, named: Self.tooSmallName)
+    }
+}
+
+/// Snapshots and gallery states stay one-to-one, and no screen goes without a state.
+@Suite struct SnapshotHygieneTests {
+    static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("__Snapshots__")
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/AccessApp")
+
+    @Test func everySnapshotFileHasAGalleryState() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.snapshots.path).filter {
+            $0.hasSuffix(".txt")
+        }
+        let named = Set(Gallery.entries.map { $0.id.replacingOccurrences(of: ":", with: "__") + ".txt" })
+            .union([ScreenSnapshotTests.tooSmallName + ".txt"])
+        let orphans = files.filter { !named.contains($0) }
+        #expect(orphans.isEmpty, "snapshots without a gallery state (delete them or restore the state): \(orphans)")
+    }
+
+    @Test func galleryStateIdsAreUnique() {
+        let ids = Gallery.entries.map(\.id)
+        #expect(Set(ids).count == ids.count)
+    }
+
+    @Test func everyRegisteredScreenHasAGalleryStateUnderItsOwnName() {
+        for screen in Features.screens {
+            #expect(!screen.gallery.isEmpty, "\(screen) has no gallery state")
+        }
+    }
+
+    /// A screen written but never registered would have no state and no snapshot: find every
+    /// `struct …: ScreenModel` in the sources and check it is in `Features.all`.
+    @Test func everyScreenInTheSourcesIsRegistered() throws {
+        let registered = Set(Features.screens.map { "\($0)" })
+        let files = try #require(FileManager.default.enumerator(atPath: Self.sources.path))
+        var declared: [String] = []
+        for case let path as String in files where path.hasSuffix(".swift") {
+            let text = try String(contentsOf: Self.sources.appendingPathComponent(path), encoding: .utf8)
+            let pattern = /struct (\w+): ScreenModel/
+            declared += text.matches(of: pattern).map { String($0.output.1) }
+        }
+        #expect(!declared.isEmpty)
+        for name in declared { #expect(registered.contains(name), "\(name) is not in any feature's screens") }
     }
 }
