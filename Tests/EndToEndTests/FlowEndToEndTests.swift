@@ -5,21 +5,32 @@ import Testing
 /// backend, codes read from the outbox panel (Ctrl+O), never from anywhere else.
 @Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed: end-to-end tests need a real terminal"))
 struct FlowEndToEndTests {
-    /// The app on `scenario`, opened on the Account access hub.
-    func openHub(scenario: String, arguments: [String] = [], environment: [String: String] = [:]) throws -> Tmux {
+    /// The app on `scenario`, opened on the Account access hub; with `admin`, its embedded
+    /// backend listens on the admin's port.
+    func openHub(
+        scenario: String, admin: ReferenceAdmin? = nil, arguments: [String] = [], environment: [String: String] = [:]
+    ) throws -> Tmux {
         let binary = try AccessDeckBinary.requireBuilt()
         let tmux = try Tmux(
-            width: 80, height: 24, command: [binary, "--scenario", scenario] + arguments, environment: environment)
+            width: 80, height: 24, command: [binary, "--scenario", scenario] + (admin?.arguments ?? []) + arguments,
+            environment: environment)
         try tmux.waitFor("Account access")
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Two-factor authentication")
         return tmux
     }
 
-    /// Opens the outbox, picks the newest message (it is on top) and uses it here.
-    func useNewestFromOutbox(_ tmux: Tmux, expecting text: String) throws {
+    /// Opens the outbox, waits until it has loaded with `newest` (a line only the loaded panel
+    /// shows, such as "SMS to +995 511 444 555 · code") selected on top, and uses it here.
+    func useNewestFromOutbox(_ tmux: Tmux, newest: String) throws {
         try tmux.sendKeys("C-o")
-        try tmux.waitFor(text)
+        try tmux.waitUntil("the outbox loaded with \(newest) on top") { screen in
+            let lines = screen.split(separator: "\n")
+            guard let first = lines.firstIndex(where: { $0.contains("SMS to") || $0.contains("Email to") }) else {
+                return false
+            }
+            return lines[first].contains(newest)
+        }
         try tmux.sendKeys("Enter")
     }
 
@@ -28,7 +39,7 @@ struct FlowEndToEndTests {
         try tmux.sendLiteral(typed)
         try tmux.sendKeys("Enter")
         try tmux.waitFor("We texted a 6-digit code to \(shown).")
-        try useNewestFromOutbox(tmux, expecting: "code")
+        try useNewestFromOutbox(tmux, newest: "SMS to \(shown) · code")
         try tmux.waitFor("Your new number is \(shown).")
     }
 
@@ -60,7 +71,7 @@ struct FlowEndToEndTests {
         try tmux.sendKeys("Down")
         try tmux.sendKeys("Enter")  // Email a link
         try tmux.waitFor("We sent a verification link to jdoe@mail.com. Tap it to confirm.")
-        try useNewestFromOutbox(tmux, expecting: "sign-in link")
+        try useNewestFromOutbox(tmux, newest: "Email to jdoe@mail.com · sign-in link")
         try tmux.waitFor("Current: +995 511 100 000")
     }
 
@@ -93,7 +104,8 @@ struct FlowEndToEndTests {
     }
 
     @Test func fiveWrongCodesExpireTheCodeThenResendWorks() throws {
-        let tmux = try openHub(scenario: "phone-only")
+        let admin = try ReferenceAdmin()
+        let tmux = try openHub(scenario: "phone-only", admin: admin)
         try tmux.sendKeys("Enter")
         try tmux.waitFor("This is your only sign-in method")
         try tmux.sendKeys("Enter")
@@ -110,13 +122,44 @@ struct FlowEndToEndTests {
         }
         try tmux.sendLiteral("000000")
         try tmux.waitFor("Code expired. Request a new one.")
-        try tmux.waitFor("Resend code", timeout: .seconds(40))
+        #expect(try tmux.capture().contains("Resend in"))
+        // The 30-second resend cooldown passes on the backend's clock, and the app's follows it.
+        try admin.advanceClock(seconds: 30)
+        try tmux.waitFor("Resend code")
         try tmux.sendKeys("r")
         try tmux.waitUntil("the code screen without the expired message") {
             $0.contains("Resend in") && !$0.contains("Code expired")
         }
-        try useNewestFromOutbox(tmux, expecting: "code")
+        try useNewestFromOutbox(tmux, newest: "SMS to +995 511 444 555 · code")
         try tmux.waitFor("Your new number is +995 511 444 555.")
+    }
+
+    /// A code request still in flight when the person goes back and comes in again must not
+    /// land on the new "New phone number" screen (it would push a code screen for the old number).
+    @Test func aReplyToAScreenThatWasLeftIsDropped() throws {
+        let admin = try ReferenceAdmin()
+        let tmux = try openHub(scenario: "default", admin: admin)
+        try changePhoneVerifyingWithPassword(tmux)
+        try admin.post("/faults", #"{"latency_ms": 1500}"#)
+        try tmux.sendLiteral("511222333")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Sending code…")
+        try tmux.sendKeys("Escape")
+        try tmux.waitFor("Two-factor authentication")
+        // Inside the 15-minute window: straight back to a fresh number screen.
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Current: +995 511 100 000")
+        // The old request completes on the backend (its text is in the outbox)…
+        try tmux.waitUntil("the backend to send the old request's code", timeout: .seconds(15)) { _ in
+            (try? admin.get("/outbox"))?.contains("+995511222333") == true
+        }
+        try admin.post("/faults", #"{"latency_ms": 0}"#)
+        // …and its reply, dropped, leaves the new screen as it was: typing still goes to its field.
+        try tmux.sendLiteral("5")
+        let screen = try tmux.waitFor("Send code")
+        #expect(!screen.contains("Enter the code"))
+        #expect(!screen.contains("We texted"))
+        #expect(screen.contains("New phone number"))
     }
 
     @Test func androidHidesApple() throws {

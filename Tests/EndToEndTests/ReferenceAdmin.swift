@@ -1,0 +1,61 @@
+import Foundation
+
+/// The admin API of the app's embedded reference backend, on a port the test chose, so a test
+/// moves the backend's clock or switches on a fault instead of waiting for a rule.
+struct ReferenceAdmin {
+    let port: Int
+
+    /// A port nothing listens on right now (the kernel's pick, released at once).
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Tmux.Failure(description: "socket() failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw Tmux.Failure(description: "bind() to a free port failed") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    init() throws { port = try Self.freePort() }
+
+    /// The app's arguments that put its embedded backend on this port.
+    var arguments: [String] { ["--port", String(port)] }
+
+    /// `POST /_admin/…` with a JSON body; returns the reply body. Fails on a non-2xx status.
+    @discardableResult
+    func post(_ path: String, _ json: String) throws -> String {
+        try curl(["-X", "POST", "-H", "Content-Type: application/json", "--data", json, url(path)])
+    }
+
+    func get(_ path: String) throws -> String { try curl([url(path)]) }
+
+    /// Moves the backend's clock; the app's clock follows it.
+    func advanceClock(seconds: Int) throws { try post("/clock/advance", #"{"seconds": \#(seconds)}"#) }
+
+    private func url(_ path: String) -> String { "http://127.0.0.1:\(port)/_admin\(path)" }
+
+    private func curl(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["curl", "-sS", "--fail-with-body", "--max-time", "10"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw Tmux.Failure(description: "curl \(arguments.joined(separator: " ")): \(text)")
+        }
+        return text
+    }
+}
