@@ -48,7 +48,7 @@ let package = Package(
         .systemLibrary(name: "CNcursesw"),
         // The only code that calls ncurses.
         .target(name: "CursesDriver", dependencies: ["TerminalKit", "CNcursesw"]),
-        .target(name: "AccessApp", dependencies: ["TerminalKit", "AccessAPI", "AccessCore"]),
+        .target(name: "AccessApp", dependencies: ["TerminalKit", "AccessAPI", "AccessCore"], exclude: ["README.md"]),
         .executableTarget(
             name: "accessdeck",
             dependencies: [
