@@ -193,4 +193,30 @@ struct FlowEndToEndTests {
         try app.sendKeys("Enter")
         try app.waitFor("You're offline. Changes are off until you reconnect.")
     }
+
+    /// Over `--backend` too, the app's countdowns follow the reference backend's clock.
+    @Test func theClockOfARemoteReferenceBackendMovesTheCountdowns() throws {
+        let binary = try AccessDeckBinary.requireBuilt()
+        let admin = try ReferenceAdmin()
+        let server = try Tmux(
+            width: 100, height: 5, command: [binary, "serve", "--scenario", "phone-only"] + admin.arguments)
+        try server.waitFor("listening on http://")
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let app = try Tmux(
+            width: 80, height: 24, command: [binary, "--backend", "http://127.0.0.1:\(admin.port)"],
+            environment: ["XDG_STATE_HOME": state.path])
+        try app.waitFor("Account access")
+        try app.sendKeys("Enter")
+        try app.waitFor("Two-factor authentication")
+        try app.sendKeys("Enter")
+        try app.waitFor("This is your only sign-in method")
+        try app.sendKeys("Enter")
+        try app.waitFor("Current: +995 511 100 000")
+        try app.sendLiteral("511444666")
+        try app.sendKeys("Enter")
+        try app.waitFor("Resend in 0:")
+        try admin.advanceClock(seconds: 30)
+        try app.waitFor("Resend code")
+    }
 }
