@@ -54,6 +54,8 @@ struct TerminalApp {
             performer: ClientPerformer(client: connection.client, cache: connection.cache)
         ) { [waker = terminal.waker] in waker.wake() }
         defer { store.stop() }
+        // The reducer keeps keys from a screen hidden by "Terminal too small": it needs the size.
+        store.send(.input(.resize(terminal.size)))
         // Blocks in the kernel between events: timers and replies wake it through the waker.
         while !store.isQuitting {
             terminal.paint(render(store.state, size: terminal.size))

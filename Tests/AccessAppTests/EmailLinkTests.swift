@@ -37,7 +37,10 @@ import Testing
 
     @Test func resendCountsDownThirtySecondsThenOffersResendLink() {
         let harness = ReducerHarness(SampleData.state([picker, checkEmail(sentAt: start)], now: start))
-        harness.send(.input(.resize(.init(cols: 80, rows: 24))), effects: [tick]) { $0.clockTicking = true }
+        harness.send(.input(.resize(.init(cols: 80, rows: 24))), effects: [tick]) {
+            $0.size = .init(cols: 80, rows: 24)
+            $0.clockTicking = true
+        }
         #expect(harness.state.top.as(CheckEmailScreen.self)?.secondsLeft(harness.state.context) == 30)
         harness.send(.input(.key(.enter)))  // not yet
         for second in 1..<30 {

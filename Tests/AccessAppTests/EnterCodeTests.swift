@@ -12,13 +12,13 @@ import Testing
     func code(
         _ digits: String = "", problem: EnterCodeScreen.Problem? = nil, isDead: Bool = false, isWorking: Bool = false,
         expiresAt: Date = PhoneFixture.start + 300, resendAfter: Date = PhoneFixture.start + 30,
-        clockDone: Bool = false
+        clockDone: Bool = false, limit: RateLimit? = nil
     ) -> AnyScreen {
         AnyScreen(
             EnterCodeScreen(
                 flow: .changePhone, phone: F.newPhone, requestId: "otp_1", expiresAt: expiresAt,
                 resendAfter: resendAfter, digits: digits, problem: problem, isDead: isDead, isWorking: isWorking,
-                clockDone: clockDone))
+                clockDone: clockDone, limit: limit))
     }
 
     /// The phone screen under the code screen; `ticking` says the clock is already running, so
@@ -169,8 +169,7 @@ import Testing
             $0.topAwaits(1, "resend")
         }
         harness.send(.failure(.rateLimited(retryAfter: 600, message: "Too many codes."), to: RequestID(1))) {
-            $0.top = self.code(isDead: true, resendAfter: F.start + 630)
-            $0.banner = .rateLimited(until: F.start + 630)
+            $0.top = self.code(isDead: true, resendAfter: F.start + 630, limit: RateLimit(until: F.start + 630))
         }
         let text = F.rendered(harness.state)
         #expect(text.contains("Too many attempts. Try again in 10:00"))

@@ -15,12 +15,12 @@ enum PhoneFixture {
 
     static func phone(
         _ number: String = "", country: String? = nil, focus: EnterPhoneScreen.Focus = .field,
-        isWorking: Bool = false, error: String? = nil, flow: PhoneFlow = .changePhone
+        isWorking: Bool = false, error: String? = nil, flow: PhoneFlow = .changePhone, limit: RateLimit? = nil
     ) -> AnyScreen {
         AnyScreen(
             EnterPhoneScreen(
                 flow: flow, current: flow == .changePhone ? current : nil, countryISO: country, number: number,
-                focus: focus, isWorking: isWorking, error: error))
+                focus: focus, isWorking: isWorking, error: error, limit: limit))
     }
 
     static func state(_ screens: [AnyScreen], methods: AuthMethods = SampleData.everyMethod) -> AppState {
@@ -144,13 +144,14 @@ enum PhoneFixture {
     @Test func rateLimitedSetsACountingDownBannerAndClearsTheInlineError() {
         let harness = ReducerHarness(
             F.state([F.phone("511 200 300", isWorking: true, error: "Enter a valid phone number.").waiting()]))
-        let until = F.start + 3
+        let limit = RateLimit(target: F.newPhone, until: F.start + 3)
         harness.send(.failure(.rateLimited(retryAfter: 3, message: "Too many.")), effects: [F.clock]) {
-            $0.top = F.phone("511 200 300")
-            $0.banner = .rateLimited(until: until)
+            $0.top = F.phone("511 200 300", limit: limit)
             $0.clockTicking = true
         }
         #expect(F.rendered(harness.state).contains("Try again in 0:03"))
+        // Send code is off while the limit lasts: Enter sends nothing.
+        harness.send(.input(.key(.enter)))
         harness.advance(by: 1)
         harness.receive(.tick, effects: [F.clock])
         #expect(F.rendered(harness.state).contains("Try again in 0:02"))
@@ -158,8 +159,37 @@ enum PhoneFixture {
         harness.receive(.tick, effects: [F.clock])
         harness.advance(by: 1)
         harness.receive(.tick) {
-            $0.banner = nil
+            $0.top = F.phone("511 200 300")
             $0.clockTicking = false
+        }
+        #expect(!F.rendered(harness.state).contains("Try again"))
+        harness.finish()
+    }
+
+    /// The limit is on the number it was for: another number may be sent at once, and its
+    /// success clears the old banner; leaving the screen takes the banner with it.
+    @Test func aRateLimitBelongsToItsNumberAndItsScreen() {
+        let limit = RateLimit(target: F.newPhone, until: F.start + 23)
+        var state = F.state([F.phone("511 200 300", limit: limit)])
+        state.clockTicking = true
+        let harness = ReducerHarness(state)
+        #expect(F.rendered(harness.state).contains("Try again in 0:23"))
+        harness.send(.input(.key(.backspace))) { $0.top = F.phone("511 200 30", limit: limit) }
+        harness.send(.input(.key(.character("1")))) { $0.top = F.phone("511 200 301", limit: limit) }
+        #expect(!F.rendered(harness.state).contains("Try again"))
+        harness.send(.input(.key(.enter)), effects: [requestEffect("+995511200301")]) {
+            $0.top = F.phone("511 200 301", isWorking: true, limit: limit)
+            $0.topAwaits(1)
+        }
+        harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
+        #expect(!F.rendered(harness.state).contains("Try again"))
+        harness.finish()
+    }
+
+    @Test func theCurrentNumberIsAlreadyYours() {
+        let harness = ReducerHarness(F.state([F.phone("511 100 000")]))
+        harness.send(.input(.key(.enter))) {
+            $0.top = F.phone("511 100 000", error: "This is already your number. Enter a new one.")
         }
         harness.finish()
     }

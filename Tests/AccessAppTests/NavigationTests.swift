@@ -79,10 +79,30 @@ import Testing
         harness.finish()
     }
 
-    @Test func resizeChangesNothingInState() {
+    @Test func resizeOnlyRecordsTheSize() {
         let harness = ReducerHarness(AppState(now: start))
-        harness.send(.input(.resize(.init(cols: 30, rows: 8))))
+        harness.send(.input(.resize(.init(cols: 30, rows: 8)))) { $0.size = .init(cols: 30, rows: 8) }
         harness.finish()
+    }
+
+    /// Under "Terminal too small" the screen is hidden: typing must not reach it (it used to spend
+    /// a code attempt, or type "q" into the phone field), and q quits even on a text screen.
+    @Test func underTheTooSmallNoticeOnlyQuitAndResizeAct() {
+        let typed = EnterCodeScreen(
+            flow: .changePhone, phone: "+995511200300", requestId: "otp_1", expiresAt: start + 300,
+            resendAfter: start + 30, digits: "123")
+        var state = SampleData.state([typed], now: start)
+        state.clockTicking = true
+        let harness = ReducerHarness(state)
+        harness.send(.input(.resize(.init(cols: 30, rows: 8)))) { $0.size = .init(cols: 30, rows: 8) }
+        for digit in "456" { harness.send(.input(.key(.character(digit)))) }
+        harness.send(.input(.paste("456")))
+        harness.send(.input(.key(.enter)))
+        harness.send(.input(.key(.escape)))
+        harness.send(.input(.resize(.init(cols: 80, rows: 24)))) { $0.size = .init(cols: 80, rows: 24) }
+        #expect(harness.state.top.as(EnterCodeScreen.self)?.otp.code == "123")
+        harness.send(.input(.resize(.init(cols: 30, rows: 8)))) { $0.size = .init(cols: 30, rows: 8) }
+        harness.send(.input(.key(.character("q"))), effects: [.quit])
     }
 
     @Test func pasteOnAScreenWithoutTextFieldsIsIgnored() {

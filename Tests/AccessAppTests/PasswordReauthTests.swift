@@ -106,7 +106,6 @@ import Testing
         let until = start + 2
         harness.send(.failure(.rateLimited(retryAfter: 2, message: message), to: RequestID(1)), effects: [tick]) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, error: message, lockedUntil: until))
-            $0.banner = .rateLimited(until: until)
             $0.clockTicking = true
         }
         // Locked: typing and Enter go nowhere (and `q` does not quit).
@@ -116,10 +115,10 @@ import Testing
         harness.receive(.tick, effects: [tick])
         harness.advance(by: 1)
         harness.receive(.tick) {
-            $0.banner = nil
             $0.clockTicking = false
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone))
         }
+        #expect(!render(harness.state, size: .standard).text().contains("Try again"))
         harness.send(.input(.key(.character("p")))) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, password: "p"))
         }

@@ -9,6 +9,7 @@ public struct AppState: Equatable, Sendable {
     /// At most one overlay (a bottom sheet, the outbox or the help) over the dimmed screen below.
     public var overlay: Overlay?
     public var toast: Toast?
+    /// The app-wide banner: offline. A rate limit's banner belongs to its screen (`ScreenModel.banner`).
     public var banner: Banner?
     /// The app clock's time when the last action arrived; countdowns are drawn from it.
     public var now: Date
@@ -22,6 +23,9 @@ public struct AppState: Equatable, Sendable {
     public var reauth: ReauthGrant?
     /// A one-second tick is scheduled (something on screen counts down).
     public var clockTicking = false
+    /// The terminal's size, from the last resize event (nil until the first): below the
+    /// minimum the "Terminal too small" notice hides the screen, and keys may not reach it.
+    public var size: Size?
     /// The id the next request gets.
     public var nextRequestID = 1
     /// Programming errors the reducer caught instead of guessing (a `popTo` whose target is

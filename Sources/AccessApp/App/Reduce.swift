@@ -7,10 +7,14 @@ import TerminalKit
 public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     var effects: [Effect]
     switch action {
-    case .input(.resize):
+    case .input(.resize(let size)):
+        state.size = size
         effects = []
     case .input(.key(.control("c"))):
         return [.quit]
+    case .input(let event) where state.size.map { !$0.fits(.minimum) } ?? false:
+        // Under the "Terminal too small" notice nothing reaches the hidden screen: q quits.
+        return event == .key(.character("q")) ? [.quit] : []
     case .input(let event):
         effects = reduceInput(&state, event)
     case .response(let id, let result):
@@ -20,7 +24,6 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         effects = []
     case .tick:
         state.clockTicking = false
-        if let banner = state.banner, !banner.isActive(at: state.now) { state.banner = nil }
         let context = state.context
         let commands = state.top.update { $0.tick(context) }
         effects = apply(commands, to: &state, from: state.stack.count - 1)
@@ -30,9 +33,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
 
 /// Keeps one one-second timer running while anything on screen counts down.
 private func scheduleTick(_ state: inout AppState) -> [Effect] {
-    let countingDown: Bool
-    if case .rateLimited = state.banner { countingDown = true } else { countingDown = state.top.base.needsClock }
-    guard countingDown, !state.clockTicking else { return [] }
+    guard state.top.base.needsClock, !state.clockTicking else { return [] }
     state.clockTicking = true
     return [.after(seconds: 1, action: .tick, id: .clock)]
 }
@@ -181,8 +182,6 @@ func apply(_ commands: [Command], to state: inout AppState, from owner: Int?) ->
             state.overlay = .sheet(sheet)
         case .dismissOverlay:
             state.overlay = nil
-        case .setBanner(let banner):
-            state.banner = banner
         case .request(let request, let tag):
             let id = mintRequestID(&state)
             if let index = owner { state.stack[index].awaiting[id] = tag }

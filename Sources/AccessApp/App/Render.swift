@@ -17,7 +17,7 @@ public func render(_ state: AppState, size: Size) -> CellGrid {
     let context = state.context
     let (body, footer) = Rect(size: size).splitBottom(1)
     var content = body
-    if let banner = state.banner {
+    if let banner = state.banner ?? state.top.base.banner(context) {
         let split = content.splitTop(banner.height)
         banner.render(into: &grid, in: split.top, now: state.now)
         content = split.rest

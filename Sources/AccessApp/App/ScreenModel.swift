@@ -29,6 +29,9 @@ public protocol ScreenModel: Equatable, Sendable {
     mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]?
     /// A choice made on a picker pushed over this screen, handed down with `.deliverBelow`.
     mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command]
+    /// This screen's own banner (a rate limit on what it sends): it belongs to the screen and
+    /// its target, so it goes when either changes. The app's offline banner comes first.
+    func banner(_ context: ScreenContext) -> Banner?
 }
 
 extension ScreenModel {
@@ -43,6 +46,7 @@ extension ScreenModel {
     public func onAppear(_ context: ScreenContext) -> [Command] { [] }
     public mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? { nil }
     public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] { [] }
+    public func banner(_ context: ScreenContext) -> Banner? { nil }
 }
 
 /// A screen of any kind on the navigation stack, with the requests it waits for, so the
@@ -117,7 +121,6 @@ public enum Command: Equatable, Sendable {
     case showToast(String)
     case showSheet(Sheet)
     case dismissOverlay
-    case setBanner(Banner?)
     /// Calls the backend; the reducer mints the id, the screen that asked keeps it, and the
     /// reply comes back to that screen as `receive(tag, …)` if it is still there.
     case request(AnyRequest, tag: String)
@@ -147,5 +150,27 @@ extension KeyBinding {
     /// Enter on a list row, with → as on a phone's chevron.
     public static func open(_ description: String) -> KeyBinding {
         KeyBinding([.enter], description, aliases: [.right])
+    }
+}
+
+/// A limit the server put on one target (a phone number, an address): until then, sending to
+/// that target is off and the screen shows the countdown.
+public struct RateLimit: Equatable, Sendable {
+    /// What the limit is on; nil when it is on the whole screen's action.
+    public var target: String?
+    public var until: Date
+
+    public init(target: String? = nil, until: Date) {
+        self.target = target
+        self.until = until
+    }
+
+    public func applies(to target: String?, at now: Date) -> Bool {
+        self.target == target && now < until
+    }
+
+    /// The countdown banner while the limit is on.
+    public func banner(for target: String? = nil, at now: Date) -> Banner? {
+        applies(to: target, at: now) ? .rateLimited(until: until) : nil
     }
 }

@@ -13,6 +13,7 @@ public struct HeadlessRuntime {
 
     public init(state: AppState, size: Size) {
         self.state = state
+        self.state.size = size
         self.size = size
     }
 

@@ -41,9 +41,8 @@ extension EnterCodeScreen {
             GalleryEntry("enter-code:rate-limited", "Too many resends: the banner counts down") { now in
                 var screen = sample(now, sentAgo: 45)
                 screen.resendAfter = now + 27
-                var state = SampleData.state([screen], now: now)
-                state.banner = .rateLimited(until: now + 27)
-                return state
+                screen.limit = RateLimit(until: now + 27)
+                return SampleData.state([screen], now: now)
             },
         ]
     }

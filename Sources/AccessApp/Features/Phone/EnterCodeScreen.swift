@@ -27,11 +27,15 @@ public struct EnterCodeScreen: ScreenModel {
     public var isWorking: Bool
     /// Set by `tick` once nothing on screen counts down any more, so the app stops its clock.
     public var clockDone: Bool
+    /// The server's 429: its countdown banner stays with this screen until it passes.
+    public var limit: RateLimit?
 
     public init(
         flow: PhoneFlow, phone: String, requestId: String, expiresAt: Date, resendAfter: Date, digits: String = "",
-        problem: Problem? = nil, isDead: Bool = false, isWorking: Bool = false, clockDone: Bool = false
+        problem: Problem? = nil, isDead: Bool = false, isWorking: Bool = false, clockDone: Bool = false,
+        limit: RateLimit? = nil
     ) {
+        self.limit = limit
         self.flow = flow
         self.phone = phone
         self.requestId = requestId
@@ -149,7 +153,7 @@ public struct EnterCodeScreen: ScreenModel {
                 resendAfter = max(resendAfter, until)
                 clockDone = false
             }
-            return [.setBanner(.rateLimited(until: until))]
+            limit = RateLimit(until: until)
         case .failure(.offline):
             problem = .message(EnterPhoneScreen.offlineText)
         case .failure(.taken):
@@ -160,8 +164,11 @@ public struct EnterCodeScreen: ScreenModel {
         return []
     }
 
+    public func banner(_ context: ScreenContext) -> Banner? { limit?.banner(at: context.now) }
+
     public mutating func tick(_ context: ScreenContext) -> [Command] {
-        if isExpired(context), context.now >= resendAfter { clockDone = true }
+        if let limit, context.now >= limit.until { self.limit = nil }
+        if isExpired(context), context.now >= resendAfter, limit == nil { clockDone = true }
         return []
     }
 

@@ -34,11 +34,12 @@ extension EnterPhoneScreen {
                     ], now: $0)
             },
             GalleryEntry("enter-phone:rate-limited", "Too many code requests: the banner counts down") { now in
-                var state = SampleData.state(
-                    [EnterPhoneScreen(flow: .changePhone, current: PhoneGallery.current, number: "511 200 300")],
-                    now: now)
-                state.banner = .rateLimited(until: now + 27)
-                return state
+                let limit = RateLimit(target: PhoneGallery.newPhone, until: now + 27)
+                return SampleData.state(
+                    [
+                        EnterPhoneScreen(
+                            flow: .changePhone, current: PhoneGallery.current, number: "511 200 300", limit: limit)
+                    ], now: now)
             },
             GalleryEntry("enter-phone:sending", "Waiting for the code request") {
                 SampleData.state(

@@ -19,11 +19,15 @@ public struct EnterPhoneScreen: ScreenModel {
     /// The code request is under way.
     public var isWorking: Bool
     public var error: String?
+    /// The server's 429 for one number: sending that number is off until the limit passes;
+    /// another number may be sent at once.
+    public var limit: RateLimit?
 
     public init(
         flow: PhoneFlow, current: String?, countryISO: String? = nil, number: String = "", focus: Focus = .field,
-        isWorking: Bool = false, error: String? = nil
+        isWorking: Bool = false, error: String? = nil, limit: RateLimit? = nil
     ) {
+        self.limit = limit
         self.flow = flow
         self.current = current
         self.countryISO =
@@ -37,6 +41,7 @@ public struct EnterPhoneScreen: ScreenModel {
     static let defaultISO = "GE"
     static let takenText = "This number is already in use by another account."
     static let invalidText = "Enter a valid phone number."
+    static let unchangedText = "This is already your number. Enter a new one."
     static let offlineText = "You're offline. Check your connection and try again."
 
     public var id: String { "enter-phone" }
@@ -48,7 +53,20 @@ public struct EnterPhoneScreen: ScreenModel {
 
     /// The number to send, or nil while what is typed does not fit the country.
     public var e164: String? { PhoneNumberRules.e164(typed: field.value, country: country) }
-    public var canSubmit: Bool { e164 != nil && !isWorking }
+    public func canSubmit(_ context: ScreenContext) -> Bool {
+        e164 != nil && !isWorking && !isLimited(context)
+    }
+
+    func isLimited(_ context: ScreenContext) -> Bool { limit?.applies(to: e164, at: context.now) ?? false }
+
+    public var needsClock: Bool { limit != nil }
+
+    public func banner(_ context: ScreenContext) -> Banner? { limit?.banner(for: e164, at: context.now) }
+
+    public mutating func tick(_ context: ScreenContext) -> [Command] {
+        if let limit, context.now >= limit.until { self.limit = nil }
+        return []
+    }
 
     var title: String { flow == .addPhone ? "Add phone number" : "New phone number" }
 
@@ -93,7 +111,11 @@ public struct EnterPhoneScreen: ScreenModel {
     }
 
     private mutating func submit(_ context: ScreenContext) -> [Command] {
-        guard canSubmit, let phone = e164 else { return [] }
+        guard canSubmit(context), let phone = e164 else { return [] }
+        if flow == .changePhone, phone == current {
+            error = Self.unchangedText
+            return []
+        }
         isWorking = true
         error = nil
         return [
@@ -111,6 +133,7 @@ public struct EnterPhoneScreen: ScreenModel {
         case .success:
             guard let accepted = result.reply(OTPRequestAccepted.self) else { return [] }
             error = nil
+            limit = nil
             return [.push(EnterCodeScreen(flow: flow, accepted: accepted))]
         case .failure(.taken):
             error = Self.takenText
@@ -118,7 +141,7 @@ public struct EnterPhoneScreen: ScreenModel {
             error = Self.invalidText
         case .failure(.rateLimited(let retryAfter, _)):
             error = nil
-            return [.setBanner(.rateLimited(until: context.now + TimeInterval(retryAfter)))]
+            limit = RateLimit(target: e164, until: context.now + TimeInterval(retryAfter))
         case .failure(.reauthRequired):
             error = nil
             return [.push(ReauthPickerScreen(flow: AnyFlow(flow)))]
@@ -167,7 +190,7 @@ public struct EnterPhoneScreen: ScreenModel {
                 in: Rect(x: fieldX, y: rect.y, width: rect.maxX - Canvas.margin - fieldX, height: rect.height),
                 glyphs: glyphs)
         }
-        let ready = canSubmit
+        let ready = canSubmit(context)
         let label: String
         var style: Style
         if isWorking {

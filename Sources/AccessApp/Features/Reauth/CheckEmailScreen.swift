@@ -17,11 +17,14 @@ public struct CheckEmailScreen: ScreenModel {
     public var canResend: Bool
     public var isResending: Bool
     public var error: String?
+    /// The server's 429 on resending: no resend, and a countdown banner, until it passes.
+    public var limit: RateLimit?
 
     public init(
         flow: AnyFlow, sentTo: String, sentAt: Date, canResend: Bool = false, isResending: Bool = false,
-        error: String? = nil
+        error: String? = nil, limit: RateLimit? = nil
     ) {
+        self.limit = limit
         self.flow = flow
         self.sentTo = sentTo
         self.sentAt = sentAt
@@ -33,7 +36,9 @@ public struct CheckEmailScreen: ScreenModel {
     public var id: String { "check-email" }
     public var needsClock: Bool { !canResend }
 
-    var resendAt: Date { sentAt.addingTimeInterval(Self.resendCooldown) }
+    var resendAt: Date { max(sentAt.addingTimeInterval(Self.resendCooldown), limit?.until ?? .distantPast) }
+
+    public func banner(_ context: ScreenContext) -> Banner? { limit?.banner(at: context.now) }
 
     func secondsLeft(_ context: ScreenContext) -> Int { Banner.secondsLeft(until: resendAt, now: context.now) }
 
@@ -69,7 +74,9 @@ public struct CheckEmailScreen: ScreenModel {
             return []
         case .failure(.rateLimited(let retryAfter, let message)):
             error = message
-            return [.setBanner(.rateLimited(until: context.now.addingTimeInterval(TimeInterval(retryAfter))))]
+            limit = RateLimit(until: context.now.addingTimeInterval(TimeInterval(retryAfter)))
+            canResend = false
+            return []
         case .failure(let failure):
             error = failure.message
             return []
@@ -77,6 +84,10 @@ public struct CheckEmailScreen: ScreenModel {
     }
 
     public mutating func tick(_ context: ScreenContext) -> [Command] {
+        if let limit, context.now >= limit.until {
+            self.limit = nil
+            error = nil
+        }
         if !canResend, secondsLeft(context) == 0 { canResend = true }
         return []
     }

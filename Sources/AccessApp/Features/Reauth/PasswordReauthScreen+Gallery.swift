@@ -26,13 +26,12 @@ extension PasswordReauthScreen {
             },
             GalleryEntry("password-reauth:locked", "Too many wrong passwords: locked with a countdown") { now in
                 let until = now.addingTimeInterval(14 * 60 + 27)
-                var state = SampleData.state(
+                let state = SampleData.state(
                     [
                         ReauthPickerScreen(flow: .changePhone),
                         PasswordReauthScreen(
                             flow: .changePhone, error: "Too many attempts. Try again later.", lockedUntil: until),
                     ], now: now)
-                state.banner = .rateLimited(until: until)
                 return state
             },
         ]

@@ -34,6 +34,10 @@ public struct PasswordReauthScreen: ScreenModel {
     public var takesText: Bool { true }
     public var needsClock: Bool { lockedUntil != nil }
 
+    public func banner(_ context: ScreenContext) -> Banner? {
+        lockedUntil.flatMap { RateLimit(until: $0).banner(at: context.now) }
+    }
+
     public var error: String? { field.error }
 
     func isLocked(_ context: ScreenContext) -> Bool {
@@ -102,7 +106,7 @@ public struct PasswordReauthScreen: ScreenModel {
             let until = context.now.addingTimeInterval(TimeInterval(retryAfter))
             lockedUntil = until
             field.error = message
-            return [.setBanner(.rateLimited(until: until))]
+            return []
         case .failure(let failure):
             field.error = failure.message
             return []
