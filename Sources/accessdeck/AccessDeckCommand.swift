@@ -52,8 +52,11 @@ struct BackendOptions: ParsableArguments {
 
 /// How the app looks and which platform it imitates; shared by the TUI and `render`.
 struct AppearanceOptions: ParsableArguments {
-    @Option(help: "Which platform's rules to follow (Apple sign-in is hidden on android): ios or android.")
-    var platform: AppOptions.Platform = .ios
+    @Option(
+        help:
+            "Which platform's rules to follow (Apple sign-in is hidden on android): ios (the app's default) or android; `render` keeps the state's own unless given."
+    )
+    var platform: AppOptions.Platform?
 
     @Option(help: "Colour theme: dark, light or mono. NO_COLOR in the environment forces mono.")
     var theme: Theme.Name?
@@ -104,7 +107,8 @@ struct Render: ParsableCommand {
     func run() {
         let entry = Gallery.entry(id)!
         var state = entry.makeState(Date(timeIntervalSince1970: 1_800_000_000))
-        state.options.platform = appearance.platform
+        // A state named android renders android unless --platform says otherwise.
+        if let platform = appearance.platform { state.options.platform = platform }
         state.options.ascii = appearance.ascii
         var grid = AccessApp.render(state, size: Size(parsing: size)!)
         if appearance.ascii { grid = grid.asciiFallback() }

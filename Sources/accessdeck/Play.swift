@@ -30,7 +30,7 @@ struct Play: ParsableCommand {
             throw ValidationError("\(tape): \(error)")
         }
         let start = AppState(
-            now: Date(timeIntervalSince1970: 1_800_000_000), options: AppOptions(platform: appearance.platform))
+            now: Date(timeIntervalSince1970: 1_800_000_000), options: AppOptions(platform: appearance.platform ?? .ios))
         let runtime = play(parsed, from: start, everyStep: dump) { caption, grid in
             printScreen(caption, grid)
         }

@@ -24,7 +24,7 @@ struct TerminalApp {
         var state = AppState(
             now: clock.now(),
             options: AppOptions(
-                platform: appearance.platform, ascii: options.ascii,
+                platform: appearance.platform ?? .ios, ascii: options.ascii,
                 hasReferenceBackend: connection.isReferenceBackend, deviceRegion: Locale.current.region?.identifier))
         if let cached = connection.cache.latest {
             state.methods = cached.methods

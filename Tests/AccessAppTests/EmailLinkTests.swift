@@ -184,12 +184,15 @@ import Testing
         }
         harness.send(.input(.key(.enter)))  // already sending
         harness.send(.reply(sent(at: start), to: RequestID(1)), effects: [tick]) {
+            // One "Check your email", the fresh one: the old one below is gone.
+            $0.stack.removeLast()
             $0.top = AnyScreen(self.checkEmail(sentAt: self.start))
             $0.clockTicking = true
         }
         harness.advance(by: 1)
         harness.receive(.tick, effects: [tick])
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
+        #expect(harness.state.top.id == "reauth-picker")
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
         harness.finish()

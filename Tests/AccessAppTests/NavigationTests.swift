@@ -110,6 +110,14 @@ import Testing
         harness.send(.input(.paste("482915")))
         harness.finish()
     }
+
+    @Test func theGalleryPreviewKeepsTheStatesOwnPlatform() throws {
+        var state = AppState(now: start)
+        state.stack.append(AnyScreen(PreviewScreen(entryID: "hub:android")))
+        let text = render(state, size: .standard).text()
+        #expect(text.contains("Google"))
+        #expect(!text.contains("Apple"))
+    }
 }
 
 @Suite struct OverlayTests {

@@ -11,7 +11,10 @@ public func render(_ state: AppState, size: Size) -> CellGrid {
     }
     if let preview = state.top.as(PreviewScreen.self), let entry = Gallery.entry(preview.entryID) {
         var shown = entry.makeState(state.now)
+        // The app's looks (ASCII, brand), the state's own platform: "hub:android" shows android.
+        let platform = shown.options.platform
         shown.options = state.options
+        shown.options.platform = platform
         return render(shown, size: size)
     }
     let context = state.context

@@ -54,7 +54,11 @@ public struct LinkExpiredScreen: ScreenModel {
         switch result {
         case .success(let reply):
             guard let sent = reply.as(EmailLinkSent.self) else { return [] }
-            return [.replaceTop(CheckEmailScreen(flow: flow, sentTo: sent.sentTo, sentAt: context.now))]
+            // The new link replaces the old "Check your email" below: one such screen, not two.
+            return [
+                .popTo(CheckEmailScreen.self),
+                .replaceTop(CheckEmailScreen(flow: flow, sentTo: sent.sentTo, sentAt: context.now)),
+            ]
         case .failure(let failure):
             error = failure.message
             return []
