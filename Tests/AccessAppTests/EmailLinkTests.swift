@@ -101,7 +101,8 @@ import Testing
             effects: [.request(ConfirmReauthLink(token: "lk_fixture"), id: 1), tick]
         ) {
             $0.overlay = nil
-            $0.stack.append(AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture")))
+            $0.stack.append(
+                AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture", shownAt: self.start)))
             $0.topAwaits(1)
             $0.clockTicking = true
         }
@@ -234,7 +235,7 @@ import Testing
             .input(.key(.enter)),
             effects: [.request(ConfirmReauthLink(token: "lk_fixture"), id: 1), tick]
         ) {
-            $0.top = AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture"))
+            $0.top = AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture", shownAt: self.start))
             $0.topAwaits(1)
             $0.clockTicking = true
         }
@@ -243,12 +244,42 @@ import Testing
             $0.isOffline = false
             $0.banner = nil
             $0.top = AnyScreen(
-                VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture", error: unknown.message))
+                VerifyingLinkScreen(
+                    flow: .changePhone, token: "lk_fixture", error: unknown.message, shownAt: self.start))
         }
         harness.send(.input(.key(.enter)))
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
+        harness.finish()
+    }
+
+    /// Seed 000 shows "Verifying your link…" for about 1–2 s: a fast answer waits until the
+    /// spinner has been up a second on the app clock, then the flow goes on.
+    @Test func aFastAnswerKeepsTheSpinnerUpForASecond() {
+        var state = SampleData.state([picker, checkEmail(sentAt: start - 40, canResend: true)], now: start)
+        state.stack.append(
+            AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture", shownAt: start)).waiting())
+        let harness = ReducerHarness(state)
+        harness.advance(by: 0.2)
+        let grant = grant(at: start)
+        harness.send(.reply(grant), effects: [tick]) {
+            $0.top = AnyScreen(
+                VerifyingLinkScreen(
+                    flow: .changePhone, token: "lk_fixture", shownAt: self.start,
+                    held: [.grantReauth(grant), .continueFlow(PhoneFlow.changePhone)]))
+            $0.clockTicking = true
+        }
+        #expect(render(harness.state, size: .standard).text().contains("Verifying your link…"))
+        harness.advance(by: 1)
+        harness.receive(.tick) {
+            $0.reauth = grant
+            $0.stack = [
+                $0.stack[0], $0.stack[1],
+                AnyScreen(EnterPhoneScreen(flow: .changePhone, current: SampleData.everyMethod.phone)),
+            ]
+            $0.clockTicking = false
+        }
         harness.finish()
     }
 }

@@ -94,7 +94,7 @@ public struct CheckEmailScreen: ScreenModel {
 
     public mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? {
         guard message.kind == "reauth_link", let token = message.token else { return nil }
-        return [.push(VerifyingLinkScreen(flow: flow, token: token))]
+        return [.push(VerifyingLinkScreen(flow: flow, token: token, shownAt: context.now))]
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {

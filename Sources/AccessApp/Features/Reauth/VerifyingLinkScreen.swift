@@ -10,12 +10,24 @@ public struct VerifyingLinkScreen: ScreenModel {
     public var error: String?
     /// The failure was the network, so asking again may work; a refused token will not.
     public var canRetry: Bool
+    /// When the spinner came up: it stays at least `minimumShown` (seed 000: "about 1–2 s"),
+    /// so a fast answer does not flash it away unseen.
+    public var shownAt: Date
+    /// The answer, kept until the spinner has been up long enough.
+    public var held: [Command]?
 
-    public init(flow: AnyFlow, token: String, error: String? = nil, canRetry: Bool = false) {
+    public static let minimumShown: TimeInterval = 1
+
+    public init(
+        flow: AnyFlow, token: String, error: String? = nil, canRetry: Bool = false, shownAt: Date = .distantPast,
+        held: [Command]? = nil
+    ) {
         self.flow = flow
         self.token = token
         self.error = error
         self.canRetry = canRetry
+        self.shownAt = shownAt
+        self.held = held
     }
 
     public var id: String { "verifying-link" }
@@ -34,6 +46,7 @@ public struct VerifyingLinkScreen: ScreenModel {
         guard case .key(.enter) = event, canRetry else { return nil }
         error = nil
         canRetry = false
+        shownAt = context.now
         return onAppear(context)
     }
 
@@ -42,17 +55,29 @@ public struct VerifyingLinkScreen: ScreenModel {
     )
         -> [Command]
     {
+        let outcome: [Command]
         switch result {
         case .success(let reply):
             guard let grant = reply.as(ReauthGrant.self) else { return [] }
-            return [.grantReauth(grant), .continueFlow(flow)]
+            outcome = [.grantReauth(grant), .continueFlow(flow)]
         case .failure(.codeExpired):
-            return [.replaceTop(LinkExpiredScreen(flow: flow))]
+            outcome = [.replaceTop(LinkExpiredScreen(flow: flow))]
         case .failure(let failure):
             error = failure.message
             if case .offline = failure { canRetry = true }
             return []
         }
+        guard context.now >= shownAt + Self.minimumShown else {
+            held = outcome
+            return []
+        }
+        return outcome
+    }
+
+    public mutating func tick(_ context: ScreenContext) -> [Command] {
+        guard let held, context.now >= shownAt + Self.minimumShown else { return [] }
+        self.held = nil
+        return held
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
