@@ -41,7 +41,8 @@ public struct ListRow: Hashable, Sendable {
         case .pencil: return isDisabled ? "" : glyphs.pencil
         case .chevron: return isDisabled ? "" : glyphs.chevron
         case .pill(let label): return isDisabled ? "  \(label)  " : "[ \(label) ]"
-        case .badge(let label): return "(\(label))"
+        // A badge is a label on a reversed block (seed 001's "Soon"), not text in brackets.
+        case .badge(let label): return " \(label) "
         }
     }
 
@@ -84,6 +85,7 @@ public struct ListRow: Hashable, Sendable {
             if !isDisabled { style.attributes.insert(.bold) }
         case .badge:
             style.foreground = .muted
+            style.attributes.insert(.reverse)
         case .pencil, .chevron:
             style.foreground = isDisabled ? .muted : .accent
         case .none:
