@@ -46,8 +46,38 @@ import Testing
         #expect(url.absoluteString.hasPrefix("mailto:help@acme.test?subject=Help%20%5Busr_7G8H9K2L%5D&body="))
         #expect(url.absoluteString.hasSuffix("Device%3A%20Terminal%20%C2%B7%20macOS"))
         let harness = ReducerHarness(onSupport(options: options))
-        harness.send(.input(.key(.enter)), effects: [.open(url)])
+        harness.send(.input(.key(.enter)), effects: [.open(url)]) {
+            $0.top = AnyScreen(ContactSupportScreen(userId: self.userId, showsMail: true))
+        }
         harness.send(.input(.key(.character("o"))), effects: [.open(url)])
+        harness.finish()
+    }
+
+    /// A terminal may have no mail client: the prepared mail shows on screen and can be copied whole.
+    @Test func openMailAlsoShowsTheMailAndMCopiesIt() throws {
+        let harness = ReducerHarness(onSupport())
+        let url = try #require(ContactSupportScreen.mailURL(userId: userId, options: AppOptions()))
+        harness.send(.input(.key(.character("m"))))  // nothing prepared yet
+        harness.send(.input(.key(.character("o"))), effects: [.open(url)]) {
+            $0.top = AnyScreen(ContactSupportScreen(userId: self.userId, showsMail: true))
+        }
+        let text = render(harness.state, size: .standard).text()
+        #expect(text.contains("To: support@321.fit · Subject: Help [usr_7G8H9K2L]"))
+        #expect(text.contains("Copy the mail"))
+        let mail =
+            "To: support@321.fit\nSubject: Help [usr_7G8H9K2L]\n\n\n\n\nUser ID: usr_7G8H9K2L\n"
+            + "App version: \(AppVersion.current)\nDevice: Terminal · Linux"
+        harness.send(.input(.key(.character("m"))), effects: [.copy(mail), toastTimer]) {
+            $0.toast = Toast("Copied the mail to clipboard", shownAt: self.start)
+        }
+        harness.send(.input(.key(.down))) {
+            $0.top = AnyScreen(ContactSupportScreen(userId: self.userId, selection: .copy, showsMail: true))
+        }
+        harness.send(.input(.key(.down))) {
+            $0.top = AnyScreen(ContactSupportScreen(userId: self.userId, selection: .copyMail, showsMail: true))
+        }
+        harness.advance(by: Toast.defaultDuration)
+        harness.receive(.toastExpired) { $0.toast = nil }
         harness.finish()
     }
 

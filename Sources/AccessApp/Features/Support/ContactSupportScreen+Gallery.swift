@@ -12,6 +12,13 @@ extension ContactSupportScreen {
                         ContactSupportScreen(userId: SampleData.everyMethod.userId),
                     ], now: $0)
             },
+            GalleryEntry("contact-support:mail-prepared", "Open mail chosen: the prepared mail shows too") {
+                SampleData.state(
+                    [
+                        ReauthPickerScreen(flow: .changePhone, selection: 4),
+                        ContactSupportScreen(userId: SampleData.everyMethod.userId, showsMail: true),
+                    ], now: $0)
+            },
             GalleryEntry("contact-support:copied", "The address was copied") { now in
                 var state = SampleData.state(
                     [

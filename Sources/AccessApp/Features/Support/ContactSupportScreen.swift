@@ -8,14 +8,20 @@ public struct ContactSupportScreen: ScreenModel {
     public enum Choice: Int, CaseIterable, Sendable {
         case openMail
         case copy
+        /// Shown once the mail is prepared: the whole mail, for any mail client.
+        case copyMail
     }
 
     public var userId: String?
     public var selection: Choice
+    /// "Open mail" was chosen: the prepared mail is shown on screen too, since a terminal may
+    /// have no mail client to hand it to.
+    public var showsMail: Bool
 
-    public init(userId: String?, selection: Choice = .openMail) {
+    public init(userId: String?, selection: Choice = .openMail, showsMail: Bool = false) {
         self.userId = userId
         self.selection = selection
+        self.showsMail = showsMail
     }
 
     public var id: String { "contact-support" }
@@ -23,27 +29,34 @@ public struct ContactSupportScreen: ScreenModel {
     /// What support sees when the user's ID is not known (the methods never loaded).
     static let unknownUser = "unknown"
 
+    var choices: [Choice] { showsMail ? [.openMail, .copy, .copyMail] : [.openMail, .copy] }
+
     public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([
+        var bindings: [KeyBinding] = [
             .move, .open("Choose"),
             KeyBinding([.character("o")], "Open mail", inFooter: false),
             KeyBinding([.character("c")], "Copy address", inFooter: false),
-        ])
+        ]
+        if showsMail { bindings.append(KeyBinding([.character("m")], "Copy the mail", inFooter: false)) }
+        return Keymap(bindings)
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
         guard case .key(let key) = event else { return nil }
+        let index = choices.firstIndex(of: selection) ?? 0
         switch key {
         case .up, .character("k"):
-            selection = .openMail
+            selection = choices[max(0, index - 1)]
             return []
         case .down, .character("j"):
-            selection = .copy
+            selection = choices[min(choices.count - 1, index + 1)]
             return []
         case .character("o"):
             return perform(.openMail, context)
         case .character("c"):
             return perform(.copy, context)
+        case .character("m") where showsMail:
+            return perform(.copyMail, context)
         case .enter, .right:
             return perform(selection, context)
         default:
@@ -51,31 +64,42 @@ public struct ContactSupportScreen: ScreenModel {
         }
     }
 
-    private func perform(_ action: Choice, _ context: ScreenContext) -> [Command] {
+    private mutating func perform(_ action: Choice, _ context: ScreenContext) -> [Command] {
         let address = context.options.brand.supportEmail
         switch action {
         case .openMail:
             guard let url = Self.mailURL(userId: userId, options: context.options) else { return [] }
+            showsMail = true
             return [.run(.open(url))]
         case .copy:
             return [.run(.copy(address)), .showToast("Copied \(address) to clipboard")]
+        case .copyMail:
+            let mail = Self.mail(userId: userId, options: context.options)
+            let text = "To: \(mail.to)\nSubject: \(mail.subject)\n\n\(mail.body)"
+            return [.run(.copy(text)), .showToast("Copied the mail to clipboard")]
         }
     }
 
-    /// `mailto:` with subject "Help [usr_…]" and a body of blank lines for the user's words,
-    /// then what support needs to triage (seed 000's prefill payload). Line breaks are CRLF
-    /// and everything outside RFC 3986's unreserved set is percent-encoded (RFC 6068).
-    static func mailURL(userId: String?, options: AppOptions) -> URL? {
+    /// The prepared mail (seed 000's prefill payload): subject "Help [usr_…]", a body of blank
+    /// lines for the user's words, then what support needs to triage.
+    static func mail(userId: String?, options: AppOptions) -> (to: String, subject: String, body: String) {
         let user = userId ?? unknownUser
-        let subject = "Help [\(user)]"
         let body = [
             "", "", "",
             "User ID: \(user)",
             "App version: \(options.appVersion)",
             "Device: \(options.deviceDescription)",
-        ].joined(separator: "\r\n")
-        let address = percentEncode(options.brand.supportEmail, keeping: "@")
-        return URL(string: "mailto:\(address)?subject=\(percentEncode(subject))&body=\(percentEncode(body))")
+        ].joined(separator: "\n")
+        return (options.brand.supportEmail, "Help [\(user)]", body)
+    }
+
+    /// `mailto:` for `mail(…)`. Line breaks are CRLF and everything outside RFC 3986's
+    /// unreserved set is percent-encoded (RFC 6068).
+    static func mailURL(userId: String?, options: AppOptions) -> URL? {
+        let mail = mail(userId: userId, options: options)
+        let body = mail.body.replacingOccurrences(of: "\n", with: "\r\n")
+        let address = percentEncode(mail.to, keeping: "@")
+        return URL(string: "mailto:\(address)?subject=\(percentEncode(mail.subject))&body=\(percentEncode(body))")
     }
 
     static func percentEncode(_ text: String, keeping extra: String = "") -> String {
@@ -86,10 +110,32 @@ public struct ContactSupportScreen: ScreenModel {
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         canvas.title("Contact support")
-        canvas.paragraph("We're here to help", style: .bold, spacing: 0)
-        canvas.paragraph("We typically reply within 24 hours. Include your user ID and what you were trying to do.")
-        canvas.paragraph("Email us at", style: .muted, spacing: 0)
-        canvas.paragraph(context.options.brand.supportEmail, style: Style.accent.with(.bold))
+        let address = context.options.brand.supportEmail
+        // Short terminals (40×12) keep what to do in view: the address and the actions first.
+        let compact = canvas.remaining.height < 16
+        if compact {
+            canvas.paragraph("Email us at \(address)", style: .bold)
+        } else {
+            canvas.paragraph("We're here to help", style: .bold, spacing: 0)
+            canvas.paragraph("We typically reply within 24 hours. Include your user ID and what you were trying to do.")
+            canvas.paragraph("Email us at", style: .muted, spacing: 0)
+            canvas.paragraph(address, style: Style.accent.with(.bold))
+        }
+        if showsMail {
+            let mail = Self.mail(userId: userId, options: context.options)
+            canvas.paragraph("To: \(mail.to) · Subject: \(mail.subject)", style: .muted, spacing: 0)
+        }
+        if !compact || showsMail { metadata(into: &canvas, context) }
+        if !compact { canvas.skip(1) }
+        canvas.row(ListRow("Open mail", control: .chevron, isSelected: selection == .openMail), spacing: 0)
+        canvas.row(ListRow("Copy address", isSelected: selection == .copy), spacing: 0)
+        if showsMail { canvas.row(ListRow("Copy the mail", isSelected: selection == .copyMail), spacing: 0) }
+        canvas.skip(1)
+        if compact && !showsMail { metadata(into: &canvas, context) }
+        canvas.paragraph("In-app ticket form coming soon.", style: .muted)
+    }
+
+    private func metadata(into canvas: inout Canvas, _ context: ScreenContext) {
         for (label, value) in [
             ("User ID", userId ?? Self.unknownUser),
             ("App version", context.options.appVersion),
@@ -97,13 +143,10 @@ public struct ContactSupportScreen: ScreenModel {
         ] {
             let left = canvas.left
             canvas.draw(height: 1, spacing: 0) { grid, rect in
+                guard rect.height > 0 else { return }
                 grid.put(label, at: Point(x: left, y: rect.y), style: .muted, maxX: rect.maxX)
                 grid.put(value, at: Point(x: left + 14, y: rect.y), style: .plain, maxX: rect.maxX - Canvas.margin)
             }
         }
-        canvas.skip(1)
-        canvas.row(ListRow("Open mail", control: .chevron, isSelected: selection == .openMail), spacing: 0)
-        canvas.row(ListRow("Copy", isSelected: selection == .copy))
-        canvas.paragraph("In-app ticket form coming soon.", style: .muted)
     }
 }
