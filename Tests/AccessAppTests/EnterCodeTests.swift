@@ -232,4 +232,26 @@ import Testing
         harness.receive(.toastExpired) { $0.toast = nil }
         harness.finish()
     }
+
+    /// Seed 003: the code's own countdown, and "Didn't receive a code?" help that opens with h.
+    @Test func theCodeShowsHowLongItStaysValidAndHelpOpensWithH() {
+        let harness = ReducerHarness(state())
+        var shown = harness.state
+        shown.now = F.start + 3
+        var text = F.rendered(shown)
+        #expect(text.contains("Code valid for 4:57"))
+        #expect(text.contains("Didn't receive a code? Press h"))
+        #expect(!text.contains("Check the number"))
+        var withHelp = EnterCodeScreen(
+            flow: .changePhone, phone: F.newPhone, requestId: "otp_1", expiresAt: F.start + 300,
+            resendAfter: F.start + 30)
+        withHelp.showsHelp = true
+        harness.send(.input(.key(.character("h")))) { $0.top = AnyScreen(withHelp) }
+        text = F.rendered(harness.state)
+        #expect(text.contains("Check the number: +995 511 200 300. Esc goes back to fix it."))
+        harness.send(.input(.key(.control("s")))) {
+            $0.stack.append(AnyScreen(ContactSupportScreen(userId: SampleData.everyMethod.userId)))
+        }
+        harness.finish()
+    }
 }

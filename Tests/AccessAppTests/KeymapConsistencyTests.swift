@@ -56,4 +56,20 @@ import Testing
             }
         }
     }
+
+    @Test func noKeyIsListedTwice() {
+        for (id, state) in Self.states {
+            let keys = keymap(for: state).bindings.flatMap(\.allKeys)
+            #expect(Set(keys).count == keys.count, "\(id): \(keys.map(\.label))")
+        }
+    }
+
+    /// The smallest supported size still shows every action of the footer's screen and the
+    /// whole banner timer (issue: at 40×12 Contact support's actions were cut off).
+    @Test func atFortyByTwelveContactSupportShowsItsActions() throws {
+        let entry = try #require(Gallery.entry("contact-support:default"))
+        let text = render(entry.makeState(Self.start), size: .minimum).text()
+        #expect(text.contains("Open mail"))
+        #expect(text.contains("Copy address"))
+    }
 }

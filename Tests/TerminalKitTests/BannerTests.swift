@@ -37,4 +37,12 @@ import Testing
         #expect(banner.text(now: now.addingTimeInterval(95)) == "You can try again now.")
         #expect(Banner.offline.isActive(at: now))
     }
+
+    /// At 40 columns the whole wait shows rather than a sentence cut before its timer.
+    @Test func aNarrowBannerKeepsTheWholeTimer() {
+        var grid = canvas(40, 1)
+        Banner.rateLimited(until: now.addingTimeInterval(14 * 60 + 52)).render(into: &grid, in: grid.bounds, now: now)
+        #expect(grid.text(row: 0).contains("! Try again in 14:52"))
+        #expect(!grid.text(row: 0).contains("…"))
+    }
 }

@@ -229,11 +229,15 @@ public func keymap(for state: AppState) -> Keymap {
         ])
     }
     let takesText = state.top.base.takesText
-    var bindings = state.top.base.keymap(state.context).bindings
-    if state.canGoBack { bindings.append(KeyBinding(takesText ? [.escape] : [.escape, .left], "Back")) }
-    if state.options.hasReferenceBackend { bindings.append(KeyBinding(OutboxPanel.keys, "Outbox", inFooter: false)) }
-    bindings.append(KeyBinding(takesText ? [.function(1)] : [.character("?"), .function(1)], "Help"))
-    if !takesText { bindings.append(KeyBinding([.character("q")], "Quit")) }
-    bindings.append(KeyBinding([.control("c")], "Quit from anywhere", inFooter: false))
-    return Keymap(bindings)
+    let screen = state.top.base.keymap(state.context).bindings
+    var app: [KeyBinding] = []
+    if state.canGoBack { app.append(KeyBinding(takesText ? [.escape] : [.escape, .left], "Back")) }
+    if state.options.hasReferenceBackend { app.append(KeyBinding(OutboxPanel.keys, "Outbox", inFooter: false)) }
+    app.append(KeyBinding(takesText ? [.function(1)] : [.character("?"), .function(1)], "Help"))
+    if !takesText { app.append(KeyBinding([.character("q")], "Quit")) }
+    app.append(KeyBinding([.control("c")], "Quit from anywhere", inFooter: false))
+    // A key the screen lists means what the screen says (the keyboard check's Esc, the code
+    // screen's outbox): the app's binding for it is left out, so no key is listed twice.
+    let taken = Set(screen.flatMap(\.allKeys))
+    return Keymap(screen + app.filter { binding in !binding.allKeys.contains(where: taken.contains) })
 }

@@ -33,7 +33,12 @@ public func render(_ state: AppState, size: Size) -> CellGrid {
     state.toast?.render(into: &grid, in: body, now: state.now, glyphs: context.glyphs)
     switch state.overlay {
     case .help: HelpOverlay(keymap(for: stateWithoutOverlay(state))).render(into: &grid, glyphs: context.glyphs)
-    case .sheet(let sheet): sheet.sheet.render(into: &grid, glyphs: context.glyphs)
+    case .sheet(let sheet):
+        // The sheet sits above the footer, which shows the sheet's own keys.
+        var above = CellGrid(size: Size(cols: body.width, rows: body.height))
+        above.draw(grid, at: Point(x: 0, y: 0))
+        sheet.sheet.render(into: &above, glyphs: context.glyphs)
+        grid.draw(above, at: Point(x: 0, y: 0))
     case .outbox(let panel): panel.render(into: &grid, now: state.now, glyphs: context.glyphs)
     case nil: break
     }

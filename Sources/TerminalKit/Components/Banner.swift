@@ -24,6 +24,16 @@ public enum Banner: Hashable, Sendable {
         }
     }
 
+    /// The words for a narrow terminal: the wait itself, whole, rather than a cut sentence.
+    public func shortText(now: Date) -> String {
+        switch self {
+        case .offline: return "Offline: saved info."
+        case .rateLimited(let until):
+            let left = Self.secondsLeft(until: until, now: now)
+            return left == 0 ? "Try again now." : "Try again in \(TextLayout.countdown(seconds: left))"
+        }
+    }
+
     /// Whether the banner still says something: a rate limit ends, being offline does not.
     public func isActive(at now: Date) -> Bool {
         switch self {
@@ -42,8 +52,10 @@ public enum Banner: Hashable, Sendable {
         let style = Style(foreground: role, attributes: [.reverse, .bold])
         let row = rect.row(0)
         grid.fill(row, style: style)
+        let full = "! " + text(now: now)
+        let shown = DisplayWidth.of(full) <= rect.width - 4 ? full : "! " + shortText(now: now)
         grid.put(
-            TextLayout.truncate("! " + text(now: now), width: rect.width - 4), at: Point(x: rect.x + 2, y: rect.y),
-            style: style, maxX: rect.maxX - 2)
+            TextLayout.truncate(shown, width: rect.width - 4), at: Point(x: rect.x + 2, y: rect.y), style: style,
+            maxX: rect.maxX - 2)
     }
 }

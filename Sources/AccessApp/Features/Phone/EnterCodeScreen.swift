@@ -29,6 +29,8 @@ public struct EnterCodeScreen: ScreenModel {
     public var clockDone: Bool
     /// The server's 429: its countdown banner stays with this screen until it passes.
     public var limit: RateLimit?
+    /// "Didn't receive a code?" is open (seed 003's help text).
+    public var showsHelp: Bool = false
 
     public init(
         flow: PhoneFlow, phone: String, requestId: String, expiresAt: Date, resendAfter: Date, digits: String = "",
@@ -72,6 +74,10 @@ public struct EnterCodeScreen: ScreenModel {
     public func keymap(_ context: ScreenContext) -> Keymap {
         var bindings: [KeyBinding] = []
         if canVerify(context) { bindings.append(KeyBinding([.enter], "Verify", inFooter: false)) }
+        // Without a phone, the code is read in the outbox: the key belongs in the footer here.
+        if context.options.hasReferenceBackend { bindings.append(KeyBinding(OutboxPanel.keys, "Outbox")) }
+        bindings.append(KeyBinding([.character("h")], "Didn't receive a code?", inFooter: false))
+        bindings.append(KeyBinding([.control("s")], "Contact support", inFooter: false))
         if canResend(context) {
             bindings.append(KeyBinding([.character("r")], "Resend code", aliases: [.character("R")]))
             if !canVerify(context) { bindings.append(KeyBinding([.enter], "Resend code", inFooter: false)) }
@@ -88,6 +94,11 @@ public struct EnterCodeScreen: ScreenModel {
         case .key(.enter):
             if canVerify(context) { return verify(context) }
             return canResend(context) ? resend(context) : nil
+        case .key(.character("h")):
+            showsHelp.toggle()
+            return []
+        case .key(.control("s")):
+            return [.push(ContactSupportScreen(userId: context.methods?.userId))]
         default:
             // Typing while the boxes are off goes nowhere; other keys stay the app's.
             guard !isWorking, !isExpired(context), otp.handle(event) else { return event.isTextEditing ? [] : nil }
@@ -209,5 +220,25 @@ public struct EnterCodeScreen: ScreenModel {
             let left = Banner.secondsLeft(until: resendAfter, now: context.now)
             canvas.centered("Resend in \(TextLayout.countdown(seconds: left))", style: .muted)
         }
+        if !expired {
+            // Seed 003: a countdown for the code's own expiry, besides the resend one.
+            let left = Banner.secondsLeft(until: expiresAt, now: context.now)
+            canvas.centered("Code valid for \(TextLayout.countdown(seconds: left))", style: .muted)
+        }
+        canvas.paragraph("Didn't receive a code? Press h", style: .muted, spacing: 0)
+        if showsHelp {
+            for line in Self.helpLines(phone: PhoneNumberRules.display(e164: phone)) {
+                canvas.paragraph("\(context.glyphs == .ascii ? "-" : "•") \(line)", style: .muted, spacing: 0)
+            }
+        }
+    }
+
+    /// Seed 003's "Didn't receive a code?" help, in our words.
+    static func helpLines(phone: String) -> [String] {
+        [
+            "Check the number: \(phone). Esc goes back to fix it.",
+            "Texts can take a minute. Resend when the timer allows (3 per 15 minutes).",
+            "Still nothing? Ctrl+S: Contact support.",
+        ]
     }
 }
