@@ -100,9 +100,12 @@ import Testing
     @Test func dailyCapScenarioRefusesAtOnce() async throws {
         try await TestBackend.with(scenario: "daily-cap-reached") { backend in
             let token = try await backend.signIn().accessToken
+            let grant = try await backend.passwordGrant(token: token)
             // The oldest of the five was 80000 s ago: it leaves the day in 6400 s.
             expectLimited(
-                try await backend.requestOTP("+995511100000", .reauth, token: token), limit: "daily_cap",
+                try await backend.requestOTP(
+                    "+995511999999", .changePhone, token: token, reauth: grant.reauthToken),
+                limit: "daily_cap",
                 retryAfter: 6400)
             #expect(try await backend.outbox().isEmpty)
         }
@@ -111,8 +114,10 @@ import Testing
     @Test func resendExhaustedScenarioRefusesTheFirstResend() async throws {
         try await TestBackend.with(scenario: "resend-exhausted") { backend in
             let token = try await backend.signIn().accessToken
-            let first: OTPRequestAccepted = try await backend.requestOTP("+995511100000", .reauth, token: token)
-                .decode()
+            let grant = try await backend.passwordGrant(token: token)
+            let first: OTPRequestAccepted = try await backend.requestOTP(
+                "+995511999999", .changePhone, token: token, reauth: grant.reauthToken
+            ).decode()
             _ = try await backend.advance(seconds: 30)
             // Resends 600, 400 and 200 s ago (now 630, 430, 230): the oldest frees a slot in 270 s.
             expectLimited(

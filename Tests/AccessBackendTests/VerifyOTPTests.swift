@@ -140,10 +140,14 @@ import Testing
     @Test func testCodesFromTheScenarioAreUsed() async throws {
         try await TestBackend.with(scenario: "resend-exhausted") { backend in
             let token = try await backend.signIn().accessToken
-            let accepted: OTPRequestAccepted = try await backend.requestOTP("+995511100000", .reauth, token: token)
-                .decode()
-            #expect(try await backend.lastCode(to: "+995511100000") == "246810")
-            #expect(try await backend.verify(accepted.requestId, "246810", token: token).status == 200)
+            let grant = try await backend.passwordGrant(token: token)
+            let accepted: OTPRequestAccepted = try await backend.requestOTP(
+                "+995511999999", .changePhone, token: token, reauth: grant.reauthToken
+            ).decode()
+            #expect(try await backend.lastCode(to: "+995511999999") == "246810")
+            let verified = try await backend.verify(
+                accepted.requestId, "246810", token: token, reauth: grant.reauthToken)
+            #expect(verified.status == 200)
         }
     }
 }

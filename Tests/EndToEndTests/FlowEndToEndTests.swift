@@ -194,6 +194,20 @@ struct FlowEndToEndTests {
         try app.waitFor("You're offline. Changes are off until you reconnect.")
     }
 
+    /// daily-cap-reached puts its limit on a number QA types: the banner belongs to that number,
+    /// so another number goes through at once and the banner does not follow it.
+    @Test func theDailyCapIsOnTheTypedNumberAndItsBannerStaysWithIt() throws {
+        let tmux = try openHub(scenario: "daily-cap-reached")
+        try changePhoneVerifyingWithPassword(tmux)
+        try tmux.sendLiteral("511999999")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Too many attempts. Try again in")
+        for _ in 0..<9 { try tmux.sendKeys("BSpace") }
+        try tmux.waitUntil("the banner gone with the number") { !$0.contains("Too many attempts") }
+        try sendNumberAndConfirmWithTheTextedCode(tmux, typed: "511222333", shown: "+995 511 222 333")
+        #expect(!(try tmux.capture()).contains("Too many attempts"))
+    }
+
     /// Over `--backend` too, the app's countdowns follow the reference backend's clock.
     @Test func theClockOfARemoteReferenceBackendMovesTheCountdowns() throws {
         let binary = try AccessDeckBinary.requireBuilt()
