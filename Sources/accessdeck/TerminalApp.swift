@@ -26,6 +26,7 @@ struct TerminalApp {
             options: AppOptions(
                 platform: appearance.platform ?? .ios, ascii: options.ascii,
                 hasReferenceBackend: connection.isReferenceBackend, deviceRegion: Locale.current.region?.identifier))
+        state.options.backendURL = connection.baseURL
         if let cached = connection.cache.latest {
             state.methods = cached.methods
             state.methodsFetchedAt = cached.fetchedAt
@@ -75,6 +76,7 @@ struct BackendConnection {
     /// The app's clock: the reference backend's time when there is one, so moving that clock
     /// moves every countdown on screen; this machine's otherwise.
     let clock: any AppClock
+    let baseURL: String
 
     static func open(_ options: BackendOptions) async throws -> BackendConnection {
         // Nothing may write to the terminal once curses owns it.
@@ -96,7 +98,8 @@ struct BackendConnection {
             }
             return BackendConnection(
                 client: client, cache: AuthMethodsCache(fileURL: AuthMethodsCache.defaultLocation()),
-                isReferenceBackend: isReference, sessionProblem: problem.map { "\($0)" }, embedded: nil, clock: clock)
+                isReferenceBackend: isReference, sessionProblem: problem.map { "\($0)" }, embedded: nil, clock: clock,
+                baseURL: url)
         }
         let backend = try await ReferenceBackend.start(
             .init(port: options.port ?? 0, scenario: options.scenario, logger: quiet))
@@ -110,7 +113,8 @@ struct BackendConnection {
         }
         return BackendConnection(
             client: client, cache: AuthMethodsCache(fileURL: nil), isReferenceBackend: true, sessionProblem: nil,
-            embedded: backend, clock: FollowingClock(source: { [clock = backend.clock] in clock.now() }))
+            embedded: backend, clock: FollowingClock(source: { [clock = backend.clock] in clock.now() }),
+            baseURL: backend.baseURL)
     }
 
     func close() async {

@@ -118,6 +118,15 @@ import Testing
         #expect(text.contains("Google"))
         #expect(!text.contains("Apple"))
     }
+
+    @Test func settingsShowsTheBackendAndItsAdminAPI() {
+        var state = AppState(now: start)
+        #expect(!render(state, size: .standard).text().contains("Backend:"))
+        state.options.backendURL = "http://127.0.0.1:8080"
+        #expect(
+            render(state, size: .standard).text().contains(
+                "Backend: http://127.0.0.1:8080 · admin API: http://127.0.0.1:8080/_admin"))
+    }
 }
 
 @Suite struct OverlayTests {

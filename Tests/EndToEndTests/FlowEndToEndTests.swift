@@ -15,6 +15,8 @@ struct FlowEndToEndTests {
             width: 80, height: 24, command: [binary, "--scenario", scenario] + (admin?.arguments ?? []) + arguments,
             environment: environment)
         try tmux.waitFor("Account access")
+        // Settings says where the embedded backend and its admin API are.
+        if let admin { try tmux.waitFor("Backend: http://127.0.0.1:\(admin.port) · admin API") }
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Two-factor authentication")
         return tmux

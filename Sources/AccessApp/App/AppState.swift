@@ -68,6 +68,8 @@ public struct AppOptions: Equatable, Sendable {
     /// The device's region (ISO 3166 alpha-2): it leads the country picker's Popular section.
     /// Read from the machine by the command line, never by a screen.
     public var deviceRegion: String?
+    /// Where the backend is, shown on Settings so QA can reach the reference backend's admin API.
+    public var backendURL: String?
 
     public init(
         platform: Platform = .ios, appVersion: String = AppVersion.current, ascii: Bool = false,

@@ -45,5 +45,9 @@ public struct SettingsScreen: ScreenModel {
             row.isSelected = index == selection
             canvas.row(row)
         }
+        if let url = context.options.backendURL {
+            let admin = context.options.hasReferenceBackend ? " · admin API: \(url)/_admin" : ""
+            canvas.paragraph("Backend: \(url)\(admin)", style: .muted)
+        }
     }
 }
