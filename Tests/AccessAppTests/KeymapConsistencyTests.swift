@@ -41,7 +41,7 @@ import Testing
     func everyHandledKeyIsListedAndEveryListedKeyActs(id: String) throws {
         let state = try #require(Self.states.first { $0.0 == id }?.1)
         // The keyboard check echoes every key by design: that is the screen.
-        guard !(state.top.base is KeyboardCheckScreen) else { return }
+        guard !state.top.base.acceptsAnyKey else { return }
         let listed = keymap(for: state).bindings.flatMap(\.allKeys)
         let screenListed = state.top.base.keymap(state.context).bindings.flatMap(\.allKeys)
         for key in Self.keys {
@@ -71,5 +71,28 @@ import Testing
         let text = render(entry.makeState(Self.start), size: .minimum).text()
         #expect(text.contains("Open mail"))
         #expect(text.contains("Copy address"))
+    }
+
+    /// The table gates dispatch: a key a screen would act on reaches it only if its keymap lists it.
+    @Test func anUnlistedKeyNeverReachesTheScreen() {
+        struct ListsOnlyEnter: ScreenModel {
+            static var gallery: [GalleryEntry] { [] }
+            var id: String { "lists-only-enter" }
+            var pressed: [String] = []
+            func keymap(_ context: ScreenContext) -> Keymap { Keymap([KeyBinding([.enter], "Go")]) }
+            mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+                guard case .key(let key) = event else { return nil }
+                pressed.append(key.label)
+                return []
+            }
+            func view(into canvas: inout Canvas, _ context: ScreenContext) {}
+        }
+        var state = AppState(now: Self.start)
+        state.stack.append(AnyScreen(ListsOnlyEnter()))
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.down)))
+        harness.send(.input(.key(.character("x"))))
+        harness.send(.input(.key(.enter))) { $0.top = AnyScreen(ListsOnlyEnter(pressed: ["Enter"])) }
+        harness.finish()
     }
 }

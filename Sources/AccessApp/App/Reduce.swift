@@ -92,12 +92,19 @@ private func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effec
     if case .key(let key) = event, OutboxPanel.keys.contains(key), state.options.hasReferenceBackend {
         return loadOutbox(&state, OutboxPanel())
     }
+    let takesText = state.top.base.takesText
+    // The keymap is the door: a key it does not list reaches nobody (typing on a text screen
+    // is not a shortcut and always goes to the field).
+    if case .key(let key) = event, !state.top.base.acceptsAnyKey, !(takesText && event.isTextEditing),
+        keymap(for: state).binding(for: key) == nil
+    {
+        return []
+    }
     let context = state.context
     if let commands = state.top.update({ $0.handle(event, context) }) {
         return apply(commands, to: &state, from: top)
     }
     guard case .key(let key) = event else { return [] }
-    let takesText = state.top.base.takesText
     switch key {
     case .character("?") where !takesText, .function(1):
         state.overlay = .help

@@ -14,6 +14,8 @@ public protocol ScreenModel: Equatable, Sendable {
     static var gallery: [GalleryEntry] { get }
     /// Whether typed letters are text here (then `q` and `?` are not shortcuts).
     var takesText: Bool { get }
+    /// Every key reaches this screen, listed or not (the keyboard check shows what it gets).
+    var acceptsAnyKey: Bool { get }
     func keymap(_ context: ScreenContext) -> Keymap
     /// Returns nil when the screen does not use the event, so app-wide keys can.
     mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]?
@@ -36,6 +38,7 @@ public protocol ScreenModel: Equatable, Sendable {
 
 extension ScreenModel {
     public var takesText: Bool { false }
+    public var acceptsAnyKey: Bool { false }
     public mutating func receive(
         _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
     )

@@ -10,6 +10,7 @@ public struct KeyboardCheckScreen: ScreenModel {
     public var id: String { "keyboard-check" }
     /// Every key is shown, not acted on; Esc twice leaves.
     public var takesText: Bool { true }
+    public var acceptsAnyKey: Bool { true }
     static let historyLength = 8
 
     public func keymap(_ context: ScreenContext) -> Keymap {
