@@ -102,9 +102,11 @@ import Testing
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
             $0.topAwaits(1)
         }
-        let message = "Too many attempts. Try again later."
+        let message = "Too many wrong passwords. Try again later or verify another way."
         let until = start + 2
-        harness.send(.failure(.rateLimited(retryAfter: 2, message: message), to: RequestID(1)), effects: [tick]) {
+        // Whatever the server says, the lock has one wording, live and in the gallery.
+        harness.send(.failure(.rateLimited(retryAfter: 2, message: "Rate limited."), to: RequestID(1)), effects: [tick])
+        {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, error: message, lockedUntil: until))
             $0.clockTicking = true
         }

@@ -30,7 +30,7 @@ extension PasswordReauthScreen {
                     [
                         ReauthPickerScreen(flow: .changePhone),
                         PasswordReauthScreen(
-                            flow: .changePhone, error: "Too many attempts. Try again later.", lockedUntil: until),
+                            flow: .changePhone, error: PasswordReauthScreen.lockedText, lockedUntil: until),
                     ], now: now)
                 return state
             },

@@ -31,6 +31,9 @@ public struct PasswordReauthScreen: ScreenModel {
     }
 
     public var id: String { "password-reauth" }
+
+    /// The lock's one wording, live and in the gallery (seed 000 has none; the banner counts down).
+    static let lockedText = "Too many wrong passwords. Try again later or verify another way."
     public var takesText: Bool { true }
     public var needsClock: Bool { lockedUntil != nil }
 
@@ -102,10 +105,10 @@ public struct PasswordReauthScreen: ScreenModel {
         case .success(let reply):
             guard let grant = reply.as(ReauthGrant.self) else { return [] }
             return [.grantReauth(grant), .continueFlow(flow)]
-        case .failure(.rateLimited(let retryAfter, let message)):
+        case .failure(.rateLimited(let retryAfter, _)):
             let until = context.now.addingTimeInterval(TimeInterval(retryAfter))
             lockedUntil = until
-            field.error = message
+            field.error = Self.lockedText
             return []
         case .failure(let failure):
             field.error = failure.message
