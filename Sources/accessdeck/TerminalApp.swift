@@ -11,6 +11,8 @@ import TerminalKit
 struct TerminalApp {
     let appearance: AppearanceOptions
     let backendOptions: BackendOptions
+    /// ISO code of the country first in the picker (`--region`, else the locale variables).
+    let deviceRegion: String?
 
     func run() async throws -> Int32 {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
@@ -27,7 +29,7 @@ struct TerminalApp {
             now: clock.now(),
             options: AppOptions(
                 platform: appearance.platform, ascii: options.ascii,
-                hasReferenceBackend: connection.isReferenceBackend, deviceRegion: Locale.current.region?.identifier))
+                hasReferenceBackend: connection.isReferenceBackend, deviceRegion: deviceRegion))
         if let cached = connection.cache.latest {
             state.methods = cached.methods
             state.methodsFetchedAt = cached.fetchedAt
