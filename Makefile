@@ -9,7 +9,7 @@ ARGS ?=
 DEB_PACKAGES := libncurses-dev:/usr/include/ncursesw/curses.h libsqlite3-dev:/usr/include/sqlite3.h tmux:/usr/bin/tmux
 BENCH_PACKAGES := wrk:/usr/bin/wrk
 
-.PHONY: all deps bench-deps build run serve test test-swift contract lint format bench clean
+.PHONY: all deps bench-deps build run serve test test-swift contract lint format bench countries clean
 
 all: build
 
@@ -66,6 +66,14 @@ bench: bench-deps
 	.build/release/accessdeck-bench
 	scripts/bench-backend.sh $(RELEASE_BIN)
 	ACCESSDECK_BIN=$(RELEASE_BIN) scripts/bench-idle.sh
+
+# Regenerates Sources/AccessCore/Resources/countries.json from PyPI's phonenumbers and
+# pycountry, pinned so the same JSON comes out; installed into .venv, then run offline.
+COUNTRY_PACKAGES := phonenumbers==9.0.43 pycountry==26.2.16
+countries:
+	[ -x .venv/bin/python ] || python3 -m venv .venv
+	.venv/bin/python -m pip install -q $(COUNTRY_PACKAGES)
+	.venv/bin/python scripts/generate-countries.py
 
 clean:
 	rm -rf .build

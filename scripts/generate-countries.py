@@ -3,8 +3,13 @@
 with its ISO code, flag, English name, dial code and the lengths of a mobile number's
 national significant number (what a person types after the dial code).
 
-Run once when the sources update; the JSON is committed. Needs the PyPI packages
-phonenumbers and pycountry:  python3 -m pip install phonenumbers pycountry
+Run once when the sources update; the JSON is committed. `make countries` installs the
+pinned PyPI packages (phonenumbers, pycountry) into .venv and runs this; the script itself
+needs no network (phonenumbers ships its metadata), and the same pins give the same JSON.
+
+Lengths are libphonenumber's national significant numbers, what follows the dial code. Seed
+000's "UK: 10-11" is what a person types: 10 digits, or 11 with the trunk 0 in front
+(Country.typedLengths in AccessCore); the UK's own numbers have 10, so GB stays [10].
 """
 import json
 import pathlib

@@ -36,5 +36,32 @@ extern int wcwidth(wchar_t);
 static inline int accessdeck_wcwidth(wchar_t c) { return wcwidth(c); }
 // newterm on the process's own stdin/stdout, which Swift 6 sees as shared mutable globals.
 static inline SCREEN *accessdeck_newterm(void) { return newterm(NULL, stdout, stdin); }
+// The same for a named terminal type (a fallback when TERM has no terminfo entry here).
+static inline SCREEN *accessdeck_newterm_named(const char *type) { return newterm(type, stdout, stdin); }
+
+// From <ncursesw/term.h>, declared here because that header's hundreds of capability macros
+// (lines, columns, …) have no business in Swift. TERMINAL is `struct term` there.
+struct term;
+extern int setupterm(const char *, int, int *);
+extern struct term *set_curterm(struct term *);
+extern int del_curterm(struct term *);
+
+// What this machine's terminfo says of a terminal type, without opening a screen:
+// 1 usable (its entry can move the cursor), 0 no entry here (or no terminfo database),
+// -1 an entry that cannot draw screens (dumb, hardcopy: no cursor addressing).
+// The probe's TERMINAL is freed and whatever was current before is made current again.
+static inline int accessdeck_probe_terminal(const char *type, int fd) {
+    int status = 0;
+    struct term *saved = set_curterm(NULL);
+    if (setupterm(type, fd, &status) != OK) {
+        set_curterm(saved);
+        return status == 1 ? -1 : 0;
+    }
+    const char *cup = tigetstr("cup");
+    int usable = cup != NULL && cup != (char *)-1;
+    struct term *probe = set_curterm(saved);
+    if (probe != NULL) del_curterm(probe);
+    return usable ? 1 : -1;
+}
 
 #endif

@@ -20,6 +20,8 @@ public final class CursesTerminal {
     public let options: TerminalOptions
     public let waker: TerminalWaker
     public private(set) var size: Size
+    /// The terminfo entry in use: `TERM`'s, or a fallback (its `notice` says so).
+    public let terminalType: TerminalType
 
     private let window: UnsafeMutablePointer<WINDOW>
     private let wakePipe: WakePipe
@@ -45,10 +47,13 @@ public final class CursesTerminal {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         wakePipe = try WakePipe()
         waker = TerminalWaker(fd: wakePipe.writeFD)
-        guard accessdeck_newterm() != nil, let window = accessdeck_stdscr() else {
-            let term = getenv("TERM").map { String(cString: $0) } ?? ""
-            throw .cannotOpenTerminal(term: term)
+        let term = getenv("TERM").map { String(cString: $0) }
+        // A TERM without an entry here falls back to xterm's (TerminalType says why); dumb stops.
+        let type = try TerminalType.choose(term: term, lookup: TerminalType.lookup).get()
+        guard accessdeck_newterm_named(type.name) != nil, let window = accessdeck_stdscr() else {
+            throw .cannotOpenTerminal(term: type.name)
         }
+        terminalType = type
         self.window = window
         // Raw, not cbreak: Ctrl+C, Ctrl+Z and Ctrl+S/Q reach the app as keys.
         raw()

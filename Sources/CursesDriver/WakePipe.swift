@@ -48,7 +48,11 @@ struct WakePipe {
 public enum CursesError: Error, Hashable, Sendable {
     /// stdin or stdout is not a terminal (a pipe, a file, /dev/null).
     case notATerminal
-    /// newterm failed: TERM is unknown or stdin/stdout is not a terminal.
+    /// newterm failed for a type whose terminfo entry was there a moment before.
     case cannotOpenTerminal(term: String)
+    /// `TERM` names a terminal that cannot move the cursor (`dumb`, a hardcopy terminal).
+    case cannotDrawScreens(term: String)
+    /// Neither `TERM` (nil: unset) nor any fallback has a terminfo entry on this machine.
+    case noTerminfo(term: String?, tried: [String])
     case wakePipe(Int32)
 }

@@ -1,4 +1,6 @@
 import AccessApp
+import AccessBackend
+import AccessCore
 import ArgumentParser
 import Foundation
 import TerminalKit
@@ -7,6 +9,7 @@ struct AccessDeckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accessdeck",
         abstract: "Walk a mobile app's sign-in and Account Access flows in a terminal.",
+        discussion: AdminAPIHelp.text,
         version: AppVersion.current,
         subcommands: [Run.self, Serve.self, Screens.self, Render.self, Play.self],
         defaultSubcommand: Run.self
@@ -17,14 +20,58 @@ struct AccessDeckCommand: AsyncParsableCommand {
 /// and `serve --port` cannot take each other's value.
 struct Run: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Start the app on the embedded reference backend, or on --backend URL (the default command).")
+        abstract: "Start the app on the embedded reference backend, or on --backend URL (the default command).",
+        discussion: AdminAPIHelp.text)
 
     @OptionGroup var appearance: AppearanceOptions
     @OptionGroup var backend: BackendOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "Country first in the country picker, as a two-letter code (DE, GE); default: the region of LC_ALL, LC_MESSAGES or LANG.",
+            valueName: "XX"))
+    var region: String?
+
+    func validate() throws {
+        if let region, case .failure(let problem) = DeviceRegion.parseFlag(region) {
+            throw ValidationError(problem.description)
+        }
+    }
+
     func run() async throws {
-        let code = try await TerminalApp(appearance: appearance, backendOptions: backend).run()
+        let deviceRegion = try DeviceRegion.resolve(flag: region, environment: ProcessInfo.processInfo.environment)
+            .get()
+        let code = try await TerminalApp(
+            appearance: appearance, backendOptions: backend, deviceRegion: deviceRegion
+        ).run()
         if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// How to reach the embedded backend's admin API, for `--help` (issue 10 item 16).
+enum AdminAPIHelp {
+    static let text = """
+        The app runs the reference backend inside itself. To reach its admin API (clock, outbox, \
+        faults, scenarios), give it a port: `accessdeck --port 8080`, then \
+        http://127.0.0.1:8080/_admin/… from another terminal, e.g. \
+        `curl -s -X POST 127.0.0.1:8080/_admin/clock/advance -H 'Content-Type: application/json' -d '{"seconds":30}'`. \
+        `accessdeck serve --port 8080` runs the backend alone.
+        """
+}
+
+/// `--scenario NAME` names a file in fixtures/scenarios; checked while the arguments are
+/// parsed, so a typo exits 64 with the names before any backend or terminal starts.
+enum ScenarioArgument {
+    static func validate(_ name: String) throws {
+        let directory = Fixtures.defaultDirectory()
+        let names = Fixtures.scenarioNames(in: directory)
+        guard !names.contains(name) else { return }
+        if names.isEmpty {
+            throw ValidationError(
+                "unknown scenario '\(name)': no scenarios in \(directory.path)/scenarios (ACCESSDECK_FIXTURES names the fixtures folder)"
+            )
+        }
+        throw ValidationError("unknown scenario '\(name)'; scenarios: \(names.joined(separator: ", "))")
     }
 }
 
@@ -36,10 +83,15 @@ struct BackendOptions: ParsableArguments {
     @Option(help: "Talk to this backend instead of starting one, e.g. http://127.0.0.1:8080 or https://host/api/v1.")
     var backend: String?
 
-    @Option(help: "Port of the embedded backend on 127.0.0.1 (default: a free one).")
+    @Option(
+        help:
+            "Port of the embedded backend on 127.0.0.1 (default: a free one); its admin API is then at http://127.0.0.1:N/_admin/."
+    )
     var port: Int?
 
     func validate() throws {
+        // With --backend there is no embedded backend to seed.
+        if backend == nil { try ScenarioArgument.validate(scenario) }
         if let port, !(1...65_535).contains(port) { throw ValidationError("--port must be 1...65535") }
         if let backend, URL(string: backend)?.scheme?.hasPrefix("http") != true {
             throw ValidationError("--backend takes an http(s) URL, not '\(backend)'")

@@ -22,6 +22,7 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535.") }
+        try ScenarioArgument.validate(scenario)
     }
 
     func run() async throws {

@@ -11,12 +11,16 @@ import TerminalKit
 struct TerminalApp {
     let appearance: AppearanceOptions
     let backendOptions: BackendOptions
+    /// ISO code of the country first in the picker (`--region`, else the locale variables).
+    let deviceRegion: String?
 
     func run() async throws -> Int32 {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw RuntimeError(
                 "the app needs a terminal; `accessdeck render` and `accessdeck play` print screens as text")
         }
+        // TERM=dumb, or no terminfo for TERM nor its fallbacks: say so before a backend starts.
+        _ = try TerminalType.resolve(environment: ProcessInfo.processInfo.environment).get()
         let connection = try await BackendConnection.open(backendOptions)
         let options = CursesTerminal.resolveOptions(
             theme: appearance.theme, asciiFlag: appearance.ascii, environment: ProcessInfo.processInfo.environment)
@@ -25,7 +29,7 @@ struct TerminalApp {
             now: clock.now(),
             options: AppOptions(
                 platform: appearance.platform ?? .ios, ascii: options.ascii,
-                hasReferenceBackend: connection.isReferenceBackend, deviceRegion: Locale.current.region?.identifier))
+                hasReferenceBackend: connection.isReferenceBackend, deviceRegion: deviceRegion))
         state.options.backendURL = connection.baseURL
         if let cached = connection.cache.latest {
             state.methods = cached.methods
@@ -49,7 +53,18 @@ struct TerminalApp {
         state: AppState, options: TerminalOptions, clock: any AppClock, connection: BackendConnection
     ) throws -> Int32 {
         let terminal = try CursesTerminal(options: options)
-        defer { terminal.shutdown() }
+        defer {
+            terminal.shutdown()
+            // After the screen is gone, where the scrollback keeps it with the fix to apply.
+            if let notice = terminal.terminalType.notice {
+                FileHandle.standardError.write(Data((notice + "\n").utf8))
+            }
+        }
+        var state = state
+        // While the app runs, a toast says why colours or keys may differ from the terminal's own.
+        if state.toast == nil, let notice = terminal.terminalType.shortNotice {
+            state.toast = Toast(notice, shownAt: state.now, duration: 6)
+        }
         let store = Store(
             state: state, clock: clock, services: TerminalServices(),
             performer: ClientPerformer(client: connection.client, cache: connection.cache)

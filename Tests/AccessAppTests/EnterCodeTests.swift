@@ -56,7 +56,8 @@ import Testing
 
     @Test func pastingTheCodeFillsTheBoxesAndSubmits() {
         let harness = ReducerHarness(state())
-        harness.send(.input(.paste("12")))  // not a whole code: ignored
+        // Eight digits: which six are the code would be a guess, so nothing changes (OTPInput).
+        harness.send(.input(.paste("12345678")))
         harness.send(.input(.paste("482 915")), effects: [verifyEffect("482915")]) {
             $0.top = self.code("482915", isWorking: true)
             $0.topAwaits(1, "verify")

@@ -1,20 +1,83 @@
 import Foundation
 import Testing
 
-/// The command line's print-and-exit commands, run as the real binary.
+/// The built binary's command line without a terminal: usage errors exit 64 with one line on
+/// stderr before anything starts (issue 10 items 11 and 16).
 @Suite struct CommandLineTests {
-    /// Runs the binary with `arguments`; returns its exit status and what it printed.
-    func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// Runs the binary with stdin from /dev/null and the two streams read apart. The app itself
+    /// would exit 1 ("needs a terminal") after validation, so a 64 proves validation came first.
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try AccessDeckBinary.requireBuilt())
         process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        // Both pipes are read to the end before waiting: a full pipe would block the binary.
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return Outcome(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData, as: UTF8.self))
+    }
+
+    func lines(_ text: String) -> [Substring] { text.split(separator: "\n") }
+
+    @Test(arguments: [["--scenario", "no-such-scenario"], ["serve", "--scenario", "no-such-scenario"]])
+    func anUnknownScenarioExits64WithTheNames(arguments: [String]) throws {
+        let outcome = try run(arguments)
+        #expect(outcome.status == 64)
+        #expect(lines(outcome.errors).count == 1)
+        #expect(outcome.errors.contains("unknown scenario 'no-such-scenario'; scenarios: "))
+        for name in ["default", "phone-only", "resend-exhausted", "taken-number"] {
+            #expect(outcome.errors.contains(name), "\(name) missing from: \(outcome.errors)")
+        }
+        #expect(!outcome.output.contains("listening"))
+    }
+
+    @Test func aKnownScenarioPassesValidation() throws {
+        // Gets past the arguments to the terminal check: exit 1, not 64.
+        let outcome = try run(["--scenario", "phone-only"])
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("needs a terminal"))
+    }
+
+    @Test(arguments: [
+        ("XX", "--region: no country has the code 'XX' (two letters, such as DE or GE)"),
+        ("Germany", "--region takes a country's two-letter code, such as DE or GE, not 'Germany'"),
+    ])
+    func aBadRegionExits64InOneLine(value: String, message: String) throws {
+        let outcome = try run(["--region", value])
+        #expect(outcome.status == 64)
+        #expect(outcome.errors == "accessdeck: \(message)\n")
+    }
+
+    @Test func aGoodRegionPassesValidation() throws {
+        let outcome = try run(["--region", "de"])
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.contains("needs a terminal"))
+    }
+
+    @Test func helpSaysHowToReachTheAdminAPI() throws {
+        let outcome = try run(["--help"])
+        #expect(outcome.status == 0)
+        let help = outcome.output.replacingOccurrences(of: "\n", with: " ")
+        #expect(help.contains("accessdeck --port 8080"))
+        #expect(help.contains("http://127.0.0.1:8080/_admin/"))
+        let run = try self.run(["run", "--help"])
+        #expect(run.output.contains("--region"))
+        #expect(run.output.replacingOccurrences(of: "\n", with: " ").contains("/_admin/"))
     }
 
     @Test func aStateNamedAndroidRendersAndroidUnlessTheFlagSaysOtherwise() throws {

@@ -139,6 +139,50 @@ struct TerminalEndToEndTests {
         #expect(screen.unicodeScalars.allSatisfy { $0.isASCII })
     }
 
+    // MARK: Issue 10 item 18: terminals this machine has no terminfo entry for
+
+    /// The app in tmux with its stderr in a file: tmux scrolls a dead pane's screen by a line
+    /// to write "Pane is dead", so the screen cannot be trusted to keep what was printed last.
+    func startCapturingErrors(term: String) throws -> (Tmux, errorsPath: String) {
+        let binary = try AccessDeckBinary.requireBuilt()
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-e2e-\(UUID()).err").path
+        let tmux = try Tmux(
+            width: 100, height: 30, command: ["sh", "-c", "exec \"$0\" 2>\"$1\"", binary, errors],
+            environment: ["TERM": term])
+        return (tmux, errors)
+    }
+
+    func contents(_ path: String) -> String {
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+
+    /// kitty, ghostty and alacritty over ssh send a TERM this machine may not know (here
+    /// xterm-direct is missing too): the app draws as xterm-256color and says so.
+    @Test func aTermWithoutTerminfoFallsBackToXterm256colorAndSaysSo() throws {
+        let (tmux, errors) = try startCapturingErrors(term: "xterm-direct")
+        try tmux.waitFor("Settings")
+        try tmux.waitFor("No terminfo for xterm-direct: drawing as xterm-256color")
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == 0)
+        #expect(
+            contents(errors)
+                == "accessdeck: this machine has no terminfo entry for TERM=xterm-direct; drew the screens as "
+                + "xterm-256color. To silence this, install the entry (Debian: apt-get install ncurses-term) or set "
+                + "TERM=xterm-256color.\n")
+    }
+
+    @Test func dumbTerminalsAreToldToUseRenderOrPlay() throws {
+        let (tmux, errors) = try startCapturingErrors(term: "dumb")
+        #expect(try tmux.waitForExit() == 1)
+        let message = contents(errors)
+        #expect(message.hasPrefix("accessdeck: this terminal (TERM=dumb) cannot draw screens"))
+        #expect(message.contains("`accessdeck render SCREEN[:STATE]`"))
+        #expect(message.contains("`accessdeck play TAPE --dump`"))
+        #expect(message.filter { $0 == "\n" }.count == 1)
+        #expect(!(try tmux.capture()).contains("Settings"))
+    }
+
     /// Foreground/background SGR colour parameters: 30–38, 40–48, 90–97, 100–107. Bold, dim,
     /// underline and reverse are allowed, and so are 39/49 ("default colour"): capture-pane
     /// writes `\e[0m\e[39m\e[49m` after every attribute change on its own, even for a pane

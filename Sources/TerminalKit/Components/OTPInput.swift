@@ -1,11 +1,19 @@
 /// The six-box one-time-code entry.
 ///
-/// Digits only; typing fills the next box, backspace clears the last. An error keeps the digits
-/// (the user edits them) and shows danger borders plus a message line. The focused box has a
-/// heavy border, so focus does not depend on colour.
+/// Digits only. A caret sits on a box: typing puts the digit there (over the one it holds, so a
+/// middle digit is fixed without erasing) and moves on; ← → Home End move the caret; Backspace
+/// erases the digit before the caret and Delete the one at it, the digits after closing up (a
+/// code has no holes). After the last digit of a full code the caret is past the end, drawn
+/// under the last box: Backspace there erases the last digit, as it always did.
+///
+/// An error keeps the digits (the user edits them) and shows danger borders plus a message
+/// line. The caret's box has a heavy border and a "▴" under it, and a digit that typing would
+/// replace is drawn in reverse, so neither focus nor the caret depends on colour.
 public struct OTPInput: Hashable, Sendable {
     public let length: Int
     public private(set) var digits: [Character]
+    /// Where the next digit goes: 0 is the first box, `digits.count` is after the last digit.
+    public private(set) var caret: Int
     public var error: String?
     public var isFocused: Bool
     public var isDisabled: Bool
@@ -15,6 +23,7 @@ public struct OTPInput: Hashable, Sendable {
     ) {
         self.length = length
         self.digits = Array(digits.filter(Self.isDigit).prefix(length))
+        self.caret = self.digits.count
         self.error = error
         self.isFocused = isFocused
         self.isDisabled = isDisabled
@@ -25,45 +34,209 @@ public struct OTPInput: Hashable, Sendable {
 
     public var code: String { String(digits) }
     public var isComplete: Bool { digits.count == length }
-    /// The box the next digit goes into (the last one when all are full).
-    public var focusedIndex: Int { min(digits.count, length - 1) }
+    /// The box the caret is drawn under (the last one when the caret is past a full code).
+    public var focusedIndex: Int { min(caret, length - 1) }
+    /// The caret is on a box holding a digit, so typing replaces it (drawn in reverse).
+    public var isReplacing: Bool { caret < digits.count }
 
-    /// Adds a digit; anything else is ignored. Returns whether the code changed.
+    // MARK: Editing
+
+    /// Puts a digit at the caret, over the one there if any, and moves on; anything else is
+    /// ignored. Returns whether the code changed: typing the digit a box already holds only
+    /// moves on, so a screen does not send the same wrong code twice.
     @discardableResult
     public mutating func type(_ character: Character) -> Bool {
-        guard !isDisabled, Self.isDigit(character), digits.count < length else { return false }
-        digits.append(character)
-        return true
+        guard !isDisabled, Self.isDigit(character), caret < length else { return false }
+        let changed: Bool
+        if caret < digits.count {
+            changed = digits[caret] != character
+            digits[caret] = character
+        } else {
+            changed = true
+            digits.append(character)
+        }
+        caret += 1
+        return changed
     }
 
+    /// Erases the digit before the caret.
     @discardableResult
     public mutating func backspace() -> Bool {
-        guard !isDisabled, !digits.isEmpty else { return false }
-        digits.removeLast()
+        guard !isDisabled, caret > 0 else { return false }
+        digits.remove(at: caret - 1)
+        caret -= 1
         return true
     }
 
-    public mutating func clear() { digits = [] }
-
-    /// Fills every box from pasted text holding exactly `length` digits ("482915", "482 915",
-    /// "482-915"); any other paste is ignored. Returns whether it was taken.
+    /// Erases the digit at the caret; the caret stays.
     @discardableResult
-    public mutating func paste(_ text: String) -> Bool {
-        let found = text.filter(Self.isDigit)
-        guard !isDisabled, found.count == length else { return false }
-        digits = Array(found)
+    public mutating func deleteForward() -> Bool {
+        guard !isDisabled, caret < digits.count else { return false }
+        digits.remove(at: caret)
         return true
     }
 
+    /// Moves the caret by `offset` boxes, no further than the first box or just after the
+    /// last digit (there is no box to reach beyond the digits). Returns whether it moved.
     @discardableResult
-    public mutating func handle(_ event: InputEvent) -> Bool {
-        switch event {
-        case .paste(let text): return paste(text)
-        case .key(.character(let c)): return type(c)
-        case .key(.backspace), .key(.delete): return backspace()
-        default: return false
+    public mutating func moveCaret(by offset: Int) -> Bool {
+        moveCaret(to: caret + offset)
+    }
+
+    @discardableResult
+    public mutating func moveCaret(to position: Int) -> Bool {
+        guard !isDisabled else { return false }
+        let clamped = max(0, min(position, digits.count))
+        defer { caret = clamped }
+        return clamped != caret
+    }
+
+    public mutating func clear() {
+        digits = []
+        caret = 0
+    }
+
+    // MARK: Paste
+
+    /// What a paste did, with the one line a screen shows about it (`hint`).
+    public enum PasteResult: Hashable, Sendable {
+        /// A whole code replaced every box (`"482 915"`, or the only 6-digit number in a pasted
+        /// text message).
+        case code
+        /// Fewer digits than a code has went in from the caret, as if typed; `missing` boxes
+        /// are still empty.
+        case partial(digits: Int, missing: Int)
+        /// Nothing changed.
+        case refused(PasteRefusal)
+
+        /// Whether the boxes changed.
+        public var changed: Bool {
+            if case .refused = self { return false }
+            return true
+        }
+
+        /// One line for under the boxes, or nil when the paste needs no word.
+        public var hint: String? {
+            switch self {
+            case .code, .partial(_, missing: 0): return nil
+            case .partial(let count, let missing):
+                return "Pasted \(count) \(count == 1 ? "digit" : "digits"). Type the other \(missing)."
+            case .refused(let refusal): return refusal.hint
+            }
         }
     }
+
+    /// Why a paste changed nothing.
+    public enum PasteRefusal: Hashable, Sendable {
+        /// The boxes are off (code expired, request under way).
+        case disabled
+        case noDigits
+        /// More digits than a code has and no single code among them: which ones to take would
+        /// be a guess, and a guessed full code is sent at once and spends one of five attempts.
+        case tooManyDigits(found: Int, codeLength: Int)
+        /// Fewer digits than a code, but more than the boxes from the caret on can take.
+        case doesNotFit(digits: Int, boxesLeft: Int)
+
+        public var hint: String? {
+            switch self {
+            case .disabled: return nil
+            case .noDigits: return "There are no digits in what you pasted."
+            case .tooManyDigits(let found, let codeLength):
+                return "That paste has \(found) digits, the code \(codeLength). Nothing was pasted."
+            case .doesNotFit(_, boxesLeft: 0): return "The boxes are full. Nothing was pasted."
+            case .doesNotFit(let count, let left):
+                return
+                    "That paste has \(count) digits and \(left) \(left == 1 ? "box is" : "boxes are") left. Nothing was pasted."
+            }
+        }
+    }
+
+    /// Takes pasted text: exactly `length` digits (spaces and dashes between them are fine)
+    /// replace the whole code wherever the caret is; a text message pasted whole gives up its one
+    /// `length`-digit number ("Your code is 482915. It expires in 5 minutes."); fewer digits
+    /// go in from the caret as if typed, when they all fit. Anything else changes nothing and
+    /// says why: digits are never dropped, because the code that is left would be a guess.
+    public mutating func fill(pasted text: String) -> PasteResult {
+        guard !isDisabled else { return .refused(.disabled) }
+        let found = text.filter(Self.isDigit)
+        if found.count >= length, let code = Self.onlyCode(in: text, length: length) {
+            digits = Array(code)
+            caret = length
+            return .code
+        }
+        if found.isEmpty { return .refused(.noDigits) }
+        if found.count > length { return .refused(.tooManyDigits(found: found.count, codeLength: length)) }
+        let boxesLeft = length - caret
+        guard found.count <= boxesLeft else { return .refused(.doesNotFit(digits: found.count, boxesLeft: boxesLeft)) }
+        for digit in found { type(digit) }
+        return .partial(digits: found.count, missing: length - digits.count)
+    }
+
+    /// The code in a pasted text: all its digits when there are exactly `length`, else its one
+    /// run of exactly `length` digits in a row (a text message with other numbers in it).
+    static func onlyCode(in text: String, length: Int) -> String? {
+        let all = text.filter(isDigit)
+        if all.count == length { return all }
+        let runs = text.split(whereSeparator: { !isDigit($0) }).filter { $0.count == length }
+        return runs.count == 1 ? String(runs[0]) : nil
+    }
+
+    /// Fills every box from pasted text holding exactly `length` digits, or a text message's one
+    /// code; other pastes go in from the caret or change nothing (see `fill(pasted:)`, which says
+    /// why). Returns whether the boxes changed.
+    @discardableResult
+    public mutating func paste(_ text: String) -> Bool { fill(pasted: text).changed }
+
+    // MARK: Keys
+
+    /// What a key or paste did to the boxes.
+    public enum Edit: Hashable, Sendable {
+        /// Not a key the boxes use: the screen may act on it.
+        case ignored
+        /// A key the boxes use that changed nothing (← on the first box, a letter, Backspace on
+        /// empty boxes).
+        case unchanged
+        /// Only the caret moved.
+        case moved
+        /// The digits changed.
+        case changed
+        case pasted(PasteResult)
+
+        /// Whether the digits changed.
+        public var changedCode: Bool {
+            switch self {
+            case .changed: return true
+            case .pasted(let result): return result.changed
+            default: return false
+            }
+        }
+    }
+
+    /// Applies a key or paste. Screens that show a paste's hint, or keep the caret's moves
+    /// apart from edits (so moving over a complete code does not send it again), use this.
+    public mutating func edit(_ event: InputEvent) -> Edit {
+        let before = digits
+        let caretBefore = caret
+        switch event {
+        case .paste(let text): return .pasted(fill(pasted: text))
+        case .key(.character(let c)): type(c)
+        case .key(.backspace): backspace()
+        case .key(.delete): deleteForward()
+        case .key(.left): moveCaret(by: -1)
+        case .key(.right): moveCaret(by: 1)
+        case .key(.home), .key(.control("a")): moveCaret(to: 0)
+        case .key(.end), .key(.control("e")): moveCaret(to: digits.count)
+        default: return .ignored
+        }
+        if digits != before { return .changed }
+        return caret != caretBefore ? .moved : .unchanged
+    }
+
+    /// Applies a key or paste; returns whether the code changed. Moving the caret returns false
+    /// (the caret still moves), so a screen that sends a complete code on `true` does not send
+    /// it again for an arrow key.
+    @discardableResult
+    public mutating func handle(_ event: InputEvent) -> Bool { edit(event).changedCode }
 
     public static let boxWidth = 5
     public static let gap = 1
@@ -83,7 +256,11 @@ public struct OTPInput: Hashable, Sendable {
             let lines = isDisabled ? glyphs.disabledBox : (focused ? glyphs.focusBox : glyphs.box)
             grid.drawBox(box, lines: lines, style: style)
             if index < digits.count {
-                grid.put(String(digits[index]), at: Point(x: box.x + 2, y: box.y + 1), style: .bold)
+                // The digit typing would replace is reversed: the caret is on it, not after it.
+                let replacing = focused && isReplacing
+                grid.put(
+                    String(digits[index]), at: Point(x: box.x + 2, y: box.y + 1),
+                    style: replacing ? Style.plain.with(.bold).with(.reverse) : .bold)
             }
             if focused, rect.height > 3 {
                 grid.put(glyphs.caret, at: Point(x: box.x + 2, y: box.maxY), style: .accent)
