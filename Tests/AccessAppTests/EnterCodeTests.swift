@@ -56,12 +56,33 @@ import Testing
 
     @Test func pastingTheCodeFillsTheBoxesAndSubmits() {
         let harness = ReducerHarness(state())
-        // Eight digits: which six are the code would be a guess, so nothing changes (OTPInput).
-        harness.send(.input(.paste("12345678")))
+        // Eight digits: which six are the code would be a guess, so nothing changes and it says why.
+        var refused = OTPInput()
+        let refusal = refused.fill(pasted: "12345678").hint
+        #expect(refusal != nil)
+        harness.send(.input(.paste("12345678"))) { $0.top = self.withPasteHint(self.code(), refusal) }
+        #expect(F.rendered(harness.state).contains(refusal ?? "-"))
         harness.send(.input(.paste("482 915")), effects: [verifyEffect("482915")]) {
             $0.top = self.code("482915", isWorking: true)
             $0.topAwaits(1, "verify")
         }
+        harness.finish()
+    }
+
+    func withPasteHint(_ screen: AnyScreen, _ hint: String?) -> AnyScreen {
+        var code = screen.as(EnterCodeScreen.self)!
+        code.pasteHint = hint
+        return AnyScreen(code)
+    }
+
+    /// Four digits go in from the caret, and the screen says how many are missing.
+    @Test func aShortPasteFillsWhatFitsAndSaysSo() {
+        let harness = ReducerHarness(state())
+        var partial = OTPInput()
+        let hint = partial.fill(pasted: "4829").hint
+        #expect(hint == "Pasted 4 digits. Type the other 2.")
+        harness.send(.input(.paste("4829"))) { $0.top = self.withPasteHint(self.code("4829"), hint) }
+        #expect(F.rendered(harness.state).contains("Pasted 4 digits. Type the other 2."))
         harness.finish()
     }
 

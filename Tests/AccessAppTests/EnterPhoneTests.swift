@@ -52,17 +52,18 @@ enum PhoneFixture {
 
     @Test func sendCodeStaysOffUntilTheNumberFitsTheCountry() {
         let harness = ReducerHarness(F.state([F.phone()]))
-        harness.send(.input(.paste("511 200 30"))) { $0.top = F.phone("511 200 30") }
+        // A paste arrives cleaned: spaces, dashes and brackets go.
+        harness.send(.input(.paste("511 200 30"))) { $0.top = F.phone("51120030") }
         #expect(F.rendered(harness.state).contains("Send code"))
         #expect(!F.rendered(harness.state).contains("[ Send code ]"))
         harness.send(.input(.key(.enter)))  // not valid yet: nothing happens
-        harness.send(.input(.key(.tab))) { $0.top = F.phone("511 200 30", focus: .cta) }
+        harness.send(.input(.key(.tab))) { $0.top = F.phone("51120030", focus: .cta) }
         harness.send(.input(.key(.enter)))  // the disabled button does nothing either
         // Typing on the button goes to the number.
-        harness.send(.input(.key(.character("0")))) { $0.top = F.phone("511 200 300") }
+        harness.send(.input(.key(.character("0")))) { $0.top = F.phone("511200300") }
         #expect(F.rendered(harness.state).contains("[ Send code ]"))
         harness.send(.input(.key(.enter)), effects: [requestEffect()]) {
-            $0.top = F.phone("511 200 300", isWorking: true)
+            $0.top = F.phone("511200300", isWorking: true)
             $0.topAwaits(1)
         }
         #expect(F.rendered(harness.state).contains("Sending code…"))
@@ -242,5 +243,24 @@ enum PhoneFixture {
         let text = F.rendered(state)
         #expect(text.contains("GE +995 v"))
         #expect(!text.contains("🇬🇪"))
+    }
+
+    /// Issue 10: a pasted "+995 (511) 30-04-00" used to stay raw with the button off.
+    @Test func aPastedInternationalNumberIsCleanedAndPicksItsCountry() {
+        let harness = ReducerHarness(F.state([F.phone()]))
+        harness.send(.input(.paste("+995 (511) 30-04-00"))) { $0.top = F.phone("511300400", country: "GE") }
+        #expect(F.rendered(harness.state).contains("[ Send code ]"))
+        harness.send(.input(.paste("+1 (201) 555-0123"))) { $0.top = F.phone("2015550123", country: "US") }
+        #expect(harness.state.top.as(EnterPhoneScreen.self)?.e164 == "+12015550123")
+        harness.finish()
+    }
+
+    @Test func lettersAreRefusedWithAWordAndTheFieldKept() {
+        let harness = ReducerHarness(F.state([F.phone("511")]))
+        let letters = "A phone number has no letters. Paste or type just the number."
+        harness.send(.input(.key(.character("x")))) { $0.top = F.phone("511", error: letters) }
+        harness.send(.input(.paste("call me"))) { $0.top = F.phone("511", error: letters) }
+        harness.send(.input(.key(.character("2")))) { $0.top = F.phone("5112") }
+        harness.finish()
     }
 }

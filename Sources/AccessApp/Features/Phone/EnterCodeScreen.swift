@@ -31,6 +31,8 @@ public struct EnterCodeScreen: ScreenModel {
     public var limit: RateLimit?
     /// "Didn't receive a code?" is open (seed 003's help text).
     public var showsHelp: Bool = false
+    /// What the last paste did when it was not a whole code ("Pasted 4 digits. Type the other 2.").
+    public var pasteHint: String?
 
     public init(
         flow: PhoneFlow, phone: String, requestId: String, expiresAt: Date, resendAfter: Date, digits: String = "",
@@ -101,7 +103,11 @@ public struct EnterCodeScreen: ScreenModel {
             return [.push(ContactSupportScreen(userId: context.methods?.userId))]
         default:
             // Typing while the boxes are off goes nowhere; other keys stay the app's.
-            guard !isWorking, !isExpired(context), otp.handle(event) else { return event.isTextEditing ? [] : nil }
+            guard !isWorking, !isExpired(context) else { return event.isTextEditing ? [] : nil }
+            let edit = otp.edit(event)
+            if case .ignored = edit { return event.isTextEditing ? [] : nil }
+            if case .pasted(let result) = edit { pasteHint = result.hint } else { pasteHint = nil }
+            guard edit.changedCode else { return [] }
             problem = nil
             return otp.isComplete ? verify(context) : []
         }
@@ -209,6 +215,7 @@ public struct EnterCodeScreen: ScreenModel {
         canvas.draw(height: boxes.height) { grid, rect in
             boxes.render(into: &grid, in: rect, glyphs: context.glyphs)
         }
+        if let pasteHint, !expired { canvas.centered(pasteHint, style: .muted) }
         if !expired, case .incorrect(let remaining) = problem {
             canvas.centered("\(remaining) \(remaining == 1 ? "attempt" : "attempts") left", style: .muted)
         }

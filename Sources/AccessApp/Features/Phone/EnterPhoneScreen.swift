@@ -103,11 +103,31 @@ public struct EnterPhoneScreen: ScreenModel {
             if focus != .field, case .key(.character) = event { focus = .field }
             if focus != .field, case .paste = event { focus = .field }
             guard focus == .field else { return nil }
+            if case .paste(let text) = event { return paste(text) }
+            // Letters are never part of a number: refused with a word, not typed in.
+            if case .key(.character(let c)) = event, c.isLetter {
+                error = PhoneNumberInputProblem.letters.message
+                return []
+            }
             let before = field.value
             guard field.handle(event) else { return nil }
             if field.value != before { error = nil }
             return []
         }
+    }
+
+    /// A pasted number is cleaned (spaces, dashes, brackets) and a leading +CC picks the
+    /// country; what cannot be a number is refused with the reason, the field kept.
+    private mutating func paste(_ text: String) -> [Command] {
+        switch PhoneNumberRules.normalize(pasted: text, current: country) {
+        case .success(let input):
+            countryISO = input.iso
+            field.setValue(input.national)
+            error = nil
+        case .failure(let problem):
+            error = problem.message
+        }
+        return []
     }
 
     private mutating func submit(_ context: ScreenContext) -> [Command] {
