@@ -263,4 +263,18 @@ enum PhoneFixture {
         harness.send(.input(.key(.character("2")))) { $0.top = F.phone("5112") }
         harness.finish()
     }
+
+    /// Issue 11: 12,000 pasted digits froze the app; the field holds at most a number's worth.
+    @Test func aRunawayPasteIsCutToFifteenDigitsWithAWord() {
+        let harness = ReducerHarness(F.state([F.phone()]))
+        harness.send(.input(.paste(String(repeating: "5", count: 12_000)))) {
+            $0.top = F.phone(
+                String(repeating: "5", count: 15), error: "A phone number has at most 15 digits: the rest was cut.")
+        }
+        harness.finish()
+        var screen = harness.state.top.as(EnterPhoneScreen.self)!
+        for _ in 0..<10 { _ = screen.handle(.key(.character("1")), harness.state.context) }
+        #expect(screen.field.value.count == EnterPhoneScreen.maxTyped)
+        #expect(render(harness.state, size: .init(cols: 200, rows: 60)).text().contains("555555555555555"))
+    }
 }

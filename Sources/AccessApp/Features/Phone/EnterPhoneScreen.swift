@@ -32,13 +32,17 @@ public struct EnterPhoneScreen: ScreenModel {
         self.current = current
         self.countryISO =
             countryISO ?? current.flatMap { CountryCatalog.bundled.country(forE164: $0)?.iso } ?? Self.defaultISO
-        field = TextField(value: number, placeholder: "Phone number")
+        field = TextField(value: number, placeholder: "Phone number", maxLength: Self.maxTyped)
         self.focus = focus
         self.isWorking = isWorking
         self.error = error
     }
 
     static let defaultISO = "GE"
+    /// E.164 allows 15 digits; a little room is left for the spaces and dashes people type.
+    static let maxDigits = 15
+    static let maxTyped = 20
+    static let tooLongText = "A phone number has at most 15 digits: the rest was cut."
     static let takenText = "This number is already in use by another account."
     static let invalidText = "Enter a valid phone number."
     static let unchangedText = "This is already your number. Enter a new one."
@@ -122,8 +126,9 @@ public struct EnterPhoneScreen: ScreenModel {
         switch PhoneNumberRules.normalize(pasted: text, current: country) {
         case .success(let input):
             countryISO = input.iso
-            field.setValue(input.national)
-            error = nil
+            // A runaway paste (thousands of digits) is cut to what a number can hold, and says so.
+            field.setValue(String(input.national.prefix(Self.maxDigits)))
+            error = input.national.count > Self.maxDigits ? Self.tooLongText : nil
         case .failure(let problem):
             error = problem.message
         }

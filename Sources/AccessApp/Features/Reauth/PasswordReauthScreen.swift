@@ -24,13 +24,17 @@ public struct PasswordReauthScreen: ScreenModel {
     ) {
         self.flow = flow
         field = TextField(
-            label: "Current password", value: password, isMasked: true, error: error, isFocused: focus == .field)
+            label: "Current password", value: password, isMasked: true, error: error, isFocused: focus == .field,
+            maxLength: Self.maxLength)
         self.focus = focus
         self.isWorking = isWorking
         self.lockedUntil = lockedUntil
     }
 
     public var id: String { "password-reauth" }
+
+    /// Passwords are at most 128 characters (the backend's rule too): a runaway paste stops there.
+    static let maxLength = 128
 
     /// The lock's one wording, live and in the gallery (seed 000 has none; the banner counts down).
     static let lockedText = "Too many wrong passwords. Try again later or verify another way."
