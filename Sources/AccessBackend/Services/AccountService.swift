@@ -66,6 +66,13 @@ struct AccountService: Sendable {
         return user
     }
 
+    /// The user as the enclosing transaction sees it. Every rule that decides on the user's methods reads
+    /// them here, inside the write that acts on the decision, never from the copy made at authentication.
+    static func current(_ db: Database, id: String) throws -> UserRecord {
+        guard let user = try UserRecord.fetchOne(db, key: id) else { throw BackendError.unauthorized }
+        return user
+    }
+
     /// True when `phone` belongs to someone other than `userId`. Never says who (privacy, seed 001).
     static func phoneTaken(_ db: Database, phone: String, by userId: String) throws -> Bool {
         try Bool.fetchOne(

@@ -18,13 +18,14 @@ struct SessionService: Sendable {
             accessExpiresAt: now.addingTimeInterval(Self.accessLifetime), refreshToken: Secrets.token(prefix: "rt_"),
             refreshExpiresAt: now.addingTimeInterval(Self.refreshLifetime))
         try await store.pool.write { db in
+            try store.retention.pruneIfDue(db, now: now)
             try db.execute(
                 sql: """
                     INSERT INTO sessions (access_hash, refresh_hash, user_id, access_expires_at, refresh_expires_at)
                     VALUES (?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    Secrets.hash(tokens.accessToken), Secrets.hash(tokens.refreshToken), userId,
+                    store.digest(tokens.accessToken), store.digest(tokens.refreshToken), userId,
                     tokens.accessExpiresAt.unix, tokens.refreshExpiresAt.unix,
                 ])
         }
@@ -37,7 +38,7 @@ struct SessionService: Sendable {
             throw BackendError.unauthorized
         }
         let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
-        guard let user = try lookUp(accessHash: Secrets.hash(token), now: clock.now().unix) else {
+        guard let user = try lookUp(accessHash: store.digest(token), now: clock.now().unix) else {
             throw BackendError.unauthorized
         }
         return user
@@ -64,7 +65,8 @@ struct SessionService: Sendable {
             accessExpiresAt: now.addingTimeInterval(Self.accessLifetime), refreshToken: Secrets.token(prefix: "rt_"),
             refreshExpiresAt: now.addingTimeInterval(Self.refreshLifetime))
         let userId: String? = try await store.pool.write { db in
-            let oldHash = Secrets.hash(refreshToken)
+            try store.retention.pruneIfDue(db, now: now)
+            let oldHash = store.digest(refreshToken)
             guard
                 let userId = try String.fetchOne(
                     db,
@@ -74,15 +76,16 @@ struct SessionService: Sendable {
                         """,
                     arguments: [oldHash, now.unix])
             else { return nil }
-            // Rotation: the used refresh token and its access token die with this call.
-            try db.execute(sql: "UPDATE sessions SET revoked = 1 WHERE refresh_hash = ?", arguments: [oldHash])
+            // Rotation: the used refresh token and its access token die with this call. The row goes
+            // rather than being marked: an unknown token is refused exactly like a revoked one.
+            try db.execute(sql: "DELETE FROM sessions WHERE refresh_hash = ?", arguments: [oldHash])
             try db.execute(
                 sql: """
                     INSERT INTO sessions (access_hash, refresh_hash, user_id, access_expires_at, refresh_expires_at)
                     VALUES (?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    Secrets.hash(next.accessToken), Secrets.hash(next.refreshToken), userId,
+                    store.digest(next.accessToken), store.digest(next.refreshToken), userId,
                     next.accessExpiresAt.unix, next.refreshExpiresAt.unix,
                 ])
             return userId
