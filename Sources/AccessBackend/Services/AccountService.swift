@@ -45,6 +45,23 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     }
 }
 
+extension UserRecord {
+    /// By column name rather than through `Decodable`: every authenticated request decodes one user, and
+    /// GRDB's Codable path builds a decoder and containers for it each time.
+    init(row: Row) throws {
+        id = row["id"]
+        role = row["role"]
+        isPrimary = row["is_primary"]
+        phone = row["phone"]
+        email = row["email"]
+        passwordHash = row["password_hash"]
+        passwordSalt = row["password_salt"]
+        passwordChangedAt = row["password_changed_at"]
+        appleSubject = row["apple_subject"]
+        googleSubject = row["google_subject"]
+    }
+}
+
 /// Reads and updates the identity of a user: the data behind the Account Access hub.
 struct AccountService: Sendable {
     let store: Store

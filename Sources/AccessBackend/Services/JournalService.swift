@@ -6,12 +6,22 @@ import Synchronization
 /// never query strings (an email can sit in one), never headers (tokens do).
 final class JournalService: Sendable {
     private let capacity = 500
-    private let entries = Mutex<[JournalEntry]>([])
+    /// A ring: every request records an entry, and shifting 500 entries down on each one cost more than
+    /// a whole /health answer.
+    private struct Ring {
+        var slots: [JournalEntry] = []
+        var next = 0
+    }
+    private let entries = Mutex(Ring())
 
     func record(_ entry: JournalEntry) {
-        entries.withLock { list in
-            list.append(entry)
-            if list.count > capacity { list.removeFirst(list.count - capacity) }
+        entries.withLock { ring in
+            if ring.slots.count < capacity {
+                ring.slots.append(entry)
+            } else {
+                ring.slots[ring.next] = entry
+            }
+            ring.next = (ring.next + 1) % capacity
         }
     }
 
@@ -29,7 +39,14 @@ final class JournalService: Sendable {
         return value
     }
 
+    /// Oldest first, like the list it replaced.
     func recent(limit: Int) -> [JournalEntry] {
-        entries.withLock { Array($0.suffix(limit)) }
+        entries.withLock { ring in
+            // Until the ring is full, `next` is its end and the slots are already in order.
+            let ordered =
+                ring.slots.count < capacity
+                ? ring.slots : Array(ring.slots[ring.next...]) + Array(ring.slots[..<ring.next])
+            return Array(ordered.suffix(limit))
+        }
     }
 }
