@@ -8,8 +8,10 @@ ARGS ?=
 # Debian packages the build and the tests need, and a file each one installs.
 DEB_PACKAGES := libncurses-dev:/usr/include/ncursesw/curses.h libsqlite3-dev:/usr/include/sqlite3.h tmux:/usr/bin/tmux
 BENCH_PACKAGES := wrk:/usr/bin/wrk
+# The benchmark's Flask+gunicorn peer (scripts/bench/peer_app.py), from PyPI into .venv/.
+PEER_PYPI := flask==3.1.3 gunicorn==23.0.0
 
-.PHONY: all deps bench-deps build run serve test test-swift contract lint format bench countries clean
+.PHONY: all deps bench-deps bench-peer build run serve test test-swift contract lint format bench countries clean
 
 all: build
 
@@ -29,8 +31,13 @@ endef
 deps:
 	$(call ensure_packages,$(DEB_PACKAGES))
 
-bench-deps: deps
+bench-deps: deps bench-peer
 	$(call ensure_packages,$(BENCH_PACKAGES))
+
+bench-peer:
+	@[ -x .venv/bin/python ] || python3 -m venv .venv
+	@.venv/bin/python -c 'import flask, gunicorn' 2>/dev/null || \
+	  .venv/bin/pip install --quiet --disable-pip-version-check $(PEER_PYPI)
 
 build: deps
 	$(SWIFT) build

@@ -86,6 +86,9 @@ let package = Package(
                 "AccessBackend", "AccessAPI", "AccessCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // Secrets-at-rest tests read the database and recompute its HMACs.
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(name: "EndToEndTests", dependencies: []),

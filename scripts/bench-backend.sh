@@ -1,5 +1,10 @@
 #!/usr/bin/env bash
-# Requests/second and p50/p99 latency for GET /health and GET /me/auth-methods, measured with wrk.
+# Backend figures for `make bench`, measured with wrk; prints, asserts nothing.
+#   1. GET /health, GET /me/auth-methods and the Flask+gunicorn peer doing the same token lookup
+#      (scripts/bench/peer_app.py, on the same SQLite file), one after the other in this run, and the
+#      ratios between them.
+#   2. The mixed write load (scripts/bench/mixed-write.lua) five times in a row against one server,
+#      so the tables grow from run to run: throughput per run and the spread.
 # Usage: scripts/bench-backend.sh [BINARY] (a release build gives meaningful figures)
 set -euo pipefail
 
@@ -7,6 +12,9 @@ cd "$(dirname "$0")/.."
 BINARY=${1:-.build/release/accessdeck}
 DURATION=${BENCH_DURATION:-5s}
 CONNECTIONS=${BENCH_CONNECTIONS:-32}
+MIXED_DURATION=${BENCH_MIXED_DURATION:-10s}
+MIXED_RUNS=${BENCH_MIXED_RUNS:-5}
+PEER_WORKERS=${BENCH_PEER_WORKERS:-2}
 
 if ! command -v wrk >/dev/null; then
     if [ "$(id -u)" = 0 ]; then
@@ -17,27 +25,97 @@ if ! command -v wrk >/dev/null; then
     fi
 fi
 
-# shellcheck source=scripts/lib-serve.sh
-source scripts/lib-serve.sh
-trap stop_server EXIT
-start_server "$BINARY"
-TOKEN=$(access_token)
-
-# Prints: name  req/s  p50  p99 (wrk --latency reports 50% and 99% lines).
-measure() {
-    local name=$1 path=$2
-    shift 2
-    local out
-    out=$(wrk --latency -t 2 -c "$CONNECTIONS" -d "$DURATION" "$@" "$BASE_URL$path")
-    local rps p50 p99 non2xx
-    rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")
-    p50=$(awk '$1 == "50%" {print $2}' <<<"$out")
-    p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
-    non2xx=$(awk '/Non-2xx or 3xx responses:/ {print $NF}' <<<"$out")
-    printf '%-22s %12s req/s   p50 %9s   p99 %9s%s\n' "$name" "$rps" "$p50" "$p99" \
-        "${non2xx:+   (non-2xx: $non2xx)}"
+WORK=$(mktemp -d)
+PEER_PID=""
+stop_all() {
+    if [ -n "$PEER_PID" ] && kill -0 "$PEER_PID" 2>/dev/null; then
+        kill -TERM "$PEER_PID"
+        wait "$PEER_PID" 2>/dev/null || true
+    fi
+    stop_server || true
+    rm -rf "$WORK"
 }
 
-echo "accessdeck serve ($BINARY), wrk -c $CONNECTIONS -d $DURATION"
-measure "GET /health" /health
-measure "GET /me/auth-methods" /me/auth-methods -H "Authorization: Bearer $TOKEN"
+# shellcheck source=scripts/lib-serve.sh
+source scripts/lib-serve.sh
+trap stop_all EXIT
+# A database file of our own, so the peer can read the very same sessions.
+start_server "$BINARY" --db "$WORK/bench.sqlite"
+TOKEN=$(access_token)
+
+# Sets RPS, P50, P99, NON2XX from one wrk run; extra arguments go to wrk, and SCRIPT_ARGS (an array)
+# to its Lua script.
+SCRIPT_ARGS=()
+run_wrk() {
+    local url=$1
+    shift
+    local out
+    if [ ${#SCRIPT_ARGS[@]} -gt 0 ]; then
+        out=$(wrk --latency -t 2 "$@" "$url" -- "${SCRIPT_ARGS[@]}")
+    else
+        out=$(wrk --latency -t 2 "$@" "$url")
+    fi
+    RPS=$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")
+    P50=$(awk '$1 == "50%" {print $2}' <<<"$out")
+    P99=$(awk '$1 == "99%" {print $2}' <<<"$out")
+    NON2XX=$(awk '/Non-2xx or 3xx responses:/ {print $NF}' <<<"$out")
+}
+
+report() {
+    printf '%-34s %12s req/s   p50 %9s   p99 %9s%s\n' "$1" "$RPS" "$P50" "$P99" "${NON2XX:+   (non-2xx: $NON2XX)}"
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+
+echo "accessdeck serve ($BINARY), wrk -t 2 -c $CONNECTIONS -d $DURATION"
+run_wrk "$BASE_URL/health" -c "$CONNECTIONS" -d "$DURATION"
+report "GET /health"
+HEALTH=$RPS
+run_wrk "$BASE_URL/me/auth-methods" -c "$CONNECTIONS" -d "$DURATION" -H "Authorization: Bearer $TOKEN"
+report "GET /me/auth-methods"
+OURS=$RPS
+
+PEER=""
+if [ -x .venv/bin/gunicorn ]; then
+    PEER_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    ACCESSDECK_DB="$WORK/bench.sqlite" .venv/bin/gunicorn --workers "$PEER_WORKERS" --bind "127.0.0.1:$PEER_PORT" \
+        --chdir scripts/bench --log-level warning peer_app:app >"$WORK/peer.log" 2>&1 &
+    PEER_PID=$!
+    for _ in $(seq 1 100); do
+        curl -fsS -o /dev/null -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PEER_PORT/me/auth-methods" \
+            2>/dev/null && break
+        sleep 0.1
+    done
+    run_wrk "http://127.0.0.1:$PEER_PORT/me/auth-methods" -c "$CONNECTIONS" -d "$DURATION" \
+        -H "Authorization: Bearer $TOKEN"
+    report "peer: Flask+gunicorn ($PEER_WORKERS workers)"
+    PEER=$RPS
+    kill -TERM "$PEER_PID"
+    wait "$PEER_PID" 2>/dev/null || true
+    PEER_PID=""
+else
+    echo "peer: .venv/bin/gunicorn missing (make bench installs Flask and gunicorn into .venv)"
+fi
+
+echo "ratios (same run):"
+echo "  GET /me/auth-methods / GET /health        $(ratio "$OURS" "$HEALTH")x   (target >= 0.6)"
+if [ -n "$PEER" ]; then
+    echo "  GET /me/auth-methods / Flask+gunicorn     $(ratio "$OURS" "$PEER")x   (target >= 8)"
+fi
+
+echo
+echo "mixed write load (request-otp, wrong verify, cancel, GET /me/auth-methods), $MIXED_RUNS runs of" \
+    "$MIXED_DURATION, one server:"
+RATES=()
+for run in $(seq 1 "$MIXED_RUNS"); do
+    SCRIPT_ARGS=("$TOKEN" "$run")
+    run_wrk "$BASE_URL" -c "$CONNECTIONS" -d "$MIXED_DURATION" -s scripts/bench/mixed-write.lua
+    # The wrong-code verifications answer 401 by design: a quarter of the requests.
+    report "  run $run"
+    RATES+=("$RPS")
+done
+printf '%s\n' "${RATES[@]}" | awk '
+    NR == 1 { min = $1; max = $1; first = $1 }
+    { if ($1 < min) min = $1; if ($1 > max) max = $1; last = $1 }
+    END { printf "  spread (max - min) / max: %.1f %%   last / first: %.2f   (target: flat within 10 %%)\n",
+          (max - min) / max * 100, last / first }'

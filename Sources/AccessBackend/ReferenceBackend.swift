@@ -7,6 +7,64 @@ import Synchronization
 
 /// The reference backend: the app's default server and QA's way to put the world into an edge state.
 public enum ReferenceBackend {
+    /// Who may use `/_admin` (codes, session minting, scenario resets, faults).
+    public enum AdminAccess: Sendable, Equatable {
+        /// Anyone who reaches the port: only allowed on a loopback address.
+        case open
+        /// Requests must carry `X-Admin-Token: TOKEN`.
+        case token(String)
+        /// `/_admin` is not served at all.
+        case disabled
+    }
+
+    /// The header an admin request carries when the backend was started with a token.
+    public static let adminTokenHeader = "X-Admin-Token"
+    /// Shorter tokens are refused: the admin API hands out sessions and codes.
+    public static let minimumAdminTokenLength = 16
+
+    /// Loopback names and addresses: only processes on this machine can connect.
+    public static func isLoopback(_ host: String) -> Bool {
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        if bare.lowercased() == "localhost" || bare == "::1" || bare == "0:0:0:0:0:0:0:1" { return true }
+        let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
+
+    /// What `serve --host … [--admin-token T | --no-admin]` amounts to, or why it is refused. The
+    /// message is the whole story for QA: which option to add and what the admin client must send.
+    public static func adminAccess(host: String, token: String?, disabled: Bool) throws -> AdminAccess {
+        if disabled {
+            guard token == nil else { throw ConfigurationError("--no-admin and --admin-token exclude each other") }
+            return .disabled
+        }
+        if let token {
+            guard token.count >= minimumAdminTokenLength else {
+                throw ConfigurationError("--admin-token must be at least \(minimumAdminTokenLength) characters")
+            }
+            return .token(token)
+        }
+        guard isLoopback(host) else {
+            throw ConfigurationError(
+                "--host \(host) is reachable from other machines, and /_admin hands out sessions and codes: "
+                    + "add --admin-token TOKEN (admin requests then send \(adminTokenHeader): TOKEN) or --no-admin")
+        }
+        return .open
+    }
+
+    /// One line for stderr at start, so whoever runs the server knows what its admin API allows.
+    public static func describe(_ access: AdminAccess, host: String) -> String {
+        switch access {
+        case .open: return "admin API /_admin: open to this machine only (bound to \(host))"
+        case .token: return "admin API /_admin: requires the \(adminTokenHeader) header"
+        case .disabled: return "admin API /_admin: disabled (--no-admin)"
+        }
+    }
+
+    public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
+        public var description: String
+        init(_ description: String) { self.description = description }
+    }
+
     public struct Configuration: Sendable {
         public var host: String
         /// 0: any free port; the real one is on `RunningBackend.port`.
@@ -24,13 +82,17 @@ public enum ReferenceBackend {
         /// Silent by default: the embedded backend shares the terminal with the curses UI, where any
         /// stderr line would corrupt the screen. `serve` passes a stderr logger at `.warning`.
         public var logger: Logger
+        /// `.open` is refused on a host other than loopback (see `adminAccess(host:token:disabled:)`).
+        public var admin: AdminAccess
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, databasePath: String? = nil, scenario: String = "default",
             fixturesDirectory: URL = Fixtures.defaultDirectory(), frozenClock: Bool? = nil,
             linkBase: String = "https://321.fit",
-            logger: Logger = Logger(label: "accessdeck.backend", factory: { _ in SwiftLogNoOpLogHandler() })
+            logger: Logger = Logger(label: "accessdeck.backend", factory: { _ in SwiftLogNoOpLogHandler() }),
+            admin: AdminAccess = .open
         ) {
+            self.admin = admin
             self.host = host
             self.port = port
             self.databasePath = databasePath
@@ -44,6 +106,9 @@ public enum ReferenceBackend {
 
     /// Opens the database, loads the scenario if needed and returns once the server accepts connections.
     public static func start(_ configuration: Configuration) async throws -> RunningBackend {
+        if configuration.admin == .open, !isLoopback(configuration.host) {
+            _ = try adminAccess(host: configuration.host, token: nil, disabled: false)
+        }
         let catalog = ScenarioCatalog(directory: configuration.fixturesDirectory)
         // Fail before binding: an unknown or broken scenario is the commonest mistake.
         _ = try catalog.load(configuration.scenario)
@@ -62,14 +127,19 @@ public enum ReferenceBackend {
         }
 
         let router = Router(context: AppContext.self)
+        let routes = RouteTable()
         router.add(
-            middleware: GatewayMiddleware(faults: backend.faults, journal: backend.journal, clock: backend.clock))
+            middleware: GatewayMiddleware(
+                faults: backend.faults, journal: backend.journal, clock: backend.clock, admin: configuration.admin,
+                routes: routes))
         backend.addAccountRoutes(to: router)
-        backend.addAdminRoutes(to: router)
+        if configuration.admin != .disabled { backend.addAdminRoutes(to: router) }
+        routes.load(router.routes)
 
         let ready = PortSignal()
         let app = Application(
             router: router,
+            server: .http1(configuration: .init(additionalChannelHandlers: [MalformedRequestHandler()])),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in ready.resolve(.success(channel.localAddress?.port ?? 0)) },
             logger: configuration.logger)
@@ -105,7 +175,7 @@ public final class RunningBackend: Sendable {
     public var databasePath: String { store.path }
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
-    private let store: Store
+    let store: Store
     private let cleaned = Mutex(false)
 
     init(

@@ -8,7 +8,7 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Run the reference backend without the app.")
 
-    @Option(help: "Address to bind.")
+    @Option(help: "Address to bind. Anything but loopback needs --admin-token or --no-admin.")
     var host = "127.0.0.1"
 
     @Option(help: "Port to bind; 0 picks a free one.")
@@ -20,9 +20,31 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Scenario from fixtures/scenarios to load into an empty database.")
     var scenario = "default"
 
+    @Option(
+        help: ArgumentHelp(
+            "Admin requests must send this in the X-Admin-Token header (at least 16 characters).",
+            discussion: "ACCESSDECK_ADMIN_TOKEN in the environment does the same without showing it in `ps`.",
+            valueName: "token"))
+    var adminToken: String?
+
+    @Flag(help: "Do not serve the admin API (/_admin) at all.")
+    var noAdmin = false
+
+    /// The flag wins over the environment; an empty variable counts as unset.
+    private var resolvedAdminToken: String? {
+        if let adminToken { return adminToken }
+        let fromEnvironment = ProcessInfo.processInfo.environment["ACCESSDECK_ADMIN_TOKEN"] ?? ""
+        return fromEnvironment.isEmpty ? nil : fromEnvironment
+    }
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535.") }
         try ScenarioArgument.validate(scenario)
+        do {
+            _ = try ReferenceBackend.adminAccess(host: host, token: resolvedAdminToken, disabled: noAdmin)
+        } catch let error as ReferenceBackend.ConfigurationError {
+            throw ValidationError(error.description)
+        }
     }
 
     func run() async throws {
@@ -31,8 +53,10 @@ struct Serve: AsyncParsableCommand {
         logger.logLevel = .warning
         let stop = StopRequest()
         TerminationSignals.install { stop.request() }
+        let admin = try ReferenceBackend.adminAccess(host: host, token: resolvedAdminToken, disabled: noAdmin)
         let backend = try await ReferenceBackend.start(
-            .init(host: host, port: port, databasePath: db, scenario: scenario, logger: logger))
+            .init(host: host, port: port, databasePath: db, scenario: scenario, logger: logger, admin: admin))
+        FileHandle.standardError.write(Data("accessdeck serve: \(ReferenceBackend.describe(admin, host: host))\n".utf8))
         stop.onRequest { Task { await backend.shutdown() } }
         print("listening on \(backend.baseURL)")
         // fflush(nil) flushes every stream; naming `stdout` is shared mutable state to Swift 6.

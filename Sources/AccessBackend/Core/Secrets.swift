@@ -29,10 +29,6 @@ enum Secrets {
         return prefix + hex(bytes)
     }
 
-    static func hash(_ secret: String, salt: String = "") -> String {
-        hex(SHA256.hash(data: Data((salt + "\u{0}" + secret).utf8)))
-    }
-
     /// Passwords get many rounds so a leaked table is slow to brute-force; still SHA-256 only,
     /// because the reference backend must not pull in a KDF dependency outside the mirror.
     static func passwordHash(_ password: String, salt: String) -> String {
@@ -44,7 +40,7 @@ enum Secrets {
     }
 
     /// `String(format:)` per byte costs more than the SHA-256 itself on Linux; this runs on every request.
-    private static func hex(_ bytes: some Sequence<UInt8>) -> String {
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(64)
@@ -66,5 +62,24 @@ enum Secrets {
             difference |= left ^ right
         }
         return difference == 0
+    }
+}
+
+/// How codes and tokens are stored: HMAC-SHA256 under the database's own secret. A plain hash of a
+/// six-digit code falls to a brute force in under a second; without the secret there is nothing to try.
+struct TokenDigest: Sendable {
+    let key: SymmetricKey
+    private static let separator: [UInt8] = [0]
+
+    /// `context` binds a code to its request, so one code's digest says nothing about another's.
+    func callAsFunction(_ secret: String, context: String = "") -> String {
+        var hmac = HMAC<SHA256>(key: key)
+        // Straight from the strings' UTF-8, no copies: this runs on every authenticated request.
+        var context = context
+        var secret = secret
+        context.withUTF8 { hmac.update(data: UnsafeRawBufferPointer($0)) }
+        hmac.update(data: Self.separator)
+        secret.withUTF8 { hmac.update(data: UnsafeRawBufferPointer($0)) }
+        return Secrets.hex(hmac.finalize())
     }
 }

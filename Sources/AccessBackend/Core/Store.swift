@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GRDB
 
@@ -7,6 +8,10 @@ struct Store: Sendable {
     let pool: DatabasePool
     let path: String
     let isTemporary: Bool
+    /// Keyed with this database's own secret, so a copied database file alone does not let anyone
+    /// brute-force its stored codes offline.
+    let digest: TokenDigest
+    let retention = RetentionService()
 
     static func open(path: String?) throws -> Store {
         let resolved: String
@@ -15,15 +20,20 @@ struct Store: Sendable {
             resolved = path
             temporary = false
         } else {
-            let name = "accessdeck-\(UUID().uuidString).sqlite"
-            resolved = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
+            resolved = try TemporaryDatabase.makePath()
             temporary = true
         }
+        // Codes, links and the HMAC secret live here: readable by the owner only. SQLite gives its -wal
+        // and -shm files the main file's mode, so creating that one 0600 first covers all three.
+        try PrivateFiles.prepareDatabase(at: resolved)
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         let pool = try DatabasePool(path: resolved, configuration: configuration)
         try migrator.migrate(pool)
-        return Store(pool: pool, path: resolved, isTemporary: temporary)
+        let secret = try pool.write { db in try Self.databaseSecret(db) }
+        try PrivateFiles.restrictDatabase(at: resolved)
+        return Store(
+            pool: pool, path: resolved, isTemporary: temporary, digest: TokenDigest(key: SymmetricKey(data: secret)))
     }
 
     func removeIfTemporary() {
@@ -32,6 +42,16 @@ struct Store: Sendable {
         for suffix in ["", "-wal", "-shm"] {
             try? FileManager.default.removeItem(atPath: path + suffix)
         }
+    }
+
+    /// Made once per database from the CSPRNG and kept in it: a scenario load wipes `meta`, never this.
+    private static func databaseSecret(_ db: Database) throws -> Data {
+        if let existing = try Data.fetchOne(db, sql: "SELECT value FROM secrets WHERE name = 'token_hmac'") {
+            return existing
+        }
+        let fresh = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
+        try db.execute(sql: "INSERT INTO secrets (name, value) VALUES ('token_hmac', ?)", arguments: [fresh])
+        return fresh
     }
 
     private static var migrator: DatabaseMigrator {
@@ -83,6 +103,48 @@ struct Store: Sendable {
                         id INTEGER PRIMARY KEY AUTOINCREMENT,
                         user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, failed_at REAL NOT NULL);
                     CREATE INDEX password_failures_user ON password_failures(user_id, failed_at);
+                    """)
+        }
+        // Codes and tokens become HMACs keyed by a per-database secret. Hashes made the old way can never
+        // match again, so the short-lived rows holding them go: open codes, links and sessions end once.
+        migrator.registerMigration("v3-keyed-hashes") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE secrets (name TEXT PRIMARY KEY, value BLOB NOT NULL);
+                    DELETE FROM sessions;
+                    DELETE FROM otp_requests;
+                    DELETE FROM reauth_grants;
+                    DELETE FROM links;
+                    DELETE FROM provider_tokens;
+                    """)
+        }
+        // Emails are limited like texts, so sends are kept per recipient of either channel.
+        migrator.registerMigration("v4-sends") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE sends (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, channel TEXT NOT NULL, recipient TEXT NOT NULL,
+                        sent_at REAL NOT NULL, is_resend INTEGER NOT NULL);
+                    INSERT INTO sends (channel, recipient, sent_at, is_resend)
+                        SELECT 'sms', phone, sent_at, is_resend FROM otp_sends ORDER BY id;
+                    DROP TABLE otp_sends;
+                    CREATE INDEX sends_recipient ON sends(recipient, sent_at);
+                    CREATE INDEX sends_sent_at ON sends(sent_at);
+                    """)
+        }
+        // What the rules query and what `RetentionService` prunes by: without these, request-otp scanned
+        // every code ever sent and slowed down as the table grew (issue 11, defect 7).
+        migrator.registerMigration("v5-rule-indexes") { db in
+            try db.execute(
+                sql: """
+                    CREATE INDEX otp_requests_live ON otp_requests(user_id, phone, state);
+                    CREATE INDEX otp_requests_expires ON otp_requests(expires_at);
+                    CREATE INDEX sessions_refresh_expires ON sessions(refresh_expires_at);
+                    CREATE INDEX reauth_grants_expires ON reauth_grants(expires_at);
+                    CREATE INDEX links_user ON links(user_id, purpose, expires_at);
+                    CREATE INDEX links_expires ON links(expires_at);
+                    CREATE INDEX provider_tokens_expires ON provider_tokens(expires_at);
+                    CREATE INDEX password_failures_failed_at ON password_failures(failed_at);
                     """)
         }
         return migrator

@@ -6,6 +6,8 @@ struct BackendError: Error, Sendable {
     var status: HTTPResponse.Status
     var detail: APIErrorDetail
     var rule: String
+    /// Sent with the error, e.g. `Allow` on a 405.
+    var headers: HTTPFields = [:]
 
     init(_ status: HTTPResponse.Status, _ code: String, _ message: String, rule: String? = nil) {
         self.status = status
@@ -28,6 +30,22 @@ struct BackendError: Error, Sendable {
     static func notFound(_ message: String = "Not found.") -> BackendError {
         BackendError(.notFound, "not_found", message, rule: "http.not_found")
     }
+
+    static func methodNotAllowed(allowed: [String]) -> BackendError {
+        var error = BackendError(
+            .methodNotAllowed, "method_not_allowed",
+            "This path answers \(allowed.joined(separator: ", ")) only.", rule: "http.method_not_allowed")
+        error.headers[.allow] = allowed.joined(separator: ", ")
+        return error
+    }
+
+    static let unsupportedMediaType = BackendError(
+        .unsupportedMediaType, "unsupported_media_type", "Send the request body as application/json.",
+        rule: "http.unsupported_media_type")
+
+    static let adminTokenRequired = BackendError(
+        .unauthorized, "admin_token_required", "The admin API needs the X-Admin-Token header of this server.",
+        rule: "admin.unauthorized")
 
     static func rateLimited(retryAfter: Int, limit: String, message: String) -> BackendError {
         var error = BackendError(.tooManyRequests, "rate_limited", message, rule: "rate_limit.\(limit)")

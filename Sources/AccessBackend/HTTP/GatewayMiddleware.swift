@@ -1,15 +1,19 @@
 import AccessAPI
 import Foundation
+import HTTPTypes
 import Hummingbird
+import NIOHTTP1
 
-/// Outermost layer: faults, JSON errors for everything (404s and framework errors included) and the
-/// journal entry for every request.
+/// Outermost layer: admin access, content type, faults, JSON errors for everything (404s, 405s and
+/// framework errors included) and the journal entry for every request.
 struct GatewayMiddleware: RouterMiddleware {
     typealias Context = AppContext
 
     let faults: FaultService
     let journal: JournalService
     let clock: BackendClock
+    let admin: ReferenceBackend.AdminAccess
+    let routes: RouteTable
 
     func handle(
         _ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response
@@ -18,16 +22,26 @@ struct GatewayMiddleware: RouterMiddleware {
         let path = request.uri.path
         let response: Response
         do {
-            if !path.hasPrefix("/_admin") { try await applyFaults(path: path, context: context) }
+            if path.hasPrefix("/_admin") {
+                try authorizeAdmin(request)
+            } else {
+                try await applyFaults(path: path, context: context)
+            }
+            try Self.requireJSONBody(request)
             response = try await next(request, context)
             if context.decision.value == nil { context.decision.set("ok") }
         } catch let error as BackendError {
             context.decision.set(error.rule)
             response = JSONReply.error(error)
         } catch let error as HTTPError {
-            let mapped = Self.map(error)
+            let mapped = Self.map(error, allowed: routes.allowedMethods(for: path))
             context.decision.set(mapped.rule)
             response = JSONReply.error(mapped)
+        } catch is HTTPParserError {
+            // The body broke off in a way NIO's parser refuses, after the route had started reading it.
+            let refused = BackendError.badRequest("The request body's framing is invalid.")
+            context.decision.set(refused.rule)
+            response = JSONReply.error(refused)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -45,6 +59,41 @@ struct GatewayMiddleware: RouterMiddleware {
                 at: clock.now(), method: request.method.rawValue, path: path, status: response.status.code,
                 ms: (ms * 1000).rounded() / 1000, rule: context.decision.value ?? "ok"))
         return response
+    }
+
+    /// A web page can send a cross-origin POST without a preflight only as text/plain, form data or with no
+    /// type at all; refusing everything but JSON closes that door on every endpoint, the admin API included.
+    /// GET and HEAD carry no body here, so their Content-Type does not matter.
+    static func requireJSONBody(_ request: Request) throws {
+        guard request.method != .get, request.method != .head else { return }
+        if let type = request.headers[.contentType] {
+            guard isJSON(type) else { throw BackendError.unsupportedMediaType }
+            return
+        }
+        let declaredLength = request.headers[.contentLength].flatMap { Int($0) } ?? 0
+        if declaredLength > 0 || request.headers[.transferEncoding] != nil {
+            throw BackendError.unsupportedMediaType
+        }
+    }
+
+    static func isJSON(_ contentType: String) -> Bool {
+        let media = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        return media.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+    }
+
+    private static let adminTokenField = HTTPField.Name(ReferenceBackend.adminTokenHeader)!
+
+    private func authorizeAdmin(_ request: Request) throws {
+        switch admin {
+        case .open:
+            return
+        case .disabled:
+            // Not registered at all; the router answers 404.
+            return
+        case .token(let expected):
+            let presented = request.headers[Self.adminTokenField] ?? ""
+            guard Secrets.constantTimeEquals(presented, expected) else { throw BackendError.adminTokenRequired }
+        }
     }
 
     private func applyFaults(path: String, context: AppContext) async throws {
@@ -73,9 +122,11 @@ struct GatewayMiddleware: RouterMiddleware {
         }
     }
 
-    static func map(_ error: HTTPError) -> BackendError {
+    /// `allowed`: the methods the request's path does answer, if any (then a 404 is really a 405).
+    static func map(_ error: HTTPError, allowed: [String] = []) -> BackendError {
         switch error.status {
         case .notFound:
+            if !allowed.isEmpty { return .methodNotAllowed(allowed: allowed) }
             return .notFound("No such endpoint.")
         case .contentTooLarge:
             return BackendError(

@@ -8,7 +8,17 @@ enum JSONBody {
 
     /// Reads the whole body before deciding, so an oversized upload gets a clean 413 instead of a
     /// connection reset half-way through the client's write.
-    static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+    /// How an explicit `null` is taken. The contract declares no nullable request field, but the
+    /// decoder reads `null` as "absent" for optional ones; admin bodies refuse it instead (422), since
+    /// there `{"subject": null}` would otherwise quietly mean "the linked subject".
+    enum Nulls {
+        case absent
+        case refused
+    }
+
+    static func decode<T: Decodable>(
+        _ type: T.Type, from request: Request, nulls: Nulls = .absent
+    ) async throws -> T {
         var collected = ByteBuffer()
         var total = 0
         for try await chunk in request.body {
@@ -25,6 +35,13 @@ enum JSONBody {
         }
         let data = Data(collected.readableBytesView)
         guard !data.isEmpty else { throw BackendError.badRequest("The request needs a JSON body.") }
+        if nulls == .refused, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let field = object.keys.sorted().first(where: { object[$0] is NSNull })
+        {
+            throw BackendError(
+                .unprocessableContent, "invalid_field", "\(field): must not be null (leave it out instead).",
+                rule: "http.invalid_field")
+        }
         do {
             return try APIJSON.makeDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
@@ -95,7 +112,7 @@ enum JSONReply {
     }
 
     static func error(_ error: BackendError) -> Response {
-        var headers: HTTPFields = [:]
+        var headers = error.headers
         if let retryAfter = error.detail.retryAfter, error.status == .tooManyRequests {
             headers[.retryAfter] = String(retryAfter)
         }

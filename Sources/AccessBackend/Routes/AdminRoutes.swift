@@ -16,7 +16,7 @@ extension Backend {
         }
 
         admin.post("/scenario") { request, _ in
-            let body = try await JSONBody.decode(LoadScenarioBody.self, from: request)
+            let body = try await JSONBody.decode(LoadScenarioBody.self, from: request, nulls: .refused)
             do {
                 return try JSONReply.make(try await scenarios.load(body.name))
             } catch let error as ScenarioError {
@@ -37,14 +37,14 @@ extension Backend {
         admin.get("/clock") { _, _ in try JSONReply.make(ClockState(now: clock.now(), frozen: clock.isFrozen)) }
 
         admin.post("/clock/advance") { request, _ in
-            let body = try await JSONBody.decode(ClockAdvanceBody.self, from: request)
+            let body = try await JSONBody.decode(ClockAdvanceBody.self, from: request, nulls: .refused)
             return try JSONReply.make(try await deadlines.advance(body))
         }
 
         admin.get("/faults") { _, _ in try JSONReply.make(faults.current) }
 
         admin.post("/faults") { request, _ in
-            let body = try await JSONBody.decode(FaultSettings.self, from: request)
+            let body = try await JSONBody.decode(FaultSettings.self, from: request, nulls: .refused)
             try faults.apply(body)
             return try JSONReply.make(faults.current)
         }
@@ -55,15 +55,15 @@ extension Backend {
         }
 
         admin.get("/journal") { request, _ in
-            let limit = request.uri.queryParameters.get("limit", as: Int.self) ?? 100
-            return try JSONReply.make(journal.recent(limit: max(0, min(limit, 500))))
+            let limit = try journal.limit(from: request.uri.queryParameters.get("limit"))
+            return try JSONReply.make(journal.recent(limit: limit))
         }
 
         admin.post("/provider/{provider}/token") { request, context in
             guard let provider = context.parameters.get("provider").flatMap(SocialProvider.init(rawValue:)) else {
                 throw BackendError.notFound("Unknown provider: use apple or google.")
             }
-            let body = try await JSONBody.decode(ProviderTokenBody.self, from: request)
+            let body = try await JSONBody.decode(ProviderTokenBody.self, from: request, nulls: .refused)
             return try JSONReply.make(try await providers.mint(provider: provider, subject: body.subject))
         }
     }

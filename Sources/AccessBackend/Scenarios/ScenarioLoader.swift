@@ -16,7 +16,7 @@ struct ScenarioLoader: Sendable {
         let now = clock.now()
         try await store.pool.write { db in
             for table in [
-                "sessions", "password_failures", "otp_requests", "otp_sends", "test_codes", "reauth_grants", "links",
+                "sessions", "password_failures", "otp_requests", "sends", "test_codes", "reauth_grants", "links",
                 "provider_tokens",
                 "outbox", "users", "meta",
             ] {
@@ -28,8 +28,8 @@ struct ScenarioLoader: Sendable {
             }
             for send in scenario.otpSends ?? [] {
                 try RateLimitService.record(
-                    db, phone: send.phone, isResend: send.resend ?? false, now: now.addingTimeInterval(-send.secondsAgo)
-                )
+                    db, channel: .sms, recipient: send.phone, isResend: send.resend ?? false,
+                    now: now.addingTimeInterval(-send.secondsAgo))
             }
             for (phone, code) in scenario.testCodes ?? [:] {
                 try db.execute(sql: "INSERT INTO test_codes (phone, code) VALUES (?, ?)", arguments: [phone, code])

@@ -42,6 +42,23 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     }
 }
 
+extension UserRecord {
+    /// By column name rather than through `Decodable`: every authenticated request decodes one user, and
+    /// GRDB's Codable path builds a decoder and containers for it each time.
+    init(row: Row) throws {
+        id = row["id"]
+        role = row["role"]
+        isPrimary = row["is_primary"]
+        phone = row["phone"]
+        email = row["email"]
+        passwordHash = row["password_hash"]
+        passwordSalt = row["password_salt"]
+        passwordChangedAt = row["password_changed_at"]
+        appleSubject = row["apple_subject"]
+        googleSubject = row["google_subject"]
+    }
+}
+
 /// Reads and updates the identity of a user: the data behind the Account Access hub.
 struct AccountService: Sendable {
     let store: Store
@@ -60,6 +77,13 @@ struct AccountService: Sendable {
         guard let user else {
             throw BackendError(.conflict, "no_scenario", "No scenario is loaded.", rule: "admin.no_scenario")
         }
+        return user
+    }
+
+    /// The user as the enclosing transaction sees it. Every rule that decides on the user's methods reads
+    /// them here, inside the write that acts on the decision, never from the copy made at authentication.
+    static func current(_ db: Database, id: String) throws -> UserRecord {
+        guard let user = try UserRecord.fetchOne(db, key: id) else { throw BackendError.unauthorized }
         return user
     }
 

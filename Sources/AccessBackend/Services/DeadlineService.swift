@@ -51,13 +51,13 @@ struct DeadlineService: Sendable {
         }
         try add("SELECT expires_at, id FROM otp_requests WHERE state = 'open'", kind: "otp_expired")
         try add(
-            "SELECT MAX(sent_at) + ?, phone FROM otp_sends GROUP BY phone", kind: "resend_cooldown_over",
+            "SELECT MAX(sent_at) + ?, recipient FROM sends GROUP BY recipient", kind: "resend_cooldown_over",
             arguments: [RateLimitService.cooldown])
         try add(
-            "SELECT sent_at + ?, phone FROM otp_sends WHERE is_resend = 1", kind: "resend_slot_freed",
+            "SELECT sent_at + ?, recipient FROM sends WHERE is_resend = 1", kind: "resend_slot_freed",
             arguments: [RateLimitService.resendWindow])
         try add(
-            "SELECT sent_at + ?, phone FROM otp_sends", kind: "daily_slot_freed",
+            "SELECT sent_at + ?, recipient FROM sends", kind: "daily_slot_freed",
             arguments: [RateLimitService.dailyWindow])
         try add(
             "SELECT failed_at + ?, user_id FROM password_failures", kind: "password_slot_freed",

@@ -12,6 +12,9 @@ struct DisconnectService: Sendable {
     func disconnect(user: UserRecord, provider: SocialProvider, reauthToken: String?) async throws -> AuthMethods {
         let now = clock.now()
         return try await store.pool.write { db in
+            // The user as this transaction sees it, not as authentication saw it: two disconnects racing
+            // (apple, google) must each see the other's result, or both pass and leave no method at all.
+            let user = try AccountService.current(db, id: user.id)
             let linked = provider == .apple ? user.appleSubject : user.googleSubject
             guard linked != nil else {
                 throw BackendError(
@@ -24,7 +27,8 @@ struct DisconnectService: Sendable {
                     "\(provider.display) is your only way to sign in. Add another method before disconnecting it.",
                     rule: "disconnect.last_method")
             }
-            try ReauthService.require(db, token: reauthToken, user: user, target: provider.signInMethod, now: now)
+            try ReauthService.require(
+                db, digest: store.digest, token: reauthToken, user: user, target: provider.signInMethod, now: now)
             let column = provider == .apple ? "apple_subject" : "google_subject"
             try db.execute(sql: "UPDATE users SET \(column) = NULL WHERE id = ?", arguments: [user.id])
             guard let updated = try UserRecord.fetchOne(db, key: user.id) else { throw BackendError.unauthorized }

@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// One-shot email links. Each purpose keeps its own lifetime (seed README); re-auth links share the
-/// 30-minute lifetime of seed 000's magic links.
+/// 30-minute lifetime of seed 000's magic links. Sending one obeys the same limits as sending a code.
 struct LinkService: Sendable {
     static let reauthLifetime: TimeInterval = 30 * 60
 
@@ -12,25 +12,39 @@ struct LinkService: Sendable {
     let linkBase: String
 
     func sendReauthLink(user: UserRecord) async throws -> EmailLinkSent {
-        guard let email = user.email else {
-            throw BackendError(
-                .unprocessableContent, "method_unavailable", "This account has no email address.",
-                rule: "reauth.method_unavailable")
-        }
         let now = clock.now()
         let token = Secrets.token(prefix: "lk_")
         let expires = now.addingTimeInterval(Self.reauthLifetime)
         let link = "\(linkBase)/reauth?token=\(token)"
-        try await store.pool.write { db in
+        let email: String = try await store.pool.write { db in
+            try store.retention.pruneIfDue(db, now: now)
+            let user = try AccountService.current(db, id: user.id)
+            guard let email = user.email else {
+                throw BackendError(
+                    .unprocessableContent, "method_unavailable", "This account has no email address.",
+                    rule: "reauth.method_unavailable")
+            }
+            // Another link while one is still live is a resend, as a second code request is for texts.
+            let isResend =
+                try Bool.fetchOne(
+                    db,
+                    sql: """
+                        SELECT EXISTS(SELECT 1 FROM links
+                        WHERE user_id = ? AND purpose = 'reauth' AND used = 0 AND expires_at > ?)
+                        """,
+                    arguments: [user.id, now.unix]) ?? false
+            try RateLimitService.check(db, channel: .email, recipient: email, isResend: isResend, now: now)
             try db.execute(
                 sql: "INSERT INTO links (token_hash, user_id, purpose, expires_at) VALUES (?, ?, 'reauth', ?)",
-                arguments: [Secrets.hash(token), user.id, expires.unix])
+                arguments: [store.digest(token), user.id, expires.unix])
+            try RateLimitService.record(db, channel: .email, recipient: email, isResend: isResend, now: now)
             try OutboxService.send(
                 db,
                 .init(
                     channel: "email", recipient: email, kind: "reauth_link", purpose: "reauth", link: link, token: token
                 ),
                 now: now)
+            return email
         }
         return EmailLinkSent(sentTo: email, expiresAt: expires)
     }
@@ -39,7 +53,7 @@ struct LinkService: Sendable {
         let now = clock.now()
         enum Outcome { case granted(ReauthGrant), expired, unknown }
         let outcome: Outcome = try await store.pool.write { db in
-            let hash = Secrets.hash(token)
+            let hash = store.digest(token)
             guard
                 let row = try Row.fetchOne(
                     db, sql: "SELECT user_id, expires_at, used FROM links WHERE token_hash = ? AND purpose = 'reauth'",
@@ -48,7 +62,8 @@ struct LinkService: Sendable {
             else { return .unknown }
             if (row["used"] as Bool) || (row["expires_at"] as Double) <= now.unix { return .expired }
             try db.execute(sql: "UPDATE links SET used = 1 WHERE token_hash = ?", arguments: [hash])
-            return .granted(try ReauthService.issue(db, userId: user.id, method: .email, now: now))
+            return .granted(
+                try ReauthService.issue(db, digest: store.digest, userId: user.id, method: .email, now: now))
         }
         switch outcome {
         case .granted(let grant): return grant

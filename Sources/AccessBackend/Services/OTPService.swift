@@ -17,8 +17,12 @@ struct OTPService: Sendable {
     func request(user: UserRecord, body: RequestOTPBody, reauthToken: String?) async throws -> OTPRequestAccepted {
         let now = clock.now()
         return try await store.pool.write { db in
+            try store.retention.pruneIfDue(db, now: now)
+            // Read here, not at authentication: the phone and the methods may have changed since.
+            let user = try AccountService.current(db, id: user.id)
             if body.purpose == .changePhone {
-                try ReauthService.require(db, token: reauthToken, user: user, target: .phone, now: now)
+                try ReauthService.require(
+                    db, digest: store.digest, token: reauthToken, user: user, target: .phone, now: now)
             }
             guard let phone = PhoneNumberRules.normalizeE164(body.phone) else {
                 throw BackendError(
@@ -32,7 +36,7 @@ struct OTPService: Sendable {
                     "SELECT id FROM otp_requests WHERE user_id = ? AND phone = ? AND state = 'open' AND expires_at > ?",
                 arguments: [user.id, phone, now.unix])
             let isResend = !live.isEmpty
-            try RateLimitService.check(db, phone: phone, isResend: isResend, now: now)
+            try RateLimitService.check(db, channel: .sms, recipient: phone, isResend: isResend, now: now)
             for id in live {
                 try db.execute(sql: "UPDATE otp_requests SET state = 'cancelled' WHERE id = ?", arguments: [id])
             }
@@ -44,7 +48,7 @@ struct OTPService: Sendable {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open')
                     """,
                 arguments: [
-                    id, user.id, phone, body.purpose.rawValue, Secrets.hash(code, salt: id), now.unix,
+                    id, user.id, phone, body.purpose.rawValue, store.digest(code, context: id), now.unix,
                     now.unix + Self.ttl, now.unix + RateLimitService.cooldown,
                 ])
             try Self.deliver(db, phone: phone, code: code, purpose: body.purpose, isResend: isResend, now: now)
@@ -57,6 +61,7 @@ struct OTPService: Sendable {
     func resend(user: UserRecord, requestId: String) async throws -> OTPRequestAccepted {
         let now = clock.now()
         return try await store.pool.write { db in
+            try store.retention.pruneIfDue(db, now: now)
             let row = try Self.fetch(db, id: requestId, userId: user.id)
             let state: String = row["state"]
             // A dead (5 wrong) or timed-out code may be replaced; a used or cancelled one may not.
@@ -66,7 +71,7 @@ struct OTPService: Sendable {
             }
             let phone: String = row["phone"]
             let purpose = OTPPurpose(rawValue: row["purpose"]) ?? .reauth
-            try RateLimitService.check(db, phone: phone, isResend: true, now: now)
+            try RateLimitService.check(db, channel: .sms, recipient: phone, isResend: true, now: now)
             let code = try Self.newCode(db, phone: phone)
             try db.execute(
                 sql: """
@@ -74,7 +79,7 @@ struct OTPService: Sendable {
                     state = 'open' WHERE id = ?
                     """,
                 arguments: [
-                    Secrets.hash(code, salt: requestId), now.unix + Self.ttl, now.unix + RateLimitService.cooldown,
+                    store.digest(code, context: requestId), now.unix + Self.ttl, now.unix + RateLimitService.cooldown,
                     requestId,
                 ])
             try Self.deliver(db, phone: phone, code: code, purpose: purpose, isResend: true, now: now)
@@ -105,15 +110,17 @@ struct OTPService: Sendable {
         }
         // Wrong attempts must be committed, so they are returned, not thrown (a throw rolls back).
         let outcome: Outcome = try await store.pool.write { db in
+            let user = try AccountService.current(db, id: user.id)
             let row = try Self.fetch(db, id: body.requestId, userId: user.id)
             guard (row["state"] as String) == "open", (row["expires_at"] as Double) > now.unix else {
                 throw Self.expired
             }
             let purpose = OTPPurpose(rawValue: row["purpose"]) ?? .reauth
             if purpose == .changePhone {
-                try ReauthService.require(db, token: reauthToken, user: user, target: .phone, now: now)
+                try ReauthService.require(
+                    db, digest: store.digest, token: reauthToken, user: user, target: .phone, now: now)
             }
-            let presented = Secrets.hash(body.code, salt: body.requestId)
+            let presented = store.digest(body.code, context: body.requestId)
             guard Secrets.constantTimeEquals(presented, row["code_hash"]) else {
                 let attempts = (row["wrong_attempts"] as Int) + 1
                 let state = attempts >= Self.maxWrongAttempts ? "dead" : "open"
@@ -126,7 +133,8 @@ struct OTPService: Sendable {
             let phone: String = row["phone"]
             switch purpose {
             case .reauth:
-                let grant = try ReauthService.issue(db, userId: user.id, method: .phone, now: now)
+                let grant = try ReauthService.issue(
+                    db, digest: store.digest, userId: user.id, method: .phone, now: now)
                 return .done(VerifyOTPResult(purpose: purpose, reauth: grant))
             case .changePhone, .addPhone:
                 // The number could have been taken while the code was in flight.
@@ -190,7 +198,7 @@ struct OTPService: Sendable {
     private static func deliver(
         _ db: Database, phone: String, code: String, purpose: OTPPurpose, isResend: Bool, now: Date
     ) throws {
-        try RateLimitService.record(db, phone: phone, isResend: isResend, now: now)
+        try RateLimitService.record(db, channel: .sms, recipient: phone, isResend: isResend, now: now)
         try OutboxService.send(
             db, .init(channel: "sms", recipient: phone, kind: "otp", purpose: purpose.rawValue, code: code), now: now)
     }

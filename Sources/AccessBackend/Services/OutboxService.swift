@@ -26,6 +26,10 @@ struct OutboxService: Sendable {
                 message.channel, message.recipient, message.kind, message.purpose, message.code, message.link,
                 message.token, now.unix,
             ])
+        // Bounded like a real inbox view: QA reads the newest messages, and older ones only hold codes.
+        try db.execute(
+            sql: "DELETE FROM outbox WHERE id <= ?",
+            arguments: [db.lastInsertedRowID - Int64(RetentionService.outboxCapacity)])
     }
 
     func messages() async throws -> [OutboxMessage] {

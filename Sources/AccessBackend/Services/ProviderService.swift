@@ -10,7 +10,15 @@ struct ProviderService: Sendable {
     let store: Store
     let clock: BackendClock
 
+    static let maxSubjectLength = 255
+
     func mint(provider: SocialProvider, subject: String?) async throws -> ProviderToken {
+        if let subject, subject.isEmpty || subject.count > Self.maxSubjectLength {
+            throw BackendError(
+                .unprocessableContent, "invalid_field",
+                "subject: expected 1 to \(Self.maxSubjectLength) characters (leave it out for the linked account).",
+                rule: "http.invalid_field")
+        }
         let now = clock.now()
         let token = Secrets.token(prefix: "idt_")
         let expires = now.addingTimeInterval(Self.tokenLifetime)
@@ -20,22 +28,23 @@ struct ProviderService: Sendable {
             let subject = subject ?? linked ?? Secrets.identifier(prefix: "\(provider.rawValue)_")
             try db.execute(
                 sql: "INSERT INTO provider_tokens (token_hash, provider, subject, expires_at) VALUES (?, ?, ?, ?)",
-                arguments: [Secrets.hash(token), provider.rawValue, subject, expires.unix])
+                arguments: [store.digest(token), provider.rawValue, subject, expires.unix])
             return subject
         }
         return ProviderToken(provider: provider, subject: resolved, idToken: token, expiresAt: expires)
     }
 
     func reauth(user: UserRecord, provider: SocialProvider, idToken: String) async throws -> ReauthGrant {
-        let linked = provider == .apple ? user.appleSubject : user.googleSubject
-        guard let linked else {
-            throw BackendError(
-                .unprocessableContent, "method_unavailable", "This account is not connected to \(provider.display).",
-                rule: "reauth.method_unavailable")
-        }
         let now = clock.now()
         let grant: ReauthGrant? = try await store.pool.write { db in
-            let hash = Secrets.hash(idToken)
+            // Linked now, in this transaction: a disconnect that just committed must not be re-auth'd with.
+            let user = try AccountService.current(db, id: user.id)
+            guard let linked = provider == .apple ? user.appleSubject : user.googleSubject else {
+                throw BackendError(
+                    .unprocessableContent, "method_unavailable",
+                    "This account is not connected to \(provider.display).", rule: "reauth.method_unavailable")
+            }
+            let hash = store.digest(idToken)
             guard
                 let row = try Row.fetchOne(
                     db,
@@ -45,7 +54,8 @@ struct ProviderService: Sendable {
             else { return nil }
             try db.execute(sql: "UPDATE provider_tokens SET used = 1 WHERE token_hash = ?", arguments: [hash])
             guard Secrets.constantTimeEquals(row["subject"] as String, linked) else { return nil }
-            return try ReauthService.issue(db, userId: user.id, method: provider == .apple ? .apple : .google, now: now)
+            return try ReauthService.issue(
+                db, digest: store.digest, userId: user.id, method: provider == .apple ? .apple : .google, now: now)
         }
         guard let grant else {
             throw BackendError(

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 
-/// How often a phone may receive a code (seed README's settlement of 000 vs 003):
-/// 30 s between sends, at most 3 resends per 15 min, at most 5 codes per 24 h.
+/// How often one address may be sent a code or a link (seed README's settlement of 000 vs 003):
+/// 30 s between sends, at most 3 resends per 15 min, at most 5 sends per 24 h. Texts and emails obey the
+/// same rules, each address counted on its own, so no endpoint can be used to flood a phone or a mailbox.
 struct RateLimitService: Sendable {
     static let cooldown: TimeInterval = 30
     static let resendWindow: TimeInterval = 15 * 60
@@ -10,32 +11,45 @@ struct RateLimitService: Sendable {
     static let dailyWindow: TimeInterval = 24 * 60 * 60
     static let maxCodesPerDay = 5
 
+    enum Channel: String, Sendable {
+        case sms
+        case email
+
+        /// What the user is waiting for, in the refusal's copy.
+        var noun: String { self == .sms ? "code" : "email" }
+
+        /// Emails are case-insensitive (the users table compares them NOCASE); one mailbox, one count.
+        func key(_ recipient: String) -> String { self == .sms ? recipient : recipient.lowercased() }
+    }
+
     /// Throws 429 with the longest wait among the limits that fire, so the client's countdown is honest.
-    static func check(_ db: Database, phone: String, isResend: Bool, now: Date) throws {
+    static func check(_ db: Database, channel: Channel, recipient: String, isResend: Bool, now: Date) throws {
+        let key = channel.key(recipient)
+        let noun = channel.noun
         var refusals: [(retryAfter: TimeInterval, limit: String, message: String)] = []
         let t = now.unix
         if let last = try Double.fetchOne(
-            db, sql: "SELECT MAX(sent_at) FROM otp_sends WHERE phone = ?", arguments: [phone]),
+            db, sql: "SELECT MAX(sent_at) FROM sends WHERE recipient = ?", arguments: [key]),
             t - last < cooldown
         {
-            refusals.append((last + cooldown - t, "cooldown", "Please wait before requesting another code."))
+            refusals.append((last + cooldown - t, "cooldown", "Please wait before requesting another \(noun)."))
         }
         if isResend {
             let resends = try Double.fetchAll(
                 db,
-                sql: "SELECT sent_at FROM otp_sends WHERE phone = ? AND is_resend = 1 AND sent_at > ? ORDER BY sent_at",
-                arguments: [phone, t - resendWindow])
+                sql: "SELECT sent_at FROM sends WHERE recipient = ? AND is_resend = 1 AND sent_at > ? ORDER BY sent_at",
+                arguments: [key, t - resendWindow])
             if resends.count >= maxResendsPerWindow {
                 let freed = resends[resends.count - maxResendsPerWindow] + resendWindow
-                refusals.append((freed - t, "resend_window", "Too many codes requested. Try again later."))
+                refusals.append((freed - t, "resend_window", "Too many \(noun)s requested. Try again later."))
             }
         }
         let today = try Double.fetchAll(
-            db, sql: "SELECT sent_at FROM otp_sends WHERE phone = ? AND sent_at > ? ORDER BY sent_at",
-            arguments: [phone, t - dailyWindow])
+            db, sql: "SELECT sent_at FROM sends WHERE recipient = ? AND sent_at > ? ORDER BY sent_at",
+            arguments: [key, t - dailyWindow])
         if today.count >= maxCodesPerDay {
             let freed = today[today.count - maxCodesPerDay] + dailyWindow
-            refusals.append((freed - t, "daily_cap", "You've reached today's limit of codes. Try again tomorrow."))
+            refusals.append((freed - t, "daily_cap", "You've reached today's limit of \(noun)s. Try again tomorrow."))
         }
         guard let worst = refusals.max(by: { $0.retryAfter < $1.retryAfter }) else { return }
         throw BackendError.rateLimited(
@@ -62,9 +76,9 @@ struct RateLimitService: Sendable {
             sql: "INSERT INTO password_failures (user_id, failed_at) VALUES (?, ?)", arguments: [userId, now.unix])
     }
 
-    static func record(_ db: Database, phone: String, isResend: Bool, now: Date) throws {
+    static func record(_ db: Database, channel: Channel, recipient: String, isResend: Bool, now: Date) throws {
         try db.execute(
-            sql: "INSERT INTO otp_sends (phone, sent_at, is_resend) VALUES (?, ?, ?)",
-            arguments: [phone, now.unix, isResend])
+            sql: "INSERT INTO sends (channel, recipient, sent_at, is_resend) VALUES (?, ?, ?, ?)",
+            arguments: [channel.rawValue, channel.key(recipient), now.unix, isResend])
     }
 }

@@ -12,12 +12,14 @@ struct ReauthService: Sendable {
     let store: Store
     let clock: BackendClock
 
-    static func issue(_ db: Database, userId: String, method: ReauthMethod, now: Date) throws -> ReauthGrant {
+    static func issue(
+        _ db: Database, digest: TokenDigest, userId: String, method: ReauthMethod, now: Date
+    ) throws -> ReauthGrant {
         let token = Secrets.token(prefix: "ra_")
         let grant = ReauthGrant(reauthToken: token, expiresAt: now.addingTimeInterval(window), method: method)
         try db.execute(
             sql: "INSERT INTO reauth_grants (token_hash, user_id, method, expires_at) VALUES (?, ?, ?, ?)",
-            arguments: [Secrets.hash(token), userId, method.rawValue, grant.expiresAt.unix])
+            arguments: [digest(token), userId, method.rawValue, grant.expiresAt.unix])
         return grant
     }
 
@@ -27,33 +29,39 @@ struct ReauthService: Sendable {
     }
 
     /// 403 unless a live grant for this user comes with the request, or the target of the action is the
-    /// user's only sign-in method (seed 000: the session itself is the implicit auth then).
-    static func require(_ db: Database, token: String?, user: UserRecord, target: SignInMethod, now: Date) throws {
+    /// user's only sign-in method (seed 000: the session itself is the implicit auth then). `user` must
+    /// have been read in the same transaction (`AccountService.current`), or the "only method" answer
+    /// can be stale by the time the caller writes.
+    static func require(
+        _ db: Database, digest: TokenDigest, token: String?, user: UserRecord, target: SignInMethod, now: Date
+    ) throws {
         if user.signInMethods.isOnly(target) { return }
         guard let token else { throw BackendError.reauthRequired }
         let storedUser = try String.fetchOne(
             db, sql: "SELECT user_id FROM reauth_grants WHERE token_hash = ? AND expires_at > ?",
-            arguments: [Secrets.hash(token), now.unix])
+            arguments: [digest(token), now.unix])
         guard let storedUser, Secrets.constantTimeEquals(storedUser, user.id) else {
             throw BackendError.reauthRequired
         }
     }
 
     func byPassword(user: UserRecord, password: String) async throws -> ReauthGrant {
-        guard let hash = user.passwordHash, let salt = user.passwordSalt else {
-            throw BackendError(
-                .unprocessableContent, "method_unavailable", "This account has no password.",
-                rule: "reauth.method_unavailable")
-        }
         let now = clock.now()
         // A failure must be committed, so it is returned, not thrown (a throw rolls back).
         let grant: ReauthGrant? = try await store.pool.write { db in
+            // The password checked is the one stored now, not the one read when the request came in.
+            let user = try AccountService.current(db, id: user.id)
+            guard let hash = user.passwordHash, let salt = user.passwordSalt else {
+                throw BackendError(
+                    .unprocessableContent, "method_unavailable", "This account has no password.",
+                    rule: "reauth.method_unavailable")
+            }
             try RateLimitService.checkPasswordAttempts(db, userId: user.id, now: now)
             guard Secrets.constantTimeEquals(Secrets.passwordHash(password, salt: salt), hash) else {
                 try RateLimitService.recordPasswordFailure(db, userId: user.id, now: now)
                 return nil
             }
-            return try Self.issue(db, userId: user.id, method: .password, now: now)
+            return try Self.issue(db, digest: store.digest, userId: user.id, method: .password, now: now)
         }
         guard let grant else {
             throw BackendError(

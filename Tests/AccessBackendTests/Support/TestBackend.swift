@@ -54,7 +54,7 @@ final class TestBackend: Sendable {
 
     func send(
         _ method: HTTPMethod, _ path: String, raw: Data? = nil, token: String? = nil, reauth: String? = nil,
-        headers extra: [(String, String)] = []
+        contentType: String? = "application/json", headers extra: [(String, String)] = []
     ) async throws -> Reply {
         var request = HTTPClientRequest(url: running.baseURL + path)
         request.method = method
@@ -62,7 +62,7 @@ final class TestBackend: Sendable {
         if let reauth { request.headers.add(name: APIHeader.reauthToken, value: reauth) }
         for (name, value) in extra { request.headers.add(name: name, value: value) }
         if let raw {
-            request.headers.add(name: "Content-Type", value: "application/json")
+            if let contentType { request.headers.add(name: "Content-Type", value: contentType) }
             request.body = .bytes(ByteBuffer(bytes: raw))
         }
         let response = try await client.execute(request, timeout: .seconds(30))
@@ -114,6 +114,16 @@ final class TestBackend: Sendable {
     func verify(_ requestId: String, _ code: String, token: String, reauth: String? = nil) async throws -> Reply {
         try await post(
             "/auth/phone/verify-otp", VerifyOTPBody(requestId: requestId, code: code), token: token, reauth: reauth)
+    }
+
+    /// Re-auth through the simulated provider sheet: mint an id token for the linked account, present it.
+    func socialGrant(_ provider: SocialProvider, token: String) async throws -> ReauthGrant {
+        let minted: ProviderToken = try await post(
+            "/_admin/provider/\(provider.rawValue)/token", ProviderTokenBody()
+        ).decode()
+        return try await post(
+            "/auth/reauth/social", SocialReauthBody(provider: provider, idToken: minted.idToken), token: token
+        ).decode()
     }
 
     func passwordGrant(token: String, password: String = "correct-horse-42") async throws -> ReauthGrant {

@@ -1,0 +1,93 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Owner-only files for the database: it holds live codes, links and the HMAC secret.
+enum PrivateFiles {
+    static let fileMode: mode_t = 0o600
+    static let directoryMode: mode_t = 0o700
+
+    /// Creates the file 0600 if missing, so that SQLite (which copies the main file's mode onto -wal and
+    /// -shm) never makes any of the three readable by others, whatever the umask.
+    static func prepareDatabase(at path: String) throws {
+        let descriptor = open(path, O_CREAT | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, fileMode)
+        guard descriptor >= 0 else {
+            throw StoreError("cannot create the database file \(path): \(String(cString: strerror(errno)))")
+        }
+        close(descriptor)
+        restrictDatabase(at: path)
+    }
+
+    /// Also tightens files an older version left 0644. A file someone else owns is left as it is:
+    /// chmod would fail, and SQLite will report anything that matters when it opens the file.
+    static func restrictDatabase(at path: String) {
+        for suffix in ["", "-wal", "-shm"] {
+            _ = chmod(path + suffix, fileMode)
+        }
+    }
+}
+
+/// The embedded backend's database when no `--db` is given: one file per process in a directory only
+/// this user can enter, so another local user can neither read it nor plant a file where it will be.
+/// A process that died without cleaning up (kill -9, a closed terminal) leaves its file; the next
+/// start removes every file whose process is gone.
+enum TemporaryDatabase {
+    static let filePrefix = "db-"
+
+    static func makePath(base: URL = FileManager.default.temporaryDirectory) throws -> String {
+        let directory = try privateDirectory(base: base)
+        sweep(directory: directory)
+        return directory + "/\(filePrefix)\(getpid())-\(UUID().uuidString.lowercased()).sqlite"
+    }
+
+    /// `$TMPDIR/accessdeck-UID`, created 0700. If that name is taken by something this user does not own
+    /// (or is not a real directory), a fresh private directory is made instead of trusting it.
+    static func privateDirectory(base: URL) throws -> String {
+        let path = base.appendingPathComponent("accessdeck-\(getuid())").path
+        if mkdir(path, PrivateFiles.directoryMode) == 0 || errno == EEXIST {
+            var info = stat()
+            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == getuid() {
+                if info.st_mode & 0o077 != 0 { _ = chmod(path, PrivateFiles.directoryMode) }
+                return path
+            }
+        }
+        var template = Array(base.appendingPathComponent("accessdeck-\(getuid())-XXXXXX").path.utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw StoreError("cannot create a private temporary directory: \(String(cString: strerror(errno)))")
+        }
+        return String(cString: made)
+    }
+
+    /// Removes database files (and their -wal/-shm) left by processes that no longer exist. A pid that
+    /// has been reused keeps its file until that process ends too; it is never deleted while in use.
+    static func sweep(directory: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names {
+            guard let pid = owningProcess(of: name), !isAlive(pid) else { continue }
+            try? FileManager.default.removeItem(atPath: directory + "/" + name)
+        }
+    }
+
+    /// `db-PID-UUID.sqlite`, `…-wal` or `…-shm` → PID; anything else is not ours to remove.
+    static func owningProcess(of name: String) -> pid_t? {
+        guard name.hasPrefix(filePrefix), name.contains(".sqlite") else { return nil }
+        let rest = name.dropFirst(filePrefix.count)
+        guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[rest.startIndex..<dash]), pid > 0 else {
+            return nil
+        }
+        return pid
+    }
+
+    static func isAlive(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+}
+
+struct StoreError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
