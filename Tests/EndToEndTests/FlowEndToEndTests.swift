@@ -189,7 +189,8 @@ struct FlowEndToEndTests {
         try app.waitFor("+995 511 100 000")
         server.kill()
         try app.sendKeys("r")
-        let offline = try app.waitFor("You're offline. Showing saved info.")
+        // GETs are retried with backoff before the app calls it offline: seconds of real time.
+        let offline = try app.waitFor("You're offline. Showing saved info.", timeout: .seconds(40))
         #expect(offline.contains("+995 511 100 000"))
         #expect(!offline.contains("✎"))  // the pencil is gone: the row is disabled
         try app.sendKeys("Enter")

@@ -105,13 +105,13 @@ final class Tmux {
     /// Polls capture-pane every 50 ms until `text` shows or `timeout` passes. A real process
     /// has no injected clock, so this is the one place tests poll; the timeout bounds it.
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = .seconds(10)) throws -> String {
+    func waitFor(_ text: String, timeout: Duration = .seconds(20)) throws -> String {
         try waitUntil("\"\(text)\" on screen", timeout: timeout) { $0.contains(text) }
     }
 
     @discardableResult
     func waitUntil(
-        _ what: String, timeout: Duration = .seconds(10), _ condition: (String) -> Bool
+        _ what: String, timeout: Duration = .seconds(20), _ condition: (String) -> Bool
     ) throws
         -> String
     {
