@@ -62,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "accessdeck-bench",
             dependencies: [
-                "AccessAPI", "AccessBackend",
+                "AccessAPI", "AccessBackend", "AccessApp", "CursesDriver", "TerminalKit",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

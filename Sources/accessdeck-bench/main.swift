@@ -32,3 +32,5 @@ print(
 )
 await client.shutdown()
 await backend.shutdown()
+
+KeyToFrame.run()
