@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import OpenAPIHummingbird
 import ServiceLifecycle
 import Synchronization
 
@@ -64,8 +65,15 @@ public enum ReferenceBackend {
         let router = Router(context: AppContext.self)
         router.add(
             middleware: GatewayMiddleware(faults: backend.faults, journal: backend.journal, clock: backend.clock))
-        backend.addAccountRoutes(to: router)
-        backend.addAdminRoutes(to: router)
+        let handler = ContractHandler(backend: backend)
+        // The routes are known only once registered, and the middleware that answers 405 for them
+        // must be in place before they are: a throwaway router lists them first.
+        let probe = Router(context: AppContext.self)
+        try handler.registerHandlers(on: probe)
+        let routes = probe.routes.map(\.description)
+        router.add(middleware: ContractScopeMiddleware(routes: RouteTable(routes)))
+        try handler.registerHandlers(on: router, middlewares: [ExplicitNullMiddleware()])
+        let served = router.routes.map(\.description)
 
         let ready = PortSignal()
         let app = Application(
@@ -90,7 +98,8 @@ public enum ReferenceBackend {
             store.removeIfTemporary()
             throw error
         }
-        return RunningBackend(host: configuration.host, port: port, group: group, task: task, store: store)
+        return RunningBackend(
+            host: configuration.host, port: port, routes: served, group: group, task: task, store: store)
     }
 }
 
@@ -98,6 +107,8 @@ public enum ReferenceBackend {
 public final class RunningBackend: Sendable {
     public let host: String
     public let port: Int
+    /// "METHOD /path" of every route the server answers, as its router lists them.
+    public let routes: [String]
     /// The SQLite file in use (a temporary one is deleted by `shutdown()`).
     public var databasePath: String { store.path }
     private let group: ServiceGroup
@@ -105,9 +116,10 @@ public final class RunningBackend: Sendable {
     private let store: Store
     private let cleaned = Mutex(false)
 
-    init(host: String, port: Int, group: ServiceGroup, task: Task<Void, any Error>, store: Store) {
+    init(host: String, port: Int, routes: [String], group: ServiceGroup, task: Task<Void, any Error>, store: Store) {
         self.host = host
         self.port = port
+        self.routes = routes
         self.group = group
         self.task = task
         self.store = store

@@ -41,4 +41,22 @@ import Testing
             #expect(methods.role == role)
         }
     }
+
+    /// Seed 000's shape on the wire: every field present, an unset phone or email an explicit
+    /// `null`. The generated encoder alone would leave them out (generator issue 934).
+    @Test(arguments: [
+        ("email-only", "phone"), ("phone-only", "email"), ("apple-only", "phone"), ("apple-only", "email"),
+    ])
+    func unsetPhoneOrEmailIsAnExplicitNull(scenario: String, field: String) async throws {
+        try await TestBackend.with(scenario: scenario) { backend in
+            let token = try await backend.signIn().accessToken
+            let reply = try await backend.get("/me/auth-methods", token: token)
+            #expect(reply.status == 200)
+            let object = try #require(try JSONSerialization.jsonObject(with: reply.data) as? [String: Any])
+            for key in ["phone", "email", "has_password", "apple_linked", "google_linked"] {
+                #expect(object[key] != nil, "\(key) missing from \(String(decoding: reply.data, as: UTF8.self))")
+            }
+            #expect(object[field] is NSNull)
+        }
+    }
 }

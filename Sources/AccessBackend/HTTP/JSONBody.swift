@@ -2,13 +2,15 @@ import AccessAPI
 import Foundation
 import Hummingbird
 
+/// Request bodies are decoded by the generated server; this keeps their size limit and the
+/// wording of decoding errors.
 enum JSONBody {
     /// No request in the contract comes near this; anything larger is refused with 413.
     static let limit = 64 * 1024
 
     /// Reads the whole body before deciding, so an oversized upload gets a clean 413 instead of a
     /// connection reset half-way through the client's write.
-    static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+    static func collect(_ request: Request) async throws -> ByteBuffer {
         var collected = ByteBuffer()
         var total = 0
         for try await chunk in request.body {
@@ -23,15 +25,7 @@ enum JSONBody {
                 .contentTooLarge, "payload_too_large", "The request body is larger than \(limit) bytes.",
                 rule: "http.payload_too_large")
         }
-        let data = Data(collected.readableBytesView)
-        guard !data.isEmpty else { throw BackendError.badRequest("The request needs a JSON body.") }
-        do {
-            return try APIJSON.makeDecoder().decode(T.self, from: data)
-        } catch let error as DecodingError {
-            throw BackendError.badRequest(describe(error))
-        } catch {
-            throw BackendError.badRequest("The request body is not valid JSON.")
-        }
+        return collected
     }
 
     /// Names the field and the problem without echoing any value (which might be a password).
