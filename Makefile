@@ -9,7 +9,7 @@ ARGS ?=
 DEB_PACKAGES := libncurses-dev:/usr/include/ncursesw/curses.h libsqlite3-dev:/usr/include/sqlite3.h tmux:/usr/bin/tmux
 BENCH_PACKAGES := wrk:/usr/bin/wrk
 
-.PHONY: all deps bench-deps build run serve test test-swift contract lint format bench clean
+.PHONY: all deps bench-deps build run serve test test-swift contract generate lint format bench clean
 
 all: build
 
@@ -53,6 +53,10 @@ test-swift: build
 # schemathesis against `accessdeck serve` and Sources/AccessAPI/openapi.yaml.
 contract: build
 	scripts/contract-test.sh
+
+# Regenerates Sources/AccessAPI/GeneratedSources after an edit of openapi.yaml (commit the result).
+generate:
+	scripts/generate-openapi.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

@@ -18,10 +18,10 @@ fi
 
 # shellcheck source=scripts/lib-serve.sh
 source scripts/lib-serve.sh
-REPORT_DIR=$(mktemp -d)
+REPORT_DIR=${CONTRACT_REPORT_DIR:-$(mktemp -d)}
 cleanup() {
     stop_server || true
-    rm -rf "$REPORT_DIR"
+    [ -n "${CONTRACT_REPORT_DIR:-}" ] || rm -rf "$REPORT_DIR"
 }
 trap cleanup EXIT
 start_server "$BINARY"
@@ -39,7 +39,7 @@ status=0
     --checks all \
     --phases examples,coverage,fuzzing,stateful \
     --exclude-path-regex '^/_admin/(scenario|faults|clock/advance)$' \
-    --max-examples "${CONTRACT_MAX_EXAMPLES:-60}" \
+    --max-examples "${CONTRACT_MAX_EXAMPLES:-80}" \
     --seed "${CONTRACT_SEED:-1}" \
     --workers 2 \
     --report ndjson --report-ndjson-path "$REPORT_DIR/events.ndjson" \
