@@ -59,4 +59,20 @@ import Testing
             #expect(object[field] is NSNull)
         }
     }
+
+    /// The same shape where AuthMethods is nested: the answer of a verified phone change.
+    @Test func nestedAuthMethodsKeepTheExplicitNull() async throws {
+        try await TestBackend.with(scenario: "phone-only") { backend in
+            let token = try await backend.signIn().accessToken
+            let phone = String.georgian(4242)
+            let accepted: OTPRequestAccepted = try await backend.requestOTP(phone, .changePhone, token: token).decode()
+            let reply = try await backend.verify(
+                accepted.requestId, try await backend.lastCode(to: phone), token: token)
+            #expect(reply.status == 200)
+            let object = try #require(try JSONSerialization.jsonObject(with: reply.data) as? [String: Any])
+            let methods = try #require(object["auth_methods"] as? [String: Any])
+            #expect(methods["phone"] as? String == phone)
+            #expect(methods["email"] is NSNull)
+        }
+    }
 }
