@@ -39,7 +39,7 @@ status=0
     --checks all \
     --phases examples,coverage,fuzzing,stateful \
     --exclude-path-regex '^/_admin/(scenario|faults|clock/advance)$' \
-    --max-examples "${CONTRACT_MAX_EXAMPLES:-80}" \
+    --max-examples "${CONTRACT_MAX_EXAMPLES:-100}" \
     --seed "${CONTRACT_SEED:-1}" \
     --workers 2 \
     --report ndjson --report-ndjson-path "$REPORT_DIR/events.ndjson" \
