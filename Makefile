@@ -11,7 +11,7 @@ BENCH_PACKAGES := wrk:/usr/bin/wrk
 # The benchmark's Flask+gunicorn peer (scripts/bench/peer_app.py), from PyPI into .venv/.
 PEER_PYPI := flask==3.1.3 gunicorn==23.0.0
 
-.PHONY: all deps bench-deps bench-peer build run serve test test-swift contract lint format bench countries clean
+.PHONY: all deps bench-deps bench-peer build run serve test test-swift contract generate lint format bench countries clean
 
 all: build
 
@@ -60,6 +60,10 @@ test-swift: build
 # schemathesis against `accessdeck serve` and Sources/AccessAPI/openapi.yaml.
 contract: build
 	scripts/contract-test.sh
+
+# Regenerates Sources/AccessAPI/GeneratedSources after an edit of openapi.yaml (commit the result).
+generate:
+	scripts/generate-openapi.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

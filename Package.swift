@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -15,6 +15,11 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Only scripts/generate-openapi.sh builds it: no target uses its plugin.
+        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/swift-server/swift-openapi-hummingbird", from: "2.1.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
     ],
     targets: [
         // Domain: no I/O.
@@ -26,7 +31,12 @@ let package = Package(
                 "AccessCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
             ],
+            // GeneratedSources/ is swift-openapi-generator's output for openapi.yaml, committed:
+            // scripts/generate-openapi.sh (`make generate`) regenerates it (README, Layout).
+            exclude: ["openapi-generator-config.yaml", "GeneratedSources/openapi.sha256"],
             resources: [.copy("openapi.yaml")]
         ),
         // Reference backend.
@@ -35,6 +45,8 @@ let package = Package(
             dependencies: [
                 "AccessCore", "AccessAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -64,6 +76,9 @@ let package = Package(
             dependencies: [
                 "AccessAPI", "AccessBackend", "AccessApp", "CursesDriver", "TerminalKit",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(name: "AccessCoreTests", dependencies: ["AccessCore"]),

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import OpenAPIHummingbird
 import ServiceLifecycle
 import Synchronization
 
@@ -132,9 +133,13 @@ public enum ReferenceBackend {
             middleware: GatewayMiddleware(
                 faults: backend.faults, journal: backend.journal, clock: backend.clock, admin: configuration.admin,
                 routes: routes))
-        backend.addAccountRoutes(to: router)
-        if configuration.admin != .disabled { backend.addAdminRoutes(to: router) }
+        let handler = ContractHandler(backend: backend)
+        router.add(middleware: ContractScopeMiddleware())
+        try handler.registerHandlers(on: router, middlewares: [ExplicitNullMiddleware()])
+        // The gateway answers 405 for a known path asked with another method: it learns the
+        // paths once every route is in.
         routes.load(router.routes)
+        let served = router.routes.map(\.description)
 
         let ready = PortSignal()
         let app = Application(
@@ -161,7 +166,8 @@ public enum ReferenceBackend {
             throw error
         }
         return RunningBackend(
-            host: configuration.host, port: port, group: group, task: task, store: store, clock: backend.clock)
+            host: configuration.host, port: port, routes: served, group: group, task: task, store: store,
+            clock: backend.clock)
     }
 }
 
@@ -171,6 +177,8 @@ public final class RunningBackend: Sendable {
     public let port: Int
     /// The backend's time: the embedded app's clock follows it.
     public let clock: BackendClock
+    /// "METHOD /path" of every route the server answers, as its router lists them.
+    public let routes: [String]
     /// The SQLite file in use (a temporary one is deleted by `shutdown()`).
     public var databasePath: String { store.path }
     private let group: ServiceGroup
@@ -179,11 +187,13 @@ public final class RunningBackend: Sendable {
     private let cleaned = Mutex(false)
 
     init(
-        host: String, port: Int, group: ServiceGroup, task: Task<Void, any Error>, store: Store, clock: BackendClock
+        host: String, port: Int, routes: [String], group: ServiceGroup, task: Task<Void, any Error>, store: Store,
+        clock: BackendClock
     ) {
         self.host = host
         self.clock = clock
         self.port = port
+        self.routes = routes
         self.group = group
         self.task = task
         self.store = store

@@ -14,7 +14,8 @@ enum KeyToFrame {
         var picker = Gallery.entry("country-picker:default")!.makeState(start)
         let typed = Array("united kingdom")
         let search = measure(count: 2000) { index in
-            let key: Key = index % (typed.count + 1) == typed.count ? .backspace : .character(typed[index % typed.count])
+            let key: Key =
+                index % (typed.count + 1) == typed.count ? .backspace : .character(typed[index % typed.count])
             _ = reduce(&picker, .input(.key(key)))
             return render(picker, size: .standard)
         }

@@ -8,7 +8,7 @@ import Testing
         try await TestBackend.with { backend in
             let reply = try await backend.get("/health")
             #expect(reply.status == 200)
-            #expect(try reply.decode(HealthStatus.self) == HealthStatus(status: "ok"))
+            #expect(try reply.decode(HealthStatus.self) == HealthStatus(status: .ok))
         }
     }
 

@@ -30,35 +30,65 @@ public enum APIError: Error, Equatable, Sendable {
         }
     }
 
-    /// Maps a non-2xx answer to an error kind by status and the body's error code.
+    /// Seconds to wait when a 429 names none, in its body or its `Retry-After` header.
+    public static let defaultRetryAfter = 60
+
+    /// Maps a non-2xx answer to an error kind by status and the body's error code. A body that is
+    /// not the contract's error shape (an HTML page from a proxy, a code this client does not know)
+    /// still gives a kind by status, with the server's message when one can be read.
     public static func from(status: Int, body: Data, retryAfterHeader: String?) -> APIError {
-        let detail = (try? APIJSON.makeDecoder().decode(APIErrorBody.self, from: body))?.error
-        let code = detail?.code ?? ""
-        let message = detail?.message ?? HTTPStatusText.describe(status)
-        switch (status, code) {
+        let wire = ErrorReply(body)
+        let message = wire.message ?? HTTPStatusText.describe(status)
+        switch (status, wire.code) {
         case (429, _):
-            let seconds = detail?.retryAfter ?? retryAfterHeader.flatMap { Int($0) } ?? 60
-            return .rateLimited(retryAfter: seconds, message: message)
-        case (401, "code_incorrect"):
-            return .codeIncorrect(attemptsRemaining: detail?.attemptsRemaining ?? 0, message: message)
-        case (401, "unauthorized"), (401, "token_expired"), (401, ""):
+            let header = retryAfterHeader.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let seconds = wire.detail?.retryAfter ?? header ?? defaultRetryAfter
+            return .rateLimited(retryAfter: max(1, seconds), message: message)
+        case (401, .codeIncorrect):
+            return .codeIncorrect(attemptsRemaining: wire.detail?.attemptsRemaining ?? 0, message: message)
+        case (401, .unauthorized), (401, .tokenExpired),
+            (401, nil) where wire.rawCode == nil:
             return .unauthorized(message: message)
         case (401, _):
             // A wrong password or provider token: the session itself is fine, so no refresh.
             return .invalid(fieldErrors: [], message: message)
         case (410, _):
             return .codeExpired(message: message)
-        case (409, let code) where code.hasSuffix("_taken"):
+        case (409, let code?) where code.isTaken:
             return .taken(message: message)
         case (422, _), (400, _):
-            return .invalid(fieldErrors: detail?.errors ?? [], message: message)
-        case (403, "reauth_required"):
+            return .invalid(fieldErrors: wire.detail?.errors ?? [], message: message)
+        case (403, .reauthRequired):
             return .reauthRequired(message: message)
         case (502, _), (503, _), (504, _):
             return .offline(reason: "HTTP \(status)")
         default:
-            return .server(status: status, code: code, message: message)
+            return .server(status: status, code: wire.rawCode ?? "", message: message)
         }
+    }
+}
+
+/// An error body as far as it can be read: the contract's shape, else just its code and message.
+struct ErrorReply {
+    var detail: APIErrorDetail?
+    var rawCode: String?
+    var message: String?
+
+    var code: ErrorCode? { detail?.code ?? rawCode.flatMap(ErrorCode.init(rawValue:)) }
+
+    init(_ body: Data) {
+        if let decoded = try? APIJSON.makeContractDecoder().decode(APIErrorBody.self, from: body) {
+            detail = decoded.error
+            rawCode = decoded.error.code.rawValue
+            message = decoded.error.message
+            return
+        }
+        // A code added to a backend after this client was built fails the strict decode above;
+        // its message is still the best thing to show.
+        let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+        let error = object?["error"] as? [String: Any]
+        rawCode = error?["code"] as? String
+        message = (error?["message"] as? String).flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 

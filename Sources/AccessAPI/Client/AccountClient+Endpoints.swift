@@ -1,10 +1,11 @@
 import Foundation
 
-/// One typed method per endpoint of the contract (`openapi.yaml`).
+/// One typed method per endpoint of the contract, each a call of the generated client. A non-2xx
+/// answer never reaches these: `OutcomeMiddleware` has already thrown it as an `APIError`.
 extension AccountClient {
     /// `GET /me/auth-methods`; a success also refreshes the offline cache.
     public func authMethods(cache: AuthMethodsCache? = nil, now: Date = Date()) async throws -> AuthMethods {
-        let methods: AuthMethods = try await send(.GET, "/me/auth-methods")
+        let methods = try await call { try await api.getAuthMethods().ok.body.json }
         cache?.store(methods, at: now)
         return methods
     }
@@ -12,8 +13,11 @@ extension AccountClient {
     /// Unlinks Apple or Google; needs a re-auth token, and answers 409 `last_method` for the
     /// only sign-in method.
     public func disconnect(_ provider: SocialProvider, reauthToken: String?) async throws -> AuthMethods {
-        try await send(
-            .POST, "/me/auth-methods/disconnect", body: DisconnectBody(provider: provider), reauthToken: reauthToken)
+        try await call {
+            try await api.disconnectProvider(
+                headers: .init(xReauthToken: reauthToken), body: .json(.init(provider: provider))
+            ).ok.body.json
+        }
     }
 
     public func requestPhoneOTP(
@@ -21,18 +25,20 @@ extension AccountClient {
     ) async throws
         -> OTPRequestAccepted
     {
-        try await send(
-            .POST, "/auth/phone/request-otp", body: RequestOTPBody(phone: phone, purpose: purpose),
-            reauthToken: reauthToken)
+        try await call {
+            try await api.requestOtp(
+                headers: .init(xReauthToken: reauthToken), body: .json(.init(phone: phone, purpose: purpose))
+            ).accepted.body.json
+        }
     }
 
     public func resendPhoneOTP(requestId: String) async throws -> OTPRequestAccepted {
-        try await send(.POST, "/auth/phone/resend-otp", body: OTPRequestRef(requestId: requestId))
+        try await call { try await api.resendOtp(body: .json(.init(requestId: requestId))).accepted.body.json }
     }
 
     /// Back on the code screen: the request is cancelled server-side.
     public func cancelPhoneOTP(requestId: String) async throws -> OTPCancelled {
-        try await send(.POST, "/auth/phone/cancel-otp", body: OTPRequestRef(requestId: requestId))
+        try await call { try await api.cancelOtp(body: .json(.init(requestId: requestId))).ok.body.json }
     }
 
     public func verifyPhoneOTP(
@@ -40,85 +46,92 @@ extension AccountClient {
     ) async throws
         -> VerifyOTPResult
     {
-        try await send(
-            .POST, "/auth/phone/verify-otp", body: VerifyOTPBody(requestId: requestId, code: code),
-            reauthToken: reauthToken)
+        try await call {
+            try await api.verifyOtp(
+                headers: .init(xReauthToken: reauthToken), body: .json(.init(requestId: requestId, code: code))
+            ).ok.body.json
+        }
     }
 
     public func reauthenticate(password: String) async throws -> ReauthGrant {
-        try await send(.POST, "/auth/reauth/password", body: PasswordReauthBody(password: password))
+        try await call { try await api.reauthPassword(body: .json(.init(password: password))).ok.body.json }
     }
 
     /// Sends a one-shot sign-in link to the user's email.
     public func sendReauthLink() async throws -> EmailLinkSent {
-        try await send(.POST, "/auth/reauth/email", body: Empty())
+        try await call { try await api.reauthEmailSend().accepted.body.json }
     }
 
     public func confirmReauthLink(token: String) async throws -> ReauthGrant {
-        try await send(.POST, "/auth/reauth/email/confirm", body: EmailLinkConfirmBody(token: token))
+        try await call { try await api.reauthEmailConfirm(body: .json(.init(token: token))).ok.body.json }
     }
 
     public func reauthenticate(provider: SocialProvider, idToken: String) async throws -> ReauthGrant {
-        try await send(.POST, "/auth/reauth/social", body: SocialReauthBody(provider: provider, idToken: idToken))
+        try await call {
+            try await api.reauthSocial(body: .json(.init(provider: provider, idToken: idToken))).ok.body.json
+        }
     }
 
     public func health() async throws -> HealthStatus {
-        try await send(.GET, "/health", auth: .none)
+        try await call { try await admin.health().ok.body.json }
     }
 }
 
 /// The reference backend's admin API (DESIGN §6): scenarios, outbox, clock, faults, journal.
-/// A real backend has none of it.
+/// A real backend has none of it. These go through the generated client without a session.
 extension AccountClient {
     public func adminScenarios() async throws -> [ScenarioSummary] {
-        try await send(.GET, "/_admin/scenarios", auth: .none)
+        try await call { try await admin.adminListScenarios().ok.body.json }
     }
 
     public func adminLoadScenario(_ name: String) async throws -> ScenarioLoaded {
-        try await send(.POST, "/_admin/scenario", body: LoadScenarioBody(name: name), auth: .none)
+        try await call { try await admin.adminLoadScenario(body: .json(.init(name: name))).ok.body.json }
     }
 
     /// Signs in as the scenario's user and keeps the tokens.
     @discardableResult
     public func adminSignIn() async throws -> SessionTokens {
-        let tokens: SessionTokens = try await send(.POST, "/_admin/session", body: Empty(), auth: .none)
+        let tokens = try await call { try await admin.adminSession().ok.body.json }
         try await adopt(tokens)
         return tokens
     }
 
     public func adminOutbox() async throws -> [OutboxMessage] {
-        try await send(.GET, "/_admin/outbox", auth: .none)
+        try await call { try await admin.adminOutbox().ok.body.json }.map(OutboxMessage.init)
     }
 
     public func adminClock() async throws -> ClockState {
-        try await send(.GET, "/_admin/clock", auth: .none)
+        try await call { try await admin.adminClock().ok.body.json }
     }
 
     public func adminAdvanceClock(seconds: Double) async throws -> ClockAdvanced {
-        try await send(.POST, "/_admin/clock/advance", body: ClockAdvanceBody(seconds: seconds), auth: .none)
+        try await call { try await admin.adminAdvanceClock(body: .json(.init(seconds: seconds))).ok.body.json }
     }
 
     public func adminAdvanceClockToNextDeadline() async throws -> ClockAdvanced {
-        try await send(.POST, "/_admin/clock/advance", body: ClockAdvanceBody(to: "next_deadline"), auth: .none)
+        try await call {
+            try await admin.adminAdvanceClock(body: .json(.init(to: "next_deadline"))).ok.body.json
+        }
     }
 
     @discardableResult
     public func adminSetFaults(_ faults: FaultSettings) async throws -> FaultSettings {
-        try await send(.POST, "/_admin/faults", body: faults, auth: .none)
+        try await call { try await admin.adminSetFaults(body: .json(faults)).ok.body.json }
     }
 
     @discardableResult
     public func adminClearFaults() async throws -> FaultSettings {
-        try await send(.DELETE, "/_admin/faults", auth: .none)
+        try await call { try await admin.adminClearFaults().ok.body.json }
     }
 
     public func adminJournal(limit: Int = 100) async throws -> [JournalEntry] {
-        try await send(.GET, "/_admin/journal?limit=\(limit)", auth: .none)
+        try await call { try await admin.adminJournal(query: .init(limit: limit)).ok.body.json }
     }
 
     public func adminProviderToken(_ provider: SocialProvider, subject: String? = nil) async throws -> ProviderToken {
-        try await send(
-            .POST, "/_admin/provider/\(provider.rawValue)/token", body: ProviderTokenBody(subject: subject), auth: .none
-        )
+        try await call {
+            try await admin.adminProviderToken(path: .init(provider: provider), body: .json(.init(subject: subject)))
+                .ok.body.json
+        }
     }
 }

@@ -1,12 +1,16 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPTypes
 import Logging
 import NIOCore
-import NIOHTTP1
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
 
 /// Talks to any backend that speaks the contract (`openapi.yaml`): ours or a real one.
-/// One typed method per endpoint lives in the extensions; this file is the transport:
-/// tokens, one refresh-and-retry on 401, time-outs, retries for GETs, the journal.
+/// The calls themselves are the generated `Client`'s; this class keeps the session and puts
+/// three client middlewares around every call (ClientMiddlewares.swift): the bearer token with
+/// one refresh-and-retry on 401, retries of a GET that got no answer, and the journal with
+/// typed errors. One typed method per endpoint lives in AccountClient+Endpoints.swift.
 public final class AccountClient: Sendable {
     public struct Configuration: Sendable {
         /// Where the contract's paths start, with any prefix: `http://127.0.0.1:8080` or
@@ -28,8 +32,11 @@ public final class AccountClient: Sendable {
     public let journal: RequestJournal
     let keeper: SessionKeeper
     private let http: HTTPClient
-    private let logger: Logger
-    private let sleep: @Sendable (Duration) async throws -> Void
+    /// Operations that act as the signed-in user.
+    let api: Client
+    /// Operations that carry no session: health, refresh and the reference backend's admin API
+    /// (its generated admin client, used by the app's QA features).
+    public let admin: Client
 
     /// `sleep` waits between GET retries; tests pass one that returns at once.
     public init(
@@ -38,13 +45,28 @@ public final class AccountClient: Sendable {
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.configuration = configuration
-        self.logger = logger
-        self.sleep = sleep
-        journal = RequestJournal()
-        keeper = SessionKeeper(store: sessionStore, initial: initialSession)
+        let journal = RequestJournal()
+        self.journal = journal
+        let keeper = SessionKeeper(store: sessionStore, initial: initialSession)
+        self.keeper = keeper
         var httpConfiguration = HTTPClient.Configuration()
         httpConfiguration.timeout = .init(connect: TimeAmount(configuration.connectTimeout))
         http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: httpConfiguration)
+        let transport = AsyncHTTPClientTransport(
+            configuration: .init(client: http, timeout: TimeAmount(configuration.requestTimeout)))
+        // An unparsable base URL still builds a client: every call then fails as offline.
+        let serverURL = URL(string: configuration.baseURL) ?? URL(string: "http://invalid.invalid")!
+        let outcome = OutcomeMiddleware(journal: journal, logger: logger)
+        let retry = GetRetryMiddleware(delays: configuration.getRetryDelays, sleep: sleep, logger: logger)
+        let admin = Client(
+            serverURL: serverURL, configuration: .init(), transport: transport, middlewares: [retry, outcome])
+        self.admin = admin
+        let session = SessionMiddleware(keeper: keeper) { refreshToken in
+            try await admin.refreshSession(body: .json(.init(refreshToken: refreshToken))).ok.body.json
+        }
+        api = Client(
+            serverURL: serverURL, configuration: .init(), transport: transport,
+            middlewares: [session, retry, outcome])
     }
 
     /// Loads the saved session, if any; a damaged file is removed and reported.
@@ -54,13 +76,15 @@ public final class AccountClient: Sendable {
         do {
             let tokens = try sessionStore.load()
             return (
-                AccountClient(configuration: configuration, sessionStore: sessionStore, initialSession: tokens), nil
+                AccountClient(
+                    configuration: configuration, sessionStore: sessionStore, initialSession: tokens, logger: logger),
+                nil
             )
         } catch let error as SessionStoreError {
             sessionStore.clear()
-            return (AccountClient(configuration: configuration, sessionStore: sessionStore), error)
+            return (AccountClient(configuration: configuration, sessionStore: sessionStore, logger: logger), error)
         } catch {
-            return (AccountClient(configuration: configuration, sessionStore: sessionStore), nil)
+            return (AccountClient(configuration: configuration, sessionStore: sessionStore, logger: logger), nil)
         }
     }
 
@@ -74,123 +98,39 @@ public final class AccountClient: Sendable {
 
     public func signOutLocally() async { await keeper.clear() }
 
-    // MARK: - Transport
-
-    enum Auth: Sendable {
-        case none
-        case session
-    }
-
-    /// Sends one call and decodes its answer. Throws only `APIError`.
-    func send<Response: Decodable>(
-        _ method: HTTPMethod, _ path: String, body: (some Encodable & Sendable)? = Empty?.none, auth: Auth = .session,
-        reauthToken: String? = nil, as type: Response.Type = Response.self
-    ) async throws -> Response {
-        let payload: Data?
+    /// Runs one generated call and turns whatever it throws into an `APIError` (cancellation
+    /// stays a `CancellationError`). Errors of status are already typed by `OutcomeMiddleware`;
+    /// what is left is an answer that could not be read as the contract says.
+    func call<Result>(_ operation: () async throws -> Result) async throws -> Result {
+        let status = LastStatus()
         do {
-            payload = try body.map { try APIJSON.makeEncoder().encode($0) }
+            return try await LastStatus.$current.withValue(status) { try await operation() }
         } catch {
-            throw APIError.invalid(fieldErrors: [], message: "The request could not be encoded.")
-        }
-        let (status, data) = try await sendAuthorized(
-            method, path, payload: payload, auth: auth, reauthToken: reauthToken)
-        if Response.self == Empty.self { return Empty() as! Response }
-        do {
-            return try APIJSON.makeDecoder().decode(Response.self, from: data)
-        } catch {
+            if let typed = APIError.unwrapping(error) { throw typed }
+            if error is CancellationError || Task.isCancelled { throw CancellationError() }
             throw APIError.server(
-                status: status, code: "bad_response", message: "The server's answer could not be read.")
+                status: status.value ?? 0, code: "bad_response", message: "The server's answer could not be read.")
         }
-    }
-
-    private func sendAuthorized(
-        _ method: HTTPMethod, _ path: String, payload: Data?, auth: Auth, reauthToken: String?
-    ) async throws -> (Int, Data) {
-        let accessToken = auth == .session ? await keeper.current?.accessToken : nil
-        if auth == .session, accessToken == nil { throw APIError.signedOut }
-        do {
-            return try await sendWithRetries(
-                method, path, payload: payload, bearer: accessToken, reauthToken: reauthToken)
-        } catch APIError.unauthorized(let message) where auth == .session {
-            guard let accessToken else { throw APIError.unauthorized(message: message) }
-            let fresh = try await keeper.refreshed(after: accessToken) { [self] refreshToken in
-                try await send(.POST, "/auth/refresh", body: RefreshBody(refreshToken: refreshToken), auth: .none)
-            }
-            return try await sendWithRetries(
-                method, path, payload: payload, bearer: fresh.accessToken, reauthToken: reauthToken)
-        }
-    }
-
-    private func sendWithRetries(
-        _ method: HTTPMethod, _ path: String, payload: Data?, bearer: String?, reauthToken: String?
-    ) async throws -> (Int, Data) {
-        let delays = method == .GET ? configuration.getRetryDelays : []
-        var attempt = 0
-        while true {
-            do {
-                return try await sendOnce(method, path, payload: payload, bearer: bearer, reauthToken: reauthToken)
-            } catch APIError.offline(let reason) where attempt < delays.count {
-                logger.debug(
-                    "retrying after no answer",
-                    metadata: ["path": "\(RequestJournal.redactedPath(path))", "reason": "\(reason)"])
-                try? await sleep(delays[attempt])
-                attempt += 1
-            }
-        }
-    }
-
-    private func sendOnce(
-        _ method: HTTPMethod, _ path: String, payload: Data?, bearer: String?, reauthToken: String?
-    ) async throws -> (Int, Data) {
-        var request = HTTPClientRequest(url: configuration.baseURL + path)
-        request.method = method
-        request.headers.add(name: "Accept", value: "application/json")
-        if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
-        if let reauthToken { request.headers.add(name: APIHeader.reauthToken, value: reauthToken) }
-        if let payload {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(bytes: payload))
-        }
-        let started = ContinuousClock.now
-        func record(_ status: Int?, _ errorCode: String?) {
-            let milliseconds = (ContinuousClock.now - started).wholeMilliseconds
-            let entry = RequestRecord(
-                method: method.rawValue, path: RequestJournal.redactedPath(path), status: status,
-                milliseconds: milliseconds, errorCode: errorCode)
-            journal.append(entry)
-            logger.debug(
-                "\(entry.method) \(entry.path) → \(status.map(String.init) ?? "no answer") in \(milliseconds) ms")
-        }
-        let status: Int
-        let data: Data
-        do {
-            let response = try await http.execute(request, timeout: TimeAmount(configuration.requestTimeout))
-            let buffer = try await response.body.collect(upTo: 4 << 20)
-            status = Int(response.status.code)
-            data = Data(buffer.readableBytesView)
-            if !(200..<300).contains(status) {
-                let error = APIError.from(
-                    status: status, body: data, retryAfterHeader: response.headers.first(name: APIHeader.retryAfter))
-                record(status, error.code)
-                throw error
-            }
-        } catch let error as APIError {
-            throw error
-        } catch is CancellationError {
-            record(nil, "cancelled")
-            throw CancellationError()
-        } catch {
-            record(nil, "offline")
-            throw APIError.offline(reason: String(describing: type(of: error)))
-        }
-        record(status, nil)
-        return (status, data)
     }
 }
 
-/// The body of a call that sends or expects none.
-public struct Empty: Codable, Sendable, Equatable {
-    public init() {}
+extension APIError {
+    /// The `APIError` a middleware threw, from inside the runtime's `ClientError` wrapper.
+    static func unwrapping(_ error: any Error) -> APIError? {
+        if let error = error as? APIError { return error }
+        if let error = error as? ClientError { return error.underlyingError as? APIError }
+        return nil
+    }
+}
+
+/// The status of the last answer of one call, so an unreadable body can still say it.
+final class LastStatus: @unchecked Sendable {
+    @TaskLocal static var current: LastStatus?
+    private let lock = NSLock()
+    private var status: Int?
+
+    var value: Int? { lock.withLock { status } }
+    func set(_ newValue: Int) { lock.withLock { status = newValue } }
 }
 
 extension APIError {

@@ -11,6 +11,11 @@ public final class AuthMethodsCache: @unchecked Sendable {
             self.methods = methods
             self.fetchedAt = fetchedAt
         }
+
+        enum CodingKeys: String, CodingKey {
+            case methods
+            case fetchedAt = "fetched_at"
+        }
     }
 
     private let lock = NSLock()
@@ -21,7 +26,7 @@ public final class AuthMethodsCache: @unchecked Sendable {
     public init(fileURL: URL?) {
         self.fileURL = fileURL
         if let fileURL, let data = FileManager.default.contents(atPath: fileURL.path) {
-            entry = try? APIJSON.makeDecoder().decode(Entry.self, from: data)
+            entry = try? APIJSON.makeContractDecoder().decode(Entry.self, from: data)
         }
     }
 
@@ -36,7 +41,7 @@ public final class AuthMethodsCache: @unchecked Sendable {
     func store(_ methods: AuthMethods, at date: Date) {
         let newEntry = Entry(methods: methods, fetchedAt: date)
         lock.withLock { entry = newEntry }
-        guard let fileURL, let data = try? APIJSON.makeEncoder().encode(newEntry) else { return }
+        guard let fileURL, let data = try? APIJSON.makeContractEncoder().encode(newEntry) else { return }
         try? FileManager.default.createDirectory(
             at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])

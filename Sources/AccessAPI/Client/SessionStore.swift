@@ -39,14 +39,14 @@ public struct SessionStore: Sendable {
     public func load() throws -> SessionTokens? {
         guard let data = FileManager.default.contents(atPath: fileURL.path) else { return nil }
         do {
-            return try APIJSON.makeDecoder().decode(SessionTokens.self, from: data)
+            return try APIJSON.makeContractDecoder().decode(SessionTokens.self, from: data)
         } catch {
             throw SessionStoreError.corrupt(path: fileURL.path)
         }
     }
 
     public func save(_ tokens: SessionTokens) throws {
-        let data = try APIJSON.makeEncoder().encode(tokens)
+        let data = try APIJSON.makeContractEncoder().encode(tokens)
         try writeAtomically(data)
     }
 

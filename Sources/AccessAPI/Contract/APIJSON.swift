@@ -1,7 +1,6 @@
 import Foundation
 
-/// The one JSON dialect of the contract: snake_case keys and ISO 8601 dates (UTC, whole seconds).
-/// Client and server both use these so a renamed property cannot silently drift between them.
+/// JSON for files and fixtures written by hand: snake_case keys and ISO 8601 dates.
 public enum APIJSON {
     public static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
@@ -14,6 +13,21 @@ public enum APIJSON {
     public static func makeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    /// For the contract's generated types: their CodingKeys already hold the JSON names, and a
+    /// key strategy on top would break decoding (`user_id` would be looked up as `userId`).
+    public static func makeContractEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+
+    public static func makeContractDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return decoder
     }

@@ -9,26 +9,44 @@ struct BackendError: Error, Sendable {
     /// Sent with the error, e.g. `Allow` on a 405.
     var headers: HTTPFields = [:]
 
-    init(_ status: HTTPResponse.Status, _ code: String, _ message: String, rule: String? = nil) {
+    init(_ status: HTTPResponse.Status, _ code: ErrorCode, _ message: String, rule: String? = nil) {
         self.status = status
         self.detail = APIErrorDetail(code: code, message: message)
-        self.rule = rule ?? code
+        self.rule = rule ?? code.rawValue
+    }
+
+    /// Services name codes by their wire spelling; each must be a case of the contract's
+    /// `ErrorCode`, so a misspelt or undocumented code stops the server in tests instead of
+    /// reaching a client.
+    init(_ status: HTTPResponse.Status, _ code: Code, _ message: String, rule: String? = nil) {
+        self.init(status, code.value, message, rule: rule)
+    }
+
+    struct Code: ExpressibleByStringLiteral {
+        let value: ErrorCode
+
+        init(stringLiteral literal: String) {
+            guard let code = ErrorCode(rawValue: literal) else {
+                preconditionFailure("\(literal) is not an ErrorCode of openapi.yaml")
+            }
+            value = code
+        }
     }
 
     static func badRequest(_ message: String, errors: [String]? = nil) -> BackendError {
-        var error = BackendError(.badRequest, "bad_request", message, rule: "http.bad_request")
+        var error = BackendError(.badRequest, .badRequest, message, rule: "http.bad_request")
         error.detail.errors = errors
         return error
     }
 
     static let unauthorized = BackendError(
-        .unauthorized, "unauthorized", "Your session has expired. Sign in again.", rule: "session.invalid")
+        .unauthorized, .unauthorized, "Your session has expired. Sign in again.", rule: "session.invalid")
 
     static let reauthRequired = BackendError(
-        .forbidden, "reauth_required", "Verify it's you to continue.", rule: "reauth.required")
+        .forbidden, .reauthRequired, "Verify it's you to continue.", rule: "reauth.required")
 
     static func notFound(_ message: String = "Not found.") -> BackendError {
-        BackendError(.notFound, "not_found", message, rule: "http.not_found")
+        BackendError(.notFound, .notFound, message, rule: "http.not_found")
     }
 
     static func methodNotAllowed(allowed: [String]) -> BackendError {
@@ -48,9 +66,9 @@ struct BackendError: Error, Sendable {
         rule: "admin.unauthorized")
 
     static func rateLimited(retryAfter: Int, limit: String, message: String) -> BackendError {
-        var error = BackendError(.tooManyRequests, "rate_limited", message, rule: "rate_limit.\(limit)")
+        var error = BackendError(.tooManyRequests, .rateLimited, message, rule: "rate_limit.\(limit)")
         error.detail.retryAfter = retryAfter
-        error.detail.limit = limit
+        error.detail.limit = RateLimitKind(rawValue: limit)
         return error
     }
 }

@@ -88,8 +88,8 @@ struct GatewayMiddleware: RouterMiddleware {
         case .open:
             return
         case .disabled:
-            // Not registered at all; the router answers 404.
-            return
+            // The generated routes include the admin API; with it off, it does not exist.
+            throw BackendError.notFound()
         case .token(let expected):
             let presented = request.headers[Self.adminTokenField] ?? ""
             guard Secrets.constantTimeEquals(presented, expected) else { throw BackendError.adminTokenRequired }

@@ -2,23 +2,15 @@ import AccessAPI
 import Foundation
 import Hummingbird
 
+/// Request bodies are decoded by the generated server; this keeps their size limit and the
+/// wording of decoding errors.
 enum JSONBody {
     /// No request in the contract comes near this; anything larger is refused with 413.
     static let limit = 64 * 1024
 
     /// Reads the whole body before deciding, so an oversized upload gets a clean 413 instead of a
     /// connection reset half-way through the client's write.
-    /// How an explicit `null` is taken. The contract declares no nullable request field, but the
-    /// decoder reads `null` as "absent" for optional ones; admin bodies refuse it instead (422), since
-    /// there `{"subject": null}` would otherwise quietly mean "the linked subject".
-    enum Nulls {
-        case absent
-        case refused
-    }
-
-    static func decode<T: Decodable>(
-        _ type: T.Type, from request: Request, nulls: Nulls = .absent
-    ) async throws -> T {
+    static func collect(_ request: Request) async throws -> ByteBuffer {
         var collected = ByteBuffer()
         var total = 0
         for try await chunk in request.body {
@@ -33,22 +25,20 @@ enum JSONBody {
                 .contentTooLarge, "payload_too_large", "The request body is larger than \(limit) bytes.",
                 rule: "http.payload_too_large")
         }
-        let data = Data(collected.readableBytesView)
-        guard !data.isEmpty else { throw BackendError.badRequest("The request needs a JSON body.") }
-        if nulls == .refused, let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        return collected
+    }
+
+    /// Admin bodies refuse an explicit `null` (422): the generated decoder reads it as "absent", so
+    /// `{"subject": null}` would otherwise quietly mean "the linked subject".
+    static func refuseNulls(in request: Request?) async throws {
+        guard let request else { return }
+        let buffer = try await request.body.collect(upTo: limit)
+        guard let object = try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any],
             let field = object.keys.sorted().first(where: { object[$0] is NSNull })
-        {
-            throw BackendError(
-                .unprocessableContent, "invalid_field", "\(field): must not be null (leave it out instead).",
-                rule: "http.invalid_field")
-        }
-        do {
-            return try APIJSON.makeDecoder().decode(T.self, from: data)
-        } catch let error as DecodingError {
-            throw BackendError.badRequest(describe(error))
-        } catch {
-            throw BackendError.badRequest("The request body is not valid JSON.")
-        }
+        else { return }
+        throw BackendError(
+            .unprocessableContent, "invalid_field", "\(field): must not be null (leave it out instead).",
+            rule: "http.invalid_field")
     }
 
     /// Names the field and the problem without echoing any value (which might be a password).

@@ -48,17 +48,17 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
         switch error {
         case .headerOverflow:
             return APIErrorDetail(
-                code: "headers_too_large",
+                code: .headersTooLarge,
                 message: "The request line and headers are larger than the server accepts (80 KiB).")
         case .unexpectedContentLength, .invalidContentLength, .invalidChunkSize:
             return APIErrorDetail(
-                code: "bad_framing",
+                code: .badFraming,
                 message: "The request body's framing is invalid (for example Content-Length with chunked encoding).")
         default:
             // NIO folds several llhttp errors into `.unknown`, Transfer-Encoding after Content-Length among
             // them, so the message can only say what kind of thing went wrong.
             return APIErrorDetail(
-                code: "bad_request", message: "The request is not valid HTTP/1.1 (its framing or headers).")
+                code: .badRequest, message: "The request is not valid HTTP/1.1 (its framing or headers).")
         }
     }
 }

@@ -73,7 +73,7 @@ final class TestBackend: Sendable {
     func post<B: Encodable>(
         _ path: String, _ body: B, token: String? = nil, reauth: String? = nil
     ) async throws -> Reply {
-        try await send(.POST, path, raw: try APIJSON.makeEncoder().encode(body), token: token, reauth: reauth)
+        try await send(.POST, path, raw: try APIJSON.makeContractEncoder().encode(body), token: token, reauth: reauth)
     }
 
     func get(_ path: String, token: String? = nil) async throws -> Reply {
@@ -95,7 +95,7 @@ final class TestBackend: Sendable {
     }
 
     func outbox() async throws -> [OutboxMessage] {
-        try await get("/_admin/outbox").decode()
+        try await get("/_admin/outbox").decode([Components.Schemas.OutboxMessage].self).map(OutboxMessage.init)
     }
 
     /// The last code texted to `phone`: what a tester would read off the phone.
@@ -138,13 +138,32 @@ struct Reply: Sendable {
 
     func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
         do {
-            return try APIJSON.makeDecoder().decode(T.self, from: data)
+            return try APIJSON.makeContractDecoder().decode(T.self, from: data)
         } catch {
             throw TestFailure("status \(status), cannot decode \(T.self) from \(String(decoding: data, as: UTF8.self))")
         }
     }
 
-    var error: APIErrorDetail? { try? decode(APIErrorBody.self).error }
+    /// The error body with its enums spelt as on the wire, which is how the tests compare them.
+    var error: ErrorView? { (try? decode(APIErrorBody.self)).map { ErrorView($0.error) } }
+}
+
+struct ErrorView: Sendable {
+    let code: String
+    let message: String
+    let attemptsRemaining: Int?
+    let retryAfter: Int?
+    let limit: String?
+    let errors: [String]?
+
+    init(_ detail: APIErrorDetail) {
+        code = detail.code.rawValue
+        message = detail.message
+        attemptsRemaining = detail.attemptsRemaining
+        retryAfter = detail.retryAfter
+        limit = detail.limit?.rawValue
+        errors = detail.errors
+    }
 }
 
 struct TestFailure: Error, CustomStringConvertible {

@@ -1,0 +1,125 @@
+import Foundation
+import HTTPTypes
+import Logging
+import OpenAPIRuntime
+
+/// Innermost: sees every attempt on the wire. Journals it, types a non-2xx answer as an
+/// `APIError` (so no generated call has to map statuses), and turns "no answer" into `.offline`.
+struct OutcomeMiddleware: ClientMiddleware {
+    /// No answer of the contract comes near this; an HTML error page larger than it is cut.
+    static let errorBodyLimit = 1 << 20
+
+    let journal: RequestJournal
+    let logger: Logger
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        let started = ContinuousClock.now
+        let path = RequestJournal.redactedPath(request.path ?? "/")
+        func record(_ status: Int?, _ errorCode: String?) {
+            let milliseconds = (ContinuousClock.now - started).wholeMilliseconds
+            let entry = RequestRecord(
+                method: request.method.rawValue, path: path, status: status, milliseconds: milliseconds,
+                errorCode: errorCode)
+            journal.append(entry)
+            logger.debug(
+                "\(entry.method) \(entry.path) → \(status.map(String.init) ?? "no answer") in \(milliseconds) ms")
+        }
+        let response: HTTPResponse
+        let responseBody: HTTPBody?
+        do {
+            (response, responseBody) = try await next(request, body, baseURL)
+        } catch {
+            if Task.isCancelled || Self.isCancellation(error) {
+                record(nil, "cancelled")
+                throw CancellationError()
+            }
+            record(nil, "offline")
+            let underlying = (error as? ClientError)?.underlyingError ?? error
+            throw APIError.offline(reason: String(describing: type(of: underlying)))
+        }
+        let status = response.status.code
+        LastStatus.current?.set(status)
+        guard (200..<300).contains(status) else {
+            var data = Data()
+            if let responseBody {
+                // A body that will not arrive in full still leaves the status to go by.
+                data = (try? await Data(collecting: responseBody, upTo: Self.errorBodyLimit)) ?? Data()
+            }
+            let error = APIError.from(
+                status: status, body: data, retryAfterHeader: response.headerFields[.retryAfter])
+            record(status, error.code)
+            throw error
+        }
+        record(status, nil)
+        return (response, responseBody)
+    }
+
+    static func isCancellation(_ error: any Error) -> Bool {
+        if error is CancellationError { return true }
+        if let error = error as? ClientError { return error.underlyingError is CancellationError }
+        return false
+    }
+}
+
+/// Retries a GET that got no answer (or a 502/503/504): reading twice is harmless, while a POST
+/// that may have arrived must not be sent again.
+struct GetRetryMiddleware: ClientMiddleware {
+    let delays: [Duration]
+    let sleep: @Sendable (Duration) async throws -> Void
+    let logger: Logger
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        guard request.method == .get else { return try await next(request, body, baseURL) }
+        var attempt = 0
+        while true {
+            do {
+                return try await next(request, body, baseURL)
+            } catch {
+                guard case .offline(let reason)? = APIError.unwrapping(error), attempt < delays.count else {
+                    throw error
+                }
+                logger.debug(
+                    "retrying after no answer",
+                    metadata: ["path": "\(RequestJournal.redactedPath(request.path ?? ""))", "reason": "\(reason)"])
+                try? await sleep(delays[attempt])
+                attempt += 1
+            }
+        }
+    }
+}
+
+/// Outermost, on the signed-in operations only: adds the bearer token, and on a 401 that refuses
+/// the session itself refreshes once (shared by concurrent calls, see `SessionKeeper`) and sends
+/// the call again with the new token.
+struct SessionMiddleware: ClientMiddleware {
+    let keeper: SessionKeeper
+    let refresh: @Sendable (String) async throws -> SessionTokens
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        guard let accessToken = await keeper.current?.accessToken else { throw APIError.signedOut }
+        // The body may have to go twice; request bodies of the contract are small.
+        var payload: Data?
+        if let body { payload = try await Data(collecting: body, upTo: 1 << 20) }
+        func send(_ token: String) async throws -> (HTTPResponse, HTTPBody?) {
+            var authorized = request
+            authorized.headerFields[.authorization] = "Bearer \(token)"
+            return try await next(authorized, payload.map { HTTPBody($0) }, baseURL)
+        }
+        do {
+            return try await send(accessToken)
+        } catch {
+            guard case .unauthorized? = APIError.unwrapping(error) else { throw error }
+            let fresh = try await keeper.refreshed(after: accessToken, using: refresh)
+            return try await send(fresh.accessToken)
+        }
+    }
+}

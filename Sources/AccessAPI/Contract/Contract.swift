@@ -1,0 +1,139 @@
+import Foundation
+
+// Every type the contract exchanges is generated from openapi.yaml into `Components.Schemas`
+// (swift-openapi-generator). These aliases keep the names the app and the backend were written
+// against, so a field added to the document reaches both sides without a hand-written copy.
+
+public typealias ErrorCode = Components.Schemas.ErrorCode
+public typealias RateLimitKind = Components.Schemas.RateLimitKind
+public typealias UserRole = Components.Schemas.UserRole
+public typealias OTPPurpose = Components.Schemas.OTPPurpose
+public typealias ReauthMethod = Components.Schemas.ReauthMethod
+public typealias SocialProvider = Components.Schemas.SocialProvider
+public typealias OutboxChannel = Components.Schemas.OutboxChannel
+public typealias OutboxKind = Components.Schemas.OutboxKind
+
+public typealias APIErrorBody = Components.Schemas.APIErrorBody
+public typealias APIErrorDetail = Components.Schemas.APIErrorDetail
+public typealias HealthStatus = Components.Schemas.HealthStatus
+public typealias AuthMethods = Components.Schemas.AuthMethods
+public typealias DisconnectBody = Components.Schemas.DisconnectBody
+public typealias SessionTokens = Components.Schemas.SessionTokens
+public typealias RefreshBody = Components.Schemas.RefreshBody
+public typealias RequestOTPBody = Components.Schemas.RequestOTPBody
+public typealias OTPRequestAccepted = Components.Schemas.OTPRequestAccepted
+public typealias OTPRequestRef = Components.Schemas.OTPRequestRef
+public typealias OTPCancelled = Components.Schemas.OTPCancelled
+public typealias VerifyOTPBody = Components.Schemas.VerifyOTPBody
+public typealias VerifyOTPResult = Components.Schemas.VerifyOTPResult
+public typealias ReauthGrant = Components.Schemas.ReauthGrant
+public typealias PasswordReauthBody = Components.Schemas.PasswordReauthBody
+public typealias EmailLinkSent = Components.Schemas.EmailLinkSent
+public typealias EmailLinkConfirmBody = Components.Schemas.EmailLinkConfirmBody
+public typealias SocialReauthBody = Components.Schemas.SocialReauthBody
+
+public typealias ScenarioSummary = Components.Schemas.ScenarioSummary
+public typealias LoadScenarioBody = Components.Schemas.LoadScenarioBody
+public typealias ScenarioLoaded = Components.Schemas.ScenarioLoaded
+public typealias ClockState = Components.Schemas.ClockState
+public typealias ClockAdvanceBody = Components.Schemas.ClockAdvanceBody
+public typealias DeadlineEvent = Components.Schemas.DeadlineEvent
+public typealias ClockAdvanced = Components.Schemas.ClockAdvanced
+public typealias PathFault = Components.Schemas.PathFault
+public typealias FaultSettings = Components.Schemas.FaultSettings
+public typealias JournalEntry = Components.Schemas.JournalEntry
+public typealias ProviderTokenBody = Components.Schemas.ProviderTokenBody
+public typealias ProviderToken = Components.Schemas.ProviderToken
+
+extension HealthStatus {
+    public init() { self.init(status: .ok) }
+}
+
+extension OTPCancelled {
+    public init(requestId: String) { self.init(requestId: requestId, status: .cancelled) }
+}
+
+extension ErrorCode {
+    /// The phone or email belongs to another account.
+    public var isTaken: Bool { self == .phoneTaken || self == .emailTaken }
+}
+
+extension AuthMethods {
+    /// Properties the contract requires but allows to be null. The generated encoder leaves a nil
+    /// out (swift-openapi-generator issue 934), so the server puts them back as explicit `null`.
+    public static let explicitNullKeys = [CodingKeys.phone.rawValue, CodingKeys.email.rawValue]
+
+    /// Keys that tell an AuthMethods object apart inside any answer (top level or nested).
+    static let identifyingKeys = [
+        CodingKeys.userId.rawValue, CodingKeys.hasPassword.rawValue, CodingKeys.appleLinked.rawValue,
+        CodingKeys.googleLinked.rawValue,
+    ]
+
+    /// `json` with every AuthMethods object in it carrying `"phone"` and `"email"`, `null` when unset.
+    public static func withExplicitNulls(_ json: Data) -> Data {
+        guard let object = try? JSONSerialization.jsonObject(with: json) else { return json }
+        let fixed = fillNulls(object)
+        return (try? JSONSerialization.data(withJSONObject: fixed)) ?? json
+    }
+
+    private static func fillNulls(_ value: Any) -> Any {
+        if var object = value as? [String: Any] {
+            for (key, child) in object { object[key] = fillNulls(child) }
+            if identifyingKeys.allSatisfy({ object[$0] != nil }) {
+                for key in explicitNullKeys where object[key] == nil { object[key] = NSNull() }
+            }
+            return object
+        }
+        if let array = value as? [Any] { return array.map(fillNulls) }
+        return value
+    }
+}
+
+/// One SMS or email the reference backend "sent". The only place codes and links are readable.
+/// Channel and kind stay strings for the screens (which print them); `outboxChannel` and
+/// `outboxKind` are the contract's enums for code that decides on them.
+public struct OutboxMessage: Sendable, Equatable {
+    public var id: Int
+    /// `sms` or `email` (`OutboxChannel`).
+    public var channel: String
+    public var to: String
+    /// `otp` or `reauth_link` (`OutboxKind`).
+    public var kind: String
+    public var purpose: String
+    public var code: String?
+    public var link: String?
+    public var token: String?
+    public var sentAt: Date
+
+    public init(
+        id: Int, channel: String, to: String, kind: String, purpose: String, code: String?, link: String?,
+        token: String?, sentAt: Date
+    ) {
+        self.id = id
+        self.channel = channel
+        self.to = to
+        self.kind = kind
+        self.purpose = purpose
+        self.code = code
+        self.link = link
+        self.token = token
+        self.sentAt = sentAt
+    }
+
+    public init(_ wire: Components.Schemas.OutboxMessage) {
+        self.init(
+            id: wire.id, channel: wire.channel.rawValue, to: wire.to, kind: wire.kind.rawValue, purpose: wire.purpose,
+            code: wire.code, link: wire.link, token: wire.token, sentAt: wire.sentAt)
+    }
+
+    public var outboxChannel: OutboxChannel? { OutboxChannel(rawValue: channel) }
+    public var outboxKind: OutboxKind? { OutboxKind(rawValue: kind) }
+
+    /// nil when the channel or kind is not one the contract knows.
+    public var wire: Components.Schemas.OutboxMessage? {
+        guard let outboxChannel, let outboxKind else { return nil }
+        return .init(
+            id: id, channel: outboxChannel, to: to, kind: outboxKind, purpose: purpose, code: code, link: link,
+            token: token, sentAt: sentAt)
+    }
+}

@@ -1,0 +1,87 @@
+import AccessAPI
+import Foundation
+import HTTPTypes
+import Hummingbird
+import OpenAPIRuntime
+
+/// The Hummingbird request behind the generated handler's typed input: the services authenticate
+/// from it, and the handler tells the journal which rule decided. A task-local, because the
+/// generated `APIProtocol` methods receive only the typed input.
+struct ContractScope: Sendable {
+    @TaskLocal static var current: ContractScope?
+
+    let request: Request
+    let decision: Decision
+}
+
+/// Between the gateway and the generated routes: reads the body within the contract's size limit
+/// (an oversized upload gets a clean 413 instead of a reset), opens the `ContractScope`, and turns
+/// the runtime's `ServerError` back into the `BackendError` the gateway renders as JSON.
+struct ContractScopeMiddleware: RouterMiddleware {
+    typealias Context = AppContext
+
+    func handle(
+        _ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response
+    ) async throws -> Response {
+        var request = request
+        request.body = .init(buffer: try await JSONBody.collect(request))
+        let scope = ContractScope(request: request, decision: context.decision)
+        do {
+            return try await ContractScope.$current.withValue(scope) { try await next(request, context) }
+        } catch let error as ServerError {
+            throw Self.backendError(for: error)
+        }
+    }
+
+    static func backendError(for error: ServerError) -> any Error {
+        switch error.underlyingError {
+        case let backend as BackendError:
+            return backend
+        case let decoding as DecodingError:
+            return BackendError.badRequest(JSONBody.describe(decoding))
+        case is CancellationError:
+            return CancellationError()
+        default:
+            break
+        }
+        switch error.httpStatus.code {
+        case 415:
+            return BackendError(
+                .unsupportedMediaType, "unsupported_media_type", "Send the body as application/json.",
+                rule: "http.unsupported_media_type")
+        case 400..<500:
+            // The runtime's own description names the part (header, query, body), never its value.
+            let missingBody = error.causeDescription.contains("Missing required request body")
+            return BackendError.badRequest(
+                missingBody ? "The request needs a JSON body." : "The request does not match the contract.")
+        default:
+            return error.underlyingError
+        }
+    }
+}
+
+/// Workaround for swift-openapi-generator issue 934: a property both required and nullable is
+/// generated as an Optional whose nil the synthesized encoder leaves out, so `GET /me/auth-methods`
+/// would answer without `"email"` for a user with no email, breaking seed 000's shape. This puts
+/// the explicit `null`s back into every AuthMethods object of a JSON answer (see
+/// `AuthMethods.withExplicitNulls`). Remove it when the generator encodes `null` itself.
+struct ExplicitNullMiddleware: ServerMiddleware {
+    /// Operations whose answer holds an AuthMethods object.
+    static let operations: Set<String> = [
+        Operations.GetAuthMethods.id, Operations.DisconnectProvider.id, Operations.VerifyOtp.id,
+    ]
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        let (response, responseBody) = try await next(request, body, metadata)
+        guard Self.operations.contains(operationID), let responseBody else { return (response, responseBody) }
+        let data = try await Data(collecting: responseBody, upTo: 1 << 20)
+        let fixed = AuthMethods.withExplicitNulls(data)
+        // The runtime already declared the old body's length.
+        var head = response
+        head.headerFields[.contentLength] = String(fixed.count)
+        return (head, HTTPBody(fixed))
+    }
+}

@@ -1,0 +1,210 @@
+import AccessAPI
+import Foundation
+import Hummingbird
+import OpenAPIRuntime
+
+/// Every operation of openapi.yaml, served through the generated `APIProtocol`: paths, methods,
+/// bodies and success statuses come from the document; refusals are the services' `BackendError`s.
+/// Routes the document names and nobody serves, or served routes it does not name, fail
+/// ContractDriftTests.
+struct ContractHandler: APIProtocol {
+    let backend: Backend
+
+    private var request: Request {
+        get throws {
+            guard let scope = ContractScope.current else {
+                throw BackendError(.internalServerError, "internal", "Something went wrong.", rule: "http.internal")
+            }
+            return scope.request
+        }
+    }
+
+    private var user: UserRecord {
+        get async throws { try await backend.sessions.authenticate(try request) }
+    }
+
+    private func decide(_ rule: String) { ContractScope.current?.decision.set(rule) }
+
+    // MARK: - Account
+
+    func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
+        .ok(.init(body: .json(HealthStatus())))
+    }
+
+    func getAuthMethods(_ input: Operations.GetAuthMethods.Input) async throws -> Operations.GetAuthMethods.Output {
+        .ok(.init(body: .json(try await user.authMethods)))
+    }
+
+    func disconnectProvider(
+        _ input: Operations.DisconnectProvider.Input
+    ) async throws -> Operations.DisconnectProvider.Output {
+        let user = try await user
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let methods = try await backend.disconnects.disconnect(
+            user: user, provider: body.provider, reauthToken: input.headers.xReauthToken)
+        decide("disconnect.done")
+        return .ok(.init(body: .json(methods)))
+    }
+
+    func refreshSession(_ input: Operations.RefreshSession.Input) async throws -> Operations.RefreshSession.Output {
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        return .ok(.init(body: .json(try await backend.sessions.refresh(body.refreshToken))))
+    }
+
+    // MARK: - Phone codes
+
+    func requestOtp(_ input: Operations.RequestOtp.Input) async throws -> Operations.RequestOtp.Output {
+        let user = try await user
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let accepted = try await backend.otp.request(user: user, body: body, reauthToken: input.headers.xReauthToken)
+        decide("otp.sent")
+        return .accepted(.init(body: .json(accepted)))
+    }
+
+    func resendOtp(_ input: Operations.ResendOtp.Input) async throws -> Operations.ResendOtp.Output {
+        let user = try await user
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let accepted = try await backend.otp.resend(user: user, requestId: body.requestId)
+        decide("otp.resent")
+        return .accepted(.init(body: .json(accepted)))
+    }
+
+    func cancelOtp(_ input: Operations.CancelOtp.Input) async throws -> Operations.CancelOtp.Output {
+        let user = try await user
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let cancelled = try await backend.otp.cancel(user: user, requestId: body.requestId)
+        decide("otp.cancelled")
+        return .ok(.init(body: .json(cancelled)))
+    }
+
+    func verifyOtp(_ input: Operations.VerifyOtp.Input) async throws -> Operations.VerifyOtp.Output {
+        let user = try await user
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let result = try await backend.otp.verify(user: user, body: body, reauthToken: input.headers.xReauthToken)
+        decide("otp.verified")
+        return .ok(.init(body: .json(result)))
+    }
+
+    // MARK: - Re-auth
+
+    func reauthPassword(_ input: Operations.ReauthPassword.Input) async throws -> Operations.ReauthPassword.Output {
+        let user = try await user
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let grant = try await backend.reauth.byPassword(user: user, password: body.password)
+        decide("reauth.granted")
+        return .ok(.init(body: .json(grant)))
+    }
+
+    func reauthEmailSend(_ input: Operations.ReauthEmailSend.Input) async throws -> Operations.ReauthEmailSend.Output {
+        let sent = try await backend.links.sendReauthLink(user: try await user)
+        decide("link.sent")
+        return .accepted(.init(body: .json(sent)))
+    }
+
+    func reauthEmailConfirm(
+        _ input: Operations.ReauthEmailConfirm.Input
+    ) async throws -> Operations.ReauthEmailConfirm.Output {
+        let user = try await user
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let grant = try await backend.links.confirmReauth(user: user, token: body.token)
+        decide("reauth.granted")
+        return .ok(.init(body: .json(grant)))
+    }
+
+    func reauthSocial(_ input: Operations.ReauthSocial.Input) async throws -> Operations.ReauthSocial.Output {
+        let user = try await user
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let grant = try await backend.providers.reauth(user: user, provider: body.provider, idToken: body.idToken)
+        decide("reauth.granted")
+        return .ok(.init(body: .json(grant)))
+    }
+
+    // MARK: - Admin (DESIGN §6)
+
+    func adminListScenarios(
+        _ input: Operations.AdminListScenarios.Input
+    ) async throws -> Operations.AdminListScenarios.Output {
+        do {
+            return .ok(.init(body: .json(try backend.catalog.summaries())))
+        } catch let error as ScenarioError {
+            throw BackendError(
+                .internalServerError, "scenario_invalid", error.description, rule: "admin.scenario_invalid")
+        }
+    }
+
+    func adminLoadScenario(
+        _ input: Operations.AdminLoadScenario.Input
+    ) async throws -> Operations.AdminLoadScenario.Output {
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        do {
+            return .ok(.init(body: .json(try await backend.scenarios.load(body.name))))
+        } catch let error as ScenarioError {
+            let unknown = !backend.catalog.names().contains(body.name)
+            throw BackendError(
+                unknown ? .notFound : .unprocessableContent, unknown ? "unknown_scenario" : "scenario_invalid",
+                error.description, rule: "admin.scenario")
+        }
+    }
+
+    func adminSession(_ input: Operations.AdminSession.Input) async throws -> Operations.AdminSession.Output {
+        let user = try await backend.accounts.primaryUser()
+        return .ok(.init(body: .json(try await backend.sessions.issue(userId: user.id))))
+    }
+
+    func adminOutbox(_ input: Operations.AdminOutbox.Input) async throws -> Operations.AdminOutbox.Output {
+        let messages = try await backend.outbox.messages().map { message in
+            guard let wire = message.wire else {
+                throw BackendError(
+                    .internalServerError, "internal", "The outbox holds a message the contract cannot describe.",
+                    rule: "admin.outbox_invalid")
+            }
+            return wire
+        }
+        return .ok(.init(body: .json(messages)))
+    }
+
+    func adminClock(_ input: Operations.AdminClock.Input) async throws -> Operations.AdminClock.Output {
+        .ok(.init(body: .json(ClockState(now: backend.clock.now(), frozen: backend.clock.isFrozen))))
+    }
+
+    func adminAdvanceClock(
+        _ input: Operations.AdminAdvanceClock.Input
+    ) async throws -> Operations.AdminAdvanceClock.Output {
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        try await JSONBody.refuseNulls(in: ContractScope.current?.request)
+        return .ok(.init(body: .json(try await backend.deadlines.advance(body))))
+    }
+
+    func adminGetFaults(_ input: Operations.AdminGetFaults.Input) async throws -> Operations.AdminGetFaults.Output {
+        .ok(.init(body: .json(backend.faults.current)))
+    }
+
+    func adminSetFaults(_ input: Operations.AdminSetFaults.Input) async throws -> Operations.AdminSetFaults.Output {
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        try await JSONBody.refuseNulls(in: ContractScope.current?.request)
+        try backend.faults.apply(body)
+        return .ok(.init(body: .json(backend.faults.current)))
+    }
+
+    func adminClearFaults(
+        _ input: Operations.AdminClearFaults.Input
+    ) async throws -> Operations.AdminClearFaults.Output {
+        backend.faults.clear()
+        return .ok(.init(body: .json(backend.faults.current)))
+    }
+
+    func adminJournal(_ input: Operations.AdminJournal.Input) async throws -> Operations.AdminJournal.Output {
+        // A number out of range is the journal's 422; what is not a number the contract refuses (400).
+        let limit = try backend.journal.limit(from: input.query.limit.map(String.init))
+        return .ok(.init(body: .json(backend.journal.recent(limit: limit))))
+    }
+
+    func adminProviderToken(
+        _ input: Operations.AdminProviderToken.Input
+    ) async throws -> Operations.AdminProviderToken.Output {
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        try await JSONBody.refuseNulls(in: ContractScope.current?.request)
+        let token = try await backend.providers.mint(provider: input.path.provider, subject: body.subject)
+        return .ok(.init(body: .json(token)))
+    }
+}

@@ -1,0 +1,215 @@
+import AccessAPI
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Testing
+
+/// A backend that speaks the contract a little differently still gets a clear typed error out of
+/// the client: never a crash, never a hang. Each test serves the odd answer from a tiny
+/// Hummingbird double on 127.0.0.1.
+@Suite struct ClientRobustnessTests {
+    @Test func unknownFieldsAreIgnored() async throws {
+        try await withDouble(
+            routes: { router in
+                router.get("/me/auth-methods") { _, _ in
+                    json(
+                        #"{"user_id":"usr_1","role":"coach","phone":null,"email":"a@example.com","has_password":true,"#
+                            + #""apple_linked":false,"google_linked":true,"favourite_colour":"teal","devices":[{"id":1}]}"#
+                    )
+                }
+            },
+            run: { client in
+                let methods = try await client.authMethods()
+                #expect(methods.userId == "usr_1")
+                #expect(methods.role == .coach)
+                #expect(methods.phone == nil)
+                #expect(methods.email == "a@example.com")
+                #expect(methods.googleLinked && !methods.appleLinked)
+            })
+    }
+
+    @Test func unknownFieldsInAnErrorAreIgnored() async throws {
+        try await withDouble(
+            routes: { router in
+                router.post("/auth/phone/request-otp") { _, _ in
+                    json(
+                        #"{"error":{"code":"phone_taken","message":"In use.","trace_id":"abc"},"docs":"https://x"}"#,
+                        status: .conflict)
+                }
+            },
+            run: { client in
+                let error = await apiError {
+                    try await client.requestPhoneOTP(phone: "+995511200300", purpose: .addPhone)
+                }
+                #expect(error == .taken(message: "In use."))
+            })
+    }
+
+    @Test func htmlServerErrorIsATypedServerError() async throws {
+        try await withDouble(
+            routes: { router in
+                router.post("/auth/phone/request-otp") { _, _ in
+                    var headers = HTTPFields()
+                    headers[.contentType] = "text/html"
+                    return Response(
+                        status: .internalServerError, headers: headers,
+                        body: .init(byteBuffer: ByteBuffer(string: "<html><body><h1>Oops</h1></body></html>")))
+                }
+            },
+            run: { client in
+                let error = await apiError {
+                    try await client.requestPhoneOTP(phone: "+995511200300", purpose: .addPhone)
+                }
+                #expect(
+                    error == .server(status: 500, code: "", message: "Something went wrong on the server (HTTP 500)."))
+            })
+    }
+
+    @Test func rateLimitWithoutRetryAfterWaitsTheDefault() async throws {
+        try await withDouble(
+            routes: { router in
+                router.post("/auth/phone/resend-otp") { _, _ in
+                    json(#"{"error":{"code":"rate_limited","message":"Slow down."}}"#, status: .tooManyRequests)
+                }
+                router.post("/auth/phone/cancel-otp") { _, _ in
+                    Response(status: .tooManyRequests)
+                }
+            },
+            run: { client in
+                let typed = await apiError { try await client.resendPhoneOTP(requestId: "otp_1") }
+                #expect(typed == .rateLimited(retryAfter: APIError.defaultRetryAfter, message: "Slow down."))
+                let bare = await apiError { try await client.cancelPhoneOTP(requestId: "otp_1") }
+                #expect(
+                    bare
+                        == .rateLimited(
+                            retryAfter: APIError.defaultRetryAfter, message: "The request was not accepted (HTTP 429).")
+                )
+            })
+    }
+
+    @Test func unknownErrorCodeKeepsTheServersMessage() async throws {
+        try await withDouble(
+            routes: { router in
+                router.post("/auth/phone/verify-otp") { _, _ in
+                    json(
+                        #"{"error":{"code":"number_quarantined","message":"That number is on hold."}}"#,
+                        status: .conflict)
+                }
+                router.post("/auth/reauth/password") { _, _ in
+                    json(
+                        #"{"error":{"code":"password_expired","message":"Pick a new password."}}"#,
+                        status: .unauthorized)
+                }
+            },
+            run: { client in
+                let conflict = await apiError { try await client.verifyPhoneOTP(requestId: "otp_1", code: "123456") }
+                #expect(
+                    conflict == .server(status: 409, code: "number_quarantined", message: "That number is on hold."))
+                // A 401 with a code this client does not know is about the input, not the session: no refresh.
+                let refused = await apiError { try await client.reauthenticate(password: "whatever") }
+                #expect(refused == .invalid(fieldErrors: [], message: "Pick a new password."))
+            })
+    }
+
+    @Test func unreadableSuccessIsABadResponse() async throws {
+        try await withDouble(
+            routes: { router in
+                router.get("/me/auth-methods") { _, _ in
+                    json(
+                        #"{"user_id":"usr_1","role":"superuser","phone":null,"email":null,"has_password":true,"#
+                            + #""apple_linked":false,"google_linked":false}"#)
+                }
+                router.post("/auth/reauth/email") { _, _ in
+                    var headers = HTTPFields()
+                    headers[.contentType] = "text/html"
+                    return Response(
+                        status: .accepted, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "<p>sent</p>")))
+                }
+                // 200 where the contract says 202.
+                router.post("/auth/phone/request-otp") { _, _ in json(#"{"ok":true}"#) }
+            },
+            run: { client in
+                let unknownRole = await apiError { try await client.authMethods() }
+                #expect(unknownRole?.isBadResponse(status: 200) == true)
+                let html = await apiError { try await client.sendReauthLink() }
+                #expect(html?.isBadResponse(status: 202) == true)
+                let wrongStatus = await apiError {
+                    try await client.requestPhoneOTP(phone: "+995511200300", purpose: .addPhone)
+                }
+                #expect(wrongStatus?.isBadResponse(status: 200) == true)
+            })
+    }
+
+    @Test func silentServerTimesOutAsOffline() async throws {
+        let (release, releaser) = AsyncStream<Void>.makeStream()
+        try await withDouble(
+            routes: { router in
+                router.post("/auth/phone/verify-otp") { _, _ in
+                    for await _ in release {}
+                    return json("{}")
+                }
+            },
+            requestTimeout: .milliseconds(300),
+            run: { client in
+                let error = await apiError { try await client.verifyPhoneOTP(requestId: "otp_1", code: "123456") }
+                releaser.finish()
+                guard case .offline = error else {
+                    Issue.record("expected offline, got \(String(describing: error))")
+                    return
+                }
+            })
+    }
+}
+
+extension APIError {
+    fileprivate func isBadResponse(status: Int) -> Bool {
+        self == .server(status: status, code: "bad_response", message: "The server's answer could not be read.")
+    }
+}
+
+private func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+    var headers = HTTPFields()
+    headers[.contentType] = "application/json"
+    return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+}
+
+/// Serves `routes` on 127.0.0.1 and hands `body` a signed-in client pointed at them.
+private func withDouble(
+    routes: (Router<BasicRequestContext>) -> Void, requestTimeout: Duration = .seconds(10),
+    run body: (AccountClient) async throws -> Void
+) async throws {
+    let router = Router()
+    routes(router)
+    let quiet = Logger(label: "test.double") { _ in SwiftLogNoOpLogHandler() }
+    let (ports, portSink) = AsyncStream<Int>.makeStream()
+    let app = Application(
+        router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+        onServerRunning: { channel in portSink.yield(channel.localAddress?.port ?? 0) }, logger: quiet)
+    let group = ServiceGroup(configuration: .init(services: [app], logger: quiet))
+    try await withThrowingTaskGroup(of: Void.self) { tasks in
+        tasks.addTask { try await group.run() }
+        var iterator = ports.makeAsyncIterator()
+        let port = await iterator.next() ?? 0
+        var configuration = AccountClient.Configuration(baseURL: "http://127.0.0.1:\(port)")
+        configuration.requestTimeout = requestTimeout
+        let now = Date()
+        let client = AccountClient(
+            configuration: configuration, sessionStore: nil,
+            initialSession: SessionTokens(
+                userId: "usr_1", accessToken: "at_test", accessExpiresAt: now.addingTimeInterval(3600),
+                refreshToken: "rt_test", refreshExpiresAt: now.addingTimeInterval(86_400)),
+            logger: quiet, sleep: { _ in })
+        do {
+            try await body(client)
+        } catch {
+            await client.shutdown()
+            await group.triggerGracefulShutdown()
+            throw error
+        }
+        await client.shutdown()
+        await group.triggerGracefulShutdown()
+        try await tasks.waitForAll()
+    }
+}

@@ -1,0 +1,60 @@
+import AccessAPI
+import Foundation
+import Testing
+
+/// openapi.yaml and the routes the reference backend serves are the same set: a route added by
+/// hand beside the generated ones, or an operation in the document nobody implements, fails here.
+@Suite struct ContractDriftTests {
+    static let document = TestBackend.fixtures.deletingLastPathComponent()
+        .appendingPathComponent("Sources/AccessAPI/openapi.yaml")
+
+    /// "METHOD /path" for every operation of the document. The document keeps one path per line
+    /// at two spaces and its methods at four, which is all this reads.
+    static func documentedRoutes() throws -> Set<String> {
+        let text = try String(contentsOf: document, encoding: .utf8)
+        var routes: Set<String> = []
+        var path: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("  \"/"), line.hasSuffix("\":") {
+                path = String(line.dropFirst(3).dropLast(2))
+            } else if !line.hasPrefix("  ") && !line.isEmpty {
+                path = nil
+            } else if let current = path, line.hasPrefix("    "), !line.hasPrefix("     "), line.hasSuffix(":") {
+                let method = line.trimmingCharacters(in: .whitespaces).dropLast()
+                if ["get", "put", "post", "delete", "patch", "head", "options"].contains(method) {
+                    routes.insert("\(method.uppercased()) \(current)")
+                }
+            }
+        }
+        return routes
+    }
+
+    @Test func servedRoutesAreExactlyTheDocumentedOnes() async throws {
+        let documented = try Self.documentedRoutes()
+        #expect(documented.count >= 20, "the document reader found too few routes: \(documented.sorted())")
+        try await TestBackend.with { backend in
+            let served = Set(backend.running.routes)
+            let undocumented = served.subtracting(documented).sorted()
+            let unserved = documented.subtracting(served).sorted()
+            #expect(undocumented.isEmpty, "served but not in openapi.yaml: \(undocumented)")
+            #expect(unserved.isEmpty, "in openapi.yaml but not served: \(unserved)")
+        }
+    }
+
+    /// The route table could list a route that still answers "No such endpoint"; this asks each
+    /// documented operation over HTTP.
+    @Test func everyDocumentedRouteAnswers() async throws {
+        let documented = try Self.documentedRoutes()
+        try await TestBackend.with { backend in
+            for route in documented.sorted() {
+                let parts = route.split(separator: " ", maxSplits: 1)
+                let path = String(parts[1]).replacingOccurrences(of: "{provider}", with: "apple")
+                let method = String(parts[0])
+                let reply = try await backend.send(
+                    .init(rawValue: method), path, raw: method == "POST" ? Data("{}".utf8) : nil)
+                #expect(reply.status != 404 || reply.error?.code != "not_found", "\(route) is not served")
+                #expect(reply.status != 405, "\(route) refuses its own method")
+            }
+        }
+    }
+}

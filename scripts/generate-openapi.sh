@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Regenerates Sources/AccessAPI/GeneratedSources from Sources/AccessAPI/openapi.yaml and
+# openapi-generator-config.yaml with swift-openapi-generator (the version Package.swift pins),
+# and stamps the document's hash so ContractStampTests can tell a stale copy.
+# Usage: scripts/generate-openapi.sh   (or `make generate`)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+target=Sources/AccessAPI
+# The generator is a dependency's executable product: built on demand here, never by `swift build`.
+swift build --product swift-openapi-generator >/dev/null
+generator="$(swift build --show-bin-path)/swift-openapi-generator"
+rm -rf "$target/GeneratedSources"
+"$generator" generate "$target/openapi.yaml" \
+    --config "$target/openapi-generator-config.yaml" \
+    --output-directory "$target/GeneratedSources"
+scripts/openapi-stamp.sh >"$target/GeneratedSources/openapi.sha256"
+echo "regenerated $target/GeneratedSources from $target/openapi.yaml"
