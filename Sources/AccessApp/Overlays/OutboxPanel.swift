@@ -56,8 +56,9 @@ public struct OutboxPanel: Equatable, Sendable {
     }
 
     static func describe(_ message: OutboxMessage, now: Date) -> (title: String, detail: String) {
-        let channel = message.channel == "sms" ? "SMS" : "Email"
-        let to = message.channel == "sms" ? PhoneNumberRules.display(e164: message.to) : message.to
+        let isText = message.outboxChannel == .sms
+        let channel = isText ? "SMS" : "Email"
+        let to = isText ? PhoneNumberRules.display(e164: message.to) : message.to
         let what: String
         if let code = message.code {
             what = "code \(code)"

@@ -93,7 +93,7 @@ public struct CheckEmailScreen: ScreenModel {
     }
 
     public mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? {
-        guard message.kind == "reauth_link", let token = message.token else { return nil }
+        guard message.outboxKind == .reauthLink, let token = message.token else { return nil }
         return [.push(VerifyingLinkScreen(flow: flow, token: token, shownAt: context.now))]
     }
 
