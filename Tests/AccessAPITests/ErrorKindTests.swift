@@ -111,11 +111,12 @@ import Testing
     @Test func aWrongPasswordIsNotASessionProblem() async throws {
         try await withLiveBackend { live in
             let error = await apiError { try await live.client.reauthenticate(password: "not-the-password") }
-            guard case .invalid(_, let message) = error else {
-                Issue.record("expected invalid, got \(String(describing: error))")
+            guard case .passwordIncorrect(let remaining, let message) = error else {
+                Issue.record("expected passwordIncorrect, got \(String(describing: error))")
                 return
             }
             #expect(!message.isEmpty)
+            #expect(remaining == 4)
             #expect(await live.client.isSignedIn)
             #expect(!live.client.journal.records.contains { $0.path == "/auth/refresh" })
         }

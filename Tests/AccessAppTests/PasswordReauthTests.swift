@@ -175,6 +175,21 @@ import Testing
         harness.send(.reply(grant(at: start)))
         harness.finish()
     }
+
+    /// Issue 10: the fifth wrong password used to come without warning; the fourth now says one is left.
+    @Test func theLastTryBeforeTheLockIsAnnounced() {
+        let harness = ReducerHarness(
+            onPasswordScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true)).topWaiting())
+        let message = "Password is incorrect. Try again."
+        harness.send(.failure(.passwordIncorrect(attemptsRemaining: 1, message: message))) {
+            $0.top = AnyScreen(
+                PasswordReauthScreen(
+                    flow: .changePhone,
+                    error: "Password is incorrect. Try again. One try left, then password sign-in locks for 15 minutes."
+                ))
+        }
+        harness.finish()
+    }
 }
 
 @Suite struct SecretTests {

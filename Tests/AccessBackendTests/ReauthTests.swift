@@ -34,11 +34,13 @@ import Testing
     @Test func fiveWrongPasswordsIn15MinutesLockPasswordReauth() async throws {
         try await TestBackend.with { backend in
             let token = try await backend.signIn().accessToken
-            for _ in 0..<5 {
+            for attempt in 1...5 {
                 _ = try await backend.advance(seconds: 60)
                 let wrong = try await backend.post(
                     "/auth/reauth/password", PasswordReauthBody(password: "x"), token: token)
                 #expect(wrong.status == 401)
+                // Each refusal says how many more may be wrong: the fourth warns of the last try.
+                #expect(wrong.error?.attemptsRemaining == 5 - attempt)
             }
             // Failures at 60..300 s; now 300 s; the first leaves the window at 960 s.
             let locked = try await backend.post(

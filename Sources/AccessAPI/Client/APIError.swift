@@ -8,6 +8,8 @@ public enum APIError: Error, Equatable, Sendable {
     case offline(reason: String)
     case rateLimited(retryAfter: Int, message: String)
     case codeIncorrect(attemptsRemaining: Int, message: String)
+    /// A wrong current password; `attemptsRemaining` before the password lock, when the server says.
+    case passwordIncorrect(attemptsRemaining: Int?, message: String)
     case codeExpired(message: String)
     /// The phone or email belongs to another account (the server never says whose).
     case taken(message: String)
@@ -22,7 +24,8 @@ public enum APIError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .offline: return "You're offline. Check your connection and try again."
-        case .rateLimited(_, let message), .codeIncorrect(_, let message), .codeExpired(let message),
+        case .rateLimited(_, let message), .codeIncorrect(_, let message), .passwordIncorrect(_, let message),
+            .codeExpired(let message),
             .taken(let message), .invalid(_, let message), .reauthRequired(let message), .unauthorized(let message),
             .server(_, _, let message):
             return message
@@ -49,6 +52,8 @@ public enum APIError: Error, Equatable, Sendable {
         case (401, .unauthorized), (401, .tokenExpired),
             (401, nil) where wire.rawCode == nil:
             return .unauthorized(message: message)
+        case (401, .passwordIncorrect):
+            return .passwordIncorrect(attemptsRemaining: wire.detail?.attemptsRemaining, message: message)
         case (401, _):
             // A wrong password or provider token: the session itself is fine, so no refresh.
             return .invalid(fieldErrors: [], message: message)

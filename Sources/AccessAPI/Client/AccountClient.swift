@@ -140,6 +140,7 @@ extension APIError {
         case .offline: return "offline"
         case .rateLimited: return "rate_limited"
         case .codeIncorrect: return "code_incorrect"
+        case .passwordIncorrect: return "password_incorrect"
         case .codeExpired: return "code_expired"
         case .taken: return "taken"
         case .invalid: return "invalid"

@@ -71,9 +71,15 @@ struct RateLimitService: Sendable {
             message: "Too many wrong passwords. Try again later or verify another way.")
     }
 
-    static func recordPasswordFailure(_ db: Database, userId: String, now: Date) throws {
+    /// Records a wrong password; returns how many more may be wrong before the lock.
+    static func recordPasswordFailure(_ db: Database, userId: String, now: Date) throws -> Int {
         try db.execute(
             sql: "INSERT INTO password_failures (user_id, failed_at) VALUES (?, ?)", arguments: [userId, now.unix])
+        let failures =
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM password_failures WHERE user_id = ? AND failed_at > ?",
+                arguments: [userId, now.unix - passwordWindow]) ?? 0
+        return max(0, maxPasswordFailures - failures)
     }
 
     static func record(_ db: Database, channel: Channel, recipient: String, isResend: Bool, now: Date) throws {

@@ -48,7 +48,7 @@ struct ReauthService: Sendable {
     func byPassword(user: UserRecord, password: String) async throws -> ReauthGrant {
         let now = clock.now()
         // A failure must be committed, so it is returned, not thrown (a throw rolls back).
-        let grant: ReauthGrant? = try await store.pool.write { db in
+        let outcome: Result<ReauthGrant, BackendError> = try await store.pool.write { db in
             // The password checked is the one stored now, not the one read when the request came in.
             let user = try AccountService.current(db, id: user.id)
             guard let hash = user.passwordHash, let salt = user.passwordSalt else {
@@ -58,16 +58,16 @@ struct ReauthService: Sendable {
             }
             try RateLimitService.checkPasswordAttempts(db, userId: user.id, now: now)
             guard Secrets.constantTimeEquals(Secrets.passwordHash(password, salt: salt), hash) else {
-                try RateLimitService.recordPasswordFailure(db, userId: user.id, now: now)
-                return nil
+                let remaining = try RateLimitService.recordPasswordFailure(db, userId: user.id, now: now)
+                var error = BackendError(
+                    .unauthorized, "password_incorrect", "Password is incorrect. Try again.",
+                    rule: "reauth.password_incorrect")
+                // The person is warned before the last try, not surprised by the lock after it.
+                error.detail.attemptsRemaining = remaining
+                return .failure(error)
             }
-            return try Self.issue(db, digest: store.digest, userId: user.id, method: .password, now: now)
+            return .success(try Self.issue(db, digest: store.digest, userId: user.id, method: .password, now: now))
         }
-        guard let grant else {
-            throw BackendError(
-                .unauthorized, "password_incorrect", "Password is incorrect. Try again.",
-                rule: "reauth.password_incorrect")
-        }
-        return grant
+        return try outcome.get()
     }
 }

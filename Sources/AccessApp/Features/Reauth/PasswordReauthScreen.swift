@@ -38,6 +38,7 @@ public struct PasswordReauthScreen: ScreenModel {
 
     /// The lock's one wording, live and in the gallery (seed 000 has none; the banner counts down).
     static let lockedText = "Too many wrong passwords. Try again later or verify another way."
+    static let lastTryText = "One try left, then password sign-in locks for 15 minutes."
     public var takesText: Bool { true }
     public var needsClock: Bool { lockedUntil != nil }
 
@@ -113,6 +114,9 @@ public struct PasswordReauthScreen: ScreenModel {
             let until = context.now.addingTimeInterval(TimeInterval(retryAfter))
             lockedUntil = until
             field.error = Self.lockedText
+            return []
+        case .failure(.passwordIncorrect(let remaining, let message)) where remaining == 1:
+            field.error = "\(message) \(Self.lastTryText)"
             return []
         case .failure(let failure):
             field.error = failure.message
