@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // bcrypt for stored passwords (HummingbirdBcrypt only: a C bcrypt, no other dependency).
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Only scripts/generate-openapi.sh builds it: no target uses its plugin.
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
@@ -23,7 +25,9 @@ let package = Package(
     ],
     targets: [
         // Domain: no I/O.
-        .target(name: "AccessCore", resources: [.copy("Resources/countries.json")]),
+        .target(
+            name: "AccessCore",
+            resources: [.copy("Resources/countries.json"), .copy("Resources/common-passwords.txt")]),
         // Contract types and the HTTP client.
         .target(
             name: "AccessAPI",
@@ -50,6 +54,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -72,6 +72,51 @@ extension AccountClient {
         }
     }
 
+    /// Whether another account holds `email` (never which one).
+    public func emailAvailability(_ email: String) async throws -> EmailAvailability {
+        try await call { try await api.emailAvailable(query: .init(email: email)).ok.body.json }
+    }
+
+    /// Emails a link to the new address; the change applies when it is opened.
+    public func requestEmailChange(to email: String, reauthToken: String?) async throws -> EmailLinkSent {
+        try await call {
+            try await api.requestEmailChange(
+                headers: .init(xReauthToken: reauthToken), body: .json(.init(email: email))
+            )
+            .accepted.body.json
+        }
+    }
+
+    public func addEmail(_ email: String, password: String) async throws -> EmailLinkSent {
+        try await call {
+            try await api.addEmailWithPassword(body: .json(.init(email: email, password: password))).accepted.body.json
+        }
+    }
+
+    public func resendEmailLink() async throws -> EmailLinkSent {
+        try await call { try await api.resendEmailLink().accepted.body.json }
+    }
+
+    /// Opens an email change or add link; the backend answers with a new session, which is kept.
+    public func verifyEmailLink(token: String) async throws -> EmailVerified {
+        let verified = try await call { try await api.verifyEmailLink(body: .json(.init(token: token))).ok.body.json }
+        try await adopt(verified.session)
+        return verified
+    }
+
+    /// The old address's way back; every session ends, this one included.
+    public func revertEmailChange(token: String) async throws -> EmailReverted {
+        try await call { try await api.revertEmailChange(body: .json(.init(token: token))).ok.body.json }
+    }
+
+    public func changePassword(to newPassword: String, reauthToken: String?) async throws -> PasswordChanged {
+        try await call {
+            try await api.changePassword(
+                headers: .init(xReauthToken: reauthToken), body: .json(.init(newPassword: newPassword))
+            ).ok.body.json
+        }
+    }
+
     public func health() async throws -> HealthStatus {
         try await call { try await admin.health().ok.body.json }
     }

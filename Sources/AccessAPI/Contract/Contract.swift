@@ -31,6 +31,13 @@ public typealias PasswordReauthBody = Components.Schemas.PasswordReauthBody
 public typealias EmailLinkSent = Components.Schemas.EmailLinkSent
 public typealias EmailLinkConfirmBody = Components.Schemas.EmailLinkConfirmBody
 public typealias SocialReauthBody = Components.Schemas.SocialReauthBody
+public typealias EmailAvailability = Components.Schemas.EmailAvailability
+public typealias EmailChangeBody = Components.Schemas.EmailChangeBody
+public typealias AddEmailBody = Components.Schemas.AddEmailBody
+public typealias EmailVerified = Components.Schemas.EmailVerified
+public typealias EmailReverted = Components.Schemas.EmailReverted
+public typealias ChangePasswordBody = Components.Schemas.ChangePasswordBody
+public typealias PasswordChanged = Components.Schemas.PasswordChanged
 
 public typealias ScenarioSummary = Components.Schemas.ScenarioSummary
 public typealias LoadScenarioBody = Components.Schemas.LoadScenarioBody

@@ -62,6 +62,10 @@ extension Components {
             case badFraming = "bad_framing"
             case invalidParameter = "invalid_parameter"
             case invalidField = "invalid_field"
+            case invalidEmail = "invalid_email"
+            case emailUnchanged = "email_unchanged"
+            case emailAlreadySet = "email_already_set"
+            case passwordInvalid = "password_invalid"
         }
         /// Which limit fired on a 429
         ///
@@ -105,6 +109,9 @@ extension Components {
         @frozen public enum OutboxKind: String, Codable, Hashable, Sendable, CaseIterable {
             case otp = "otp"
             case reauthLink = "reauth_link"
+            case emailVerifyLink = "email_verify_link"
+            case emailChangedNotice = "email_changed_notice"
+            case passwordChangedNotice = "password_changed_notice"
         }
         /// Every non-2xx answer
         ///
@@ -594,6 +601,151 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case provider
                 case idToken = "id_token"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EmailAvailability`.
+        public struct EmailAvailability: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EmailAvailability/email`.
+            public var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/EmailAvailability/available`.
+            public var available: Swift.Bool
+            /// Creates a new `EmailAvailability`.
+            ///
+            /// - Parameters:
+            ///   - email:
+            ///   - available:
+            public init(
+                email: Swift.String,
+                available: Swift.Bool
+            ) {
+                self.email = email
+                self.available = available
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+                case available
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EmailChangeBody`.
+        public struct EmailChangeBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EmailChangeBody/email`.
+            public var email: Swift.String
+            /// Creates a new `EmailChangeBody`.
+            ///
+            /// - Parameters:
+            ///   - email:
+            public init(email: Swift.String) {
+                self.email = email
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AddEmailBody`.
+        public struct AddEmailBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AddEmailBody/email`.
+            public var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AddEmailBody/password`.
+            public var password: Swift.String
+            /// Creates a new `AddEmailBody`.
+            ///
+            /// - Parameters:
+            ///   - email:
+            ///   - password:
+            public init(
+                email: Swift.String,
+                password: Swift.String
+            ) {
+                self.email = email
+                self.password = password
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+                case password
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EmailVerified`.
+        public struct EmailVerified: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EmailVerified/auth_methods`.
+            public var authMethods: Components.Schemas.AuthMethods
+            /// - Remark: Generated from `#/components/schemas/EmailVerified/session`.
+            public var session: Components.Schemas.SessionTokens
+            /// Creates a new `EmailVerified`.
+            ///
+            /// - Parameters:
+            ///   - authMethods:
+            ///   - session:
+            public init(
+                authMethods: Components.Schemas.AuthMethods,
+                session: Components.Schemas.SessionTokens
+            ) {
+                self.authMethods = authMethods
+                self.session = session
+            }
+            public enum CodingKeys: String, CodingKey {
+                case authMethods = "auth_methods"
+                case session
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EmailReverted`.
+        public struct EmailReverted: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EmailReverted/email`.
+            public var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/EmailReverted/signed_out_sessions`.
+            public var signedOutSessions: Swift.Int
+            /// Creates a new `EmailReverted`.
+            ///
+            /// - Parameters:
+            ///   - email:
+            ///   - signedOutSessions:
+            public init(
+                email: Swift.String,
+                signedOutSessions: Swift.Int
+            ) {
+                self.email = email
+                self.signedOutSessions = signedOutSessions
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+                case signedOutSessions = "signed_out_sessions"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ChangePasswordBody`.
+        public struct ChangePasswordBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ChangePasswordBody/new_password`.
+            public var newPassword: Swift.String
+            /// Creates a new `ChangePasswordBody`.
+            ///
+            /// - Parameters:
+            ///   - newPassword:
+            public init(newPassword: Swift.String) {
+                self.newPassword = newPassword
+            }
+            public enum CodingKeys: String, CodingKey {
+                case newPassword = "new_password"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PasswordChanged`.
+        public struct PasswordChanged: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PasswordChanged/password_changed_at`.
+            public var passwordChangedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/PasswordChanged/signed_out_sessions`.
+            public var signedOutSessions: Swift.Int
+            /// Creates a new `PasswordChanged`.
+            ///
+            /// - Parameters:
+            ///   - passwordChangedAt:
+            ///   - signedOutSessions:
+            public init(
+                passwordChangedAt: Foundation.Date,
+                signedOutSessions: Swift.Int
+            ) {
+                self.passwordChangedAt = passwordChangedAt
+                self.signedOutSessions = signedOutSessions
+            }
+            public enum CodingKeys: String, CodingKey {
+                case passwordChangedAt = "password_changed_at"
+                case signedOutSessions = "signed_out_sessions"
             }
         }
         /// - Remark: Generated from `#/components/schemas/ScenarioSummary`.

@@ -82,6 +82,55 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /auth/reauth/social`.
     /// - Remark: Generated from `#/paths//auth/reauth/social/post(reauthSocial)`.
     func reauthSocial(_ input: Operations.ReauthSocial.Input) async throws -> Operations.ReauthSocial.Output
+    /// Whether an address can be used (checked as the user types); never says who holds a taken one
+    ///
+    /// 422 invalid_email when the address is not an email address.
+    ///
+    /// - Remark: HTTP `GET /auth/email-available`.
+    /// - Remark: Generated from `#/paths//auth/email-available/get(emailAvailable)`.
+    func emailAvailable(_ input: Operations.EmailAvailable.Input) async throws -> Operations.EmailAvailable.Output
+    /// Email a one-shot link (30 min) to the new address; the change applies when it is opened
+    ///
+    /// Needs X-Reauth-Token unless the email is the user's only sign-in method. 409 email_taken never says who holds the address. 422 invalid_email, email_unchanged, method_unavailable (no email to change: add one). 429 rate_limited: 30 s between emails to an address, 3 resends per 15 min, 5 per 24 h.
+    ///
+    /// - Remark: HTTP `POST /auth/email/request-change`.
+    /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)`.
+    func requestEmailChange(_ input: Operations.RequestEmailChange.Input) async throws -> Operations.RequestEmailChange.Output
+    /// Add an email and a password to an account that has none; both apply when the emailed link is opened
+    ///
+    /// 409 email_taken, email_already_set (change it instead). 422 invalid_email, or password_invalid with the broken rules in errors (password_too_short, password_too_common, password_all_digits, password_too_similar). 429 rate_limited.
+    ///
+    /// - Remark: HTTP `POST /auth/email/add-with-password`.
+    /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)`.
+    func addEmailWithPassword(_ input: Operations.AddEmailWithPassword.Input) async throws -> Operations.AddEmailWithPassword.Output
+    /// Send the pending email change's link again (a new one-shot token; the old link dies)
+    ///
+    /// 404 link_not_found when no change is pending. 429 rate_limited: 30 s between emails, 3 resends per 15 min, 5 per 24 h.
+    ///
+    /// - Remark: HTTP `POST /auth/email/resend`.
+    /// - Remark: Generated from `#/paths//auth/email/resend/post(resendEmailLink)`.
+    func resendEmailLink(_ input: Operations.ResendEmailLink.Input) async throws -> Operations.ResendEmailLink.Output
+    /// Redeem the token of an email change or add link: applies it and issues a new session
+    ///
+    /// The token is the proof: no session needed (the link may be opened anywhere). 410 link_expired for a used or expired link, 404 link_not_found, 409 email_taken when another account took the address meanwhile. The old address gets a notice with a revert link.
+    ///
+    /// - Remark: HTTP `POST /auth/email/verify`.
+    /// - Remark: Generated from `#/paths//auth/email/verify/post(verifyEmailLink)`.
+    func verifyEmailLink(_ input: Operations.VerifyEmailLink.Input) async throws -> Operations.VerifyEmailLink.Output
+    /// Redeem the revert link sent to the old address: restores it and signs every session out
+    ///
+    /// The real owner's way back after an unwanted change (7 days, one-shot). 409 email_taken when another account holds the old address by now.
+    ///
+    /// - Remark: HTTP `POST /auth/email/revert`.
+    /// - Remark: Generated from `#/paths//auth/email/revert/post(revertEmailChange)`.
+    func revertEmailChange(_ input: Operations.RevertEmailChange.Input) async throws -> Operations.RevertEmailChange.Output
+    /// Set a new password (needs X-Reauth-Token); every other session is signed out
+    ///
+    /// 422 password_invalid with the broken rules in errors (password_too_short, password_too_common, password_all_digits, password_too_similar, password_unchanged), or method_unavailable (no email, so no password).
+    ///
+    /// - Remark: HTTP `POST /auth/password/change`.
+    /// - Remark: Generated from `#/paths//auth/password/change/post(changePassword)`.
+    func changePassword(_ input: Operations.ChangePassword.Input) async throws -> Operations.ChangePassword.Output
     /// Scenario names and descriptions
     ///
     /// - Remark: HTTP `GET /_admin/scenarios`.
@@ -279,6 +328,105 @@ extension APIProtocol {
         body: Operations.ReauthSocial.Input.Body
     ) async throws -> Operations.ReauthSocial.Output {
         try await reauthSocial(Operations.ReauthSocial.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Whether an address can be used (checked as the user types); never says who holds a taken one
+    ///
+    /// 422 invalid_email when the address is not an email address.
+    ///
+    /// - Remark: HTTP `GET /auth/email-available`.
+    /// - Remark: Generated from `#/paths//auth/email-available/get(emailAvailable)`.
+    public func emailAvailable(
+        query: Operations.EmailAvailable.Input.Query,
+        headers: Operations.EmailAvailable.Input.Headers = .init()
+    ) async throws -> Operations.EmailAvailable.Output {
+        try await emailAvailable(Operations.EmailAvailable.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Email a one-shot link (30 min) to the new address; the change applies when it is opened
+    ///
+    /// Needs X-Reauth-Token unless the email is the user's only sign-in method. 409 email_taken never says who holds the address. 422 invalid_email, email_unchanged, method_unavailable (no email to change: add one). 429 rate_limited: 30 s between emails to an address, 3 resends per 15 min, 5 per 24 h.
+    ///
+    /// - Remark: HTTP `POST /auth/email/request-change`.
+    /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)`.
+    public func requestEmailChange(
+        headers: Operations.RequestEmailChange.Input.Headers = .init(),
+        body: Operations.RequestEmailChange.Input.Body
+    ) async throws -> Operations.RequestEmailChange.Output {
+        try await requestEmailChange(Operations.RequestEmailChange.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Add an email and a password to an account that has none; both apply when the emailed link is opened
+    ///
+    /// 409 email_taken, email_already_set (change it instead). 422 invalid_email, or password_invalid with the broken rules in errors (password_too_short, password_too_common, password_all_digits, password_too_similar). 429 rate_limited.
+    ///
+    /// - Remark: HTTP `POST /auth/email/add-with-password`.
+    /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)`.
+    public func addEmailWithPassword(
+        headers: Operations.AddEmailWithPassword.Input.Headers = .init(),
+        body: Operations.AddEmailWithPassword.Input.Body
+    ) async throws -> Operations.AddEmailWithPassword.Output {
+        try await addEmailWithPassword(Operations.AddEmailWithPassword.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Send the pending email change's link again (a new one-shot token; the old link dies)
+    ///
+    /// 404 link_not_found when no change is pending. 429 rate_limited: 30 s between emails, 3 resends per 15 min, 5 per 24 h.
+    ///
+    /// - Remark: HTTP `POST /auth/email/resend`.
+    /// - Remark: Generated from `#/paths//auth/email/resend/post(resendEmailLink)`.
+    public func resendEmailLink(headers: Operations.ResendEmailLink.Input.Headers = .init()) async throws -> Operations.ResendEmailLink.Output {
+        try await resendEmailLink(Operations.ResendEmailLink.Input(headers: headers))
+    }
+    /// Redeem the token of an email change or add link: applies it and issues a new session
+    ///
+    /// The token is the proof: no session needed (the link may be opened anywhere). 410 link_expired for a used or expired link, 404 link_not_found, 409 email_taken when another account took the address meanwhile. The old address gets a notice with a revert link.
+    ///
+    /// - Remark: HTTP `POST /auth/email/verify`.
+    /// - Remark: Generated from `#/paths//auth/email/verify/post(verifyEmailLink)`.
+    public func verifyEmailLink(
+        headers: Operations.VerifyEmailLink.Input.Headers = .init(),
+        body: Operations.VerifyEmailLink.Input.Body
+    ) async throws -> Operations.VerifyEmailLink.Output {
+        try await verifyEmailLink(Operations.VerifyEmailLink.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Redeem the revert link sent to the old address: restores it and signs every session out
+    ///
+    /// The real owner's way back after an unwanted change (7 days, one-shot). 409 email_taken when another account holds the old address by now.
+    ///
+    /// - Remark: HTTP `POST /auth/email/revert`.
+    /// - Remark: Generated from `#/paths//auth/email/revert/post(revertEmailChange)`.
+    public func revertEmailChange(
+        headers: Operations.RevertEmailChange.Input.Headers = .init(),
+        body: Operations.RevertEmailChange.Input.Body
+    ) async throws -> Operations.RevertEmailChange.Output {
+        try await revertEmailChange(Operations.RevertEmailChange.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Set a new password (needs X-Reauth-Token); every other session is signed out
+    ///
+    /// 422 password_invalid with the broken rules in errors (password_too_short, password_too_common, password_all_digits, password_too_similar, password_unchanged), or method_unavailable (no email, so no password).
+    ///
+    /// - Remark: HTTP `POST /auth/password/change`.
+    /// - Remark: Generated from `#/paths//auth/password/change/post(changePassword)`.
+    public func changePassword(
+        headers: Operations.ChangePassword.Input.Headers = .init(),
+        body: Operations.ChangePassword.Input.Body
+    ) async throws -> Operations.ChangePassword.Output {
+        try await changePassword(Operations.ChangePassword.Input(
             headers: headers,
             body: body
         ))

@@ -65,4 +65,27 @@ public struct Canvas {
     }
 
     public mutating func skip(_ rows: Int) { cursorY += rows }
+
+    /// A screen's call to action, centred: "[ Send code ]" when it can be pressed, dimmed without
+    /// brackets when it cannot (without colour the missing brackets say "off"), `working` while
+    /// its request runs.
+    public mutating func button(_ label: String, working: String, isReady: Bool, isFocused: Bool, isWorking: Bool) {
+        if isWorking {
+            centered(working, style: .muted)
+        } else if isReady {
+            var style = Style.accent.with(.bold)
+            if isFocused { style.attributes.insert(.reverse) }
+            centered(isFocused ? "\(glyphs.selected) [ \(label) ]" : "[ \(label) ]", style: style)
+        } else {
+            centered(isFocused ? "\(glyphs.selected)   \(label)  " : "  \(label)  ", style: Style.muted.with(.dim))
+        }
+    }
+
+    /// A field drawn across the content width.
+    public mutating func field(_ field: TextField) {
+        let glyphs = glyphs
+        draw(height: field.height) { grid, rect in
+            field.render(into: &grid, in: rect.inset(horizontal: Canvas.margin), glyphs: glyphs)
+        }
+    }
 }

@@ -37,6 +37,8 @@ public enum Features {
         HubFeature.self,
         ReauthFeature.self,
         PhoneFeature.self,
+        EmailLinkFeature.self,
+        EmailFeature.self,
         SupportFeature.self,
     ]
 

@@ -79,7 +79,7 @@ private func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effec
         case .use(let message):
             state.overlay = nil
             let context = state.context
-            if let commands = state.top.update({ $0.use(message, context) }) {
+            if let commands = state.top.update({ $0.use(message, context) }) ?? LinkRouter.open(message, context) {
                 return apply(commands, to: &state, from: top)
             }
             return apply(
@@ -174,6 +174,12 @@ func apply(_ commands: [Command], to state: inout AppState, from owner: Int?) ->
         case .popTo(let target):
             guard let index = state.stack.lastIndex(where: { $0.is(target) }) else {
                 state.defects.append("popTo(\(target)): no such screen on the stack \(state.stack.map(\.id))")
+                continue
+            }
+            state.stack.removeSubrange((index + 1)...)
+            ownerLeft(ifAbove: state.stack.count)
+        case .popToNearest(let targets):
+            guard let index = state.stack.lastIndex(where: { screen in targets.contains { screen.is($0) } }) else {
                 continue
             }
             state.stack.removeSubrange((index + 1)...)

@@ -120,6 +120,9 @@ public enum Command: Equatable, Sendable {
     /// Pops until a screen of this type is on top (it stays). Not on the stack: a programming
     /// error, recorded in `AppState.defects` (tests fail on it) and the stack left alone.
     case popTo(ScreenType)
+    /// Pops to the topmost screen of any of these types; none on the stack leaves it alone. For
+    /// screens reached more than one way (a link opened from the flow, or from anywhere).
+    case popToNearest([ScreenType])
     case replaceTop(AnyScreen)
     case showToast(String)
     case showSheet(Sheet)
@@ -139,6 +142,9 @@ public enum Command: Equatable, Sendable {
     public static func push(_ screen: some ScreenModel) -> Command { .push(AnyScreen(screen)) }
     public static func replaceTop(_ screen: some ScreenModel) -> Command { .replaceTop(AnyScreen(screen)) }
     public static func popTo(_ type: any ScreenModel.Type) -> Command { .popTo(ScreenType(type)) }
+    public static func popToNearest(_ types: any ScreenModel.Type...) -> Command {
+        .popToNearest(types.map(ScreenType.init))
+    }
     public static func request(_ request: some APIRequest, tag: String = "") -> Command {
         .request(AnyRequest(request), tag: tag)
     }

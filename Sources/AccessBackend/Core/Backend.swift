@@ -15,6 +15,8 @@ struct Backend: Sendable {
     var otp: OTPService { OTPService(store: store, clock: clock) }
     var reauth: ReauthService { ReauthService(store: store, clock: clock) }
     var links: LinkService { LinkService(store: store, clock: clock, linkBase: linkBase) }
+    var emails: EmailService { EmailService(store: store, clock: clock, linkBase: linkBase) }
+    var passwords: PasswordService { PasswordService(store: store, clock: clock) }
     var providers: ProviderService { ProviderService(store: store, clock: clock) }
     var disconnects: DisconnectService { DisconnectService(store: store, clock: clock) }
     var outbox: OutboxService { OutboxService(store: store) }

@@ -29,16 +29,6 @@ enum Secrets {
         return prefix + hex(bytes)
     }
 
-    /// Passwords get many rounds so a leaked table is slow to brute-force; still SHA-256 only,
-    /// because the reference backend must not pull in a KDF dependency outside the mirror.
-    static func passwordHash(_ password: String, salt: String) -> String {
-        var digest = Data((salt + "\u{0}" + password).utf8)
-        for _ in 0..<2_000 {
-            digest = Data(SHA256.hash(data: digest))
-        }
-        return hex(digest)
-    }
-
     /// `String(format:)` per byte costs more than the SHA-256 itself on Linux; this runs on every request.
     static func hex(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)

@@ -147,6 +147,15 @@ struct Store: Sendable {
                     CREATE INDEX password_failures_failed_at ON password_failures(failed_at);
                     """)
         }
+        // Email change and add links carry what they apply; a revert link carries the address it restores.
+        migrator.registerMigration("v6-email-links") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE links ADD COLUMN email TEXT;
+                    ALTER TABLE links ADD COLUMN previous_email TEXT;
+                    ALTER TABLE links ADD COLUMN password_hash TEXT;
+                    """)
+        }
         return migrator
     }
 }

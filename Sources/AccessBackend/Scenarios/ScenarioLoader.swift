@@ -47,11 +47,10 @@ struct ScenarioLoader: Sendable {
     }
 
     private static func insert(_ db: Database, _ person: Scenario.Person, isPrimary: Bool, now: Date) throws {
-        let salt = Secrets.identifier(prefix: "")
         let user = UserRecord(
             id: person.id, role: (person.role ?? .athlete).rawValue, isPrimary: isPrimary, phone: person.phone,
-            email: person.email, passwordHash: person.password.map { Secrets.passwordHash($0, salt: salt) },
-            passwordSalt: person.password == nil ? nil : salt,
+            email: person.email, passwordHash: person.password.map(PasswordHasher.hash),
+            passwordSalt: nil,
             passwordChangedAt: person.password == nil
                 ? nil : now.addingTimeInterval(-(person.passwordChangedDaysAgo ?? 0) * 86_400).unix,
             appleSubject: person.appleLinked == true ? "apple_\(person.id)" : nil,

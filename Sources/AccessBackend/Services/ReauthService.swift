@@ -29,13 +29,14 @@ struct ReauthService: Sendable {
     }
 
     /// 403 unless a live grant for this user comes with the request, or the target of the action is the
-    /// user's only sign-in method (seed 000: the session itself is the implicit auth then). `user` must
+    /// user's only sign-in method (seed 000: the session itself is the implicit auth then). A nil target
+    /// (the password) is never a sign-in method of its own, so it always needs the grant. `user` must
     /// have been read in the same transaction (`AccountService.current`), or the "only method" answer
     /// can be stale by the time the caller writes.
     static func require(
-        _ db: Database, digest: TokenDigest, token: String?, user: UserRecord, target: SignInMethod, now: Date
+        _ db: Database, digest: TokenDigest, token: String?, user: UserRecord, target: SignInMethod?, now: Date
     ) throws {
-        if user.signInMethods.isOnly(target) { return }
+        if let target, user.signInMethods.isOnly(target) { return }
         guard let token else { throw BackendError.reauthRequired }
         let storedUser = try String.fetchOne(
             db, sql: "SELECT user_id FROM reauth_grants WHERE token_hash = ? AND expires_at > ?",
@@ -51,13 +52,13 @@ struct ReauthService: Sendable {
         let outcome: Result<ReauthGrant, BackendError> = try await store.pool.write { db in
             // The password checked is the one stored now, not the one read when the request came in.
             let user = try AccountService.current(db, id: user.id)
-            guard let hash = user.passwordHash, let salt = user.passwordSalt else {
+            guard let stored = user.passwordHash else {
                 throw BackendError(
                     .unprocessableContent, "method_unavailable", "This account has no password.",
                     rule: "reauth.method_unavailable")
             }
             try RateLimitService.checkPasswordAttempts(db, userId: user.id, now: now)
-            guard Secrets.constantTimeEquals(Secrets.passwordHash(password, salt: salt), hash) else {
+            guard PasswordHasher.verify(password, stored: stored, legacySalt: user.passwordSalt) else {
                 let remaining = try RateLimitService.recordPasswordFailure(db, userId: user.id, now: now)
                 var error = BackendError(
                     .unauthorized, "password_incorrect", "Password is incorrect. Try again.",
@@ -65,6 +66,9 @@ struct ReauthService: Sendable {
                 // The person is warned before the last try, not surprised by the lock after it.
                 error.detail.attemptsRemaining = remaining
                 return .failure(error)
+            }
+            if PasswordHasher.needsUpgrade(stored) {
+                try PasswordService.upgrade(db, userId: user.id, password: password)
             }
             return .success(try Self.issue(db, digest: store.digest, userId: user.id, method: .password, now: now))
         }

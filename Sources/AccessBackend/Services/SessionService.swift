@@ -13,41 +13,65 @@ struct SessionService: Sendable {
 
     func issue(userId: String) async throws -> SessionTokens {
         let now = clock.now()
+        return try await store.pool.write { db in
+            try store.retention.pruneIfDue(db, now: now)
+            return try Self.issue(db, digest: store.digest, userId: userId, now: now)
+        }
+    }
+
+    /// A new session inside the caller's transaction, e.g. with the email change that earns it.
+    static func issue(_ db: Database, digest: TokenDigest, userId: String, now: Date) throws -> SessionTokens {
         let tokens = SessionTokens(
             userId: userId, accessToken: Secrets.token(prefix: "at_"),
-            accessExpiresAt: now.addingTimeInterval(Self.accessLifetime), refreshToken: Secrets.token(prefix: "rt_"),
-            refreshExpiresAt: now.addingTimeInterval(Self.refreshLifetime))
-        try await store.pool.write { db in
-            try store.retention.pruneIfDue(db, now: now)
-            try db.execute(
-                sql: """
-                    INSERT INTO sessions (access_hash, refresh_hash, user_id, access_expires_at, refresh_expires_at)
-                    VALUES (?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    store.digest(tokens.accessToken), store.digest(tokens.refreshToken), userId,
-                    tokens.accessExpiresAt.unix, tokens.refreshExpiresAt.unix,
-                ])
-        }
+            accessExpiresAt: now.addingTimeInterval(accessLifetime), refreshToken: Secrets.token(prefix: "rt_"),
+            refreshExpiresAt: now.addingTimeInterval(refreshLifetime))
+        try db.execute(
+            sql: """
+                INSERT INTO sessions (access_hash, refresh_hash, user_id, access_expires_at, refresh_expires_at)
+                VALUES (?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                digest(tokens.accessToken), digest(tokens.refreshToken), userId, tokens.accessExpiresAt.unix,
+                tokens.refreshExpiresAt.unix,
+            ])
         return tokens
+    }
+
+    /// Ends every session of the user but `keeping` (an access token's digest); returns how many ended.
+    /// Signing everyone out also closes the re-auth window; a kept session keeps it.
+    static func revokeAll(_ db: Database, userId: String, keeping: String? = nil) throws -> Int {
+        try db.execute(
+            sql: "DELETE FROM sessions WHERE user_id = ? AND access_hash IS NOT ?", arguments: [userId, keeping])
+        let ended = db.changesCount
+        if keeping == nil {
+            try db.execute(sql: "DELETE FROM reauth_grants WHERE user_id = ?", arguments: [userId])
+        }
+        return ended
     }
 
     /// The user behind `Authorization: Bearer …`, or 401.
     func authenticate(_ request: Request) async throws -> UserRecord {
+        guard let accessHash = accessHash(of: request),
+            let user = try lookUp(accessHash: accessHash, now: clock.now().unix)
+        else {
+            throw BackendError.unauthorized
+        }
+        return user
+    }
+
+    /// The stored digest of the request's access token: how a rule names "this session".
+    func accessHash(of request: Request) -> String? {
         // The scheme is case-insensitive (RFC 9110 §11.1). Sliced by hand: Foundation's lowercased() of the
         // whole header and trimmingCharacters were a measurable share of every authenticated request.
         guard let header = request.headers[.authorization], header.utf8.count > 7,
             header.prefix(7).lowercased() == "bearer "
         else {
-            throw BackendError.unauthorized
+            return nil
         }
         var token = header.dropFirst(7)
         while token.first == " " || token.first == "\t" { token = token.dropFirst() }
         while token.last == " " || token.last == "\t" { token = token.dropLast() }
-        guard let user = try lookUp(accessHash: store.digest(String(token)), now: clock.now().unix) else {
-            throw BackendError.unauthorized
-        }
-        return user
+        return store.digest(String(token))
     }
 
     /// Synchronous on purpose: every authenticated request runs this one indexed read, and GRDB's async

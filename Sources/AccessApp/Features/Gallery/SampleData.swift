@@ -17,6 +17,10 @@ public enum SampleData {
         userId: "usr_7G8H9K2L", role: .athlete, phone: nil, email: "jdoe@mail.com", hasPassword: true,
         appleLinked: false, googleLinked: true, passwordChangedAt: twoMonthsAgo)
 
+    public static let emailOnly = AuthMethods(
+        userId: "usr_7G8H9K2L", role: .athlete, phone: nil, email: "jdoe@mail.com", hasPassword: true,
+        appleLinked: false, googleLinked: false, passwordChangedAt: twoMonthsAgo)
+
     public static let appleOnly = AuthMethods(
         userId: "usr_7G8H9K2L", role: .coach, phone: nil, email: nil, hasPassword: false, appleLinked: true,
         googleLinked: false, passwordChangedAt: nil)

@@ -118,6 +118,9 @@ public struct HubScreen: ScreenModel {
         switch row.kind {
         case .phone:
             return PhoneFlow.begin(methods.phone == nil ? .addPhone : .changePhone, context)
+        case .emailPassword:
+            // Adding a method needs no verification (seed 000), as for the phone.
+            return [methods.email == nil ? .push(NewEmailScreen(mode: .add)) : .push(EmailPasswordScreen())]
         default:
             return [.showToast("\(row.title): not in this build yet.")]
         }

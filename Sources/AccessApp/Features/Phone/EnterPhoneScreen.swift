@@ -215,21 +215,8 @@ public struct EnterPhoneScreen: ScreenModel {
                 in: Rect(x: fieldX, y: rect.y, width: rect.maxX - Canvas.margin - fieldX, height: rect.height),
                 glyphs: glyphs)
         }
-        let ready = canSubmit(context)
-        let label: String
-        var style: Style
-        if isWorking {
-            label = "Sending code…"
-            style = .muted
-        } else if ready {
-            label = focus == .cta ? "\(glyphs.selected) [ Send code ]" : "[ Send code ]"
-            style = Style.accent.with(.bold)
-            if focus == .cta { style.attributes.insert(.reverse) }
-        } else {
-            // Without colour the missing brackets say "off", as on the hub's disabled pills.
-            label = focus == .cta ? "\(glyphs.selected)   Send code  " : "  Send code  "
-            style = Style.muted.with(.dim)
-        }
-        canvas.centered(label, style: style)
+        canvas.button(
+            "Send code", working: "Sending code…", isReady: canSubmit(context), isFocused: focus == .cta,
+            isWorking: isWorking)
     }
 }

@@ -136,10 +136,7 @@ public struct PasswordReauthScreen: ScreenModel {
         canvas.paragraph("Enter your current password")
         var shown = field
         shown.isDisabled = isLocked(context)
-        let glyphs = canvas.glyphs
-        canvas.draw(height: shown.height) { grid, rect in
-            shown.render(into: &grid, in: rect.inset(horizontal: Canvas.margin), glyphs: glyphs)
-        }
+        canvas.field(shown)
         if isWorking { canvas.paragraph("Verifying…", style: .muted) }
         canvas.row(ListRow("Forgot it? Use another way", control: .chevron, isSelected: focus == .anotherWay))
     }

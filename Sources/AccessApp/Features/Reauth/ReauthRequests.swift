@@ -4,8 +4,7 @@ import TerminalKit
 /// "Verify it's you" and the ways through it (seed 000).
 enum ReauthFeature: Feature {
     static let screens: [any ScreenModel.Type] = [
-        ReauthPickerScreen.self, PasswordReauthScreen.self, CheckEmailScreen.self, VerifyingLinkScreen.self,
-        LinkExpiredScreen.self,
+        ReauthPickerScreen.self, PasswordReauthScreen.self,
     ]
 }
 
@@ -35,6 +34,23 @@ struct ReauthBySocial: APIRequest {
         let token = try await api.client.adminProviderToken(provider)
         return try await api.client.reauthenticate(provider: provider, idToken: token.idToken)
     }
+}
+
+/// The re-auth link: opening it verifies the user, and the flow that asked goes on.
+public struct ReauthLink: LinkPurpose {
+    public var flow: AnyFlow
+    public init(flow: AnyFlow) { self.flow = flow }
+    public var resend: AnyRequest? { AnyRequest(SendReauthLink()) }
+    public func confirm(token: String) -> AnyRequest { AnyRequest(ConfirmReauthLink(token: token)) }
+    public func confirmed(_ reply: AnyValue, _ context: ScreenContext) -> [Command]? {
+        reply.as(ReauthGrant.self).map { [.grantReauth($0), .continueFlow(flow)] }
+    }
+    public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .reauthLink }
+    public var canEditAddress: Bool { false }
+}
+
+extension AnyLinkPurpose {
+    public static func reauth(_ flow: AnyFlow) -> AnyLinkPurpose { AnyLinkPurpose(ReauthLink(flow: flow)) }
 }
 
 extension Sheet {

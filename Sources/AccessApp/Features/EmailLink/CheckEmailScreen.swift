@@ -2,15 +2,16 @@ import AccessAPI
 import Foundation
 import TerminalKit
 
-/// "Check your email": the re-auth link went out; the screen waits for the user to open it
-/// (seed 000: not auto-advancing). Here the link is opened from the outbox panel.
+/// "Check your email": a link went out; the screen waits for the user to open it (seed 000: not
+/// auto-advancing). Here the link is opened from the outbox panel.
 ///
-/// No "Wrong address? Edit email" here: the link goes to the email already on the account,
-/// and changing that address is itself a sensitive change that needs this very verification.
+/// "Wrong address? Edit email" only where the user typed the address (email change and add): a
+/// re-auth link goes to the email already on the account, and changing that is itself a sensitive
+/// change that needs this very verification.
 public struct CheckEmailScreen: ScreenModel {
     public static let resendCooldown: TimeInterval = 30
 
-    public var flow: AnyFlow
+    public var link: AnyLinkPurpose
     public var sentTo: String
     public var sentAt: Date
     /// The countdown has run out; kept so the clock stops once "Resend link" is offered.
@@ -19,13 +20,16 @@ public struct CheckEmailScreen: ScreenModel {
     public var error: String?
     /// The server's 429 on resending: no resend, and a countdown banner, until it passes.
     public var limit: RateLimit?
+    /// "Didn't get the email?" is open.
+    public var showsHelp: Bool
 
     public init(
-        flow: AnyFlow, sentTo: String, sentAt: Date, canResend: Bool = false, isResending: Bool = false,
-        error: String? = nil, limit: RateLimit? = nil
+        link: AnyLinkPurpose, sentTo: String, sentAt: Date, canResend: Bool = false, isResending: Bool = false,
+        error: String? = nil, limit: RateLimit? = nil, showsHelp: Bool = false
     ) {
         self.limit = limit
-        self.flow = flow
+        self.showsHelp = showsHelp
+        self.link = link
         self.sentTo = sentTo
         self.sentAt = sentAt
         self.canResend = canResend
@@ -33,7 +37,26 @@ public struct CheckEmailScreen: ScreenModel {
         self.error = error
     }
 
+    /// Waiting for a re-auth link.
+    public init(
+        flow: AnyFlow, sentTo: String, sentAt: Date, canResend: Bool = false, isResending: Bool = false,
+        error: String? = nil, limit: RateLimit? = nil, showsHelp: Bool = false
+    ) {
+        self.init(
+            link: .reauth(flow), sentTo: sentTo, sentAt: sentAt, canResend: canResend, isResending: isResending,
+            error: error, limit: limit, showsHelp: showsHelp)
+    }
+
     public var id: String { "check-email" }
+
+    static let editKey = Key.character("e")
+    static let helpKey = Key.character("h")
+    /// Seed 001: "check spam, try different address, resend".
+    static let help = [
+        "Check your spam or junk folder.",
+        "Make sure the address is right, or try a different one.",
+        "Still nothing? Resend the link when the countdown ends.",
+    ]
     public var needsClock: Bool { !canResend }
 
     var resendAt: Date { max(sentAt.addingTimeInterval(Self.resendCooldown), limit?.until ?? .distantPast) }
@@ -45,18 +68,29 @@ public struct CheckEmailScreen: ScreenModel {
     public func keymap(_ context: ScreenContext) -> Keymap {
         var bindings: [KeyBinding] = []
         if context.options.hasReferenceBackend { bindings.append(KeyBinding(OutboxPanel.keys, "Open the link")) }
-        if secondsLeft(context) == 0 { bindings.append(KeyBinding([.enter, .character("r")], "Resend link")) }
+        if secondsLeft(context) == 0, link.base.resend != nil {
+            bindings.append(KeyBinding([.enter, .character("r")], "Resend link"))
+        }
+        if link.base.canEditAddress { bindings.append(KeyBinding([Self.editKey], "Edit email")) }
+        bindings.append(KeyBinding([Self.helpKey], showsHelp ? "Hide help" : "Didn't get it?"))
         return Keymap(bindings)
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard case .key(let key) = event, [.enter, .character("r")].contains(key) else { return nil }
+        guard case .key(let key) = event else { return nil }
+        if key == Self.helpKey {
+            showsHelp.toggle()
+            return []
+        }
+        // Back to the field with the address as typed: the screen below is the one that sent it.
+        if key == Self.editKey, link.base.canEditAddress { return [.pop] }
+        guard [.enter, .character("r")].contains(key) else { return nil }
         // Resend exists only once the countdown is over, as the keymap says.
         guard secondsLeft(context) == 0 else { return nil }
-        guard !isResending else { return [] }
+        guard !isResending, let resend = link.base.resend else { return [] }
         isResending = true
         error = nil
-        return [.request(SendReauthLink())]
+        return [.request(resend, tag: "")]
     }
 
     public mutating func receive(
@@ -93,8 +127,8 @@ public struct CheckEmailScreen: ScreenModel {
     }
 
     public mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? {
-        guard message.outboxKind == .reauthLink, let token = message.token else { return nil }
-        return [.push(VerifyingLinkScreen(flow: flow, token: token, shownAt: context.now))]
+        guard link.base.accepts(message), let token = message.token else { return nil }
+        return [.push(VerifyingLinkScreen(link: link, token: token, shownAt: context.now))]
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
@@ -108,5 +142,10 @@ public struct CheckEmailScreen: ScreenModel {
         }
         if isResending { canvas.paragraph("Sending…", style: .muted) }
         if let error { canvas.paragraph(error, style: .danger) }
+        if link.base.canEditAddress { canvas.paragraph("Wrong address? Edit email (e)", style: .muted) }
+        canvas.paragraph("Didn't get the email? (h)", style: .muted)
+        if showsHelp {
+            for line in Self.help { canvas.paragraph("• " + line) }
+        }
     }
 }

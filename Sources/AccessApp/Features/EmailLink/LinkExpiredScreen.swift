@@ -5,21 +5,29 @@ import TerminalKit
 /// "This link has expired": a blocking state (seed 000: a full screen, not a toast), reached
 /// when the link is older than 30 minutes or was already used. Offers a new link or support.
 public struct LinkExpiredScreen: ScreenModel {
-    public var flow: AnyFlow
+    public var link: AnyLinkPurpose
     public var selection: Int
     public var isSending: Bool
     public var error: String?
 
-    public init(flow: AnyFlow, selection: Int = 0, isSending: Bool = false, error: String? = nil) {
-        self.flow = flow
+    public init(link: AnyLinkPurpose, selection: Int = 0, isSending: Bool = false, error: String? = nil) {
+        self.link = link
         self.selection = selection
         self.isSending = isSending
         self.error = error
     }
 
+    /// A re-auth link ran out.
+    public init(flow: AnyFlow, selection: Int = 0, isSending: Bool = false, error: String? = nil) {
+        self.init(link: .reauth(flow), selection: selection, isSending: isSending, error: error)
+    }
+
     public var id: String { "link-expired" }
 
-    static let actions = ["Send a new link", "Contact support"]
+    enum Action { case sendNew, contactSupport }
+
+    /// Without a way to ask again (the revert link), only support is left.
+    var actions: [Action] { link.base.resend == nil ? [.contactSupport] : [.sendNew, .contactSupport] }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         Keymap([.move, .open("Choose")])
@@ -32,14 +40,17 @@ public struct LinkExpiredScreen: ScreenModel {
             selection = 0
             return []
         case .down, .character("j"):
-            selection = 1
+            selection = actions.count - 1
             return []
         case .enter, .right:
-            if selection == 1 { return [.push(ContactSupportScreen(userId: context.methods?.userId))] }
+            let action = actions[min(selection, actions.count - 1)]
+            guard action == .sendNew, let resend = link.base.resend else {
+                return [.push(ContactSupportScreen(userId: context.methods?.userId))]
+            }
             guard !isSending else { return [] }
             isSending = true
             error = nil
-            return [.request(SendReauthLink())]
+            return [.request(resend, tag: "")]
         default:
             return nil
         }
@@ -54,10 +65,11 @@ public struct LinkExpiredScreen: ScreenModel {
         switch result {
         case .success(let reply):
             guard let sent = reply.as(EmailLinkSent.self) else { return [] }
-            // The new link replaces the old "Check your email" below: one such screen, not two.
+            // The new link replaces the old "Check your email" below: one such screen, not two. A link
+            // opened from the outbox with no such screen below gets one in this one's place.
             return [
-                .popTo(CheckEmailScreen.self),
-                .replaceTop(CheckEmailScreen(flow: flow, sentTo: sent.sentTo, sentAt: context.now)),
+                .popToNearest(CheckEmailScreen.self),
+                .replaceTop(CheckEmailScreen(link: link, sentTo: sent.sentTo, sentAt: context.now)),
             ]
         case .failure(let failure):
             error = failure.message
@@ -68,9 +80,12 @@ public struct LinkExpiredScreen: ScreenModel {
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         canvas.title("This link has expired")
         canvas.paragraph("Verification links expire after 30 minutes. Request a new one to try again.")
-        for (index, action) in Self.actions.enumerated() {
+        for (index, action) in actions.enumerated() {
             canvas.row(
-                ListRow(action, control: .chevron, isSelected: index == selection, isDisabled: index == 0 && isSending))
+                ListRow(
+                    action == .sendNew ? "Send a new link" : "Contact support", control: .chevron,
+                    isSelected: index == min(selection, actions.count - 1), isDisabled: action == .sendNew && isSending)
+            )
         }
         if isSending { canvas.paragraph("Sending…", style: .muted) }
         if let error { canvas.paragraph(error, style: .danger) }

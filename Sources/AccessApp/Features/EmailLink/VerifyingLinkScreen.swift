@@ -5,7 +5,7 @@ import TerminalKit
 /// "Verifying your link…": the moment after the user opens the emailed link, while the backend
 /// checks the one-shot token (seed 000: a centred spinner, not a skeleton).
 public struct VerifyingLinkScreen: ScreenModel {
-    public var flow: AnyFlow
+    public var link: AnyLinkPurpose
     public var token: String
     public var error: String?
     /// The failure was the network, so asking again may work; a refused token will not.
@@ -19,15 +19,24 @@ public struct VerifyingLinkScreen: ScreenModel {
     public static let minimumShown: TimeInterval = 1
 
     public init(
-        flow: AnyFlow, token: String, error: String? = nil, canRetry: Bool = false, shownAt: Date = .distantPast,
-        held: [Command]? = nil
+        link: AnyLinkPurpose, token: String, error: String? = nil, canRetry: Bool = false,
+        shownAt: Date = .distantPast, held: [Command]? = nil
     ) {
-        self.flow = flow
+        self.link = link
         self.token = token
         self.error = error
         self.canRetry = canRetry
         self.shownAt = shownAt
         self.held = held
+    }
+
+    /// Opening a re-auth link.
+    public init(
+        flow: AnyFlow, token: String, error: String? = nil, canRetry: Bool = false, shownAt: Date = .distantPast,
+        held: [Command]? = nil
+    ) {
+        self.init(
+            link: .reauth(flow), token: token, error: error, canRetry: canRetry, shownAt: shownAt, held: held)
     }
 
     public var id: String { "verifying-link" }
@@ -39,7 +48,7 @@ public struct VerifyingLinkScreen: ScreenModel {
     }
 
     public func onAppear(_ context: ScreenContext) -> [Command] {
-        [.request(ConfirmReauthLink(token: token))]
+        [.request(link.base.confirm(token: token), tag: "")]
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
@@ -58,10 +67,10 @@ public struct VerifyingLinkScreen: ScreenModel {
         let outcome: [Command]
         switch result {
         case .success(let reply):
-            guard let grant = reply.as(ReauthGrant.self) else { return [] }
-            outcome = [.grantReauth(grant), .continueFlow(flow)]
+            guard let next = link.base.confirmed(reply, context) else { return [] }
+            outcome = next
         case .failure(.codeExpired):
-            outcome = [.replaceTop(LinkExpiredScreen(flow: flow))]
+            outcome = [.replaceTop(LinkExpiredScreen(link: link))]
         case .failure(let failure):
             error = failure.message
             if case .offline = failure { canRetry = true }
@@ -90,7 +99,7 @@ public struct VerifyingLinkScreen: ScreenModel {
             }
             return
         }
-        canvas.title("Verify it's you")
+        canvas.title("Verifying your link…")
         canvas.paragraph(error, style: .danger)
         canvas.paragraph(
             canRetry ? "Press Enter to try again, or Esc to go back." : "Press Esc to go back.", style: .muted)

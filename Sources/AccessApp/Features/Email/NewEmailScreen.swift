@@ -1,0 +1,244 @@
+import AccessAPI
+import AccessCore
+import Foundation
+import TerminalKit
+
+/// "New email" (change: one field, "Current: …") and "Add email & password" (two fields, the
+/// password's checklist), seed 001. Availability is asked 400 ms after typing pauses, on the app
+/// clock; the button stays off until the address is available (and, adding, the password passes).
+public struct NewEmailScreen: ScreenModel {
+    public enum Mode: Equatable, Sendable {
+        case change(current: String)
+        case add
+    }
+
+    public enum Focus: Equatable, Sendable { case email, password, cta }
+
+    /// Where the address stands; each case with an address is about that exact address.
+    public enum Availability: Equatable, Sendable {
+        case idle
+        case typing(since: Date)
+        case checking(String)
+        case available(String)
+        case taken(String)
+        case invalid
+        case unchanged
+    }
+
+    public var mode: Mode
+    public var email: TextField
+    public var password: TextField
+    public var focus: Focus
+    public var availability: Availability
+    /// The password was left or submitted once: all three rules are judged from then on.
+    public var passwordChecked: Bool
+    public var isWorking: Bool
+    public var error: String?
+    /// The server's 429 for this address: sending is off until it passes.
+    public var limit: RateLimit?
+
+    public static let debounce: TimeInterval = 0.4
+    static let takenText = "This email is already in use by another account."
+    static let invalidText = "Enter a valid email address."
+    static let unchangedText = "That's already your email address."
+    static let expiredReauthText = "Your verification has expired. Go back and verify it's you again."
+
+    public init(
+        mode: Mode, email: String = "", password: String = "", focus: Focus = .email,
+        availability: Availability = .idle, passwordChecked: Bool = false, isWorking: Bool = false,
+        error: String? = nil, limit: RateLimit? = nil
+    ) {
+        self.mode = mode
+        self.email = TextField(
+            label: "New email", value: email, placeholder: "name@example.com", maxLength: EmailRules.maximumLength)
+        self.password = TextField(
+            label: "Password", value: password, isMasked: true, maxLength: PasswordRules.maximumLength)
+        self.focus = focus
+        self.availability = availability
+        self.passwordChecked = passwordChecked
+        self.isWorking = isWorking
+        self.error = error
+        self.limit = limit
+    }
+
+    public var id: String { "new-email" }
+    public var takesText: Bool { true }
+
+    public var needsClock: Bool {
+        if case .typing = availability { return true }
+        return limit != nil
+    }
+
+    var isAdding: Bool { mode == .add }
+    var typed: String { EmailRules.normalized(email.value) }
+    var focusOrder: [Focus] { isAdding ? [.email, .password, .cta] : [.email, .cta] }
+
+    func isLimited(_ context: ScreenContext) -> Bool { limit?.applies(to: typed, at: context.now) ?? false }
+
+    public func banner(_ context: ScreenContext) -> Banner? { limit?.banner(for: typed, at: context.now) }
+
+    public func canSubmit(_ context: ScreenContext) -> Bool {
+        guard availability == .available(typed), !isWorking, !isLimited(context) else { return false }
+        return !isAdding || PasswordRules.violations(password.value, email: nil).isEmpty
+    }
+
+    public func keymap(_ context: ScreenContext) -> Keymap {
+        Keymap([
+            KeyBinding([.tab, .backTab], "Next field", aliases: [.down, .up]),
+            KeyBinding([.enter], "Send link"),
+        ])
+    }
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        switch event {
+        case .key(.tab), .key(.down):
+            move(by: 1)
+            return []
+        case .key(.backTab), .key(.up):
+            move(by: -1)
+            return []
+        case .key(.escape):
+            return nil
+        case .key(.enter):
+            if canSubmit(context) { return submit(context) }
+            if focus == .email, isAdding {
+                move(by: 1)
+            } else if focus == .password {
+                passwordChecked = true
+            }
+            return []
+        default:
+            guard !isWorking else { return event.isTextEditing ? [] : nil }
+            if focus == .cta, event.isTextEditing { focus = .email }
+            if focus == .password {
+                return password.handle(event) ? [] : nil
+            }
+            let before = email.value
+            guard email.handle(event) else { return nil }
+            if email.value != before {
+                availability = email.value.isEmpty ? .idle : .typing(since: context.now)
+                error = nil
+            }
+            return []
+        }
+    }
+
+    private mutating func move(by step: Int) {
+        let order = focusOrder
+        let index = order.firstIndex(of: focus) ?? 0
+        if focus == .password { passwordChecked = true }
+        focus = order[(index + step + order.count) % order.count]
+    }
+
+    /// The pause is over: judge the address locally, then ask the server about one that passes.
+    public mutating func tick(_ context: ScreenContext) -> [Command] {
+        if let limit, context.now >= limit.until { self.limit = nil }
+        guard case .typing(let since) = availability, context.now >= since + Self.debounce else { return [] }
+        let address = typed
+        if !EmailRules.isValid(address) {
+            availability = .invalid
+        } else if case .change(let current) = mode, EmailRules.same(address, current) {
+            availability = .unchanged
+        } else {
+            availability = .checking(address)
+            return [.request(CheckEmailAvailability(email: address), tag: "availability")]
+        }
+        return []
+    }
+
+    private mutating func submit(_ context: ScreenContext) -> [Command] {
+        passwordChecked = true
+        isWorking = true
+        error = nil
+        switch mode {
+        case .change:
+            return [.request(RequestEmailChange(email: typed, reauthToken: context.reauth?.reauthToken), tag: "send")]
+        case .add:
+            return [.request(AddEmailWithPassword(email: typed, password: Secret(password.value)), tag: "send")]
+        }
+    }
+
+    public mutating func receive(
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
+    ) -> [Command] {
+        if tag == "availability" { return receiveAvailability(result) }
+        isWorking = false
+        switch result {
+        case .success(let reply):
+            guard let sent = reply.as(EmailLinkSent.self) else { return [] }
+            return [
+                .push(
+                    CheckEmailScreen(link: AnyLinkPurpose(EmailChangeLink()), sentTo: sent.sentTo, sentAt: context.now))
+            ]
+        case .failure(.taken):
+            availability = .taken(typed)
+        case .failure(.rateLimited(let retryAfter, let message)):
+            limit = RateLimit(target: typed, until: context.now.addingTimeInterval(TimeInterval(retryAfter)))
+            error = message
+        case .failure(.invalid(let codes, let message)):
+            if let passwordProblem = PasswordChecklist.message(for: codes) {
+                password.error = passwordProblem
+            } else {
+                error = message
+            }
+        case .failure(.reauthRequired):
+            error = Self.expiredReauthText
+        case .failure(let failure):
+            error = failure.message
+        }
+        return []
+    }
+
+    private mutating func receiveAvailability(_ result: Result<AnyValue, APIError>) -> [Command] {
+        // A reply about an address no longer in the field is old news.
+        guard case .checking(let asked) = availability, asked == typed else { return [] }
+        switch result {
+        case .success(let reply):
+            guard let answer = reply.as(EmailAvailability.self) else { return [] }
+            availability = answer.available ? .available(asked) : .taken(asked)
+        case .failure(.invalid):
+            availability = .invalid
+        case .failure(let failure):
+            availability = .idle
+            error = failure.message
+        }
+        return []
+    }
+
+    var emailProblem: String? {
+        switch availability {
+        case .taken(let address) where address == typed: return Self.takenText
+        case .invalid: return Self.invalidText
+        case .unchanged: return Self.unchangedText
+        default: return nil
+        }
+    }
+
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        switch mode {
+        case .change(let current): canvas.title("New email", subtitle: "Current: \(current)")
+        case .add: canvas.title("Add email & password", subtitle: "Use it to sign in and recover your account.")
+        }
+        var shownEmail = email
+        shownEmail.isFocused = focus == .email
+        shownEmail.isDisabled = isWorking
+        shownEmail.error = emailProblem
+        canvas.field(shownEmail)
+        switch availability {
+        case .checking: canvas.paragraph("Checking…", style: .muted)
+        case .available(let address) where address == typed: canvas.paragraph("Available", style: .success)
+        default: break
+        }
+        if isAdding {
+            var shownPassword = password
+            shownPassword.isFocused = focus == .password
+            shownPassword.isDisabled = isWorking
+            canvas.field(shownPassword)
+            PasswordChecklist(password: password.value, checkedAll: passwordChecked).draw(into: &canvas)
+        }
+        if let error { canvas.paragraph(error, style: .danger) }
+        canvas.button(
+            "Send link", working: "Sending link…", isReady: canSubmit(context), isFocused: focus == .cta,
+            isWorking: isWorking)
+    }
+}

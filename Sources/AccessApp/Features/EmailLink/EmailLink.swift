@@ -1,0 +1,58 @@
+import AccessAPI
+import TerminalKit
+
+/// The emailed-link screens shared by every flow that waits for a link (seed 000's magic links):
+/// "Check your email", "Verifying your link…" and "This link has expired". What a link is for —
+/// how it is sent again, how opening it is checked, what follows — is its `LinkPurpose`, declared
+/// by the feature that sends it (re-auth in Reauth/, email change and add in Email/).
+enum EmailLinkFeature: Feature {
+    static let screens: [any ScreenModel.Type] = [
+        CheckEmailScreen.self, VerifyingLinkScreen.self, LinkExpiredScreen.self,
+    ]
+}
+
+/// What an emailed link is for.
+public protocol LinkPurpose: Equatable, Sendable {
+    /// Sends the link again ("Resend link", "Send a new link"); its reply is an `EmailLinkSent`. nil: a
+    /// link nobody can ask for again (the revert link comes with a change).
+    var resend: AnyRequest? { get }
+    /// Checks an opened link's token with the backend.
+    func confirm(token: String) -> AnyRequest
+    /// What follows a confirmed link; nil when the reply is not this purpose's.
+    func confirmed(_ reply: AnyValue, _ context: ScreenContext) -> [Command]?
+    /// The outbox message carries this purpose's link.
+    func accepts(_ message: OutboxMessage) -> Bool
+    /// The link went to an address the user just typed: "Wrong address? Edit email" takes them back.
+    var canEditAddress: Bool { get }
+}
+
+/// Any link purpose, so screens can carry one and still be compared.
+public struct AnyLinkPurpose: Equatable, Sendable, CustomReflectable {
+    public let base: any LinkPurpose
+
+    public init(_ base: some LinkPurpose) { self.base = base }
+
+    public static func == (lhs: AnyLinkPurpose, rhs: AnyLinkPurpose) -> Bool { lhs.base.isEqual(to: rhs.base) }
+
+    public var customMirror: Mirror { Mirror(reflecting: base) }
+}
+
+extension LinkPurpose {
+    fileprivate func isEqual(to other: any LinkPurpose) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
+    }
+}
+
+/// Links that arrive with nothing on screen waiting for them (the email-change link opened from the
+/// hub, the revert link in the old address's notice): whose they are decides where they go.
+enum LinkRouter {
+    static let purposes: [any LinkPurpose] = [EmailChangeLink(), RevertEmailLink()]
+
+    static func open(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? {
+        guard let token = message.token, let purpose = purposes.first(where: { $0.accepts(message) }) else {
+            return nil
+        }
+        return [.push(VerifyingLinkScreen(link: AnyLinkPurpose(purpose), token: token, shownAt: context.now))]
+    }
+}

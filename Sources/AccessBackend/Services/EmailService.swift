@@ -1,0 +1,241 @@
+import AccessAPI
+import AccessCore
+import Foundation
+import GRDB
+
+/// Changing and adding the account's email (seeds 000/001): nothing changes until the emailed link is
+/// opened; the link is one-shot and lives 30 minutes; the old address is told, with a link that undoes
+/// the change and signs every session out, so a hijacked session cannot quietly take the account.
+struct EmailService: Sendable {
+    static let verifyLinkLifetime: TimeInterval = 30 * 60
+    /// The owner may read the notice days later; the way back stays open a week.
+    static let revertLinkLifetime: TimeInterval = 7 * 24 * 60 * 60
+
+    let store: Store
+    let clock: BackendClock
+    let linkBase: String
+
+    enum Purpose: String {
+        case change = "email_change"
+        case add = "email_add"
+        case revert = "email_revert"
+    }
+
+    static let takenError = BackendError(
+        .conflict, "email_taken", "This email is already in use by another account.", rule: "email.taken")
+    static let invalidError = BackendError(
+        .unprocessableContent, "invalid_email", "Enter a valid email address.", rule: "email.invalid")
+
+    func availability(user: UserRecord, email: String) async throws -> EmailAvailability {
+        guard EmailRules.isValid(email) else { throw Self.invalidError }
+        let taken = try await store.pool.read { db in try Self.taken(db, email: email, by: user.id) }
+        return EmailAvailability(email: EmailRules.normalized(email), available: !taken)
+    }
+
+    func requestChange(user: UserRecord, email typed: String, reauthToken: String?) async throws -> EmailLinkSent {
+        let now = clock.now()
+        let email = EmailRules.normalized(typed)
+        return try await store.pool.write { db in
+            try store.retention.pruneIfDue(db, now: now)
+            let user = try AccountService.current(db, id: user.id)
+            guard let current = user.email else {
+                throw BackendError(
+                    .unprocessableContent, "method_unavailable", "This account has no email yet. Add one instead.",
+                    rule: "email.change_without_email")
+            }
+            guard EmailRules.isValid(email) else { throw Self.invalidError }
+            guard !EmailRules.same(email, current) else {
+                throw BackendError(
+                    .unprocessableContent, "email_unchanged", "That's already your email address.",
+                    rule: "email.unchanged")
+            }
+            try ReauthService.require(
+                db, digest: store.digest, token: reauthToken, user: user, target: .email, now: now)
+            guard try !Self.taken(db, email: email, by: user.id) else { throw Self.takenError }
+            return try send(db, userId: user.id, purpose: .change, email: email, passwordHash: nil, now: now)
+        }
+    }
+
+    func addWithPassword(user: UserRecord, email typed: String, password: String) async throws -> EmailLinkSent {
+        let now = clock.now()
+        let email = EmailRules.normalized(typed)
+        guard EmailRules.isValid(email) else { throw Self.invalidError }
+        try PasswordService.refuseOverlong(password)
+        let broken = PasswordRules.violations(password, email: email)
+        guard broken.isEmpty else { throw PasswordService.invalid(broken.map(\.rawValue)) }
+        // bcrypt takes tens of milliseconds: done before the write lock is taken.
+        let passwordHash = PasswordHasher.hash(password)
+        return try await store.pool.write { db in
+            try store.retention.pruneIfDue(db, now: now)
+            let user = try AccountService.current(db, id: user.id)
+            guard user.email == nil else {
+                throw BackendError(
+                    .conflict, "email_already_set", "This account already has an email. Change it instead.",
+                    rule: "email.add_with_email")
+            }
+            guard try !Self.taken(db, email: email, by: user.id) else { throw Self.takenError }
+            return try send(db, userId: user.id, purpose: .add, email: email, passwordHash: passwordHash, now: now)
+        }
+    }
+
+    /// "Resend link": a new token for the pending change; the previous link stops working.
+    func resend(user: UserRecord) async throws -> EmailLinkSent {
+        let now = clock.now()
+        return try await store.pool.write { db in
+            guard
+                let pending = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT purpose, email, password_hash FROM links
+                        WHERE user_id = ? AND purpose IN (?, ?) AND used = 0 AND expires_at > ?
+                        ORDER BY expires_at DESC LIMIT 1
+                        """,
+                    arguments: [user.id, Purpose.change.rawValue, Purpose.add.rawValue, now.unix]),
+                let purpose = Purpose(rawValue: pending["purpose"])
+            else {
+                throw BackendError(
+                    .notFound, "link_not_found", "There is no email change waiting. Start again.",
+                    rule: "email.nothing_pending")
+            }
+            return try send(
+                db, userId: user.id, purpose: purpose, email: pending["email"], passwordHash: pending["password_hash"],
+                now: now)
+        }
+    }
+
+    /// Opening the link: applies the change, tells the old address (with the way back) and starts a new
+    /// session, as seed 001 says ("validates token, applies change, issues new session").
+    func verify(token: String) async throws -> EmailVerified {
+        let now = clock.now()
+        return try await store.pool.write { db in
+            let link = try redeem(db, token: token, purposes: [.change, .add], now: now)
+            let user = try AccountService.current(db, id: link.userId)
+            // Someone may have taken the address while the link sat in the inbox.
+            guard try !Self.taken(db, email: link.email, by: user.id) else { throw Self.takenError }
+            if link.purpose == .add {
+                try db.execute(
+                    sql: """
+                        UPDATE users SET email = ?, password_hash = ?, password_salt = NULL, password_changed_at = ?
+                        WHERE id = ?
+                        """,
+                    arguments: [link.email, link.passwordHash, now.unix, user.id])
+            } else {
+                try db.execute(sql: "UPDATE users SET email = ? WHERE id = ?", arguments: [link.email, user.id])
+                if let previous = user.email {
+                    try sendRevertNotice(db, userId: user.id, previous: previous, new: link.email, now: now)
+                }
+            }
+            let updated = try AccountService.current(db, id: user.id)
+            let session = try SessionService.issue(db, digest: store.digest, userId: user.id, now: now)
+            return EmailVerified(authMethods: updated.authMethods, session: session)
+        }
+    }
+
+    /// The old address's way back: the email returns and every session ends, so whoever changed it is out.
+    func revert(token: String) async throws -> EmailReverted {
+        let now = clock.now()
+        return try await store.pool.write { db in
+            let link = try redeem(db, token: token, purposes: [.revert], now: now)
+            guard try !Self.taken(db, email: link.email, by: link.userId) else { throw Self.takenError }
+            try db.execute(sql: "UPDATE users SET email = ? WHERE id = ?", arguments: [link.email, link.userId])
+            // Pending changes die too: a link still in the intruder's inbox must not undo the revert.
+            try db.execute(
+                sql: "UPDATE links SET used = 1 WHERE user_id = ? AND purpose IN (?, ?)",
+                arguments: [link.userId, Purpose.change.rawValue, Purpose.add.rawValue])
+            let ended = try SessionService.revokeAll(db, userId: link.userId)
+            return EmailReverted(email: link.email, signedOutSessions: ended)
+        }
+    }
+
+    // MARK: - Rules over one transaction
+
+    /// Never says who holds the address (seed 001: privacy).
+    static func taken(_ db: Database, email: String, by userId: String) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS(SELECT 1 FROM users WHERE email = ? COLLATE NOCASE AND id != ?)",
+            arguments: [EmailRules.normalized(email), userId]) ?? false
+    }
+
+    private func send(
+        _ db: Database, userId: String, purpose: Purpose, email: String, passwordHash: String?, now: Date
+    ) throws -> EmailLinkSent {
+        // A second link to the same address while one is live is a resend, as a second code is for texts.
+        let isResend =
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS(SELECT 1 FROM links WHERE user_id = ? AND purpose = ? AND email = ? COLLATE NOCASE
+                    AND used = 0 AND expires_at > ?)
+                    """,
+                arguments: [userId, purpose.rawValue, email, now.unix]) ?? false
+        try RateLimitService.check(db, channel: .email, recipient: email, isResend: isResend, now: now)
+        // One pending change at a time: the links sent before this one stop working.
+        try db.execute(
+            sql: "UPDATE links SET used = 1 WHERE user_id = ? AND purpose IN (?, ?) AND used = 0",
+            arguments: [userId, Purpose.change.rawValue, Purpose.add.rawValue])
+        let token = Secrets.token(prefix: "lk_")
+        let expires = now.addingTimeInterval(Self.verifyLinkLifetime)
+        try db.execute(
+            sql: """
+                INSERT INTO links (token_hash, user_id, purpose, expires_at, email, password_hash)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [store.digest(token), userId, purpose.rawValue, expires.unix, email, passwordHash])
+        try RateLimitService.record(db, channel: .email, recipient: email, isResend: isResend, now: now)
+        try OutboxService.send(
+            db,
+            .init(
+                channel: "email", recipient: email, kind: "email_verify_link", purpose: purpose.rawValue,
+                link: "\(linkBase)/verify-email?token=\(token)", token: token),
+            now: now)
+        return EmailLinkSent(sentTo: email, expiresAt: expires)
+    }
+
+    private func sendRevertNotice(_ db: Database, userId: String, previous: String, new: String, now: Date) throws {
+        let token = Secrets.token(prefix: "lk_")
+        try db.execute(
+            sql: """
+                INSERT INTO links (token_hash, user_id, purpose, expires_at, email, previous_email)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                store.digest(token), userId, Purpose.revert.rawValue,
+                now.addingTimeInterval(Self.revertLinkLifetime).unix, previous, new,
+            ])
+        try OutboxService.send(
+            db,
+            .init(
+                channel: "email", recipient: previous, kind: "email_changed_notice", purpose: Purpose.revert.rawValue,
+                link: "\(linkBase)/revert-email?token=\(token)", token: token),
+            now: now)
+    }
+
+    private struct Redeemed {
+        var userId: String
+        var purpose: Purpose
+        var email: String
+        var passwordHash: String?
+    }
+
+    /// 404 for a token nobody issued, 410 for one used or past its time (seed 001: both "This link has
+    /// expired"); otherwise the link is spent here, in the transaction that acts on it.
+    private func redeem(_ db: Database, token: String, purposes: [Purpose], now: Date) throws -> Redeemed {
+        let hash = store.digest(token)
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: "SELECT user_id, purpose, email, password_hash, expires_at, used FROM links WHERE token_hash = ?",
+                arguments: [hash]),
+            let purpose = Purpose(rawValue: row["purpose"]), purposes.contains(purpose),
+            let email: String = row["email"]
+        else {
+            throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: "link.unknown")
+        }
+        if (row["used"] as Bool) || (row["expires_at"] as Double) <= now.unix {
+            throw BackendError(
+                .gone, "link_expired", "This link has expired. Request a new one to try again.", rule: "link.expired")
+        }
+        try db.execute(sql: "UPDATE links SET used = 1 WHERE token_hash = ?", arguments: [hash])
+        return Redeemed(userId: row["user_id"], purpose: purpose, email: email, passwordHash: row["password_hash"])
+    }
+}
