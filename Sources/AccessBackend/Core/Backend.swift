@@ -22,6 +22,7 @@ struct Backend: Sendable {
     var outbox: OutboxService { OutboxService(store: store) }
     var deadlines: DeadlineService { DeadlineService(store: store, clock: clock) }
     var scenarios: ScenarioLoader {
-        ScenarioLoader(store: store, clock: clock, catalog: catalog, frozenOverride: frozenOverride)
+        ScenarioLoader(
+            store: store, clock: clock, catalog: catalog, linkBase: linkBase, frozenOverride: frozenOverride)
     }
 }

@@ -21,6 +21,12 @@ struct Scenario: Decodable, Sendable {
         var resend: Bool?
     }
 
+    /// An email change waiting for its link, sent `minutesAgo` (past 30: the link has expired).
+    struct PendingEmailChange: Decodable, Sendable {
+        var email: String
+        var minutesAgo: Double
+    }
+
     struct Clock: Decodable, Sendable {
         var start: Date?
         var frozen: Bool?
@@ -32,12 +38,14 @@ struct Scenario: Decodable, Sendable {
     var otpSends: [Send]?
     var testCodes: [String: String]?
     var clock: Clock?
+    var pendingEmailChange: PendingEmailChange?
     /// Reserved for the delete flow's blockers (next wave); accepted so fixtures can already carry them.
     var bookings: [JSONValue]?
     var payouts: [JSONValue]?
 
     static let knownKeys: Set<String> = [
         "description", "user", "others", "otp_sends", "test_codes", "clock", "bookings", "payouts",
+        "pending_email_change",
     ]
     static let personKeys: Set<String> = [
         "id", "role", "phone", "email", "password", "password_changed_days_ago", "apple_linked", "google_linked",

@@ -7,6 +7,7 @@ struct ScenarioLoader: Sendable {
     let store: Store
     let clock: BackendClock
     let catalog: ScenarioCatalog
+    let linkBase: String
     /// nil: the scenario decides (running unless it says frozen).
     let frozenOverride: Bool?
 
@@ -33,6 +34,11 @@ struct ScenarioLoader: Sendable {
             }
             for (phone, code) in scenario.testCodes ?? [:] {
                 try db.execute(sql: "INSERT INTO test_codes (phone, code) VALUES (?, ?)", arguments: [phone, code])
+            }
+            if let pending = scenario.pendingEmailChange {
+                _ = try EmailService(store: store, clock: clock, linkBase: linkBase).sendVerifyLink(
+                    db, userId: scenario.user.id, purpose: .change, email: pending.email, passwordHash: nil,
+                    now: now.addingTimeInterval(-pending.minutesAgo * 60))
             }
             try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('scenario', ?)", arguments: [name])
         }

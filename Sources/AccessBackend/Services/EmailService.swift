@@ -52,7 +52,7 @@ struct EmailService: Sendable {
             try ReauthService.require(
                 db, digest: store.digest, token: reauthToken, user: user, target: .email, now: now)
             guard try !Self.taken(db, email: email, by: user.id) else { throw Self.takenError }
-            return try send(db, userId: user.id, purpose: .change, email: email, passwordHash: nil, now: now)
+            return try sendVerifyLink(db, userId: user.id, purpose: .change, email: email, passwordHash: nil, now: now)
         }
     }
 
@@ -74,11 +74,17 @@ struct EmailService: Sendable {
                     rule: "email.add_with_email")
             }
             guard try !Self.taken(db, email: email, by: user.id) else { throw Self.takenError }
-            return try send(db, userId: user.id, purpose: .add, email: email, passwordHash: passwordHash, now: now)
+            return try sendVerifyLink(
+                db, userId: user.id, purpose: .add, email: email, passwordHash: passwordHash, now: now)
         }
     }
 
-    /// "Resend link": a new token for the pending change; the previous link stops working.
+    /// How long after its link expired a change can still be resent without "Verify it's you" again
+    /// ("This link has expired" → "Request a new link"); the send limits still apply.
+    static let resendableFor: TimeInterval = 24 * 60 * 60
+
+    /// "Resend link": a new token for the pending change; the previous link stops working. Only a link
+    /// never opened, replaced or undone by a revert qualifies, so a revert cannot be resent away.
     func resend(user: UserRecord) async throws -> EmailLinkSent {
         let now = clock.now()
         return try await store.pool.write { db in
@@ -90,14 +96,16 @@ struct EmailService: Sendable {
                         WHERE user_id = ? AND purpose IN (?, ?) AND used = 0 AND expires_at > ?
                         ORDER BY expires_at DESC LIMIT 1
                         """,
-                    arguments: [user.id, Purpose.change.rawValue, Purpose.add.rawValue, now.unix]),
+                    arguments: [
+                        user.id, Purpose.change.rawValue, Purpose.add.rawValue, now.unix - Self.resendableFor,
+                    ]),
                 let purpose = Purpose(rawValue: pending["purpose"])
             else {
                 throw BackendError(
                     .notFound, "link_not_found", "There is no email change waiting. Start again.",
                     rule: "email.nothing_pending")
             }
-            return try send(
+            return try sendVerifyLink(
                 db, userId: user.id, purpose: purpose, email: pending["email"], passwordHash: pending["password_hash"],
                 now: now)
         }
@@ -156,7 +164,7 @@ struct EmailService: Sendable {
             arguments: [EmailRules.normalized(email), userId]) ?? false
     }
 
-    private func send(
+    func sendVerifyLink(
         _ db: Database, userId: String, purpose: Purpose, email: String, passwordHash: String?, now: Date
     ) throws -> EmailLinkSent {
         // A second link to the same address while one is live is a resend, as a second code is for texts.
