@@ -1,0 +1,183 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+import Testing
+
+@testable import AccessApp
+
+/// The Email & password screens through `reduce`, on a moved clock: the debounced availability
+/// check, sending the link, the shared link screens, and Set a new password.
+@Suite struct EmailFlowTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let grant = ReauthGrant(
+        reauthToken: "ra_fixture", expiresAt: Date(timeIntervalSince1970: 1_800_000_900), method: .password)
+
+    func type(_ text: String, into state: inout AppState) {
+        for character in text { _ = reduce(&state, .input(.key(.character(character)))) }
+    }
+
+    func requests(_ effects: [Effect]) -> [AnyRequest] {
+        effects.compactMap { effect in
+            if case .request(let request, _) = effect { return request }
+            return nil
+        }
+    }
+
+    func requestID(_ effects: [Effect]) -> RequestID? {
+        effects.lazy.compactMap { effect -> RequestID? in
+            if case .request(_, let id) = effect { return id }
+            return nil
+        }.first
+    }
+
+    func changeEmailState() -> AppState {
+        var state = SampleData.state(
+            [EmailPasswordScreen(), NewEmailScreen(mode: .change(current: "jdoe@mail.com"))], now: start)
+        state.reauth = grant
+        return state
+    }
+
+    @Test func theSubHubOpensChangeEmailBehindVerifyItsYou() {
+        var state = SampleData.state([EmailPasswordScreen()], now: start)
+        _ = reduce(&state, .input(.key(.enter)))
+        #expect(state.top.as(ReauthPickerScreen.self)?.flow == AnyFlow(EmailFlow.changeEmail))
+        let options = state.top.as(ReauthPickerScreen.self)?.options(state.context) ?? []
+        #expect(options.contains(.method(.password)))
+        #expect(!options.contains(.method(.email)))
+    }
+
+    @Test func availabilityIsAskedOnlyOnceTypingPausesFor400Milliseconds() throws {
+        var state = changeEmailState()
+        type("new.email@gmail.com", into: &state)
+        state.now = start + 0.39
+        #expect(requests(reduce(&state, .tick)).isEmpty)
+        state.now = start + 0.4
+        let effects = reduce(&state, .tick)
+        #expect(requests(effects) == [AnyRequest(CheckEmailAvailability(email: "new.email@gmail.com"))])
+        let id = try #require(requestID(effects))
+        _ = reduce(&state, .reply(EmailAvailability(email: "new.email@gmail.com", available: true), to: id))
+        let screen = try #require(state.top.as(NewEmailScreen.self))
+        #expect(screen.availability == .available("new.email@gmail.com"))
+        #expect(screen.canSubmit(state.context))
+
+        let sent = reduce(&state, .input(.key(.enter)))
+        #expect(
+            requests(sent) == [AnyRequest(RequestEmailChange(email: "new.email@gmail.com", reauthToken: "ra_fixture"))])
+        let sentID = try #require(requestID(sent))
+        _ = reduce(
+            &state, .reply(EmailLinkSent(sentTo: "new.email@gmail.com", expiresAt: start + 1800), to: sentID))
+        let check = try #require(state.top.as(CheckEmailScreen.self))
+        #expect(check.link == AnyLinkPurpose(EmailChangeLink()))
+        // "Wrong address? Edit email": back to the field, the address as typed.
+        _ = reduce(&state, .input(.key(.character("e"))))
+        #expect(state.top.as(NewEmailScreen.self)?.email.value == "new.email@gmail.com")
+    }
+
+    @Test func anInvalidOrUnchangedAddressIsJudgedHereAndATakenOneByTheServer() throws {
+        var state = changeEmailState()
+        type("new.email@", into: &state)
+        state.now = start + 0.4
+        #expect(requests(reduce(&state, .tick)).isEmpty)
+        #expect(state.top.as(NewEmailScreen.self)?.emailProblem == "Enter a valid email address.")
+
+        var same = changeEmailState()
+        type("JDoe@mail.com", into: &same)
+        same.now = start + 0.4
+        #expect(requests(reduce(&same, .tick)).isEmpty)
+        #expect(same.top.as(NewEmailScreen.self)?.availability == .unchanged)
+
+        var taken = changeEmailState()
+        type("taken@mail.com", into: &taken)
+        taken.now = start + 0.4
+        let id = try #require(requestID(reduce(&taken, .tick)))
+        _ = reduce(&taken, .reply(EmailAvailability(email: "taken@mail.com", available: false), to: id))
+        let screen = try #require(taken.top.as(NewEmailScreen.self))
+        #expect(screen.emailProblem == "This email is already in use by another account.")
+        #expect(!screen.canSubmit(taken.context))
+    }
+
+    @Test func anOldAvailabilityAnswerIsIgnoredOnceTheAddressChanged() throws {
+        var state = changeEmailState()
+        type("a@mail.com", into: &state)
+        state.now = start + 0.4
+        let id = try #require(requestID(reduce(&state, .tick)))
+        type("u", into: &state)
+        _ = reduce(&state, .reply(EmailAvailability(email: "a@mail.com", available: true), to: id))
+        #expect(!(state.top.as(NewEmailScreen.self)?.canSubmit(state.context) ?? true))
+    }
+
+    @Test func openingTheLinkShowsTheNewEmailOnTheSubHubWithAToast() throws {
+        var state = SampleData.state(
+            [
+                EmailPasswordScreen(),
+                CheckEmailScreen(
+                    link: AnyLinkPurpose(EmailChangeLink()), sentTo: "new.email@gmail.com", sentAt: start),
+            ], now: start)
+        let message = OutboxMessage(
+            id: 3, channel: "email", to: "new.email@gmail.com", kind: "email_verify_link", purpose: "email_change",
+            code: nil, link: "https://321.fit/verify-email?token=lk_new", token: "lk_new", sentAt: start)
+        _ = reduce(&state, .input(.key(.control("o"))))
+        state.overlay = .outbox(OutboxPanel(messages: [message]))
+        let effects = reduce(&state, .input(.key(.enter)))
+        #expect(requests(effects) == [AnyRequest(VerifyEmailLink(token: "lk_new"))])
+        let id = try #require(requestID(effects))
+        var methods = SampleData.everyMethod
+        methods.email = "new.email@gmail.com"
+        let session = SessionTokens(
+            userId: methods.userId, accessToken: "at_x", accessExpiresAt: start + 3600, refreshToken: "rt_x",
+            refreshExpiresAt: start + 86_400)
+        state.now = start + VerifyingLinkScreen.minimumShown
+        _ = reduce(&state, .reply(EmailVerified(authMethods: methods, session: session), to: id))
+        #expect(state.top.is(ScreenType(EmailPasswordScreen.self)))
+        #expect(state.methods?.email == "new.email@gmail.com")
+        #expect(state.toast?.message == "Email updated to new.email@gmail.com.")
+        #expect(state.defects.isEmpty)
+    }
+
+    @Test func aMismatchShowsOnly200MillisecondsAfterTheConfirmationMatchesInLength() throws {
+        var state = SampleData.state(
+            [EmailPasswordScreen(selection: .changePassword), SetPasswordScreen()], now: start)
+        state.reauth = grant
+        type("correct-horse-43", into: &state)
+        _ = reduce(&state, .input(.key(.tab)))
+        type("correct-horse-44", into: &state)
+        state.now = start + 0.19
+        _ = reduce(&state, .tick)
+        #expect(state.top.as(SetPasswordScreen.self)?.mismatch == false)
+        state.now = start + 0.2
+        _ = reduce(&state, .tick)
+        #expect(state.top.as(SetPasswordScreen.self)?.mismatch == true)
+
+        _ = reduce(&state, .input(.key(.backspace)))
+        type("3", into: &state)
+        state.now = start + 0.5
+        _ = reduce(&state, .tick)
+        #expect(state.top.as(SetPasswordScreen.self)?.mismatch == false)
+        let effects = reduce(&state, .input(.key(.enter)))
+        #expect(
+            requests(effects) == [
+                AnyRequest(ChangePassword(newPassword: Secret("correct-horse-43"), reauthToken: "ra_fixture"))
+            ])
+        let id = try #require(requestID(effects))
+        _ = reduce(&state, .failure(.invalid(fieldErrors: ["password_unchanged"], message: "x"), to: id))
+        let refused = try #require(state.top.as(SetPasswordScreen.self))
+        #expect(refused.newPassword.error == "Pick something different from your current password.")
+        #expect(refused.newPassword.value == "correct-horse-43")
+
+        let again = reduce(&state, .input(.key(.enter)))
+        let againID = try #require(requestID(again))
+        _ = reduce(&state, .reply(PasswordChanged(passwordChangedAt: start, signedOutSessions: 1), to: againID))
+        #expect(state.top.is(ScreenType(EmailPasswordScreen.self)))
+        #expect(state.toast?.message == "Password updated. You're signed out on other devices.")
+        #expect(state.methods?.passwordChangedAt == start)
+    }
+
+    @Test func lastChangedReadsLikeThePhone() {
+        let now = start
+        #expect(EmailFlow.lastChanged(now - 3600, now: now) == "Last changed today")
+        #expect(EmailFlow.lastChanged(now - 86_400, now: now) == "Last changed yesterday")
+        #expect(EmailFlow.lastChanged(now - 3 * 86_400, now: now) == "Last changed 3 days ago")
+        #expect(EmailFlow.lastChanged(now - 61 * 86_400, now: now) == "Last changed 2 months ago")
+        #expect(EmailFlow.lastChanged(now - 400 * 86_400, now: now) == "Last changed 1 year ago")
+    }
+}
