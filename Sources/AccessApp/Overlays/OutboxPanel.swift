@@ -60,12 +60,13 @@ public struct OutboxPanel: Equatable, Sendable {
         let channel = isText ? "SMS" : "Email"
         let to = isText ? PhoneNumberRules.display(e164: message.to) : message.to
         let what: String
-        if let code = message.code {
-            what = "code \(code)"
-        } else if message.link != nil {
-            what = "sign-in link"
-        } else {
-            what = message.kind
+        switch (message.code, message.outboxKind) {
+        case (let code?, _): what = "code \(code)"
+        case (nil, .emailVerifyLink?): what = "verification link"
+        case (nil, .emailChangedNotice?): what = "email changed, with a revert link"
+        case (nil, .passwordChangedNotice?): what = "password changed"
+        case (nil, _) where message.link != nil: what = "sign-in link"
+        default: what = message.kind
         }
         let age = max(0, Int(now.timeIntervalSince(message.sentAt)))
         let ago = age < 60 ? "\(age) s ago" : age < 3600 ? "\(age / 60) min ago" : "\(age / 3600) h ago"
