@@ -48,7 +48,11 @@ import Testing
 
     @Test func availabilityIsAskedOnlyOnceTypingPausesFor400Milliseconds() throws {
         var state = changeEmailState()
-        type("new.email@gmail.com", into: &state)
+        type("new.email@gmail.co", into: &state)
+        // Each keystroke restarts the one debounce timer: it fires 400 ms after the last.
+        #expect(
+            reduce(&state, .input(.key(.character("m"))))
+                == [.after(seconds: NewEmailScreen.debounce, action: .tick, id: .debounce)])
         state.now = start + 0.39
         #expect(requests(reduce(&state, .tick)).isEmpty)
         state.now = start + 0.4
@@ -170,6 +174,31 @@ import Testing
         #expect(state.top.is(ScreenType(EmailPasswordScreen.self)))
         #expect(state.toast?.message == "Password updated. You're signed out on other devices.")
         #expect(state.methods?.passwordChangedAt == start)
+    }
+
+    @Test func textMeACodeVerifiesThenSetANewPasswordOpens() throws {
+        var state = SampleData.state(
+            [
+                EmailPasswordScreen(selection: .changePassword),
+                ReauthPickerScreen(flow: AnyFlow(EmailFlow.changePassword), selection: 3),
+            ], now: start)
+        let sent = reduce(&state, .input(.key(.enter)))
+        #expect(requests(sent) == [AnyRequest(RequestPhoneOTP(phone: "+995511100000", purpose: .reauth))])
+        let accepted = OTPRequestAccepted(
+            requestId: "otp_1", phone: "+995511100000", purpose: .reauth, expiresAt: start + 300,
+            resendAfter: start + 30)
+        _ = reduce(&state, .reply(accepted, to: try #require(requestID(sent))))
+        #expect(state.top.as(EnterCodeScreen.self)?.step == .reauth(AnyFlow(EmailFlow.changePassword)))
+        var verify: [Effect] = []
+        for digit in "123456" { verify = reduce(&state, .input(.key(.character(digit)))) }
+        // The code is the verification: no re-auth token goes with it.
+        #expect(requests(verify) == [AnyRequest(VerifyPhoneOTP(requestId: "otp_1", code: "123456"))])
+        let grant = ReauthGrant(reauthToken: "ra_phone", expiresAt: start + 900, method: .phone)
+        _ = reduce(
+            &state, .reply(VerifyOTPResult(purpose: .reauth, reauth: grant), to: try #require(requestID(verify))))
+        #expect(state.reauth == grant)
+        #expect(state.top.is(ScreenType(SetPasswordScreen.self)))
+        #expect(state.stack.map(\.id) == ["settings", "hub", "email-password", "set-password"])
     }
 
     @Test func lastChangedReadsLikeThePhone() {

@@ -5,43 +5,12 @@ import Testing
 /// backend, codes read from the outbox panel (Ctrl+O), never from anywhere else.
 @Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed: end-to-end tests need a real terminal"))
 struct FlowEndToEndTests {
-    /// The app on `scenario`, opened on the Account access hub; with `admin`, its embedded
-    /// backend listens on the admin's port.
-    func openHub(
-        scenario: String, admin: ReferenceAdmin? = nil, arguments: [String] = [], environment: [String: String] = [:]
-    ) throws -> Tmux {
-        let binary = try AccessDeckBinary.requireBuilt()
-        let tmux = try Tmux(
-            width: 80, height: 24, command: [binary, "--scenario", scenario] + (admin?.arguments ?? []) + arguments,
-            environment: environment)
-        try tmux.waitFor("Account access")
-        // Settings says where the embedded backend and its admin API are.
-        if let admin { try tmux.waitFor("Backend: http://127.0.0.1:\(admin.port) · admin API") }
-        try tmux.sendKeys("Enter")
-        try tmux.waitFor("Two-factor authentication")
-        return tmux
-    }
-
-    /// Opens the outbox, waits until it has loaded with `newest` (a line only the loaded panel
-    /// shows, such as "SMS to +995 511 444 555 · code") selected on top, and uses it here.
-    func useNewestFromOutbox(_ tmux: Tmux, newest: String) throws {
-        try tmux.sendKeys("C-o")
-        try tmux.waitUntil("the outbox loaded with \(newest) on top") { screen in
-            let lines = screen.split(separator: "\n")
-            guard let first = lines.firstIndex(where: { $0.contains("SMS to") || $0.contains("Email to") }) else {
-                return false
-            }
-            return lines[first].contains(newest)
-        }
-        try tmux.sendKeys("Enter")
-    }
-
     /// Types the new number, sends it, and completes the code step from the outbox.
     func sendNumberAndConfirmWithTheTextedCode(_ tmux: Tmux, typed: String, shown: String) throws {
         try tmux.sendLiteral(typed)
         try tmux.sendKeys("Enter")
         try tmux.waitFor("We texted a 6-digit code to \(shown).")
-        try useNewestFromOutbox(tmux, newest: "SMS to \(shown) · code")
+        try tmux.useNewestFromOutbox(newest: "SMS to \(shown) · code")
         try tmux.waitFor("Your new number is \(shown).")
     }
 
@@ -57,7 +26,7 @@ struct FlowEndToEndTests {
     }
 
     @Test func changePhoneOnDefaultViaPasswordReauth() throws {
-        let tmux = try openHub(scenario: "default")
+        let tmux = try Tmux.openHub(scenario: "default")
         try tmux.waitFor("+995 511 100 000")
         try changePhoneVerifyingWithPassword(tmux)
         try sendNumberAndConfirmWithTheTextedCode(tmux, typed: "511222333", shown: "+995 511 222 333")
@@ -67,18 +36,18 @@ struct FlowEndToEndTests {
     }
 
     @Test func verifyingByEmailLinkFromTheOutbox() throws {
-        let tmux = try openHub(scenario: "default")
+        let tmux = try Tmux.openHub(scenario: "default")
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Verify it's you")
         try tmux.sendKeys("Down")
         try tmux.sendKeys("Enter")  // Email a link
         try tmux.waitFor("We sent a verification link to jdoe@mail.com. Tap it to confirm.")
-        try useNewestFromOutbox(tmux, newest: "Email to jdoe@mail.com · sign-in link")
+        try tmux.useNewestFromOutbox(newest: "Email to jdoe@mail.com · sign-in link")
         try tmux.waitFor("Current: +995 511 100 000")
     }
 
     @Test func addPhoneOnNoPhoneNeedsNoReauth() throws {
-        let tmux = try openHub(scenario: "no-phone")
+        let tmux = try Tmux.openHub(scenario: "no-phone")
         try tmux.waitFor("Not set up")
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Add phone number")
@@ -89,7 +58,7 @@ struct FlowEndToEndTests {
     }
 
     @Test func theOnlyMethodGetsTheSoftWarningInsteadOfThePicker() throws {
-        let tmux = try openHub(scenario: "phone-only")
+        let tmux = try Tmux.openHub(scenario: "phone-only")
         try tmux.sendKeys("Enter")
         let sheet = try tmux.waitFor("This is your only sign-in method")
         #expect(!sheet.contains("Verify it's you"))
@@ -98,7 +67,7 @@ struct FlowEndToEndTests {
     }
 
     @Test func aNumberTakenByAnotherAccountIsRefusedWithoutSayingWhose() throws {
-        let tmux = try openHub(scenario: "taken-number")
+        let tmux = try Tmux.openHub(scenario: "taken-number")
         try changePhoneVerifyingWithPassword(tmux)
         try tmux.sendLiteral("511200300")
         try tmux.sendKeys("Enter")
@@ -107,7 +76,7 @@ struct FlowEndToEndTests {
 
     @Test func fiveWrongCodesExpireTheCodeThenResendWorks() throws {
         let admin = try ReferenceAdmin()
-        let tmux = try openHub(scenario: "phone-only", admin: admin)
+        let tmux = try Tmux.openHub(scenario: "phone-only", admin: admin)
         try tmux.sendKeys("Enter")
         try tmux.waitFor("This is your only sign-in method")
         try tmux.sendKeys("Enter")
@@ -132,7 +101,7 @@ struct FlowEndToEndTests {
         try tmux.waitUntil("the code screen without the expired message") {
             $0.contains("Resend in") && !$0.contains("Code expired")
         }
-        try useNewestFromOutbox(tmux, newest: "SMS to +995 511 444 555 · code")
+        try tmux.useNewestFromOutbox(newest: "SMS to +995 511 444 555 · code")
         try tmux.waitFor("Your new number is +995 511 444 555.")
     }
 
@@ -140,7 +109,7 @@ struct FlowEndToEndTests {
     /// land on the new "New phone number" screen (it would push a code screen for the old number).
     @Test func aReplyToAScreenThatWasLeftIsDropped() throws {
         let admin = try ReferenceAdmin()
-        let tmux = try openHub(scenario: "default", admin: admin)
+        let tmux = try Tmux.openHub(scenario: "default", admin: admin)
         try changePhoneVerifyingWithPassword(tmux)
         try admin.post("/faults", #"{"latency_ms": 1500}"#)
         try tmux.sendLiteral("511222333")
@@ -165,10 +134,10 @@ struct FlowEndToEndTests {
     }
 
     @Test func androidHidesApple() throws {
-        let ios = try openHub(scenario: "default")
+        let ios = try Tmux.openHub(scenario: "default")
         #expect(try ios.waitFor("Google").contains("Apple"))
         ios.kill()
-        let android = try openHub(scenario: "default", arguments: ["--platform", "android"])
+        let android = try Tmux.openHub(scenario: "default", arguments: ["--platform", "android"])
         let hub = try android.waitFor("Google")
         #expect(!hub.contains("Apple"))
     }
@@ -200,7 +169,7 @@ struct FlowEndToEndTests {
     /// daily-cap-reached puts its limit on a number QA types: the banner belongs to that number,
     /// so another number goes through at once and the banner does not follow it.
     @Test func theDailyCapIsOnTheTypedNumberAndItsBannerStaysWithIt() throws {
-        let tmux = try openHub(scenario: "daily-cap-reached")
+        let tmux = try Tmux.openHub(scenario: "daily-cap-reached")
         try changePhoneVerifyingWithPassword(tmux)
         try tmux.sendLiteral("511999999")
         try tmux.sendKeys("Enter")

@@ -40,12 +40,33 @@ struct ReferenceAdmin {
     /// Moves the backend's clock; the app's clock follows it.
     func advanceClock(seconds: Int) throws { try post("/clock/advance", #"{"seconds": \#(seconds)}"#) }
 
+    /// Another session of the scenario's user (another "device"); its access token.
+    func newSession() throws -> String {
+        let reply = try post("/session", "{}")
+        let object = try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any]
+        guard let token = object?["access_token"] as? String else {
+            throw Tmux.Failure(description: "no access_token in \(reply.count) bytes")
+        }
+        return token
+    }
+
+    /// The HTTP status of `GET path` (outside /_admin) with `token` as the bearer.
+    func status(ofGet path: String, bearer token: String) throws -> Int {
+        let code = try curl(
+            [
+                "-o", "/dev/null", "-w", "%{http_code}", "-H", "Authorization: Bearer \(token)",
+                "http://127.0.0.1:\(port)\(path)",
+            ], failOnHTTPError: false)
+        return Int(code) ?? 0
+    }
+
     private func url(_ path: String) -> String { "http://127.0.0.1:\(port)/_admin\(path)" }
 
-    private func curl(_ arguments: [String]) throws -> String {
+    private func curl(_ arguments: [String], failOnHTTPError: Bool = true) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["curl", "-sS", "--fail-with-body", "--max-time", "10"] + arguments
+        process.arguments =
+            ["curl", "-sS", "--max-time", "10"] + (failOnHTTPError ? ["--fail-with-body"] : []) + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

@@ -4,6 +4,9 @@ import Foundation
 public enum TimerID: Hashable, Sendable {
     case toast
     case clock
+    /// A screen's "once typing pauses" check (availability after 400 ms, a mismatch after 200 ms):
+    /// each keystroke restarts it, so it fires once, that long after the last one.
+    case debounce
 }
 
 /// Work the reducer asks for; the `EffectRunner` performs it. Reducers stay pure.

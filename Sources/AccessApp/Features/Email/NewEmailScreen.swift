@@ -64,10 +64,8 @@ public struct NewEmailScreen: ScreenModel {
     public var id: String { "new-email" }
     public var takesText: Bool { true }
 
-    public var needsClock: Bool {
-        if case .typing = availability { return true }
-        return limit != nil
-    }
+    /// The pause before the availability check has its own timer (`TimerID.debounce`).
+    public var needsClock: Bool { limit != nil }
 
     var isAdding: Bool { mode == .add }
     var typed: String { EmailRules.normalized(email.value) }
@@ -115,11 +113,14 @@ public struct NewEmailScreen: ScreenModel {
             }
             let before = email.value
             guard email.handle(event) else { return nil }
-            if email.value != before {
-                availability = email.value.isEmpty ? .idle : .typing(since: context.now)
-                error = nil
+            guard email.value != before else { return [] }
+            error = nil
+            guard !email.value.isEmpty else {
+                availability = .idle
+                return []
             }
-            return []
+            availability = .typing(since: context.now)
+            return [.run(.after(seconds: Self.debounce, action: .tick, id: .debounce))]
         }
     }
 

@@ -47,7 +47,6 @@ public struct SetPasswordScreen: ScreenModel {
 
     public var id: String { "set-password" }
     public var takesText: Bool { true }
-    public var needsClock: Bool { confirmEditedAt != nil }
 
     public func canSubmit(_ context: ScreenContext) -> Bool {
         !isWorking && PasswordRules.violations(newPassword.value, email: nil).isEmpty
@@ -86,20 +85,21 @@ public struct SetPasswordScreen: ScreenModel {
             if focus == .new {
                 let before = newPassword.value
                 guard newPassword.handle(event) else { return nil }
-                if newPassword.value != before {
-                    newPassword.error = nil
-                    if !confirmation.value.isEmpty { confirmEditedAt = context.now }
-                }
-                return []
+                guard newPassword.value != before else { return [] }
+                newPassword.error = nil
+                return confirmation.value.isEmpty ? [] : confirmationEdited(context)
             }
             let before = confirmation.value
             guard confirmation.handle(event) else { return nil }
-            if confirmation.value != before {
-                mismatch = false
-                confirmEditedAt = context.now
-            }
-            return []
+            guard confirmation.value != before else { return [] }
+            mismatch = false
+            return confirmationEdited(context)
         }
+    }
+
+    private mutating func confirmationEdited(_ context: ScreenContext) -> [Command] {
+        confirmEditedAt = context.now
+        return [.run(.after(seconds: Self.mismatchDebounce, action: .tick, id: .debounce))]
     }
 
     public mutating func tick(_ context: ScreenContext) -> [Command] {

@@ -13,7 +13,15 @@ public struct EnterCodeScreen: ScreenModel {
         case message(String)
     }
 
-    public var flow: PhoneFlow
+    /// What the code proves, and so what follows it.
+    public enum Step: Equatable, Sendable {
+        /// The new number's code: verifying it saves the number.
+        case newNumber(PhoneFlow)
+        /// "Text me a code" in "Verify it's you": verifying it opens the window, then the flow goes on.
+        case reauth(AnyFlow)
+    }
+
+    public var step: Step
     /// E.164, as the backend accepted it.
     public var phone: String
     public var requestId: String
@@ -35,12 +43,12 @@ public struct EnterCodeScreen: ScreenModel {
     public var pasteHint: String?
 
     public init(
-        flow: PhoneFlow, phone: String, requestId: String, expiresAt: Date, resendAfter: Date, digits: String = "",
+        step: Step, phone: String, requestId: String, expiresAt: Date, resendAfter: Date, digits: String = "",
         problem: Problem? = nil, isDead: Bool = false, isWorking: Bool = false, clockDone: Bool = false,
         limit: RateLimit? = nil
     ) {
         self.limit = limit
-        self.flow = flow
+        self.step = step
         self.phone = phone
         self.requestId = requestId
         self.expiresAt = expiresAt
@@ -52,10 +60,25 @@ public struct EnterCodeScreen: ScreenModel {
         self.clockDone = clockDone
     }
 
-    public init(flow: PhoneFlow, accepted: OTPRequestAccepted) {
+    /// The code of a new number.
+    public init(
+        flow: PhoneFlow, phone: String, requestId: String, expiresAt: Date, resendAfter: Date, digits: String = "",
+        problem: Problem? = nil, isDead: Bool = false, isWorking: Bool = false, clockDone: Bool = false,
+        limit: RateLimit? = nil
+    ) {
         self.init(
-            flow: flow, phone: accepted.phone, requestId: accepted.requestId, expiresAt: accepted.expiresAt,
+            step: .newNumber(flow), phone: phone, requestId: requestId, expiresAt: expiresAt, resendAfter: resendAfter,
+            digits: digits, problem: problem, isDead: isDead, isWorking: isWorking, clockDone: clockDone, limit: limit)
+    }
+
+    public init(step: Step, accepted: OTPRequestAccepted) {
+        self.init(
+            step: step, phone: accepted.phone, requestId: accepted.requestId, expiresAt: accepted.expiresAt,
             resendAfter: accepted.resendAfter)
+    }
+
+    public init(flow: PhoneFlow, accepted: OTPRequestAccepted) {
+        self.init(step: .newNumber(flow), accepted: accepted)
     }
 
     static let verifyTag = "verify"
@@ -117,10 +140,12 @@ public struct EnterCodeScreen: ScreenModel {
         guard !isWorking else { return [] }
         isWorking = true
         problem = nil
+        // A re-auth code is the verification itself; a new number's code carries the one made before.
+        var reauthToken = context.reauth?.reauthToken
+        if case .reauth = step { reauthToken = nil }
         return [
             .request(
-                VerifyPhoneOTP(requestId: requestId, code: otp.code, reauthToken: context.reauth?.reauthToken),
-                tag: Self.verifyTag)
+                VerifyPhoneOTP(requestId: requestId, code: otp.code, reauthToken: reauthToken), tag: Self.verifyTag)
         ]
     }
 
@@ -137,6 +162,10 @@ public struct EnterCodeScreen: ScreenModel {
     {
         isWorking = false
         if let verified = result.reply(VerifyOTPResult.self) {
+            if case .reauth(let flow) = step {
+                guard let grant = verified.reauth else { return [] }
+                return [.grantReauth(grant), .continueFlow(flow)]
+            }
             let sheet = Command.showSheet(.phoneUpdated(PhoneNumberRules.display(e164: phone)))
             guard let methods = verified.authMethods else { return [.popTo(HubScreen.self), sheet] }
             return [.setMethods(methods), .popTo(HubScreen.self), sheet]

@@ -72,7 +72,9 @@ public struct ReauthPickerScreen: ScreenModel {
             case .method(.google):
                 return [.showSheet(.socialReauth(.google))]
             case .method(.phone):
-                return [.showToast("Verifying by text message is not in this build yet.")]
+                guard let phone = context.methods?.phone else { return [] }
+                isWorking = true
+                return [.request(RequestPhoneOTP(phone: phone, purpose: .reauth, reauthToken: nil))]
             }
         default:
             return nil
@@ -89,6 +91,9 @@ public struct ReauthPickerScreen: ScreenModel {
             return [.push(CheckEmailScreen(flow: flow, sentTo: sent.sentTo, sentAt: context.now))]
         }
         if let grant = result.reply(ReauthGrant.self) { return [.grantReauth(grant), .continueFlow(flow)] }
+        if let accepted = result.reply(OTPRequestAccepted.self) {
+            return [.push(EnterCodeScreen(step: .reauth(flow), accepted: accepted))]
+        }
         if case .failure(let failure) = result { error = failure.message }
         return []
     }

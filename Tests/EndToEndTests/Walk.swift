@@ -1,0 +1,37 @@
+import Foundation
+
+/// Steps every flow walk shares.
+extension Tmux {
+    /// The app on `scenario`, opened on the Account access hub; with `admin`, its embedded
+    /// backend listens on the admin's port.
+    static func openHub(
+        scenario: String, admin: ReferenceAdmin? = nil, arguments: [String] = [], environment: [String: String] = [:]
+    ) throws -> Tmux {
+        let binary = try AccessDeckBinary.requireBuilt()
+        let tmux = try Tmux(
+            width: 80, height: 24, command: [binary, "--scenario", scenario] + (admin?.arguments ?? []) + arguments,
+            environment: environment)
+        try tmux.waitFor("Account access")
+        // Settings says where the embedded backend and its admin API are.
+        if let admin { try tmux.waitFor("Backend: http://127.0.0.1:\(admin.port) · admin API") }
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Two-factor authentication")
+        return tmux
+    }
+
+    /// Opens the outbox, waits until it has loaded with `newest` (a line only the loaded panel
+    /// shows, such as "SMS to +995 511 444 555 · code") on top, and uses it here, or the message
+    /// `skipping` rows below it.
+    func useNewestFromOutbox(newest: String, skipping: Int = 0) throws {
+        try sendKeys("C-o")
+        try waitUntil("the outbox loaded with \(newest) on top") { screen in
+            let lines = screen.split(separator: "\n")
+            guard let first = lines.firstIndex(where: { $0.contains("SMS to") || $0.contains("Email to") }) else {
+                return false
+            }
+            return lines[first].contains(newest)
+        }
+        for _ in 0..<skipping { try sendKeys("Down") }
+        try sendKeys("Enter")
+    }
+}
