@@ -11,7 +11,7 @@ BENCH_PACKAGES := wrk:/usr/bin/wrk
 # The benchmark's Flask+gunicorn peer (scripts/bench/peer_app.py), from PyPI into .venv/.
 PEER_PYPI := flask==3.1.3 gunicorn==23.0.0
 
-.PHONY: all deps bench-deps bench-peer build run serve test test-swift contract generate lint format bench countries clean
+.PHONY: all deps bench-deps bench-peer build run serve test test-swift contract generate lint format bench countries common-passwords clean
 
 all: build
 
@@ -85,6 +85,14 @@ countries:
 	[ -x .venv/bin/python ] || python3 -m venv .venv
 	.venv/bin/python -m pip install -q $(COUNTRY_PACKAGES)
 	.venv/bin/python scripts/generate-countries.py
+
+# Regenerates Sources/AccessCore/Resources/common-passwords.txt from the list inside PyPI's
+# Django (CommonPasswordValidator's), pinned so the same list comes out; installed into .venv.
+PASSWORD_PACKAGES := django==5.2.19
+common-passwords:
+	[ -x .venv/bin/python ] || python3 -m venv .venv
+	.venv/bin/python -m pip install -q $(PASSWORD_PACKAGES)
+	.venv/bin/python scripts/generate-common-passwords.py
 
 clean:
 	rm -rf .build

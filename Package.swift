@@ -23,7 +23,9 @@ let package = Package(
     ],
     targets: [
         // Domain: no I/O.
-        .target(name: "AccessCore", resources: [.copy("Resources/countries.json")]),
+        .target(
+            name: "AccessCore",
+            resources: [.copy("Resources/countries.json"), .copy("Resources/common-passwords.txt")]),
         // Contract types and the HTTP client.
         .target(
             name: "AccessAPI",
