@@ -79,9 +79,11 @@ public enum TextLayout {
     }
 
     /// "m:ss" for a countdown ("0:27", "1:05"); negative counts as zero.
+    /// "0:27", "14:52"; from an hour on "5:00:00" (a daily cap waits hours, not 300 minutes).
     public static func countdown(seconds: Int) -> String {
         let s = max(0, seconds)
-        let rest = s % 60
-        return "\(s / 60):" + (rest < 10 ? "0" : "") + "\(rest)"
+        func twoDigits(_ n: Int) -> String { (n < 10 ? "0" : "") + "\(n)" }
+        guard s >= 3600 else { return "\(s / 60):" + twoDigits(s % 60) }
+        return "\(s / 3600):" + twoDigits(s / 60 % 60) + ":" + twoDigits(s % 60)
     }
 }

@@ -39,5 +39,7 @@ import Testing
         #expect(TextLayout.countdown(seconds: 27) == "0:27")
         #expect(TextLayout.countdown(seconds: 65) == "1:05")
         #expect(TextLayout.countdown(seconds: -3) == "0:00")
+        #expect(TextLayout.countdown(seconds: 3599) == "59:59")
+        #expect(TextLayout.countdown(seconds: 5 * 3600 + 61) == "5:01:01")
     }
 }

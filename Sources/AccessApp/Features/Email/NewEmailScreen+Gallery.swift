@@ -34,6 +34,17 @@ extension NewEmailScreen {
             GalleryEntry("new-email:invalid", "Not an email address") {
                 sampleChange("new.email@", .invalid, now: $0)
             },
+            GalleryEntry("new-email:limited", "Too many emails to this address (429): Send link off") {
+                SampleData.state(
+                    [
+                        EmailPasswordScreen(),
+                        NewEmailScreen(
+                            mode: .change(current: sampleCurrent), email: sampleNew, focus: .cta,
+                            availability: .available(sampleNew),
+                            error: "You've reached today's limit of emails. Try again tomorrow.",
+                            limit: RateLimit(target: sampleNew, until: $0.addingTimeInterval(5 * 3600))),
+                    ], now: $0)
+            },
             GalleryEntry("new-email:add", "Add email & password: both fields, the rules unchecked") {
                 SampleData.state([NewEmailScreen(mode: .add)], methods: SampleData.phoneOnly, now: $0)
             },

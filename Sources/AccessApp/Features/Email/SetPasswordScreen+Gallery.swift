@@ -27,6 +27,12 @@ extension SetPasswordScreen {
                         newPassword: "correct-horse-42", confirmation: "correct-horse-42", focus: .cta, checked: true,
                         newPasswordError: SetPasswordScreen.unchangedText), now: $0)
             },
+            GalleryEntry("set-password:reauth-expired", "The 15-minute window closed before submitting") {
+                sample(
+                    SetPasswordScreen(
+                        newPassword: "correct-horse-43", confirmation: "correct-horse-43", focus: .cta, checked: true,
+                        error: NewEmailScreen.expiredReauthText), now: $0)
+            },
             GalleryEntry("set-password:ready", "Both fields agree and the rules pass") {
                 sample(
                     SetPasswordScreen(

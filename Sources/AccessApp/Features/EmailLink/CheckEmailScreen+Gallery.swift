@@ -23,6 +23,28 @@ extension CheckEmailScreen {
                         ),
                     ], now: $0)
             },
+            GalleryEntry("check-email:email-change", "The change's link went to the new address; help open") {
+                SampleData.state(
+                    [
+                        EmailPasswordScreen(),
+                        NewEmailScreen(
+                            mode: .change(current: "jdoe@mail.com"), email: "new.email@gmail.com",
+                            availability: .available("new.email@gmail.com")),
+                        CheckEmailScreen(
+                            link: AnyLinkPurpose(EmailChangeLink()), sentTo: "new.email@gmail.com",
+                            sentAt: $0.addingTimeInterval(-3), showsHelp: true),
+                    ], now: $0)
+            },
+            GalleryEntry("check-email:limited", "Resending was refused (429): the banner counts down") {
+                SampleData.state(
+                    [
+                        EmailPasswordScreen(),
+                        CheckEmailScreen(
+                            link: AnyLinkPurpose(EmailChangeLink()), sentTo: "new.email@gmail.com",
+                            sentAt: $0.addingTimeInterval(-60), error: "Too many emails requested. Try again later.",
+                            limit: RateLimit(until: $0.addingTimeInterval(810))),
+                    ], now: $0)
+            },
         ]
     }
 }

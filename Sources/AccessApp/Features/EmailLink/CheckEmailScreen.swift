@@ -51,6 +51,9 @@ public struct CheckEmailScreen: ScreenModel {
 
     static let editKey = Key.character("e")
     static let helpKey = Key.character("h")
+    static let mailKey = Key.character("m")
+    /// Seed 001: "mailto: as a fallback to open the default mail client" (no address: just the inbox).
+    static let mailApp = URL(string: "mailto:")!
     /// Seed 001: "check spam, try different address, resend".
     static let help = [
         "Check your spam or junk folder.",
@@ -72,6 +75,7 @@ public struct CheckEmailScreen: ScreenModel {
             bindings.append(KeyBinding([.enter, .character("r")], "Resend link"))
         }
         if link.base.canEditAddress { bindings.append(KeyBinding([Self.editKey], "Edit email")) }
+        bindings.append(KeyBinding([Self.mailKey], "Open mail app", inFooter: false))
         bindings.append(KeyBinding([Self.helpKey], showsHelp ? "Hide help" : "Didn't get it?"))
         return Keymap(bindings)
     }
@@ -81,6 +85,11 @@ public struct CheckEmailScreen: ScreenModel {
         if key == Self.helpKey {
             showsHelp.toggle()
             return []
+        }
+        if key == Self.mailKey {
+            let outbox =
+                context.options.hasReferenceBackend ? " The reference backend's mail is in the outbox (Ctrl+O)." : ""
+            return [.run(.open(Self.mailApp)), .showToast("Opening your mail app.\(outbox)")]
         }
         // Back to the field with the address as typed: the screen below is the one that sent it.
         if key == Self.editKey, link.base.canEditAddress { return [.pop] }
@@ -143,7 +152,7 @@ public struct CheckEmailScreen: ScreenModel {
         if isResending { canvas.paragraph("Sending…", style: .muted) }
         if let error { canvas.paragraph(error, style: .danger) }
         if link.base.canEditAddress { canvas.paragraph("Wrong address? Edit email (e)", style: .muted) }
-        canvas.paragraph("Didn't get the email? (h)", style: .muted)
+        canvas.paragraph("Didn't get the email? (h)  ·  Open mail app (m)", style: .muted)
         if showsHelp {
             for line in Self.help { canvas.paragraph("• " + line) }
         }

@@ -13,7 +13,13 @@ extension LinkExpiredScreen {
                             flow: .changePhone, sentTo: "jdoe@mail.com", sentAt: $0.addingTimeInterval(-1900)),
                         LinkExpiredScreen(flow: .changePhone),
                     ], now: $0)
-            }
+            },
+            GalleryEntry("link-expired:email-change", "An email change's link opened from the outbox, too late") {
+                SampleData.state([LinkExpiredScreen(link: AnyLinkPurpose(EmailChangeLink()))], now: $0)
+            },
+            GalleryEntry("link-expired:revert", "A used revert link: nothing to ask again, only support") {
+                SampleData.state([LinkExpiredScreen(link: AnyLinkPurpose(RevertEmailLink()))], now: $0)
+            },
         ]
     }
 }

@@ -13,7 +13,23 @@ extension VerifyingLinkScreen {
                             flow: .changePhone, sentTo: "jdoe@mail.com", sentAt: $0.addingTimeInterval(-95)),
                         VerifyingLinkScreen(flow: .changePhone, token: "sample"),
                     ], now: $0)
-            }
+            },
+            GalleryEntry("verifying-link:email-change", "The new address's link being checked") {
+                SampleData.state(
+                    [
+                        EmailPasswordScreen(),
+                        VerifyingLinkScreen(link: AnyLinkPurpose(EmailChangeLink()), token: "sample"),
+                    ], now: $0)
+            },
+            GalleryEntry("verifying-link:taken", "Another account took the address while the link waited") {
+                SampleData.state(
+                    [
+                        EmailPasswordScreen(),
+                        VerifyingLinkScreen(
+                            link: AnyLinkPurpose(EmailChangeLink()), token: "sample",
+                            error: "This email is already in use by another account."),
+                    ], now: $0)
+            },
         ]
     }
 }
