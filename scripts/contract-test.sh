@@ -11,9 +11,28 @@ SCHEMATHESIS_VERSION=4.32.5
 BINARY=${1:-.build/debug/accessdeck}
 MIN_CASES=${CONTRACT_MIN_CASES:-1000}
 
-if [ ! -x .venv/bin/st ] || ! .venv/bin/st --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
-    python3 -m venv .venv
-    .venv/bin/pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+# Its own venv, on Python 3.13 where there is one: under 3.11 (3.11.7 here) hypothesis's
+# ast.parse of schemathesis's own source can die with CPython's "AST constructor recursion depth
+# mismatch" SystemError (fixed in newer CPythons), a crash of the tool, not a finding.
+VENV=${CONTRACT_VENV:-.venv-contract}
+newest_python() {
+    local minor version path
+    for minor in 3.13 3.12; do
+        if python$minor -c '' 2>/dev/null; then command -v python$minor; return; fi
+        # pyenv keeps versions it does not put on PATH.
+        command -v pyenv >/dev/null || continue
+        for version in $(pyenv versions --bare 2>/dev/null | grep "^$minor\." | sort -V -r); do
+            path="$(pyenv root)/versions/$version/bin/python$minor"
+            if [ -x "$path" ] && "$path" -c ''; then echo "$path"; return; fi
+        done
+    done
+    command -v python3
+}
+PYTHON=${CONTRACT_PYTHON:-$(newest_python)}
+if [ ! -x "$VENV/bin/st" ] || ! "$VENV/bin/st" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
+    rm -rf "$VENV"
+    "$PYTHON" -m venv "$VENV"
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
 fi
 
 # shellcheck source=scripts/lib-serve.sh
@@ -33,7 +52,7 @@ TOKEN=$(access_token)
 # half-way through and learn nothing about the other operations. schemathesis.toml (hooks for
 # realistic phone numbers, the statuses a valid request may still get) is read from the root.
 status=0
-.venv/bin/st run Sources/AccessAPI/openapi.yaml \
+"$VENV/bin/st" run Sources/AccessAPI/openapi.yaml \
     --url "$BASE_URL" \
     --header "Authorization: Bearer $TOKEN" \
     --checks all \
