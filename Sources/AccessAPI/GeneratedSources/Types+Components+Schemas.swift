@@ -106,6 +106,17 @@ extension Components {
             case otp = "otp"
             case reauthLink = "reauth_link"
         }
+        /// Whether the code or link in a message still works, derived by the backend on its own clock when the outbox is read: live; used (verified, or a one-shot link opened); expired (past its lifetime); superseded (a newer code was sent to the same number since); cancelled (the code request was withdrawn); exhausted (too many wrong codes)
+        ///
+        /// - Remark: Generated from `#/components/schemas/OutboxStatus`.
+        @frozen public enum OutboxStatus: String, Codable, Hashable, Sendable, CaseIterable {
+            case live = "live"
+            case used = "used"
+            case expired = "expired"
+            case superseded = "superseded"
+            case cancelled = "cancelled"
+            case exhausted = "exhausted"
+        }
         /// Every non-2xx answer
         ///
         /// - Remark: Generated from `#/components/schemas/APIErrorBody`.
@@ -685,6 +696,8 @@ extension Components {
             public var token: Swift.String?
             /// - Remark: Generated from `#/components/schemas/OutboxMessage/sent_at`.
             public var sentAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/OutboxMessage/status`.
+            public var status: Components.Schemas.OutboxStatus
             /// Creates a new `OutboxMessage`.
             ///
             /// - Parameters:
@@ -697,6 +710,7 @@ extension Components {
             ///   - link:
             ///   - token:
             ///   - sentAt:
+            ///   - status:
             public init(
                 id: Swift.Int,
                 channel: Components.Schemas.OutboxChannel,
@@ -706,7 +720,8 @@ extension Components {
                 code: Swift.String? = nil,
                 link: Swift.String? = nil,
                 token: Swift.String? = nil,
-                sentAt: Foundation.Date
+                sentAt: Foundation.Date,
+                status: Components.Schemas.OutboxStatus
             ) {
                 self.id = id
                 self.channel = channel
@@ -717,6 +732,7 @@ extension Components {
                 self.link = link
                 self.token = token
                 self.sentAt = sentAt
+                self.status = status
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -728,6 +744,7 @@ extension Components {
                 case link
                 case token
                 case sentAt = "sent_at"
+                case status
             }
         }
         /// - Remark: Generated from `#/components/schemas/ClockState`.

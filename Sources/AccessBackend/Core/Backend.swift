@@ -17,7 +17,7 @@ struct Backend: Sendable {
     var links: LinkService { LinkService(store: store, clock: clock, linkBase: linkBase) }
     var providers: ProviderService { ProviderService(store: store, clock: clock) }
     var disconnects: DisconnectService { DisconnectService(store: store, clock: clock) }
-    var outbox: OutboxService { OutboxService(store: store) }
+    var outbox: OutboxService { OutboxService(store: store, clock: clock) }
     var deadlines: DeadlineService { DeadlineService(store: store, clock: clock) }
     var scenarios: ScenarioLoader {
         ScenarioLoader(store: store, clock: clock, catalog: catalog, frozenOverride: frozenOverride)

@@ -147,6 +147,10 @@ struct Store: Sendable {
                     CREATE INDEX password_failures_failed_at ON password_failures(failed_at);
                     """)
         }
+        // A texted code names its request, so the outbox can tell a used, replaced or expired code from a live one.
+        migrator.registerMigration("v6-outbox-requests") { db in
+            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN request_id TEXT")
+        }
         return migrator
     }
 }
