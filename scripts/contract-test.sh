@@ -8,6 +8,7 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 SCHEMATHESIS_VERSION=4.32.5
+HYPOTHESIS_VERSION=6.170.15
 BINARY=${1:-.build/debug/accessdeck}
 MIN_CASES=${CONTRACT_MIN_CASES:-1000}
 
@@ -32,7 +33,8 @@ PYTHON=${CONTRACT_PYTHON:-$(newest_python)}
 if [ ! -x "$VENV/bin/st" ] || ! "$VENV/bin/st" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
     rm -rf "$VENV"
     "$PYTHON" -m venv "$VENV"
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" \
+        "hypothesis==$HYPOTHESIS_VERSION"
 fi
 
 # shellcheck source=scripts/lib-serve.sh

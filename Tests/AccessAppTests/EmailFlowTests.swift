@@ -119,7 +119,8 @@ import Testing
             ], now: start)
         let message = OutboxMessage(
             id: 3, channel: "email", to: "new.email@gmail.com", kind: "email_verify_link", purpose: "email_change",
-            code: nil, link: "https://321.fit/verify-email?token=lk_new", token: "lk_new", sentAt: start)
+            code: nil, link: "https://321.fit/verify-email?token=lk_new", token: "lk_new", sentAt: start,
+            status: .live)
         _ = reduce(&state, .input(.key(.control("o"))))
         state.overlay = .outbox(OutboxPanel(messages: [message]))
         let effects = reduce(&state, .input(.key(.enter)))

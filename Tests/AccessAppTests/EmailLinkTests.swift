@@ -28,7 +28,7 @@ import Testing
     func linkMessage(token: String = "lk_fixture") -> OutboxMessage {
         OutboxMessage(
             id: 7, channel: "email", to: email, kind: "reauth_link", purpose: "reauth", code: nil,
-            link: "https://321.fit/reauth?token=\(token)", token: token, sentAt: start)
+            link: "https://321.fit/reauth?token=\(token)", token: token, sentAt: start, status: .live)
     }
 
     func grant(at now: Date) -> ReauthGrant {

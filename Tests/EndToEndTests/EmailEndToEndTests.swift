@@ -24,7 +24,7 @@ struct EmailEndToEndTests {
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Current: jdoe@mail.com")
         try tmux.sendLiteral("new.email@gmail.com")
-        try tmux.waitFor("Available")
+        try tmux.waitFor("[ Send link ]")
         try tmux.sendKeys("Enter")
         try tmux.waitFor("We sent a verification link to new.email@gmail.com. Tap it to confirm.")
         try tmux.useNewestFromOutbox(newest: "Email to new.email@gmail.com · verification link")
@@ -57,6 +57,7 @@ struct EmailEndToEndTests {
         for _ in 0..<8 { try tmux.sendKeys("BSpace") }
         try tmux.sendLiteral("correct-horse-42")
         try tmux.waitFor("✓ Not all numbers")
+        try tmux.waitFor("[ Send link ]")  // on once the address is known to be free
         try tmux.sendKeys("Enter")
         try tmux.waitFor("We sent a verification link to me@gmail.com. Tap it to confirm.")
         try tmux.useNewestFromOutbox(newest: "Email to me@gmail.com · verification link")

@@ -105,6 +105,36 @@ struct FlowEndToEndTests {
         try tmux.waitFor("Your new number is +995 511 444 555.")
     }
 
+    /// The outbox ages messages on the backend's clock and marks a link that no longer works:
+    /// expired once the backend's clock passes its 30 minutes, used once it has been opened.
+    @Test func theOutboxAgesOnTheBackendClockAndMarksExpiredAndUsedLinks() throws {
+        let admin = try ReferenceAdmin()
+        let tmux = try Tmux.openHub(scenario: "default", admin: admin)
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Verify it's you")
+        try tmux.sendKeys("Down")
+        try tmux.sendKeys("Enter")  // Email a link
+        try tmux.waitFor("We sent a verification link to jdoe@mail.com. Tap it to confirm.")
+        try admin.advanceClock(seconds: 31 * 60)
+        try tmux.sendKeys("C-o")
+        let expired = try tmux.waitFor("31 min ago")
+        #expect(
+            expired.split(separator: "\n").first { $0.contains("Email to jdoe@mail.com") }?.contains(" expired ")
+                == true)
+        try tmux.sendKeys("Escape")
+        try tmux.waitUntil("the outbox closed") { !$0.contains("31 min ago") }
+        try tmux.sendKeys("r")  // the resend countdown ended with the backend's 31 minutes
+        try tmux.waitFor("Resend link in 0:")  // the new link is sent
+        try tmux.useNewestFromOutbox(newest: "Email to jdoe@mail.com · sign-in link")
+        try tmux.waitFor("Current: +995 511 100 000")
+        try tmux.sendKeys("C-o")
+        let used = try tmux.waitFor(" used ")
+        let links = used.split(separator: "\n").filter { $0.contains("Email to jdoe@mail.com") }
+        #expect(links.count == 2)
+        #expect(links.first?.contains(" used ") == true)
+        #expect(links.last?.contains(" expired ") == true)
+    }
+
     /// A code request still in flight when the person goes back and comes in again must not
     /// land on the new "New phone number" screen (it would push a code screen for the old number).
     @Test func aReplyToAScreenThatWasLeftIsDropped() throws {

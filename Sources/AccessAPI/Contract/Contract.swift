@@ -12,6 +12,7 @@ public typealias ReauthMethod = Components.Schemas.ReauthMethod
 public typealias SocialProvider = Components.Schemas.SocialProvider
 public typealias OutboxChannel = Components.Schemas.OutboxChannel
 public typealias OutboxKind = Components.Schemas.OutboxKind
+public typealias OutboxStatus = Components.Schemas.OutboxStatus
 
 public typealias APIErrorBody = Components.Schemas.APIErrorBody
 public typealias APIErrorDetail = Components.Schemas.APIErrorDetail
@@ -111,10 +112,12 @@ public struct OutboxMessage: Sendable, Equatable {
     public var link: String?
     public var token: String?
     public var sentAt: Date
+    /// Whether the code or link still works, as the backend judged it when the outbox was read.
+    public var status: OutboxStatus
 
     public init(
         id: Int, channel: String, to: String, kind: String, purpose: String, code: String?, link: String?,
-        token: String?, sentAt: Date
+        token: String?, sentAt: Date, status: OutboxStatus
     ) {
         self.id = id
         self.channel = channel
@@ -125,12 +128,14 @@ public struct OutboxMessage: Sendable, Equatable {
         self.link = link
         self.token = token
         self.sentAt = sentAt
+        self.status = status
     }
 
     public init(_ wire: Components.Schemas.OutboxMessage) {
         self.init(
             id: wire.id, channel: wire.channel.rawValue, to: wire.to, kind: wire.kind.rawValue, purpose: wire.purpose,
-            code: wire.code, link: wire.link, token: wire.token, sentAt: wire.sentAt)
+            code: wire.code, link: wire.link, token: wire.token, sentAt: wire.sentAt,
+            status: wire.status)
     }
 
     public var outboxChannel: OutboxChannel? { OutboxChannel(rawValue: channel) }
@@ -141,6 +146,6 @@ public struct OutboxMessage: Sendable, Equatable {
         guard let outboxChannel, let outboxKind else { return nil }
         return .init(
             id: id, channel: outboxChannel, to: to, kind: outboxKind, purpose: purpose, code: code, link: link,
-            token: token, sentAt: sentAt)
+            token: token, sentAt: sentAt, status: status)
     }
 }

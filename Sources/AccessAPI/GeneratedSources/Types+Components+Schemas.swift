@@ -113,6 +113,17 @@ extension Components {
             case emailChangedNotice = "email_changed_notice"
             case passwordChangedNotice = "password_changed_notice"
         }
+        /// Whether the code or link in a message still works, derived by the backend on its own clock when the outbox is read: live (a notice without a code or link is always live); used (verified, or a one-shot link opened); expired (past its lifetime); superseded (a newer code was sent to the same number since); cancelled (the code request was withdrawn); exhausted (too many wrong codes)
+        ///
+        /// - Remark: Generated from `#/components/schemas/OutboxStatus`.
+        @frozen public enum OutboxStatus: String, Codable, Hashable, Sendable, CaseIterable {
+            case live = "live"
+            case used = "used"
+            case expired = "expired"
+            case superseded = "superseded"
+            case cancelled = "cancelled"
+            case exhausted = "exhausted"
+        }
         /// Every non-2xx answer
         ///
         /// - Remark: Generated from `#/components/schemas/APIErrorBody`.
@@ -837,6 +848,8 @@ extension Components {
             public var token: Swift.String?
             /// - Remark: Generated from `#/components/schemas/OutboxMessage/sent_at`.
             public var sentAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/OutboxMessage/status`.
+            public var status: Components.Schemas.OutboxStatus
             /// Creates a new `OutboxMessage`.
             ///
             /// - Parameters:
@@ -849,6 +862,7 @@ extension Components {
             ///   - link:
             ///   - token:
             ///   - sentAt:
+            ///   - status:
             public init(
                 id: Swift.Int,
                 channel: Components.Schemas.OutboxChannel,
@@ -858,7 +872,8 @@ extension Components {
                 code: Swift.String? = nil,
                 link: Swift.String? = nil,
                 token: Swift.String? = nil,
-                sentAt: Foundation.Date
+                sentAt: Foundation.Date,
+                status: Components.Schemas.OutboxStatus
             ) {
                 self.id = id
                 self.channel = channel
@@ -869,6 +884,7 @@ extension Components {
                 self.link = link
                 self.token = token
                 self.sentAt = sentAt
+                self.status = status
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -880,6 +896,7 @@ extension Components {
                 case link
                 case token
                 case sentAt = "sent_at"
+                case status
             }
         }
         /// - Remark: Generated from `#/components/schemas/ClockState`.

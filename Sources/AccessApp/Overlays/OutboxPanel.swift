@@ -55,6 +55,8 @@ public struct OutboxPanel: Equatable, Sendable {
         }
     }
 
+    /// Ages are read on the app's clock, which is the backend's: a message sent 31 backend-minutes
+    /// ago says "31 min ago" however little wall time has passed.
     static func describe(_ message: OutboxMessage, now: Date) -> (title: String, detail: String) {
         let isText = message.outboxChannel == .sms
         let channel = isText ? "SMS" : "Email"
@@ -75,6 +77,18 @@ public struct OutboxPanel: Equatable, Sendable {
         )
     }
 
+    /// The word on a code or link that no longer works (the backend's verdict); nil while it works.
+    static func mark(_ status: OutboxStatus) -> String? {
+        switch status {
+        case .live: nil
+        case .used: "used"
+        case .expired: "expired"
+        case .superseded: "replaced"
+        case .cancelled: "cancelled"
+        case .exhausted: "too many tries"
+        }
+    }
+
     func render(into grid: inout CellGrid, now: Date, glyphs: Glyphs) {
         let frame = grid.bounds.inset(horizontal: 4, vertical: 2)
         grid.dim(except: frame)
@@ -84,9 +98,10 @@ public struct OutboxPanel: Equatable, Sendable {
         grid.put(" Outbox ", at: Point(x: frame.x + 2, y: frame.y), style: surface.with(.bold))
         let inner = frame.inset(horizontal: 2, vertical: 1)
         var y = inner.y
-        func line(_ text: String, _ style: Style) {
+        func line(_ text: String, _ style: Style, width: Int? = nil) {
             guard y < inner.maxY else { return }
-            grid.put(TextLayout.truncate(text, width: inner.width), at: Point(x: inner.x, y: y), style: style)
+            let width = width ?? inner.width
+            grid.put(TextLayout.truncate(text, width: width), at: Point(x: inner.x, y: y), style: style)
             y += 1
         }
         line("What the reference backend sent, newest first. Enter uses it here.", surface.with(.dim))
@@ -100,8 +115,22 @@ public struct OutboxPanel: Equatable, Sendable {
             let text = Self.describe(message, now: now)
             grid.fill(Rect(x: inner.x - 1, y: y, width: inner.width + 2, height: 2), style: style)
             grid.put(selected ? glyphs.selected : " ", at: Point(x: inner.x - 1, y: y), style: style)
-            line(text.title, style)
-            line(text.detail, Style(foreground: .muted, background: style.background))
+            guard let mark = Self.mark(message.status) else {
+                line(text.title, style)
+                line(text.detail, Style(foreground: .muted, background: style.background))
+                continue
+            }
+            // A dead code or link is dimmed and says why in words, so the state shows without colour.
+            let badge = " \(mark) "
+            let badgeWidth = DisplayWidth.of(badge)
+            grid.put(
+                badge, at: Point(x: inner.maxX - badgeWidth, y: y),
+                style: Style(foreground: .muted, background: style.background, attributes: .reverse))
+            var faded = style
+            faded.foreground = .muted
+            faded.attributes.insert(.dim)
+            line(text.title, faded, width: inner.width - badgeWidth - 1)
+            line(text.detail, faded)
         }
     }
 }

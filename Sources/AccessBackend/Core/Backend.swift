@@ -19,7 +19,7 @@ struct Backend: Sendable {
     var passwords: PasswordService { PasswordService(store: store, clock: clock) }
     var providers: ProviderService { ProviderService(store: store, clock: clock) }
     var disconnects: DisconnectService { DisconnectService(store: store, clock: clock) }
-    var outbox: OutboxService { OutboxService(store: store) }
+    var outbox: OutboxService { OutboxService(store: store, clock: clock) }
     var deadlines: DeadlineService { DeadlineService(store: store, clock: clock) }
     var scenarios: ScenarioLoader {
         ScenarioLoader(

@@ -147,8 +147,12 @@ struct Store: Sendable {
                     CREATE INDEX password_failures_failed_at ON password_failures(failed_at);
                     """)
         }
+        // A texted code names its request, so the outbox can tell a used, replaced or expired code from a live one.
+        migrator.registerMigration("v6-outbox-requests") { db in
+            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN request_id TEXT")
+        }
         // Email change and add links carry what they apply; a revert link carries the address it restores.
-        migrator.registerMigration("v6-email-links") { db in
+        migrator.registerMigration("v7-email-links") { db in
             try db.execute(
                 sql: """
                     ALTER TABLE links ADD COLUMN email TEXT;

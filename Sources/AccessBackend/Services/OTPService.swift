@@ -51,7 +51,8 @@ struct OTPService: Sendable {
                     id, user.id, phone, body.purpose.rawValue, store.digest(code, context: id), now.unix,
                     now.unix + Self.ttl, now.unix + RateLimitService.cooldown,
                 ])
-            try Self.deliver(db, phone: phone, code: code, purpose: body.purpose, isResend: isResend, now: now)
+            try Self.deliver(
+                db, requestId: id, phone: phone, code: code, purpose: body.purpose, isResend: isResend, now: now)
             return OTPRequestAccepted(
                 requestId: id, phone: phone, purpose: body.purpose, expiresAt: now.addingTimeInterval(Self.ttl),
                 resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
@@ -82,7 +83,8 @@ struct OTPService: Sendable {
                     store.digest(code, context: requestId), now.unix + Self.ttl, now.unix + RateLimitService.cooldown,
                     requestId,
                 ])
-            try Self.deliver(db, phone: phone, code: code, purpose: purpose, isResend: true, now: now)
+            try Self.deliver(
+                db, requestId: requestId, phone: phone, code: code, purpose: purpose, isResend: true, now: now)
             return OTPRequestAccepted(
                 requestId: requestId, phone: phone, purpose: purpose, expiresAt: now.addingTimeInterval(Self.ttl),
                 resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
@@ -196,10 +198,15 @@ struct OTPService: Sendable {
     }
 
     private static func deliver(
-        _ db: Database, phone: String, code: String, purpose: OTPPurpose, isResend: Bool, now: Date
+        _ db: Database, requestId: String, phone: String, code: String, purpose: OTPPurpose, isResend: Bool,
+        now: Date
     ) throws {
         try RateLimitService.record(db, channel: .sms, recipient: phone, isResend: isResend, now: now)
         try OutboxService.send(
-            db, .init(channel: "sms", recipient: phone, kind: "otp", purpose: purpose.rawValue, code: code), now: now)
+            db,
+            .init(
+                channel: "sms", recipient: phone, kind: "otp", purpose: purpose.rawValue, code: code,
+                requestId: requestId),
+            now: now)
     }
 }

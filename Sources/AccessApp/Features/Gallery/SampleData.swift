@@ -25,14 +25,23 @@ public enum SampleData {
         userId: "usr_7G8H9K2L", role: .coach, phone: nil, email: nil, hasPassword: false, appleLinked: true,
         googleLinked: false, passwordChangedAt: nil)
 
+    /// Newest first, as the panel lists them: a live code, the one its resend replaced, an
+    /// expired link and a used code, aged on the backend's clock.
     public static func outbox(at now: Date) -> [OutboxMessage] {
         [
             OutboxMessage(
-                id: 2, channel: "sms", to: "+995511200300", kind: "otp", purpose: "change_phone", code: "482915",
-                link: nil, token: nil, sentAt: now - 20),
+                id: 4, channel: "sms", to: "+995511200300", kind: "otp", purpose: "change_phone", code: "482915",
+                link: nil, token: nil, sentAt: now - 20, status: .live),
             OutboxMessage(
-                id: 1, channel: "email", to: "jdoe@mail.com", kind: "reauth_link", purpose: "reauth", code: nil,
-                link: "https://321.fit/verify-email?token=sample", token: "sample", sentAt: now - 95),
+                id: 3, channel: "sms", to: "+995511200300", kind: "otp", purpose: "change_phone", code: "190344",
+                link: nil, token: nil, sentAt: now - 95, status: .superseded),
+            OutboxMessage(
+                id: 2, channel: "email", to: "jdoe@mail.com", kind: "reauth_link", purpose: "reauth", code: nil,
+                link: "https://321.fit/verify-email?token=sample", token: "sample", sentAt: now - 31 * 60,
+                status: .expired),
+            OutboxMessage(
+                id: 1, channel: "sms", to: "+995511100000", kind: "otp", purpose: "reauth", code: "731052",
+                link: nil, token: nil, sentAt: now - 35 * 60, status: .used),
         ]
     }
 

@@ -1,0 +1,92 @@
+import AccessAPI
+import Foundation
+import Testing
+
+@testable import AccessBackend
+
+/// `GET /_admin/outbox` says of each code and link whether it still works, judged on the backend's
+/// clock by the rules verify-otp and the link confirmation apply.
+@Suite struct OutboxStatusTests {
+    private let phone = "+995511200300"
+
+    private func statuses(_ backend: TestBackend) async throws -> [OutboxStatus] {
+        try await backend.outbox().map(\.status)
+    }
+
+    @Test func aCodeIsLiveUntilItIsVerifiedThenUsed() async throws {
+        try await TestBackend.with(scenario: "no-phone") { backend in
+            let token = try await backend.signIn().accessToken
+            let accepted: OTPRequestAccepted = try await backend.requestOTP(phone, .addPhone, token: token).decode()
+            #expect(try await statuses(backend) == [.live])
+            let code = try await backend.lastCode(to: phone)
+            #expect(try await backend.verify(accepted.requestId, code, token: token).status == 200)
+            #expect(try await statuses(backend) == [.used])
+        }
+    }
+
+    @Test func aCodeExpiresWhenTheBackendClockPassesItsLifetime() async throws {
+        try await TestBackend.with(scenario: "no-phone") { backend in
+            let token = try await backend.signIn().accessToken
+            #expect(try await backend.requestOTP(phone, .addPhone, token: token).status == 202)
+            _ = try await backend.advance(seconds: OTPService.ttl - 1)
+            #expect(try await statuses(backend) == [.live])
+            _ = try await backend.advance(seconds: 1)
+            #expect(try await statuses(backend) == [.expired])
+        }
+    }
+
+    @Test func aResendOrANewRequestReplacesTheOlderCode() async throws {
+        try await TestBackend.with(scenario: "no-phone") { backend in
+            let token = try await backend.signIn().accessToken
+            let first: OTPRequestAccepted = try await backend.requestOTP(phone, .addPhone, token: token).decode()
+            _ = try await backend.advance(seconds: RateLimitService.cooldown)
+            let resent = try await backend.post(
+                "/auth/phone/resend-otp", OTPRequestRef(requestId: first.requestId), token: token)
+            #expect(resent.status == 202)
+            #expect(try await statuses(backend) == [.superseded, .live])
+            _ = try await backend.advance(seconds: RateLimitService.cooldown)
+            #expect(try await backend.requestOTP(phone, .addPhone, token: token).status == 202)
+            #expect(try await statuses(backend) == [.superseded, .superseded, .live])
+        }
+    }
+
+    @Test func aCancelledCodeAndOneKilledByWrongTriesSaySo() async throws {
+        try await TestBackend.with(scenario: "no-phone") { backend in
+            let token = try await backend.signIn().accessToken
+            let accepted: OTPRequestAccepted = try await backend.requestOTP(phone, .addPhone, token: token).decode()
+            let cancel = try await backend.post(
+                "/auth/phone/cancel-otp", OTPRequestRef(requestId: accepted.requestId), token: token)
+            #expect(cancel.status == 200)
+            #expect(try await statuses(backend) == [.cancelled])
+        }
+        try await TestBackend.with(scenario: "no-phone") { backend in
+            let token = try await backend.signIn().accessToken
+            let accepted: OTPRequestAccepted = try await backend.requestOTP(phone, .addPhone, token: token).decode()
+            let code = try await backend.lastCode(to: phone)
+            let wrong = code == "000000" ? "111111" : "000000"
+            for _ in 0..<OTPService.maxWrongAttempts {
+                #expect(try await backend.verify(accepted.requestId, wrong, token: token).status == 401)
+            }
+            #expect(try await statuses(backend) == [.exhausted])
+        }
+    }
+
+    @Test func aLinkIsUsedOnceConfirmedAndExpiresAfterItsLifetime() async throws {
+        try await TestBackend.with { backend in
+            let token = try await backend.signIn().accessToken
+            #expect(try await backend.send(.POST, "/auth/reauth/email", token: token).status == 202)
+            #expect(try await statuses(backend) == [.live])
+            let linkToken = try #require(try await backend.outbox().last?.token)
+            let confirm = try await backend.post(
+                "/auth/reauth/email/confirm", EmailLinkConfirmBody(token: linkToken), token: token)
+            #expect(confirm.status == 200)
+            #expect(try await statuses(backend) == [.used])
+
+            _ = try await backend.advance(seconds: RateLimitService.cooldown)
+            #expect(try await backend.send(.POST, "/auth/reauth/email", token: token).status == 202)
+            #expect(try await statuses(backend) == [.used, .live])
+            _ = try await backend.advance(seconds: LinkService.reauthLifetime)
+            #expect(try await statuses(backend) == [.used, .expired])
+        }
+    }
+}
