@@ -11,7 +11,7 @@ BENCH_PACKAGES := wrk:/usr/bin/wrk
 # The benchmark's Flask+gunicorn peer (scripts/bench/peer_app.py), from PyPI into .venv/.
 PEER_PYPI := flask==3.1.3 gunicorn==23.0.0
 
-.PHONY: all deps bench-deps bench-peer build run serve test test-swift contract generate lint format bench countries common-passwords clean
+.PHONY: all deps bench-deps bench-peer build run serve test test-swift contract generate lint format bench soak countries common-passwords clean
 
 all: build
 
@@ -76,7 +76,16 @@ bench: bench-deps
 	$(SWIFT) build -c release
 	.build/release/accessdeck-bench
 	scripts/bench-backend.sh $(RELEASE_BIN)
+	scripts/bench/terminal.py $(RELEASE_BIN)
 	ACCESSDECK_BIN=$(RELEASE_BIN) scripts/bench-idle.sh
+
+# 10,000 random keys, pastes and resizes per scenario into the binary in tmux; prints figures, exits 1
+# on a crash or a blank screen. Not part of `make test`. SOAK_BIN=.build/release/accessdeck to soak a
+# release build (after `swift build -c release`); SOAK_ARGS="--keys 2000 --scenario default".
+SOAK_BIN ?= $(BIN)
+SOAK_ARGS ?=
+soak: build
+	scripts/soak.py --binary $(SOAK_BIN) $(SOAK_ARGS)
 
 # Regenerates Sources/AccessCore/Resources/countries.json from PyPI's phonenumbers and
 # pycountry, pinned so the same JSON comes out; installed into .venv, then run offline.

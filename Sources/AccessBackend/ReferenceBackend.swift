@@ -135,7 +135,9 @@ public enum ReferenceBackend {
                 routes: routes))
         let handler = ContractHandler(backend: backend)
         router.add(middleware: ContractScopeMiddleware())
-        try handler.registerHandlers(on: router, middlewares: [ExplicitNullMiddleware()])
+        // Compact JSON: the runtime's default sorts and pretty-prints every answer, work no client needs.
+        try handler.registerHandlers(
+            on: router, configuration: .init(jsonEncodingOptions: []), middlewares: [ExplicitNullMiddleware()])
         // The gateway answers 405 for a known path asked with another method: it learns the
         // paths once every route is in.
         routes.load(router.routes)

@@ -107,6 +107,9 @@ public final class CursesTerminal {
     /// after `shutdown()`.
     public func nextEvent(timeout: Duration?) -> InputEvent? {
         guard !isShutDown else { return nil }
+        // Checked before anything queued: under a storm of keys the queue never empties, and a
+        // signal honoured only when it did could wait for thousands of frames.
+        exitIfSignalled()
         if !queue.isEmpty { return queue.removeFirst() }
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now.advanced(by: $0) }
@@ -163,6 +166,8 @@ public final class CursesTerminal {
     private func readPendingInput() {
         var character: wint_t = 0
         while true {
+            // Input that keeps arriving (a long paste, a key storm) would keep this loop reading.
+            exitIfSignalled()
             let result = wget_wch(window, &character)
             if result == ERR { return }
             if result == KEY_CODE_YES {

@@ -4,6 +4,7 @@ import AccessBackend
 import CursesDriver
 import Foundation
 import Logging
+import Synchronization
 import TerminalKit
 
 /// The interactive app: the backend (embedded unless `--backend`), the store, the terminal,
@@ -21,9 +22,24 @@ struct TerminalApp {
         }
         // TERM=dumb, or no terminfo for TERM nor its fallbacks: say so before a backend starts.
         _ = try TerminalType.resolve(environment: ProcessInfo.processInfo.environment).get()
-        let connection = try await BackendConnection.open(backendOptions)
         let options = CursesTerminal.resolveOptions(
             theme: appearance.theme, asciiFlag: appearance.ascii, environment: ProcessInfo.processInfo.environment)
+        // The screen comes up before the backend: starting it (database, scenario, sign-in) takes longer
+        // than everything else, and a blank terminal meanwhile looks like a hang.
+        let terminal = try CursesTerminal(options: options)
+        let started: (connection: BackendConnection, quit: Bool)
+        do {
+            started = try startBackend(on: terminal)
+        } catch {
+            close(terminal)
+            throw error
+        }
+        let connection = started.connection
+        if started.quit {
+            close(terminal)
+            await connection.close()
+            return 0
+        }
         let clock = connection.clock
         var state = AppState(
             now: clock.now(),
@@ -38,33 +54,63 @@ struct TerminalApp {
         if let problem = connection.sessionProblem {
             state.toast = Toast(problem, shownAt: state.now, duration: 6)
         }
-        do {
-            let code = try runLoop(state: state, options: options, clock: clock, connection: connection)
-            await connection.close()
-            return code
-        } catch {
-            // The HTTP client must be shut down on every path, or it traps in its deinit.
-            await connection.close()
-            throw error
-        }
-    }
-
-    private func runLoop(
-        state: AppState, options: TerminalOptions, clock: any AppClock, connection: BackendConnection
-    ) throws -> Int32 {
-        let terminal = try CursesTerminal(options: options)
-        defer {
-            terminal.shutdown()
-            // After the screen is gone, where the scrollback keeps it with the fix to apply.
-            if let notice = terminal.terminalType.notice {
-                FileHandle.standardError.write(Data((notice + "\n").utf8))
-            }
-        }
-        var state = state
         // While the app runs, a toast says why colours or keys may differ from the terminal's own.
         if state.toast == nil, let notice = terminal.terminalType.shortNotice {
             state.toast = Toast(notice, shownAt: state.now, duration: 6)
         }
+        let code = runLoop(state: state, terminal: terminal, clock: clock, connection: connection)
+        close(terminal)
+        // The HTTP client must be shut down on every path, or it traps in its deinit.
+        await connection.close()
+        return code
+    }
+
+    /// Restores the terminal, then leaves the fallback notice where the scrollback keeps it.
+    private func close(_ terminal: CursesTerminal) {
+        terminal.shutdown()
+        if let notice = terminal.terminalType.notice {
+            FileHandle.standardError.write(Data((notice + "\n").utf8))
+        }
+    }
+
+    /// Opens the backend connection while a spinner turns and the terminal keeps being read: resizes are
+    /// drawn, signals end the app, and Ctrl+C or q quits as soon as the backend can be closed again.
+    private func startBackend(on terminal: CursesTerminal) throws -> (connection: BackendConnection, quit: Bool) {
+        let outcome = Outcome()
+        Task { [backendOptions, waker = terminal.waker] in
+            do {
+                outcome.set(.success(try await BackendConnection.open(backendOptions)))
+            } catch {
+                outcome.set(.failure(error))
+            }
+            waker.wake()
+        }
+        let glyphs: Glyphs = terminal.options.ascii ? .ascii : .unicode
+        var spinner = Spinner("Starting\u{2026}")
+        var quit = false
+        while true {
+            if let result = outcome.value { return (try result.get(), quit) }
+            var frame = CellGrid(size: terminal.size)
+            spinner.render(into: &frame, in: frame.bounds, glyphs: glyphs)
+            terminal.paint(frame)
+            switch terminal.nextEvent(timeout: .milliseconds(80)) {
+            case .key(.control("c")), .key(.character("q")): quit = true
+            case nil: spinner.tick += 1
+            default: break
+            }
+        }
+    }
+
+    /// The backend connection, handed from the task that opens it to the loop that waits for it.
+    private final class Outcome: Sendable {
+        private let result = Mutex<Result<BackendConnection, any Error>?>(nil)
+        func set(_ value: Result<BackendConnection, any Error>) { result.withLock { $0 = value } }
+        var value: Result<BackendConnection, any Error>? { result.withLock { $0 } }
+    }
+
+    private func runLoop(
+        state: AppState, terminal: CursesTerminal, clock: any AppClock, connection: BackendConnection
+    ) -> Int32 {
         let store = Store(
             state: state, clock: clock, services: TerminalServices(),
             performer: ClientPerformer(client: connection.client, cache: connection.cache)
@@ -82,7 +128,7 @@ struct TerminalApp {
 }
 
 /// Where the app's backend is and how the app is signed in to it.
-struct BackendConnection {
+struct BackendConnection: Sendable {
     let client: AccountClient
     let cache: AuthMethodsCache
     let isReferenceBackend: Bool

@@ -78,22 +78,64 @@ extension AuthMethods {
     ]
 
     /// `json` with every AuthMethods object in it carrying `"phone"` and `"email"`, `null` when unset.
+    /// One pass over the bytes that notes each object's keys and splices the missing ones in after its
+    /// `{`: parsing into Foundation objects and serializing them again cost more than the rest of a
+    /// GET /me/auth-methods. Input that is not well-formed JSON comes back unchanged.
     public static func withExplicitNulls(_ json: Data) -> Data {
-        guard let object = try? JSONSerialization.jsonObject(with: json) else { return json }
-        let fixed = fillNulls(object)
-        return (try? JSONSerialization.data(withJSONObject: fixed)) ?? json
-    }
-
-    private static func fillNulls(_ value: Any) -> Any {
-        if var object = value as? [String: Any] {
-            for (key, child) in object { object[key] = fillNulls(child) }
-            if identifyingKeys.allSatisfy({ object[$0] != nil }) {
-                for key in explicitNullKeys where object[key] == nil { object[key] = NSNull() }
+        let bytes = [UInt8](json)
+        var objects: [(open: Int, keys: Set<[UInt8]>)] = []
+        // One entry per open container: true for an object, whose next string may be a key.
+        var containers: [Bool] = []
+        var expectingKey = false
+        var insertions: [(offset: Int, text: String)] = []
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                let start = index + 1
+                index = start
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard index < bytes.count else { return json }
+                if expectingKey, containers.last == true {
+                    objects[objects.count - 1].keys.insert(Array(bytes[start..<index]))
+                    expectingKey = false
+                }
+            case UInt8(ascii: "{"):
+                containers.append(true)
+                objects.append((index, []))
+                expectingKey = true
+            case UInt8(ascii: "["):
+                containers.append(false)
+                expectingKey = false
+            case UInt8(ascii: ","):
+                expectingKey = containers.last == true
+            case UInt8(ascii: "}"):
+                guard containers.popLast() == true, let object = objects.popLast() else { return json }
+                let missing = explicitNullKeys.filter { !object.keys.contains(Array($0.utf8)) }
+                if !missing.isEmpty, identifyingKeys.allSatisfy({ object.keys.contains(Array($0.utf8)) }) {
+                    insertions.append((object.open + 1, missing.map { "\"\($0)\":null," }.joined()))
+                }
+                expectingKey = false
+            case UInt8(ascii: "]"):
+                guard containers.popLast() == false else { return json }
+            default:
+                break
             }
-            return object
+            index += 1
         }
-        if let array = value as? [Any] { return array.map(fillNulls) }
-        return value
+        guard containers.isEmpty, !insertions.isEmpty else { return json }
+        var fixed = Data()
+        fixed.reserveCapacity(bytes.count + insertions.count * 32)
+        var copied = 0
+        for insertion in insertions.sorted(by: { $0.offset < $1.offset }) {
+            fixed.append(contentsOf: bytes[copied..<insertion.offset])
+            fixed.append(contentsOf: Array(insertion.text.utf8))
+            copied = insertion.offset
+        }
+        fixed.append(contentsOf: bytes[copied...])
+        return fixed
     }
 }
 
