@@ -22,6 +22,9 @@ extension NewEmailScreen {
             GalleryEntry("new-email:empty", "Change email: nothing typed yet") {
                 sampleChange("", .idle, now: $0)
             },
+            GalleryEntry("new-email:typing", "Typing: nothing judged until the pause") {
+                sampleChange("new.email@gm", .typing(since: $0), now: $0)
+            },
             GalleryEntry("new-email:checking", "Typing paused: availability is being checked") {
                 sampleChange(sampleNew, .checking(sampleNew), now: $0)
             },
