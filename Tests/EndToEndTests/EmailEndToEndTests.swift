@@ -93,7 +93,7 @@ struct EmailEndToEndTests {
         let tmux = try Tmux.openHub(scenario: "link-expired")
         try tmux.useNewestFromOutbox(newest: "Email to new.email@gmail.com · verification link")
         try tmux.waitFor("Verification links expire after 30 minutes. Request a new one to try again.")
-        try tmux.sendKeys("Enter")  // Send a new link
+        try tmux.sendKeys("Enter")  // Request a new link
         try tmux.waitFor("We sent a verification link to new.email@gmail.com. Tap it to confirm.")
         try tmux.useNewestFromOutbox(newest: "Email to new.email@gmail.com · verification link")
         try tmux.waitFor("Email updated to new.email@gmail.com.")

@@ -13,7 +13,7 @@ enum EmailLinkFeature: Feature {
 
 /// What an emailed link is for.
 public protocol LinkPurpose: Equatable, Sendable {
-    /// Sends the link again ("Resend link", "Send a new link"); its reply is an `EmailLinkSent`. nil: a
+    /// Sends the link again ("Resend link", "Request a new link"); its reply is an `EmailLinkSent`. nil: a
     /// link nobody can ask for again (the revert link comes with a change).
     var resend: AnyRequest? { get }
     /// Checks an opened link's token with the backend.

@@ -83,7 +83,7 @@ public struct LinkExpiredScreen: ScreenModel {
         for (index, action) in actions.enumerated() {
             canvas.row(
                 ListRow(
-                    action == .sendNew ? "Send a new link" : "Contact support", control: .chevron,
+                    action == .sendNew ? "Request a new link" : "Contact support", control: .chevron,
                     isSelected: index == min(selection, actions.count - 1), isDisabled: action == .sendNew && isSending)
             )
         }
