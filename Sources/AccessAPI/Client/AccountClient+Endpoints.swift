@@ -20,6 +20,24 @@ extension AccountClient {
         }
     }
 
+    /// Links Apple or Google with an id token from the provider's sign-in; 409 `provider_taken` when
+    /// that provider account belongs to another user.
+    public func connect(_ provider: SocialProvider, idToken: String) async throws -> AuthMethods {
+        try await call {
+            try await api.connectProvider(body: .json(.init(provider: provider, idToken: idToken))).ok.body.json
+        }
+    }
+
+    /// What stands in the way of deleting the account; empty means go on to re-auth.
+    public func deletePreflight() async throws -> DeletePreflight {
+        try await call { try await api.deletePreflight().ok.body.json }
+    }
+
+    /// Deletes the account (re-auth token); every session ends, so the caller signs out locally.
+    public func deleteAccount(reauthToken: String?) async throws -> AccountDeleted {
+        try await call { try await api.deleteAccount(headers: .init(xReauthToken: reauthToken)).ok.body.json }
+    }
+
     public func requestPhoneOTP(
         phone: String, purpose: OTPPurpose, reauthToken: String? = nil
     ) async throws
@@ -171,6 +189,15 @@ extension AccountClient {
 
     public func adminJournal(limit: Int = 100) async throws -> [JournalEntry] {
         try await call { try await admin.adminJournal(query: .init(limit: limit)).ok.body.json }
+    }
+
+    /// The simulated provider sheet's accounts on this "device".
+    public func adminProviderAccounts(_ provider: SocialProvider) async throws -> [ProviderAccount] {
+        try await call { try await admin.adminProviderAccounts(path: .init(provider: provider)).ok.body.json }
+    }
+
+    public func adminDeletions() async throws -> [ScheduledPurge] {
+        try await call { try await admin.adminDeletions().ok.body.json }
     }
 
     public func adminProviderToken(_ provider: SocialProvider, subject: String? = nil) async throws -> ProviderToken {

@@ -39,6 +39,13 @@ public typealias EmailVerified = Components.Schemas.EmailVerified
 public typealias EmailReverted = Components.Schemas.EmailReverted
 public typealias ChangePasswordBody = Components.Schemas.ChangePasswordBody
 public typealias PasswordChanged = Components.Schemas.PasswordChanged
+public typealias ConnectBody = Components.Schemas.ConnectBody
+public typealias DeleteBlockerKind = Components.Schemas.DeleteBlockerKind
+public typealias DeleteBlocker = Components.Schemas.DeleteBlocker
+public typealias ScheduledItem = Components.Schemas.ScheduledItem
+public typealias PendingPayout = Components.Schemas.PendingPayout
+public typealias DeletePreflight = Components.Schemas.DeletePreflight
+public typealias AccountDeleted = Components.Schemas.AccountDeleted
 
 public typealias ScenarioSummary = Components.Schemas.ScenarioSummary
 public typealias LoadScenarioBody = Components.Schemas.LoadScenarioBody
@@ -52,6 +59,8 @@ public typealias FaultSettings = Components.Schemas.FaultSettings
 public typealias JournalEntry = Components.Schemas.JournalEntry
 public typealias ProviderTokenBody = Components.Schemas.ProviderTokenBody
 public typealias ProviderToken = Components.Schemas.ProviderToken
+public typealias ProviderAccount = Components.Schemas.ProviderAccount
+public typealias ScheduledPurge = Components.Schemas.ScheduledPurge
 
 extension HealthStatus {
     public init() { self.init(status: .ok) }

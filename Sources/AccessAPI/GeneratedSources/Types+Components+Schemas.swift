@@ -66,6 +66,10 @@ extension Components {
             case emailUnchanged = "email_unchanged"
             case emailAlreadySet = "email_already_set"
             case passwordInvalid = "password_invalid"
+            case providerTaken = "provider_taken"
+            case alreadyLinked = "already_linked"
+            case deleteBlocked = "delete_blocked"
+            case recentlyDeleted = "recently_deleted"
         }
         /// Which limit fired on a 429
         ///
@@ -112,6 +116,9 @@ extension Components {
             case emailVerifyLink = "email_verify_link"
             case emailChangedNotice = "email_changed_notice"
             case passwordChangedNotice = "password_changed_notice"
+            case providerConnectedNotice = "provider_connected_notice"
+            case providerDisconnectedNotice = "provider_disconnected_notice"
+            case accountDeletedNotice = "account_deleted_notice"
         }
         /// Whether the code or link in a message still works, derived by the backend on its own clock when the outbox is read: live (a notice without a code or link is always live); used (verified, or a one-shot link opened); expired (past its lifetime); superseded (a newer code was sent to the same number since); cancelled (the code request was withdrawn); exhausted (too many wrong codes)
         ///
@@ -330,6 +337,256 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case provider
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ConnectBody`.
+        public struct ConnectBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ConnectBody/provider`.
+            public var provider: Components.Schemas.SocialProvider
+            /// From the provider's sign-in (the reference backend's /_admin/provider/{provider}/token)
+            ///
+            /// - Remark: Generated from `#/components/schemas/ConnectBody/id_token`.
+            public var idToken: Swift.String
+            /// Creates a new `ConnectBody`.
+            ///
+            /// - Parameters:
+            ///   - provider:
+            ///   - idToken: From the provider's sign-in (the reference backend's /_admin/provider/{provider}/token)
+            public init(
+                provider: Components.Schemas.SocialProvider,
+                idToken: Swift.String
+            ) {
+                self.provider = provider
+                self.idToken = idToken
+            }
+            public enum CodingKeys: String, CodingKey {
+                case provider
+                case idToken = "id_token"
+            }
+        }
+        /// Listed in seed 000's order: commitments first, then money
+        ///
+        /// - Remark: Generated from `#/components/schemas/DeleteBlockerKind`.
+        @frozen public enum DeleteBlockerKind: String, Codable, Hashable, Sendable, CaseIterable {
+            case upcomingSessions = "upcoming_sessions"
+            case upcomingBookings = "upcoming_bookings"
+            case pendingPayout = "pending_payout"
+        }
+        /// A coach's session or an athlete's booking
+        ///
+        /// - Remark: Generated from `#/components/schemas/ScheduledItem`.
+        public struct ScheduledItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ScheduledItem/starts_at`.
+            public var startsAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ScheduledItem/title`.
+            public var title: Swift.String
+            /// Creates a new `ScheduledItem`.
+            ///
+            /// - Parameters:
+            ///   - startsAt:
+            ///   - title:
+            public init(
+                startsAt: Foundation.Date,
+                title: Swift.String
+            ) {
+                self.startsAt = startsAt
+                self.title = title
+            }
+            public enum CodingKeys: String, CodingKey {
+                case startsAt = "starts_at"
+                case title
+            }
+        }
+        /// Money in minor units of currency (ISO 4217); the total pending is available + on hold
+        ///
+        /// - Remark: Generated from `#/components/schemas/PendingPayout`.
+        public struct PendingPayout: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PendingPayout/currency`.
+            public var currency: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PendingPayout/available_minor`.
+            public var availableMinor: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/PendingPayout/on_hold_minor`.
+            public var onHoldMinor: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/PendingPayout/hold_releases_at`.
+            public var holdReleasesAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/PendingPayout/next_automatic_payout_at`.
+            public var nextAutomaticPayoutAt: Foundation.Date
+            /// Creates a new `PendingPayout`.
+            ///
+            /// - Parameters:
+            ///   - currency:
+            ///   - availableMinor:
+            ///   - onHoldMinor:
+            ///   - holdReleasesAt:
+            ///   - nextAutomaticPayoutAt:
+            public init(
+                currency: Swift.String,
+                availableMinor: Swift.Int,
+                onHoldMinor: Swift.Int,
+                holdReleasesAt: Foundation.Date? = nil,
+                nextAutomaticPayoutAt: Foundation.Date
+            ) {
+                self.currency = currency
+                self.availableMinor = availableMinor
+                self.onHoldMinor = onHoldMinor
+                self.holdReleasesAt = holdReleasesAt
+                self.nextAutomaticPayoutAt = nextAutomaticPayoutAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case currency
+                case availableMinor = "available_minor"
+                case onHoldMinor = "on_hold_minor"
+                case holdReleasesAt = "hold_releases_at"
+                case nextAutomaticPayoutAt = "next_automatic_payout_at"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeleteBlocker`.
+        public struct DeleteBlocker: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeleteBlocker/kind`.
+            public var kind: Components.Schemas.DeleteBlockerKind
+            /// upcoming_sessions and upcoming_bookings: soonest first
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeleteBlocker/items`.
+            public var items: [Components.Schemas.ScheduledItem]?
+            /// - Remark: Generated from `#/components/schemas/DeleteBlocker/payout`.
+            public var payout: Components.Schemas.PendingPayout?
+            /// Creates a new `DeleteBlocker`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - items: upcoming_sessions and upcoming_bookings: soonest first
+            ///   - payout:
+            public init(
+                kind: Components.Schemas.DeleteBlockerKind,
+                items: [Components.Schemas.ScheduledItem]? = nil,
+                payout: Components.Schemas.PendingPayout? = nil
+            ) {
+                self.kind = kind
+                self.items = items
+                self.payout = payout
+            }
+            public enum CodingKeys: String, CodingKey {
+                case kind
+                case items
+                case payout
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeletePreflight`.
+        public struct DeletePreflight: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeletePreflight/blockers`.
+            public var blockers: [Components.Schemas.DeleteBlocker]
+            /// Creates a new `DeletePreflight`.
+            ///
+            /// - Parameters:
+            ///   - blockers:
+            public init(blockers: [Components.Schemas.DeleteBlocker]) {
+                self.blockers = blockers
+            }
+            public enum CodingKeys: String, CodingKey {
+                case blockers
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AccountDeleted`.
+        public struct AccountDeleted: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AccountDeleted/deleted_at`.
+            public var deletedAt: Foundation.Date
+            /// When the data is removed (30 days)
+            ///
+            /// - Remark: Generated from `#/components/schemas/AccountDeleted/purge_at`.
+            public var purgeAt: Foundation.Date
+            /// Until then the phone and email cannot be used by a new sign-up or another account (7 days)
+            ///
+            /// - Remark: Generated from `#/components/schemas/AccountDeleted/identity_held_until`.
+            public var identityHeldUntil: Foundation.Date
+            /// Creates a new `AccountDeleted`.
+            ///
+            /// - Parameters:
+            ///   - deletedAt:
+            ///   - purgeAt: When the data is removed (30 days)
+            ///   - identityHeldUntil: Until then the phone and email cannot be used by a new sign-up or another account (7 days)
+            public init(
+                deletedAt: Foundation.Date,
+                purgeAt: Foundation.Date,
+                identityHeldUntil: Foundation.Date
+            ) {
+                self.deletedAt = deletedAt
+                self.purgeAt = purgeAt
+                self.identityHeldUntil = identityHeldUntil
+            }
+            public enum CodingKeys: String, CodingKey {
+                case deletedAt = "deleted_at"
+                case purgeAt = "purge_at"
+                case identityHeldUntil = "identity_held_until"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ProviderAccount`.
+        public struct ProviderAccount: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ProviderAccount/subject`.
+            public var subject: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ProviderAccount/email`.
+            public var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ProviderAccount/name`.
+            public var name: Swift.String
+            /// Creates a new `ProviderAccount`.
+            ///
+            /// - Parameters:
+            ///   - subject:
+            ///   - email:
+            ///   - name:
+            public init(
+                subject: Swift.String,
+                email: Swift.String,
+                name: Swift.String
+            ) {
+                self.subject = subject
+                self.email = email
+                self.name = name
+            }
+            public enum CodingKeys: String, CodingKey {
+                case subject
+                case email
+                case name
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ScheduledPurge`.
+        public struct ScheduledPurge: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ScheduledPurge/user_id`.
+            public var userId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ScheduledPurge/deleted_at`.
+            public var deletedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ScheduledPurge/purge_at`.
+            public var purgeAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ScheduledPurge/purged`.
+            public var purged: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/ScheduledPurge/identity_held_until`.
+            public var identityHeldUntil: Foundation.Date
+            /// Creates a new `ScheduledPurge`.
+            ///
+            /// - Parameters:
+            ///   - userId:
+            ///   - deletedAt:
+            ///   - purgeAt:
+            ///   - purged:
+            ///   - identityHeldUntil:
+            public init(
+                userId: Swift.String,
+                deletedAt: Foundation.Date,
+                purgeAt: Foundation.Date,
+                purged: Swift.Bool,
+                identityHeldUntil: Foundation.Date
+            ) {
+                self.userId = userId
+                self.deletedAt = deletedAt
+                self.purgeAt = purgeAt
+                self.purged = purged
+                self.identityHeldUntil = identityHeldUntil
+            }
+            public enum CodingKeys: String, CodingKey {
+                case userId = "user_id"
+                case deletedAt = "deleted_at"
+                case purgeAt = "purge_at"
+                case purged
+                case identityHeldUntil = "identity_held_until"
             }
         }
         /// - Remark: Generated from `#/components/schemas/RefreshBody`.
@@ -951,7 +1208,7 @@ extension Components {
         public struct DeadlineEvent: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/DeadlineEvent/at`.
             public var at: Foundation.Date
-            /// otp_expired, resend_cooldown_over, resend_slot_freed, daily_slot_freed, password_slot_freed, reauth_expired, link_expired, access_token_expired, refresh_token_expired
+            /// otp_expired, resend_cooldown_over, resend_slot_freed, daily_slot_freed, password_slot_freed, reauth_expired, link_expired, access_token_expired, refresh_token_expired, account_purged, identity_hold_released
             ///
             /// - Remark: Generated from `#/components/schemas/DeadlineEvent/kind`.
             public var kind: Swift.String
@@ -961,7 +1218,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - at:
-            ///   - kind: otp_expired, resend_cooldown_over, resend_slot_freed, daily_slot_freed, password_slot_freed, reauth_expired, link_expired, access_token_expired, refresh_token_expired
+            ///   - kind: otp_expired, resend_cooldown_over, resend_slot_freed, daily_slot_freed, password_slot_freed, reauth_expired, link_expired, access_token_expired, refresh_token_expired, account_purged, identity_hold_released
             ///   - subject:
             public init(
                 at: Foundation.Date,

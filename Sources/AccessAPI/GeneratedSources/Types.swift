@@ -33,6 +33,21 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /me/auth-methods/disconnect`.
     /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)`.
     func disconnectProvider(_ input: Operations.DisconnectProvider.Input) async throws -> Operations.DisconnectProvider.Output
+    /// Link Apple or Google with an id token from the provider's sign-in (409 provider_taken when that provider account is linked to another user, never saying whose)
+    ///
+    /// - Remark: HTTP `POST /me/auth-methods/connect`.
+    /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)`.
+    func connectProvider(_ input: Operations.ConnectProvider.Input) async throws -> Operations.ConnectProvider.Output
+    /// What stands in the way of deleting the account (seed 000: checked before re-auth); an empty list means proceed
+    ///
+    /// - Remark: HTTP `GET /me/delete-preflight`.
+    /// - Remark: Generated from `#/paths//me/delete-preflight/get(deletePreflight)`.
+    func deletePreflight(_ input: Operations.DeletePreflight.Input) async throws -> Operations.DeletePreflight.Output
+    /// Delete the account (needs X-Reauth-Token): sets deleted_at, revokes every session, schedules the purge, holds the phone and email for 7 days; 409 delete_blocked while a blocker stands
+    ///
+    /// - Remark: HTTP `DELETE /me`.
+    /// - Remark: Generated from `#/paths//me/delete(deleteAccount)`.
+    func deleteAccount(_ input: Operations.DeleteAccount.Input) async throws -> Operations.DeleteAccount.Output
     /// Exchange a refresh token for a new pair (rotation: the old one dies)
     ///
     /// - Remark: HTTP `POST /auth/refresh`.
@@ -186,6 +201,16 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /_admin/provider/{provider}/token`.
     /// - Remark: Generated from `#/paths//_admin/provider/{provider}/token/post(adminProviderToken)`.
     func adminProviderToken(_ input: Operations.AdminProviderToken.Input) async throws -> Operations.AdminProviderToken.Output
+    /// Simulated Apple/Google sign-in sheet: the provider accounts on this device, to pick one
+    ///
+    /// - Remark: HTTP `GET /_admin/provider/{provider}/accounts`.
+    /// - Remark: Generated from `#/paths//_admin/provider/{provider}/accounts/get(adminProviderAccounts)`.
+    func adminProviderAccounts(_ input: Operations.AdminProviderAccounts.Input) async throws -> Operations.AdminProviderAccounts.Output
+    /// Deleted accounts: when each purge is due, whether it has run, until when the phone and email are held
+    ///
+    /// - Remark: HTTP `GET /_admin/deletions`.
+    /// - Remark: Generated from `#/paths//_admin/deletions/get(adminDeletions)`.
+    func adminDeletions(_ input: Operations.AdminDeletions.Input) async throws -> Operations.AdminDeletions.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -216,6 +241,33 @@ extension APIProtocol {
             headers: headers,
             body: body
         ))
+    }
+    /// Link Apple or Google with an id token from the provider's sign-in (409 provider_taken when that provider account is linked to another user, never saying whose)
+    ///
+    /// - Remark: HTTP `POST /me/auth-methods/connect`.
+    /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)`.
+    public func connectProvider(
+        headers: Operations.ConnectProvider.Input.Headers = .init(),
+        body: Operations.ConnectProvider.Input.Body
+    ) async throws -> Operations.ConnectProvider.Output {
+        try await connectProvider(Operations.ConnectProvider.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// What stands in the way of deleting the account (seed 000: checked before re-auth); an empty list means proceed
+    ///
+    /// - Remark: HTTP `GET /me/delete-preflight`.
+    /// - Remark: Generated from `#/paths//me/delete-preflight/get(deletePreflight)`.
+    public func deletePreflight(headers: Operations.DeletePreflight.Input.Headers = .init()) async throws -> Operations.DeletePreflight.Output {
+        try await deletePreflight(Operations.DeletePreflight.Input(headers: headers))
+    }
+    /// Delete the account (needs X-Reauth-Token): sets deleted_at, revokes every session, schedules the purge, holds the phone and email for 7 days; 409 delete_blocked while a blocker stands
+    ///
+    /// - Remark: HTTP `DELETE /me`.
+    /// - Remark: Generated from `#/paths//me/delete(deleteAccount)`.
+    public func deleteAccount(headers: Operations.DeleteAccount.Input.Headers = .init()) async throws -> Operations.DeleteAccount.Output {
+        try await deleteAccount(Operations.DeleteAccount.Input(headers: headers))
     }
     /// Exchange a refresh token for a new pair (rotation: the old one dies)
     ///
@@ -539,6 +591,26 @@ extension APIProtocol {
             headers: headers,
             body: body
         ))
+    }
+    /// Simulated Apple/Google sign-in sheet: the provider accounts on this device, to pick one
+    ///
+    /// - Remark: HTTP `GET /_admin/provider/{provider}/accounts`.
+    /// - Remark: Generated from `#/paths//_admin/provider/{provider}/accounts/get(adminProviderAccounts)`.
+    public func adminProviderAccounts(
+        path: Operations.AdminProviderAccounts.Input.Path,
+        headers: Operations.AdminProviderAccounts.Input.Headers = .init()
+    ) async throws -> Operations.AdminProviderAccounts.Output {
+        try await adminProviderAccounts(Operations.AdminProviderAccounts.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Deleted accounts: when each purge is due, whether it has run, until when the phone and email are held
+    ///
+    /// - Remark: HTTP `GET /_admin/deletions`.
+    /// - Remark: Generated from `#/paths//_admin/deletions/get(adminDeletions)`.
+    public func adminDeletions(headers: Operations.AdminDeletions.Input.Headers = .init()) async throws -> Operations.AdminDeletions.Output {
+        try await adminDeletions(Operations.AdminDeletions.Input(headers: headers))
     }
 }
 

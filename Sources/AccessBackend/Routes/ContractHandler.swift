@@ -268,4 +268,27 @@ struct ContractHandler: APIProtocol {
         let token = try await backend.providers.mint(provider: input.path.provider, subject: body.subject)
         return .ok(.init(body: .json(token)))
     }
+
+    // Placeholders while issue 13's server side is built on its own branch; they never reach main.
+    func connectProvider(_ input: Operations.ConnectProvider.Input) async throws -> Operations.ConnectProvider.Output {
+        throw BackendError(.notImplemented, "internal", "Not built yet.", rule: "pending")
+    }
+
+    func deletePreflight(_ input: Operations.DeletePreflight.Input) async throws -> Operations.DeletePreflight.Output {
+        throw BackendError(.notImplemented, "internal", "Not built yet.", rule: "pending")
+    }
+
+    func deleteAccount(_ input: Operations.DeleteAccount.Input) async throws -> Operations.DeleteAccount.Output {
+        throw BackendError(.notImplemented, "internal", "Not built yet.", rule: "pending")
+    }
+
+    func adminProviderAccounts(
+        _ input: Operations.AdminProviderAccounts.Input
+    ) async throws -> Operations.AdminProviderAccounts.Output {
+        throw BackendError(.notImplemented, "internal", "Not built yet.", rule: "pending")
+    }
+
+    func adminDeletions(_ input: Operations.AdminDeletions.Input) async throws -> Operations.AdminDeletions.Output {
+        throw BackendError(.notImplemented, "internal", "Not built yet.", rule: "pending")
+    }
 }

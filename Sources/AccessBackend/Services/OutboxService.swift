@@ -74,7 +74,8 @@ struct OutboxService: Sendable {
             case .otp: return codeStatus(row)
             case .reauthLink, .emailVerifyLink, .emailChangedNotice: return try linkStatus(row, db, digest: digest)
             // A notice carries nothing to use, so nothing about it can stop working.
-            case .passwordChangedNotice: return .live
+            case .passwordChangedNotice, .providerConnectedNotice, .providerDisconnectedNotice, .accountDeletedNotice:
+                return .live
             case nil: return .expired
             }
         }
