@@ -151,7 +151,9 @@ struct BackendConnection: Sendable {
             if isReference, !(await client.isSignedIn) {
                 isReference = (try? await client.adminSignIn()) != nil
             }
-            var clock: any AppClock = SystemClock()
+            // A backend without an admin clock: its time as the Date headers of its answers tell it.
+            var clock: any AppClock = FollowingClock(source: { [serverClock = client.serverClock] in serverClock.now() }
+            )
             if isReference {
                 let following = FollowingClock(resync: { try? await client.adminClock().now })
                 if let serverNow = try? await client.adminClock().now { following.follow(serverNow: serverNow) }

@@ -20,6 +20,23 @@ import Testing
         }
     }
 
+    /// The phone and email are as private as the session beside them: 0600 in a 0700 folder, even
+    /// when the folder was made readable earlier.
+    @Test func theFileIsReadableOnlyByTheUser() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await withLiveBackend { live in
+            let file = folder.appendingPathComponent("auth-methods.json")
+            _ = try await live.client.authMethods(cache: AuthMethodsCache(fileURL: file))
+            let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600)
+            let folderAttributes = try FileManager.default.attributesOfItem(atPath: folder.path)
+            #expect((folderAttributes[.posixPermissions] as? Int) == 0o700)
+        }
+    }
+
     @Test func aDamagedCacheFileIsIgnored() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString).json")
         try Data("garbage".utf8).write(to: file)

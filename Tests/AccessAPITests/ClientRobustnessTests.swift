@@ -67,7 +67,7 @@ import Testing
             })
     }
 
-    @Test func rateLimitWithoutRetryAfterWaitsTheDefault() async throws {
+    @Test func rateLimitWithoutRetryAfterInventsNoWait() async throws {
         try await withDouble(
             routes: { router in
                 router.post("/auth/phone/resend-otp") { _, _ in
@@ -79,13 +79,9 @@ import Testing
             },
             run: { client in
                 let typed = await apiError { try await client.resendPhoneOTP(requestId: "otp_1") }
-                #expect(typed == .rateLimited(retryAfter: APIError.defaultRetryAfter, message: "Slow down."))
+                #expect(typed == .rateLimited(retryAfter: nil, message: "Slow down."))
                 let bare = await apiError { try await client.cancelPhoneOTP(requestId: "otp_1") }
-                #expect(
-                    bare
-                        == .rateLimited(
-                            retryAfter: APIError.defaultRetryAfter, message: "The request was not accepted (HTTP 429).")
-                )
+                #expect(bare == .rateLimited(retryAfter: nil, message: APIError.tryLaterText))
             })
     }
 
@@ -102,14 +98,25 @@ import Testing
                         #"{"error":{"code":"password_expired","message":"Pick a new password."}}"#,
                         status: .unauthorized)
                 }
+                router.post("/auth/refresh") { _, _ in
+                    json(
+                        #"{"user_id":"usr_1","access_token":"at_2","access_expires_at":"2031-01-01T00:00:00Z","#
+                            + #""refresh_token":"rt_2","refresh_expires_at":"2031-01-08T00:00:00Z"}"#)
+                }
             },
             run: { client in
                 let conflict = await apiError { try await client.verifyPhoneOTP(requestId: "otp_1", code: "123456") }
                 #expect(
                     conflict == .server(status: 409, code: "number_quarantined", message: "That number is on hold."))
-                // A 401 with a code this client does not know is about the input, not the session: no refresh.
+                // A 401 with a code this client does not know may be about the session: one refresh, one
+                // retry, and then the server's own words.
                 let refused = await apiError { try await client.reauthenticate(password: "whatever") }
-                #expect(refused == .invalid(fieldErrors: [], message: "Pick a new password."))
+                #expect(refused == .unauthorized(message: "Pick a new password."))
+                #expect(
+                    client.journal.records.suffix(3).map(\.path) == [
+                        "/auth/reauth/password", "/auth/refresh", "/auth/reauth/password",
+                    ])
+                #expect(await client.isSignedIn)
             })
     }
 
@@ -166,50 +173,5 @@ import Testing
 extension APIError {
     fileprivate func isBadResponse(status: Int) -> Bool {
         self == .server(status: status, code: "bad_response", message: "The server's answer could not be read.")
-    }
-}
-
-private func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
-    var headers = HTTPFields()
-    headers[.contentType] = "application/json"
-    return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
-}
-
-/// Serves `routes` on 127.0.0.1 and hands `body` a signed-in client pointed at them.
-private func withDouble(
-    routes: (Router<BasicRequestContext>) -> Void, requestTimeout: Duration = .seconds(10),
-    run body: (AccountClient) async throws -> Void
-) async throws {
-    let router = Router()
-    routes(router)
-    let quiet = Logger(label: "test.double") { _ in SwiftLogNoOpLogHandler() }
-    let (ports, portSink) = AsyncStream<Int>.makeStream()
-    let app = Application(
-        router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-        onServerRunning: { channel in portSink.yield(channel.localAddress?.port ?? 0) }, logger: quiet)
-    let group = ServiceGroup(configuration: .init(services: [app], logger: quiet))
-    try await withThrowingTaskGroup(of: Void.self) { tasks in
-        tasks.addTask { try await group.run() }
-        var iterator = ports.makeAsyncIterator()
-        let port = await iterator.next() ?? 0
-        var configuration = AccountClient.Configuration(baseURL: "http://127.0.0.1:\(port)")
-        configuration.requestTimeout = requestTimeout
-        let now = Date()
-        let client = AccountClient(
-            configuration: configuration, sessionStore: nil,
-            initialSession: SessionTokens(
-                userId: "usr_1", accessToken: "at_test", accessExpiresAt: now.addingTimeInterval(3600),
-                refreshToken: "rt_test", refreshExpiresAt: now.addingTimeInterval(86_400)),
-            logger: quiet, sleep: { _ in })
-        do {
-            try await body(client)
-        } catch {
-            await client.shutdown()
-            await group.triggerGracefulShutdown()
-            throw error
-        }
-        await client.shutdown()
-        await group.triggerGracefulShutdown()
-        try await tasks.waitForAll()
     }
 }

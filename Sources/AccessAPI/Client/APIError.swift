@@ -6,7 +6,8 @@ public enum APIError: Error, Equatable, Sendable {
     /// No answer: connection refused, DNS, time-out, or the service unavailable (never
     /// "invalid credentials", seed 002).
     case offline(reason: String)
-    case rateLimited(retryAfter: Int, message: String)
+    /// `retryAfter` nil: the server named no wait, so none is invented; the person may retry.
+    case rateLimited(retryAfter: Int?, message: String)
     case codeIncorrect(attemptsRemaining: Int, message: String)
     /// A wrong current password; `attemptsRemaining` before the password lock, when the server says.
     case passwordIncorrect(attemptsRemaining: Int?, message: String)
@@ -33,8 +34,8 @@ public enum APIError: Error, Equatable, Sendable {
         }
     }
 
-    /// Seconds to wait when a 429 names none, in its body or its `Retry-After` header.
-    public static let defaultRetryAfter = 60
+    /// A 429 that names no wait, in its body or its `Retry-After` header.
+    public static let tryLaterText = "Too many attempts. Try again later."
 
     /// Maps a non-2xx answer to an error kind by status and the body's error code. A body that is
     /// not the contract's error shape (an HTML page from a proxy, a code this client does not know)
@@ -45,23 +46,25 @@ public enum APIError: Error, Equatable, Sendable {
         switch (status, wire.code) {
         case (429, _):
             let header = retryAfterHeader.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            let seconds = wire.detail?.retryAfter ?? header ?? defaultRetryAfter
-            return .rateLimited(retryAfter: max(1, seconds), message: message)
+            let seconds = (wire.detail?.retryAfter ?? header).map { max(1, $0) }
+            return .rateLimited(retryAfter: seconds, message: wire.message ?? (seconds == nil ? tryLaterText : message))
         case (401, .codeIncorrect):
             return .codeIncorrect(attemptsRemaining: wire.detail?.attemptsRemaining ?? 0, message: message)
-        case (401, .unauthorized), (401, .tokenExpired),
-            (401, nil) where wire.rawCode == nil:
-            return .unauthorized(message: message)
         case (401, .passwordIncorrect):
             return .passwordIncorrect(attemptsRemaining: wire.detail?.attemptsRemaining, message: message)
-        case (401, _):
-            // A wrong password or provider token: the session itself is fine, so no refresh.
+        case (401, .providerTokenInvalid), (401, .refreshInvalid):
+            // A wrong secret, not a stale session: refreshing and sending it again would only spend
+            // another attempt.
             return .invalid(fieldErrors: [], message: message)
+        case (401, _):
+            // `unauthorized`, `token_expired`, or whatever another backend calls a refused session
+            // (`invalid_token`, no body at all): the session middleware refreshes once and retries.
+            return .unauthorized(message: message)
         case (410, _):
             return .codeExpired(message: message)
         case (409, let code?) where code.isTaken:
             return .taken(message: message)
-        case (422, _), (400, _):
+        case (400, let code?) where code.isMalformedInput, (422, let code?) where code.isMalformedInput:
             return .invalid(fieldErrors: wire.detail?.errors ?? [], message: message)
         case (403, .reauthRequired):
             return .reauthRequired(message: message)

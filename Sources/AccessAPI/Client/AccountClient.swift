@@ -30,6 +30,9 @@ public final class AccountClient: Sendable {
 
     public let configuration: Configuration
     public let journal: RequestJournal
+    /// The backend's clock as its answers tell it: what countdowns against a backend without an
+    /// admin clock are measured on.
+    public let serverClock: ServerClock
     let keeper: SessionKeeper
     private let http: HTTPClient
     /// Operations that act as the signed-in user.
@@ -41,10 +44,11 @@ public final class AccountClient: Sendable {
     /// `sleep` waits between GET retries; tests pass one that returns at once.
     public init(
         configuration: Configuration, sessionStore: SessionStore?, initialSession: SessionTokens? = nil,
-        logger: Logger = Logger(label: "accessdeck.client"),
+        logger: Logger = Logger(label: "accessdeck.client"), serverClock: ServerClock = ServerClock(),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.configuration = configuration
+        self.serverClock = serverClock
         let journal = RequestJournal()
         self.journal = journal
         let keeper = SessionKeeper(store: sessionStore, initial: initialSession)
@@ -56,16 +60,17 @@ public final class AccountClient: Sendable {
             configuration: .init(client: http, timeout: TimeAmount(configuration.requestTimeout)))
         // An unparsable base URL still builds a client: every call then fails as offline.
         let serverURL = URL(string: configuration.baseURL) ?? URL(string: "http://invalid.invalid")!
-        let outcome = OutcomeMiddleware(journal: journal, logger: logger)
+        let outcome = OutcomeMiddleware(journal: journal, logger: logger, serverClock: serverClock)
         let retry = GetRetryMiddleware(delays: configuration.getRetryDelays, sleep: sleep, logger: logger)
         let admin = Client(
-            serverURL: serverURL, configuration: .init(), transport: transport, middlewares: [retry, outcome])
+            serverURL: serverURL, configuration: .init(dateTranscoder: ContractDates()), transport: transport,
+            middlewares: [retry, outcome])
         self.admin = admin
         let session = SessionMiddleware(keeper: keeper) { refreshToken in
             try await admin.refreshSession(body: .json(.init(refreshToken: refreshToken))).ok.body.json
         }
         api = Client(
-            serverURL: serverURL, configuration: .init(), transport: transport,
+            serverURL: serverURL, configuration: .init(dateTranscoder: ContractDates()), transport: transport,
             middlewares: [session, retry, outcome])
     }
 

@@ -42,10 +42,9 @@ public final class AuthMethodsCache: @unchecked Sendable {
         let newEntry = Entry(methods: methods, fetchedAt: date)
         lock.withLock { entry = newEntry }
         guard let fileURL, let data = try? APIJSON.makeContractEncoder().encode(newEntry) else { return }
-        try? FileManager.default.createDirectory(
-            at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
-        try? data.write(to: fileURL, options: .atomic)
+        // The phone and email are personal data: as private as the session file beside it. A cache
+        // that cannot be written only costs the offline view.
+        try? PrivateStateFile.write(data, to: fileURL)
     }
 
     public func clear() {

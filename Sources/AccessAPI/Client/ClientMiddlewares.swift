@@ -11,6 +11,7 @@ struct OutcomeMiddleware: ClientMiddleware {
 
     let journal: RequestJournal
     let logger: Logger
+    let serverClock: ServerClock
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
@@ -42,6 +43,7 @@ struct OutcomeMiddleware: ClientMiddleware {
         }
         let status = response.status.code
         LastStatus.current?.set(status)
+        serverClock.observe(dateHeader: response.headerFields[values: .date].first)
         guard (200..<300).contains(status) else {
             var data = Data()
             if let responseBody {

@@ -55,26 +55,46 @@ public struct SessionStore: Sendable {
     }
 
     private func writeAtomically(_ data: Data) throws {
+        do {
+            try PrivateStateFile.write(data, to: fileURL)
+        } catch let error as PrivateStateFile.WriteError {
+            throw SessionStoreError.unwritable(path: fileURL.path, reason: error.reason)
+        }
+    }
+}
+
+/// Every file the app keeps under its state directory (the session, the cached sign-in methods):
+/// 0600 from the moment it exists, in a 0700 folder, replaced atomically so a crash mid-write
+/// never leaves half a file.
+enum PrivateStateFile {
+    struct WriteError: Error {
+        var reason: String
+    }
+
+    static func write(_ data: Data, to fileURL: URL) throws {
         let folder = fileURL.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw SessionStoreError.unwritable(path: fileURL.path, reason: "cannot create \(folder.path)")
+            throw WriteError(reason: "cannot create \(folder.path)")
+        }
+        // A folder made earlier (by an older build, or by hand) is closed too; one we do not own is left be.
+        var status = stat()
+        if stat(folder.path, &status) == 0, status.st_uid == geteuid(), status.st_mode & 0o077 != 0 {
+            chmod(folder.path, 0o700)
         }
         let temporary = folder.appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString)")
         // Created 0600 from the start: there is no moment when another user could read it.
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else {
-            throw SessionStoreError.unwritable(path: fileURL.path, reason: String(cString: strerror(errno)))
-        }
-        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard descriptor >= 0 else { throw WriteError(reason: String(cString: strerror(errno))) }
+        let written = data.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
         let synced = fsync(descriptor) == 0
         close(descriptor)
         guard written == data.count, synced, rename(temporary.path, fileURL.path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary.path)
-            throw SessionStoreError.unwritable(path: fileURL.path, reason: reason)
+            throw WriteError(reason: reason)
         }
     }
 }
@@ -110,7 +130,7 @@ actor SessionKeeper {
     ) async throws -> SessionTokens {
         if let tokens, tokens.accessToken != staleAccessToken { return tokens }
         if let refreshing {
-            do { return try await refreshing.value } catch { throw APIError.signedOut }
+            do { return try await refreshing.value } catch { throw Self.outcome(of: error) }
         }
         guard let refreshToken = tokens?.refreshToken else { throw APIError.signedOut }
         let task = Task { try await refresh(refreshToken) }
@@ -121,8 +141,20 @@ actor SessionKeeper {
             try replace(with: newTokens)
             return newTokens
         } catch {
-            clear()
-            throw APIError.signedOut
+            let outcome = Self.outcome(of: error)
+            if outcome == .signedOut { clear() }
+            throw outcome
+        }
+    }
+
+    /// A refresh the server refused ends the session; one that got no answer (offline, a 5xx)
+    /// keeps it, so the app can show saved data and try again when the backend is back.
+    static func outcome(of refreshError: any Error) -> APIError {
+        switch APIError.unwrapping(refreshError) {
+        case .offline(let reason)?: return .offline(reason: reason)
+        case .server(let status, let code, let message)? where status >= 500 || status == 0:
+            return .server(status: status, code: code, message: message)
+        default: return .signedOut
         }
     }
 }

@@ -215,6 +215,16 @@ func apply(_ commands: [Command], to state: inout AppState, from owner: Int?) ->
             effects += apply(flow.base.start(state.context), to: &state, from: owner)
         case .run(let effect):
             effects.append(effect)
+        case .returnTo(let target, let value):
+            guard let index = state.stack.lastIndex(where: { $0.is(target) }) else {
+                state.defects.append("returnTo(\(target)): no such screen on the stack \(state.stack.map(\.id))")
+                continue
+            }
+            state.stack.removeSubrange((index + 1)...)
+            ownerLeft(ifAbove: state.stack.count)
+            let context = state.context
+            let commands = state.stack[index].update { $0.receiveChoice(value, context) }
+            effects += apply(commands, to: &state, from: index)
         case .deliverBelow(let choice):
             guard state.stack.count >= 2 else { break }
             let below = state.stack.count - 2

@@ -138,6 +138,9 @@ public enum Command: Equatable, Sendable {
     case run(Effect)
     /// Hands a picker's choice to the screen under the top one (the one that pushed the picker).
     case deliverBelow(AnyValue)
+    /// Pops back to the topmost screen of this type and hands it `value` (through
+    /// `receiveChoice`): a step interrupted by something pushed over it picks up where it was.
+    case returnTo(ScreenType, AnyValue)
 
     public static func push(_ screen: some ScreenModel) -> Command { .push(AnyScreen(screen)) }
     public static func replaceTop(_ screen: some ScreenModel) -> Command { .replaceTop(AnyScreen(screen)) }
@@ -150,6 +153,9 @@ public enum Command: Equatable, Sendable {
     }
     public static func continueFlow(_ flow: some SensitiveFlow) -> Command { .continueFlow(AnyFlow(flow)) }
     public static func deliverBelow(_ choice: some Equatable & Sendable) -> Command { .deliverBelow(AnyValue(choice)) }
+    public static func returnTo(_ type: any ScreenModel.Type, with value: some Equatable & Sendable) -> Command {
+        .returnTo(ScreenType(type), AnyValue(value))
+    }
 }
 
 extension KeyBinding {

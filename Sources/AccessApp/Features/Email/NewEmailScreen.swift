@@ -173,7 +173,9 @@ public struct NewEmailScreen: ScreenModel {
             ]
         case .failure(.taken):
             availability = .taken(typed)
-        case .failure(.rateLimited(let retryAfter, let message)):
+        case .failure(.rateLimited(nil, let message)):
+            error = message
+        case .failure(.rateLimited(let retryAfter?, let message)):
             limit = RateLimit(target: typed, until: context.now.addingTimeInterval(TimeInterval(retryAfter)))
             error = message
         case .failure(.invalid(let codes, let message)):

@@ -115,7 +115,10 @@ public struct CheckEmailScreen: ScreenModel {
             sentAt = context.now
             canResend = false
             return []
-        case .failure(.rateLimited(let retryAfter, let message)):
+        case .failure(.rateLimited(nil, let message)):
+            error = message
+            return []
+        case .failure(.rateLimited(let retryAfter?, let message)):
             error = message
             limit = RateLimit(until: context.now.addingTimeInterval(TimeInterval(retryAfter)))
             canResend = false

@@ -192,7 +192,9 @@ public struct EnterCodeScreen: ScreenModel {
         case .failure(.codeExpired):
             isDead = true
             problem = nil
-        case .failure(.rateLimited(let retryAfter, _)):
+        case .failure(.rateLimited(nil, let message)):
+            problem = .message(message)
+        case .failure(.rateLimited(let retryAfter?, _)):
             let until = context.now + TimeInterval(retryAfter)
             // Resend stays off until the server takes one again, counting down with the banner.
             if tag == Self.resendTag {
@@ -200,6 +202,14 @@ public struct EnterCodeScreen: ScreenModel {
                 clockDone = false
             }
             limit = RateLimit(until: until)
+        case .failure(.reauthRequired(let message)):
+            // The 15-minute window closed while the code was being typed: verify again, then this
+            // screen sends the same code (see `receiveChoice`).
+            guard case .newNumber(let flow) = step else {
+                problem = .message(message)
+                return []
+            }
+            return [.push(ReauthPickerScreen(flow: AnyFlow(ResumeCodeEntry(phoneFlow: flow))))]
         case .failure(.offline):
             problem = .message(EnterPhoneScreen.offlineText)
         case .failure(.taken):
@@ -211,6 +221,12 @@ public struct EnterCodeScreen: ScreenModel {
     }
 
     public func banner(_ context: ScreenContext) -> Banner? { limit?.banner(at: context.now) }
+
+    /// Back from "Verify it's you" after the window closed mid-flow: the typed code goes again.
+    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
+        guard choice.as(ResumeCodeEntry.self) != nil, otp.isComplete, !isExpired(context) else { return [] }
+        return verify(context)
+    }
 
     public mutating func tick(_ context: ScreenContext) -> [Command] {
         if let limit, context.now >= limit.until { self.limit = nil }

@@ -164,7 +164,12 @@ public struct EnterPhoneScreen: ScreenModel {
             error = Self.takenText
         case .failure(.invalid):
             error = Self.invalidText
-        case .failure(.rateLimited(let retryAfter, _)):
+        case .failure(.server(_, ErrorCode.phoneUnchanged.rawValue, _)):
+            error = Self.unchangedText
+        case .failure(.rateLimited(nil, let message)):
+            // No wait from the server: none is invented, and the button stays live.
+            error = message
+        case .failure(.rateLimited(let retryAfter?, _)):
             error = nil
             limit = RateLimit(target: e164, until: context.now + TimeInterval(retryAfter))
         case .failure(.reauthRequired):

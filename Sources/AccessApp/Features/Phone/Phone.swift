@@ -44,6 +44,22 @@ extension AnyFlow {
     public static let changePhone = AnyFlow(PhoneFlow.changePhone)
 }
 
+/// The new number's code was refused with `reauth_required` (the window closed while it was being
+/// typed): once verified again, the code screen sends the same code.
+public struct ResumeCodeEntry: SensitiveFlow {
+    public var phoneFlow: PhoneFlow
+
+    public var target: ReauthMethod? { phoneFlow.target }
+
+    public var pickerExplanation: String {
+        "Your verification timed out. Confirm it's you again to finish with your new number."
+    }
+
+    public func start(_ context: ScreenContext) -> [Command] {
+        [.returnTo(EnterCodeScreen.self, with: self)]
+    }
+}
+
 // MARK: - Requests
 
 struct RequestPhoneOTP: APIRequest {

@@ -110,7 +110,10 @@ public struct PasswordReauthScreen: ScreenModel {
         case .success(let reply):
             guard let grant = reply.as(ReauthGrant.self) else { return [] }
             return [.grantReauth(grant), .continueFlow(flow)]
-        case .failure(.rateLimited(let retryAfter, _)):
+        case .failure(.rateLimited(nil, let message)):
+            field.error = message
+            return []
+        case .failure(.rateLimited(let retryAfter?, _)):
             let until = context.now.addingTimeInterval(TimeInterval(retryAfter))
             lockedUntil = until
             field.error = Self.lockedText

@@ -36,10 +36,16 @@ public struct ReauthPickerScreen: ScreenModel {
         switch method {
         case .password: return ("Use password", "Enter your current password")
         case .email: return ("Email a link", context.methods?.email ?? "")
-        case .apple: return ("Continue with Apple", "Re-sign in to confirm")
-        case .google: return ("Continue with Google", "Re-sign in to confirm")
+        case .apple, .google:
+            let title = method == .apple ? "Continue with Apple" : "Continue with Google"
+            return (title, context.options.hasReferenceBackend ? "Re-sign in to confirm" : "Not available here")
         case .phone: return ("Text me a code", context.methods?.phone ?? "")
         }
+    }
+
+    static func providerUnavailableText(_ provider: ReauthMethod) -> String {
+        let name = provider == .apple ? "Apple" : "Google"
+        return "\(name) sign-in can't run in a terminal against this backend. Choose another way to verify."
     }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
@@ -67,14 +73,18 @@ public struct ReauthPickerScreen: ScreenModel {
             case .method(.email):
                 isWorking = true
                 return [.request(SendReauthLink())]
-            case .method(.apple):
-                return [.showSheet(.socialReauth(.apple))]
-            case .method(.google):
-                return [.showSheet(.socialReauth(.google))]
             case .method(.phone):
                 guard let phone = context.methods?.phone else { return [] }
                 isWorking = true
                 return [.request(RequestPhoneOTP(phone: phone, purpose: .reauth, reauthToken: nil))]
+            case .method(let provider):
+                // Only the reference backend simulates the provider; another backend needs the
+                // provider's own sign-in, which a terminal cannot run. Nothing is sent to /_admin.
+                guard context.options.hasReferenceBackend else {
+                    error = Self.providerUnavailableText(provider)
+                    return []
+                }
+                return [.showSheet(.socialReauth(provider == .apple ? .apple : .google))]
             }
         default:
             return nil
