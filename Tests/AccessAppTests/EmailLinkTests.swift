@@ -121,6 +121,61 @@ import Testing
         harness.finish()
     }
 
+    /// Issue 17: without an outbox (a real backend), the link pasted from the mail opens it.
+    @Test func aPastedLinkOpensAsIfTapped() {
+        var state = SampleData.state([picker, checkEmail(sentAt: start - 40, canResend: true)], now: start)
+        state.options.hasReferenceBackend = false
+        let harness = ReducerHarness(state)
+        #expect(render(harness.state, size: .standard).text().contains("Paste the link from the email here"))
+        harness.send(
+            .input(.paste("https://mail.example/l?utm=x&token=lk_pasted \n")),
+            effects: [.request(ConfirmReauthLink(token: "lk_pasted"), id: 1), tick]
+        ) {
+            $0.stack.append(
+                AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_pasted", shownAt: self.start)))
+            $0.topAwaits(1)
+            $0.clockTicking = true
+        }
+        harness.advance(by: 1)
+        harness.receive(.tick, effects: [tick])
+        let grant = grant(at: start + 1)
+        harness.send(.reply(grant, to: RequestID(1))) {
+            $0.reauth = grant
+            $0.stack = [
+                $0.stack[0], $0.stack[1],
+                AnyScreen(EnterPhoneScreen(flow: .changePhone, current: SampleData.everyMethod.phone)),
+            ]
+        }
+        harness.advance(by: 1)
+        harness.receive(.tick) { $0.clockTicking = false }
+        harness.finish()
+    }
+
+    @Test func pastedTextThatIsNoLinkSaysSoAndOpensNothing() {
+        let harness = ReducerHarness(
+            SampleData.state([picker, checkEmail(sentAt: start - 40, canResend: true)], now: start))
+        harness.send(.input(.paste("Hi! See you tomorrow."))) {
+            $0.top = AnyScreen(
+                self.checkEmail(sentAt: self.start - 40, canResend: true, error: CheckEmailScreen.notALinkText))
+        }
+        harness.finish()
+    }
+
+    @Test(arguments: [
+        ("https://321.fit/reauth?token=lk_abc", "lk_abc"),
+        ("http://127.0.0.1:8080/links/verify-email?token=ev_1&x=2", "ev_1"),
+        ("https://app.example.com/magic/AbCdEfGhIjKlMnOpQr", "AbCdEfGhIjKlMnOpQr"),
+        ("  lk_bare_token_1234\n", "lk_bare_token_1234"),
+    ])
+    func theTokenIsFoundInALink(pasted: String, token: String) {
+        #expect(PastedLink.token(from: pasted) == token)
+    }
+
+    @Test(arguments: ["", "two words", "https://example.com/", "https://example.com/short", "a/b"])
+    func textWithoutATokenIsNotALink(pasted: String) {
+        #expect(PastedLink.token(from: pasted) == nil)
+    }
+
     @Test func aCodeFromTheOutboxIsNotForThisScreen() {
         var state = SampleData.state([picker, checkEmail(sentAt: start - 40, canResend: true)], now: start)
         let code = SampleData.outbox(at: start)[0]

@@ -81,6 +81,7 @@ public struct CheckEmailScreen: ScreenModel {
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        if case .paste(let text) = event { return openPasted(text, context) }
         guard case .key(let key) = event else { return nil }
         if key == Self.helpKey {
             showsHelp.toggle()
@@ -143,9 +144,23 @@ public struct CheckEmailScreen: ScreenModel {
         return [.push(VerifyingLinkScreen(link: link, token: token, shownAt: context.now))]
     }
 
+    /// The link pasted from the mail (or just its token) opens as if tapped; the backend judges it.
+    mutating func openPasted(_ text: String, _ context: ScreenContext) -> [Command] {
+        guard let token = PastedLink.token(from: text) else {
+            error = Self.notALinkText
+            return []
+        }
+        error = nil
+        return [.push(VerifyingLinkScreen(link: link, token: token, shownAt: context.now))]
+    }
+
+    static let pasteHint = "Paste the link from the email here to open it."
+    static let notALinkText = "That doesn't look like the link from the email. Paste the whole link."
+
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         canvas.title("Check your email")
         canvas.paragraph("We sent a verification link to \(sentTo). Tap it to confirm.")
+        canvas.paragraph(Self.pasteHint, style: .muted)
         let left = secondsLeft(context)
         if left > 0 {
             canvas.paragraph("Resend link in \(TextLayout.countdown(seconds: left))", style: .muted)
