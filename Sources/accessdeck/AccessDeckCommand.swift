@@ -11,7 +11,7 @@ struct AccessDeckCommand: AsyncParsableCommand {
         abstract: "Walk a mobile app's sign-in and Account Access flows in a terminal.",
         discussion: AdminAPIHelp.text,
         version: AppVersion.current,
-        subcommands: [Run.self, Serve.self, Screens.self, Render.self, Play.self],
+        subcommands: [Run.self, Serve.self, Screens.self, Render.self, Play.self, OpenLink.self],
         defaultSubcommand: Run.self
     )
 }
@@ -43,6 +43,39 @@ struct Run: AsyncParsableCommand {
             .get()
         let code = try await TerminalApp(
             appearance: appearance, backendOptions: backend, deviceRegion: deviceRegion
+        ).run()
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// `accessdeck open-link URL`: the link from a mail, handed to the app that is running (as if tapped on
+/// the phone), or a new app started on it when none runs.
+struct OpenLink: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open-link",
+        abstract: "Open a link from an email in the running app (or start the app on it).")
+
+    @Argument(help: "The link, or its token, as it is in the email.")
+    var link: String
+
+    @OptionGroup var appearance: AppearanceOptions
+    @OptionGroup var backend: BackendOptions
+
+    func validate() throws {
+        let trimmed = link.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty || trimmed.utf8.count > LinkInbox.maxLength {
+            throw ValidationError("the link must be 1 to \(LinkInbox.maxLength) bytes")
+        }
+    }
+
+    func run() async throws {
+        if LinkInbox.hand(link, to: LinkInbox.socketPath()) {
+            print("Handed the link to the running AccessDeck.")
+            return
+        }
+        let deviceRegion = try DeviceRegion.resolve(flag: nil, environment: ProcessInfo.processInfo.environment).get()
+        let code = try await TerminalApp(
+            appearance: appearance, backendOptions: backend, deviceRegion: deviceRegion, openingLink: link
         ).run()
         if code != 0 { throw ExitCode(code) }
     }

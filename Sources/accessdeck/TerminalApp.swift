@@ -14,6 +14,8 @@ struct TerminalApp {
     let backendOptions: BackendOptions
     /// ISO code of the country first in the picker (`--region`, else the locale variables).
     let deviceRegion: String?
+    /// `accessdeck open-link URL` with no app running: opened once the app is up.
+    var openingLink: String? = nil
 
     func run() async throws -> Int32 {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
@@ -118,6 +120,9 @@ struct TerminalApp {
         defer { store.stop() }
         // The reducer keeps keys from a screen hidden by "Terminal too small": it needs the size.
         store.send(.input(.resize(terminal.size)))
+        let inbox = LinkInbox.Listener(path: LinkInbox.socketPath()) { [store] link in store.send(.openLink(link)) }
+        defer { inbox?.stop() }
+        if let openingLink { store.send(.openLink(openingLink)) }
         // Blocks in the kernel between events: timers and replies wake it through the waker.
         while !store.isQuitting {
             terminal.paint(render(store.state, size: terminal.size))

@@ -151,6 +151,29 @@ import Testing
         harness.finish()
     }
 
+    /// `accessdeck open-link` with no screen waiting: a link of a kind that finds its own way goes
+    /// there; any other is refused in words.
+    @Test func aHandedOverLinkGoesWhereItsKindSaysOrIsRefused() {
+        let harness = ReducerHarness(SampleData.state([], now: start))
+        harness.send(
+            .openLink("https://321.fit/reauth?token=lk_stray"),
+            effects: [.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)]
+        ) {
+            $0.toast = Toast(LinkRouter.nothingWaitingText, shownAt: self.start)
+        }
+        harness.send(
+            .openLink("http://127.0.0.1:8080/links/verify-email?token=ev_handed"),
+            effects: [.request(EmailChangeLink().confirm(token: "ev_handed"), id: RequestID(1)), tick]
+        ) {
+            $0.stack.append(
+                AnyScreen(
+                    VerifyingLinkScreen(
+                        link: AnyLinkPurpose(EmailChangeLink()), token: "ev_handed", shownAt: self.start)))
+            $0.topAwaits(1)
+            $0.clockTicking = true
+        }
+    }
+
     @Test func pastedTextThatIsNoLinkSaysSoAndOpensNothing() {
         let harness = ReducerHarness(
             SampleData.state([picker, checkEmail(sentAt: start - 40, canResend: true)], now: start))

@@ -10,4 +10,6 @@ public enum Action: Equatable, Sendable {
     case toastExpired
     /// One second passed while something counts down.
     case tick
+    /// A link from the person's mail, handed over by `accessdeck open-link`: the terminal's tap.
+    case openLink(String)
 }

@@ -22,6 +22,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .toastExpired:
         if let toast = state.toast, !toast.isVisible(at: state.now) { state.toast = nil }
         effects = []
+    case .openLink(let text):
+        effects = openLink(text, in: &state)
     case .tick:
         state.clockTicking = false
         let context = state.context
@@ -29,6 +31,18 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         effects = apply(commands, to: &state, from: state.stack.count - 1)
     }
     return effects + scheduleTick(&state)
+}
+
+/// A link opened from outside: the screen waiting for a link takes it; else the link's own kind
+/// decides where it goes (LinkRouter); else the person is told nothing here waits for it.
+private func openLink(_ text: String, in state: inout AppState) -> [Effect] {
+    let top = state.stack.count - 1
+    if case .outbox = state.overlay { state.overlay = nil }
+    let context = state.context
+    if let commands = state.top.update({ $0.openLink(text, context) }) ?? LinkRouter.open(pasted: text, context) {
+        return apply(commands, to: &state, from: top)
+    }
+    return apply([.showToast(LinkRouter.nothingWaitingText)], to: &state, from: top)
 }
 
 /// Keeps one one-second timer running while anything on screen counts down.

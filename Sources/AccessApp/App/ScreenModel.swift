@@ -29,6 +29,8 @@ public protocol ScreenModel: Equatable, Sendable {
     func view(into canvas: inout Canvas, _ context: ScreenContext)
     /// A code or link chosen in the outbox panel; nil when this screen has no use for it.
     mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]?
+    /// A link pasted or handed over from the person's mail; nil when this screen waits for none.
+    mutating func openLink(_ text: String, _ context: ScreenContext) -> [Command]?
     /// A choice made on a picker pushed over this screen, handed down with `.deliverBelow`.
     mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command]
     /// This screen's own banner (a rate limit on what it sends): it belongs to the screen and
@@ -49,6 +51,7 @@ extension ScreenModel {
     public func onAppear(_ context: ScreenContext) -> [Command] { [] }
     public mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? { nil }
     public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] { [] }
+    public mutating func openLink(_ text: String, _ context: ScreenContext) -> [Command]? { nil }
     public func banner(_ context: ScreenContext) -> Banner? { nil }
 }
 

@@ -77,6 +77,7 @@ public struct EmailChangeLink: LinkPurpose {
     }
     public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .emailVerifyLink }
     public var canEditAddress: Bool { true }
+    public var linkPath: String { "verify-email" }
 }
 
 /// The link in the old address's notice: the email goes back and every session ends.
@@ -94,6 +95,7 @@ public struct RevertEmailLink: LinkPurpose {
     }
     public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .emailChangedNotice }
     public var canEditAddress: Bool { false }
+    public var linkPath: String { "revert-email" }
 }
 
 // MARK: - Requests

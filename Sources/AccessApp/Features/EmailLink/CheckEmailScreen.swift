@@ -81,7 +81,7 @@ public struct CheckEmailScreen: ScreenModel {
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        if case .paste(let text) = event { return openPasted(text, context) }
+        if case .paste(let text) = event { return openLink(text, context) }
         guard case .key(let key) = event else { return nil }
         if key == Self.helpKey {
             showsHelp.toggle()
@@ -145,7 +145,7 @@ public struct CheckEmailScreen: ScreenModel {
     }
 
     /// The link pasted from the mail (or just its token) opens as if tapped; the backend judges it.
-    mutating func openPasted(_ text: String, _ context: ScreenContext) -> [Command] {
+    public mutating func openLink(_ text: String, _ context: ScreenContext) -> [Command]? {
         guard let token = PastedLink.token(from: text) else {
             error = Self.notALinkText
             return []

@@ -25,6 +25,9 @@ public protocol LinkPurpose: Equatable, Sendable {
     func accepts(_ message: OutboxMessage) -> Bool
     /// The link went to an address the user just typed: "Wrong address? Edit email" takes them back.
     var canEditAddress: Bool { get }
+    /// The last path segment of the reference backend's links of this kind (`…/verify-email?token=`),
+    /// so a link handed over with nothing waiting for it still finds its way.
+    var linkPath: String { get }
 }
 
 /// Any link purpose, so screens can carry one and still be compared.
@@ -56,6 +59,18 @@ enum LinkRouter {
         }
         return [.push(VerifyingLinkScreen(link: AnyLinkPurpose(purpose), token: token, shownAt: context.now))]
     }
+
+    /// A link handed over from outside with no screen waiting for it: its path says which kind it is.
+    static func open(pasted text: String, _ context: ScreenContext) -> [Command]? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let token = PastedLink.token(from: trimmed), let url = URLComponents(string: trimmed),
+            let last = url.path.split(separator: "/").last,
+            let purpose = purposes.first(where: { $0.linkPath == last })
+        else { return nil }
+        return [.push(VerifyingLinkScreen(link: AnyLinkPurpose(purpose), token: token, shownAt: context.now))]
+    }
+
+    static let nothingWaitingText = "Nothing here is waiting for that link. Open it while \"Check your email\" shows."
 }
 
 /// A link as the person pastes it from their mail: the terminal's way of tapping it. The token is

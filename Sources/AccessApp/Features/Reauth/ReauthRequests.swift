@@ -47,6 +47,7 @@ public struct ReauthLink: LinkPurpose {
     }
     public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .reauthLink }
     public var canEditAddress: Bool { false }
+    public var linkPath: String { "reauth" }
 }
 
 extension AnyLinkPurpose {
