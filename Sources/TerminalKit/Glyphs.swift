@@ -17,6 +17,8 @@ public struct Glyphs: Hashable, Sendable {
     public var moreAbove: String
     public var moreBelow: String
     public var spinner: [String]
+    /// Before the title of the delete-account confirmation.
+    public var trash: String
     /// Key names in footers and help use words instead of arrows ("Up/Down").
     public var asciiKeys: Bool = false
 
@@ -35,10 +37,10 @@ public struct Glyphs: Hashable, Sendable {
     public static let unicode = Glyphs(
         box: .rounded, focusBox: .heavy, disabledBox: .dashed, selected: "▸", back: "‹ Back", pencil: "✎",
         chevron: "›", bullet: "•", caret: "▴", skeleton: "░", rule: "─", moreAbove: "↑", moreBelow: "↓",
-        spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"])
+        spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"], trash: "🗑")
 
     public static let ascii = Glyphs(
         box: .ascii, focusBox: .asciiHeavy, disabledBox: .asciiDashed, selected: ">", back: "< Back", pencil: "edit",
         chevron: ">", bullet: "*", caret: "^", skeleton: ".", rule: "-", moreAbove: "^", moreBelow: "v",
-        spinner: ["|", "/", "-", "\\"], asciiKeys: true)
+        spinner: ["|", "/", "-", "\\"], trash: "[x]", asciiKeys: true)
 }

@@ -47,7 +47,7 @@ struct TerminalApp {
             now: clock.now(),
             options: AppOptions(
                 platform: appearance.platform ?? .ios, ascii: options.ascii,
-                hasReferenceBackend: connection.isReferenceBackend, deviceRegion: deviceRegion))
+                hasReferenceBackend: connection.isReferenceBackend, deviceRegion: deviceRegion, timeZone: .current))
         state.options.backendURL = connection.baseURL
         if let cached = connection.cache.latest {
             state.methods = cached.methods

@@ -70,11 +70,14 @@ public struct AppOptions: Equatable, Sendable {
     public var deviceRegion: String?
     /// Where the backend is, shown on Settings so QA can reach the reference backend's admin API.
     public var backendURL: String?
+    /// Dates and times on screen ("Mon, Apr 28 · 10:00") are in this zone: the machine's, set by
+    /// the command line; UTC otherwise, so the gallery and the tests read the same everywhere.
+    public var timeZone: TimeZone
 
     public init(
         platform: Platform = .ios, appVersion: String = AppVersion.current, ascii: Bool = false,
         hasReferenceBackend: Bool = true, brand: Brand = .default, deviceDescription: String = "Terminal · Linux",
-        deviceRegion: String? = nil
+        deviceRegion: String? = nil, timeZone: TimeZone = TimeZone(identifier: "UTC")!
     ) {
         self.platform = platform
         self.appVersion = appVersion
@@ -83,6 +86,7 @@ public struct AppOptions: Equatable, Sendable {
         self.brand = brand
         self.deviceDescription = deviceDescription
         self.deviceRegion = deviceRegion
+        self.timeZone = timeZone
     }
 }
 

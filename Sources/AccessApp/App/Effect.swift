@@ -20,5 +20,8 @@ public enum Effect: Equatable, Sendable {
     case copy(String)
     /// Hand a URL to the system opener (mail client, browser).
     case open(URL)
+    /// Forget the user on this device: the session file and the cached auth methods (after
+    /// the account is deleted; signing out will use it too).
+    case signOutLocally
     case quit
 }

@@ -56,6 +56,9 @@ public final class EffectRunner: @unchecked Sendable {
             services.copyToClipboard(text)
         case .open(let url):
             services.open(url)
+        case .signOutLocally:
+            let performer = self.performer
+            Task { await performer?.signOutLocally() }
         case .quit:
             break
         }

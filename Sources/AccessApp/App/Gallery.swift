@@ -40,6 +40,7 @@ public enum Features {
         EmailLinkFeature.self,
         EmailFeature.self,
         SupportFeature.self,
+        DeleteFeature.self,
     ]
 
     public static var screens: [any ScreenModel.Type] { all.flatMap { $0.screens } }

@@ -202,6 +202,11 @@ func apply(_ commands: [Command], to state: inout AppState, from owner: Int?) ->
             if owner == state.stack.count - 1 { owner = nil }
             state.top = screen
             effects += apply(screen.base.onAppear(state.context), to: &state, from: state.stack.count - 1)
+        case .resetStack(let screen):
+            owner = nil
+            state.stack = [screen]
+            state.overlay = nil
+            effects += apply(screen.base.onAppear(state.context), to: &state, from: 0)
         case .showToast(let message):
             state.toast = Toast(message, shownAt: state.now)
             effects.append(.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast))
@@ -225,6 +230,11 @@ func apply(_ commands: [Command], to state: inout AppState, from owner: Int?) ->
             }
         case .grantReauth(let grant):
             state.reauth = grant
+        case .signOut:
+            state.methods = nil
+            state.methodsFetchedAt = nil
+            state.reauth = nil
+            effects.append(.signOutLocally)
         case .continueFlow(let flow):
             effects += apply(flow.base.start(state.context), to: &state, from: owner)
         case .run(let effect):

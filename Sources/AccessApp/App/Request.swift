@@ -106,4 +106,10 @@ public struct ClientPerformer: Sendable {
     public func perform(_ request: AnyRequest, now: Date) async -> Result<AnyValue, APIError> {
         await request.perform(APIContext(client: client, cache: cache, now: now))
     }
+
+    /// Forgets the session (in memory and its file) and the cached auth methods.
+    public func signOutLocally() async {
+        await client.signOutLocally()
+        cache?.clear()
+    }
 }

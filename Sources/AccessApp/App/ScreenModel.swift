@@ -127,6 +127,8 @@ public enum Command: Equatable, Sendable {
     /// screens reached more than one way (a link opened from the flow, or from anywhere).
     case popToNearest([ScreenType])
     case replaceTop(AnyScreen)
+    /// The stack becomes this one screen: nothing to go back to (the account was deleted).
+    case resetStack(AnyScreen)
     case showToast(String)
     case showSheet(Sheet)
     case dismissOverlay
@@ -136,6 +138,9 @@ public enum Command: Equatable, Sendable {
     case setMethods(AuthMethods)
     case setOffline(Bool)
     case grantReauth(ReauthGrant)
+    /// Forgets the user here: the methods and the re-auth grant in memory, and (`.signOutLocally`)
+    /// the session file and the methods cache.
+    case signOut
     /// Continue a sensitive flow now that the user is verified (or needs no verification).
     case continueFlow(AnyFlow)
     case run(Effect)
@@ -147,6 +152,7 @@ public enum Command: Equatable, Sendable {
 
     public static func push(_ screen: some ScreenModel) -> Command { .push(AnyScreen(screen)) }
     public static func replaceTop(_ screen: some ScreenModel) -> Command { .replaceTop(AnyScreen(screen)) }
+    public static func resetStack(_ screen: some ScreenModel) -> Command { .resetStack(AnyScreen(screen)) }
     public static func popTo(_ type: any ScreenModel.Type) -> Command { .popTo(ScreenType(type)) }
     public static func popToNearest(_ types: any ScreenModel.Type...) -> Command {
         .popToNearest(types.map(ScreenType.init))

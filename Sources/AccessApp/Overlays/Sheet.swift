@@ -7,8 +7,10 @@ public struct Sheet: Equatable, Sendable {
     /// What choosing each action does, by index, besides closing the sheet; Esc only closes.
     public var actions: [[Command]]
 
-    public init(title: String, body: String, actions: [(BottomSheet.Action, [Command])]) {
-        sheet = BottomSheet(title: title, body: body, actions: actions.map(\.0))
+    public init(
+        title: String, body: String, icon: BottomSheet.Icon? = nil, actions: [(BottomSheet.Action, [Command])]
+    ) {
+        sheet = BottomSheet(title: title, body: body, actions: actions.map(\.0), icon: icon)
         self.actions = actions.map(\.1)
     }
 

@@ -7,7 +7,7 @@ public struct HeadlessRuntime {
     public private(set) var state: AppState
     public private(set) var size: Size
     public private(set) var quit = false
-    /// What the app asked the outside world to do (copy, open, backend calls), in order.
+    /// What the app asked the outside world to do (copy, open, backend calls, sign-out), in order.
     public private(set) var externalEffects: [Effect] = []
     private var timers: [(deadline: Date, action: Action, id: TimerID)] = []
 
@@ -32,7 +32,7 @@ public struct HeadlessRuntime {
                 timers.removeAll { $0.id == id }
             case .quit:
                 quit = true
-            case .copy, .open, .request:
+            case .copy, .open, .request, .signOutLocally:
                 externalEffects.append(effect)
             }
         }

@@ -11,15 +11,28 @@ public struct BottomSheet: Hashable, Sendable {
         }
     }
 
+    /// A mark before the title, drawn in danger colour: the delete confirmation's trash can.
+    public enum Icon: Hashable, Sendable {
+        case trash
+
+        public func glyph(_ glyphs: Glyphs) -> String {
+            switch self {
+            case .trash: return glyphs.trash
+            }
+        }
+    }
+
     public var title: String
     public var body: String
     public var actions: [Action]
+    public var icon: Icon?
     public private(set) var selectedAction: Int
 
-    public init(title: String, body: String, actions: [Action], selectedAction: Int = 0) {
+    public init(title: String, body: String, actions: [Action], icon: Icon? = nil, selectedAction: Int = 0) {
         self.title = title
         self.body = body
         self.actions = actions
+        self.icon = icon
         self.selectedAction = min(max(0, selectedAction), max(0, actions.count - 1))
     }
 
@@ -56,7 +69,19 @@ public struct BottomSheet: Hashable, Sendable {
             grid.put(TextLayout.truncate(text, width: content.width), at: Point(x: content.x, y: y), style: style)
             y += 1
         }
-        line(title, surface.with(.bold))
+        if let icon {
+            let mark = icon.glyph(glyphs)
+            let danger = Style.danger.on(.surface).with(.bold)
+            let end = grid.put(mark, at: Point(x: content.x, y: y), style: danger, maxX: content.maxX)
+            // Two columns after the mark: an emoji a terminal draws wider still leaves a gap.
+            let titleX = end + 2
+            grid.put(
+                TextLayout.truncate(title, width: max(0, content.maxX - titleX)), at: Point(x: titleX, y: y),
+                style: surface.with(.bold))
+            y += 1
+        } else {
+            line(title, surface.with(.bold))
+        }
         y += 1
         for text in TextLayout.wrap(body, width: content.width) { line(text, surface) }
         y += 1

@@ -1,0 +1,12 @@
+import Foundation
+import TerminalKit
+
+extension AccountDeletedScreen {
+    public static var gallery: [GalleryEntry] {
+        [
+            GalleryEntry("account-deleted:default", "Deleted and signed out: only quitting is left") {
+                AppState(root: AccountDeletedScreen(), now: $0)
+            }
+        ]
+    }
+}

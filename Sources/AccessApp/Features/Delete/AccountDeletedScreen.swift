@@ -1,0 +1,32 @@
+import Foundation
+import TerminalKit
+
+/// "Your account has been deleted" (seed 001): the last screen, alone on the stack, the user
+/// signed out. The signed-out start (sign-in) is not built yet, so quitting is all there is.
+public struct AccountDeletedScreen: ScreenModel {
+    public init() {}
+
+    public var id: String { "account-deleted" }
+
+    public func keymap(_ context: ScreenContext) -> Keymap {
+        Keymap([KeyBinding([.enter], "Quit")])
+    }
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard event == .key(.enter) else { return nil }
+        return [.run(.quit)]
+    }
+
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        // Centred in the space, as the spinner before it.
+        let body =
+            "Thanks for trying \(context.options.brand.name). You've been signed out on all devices. Your data will be removed within 30 days per our Privacy Policy."
+        let lines = TextLayout.wrap(body, width: min(canvas.innerWidth, 64))
+        let height = 2 + lines.count + 2
+        canvas.skip(max(0, (canvas.remaining.height - height) / 2))
+        canvas.centered("Your account has been deleted", style: .bold)
+        for line in lines { canvas.centered(line, spacing: 0) }
+        canvas.skip(1)
+        canvas.centered("Press Enter or q to quit.", style: .muted, spacing: 0)
+    }
+}

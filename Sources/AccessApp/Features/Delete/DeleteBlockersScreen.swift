@@ -1,0 +1,213 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+
+/// Delete blockers (seed 001): shown instead of "Verify it's you" while something must be
+/// cleared first. Several blockers are stacked in the server's order (sessions or bookings,
+/// then the payout); ↑/↓ scroll a section at a time when they do not all fit. Contact support
+/// stays pinned at the bottom (seed 000: the delete flow's ambiguous states).
+public struct DeleteBlockersScreen: ScreenModel {
+    public var blockers: [DeleteBlocker]
+    /// The first section drawn.
+    public var firstSection: Int
+
+    public init(blockers: [DeleteBlocker], firstSection: Int = 0) {
+        self.blockers = blockers
+        self.firstSection = firstSection
+    }
+
+    public var id: String { "delete-blockers" }
+
+    /// "releases in 18h" follows the app clock while money is on hold.
+    public var needsClock: Bool {
+        blockers.contains { $0.payout.map { $0.onHoldMinor > 0 && $0.holdReleasesAt != nil } ?? false }
+    }
+
+    /// Lists longer than this end in "and N more", so one section never fills the screen.
+    static let shownItems = 5
+
+    public func keymap(_ context: ScreenContext) -> Keymap {
+        var bindings: [KeyBinding] = []
+        if blockers.count > 1 { bindings.append(KeyBinding([.up, .down], "Scroll")) }
+        bindings.append(.open("Contact support"))
+        return Keymap(bindings)
+    }
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard case .key(let key) = event else { return nil }
+        switch key {
+        case .up where blockers.count > 1:
+            firstSection = max(0, firstSection - 1)
+            return []
+        case .down where blockers.count > 1:
+            firstSection = min(blockers.count - 1, firstSection + 1)
+            return []
+        case .enter, .right:
+            return [.push(ContactSupportScreen(userId: context.methods?.userId))]
+        default:
+            return nil
+        }
+    }
+
+    /// A drawn line of a section.
+    enum Line: Equatable {
+        case heading(String)
+        /// Word-wrapped across the width.
+        case text(String)
+        /// A session or booking: "Mon, Apr 28 · 10:00" and its title.
+        case item(when: String, title: String)
+        /// "Available balance" and "€245.50 · can withdraw now".
+        case amount(label: String, value: String)
+        case more(String)
+        case blank
+    }
+
+    /// Text drawn `column` columns in from the left margin.
+    struct Piece: Equatable {
+        var text: String
+        var style: Style
+        var column: Int
+        init(_ text: String, _ style: Style, at column: Int = 0) {
+            self.text = text
+            self.style = style
+            self.column = column
+        }
+    }
+
+    static func lines(_ blocker: DeleteBlocker, _ context: ScreenContext) -> [Line] {
+        let zone = context.options.timeZone
+        let items = blocker.items ?? []
+        var lines: [Line]
+        switch blocker.kind {
+        case .upcomingSessions:
+            lines = [.heading("Cancel your upcoming sessions first"), .text(sessionsText(count: items.count))]
+        case .upcomingBookings:
+            lines = [.heading("Cancel your upcoming bookings first"), .text(bookingsText(count: items.count))]
+        case .pendingPayout:
+            lines = [.heading("Withdraw your pending balance first")]
+            guard let payout = blocker.payout else {
+                return lines + [.text("You have a pending payout. Withdraw it before deleting your account.")]
+            }
+            let total = Money(minor: payout.availableMinor + payout.onHoldMinor, currency: payout.currency)
+            let weekday = DeleteDates.weekday(payout.nextAutomaticPayoutAt, in: zone)
+            lines += [
+                .text(
+                    "You have \(total.formatted) pending payout. Withdraw it, or wait for \(weekday)'s automatic payout, before deleting your account."
+                ),
+                .blank,
+            ]
+            // Nothing available while money is on hold: only the hold line says anything.
+            if payout.availableMinor > 0 || payout.onHoldMinor == 0 {
+                let available = Money(minor: payout.availableMinor, currency: payout.currency).formatted
+                lines.append(.amount(label: "Available balance", value: "\(available) · can withdraw now"))
+            }
+            if payout.onHoldMinor > 0 {
+                let held = Money(minor: payout.onHoldMinor, currency: payout.currency).formatted
+                let status = DeleteDates.hold(releasesAt: payout.holdReleasesAt, now: context.now)
+                lines.append(.amount(label: "Pending (24h hold)", value: "\(held) · \(status)"))
+            }
+            return lines
+        }
+        guard !items.isEmpty else { return lines }
+        lines.append(.blank)
+        lines += items.prefix(shownItems).map { .item(when: DeleteDates.slot($0.startsAt, in: zone), title: $0.title) }
+        if items.count > shownItems { lines.append(.more("and \(items.count - shownItems) more")) }
+        return lines
+    }
+
+    static func sessionsText(count: Int) -> String {
+        switch count {
+        case 0:
+            return
+                "You have upcoming sessions with athletes. Cancel them before deleting your account so your athletes aren't left hanging."
+        case 1:
+            return
+                "You have 1 upcoming session. Cancel it before deleting your account so your athletes aren't left hanging."
+        default:
+            return
+                "You have \(count) upcoming sessions with athletes. Cancel them before deleting your account so your athletes aren't left hanging."
+        }
+    }
+
+    static func bookingsText(count: Int) -> String {
+        switch count {
+        case 0:
+            return
+                "You have upcoming bookings with coaches. Cancel them before deleting your account — refunds depend on each coach's policy."
+        case 1:
+            return
+                "You have 1 upcoming booking with a coach. Cancel it before deleting your account — refunds depend on the coach's policy."
+        default:
+            return
+                "You have \(count) upcoming bookings with coaches. Cancel them before deleting your account — refunds depend on each coach's policy."
+        }
+    }
+
+    /// The rows of every section from `firstSection`, a blank row between sections, at `width`.
+    func rows(width: Int, _ context: ScreenContext) -> [[Piece]] {
+        var rows: [[Piece]] = []
+        for (index, blocker) in blockers.enumerated() where index >= shownFirst {
+            if index > shownFirst { rows.append([]) }
+            for line in Self.lines(blocker, context) { rows += Self.layout(line, width: width) }
+        }
+        return rows
+    }
+
+    var shownFirst: Int { min(firstSection, max(0, blockers.count - 1)) }
+
+    /// One line as rows: a date or label and its value side by side when they fit, else stacked.
+    static func layout(_ line: Line, width: Int) -> [[Piece]] {
+        switch line {
+        case .heading(let text):
+            return TextLayout.wrap(text, width: width).map { [Piece($0, .bold)] }
+        case .text(let text):
+            return TextLayout.wrap(text, width: width).map { [Piece($0, .plain)] }
+        case .blank:
+            return [[]]
+        case .more(let text):
+            return [[Piece(text, .muted)]]
+        case .item(let when, let title):
+            return pair(when, title, column: DisplayWidth.of(when) + 3, width: width)
+        case .amount(let label, let value):
+            return pair(label, value, column: 22, width: width)
+        }
+    }
+
+    private static func pair(_ first: String, _ second: String, column: Int, width: Int) -> [[Piece]] {
+        if column + DisplayWidth.of(second) <= width {
+            return [[Piece(first, .muted), Piece(second, .plain, at: column)]]
+        }
+        return [[Piece(first, .muted)], [Piece(second, .plain, at: 2)]]
+    }
+
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        canvas.title("Delete account")
+        let width = canvas.innerWidth
+        let rows = rows(width: width, context)
+        // Contact support keeps the last row, with a blank above it.
+        let height = max(0, canvas.remaining.height - 2)
+        let shown = rows.prefix(height)
+        let left = canvas.left
+        let right = canvas.area.maxX - Canvas.margin
+        let glyphs = canvas.glyphs
+        let hasAbove = shownFirst > 0
+        let hasBelow = rows.count > height
+        canvas.draw(height: height, spacing: 0) { grid, rect in
+            for (offset, row) in shown.enumerated() {
+                for piece in row {
+                    grid.put(
+                        piece.text, at: Point(x: left + piece.column, y: rect.y + offset), style: piece.style,
+                        maxX: right)
+                }
+            }
+            if hasAbove, rect.height > 0 {
+                grid.put(glyphs.moreAbove, at: Point(x: rect.maxX - 1, y: rect.y), style: .muted)
+            }
+            if hasBelow, rect.height > 0 {
+                grid.put(glyphs.moreBelow, at: Point(x: rect.maxX - 1, y: rect.maxY - 1), style: .muted)
+            }
+        }
+        canvas.skip(1)
+        canvas.row(ListRow("Contact support", control: .chevron, isSelected: true), spacing: 0)
+    }
+}
