@@ -39,6 +39,7 @@ public enum Features {
         PhoneFeature.self,
         EmailLinkFeature.self,
         EmailFeature.self,
+        ProvidersFeature.self,
         SupportFeature.self,
         DeleteFeature.self,
     ]

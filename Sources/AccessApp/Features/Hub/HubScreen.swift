@@ -121,6 +121,8 @@ public struct HubScreen: ScreenModel {
         case .emailPassword:
             // Adding a method needs no verification (seed 000), as for the phone.
             return [methods.email == nil ? .push(NewEmailScreen(mode: .add)) : .push(EmailPasswordScreen())]
+        case .apple, .google:
+            return Providers.open(row.kind == .apple ? .apple : .google, context)
         case .delete:
             return [.push(DeleteAccountScreen())]
         default:

@@ -1,0 +1,214 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+
+/// "Sign in with Google": the reference backend's stand-in for the provider's own consent screen,
+/// reached from a "Connect" pill. It lists the accounts the simulated provider has on this
+/// "device"; Continue signs in with the chosen one and links it. Against another backend there
+/// is no simulated provider, and the screen says so instead of calling the admin API.
+public struct ProviderConsentScreen: ScreenModel {
+    public enum Phase: Equatable, Sendable {
+        /// Not the reference backend: connecting needs the provider's real sign-in.
+        case unavailable
+        case loading
+        case loadFailed(String)
+        case choosing
+        /// The chosen account is being signed in and linked (or, after a refusal, the hub's
+        /// methods fetched again).
+        case connecting
+        /// "Simulate an error": the provider failed before handing back a token.
+        case providerError
+    }
+
+    public var provider: SocialProvider
+    public var phase: Phase
+    public var accounts: [ProviderAccount]
+    /// An account, or the last row: "Simulate an error".
+    public var selection: Int
+    /// Under the list: why the chosen account was not linked.
+    public var error: String?
+
+    static let accountsTag = "accounts"
+    static let connectTag = "connect"
+    static let refreshTag = "refresh"
+
+    public init(
+        provider: SocialProvider, phase: Phase, accounts: [ProviderAccount] = [], selection: Int = 0,
+        error: String? = nil
+    ) {
+        self.provider = provider
+        self.phase = phase
+        self.accounts = accounts
+        self.selection = selection
+        self.error = error
+    }
+
+    /// From the hub's Connect pill: the simulated provider exists only on the reference backend.
+    init(connecting provider: SocialProvider, _ context: ScreenContext) {
+        self.init(provider: provider, phase: context.options.hasReferenceBackend ? .loading : .unavailable)
+    }
+
+    public var id: String { "provider-consent" }
+
+    static func takenText(_ provider: SocialProvider, brand: Brand) -> String {
+        "This \(provider.displayName) account is already linked to another \(brand.name) account. Choose another account."
+    }
+    static func connectedText(_ provider: SocialProvider) -> String { "\(provider.displayName) connected." }
+    static func alreadyConnectedText(_ provider: SocialProvider) -> String {
+        "\(provider.displayName) is already connected."
+    }
+    static func providerErrorText(_ provider: SocialProvider) -> String {
+        "\(provider.displayName) couldn't sign you in. Nothing was changed."
+    }
+    static func unavailableText(_ provider: SocialProvider) -> String {
+        let name = provider.displayName
+        return
+            "Connecting \(name) needs \(name)'s own sign-in, which isn't available here. Only the reference backend can stand in for \(name)."
+    }
+
+    var simulateErrorRow: Int { accounts.count }
+
+    public func keymap(_ context: ScreenContext) -> Keymap {
+        // Nothing to cancel where there is no provider to ask: there, it is just Back.
+        let cancel = KeyBinding([.escape], phase == .unavailable ? "Back" : "Cancel", aliases: [.left])
+        switch phase {
+        case .choosing: return Keymap([.move, KeyBinding([.enter], "Continue"), cancel])
+        case .loadFailed, .providerError: return Keymap([KeyBinding([.enter], "Try again"), cancel])
+        case .unavailable, .loading, .connecting: return Keymap([cancel])
+        }
+    }
+
+    public func onAppear(_ context: ScreenContext) -> [Command] {
+        guard phase == .loading, context.options.hasReferenceBackend else { return [] }
+        return [.request(LoadProviderAccounts(provider: provider), tag: Self.accountsTag)]
+    }
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard case .key(let key) = event else { return nil }
+        // Cancel leaves with nothing changed; a reply still on its way is dropped with the screen.
+        if key == .escape || key == .left { return [.pop] }
+        switch (phase, key) {
+        case (.choosing, .up), (.choosing, .character("k")):
+            selection = max(0, selection - 1)
+            return []
+        case (.choosing, .down), (.choosing, .character("j")):
+            selection = min(simulateErrorRow, selection + 1)
+            return []
+        case (.choosing, .enter):
+            error = nil
+            guard accounts.indices.contains(selection) else {
+                phase = .providerError
+                return []
+            }
+            phase = .connecting
+            return [
+                .request(
+                    ConnectProviderAccount(provider: provider, subject: accounts[selection].subject),
+                    tag: Self.connectTag)
+            ]
+        case (.loadFailed, .enter):
+            phase = .loading
+            return onAppear(context)
+        case (.providerError, .enter):
+            phase = .choosing
+            return []
+        default:
+            return nil
+        }
+    }
+
+    public mutating func receive(
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
+    ) -> [Command] {
+        switch tag {
+        case Self.accountsTag:
+            guard let accounts = result.reply([ProviderAccount].self) else {
+                if case .failure(let failure) = result { phase = .loadFailed(failure.message) }
+                return []
+            }
+            self.accounts = accounts
+            selection = 0
+            phase = .choosing
+            return []
+        case Self.refreshTag:
+            phase = .choosing
+            guard let methods = result.reply(AuthMethods.self) else { return [] }
+            guard methods.signInMethods.has(provider.signInMethod) else { return [.setMethods(methods)] }
+            return [
+                .setMethods(methods), .popTo(HubScreen.self), .showToast(Self.alreadyConnectedText(provider)),
+            ]
+        default:
+            return receiveConnect(result, context)
+        }
+    }
+
+    private mutating func receiveConnect(_ result: Result<AnyValue, APIError>, _ context: ScreenContext) -> [Command] {
+        switch result {
+        case .success(let reply):
+            guard let methods = reply.as(AuthMethods.self) else { return [] }
+            return [.setMethods(methods), .popTo(HubScreen.self), .showToast(Self.connectedText(provider))]
+        case .failure(.server(409, ErrorCode.providerTaken.rawValue, _)):
+            phase = .choosing
+            error = Self.takenText(provider, brand: context.options.brand)
+            return []
+        case .failure(.invalid(_, let message)):
+            // already_linked (or a token the backend refused): the hub may be out of date, so fetch
+            // the methods; if the provider is linked after all, the hub shows it.
+            error = message
+            return [.request(LoadAuthMethods(), tag: Self.refreshTag)]
+        case .failure(let failure):
+            phase = .choosing
+            error = failure.message
+            return []
+        }
+    }
+
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        let name = provider.displayName
+        guard phase != .unavailable else {
+            canvas.title("Connect \(name)")
+            canvas.paragraph(Self.unavailableText(provider))
+            canvas.paragraph("Press Esc to go back.", style: .muted)
+            return
+        }
+        canvas.title("Sign in with \(name)", subtitle: "Choose an account to continue to \(context.options.brand.name)")
+        switch phase {
+        case .loading:
+            canvas.skeleton(rows: 2)
+        case .loadFailed(let message):
+            canvas.paragraph(message, style: .danger)
+            canvas.paragraph("Press Enter to try again, or Esc to cancel.", style: .muted)
+        case .providerError:
+            canvas.paragraph(Self.providerErrorText(provider), style: .danger)
+            canvas.paragraph("Press Enter to try again, or Esc to cancel.", style: .muted)
+        case .choosing, .connecting, .unavailable:
+            drawAccounts(into: &canvas, context)
+        }
+        canvas.paragraph("(The reference backend plays \(name) here.)", style: .muted)
+    }
+
+    private func drawAccounts(into canvas: inout Canvas, _ context: ScreenContext) {
+        let name = provider.displayName
+        let isConnecting = phase == .connecting
+        if accounts.isEmpty {
+            canvas.paragraph("\(name) has no accounts to offer on this device.", style: .muted)
+        }
+        for (index, account) in accounts.enumerated() {
+            canvas.row(
+                ListRow(
+                    account.name, detail: account.email, control: .chevron, isSelected: index == selection,
+                    isDisabled: isConnecting))
+        }
+        canvas.row(
+            ListRow(
+                "Simulate an error", detail: "\(name) fails to sign you in", control: .chevron,
+                isSelected: selection == simulateErrorRow, isDisabled: isConnecting))
+        if let error { canvas.paragraph(error, style: .danger) }
+        if isConnecting {
+            canvas.paragraph("Connecting \(name)…", style: .muted)
+        } else {
+            canvas.paragraph(
+                "\(name) will share your name and email address with \(context.options.brand.name).", style: .muted)
+        }
+    }
+}
