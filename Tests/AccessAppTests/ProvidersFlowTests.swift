@@ -319,7 +319,8 @@ import Testing
         var connecting = choosing()
         connecting.phase = .connecting
         let harness = ReducerHarness(onConsent(connecting).topWaiting("connect"))
-        let refusal = APIError.invalid(fieldErrors: [], message: "Google is already connected to this account.")
+        let refusal = APIError.server(
+            status: 422, code: "already_linked", message: "Google is already connected to this account.")
         harness.send(.failure(refusal), effects: [.request(LoadAuthMethods(), id: 1)]) {
             $0.answered()
             connecting.error = refusal.message

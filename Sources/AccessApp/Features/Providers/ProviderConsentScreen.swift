@@ -151,9 +151,13 @@ public struct ProviderConsentScreen: ScreenModel {
             phase = .choosing
             error = Self.takenText(provider, brand: context.options.brand)
             return []
+        case .failure(.server(422, ErrorCode.alreadyLinked.rawValue, let message)):
+            // The hub was out of date: fetch the methods, and the hub shows the provider linked.
+            error = message
+            return [.request(LoadAuthMethods(), tag: Self.refreshTag)]
         case .failure(.invalid(_, let message)):
-            // already_linked (or a token the backend refused): the hub may be out of date, so fetch
-            // the methods; if the provider is linked after all, the hub shows it.
+            // A token the backend refused: the hub may be out of date too, so fetch the methods; if the
+            // provider is linked after all, the hub shows it.
             error = message
             return [.request(LoadAuthMethods(), tag: Self.refreshTag)]
         case .failure(let failure):
