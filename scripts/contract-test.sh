@@ -45,7 +45,12 @@ cleanup() {
     [ -n "${CONTRACT_REPORT_DIR:-}" ] || rm -rf "$REPORT_DIR"
 }
 trap cleanup EXIT
-start_server "$BINARY"
+# A user with standing delete blockers: the stateful phase reaches DELETE /me through the re-auth
+# links, and on a user without blockers it would delete the account the whole run is signed in as,
+# after which every other operation could only answer 401. Here DELETE /me answers its declared 409
+# (delete_blocked) and the preflight's blockers, items and payout are checked against the schema.
+# The successful delete is covered over real HTTP by Tests/AccessBackendTests/DeleteAccountTests.
+start_server "$BINARY" --scenario coach-both
 # A session minted by the admin API; the token goes to schemathesis only, never to the output.
 TOKEN=$(access_token)
 

@@ -9,7 +9,8 @@ import Testing
             let names = Set(try await backend.get("/_admin/scenarios").decode([ScenarioSummary].self).map(\.name))
             let required: Set = [
                 "default", "phone-only", "apple-only", "email-only", "no-phone", "coach", "taken-number",
-                "resend-exhausted", "daily-cap-reached",
+                "resend-exhausted", "daily-cap-reached", "apple-google", "google-elsewhere", "coach-sessions",
+                "coach-payout", "coach-both", "athlete-bookings",
             ]
             #expect(required.isSubset(of: names))
         }

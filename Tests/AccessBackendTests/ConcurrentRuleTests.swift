@@ -8,9 +8,10 @@ import Testing
     static let rounds = 30
 
     @Test func racingDisconnectsOfTheLastTwoMethodsLeaveOne() async throws {
-        try await TestBackend.with(scenario: "social-only") { backend in
+        try await TestBackend.with(scenario: "apple-google") { backend in
             for round in 0..<Self.rounds {
-                #expect(try await backend.post("/_admin/scenario", LoadScenarioBody(name: "social-only")).status == 200)
+                #expect(
+                    try await backend.post("/_admin/scenario", LoadScenarioBody(name: "apple-google")).status == 200)
                 let token = try await backend.signIn().accessToken
                 let grant = try await backend.socialGrant(.apple, token: token).reauthToken
                 async let apple = backend.post(
@@ -22,12 +23,17 @@ import Testing
                 #expect(replies.compactMap(\.error?.code) == ["last_method"], "round \(round)")
                 let methods: AuthMethods = try await backend.get("/me/auth-methods", token: token).decode()
                 #expect([methods.appleLinked, methods.googleLinked].filter { $0 }.count == 1, "round \(round)")
+                // The loser's grant stays live; only the winner's was revoked with its unlink.
+                let live =
+                    try await DisconnectTests.grants(backend, "usr_social", .apple).filter { !$0.1 }.count
+                    + DisconnectTests.grants(backend, "usr_social", .google).filter { !$0.1 }.count
+                #expect(live == 1, "round \(round)")
             }
         }
     }
 
     @Test func oneAfterTheOtherIs200Then409() async throws {
-        try await TestBackend.with(scenario: "social-only") { backend in
+        try await TestBackend.with(scenario: "apple-google") { backend in
             let token = try await backend.signIn().accessToken
             let grant = try await backend.socialGrant(.google, token: token).reauthToken
             let first = try await backend.post(

@@ -53,6 +53,88 @@ import Testing
         }
     }
 
+    private static func coach(_ extra: String) -> String {
+        #"{"description": "x", "user": {"id": "u", "role": "coach", "phone": "+995511100000"}, "#
+            + extra + "}"
+    }
+
+    /// The delete flow's blockers and the simulated provider's accounts (issue 13).
+    @Test(arguments: [
+        (
+            #"{"description": "x", "user": {"id": "u", "phone": "+995511100000"}, "sessions": [{"title": "a", "starts_in_hours": 1}]}"#,
+            "sessions: only a coach"
+        ),
+        (coach(#""sessions": [{"title": " ", "starts_in_hours": 1}]"#), "sessions[0].title: must be 1 to 200"),
+        (coach(#""sessions": [{"title": "a", "starts_in_hours": 9000}]"#), "sessions[0].starts_in_hours"),
+        (coach(#""sessions": [{"title": "a", "starts_at": 1}]"#), "sessions[0].starts_at: unknown field"),
+        (coach(#""bookings": [{"title": "a"}]"#), "bookings[0].starts_in_hours: missing field"),
+        (coach(#""bookings": [{"title": "a", "starts_in_hours": "soon"}]"#), "bookings[0].starts_in_hours: expected"),
+        (
+            #"{"description": "x", "user": {"id": "u", "phone": "+995511100000"}, "payout": {"currency": "EUR", "available_minor": 1, "on_hold_minor": 0, "automatic_payout_on": "monday"}}"#,
+            "payout: only a coach"
+        ),
+        (
+            coach(
+                #""payout": {"currency": "euro", "available_minor": 1, "on_hold_minor": 0, "automatic_payout_on": "monday"}"#
+            ),
+            "payout.currency"
+        ),
+        (
+            coach(
+                #""payout": {"currency": "EUR", "available_minor": -1, "on_hold_minor": 0, "automatic_payout_on": "monday"}"#
+            ),
+            "payout.available_minor: must be >= 0"
+        ),
+        (
+            coach(
+                #""payout": {"currency": "EUR", "available_minor": 1, "on_hold_minor": 5, "automatic_payout_on": "monday"}"#
+            ),
+            "payout.hold_releases_in_hours: required"
+        ),
+        (
+            coach(
+                #""payout": {"currency": "EUR", "available_minor": 1, "on_hold_minor": 0, "hold_releases_in_hours": 3, "automatic_payout_on": "monday"}"#
+            ),
+            "payout.hold_releases_in_hours: only with on_hold_minor"
+        ),
+        (
+            coach(
+                #""payout": {"currency": "EUR", "available_minor": 1, "on_hold_minor": 0, "automatic_payout_on": "someday"}"#
+            ),
+            "payout.automatic_payout_on"
+        ),
+        (
+            coach(#""payout": {"currency": "EUR", "available_minor": 1, "on_hold_minor": 0}"#),
+            "payout.automatic_payout_on: missing field"
+        ),
+        (
+            coach(#""provider_accounts": [{"provider": "yahoo", "email": "a@b.co", "name": "A"}]"#),
+            "provider_accounts[0].provider"
+        ),
+        (
+            coach(#""provider_accounts": [{"provider": "google", "email": "nope", "name": "A"}]"#),
+            "provider_accounts[0].email"
+        ),
+        (
+            coach(
+                #""provider_accounts": [{"provider": "google", "email": "a@b.co", "name": "A", "linked_to": "ghost"}]"#),
+            "provider_accounts[0].linked_to: \"ghost\" is not the id"
+        ),
+        (
+            coach(
+                #""others": [{"id": "o", "email": "o@b.co"}], "provider_accounts": [{"provider": "google", "email": "a@b.co", "name": "A", "linked_to": "o"}]"#
+            ),
+            "provider_accounts[0].linked_to: \"o\" needs google_linked"
+        ),
+    ])
+    func brokenBlockersNameTheField(json: String, expected: String) async throws {
+        try await withFixture(json) { fixtures in
+            let message = await startError(fixtures)
+            #expect(message.contains("fixtures/scenarios/broken.json"), "\(message)")
+            #expect(message.contains(expected), "\(message)")
+        }
+    }
+
     @Test func unknownScenarioListsTheAvailableOnes() async throws {
         let message = await startError(TestBackend.fixtures, scenario: "nope")
         #expect(message.contains("unknown scenario \"nope\""))

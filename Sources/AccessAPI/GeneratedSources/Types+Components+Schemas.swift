@@ -70,6 +70,7 @@ extension Components {
             case alreadyLinked = "already_linked"
             case deleteBlocked = "delete_blocked"
             case recentlyDeleted = "recently_deleted"
+            case accountDeleted = "account_deleted"
         }
         /// Which limit fired on a 429
         ///
@@ -407,6 +408,8 @@ extension Components {
             public var availableMinor: Swift.Int
             /// - Remark: Generated from `#/components/schemas/PendingPayout/on_hold_minor`.
             public var onHoldMinor: Swift.Int
+            /// When the money on hold becomes available; absent when nothing is on hold
+            ///
             /// - Remark: Generated from `#/components/schemas/PendingPayout/hold_releases_at`.
             public var holdReleasesAt: Foundation.Date?
             /// - Remark: Generated from `#/components/schemas/PendingPayout/next_automatic_payout_at`.
@@ -417,7 +420,7 @@ extension Components {
             ///   - currency:
             ///   - availableMinor:
             ///   - onHoldMinor:
-            ///   - holdReleasesAt:
+            ///   - holdReleasesAt: When the money on hold becomes available; absent when nothing is on hold
             ///   - nextAutomaticPayoutAt:
             public init(
                 currency: Swift.String,
@@ -1208,7 +1211,7 @@ extension Components {
         public struct DeadlineEvent: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/DeadlineEvent/at`.
             public var at: Foundation.Date
-            /// otp_expired, resend_cooldown_over, resend_slot_freed, daily_slot_freed, password_slot_freed, reauth_expired, link_expired, access_token_expired, refresh_token_expired, account_purged, identity_hold_released
+            /// otp_expired, resend_cooldown_over, resend_slot_freed, daily_slot_freed, password_slot_freed, reauth_expired, link_expired, access_token_expired, refresh_token_expired, account_purged, identity_hold_released, payout_hold_released, automatic_payout, scheduled_item_started
             ///
             /// - Remark: Generated from `#/components/schemas/DeadlineEvent/kind`.
             public var kind: Swift.String
@@ -1218,7 +1221,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - at:
-            ///   - kind: otp_expired, resend_cooldown_over, resend_slot_freed, daily_slot_freed, password_slot_freed, reauth_expired, link_expired, access_token_expired, refresh_token_expired, account_purged, identity_hold_released
+            ///   - kind: otp_expired, resend_cooldown_over, resend_slot_freed, daily_slot_freed, password_slot_freed, reauth_expired, link_expired, access_token_expired, refresh_token_expired, account_purged, identity_hold_released, payout_hold_released, automatic_payout, scheduled_item_started
             ///   - subject:
             public init(
                 at: Foundation.Date,

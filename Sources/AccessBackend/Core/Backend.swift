@@ -19,6 +19,8 @@ struct Backend: Sendable {
     var passwords: PasswordService { PasswordService(store: store, clock: clock) }
     var providers: ProviderService { ProviderService(store: store, clock: clock) }
     var disconnects: DisconnectService { DisconnectService(store: store, clock: clock) }
+    var providerLinks: ProviderLinkService { ProviderLinkService(store: store, clock: clock) }
+    var deletions: DeletionService { DeletionService(store: store, clock: clock) }
     var outbox: OutboxService { OutboxService(store: store, clock: clock) }
     var deadlines: DeadlineService { DeadlineService(store: store, clock: clock) }
     var scenarios: ScenarioLoader {

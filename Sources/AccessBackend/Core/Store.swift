@@ -160,6 +160,42 @@ struct Store: Sendable {
                     ALTER TABLE links ADD COLUMN password_hash TEXT;
                     """)
         }
+        // Issue 13: provider links keep a grant (revoked on disconnect and delete); the delete flow's
+        // blockers; deleted accounts, their scheduled purge and the 7-day hold on their phone and email.
+        migrator.registerMigration("v8-providers-and-deletion") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE users ADD COLUMN deleted_at REAL;
+                    CREATE TABLE provider_grants (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        provider TEXT NOT NULL, subject TEXT NOT NULL,
+                        linked_at REAL NOT NULL, revoked_at REAL);
+                    CREATE INDEX provider_grants_user ON provider_grants(user_id, provider, revoked_at);
+                    INSERT INTO provider_grants (user_id, provider, subject, linked_at)
+                        SELECT id, 'apple', apple_subject, unixepoch() FROM users WHERE apple_subject IS NOT NULL;
+                    INSERT INTO provider_grants (user_id, provider, subject, linked_at)
+                        SELECT id, 'google', google_subject, unixepoch() FROM users WHERE google_subject IS NOT NULL;
+                    CREATE TABLE device_accounts (
+                        position INTEGER PRIMARY KEY AUTOINCREMENT, provider TEXT NOT NULL, subject TEXT NOT NULL,
+                        email TEXT NOT NULL, name TEXT NOT NULL);
+                    CREATE TABLE scheduled_items (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL CHECK (kind IN ('session', 'booking')),
+                        title TEXT NOT NULL, starts_at REAL NOT NULL);
+                    CREATE INDEX scheduled_items_user ON scheduled_items(user_id, kind, starts_at);
+                    CREATE TABLE payouts (
+                        user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                        currency TEXT NOT NULL, available_minor INTEGER NOT NULL, on_hold_minor INTEGER NOT NULL,
+                        hold_releases_at REAL, next_automatic_payout_at REAL NOT NULL);
+                    CREATE TABLE deletions (
+                        user_id TEXT PRIMARY KEY, is_primary INTEGER NOT NULL,
+                        deleted_at REAL NOT NULL, purge_at REAL NOT NULL, held_until REAL NOT NULL, purged_at REAL);
+                    CREATE TABLE identity_holds (
+                        identifier_hash TEXT PRIMARY KEY, held_until REAL NOT NULL);
+                    """)
+        }
         return migrator
     }
 }

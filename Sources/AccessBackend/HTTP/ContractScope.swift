@@ -69,6 +69,7 @@ struct ExplicitNullMiddleware: ServerMiddleware {
     /// Operations whose answer holds an AuthMethods object.
     static let operations: Set<String> = [
         Operations.GetAuthMethods.id, Operations.DisconnectProvider.id, Operations.VerifyOtp.id,
+        Operations.ConnectProvider.id,
     ]
 
     func intercept(

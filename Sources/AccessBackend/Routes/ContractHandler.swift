@@ -46,6 +46,27 @@ struct ContractHandler: APIProtocol {
         return .ok(.init(body: .json(methods)))
     }
 
+    func connectProvider(_ input: Operations.ConnectProvider.Input) async throws -> Operations.ConnectProvider.Output {
+        let user = try await user
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let methods = try await backend.providerLinks.connect(
+            user: user, provider: body.provider, idToken: body.idToken)
+        decide("connect.done")
+        return .ok(.init(body: .json(methods)))
+    }
+
+    func deletePreflight(_ input: Operations.DeletePreflight.Input) async throws -> Operations.DeletePreflight.Output {
+        let preflight = try await backend.deletions.preflight(user: try await user)
+        decide(preflight.blockers.isEmpty ? "delete.preflight_clear" : "delete.preflight_blocked")
+        return .ok(.init(body: .json(preflight)))
+    }
+
+    func deleteAccount(_ input: Operations.DeleteAccount.Input) async throws -> Operations.DeleteAccount.Output {
+        let deleted = try await backend.deletions.delete(user: try await user, reauthToken: input.headers.xReauthToken)
+        decide("delete.done")
+        return .ok(.init(body: .json(deleted)))
+    }
+
     func refreshSession(_ input: Operations.RefreshSession.Input) async throws -> Operations.RefreshSession.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         return .ok(.init(body: .json(try await backend.sessions.refresh(body.refreshToken))))
@@ -269,26 +290,13 @@ struct ContractHandler: APIProtocol {
         return .ok(.init(body: .json(token)))
     }
 
-    // Placeholders while issue 13's server side is built on its own branch; they never reach main.
-    func connectProvider(_ input: Operations.ConnectProvider.Input) async throws -> Operations.ConnectProvider.Output {
-        throw BackendError(.notImplemented, "internal", "Not built yet.", rule: "pending")
-    }
-
-    func deletePreflight(_ input: Operations.DeletePreflight.Input) async throws -> Operations.DeletePreflight.Output {
-        throw BackendError(.notImplemented, "internal", "Not built yet.", rule: "pending")
-    }
-
-    func deleteAccount(_ input: Operations.DeleteAccount.Input) async throws -> Operations.DeleteAccount.Output {
-        throw BackendError(.notImplemented, "internal", "Not built yet.", rule: "pending")
-    }
-
     func adminProviderAccounts(
         _ input: Operations.AdminProviderAccounts.Input
     ) async throws -> Operations.AdminProviderAccounts.Output {
-        throw BackendError(.notImplemented, "internal", "Not built yet.", rule: "pending")
+        .ok(.init(body: .json(try await backend.providerLinks.accounts(provider: input.path.provider))))
     }
 
     func adminDeletions(_ input: Operations.AdminDeletions.Input) async throws -> Operations.AdminDeletions.Output {
-        throw BackendError(.notImplemented, "internal", "Not built yet.", rule: "pending")
+        .ok(.init(body: .json(try await backend.deletions.scheduled())))
     }
 }

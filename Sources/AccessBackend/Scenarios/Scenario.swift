@@ -32,6 +32,34 @@ struct Scenario: Decodable, Sendable {
         var frozen: Bool?
     }
 
+    /// A coach's session or an athlete's booking, `starts_in_hours` after the scenario's start (negative:
+    /// already begun, so no longer a blocker).
+    struct ScheduledItem: Decodable, Sendable {
+        var title: String
+        var startsInHours: Double
+    }
+
+    /// A coach's balance waiting to be paid out (seed 001: "Withdraw your pending balance first").
+    struct Payout: Decodable, Sendable {
+        var currency: String
+        var availableMinor: Int
+        var onHoldMinor: Int
+        /// When the money on hold becomes available; required while some is on hold.
+        var holdReleasesInHours: Double?
+        /// The weekday of the weekly automatic payout ("monday"); the next one is the first such day at
+        /// 09:00 UTC after the scenario's start.
+        var automaticPayoutOn: String
+    }
+
+    /// An account the simulated provider sheet offers on this "device" (GET /_admin/provider/{p}/accounts).
+    struct ProviderAccount: Decodable, Sendable {
+        var provider: SocialProvider
+        var email: String
+        var name: String
+        /// The id of one of `others` whose link to this provider this account is; nil: nobody's yet.
+        var linkedTo: String?
+    }
+
     var description: String
     var user: Person
     var others: [Person]?
@@ -39,26 +67,26 @@ struct Scenario: Decodable, Sendable {
     var testCodes: [String: String]?
     var clock: Clock?
     var pendingEmailChange: PendingEmailChange?
-    /// Reserved for the delete flow's blockers (next wave); accepted so fixtures can already carry them.
-    var bookings: [JSONValue]?
-    var payouts: [JSONValue]?
+    /// The user's blockers for the delete flow (seed 001), all relative to the scenario's clock.
+    var sessions: [ScheduledItem]?
+    var bookings: [ScheduledItem]?
+    var payout: Payout?
+    var providerAccounts: [ProviderAccount]?
 
     static let knownKeys: Set<String> = [
-        "description", "user", "others", "otp_sends", "test_codes", "clock", "bookings", "payouts",
-        "pending_email_change",
+        "description", "user", "others", "otp_sends", "test_codes", "clock", "pending_email_change", "sessions",
+        "bookings", "payout", "provider_accounts",
     ]
     static let personKeys: Set<String> = [
         "id", "role", "phone", "email", "password", "password_changed_days_ago", "apple_linked", "google_linked",
     ]
-}
-
-/// Any JSON, kept only to be validated as JSON.
-enum JSONValue: Decodable, Sendable {
-    case value
-
-    init(from decoder: any Decoder) throws {
-        self = .value
-    }
+    static let scheduledItemKeys: Set<String> = ["title", "starts_in_hours"]
+    static let payoutKeys: Set<String> = [
+        "currency", "available_minor", "on_hold_minor", "hold_releases_in_hours", "automatic_payout_on",
+    ]
+    static let providerAccountKeys: Set<String> = ["provider", "email", "name", "linked_to"]
+    /// Calendar order (Sunday first), as `Calendar.component(.weekday, …)` counts from 1.
+    static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 }
 
 /// A scenario that cannot be found or does not validate; the description names file, field and problem.

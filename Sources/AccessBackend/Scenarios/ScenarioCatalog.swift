@@ -36,6 +36,19 @@ struct ScenarioCatalog: Sendable {
         for (index, other) in ((object["others"] as? [[String: Any]]) ?? []).enumerated() {
             try Self.rejectUnknownKeys(other, known: Scenario.personKeys, at: "others[\(index)].", label: label)
         }
+        for list in ["sessions", "bookings"] {
+            for (index, item) in ((object[list] as? [[String: Any]]) ?? []).enumerated() {
+                try Self.rejectUnknownKeys(
+                    item, known: Scenario.scheduledItemKeys, at: "\(list)[\(index)].", label: label)
+            }
+        }
+        if let payout = object["payout"] as? [String: Any] {
+            try Self.rejectUnknownKeys(payout, known: Scenario.payoutKeys, at: "payout.", label: label)
+        }
+        for (index, account) in ((object["provider_accounts"] as? [[String: Any]]) ?? []).enumerated() {
+            try Self.rejectUnknownKeys(
+                account, known: Scenario.providerAccountKeys, at: "provider_accounts[\(index)].", label: label)
+        }
         let scenario: Scenario
         do {
             scenario = try APIJSON.makeDecoder().decode(Scenario.self, from: data)
@@ -106,6 +119,73 @@ struct ScenarioCatalog: Sendable {
             }
             guard code.count == 6, code.allSatisfy({ $0.isASCII && $0.isNumber }) else {
                 throw fail("test_codes.\(phone)", "must be 6 digits")
+            }
+        }
+        try validateBlockers(scenario, fail: fail)
+        try validateProviderAccounts(scenario, fail: fail)
+    }
+
+    /// A scheduled item starts at most a year either side of the scenario's start.
+    static let maxHoursAway: Double = 366 * 24
+    static let maxTitleLength = 200
+
+    private func validateBlockers(_ scenario: Scenario, fail: (String, String) -> ScenarioError) throws {
+        let isCoach = scenario.user.role == .coach
+        if scenario.sessions != nil, !isCoach {
+            throw fail("sessions", "only a coach has sessions with athletes (set user.role to \"coach\")")
+        }
+        for (list, items) in [("sessions", scenario.sessions ?? []), ("bookings", scenario.bookings ?? [])] {
+            for (index, item) in items.enumerated() {
+                let trimmed = item.title.trimmingCharacters(in: .whitespaces)
+                guard !trimmed.isEmpty, item.title.count <= Self.maxTitleLength else {
+                    throw fail("\(list)[\(index)].title", "must be 1 to \(Self.maxTitleLength) characters")
+                }
+                guard item.startsInHours.isFinite, abs(item.startsInHours) <= Self.maxHoursAway else {
+                    throw fail("\(list)[\(index)].starts_in_hours", "must be within a year of the start (±8784)")
+                }
+            }
+        }
+        guard let payout = scenario.payout else { return }
+        guard isCoach else { throw fail("payout", "only a coach is paid out (set user.role to \"coach\")") }
+        guard payout.currency.count == 3, payout.currency.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+            throw fail("payout.currency", "\"\(payout.currency)\" is not an ISO 4217 code such as \"EUR\"")
+        }
+        guard payout.availableMinor >= 0 else { throw fail("payout.available_minor", "must be >= 0") }
+        guard payout.onHoldMinor >= 0 else { throw fail("payout.on_hold_minor", "must be >= 0") }
+        switch (payout.onHoldMinor > 0, payout.holdReleasesInHours) {
+        case (true, nil):
+            throw fail("payout.hold_releases_in_hours", "required while on_hold_minor is above 0")
+        case (true, let hours?) where !(hours > 0 && hours <= Self.maxHoursAway):
+            throw fail("payout.hold_releases_in_hours", "must be above 0 and within a year")
+        case (false, _?):
+            throw fail("payout.hold_releases_in_hours", "only with on_hold_minor above 0")
+        default: break
+        }
+        guard Scenario.weekdays.contains(payout.automaticPayoutOn) else {
+            throw fail(
+                "payout.automatic_payout_on",
+                "\"\(payout.automaticPayoutOn)\" is not a weekday (\(Scenario.weekdays.joined(separator: ", ")))")
+        }
+    }
+
+    private func validateProviderAccounts(_ scenario: Scenario, fail: (String, String) -> ScenarioError) throws {
+        for (index, account) in (scenario.providerAccounts ?? []).enumerated() {
+            let field = "provider_accounts[\(index)]"
+            guard EmailRules.isValid(account.email) else {
+                throw fail("\(field).email", "\"\(account.email)\" is not an email address")
+            }
+            guard !account.name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw fail("\(field).name", "must not be empty")
+            }
+            guard let owner = account.linkedTo else { continue }
+            guard let person = (scenario.others ?? []).first(where: { $0.id == owner }) else {
+                throw fail("\(field).linked_to", "\"\(owner)\" is not the id of one of `others`")
+            }
+            let linked = account.provider == .apple ? person.appleLinked : person.googleLinked
+            guard linked == true else {
+                throw fail(
+                    "\(field).linked_to",
+                    "\"\(owner)\" needs \(account.provider == .apple ? "apple_linked" : "google_linked"): true")
             }
         }
     }

@@ -18,8 +18,8 @@ struct ScenarioLoader: Sendable {
         try await store.pool.write { db in
             for table in [
                 "sessions", "password_failures", "otp_requests", "sends", "test_codes", "reauth_grants", "links",
-                "provider_tokens",
-                "outbox", "users", "meta",
+                "provider_tokens", "provider_grants", "device_accounts", "scheduled_items", "payouts", "deletions",
+                "identity_holds", "outbox", "users", "meta",
             ] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
@@ -40,6 +40,16 @@ struct ScenarioLoader: Sendable {
                     db, userId: scenario.user.id, purpose: .change, email: pending.email, passwordHash: nil,
                     now: now.addingTimeInterval(-pending.minutesAgo * 60))
             }
+            try Self.insertBlockers(db, scenario, now: now)
+            for account in scenario.providerAccounts ?? [] {
+                let owner = scenario.others?.first { $0.id == account.linkedTo }
+                let subject =
+                    owner.map { Self.subject(account.provider, of: $0) }
+                    ?? "\(account.provider.rawValue)_device_\(Self.slug(account.email))"
+                try db.execute(
+                    sql: "INSERT INTO device_accounts (provider, subject, email, name) VALUES (?, ?, ?, ?)",
+                    arguments: [account.provider.rawValue, subject, account.email, account.name])
+            }
             try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('scenario', ?)", arguments: [name])
         }
         return ScenarioLoaded(name: name, userId: scenario.user.id, now: now)
@@ -59,8 +69,55 @@ struct ScenarioLoader: Sendable {
             passwordSalt: nil,
             passwordChangedAt: person.password == nil
                 ? nil : now.addingTimeInterval(-(person.passwordChangedDaysAgo ?? 0) * 86_400).unix,
-            appleSubject: person.appleLinked == true ? "apple_\(person.id)" : nil,
-            googleSubject: person.googleLinked == true ? "google_\(person.id)" : nil)
+            appleSubject: person.appleLinked == true ? subject(.apple, of: person) : nil,
+            googleSubject: person.googleLinked == true ? subject(.google, of: person) : nil)
         try user.insert(db)
+        for provider in SocialProvider.allCases {
+            if let subject = user.subject(of: provider) {
+                try ProviderLinkService.grant(db, userId: user.id, provider: provider, subject: subject, now: now)
+            }
+        }
+    }
+
+    /// A scenario person's account at the simulated provider.
+    static func subject(_ provider: SocialProvider, of person: Scenario.Person) -> String {
+        "\(provider.rawValue)_\(person.id)"
+    }
+
+    private static func slug(_ email: String) -> String {
+        String(email.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    }
+
+    private static func insertBlockers(_ db: Database, _ scenario: Scenario, now: Date) throws {
+        let userId = scenario.user.id
+        for (kind, items) in [("session", scenario.sessions ?? []), ("booking", scenario.bookings ?? [])] {
+            for item in items {
+                try db.execute(
+                    sql: "INSERT INTO scheduled_items (user_id, kind, title, starts_at) VALUES (?, ?, ?, ?)",
+                    arguments: [userId, kind, item.title, now.addingTimeInterval(item.startsInHours * 3600).unix])
+            }
+        }
+        guard let payout = scenario.payout, let weekday = Scenario.weekdays.firstIndex(of: payout.automaticPayoutOn)
+        else { return }
+        try db.execute(
+            sql: """
+                INSERT INTO payouts (user_id, currency, available_minor, on_hold_minor, hold_releases_at,
+                    next_automatic_payout_at) VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                userId, payout.currency, payout.availableMinor, payout.onHoldMinor,
+                payout.holdReleasesInHours.map { now.addingTimeInterval($0 * 3600).unix },
+                nextAutomaticPayout(weekday: weekday + 1, after: now).unix,
+            ])
+    }
+
+    static let automaticPayoutHourUTC = 9
+
+    /// The first `weekday` (1 = Sunday, as `Calendar` counts) at 09:00 UTC strictly after `now`.
+    static func nextAutomaticPayout(weekday: Int, after now: Date) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let match = DateComponents(hour: automaticPayoutHourUTC, minute: 0, second: 0, weekday: weekday)
+        return calendar.nextDate(after: now, matching: match, matchingPolicy: .nextTime) ?? now
     }
 }

@@ -17,6 +17,8 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
     var passwordChangedAt: Double?
     var appleSubject: String?
     var googleSubject: String?
+    /// Set by `DELETE /me`; the row stays until the purge, with nothing left to sign in with.
+    var deletedAt: Double? = nil
 
     enum CodingKeys: String, CodingKey {
         case id, role, phone, email
@@ -26,6 +28,7 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
         case passwordChangedAt = "password_changed_at"
         case appleSubject = "apple_subject"
         case googleSubject = "google_subject"
+        case deletedAt = "deleted_at"
     }
 
     /// Sign-in methods the user can still get in with (seed 000's "only method" rule counts these).
@@ -56,6 +59,7 @@ extension UserRecord {
         passwordChangedAt = row["password_changed_at"]
         appleSubject = row["apple_subject"]
         googleSubject = row["google_subject"]
+        deletedAt = row["deleted_at"]
     }
 }
 
@@ -70,20 +74,31 @@ struct AccountService: Sendable {
         return user
     }
 
+    /// The scenario's signed-in user. Once they deleted their account there is nobody to sign in as:
+    /// a clear refusal, so the app shows itself signed out instead of a session that 401s at once.
     func primaryUser() async throws -> UserRecord {
-        let user = try await store.pool.read { db in
-            try UserRecord.filter(sql: "is_primary = 1").fetchOne(db)
+        try await store.pool.read { db in
+            let user = try UserRecord.filter(sql: "is_primary = 1").fetchOne(db)
+            let deleted = try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM deletions WHERE is_primary = 1)")
+            if deleted == true || user?.deletedAt != nil {
+                throw BackendError(
+                    .conflict, "account_deleted",
+                    "The scenario's user deleted their account. Load a scenario to start again.",
+                    rule: "admin.account_deleted")
+            }
+            guard let user else {
+                throw BackendError(.conflict, "no_scenario", "No scenario is loaded.", rule: "admin.no_scenario")
+            }
+            return user
         }
-        guard let user else {
-            throw BackendError(.conflict, "no_scenario", "No scenario is loaded.", rule: "admin.no_scenario")
-        }
-        return user
     }
 
     /// The user as the enclosing transaction sees it. Every rule that decides on the user's methods reads
     /// them here, inside the write that acts on the decision, never from the copy made at authentication.
     static func current(_ db: Database, id: String) throws -> UserRecord {
-        guard let user = try UserRecord.fetchOne(db, key: id) else { throw BackendError.unauthorized }
+        guard let user = try UserRecord.fetchOne(db, key: id), user.deletedAt == nil else {
+            throw BackendError.unauthorized
+        }
         return user
     }
 

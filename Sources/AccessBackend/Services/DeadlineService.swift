@@ -11,7 +11,9 @@ struct DeadlineService: Sendable {
     func events(after from: Date, upTo to: Date?) async throws -> [DeadlineEvent] {
         let lower = from.unix
         let upper = to?.unix ?? .infinity
-        let all = try await store.pool.read { db in try Self.all(db) }
+        let all = try await store.pool.read { db in
+            try Self.all(db) + DeletionService.deadlines(db, after: from, upTo: to)
+        }
         return all.filter { $0.at.unix > lower && $0.at.unix <= upper }.sorted { $0.at < $1.at }
     }
 
@@ -39,7 +41,10 @@ struct DeadlineService: Sendable {
         }
         let happened = try await events(after: from, upTo: target)
         clock.advance(by: target.timeIntervalSince(from))
-        return ClockAdvanced(from: from, now: clock.now(), events: happened)
+        let now = clock.now()
+        // A purge that fell due on the way runs now, so what the clock reports has really happened.
+        try await store.pool.write { db in try DeletionService.purgeDue(db, now: now) }
+        return ClockAdvanced(from: from, now: now, events: happened)
     }
 
     private static func all(_ db: Database) throws -> [DeadlineEvent] {

@@ -4,7 +4,8 @@ import Foundation
 import GRDB
 
 /// Disconnecting Apple/Google (seed 000): re-auth first, and a hard block (409) when the provider is the
-/// user's only sign-in method, since zero methods means locked out for good.
+/// user's only sign-in method, since zero methods means locked out for good. The link's grant and its
+/// unused id tokens are revoked with it (`ProviderLinkService.revoke`).
 struct DisconnectService: Sendable {
     let store: Store
     let clock: BackendClock
@@ -29,10 +30,18 @@ struct DisconnectService: Sendable {
             }
             try ReauthService.require(
                 db, digest: store.digest, token: reauthToken, user: user, target: provider.signInMethod, now: now)
-            let column = provider == .apple ? "apple_subject" : "google_subject"
-            try db.execute(sql: "UPDATE users SET \(column) = NULL WHERE id = ?", arguments: [user.id])
-            guard let updated = try UserRecord.fetchOne(db, key: user.id) else { throw BackendError.unauthorized }
-            return updated.authMethods
+            // Seed 001: "token pair with Apple/Google is revoked", in the same transaction as the unlink.
+            try ProviderLinkService.revoke(db, userId: user.id, provider: provider, now: now)
+            try db.execute(sql: "UPDATE users SET \(provider.subjectColumn) = NULL WHERE id = ?", arguments: [user.id])
+            if let email = user.email {
+                try OutboxService.send(
+                    db,
+                    .init(
+                        channel: "email", recipient: email, kind: "provider_disconnected_notice",
+                        purpose: "\(provider.rawValue)_disconnect"),
+                    now: now)
+            }
+            return try AccountService.current(db, id: user.id).authMethods
         }
     }
 }

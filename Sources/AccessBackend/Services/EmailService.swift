@@ -52,6 +52,7 @@ struct EmailService: Sendable {
             try ReauthService.require(
                 db, digest: store.digest, token: reauthToken, user: user, target: .email, now: now)
             guard try !Self.taken(db, email: email, by: user.id) else { throw Self.takenError }
+            try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
             return try sendVerifyLink(db, userId: user.id, purpose: .change, email: email, passwordHash: nil, now: now)
         }
     }
@@ -74,6 +75,7 @@ struct EmailService: Sendable {
                     rule: "email.add_with_email")
             }
             guard try !Self.taken(db, email: email, by: user.id) else { throw Self.takenError }
+            try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
             return try sendVerifyLink(
                 db, userId: user.id, purpose: .add, email: email, passwordHash: passwordHash, now: now)
         }
@@ -120,6 +122,7 @@ struct EmailService: Sendable {
             let user = try AccountService.current(db, id: link.userId)
             // Someone may have taken the address while the link sat in the inbox.
             guard try !Self.taken(db, email: link.email, by: user.id) else { throw Self.takenError }
+            try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: link.email, now: now)
             if link.purpose == .add {
                 try db.execute(
                     sql: """
@@ -145,6 +148,7 @@ struct EmailService: Sendable {
         return try await store.pool.write { db in
             let link = try redeem(db, token: token, purposes: [.revert], now: now)
             guard try !Self.taken(db, email: link.email, by: link.userId) else { throw Self.takenError }
+            try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: link.email, now: now)
             try db.execute(sql: "UPDATE users SET email = ? WHERE id = ?", arguments: [link.email, link.userId])
             // Pending changes die too: a link still in the intruder's inbox must not undo the revert.
             try db.execute(

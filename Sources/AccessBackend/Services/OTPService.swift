@@ -29,6 +29,9 @@ struct OTPService: Sendable {
                     .unprocessableContent, "phone_invalid", "Enter a valid phone number.", rule: "phone.invalid")
             }
             try Self.checkTarget(db, phone: phone, purpose: body.purpose, user: user)
+            if body.purpose != .reauth {
+                try IdentityHoldService.refuseIfHeld(db, digest: store.digest, phone: phone, now: now)
+            }
             // A new request while one is live for the same number is a resend in disguise: it counts as one.
             let live = try String.fetchAll(
                 db,
@@ -141,6 +144,7 @@ struct OTPService: Sendable {
             case .changePhone, .addPhone:
                 // The number could have been taken while the code was in flight.
                 if try AccountService.phoneTaken(db, phone: phone, by: user.id) { throw AccountService.phoneTakenError }
+                try IdentityHoldService.refuseIfHeld(db, digest: store.digest, phone: phone, now: now)
                 try db.execute(sql: "UPDATE users SET phone = ? WHERE id = ?", arguments: [phone, user.id])
                 let updated = try UserRecord.fetchOne(db, key: user.id)
                 return .done(VerifyOTPResult(purpose: purpose, authMethods: updated?.authMethods))

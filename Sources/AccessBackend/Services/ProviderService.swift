@@ -23,9 +23,11 @@ struct ProviderService: Sendable {
         let token = Secrets.token(prefix: "idt_")
         let expires = now.addingTimeInterval(Self.tokenLifetime)
         let resolved: String = try await store.pool.write { db in
-            let column = provider == .apple ? "apple_subject" : "google_subject"
-            let linked = try String.fetchOne(db, sql: "SELECT \(column) FROM users WHERE is_primary = 1")
-            let subject = subject ?? linked ?? Secrets.identifier(prefix: "\(provider.rawValue)_")
+            // No subject asked for: the primary user's linked account, else the sheet's fresh account.
+            let primary = try UserRecord.filter(sql: "is_primary = 1").fetchOne(db)
+            let subject =
+                subject ?? primary?.subject(of: provider)
+                ?? ProviderLinkService.freshSubject(provider, userId: primary?.id)
             try db.execute(
                 sql: "INSERT INTO provider_tokens (token_hash, provider, subject, expires_at) VALUES (?, ?, ?, ?)",
                 arguments: [store.digest(token), provider.rawValue, subject, expires.unix])
@@ -44,16 +46,10 @@ struct ProviderService: Sendable {
                     .unprocessableContent, "method_unavailable",
                     "This account is not connected to \(provider.display).", rule: "reauth.method_unavailable")
             }
-            let hash = store.digest(idToken)
             guard
-                let row = try Row.fetchOne(
-                    db,
-                    sql:
-                        "SELECT subject FROM provider_tokens WHERE token_hash = ? AND provider = ? AND used = 0 AND expires_at > ?",
-                    arguments: [hash, provider.rawValue, now.unix])
+                let subject = try Self.redeem(db, digest: store.digest, provider: provider, idToken: idToken, now: now),
+                Secrets.constantTimeEquals(subject, linked)
             else { return nil }
-            try db.execute(sql: "UPDATE provider_tokens SET used = 1 WHERE token_hash = ?", arguments: [hash])
-            guard Secrets.constantTimeEquals(row["subject"] as String, linked) else { return nil }
             return try ReauthService.issue(
                 db, digest: store.digest, userId: user.id, method: provider == .apple ? .apple : .google, now: now)
         }
@@ -63,6 +59,23 @@ struct ProviderService: Sendable {
                 rule: "reauth.provider_token_invalid")
         }
         return grant
+    }
+
+    /// Spends an id token: its subject when it was minted for `provider`, unused and unexpired, else nil.
+    /// The caller commits the spend even when it refuses, so a token never works twice.
+    static func redeem(
+        _ db: Database, digest: TokenDigest, provider: SocialProvider, idToken: String, now: Date
+    ) throws -> String? {
+        let hash = digest(idToken)
+        guard
+            let subject = try String.fetchOne(
+                db,
+                sql:
+                    "SELECT subject FROM provider_tokens WHERE token_hash = ? AND provider = ? AND used = 0 AND expires_at > ?",
+                arguments: [hash, provider.rawValue, now.unix])
+        else { return nil }
+        try db.execute(sql: "UPDATE provider_tokens SET used = 1 WHERE token_hash = ?", arguments: [hash])
+        return subject
     }
 }
 

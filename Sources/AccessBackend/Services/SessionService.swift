@@ -84,6 +84,7 @@ struct SessionService: Sendable {
                     sql: """
                         SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id
                         WHERE sessions.access_hash = ? AND sessions.revoked = 0 AND sessions.access_expires_at > ?
+                        AND users.deleted_at IS NULL
                         """),
                 arguments: [accessHash, now])
         }

@@ -1,0 +1,196 @@
+import AccessAPI
+import Foundation
+import GRDB
+
+/// Deleting the account (seeds 000/001): blockers are checked before re-auth and again inside the delete;
+/// the delete signs out everywhere, revokes the provider links, holds the phone and email for 7 days and
+/// schedules the purge of everything else 30 days on, which runs for real when the clock gets there.
+struct DeletionService: Sendable {
+    static let purgeDelay: TimeInterval = 30 * 24 * 60 * 60
+    /// Seed 001 "Pending (24h hold)"; the weekly automatic payout empties what is available.
+    static let payoutInterval: TimeInterval = 7 * 24 * 60 * 60
+
+    let store: Store
+    let clock: BackendClock
+
+    func preflight(user: UserRecord) async throws -> DeletePreflight {
+        let now = clock.now()
+        return try await store.pool.read { db in
+            DeletePreflight(blockers: try Self.blockers(db, userId: user.id, now: now))
+        }
+    }
+
+    func delete(user: UserRecord, reauthToken: String?) async throws -> AccountDeleted {
+        let now = clock.now()
+        let deleted = AccountDeleted(
+            deletedAt: now, purgeAt: now.addingTimeInterval(Self.purgeDelay),
+            identityHeldUntil: now.addingTimeInterval(IdentityHoldService.holdDuration))
+        return try await store.pool.write { db in
+            let user = try AccountService.current(db, id: user.id)
+            // Seed 000 checks blockers before re-auth; a session booked since the preflight still blocks.
+            let blockers = try Self.blockers(db, userId: user.id, now: now)
+            guard blockers.isEmpty else {
+                let kinds = blockers.map(\.kind.sentence).joined(separator: " and ")
+                throw BackendError(
+                    .conflict, "delete_blocked", "Your account can't be deleted yet: \(kinds) first.",
+                    rule: "delete.blocked")
+            }
+            try ReauthService.require(db, digest: store.digest, token: reauthToken, user: user, target: nil, now: now)
+            try IdentityHoldService.hold(
+                db, digest: store.digest, phone: user.phone, email: user.email, until: deleted.identityHeldUntil)
+            try ProviderLinkService.revoke(db, userId: user.id, provider: nil, now: now)
+            // The identifiers leave the row now, held only as digests: a deleted account must not keep a
+            // number or an address "taken" past its 7-day hold. The rest goes with the purge.
+            try db.execute(
+                sql: """
+                    UPDATE users SET deleted_at = ?, phone = NULL, email = NULL, apple_subject = NULL,
+                        google_subject = NULL WHERE id = ?
+                    """,
+                arguments: [now.unix, user.id])
+            try db.execute(sql: "UPDATE links SET used = 1 WHERE user_id = ? AND used = 0", arguments: [user.id])
+            try db.execute(
+                sql: "UPDATE otp_requests SET state = 'cancelled' WHERE user_id = ? AND state = 'open'",
+                arguments: [user.id])
+            _ = try SessionService.revokeAll(db, userId: user.id)
+            try db.execute(
+                sql: """
+                    INSERT INTO deletions (user_id, is_primary, deleted_at, purge_at, held_until)
+                    VALUES (?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    user.id, user.isPrimary, now.unix, deleted.purgeAt.unix, deleted.identityHeldUntil.unix,
+                ])
+            if let email = user.email {
+                try OutboxService.send(
+                    db,
+                    .init(
+                        channel: "email", recipient: email, kind: "account_deleted_notice", purpose: "account_delete"),
+                    now: now)
+            }
+            return deleted
+        }
+    }
+
+    /// `GET /_admin/deletions`, after running any purge already due, so the list is true on a running clock.
+    func scheduled() async throws -> [ScheduledPurge] {
+        let now = clock.now()
+        return try await store.pool.write { db in
+            try Self.purgeDue(db, now: now)
+            return try Row.fetchAll(db, sql: "SELECT * FROM deletions ORDER BY deleted_at, user_id").map { row in
+                ScheduledPurge(
+                    userId: row["user_id"], deletedAt: Date(unix: row["deleted_at"]),
+                    purgeAt: Date(unix: row["purge_at"]), purged: (row["purged_at"] as Double?) != nil,
+                    identityHeldUntil: Date(unix: row["held_until"]))
+            }
+        }
+    }
+
+    /// Removes every deleted account whose purge is due: the row and, by cascade, its sessions, codes,
+    /// links, grants and blockers. The mock outbox keeps what was sent, as a real mailbox would.
+    static func purgeDue(_ db: Database, now: Date) throws {
+        let due = try String.fetchAll(
+            db, sql: "SELECT user_id FROM deletions WHERE purged_at IS NULL AND purge_at <= ?", arguments: [now.unix])
+        for userId in due {
+            try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [userId])
+            try db.execute(sql: "UPDATE deletions SET purged_at = purge_at WHERE user_id = ?", arguments: [userId])
+        }
+        try db.execute(sql: "DELETE FROM identity_holds WHERE held_until <= ?", arguments: [now.unix])
+    }
+
+    // MARK: - Blockers
+
+    /// Seed 001's order: commitments (sessions, bookings) first, soonest first; then money.
+    static func blockers(_ db: Database, userId: String, now: Date) throws -> [DeleteBlocker] {
+        var blockers: [DeleteBlocker] = []
+        for (kind, blocker) in [("session", DeleteBlockerKind.upcomingSessions), ("booking", .upcomingBookings)] {
+            let items = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT title, starts_at FROM scheduled_items WHERE user_id = ? AND kind = ? AND starts_at > ?
+                    ORDER BY starts_at, id
+                    """,
+                arguments: [userId, kind, now.unix]
+            ).map { ScheduledItem(startsAt: Date(unix: $0["starts_at"]), title: $0["title"]) }
+            if !items.isEmpty { blockers.append(DeleteBlocker(kind: blocker, items: items)) }
+        }
+        if let row = try Row.fetchOne(db, sql: "SELECT * FROM payouts WHERE user_id = ?", arguments: [userId]),
+            let payout = payout(row, at: now), payout.availableMinor + payout.onHoldMinor > 0
+        {
+            blockers.append(DeleteBlocker(kind: .pendingPayout, payout: payout))
+        }
+        return blockers
+    }
+
+    /// The balance as it stands at `now`, worked out from what the scenario stored and the clock alone:
+    /// money on hold becomes available when its hold ends, and each weekly automatic payout takes
+    /// everything available by then. Nothing moved is written back.
+    static func payout(_ row: Row, at now: Date) -> PendingPayout? {
+        var available: Int = row["available_minor"]
+        var onHold: Int = row["on_hold_minor"]
+        var releasesAt: Double? = row["hold_releases_at"]
+        var nextPayout: Double = row["next_automatic_payout_at"]
+        func release(by moment: Double) {
+            guard let at = releasesAt, at <= moment else { return }
+            available += onHold
+            onHold = 0
+            releasesAt = nil
+        }
+        while nextPayout <= now.unix {
+            release(by: nextPayout)
+            available = 0
+            nextPayout += payoutInterval
+        }
+        release(by: now.unix)
+        return PendingPayout(
+            currency: row["currency"], availableMinor: available, onHoldMinor: onHold,
+            holdReleasesAt: releasesAt.map { Date(unix: $0) }, nextAutomaticPayoutAt: Date(unix: nextPayout))
+    }
+
+    /// The deadlines of the delete flow for the admin clock: purges, holds ending, blockers changing.
+    static func deadlines(_ db: Database, after from: Date, upTo to: Date?) throws -> [DeadlineEvent] {
+        var events: [DeadlineEvent] = []
+        for row in try Row.fetchAll(db, sql: "SELECT user_id, purge_at, held_until, purged_at FROM deletions") {
+            if (row["purged_at"] as Double?) == nil {
+                events.append(
+                    DeadlineEvent(at: Date(unix: row["purge_at"]), kind: "account_purged", subject: row["user_id"]))
+            }
+            events.append(
+                DeadlineEvent(
+                    at: Date(unix: row["held_until"]), kind: "identity_hold_released", subject: row["user_id"]))
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT starts_at, user_id, kind FROM scheduled_items") {
+            events.append(
+                DeadlineEvent(at: Date(unix: row["starts_at"]), kind: "scheduled_item_started", subject: row["user_id"])
+            )
+        }
+        // Automatic payouts recur weekly: listed only inside the asked window (the next one when open-ended)
+        // and only while there is money to pay out.
+        let horizon = to ?? from.addingTimeInterval(payoutInterval)
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM payouts") {
+            let userId: String = row["user_id"]
+            if let releases: Double = row["hold_releases_at"], (row["on_hold_minor"] as Int) > 0 {
+                events.append(DeadlineEvent(at: Date(unix: releases), kind: "payout_hold_released", subject: userId))
+            }
+            guard var next = payout(row, at: from)?.nextAutomaticPayoutAt else { continue }
+            while next <= horizon {
+                let before = payout(row, at: next.addingTimeInterval(-1))
+                if let before, before.availableMinor + before.onHoldMinor > 0 {
+                    events.append(DeadlineEvent(at: next, kind: "automatic_payout", subject: userId))
+                }
+                next = next.addingTimeInterval(payoutInterval)
+            }
+        }
+        return events
+    }
+}
+
+extension DeleteBlockerKind {
+    /// What the 409 asks for, in the blocker screens' words.
+    var sentence: String {
+        switch self {
+        case .upcomingSessions: return "cancel your upcoming sessions"
+        case .upcomingBookings: return "cancel your upcoming bookings"
+        case .pendingPayout: return "withdraw your pending balance"
+        }
+    }
+}

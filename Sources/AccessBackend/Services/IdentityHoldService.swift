@@ -1,0 +1,54 @@
+import AccessCore
+import Foundation
+import GRDB
+
+/// Seed 001: after a delete, the account's phone and email cannot be claimed again for 7 days ("cooldown
+/// to prevent impulse re-signup confusion"). Held as keyed digests, so the hold outlives the purge
+/// without keeping the address. One rule for every way an identifier is claimed: changing or adding a
+/// phone or email today, and sign-up (issue 14) calls `refuseIfHeld` the same way.
+enum IdentityHoldService {
+    static let holdDuration: TimeInterval = 7 * 24 * 60 * 60
+
+    static let phoneHeld = BackendError(
+        .conflict, "recently_deleted",
+        "This number belonged to an account that was deleted less than 7 days ago. "
+            + "Try again later or use another number.",
+        rule: "hold.phone_recently_deleted")
+    static let emailHeld = BackendError(
+        .conflict, "recently_deleted",
+        "This email belonged to an account that was deleted less than 7 days ago. "
+            + "Try again later or use another email.",
+        rule: "hold.email_recently_deleted")
+
+    /// Held as typed in E.164 (the form every number is stored in) and emails case-insensitively, as the
+    /// users table compares them; each kind in its own context, so a phone's digest never matches an email's.
+    static func phoneKey(_ phone: String, digest: TokenDigest) -> String { digest(phone, context: "hold:phone") }
+    static func emailKey(_ email: String, digest: TokenDigest) -> String {
+        digest(EmailRules.normalized(email).lowercased(), context: "hold:email")
+    }
+
+    static func hold(
+        _ db: Database, digest: TokenDigest, phone: String?, email: String?, until: Date
+    ) throws {
+        let keys = [phone.map { phoneKey($0, digest: digest) }, email.map { emailKey($0, digest: digest) }]
+        for key in keys.compactMap({ $0 }) {
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO identity_holds (identifier_hash, held_until) VALUES (?, ?)",
+                arguments: [key, until.unix])
+        }
+    }
+
+    /// 409 `recently_deleted` when either identifier is still held at `now`.
+    static func refuseIfHeld(
+        _ db: Database, digest: TokenDigest, phone: String? = nil, email: String? = nil, now: Date
+    ) throws {
+        if let phone, try isHeld(db, key: phoneKey(phone, digest: digest), now: now) { throw phoneHeld }
+        if let email, try isHeld(db, key: emailKey(email, digest: digest), now: now) { throw emailHeld }
+    }
+
+    private static func isHeld(_ db: Database, key: String, now: Date) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS(SELECT 1 FROM identity_holds WHERE identifier_hash = ? AND held_until > ?)",
+            arguments: [key, now.unix]) ?? false
+    }
+}

@@ -1,0 +1,179 @@
+import AccessAPI
+import Foundation
+import GRDB
+import Testing
+
+@testable import AccessBackend
+
+/// `DELETE /me` (seeds 000/001): re-auth, blockers re-checked, every session ends, the purge runs 30 days
+/// on when the clock gets there, and the phone and email are held for 7 days.
+@Suite struct DeleteAccountTests {
+    private static let day: TimeInterval = 24 * 3600
+
+    private func delete(_ backend: TestBackend, token: String, reauth: String?) async throws -> Reply {
+        try await backend.send(.DELETE, "/me", token: token, reauth: reauth)
+    }
+
+    /// Deletes the scenario's user (password re-auth); returns their session and the answer.
+    private func deleteUser(_ backend: TestBackend) async throws -> (SessionTokens, AccountDeleted) {
+        let session = try await backend.signIn()
+        let grant = try await backend.passwordGrant(token: session.accessToken)
+        let reply = try await delete(backend, token: session.accessToken, reauth: grant.reauthToken)
+        guard reply.status == 200 else { throw TestFailure("delete: \(String(decoding: reply.data, as: UTF8.self))") }
+        return (session, try reply.decode())
+    }
+
+    /// A session for a user who is not the scenario's (the admin API signs in only that one).
+    private func session(_ backend: TestBackend, for userId: String) async throws -> String {
+        try await SessionService(store: backend.running.store, clock: backend.running.clock).issue(userId: userId)
+            .accessToken
+    }
+
+    private func reauthGrant(_ backend: TestBackend, for userId: String) async throws -> String {
+        let store = backend.running.store
+        let now = backend.running.clock.now()
+        return try await store.pool.write { db in
+            try ReauthService.issue(db, digest: store.digest, userId: userId, method: .phone, now: now).reauthToken
+        }
+    }
+
+    private func userExists(_ backend: TestBackend, _ id: String) async throws -> Bool {
+        try await backend.running.store.pool.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM users WHERE id = ?)", arguments: [id]) ?? false
+        }
+    }
+
+    @Test func deletingNeedsReauth() async throws {
+        try await TestBackend.with { backend in
+            let token = try await backend.signIn().accessToken
+            let reply = try await delete(backend, token: token, reauth: nil)
+            #expect(reply.status == 403)
+            #expect(reply.error?.code == "reauth_required")
+            #expect(try await backend.get("/me/auth-methods", token: token).status == 200)
+        }
+    }
+
+    @Test func aStandingBlockerIs409EvenAfterReauth() async throws {
+        try await TestBackend.with(scenario: "coach-both") { backend in
+            let token = try await backend.signIn().accessToken
+            let grant = try await backend.passwordGrant(token: token)
+            let reply = try await delete(backend, token: token, reauth: grant.reauthToken)
+            #expect(reply.status == 409)
+            #expect(reply.error?.code == "delete_blocked")
+            #expect(
+                reply.error?.message
+                    == "Your account can't be deleted yet: cancel your upcoming sessions and withdraw your pending balance first."
+            )
+            #expect(try await backend.get("/me/auth-methods", token: token).status == 200)
+        }
+    }
+
+    @Test func deletingSignsOutEverywhereAndSaysWhen() async throws {
+        try await TestBackend.with { backend in
+            let other = try await backend.signIn()
+            let (session, deleted) = try await deleteUser(backend)
+            let now = backend.running.clock.now()
+            #expect(abs(deleted.deletedAt.timeIntervalSince(now)) < 1)
+            #expect(deleted.purgeAt.timeIntervalSince(deleted.deletedAt) == 30 * Self.day)
+            #expect(deleted.identityHeldUntil.timeIntervalSince(deleted.deletedAt) == 7 * Self.day)
+            for token in [session.accessToken, other.accessToken] {
+                let reply = try await backend.get("/me/auth-methods", token: token)
+                #expect(reply.status == 401)
+            }
+            let refresh = try await backend.post("/auth/refresh", RefreshBody(refreshToken: other.refreshToken))
+            #expect(refresh.status == 401)
+            let admin = try await backend.send(.POST, "/_admin/session")
+            #expect(admin.status == 409)
+            #expect(admin.error?.code == "account_deleted")
+        }
+    }
+
+    @Test func theEmailIsToldAndNothingElseIsSent() async throws {
+        try await TestBackend.with { backend in
+            _ = try await deleteUser(backend)
+            let notices = try await backend.outbox().filter { $0.kind == "account_deleted_notice" }
+            #expect(notices.map(\.to) == ["jdoe@mail.com"])
+            #expect(notices.allSatisfy { $0.code == nil && $0.link == nil && $0.token == nil })
+        }
+    }
+
+    @Test func thePurgeRunsWhenTheClockPassesIt() async throws {
+        try await TestBackend.with { backend in
+            let (_, deleted) = try await deleteUser(backend)
+            let listed: [ScheduledPurge] = try await backend.get("/_admin/deletions").decode()
+            #expect(listed.map(\.userId) == ["usr_athlete"])
+            #expect(listed.first?.purged == false)
+            #expect(listed.first?.purgeAt == deleted.purgeAt)
+            #expect(try await userExists(backend, "usr_athlete"))
+
+            let week = try await backend.advance(seconds: 7 * Self.day)
+            #expect(week.events.map(\.kind).contains("identity_hold_released"))
+            _ = try await backend.advance(seconds: 23 * Self.day - 1)
+            #expect(try await userExists(backend, "usr_athlete"))
+            let purge = try await backend.advance(seconds: 1)
+            #expect(purge.events.contains { $0.kind == "account_purged" && $0.subject == "usr_athlete" })
+            #expect(try await !userExists(backend, "usr_athlete"))
+            let grants = try await backend.running.store.pool.read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM provider_grants") ?? -1
+            }
+            #expect(grants == 0)
+            let after: [ScheduledPurge] = try await backend.get("/_admin/deletions").decode()
+            #expect(after.first?.purged == true)
+            #expect(try await backend.send(.POST, "/_admin/session").error?.code == "account_deleted")
+        }
+    }
+
+    @Test func theNumberIsHeldForSevenDays() async throws {
+        try await TestBackend.with(scenario: "taken-number") { backend in
+            _ = try await deleteUser(backend)
+            let token = try await session(backend, for: "usr_other")
+            let held = try await backend.requestOTP("+995511100000", .addPhone, token: token)
+            #expect(held.status == 409)
+            #expect(held.error?.code == "recently_deleted")
+            #expect(
+                held.error?.message
+                    == "This number belonged to an account that was deleted less than 7 days ago. Try again later or use another number."
+            )
+            _ = try await backend.advance(seconds: 7 * Self.day - 1)
+            let fresh = try await session(backend, for: "usr_other")
+            #expect(try await backend.requestOTP("+995511100000", .addPhone, token: fresh).status == 409)
+            _ = try await backend.advance(seconds: 1)
+            #expect(try await backend.requestOTP("+995511100000", .addPhone, token: fresh).status == 202)
+        }
+    }
+
+    @Test func theEmailIsHeldForSevenDaysWhateverItsCase() async throws {
+        try await TestBackend.with(scenario: "taken-number") { backend in
+            _ = try await deleteUser(backend)
+            let token = try await session(backend, for: "usr_other")
+            let held = try await backend.post(
+                "/auth/email/request-change", EmailChangeBody(email: "JDoe@Mail.com"), token: token,
+                reauth: try await reauthGrant(backend, for: "usr_other"))
+            #expect(held.status == 409)
+            #expect(held.error?.code == "recently_deleted")
+            #expect(held.error?.message.hasPrefix("This email belonged to an account that was deleted") == true)
+            _ = try await backend.advance(seconds: 7 * Self.day)
+            let fresh = try await session(backend, for: "usr_other")
+            let allowed = try await backend.post(
+                "/auth/email/request-change", EmailChangeBody(email: "jdoe@mail.com"), token: fresh,
+                reauth: try await reauthGrant(backend, for: "usr_other"))
+            #expect(allowed.status == 202)
+        }
+    }
+
+    @Test func theHoldKeepsNoAddress() async throws {
+        try await TestBackend.with { backend in
+            _ = try await deleteUser(backend)
+            let dump = try await backend.running.store.pool.read { db in
+                try Row.fetchAll(db, sql: "SELECT * FROM identity_holds").map(\.description).joined()
+                    + Row.fetchAll(db, sql: "SELECT * FROM users").map(\.description).joined()
+                    + Row.fetchAll(db, sql: "SELECT * FROM deletions").map(\.description).joined()
+            }
+            #expect(!dump.contains("jdoe") && !dump.contains("511100000"), "\(dump)")
+            let holds = try await backend.running.store.pool.read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM identity_holds") ?? 0
+            }
+            #expect(holds == 2)
+        }
+    }
+}
