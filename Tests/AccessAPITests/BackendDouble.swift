@@ -15,9 +15,11 @@ func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
     return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
 }
 
-/// Serves `routes` on 127.0.0.1 and hands `body` a signed-in client pointed at them.
+/// Serves `routes` on 127.0.0.1 and hands `body` a signed-in client pointed at them. The time-outs
+/// are generous: with hundreds of tests in one process the double can be slow to answer, and a
+/// time-out would read as "offline" (only the time-out test itself sets a short one).
 func withDouble(
-    routes: (Router<BasicRequestContext>) -> Void, requestTimeout: Duration = .seconds(10),
+    routes: (Router<BasicRequestContext>) -> Void, requestTimeout: Duration = .seconds(60),
     run body: (AccountClient) async throws -> Void
 ) async throws {
     let router = Router()
@@ -34,6 +36,7 @@ func withDouble(
         let port = await iterator.next() ?? 0
         var configuration = AccountClient.Configuration(baseURL: "http://127.0.0.1:\(port)")
         configuration.requestTimeout = requestTimeout
+        configuration.connectTimeout = .seconds(30)
         let now = Date()
         let client = AccountClient(
             configuration: configuration, sessionStore: nil,

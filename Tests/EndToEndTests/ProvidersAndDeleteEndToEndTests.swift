@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// Issue 13 in a real terminal: Apple/Google disconnect and connect, and deleting the account, on
+/// the real binary with its embedded (or a served) reference backend.
+@Suite(.serialized, .enabled(if: Tmux.isAvailable)) struct ProvidersEndToEndTests {
+    /// The hub's rows in order: phone, email & password, Apple, Google (the app imitates iOS).
+    func select(row index: Int, _ tmux: Tmux) throws {
+        for _ in 0..<index { try tmux.sendKeys("Down") }
+    }
+
+    @Test func disconnectGoogleWithPasswordReauth() throws {
+        let admin = try ReferenceAdmin()
+        let tmux = try Tmux.openHub(scenario: "default", admin: admin)
+        try select(row: 3, tmux)
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("You'll no longer be able to sign in with Google. You can reconnect it")
+        try tmux.sendKeys("Enter")  // Disconnect
+        let picker = try tmux.waitFor("To disconnect Google, confirm with one of your active sign-in methods.")
+        #expect(!picker.contains("Continue with Google"))
+        try tmux.sendKeys("Enter")  // Use password
+        try tmux.waitFor("Current password")
+        try tmux.sendLiteral("correct-horse-42")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Google disconnected.")
+        let hub = try tmux.waitFor("Not connected")
+        #expect(hub.contains("Connect"))
+        // Only Google went: the phone and the email are still there.
+        #expect(hub.contains("+995 511 100 000"))
+        #expect(hub.contains("jdoe@mail.com"))
+    }
+
+    @Test func appleAsTheOnlyMethodIsAHardBlock() throws {
+        let tmux = try Tmux.openHub(scenario: "apple-only")
+        try select(row: 2, tmux)
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Can't disconnect Apple")
+        try tmux.waitFor("This is your only sign-in method. Add a phone number, email, or")
+        try tmux.sendKeys("Enter")  // Got it
+        try tmux.waitUntil("the sheet closed") { !$0.contains("Can't disconnect Apple") }
+        #expect(!(try tmux.capture()).contains("Verify it's you"))
+    }
+
+    @Test func connectGoogleThroughTheSimulatedConsent() throws {
+        let tmux = try Tmux.openHub(scenario: "apple-only")
+        try select(row: 3, tmux)
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Choose an account to continue to 321Fit")
+        try tmux.waitFor("another.account@gmail.com")
+        try tmux.sendKeys("Enter")  // Continue with the first account
+        try tmux.waitFor("Google connected.")
+        let hub = try tmux.waitFor("Connected")
+        #expect(!hub.contains("Not connected"))
+    }
+
+    @Test func aGoogleAccountLinkedToAnotherUserIsRefusedWithoutSayingWhose() throws {
+        let tmux = try Tmux.openHub(scenario: "google-elsewhere")
+        try select(row: 3, tmux)
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("john.doe@gmail.com")
+        let list = try tmux.capture()
+        // Select John Doe's account, wherever the sheet lists it.
+        let rows = list.split(separator: "\n")
+        let first = try #require(rows.firstIndex { $0.contains("@") })
+        let john = try #require(rows.firstIndex { $0.contains("john.doe@gmail.com") })
+        for _ in 0..<(john - first) { try tmux.sendKeys("Down") }
+        try tmux.sendKeys("Enter")
+        let refused = try tmux.waitFor("already linked to another 321Fit account")
+        #expect(!refused.contains("usr_other"))
+    }
+}
+
+@Suite(.serialized, .enabled(if: Tmux.isAvailable)) struct DeleteEndToEndTests {
+    func openDelete(_ tmux: Tmux) throws {
+        for _ in 0..<8 { try tmux.sendKeys("Down") }  // the last row is Delete account
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Your profile, photo, and personal info")
+        try tmux.sendKeys("Enter")  // Delete account
+    }
+
+    /// Delete on `default` through to the end, on a served backend, and the next start is signed out.
+    @Test func deleteThroughToTheEndAndTheNextStartIsSignedOut() throws {
+        let binary = try AccessDeckBinary.requireBuilt()
+        let admin = try ReferenceAdmin()
+        let server = try Tmux(
+            width: 100, height: 5, command: [binary, "serve", "--scenario", "default"] + admin.arguments)
+        try server.waitFor("listening on http://")
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let start = {
+            try Tmux(
+                width: 80, height: 24, command: [binary, "--backend", "http://127.0.0.1:\(admin.port)"],
+                environment: ["XDG_STATE_HOME": state.path])
+        }
+        let app = try start()
+        try app.waitFor("Account access")
+        try app.sendKeys("Enter")
+        try app.waitFor("Two-factor authentication")
+        try openDelete(app)
+        try app.waitFor("To delete your account, confirm with one of your active sign-in methods.")
+        try app.sendKeys("Enter")  // Use password
+        try app.waitFor("Current password")
+        try app.sendLiteral("correct-horse-42")
+        try app.sendKeys("Enter")
+        try app.waitFor("Delete your account forever?")
+        try app.sendKeys("Enter")  // Delete account
+        try app.waitFor("Your account has been deleted")
+        try app.waitFor("Thanks for trying 321Fit.")
+        let session = state.appendingPathComponent("accessdeck/session.json")
+        #expect(!FileManager.default.fileExists(atPath: session.path))
+        #expect(try admin.get("/deletions").contains("usr_athlete"))
+        try app.sendKeys("q")
+        #expect(try app.waitForExit() == 0)
+
+        let again = try start()
+        try again.waitFor("Account access")
+        try again.sendKeys("Enter")
+        try again.waitFor("Your session ended. Sign in again.")
+    }
+
+    /// Each blocker shows its screen and never reaches "Verify it's you".
+    @Test(arguments: [
+        ("coach-sessions", "Cancel your upcoming sessions first"),
+        ("coach-payout", "Withdraw your pending balance first"),
+        ("coach-both", "Cancel your upcoming sessions first"),
+        ("athlete-bookings", "Cancel your upcoming bookings first"),
+    ])
+    func aBlockerShowsItsScreenInsteadOfReauth(scenario: String, title: String) throws {
+        let tmux = try Tmux.openHub(scenario: scenario)
+        try openDelete(tmux)
+        let screen = try tmux.waitFor(title)
+        #expect(!screen.contains("Verify it's you"))
+        if scenario == "coach-both" { #expect(screen.contains("Withdraw your pending balance first")) }
+        if scenario == "coach-payout" { #expect(screen.contains("€75.00 · releases in 18h")) }
+        #expect(screen.contains("Contact support"))
+    }
+}
