@@ -120,6 +120,10 @@ struct TerminalApp {
         defer { store.stop() }
         // The reducer keeps keys from a screen hidden by "Terminal too small": it needs the size.
         store.send(.input(.resize(terminal.size)))
+        let identifying = Task { [store] in
+            if await connection.identify() { store.send(.referenceBackendFound) }
+        }
+        defer { identifying.cancel() }
         let inbox = LinkInbox.Listener(path: LinkInbox.socketPath()) { [store] link in store.send(.openLink(link)) }
         defer { inbox?.stop() }
         if let openingLink { store.send(.openLink(openingLink)) }
@@ -140,9 +144,11 @@ struct BackendConnection: Sendable {
     let sessionProblem: String?
     let embedded: RunningBackend?
     /// The app's clock: the reference backend's time when there is one, so moving that clock
-    /// moves every countdown on screen; this machine's otherwise.
+    /// moves every countdown on screen; another backend's as its Date headers tell it.
     let clock: any AppClock
     let baseURL: String
+    /// nil for the embedded backend, which is the reference one by construction.
+    let identity: Identity?
 
     static func open(_ options: BackendOptions) async throws -> BackendConnection {
         // Nothing may write to the terminal once curses owns it.
@@ -151,22 +157,17 @@ struct BackendConnection: Sendable {
             let store = SessionStore(fileURL: SessionStore.defaultLocation())
             let (client, problem) = AccountClient.restoringSession(
                 configuration: .init(baseURL: url), sessionStore: store, logger: quiet)
-            // A reference backend started with `accessdeck serve` signs QA in as its scenario's user.
-            let isReference = (try? await client.adminScenarios()) != nil
-            // The QA shortcut; it finds no one when the scenario's user was deleted: then the app starts signed out.
-            if isReference, !(await client.isSignedIn) { _ = try? await client.adminSignIn() }
-            // A backend without an admin clock: its time as the Date headers of its answers tell it.
-            var clock: any AppClock = FollowingClock(source: { [serverClock = client.serverClock] in serverClock.now() }
-            )
-            if isReference {
-                let following = FollowingClock(resync: { try? await client.adminClock().now })
-                if let serverNow = try? await client.adminClock().now { following.follow(serverNow: serverNow) }
-                clock = following
-            }
+            // Nothing is asked of the backend before the first frame: whether it is the reference one is
+            // found out in the background (`identify`), so an unreachable host cannot hold the screen.
+            let identity = Identity()
+            let clock = FollowingClock(resync: { [client] in
+                // The reference backend's own (movable) clock; any other's as its Date headers tell it.
+                identity.isReference ? try? await client.adminClock().now : client.serverClock.now()
+            })
             return BackendConnection(
                 client: client, cache: AuthMethodsCache(fileURL: AuthMethodsCache.defaultLocation()),
-                isReferenceBackend: isReference, sessionProblem: problem.map { "\($0)" }, embedded: nil, clock: clock,
-                baseURL: url)
+                isReferenceBackend: false, sessionProblem: problem.map { "\($0)" }, embedded: nil, clock: clock,
+                baseURL: url, identity: identity)
         }
         let backend = try await ReferenceBackend.start(
             .init(port: options.port ?? 0, scenario: options.scenario, logger: quiet))
@@ -181,7 +182,31 @@ struct BackendConnection: Sendable {
         return BackendConnection(
             client: client, cache: AuthMethodsCache(fileURL: nil), isReferenceBackend: true, sessionProblem: nil,
             embedded: backend, clock: FollowingClock(source: { [clock = backend.clock] in clock.now() }),
-            baseURL: backend.baseURL)
+            baseURL: backend.baseURL, identity: nil)
+    }
+
+    /// Whether a backend reached with `--backend` turned out to be the reference one.
+    final class Identity: Sendable {
+        private let found = Mutex(false)
+        var isReference: Bool {
+            get { found.withLock { $0 } }
+            set { found.withLock { $0 = newValue } }
+        }
+    }
+
+    /// For `--backend`, after the first frame: a backend that answers `/_admin/scenarios` is the
+    /// reference one (a 404 or no answer: it is not, and nothing is said). QA is then signed in as its
+    /// scenario's user unless a session was kept, and the app's clock follows the backend's.
+    func identify() async -> Bool {
+        guard let identity, !identity.isReference else { return false }
+        guard (try? await client.adminScenarios()) != nil else { return false }
+        // The QA shortcut; it finds no one when the scenario's user was deleted: then the app stays signed out.
+        if !(await client.isSignedIn) { _ = try? await client.adminSignIn() }
+        identity.isReference = true
+        if let following = clock as? FollowingClock, let serverNow = try? await client.adminClock().now {
+            following.follow(serverNow: serverNow)
+        }
+        return true
     }
 
     func close() async {

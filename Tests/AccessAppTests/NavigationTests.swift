@@ -236,3 +236,27 @@ import Testing
         #expect(state.defects.isEmpty)
     }
 }
+
+/// `--backend`: the reference backend is found after the first frame, and the hub asks again.
+@Suite struct ReferenceBackendFoundTests {
+    @Test func theOptionTurnsOnAndTheHubReloads() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        var state = SampleData.state([], now: now)
+        state.options.hasReferenceBackend = false
+        let harness = ReducerHarness(state)
+        harness.send(.referenceBackendFound, effects: [.request(AnyRequest(LoadAuthMethods()), id: RequestID(1))]) {
+            $0.options.hasReferenceBackend = true
+            $0.topAwaits(1)
+        }
+        harness.finish()
+    }
+
+    @Test func anotherScreenOnTopIsLeftAlone() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        var state = SampleData.state([ContactSupportScreen(userId: nil)], now: now)
+        state.options.hasReferenceBackend = false
+        let harness = ReducerHarness(state)
+        harness.send(.referenceBackendFound) { $0.options.hasReferenceBackend = true }
+        harness.finish()
+    }
+}

@@ -50,3 +50,33 @@ import Testing
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 }
+
+/// Issue 17 item 8: with `--backend`, nothing is asked of the backend before the first frame. A
+/// host that takes the connection and never answers would hold a probe for its whole time-out and
+/// retries (half a minute); the app is on screen meanwhile, and quits at once.
+@Suite(.enabled(if: Tmux.isAvailable)) struct SilentBackendEndToEndTests {
+    @Test func theFirstFrameDoesNotWaitForTheBackend() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let listening = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 16) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        try #require(listening)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let app = try Tmux(
+            width: 80, height: 24,
+            command: [try AccessDeckBinary.requireBuilt(), "--backend", "http://127.0.0.1:\(port)"],
+            environment: ["XDG_STATE_HOME": state.path])
+        try app.waitFor("Account access", timeout: .seconds(15))
+        try app.sendKeys("q")
+        #expect(try app.waitForExit(timeout: .seconds(15)) == 0)
+    }
+}

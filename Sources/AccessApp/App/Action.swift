@@ -12,4 +12,7 @@ public enum Action: Equatable, Sendable {
     case tick
     /// A link from the person's mail, handed over by `accessdeck open-link`: the terminal's tap.
     case openLink(String)
+    /// The backend reached with `--backend` answered as the reference one (found after the first
+    /// frame): the outbox and the simulated providers are there, and QA may now be signed in.
+    case referenceBackendFound
 }

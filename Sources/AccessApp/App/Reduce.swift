@@ -24,6 +24,13 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         effects = []
     case .openLink(let text):
         effects = openLink(text, in: &state)
+    case .referenceBackendFound:
+        state.options.hasReferenceBackend = true
+        // The hub may have asked before the QA sign-in: it asks again.
+        let hub = state.stack.count - 1
+        effects =
+            state.top.is(ScreenType(HubScreen.self))
+            ? apply(state.top.base.onAppear(state.context), to: &state, from: hub) : []
     case .tick:
         state.clockTicking = false
         let context = state.context
