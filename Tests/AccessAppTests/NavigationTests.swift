@@ -260,3 +260,24 @@ import Testing
         harness.finish()
     }
 }
+
+/// Issue 17 item 7: a session the backend refused for good takes the signed-out user's data with it.
+@Suite struct RefusedSessionTests {
+    @Test func theCachedMethodsAndTheReauthWindowGoWithTheSession() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        var state = SampleData.state([], now: now)
+        state.stack[state.stack.count - 1] = AnyScreen(HubScreen(isLoading: true)).waiting()
+        state.reauth = ReauthGrant(reauthToken: "rt_fixture", expiresAt: now + 900, method: .password)
+        let harness = ReducerHarness(state)
+        harness.send(.failure(.signedOut), effects: [.signOutLocally]) {
+            $0.methods = nil
+            $0.methodsFetchedAt = nil
+            $0.reauth = nil
+            $0.top = AnyScreen(HubScreen(loadError: "Your session ended. Sign in again."))
+        }
+        let screen = render(harness.state, size: .standard).text()
+        #expect(screen.contains("Your session ended. Sign in again."))
+        #expect(!screen.contains("+995 511 100 000"))
+        harness.finish()
+    }
+}

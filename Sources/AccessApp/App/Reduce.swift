@@ -163,6 +163,11 @@ private func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in
     } else if state.isOffline {
         commands.append(.setOffline(false))
     }
+    // The backend refused the session for good (a refused refresh): what was shown for that user
+    // goes, on screen and in the cache, not only the tokens.
+    if case .failure(.signedOut) = result, state.methods != nil || state.reauth != nil {
+        commands.append(.signOut)
+    }
     var owner: Int?
     if case .outbox(var panel) = state.overlay, panel.awaiting == id {
         panel.receive(result)
