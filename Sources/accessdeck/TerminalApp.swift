@@ -153,8 +153,9 @@ struct BackendConnection: Sendable {
                 configuration: .init(baseURL: url), sessionStore: store, logger: quiet)
             // A reference backend started with `accessdeck serve` signs QA in as its scenario's user.
             let isReference = (try? await client.adminScenarios()) != nil
-            // The QA shortcut; it finds no one when the scenario's user was deleted: then the app starts signed out.
-            if isReference, !(await client.isSignedIn) { _ = try? await client.adminSignIn() }
+            // The QA shortcut; it finds no one when the scenario's user was deleted, and is not taken after the
+            // user logged out here: then the app starts signed out.
+            if isReference, !(await client.isSignedIn), !store.userSignedOut { _ = try? await client.adminSignIn() }
             // A backend without an admin clock: its time as the Date headers of its answers tell it.
             var clock: any AppClock = FollowingClock(source: { [serverClock = client.serverClock] in serverClock.now() }
             )
