@@ -159,7 +159,8 @@ struct BackendConnection: Sendable {
                 configuration: .init(baseURL: url), sessionStore: store, logger: quiet)
             // Nothing is asked of the backend before the first frame: whether it is the reference one is
             // found out in the background (`identify`), so an unreachable host cannot hold the screen.
-            let identity = Identity()
+            // The QA shortcut is not taken after the user logged out here: then the app starts signed out.
+            let identity = Identity(qaSignInAllowed: !store.userSignedOut)
             let clock = FollowingClock(resync: { [client] in
                 // The reference backend's own (movable) clock; any other's as its Date headers tell it.
                 identity.isReference ? try? await client.adminClock().now : client.serverClock.now()
@@ -187,7 +188,12 @@ struct BackendConnection: Sendable {
 
     /// Whether a backend reached with `--backend` turned out to be the reference one.
     final class Identity: Sendable {
+        /// False after a log out on this machine (the signed-out marker beside the session file).
+        let qaSignInAllowed: Bool
         private let found = Mutex(false)
+
+        init(qaSignInAllowed: Bool) { self.qaSignInAllowed = qaSignInAllowed }
+
         var isReference: Bool {
             get { found.withLock { $0 } }
             set { found.withLock { $0 = newValue } }
@@ -200,8 +206,9 @@ struct BackendConnection: Sendable {
     func identify() async -> Bool {
         guard let identity, !identity.isReference else { return false }
         guard (try? await client.adminScenarios()) != nil else { return false }
-        // The QA shortcut; it finds no one when the scenario's user was deleted: then the app stays signed out.
-        if !(await client.isSignedIn) { _ = try? await client.adminSignIn() }
+        // The QA shortcut; it finds no one when the scenario's user was deleted, and is not taken after
+        // the user logged out here: then the app stays signed out.
+        if identity.qaSignInAllowed, !(await client.isSignedIn) { _ = try? await client.adminSignIn() }
         identity.isReference = true
         if let following = clock as? FollowingClock, let serverNow = try? await client.adminClock().now {
             following.follow(serverNow: serverNow)

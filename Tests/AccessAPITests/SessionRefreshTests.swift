@@ -43,6 +43,16 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: file.path))
         }
     }
+
+    @Test func logoutEndsTheSessionOnTheServer() async throws {
+        try await withLiveBackend { live in
+            try await live.client.logout()
+            // The access token is refused, and so is its refresh token: the client gives up.
+            #expect(await apiError { try await live.client.authMethods() } == .signedOut)
+            let paths = live.client.journal.records.map { "\($0.path) \($0.status ?? 0)" }
+            #expect(paths.suffix(3) == ["/auth/logout 204", "/me/auth-methods 401", "/auth/refresh 401"])
+        }
+    }
 }
 
 @Suite struct SessionStoreTests {
@@ -67,6 +77,22 @@ import Testing
             try FileManager.default.contentsOfDirectory(atPath: store.fileURL.deletingLastPathComponent().path) == [
                 "session.json"
             ])
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Signing out on purpose is remembered beside the session (the QA shortcut stays off) until a
+    /// session is saved again.
+    @Test func signingOutLeavesAMarkerThatTheNextSessionRemoves() throws {
+        let store = SessionStore(fileURL: folder.appendingPathComponent("session.json"))
+        try store.save(tokens)
+        #expect(!store.userSignedOut)
+        store.signOut()
+        #expect(store.userSignedOut)
+        #expect(try store.load() == nil)
+        let attributes = try FileManager.default.attributesOfItem(atPath: store.signedOutMarkerURL.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        try store.save(tokens)
+        #expect(!store.userSignedOut)
         try? FileManager.default.removeItem(at: folder)
     }
 

@@ -37,6 +37,7 @@ import Testing
         harness.send(.input(.key(.up)))
         harness.send(.input(.key(.down))) { $0.top = AnyScreen(SettingsScreen(selection: 1)) }
         harness.send(.input(.key(.down))) { $0.top = AnyScreen(SettingsScreen(selection: 2)) }
+        harness.send(.input(.key(.down))) { $0.top = AnyScreen(SettingsScreen(selection: 3)) }
         harness.send(.input(.key(.down)))
         harness.finish()
     }

@@ -89,6 +89,24 @@ import Testing
         }
     }
 
+    /// Reuse detection keeps a rotated refresh token's digest (never the token) while the token would
+    /// still have been valid, and no longer.
+    @Test func aSpentRefreshTokenIsKeptAsADigestForItsSevenDaysOnly() async throws {
+        try await TestBackend.with { backend in
+            let tokens = try await backend.signIn()
+            #expect(
+                try await backend.post("/auth/refresh", RefreshBody(refreshToken: tokens.refreshToken)).status == 200)
+            let spent = try await backend.running.store.pool.read { db in
+                try String.fetchAll(db, sql: "SELECT refresh_hash FROM spent_refresh_tokens")
+            }
+            #expect(spent == [backend.running.store.digest(tokens.refreshToken)])
+            #expect(!spent.contains(tokens.refreshToken))
+            _ = try await backend.advance(seconds: 7 * 86_400)
+            _ = try await backend.signIn()
+            #expect(try await Self.count(backend, "spent_refresh_tokens") == 0)
+        }
+    }
+
     @Test func theOutboxKeepsTheNewestThousand() async throws {
         try await TestBackend.with { backend in
             let now = Date()

@@ -60,6 +60,16 @@ struct ReferenceAdmin {
         return Int(code) ?? 0
     }
 
+    /// The HTTP status of `POST path` (outside /_admin) with a JSON body and no session.
+    func status(ofPost path: String, _ json: String) throws -> Int {
+        let code = try curl(
+            [
+                "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "-H", "Content-Type: application/json",
+                "--data", json, "http://127.0.0.1:\(port)\(path)",
+            ], failOnHTTPError: false)
+        return Int(code) ?? 0
+    }
+
     private func url(_ path: String) -> String { "http://127.0.0.1:\(port)/_admin\(path)" }
 
     private func curl(_ arguments: [String], failOnHTTPError: Bool = true) throws -> String {

@@ -38,6 +38,12 @@ extension AccountClient {
         try await call { try await api.deleteAccount(headers: .init(xReauthToken: reauthToken)).ok.body.json }
     }
 
+    /// `POST /auth/logout`: ends this device's session (its whole family of rotations) on the server.
+    /// Best effort: the caller signs out locally whatever the answer.
+    public func logout() async throws {
+        _ = try await call { try await api.logout().noContent }
+    }
+
     public func requestPhoneOTP(
         phone: String, purpose: OTPPurpose, reauthToken: String? = nil
     ) async throws

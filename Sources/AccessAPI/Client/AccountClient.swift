@@ -101,7 +101,7 @@ public final class AccountClient: Sendable {
     /// Keeps new tokens (after a sign-in) in memory and in the session file.
     public func adopt(_ tokens: SessionTokens) async throws { try await keeper.replace(with: tokens) }
 
-    public func signOutLocally() async { await keeper.clear() }
+    public func signOutLocally() async { await keeper.signOut() }
 
     /// Runs one generated call and turns whatever it throws into an `APIError` (cancellation
     /// stays a `CancellationError`). Errors of status are already typed by `OutcomeMiddleware`;

@@ -48,10 +48,26 @@ public struct SessionStore: Sendable {
     public func save(_ tokens: SessionTokens) throws {
         let data = try APIJSON.makeContractEncoder().encode(tokens)
         try writeAtomically(data)
+        try? FileManager.default.removeItem(at: signedOutMarkerURL)
     }
 
     public func clear() {
         try? FileManager.default.removeItem(at: fileURL)
+    }
+
+    /// Beside the session file: the user signed out here on purpose (log out, a deleted account), so
+    /// the reference backend's QA shortcut, which signs in as the scenario's user when there is no
+    /// session, stays off until a session is saved again.
+    public var signedOutMarkerURL: URL {
+        fileURL.deletingLastPathComponent().appendingPathComponent("signed-out")
+    }
+
+    public var userSignedOut: Bool { FileManager.default.fileExists(atPath: signedOutMarkerURL.path) }
+
+    /// Clears the session and leaves the signed-out marker.
+    public func signOut() {
+        clear()
+        try? PrivateStateFile.write(Data(), to: signedOutMarkerURL)
     }
 
     private func writeAtomically(_ data: Data) throws {
@@ -121,6 +137,12 @@ actor SessionKeeper {
     func clear() {
         tokens = nil
         store?.clear()
+    }
+
+    /// The user's own sign-out, remembered beside the session file (see `SessionStore.signOut`).
+    func signOut() {
+        tokens = nil
+        store?.signOut()
     }
 
     /// Fresh tokens for a call that was refused with `staleAccessToken`. When another call

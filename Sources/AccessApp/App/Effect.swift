@@ -21,7 +21,7 @@ public enum Effect: Equatable, Sendable {
     /// Hand a URL to the system opener (mail client, browser).
     case open(URL)
     /// Forget the user on this device: the session file and the cached auth methods (after
-    /// the account is deleted; signing out will use it too).
+    /// the account is deleted, and on log out), leaving the signed-out marker.
     case signOutLocally
     case quit
 }

@@ -42,6 +42,7 @@ public enum Features {
         ProvidersFeature.self,
         SupportFeature.self,
         DeleteFeature.self,
+        LogoutFeature.self,
     ]
 
     public static var screens: [any ScreenModel.Type] { all.flatMap { $0.screens } }

@@ -196,6 +196,22 @@ struct Store: Sendable {
                         identifier_hash TEXT PRIMARY KEY, held_until REAL NOT NULL);
                     """)
         }
+        // Issue 14: a session belongs to a family (the sign-in its chain of rotations started from), and
+        // each rotated refresh token's digest is kept while it would still have been valid, so presenting
+        // it again is told apart from an unknown token and ends the whole family (reuse detection).
+        // Sessions from before get a family of their own.
+        migrator.registerMigration("v9-session-families") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE sessions ADD COLUMN family_id TEXT NOT NULL DEFAULT '';
+                    UPDATE sessions SET family_id = access_hash;
+                    CREATE INDEX sessions_family ON sessions(family_id);
+                    CREATE TABLE spent_refresh_tokens (
+                        refresh_hash TEXT PRIMARY KEY, family_id TEXT NOT NULL,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, expires_at REAL NOT NULL);
+                    CREATE INDEX spent_refresh_tokens_expires ON spent_refresh_tokens(expires_at);
+                    """)
+        }
         return migrator
     }
 }

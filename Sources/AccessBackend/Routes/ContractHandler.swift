@@ -72,6 +72,12 @@ struct ContractHandler: APIProtocol {
         return .ok(.init(body: .json(try await backend.sessions.refresh(body.refreshToken))))
     }
 
+    func logout(_ input: Operations.Logout.Input) async throws -> Operations.Logout.Output {
+        try await backend.sessions.logout(try request)
+        decide("session.logout")
+        return .noContent(.init())
+    }
+
     // MARK: - Phone codes
 
     func requestOtp(_ input: Operations.RequestOtp.Input) async throws -> Operations.RequestOtp.Output {

@@ -17,7 +17,8 @@ struct ScenarioLoader: Sendable {
         let now = clock.now()
         try await store.pool.write { db in
             for table in [
-                "sessions", "password_failures", "otp_requests", "sends", "test_codes", "reauth_grants", "links",
+                "sessions", "spent_refresh_tokens", "password_failures", "otp_requests", "sends", "test_codes",
+                "reauth_grants", "links",
                 "provider_tokens", "provider_grants", "device_accounts", "scheduled_items", "payouts", "deletions",
                 "identity_holds", "outbox", "users", "meta",
             ] {

@@ -38,10 +38,11 @@ final class RetentionService: Sendable {
                 DELETE FROM links WHERE expires_at <= ?;
                 DELETE FROM otp_requests WHERE expires_at <= ?;
                 DELETE FROM sessions WHERE refresh_expires_at <= ?;
+                DELETE FROM spent_refresh_tokens WHERE expires_at <= ?;
                 """,
             arguments: [
                 t - RateLimitService.dailyWindow, t - RateLimitService.passwordWindow, t, t,
-                t - expiredGrace, t - expiredGrace, t,
+                t - expiredGrace, t - expiredGrace, t, t,
             ])
         // On a running clock nobody calls /_admin/clock/advance: due purges run with the rest of the pruning.
         try DeletionService.purgeDue(db, now: now)

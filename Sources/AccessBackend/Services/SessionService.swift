@@ -19,22 +19,28 @@ struct SessionService: Sendable {
         }
     }
 
-    /// A new session inside the caller's transaction, e.g. with the email change that earns it.
+    /// A new session inside the caller's transaction, e.g. with the email change that earns it. A sign-in
+    /// starts a family: every session rotated from this one belongs to it.
     static func issue(_ db: Database, digest: TokenDigest, userId: String, now: Date) throws -> SessionTokens {
         let tokens = SessionTokens(
             userId: userId, accessToken: Secrets.token(prefix: "at_"),
             accessExpiresAt: now.addingTimeInterval(accessLifetime), refreshToken: Secrets.token(prefix: "rt_"),
             refreshExpiresAt: now.addingTimeInterval(refreshLifetime))
+        try insert(db, digest: digest, tokens, family: Secrets.identifier(prefix: "sf_"))
+        return tokens
+    }
+
+    private static func insert(_ db: Database, digest: TokenDigest, _ tokens: SessionTokens, family: String) throws {
         try db.execute(
             sql: """
-                INSERT INTO sessions (access_hash, refresh_hash, user_id, access_expires_at, refresh_expires_at)
-                VALUES (?, ?, ?, ?, ?)
+                INSERT INTO sessions
+                    (access_hash, refresh_hash, user_id, access_expires_at, refresh_expires_at, family_id)
+                VALUES (?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                digest(tokens.accessToken), digest(tokens.refreshToken), userId, tokens.accessExpiresAt.unix,
-                tokens.refreshExpiresAt.unix,
+                digest(tokens.accessToken), digest(tokens.refreshToken), tokens.userId, tokens.accessExpiresAt.unix,
+                tokens.refreshExpiresAt.unix, family,
             ])
-        return tokens
     }
 
     /// Ends every session of the user but `keeping` (an access token's digest); returns how many ended.
@@ -90,45 +96,77 @@ struct SessionService: Sendable {
         }
     }
 
+    /// What presenting a refresh token came to.
+    private enum Presented {
+        case rotated(SessionTokens)
+        /// Already rotated once: someone holds a copy, so the family it came from has ended.
+        case reused
+        case invalid
+    }
+
     func refresh(_ refreshToken: String) async throws -> SessionTokens {
         let now = clock.now()
-        let next = SessionTokens(
+        let fresh = SessionTokens(
             userId: "", accessToken: Secrets.token(prefix: "at_"),
             accessExpiresAt: now.addingTimeInterval(Self.accessLifetime), refreshToken: Secrets.token(prefix: "rt_"),
             refreshExpiresAt: now.addingTimeInterval(Self.refreshLifetime))
-        let userId: String? = try await store.pool.write { db in
+        let presented: Presented = try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
             let oldHash = store.digest(refreshToken)
-            guard
-                let userId = try String.fetchOne(
-                    db,
-                    sql: """
-                        SELECT user_id FROM sessions
-                        WHERE refresh_hash = ? AND revoked = 0 AND refresh_expires_at > ?
-                        """,
-                    arguments: [oldHash, now.unix])
-            else { return nil }
-            // Rotation: the used refresh token and its access token die with this call. The row goes
-            // rather than being marked: an unknown token is refused exactly like a revoked one.
-            try db.execute(sql: "DELETE FROM sessions WHERE refresh_hash = ?", arguments: [oldHash])
-            try db.execute(
+            if let live = try Row.fetchOne(
+                db,
                 sql: """
-                    INSERT INTO sessions (access_hash, refresh_hash, user_id, access_expires_at, refresh_expires_at)
-                    VALUES (?, ?, ?, ?, ?)
+                    SELECT user_id, family_id, refresh_expires_at FROM sessions
+                    WHERE refresh_hash = ? AND revoked = 0 AND refresh_expires_at > ?
                     """,
-                arguments: [
-                    store.digest(next.accessToken), store.digest(next.refreshToken), userId,
-                    next.accessExpiresAt.unix, next.refreshExpiresAt.unix,
-                ])
-            return userId
+                arguments: [oldHash, now.unix])
+            {
+                let family: String = live["family_id"]
+                var next = fresh
+                next.userId = live["user_id"]
+                // Rotation: the used refresh token and its access token die with this call; the used
+                // token's digest is kept for as long as it would have lived, to recognise a replay.
+                try db.execute(sql: "DELETE FROM sessions WHERE refresh_hash = ?", arguments: [oldHash])
+                try db.execute(
+                    sql: """
+                        INSERT INTO spent_refresh_tokens (refresh_hash, family_id, user_id, expires_at)
+                        VALUES (?, ?, ?, ?)
+                        """,
+                    arguments: [oldHash, family, next.userId, live["refresh_expires_at"] as Double])
+                try Self.insert(db, digest: store.digest, next, family: family)
+                return .rotated(next)
+            }
+            guard
+                let family = try String.fetchOne(
+                    db, sql: "SELECT family_id FROM spent_refresh_tokens WHERE refresh_hash = ? AND expires_at > ?",
+                    arguments: [oldHash, now.unix])
+            else { return .invalid }
+            try db.execute(sql: "DELETE FROM sessions WHERE family_id = ?", arguments: [family])
+            return .reused
         }
-        guard let userId else {
+        switch presented {
+        case .rotated(let next):
+            return next
+        case .reused:
+            throw BackendError(
+                .unauthorized, "refresh_invalid", "Your session has expired. Sign in again.",
+                rule: "session.refresh_reused")
+        case .invalid:
             throw BackendError(
                 .unauthorized, "refresh_invalid", "Your session has expired. Sign in again.",
                 rule: "session.refresh_invalid")
         }
-        var tokens = next
-        tokens.userId = userId
-        return tokens
+    }
+
+    /// Logging out ends this device's session: the request's own session and every other one of its family
+    /// (none in normal use, since rotation replaces the row). The user's other sign-ins stay.
+    func logout(_ request: Request) async throws {
+        _ = try await authenticate(request)
+        guard let accessHash = accessHash(of: request) else { throw BackendError.unauthorized }
+        try await store.pool.write { db in
+            try db.execute(
+                sql: "DELETE FROM sessions WHERE family_id = (SELECT family_id FROM sessions WHERE access_hash = ?)",
+                arguments: [accessHash])
+        }
     }
 }

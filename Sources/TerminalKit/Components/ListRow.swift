@@ -19,16 +19,20 @@ public struct ListRow: Hashable, Sendable {
     public var control: Control
     public var isSelected: Bool
     public var isDisabled: Bool
+    /// An action that ends something (Log out): its title in the danger colour, like a sheet's
+    /// destructive action.
+    public var isDestructive: Bool
 
     public init(
         _ title: String, detail: String? = nil, control: Control = .none, isSelected: Bool = false,
-        isDisabled: Bool = false
+        isDisabled: Bool = false, isDestructive: Bool = false
     ) {
         self.title = title
         self.detail = detail
         self.control = control
         self.isSelected = isSelected
         self.isDisabled = isDisabled
+        self.isDestructive = isDestructive
     }
 
     public var height: Int { detail == nil ? 1 : 2 }
@@ -63,7 +67,7 @@ public struct ListRow: Hashable, Sendable {
         grid.put(control, at: Point(x: controlX, y: rect.y), style: controlStyle(base), maxX: right)
         let titleEnd = control.isEmpty ? right : controlX - 2
         var titleStyle = base
-        titleStyle.foreground = isDisabled ? .muted : .text
+        titleStyle.foreground = isDisabled ? .muted : isDestructive ? .danger : .text
         if isSelected { titleStyle.attributes.insert(.bold) }
         grid.put(
             TextLayout.truncate(title, width: titleEnd - left), at: Point(x: left, y: rect.y), style: titleStyle,

@@ -1,7 +1,7 @@
 import TerminalKit
 
-/// Settings root: the way into Account access, the screen gallery and the keyboard check
-/// (log out will live here too, seed 000).
+/// Settings root: the way into Account access, the screen gallery, the keyboard check and, at
+/// the bottom, Log out (seed 000: a session action, so here and not on the hub).
 public struct SettingsScreen: ScreenModel {
     public var selection: Int
     public init(selection: Int = 0) { self.selection = selection }
@@ -12,7 +12,9 @@ public struct SettingsScreen: ScreenModel {
         ListRow("Account access", detail: "Phone number, email & password, Apple, Google", control: .chevron),
         ListRow("Screen gallery", detail: "Every screen in every state, for demos", control: .chevron),
         ListRow("Keyboard check", detail: "See what your terminal sends: keys and paste", control: .chevron),
+        ListRow("Log out", isDestructive: true),
     ]
+    static let logoutRow = 3
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         Keymap([.move, .open("Open")])
@@ -31,7 +33,8 @@ public struct SettingsScreen: ScreenModel {
             switch selection {
             case 0: return [.push(HubScreen(isLoading: true))]
             case 1: return [.push(GalleryScreen())]
-            default: return [.push(KeyboardCheckScreen())]
+            case 2: return [.push(KeyboardCheckScreen())]
+            default: return [.showSheet(.confirmLogout)]
             }
         default:
             return nil
@@ -43,6 +46,8 @@ public struct SettingsScreen: ScreenModel {
         for (index, row) in Self.rows.enumerated() {
             var row = row
             row.isSelected = index == selection
+            // Log out stands apart from the rows that open screens, as at the bottom of seed 002's list.
+            if index == Self.logoutRow { canvas.skip(1) }
             canvas.row(row)
         }
         if let url = context.options.backendURL {

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// Issue 14's Log out in a real terminal, on a served reference backend: Settings, the
+/// confirmation, the server's session ended, the session file gone and the next start signed out.
+@Suite(.serialized, .enabled(if: Tmux.isAvailable)) struct LogoutEndToEndTests {
+    @Test func logOutFromSettingsAndTheNextStartIsSignedOut() throws {
+        let binary = try AccessDeckBinary.requireBuilt()
+        let admin = try ReferenceAdmin()
+        let server = try Tmux(
+            width: 100, height: 5, command: [binary, "serve", "--scenario", "default"] + admin.arguments)
+        try server.waitFor("listening on http://")
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let start = {
+            try Tmux(
+                width: 80, height: 24, command: [binary, "--backend", "http://127.0.0.1:\(admin.port)"],
+                environment: ["XDG_STATE_HOME": state.path])
+        }
+        let otherDevice = try admin.newSession()
+        let app = try start()
+        let settings = try app.waitFor("Account access")
+        #expect(settings.contains("Log out"))
+        let session = state.appendingPathComponent("accessdeck/session.json")
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: session)) as? [String: Any]
+        let accessToken = try #require(stored?["access_token"] as? String)
+
+        for _ in 0..<3 { try app.sendKeys("Down") }  // Log out, the last row
+        try app.sendKeys("Enter")
+        try app.waitFor("Are you sure you want to logout?")
+        try app.sendKeys("Enter")  // Log out
+        try app.waitFor("You're logged out")
+        try app.waitUntil("the session file is gone") { _ in !FileManager.default.fileExists(atPath: session.path) }
+        // The server ended this session only: the other device is still signed in.
+        #expect(try admin.status(ofGet: "/me/auth-methods", bearer: accessToken) == 401)
+        #expect(try admin.status(ofGet: "/me/auth-methods", bearer: otherDevice) == 200)
+        try app.sendKeys("Enter")  // Quit
+        #expect(try app.waitForExit() == 0)
+
+        let again = try start()
+        try again.waitFor("Account access")
+        #expect(!FileManager.default.fileExists(atPath: session.path))
+        try again.sendKeys("Enter")
+        try again.waitFor("Your session ended. Sign in again.")
+    }
+
+    /// A copy of the refresh token used after the app rotated it: the server ends the whole sign-in,
+    /// and the app, refused at its next refresh, says the session ended.
+    @Test func aReusedRefreshTokenSignsTheAppOut() throws {
+        let binary = try AccessDeckBinary.requireBuilt()
+        let admin = try ReferenceAdmin()
+        let server = try Tmux(
+            width: 100, height: 5, command: [binary, "serve", "--scenario", "default"] + admin.arguments)
+        try server.waitFor("listening on http://")
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let app = try Tmux(
+            width: 80, height: 24, command: [binary, "--backend", "http://127.0.0.1:\(admin.port)"],
+            environment: ["XDG_STATE_HOME": state.path])
+        try app.waitFor("Account access")
+        let session = state.appendingPathComponent("accessdeck/session.json")
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: session)) as? [String: Any]
+        let copied = try #require(stored?["refresh_token"] as? String)
+
+        // An hour on, the access token has expired: opening the hub refreshes it silently.
+        try admin.advanceClock(seconds: 3601)
+        try app.sendKeys("Enter")
+        try app.waitFor("jdoe@mail.com")
+        try app.waitUntil("the app saved the rotated session") { _ in
+            let now = try? JSONSerialization.jsonObject(with: Data(contentsOf: session)) as? [String: Any]
+            return (now?["refresh_token"] as? String).map { $0 != copied } ?? false
+        }
+        #expect(try admin.status(ofPost: "/auth/refresh", #"{"refresh_token": "\#(copied)"}"#) == 401)
+
+        // The app's access token died with its family: its next call is refused, and so is its refresh.
+        try app.sendKeys("Escape")
+        try app.waitFor("Keyboard check")
+        try app.sendKeys("Enter")
+        try app.waitFor("Your session ended. Sign in again.")
+    }
+}
