@@ -163,11 +163,6 @@ private func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in
     } else if state.isOffline {
         commands.append(.setOffline(false))
     }
-    // The backend refused the session for good (a refused refresh): what was shown for that user
-    // goes, on screen and in the cache, not only the tokens.
-    if case .failure(.signedOut) = result, state.methods != nil || state.reauth != nil {
-        commands.append(.signOut)
-    }
     var owner: Int?
     if case .outbox(var panel) = state.overlay, panel.awaiting == id {
         panel.receive(result)
@@ -178,7 +173,13 @@ private func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in
         commands += state.stack[index].update { $0.receive(tag, result, context) }
         owner = index
     }
-    return apply(commands, to: &state, from: owner)
+    var effects = apply(commands, to: &state, from: owner)
+    // The backend refused the session for good (a refused refresh): what was shown for that user goes,
+    // on screen and in the cache, not only the tokens (unless the screen already signed out).
+    if case .failure(.signedOut) = result, state.methods != nil || state.reauth != nil {
+        effects += apply([.signOut], to: &state, from: nil)
+    }
+    return effects
 }
 
 /// Carries out what a screen asked for. `owner` is the stack index of the screen the commands
