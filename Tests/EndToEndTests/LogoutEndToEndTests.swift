@@ -22,6 +22,9 @@ import Testing
         let settings = try app.waitFor("Account access")
         #expect(settings.contains("Log out"))
         let session = state.appendingPathComponent("accessdeck/session.json")
+        // The QA sign-in happens once the app is on screen.
+        try app.waitUntil("the QA sign-in saved a session") { _ in FileManager.default.fileExists(atPath: session.path)
+        }
         let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: session)) as? [String: Any]
         let accessToken = try #require(stored?["access_token"] as? String)
 
@@ -59,6 +62,8 @@ import Testing
             environment: ["XDG_STATE_HOME": state.path])
         try app.waitFor("Account access")
         let session = state.appendingPathComponent("accessdeck/session.json")
+        try app.waitUntil("the QA sign-in saved a session") { _ in FileManager.default.fileExists(atPath: session.path)
+        }
         let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: session)) as? [String: Any]
         let copied = try #require(stored?["refresh_token"] as? String)
 
