@@ -161,10 +161,9 @@ struct BackendConnection: Sendable {
             // found out in the background (`identify`), so an unreachable host cannot hold the screen.
             // The QA shortcut is not taken after the user logged out here: then the app starts signed out.
             let identity = Identity(qaSignInAllowed: !store.userSignedOut)
-            let clock = FollowingClock(resync: { [client] in
-                // The reference backend's own (movable) clock; any other's as its Date headers tell it.
-                identity.isReference ? try? await client.adminClock().now : client.serverClock.now()
-            })
+            let clock = RemoteBackendClock(
+                serverNow: { [serverClock = client.serverClock] in serverClock.now() },
+                reference: FollowingClock(resync: { [client] in try? await client.adminClock().now }))
             return BackendConnection(
                 client: client, cache: AuthMethodsCache(fileURL: AuthMethodsCache.defaultLocation()),
                 isReferenceBackend: false, sessionProblem: problem.map { "\($0)" }, embedded: nil, clock: clock,
@@ -210,8 +209,8 @@ struct BackendConnection: Sendable {
         // the user logged out here: then the app stays signed out.
         if identity.qaSignInAllowed, !(await client.isSignedIn) { _ = try? await client.adminSignIn() }
         identity.isReference = true
-        if let following = clock as? FollowingClock, let serverNow = try? await client.adminClock().now {
-            following.follow(serverNow: serverNow)
+        if let remote = clock as? RemoteBackendClock, let serverNow = try? await client.adminClock().now {
+            remote.followReference(serverNow: serverNow)
         }
         return true
     }

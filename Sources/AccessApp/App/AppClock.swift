@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where the app gets the time. Every countdown, toast and debounce reads it, so tests and
 /// tape replays can move time forward instead of waiting.
@@ -118,5 +119,39 @@ private final class OffsetBox: @unchecked Sendable {
     var value: TimeInterval {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// The clock of a backend reached with `--backend`: its time as the `Date` headers of its answers
+/// tell it (`serverNow`, always current, so a deadline set now and the sleep that waits for it agree
+/// whatever the skew), until the backend turns out to be the reference one; from then on its own
+/// movable admin clock (`reference`).
+public final class RemoteBackendClock: AppClock, Sendable {
+    private let serverNow: @Sendable () -> Date
+    private let reference: FollowingClock
+    private let followsReference = Mutex(false)
+
+    public init(serverNow: @escaping @Sendable () -> Date, reference: FollowingClock) {
+        self.serverNow = serverNow
+        self.reference = reference
+    }
+
+    public var isFollowingReference: Bool { followsReference.withLock { $0 } }
+
+    /// The backend answered as the reference one: its admin clock is the truth from now on.
+    public func followReference(serverNow: Date) {
+        reference.follow(serverNow: serverNow)
+        followsReference.withLock { $0 = true }
+    }
+
+    public func now() -> Date { isFollowingReference ? reference.now() : serverNow() }
+
+    public func sleep(until deadline: Date) async throws {
+        while true {
+            if isFollowingReference { return try await reference.sleep(until: deadline) }
+            let remaining = deadline.timeIntervalSince(now())
+            if remaining <= 0 { return }
+            try await Task.sleep(nanoseconds: UInt64(min(remaining, 1) * 1_000_000_000))
+        }
     }
 }
