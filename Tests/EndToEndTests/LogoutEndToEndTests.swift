@@ -5,23 +5,13 @@ import Testing
 /// confirmation, the server's session ended, the session file gone and the next start signed out.
 @Suite(.serialized, .enabled(if: Tmux.isAvailable)) struct LogoutEndToEndTests {
     @Test func logOutFromSettingsAndTheNextStartIsSignedOut() throws {
-        let binary = try AccessDeckBinary.requireBuilt()
-        let admin = try ReferenceAdmin()
-        let server = try Tmux(
-            width: 100, height: 5, command: [binary, "serve", "--scenario", "default"] + admin.arguments)
-        try server.waitFor("listening on http://")
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-e2e-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: state) }
-        let start = {
-            try Tmux(
-                width: 80, height: 24, command: [binary, "--backend", "http://127.0.0.1:\(admin.port)"],
-                environment: ["XDG_STATE_HOME": state.path])
-        }
+        let served = try ServedBackend()
+        let admin = served.admin
         let otherDevice = try admin.newSession()
-        let app = try start()
+        let app = try served.startApp()
         let settings = try app.waitFor("Account access")
         #expect(settings.contains("Log out"))
-        let session = state.appendingPathComponent("accessdeck/session.json")
+        let session = served.sessionFile
         // The QA sign-in happens once the app is on screen.
         try app.waitUntil("the QA sign-in saved a session") { _ in FileManager.default.fileExists(atPath: session.path)
         }
@@ -40,7 +30,7 @@ import Testing
         try app.sendKeys("Enter")  // Quit
         #expect(try app.waitForExit() == 0)
 
-        let again = try start()
+        let again = try served.startApp()
         try again.waitFor("Account access")
         #expect(!FileManager.default.fileExists(atPath: session.path))
         try again.sendKeys("Enter")
@@ -50,18 +40,11 @@ import Testing
     /// A copy of the refresh token used after the app rotated it: the server ends the whole sign-in,
     /// and the app, refused at its next refresh, says the session ended.
     @Test func aReusedRefreshTokenSignsTheAppOut() throws {
-        let binary = try AccessDeckBinary.requireBuilt()
-        let admin = try ReferenceAdmin()
-        let server = try Tmux(
-            width: 100, height: 5, command: [binary, "serve", "--scenario", "default"] + admin.arguments)
-        try server.waitFor("listening on http://")
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-e2e-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: state) }
-        let app = try Tmux(
-            width: 80, height: 24, command: [binary, "--backend", "http://127.0.0.1:\(admin.port)"],
-            environment: ["XDG_STATE_HOME": state.path])
+        let served = try ServedBackend()
+        let admin = served.admin
+        let app = try served.startApp()
         try app.waitFor("Account access")
-        let session = state.appendingPathComponent("accessdeck/session.json")
+        let session = served.sessionFile
         try app.waitUntil("the QA sign-in saved a session") { _ in FileManager.default.fileExists(atPath: session.path)
         }
         let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: session)) as? [String: Any]

@@ -80,19 +80,9 @@ import Testing
 
     /// Delete on `default` through to the end, on a served backend, and the next start is signed out.
     @Test func deleteThroughToTheEndAndTheNextStartIsSignedOut() throws {
-        let binary = try AccessDeckBinary.requireBuilt()
-        let admin = try ReferenceAdmin()
-        let server = try Tmux(
-            width: 100, height: 5, command: [binary, "serve", "--scenario", "default"] + admin.arguments)
-        try server.waitFor("listening on http://")
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-e2e-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: state) }
-        let start = {
-            try Tmux(
-                width: 80, height: 24, command: [binary, "--backend", "http://127.0.0.1:\(admin.port)"],
-                environment: ["XDG_STATE_HOME": state.path])
-        }
-        let app = try start()
+        let served = try ServedBackend()
+        let admin = served.admin
+        let app = try served.startApp()
         try app.waitFor("Account access")
         try app.sendKeys("Enter")
         try app.waitFor("Two-factor authentication")
@@ -106,13 +96,13 @@ import Testing
         try app.sendKeys("Enter")  // Delete account
         try app.waitFor("Your account has been deleted")
         try app.waitFor("Thanks for trying 321Fit.")
-        let session = state.appendingPathComponent("accessdeck/session.json")
+        let session = served.sessionFile
         #expect(!FileManager.default.fileExists(atPath: session.path))
         #expect(try admin.get("/deletions").contains("usr_athlete"))
         try app.sendKeys("q")
         #expect(try app.waitForExit() == 0)
 
-        let again = try start()
+        let again = try served.startApp()
         try again.waitFor("Account access")
         try again.sendKeys("Enter")
         try again.waitFor("Your session ended. Sign in again.")

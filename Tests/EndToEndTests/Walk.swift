@@ -35,3 +35,31 @@ extension Tmux {
         try sendKeys("Enter")
     }
 }
+
+/// `accessdeck serve` on a port of the test's choosing, and apps started on it with `--backend` and
+/// a state folder of their own (session file, signed-out marker), removed when the test is done.
+final class ServedBackend {
+    let admin: ReferenceAdmin
+    let state: URL
+    private let binary: String
+    private let server: Tmux
+
+    init(scenario: String = "default") throws {
+        binary = try AccessDeckBinary.requireBuilt()
+        admin = try ReferenceAdmin()
+        server = try Tmux(width: 100, height: 5, command: [binary, "serve", "--scenario", scenario] + admin.arguments)
+        try server.waitFor("listening on http://")
+        state = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-e2e-\(UUID().uuidString)")
+    }
+
+    deinit { try? FileManager.default.removeItem(at: state) }
+
+    /// The app's saved session in this backend's state folder.
+    var sessionFile: URL { state.appendingPathComponent("accessdeck/session.json") }
+
+    func startApp() throws -> Tmux {
+        try Tmux(
+            width: 80, height: 24, command: [binary, "--backend", "http://127.0.0.1:\(admin.port)"],
+            environment: ["XDG_STATE_HOME": state.path])
+    }
+}
