@@ -37,6 +37,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // GeneratedSources/ is swift-openapi-generator's output for openapi.yaml, committed:
             // scripts/generate-openapi.sh (`make generate`) regenerates it (README, Layout).

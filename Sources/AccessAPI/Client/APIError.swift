@@ -50,7 +50,7 @@ public enum APIError: Error, Equatable, Sendable {
             return .rateLimited(retryAfter: seconds, message: wire.message ?? (seconds == nil ? tryLaterText : message))
         case (401, .codeIncorrect):
             return .codeIncorrect(attemptsRemaining: wire.detail?.attemptsRemaining ?? 0, message: message)
-        case (401, .passwordIncorrect):
+        case (401, .passwordIncorrect), (401, .credentialsInvalid):
             return .passwordIncorrect(attemptsRemaining: wire.detail?.attemptsRemaining, message: message)
         case (401, .providerTokenInvalid), (401, .refreshInvalid):
             // A wrong secret, not a stale session: refreshing and sending it again would only spend

@@ -146,6 +146,88 @@ extension AccountClient {
     }
 }
 
+/// The way in (seeds 004 and 002): calls without a session. Those that sign in keep the new session.
+extension AccountClient {
+    /// Continue with phone or email: the code goes out; no session yet.
+    public func startSignInCode(phone: String) async throws -> SignInChallenge {
+        try await call {
+            try await admin.startSignInCode(
+                body: .json(.init(channel: .phone, phone: phone, device: configuration.device))
+            ).accepted.body.json
+        }
+    }
+
+    public func startSignInCode(email: String) async throws -> SignInChallenge {
+        try await call {
+            try await admin.startSignInCode(
+                body: .json(.init(channel: .email, email: email, device: configuration.device))
+            ).accepted.body.json
+        }
+    }
+
+    public func resendSignInCode(challengeId: String) async throws -> SignInChallenge {
+        try await call {
+            try await admin.resendSignInCode(body: .json(.init(challengeId: challengeId))).accepted.body.json
+        }
+    }
+
+    public func verifySignInCode(challengeId: String, code: String) async throws -> SignedIn {
+        try await signingIn {
+            try await admin.verifySignInCode(
+                body: .json(.init(challengeId: challengeId, code: code, device: configuration.device))
+            ).ok.body.json
+        }
+    }
+
+    /// Continue with Apple or Google, with an id token from the provider's sheet.
+    public func signIn(provider: SocialProvider, idToken: String) async throws -> SignedIn {
+        try await signingIn {
+            try await admin.signInWithProvider(
+                body: .json(.init(provider: provider, idToken: idToken, device: configuration.device))
+            ).ok.body.json
+        }
+    }
+
+    /// Email & password login; a 429 carries the lockout's wait.
+    public func login(email: String, password: String) async throws -> SignedIn {
+        try await signingIn {
+            try await admin.loginWithPassword(
+                body: .json(.init(email: email, password: password, device: configuration.device))
+            ).ok.body.json
+        }
+    }
+
+    public func register(email: String, password: String) async throws -> Registered {
+        try await call {
+            try await admin.register(
+                body: .json(.init(email: email, password: password, device: configuration.device))
+            ).created.body.json
+        }
+    }
+
+    public func resendRegistrationLink(email: String) async throws -> VerificationResent {
+        try await call {
+            try await admin.resendRegistrationLink(body: .json(.init(email: email))).accepted.body.json
+        }
+    }
+
+    /// Opens the registration link; password login works from then on.
+    public func confirmRegistration(token: String) async throws -> RegistrationConfirmed {
+        try await call { try await admin.confirmRegistration(body: .json(.init(token: token))).ok.body.json }
+    }
+
+    /// The session check at start: 401 refreshes once and retries; a refused refresh signs out.
+    public func me() async throws -> CurrentUser {
+        try await call { try await api.getMe().ok.body.json }
+    }
+
+    private func signingIn(_ operation: () async throws -> SignedIn) async throws -> SignedIn {
+        let signedIn = try await call(operation)
+        try await adopt(signedIn.session)
+        return signedIn
+    }
+}
+
 /// The reference backend's admin API (DESIGN §6): scenarios, outbox, clock, faults, journal.
 /// A real backend has none of it. These go through the generated client without a session.
 extension AccountClient {

@@ -20,6 +20,11 @@ public final class AccountClient: Sendable {
         public var requestTimeout: Duration = .seconds(10)
         /// Waits before each retry of a GET that got no answer (or a 502/503/504).
         public var getRetryDelays: [Duration] = [.milliseconds(200), .milliseconds(800)]
+        /// Sent with every sign-in (seed 004's device registration); the app passes its kept identity.
+        public var device: DeviceInfo = Self.processDevice
+
+        /// One identity per process when none is kept: tests and the embedded backend's QA runs.
+        static let processDevice = DeviceIdentity.ephemeral().info
 
         public init(baseURL: String) {
             var trimmed = baseURL

@@ -71,6 +71,10 @@ extension Components {
             case deleteBlocked = "delete_blocked"
             case recentlyDeleted = "recently_deleted"
             case accountDeleted = "account_deleted"
+            case challengeNotFound = "challenge_not_found"
+            case credentialsInvalid = "credentials_invalid"
+            case emailUnverified = "email_unverified"
+            case signedOutScenario = "signed_out_scenario"
         }
         /// Which limit fired on a 429
         ///
@@ -80,6 +84,7 @@ extension Components {
             case resendWindow = "resend_window"
             case dailyCap = "daily_cap"
             case passwordAttempts = "password_attempts"
+            case loginLockout = "login_lockout"
         }
         /// - Remark: Generated from `#/components/schemas/UserRole`.
         @frozen public enum UserRole: String, Codable, Hashable, Sendable, CaseIterable {
@@ -323,6 +328,417 @@ extension Components {
                 case accessExpiresAt = "access_expires_at"
                 case refreshToken = "refresh_token"
                 case refreshExpiresAt = "refresh_expires_at"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SignInChannel`.
+        @frozen public enum SignInChannel: String, Codable, Hashable, Sendable, CaseIterable {
+            case phone = "phone"
+            case email = "email"
+        }
+        /// Seed 004's device registration, sent with every sign-in: the server keeps one device per user and identifier and ties each session to it. A terminal has no push tokens: they are empty or absent.
+        ///
+        /// - Remark: Generated from `#/components/schemas/DeviceInfo`.
+        public struct DeviceInfo: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeviceInfo/device_name`.
+            public var deviceName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceInfo/system_name`.
+            public var systemName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceInfo/system_version`.
+            public var systemVersion: Swift.String
+            /// Stable per installation
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceInfo/identifier`.
+            public var identifier: Swift.String
+            /// Curve25519 public key, 32 bytes in standard base64
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceInfo/public_key`.
+            public var publicKey: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DeviceInfo/apns_token`.
+            public var apnsToken: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/DeviceInfo/voip_token`.
+            public var voipToken: Swift.String?
+            /// Creates a new `DeviceInfo`.
+            ///
+            /// - Parameters:
+            ///   - deviceName:
+            ///   - systemName:
+            ///   - systemVersion:
+            ///   - identifier: Stable per installation
+            ///   - publicKey: Curve25519 public key, 32 bytes in standard base64
+            ///   - apnsToken:
+            ///   - voipToken:
+            public init(
+                deviceName: Swift.String,
+                systemName: Swift.String,
+                systemVersion: Swift.String,
+                identifier: Swift.String,
+                publicKey: Swift.String,
+                apnsToken: Swift.String? = nil,
+                voipToken: Swift.String? = nil
+            ) {
+                self.deviceName = deviceName
+                self.systemName = systemName
+                self.systemVersion = systemVersion
+                self.identifier = identifier
+                self.publicKey = publicKey
+                self.apnsToken = apnsToken
+                self.voipToken = voipToken
+            }
+            public enum CodingKeys: String, CodingKey {
+                case deviceName = "device_name"
+                case systemName = "system_name"
+                case systemVersion = "system_version"
+                case identifier
+                case publicKey = "public_key"
+                case apnsToken = "apns_token"
+                case voipToken = "voip_token"
+            }
+        }
+        /// phone for channel phone, email for channel email
+        ///
+        /// - Remark: Generated from `#/components/schemas/StartSignInBody`.
+        public struct StartSignInBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StartSignInBody/channel`.
+            public var channel: Components.Schemas.SignInChannel
+            /// - Remark: Generated from `#/components/schemas/StartSignInBody/phone`.
+            public var phone: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StartSignInBody/email`.
+            public var email: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StartSignInBody/device`.
+            public var device: Components.Schemas.DeviceInfo
+            /// Creates a new `StartSignInBody`.
+            ///
+            /// - Parameters:
+            ///   - channel:
+            ///   - phone:
+            ///   - email:
+            ///   - device:
+            public init(
+                channel: Components.Schemas.SignInChannel,
+                phone: Swift.String? = nil,
+                email: Swift.String? = nil,
+                device: Components.Schemas.DeviceInfo
+            ) {
+                self.channel = channel
+                self.phone = phone
+                self.email = email
+                self.device = device
+            }
+            public enum CodingKeys: String, CodingKey {
+                case channel
+                case phone
+                case email
+                case device
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SignInChallenge`.
+        public struct SignInChallenge: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SignInChallenge/challenge_id`.
+            public var challengeId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SignInChallenge/channel`.
+            public var channel: Components.Schemas.SignInChannel
+            /// The normalized phone (E.164) or email the code went to
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignInChallenge/destination`.
+            public var destination: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SignInChallenge/expires_at`.
+            public var expiresAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/SignInChallenge/resend_after`.
+            public var resendAfter: Foundation.Date
+            /// Creates a new `SignInChallenge`.
+            ///
+            /// - Parameters:
+            ///   - challengeId:
+            ///   - channel:
+            ///   - destination: The normalized phone (E.164) or email the code went to
+            ///   - expiresAt:
+            ///   - resendAfter:
+            public init(
+                challengeId: Swift.String,
+                channel: Components.Schemas.SignInChannel,
+                destination: Swift.String,
+                expiresAt: Foundation.Date,
+                resendAfter: Foundation.Date
+            ) {
+                self.challengeId = challengeId
+                self.channel = channel
+                self.destination = destination
+                self.expiresAt = expiresAt
+                self.resendAfter = resendAfter
+            }
+            public enum CodingKeys: String, CodingKey {
+                case challengeId = "challenge_id"
+                case channel
+                case destination
+                case expiresAt = "expires_at"
+                case resendAfter = "resend_after"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SignInChallengeRef`.
+        public struct SignInChallengeRef: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SignInChallengeRef/challenge_id`.
+            public var challengeId: Swift.String
+            /// Creates a new `SignInChallengeRef`.
+            ///
+            /// - Parameters:
+            ///   - challengeId:
+            public init(challengeId: Swift.String) {
+                self.challengeId = challengeId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case challengeId = "challenge_id"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/VerifySignInCodeBody`.
+        public struct VerifySignInCodeBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/VerifySignInCodeBody/challenge_id`.
+            public var challengeId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/VerifySignInCodeBody/code`.
+            public var code: Swift.String
+            /// - Remark: Generated from `#/components/schemas/VerifySignInCodeBody/device`.
+            public var device: Components.Schemas.DeviceInfo
+            /// Creates a new `VerifySignInCodeBody`.
+            ///
+            /// - Parameters:
+            ///   - challengeId:
+            ///   - code:
+            ///   - device:
+            public init(
+                challengeId: Swift.String,
+                code: Swift.String,
+                device: Components.Schemas.DeviceInfo
+            ) {
+                self.challengeId = challengeId
+                self.code = code
+                self.device = device
+            }
+            public enum CodingKeys: String, CodingKey {
+                case challengeId = "challenge_id"
+                case code
+                case device
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ProviderSignInBody`.
+        public struct ProviderSignInBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ProviderSignInBody/provider`.
+            public var provider: Components.Schemas.SocialProvider
+            /// - Remark: Generated from `#/components/schemas/ProviderSignInBody/id_token`.
+            public var idToken: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ProviderSignInBody/device`.
+            public var device: Components.Schemas.DeviceInfo
+            /// Creates a new `ProviderSignInBody`.
+            ///
+            /// - Parameters:
+            ///   - provider:
+            ///   - idToken:
+            ///   - device:
+            public init(
+                provider: Components.Schemas.SocialProvider,
+                idToken: Swift.String,
+                device: Components.Schemas.DeviceInfo
+            ) {
+                self.provider = provider
+                self.idToken = idToken
+                self.device = device
+            }
+            public enum CodingKeys: String, CodingKey {
+                case provider
+                case idToken = "id_token"
+                case device
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RegisterBody`.
+        public struct RegisterBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RegisterBody/email`.
+            public var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RegisterBody/password`.
+            public var password: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RegisterBody/device`.
+            public var device: Components.Schemas.DeviceInfo
+            /// Creates a new `RegisterBody`.
+            ///
+            /// - Parameters:
+            ///   - email:
+            ///   - password:
+            ///   - device:
+            public init(
+                email: Swift.String,
+                password: Swift.String,
+                device: Components.Schemas.DeviceInfo
+            ) {
+                self.email = email
+                self.password = password
+                self.device = device
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+                case password
+                case device
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PasswordLoginBody`.
+        public struct PasswordLoginBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PasswordLoginBody/email`.
+            public var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PasswordLoginBody/password`.
+            public var password: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PasswordLoginBody/device`.
+            public var device: Components.Schemas.DeviceInfo
+            /// Creates a new `PasswordLoginBody`.
+            ///
+            /// - Parameters:
+            ///   - email:
+            ///   - password:
+            ///   - device:
+            public init(
+                email: Swift.String,
+                password: Swift.String,
+                device: Components.Schemas.DeviceInfo
+            ) {
+                self.email = email
+                self.password = password
+                self.device = device
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+                case password
+                case device
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EmailOnlyBody`.
+        public struct EmailOnlyBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EmailOnlyBody/email`.
+            public var email: Swift.String
+            /// Creates a new `EmailOnlyBody`.
+            ///
+            /// - Parameters:
+            ///   - email:
+            public init(email: Swift.String) {
+                self.email = email
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Registered`.
+        public struct Registered: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Registered/email`.
+            public var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Registered/link_expires_at`.
+            public var linkExpiresAt: Foundation.Date
+            /// Creates a new `Registered`.
+            ///
+            /// - Parameters:
+            ///   - email:
+            ///   - linkExpiresAt:
+            public init(
+                email: Swift.String,
+                linkExpiresAt: Foundation.Date
+            ) {
+                self.email = email
+                self.linkExpiresAt = linkExpiresAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+                case linkExpiresAt = "link_expires_at"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/VerificationResent`.
+        public struct VerificationResent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/VerificationResent/message`.
+            public var message: Swift.String
+            /// Creates a new `VerificationResent`.
+            ///
+            /// - Parameters:
+            ///   - message:
+            public init(message: Swift.String) {
+                self.message = message
+            }
+            public enum CodingKeys: String, CodingKey {
+                case message
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RegistrationConfirmed`.
+        public struct RegistrationConfirmed: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RegistrationConfirmed/email`.
+            public var email: Swift.String
+            /// Creates a new `RegistrationConfirmed`.
+            ///
+            /// - Parameters:
+            ///   - email:
+            public init(email: Swift.String) {
+                self.email = email
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SignedIn`.
+        public struct SignedIn: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SignedIn/session`.
+            public var session: Components.Schemas.SessionTokens
+            /// - Remark: Generated from `#/components/schemas/SignedIn/device_id`.
+            public var deviceId: Swift.String
+            /// The backend created the account in this call (sign-up); the app continues into onboarding
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignedIn/is_new_user`.
+            public var isNewUser: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/SignedIn/auth_methods`.
+            public var authMethods: Components.Schemas.AuthMethods
+            /// Creates a new `SignedIn`.
+            ///
+            /// - Parameters:
+            ///   - session:
+            ///   - deviceId:
+            ///   - isNewUser: The backend created the account in this call (sign-up); the app continues into onboarding
+            ///   - authMethods:
+            public init(
+                session: Components.Schemas.SessionTokens,
+                deviceId: Swift.String,
+                isNewUser: Swift.Bool,
+                authMethods: Components.Schemas.AuthMethods
+            ) {
+                self.session = session
+                self.deviceId = deviceId
+                self.isNewUser = isNewUser
+                self.authMethods = authMethods
+            }
+            public enum CodingKeys: String, CodingKey {
+                case session
+                case deviceId = "device_id"
+                case isNewUser = "is_new_user"
+                case authMethods = "auth_methods"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CurrentUser`.
+        public struct CurrentUser: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CurrentUser/user_id`.
+            public var userId: Swift.String
+            /// The device this session was issued to; null for a session from the reference backend's QA shortcut
+            ///
+            /// - Remark: Generated from `#/components/schemas/CurrentUser/device_id`.
+            public var deviceId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CurrentUser/auth_methods`.
+            public var authMethods: Components.Schemas.AuthMethods
+            /// Creates a new `CurrentUser`.
+            ///
+            /// - Parameters:
+            ///   - userId:
+            ///   - deviceId: The device this session was issued to; null for a session from the reference backend's QA shortcut
+            ///   - authMethods:
+            public init(
+                userId: Swift.String,
+                deviceId: Swift.String? = nil,
+                authMethods: Components.Schemas.AuthMethods
+            ) {
+                self.userId = userId
+                self.deviceId = deviceId
+                self.authMethods = authMethods
+            }
+            public enum CodingKeys: String, CodingKey {
+                case userId = "user_id"
+                case deviceId = "device_id"
+                case authMethods = "auth_methods"
             }
         }
         /// - Remark: Generated from `#/components/schemas/DisconnectBody`.

@@ -207,7 +207,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/get(getAuthMethods)/responses/401`.
             ///
@@ -406,7 +406,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)/responses/401`.
             ///
@@ -429,7 +429,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)/responses/403`.
             ///
@@ -452,7 +452,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)/responses/409`.
             ///
@@ -665,7 +665,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)/responses/401`.
             ///
@@ -688,7 +688,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)/responses/409`.
             ///
@@ -844,7 +844,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//me/delete-preflight/get(deletePreflight)/responses/401`.
             ///
@@ -986,7 +986,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//me/delete(deleteAccount)/responses/401`.
             ///
@@ -1009,7 +1009,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first
             ///
             /// - Remark: Generated from `#/paths//me/delete(deleteAccount)/responses/403`.
             ///
@@ -1032,7 +1032,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens)
             ///
             /// - Remark: Generated from `#/paths//me/delete(deleteAccount)/responses/409`.
             ///
@@ -1222,7 +1222,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//auth/refresh/post(refreshSession)/responses/401`.
             ///
@@ -1339,9 +1339,1998 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//auth/logout/post(logout)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.E401)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.E401 {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Continue with phone or email (seed 004, one flow for sign-in and sign-up): send a 6-digit code; the backend decides at verify whether the account is new
+    ///
+    /// Same code rules as the phone flows (5 min, 5 wrong, 30 s between sends, 3 resends per 15 min, 5 codes per 24 h), counted per phone and per email. 422 phone_invalid or invalid_email; 409 recently_deleted for the identity of an account deleted less than 7 days ago; 429 rate_limited.
+    ///
+    /// - Remark: HTTP `POST /auth/sign-in/code`.
+    /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)`.
+    public enum StartSignInCode {
+        public static let id: Swift.String = "startSignInCode"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/auth/sign-in/code/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartSignInCode.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartSignInCode.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.StartSignInCode.Input.Headers
+            /// - Remark: Generated from `#/paths/auth/sign-in/code/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/sign-in/code/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.StartSignInBody)
+            }
+            public var body: Operations.StartSignInCode.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.StartSignInCode.Input.Headers = .init(),
+                body: Operations.StartSignInCode.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/sign-in/code/POST/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/auth/sign-in/code/POST/responses/202/content/application\/json`.
+                    case json(Components.Schemas.SignInChallenge)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SignInChallenge {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.StartSignInCode.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.StartSignInCode.Output.Accepted.Body) {
+                    self.body = body
+                }
+            }
+            /// Code sent; no session yet (PendingOTP)
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.StartSignInCode.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.StartSignInCode.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "accepted",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens)
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.E409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.E409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors)
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.E422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.E422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// rate_limited, with retry_after, limit and a Retry-After header
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.E429)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.E429 {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// A new code for an open (or dead/expired) sign-in challenge; the previous code stops working
+    ///
+    /// - Remark: HTTP `POST /auth/sign-in/code/resend`.
+    /// - Remark: Generated from `#/paths//auth/sign-in/code/resend/post(resendSignInCode)`.
+    public enum ResendSignInCode {
+        public static let id: Swift.String = "resendSignInCode"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/auth/sign-in/code/resend/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ResendSignInCode.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ResendSignInCode.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ResendSignInCode.Input.Headers
+            /// - Remark: Generated from `#/paths/auth/sign-in/code/resend/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/sign-in/code/resend/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.SignInChallengeRef)
+            }
+            public var body: Operations.ResendSignInCode.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.ResendSignInCode.Input.Headers = .init(),
+                body: Operations.ResendSignInCode.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/sign-in/code/resend/POST/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/auth/sign-in/code/resend/POST/responses/202/content/application\/json`.
+                    case json(Components.Schemas.SignInChallenge)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SignInChallenge {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ResendSignInCode.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ResendSignInCode.Output.Accepted.Body) {
+                    self.body = body
+                }
+            }
+            /// Code sent
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/resend/post(resendSignInCode)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.ResendSignInCode.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.ResendSignInCode.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "accepted",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/resend/post(resendSignInCode)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/resend/post(resendSignInCode)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/resend/post(resendSignInCode)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.E404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.E404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// code_expired, request_closed, link_expired
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/resend/post(resendSignInCode)/responses/410`.
+            ///
+            /// HTTP response code: `410 gone`.
+            case gone(Components.Responses.E410)
+            /// The associated value of the enum case if `self` is `.gone`.
+            ///
+            /// - Throws: An error if `self` is not `.gone`.
+            /// - SeeAlso: `.gone`.
+            public var gone: Components.Responses.E410 {
+                get throws {
+                    switch self {
+                    case let .gone(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// rate_limited, with retry_after, limit and a Retry-After header
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/resend/post(resendSignInCode)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.E429)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.E429 {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Check the code: signs in (a new account for an unknown phone or email) and registers the device
+    ///
+    /// 401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted.
+    ///
+    /// - Remark: HTTP `POST /auth/sign-in/code/verify`.
+    /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)`.
+    public enum VerifySignInCode {
+        public static let id: Swift.String = "verifySignInCode"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/auth/sign-in/code/verify/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.VerifySignInCode.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.VerifySignInCode.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.VerifySignInCode.Input.Headers
+            /// - Remark: Generated from `#/paths/auth/sign-in/code/verify/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/sign-in/code/verify/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.VerifySignInCodeBody)
+            }
+            public var body: Operations.VerifySignInCode.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.VerifySignInCode.Input.Headers = .init(),
+                body: Operations.VerifySignInCode.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/sign-in/code/verify/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/auth/sign-in/code/verify/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SignedIn)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SignedIn {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.VerifySignInCode.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.VerifySignInCode.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Signed in (Authenticated)
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.VerifySignInCode.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.VerifySignInCode.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.E401)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.E401 {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.E404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.E404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens)
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.E409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.E409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// code_expired, request_closed, link_expired
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/410`.
+            ///
+            /// HTTP response code: `410 gone`.
+            case gone(Components.Responses.E410)
+            /// The associated value of the enum case if `self` is `.gone`.
+            ///
+            /// - Throws: An error if `self` is not `.gone`.
+            /// - SeeAlso: `.gone`.
+            public var gone: Components.Responses.E410 {
+                get throws {
+                    switch self {
+                    case let .gone(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Continue with Apple or Google: no code step; the provider account's user, or a new account
+    ///
+    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted.
+    ///
+    /// - Remark: HTTP `POST /auth/sign-in/provider`.
+    /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)`.
+    public enum SignInWithProvider {
+        public static let id: Swift.String = "signInWithProvider"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/auth/sign-in/provider/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignInWithProvider.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignInWithProvider.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.SignInWithProvider.Input.Headers
+            /// - Remark: Generated from `#/paths/auth/sign-in/provider/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/sign-in/provider/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.ProviderSignInBody)
+            }
+            public var body: Operations.SignInWithProvider.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.SignInWithProvider.Input.Headers = .init(),
+                body: Operations.SignInWithProvider.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/sign-in/provider/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/auth/sign-in/provider/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SignedIn)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SignedIn {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SignInWithProvider.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SignInWithProvider.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Signed in
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SignInWithProvider.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.SignInWithProvider.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.E401)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.E401 {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens)
+            ///
+            /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.E409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.E409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Email & password registration (seed 002): the account exists but cannot sign in until the emailed link is opened
+    ///
+    /// 409 email_taken ("An account with this email already exists"), 409 recently_deleted; 422 invalid_email, password_invalid (the broken rules in errors); 429 rate_limited (emails to the address).
+    ///
+    /// - Remark: HTTP `POST /auth/register`.
+    /// - Remark: Generated from `#/paths//auth/register/post(register)`.
+    public enum Register {
+        public static let id: Swift.String = "register"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/auth/register/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Register.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.Register.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.Register.Input.Headers
+            /// - Remark: Generated from `#/paths/auth/register/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/register/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.RegisterBody)
+            }
+            public var body: Operations.Register.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.Register.Input.Headers = .init(),
+                body: Operations.Register.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/register/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/auth/register/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.Registered)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Registered {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.Register.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.Register.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// Registered; a verification link was emailed
+            ///
+            /// - Remark: Generated from `#/paths//auth/register/post(register)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.Register.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.Register.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//auth/register/post(register)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//auth/register/post(register)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens)
+            ///
+            /// - Remark: Generated from `#/paths//auth/register/post(register)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.E409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.E409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors)
+            ///
+            /// - Remark: Generated from `#/paths//auth/register/post(register)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.E422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.E422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// rate_limited, with retry_after, limit and a Retry-After header
+            ///
+            /// - Remark: Generated from `#/paths//auth/register/post(register)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.E429)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.E429 {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Send the verification link again. The answer never says whether the address has an account waiting
+    ///
+    /// 422 invalid_email; 429 rate_limited, counted per address whether or not it has an account.
+    ///
+    /// - Remark: HTTP `POST /auth/register/resend`.
+    /// - Remark: Generated from `#/paths//auth/register/resend/post(resendRegistrationLink)`.
+    public enum ResendRegistrationLink {
+        public static let id: Swift.String = "resendRegistrationLink"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/auth/register/resend/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ResendRegistrationLink.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ResendRegistrationLink.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ResendRegistrationLink.Input.Headers
+            /// - Remark: Generated from `#/paths/auth/register/resend/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/register/resend/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.EmailOnlyBody)
+            }
+            public var body: Operations.ResendRegistrationLink.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.ResendRegistrationLink.Input.Headers = .init(),
+                body: Operations.ResendRegistrationLink.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/register/resend/POST/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/auth/register/resend/POST/responses/202/content/application\/json`.
+                    case json(Components.Schemas.VerificationResent)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.VerificationResent {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ResendRegistrationLink.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ResendRegistrationLink.Output.Accepted.Body) {
+                    self.body = body
+                }
+            }
+            /// Accepted (whether or not anything was sent)
+            ///
+            /// - Remark: Generated from `#/paths//auth/register/resend/post(resendRegistrationLink)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.ResendRegistrationLink.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.ResendRegistrationLink.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "accepted",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//auth/register/resend/post(resendRegistrationLink)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//auth/register/resend/post(resendRegistrationLink)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors)
+            ///
+            /// - Remark: Generated from `#/paths//auth/register/resend/post(resendRegistrationLink)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.E422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.E422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// rate_limited, with retry_after, limit and a Retry-After header
+            ///
+            /// - Remark: Generated from `#/paths//auth/register/resend/post(resendRegistrationLink)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.E429)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.E429 {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Redeem the one-shot verification link (24 h): the address is verified and password login opens
+    ///
+    /// 410 link_expired for a used or expired link; 404 link_not_found.
+    ///
+    /// - Remark: HTTP `POST /auth/register/confirm`.
+    /// - Remark: Generated from `#/paths//auth/register/confirm/post(confirmRegistration)`.
+    public enum ConfirmRegistration {
+        public static let id: Swift.String = "confirmRegistration"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/auth/register/confirm/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ConfirmRegistration.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ConfirmRegistration.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ConfirmRegistration.Input.Headers
+            /// - Remark: Generated from `#/paths/auth/register/confirm/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/register/confirm/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.EmailLinkConfirmBody)
+            }
+            public var body: Operations.ConfirmRegistration.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.ConfirmRegistration.Input.Headers = .init(),
+                body: Operations.ConfirmRegistration.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/register/confirm/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/auth/register/confirm/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.RegistrationConfirmed)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.RegistrationConfirmed {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ConfirmRegistration.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ConfirmRegistration.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Verified
+            ///
+            /// - Remark: Generated from `#/paths//auth/register/confirm/post(confirmRegistration)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ConfirmRegistration.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ConfirmRegistration.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//auth/register/confirm/post(confirmRegistration)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//auth/register/confirm/post(confirmRegistration)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            ///
+            /// - Remark: Generated from `#/paths//auth/register/confirm/post(confirmRegistration)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.E404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.E404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// code_expired, request_closed, link_expired
+            ///
+            /// - Remark: Generated from `#/paths//auth/register/confirm/post(confirmRegistration)/responses/410`.
+            ///
+            /// HTTP response code: `410 gone`.
+            case gone(Components.Responses.E410)
+            /// The associated value of the enum case if `self` is `.gone`.
+            ///
+            /// - Throws: An error if `self` is not `.gone`.
+            /// - SeeAlso: `.gone`.
+            public var gone: Components.Responses.E410 {
+                get throws {
+                    switch self {
+                    case let .gone(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Email & password login (seed 002); repeated failures for one address wait longer each time (seed 003's progressive timeout)
+    ///
+    /// 401 credentials_invalid ("Invalid email or password", never which one); 403 email_unverified (the address was registered but its link not opened yet); 429 rate_limited with limit login_lockout and retry_after: the 3rd failure in a row waits 30 s, each further one twice as long, at most 15 min; a success clears the count.
+    ///
+    /// - Remark: HTTP `POST /auth/login`.
+    /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)`.
+    public enum LoginWithPassword {
+        public static let id: Swift.String = "loginWithPassword"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/auth/login/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.LoginWithPassword.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.LoginWithPassword.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.LoginWithPassword.Input.Headers
+            /// - Remark: Generated from `#/paths/auth/login/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/login/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.PasswordLoginBody)
+            }
+            public var body: Operations.LoginWithPassword.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.LoginWithPassword.Input.Headers = .init(),
+                body: Operations.LoginWithPassword.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/login/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/auth/login/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SignedIn)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SignedIn {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.LoginWithPassword.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.LoginWithPassword.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Signed in
+            ///
+            /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.LoginWithPassword.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.LoginWithPassword.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            ///
+            /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.E401)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.E401 {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first
+            ///
+            /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// rate_limited, with retry_after, limit and a Retry-After header
+            ///
+            /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.E429)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.E429 {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The session check at start (seed 002): who this session belongs to and on which device
+    ///
+    /// - Remark: HTTP `GET /auth/me`.
+    /// - Remark: Generated from `#/paths//auth/me/get(getMe)`.
+    public enum GetMe {
+        public static let id: Swift.String = "getMe"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/auth/me/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMe.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetMe.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetMe.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.GetMe.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/me/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/auth/me/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.CurrentUser)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.CurrentUser {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetMe.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetMe.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Success
+            ///
+            /// - Remark: Generated from `#/paths//auth/me/get(getMe)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetMe.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetMe.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            ///
+            /// - Remark: Generated from `#/paths//auth/me/get(getMe)/responses/401`.
             ///
             /// HTTP response code: `401 unauthorized`.
             case unauthorized(Components.Responses.E401)
@@ -1540,7 +3529,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/401`.
             ///
@@ -1563,7 +3552,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/403`.
             ///
@@ -1586,7 +3575,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/409`.
             ///
@@ -1822,7 +3811,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//auth/phone/resend-otp/post(resendOtp)/responses/401`.
             ///
@@ -1845,7 +3834,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/resend-otp/post(resendOtp)/responses/404`.
             ///
@@ -2081,7 +4070,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//auth/phone/cancel-otp/post(cancelOtp)/responses/401`.
             ///
@@ -2104,7 +4093,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/cancel-otp/post(cancelOtp)/responses/404`.
             ///
@@ -2328,7 +4317,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/401`.
             ///
@@ -2351,7 +4340,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/403`.
             ///
@@ -2374,7 +4363,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/404`.
             ///
@@ -2397,7 +4386,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/409`.
             ///
@@ -2610,7 +4599,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/password/post(reauthPassword)/responses/401`.
             ///
@@ -2789,7 +4778,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/post(reauthEmailSend)/responses/401`.
             ///
@@ -3025,7 +5014,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/confirm/post(reauthEmailConfirm)/responses/401`.
             ///
@@ -3048,7 +5037,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/confirm/post(reauthEmailConfirm)/responses/404`.
             ///
@@ -3261,7 +5250,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/social/post(reauthSocial)/responses/401`.
             ///
@@ -3460,7 +5449,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//auth/email-available/get(emailAvailable)/responses/401`.
             ///
@@ -3684,7 +5673,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/401`.
             ///
@@ -3707,7 +5696,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/403`.
             ///
@@ -3730,7 +5719,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens)
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/409`.
             ///
@@ -3968,7 +5957,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/401`.
             ///
@@ -3991,7 +5980,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens)
             ///
             /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/409`.
             ///
@@ -4172,7 +6161,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//auth/email/resend/post(resendEmailLink)/responses/401`.
             ///
@@ -4195,7 +6184,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
             ///
             /// - Remark: Generated from `#/paths//auth/email/resend/post(resendEmailLink)/responses/404`.
             ///
@@ -4410,7 +6399,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
             ///
             /// - Remark: Generated from `#/paths//auth/email/verify/post(verifyEmailLink)/responses/404`.
             ///
@@ -4433,7 +6422,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens)
             ///
             /// - Remark: Generated from `#/paths//auth/email/verify/post(verifyEmailLink)/responses/409`.
             ///
@@ -4648,7 +6637,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
             ///
             /// - Remark: Generated from `#/paths//auth/email/revert/post(revertEmailChange)/responses/404`.
             ///
@@ -4671,7 +6660,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens)
             ///
             /// - Remark: Generated from `#/paths//auth/email/revert/post(revertEmailChange)/responses/409`.
             ///
@@ -4895,7 +6884,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
             ///
             /// - Remark: Generated from `#/paths//auth/password/change/post(changePassword)/responses/401`.
             ///
@@ -4918,7 +6907,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first
             ///
             /// - Remark: Generated from `#/paths//auth/password/change/post(changePassword)/responses/403`.
             ///
@@ -5264,7 +7253,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
             ///
             /// - Remark: Generated from `#/paths//_admin/scenario/post(adminLoadScenario)/responses/404`.
             ///
@@ -5420,7 +7409,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens)
             ///
             /// - Remark: Generated from `#/paths//_admin/session/post(adminSession)/responses/409`.
             ///
@@ -6620,7 +8609,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
             ///
             /// - Remark: Generated from `#/paths//_admin/provider/{provider}/token/post(adminProviderToken)/responses/404`.
             ///
@@ -6817,7 +8806,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
             ///
             /// - Remark: Generated from `#/paths//_admin/provider/{provider}/accounts/get(adminProviderAccounts)/responses/404`.
             ///

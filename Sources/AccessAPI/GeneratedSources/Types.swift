@@ -58,6 +58,65 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /auth/logout`.
     /// - Remark: Generated from `#/paths//auth/logout/post(logout)`.
     func logout(_ input: Operations.Logout.Input) async throws -> Operations.Logout.Output
+    /// Continue with phone or email (seed 004, one flow for sign-in and sign-up): send a 6-digit code; the backend decides at verify whether the account is new
+    ///
+    /// Same code rules as the phone flows (5 min, 5 wrong, 30 s between sends, 3 resends per 15 min, 5 codes per 24 h), counted per phone and per email. 422 phone_invalid or invalid_email; 409 recently_deleted for the identity of an account deleted less than 7 days ago; 429 rate_limited.
+    ///
+    /// - Remark: HTTP `POST /auth/sign-in/code`.
+    /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)`.
+    func startSignInCode(_ input: Operations.StartSignInCode.Input) async throws -> Operations.StartSignInCode.Output
+    /// A new code for an open (or dead/expired) sign-in challenge; the previous code stops working
+    ///
+    /// - Remark: HTTP `POST /auth/sign-in/code/resend`.
+    /// - Remark: Generated from `#/paths//auth/sign-in/code/resend/post(resendSignInCode)`.
+    func resendSignInCode(_ input: Operations.ResendSignInCode.Input) async throws -> Operations.ResendSignInCode.Output
+    /// Check the code: signs in (a new account for an unknown phone or email) and registers the device
+    ///
+    /// 401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted.
+    ///
+    /// - Remark: HTTP `POST /auth/sign-in/code/verify`.
+    /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)`.
+    func verifySignInCode(_ input: Operations.VerifySignInCode.Input) async throws -> Operations.VerifySignInCode.Output
+    /// Continue with Apple or Google: no code step; the provider account's user, or a new account
+    ///
+    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted.
+    ///
+    /// - Remark: HTTP `POST /auth/sign-in/provider`.
+    /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)`.
+    func signInWithProvider(_ input: Operations.SignInWithProvider.Input) async throws -> Operations.SignInWithProvider.Output
+    /// Email & password registration (seed 002): the account exists but cannot sign in until the emailed link is opened
+    ///
+    /// 409 email_taken ("An account with this email already exists"), 409 recently_deleted; 422 invalid_email, password_invalid (the broken rules in errors); 429 rate_limited (emails to the address).
+    ///
+    /// - Remark: HTTP `POST /auth/register`.
+    /// - Remark: Generated from `#/paths//auth/register/post(register)`.
+    func register(_ input: Operations.Register.Input) async throws -> Operations.Register.Output
+    /// Send the verification link again. The answer never says whether the address has an account waiting
+    ///
+    /// 422 invalid_email; 429 rate_limited, counted per address whether or not it has an account.
+    ///
+    /// - Remark: HTTP `POST /auth/register/resend`.
+    /// - Remark: Generated from `#/paths//auth/register/resend/post(resendRegistrationLink)`.
+    func resendRegistrationLink(_ input: Operations.ResendRegistrationLink.Input) async throws -> Operations.ResendRegistrationLink.Output
+    /// Redeem the one-shot verification link (24 h): the address is verified and password login opens
+    ///
+    /// 410 link_expired for a used or expired link; 404 link_not_found.
+    ///
+    /// - Remark: HTTP `POST /auth/register/confirm`.
+    /// - Remark: Generated from `#/paths//auth/register/confirm/post(confirmRegistration)`.
+    func confirmRegistration(_ input: Operations.ConfirmRegistration.Input) async throws -> Operations.ConfirmRegistration.Output
+    /// Email & password login (seed 002); repeated failures for one address wait longer each time (seed 003's progressive timeout)
+    ///
+    /// 401 credentials_invalid ("Invalid email or password", never which one); 403 email_unverified (the address was registered but its link not opened yet); 429 rate_limited with limit login_lockout and retry_after: the 3rd failure in a row waits 30 s, each further one twice as long, at most 15 min; a success clears the count.
+    ///
+    /// - Remark: HTTP `POST /auth/login`.
+    /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)`.
+    func loginWithPassword(_ input: Operations.LoginWithPassword.Input) async throws -> Operations.LoginWithPassword.Output
+    /// The session check at start (seed 002): who this session belongs to and on which device
+    ///
+    /// - Remark: HTTP `GET /auth/me`.
+    /// - Remark: Generated from `#/paths//auth/me/get(getMe)`.
+    func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output
     /// Send a 6-digit code to a phone
     ///
     /// change_phone needs X-Reauth-Token unless the phone is the user's only sign-in method. 409 phone_taken never says who owns the number. 422 phone_invalid, phone_unchanged, phone_mismatch (re-auth with another number), method_unavailable. 429 rate_limited: 30 s between sends, 3 resends per 15 min, 5 codes per 24 h.
@@ -293,6 +352,131 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//auth/logout/post(logout)`.
     public func logout(headers: Operations.Logout.Input.Headers = .init()) async throws -> Operations.Logout.Output {
         try await logout(Operations.Logout.Input(headers: headers))
+    }
+    /// Continue with phone or email (seed 004, one flow for sign-in and sign-up): send a 6-digit code; the backend decides at verify whether the account is new
+    ///
+    /// Same code rules as the phone flows (5 min, 5 wrong, 30 s between sends, 3 resends per 15 min, 5 codes per 24 h), counted per phone and per email. 422 phone_invalid or invalid_email; 409 recently_deleted for the identity of an account deleted less than 7 days ago; 429 rate_limited.
+    ///
+    /// - Remark: HTTP `POST /auth/sign-in/code`.
+    /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)`.
+    public func startSignInCode(
+        headers: Operations.StartSignInCode.Input.Headers = .init(),
+        body: Operations.StartSignInCode.Input.Body
+    ) async throws -> Operations.StartSignInCode.Output {
+        try await startSignInCode(Operations.StartSignInCode.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A new code for an open (or dead/expired) sign-in challenge; the previous code stops working
+    ///
+    /// - Remark: HTTP `POST /auth/sign-in/code/resend`.
+    /// - Remark: Generated from `#/paths//auth/sign-in/code/resend/post(resendSignInCode)`.
+    public func resendSignInCode(
+        headers: Operations.ResendSignInCode.Input.Headers = .init(),
+        body: Operations.ResendSignInCode.Input.Body
+    ) async throws -> Operations.ResendSignInCode.Output {
+        try await resendSignInCode(Operations.ResendSignInCode.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Check the code: signs in (a new account for an unknown phone or email) and registers the device
+    ///
+    /// 401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted.
+    ///
+    /// - Remark: HTTP `POST /auth/sign-in/code/verify`.
+    /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)`.
+    public func verifySignInCode(
+        headers: Operations.VerifySignInCode.Input.Headers = .init(),
+        body: Operations.VerifySignInCode.Input.Body
+    ) async throws -> Operations.VerifySignInCode.Output {
+        try await verifySignInCode(Operations.VerifySignInCode.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Continue with Apple or Google: no code step; the provider account's user, or a new account
+    ///
+    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted.
+    ///
+    /// - Remark: HTTP `POST /auth/sign-in/provider`.
+    /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)`.
+    public func signInWithProvider(
+        headers: Operations.SignInWithProvider.Input.Headers = .init(),
+        body: Operations.SignInWithProvider.Input.Body
+    ) async throws -> Operations.SignInWithProvider.Output {
+        try await signInWithProvider(Operations.SignInWithProvider.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Email & password registration (seed 002): the account exists but cannot sign in until the emailed link is opened
+    ///
+    /// 409 email_taken ("An account with this email already exists"), 409 recently_deleted; 422 invalid_email, password_invalid (the broken rules in errors); 429 rate_limited (emails to the address).
+    ///
+    /// - Remark: HTTP `POST /auth/register`.
+    /// - Remark: Generated from `#/paths//auth/register/post(register)`.
+    public func register(
+        headers: Operations.Register.Input.Headers = .init(),
+        body: Operations.Register.Input.Body
+    ) async throws -> Operations.Register.Output {
+        try await register(Operations.Register.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Send the verification link again. The answer never says whether the address has an account waiting
+    ///
+    /// 422 invalid_email; 429 rate_limited, counted per address whether or not it has an account.
+    ///
+    /// - Remark: HTTP `POST /auth/register/resend`.
+    /// - Remark: Generated from `#/paths//auth/register/resend/post(resendRegistrationLink)`.
+    public func resendRegistrationLink(
+        headers: Operations.ResendRegistrationLink.Input.Headers = .init(),
+        body: Operations.ResendRegistrationLink.Input.Body
+    ) async throws -> Operations.ResendRegistrationLink.Output {
+        try await resendRegistrationLink(Operations.ResendRegistrationLink.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Redeem the one-shot verification link (24 h): the address is verified and password login opens
+    ///
+    /// 410 link_expired for a used or expired link; 404 link_not_found.
+    ///
+    /// - Remark: HTTP `POST /auth/register/confirm`.
+    /// - Remark: Generated from `#/paths//auth/register/confirm/post(confirmRegistration)`.
+    public func confirmRegistration(
+        headers: Operations.ConfirmRegistration.Input.Headers = .init(),
+        body: Operations.ConfirmRegistration.Input.Body
+    ) async throws -> Operations.ConfirmRegistration.Output {
+        try await confirmRegistration(Operations.ConfirmRegistration.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Email & password login (seed 002); repeated failures for one address wait longer each time (seed 003's progressive timeout)
+    ///
+    /// 401 credentials_invalid ("Invalid email or password", never which one); 403 email_unverified (the address was registered but its link not opened yet); 429 rate_limited with limit login_lockout and retry_after: the 3rd failure in a row waits 30 s, each further one twice as long, at most 15 min; a success clears the count.
+    ///
+    /// - Remark: HTTP `POST /auth/login`.
+    /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)`.
+    public func loginWithPassword(
+        headers: Operations.LoginWithPassword.Input.Headers = .init(),
+        body: Operations.LoginWithPassword.Input.Body
+    ) async throws -> Operations.LoginWithPassword.Output {
+        try await loginWithPassword(Operations.LoginWithPassword.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The session check at start (seed 002): who this session belongs to and on which device
+    ///
+    /// - Remark: HTTP `GET /auth/me`.
+    /// - Remark: Generated from `#/paths//auth/me/get(getMe)`.
+    public func getMe(headers: Operations.GetMe.Input.Headers = .init()) async throws -> Operations.GetMe.Output {
+        try await getMe(Operations.GetMe.Input(headers: headers))
     }
     /// Send a 6-digit code to a phone
     ///

@@ -78,6 +78,59 @@ struct ContractHandler: APIProtocol {
         return .noContent(.init())
     }
 
+    // MARK: - Sign-in (being built: issue 14)
+
+    private static let notYet = BackendError(
+        .notImplemented, "internal", "Not served yet.", rule: "http.not_implemented")
+
+    func startSignInCode(_ input: Operations.StartSignInCode.Input) async throws -> Operations.StartSignInCode.Output {
+        throw Self.notYet
+    }
+
+    func resendSignInCode(
+        _ input: Operations.ResendSignInCode.Input
+    ) async throws -> Operations.ResendSignInCode.Output {
+        throw Self.notYet
+    }
+
+    func verifySignInCode(
+        _ input: Operations.VerifySignInCode.Input
+    ) async throws -> Operations.VerifySignInCode.Output {
+        throw Self.notYet
+    }
+
+    func signInWithProvider(
+        _ input: Operations.SignInWithProvider.Input
+    ) async throws -> Operations.SignInWithProvider.Output {
+        throw Self.notYet
+    }
+
+    func register(_ input: Operations.Register.Input) async throws -> Operations.Register.Output {
+        throw Self.notYet
+    }
+
+    func resendRegistrationLink(
+        _ input: Operations.ResendRegistrationLink.Input
+    ) async throws -> Operations.ResendRegistrationLink.Output {
+        throw Self.notYet
+    }
+
+    func confirmRegistration(
+        _ input: Operations.ConfirmRegistration.Input
+    ) async throws -> Operations.ConfirmRegistration.Output {
+        throw Self.notYet
+    }
+
+    func loginWithPassword(
+        _ input: Operations.LoginWithPassword.Input
+    ) async throws -> Operations.LoginWithPassword.Output {
+        throw Self.notYet
+    }
+
+    func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
+        throw Self.notYet
+    }
+
     // MARK: - Phone codes
 
     func requestOtp(_ input: Operations.RequestOtp.Input) async throws -> Operations.RequestOtp.Output {
