@@ -43,6 +43,8 @@ public enum Features {
         SupportFeature.self,
         DeleteFeature.self,
         LogoutFeature.self,
+        SignInFeature.self,
+        PasswordLoginFeature.self,
     ]
 
     public static var screens: [any ScreenModel.Type] { all.flatMap { $0.screens } }

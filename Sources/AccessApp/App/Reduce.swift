@@ -248,6 +248,14 @@ func apply(_ commands: [Command], to state: inout AppState, from owner: Int?) ->
             state.methodsFetchedAt = nil
             state.reauth = nil
             effects.append(.signOutLocally)
+        case .signedIn(let signedIn):
+            state.reauth = nil
+            state.isOffline = false
+            if state.banner == .offline { state.banner = nil }
+            effects += apply(
+                [.setMethods(signedIn.authMethods), .resetStack(AnyScreen(SignedInLanding.root(for: signedIn)))],
+                to: &state, from: nil)
+            owner = nil
         case .continueFlow(let flow):
             effects += apply(flow.base.start(state.context), to: &state, from: owner)
         case .run(let effect):

@@ -141,6 +141,9 @@ public enum Command: Equatable, Sendable {
     /// Forgets the user here: the methods and the re-auth grant in memory, and (`.signOutLocally`)
     /// the session file and the methods cache.
     case signOut
+    /// A sign-in succeeded (the client already keeps the new session): the app starts over on the
+    /// signed-in root with the account's methods; nothing of an earlier user (re-auth, overlay) stays.
+    case signedIn(SignedIn)
     /// Continue a sensitive flow now that the user is verified (or needs no verification).
     case continueFlow(AnyFlow)
     case run(Effect)
