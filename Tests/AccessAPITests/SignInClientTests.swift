@@ -90,7 +90,8 @@ import Testing
         let info = first.info
         #expect(info.publicKey == first.publicKeyBase64)
         let secret = first.privateKey.rawRepresentation.base64EncodedString()
-        #expect(try String(contentsOf: file, encoding: .utf8).contains(secret))
+        let stored = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: String]
+        #expect(stored?["privateKey"] == secret)
         #expect(![info.publicKey, info.identifier, info.deviceName, info.systemName].contains(secret))
     }
 
