@@ -21,6 +21,10 @@ struct Backend: Sendable {
     var disconnects: DisconnectService { DisconnectService(store: store, clock: clock) }
     var providerLinks: ProviderLinkService { ProviderLinkService(store: store, clock: clock) }
     var deletions: DeletionService { DeletionService(store: store, clock: clock) }
+    var signIns: SignInService { SignInService(store: store, clock: clock) }
+    var passwordLogins: PasswordLoginService {
+        PasswordLoginService(store: store, clock: clock, linkBase: linkBase)
+    }
     var outbox: OutboxService { OutboxService(store: store, clock: clock) }
     var deadlines: DeadlineService { DeadlineService(store: store, clock: clock) }
     var scenarios: ScenarioLoader {

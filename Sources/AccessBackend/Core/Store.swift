@@ -212,6 +212,32 @@ struct Store: Sendable {
                     CREATE INDEX spent_refresh_tokens_expires ON spent_refresh_tokens(expires_at);
                     """)
         }
+        // Issue 14's way in: sign-in codes sent before anyone is signed in (no user yet), the devices
+        // sign-ins come from (seed 004) and the session each belongs to, addresses registered with a
+        // password whose link was not opened yet, and the failed password logins of each address.
+        migrator.registerMigration("v10-sign-in") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE sign_in_challenges (
+                        id TEXT PRIMARY KEY, channel TEXT NOT NULL CHECK (channel IN ('phone', 'email')),
+                        destination TEXT NOT NULL, code_hash TEXT NOT NULL,
+                        created_at REAL NOT NULL, expires_at REAL NOT NULL, resend_after REAL NOT NULL,
+                        wrong_attempts INTEGER NOT NULL DEFAULT 0,
+                        state TEXT NOT NULL CHECK (state IN ('open', 'dead', 'used', 'superseded')));
+                    CREATE INDEX sign_in_challenges_destination ON sign_in_challenges(destination, state);
+                    CREATE TABLE devices (
+                        id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        identifier TEXT NOT NULL, device_name TEXT NOT NULL, system_name TEXT NOT NULL,
+                        system_version TEXT NOT NULL, public_key TEXT NOT NULL,
+                        created_at REAL NOT NULL, last_seen_at REAL NOT NULL,
+                        UNIQUE (user_id, identifier));
+                    ALTER TABLE sessions ADD COLUMN device_id TEXT;
+                    ALTER TABLE users ADD COLUMN email_unverified INTEGER NOT NULL DEFAULT 0;
+                    CREATE TABLE login_failures (
+                        email_key TEXT PRIMARY KEY, failures INTEGER NOT NULL, last_failed_at REAL NOT NULL,
+                        locked_until REAL);
+                    """)
+        }
         return migrator
     }
 }

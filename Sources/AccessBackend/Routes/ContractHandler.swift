@@ -78,57 +78,78 @@ struct ContractHandler: APIProtocol {
         return .noContent(.init())
     }
 
-    // MARK: - Sign-in (being built: issue 14)
-
-    private static let notYet = BackendError(
-        .notImplemented, "internal", "Not served yet.", rule: "http.not_implemented")
+    // MARK: - Sign-in
 
     func startSignInCode(_ input: Operations.StartSignInCode.Input) async throws -> Operations.StartSignInCode.Output {
-        throw Self.notYet
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let challenge = try await backend.signIns.start(body)
+        decide("signin.code_sent")
+        return .accepted(.init(body: .json(challenge)))
     }
 
     func resendSignInCode(
         _ input: Operations.ResendSignInCode.Input
     ) async throws -> Operations.ResendSignInCode.Output {
-        throw Self.notYet
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let challenge = try await backend.signIns.resend(challengeId: body.challengeId)
+        decide("signin.code_resent")
+        return .accepted(.init(body: .json(challenge)))
     }
 
     func verifySignInCode(
         _ input: Operations.VerifySignInCode.Input
     ) async throws -> Operations.VerifySignInCode.Output {
-        throw Self.notYet
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let signedIn = try await backend.signIns.verify(body)
+        decide(signedIn.isNewUser ? "signin.signed_up" : "signin.signed_in")
+        return .ok(.init(body: .json(signedIn)))
     }
 
     func signInWithProvider(
         _ input: Operations.SignInWithProvider.Input
     ) async throws -> Operations.SignInWithProvider.Output {
-        throw Self.notYet
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let signedIn = try await backend.signIns.withProvider(body)
+        decide(signedIn.isNewUser ? "signin.signed_up" : "signin.signed_in")
+        return .ok(.init(body: .json(signedIn)))
     }
 
     func register(_ input: Operations.Register.Input) async throws -> Operations.Register.Output {
-        throw Self.notYet
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let registered = try await backend.passwordLogins.register(body)
+        decide("register.link_sent")
+        return .created(.init(body: .json(registered)))
     }
 
     func resendRegistrationLink(
         _ input: Operations.ResendRegistrationLink.Input
     ) async throws -> Operations.ResendRegistrationLink.Output {
-        throw Self.notYet
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let resent = try await backend.passwordLogins.resend(email: body.email)
+        decide("register.resend_answered")
+        return .accepted(.init(body: .json(resent)))
     }
 
     func confirmRegistration(
         _ input: Operations.ConfirmRegistration.Input
     ) async throws -> Operations.ConfirmRegistration.Output {
-        throw Self.notYet
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let confirmed = try await backend.passwordLogins.confirm(token: body.token)
+        decide("register.confirmed")
+        return .ok(.init(body: .json(confirmed)))
     }
 
     func loginWithPassword(
         _ input: Operations.LoginWithPassword.Input
     ) async throws -> Operations.LoginWithPassword.Output {
-        throw Self.notYet
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let signedIn = try await backend.passwordLogins.login(body)
+        decide("login.signed_in")
+        return .ok(.init(body: .json(signedIn)))
     }
 
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
-        throw Self.notYet
+        .ok(.init(body: .json(try await backend.sessions.me(try request))))
     }
 
     // MARK: - Phone codes
@@ -288,6 +309,7 @@ struct ContractHandler: APIProtocol {
     }
 
     func adminSession(_ input: Operations.AdminSession.Input) async throws -> Operations.AdminSession.Output {
+        try await backend.scenarios.refuseIfStartsSignedOut()
         let user = try await backend.accounts.primaryUser()
         return .ok(.init(body: .json(try await backend.sessions.issue(userId: user.id))))
     }

@@ -13,6 +13,15 @@ struct Scenario: Decodable, Sendable {
         var passwordChangedDaysAgo: Double?
         var appleLinked: Bool?
         var googleLinked: Bool?
+        /// Registered with email & password, its link not opened yet: password login answers 403.
+        var emailUnverified: Bool?
+    }
+
+    /// Failed password logins of one address, the last `secondsAgo` (issue 14's lockout).
+    struct LoginFailures: Decodable, Sendable {
+        var email: String
+        var failures: Int
+        var secondsAgo: Double?
     }
 
     struct Send: Decodable, Sendable {
@@ -72,14 +81,19 @@ struct Scenario: Decodable, Sendable {
     var bookings: [ScheduledItem]?
     var payout: Payout?
     var providerAccounts: [ProviderAccount]?
+    /// false: the app starts signed out (the QA shortcut, `POST /_admin/session`, answers 409).
+    var signedIn: Bool?
+    var loginFailures: [LoginFailures]?
 
     static let knownKeys: Set<String> = [
         "description", "user", "others", "otp_sends", "test_codes", "clock", "pending_email_change", "sessions",
-        "bookings", "payout", "provider_accounts",
+        "bookings", "payout", "provider_accounts", "signed_in", "login_failures",
     ]
     static let personKeys: Set<String> = [
         "id", "role", "phone", "email", "password", "password_changed_days_ago", "apple_linked", "google_linked",
+        "email_unverified",
     ]
+    static let loginFailureKeys: Set<String> = ["email", "failures", "seconds_ago"]
     static let scheduledItemKeys: Set<String> = ["title", "starts_in_hours"]
     static let payoutKeys: Set<String> = [
         "currency", "available_minor", "on_hold_minor", "hold_releases_in_hours", "automatic_payout_on",

@@ -49,6 +49,10 @@ struct ScenarioCatalog: Sendable {
             try Self.rejectUnknownKeys(
                 account, known: Scenario.providerAccountKeys, at: "provider_accounts[\(index)].", label: label)
         }
+        for (index, entry) in ((object["login_failures"] as? [[String: Any]]) ?? []).enumerated() {
+            try Self.rejectUnknownKeys(
+                entry, known: Scenario.loginFailureKeys, at: "login_failures[\(index)].", label: label)
+        }
         let scenario: Scenario
         do {
             scenario = try APIJSON.makeDecoder().decode(Scenario.self, from: data)
@@ -114,11 +118,27 @@ struct ScenarioCatalog: Sendable {
             guard send.secondsAgo >= 0 else { throw fail("otp_sends[\(index)].seconds_ago", "must be >= 0") }
         }
         for (phone, code) in scenario.testCodes ?? [:] {
-            guard PhoneNumberRules.normalizeE164(phone) == phone else {
-                throw fail("test_codes", "key \"\(phone)\" is not E.164")
+            guard PhoneNumberRules.normalizeE164(phone) == phone || EmailRules.isValid(phone) else {
+                throw fail("test_codes", "key \"\(phone)\" is neither E.164 nor an email address")
             }
             guard code.count == 6, code.allSatisfy({ $0.isASCII && $0.isNumber }) else {
                 throw fail("test_codes.\(phone)", "must be 6 digits")
+            }
+        }
+        for (index, entry) in (scenario.loginFailures ?? []).enumerated() {
+            guard EmailRules.isValid(entry.email) else {
+                throw fail("login_failures[\(index)].email", "\"\(entry.email)\" is not an email address")
+            }
+            guard (1...20).contains(entry.failures) else {
+                throw fail("login_failures[\(index)].failures", "must be 1 to 20")
+            }
+            guard (entry.secondsAgo ?? 0) >= 0 else {
+                throw fail("login_failures[\(index)].seconds_ago", "must be >= 0")
+            }
+        }
+        for person in [scenario.user] + (scenario.others ?? []) where person.emailUnverified == true {
+            guard person.email != nil, person.password != nil else {
+                throw fail("\(person.id).email_unverified", "needs an email and a password")
             }
         }
         try validateBlockers(scenario, fail: fail)

@@ -20,7 +20,7 @@ struct ScenarioLoader: Sendable {
                 "sessions", "spent_refresh_tokens", "password_failures", "otp_requests", "sends", "test_codes",
                 "reauth_grants", "links",
                 "provider_tokens", "provider_grants", "device_accounts", "scheduled_items", "payouts", "deletions",
-                "identity_holds", "outbox", "users", "meta",
+                "identity_holds", "outbox", "sign_in_challenges", "devices", "login_failures", "users", "meta",
             ] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
@@ -51,9 +51,34 @@ struct ScenarioLoader: Sendable {
                     sql: "INSERT INTO device_accounts (provider, subject, email, name) VALUES (?, ?, ?, ?)",
                     arguments: [account.provider.rawValue, subject, account.email, account.name])
             }
+            let logins = PasswordLoginService(store: store, clock: clock, linkBase: linkBase)
+            for person in [scenario.user] + (scenario.others ?? []) where person.emailUnverified == true {
+                if let email = person.email {
+                    _ = try logins.sendLink(db, userId: person.id, email: email, isResend: false, now: now)
+                }
+            }
+            for entry in scenario.loginFailures ?? [] {
+                let key = LoginThrottleService.key(entry.email, digest: store.digest)
+                let at = now.addingTimeInterval(-(entry.secondsAgo ?? 0))
+                for _ in 0..<entry.failures { _ = try LoginThrottleService.recordFailure(db, key: key, now: at) }
+            }
             try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('scenario', ?)", arguments: [name])
+            if scenario.signedIn == false {
+                try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('starts_signed_out', '1')")
+            }
         }
         return ScenarioLoaded(name: name, userId: scenario.user.id, now: now)
+    }
+
+    /// `POST /_admin/session` on a scenario that starts signed out: the way in is the sign-in screens.
+    func refuseIfStartsSignedOut() async throws {
+        let signedOut = try await store.pool.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM meta WHERE key = 'starts_signed_out')")
+        }
+        guard signedOut == true else { return }
+        throw BackendError(
+            .conflict, "signed_out_scenario", "This scenario starts signed out. Sign in through the app.",
+            rule: "admin.signed_out_scenario")
     }
 
     /// The scenario a persistent database already holds, if any.
@@ -73,6 +98,9 @@ struct ScenarioLoader: Sendable {
             appleSubject: person.appleLinked == true ? subject(.apple, of: person) : nil,
             googleSubject: person.googleLinked == true ? subject(.google, of: person) : nil)
         try user.insert(db)
+        if person.emailUnverified == true {
+            try db.execute(sql: "UPDATE users SET email_unverified = 1 WHERE id = ?", arguments: [user.id])
+        }
         for provider in SocialProvider.allCases {
             if let subject = user.subject(of: provider) {
                 try ProviderLinkService.grant(db, userId: user.id, provider: provider, subject: subject, now: now)

@@ -42,9 +42,13 @@ struct OutboxService: Sendable {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT outbox.*, otp_requests.user_id AS request_user, otp_requests.state AS request_state,
-                        otp_requests.expires_at AS request_expires_at
+                    SELECT outbox.*,
+                        COALESCE(otp_requests.user_id, CASE WHEN sign_in_challenges.id IS NOT NULL THEN '' END)
+                            AS request_user,
+                        COALESCE(otp_requests.state, sign_in_challenges.state) AS request_state,
+                        COALESCE(otp_requests.expires_at, sign_in_challenges.expires_at) AS request_expires_at
                     FROM outbox LEFT JOIN otp_requests ON otp_requests.id = outbox.request_id
+                        LEFT JOIN sign_in_challenges ON sign_in_challenges.id = outbox.request_id
                     ORDER BY outbox.id
                     """)
             var judge = StatusJudge(now: now)
@@ -94,6 +98,7 @@ struct OutboxService: Sendable {
             if newerCodeSent { return .superseded }
             switch state {
             case "cancelled": return .cancelled
+            case "superseded": return .superseded
             case "dead": return .exhausted
             default: return expiresAt <= now.unix ? .expired : .live
             }

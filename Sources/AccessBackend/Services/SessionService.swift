@@ -21,26 +21,42 @@ struct SessionService: Sendable {
 
     /// A new session inside the caller's transaction, e.g. with the email change that earns it. A sign-in
     /// starts a family: every session rotated from this one belongs to it.
-    static func issue(_ db: Database, digest: TokenDigest, userId: String, now: Date) throws -> SessionTokens {
+    /// `deviceId`: the device a sign-in registered (seed 004); nil for the QA shortcut and the sessions
+    /// an email change issues in place of the old one.
+    static func issue(
+        _ db: Database, digest: TokenDigest, userId: String, deviceId: String? = nil, now: Date
+    ) throws -> SessionTokens {
         let tokens = SessionTokens(
             userId: userId, accessToken: Secrets.token(prefix: "at_"),
             accessExpiresAt: now.addingTimeInterval(accessLifetime), refreshToken: Secrets.token(prefix: "rt_"),
             refreshExpiresAt: now.addingTimeInterval(refreshLifetime))
-        try insert(db, digest: digest, tokens, family: Secrets.identifier(prefix: "sf_"))
+        try insert(db, digest: digest, tokens, family: Secrets.identifier(prefix: "sf_"), deviceId: deviceId)
         return tokens
     }
 
-    private static func insert(_ db: Database, digest: TokenDigest, _ tokens: SessionTokens, family: String) throws {
+    private static func insert(
+        _ db: Database, digest: TokenDigest, _ tokens: SessionTokens, family: String, deviceId: String?
+    ) throws {
         try db.execute(
             sql: """
                 INSERT INTO sessions
-                    (access_hash, refresh_hash, user_id, access_expires_at, refresh_expires_at, family_id)
-                VALUES (?, ?, ?, ?, ?, ?)
+                    (access_hash, refresh_hash, user_id, access_expires_at, refresh_expires_at, family_id, device_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 digest(tokens.accessToken), digest(tokens.refreshToken), tokens.userId, tokens.accessExpiresAt.unix,
-                tokens.refreshExpiresAt.unix, family,
+                tokens.refreshExpiresAt.unix, family, deviceId,
             ])
+    }
+
+    /// `GET /auth/me`: the session's user and the device it was issued to.
+    func me(_ request: Request) async throws -> CurrentUser {
+        let user = try await authenticate(request)
+        let deviceId = try await store.pool.read { db in
+            try String.fetchOne(
+                db, sql: "SELECT device_id FROM sessions WHERE access_hash = ?", arguments: [accessHash(of: request)])
+        }
+        return CurrentUser(userId: user.id, deviceId: deviceId, authMethods: user.authMethods)
     }
 
     /// Ends every session of the user but `keeping` (an access token's digest); returns how many ended.
@@ -116,7 +132,7 @@ struct SessionService: Sendable {
             if let live = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT user_id, family_id, refresh_expires_at FROM sessions
+                    SELECT user_id, family_id, refresh_expires_at, device_id FROM sessions
                     WHERE refresh_hash = ? AND revoked = 0 AND refresh_expires_at > ?
                     """,
                 arguments: [oldHash, now.unix])
@@ -133,7 +149,7 @@ struct SessionService: Sendable {
                         VALUES (?, ?, ?, ?)
                         """,
                     arguments: [oldHash, family, next.userId, live["refresh_expires_at"] as Double])
-                try Self.insert(db, digest: store.digest, next, family: family)
+                try Self.insert(db, digest: store.digest, next, family: family, deviceId: live["device_id"])
                 return .rotated(next)
             }
             guard

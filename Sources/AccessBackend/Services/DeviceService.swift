@@ -1,0 +1,63 @@
+import AccessAPI
+import Foundation
+import GRDB
+
+/// Seed 004's device registration: every sign-in names its device (name, system, a stable identifier and
+/// the public key for end-to-end encryption). One row per user and identifier, refreshed on each sign-in;
+/// each session records the device it was issued to.
+enum DeviceService {
+    /// Curve25519 public keys are 32 bytes.
+    static let publicKeyLength = 32
+
+    /// The contract's limits, checked here because the generated server does not check lengths.
+    static func validate(_ device: DeviceInfo) throws {
+        let fields: [(String, String, Int)] = [
+            ("device.device_name", device.deviceName, 100), ("device.system_name", device.systemName, 50),
+            ("device.system_version", device.systemVersion, 50), ("device.identifier", device.identifier, 100),
+        ]
+        for (name, value, limit) in fields
+        where value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || value.count > limit {
+            throw invalid("\(name): expected 1 to \(limit) characters.")
+        }
+        for (name, value) in [("device.apns_token", device.apnsToken), ("device.voip_token", device.voipToken)] {
+            if let value, value.count > 200 { throw invalid("\(name): at most 200 characters.") }
+        }
+        guard Data(base64Encoded: device.publicKey)?.count == publicKeyLength else {
+            throw invalid("device.public_key: expected a Curve25519 public key, 32 bytes in base64.")
+        }
+    }
+
+    /// The device's id for this user, made on its first sign-in.
+    static func register(_ db: Database, userId: String, device: DeviceInfo, now: Date) throws -> String {
+        if let id = try String.fetchOne(
+            db, sql: "SELECT id FROM devices WHERE user_id = ? AND identifier = ?",
+            arguments: [userId, device.identifier])
+        {
+            try db.execute(
+                sql: """
+                    UPDATE devices SET device_name = ?, system_name = ?, system_version = ?, public_key = ?,
+                    last_seen_at = ? WHERE id = ?
+                    """,
+                arguments: [
+                    device.deviceName, device.systemName, device.systemVersion, device.publicKey, now.unix, id,
+                ])
+            return id
+        }
+        let id = Secrets.identifier(prefix: "dvc_")
+        try db.execute(
+            sql: """
+                INSERT INTO devices (id, user_id, identifier, device_name, system_name, system_version, public_key,
+                    created_at, last_seen_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                id, userId, device.identifier, device.deviceName, device.systemName, device.systemVersion,
+                device.publicKey, now.unix, now.unix,
+            ])
+        return id
+    }
+
+    private static func invalid(_ message: String) -> BackendError {
+        BackendError(.unprocessableContent, "invalid_field", message, rule: "device.invalid")
+    }
+}

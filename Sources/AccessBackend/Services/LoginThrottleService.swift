@@ -1,0 +1,64 @@
+import AccessCore
+import Foundation
+import GRDB
+
+/// Seed 003's "progressive timeout for repeated failures", for email & password login: failures are
+/// counted per address (whether or not it has an account, so the wait reveals nothing); the third in a
+/// row locks the address for 30 s and each further one doubles the wait, up to 15 minutes. While
+/// locked, an attempt is refused before its password is looked at and does not count. A success, or a
+/// day without failures, starts the count over.
+enum LoginThrottleService {
+    static let failuresBeforeLock = 2
+    static let firstLock: TimeInterval = 30
+    static let longestLock: TimeInterval = 15 * 60
+    static let forgetAfter: TimeInterval = 24 * 60 * 60
+
+    /// The wait the `failures`-th failure in a row earns; nil below the threshold.
+    static func lock(afterFailures failures: Int) -> TimeInterval? {
+        guard failures > failuresBeforeLock else { return nil }
+        let doublings = min(failures - failuresBeforeLock - 1, 10)
+        return min(longestLock, firstLock * Double(1 << doublings))
+    }
+
+    static func key(_ email: String, digest: TokenDigest) -> String {
+        digest(EmailRules.normalized(email).lowercased(), context: "login")
+    }
+
+    static func refuseIfLocked(_ db: Database, key: String, now: Date) throws {
+        guard
+            let until = try Double.fetchOne(
+                db, sql: "SELECT locked_until FROM login_failures WHERE email_key = ?", arguments: [key]),
+            until > now.unix
+        else { return }
+        throw lockedError(retryAfter: until - now.unix)
+    }
+
+    /// Counts a failure; the lock it starts, if any.
+    static func recordFailure(_ db: Database, key: String, now: Date) throws -> TimeInterval? {
+        let previous = try Row.fetchOne(
+            db, sql: "SELECT failures, last_failed_at FROM login_failures WHERE email_key = ?", arguments: [key])
+        let streak =
+            previous.flatMap { row in
+                now.unix - (row["last_failed_at"] as Double) < forgetAfter ? row["failures"] as Int : nil
+            } ?? 0
+        let failures = streak + 1
+        let lock = lock(afterFailures: failures)
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO login_failures (email_key, failures, last_failed_at, locked_until)
+                VALUES (?, ?, ?, ?)
+                """,
+            arguments: [key, failures, now.unix, lock.map { now.unix + $0 }])
+        return lock
+    }
+
+    static func clear(_ db: Database, key: String) throws {
+        try db.execute(sql: "DELETE FROM login_failures WHERE email_key = ?", arguments: [key])
+    }
+
+    static func lockedError(retryAfter: TimeInterval) -> BackendError {
+        BackendError.rateLimited(
+            retryAfter: max(1, Int(retryAfter.rounded(.up))), limit: "login_lockout",
+            message: "Too many failed attempts. Wait before trying again.")
+    }
+}

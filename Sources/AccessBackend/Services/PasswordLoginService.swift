@@ -1,0 +1,178 @@
+import AccessAPI
+import AccessCore
+import Foundation
+import GRDB
+
+/// Email & password as seed 002 has it, with seed 000's password rules: registering makes an account that
+/// cannot sign in until the emailed link (one-shot, 24 h) is opened; logging in says "Invalid email or
+/// password" and never which; a resend never tells whether the address has an account waiting. Failed
+/// logins wait longer and longer (`LoginThrottleService`).
+struct PasswordLoginService: Sendable {
+    static let registrationLinkLifetime: TimeInterval = 24 * 60 * 60
+    static let linkPurpose = "register"
+
+    let store: Store
+    let clock: BackendClock
+    let linkBase: String
+
+    static let credentialsInvalid = BackendError(
+        .unauthorized, "credentials_invalid", "Invalid email or password", rule: "login.credentials_invalid")
+    static let emailTaken = BackendError(
+        .conflict, "email_taken", "An account with this email already exists", rule: "register.email_taken")
+    static let resentMessage = "If an account is waiting for this address, we sent it a new link."
+
+    /// What an unknown address's password is checked against, so answering it takes as long as a real check.
+    private static let decoyHash = PasswordHasher.hash(Secrets.token(prefix: "decoy_"))
+
+    func register(_ body: RegisterBody) async throws -> Registered {
+        let now = clock.now()
+        let email = EmailRules.normalized(body.email)
+        guard EmailRules.isValid(email) else { throw EmailService.invalidError }
+        try PasswordService.refuseOverlong(body.password)
+        try DeviceService.validate(body.device)
+        let broken = PasswordRules.violations(body.password, email: email)
+        guard broken.isEmpty else { throw PasswordService.invalid(broken.map(\.rawValue)) }
+        // bcrypt takes tens of milliseconds: done before the write lock is taken.
+        let passwordHash = PasswordHasher.hash(body.password)
+        return try await store.pool.write { db in
+            try store.retention.pruneIfDue(db, now: now)
+            guard try SignInService.owner(db, channel: .email, destination: email) == nil else { throw Self.emailTaken }
+            try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
+            try RateLimitService.check(db, channel: .email, recipient: email, isResend: false, now: now)
+            let user = try SignInService.createUser(db, phone: nil, email: email)
+            try db.execute(
+                sql: """
+                    UPDATE users SET password_hash = ?, password_changed_at = ?, email_unverified = 1 WHERE id = ?
+                    """,
+                arguments: [passwordHash, now.unix, user.id])
+            let expires = try sendLink(db, userId: user.id, email: email, isResend: false, now: now)
+            return Registered(email: email, linkExpiresAt: expires)
+        }
+    }
+
+    /// Always the same answer; the send limits count for every address alike.
+    func resend(email typed: String) async throws -> VerificationResent {
+        let now = clock.now()
+        let email = EmailRules.normalized(typed)
+        guard EmailRules.isValid(email) else { throw EmailService.invalidError }
+        try await store.pool.write { db in
+            try store.retention.pruneIfDue(db, now: now)
+            try RateLimitService.check(db, channel: .email, recipient: email, isResend: true, now: now)
+            guard
+                let waiting = try String.fetchOne(
+                    db, sql: "SELECT id FROM users WHERE email = ? AND email_unverified = 1 AND deleted_at IS NULL",
+                    arguments: [email])
+            else {
+                try RateLimitService.record(db, channel: .email, recipient: email, isResend: true, now: now)
+                return
+            }
+            _ = try sendLink(db, userId: waiting, email: email, isResend: true, now: now)
+        }
+        return VerificationResent(message: Self.resentMessage)
+    }
+
+    func confirm(token: String) async throws -> RegistrationConfirmed {
+        let now = clock.now()
+        return try await store.pool.write { db in
+            let hash = store.digest(token)
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT user_id, email, expires_at, used FROM links WHERE token_hash = ? AND purpose = ?",
+                    arguments: [hash, Self.linkPurpose]),
+                let email: String = row["email"]
+            else {
+                throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: "link.unknown")
+            }
+            if (row["used"] as Bool) || (row["expires_at"] as Double) <= now.unix {
+                throw BackendError(
+                    .gone, "link_expired", "This link has expired. Request a new one to try again.",
+                    rule: "link.expired")
+            }
+            try db.execute(sql: "UPDATE links SET used = 1 WHERE token_hash = ?", arguments: [hash])
+            try db.execute(
+                sql: "UPDATE users SET email_unverified = 0 WHERE id = ? AND deleted_at IS NULL",
+                arguments: [row["user_id"] as String])
+            return RegistrationConfirmed(email: email)
+        }
+    }
+
+    func login(_ body: PasswordLoginBody) async throws -> SignedIn {
+        let now = clock.now()
+        let email = EmailRules.normalized(body.email)
+        guard EmailRules.isValid(email) else { throw EmailService.invalidError }
+        try PasswordService.refuseOverlong(body.password)
+        try DeviceService.validate(body.device)
+        let key = LoginThrottleService.key(email, digest: store.digest)
+        let account: (user: UserRecord, unverified: Bool)? = try await store.pool.read { db in
+            try LoginThrottleService.refuseIfLocked(db, key: key, now: now)
+            guard let user = try SignInService.owner(db, channel: .email, destination: email) else { return nil }
+            let unverified =
+                try Bool.fetchOne(db, sql: "SELECT email_unverified FROM users WHERE id = ?", arguments: [user.id])
+                ?? false
+            return (user, unverified)
+        }
+        let matches: Bool
+        if let account, let stored = account.user.passwordHash {
+            matches = PasswordHasher.verify(body.password, stored: stored, legacySalt: account.user.passwordSalt)
+        } else {
+            _ = PasswordHasher.verify(body.password, stored: Self.decoyHash, legacySalt: nil)
+            matches = false
+        }
+        enum Outcome {
+            case signedIn(SignedIn)
+            case unverified
+            case refused(lock: TimeInterval?)
+        }
+        // A failure is counted in a committed write, so it is returned, not thrown.
+        let outcome: Outcome = try await store.pool.write { db in
+            try LoginThrottleService.refuseIfLocked(db, key: key, now: now)
+            guard let account, matches, let user = try SignInService.owner(db, channel: .email, destination: email),
+                user.id == account.user.id
+            else {
+                return .refused(lock: try LoginThrottleService.recordFailure(db, key: key, now: now))
+            }
+            try LoginThrottleService.clear(db, key: key)
+            if account.unverified { return .unverified }
+            if let stored = user.passwordHash, PasswordHasher.needsUpgrade(stored) {
+                try PasswordService.upgrade(db, userId: user.id, password: body.password)
+            }
+            return .signedIn(
+                try SignInService.finish(
+                    db, digest: store.digest, user: user, isNew: false, device: body.device, now: now))
+        }
+        switch outcome {
+        case .signedIn(let signedIn):
+            return signedIn
+        case .unverified:
+            throw BackendError(
+                .forbidden, "email_unverified", "Please verify your email. We can send the link again.",
+                rule: "login.email_unverified")
+        case .refused(let lock?):
+            var error = LoginThrottleService.lockedError(retryAfter: lock)
+            error.rule = "login.locked"
+            throw error
+        case .refused(nil):
+            throw Self.credentialsInvalid
+        }
+    }
+
+    /// A new link for the registration; those sent before stop working.
+    func sendLink(_ db: Database, userId: String, email: String, isResend: Bool, now: Date) throws -> Date {
+        try db.execute(
+            sql: "UPDATE links SET used = 1 WHERE user_id = ? AND purpose = ? AND used = 0",
+            arguments: [userId, Self.linkPurpose])
+        let token = Secrets.token(prefix: "lk_")
+        let expires = now.addingTimeInterval(Self.registrationLinkLifetime)
+        try db.execute(
+            sql: "INSERT INTO links (token_hash, user_id, purpose, expires_at, email) VALUES (?, ?, ?, ?, ?)",
+            arguments: [store.digest(token), userId, Self.linkPurpose, expires.unix, email])
+        try RateLimitService.record(db, channel: .email, recipient: email, isResend: isResend, now: now)
+        try OutboxService.send(
+            db,
+            .init(
+                channel: "email", recipient: email, kind: "email_verify_link", purpose: Self.linkPurpose,
+                link: "\(linkBase)/confirm-account?token=\(token)", token: token),
+            now: now)
+        return expires
+    }
+}

@@ -1,0 +1,275 @@
+import AccessAPI
+import AccessCore
+import Foundation
+import GRDB
+
+/// Seed 004's way in, one flow for sign-in and sign-up: a code sent to a phone or an email, or an
+/// Apple/Google id token. The backend decides at the end whether the account is new. Codes obey the
+/// phone flows' rules (OTPService's lifetime and wrong attempts, RateLimitService's sends), counted per
+/// phone and per email, and the code itself is readable only in the outbox.
+struct SignInService: Sendable {
+    let store: Store
+    let clock: BackendClock
+
+    static let challengeNotFound = BackendError(
+        .notFound, "challenge_not_found", "This sign-in code request does not exist. Start again.",
+        rule: "signin.challenge_unknown")
+    static let requestClosed = BackendError(
+        .gone, "request_closed", "This code request is closed. Start again.", rule: "signin.request_closed")
+
+    func start(_ body: StartSignInBody) async throws -> SignInChallenge {
+        let now = clock.now()
+        let destination = try Self.destination(of: body)
+        try DeviceService.validate(body.device)
+        return try await store.pool.write { db in
+            try store.retention.pruneIfDue(db, now: now)
+            // Nobody has this identifier: the sign-in would be a sign-up, which a recent deletion holds off.
+            if try Self.owner(db, channel: body.channel, destination: destination) == nil {
+                try Self.refuseIfHeld(
+                    db, digest: store.digest, channel: body.channel, destination: destination, now: now)
+            }
+            // Starting again while a code is live is a resend in disguise: it counts as one, and the
+            // earlier code stops working.
+            let live = try String.fetchAll(
+                db,
+                sql: "SELECT id FROM sign_in_challenges WHERE destination = ? AND state = 'open' AND expires_at > ?",
+                arguments: [destination, now.unix])
+            let isResend = !live.isEmpty
+            try RateLimitService.check(
+                db, channel: body.channel.sendChannel, recipient: destination, isResend: isResend, now: now)
+            for id in live {
+                try db.execute(sql: "UPDATE sign_in_challenges SET state = 'superseded' WHERE id = ?", arguments: [id])
+            }
+            let id = Secrets.identifier(prefix: "chl_")
+            let code = try Self.newCode(db, destination: destination)
+            try db.execute(
+                sql: """
+                    INSERT INTO sign_in_challenges
+                        (id, channel, destination, code_hash, created_at, expires_at, resend_after, state)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, 'open')
+                    """,
+                arguments: [
+                    id, body.channel.rawValue, destination, store.digest(code, context: id), now.unix,
+                    now.unix + OTPService.ttl, now.unix + RateLimitService.cooldown,
+                ])
+            try Self.deliver(
+                db, challengeId: id, channel: body.channel, destination: destination, code: code, isResend: isResend,
+                now: now)
+            return Self.challenge(id: id, channel: body.channel, destination: destination, now: now)
+        }
+    }
+
+    /// A new code for the same challenge; a dead (5 wrong) or timed-out one may be replaced, a used one not.
+    func resend(challengeId: String) async throws -> SignInChallenge {
+        let now = clock.now()
+        return try await store.pool.write { db in
+            try store.retention.pruneIfDue(db, now: now)
+            let row = try Self.fetch(db, id: challengeId)
+            let state: String = row["state"]
+            guard state == "open" || state == "dead" else { throw Self.requestClosed }
+            let destination: String = row["destination"]
+            let channel = SignInChannel(rawValue: row["channel"]) ?? .phone
+            try RateLimitService.check(
+                db, channel: channel.sendChannel, recipient: destination, isResend: true, now: now)
+            let code = try Self.newCode(db, destination: destination)
+            try db.execute(
+                sql: """
+                    UPDATE sign_in_challenges SET code_hash = ?, expires_at = ?, resend_after = ?, wrong_attempts = 0,
+                    state = 'open' WHERE id = ?
+                    """,
+                arguments: [
+                    store.digest(code, context: challengeId), now.unix + OTPService.ttl,
+                    now.unix + RateLimitService.cooldown, challengeId,
+                ])
+            try Self.deliver(
+                db, challengeId: challengeId, channel: channel, destination: destination, code: code, isResend: true,
+                now: now)
+            return Self.challenge(id: challengeId, channel: channel, destination: destination, now: now)
+        }
+    }
+
+    /// The right code signs in the identifier's account, or creates one (sign-up), on this device.
+    func verify(_ body: VerifySignInCodeBody) async throws -> SignedIn {
+        let now = clock.now()
+        try DeviceService.validate(body.device)
+        enum Outcome {
+            case signedIn(SignedIn)
+            case wrong(remaining: Int)
+        }
+        // Wrong attempts must be committed, so they are returned, not thrown (a throw rolls back).
+        let outcome: Outcome = try await store.pool.write { db in
+            let row = try Self.fetch(db, id: body.challengeId)
+            guard (row["state"] as String) == "open", (row["expires_at"] as Double) > now.unix else {
+                throw OTPService.expired
+            }
+            let presented = store.digest(body.code, context: body.challengeId)
+            guard Secrets.constantTimeEquals(presented, row["code_hash"]) else {
+                let attempts = (row["wrong_attempts"] as Int) + 1
+                let state = attempts >= OTPService.maxWrongAttempts ? "dead" : "open"
+                try db.execute(
+                    sql: "UPDATE sign_in_challenges SET wrong_attempts = ?, state = ? WHERE id = ?",
+                    arguments: [attempts, state, body.challengeId])
+                return .wrong(remaining: OTPService.maxWrongAttempts - attempts)
+            }
+            try db.execute(
+                sql: "UPDATE sign_in_challenges SET state = 'used' WHERE id = ?", arguments: [body.challengeId])
+            let channel = SignInChannel(rawValue: row["channel"]) ?? .phone
+            let destination: String = row["destination"]
+            if let user = try Self.owner(db, channel: channel, destination: destination) {
+                // A code that reached the address proves it, as the registration link would have.
+                if channel == .email {
+                    try db.execute(sql: "UPDATE users SET email_unverified = 0 WHERE id = ?", arguments: [user.id])
+                }
+                return .signedIn(
+                    try Self.finish(db, digest: store.digest, user: user, isNew: false, device: body.device, now: now))
+            }
+            try Self.refuseIfHeld(db, digest: store.digest, channel: channel, destination: destination, now: now)
+            let user = try Self.createUser(
+                db, phone: channel == .phone ? destination : nil, email: channel == .email ? destination : nil)
+            return .signedIn(
+                try Self.finish(db, digest: store.digest, user: user, isNew: true, device: body.device, now: now))
+        }
+        switch outcome {
+        case .signedIn(let signedIn):
+            return signedIn
+        case .wrong(let remaining):
+            var error = BackendError(
+                .unauthorized, "code_incorrect", "Code is incorrect. Try again.",
+                rule: remaining == 0 ? "signin.code_incorrect_exhausted" : "signin.code_incorrect")
+            error.detail.attemptsRemaining = remaining
+            throw error
+        }
+    }
+
+    /// Continue with Apple or Google: the account linked to that provider account, or a new one linked to
+    /// it. An account is never joined to another by a matching email behind the person's back.
+    func withProvider(_ body: ProviderSignInBody) async throws -> SignedIn {
+        let now = clock.now()
+        try DeviceService.validate(body.device)
+        let signedIn: SignedIn? = try await store.pool.write { db in
+            guard
+                let subject = try ProviderService.redeem(
+                    db, digest: store.digest, provider: body.provider, idToken: body.idToken, now: now)
+            else { return nil }
+            if let user = try UserRecord.filter(
+                sql: "\(body.provider.subjectColumn) = ? AND deleted_at IS NULL", arguments: [subject]
+            ).fetchOne(db) {
+                return try Self.finish(
+                    db, digest: store.digest, user: user, isNew: false, device: body.device, now: now)
+            }
+            var user = try Self.createUser(db, phone: nil, email: nil)
+            try db.execute(
+                sql: "UPDATE users SET \(body.provider.subjectColumn) = ? WHERE id = ?", arguments: [subject, user.id])
+            try ProviderLinkService.grant(db, userId: user.id, provider: body.provider, subject: subject, now: now)
+            if body.provider == .apple { user.appleSubject = subject } else { user.googleSubject = subject }
+            return try Self.finish(db, digest: store.digest, user: user, isNew: true, device: body.device, now: now)
+        }
+        // Spent even when refused (the write committed), so a token never works twice.
+        guard let signedIn else {
+            throw BackendError(
+                .unauthorized, "provider_token_invalid", "\(body.provider.display) sign-in didn't work. Try again.",
+                rule: "signin.provider_token_invalid")
+        }
+        return signedIn
+    }
+
+    /// The end of every way in: the device registered, a session on it.
+    static func finish(
+        _ db: Database, digest: TokenDigest, user: UserRecord, isNew: Bool, device: DeviceInfo, now: Date
+    ) throws -> SignedIn {
+        let deviceId = try DeviceService.register(db, userId: user.id, device: device, now: now)
+        let session = try SessionService.issue(db, digest: digest, userId: user.id, deviceId: deviceId, now: now)
+        return SignedIn(session: session, deviceId: deviceId, isNewUser: isNew, authMethods: user.authMethods)
+    }
+
+    /// A new athlete account (the role is chosen later, in onboarding).
+    static func createUser(_ db: Database, phone: String?, email: String?) throws -> UserRecord {
+        let user = UserRecord(
+            id: Secrets.identifier(prefix: "usr_"), role: UserRole.athlete.rawValue, isPrimary: false, phone: phone,
+            email: email, passwordHash: nil, passwordSalt: nil, passwordChangedAt: nil, appleSubject: nil,
+            googleSubject: nil)
+        try user.insert(db)
+        return user
+    }
+
+    /// The account that signs in with this phone or email, if any (deleted ones have none left).
+    static func owner(_ db: Database, channel: SignInChannel, destination: String) throws -> UserRecord? {
+        let column = channel == .phone ? "phone" : "email"
+        return try UserRecord.filter(sql: "\(column) = ? AND deleted_at IS NULL", arguments: [destination])
+            .fetchOne(db)
+    }
+
+    private static func refuseIfHeld(
+        _ db: Database, digest: TokenDigest, channel: SignInChannel, destination: String, now: Date
+    ) throws {
+        switch channel {
+        case .phone: try IdentityHoldService.refuseIfHeld(db, digest: digest, phone: destination, now: now)
+        case .email: try IdentityHoldService.refuseIfHeld(db, digest: digest, email: destination, now: now)
+        }
+    }
+
+    private static func destination(of body: StartSignInBody) throws -> String {
+        switch body.channel {
+        case .phone:
+            guard let typed = body.phone else { throw missing("phone") }
+            guard let phone = PhoneNumberRules.normalizeE164(typed) else {
+                throw BackendError(
+                    .unprocessableContent, "phone_invalid", "Enter a valid phone number.", rule: "phone.invalid")
+            }
+            return phone
+        case .email:
+            guard let typed = body.email else { throw missing("email") }
+            let email = EmailRules.normalized(typed)
+            guard EmailRules.isValid(email) else { throw EmailService.invalidError }
+            return email
+        }
+    }
+
+    private static func missing(_ field: String) -> BackendError {
+        BackendError(
+            .unprocessableContent, "invalid_field", "\(field): required when channel is \(field).",
+            rule: "http.invalid_field")
+    }
+
+    private static func fetch(_ db: Database, id: String) throws -> Row {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sign_in_challenges WHERE id = ?", arguments: [id])
+        else { throw challengeNotFound }
+        return row
+    }
+
+    /// Scenario test codes win for their phone or address.
+    private static func newCode(_ db: Database, destination: String) throws -> String {
+        try String.fetchOne(
+            db, sql: "SELECT code FROM test_codes WHERE phone = ? COLLATE NOCASE", arguments: [destination])
+            ?? Secrets.otpCode()
+    }
+
+    private static func challenge(
+        id: String, channel: SignInChannel, destination: String, now: Date
+    )
+        -> SignInChallenge
+    {
+        SignInChallenge(
+            challengeId: id, channel: channel, destination: destination,
+            expiresAt: now.addingTimeInterval(OTPService.ttl),
+            resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
+    }
+
+    private static func deliver(
+        _ db: Database, challengeId: String, channel: SignInChannel, destination: String, code: String,
+        isResend: Bool, now: Date
+    ) throws {
+        try RateLimitService.record(
+            db, channel: channel.sendChannel, recipient: destination, isResend: isResend, now: now)
+        try OutboxService.send(
+            db,
+            .init(
+                channel: channel.sendChannel.rawValue, recipient: destination, kind: "otp", purpose: "sign_in",
+                code: code, requestId: challengeId),
+            now: now)
+    }
+}
+
+extension SignInChannel {
+    var sendChannel: RateLimitService.Channel { self == .phone ? .sms : .email }
+}
