@@ -122,6 +122,12 @@ struct BackendOptions: ParsableArguments {
     )
     var port: Int?
 
+    @Flag(
+        help:
+            "With --backend of a reference backend (`accessdeck serve`): sign in as its scenario's user by itself when no session is stored, instead of the sign-in screens."
+    )
+    var qaSignIn = false
+
     func validate() throws {
         // With --backend there is no embedded backend to seed.
         if backend == nil { try ScenarioArgument.validate(scenario) }
@@ -131,6 +137,9 @@ struct BackendOptions: ParsableArguments {
         }
         if backend != nil, port != nil {
             throw ValidationError("--port is for the embedded backend; drop it with --backend")
+        }
+        if backend == nil, qaSignIn {
+            throw ValidationError("--qa-sign-in is for --backend; the embedded backend signs in as its scenario says")
         }
     }
 }

@@ -44,7 +44,7 @@ struct TerminalApp {
         }
         let clock = connection.clock
         var state = AppState(
-            now: clock.now(),
+            root: connection.root, now: clock.now(),
             options: AppOptions(
                 platform: appearance.platform ?? .ios, ascii: options.ascii,
                 hasReferenceBackend: connection.isReferenceBackend, deviceRegion: deviceRegion, timeZone: .current))
@@ -121,7 +121,9 @@ struct TerminalApp {
         // The reducer keeps keys from a screen hidden by "Terminal too small": it needs the size.
         store.send(.input(.resize(terminal.size)))
         let identifying = Task { [store] in
-            if await connection.identify() { store.send(.referenceBackendFound) }
+            guard let found = await connection.identify() else { return }
+            store.send(.referenceBackendFound)
+            if let methods = found.qaSignedIn { store.send(.qaSignedIn(methods)) }
         }
         defer { identifying.cancel() }
         let inbox = LinkInbox.Listener(path: LinkInbox.socketPath()) { [store] link in store.send(.openLink(link)) }
@@ -149,31 +151,50 @@ struct BackendConnection: Sendable {
     let baseURL: String
     /// nil for the embedded backend, which is the reference one by construction.
     let identity: Identity?
+    /// The app had a session when it started (a stored one, or the embedded backend's QA sign-in).
+    let startsSignedIn: Bool
+
+    /// The first screen: a stored session is checked first (`GET /auth/me`); the embedded backend's
+    /// fresh QA session needs no check; nobody signed in starts on Welcome.
+    var root: any ScreenModel {
+        guard startsSignedIn else { return WelcomeScreen() }
+        return identity == nil ? SettingsScreen() : SessionCheckScreen()
+    }
 
     static func open(_ options: BackendOptions) async throws -> BackendConnection {
         // Nothing may write to the terminal once curses owns it.
         let quiet = Logger(label: "accessdeck") { _ in SwiftLogNoOpLogHandler() }
+        // Seed 004's device registration: this installation's identity, kept beside the session file.
+        let device = DeviceIdentity.loadOrCreate(at: DeviceIdentity.defaultLocation()).info
         if let url = options.backend {
             let store = SessionStore(fileURL: SessionStore.defaultLocation())
+            var configuration = AccountClient.Configuration(baseURL: url)
+            configuration.device = device
             let (client, problem) = AccountClient.restoringSession(
-                configuration: .init(baseURL: url), sessionStore: store, logger: quiet)
+                configuration: configuration, sessionStore: store, logger: quiet)
             // Nothing is asked of the backend before the first frame: whether it is the reference one is
             // found out in the background (`identify`), so an unreachable host cannot hold the screen.
             // The QA shortcut is not taken after the user logged out here: then the app starts signed out.
-            let identity = Identity(qaSignInAllowed: !store.userSignedOut)
+            let identity = Identity(qaSignInAllowed: options.qaSignIn && !store.userSignedOut)
             let clock = RemoteBackendClock(
                 serverNow: { [serverClock = client.serverClock] in serverClock.now() },
                 reference: FollowingClock(resync: { [client] in try? await client.adminClock().now }))
             return BackendConnection(
                 client: client, cache: AuthMethodsCache(fileURL: AuthMethodsCache.defaultLocation()),
                 isReferenceBackend: false, sessionProblem: problem.map { "\($0)" }, embedded: nil, clock: clock,
-                baseURL: url, identity: identity)
+                baseURL: url, identity: identity, startsSignedIn: await client.isSignedIn)
         }
         let backend = try await ReferenceBackend.start(
             .init(port: options.port ?? 0, scenario: options.scenario, logger: quiet))
-        let client = AccountClient(configuration: .init(baseURL: backend.baseURL), sessionStore: nil, logger: quiet)
+        var configuration = AccountClient.Configuration(baseURL: backend.baseURL)
+        configuration.device = device
+        let client = AccountClient(configuration: configuration, sessionStore: nil, logger: quiet)
+        // The QA shortcut, unless the scenario starts signed out: then the way in is the screens.
+        var signedIn = true
         do {
             try await client.adminSignIn()
+        } catch APIError.server(409, ErrorCode.signedOutScenario.rawValue, _) {
+            signedIn = false
         } catch {
             await client.shutdown()
             await backend.shutdown()
@@ -182,12 +203,12 @@ struct BackendConnection: Sendable {
         return BackendConnection(
             client: client, cache: AuthMethodsCache(fileURL: nil), isReferenceBackend: true, sessionProblem: nil,
             embedded: backend, clock: FollowingClock(source: { [clock = backend.clock] in clock.now() }),
-            baseURL: backend.baseURL, identity: nil)
+            baseURL: backend.baseURL, identity: nil, startsSignedIn: signedIn)
     }
 
     /// Whether a backend reached with `--backend` turned out to be the reference one.
     final class Identity: Sendable {
-        /// False after a log out on this machine (the signed-out marker beside the session file).
+        /// `--qa-sign-in`, and no log out on this machine since (the signed-out marker beside the session file).
         let qaSignInAllowed: Bool
         private let found = Mutex(false)
 
@@ -199,20 +220,29 @@ struct BackendConnection: Sendable {
         }
     }
 
+    /// What `identify` found: the reference backend, and the methods of the QA sign-in if it took one.
+    struct Found {
+        var qaSignedIn: AuthMethods?
+    }
+
     /// For `--backend`, after the first frame: a backend that answers `/_admin/scenarios` is the
-    /// reference one (a 404 or no answer: it is not, and nothing is said). QA is then signed in as its
-    /// scenario's user unless a session was kept, and the app's clock follows the backend's.
-    func identify() async -> Bool {
-        guard let identity, !identity.isReference else { return false }
-        guard (try? await client.adminScenarios()) != nil else { return false }
-        // The QA shortcut; it finds no one when the scenario's user was deleted, and is not taken after
-        // the user logged out here: then the app stays signed out.
-        if identity.qaSignInAllowed, !(await client.isSignedIn) { _ = try? await client.adminSignIn() }
+    /// reference one (a 404 or no answer: it is not, and nothing is said; nil). With `--qa-sign-in`, QA
+    /// is then signed in as its scenario's user unless a session was kept, and the app's clock follows
+    /// the backend's.
+    func identify() async -> Found? {
+        guard let identity, !identity.isReference else { return nil }
+        guard (try? await client.adminScenarios()) != nil else { return nil }
+        var found = Found()
+        // The QA shortcut finds no one when the scenario's user was deleted or the scenario starts
+        // signed out, and is not taken after the user logged out here: then the app stays signed out.
+        if identity.qaSignInAllowed, !(await client.isSignedIn), (try? await client.adminSignIn()) != nil {
+            found.qaSignedIn = try? await client.authMethods(cache: cache, now: clock.now())
+        }
         identity.isReference = true
         if let remote = clock as? RemoteBackendClock, let serverNow = try? await client.adminClock().now {
             remote.followReference(serverNow: serverNow)
         }
-        return true
+        return found
     }
 
     func close() async {

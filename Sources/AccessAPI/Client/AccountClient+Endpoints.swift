@@ -217,8 +217,11 @@ extension AccountClient {
     }
 
     /// The session check at start: 401 refreshes once and retries; a refused refresh signs out.
-    public func me() async throws -> CurrentUser {
-        try await call { try await api.getMe().ok.body.json }
+    /// A success also refreshes the offline cache of the methods.
+    public func me(cache: AuthMethodsCache? = nil, now: Date = Date()) async throws -> CurrentUser {
+        let me = try await call { try await api.getMe().ok.body.json }
+        cache?.store(me.authMethods, at: now)
+        return me
     }
 
     private func signingIn(_ operation: () async throws -> SignedIn) async throws -> SignedIn {

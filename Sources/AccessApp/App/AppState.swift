@@ -94,11 +94,17 @@ public struct AppOptions: Equatable, Sendable {
 public struct Brand: Equatable, Sendable {
     public var name: String
     public var supportEmail: String
-    public init(name: String, supportEmail: String) {
+    /// Where the terms and the privacy policy live (the Welcome screen's small links).
+    public var website: String
+    public init(name: String, supportEmail: String, website: String = "https://321.fit") {
         self.name = name
         self.supportEmail = supportEmail
+        self.website = website
     }
     public static let `default` = Brand(name: "321Fit", supportEmail: "support@321.fit")
+
+    public var termsURL: URL? { URL(string: website + "/terms") }
+    public var privacyURL: URL? { URL(string: website + "/privacy") }
 }
 
 public enum AppVersion {

@@ -43,6 +43,7 @@ public enum Features {
         SupportFeature.self,
         DeleteFeature.self,
         LogoutFeature.self,
+        StartFeature.self,
         SignInFeature.self,
         PasswordLoginFeature.self,
     ]

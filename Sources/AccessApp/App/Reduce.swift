@@ -31,6 +31,11 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         effects =
             state.top.is(ScreenType(HubScreen.self))
             ? apply(state.top.base.onAppear(state.context), to: &state, from: hub) : []
+    case .qaSignedIn(let methods):
+        // Only where nobody signed in meanwhile: a signed-out app goes in as the scenario's user.
+        effects =
+            SignedOutRoots.contains(state.stack[0])
+            ? apply([.setMethods(methods), .resetStack(SettingsScreen())], to: &state, from: nil) : []
     case .tick:
         state.clockTicking = false
         let context = state.context
@@ -175,9 +180,11 @@ private func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in
     }
     var effects = apply(commands, to: &state, from: owner)
     // The backend refused the session for good (a refused refresh): what was shown for that user goes,
-    // on screen and in the cache, not only the tokens (unless the screen already signed out).
-    if case .failure(.signedOut) = result, state.methods != nil || state.reauth != nil {
-        effects += apply([.signOut], to: &state, from: nil)
+    // on screen and in the cache, not only the tokens, and the person is asked to sign in again (seed
+    // 002) — unless the screen already took the app to a signed-out screen.
+    if case .failure(.signedOut) = result, !SignedOutRoots.contains(state.stack[0]) {
+        effects += apply(
+            [.signOut, .resetStack(SignInScreen(notice: SignInScreen.sessionExpiredText))], to: &state, from: nil)
     }
     return effects
 }

@@ -75,7 +75,9 @@ public struct EmailChangeLink: LinkPurpose {
             .showToast("Email updated to \(verified.authMethods.email ?? "your new address")."),
         ]
     }
-    public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .emailVerifyLink }
+    public func accepts(_ message: OutboxMessage) -> Bool {
+        message.outboxKind == .emailVerifyLink && message.purpose != RegistrationLink.purpose
+    }
     public var canEditAddress: Bool { true }
     public var linkPath: String { "verify-email" }
 }

@@ -51,7 +51,7 @@ extension LinkPurpose {
 /// Links that arrive with nothing on screen waiting for them (the email-change link opened from the
 /// hub, the revert link in the old address's notice): whose they are decides where they go.
 enum LinkRouter {
-    static let purposes: [any LinkPurpose] = [EmailChangeLink(), RevertEmailLink()]
+    static let purposes: [any LinkPurpose] = [RegistrationLink(), EmailChangeLink(), RevertEmailLink()]
 
     static func open(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? {
         guard let token = message.token, let purpose = purposes.first(where: { $0.accepts(message) }) else {

@@ -16,7 +16,7 @@ extension Sheet {
         Sheet(
             title: "Log out", body: "Are you sure you want to logout?",
             actions: [
-                (.init("Log out", isDestructive: true), [.resetStack(LoggedOutScreen(isWorking: true))]),
+                (.init("Log out", isDestructive: true), [.resetStack(LoggedOutScreen())]),
                 (.init("Cancel"), []),
             ])
     }

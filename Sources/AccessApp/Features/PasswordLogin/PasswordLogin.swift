@@ -2,7 +2,70 @@ import AccessAPI
 import Foundation
 import TerminalKit
 
-/// Email & password (seed 002): log in and register on one screen. Being built (issue 14).
+/// Email & password (seed 002, with seed 000's password rules): Log in and Register on one screen,
+/// "Check your email to verify your account" after registering, and the emailed link (opened from the
+/// outbox, pasted, or handed over by `accessdeck open-link`) that makes the account usable.
 enum PasswordLoginFeature: Feature {
-    static let screens: [any ScreenModel.Type] = [PasswordLoginScreen.self]
+    static let screens: [any ScreenModel.Type] = [PasswordLoginScreen.self, VerifyAccountScreen.self]
+}
+
+/// The link a registration emails (`…/confirm-account?token=…`): opening it verifies the address, and
+/// the person logs in.
+public struct RegistrationLink: LinkPurpose {
+    public init() {}
+    /// Sent again from "Check your email to verify your account", which knows the address.
+    public var resend: AnyRequest? { nil }
+    public func confirm(token: String) -> AnyRequest { AnyRequest(ConfirmRegistration(token: token)) }
+    public func confirmed(_ reply: AnyValue, _ context: ScreenContext) -> [Command]? {
+        guard let confirmed = reply.as(RegistrationConfirmed.self) else { return nil }
+        // Signed in already (the link opened from another account's session): nothing to log in to.
+        guard context.methods == nil else {
+            return [.pop, .showToast(PasswordLoginScreen.verifiedText(confirmed.email))]
+        }
+        return [
+            .resetStack(SignInScreen(selection: SignInScreen.Row.password.rawValue)),
+            .push(
+                PasswordLoginScreen(email: confirmed.email, notice: PasswordLoginScreen.verifiedText(confirmed.email))),
+        ]
+    }
+    public func accepts(_ message: OutboxMessage) -> Bool {
+        message.outboxKind == .emailVerifyLink && message.purpose == Self.purpose
+    }
+    public var canEditAddress: Bool { false }
+    public var linkPath: String { "confirm-account" }
+
+    /// The outbox purpose of the reference backend's registration links.
+    static let purpose = "register"
+}
+
+// MARK: - Requests
+
+struct PasswordLogin: APIRequest {
+    var email: String
+    var password: Secret
+    func perform(_ api: APIContext) async throws -> SignedIn {
+        try await api.client.login(email: email, password: password.value)
+    }
+}
+
+struct Register: APIRequest {
+    var email: String
+    var password: Secret
+    func perform(_ api: APIContext) async throws -> Registered {
+        try await api.client.register(email: email, password: password.value)
+    }
+}
+
+struct ResendRegistrationLink: APIRequest {
+    var email: String
+    func perform(_ api: APIContext) async throws -> VerificationResent {
+        try await api.client.resendRegistrationLink(email: email)
+    }
+}
+
+struct ConfirmRegistration: APIRequest {
+    var token: String
+    func perform(_ api: APIContext) async throws -> RegistrationConfirmed {
+        try await api.client.confirmRegistration(token: token)
+    }
 }

@@ -1,18 +1,207 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
-/// Log in | Register with an email and a password. Being built (issue 14).
+/// Seed 002's Log in | Register on one screen: an email and a password (masked, Ctrl+R shows it).
+/// Checked here before any call ("Please enter a valid email address"; registering, seed 000's
+/// password rules). A failed login says "Invalid email or password", clears the password and keeps
+/// the email; repeated failures wait, counted down from the clock; no network is never "invalid".
 public struct PasswordLoginScreen: ScreenModel {
-    public init() {}
+    public enum Mode: String, Equatable, Sendable { case login, register }
+    public enum Focus: Equatable, Sendable { case email, password, cta }
+
+    public var mode: Mode
+    public var email: TextField
+    public var password: TextField
+    public var focus: Focus
+    public var isWorking: Bool
+    public var error: String?
+    /// Said above the form: why the person is here ("Email verified. Log in.").
+    public var notice: String?
+    /// The lockout's end (429 with a wait): the button stays off and counts down until then.
+    public var lockedUntil: Date?
+
+    public init(
+        mode: Mode = .login, email: String = "", password: String = "", focus: Focus = .email,
+        showsPassword: Bool = false, isWorking: Bool = false, error: String? = nil, notice: String? = nil,
+        lockedUntil: Date? = nil
+    ) {
+        self.mode = mode
+        self.email = TextField(
+            label: "Email", value: email, placeholder: "name@example.com", maxLength: EmailRules.maximumLength)
+        self.password = TextField(
+            label: "Password", value: password, isMasked: !showsPassword, maxLength: PasswordRules.maximumLength)
+        self.focus = focus
+        self.isWorking = isWorking
+        self.error = error
+        self.notice = notice
+        self.lockedUntil = lockedUntil
+    }
+
+    public static let invalidEmailText = "Please enter a valid email address"
+    public static let invalidCredentialsText = "Invalid email or password"
+    public static let emailExistsText = "An account with this email already exists"
+    public static let offlineText = "No internet connection"
+    static func verifiedText(_ email: String) -> String { "\(email) is verified. Log in to continue." }
 
     public var id: String { "password-login" }
+    public var takesText: Bool { true }
+    public var needsClock: Bool { lockedUntil != nil }
+    public var showsPassword: Bool { !password.isMasked }
 
-    public func keymap(_ context: ScreenContext) -> Keymap { Keymap([]) }
+    var typedEmail: String { EmailRules.normalized(email.value) }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? { nil }
+    func isLocked(_ context: ScreenContext) -> Bool { lockedUntil.map { context.now < $0 } ?? false }
+
+    func canSubmit(_ context: ScreenContext) -> Bool {
+        !isWorking && !isLocked(context) && !typedEmail.isEmpty && !password.value.isEmpty
+    }
+
+    var actionTitle: String { mode == .login ? "Log in" : "Register" }
+
+    public func keymap(_ context: ScreenContext) -> Keymap {
+        Keymap([
+            KeyBinding([.tab, .backTab], "Next field", aliases: [.down, .up]),
+            KeyBinding([.enter], actionTitle),
+            KeyBinding([.control("t")], mode == .login ? "Register instead" : "Log in instead"),
+            KeyBinding([.control("r")], showsPassword ? "Hide password" : "Show password"),
+        ])
+    }
+
+    static let order: [Focus] = [.email, .password, .cta]
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        switch event {
+        case .key(.tab), .key(.down), .key(.backTab), .key(.up):
+            let step = [.key(.tab), .key(.down)].contains(event) ? 1 : -1
+            let index = Self.order.firstIndex(of: focus) ?? 0
+            focus = Self.order[(index + step + Self.order.count) % Self.order.count]
+            return []
+        case .key(.control("t")):
+            guard !isWorking else { return [] }
+            mode = mode == .login ? .register : .login
+            error = nil
+            return []
+        case .key(.control("r")):
+            password.isMasked.toggle()
+            return []
+        case .key(.escape):
+            return nil
+        case .key(.enter):
+            if focus == .email {
+                focus = .password
+                return []
+            }
+            return submit(context)
+        default:
+            guard !isWorking else { return event.isTextEditing ? [] : nil }
+            if focus == .cta, event.isTextEditing { focus = .password }
+            let edited = focus == .email ? email.value : password.value
+            let handled = focus == .email ? email.handle(event) : password.handle(event)
+            guard handled else { return nil }
+            if (focus == .email ? email.value : password.value) != edited { error = nil }
+            return []
+        }
+    }
+
+    private mutating func submit(_ context: ScreenContext) -> [Command] {
+        guard canSubmit(context) else { return [] }
+        guard EmailRules.isValid(typedEmail) else {
+            error = Self.invalidEmailText
+            focus = .email
+            return []
+        }
+        if mode == .register, let broken = PasswordRules.violations(password.value, email: typedEmail).first {
+            error = broken.message
+            focus = .password
+            return []
+        }
+        isWorking = true
+        error = nil
+        notice = nil
+        let secret = Secret(password.value)
+        switch mode {
+        case .login: return [.request(PasswordLogin(email: typedEmail, password: secret))]
+        case .register: return [.request(Register(email: typedEmail, password: secret))]
+        }
+    }
+
+    public mutating func receive(
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
+    ) -> [Command] {
+        isWorking = false
+        switch result {
+        case .success(let reply):
+            if let signedIn = reply.as(SignedIn.self) { return [.signedIn(signedIn)] }
+            guard let registered = reply.as(Registered.self) else { return [] }
+            password.setValue("")
+            return [.push(VerifyAccountScreen(email: registered.email, justRegistered: true))]
+        case .failure(.passwordIncorrect):
+            error = Self.invalidCredentialsText
+            password.setValue("")
+            focus = .password
+        case .failure(.server(403, ErrorCode.emailUnverified.rawValue, _)):
+            password.setValue("")
+            return [.push(VerifyAccountScreen(email: typedEmail, justRegistered: false))]
+        case .failure(.taken):
+            error = Self.emailExistsText
+        case .failure(.invalid(let fields, let message)):
+            error = fields.first.flatMap(PasswordRule.init(rawValue:))?.message ?? message
+        case .failure(.rateLimited(let retryAfter?, _)):
+            error = nil
+            password.setValue("")
+            lockedUntil = context.now + TimeInterval(retryAfter)
+        case .failure(.rateLimited(nil, let message)):
+            error = message
+        case .failure(.offline):
+            error = Self.offlineText
+        case .failure(let failure):
+            error = failure.message
+        }
+        return []
+    }
+
+    public mutating func tick(_ context: ScreenContext) -> [Command] {
+        if let lockedUntil, context.now >= lockedUntil { self.lockedUntil = nil }
+        return []
+    }
+
+    public func banner(_ context: ScreenContext) -> Banner? {
+        guard let lockedUntil, context.now < lockedUntil else { return nil }
+        return RateLimit(until: lockedUntil).banner(at: context.now)
+    }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        canvas.centered("Log in", style: .bold)
+        let tabs = mode == .login ? "[ Log in ]   Register" : "  Log in   [ Register ]"
+        canvas.title(
+            mode == .login ? "Log in" : "Register",
+            subtitle: "\(tabs)   · Ctrl+T switches")
+        if let notice { canvas.paragraph(notice, style: .muted) }
+        // The email's own problem shows under it; everything else under the password, by the button.
+        let emailError = error == Self.invalidEmailText
+        var emailField = email
+        emailField.isFocused = focus == .email && !isWorking
+        emailField.isDisabled = isWorking
+        emailField.error = emailError ? error : nil
+        canvas.field(emailField)
+        var passwordField = password
+        passwordField.isFocused = focus == .password && !isWorking
+        passwordField.isDisabled = isWorking
+        passwordField.error = emailError ? nil : error
+        canvas.field(passwordField)
+        canvas.paragraph(
+            "Ctrl+R \(showsPassword ? "hides" : "shows") the password"
+                + (mode == .register ? " · at least 8 characters, not a common one" : ""),
+            style: .muted, spacing: 0)
+        let working = mode == .login ? "Logging in…" : "Registering…"
+        if let lockedUntil, context.now < lockedUntil {
+            let left = Banner.secondsLeft(until: lockedUntil, now: context.now)
+            canvas.centered("Too many attempts. Try again in \(TextLayout.countdown(seconds: left))", style: .muted)
+        } else {
+            canvas.button(
+                actionTitle, working: working, isReady: canSubmit(context), isFocused: focus == .cta,
+                isWorking: isWorking)
+        }
     }
 }

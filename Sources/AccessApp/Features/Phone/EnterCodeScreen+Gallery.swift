@@ -19,6 +19,10 @@ extension EnterCodeScreen {
     }
 
     public static var gallery: [GalleryEntry] {
+        accountGallery + signInGallery
+    }
+
+    static var accountGallery: [GalleryEntry] {
         [
             GalleryEntry("enter-code:empty", "Just sent: empty boxes, resend counting down") {
                 SampleData.state([sample($0)], now: $0)
@@ -43,6 +47,27 @@ extension EnterCodeScreen {
                 screen.resendAfter = now + 27
                 screen.limit = RateLimit(until: now + 27)
                 return SampleData.state([screen], now: now)
+            },
+        ]
+    }
+
+    /// Continue with phone or email (seed 004), served by the same screen.
+    static var signInGallery: [GalleryEntry] {
+        [
+            GalleryEntry("enter-code:sign-in-email", "The code emailed to continue with email") { now in
+                AppState(
+                    root: EnterCodeScreen(
+                        step: .signIn(.email), phone: "new.user@mail.com", requestId: "chl_1",
+                        expiresAt: now.addingTimeInterval(300), resendAfter: now.addingTimeInterval(27), digits: "13"),
+                    now: now)
+            },
+            GalleryEntry("enter-code:sign-in-wrong", "A wrong sign-in code: attempts left") { now in
+                AppState(
+                    root: EnterCodeScreen(
+                        step: .signIn(.phone), phone: "+995511123456", requestId: "chl_1",
+                        expiresAt: now.addingTimeInterval(240), resendAfter: now, digits: "000000",
+                        problem: .incorrect(attemptsRemaining: 3)),
+                    now: now)
             },
         ]
     }

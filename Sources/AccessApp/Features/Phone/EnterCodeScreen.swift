@@ -19,10 +19,12 @@ public struct EnterCodeScreen: ScreenModel {
         case newNumber(PhoneFlow)
         /// "Text me a code" in "Verify it's you": verifying it opens the window, then the flow goes on.
         case reauth(AnyFlow)
+        /// Continue with phone or email (seed 004): the code signs in, or signs up, on this device.
+        case signIn(SignInChannel)
     }
 
     public var step: Step
-    /// E.164, as the backend accepted it.
+    /// E.164, as the backend accepted it; for an emailed sign-in code, the address.
     public var phone: String
     public var requestId: String
     public var expiresAt: Date
@@ -81,6 +83,18 @@ public struct EnterCodeScreen: ScreenModel {
         self.init(step: .newNumber(flow), accepted: accepted)
     }
 
+    /// The sign-in code a challenge sent.
+    public init(signIn challenge: SignInChallenge) {
+        self.init(
+            step: .signIn(challenge.channel), phone: challenge.destination, requestId: challenge.challengeId,
+            expiresAt: challenge.expiresAt, resendAfter: challenge.resendAfter)
+    }
+
+    var isEmailed: Bool { step == .signIn(.email) }
+
+    /// The number or the address, as people read it.
+    var destination: String { isEmailed ? phone : PhoneNumberRules.display(e164: phone) }
+
     static let verifyTag = "verify"
     static let resendTag = "resend"
     static let incorrectText = "Code is incorrect. Try again."
@@ -113,6 +127,8 @@ public struct EnterCodeScreen: ScreenModel {
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
         switch event {
         case .key(.escape):
+            // A sign-in challenge has nothing to cancel: its code dies with the next one or its time.
+            if case .signIn = step { return [.pop] }
             return [.request(CancelPhoneOTP(requestId: requestId)), .pop]
         case .key(.character("r")), .key(.character("R")):
             return canResend(context) ? resend(context) : []
@@ -140,6 +156,9 @@ public struct EnterCodeScreen: ScreenModel {
         guard !isWorking else { return [] }
         isWorking = true
         problem = nil
+        if case .signIn = step {
+            return [.request(VerifySignInCode(challengeId: requestId, code: otp.code), tag: Self.verifyTag)]
+        }
         // A re-auth code is the verification itself; a new number's code carries the one made before.
         var reauthToken = context.reauth?.reauthToken
         if case .reauth = step { reauthToken = nil }
@@ -152,6 +171,7 @@ public struct EnterCodeScreen: ScreenModel {
     private mutating func resend(_ context: ScreenContext) -> [Command] {
         guard canResend(context) else { return [] }
         isWorking = true
+        if case .signIn = step { return [.request(ResendSignInCode(challengeId: requestId), tag: Self.resendTag)] }
         return [.request(ResendPhoneOTP(requestId: requestId), tag: Self.resendTag)]
     }
 
@@ -161,6 +181,17 @@ public struct EnterCodeScreen: ScreenModel {
         -> [Command]
     {
         isWorking = false
+        if let signedIn = result.reply(SignedIn.self) { return [.signedIn(signedIn)] }
+        if let challenge = result.reply(SignInChallenge.self) {
+            requestId = challenge.challengeId
+            expiresAt = challenge.expiresAt
+            resendAfter = challenge.resendAfter
+            otp.clear()
+            problem = nil
+            isDead = false
+            clockDone = false
+            return []
+        }
         if let verified = result.reply(VerifyOTPResult.self) {
             if case .reauth(let flow) = step {
                 guard let grant = verified.reauth else { return [] }
@@ -246,7 +277,7 @@ public struct EnterCodeScreen: ScreenModel {
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         canvas.title("Enter the code")
-        canvas.paragraph("We texted a 6-digit code to \(PhoneNumberRules.display(e164: phone)).")
+        canvas.paragraph("We \(isEmailed ? "emailed" : "texted") a 6-digit code to \(destination).")
         let expired = isExpired(context)
         var boxes = otp
         boxes.isDisabled = expired
@@ -279,7 +310,7 @@ public struct EnterCodeScreen: ScreenModel {
         }
         canvas.paragraph("Didn't receive a code? Press h", style: .muted, spacing: 0)
         if showsHelp {
-            for line in Self.helpLines(phone: PhoneNumberRules.display(e164: phone)) {
+            for line in isEmailed ? Self.emailHelpLines(email: phone) : Self.helpLines(phone: destination) {
                 canvas.paragraph("\(context.glyphs == .ascii ? "-" : "•") \(line)", style: .muted, spacing: 0)
             }
         }
@@ -290,6 +321,14 @@ public struct EnterCodeScreen: ScreenModel {
         [
             "Check the number: \(phone). Esc goes back to fix it.",
             "Texts can take a minute. Resend when the timer allows (3 per 15 minutes).",
+            "Still nothing? Ctrl+S: Contact support.",
+        ]
+    }
+
+    static func emailHelpLines(email: String) -> [String] {
+        [
+            "Check the address: \(email). Esc goes back to fix it.",
+            "Look in spam and promotions. Resend when the timer allows (3 per 15 minutes).",
             "Still nothing? Ctrl+S: Contact support.",
         ]
     }

@@ -4,6 +4,10 @@ import TerminalKit
 
 extension EnterPhoneScreen {
     public static var gallery: [GalleryEntry] {
+        accountGallery + signInGallery
+    }
+
+    static var accountGallery: [GalleryEntry] {
         [
             GalleryEntry("enter-phone:change", "Change: the current number under the title, CTA off") {
                 SampleData.state([EnterPhoneScreen(flow: .changePhone, current: PhoneGallery.current)], now: $0)
@@ -49,6 +53,15 @@ extension EnterPhoneScreen {
                     ],
                     now: $0)
             },
+        ]
+    }
+
+    /// Continue with phone or email (seed 004), served by the same screen.
+    static var signInGallery: [GalleryEntry] {
+        [
+            GalleryEntry("enter-phone:sign-in", "Continue with phone") {
+                AppState(root: EnterPhoneScreen.signIn(region: "GE", number: "511 123 456"), now: $0)
+            }
         ]
     }
 }

@@ -10,6 +10,9 @@ public struct EnterPhoneScreen: ScreenModel {
     public enum Focus: Equatable, Sendable { case chip, field, cta }
 
     public var flow: PhoneFlow
+    /// Continue with phone (seed 004) instead of a change to the account: the number gets a sign-in code,
+    /// and `flow` is not used.
+    public var isSignIn = false
     /// The number on the account, E.164, shown as "Current: …" when changing it.
     public var current: String?
     /// ISO code of the chosen country.
@@ -36,6 +39,14 @@ public struct EnterPhoneScreen: ScreenModel {
         self.focus = focus
         self.isWorking = isWorking
         self.error = error
+    }
+
+    /// Continue with phone, the country chip starting at the device's region.
+    public static func signIn(region: String?, number: String = "") -> EnterPhoneScreen {
+        let iso = region.flatMap { CountryCatalog.bundled.country(iso: $0)?.iso }
+        var screen = EnterPhoneScreen(flow: .addPhone, current: nil, countryISO: iso, number: number)
+        screen.isSignIn = true
+        return screen
     }
 
     static let defaultISO = "GE"
@@ -72,9 +83,13 @@ public struct EnterPhoneScreen: ScreenModel {
         return []
     }
 
-    var title: String { flow == .addPhone ? "Add phone number" : "New phone number" }
+    var title: String {
+        if isSignIn { return "Continue with phone" }
+        return flow == .addPhone ? "Add phone number" : "New phone number"
+    }
 
     var subtitle: String {
+        if isSignIn { return "We'll text you a code. New here? This creates your account." }
         if flow == .addPhone { return "Use it to sign in and recover your account." }
         return current.map { "Current: \(PhoneNumberRules.display(e164: $0))" } ?? ""
     }
@@ -143,6 +158,7 @@ public struct EnterPhoneScreen: ScreenModel {
         }
         isWorking = true
         error = nil
+        if isSignIn { return [.request(StartSignInCode(channel: .phone, destination: phone))] }
         return [
             .request(RequestPhoneOTP(phone: phone, purpose: flow.purpose, reauthToken: context.reauth?.reauthToken))
         ]
@@ -156,6 +172,11 @@ public struct EnterPhoneScreen: ScreenModel {
         isWorking = false
         switch result {
         case .success:
+            if let challenge = result.reply(SignInChallenge.self) {
+                error = nil
+                limit = nil
+                return [.push(EnterCodeScreen(signIn: challenge))]
+            }
             guard let accepted = result.reply(OTPRequestAccepted.self) else { return [] }
             error = nil
             limit = nil

@@ -27,10 +27,14 @@ public struct ProviderConsentScreen: ScreenModel {
     public var selection: Int
     /// Under the list: why the chosen account was not linked.
     public var error: String?
+    /// Continue with Apple/Google from the sign-in screen: the chosen account signs in (or signs up)
+    /// instead of being linked to the signed-in account.
+    public var isSignIn = false
 
     static let accountsTag = "accounts"
     static let connectTag = "connect"
     static let refreshTag = "refresh"
+    static let signInTag = "sign-in"
 
     public init(
         provider: SocialProvider, phase: Phase, accounts: [ProviderAccount] = [], selection: Int = 0,
@@ -48,6 +52,12 @@ public struct ProviderConsentScreen: ScreenModel {
         self.init(provider: provider, phase: context.options.hasReferenceBackend ? .loading : .unavailable)
     }
 
+    /// From the sign-in screen's Continue with Apple/Google.
+    init(signingInWith provider: SocialProvider, _ context: ScreenContext) {
+        self.init(connecting: provider, context)
+        isSignIn = true
+    }
+
     public var id: String { "provider-consent" }
 
     static func takenText(_ provider: SocialProvider, brand: Brand) -> String {
@@ -60,10 +70,10 @@ public struct ProviderConsentScreen: ScreenModel {
     static func providerErrorText(_ provider: SocialProvider) -> String {
         "\(provider.displayName) couldn't sign you in. Nothing was changed."
     }
-    static func unavailableText(_ provider: SocialProvider) -> String {
+    static func unavailableText(_ provider: SocialProvider, signingIn: Bool = false) -> String {
         let name = provider.displayName
         return
-            "Connecting \(name) needs \(name)'s own sign-in, which isn't available here. Only the reference backend can stand in for \(name)."
+            "\(signingIn ? "Signing in with" : "Connecting") \(name) needs \(name)'s own sign-in, which isn't available here. Only the reference backend can stand in for \(name)."
     }
 
     var simulateErrorRow: Int { accounts.count }
@@ -101,6 +111,13 @@ public struct ProviderConsentScreen: ScreenModel {
                 return []
             }
             phase = .connecting
+            if isSignIn {
+                return [
+                    .request(
+                        SignInWithProviderAccount(provider: provider, subject: accounts[selection].subject),
+                        tag: Self.signInTag)
+                ]
+            }
             return [
                 .request(
                     ConnectProviderAccount(provider: provider, subject: accounts[selection].subject),
@@ -129,6 +146,13 @@ public struct ProviderConsentScreen: ScreenModel {
             self.accounts = accounts
             selection = 0
             phase = .choosing
+            return []
+        case Self.signInTag:
+            if let signedIn = result.reply(SignedIn.self) { return [.signedIn(signedIn)] }
+            phase = .choosing
+            if case .failure(let failure) = result {
+                if case .offline = failure { error = "No internet connection" } else { error = failure.message }
+            }
             return []
         case Self.refreshTag:
             phase = .choosing
@@ -170,8 +194,8 @@ public struct ProviderConsentScreen: ScreenModel {
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         let name = provider.displayName
         guard phase != .unavailable else {
-            canvas.title("Connect \(name)")
-            canvas.paragraph(Self.unavailableText(provider))
+            canvas.title(isSignIn ? "Continue with \(name)" : "Connect \(name)")
+            canvas.paragraph(Self.unavailableText(provider, signingIn: isSignIn))
             canvas.paragraph("Press Esc to go back.", style: .muted)
             return
         }
@@ -209,7 +233,7 @@ public struct ProviderConsentScreen: ScreenModel {
                 isSelected: selection == simulateErrorRow, isDisabled: isConnecting))
         if let error { canvas.paragraph(error, style: .danger) }
         if isConnecting {
-            canvas.paragraph("Connecting \(name)…", style: .muted)
+            canvas.paragraph(isSignIn ? "Signing in with \(name)…" : "Connecting \(name)…", style: .muted)
         } else {
             canvas.paragraph(
                 "\(name) will share your name and email address with \(context.options.brand.name).", style: .muted)

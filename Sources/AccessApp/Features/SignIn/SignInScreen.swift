@@ -2,22 +2,83 @@ import AccessAPI
 import Foundation
 import TerminalKit
 
-/// "Continue with…": phone, email, Apple, Google, or email & password. Being built (issue 14).
+/// "Continue with…" (seed 004): one screen for signing in and signing up, the backend deciding
+/// whether the account is new. Apple and Google need the reference backend's stand-in for the
+/// provider's sheet; elsewhere their rows say they are not available here and explain why.
 public struct SignInScreen: ScreenModel {
-    public init() {}
+    public enum Row: Int, CaseIterable, Sendable { case phone, email, apple, google, password }
+
+    public var selection: Int
+    /// Why the person is here, when it is not their choice ("Session expired, please login").
+    public var notice: String?
+
+    public init(selection: Int = 0, notice: String? = nil) {
+        self.selection = selection
+        self.notice = notice
+    }
 
     public var id: String { "sign-in" }
 
+    /// Seed 002's words for a session that could not be refreshed.
+    public static let sessionExpiredText = "Session expired, please login"
+
+    func rows(_ context: ScreenContext) -> [ListRow] {
+        let simulated = context.options.hasReferenceBackend
+        func provider(_ name: String) -> ListRow {
+            ListRow(
+                "Continue with \(name)", detail: simulated ? "No code needed" : "Not available here",
+                control: .chevron, isDisabled: !simulated)
+        }
+        return [
+            ListRow("Continue with phone", detail: "We'll text you a 6-digit code", control: .chevron),
+            ListRow("Continue with email", detail: "We'll email you a 6-digit code", control: .chevron),
+            provider("Apple"),
+            provider("Google"),
+            ListRow("Email & password", detail: "Log in, or register a new account", control: .chevron),
+        ]
+    }
+
     public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([KeyBinding([.enter], "Email & password")])
+        Keymap([.move, .open("Continue")])
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard event == .key(.enter) else { return nil }
-        return [.push(PasswordLoginScreen())]
+        guard case .key(let key) = event else { return nil }
+        switch key {
+        case .up, .character("k"):
+            selection = max(0, selection - 1)
+            return []
+        case .down, .character("j"):
+            selection = min(Row.allCases.count - 1, selection + 1)
+            return []
+        case .enter, .right:
+            notice = nil
+            switch Row(rawValue: selection) ?? .phone {
+            case .phone: return [.push(EnterPhoneScreen.signIn(region: context.options.deviceRegion))]
+            case .email: return [.push(SignInEmailScreen())]
+            // Without the simulated provider the consent screen explains why there is no way on.
+            case .apple: return [.push(ProviderConsentScreen(signingInWith: .apple, context))]
+            case .google: return [.push(ProviderConsentScreen(signingInWith: .google, context))]
+            case .password: return [.push(PasswordLoginScreen())]
+            }
+        default:
+            return nil
+        }
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        canvas.centered("Sign in", style: .bold)
+        canvas.title(
+            "Sign in to \(context.options.brand.name)",
+            subtitle: "New here? Continue the same way to create an account.")
+        if let notice {
+            canvas.paragraph(notice, style: notice == Self.sessionExpiredText ? .danger : .muted)
+        }
+        for (index, row) in rows(context).enumerated() {
+            var row = row
+            row.isSelected = index == selection
+            // Email & password stands apart: seed 002's older way in, next to seed 004's four.
+            if index == Row.password.rawValue { canvas.skip(1) }
+            canvas.row(row)
+        }
     }
 }

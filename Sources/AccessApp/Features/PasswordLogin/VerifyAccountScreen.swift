@@ -1,0 +1,111 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+
+/// Seed 002's email verification screen: after registering ("Check your email to verify your
+/// account") or logging in before the link was opened ("Please verify your email"). Resend never says
+/// whether the address has an account waiting; the link opened from the outbox, pasted here or
+/// handed over by `accessdeck open-link` verifies the account, and the person logs in.
+public struct VerifyAccountScreen: ScreenModel {
+    public var email: String
+    /// Straight after registering, rather than a login refused for an unverified address.
+    public var justRegistered: Bool
+    public var isWorking: Bool
+    public var error: String?
+    /// The server's wait before another email (429): Resend counts down until then.
+    public var resendAfter: Date?
+
+    public init(
+        email: String, justRegistered: Bool, isWorking: Bool = false, error: String? = nil, resendAfter: Date? = nil
+    ) {
+        self.email = email
+        self.justRegistered = justRegistered
+        self.isWorking = isWorking
+        self.error = error
+        self.resendAfter = resendAfter
+    }
+
+    public static let registeredTitle = "Check your email to verify your account"
+    public static let unverifiedTitle = "Please verify your email"
+    public static let resentText = "Verification email sent"
+
+    public var id: String { "verify-account" }
+    public var takesText: Bool { true }
+    public var needsClock: Bool { resendAfter != nil }
+
+    func canResend(_ context: ScreenContext) -> Bool { !isWorking && resendAfter.map { context.now >= $0 } ?? true }
+
+    public func keymap(_ context: ScreenContext) -> Keymap {
+        var bindings: [KeyBinding] = []
+        if context.options.hasReferenceBackend { bindings.append(KeyBinding(OutboxPanel.keys, "Outbox")) }
+        if canResend(context) { bindings.append(KeyBinding([.character("r")], "Resend verification")) }
+        bindings.append(KeyBinding([.enter], "Back to login"))
+        return Keymap(bindings)
+    }
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        switch event {
+        case .key(.enter):
+            return [.popTo(PasswordLoginScreen.self)]
+        case .key(.character("r")):
+            guard canResend(context) else { return [] }
+            isWorking = true
+            error = nil
+            return [.request(ResendRegistrationLink(email: email))]
+        case .paste(let text):
+            return openLink(text, context)
+        default:
+            return event.isTextEditing ? [] : nil
+        }
+    }
+
+    public mutating func openLink(_ text: String, _ context: ScreenContext) -> [Command]? {
+        guard let token = PastedLink.token(from: text) else {
+            error = CheckEmailScreen.notALinkText
+            return []
+        }
+        error = nil
+        return [
+            .push(VerifyingLinkScreen(link: AnyLinkPurpose(RegistrationLink()), token: token, shownAt: context.now))
+        ]
+    }
+
+    public mutating func receive(
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
+    ) -> [Command] {
+        isWorking = false
+        switch result {
+        case .success:
+            resendAfter = nil
+            return [.showToast(Self.resentText)]
+        case .failure(.rateLimited(let retryAfter?, _)):
+            resendAfter = context.now + TimeInterval(retryAfter)
+        case .failure(.offline):
+            error = PasswordLoginScreen.offlineText
+        case .failure(let failure):
+            error = failure.message
+        }
+        return []
+    }
+
+    public mutating func tick(_ context: ScreenContext) -> [Command] {
+        if let resendAfter, context.now >= resendAfter { self.resendAfter = nil }
+        return []
+    }
+
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        canvas.title(justRegistered ? Self.registeredTitle : Self.unverifiedTitle)
+        canvas.paragraph("We sent a verification link to \(email). Please check your inbox.")
+        canvas.paragraph(CheckEmailScreen.pasteHint, style: .muted)
+        if let error { canvas.paragraph(error, style: .danger) }
+        if isWorking {
+            canvas.centered("Sending…", style: .muted)
+        } else if let resendAfter, context.now < resendAfter {
+            let left = Banner.secondsLeft(until: resendAfter, now: context.now)
+            canvas.centered("Resend in \(TextLayout.countdown(seconds: left))", style: .muted)
+        } else {
+            canvas.centered("[ Resend verification ]  r", style: Style.accent.with(.bold))
+        }
+        canvas.centered("[ Back to login ]  Enter", style: .bold)
+    }
+}

@@ -1,0 +1,45 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+
+/// The start with a stored session (seed 002's splash): on screen at once, a spinner while
+/// `GET /auth/me` answers. Signed in: straight to Settings. Refused even after the client's one
+/// refresh: "Session expired, please login" on the sign-in screen. No answer: in with the cached data
+/// under the offline banner, the session kept.
+public struct SessionCheckScreen: ScreenModel {
+    public init() {}
+
+    public var id: String { "session-check" }
+    public var needsClock: Bool { true }
+
+    public func keymap(_ context: ScreenContext) -> Keymap { Keymap([]) }
+
+    public func onAppear(_ context: ScreenContext) -> [Command] { [.request(CheckSession())] }
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? { nil }
+
+    public mutating func receive(
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
+    ) -> [Command] {
+        switch result {
+        case .success(let reply):
+            guard let me = reply.as(CurrentUser.self) else { return [] }
+            return [.setMethods(me.authMethods), .resetStack(SettingsScreen())]
+        case .failure(.signedOut):
+            return [.signOut, .resetStack(SignInScreen(notice: SignInScreen.sessionExpiredText))]
+        case .failure(.offline):
+            return [.resetStack(SettingsScreen())]
+        case .failure(let failure):
+            // The backend answered but could not say who this is: in with what was cached, and why.
+            return [.resetStack(SettingsScreen()), .showToast("Couldn't check your session: \(failure.message)")]
+        }
+    }
+
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        let spinner = Spinner("Checking your session…", tick: Int(context.now.timeIntervalSince1970))
+        let glyphs = canvas.glyphs
+        canvas.draw(height: canvas.remaining.height) { grid, rect in
+            spinner.render(into: &grid, in: rect, glyphs: glyphs)
+        }
+    }
+}
