@@ -120,6 +120,7 @@ struct TerminalApp {
         defer { store.stop() }
         // The reducer keeps keys from a screen hidden by "Terminal too small": it needs the size.
         store.send(.input(.resize(terminal.size)))
+        store.send(.started)
         let identifying = Task { [store] in
             guard let found = await connection.identify() else { return }
             store.send(.referenceBackendFound)

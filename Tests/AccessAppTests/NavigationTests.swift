@@ -262,7 +262,8 @@ import Testing
     }
 }
 
-/// Issue 17 item 7: a session the backend refused for good takes the signed-out user's data with it.
+/// Issue 17 item 7 and issue 14: a session the backend refused for good takes the signed-out user's
+/// data with it, and the person is asked to sign in again (seed 002's words).
 @Suite struct RefusedSessionTests {
     @Test func theCachedMethodsAndTheReauthWindowGoWithTheSession() {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -274,11 +275,78 @@ import Testing
             $0.methods = nil
             $0.methodsFetchedAt = nil
             $0.reauth = nil
-            $0.top = AnyScreen(HubScreen(loadError: "Your session ended. Sign in again."))
+            $0.stack = [AnyScreen(SignInScreen(notice: SignInScreen.sessionExpiredText))]
         }
         let screen = render(harness.state, size: .standard).text()
-        #expect(screen.contains("Your session ended. Sign in again."))
+        #expect(screen.contains("Session expired, please login"))
+        #expect(screen.contains("Continue with phone"))
         #expect(!screen.contains("+995 511 100 000"))
+        harness.finish()
+    }
+
+    /// The start's session check refused: it takes the app to sign-in itself, once.
+    @Test func theSessionCheckLandsOnSignInOnce() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        var checking = AppState(root: SessionCheckScreen(), now: now)
+        checking.stack[0] = AnyScreen(SessionCheckScreen()).waiting()
+        let harness = ReducerHarness(checking)
+        harness.send(.failure(.signedOut), effects: [.signOutLocally]) {
+            $0.stack = [AnyScreen(SignInScreen(notice: SignInScreen.sessionExpiredText))]
+        }
+        harness.finish()
+    }
+}
+
+/// Issue 14: how the app starts. The root is not pushed, so `.started` makes it appear.
+@Suite struct StartTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let tick = Effect.after(seconds: 1, action: .tick, id: .clock)
+
+    @Test func aStoredSessionIsCheckedThenTheAppGoesIn() {
+        let harness = ReducerHarness(AppState(root: SessionCheckScreen(), now: now))
+        harness.send(.started, effects: [.request(AnyRequest(CheckSession()), id: RequestID(1)), tick]) {
+            $0.topAwaits(1)
+            $0.nextRequestID = 2
+            $0.clockTicking = true
+        }
+        let me = CurrentUser(userId: "usr_athlete", deviceId: "dvc_1", authMethods: SampleData.everyMethod)
+        harness.send(.reply(me, to: RequestID(1))) {
+            $0.methods = SampleData.everyMethod
+            $0.methodsFetchedAt = now
+            $0.stack = [AnyScreen(SettingsScreen())]
+        }
+        harness.advance(by: 1)
+        harness.receive(.tick) { $0.clockTicking = false }
+        harness.finish()
+    }
+
+    @Test func noAnswerGoesInOfflineWithTheSessionKept() {
+        let harness = ReducerHarness(AppState(root: SessionCheckScreen(), now: now))
+        harness.send(.started, effects: [.request(AnyRequest(CheckSession()), id: RequestID(1)), tick]) {
+            $0.topAwaits(1)
+            $0.nextRequestID = 2
+            $0.clockTicking = true
+        }
+        harness.send(.failure(.offline(reason: "refused"), to: RequestID(1))) {
+            $0.isOffline = true
+            $0.banner = .offline
+            $0.stack = [AnyScreen(SettingsScreen())]
+        }
+        harness.advance(by: 1)
+        harness.receive(.tick) { $0.clockTicking = false }
+        harness.finish()
+    }
+
+    /// `--qa-sign-in` found the reference backend after the first frame: a signed-out app goes in.
+    @Test func theQASignInTakesASignedOutAppIn() {
+        let harness = ReducerHarness(AppState(root: WelcomeScreen(), now: now))
+        harness.send(.qaSignedIn(SampleData.everyMethod)) {
+            $0.methods = SampleData.everyMethod
+            $0.methodsFetchedAt = now
+            $0.stack = [AnyScreen(SettingsScreen())]
+        }
+        // Already in (signed in some other way meanwhile): left alone.
+        harness.send(.qaSignedIn(SampleData.phoneOnly))
         harness.finish()
     }
 }

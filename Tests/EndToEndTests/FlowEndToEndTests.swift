@@ -182,7 +182,8 @@ struct FlowEndToEndTests {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
         let app = try Tmux(
-            width: 80, height: 24, command: [binary, "--backend", url], environment: ["XDG_STATE_HOME": state.path])
+            width: 80, height: 24, command: [binary, "--backend", url, "--qa-sign-in"],
+            environment: ["XDG_STATE_HOME": state.path])
         try app.waitFor("Account access")
         try app.sendKeys("Enter")
         try app.waitFor("+995 511 100 000")
@@ -220,7 +221,7 @@ struct FlowEndToEndTests {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
         let app = try Tmux(
-            width: 80, height: 24, command: [binary, "--backend", "http://127.0.0.1:\(admin.port)"],
+            width: 80, height: 24, command: [binary, "--backend", "http://127.0.0.1:\(admin.port)", "--qa-sign-in"],
             environment: ["XDG_STATE_HOME": state.path])
         try app.waitFor("Account access")
         try app.sendKeys("Enter")

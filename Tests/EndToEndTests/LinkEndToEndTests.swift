@@ -75,7 +75,8 @@ import Testing
             width: 80, height: 24,
             command: [try AccessDeckBinary.requireBuilt(), "--backend", "http://127.0.0.1:\(port)"],
             environment: ["XDG_STATE_HOME": state.path])
-        try app.waitFor("Account access", timeout: .seconds(15))
+        // No stored session: Welcome, drawn without asking the backend anything.
+        try app.waitFor("Get started", timeout: .seconds(15))
         try app.sendKeys("q")
         #expect(try app.waitForExit(timeout: .seconds(15)) == 0)
     }

@@ -22,19 +22,20 @@ import Testing
         try app.sendKeys("Enter")
         try app.waitFor("Are you sure you want to logout?")
         try app.sendKeys("Enter")  // Log out
-        try app.waitFor("You're logged out")
+        // The sign-in screen, saying only this device was signed out.
+        let signIn = try app.waitFor("You're logged out. Your other devices stay signed in.")
+        #expect(signIn.contains("Continue with phone"))
         try app.waitUntil("the session file is gone") { _ in !FileManager.default.fileExists(atPath: session.path) }
         // The server ended this session only: the other device is still signed in.
         #expect(try admin.status(ofGet: "/me/auth-methods", bearer: accessToken) == 401)
         #expect(try admin.status(ofGet: "/me/auth-methods", bearer: otherDevice) == 200)
-        try app.sendKeys("Enter")  // Quit
+        try app.sendKeys("q")
         #expect(try app.waitForExit() == 0)
 
+        // --qa-sign-in stays off after a log out here: the next start is on Welcome.
         let again = try served.startApp()
-        try again.waitFor("Account access")
+        try again.waitFor("Get started")
         #expect(!FileManager.default.fileExists(atPath: session.path))
-        try again.sendKeys("Enter")
-        try again.waitFor("Your session ended. Sign in again.")
     }
 
     /// A copy of the refresh token used after the app rotated it: the server ends the whole sign-in,
@@ -64,6 +65,7 @@ import Testing
         try app.sendKeys("Escape")
         try app.waitFor("Keyboard check")
         try app.sendKeys("Enter")
-        try app.waitFor("Your session ended. Sign in again.")
+        try app.waitFor("Session expired, please login")
+        try app.waitFor("Continue with phone")
     }
 }

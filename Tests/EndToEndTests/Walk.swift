@@ -2,6 +2,17 @@ import Foundation
 
 /// Steps every flow walk shares.
 extension Tmux {
+    /// The app on a scenario that starts signed out, on the sign-in screen ("Continue with…").
+    static func openSignIn(scenario: String, admin: ReferenceAdmin? = nil) throws -> Tmux {
+        let binary = try AccessDeckBinary.requireBuilt()
+        let tmux = try Tmux(
+            width: 80, height: 24, command: [binary, "--scenario", scenario] + (admin?.arguments ?? []))
+        try tmux.waitFor("Get started")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Continue with phone")
+        return tmux
+    }
+
     /// The app on `scenario`, opened on the Account access hub; with `admin`, its embedded
     /// backend listens on the admin's port.
     static func openHub(
@@ -57,9 +68,12 @@ final class ServedBackend {
     /// The app's saved session in this backend's state folder.
     var sessionFile: URL { state.appendingPathComponent("accessdeck/session.json") }
 
-    func startApp() throws -> Tmux {
+    /// `qaSignIn`: the app signs in as the scenario's user by itself (`--qa-sign-in`) instead of
+    /// starting on Welcome.
+    func startApp(qaSignIn: Bool = true) throws -> Tmux {
         try Tmux(
-            width: 80, height: 24, command: [binary, "--backend", "http://127.0.0.1:\(admin.port)"],
+            width: 80, height: 24,
+            command: [binary, "--backend", "http://127.0.0.1:\(admin.port)"] + (qaSignIn ? ["--qa-sign-in"] : []),
             environment: ["XDG_STATE_HOME": state.path])
     }
 }

@@ -1676,7 +1676,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Check the code: signs in (a new account for an unknown phone or email) and registers the device
     ///
-    /// 401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted.
+    /// 401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted; 422 invalid_field (the device).
     ///
     /// - Remark: HTTP `POST /auth/sign-in/code/verify`.
     /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)`.
@@ -1848,6 +1848,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         )
                     }
                     return (response, body)
+                case let .unprocessableContent(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 422)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
                 case let .undocumented(statusCode, _):
                     return (.init(soar_statusCode: statusCode), nil)
                 }
@@ -1856,7 +1874,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Continue with Apple or Google: no code step; the provider account's user, or a new account
     ///
-    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted.
+    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted; 422 invalid_field (the device).
     ///
     /// - Remark: HTTP `POST /auth/sign-in/provider`.
     /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)`.
@@ -1977,6 +1995,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .conflict(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 409)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .unprocessableContent(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 422)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
@@ -2460,7 +2496,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Email & password login (seed 002); repeated failures for one address wait longer each time (seed 003's progressive timeout)
     ///
-    /// 401 credentials_invalid ("Invalid email or password", never which one); 403 email_unverified (the address was registered but its link not opened yet); 429 rate_limited with limit login_lockout and retry_after: the 3rd failure in a row waits 30 s, each further one twice as long, at most 15 min; a success clears the count.
+    /// 401 credentials_invalid ("Invalid email or password", never which one); 403 email_unverified (the address was registered but its link not opened yet); 429 rate_limited with limit login_lockout and retry_after: the 3rd failure in a row waits 30 s, each further one twice as long, at most 15 min; a success clears the count. 422 invalid_email, invalid_field (the device).
     ///
     /// - Remark: HTTP `POST /auth/login`.
     /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)`.
@@ -2605,6 +2641,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         name: "Retry-After",
                         value: value.headers.retryAfter
                     )
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .unprocessableContent(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 422)
+                    suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
                     case let .json(value):

@@ -714,7 +714,7 @@ extension Components {
         public struct CurrentUser: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/CurrentUser/user_id`.
             public var userId: Swift.String
-            /// The device this session was issued to; null for a session from the reference backend's QA shortcut
+            /// The device this session was issued to; absent for a session from the reference backend's QA shortcut
             ///
             /// - Remark: Generated from `#/components/schemas/CurrentUser/device_id`.
             public var deviceId: Swift.String?
@@ -724,7 +724,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - userId:
-            ///   - deviceId: The device this session was issued to; null for a session from the reference backend's QA shortcut
+            ///   - deviceId: The device this session was issued to; absent for a session from the reference backend's QA shortcut
             ///   - authMethods:
             public init(
                 userId: Swift.String,

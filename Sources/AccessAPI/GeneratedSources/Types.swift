@@ -72,14 +72,14 @@ public protocol APIProtocol: Sendable {
     func resendSignInCode(_ input: Operations.ResendSignInCode.Input) async throws -> Operations.ResendSignInCode.Output
     /// Check the code: signs in (a new account for an unknown phone or email) and registers the device
     ///
-    /// 401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted.
+    /// 401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted; 422 invalid_field (the device).
     ///
     /// - Remark: HTTP `POST /auth/sign-in/code/verify`.
     /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)`.
     func verifySignInCode(_ input: Operations.VerifySignInCode.Input) async throws -> Operations.VerifySignInCode.Output
     /// Continue with Apple or Google: no code step; the provider account's user, or a new account
     ///
-    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted.
+    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted; 422 invalid_field (the device).
     ///
     /// - Remark: HTTP `POST /auth/sign-in/provider`.
     /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)`.
@@ -107,7 +107,7 @@ public protocol APIProtocol: Sendable {
     func confirmRegistration(_ input: Operations.ConfirmRegistration.Input) async throws -> Operations.ConfirmRegistration.Output
     /// Email & password login (seed 002); repeated failures for one address wait longer each time (seed 003's progressive timeout)
     ///
-    /// 401 credentials_invalid ("Invalid email or password", never which one); 403 email_unverified (the address was registered but its link not opened yet); 429 rate_limited with limit login_lockout and retry_after: the 3rd failure in a row waits 30 s, each further one twice as long, at most 15 min; a success clears the count.
+    /// 401 credentials_invalid ("Invalid email or password", never which one); 403 email_unverified (the address was registered but its link not opened yet); 429 rate_limited with limit login_lockout and retry_after: the 3rd failure in a row waits 30 s, each further one twice as long, at most 15 min; a success clears the count. 422 invalid_email, invalid_field (the device).
     ///
     /// - Remark: HTTP `POST /auth/login`.
     /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)`.
@@ -383,7 +383,7 @@ extension APIProtocol {
     }
     /// Check the code: signs in (a new account for an unknown phone or email) and registers the device
     ///
-    /// 401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted.
+    /// 401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted; 422 invalid_field (the device).
     ///
     /// - Remark: HTTP `POST /auth/sign-in/code/verify`.
     /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)`.
@@ -398,7 +398,7 @@ extension APIProtocol {
     }
     /// Continue with Apple or Google: no code step; the provider account's user, or a new account
     ///
-    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted.
+    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted; 422 invalid_field (the device).
     ///
     /// - Remark: HTTP `POST /auth/sign-in/provider`.
     /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)`.
@@ -458,7 +458,7 @@ extension APIProtocol {
     }
     /// Email & password login (seed 002); repeated failures for one address wait longer each time (seed 003's progressive timeout)
     ///
-    /// 401 credentials_invalid ("Invalid email or password", never which one); 403 email_unverified (the address was registered but its link not opened yet); 429 rate_limited with limit login_lockout and retry_after: the 3rd failure in a row waits 30 s, each further one twice as long, at most 15 min; a success clears the count.
+    /// 401 credentials_invalid ("Invalid email or password", never which one); 403 email_unverified (the address was registered but its link not opened yet); 429 rate_limited with limit login_lockout and retry_after: the 3rd failure in a row waits 30 s, each further one twice as long, at most 15 min; a success clears the count. 422 invalid_email, invalid_field (the device).
     ///
     /// - Remark: HTTP `POST /auth/login`.
     /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)`.

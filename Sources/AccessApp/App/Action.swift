@@ -15,6 +15,8 @@ public enum Action: Equatable, Sendable {
     /// The backend reached with `--backend` answered as the reference one (found after the first
     /// frame): the outbox and the simulated providers are there, and QA may now be signed in.
     case referenceBackendFound
+    /// The app is on screen: the root screen appears (it was not pushed), e.g. a stored session's check.
+    case started
     /// `--qa-sign-in`: the reference backend's QA shortcut signed the app in after the first frame.
     case qaSignedIn(AuthMethods)
 }

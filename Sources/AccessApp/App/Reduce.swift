@@ -31,6 +31,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         effects =
             state.top.is(ScreenType(HubScreen.self))
             ? apply(state.top.base.onAppear(state.context), to: &state, from: hub) : []
+    case .started:
+        effects = apply(state.stack[0].base.onAppear(state.context), to: &state, from: 0)
     case .qaSignedIn(let methods):
         // Only where nobody signed in meanwhile: a signed-out app goes in as the scenario's user.
         effects =

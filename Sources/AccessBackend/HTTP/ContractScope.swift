@@ -69,7 +69,8 @@ struct ExplicitNullMiddleware: ServerMiddleware {
     /// Operations whose answer holds an AuthMethods object.
     static let operations: Set<String> = [
         Operations.GetAuthMethods.id, Operations.DisconnectProvider.id, Operations.VerifyOtp.id,
-        Operations.ConnectProvider.id,
+        Operations.ConnectProvider.id, Operations.VerifySignInCode.id, Operations.SignInWithProvider.id,
+        Operations.LoginWithPassword.id, Operations.GetMe.id,
     ]
 
     func intercept(

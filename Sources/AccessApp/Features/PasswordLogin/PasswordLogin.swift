@@ -23,7 +23,7 @@ public struct RegistrationLink: LinkPurpose {
             return [.pop, .showToast(PasswordLoginScreen.verifiedText(confirmed.email))]
         }
         return [
-            .resetStack(SignInScreen(selection: SignInScreen.Row.password.rawValue)),
+            .resetStack(SignInScreen.selecting(.password, context)),
             .push(
                 PasswordLoginScreen(email: confirmed.email, notice: PasswordLoginScreen.verifiedText(confirmed.email))),
         ]

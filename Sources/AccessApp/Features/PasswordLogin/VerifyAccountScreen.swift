@@ -46,7 +46,7 @@ public struct VerifyAccountScreen: ScreenModel {
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
         switch event {
         case .key(.enter):
-            return [.popTo(PasswordLoginScreen.self)]
+            return [.popToNearest(PasswordLoginScreen.self)]
         case .key(.character("r")):
             guard canResend(context) else { return [] }
             isWorking = true

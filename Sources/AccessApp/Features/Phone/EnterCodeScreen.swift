@@ -127,8 +127,9 @@ public struct EnterCodeScreen: ScreenModel {
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
         switch event {
         case .key(.escape):
-            // A sign-in challenge has nothing to cancel: its code dies with the next one or its time.
-            if case .signIn = step { return [.pop] }
+            // A sign-in challenge has nothing to cancel (its code dies with the next one or its time):
+            // the app's Back.
+            if case .signIn = step { return nil }
             return [.request(CancelPhoneOTP(requestId: requestId)), .pop]
         case .key(.character("r")), .key(.character("R")):
             return canResend(context) ? resend(context) : []

@@ -29,13 +29,27 @@ public struct SignInScreen: ScreenModel {
                 "Continue with \(name)", detail: simulated ? "No code needed" : "Not available here",
                 control: .chevron, isDisabled: !simulated)
         }
-        return [
-            ListRow("Continue with phone", detail: "We'll text you a 6-digit code", control: .chevron),
-            ListRow("Continue with email", detail: "We'll email you a 6-digit code", control: .chevron),
-            provider("Apple"),
-            provider("Google"),
-            ListRow("Email & password", detail: "Log in, or register a new account", control: .chevron),
-        ]
+        return shown(context).map { row in
+            switch row {
+            case .phone: ListRow("Continue with phone", detail: "We'll text you a 6-digit code", control: .chevron)
+            case .email: ListRow("Continue with email", detail: "We'll email you a 6-digit code", control: .chevron)
+            case .apple: provider("Apple")
+            case .google: provider("Google")
+            case .password: ListRow("Email & password", detail: "Log in, or register a new account", control: .chevron)
+            }
+        }
+    }
+
+    /// The screen with `row` chosen, as after coming back from it.
+    static func selecting(_ row: Row, _ context: ScreenContext) -> SignInScreen {
+        var screen = SignInScreen()
+        screen.selection = screen.shown(context).firstIndex(of: row) ?? 0
+        return screen
+    }
+
+    /// Sign in with Apple is an Apple-platform button: not offered on Android, as on the hub.
+    func shown(_ context: ScreenContext) -> [Row] {
+        Row.allCases.filter { $0 != .apple || context.options.platform == .ios }
     }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
@@ -49,11 +63,12 @@ public struct SignInScreen: ScreenModel {
             selection = max(0, selection - 1)
             return []
         case .down, .character("j"):
-            selection = min(Row.allCases.count - 1, selection + 1)
+            selection = min(shown(context).count - 1, selection + 1)
             return []
         case .enter, .right:
             notice = nil
-            switch Row(rawValue: selection) ?? .phone {
+            let rows = shown(context)
+            switch rows[min(selection, rows.count - 1)] {
             case .phone: return [.push(EnterPhoneScreen.signIn(region: context.options.deviceRegion))]
             case .email: return [.push(SignInEmailScreen())]
             // Without the simulated provider the consent screen explains why there is no way on.
@@ -77,7 +92,7 @@ public struct SignInScreen: ScreenModel {
             var row = row
             row.isSelected = index == selection
             // Email & password stands apart: seed 002's older way in, next to seed 004's four.
-            if index == Row.password.rawValue { canvas.skip(1) }
+            if index == rows(context).count - 1 { canvas.skip(1) }
             canvas.row(row)
         }
     }
