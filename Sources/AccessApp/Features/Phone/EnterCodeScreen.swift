@@ -184,13 +184,8 @@ public struct EnterCodeScreen: ScreenModel {
         isWorking = false
         if let signedIn = result.reply(SignedIn.self) { return [.signedIn(signedIn)] }
         if let challenge = result.reply(SignInChallenge.self) {
-            requestId = challenge.challengeId
-            expiresAt = challenge.expiresAt
-            resendAfter = challenge.resendAfter
-            otp.clear()
-            problem = nil
-            isDead = false
-            clockDone = false
+            restart(
+                requestId: challenge.challengeId, expiresAt: challenge.expiresAt, resendAfter: challenge.resendAfter)
             return []
         }
         if let verified = result.reply(VerifyOTPResult.self) {
@@ -205,13 +200,7 @@ public struct EnterCodeScreen: ScreenModel {
         switch result {
         case .success(let reply):
             guard let accepted = reply.as(OTPRequestAccepted.self) else { return [] }
-            requestId = accepted.requestId
-            expiresAt = accepted.expiresAt
-            resendAfter = accepted.resendAfter
-            otp.clear()
-            problem = nil
-            isDead = false
-            clockDone = false
+            restart(requestId: accepted.requestId, expiresAt: accepted.expiresAt, resendAfter: accepted.resendAfter)
             return []
         case .failure(.codeIncorrect(let remaining, _)):
             // The fifth wrong code kills the request on the server (seed 000: forcing resend).
@@ -250,6 +239,17 @@ public struct EnterCodeScreen: ScreenModel {
             problem = .message(failure.message)
         }
         return []
+    }
+
+    /// A new code was sent (a resend): empty boxes, fresh countdowns.
+    private mutating func restart(requestId: String, expiresAt: Date, resendAfter: Date) {
+        self.requestId = requestId
+        self.expiresAt = expiresAt
+        self.resendAfter = resendAfter
+        otp.clear()
+        problem = nil
+        isDead = false
+        clockDone = false
     }
 
     public func banner(_ context: ScreenContext) -> Banner? { limit?.banner(at: context.now) }

@@ -19,8 +19,29 @@ extension ProviderConsentScreen {
         return state
     }
 
+    /// Continue with Apple/Google from the sign-in screen (signed out, nothing under it but sign-in).
+    static func signingIn(_ phase: Phase, error: String? = nil, options: AppOptions = .init(), now: Date) -> AppState {
+        var screen = ProviderConsentScreen(
+            provider: .google, phase: phase, accounts: phase == .unavailable ? [] : ProvidersGallery.accounts(.google),
+            error: error)
+        screen.isSignIn = true
+        var state = AppState(root: SignInScreen(), now: now, options: options)
+        state.stack[0] = AnyScreen(SignInScreen.selecting(.google, state.context))
+        state.stack.append(AnyScreen(screen))
+        return state
+    }
+
     public static var gallery: [GalleryEntry] {
         [
+            GalleryEntry("provider-consent:sign-in", "Continue with Google: pick the account to sign in with") {
+                signingIn(.choosing, now: $0)
+            },
+            GalleryEntry("provider-consent:signing-in", "Continue with Google: signing in") {
+                signingIn(.connecting, now: $0)
+            },
+            GalleryEntry("provider-consent:no-sign-in", "Continue with Google against another backend") {
+                signingIn(.unavailable, options: AppOptions(hasReferenceBackend: false), now: $0)
+            },
             GalleryEntry("provider-consent:loading", "Connect Apple: the simulated provider's accounts loading") {
                 sample(.loading, provider: .apple, now: $0)
             },
