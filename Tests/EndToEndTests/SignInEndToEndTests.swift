@@ -135,3 +135,29 @@ import Testing
         #expect(try app.waitForExit() == 0)
     }
 }
+
+/// An address registered but not verified: logging in asks to verify first; resending waits out the
+/// 30 s since the registration's email, then sends without saying more.
+@Suite(.serialized, .enabled(if: Tmux.isAvailable)) struct UnverifiedEmailEndToEndTests {
+    @Test func loginBeforeTheLinkAsksToVerifyAndResendWaitsItsTurn() throws {
+        let admin = try ReferenceAdmin()
+        let app = try Tmux.openSignIn(scenario: "unverified-email", admin: admin)
+        for _ in 0..<4 { try app.sendKeys("Down") }  // Email & password
+        try app.sendKeys("Enter")
+        try app.waitFor("Ctrl+T switches")
+        try app.sendLiteral("pending@mail.com")
+        try app.sendKeys("Tab")
+        try app.sendLiteral("correct-horse-42")
+        try app.sendKeys("Enter")
+        try app.waitFor("Please verify your email")
+        try app.waitFor("We sent a verification link to pending@mail.com.")
+        try app.sendKeys("r")
+        try app.waitFor("Resend in 0:")
+        try admin.advanceClock(seconds: 30)
+        try app.waitFor("[ Resend verification ]")
+        try app.sendKeys("r")
+        try app.waitFor("Verification email sent")
+        try app.sendKeys("q")
+        #expect(try app.waitForExit() == 0)
+    }
+}

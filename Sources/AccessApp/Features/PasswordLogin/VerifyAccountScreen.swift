@@ -30,7 +30,6 @@ public struct VerifyAccountScreen: ScreenModel {
     public static let resentText = "Verification email sent"
 
     public var id: String { "verify-account" }
-    public var takesText: Bool { true }
     public var needsClock: Bool { resendAfter != nil }
 
     func canResend(_ context: ScreenContext) -> Bool { !isWorking && resendAfter.map { context.now >= $0 } ?? true }
@@ -48,14 +47,15 @@ public struct VerifyAccountScreen: ScreenModel {
         case .key(.enter):
             return [.popToNearest(PasswordLoginScreen.self)]
         case .key(.character("r")):
-            guard canResend(context) else { return [] }
+            guard canResend(context) else { return nil }
             isWorking = true
             error = nil
             return [.request(ResendRegistrationLink(email: email))]
         case .paste(let text):
+            // A paste reaches a screen that takes no typing: the link from the mail, tapped.
             return openLink(text, context)
         default:
-            return event.isTextEditing ? [] : nil
+            return nil
         }
     }
 
