@@ -3,8 +3,7 @@ import Foundation
 public enum Fixtures {
     /// `ACCESSDECK_FIXTURES` if set; else `./fixtures` if it exists; else the nearest `fixtures/scenarios`
     /// above the executable (so a built binary finds the checkout's fixtures from any working directory).
-    public static func defaultDirectory() -> URL {
-        let environment = ProcessInfo.processInfo.environment
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let path = environment["ACCESSDECK_FIXTURES"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }

@@ -5,10 +5,16 @@ import Testing
 
 /// Where fixtures are found, and a scenario's own clock.
 @Suite struct FixturesTests {
+    /// The environment is handed in: a `setenv` here races every test that reads `environ` on another
+    /// thread (glibc may free the array under it), the likeliest cause of a SIGSEGV of the whole test
+    /// process seen once in CI.
     @Test func environmentVariableWins() {
-        setenv("ACCESSDECK_FIXTURES", "/some/where/fixtures", 1)
-        defer { unsetenv("ACCESSDECK_FIXTURES") }
-        #expect(Fixtures.defaultDirectory().path == "/some/where/fixtures")
+        let directory = Fixtures.defaultDirectory(environment: ["ACCESSDECK_FIXTURES": "/some/where/fixtures"])
+        #expect(directory.path == "/some/where/fixtures")
+    }
+
+    @Test func anEmptyVariableCountsAsUnset() {
+        #expect(Fixtures.defaultDirectory(environment: ["ACCESSDECK_FIXTURES": ""]).lastPathComponent == "fixtures")
     }
 
     @Test func scenarioClockStartsWhereTheScenarioSays() async throws {
