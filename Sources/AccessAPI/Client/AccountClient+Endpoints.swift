@@ -216,6 +216,37 @@ extension AccountClient {
         try await call { try await admin.confirmRegistration(body: .json(.init(token: token))).ok.body.json }
     }
 
+    // MARK: - Onboarding (seed 003)
+
+    /// The signed-in user's profile and the first onboarding step they have not finished.
+    public func profile() async throws -> Profile {
+        try await call { try await api.getProfile().ok.body.json }
+    }
+
+    /// Sets the username (and the photo, or none); 409 `username_taken`, 422 `username_invalid`.
+    public func updateProfile(username: String, photo: String?) async throws -> Profile {
+        try await call {
+            try await api.updateProfile(body: .json(.init(username: username, photo: photo))).ok.body.json
+        }
+    }
+
+    /// Checked as the person types, never saying who holds a taken name.
+    public func usernameAvailability(_ username: String) async throws -> UsernameAvailability {
+        try await call { try await api.usernameAvailable(query: .init(username: username)).ok.body.json }
+    }
+
+    /// The recovery email and its password; the address waits for its emailed link.
+    public func setRecoveryEmail(email: String, password: String) async throws -> Profile {
+        try await call {
+            try await api.setRecoveryEmail(body: .json(.init(email: email, password: password))).accepted.body.json
+        }
+    }
+
+    /// Leaves a step that may be left (skip the recovery email, go on unverified, finish).
+    public func continueOnboarding(from step: OnboardingStep) async throws -> Profile {
+        try await call { try await api.continueOnboarding(body: .json(.init(from: step))).ok.body.json }
+    }
+
     /// The session check at start: 401 refreshes once and retries; a refused refresh signs out.
     /// A success also refreshes the offline cache of the methods.
     public func me(cache: AuthMethodsCache? = nil, now: Date = Date()) async throws -> CurrentUser {

@@ -61,6 +61,13 @@ public typealias VerificationResent = Components.Schemas.VerificationResent
 public typealias RegistrationConfirmed = Components.Schemas.RegistrationConfirmed
 public typealias SignedIn = Components.Schemas.SignedIn
 public typealias CurrentUser = Components.Schemas.CurrentUser
+public typealias Profile = Components.Schemas.Profile
+public typealias ProfileBody = Components.Schemas.ProfileBody
+public typealias OnboardingStep = Components.Schemas.OnboardingStep
+public typealias UsernameRule = Components.Schemas.UsernameRule
+public typealias UsernameAvailability = Components.Schemas.UsernameAvailability
+public typealias RecoveryEmailBody = Components.Schemas.RecoveryEmailBody
+public typealias ContinueOnboardingBody = Components.Schemas.ContinueOnboardingBody
 
 public typealias ScenarioSummary = Components.Schemas.ScenarioSummary
 public typealias LoadScenarioBody = Components.Schemas.LoadScenarioBody

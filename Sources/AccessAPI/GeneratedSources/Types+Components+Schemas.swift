@@ -75,6 +75,9 @@ extension Components {
             case credentialsInvalid = "credentials_invalid"
             case emailUnverified = "email_unverified"
             case signedOutScenario = "signed_out_scenario"
+            case usernameTaken = "username_taken"
+            case usernameInvalid = "username_invalid"
+            case onboardingStep = "onboarding_step"
         }
         /// Which limit fired on a 429
         ///
@@ -685,6 +688,8 @@ extension Components {
             public var isNewUser: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/SignedIn/auth_methods`.
             public var authMethods: Components.Schemas.AuthMethods
+            /// - Remark: Generated from `#/components/schemas/SignedIn/profile`.
+            public var profile: Components.Schemas.Profile?
             /// Creates a new `SignedIn`.
             ///
             /// - Parameters:
@@ -692,22 +697,26 @@ extension Components {
             ///   - deviceId:
             ///   - isNewUser: The backend created the account in this call (sign-up); the app continues into onboarding
             ///   - authMethods:
+            ///   - profile:
             public init(
                 session: Components.Schemas.SessionTokens,
                 deviceId: Swift.String,
                 isNewUser: Swift.Bool,
-                authMethods: Components.Schemas.AuthMethods
+                authMethods: Components.Schemas.AuthMethods,
+                profile: Components.Schemas.Profile? = nil
             ) {
                 self.session = session
                 self.deviceId = deviceId
                 self.isNewUser = isNewUser
                 self.authMethods = authMethods
+                self.profile = profile
             }
             public enum CodingKeys: String, CodingKey {
                 case session
                 case deviceId = "device_id"
                 case isNewUser = "is_new_user"
                 case authMethods = "auth_methods"
+                case profile
             }
         }
         /// - Remark: Generated from `#/components/schemas/CurrentUser`.
@@ -720,25 +729,31 @@ extension Components {
             public var deviceId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/CurrentUser/auth_methods`.
             public var authMethods: Components.Schemas.AuthMethods
+            /// - Remark: Generated from `#/components/schemas/CurrentUser/profile`.
+            public var profile: Components.Schemas.Profile?
             /// Creates a new `CurrentUser`.
             ///
             /// - Parameters:
             ///   - userId:
             ///   - deviceId: The device this session was issued to; absent for a session from the reference backend's QA shortcut
             ///   - authMethods:
+            ///   - profile:
             public init(
                 userId: Swift.String,
                 deviceId: Swift.String? = nil,
-                authMethods: Components.Schemas.AuthMethods
+                authMethods: Components.Schemas.AuthMethods,
+                profile: Components.Schemas.Profile? = nil
             ) {
                 self.userId = userId
                 self.deviceId = deviceId
                 self.authMethods = authMethods
+                self.profile = profile
             }
             public enum CodingKeys: String, CodingKey {
                 case userId = "user_id"
                 case deviceId = "device_id"
                 case authMethods = "auth_methods"
+                case profile
             }
         }
         /// - Remark: Generated from `#/components/schemas/DisconnectBody`.
@@ -1288,6 +1303,158 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case provider
                 case idToken = "id_token"
+            }
+        }
+        /// The first unfinished step of a new account's onboarding (seed 003), in order; steps an account already satisfies are skipped (an email sign-up has its email verified by its code). complete for every account that finished, and for accounts from before onboarding.
+        ///
+        /// - Remark: Generated from `#/components/schemas/OnboardingStep`.
+        @frozen public enum OnboardingStep: String, Codable, Hashable, Sendable, CaseIterable {
+            case profile = "profile"
+            case recoveryEmail = "recovery_email"
+            case verifyEmail = "verify_email"
+            case finish = "finish"
+            case complete = "complete"
+        }
+        /// A broken username rule (UsernameRules in AccessCore, shared by app and backend)
+        ///
+        /// - Remark: Generated from `#/components/schemas/UsernameRule`.
+        @frozen public enum UsernameRule: String, Codable, Hashable, Sendable, CaseIterable {
+            case tooShort = "too_short"
+            case tooLong = "too_long"
+            case characters = "characters"
+            case firstCharacter = "first_character"
+        }
+        /// - Remark: Generated from `#/components/schemas/Profile`.
+        public struct Profile: Codable, Hashable, Sendable {
+            /// Absent until chosen
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/username`.
+            public var username: Swift.String?
+            /// What the person gave for their picture (a file path or a URL); absent when skipped
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/photo`.
+            public var photo: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Profile/onboarding_step`.
+            public var onboardingStep: Components.Schemas.OnboardingStep
+            /// The account's email (the recovery email of a phone-first account); absent when none
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/email`.
+            public var email: Swift.String?
+            /// false while the emailed link has not been opened: the app shows a reminder
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/email_verified`.
+            public var emailVerified: Swift.Bool
+            /// Creates a new `Profile`.
+            ///
+            /// - Parameters:
+            ///   - username: Absent until chosen
+            ///   - photo: What the person gave for their picture (a file path or a URL); absent when skipped
+            ///   - onboardingStep:
+            ///   - email: The account's email (the recovery email of a phone-first account); absent when none
+            ///   - emailVerified: false while the emailed link has not been opened: the app shows a reminder
+            public init(
+                username: Swift.String? = nil,
+                photo: Swift.String? = nil,
+                onboardingStep: Components.Schemas.OnboardingStep,
+                email: Swift.String? = nil,
+                emailVerified: Swift.Bool
+            ) {
+                self.username = username
+                self.photo = photo
+                self.onboardingStep = onboardingStep
+                self.email = email
+                self.emailVerified = emailVerified
+            }
+            public enum CodingKeys: String, CodingKey {
+                case username
+                case photo
+                case onboardingStep = "onboarding_step"
+                case email
+                case emailVerified = "email_verified"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ProfileBody`.
+        public struct ProfileBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ProfileBody/username`.
+            public var username: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ProfileBody/photo`.
+            public var photo: Swift.String?
+            /// Creates a new `ProfileBody`.
+            ///
+            /// - Parameters:
+            ///   - username:
+            ///   - photo:
+            public init(
+                username: Swift.String,
+                photo: Swift.String? = nil
+            ) {
+                self.username = username
+                self.photo = photo
+            }
+            public enum CodingKeys: String, CodingKey {
+                case username
+                case photo
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/UsernameAvailability`.
+        public struct UsernameAvailability: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/UsernameAvailability/username`.
+            public var username: Swift.String
+            /// - Remark: Generated from `#/components/schemas/UsernameAvailability/available`.
+            public var available: Swift.Bool
+            /// Creates a new `UsernameAvailability`.
+            ///
+            /// - Parameters:
+            ///   - username:
+            ///   - available:
+            public init(
+                username: Swift.String,
+                available: Swift.Bool
+            ) {
+                self.username = username
+                self.available = available
+            }
+            public enum CodingKeys: String, CodingKey {
+                case username
+                case available
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RecoveryEmailBody`.
+        public struct RecoveryEmailBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RecoveryEmailBody/email`.
+            public var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RecoveryEmailBody/password`.
+            public var password: Swift.String
+            /// Creates a new `RecoveryEmailBody`.
+            ///
+            /// - Parameters:
+            ///   - email:
+            ///   - password:
+            public init(
+                email: Swift.String,
+                password: Swift.String
+            ) {
+                self.email = email
+                self.password = password
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+                case password
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ContinueOnboardingBody`.
+        public struct ContinueOnboardingBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ContinueOnboardingBody/from`.
+            public var from: Components.Schemas.OnboardingStep
+            /// Creates a new `ContinueOnboardingBody`.
+            ///
+            /// - Parameters:
+            ///   - from:
+            public init(from: Components.Schemas.OnboardingStep) {
+                self.from = from
+            }
+            public enum CodingKeys: String, CodingKey {
+                case from
             }
         }
         /// - Remark: Generated from `#/components/schemas/EmailAvailability`.

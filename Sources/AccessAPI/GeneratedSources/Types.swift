@@ -117,6 +117,39 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /auth/me`.
     /// - Remark: Generated from `#/paths//auth/me/get(getMe)`.
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output
+    /// The signed-in user's profile and where their onboarding stands (seed 003)
+    ///
+    /// - Remark: HTTP `GET /me/profile`.
+    /// - Remark: Generated from `#/paths//me/profile/get(getProfile)`.
+    func getProfile(_ input: Operations.GetProfile.Input) async throws -> Operations.GetProfile.Output
+    /// Set the username (required) and the optional photo; on the profile step it moves onboarding on
+    ///
+    /// 409 username_taken (never says whose); 422 username_invalid with the broken rules in errors (UsernameRule values), invalid_field (photo).
+    ///
+    /// - Remark: HTTP `PUT /me/profile`.
+    /// - Remark: Generated from `#/paths//me/profile/put(updateProfile)`.
+    func updateProfile(_ input: Operations.UpdateProfile.Input) async throws -> Operations.UpdateProfile.Output
+    /// Whether a username can be taken (checked as the person types); never says who holds a taken one
+    ///
+    /// 422 username_invalid with the broken rules in errors. The person's own username is available to them.
+    ///
+    /// - Remark: HTTP `GET /auth/username-available`.
+    /// - Remark: Generated from `#/paths//auth/username-available/get(usernameAvailable)`.
+    func usernameAvailable(_ input: Operations.UsernameAvailable.Input) async throws -> Operations.UsernameAvailable.Output
+    /// Onboarding's recovery email (seed 003): an email and a password for recovery; the address is unverified until its emailed link (the registration link, 24 h, one-shot) is opened
+    ///
+    /// The link is redeemed with POST /auth/register/confirm and sent again with POST /auth/register/resend. 409 email_taken, email_already_set (the account has an email), recently_deleted; 422 invalid_email, password_invalid (the broken rules in errors); 429 rate_limited (emails to the address).
+    ///
+    /// - Remark: HTTP `POST /me/recovery-email`.
+    /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)`.
+    func setRecoveryEmail(_ input: Operations.SetRecoveryEmail.Input) async throws -> Operations.SetRecoveryEmail.Output
+    /// Go past a step that may be left: recovery_email (Skip for now), verify_email (go on without verifying), finish (the completion screen was seen)
+    ///
+    /// Idempotent: an account already past the step answers 200 with where it stands. 409 onboarding_step when the account has not reached that step yet (profile cannot be skipped).
+    ///
+    /// - Remark: HTTP `POST /me/onboarding/continue`.
+    /// - Remark: Generated from `#/paths//me/onboarding/continue/post(continueOnboarding)`.
+    func continueOnboarding(_ input: Operations.ContinueOnboarding.Input) async throws -> Operations.ContinueOnboarding.Output
     /// Send a 6-digit code to a phone
     ///
     /// change_phone needs X-Reauth-Token unless the phone is the user's only sign-in method. 409 phone_taken never says who owns the number. 422 phone_invalid, phone_unchanged, phone_mismatch (re-auth with another number), method_unavailable. 429 rate_limited: 30 s between sends, 3 resends per 15 min, 5 codes per 24 h.
@@ -477,6 +510,73 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//auth/me/get(getMe)`.
     public func getMe(headers: Operations.GetMe.Input.Headers = .init()) async throws -> Operations.GetMe.Output {
         try await getMe(Operations.GetMe.Input(headers: headers))
+    }
+    /// The signed-in user's profile and where their onboarding stands (seed 003)
+    ///
+    /// - Remark: HTTP `GET /me/profile`.
+    /// - Remark: Generated from `#/paths//me/profile/get(getProfile)`.
+    public func getProfile(headers: Operations.GetProfile.Input.Headers = .init()) async throws -> Operations.GetProfile.Output {
+        try await getProfile(Operations.GetProfile.Input(headers: headers))
+    }
+    /// Set the username (required) and the optional photo; on the profile step it moves onboarding on
+    ///
+    /// 409 username_taken (never says whose); 422 username_invalid with the broken rules in errors (UsernameRule values), invalid_field (photo).
+    ///
+    /// - Remark: HTTP `PUT /me/profile`.
+    /// - Remark: Generated from `#/paths//me/profile/put(updateProfile)`.
+    public func updateProfile(
+        headers: Operations.UpdateProfile.Input.Headers = .init(),
+        body: Operations.UpdateProfile.Input.Body
+    ) async throws -> Operations.UpdateProfile.Output {
+        try await updateProfile(Operations.UpdateProfile.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Whether a username can be taken (checked as the person types); never says who holds a taken one
+    ///
+    /// 422 username_invalid with the broken rules in errors. The person's own username is available to them.
+    ///
+    /// - Remark: HTTP `GET /auth/username-available`.
+    /// - Remark: Generated from `#/paths//auth/username-available/get(usernameAvailable)`.
+    public func usernameAvailable(
+        query: Operations.UsernameAvailable.Input.Query,
+        headers: Operations.UsernameAvailable.Input.Headers = .init()
+    ) async throws -> Operations.UsernameAvailable.Output {
+        try await usernameAvailable(Operations.UsernameAvailable.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Onboarding's recovery email (seed 003): an email and a password for recovery; the address is unverified until its emailed link (the registration link, 24 h, one-shot) is opened
+    ///
+    /// The link is redeemed with POST /auth/register/confirm and sent again with POST /auth/register/resend. 409 email_taken, email_already_set (the account has an email), recently_deleted; 422 invalid_email, password_invalid (the broken rules in errors); 429 rate_limited (emails to the address).
+    ///
+    /// - Remark: HTTP `POST /me/recovery-email`.
+    /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)`.
+    public func setRecoveryEmail(
+        headers: Operations.SetRecoveryEmail.Input.Headers = .init(),
+        body: Operations.SetRecoveryEmail.Input.Body
+    ) async throws -> Operations.SetRecoveryEmail.Output {
+        try await setRecoveryEmail(Operations.SetRecoveryEmail.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Go past a step that may be left: recovery_email (Skip for now), verify_email (go on without verifying), finish (the completion screen was seen)
+    ///
+    /// Idempotent: an account already past the step answers 200 with where it stands. 409 onboarding_step when the account has not reached that step yet (profile cannot be skipped).
+    ///
+    /// - Remark: HTTP `POST /me/onboarding/continue`.
+    /// - Remark: Generated from `#/paths//me/onboarding/continue/post(continueOnboarding)`.
+    public func continueOnboarding(
+        headers: Operations.ContinueOnboarding.Input.Headers = .init(),
+        body: Operations.ContinueOnboarding.Input.Body
+    ) async throws -> Operations.ContinueOnboarding.Output {
+        try await continueOnboarding(Operations.ContinueOnboarding.Input(
+            headers: headers,
+            body: body
+        ))
     }
     /// Send a 6-digit code to a phone
     ///

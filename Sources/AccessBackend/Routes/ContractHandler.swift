@@ -152,6 +152,37 @@ struct ContractHandler: APIProtocol {
         .ok(.init(body: .json(try await backend.sessions.me(try request))))
     }
 
+    // MARK: - Onboarding (being built: issue 15)
+
+    private static let notYet = BackendError(
+        .notImplemented, "internal", "Not served yet.", rule: "http.not_implemented")
+
+    func getProfile(_ input: Operations.GetProfile.Input) async throws -> Operations.GetProfile.Output {
+        throw Self.notYet
+    }
+
+    func updateProfile(_ input: Operations.UpdateProfile.Input) async throws -> Operations.UpdateProfile.Output {
+        throw Self.notYet
+    }
+
+    func usernameAvailable(
+        _ input: Operations.UsernameAvailable.Input
+    ) async throws -> Operations.UsernameAvailable.Output {
+        throw Self.notYet
+    }
+
+    func setRecoveryEmail(
+        _ input: Operations.SetRecoveryEmail.Input
+    ) async throws -> Operations.SetRecoveryEmail.Output {
+        throw Self.notYet
+    }
+
+    func continueOnboarding(
+        _ input: Operations.ContinueOnboarding.Input
+    ) async throws -> Operations.ContinueOnboarding.Output {
+        throw Self.notYet
+    }
+
     // MARK: - Phone codes
 
     func requestOtp(_ input: Operations.RequestOtp.Input) async throws -> Operations.RequestOtp.Output {
