@@ -124,7 +124,7 @@ struct TerminalApp {
         let identifying = Task { [store] in
             guard let found = await connection.identify() else { return }
             store.send(.referenceBackendFound)
-            if let methods = found.qaSignedIn { store.send(.qaSignedIn(methods)) }
+            if let methods = found.qaSignedIn { store.send(.qaSignedIn(methods, profile: found.qaProfile)) }
         }
         defer { identifying.cancel() }
         let inbox = LinkInbox.Listener(path: LinkInbox.socketPath()) { [store] link in store.send(.openLink(link)) }
@@ -224,6 +224,8 @@ struct BackendConnection: Sendable {
     /// What `identify` found: the reference backend, and the methods of the QA sign-in if it took one.
     struct Found {
         var qaSignedIn: AuthMethods?
+        /// Where the QA user's onboarding stands; nil (taken as onboarded) when the backend gave none.
+        var qaProfile: Profile?
     }
 
     /// For `--backend`, after the first frame: a backend that answers `/_admin/scenarios` is the
@@ -238,6 +240,8 @@ struct BackendConnection: Sendable {
         // signed out, and is not taken after the user logged out here: then the app stays signed out.
         if identity.qaSignInAllowed, !(await client.isSignedIn), (try? await client.adminSignIn()) != nil {
             found.qaSignedIn = try? await client.authMethods(cache: cache, now: clock.now())
+            // A backend without onboarding (404, 501) or any failure: nil, taken as onboarded.
+            found.qaProfile = try? await client.profile()
         }
         identity.isReference = true
         if let remote = clock as? RemoteBackendClock, let serverNow = try? await client.adminClock().now {

@@ -94,13 +94,15 @@ extension OTPCancelled {
 
 extension ErrorCode {
     /// The phone or email belongs to another account.
-    public var isTaken: Bool { self == .phoneTaken || self == .emailTaken }
+    public var isTaken: Bool { self == .phoneTaken || self == .emailTaken || self == .usernameTaken }
 
     /// The input itself is malformed (as opposed to well-formed but refused, like `phone_unchanged`,
     /// which a screen words on its own or shows with the server's message).
     public var isMalformedInput: Bool {
         switch self {
-        case .badRequest, .phoneInvalid, .invalidEmail, .passwordInvalid, .invalidField, .invalidParameter: true
+        case .badRequest, .phoneInvalid, .invalidEmail, .passwordInvalid, .invalidField, .invalidParameter,
+            .usernameInvalid:
+            true
         default: false
         }
     }

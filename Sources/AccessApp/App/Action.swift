@@ -17,6 +17,7 @@ public enum Action: Equatable, Sendable {
     case referenceBackendFound
     /// The app is on screen: the root screen appears (it was not pushed), e.g. a stored session's check.
     case started
-    /// `--qa-sign-in`: the reference backend's QA shortcut signed the app in after the first frame.
-    case qaSignedIn(AuthMethods)
+    /// `--qa-sign-in`: the reference backend's QA shortcut signed the app in after the first frame;
+    /// the profile says where its onboarding stands (nil: none came, so it is taken as complete).
+    case qaSignedIn(AuthMethods, profile: Profile? = nil)
 }

@@ -17,6 +17,9 @@ public struct AppState: Equatable, Sendable {
     /// The last auth methods the backend sent (or the offline cache had), and when.
     public var methods: AuthMethods?
     public var methodsFetchedAt: Date?
+    /// The last profile the backend sent (sign-in, the session check, the QA sign-in, an onboarding
+    /// step): where onboarding stands and whether the recovery email waits for its link.
+    public var profile: Profile?
     /// The last call found no backend: the hub shows cached values and disables writes.
     public var isOffline = false
     /// The last successful "Verify it's you"; good until its `expiresAt` (15 minutes).
@@ -47,7 +50,7 @@ public struct AppState: Equatable, Sendable {
 
     public var context: ScreenContext {
         ScreenContext(
-            now: now, methods: methods, isOffline: isOffline,
+            now: now, methods: methods, profile: profile, isOffline: isOffline,
             reauth: reauth.flatMap { $0.expiresAt > now ? $0 : nil }, options: options, canGoBack: canGoBack,
             glyphs: options.ascii ? .ascii : .unicode)
     }

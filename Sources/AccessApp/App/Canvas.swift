@@ -69,22 +69,27 @@ public struct Canvas {
     /// A screen's call to action, centred: "[ Send code ]" when it can be pressed, dimmed without
     /// brackets when it cannot (without colour the missing brackets say "off"), `working` while
     /// its request runs.
-    public mutating func button(_ label: String, working: String, isReady: Bool, isFocused: Bool, isWorking: Bool) {
+    public mutating func button(
+        _ label: String, working: String, isReady: Bool, isFocused: Bool, isWorking: Bool, spacing: Int = 1
+    ) {
         if isWorking {
-            centered(working, style: .muted)
+            centered(working, style: .muted, spacing: spacing)
         } else if isReady {
             var style = Style.accent.with(.bold)
             if isFocused { style.attributes.insert(.reverse) }
-            centered(isFocused ? "\(glyphs.selected) [ \(label) ]" : "[ \(label) ]", style: style)
+            centered(isFocused ? "\(glyphs.selected) [ \(label) ]" : "[ \(label) ]", style: style, spacing: spacing)
         } else {
-            centered(isFocused ? "\(glyphs.selected)   \(label)  " : "  \(label)  ", style: Style.muted.with(.dim))
+            centered(
+                isFocused ? "\(glyphs.selected)   \(label)  " : "  \(label)  ", style: Style.muted.with(.dim),
+                spacing: spacing)
         }
     }
 
-    /// A field drawn across the content width.
-    public mutating func field(_ field: TextField) {
+    /// A field drawn across the content width; `spacing` 0 where a form needs every row (the field's
+    /// own error row still parts it from what follows).
+    public mutating func field(_ field: TextField, spacing: Int = 1) {
         let glyphs = glyphs
-        draw(height: field.height) { grid, rect in
+        draw(height: field.height, spacing: spacing) { grid, rect in
             field.render(into: &grid, in: rect.inset(horizontal: Canvas.margin), glyphs: glyphs)
         }
     }

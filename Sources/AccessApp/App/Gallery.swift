@@ -46,6 +46,7 @@ public enum Features {
         StartFeature.self,
         SignInFeature.self,
         PasswordLoginFeature.self,
+        OnboardingFeature.self,
     ]
 
     public static var screens: [any ScreenModel.Type] { all.flatMap { $0.screens } }

@@ -33,11 +33,14 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             ? apply(state.top.base.onAppear(state.context), to: &state, from: hub) : []
     case .started:
         effects = apply(state.stack[0].base.onAppear(state.context), to: &state, from: 0)
-    case .qaSignedIn(let methods):
-        // Only where nobody signed in meanwhile: a signed-out app goes in as the scenario's user.
+    case .qaSignedIn(let methods, let profile):
+        // Only where nobody signed in meanwhile: a signed-out app goes in as the scenario's user, where
+        // its onboarding stands.
         effects =
             SignedOutRoots.contains(state.stack[0])
-            ? apply([.setMethods(methods), .resetStack(SettingsScreen())], to: &state, from: nil) : []
+            ? apply(
+                [.setMethods(methods), .setProfile(profile), .resetStack(AnyScreen(Onboarding.screen(for: profile)))],
+                to: &state, from: nil) : []
     case .tick:
         state.clockTicking = false
         let context = state.context
@@ -243,6 +246,8 @@ func apply(_ commands: [Command], to state: inout AppState, from owner: Int?) ->
         case .setMethods(let methods):
             state.methods = methods
             state.methodsFetchedAt = state.now
+        case .setProfile(let profile):
+            state.profile = profile
         case .setOffline(let offline):
             state.isOffline = offline
             if offline {
@@ -255,6 +260,7 @@ func apply(_ commands: [Command], to state: inout AppState, from owner: Int?) ->
         case .signOut:
             state.methods = nil
             state.methodsFetchedAt = nil
+            state.profile = nil
             state.reauth = nil
             effects.append(.signOutLocally)
         case .signedIn(let signedIn):
@@ -262,7 +268,10 @@ func apply(_ commands: [Command], to state: inout AppState, from owner: Int?) ->
             state.isOffline = false
             if state.banner == .offline { state.banner = nil }
             effects += apply(
-                [.setMethods(signedIn.authMethods), .resetStack(AnyScreen(SignedInLanding.root(for: signedIn)))],
+                [
+                    .setMethods(signedIn.authMethods), .setProfile(signedIn.profile),
+                    .resetStack(AnyScreen(SignedInLanding.root(for: signedIn))),
+                ],
                 to: &state, from: nil)
             owner = nil
         case .continueFlow(let flow):

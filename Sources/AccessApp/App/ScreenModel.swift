@@ -108,6 +108,8 @@ public struct ScreenContext: Sendable {
     public var now: Date
     /// The last auth methods fetched (possibly from the offline cache).
     public var methods: AuthMethods?
+    /// The last profile fetched; nil when none came (a backend without onboarding, or offline).
+    public var profile: Profile?
     public var isOffline: Bool
     /// A re-auth that is still inside its 15-minute window.
     public var reauth: ReauthGrant?
@@ -136,6 +138,7 @@ public enum Command: Equatable, Sendable {
     /// reply comes back to that screen as `receive(tag, …)` if it is still there.
     case request(AnyRequest, tag: String)
     case setMethods(AuthMethods)
+    case setProfile(Profile?)
     case setOffline(Bool)
     case grantReauth(ReauthGrant)
     /// Forgets the user here: the methods and the re-auth grant in memory, and (`.signOutLocally`)

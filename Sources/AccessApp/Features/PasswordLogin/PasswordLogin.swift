@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -20,7 +21,13 @@ public struct RegistrationLink: LinkPurpose {
         guard let confirmed = reply.as(RegistrationConfirmed.self) else { return nil }
         // Signed in already (the link opened from another account's session): nothing to log in to.
         guard context.methods == nil else {
-            return [.pop, .showToast(PasswordLoginScreen.verifiedText(confirmed.email))]
+            var commands: [Command] = [.pop, .showToast(PasswordLoginScreen.verifiedText(confirmed.email))]
+            // This account's own recovery email (Settings' reminder): verified now.
+            if var profile = context.profile, let email = profile.email, EmailRules.same(email, confirmed.email) {
+                profile.emailVerified = true
+                commands.insert(.setProfile(profile), at: 0)
+            }
+            return commands
         }
         return [
             .resetStack(SignInScreen.selecting(.password, context)),

@@ -16,6 +16,16 @@ extension SettingsScreen {
                 state.toast = Toast("Copied support@321.fit to clipboard", shownAt: now)
                 return state
             },
+            GalleryEntry("settings:verify-reminder", "The recovery email waits for its link: a reminder") { now in
+                var state = AppState(now: now)
+                state.profile = SampleData.profile(.complete, email: "jdoe@mail.com")
+                return state
+            },
+            GalleryEntry("settings:verify-resent", "The link sent again: Resend counts down") { now in
+                var state = AppState(root: SettingsScreen(resendAfter: now + 24), now: now)
+                state.profile = SampleData.profile(.complete, email: "jdoe@mail.com")
+                return state
+            },
         ]
     }
 }

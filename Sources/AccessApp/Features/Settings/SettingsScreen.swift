@@ -1,12 +1,40 @@
+import AccessAPI
+import Foundation
 import TerminalKit
 
 /// Settings root: the way into Account access, the screen gallery, the keyboard check and, at
-/// the bottom, Log out (seed 000: a session action, so here and not on the hub).
+/// the bottom, Log out (seed 000: a session action, so here and not on the hub). While the recovery
+/// email waits for its link, a reminder on top (seed 003: "Reminder in app to verify email later")
+/// with Resend.
 public struct SettingsScreen: ScreenModel {
     public var selection: Int
-    public init(selection: Int = 0) { self.selection = selection }
+    /// Resend waits until then (30 s after a send, or the server's 429).
+    public var resendAfter: Date?
+    public var isResending: Bool
+    public var error: String?
+
+    public init(selection: Int = 0, resendAfter: Date? = nil, isResending: Bool = false, error: String? = nil) {
+        self.selection = selection
+        self.resendAfter = resendAfter
+        self.isResending = isResending
+        self.error = error
+    }
 
     public var id: String { "settings" }
+    public var needsClock: Bool { resendAfter != nil }
+
+    static let resendKey = Key.character("v")
+    static let resentText = "We sent the link again."
+
+    /// The address waiting for its link, if one is.
+    static func unverifiedEmail(_ context: ScreenContext) -> String? {
+        guard let profile = context.profile, !profile.emailVerified else { return nil }
+        return profile.email
+    }
+
+    func canResend(_ context: ScreenContext) -> Bool {
+        Self.unverifiedEmail(context) != nil && !isResending && resendAfter.map { context.now >= $0 } ?? true
+    }
 
     static let rows = [
         ListRow("Account access", detail: "Phone number, email & password, Apple, Google", control: .chevron),
@@ -17,12 +45,19 @@ public struct SettingsScreen: ScreenModel {
     static let logoutRow = 3
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([.move, .open("Open")])
+        var bindings: [KeyBinding] = [.move, .open("Open")]
+        if canResend(context) { bindings.append(KeyBinding([Self.resendKey], "Resend verification link")) }
+        return Keymap(bindings)
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
         guard case .key(let key) = event else { return nil }
         switch key {
+        case Self.resendKey:
+            guard canResend(context), let email = Self.unverifiedEmail(context) else { return nil }
+            isResending = true
+            error = nil
+            return [.request(ResendRegistrationLink(email: email))]
         case .up, .character("k"):
             selection = max(0, selection - 1)
             return []
@@ -41,8 +76,45 @@ public struct SettingsScreen: ScreenModel {
         }
     }
 
+    public mutating func receive(
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
+    ) -> [Command] {
+        isResending = false
+        switch result {
+        case .success:
+            resendAfter = context.now + VerifyRecoveryEmailScreen.resendCooldown
+            return [.showToast(Self.resentText)]
+        case .failure(.rateLimited(let retryAfter?, _)):
+            resendAfter = context.now + TimeInterval(retryAfter)
+        case .failure(let failure):
+            error = failure.message
+        }
+        return []
+    }
+
+    public mutating func tick(_ context: ScreenContext) -> [Command] {
+        if let resendAfter, context.now >= resendAfter { self.resendAfter = nil }
+        return []
+    }
+
+    private func drawReminder(_ email: String, into canvas: inout Canvas, _ context: ScreenContext) {
+        canvas.paragraph(
+            "Verify your email: open the link we sent to \(email).", style: Style.accent.with(.bold), spacing: 0)
+        if let error {
+            canvas.paragraph(error, style: .danger)
+        } else if isResending {
+            canvas.paragraph("Sending…", style: .muted)
+        } else if let resendAfter, context.now < resendAfter {
+            let left = Banner.secondsLeft(until: resendAfter, now: context.now)
+            canvas.paragraph("Resend in \(TextLayout.countdown(seconds: left))", style: .muted)
+        } else {
+            canvas.paragraph("No email? Press v to send it again.", style: .muted)
+        }
+    }
+
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         canvas.title("Settings")
+        if let email = Self.unverifiedEmail(context) { drawReminder(email, into: &canvas, context) }
         for (index, row) in Self.rows.enumerated() {
             var row = row
             row.isSelected = index == selection

@@ -3,7 +3,8 @@ import Foundation
 import TerminalKit
 
 /// The start with a stored session (seed 002's splash): on screen at once, a spinner while
-/// `GET /auth/me` answers. Signed in: straight to Settings. Refused even after the client's one
+/// `GET /auth/me` answers. Signed in: where the account's onboarding stands (seed 002's "app killed
+/// mid-registration" resumes there), else Settings. Refused even after the client's one
 /// refresh: "Session expired, please login" on the sign-in screen. No answer: in with the cached data
 /// under the offline banner, the session kept.
 public struct SessionCheckScreen: ScreenModel {
@@ -24,7 +25,10 @@ public struct SessionCheckScreen: ScreenModel {
         switch result {
         case .success(let reply):
             guard let me = reply.as(CurrentUser.self) else { return [] }
-            return [.setMethods(me.authMethods), .resetStack(SettingsScreen())]
+            return [
+                .setMethods(me.authMethods), .setProfile(me.profile),
+                .resetStack(AnyScreen(Onboarding.screen(for: me.profile))),
+            ]
         case .failure(.signedOut):
             return [.signOut, .resetStack(SignInScreen(notice: SignInScreen.sessionExpiredText))]
         case .failure(.offline):

@@ -30,8 +30,19 @@ struct CheckSession: APIRequest {
 
 /// The reference backend's QA shortcut: signed in as the scenario's user, without the screens.
 struct QASignIn: APIRequest {
-    func perform(_ api: APIContext) async throws -> AuthMethods {
+    func perform(_ api: APIContext) async throws -> QASignedIn {
         try await api.client.adminSignIn()
-        return try await api.client.authMethods(cache: api.cache, now: api.now)
+        let methods = try await api.client.authMethods(cache: api.cache, now: api.now)
+        return QASignedIn(methods: methods, profile: await QASignedIn.profile(api.client))
     }
+}
+
+/// What the QA shortcut found: the methods, and where onboarding stands.
+struct QASignedIn: Equatable, Sendable {
+    var methods: AuthMethods
+    var profile: Profile?
+
+    /// The profile, or nil when the backend has none to give (404, 501 before its onboarding lands, any
+    /// failure): a QA sign-in must not be stopped by it, and nil is taken as onboarded.
+    static func profile(_ client: AccountClient) async -> Profile? { try? await client.profile() }
 }

@@ -56,8 +56,11 @@ public struct WelcomeScreen: ScreenModel {
         isWorking = false
         switch result {
         case .success(let reply):
-            guard let methods = reply.as(AuthMethods.self) else { return [] }
-            return [.setMethods(methods), .resetStack(SettingsScreen())]
+            guard let found = reply.as(QASignedIn.self) else { return [] }
+            return [
+                .setMethods(found.methods), .setProfile(found.profile),
+                .resetStack(AnyScreen(Onboarding.screen(for: found.profile))),
+            ]
         case .failure(let failure):
             error = failure.message
             return []

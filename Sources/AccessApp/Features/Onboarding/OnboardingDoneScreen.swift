@@ -1,0 +1,61 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+
+/// Seed 003's "Onboarding Completion": the account is ready, a brief orientation, then the main
+/// app (the Settings root). Finishing is the backend's bookkeeping: when it cannot be told (offline,
+/// refused), the person still goes on, and the next start shows this screen once more.
+public struct OnboardingDoneScreen: ScreenModel {
+    public var isWorking: Bool
+
+    public init(isWorking: Bool = false) { self.isWorking = isWorking }
+
+    public var id: String { "onboarding-done" }
+
+    static let accountAccessText =
+        "Settings › Account access is where you manage your phone, email & password, Apple and Google."
+    static let unverifiedText = "Your recovery email isn't verified yet: Settings reminds you and can resend the link."
+    static let noEmailText = "No recovery email yet: you can add one from Account access › Email & password."
+
+    public func keymap(_ context: ScreenContext) -> Keymap {
+        isWorking ? Keymap([]) : Keymap([KeyBinding([.enter], "Go to Settings")])
+    }
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard case .key(.enter) = event, !isWorking else { return nil }
+        isWorking = true
+        return [.request(ContinueOnboarding(from: .finish))]
+    }
+
+    public mutating func receive(
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
+    ) -> [Command] {
+        isWorking = false
+        switch result {
+        case .success(let reply):
+            guard let profile = reply.as(Profile.self) else { return [] }
+            return [.setProfile(profile), .resetStack(SettingsScreen())]
+        case .failure(.offline):
+            // The offline banner says why; the app is usable without this bookkeeping.
+            return [.resetStack(SettingsScreen())]
+        case .failure(let failure):
+            return [.resetStack(SettingsScreen()), .showToast(failure.message)]
+        }
+    }
+
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        OnboardingProgress(step: Onboarding.stepCount).title("You're all set", into: &canvas)
+        let name = context.profile?.username.map { ", @\($0)" } ?? ""
+        canvas.paragraph("Your account is ready\(name).")
+        canvas.paragraph(Self.accountAccessText)
+        switch context.profile {
+        case let profile? where profile.email != nil && !profile.emailVerified:
+            canvas.paragraph(Self.unverifiedText)
+        case let profile? where profile.email == nil:
+            canvas.paragraph(Self.noEmailText)
+        default:
+            break
+        }
+        canvas.button("Go to Settings", working: "One moment…", isReady: true, isFocused: false, isWorking: isWorking)
+    }
+}

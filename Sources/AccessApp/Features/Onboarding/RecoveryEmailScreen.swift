@@ -1,0 +1,194 @@
+import AccessAPI
+import AccessCore
+import Foundation
+import TerminalKit
+
+/// Onboarding step 3 (seed 003's "Recovery Email Option"): why a recovery email helps, the address and
+/// a password with the password rules' checklist, Continue; "Skip for now" is there, quieter. The
+/// server's refusals show under the fields, which keep what was typed.
+public struct RecoveryEmailScreen: ScreenModel {
+    public enum Focus: Equatable, Sendable { case email, password, cta, skip }
+
+    public var email: TextField
+    public var password: TextField
+    public var focus: Focus
+    /// The password was left or submitted once: all its rules are judged from then on.
+    public var passwordChecked: Bool
+    /// Which request runs: Continue's or Skip's.
+    public var working: Focus?
+    public var error: String?
+    /// The server's 429 for this address: Continue is off until it passes.
+    public var limit: RateLimit?
+
+    static let skipKey = Key.control("s")
+    static let whyText = "Lose your phone, and a link sent to this address gets you back in."
+    static let recoveryOnlyText = "For account recovery only."
+
+    public init(
+        email: String = "", password: String = "", focus: Focus = .email, passwordChecked: Bool = false,
+        working: Focus? = nil, error: String? = nil, emailError: String? = nil, passwordError: String? = nil,
+        limit: RateLimit? = nil
+    ) {
+        self.email = TextField(
+            label: "Recovery email", value: email, placeholder: "name@example.com", error: emailError,
+            maxLength: EmailRules.maximumLength)
+        self.password = TextField(
+            label: "Password", value: password, isMasked: true, error: passwordError,
+            maxLength: PasswordRules.maximumLength)
+        self.focus = focus
+        self.passwordChecked = passwordChecked
+        self.working = working
+        self.error = error
+        self.limit = limit
+    }
+
+    public var id: String { "recovery-email" }
+    public var takesText: Bool { true }
+    public var needsClock: Bool { limit != nil }
+
+    var typed: String { EmailRules.normalized(email.value) }
+    var isWorking: Bool { working != nil }
+    static let order: [Focus] = [.email, .password, .cta, .skip]
+
+    func isLimited(_ context: ScreenContext) -> Bool { limit?.applies(to: typed, at: context.now) ?? false }
+
+    public func banner(_ context: ScreenContext) -> Banner? { limit?.banner(for: typed, at: context.now) }
+
+    public func canSubmit(_ context: ScreenContext) -> Bool {
+        !isWorking && !isLimited(context) && email.error == nil && EmailRules.isValid(typed)
+            && PasswordRules.violations(password.value, email: nil).isEmpty
+    }
+
+    public func keymap(_ context: ScreenContext) -> Keymap {
+        var bindings = [
+            KeyBinding([.tab, .backTab], "Next field", aliases: [.down, .up]),
+            KeyBinding([.enter], focus == .skip ? "Skip for now" : "Continue"),
+        ]
+        if !isWorking { bindings.append(KeyBinding([Self.skipKey], "Skip for now", inFooter: focus != .skip)) }
+        return Keymap(bindings)
+    }
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        switch event {
+        case .key(.tab), .key(.down), .key(.backTab), .key(.up):
+            let step = [.key(.tab), .key(.down)].contains(event) ? 1 : -1
+            if focus == .password { passwordChecked = true }
+            let index = Self.order.firstIndex(of: focus) ?? 0
+            focus = Self.order[(index + step + Self.order.count) % Self.order.count]
+            return []
+        case .key(Self.skipKey):
+            guard !isWorking else { return nil }
+            return skip()
+        case .key(.enter):
+            guard !isWorking else { return [] }
+            switch focus {
+            case .skip: return skip()
+            case .email:
+                focus = .password
+                return []
+            case .password, .cta:
+                passwordChecked = true
+                if !EmailRules.isValid(typed) {
+                    email.error = NewEmailScreen.invalidText
+                    focus = .email
+                    return []
+                }
+                return canSubmit(context) ? submit() : []
+            }
+        default:
+            guard !isWorking else { return event.isTextEditing ? [] : nil }
+            if [.cta, .skip].contains(focus), event.isTextEditing { focus = .email }
+            if focus == .password {
+                let before = password.value
+                guard password.handle(event) else { return nil }
+                if password.value != before { password.error = nil }
+                return []
+            }
+            let before = email.value
+            guard email.handle(event) else { return nil }
+            if email.value != before {
+                email.error = nil
+                error = nil
+            }
+            return []
+        }
+    }
+
+    public mutating func tick(_ context: ScreenContext) -> [Command] {
+        if let limit, context.now >= limit.until { self.limit = nil }
+        return []
+    }
+
+    private mutating func submit() -> [Command] {
+        working = .cta
+        error = nil
+        return [.request(SetRecoveryEmail(email: typed, password: Secret(password.value)), tag: "save")]
+    }
+
+    private mutating func skip() -> [Command] {
+        working = .skip
+        error = nil
+        return [.request(ContinueOnboarding(from: .recoveryEmail), tag: "skip")]
+    }
+
+    public mutating func receive(
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
+    ) -> [Command] {
+        working = nil
+        switch result {
+        case .success(let reply):
+            guard let profile = reply.as(Profile.self) else { return [] }
+            return Onboarding.advance(to: profile, linkSentAt: tag == "save" ? context.now : nil)
+        case .failure(let failure) where tag == "skip":
+            error = failure.message
+        case .failure(.taken):
+            email.error = NewEmailScreen.takenText
+            focus = .email
+        case .failure(.invalid(let codes, let message)):
+            if let passwordProblem = PasswordChecklist.message(for: codes) {
+                password.error = passwordProblem
+                focus = .password
+            } else {
+                email.error = message
+                focus = .email
+            }
+        case .failure(.rateLimited(let retryAfter?, _)):
+            // The banner counts down; the message would say it twice.
+            limit = RateLimit(target: typed, until: context.now.addingTimeInterval(TimeInterval(retryAfter)))
+        case .failure(let failure):
+            error = failure.message
+        }
+        return []
+    }
+
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        OnboardingProgress(step: 3).title("Add a recovery email", note: Self.recoveryOnlyText, into: &canvas)
+        canvas.paragraph(Self.whyText)
+        var shownEmail = email
+        shownEmail.isFocused = focus == .email
+        shownEmail.isDisabled = isWorking
+        canvas.field(shownEmail, spacing: 0)
+        var shownPassword = password
+        shownPassword.isFocused = focus == .password
+        shownPassword.isDisabled = isWorking
+        canvas.field(shownPassword, spacing: 0)
+        let checklist = PasswordChecklist(password: password.value, checkedAll: passwordChecked)
+        for line in checklist.lines(glyphs: canvas.glyphs) {
+            canvas.paragraph(line.text, style: line.style, spacing: 0)
+        }
+        // The row under the checklist: the refusal, else a blank before the buttons.
+        if let error { canvas.paragraph(error, style: .danger, spacing: 0) } else { canvas.skip(1) }
+        canvas.button(
+            "Continue", working: "Saving…", isReady: canSubmit(context), isFocused: focus == .cta,
+            isWorking: working == .cta, spacing: 0)
+        // Under Continue and quieter (seed 003: "Skip for now" option, less prominent).
+        if working == .skip {
+            canvas.centered("Skipping…", style: .muted)
+        } else {
+            let skip = "Skip for now (Ctrl+S)"
+            canvas.centered(
+                focus == .skip ? "\(canvas.glyphs.selected) \(skip)" : skip,
+                style: focus == .skip ? Style.plain.with(.reverse) : .muted)
+        }
+    }
+}
