@@ -1,0 +1,529 @@
+import AccessAPI
+import AccessCore
+import Foundation
+import TerminalKit
+import Testing
+
+@testable import AccessApp
+
+/// Seed 003's onboarding through `reduce`, against the contract (the reference backend answers 501
+/// until its side lands): where each step lands, the username's debounced check on a moved clock,
+/// each refusal, skipping, the recovery email's link, and Settings' reminder.
+@Suite struct OnboardingFlowTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let tick = Effect.after(seconds: 1, action: .tick, id: .clock)
+    let debounce = Effect.after(seconds: ProfileScreen.debounce, action: .tick, id: .debounce)
+
+    func profile(
+        _ step: OnboardingStep, username: String? = "jdoe", email: String? = nil, verified: Bool = false
+    ) -> Profile {
+        SampleData.profile(step, username: username, email: email, verified: verified)
+    }
+
+    func onboarding(_ screen: some ScreenModel, profile: Profile?) -> AppState {
+        SampleData.onboarding(screen, profile: profile, now: start)
+    }
+
+    func text(_ state: AppState) -> String { render(state, size: .standard).text() }
+
+    func requests(_ effects: [Effect]) -> [AnyRequest] {
+        effects.compactMap { effect in
+            if case .request(let request, _) = effect { return request }
+            return nil
+        }
+    }
+
+    func requestID(_ effects: [Effect]) -> RequestID? {
+        effects.lazy.compactMap { effect -> RequestID? in
+            if case .request(_, let id) = effect { return id }
+            return nil
+        }.first
+    }
+
+    func type(_ text: String, into state: inout AppState) {
+        for character in text { _ = reduce(&state, .input(.key(.character(character)))) }
+    }
+
+    // MARK: - Routing
+
+    @Test func eachStepHasItsScreenAndNoneOrCompleteIsSettings() {
+        func id(_ profile: Profile?) -> String { Onboarding.screen(for: profile).id }
+        #expect(id(nil) == SettingsScreen().id)
+        #expect(id(profile(.profile, username: nil)) == ProfileScreen().id)
+        #expect(id(profile(.recoveryEmail)) == RecoveryEmailScreen().id)
+        #expect(
+            Onboarding.screen(for: profile(.verifyEmail, email: "jdoe@mail.com")) as? VerifyRecoveryEmailScreen
+                == VerifyRecoveryEmailScreen(email: "jdoe@mail.com"))
+        // The step needs an address; without one there is nothing to verify.
+        #expect(id(profile(.verifyEmail)) == OnboardingDoneScreen().id)
+        #expect(id(profile(.finish)) == OnboardingDoneScreen().id)
+        #expect(id(profile(.complete)) == SettingsScreen().id)
+    }
+
+    func signedIn(isNewUser: Bool, profile: Profile?) -> SignedIn {
+        SignedIn(
+            session: SessionTokens(
+                userId: "usr_new", accessToken: "at_x", accessExpiresAt: start + 3600, refreshToken: "rt_x",
+                refreshExpiresAt: start + 7 * 86_400),
+            deviceId: "dvc_1", isNewUser: isNewUser, authMethods: SampleData.phoneOnly, profile: profile)
+    }
+
+    @Test func aSignInLandsOnItsStepAndANewUserWithoutAProfileOnTheFirst() {
+        #expect(SignedInLanding.root(for: signedIn(isNewUser: true, profile: nil)).id == ProfileScreen().id)
+        #expect(SignedInLanding.root(for: signedIn(isNewUser: false, profile: nil)).id == SettingsScreen().id)
+        #expect(
+            SignedInLanding.root(for: signedIn(isNewUser: true, profile: profile(.complete))).id
+                == SettingsScreen().id)
+        #expect(
+            SignedInLanding.root(for: signedIn(isNewUser: false, profile: profile(.recoveryEmail))).id
+                == RecoveryEmailScreen().id)
+    }
+
+    @Test func aSignInKeepsTheProfileAndStandsOnTheStepAlone() {
+        var state = AppState(root: SignInScreen(), now: start)
+        let recovery = profile(.recoveryEmail)
+        _ = apply([.signedIn(signedIn(isNewUser: true, profile: recovery))], to: &state, from: 0)
+        #expect(state.profile == recovery)
+        #expect(state.stack == [AnyScreen(RecoveryEmailScreen())])
+    }
+
+    /// Seed 002's "app killed mid-registration": the next start resumes at the step.
+    @Test func aStoredSessionResumesWhereOnboardingStands() {
+        let harness = ReducerHarness(AppState(root: SessionCheckScreen(), now: start))
+        harness.send(.started, effects: [.request(AnyRequest(CheckSession()), id: RequestID(1)), tick]) {
+            $0.topAwaits(1)
+            $0.clockTicking = true
+        }
+        let waiting = profile(.verifyEmail, email: "jdoe@mail.com")
+        let me = CurrentUser(
+            userId: "usr_new", deviceId: "dvc_1", authMethods: SampleData.phoneOnly, profile: waiting)
+        harness.send(.reply(me, to: RequestID(1))) {
+            $0.methods = SampleData.phoneOnly
+            $0.methodsFetchedAt = start
+            $0.profile = waiting
+            $0.stack = [AnyScreen(VerifyRecoveryEmailScreen(email: "jdoe@mail.com"))]
+        }
+        harness.advance(by: 1)
+        harness.receive(.tick) { $0.clockTicking = false }
+        harness.finish()
+    }
+
+    @Test func theQASignInResumesTooAndNoProfileIsOnboarded() {
+        let harness = ReducerHarness(AppState(root: WelcomeScreen(), now: start))
+        harness.send(.qaSignedIn(SampleData.phoneOnly, profile: profile(.profile, username: nil))) {
+            $0.methods = SampleData.phoneOnly
+            $0.methodsFetchedAt = start
+            $0.profile = profile(.profile, username: nil)
+            $0.stack = [AnyScreen(ProfileScreen())]
+        }
+        harness.finish()
+
+        // Welcome's `s`: a backend that gave no profile (404, 501) lands on Settings.
+        var welcome = WelcomeScreen()
+        let context = AppState(root: welcome, now: start).context
+        let commands = welcome.receive(
+            WelcomeScreen.qaTag, .success(AnyValue(QASignedIn(methods: SampleData.phoneOnly, profile: nil))), context)
+        #expect(commands == [.setMethods(SampleData.phoneOnly), .setProfile(nil), .resetStack(SettingsScreen())])
+    }
+
+    // MARK: - Profile
+
+    /// The check waits for typing to pause 400 ms, restarts with each key, and an answer about a name
+    /// no longer in the field is dropped.
+    @Test func usernameAvailabilityIsDebouncedAndALateAnswerIgnored() {
+        let harness = ReducerHarness(onboarding(ProfileScreen(), profile: profile(.profile, username: nil)))
+        // Too short: the checklist says so; nothing is asked.
+        harness.send(.input(.key(.character("j")))) { $0.top = AnyScreen(ProfileScreen(username: "j")) }
+        harness.send(.input(.key(.character("d")))) { $0.top = AnyScreen(ProfileScreen(username: "jd")) }
+        harness.send(.input(.key(.character("o"))), effects: [debounce]) {
+            $0.top = AnyScreen(ProfileScreen(username: "jdo", availability: .typing(since: start)))
+        }
+        harness.advance(by: 0.3)
+        harness.send(.input(.key(.character("e"))), effects: [debounce]) {
+            $0.top = AnyScreen(ProfileScreen(username: "jdoe", availability: .typing(since: start + 0.3)))
+        }
+        // The first key's 400 ms would have ended here; the restarted timer has not.
+        harness.advance(by: 0.2)
+        harness.advance(by: 0.2)
+        harness.receive(.tick, effects: [.request(CheckUsernameAvailability(username: "jdoe"), id: 1)]) {
+            $0.top = AnyScreen(ProfileScreen(username: "jdoe", availability: .checking("jdoe")))
+            $0.topAwaits(1, "availability")
+        }
+        harness.send(.input(.key(.character("x"))), effects: [debounce]) {
+            $0.top = AnyScreen(ProfileScreen(username: "jdoex", availability: .typing(since: start + 0.7)))
+            $0.topAwaits(1, "availability")
+        }
+        // "jdoe" is taken, but the field says "jdoex" now.
+        harness.send(.reply(UsernameAvailability(username: "jdoe", available: false), to: RequestID(1))) {
+            $0.answered(RequestID(1))
+        }
+        harness.advance(by: 0.4)
+        harness.receive(.tick, effects: [.request(CheckUsernameAvailability(username: "jdoex"), id: 2)]) {
+            $0.top = AnyScreen(ProfileScreen(username: "jdoex", availability: .checking("jdoex")))
+            $0.topAwaits(2, "availability")
+        }
+        harness.send(.reply(UsernameAvailability(username: "jdoex", available: true), to: RequestID(2))) {
+            $0.top = AnyScreen(ProfileScreen(username: "jdoex", availability: .available("jdoex")))
+        }
+        #expect(text(harness.state).contains(ProfileScreen.availableText))
+        harness.finish()
+    }
+
+    @Test func continueIsOffUntilTheNameFollowsTheRules() {
+        var state = onboarding(ProfileScreen(username: "9j", focus: .cta), profile: nil)
+        #expect(reduce(&state, .input(.key(.enter))).isEmpty)
+        let shown = text(state)
+        #expect(shown.contains(UsernameRules.Problem.tooShort.sentence))
+        #expect(shown.contains(UsernameRules.Problem.firstCharacter.sentence))
+        #expect(state.top.as(ProfileScreen.self)?.isWorking == false)
+    }
+
+    @Test func continueSavesAndStandsOnTheRecoveryEmailStepAlone() {
+        let harness = ReducerHarness(
+            onboarding(
+                ProfileScreen(username: "JDoe ", photo: "  ", focus: .cta, availability: .available("jdoe")),
+                profile: profile(.profile, username: nil)))
+        harness.send(
+            .input(.key(.enter)), effects: [.request(UpdateProfile(username: "jdoe", photo: nil), id: 1)]
+        ) {
+            $0.top = AnyScreen(
+                ProfileScreen(
+                    username: "JDoe ", photo: "  ", focus: .cta, availability: .available("jdoe"), isWorking: true))
+            $0.topAwaits(1, "save")
+        }
+        harness.send(.reply(profile(.recoveryEmail), to: RequestID(1))) {
+            $0.profile = profile(.recoveryEmail)
+            $0.stack = [AnyScreen(RecoveryEmailScreen())]
+        }
+        // Nothing to go back to, and Esc does not strand the person anywhere.
+        harness.send(.input(.key(.escape)))
+        harness.finish()
+    }
+
+    func saving(
+        _ screen: ProfileScreen = ProfileScreen(username: "jdoe", photo: "~/me.jpg", focus: .cta)
+    )
+        -> (ProfileScreen, ScreenContext)
+    {
+        var screen = screen
+        let context = onboarding(screen, profile: nil).context
+        _ = screen.handle(.key(.enter), context)
+        #expect(screen.isWorking)
+        return (screen, context)
+    }
+
+    @Test func aTakenNameIsSaidInTheFieldAndKeepsWhatWasTyped() {
+        var (screen, context) = saving()
+        _ = screen.receive("save", .failure(.taken(message: "Username taken")), context)
+        #expect(screen.usernameProblem == "That username is taken.")
+        #expect(screen.username.value == "jdoe")
+        #expect(screen.photo.value == "~/me.jpg")
+        #expect(!screen.canSubmit(context))
+        // Another name: the button is back.
+        _ = screen.handle(.key(.character("2")), context)
+        #expect(screen.usernameProblem == nil)
+        #expect(screen.canSubmit(context))
+    }
+
+    @Test func theServersRulesShowInlineAndAPhotoRefusalUnderThePhoto() {
+        var (screen, context) = saving()
+        _ = screen.receive(
+            "save", .failure(.invalid(fieldErrors: ["characters", "first_character"], message: "Invalid")), context)
+        #expect(
+            screen.usernameProblem
+                == "\(UsernameRules.Problem.characters.sentence) \(UsernameRules.Problem.firstCharacter.sentence)")
+        #expect(!screen.canSubmit(context))
+
+        var (other, otherContext) = saving()
+        _ = other.receive("save", .failure(.invalid(fieldErrors: [], message: "The photo is too long.")), otherContext)
+        #expect(other.photo.error == "The photo is too long.")
+        #expect(other.usernameProblem == nil)
+        #expect(other.focus == .photo)
+    }
+
+    @Test func offlineSaysSoAndKeepsWhatWasTyped() {
+        var (screen, context) = saving()
+        _ = screen.receive("save", .failure(.offline(reason: "refused")), context)
+        #expect(screen.error == APIError.offline(reason: "refused").message)
+        #expect(!screen.isWorking)
+        #expect(screen.username.value == "jdoe")
+        #expect(screen.photo.value == "~/me.jpg")
+        #expect(screen.canSubmit(context))
+    }
+
+    @Test func fieldsStopAtTheirMaximums() {
+        var screen = ProfileScreen()
+        let context = onboarding(screen, profile: nil).context
+        _ = screen.handle(.paste(String(repeating: "a", count: 100)), context)
+        #expect(screen.username.value.count == UsernameRules.maximumLength)
+        screen.focus = .photo
+        _ = screen.handle(.paste(String(repeating: "p", count: 5000)), context)
+        #expect(screen.photo.value.count == ProfileScreen.photoMaximumLength)
+    }
+
+    /// The contract's codes reach the screen as kinds it switches on.
+    @Test func usernameCodesMapToTakenAndInvalid() {
+        func body(_ code: String, errors: [String]? = nil) -> Data {
+            var error: [String: Any] = ["code": code, "message": "m"]
+            if let errors { error["errors"] = errors }
+            return try! JSONSerialization.data(withJSONObject: ["error": error])
+        }
+        #expect(
+            APIError.from(status: 409, body: body("username_taken"), retryAfterHeader: nil) == .taken(message: "m"))
+        #expect(
+            APIError.from(status: 422, body: body("username_invalid", errors: ["too_short"]), retryAfterHeader: nil)
+                == .invalid(fieldErrors: ["too_short"], message: "m"))
+    }
+
+    // MARK: - Recovery email
+
+    func recovery(_ screen: RecoveryEmailScreen) -> AppState { onboarding(screen, profile: profile(.recoveryEmail)) }
+
+    @Test func skipForNowGoesOnWithoutAnEmail() {
+        let harness = ReducerHarness(recovery(RecoveryEmailScreen(email: "half@typ")))
+        harness.send(
+            .input(.key(.control("s"))), effects: [.request(ContinueOnboarding(from: .recoveryEmail), id: 1)]
+        ) {
+            $0.top = AnyScreen(RecoveryEmailScreen(email: "half@typ", working: .skip))
+            $0.topAwaits(1, "skip")
+        }
+        harness.send(.reply(profile(.finish), to: RequestID(1))) {
+            $0.profile = profile(.finish)
+            $0.stack = [AnyScreen(OnboardingDoneScreen())]
+        }
+        harness.finish()
+    }
+
+    @Test func theFocusableSkipDoesTheSame() {
+        var state = recovery(RecoveryEmailScreen(focus: .skip))
+        #expect(
+            requests(reduce(&state, .input(.key(.enter)))) == [AnyRequest(ContinueOnboarding(from: .recoveryEmail))])
+    }
+
+    func filledRecovery() -> RecoveryEmailScreen {
+        RecoveryEmailScreen(email: "jdoe@mail.com", password: "violet-harbor-77", focus: .cta)
+    }
+
+    @Test func continueSendsTheAddressAndPasswordThenWaitsForTheLink() {
+        let harness = ReducerHarness(recovery(filledRecovery()))
+        let sent = SetRecoveryEmail(email: "jdoe@mail.com", password: Secret("violet-harbor-77"))
+        harness.send(.input(.key(.enter)), effects: [.request(sent, id: 1)]) {
+            $0.top = AnyScreen(
+                RecoveryEmailScreen(
+                    email: "jdoe@mail.com", password: "violet-harbor-77", focus: .cta, passwordChecked: true,
+                    working: .cta))
+            $0.topAwaits(1, "save")
+        }
+        // The request that carries it never prints it.
+        var dump = ""
+        Swift.dump([Effect.request(sent, id: 1)], to: &dump)
+        #expect(!dump.contains("violet-harbor-77"))
+        #expect(!text(harness.state).contains("violet-harbor-77"))
+        let waiting = profile(.verifyEmail, email: "jdoe@mail.com")
+        harness.send(.reply(waiting, to: RequestID(1)), effects: [tick]) {
+            $0.profile = waiting
+            $0.stack = [
+                AnyScreen(
+                    VerifyRecoveryEmailScreen(
+                        email: "jdoe@mail.com", resendAfter: start + VerifyRecoveryEmailScreen.resendCooldown))
+            ]
+            $0.clockTicking = true
+        }
+        harness.advance(by: 1)
+        harness.receive(.tick, effects: [tick])
+        #expect(text(harness.state).contains("Resend in 0:29"))
+    }
+
+    func refused(_ error: APIError, at now: Date? = nil) -> RecoveryEmailScreen {
+        var screen = filledRecovery()
+        let context = recovery(screen).context
+        _ = screen.handle(.key(.enter), context)
+        var later = context
+        later.now = now ?? start
+        _ = screen.receive("save", .failure(error), later)
+        #expect(!screen.isWorking)
+        #expect(screen.email.value == "jdoe@mail.com")
+        #expect(screen.password.value == "violet-harbor-77")
+        return screen
+    }
+
+    @Test func theServersRefusalsShowUnderTheirFields() {
+        let taken = refused(.taken(message: "Email taken"))
+        #expect(taken.email.error == NewEmailScreen.takenText)
+        #expect(!taken.canSubmit(recovery(taken).context))
+
+        let weak = refused(.invalid(fieldErrors: ["password_too_similar"], message: "Invalid password"))
+        #expect(weak.password.error == PasswordRule.tooSimilar.message)
+
+        let address = refused(.invalid(fieldErrors: [], message: "Please enter a valid email address"))
+        #expect(address.email.error == "Please enter a valid email address")
+
+        let alreadySet = refused(.server(status: 409, code: "email_already_set", message: "This account has an email."))
+        #expect(alreadySet.error == "This account has an email.")
+    }
+
+    /// 429: Continue is off and the banner counts down from retry_after on the app clock.
+    @Test func aRateLimitCountsDownThenLifts() {
+        var screen = refused(.rateLimited(retryAfter: 60, message: "Too many"))
+        var context = recovery(screen).context
+        context.now = start + 59
+        #expect(!screen.canSubmit(context))
+        #expect(screen.banner(context) == .rateLimited(until: start + 60))
+        context.now = start + 60
+        _ = screen.tick(context)
+        #expect(screen.limit == nil)
+        #expect(screen.canSubmit(context))
+    }
+
+    // MARK: - Verify the recovery email
+
+    func verifying(_ screen: VerifyRecoveryEmailScreen) -> AppState {
+        onboarding(screen, profile: profile(.verifyEmail, email: "jdoe@mail.com"))
+    }
+
+    @Test func resendWaitsForItsCountdownThenCountsDownAgain() {
+        var state = verifying(VerifyRecoveryEmailScreen(email: "jdoe@mail.com", resendAfter: start + 30))
+        state.now = start + 29
+        #expect(requests(reduce(&state, .input(.key(.character("r"))))).isEmpty)
+        #expect(!keymap(for: state).bindings.contains { $0.keys.contains(.character("r")) })
+        state.now = start + 30
+        _ = reduce(&state, .tick)
+        let effects = reduce(&state, .input(.key(.character("r"))))
+        #expect(requests(effects) == [AnyRequest(ResendRegistrationLink(email: "jdoe@mail.com"))])
+        let id = try! #require(requestID(effects))
+        _ = reduce(&state, .reply(VerificationResent(message: "sent"), to: id))
+        #expect(state.toast?.message == VerifyRecoveryEmailScreen.resentText)
+        #expect(state.top.as(VerifyRecoveryEmailScreen.self)?.resendAfter == start + 60)
+
+        // The server's own wait wins when it says one.
+        state.now = start + 60
+        _ = reduce(&state, .tick)
+        let again = try! #require(requestID(reduce(&state, .input(.key(.character("r"))))))
+        _ = reduce(&state, .failure(.rateLimited(retryAfter: 90, message: "wait"), to: again))
+        #expect(state.top.as(VerifyRecoveryEmailScreen.self)?.resendAfter == start + 150)
+    }
+
+    /// The link opened while the step waits: verified, and the profile says where to go next.
+    @Test func theLinkOpenedHereVerifiesAndGoesOn() throws {
+        var state = verifying(VerifyRecoveryEmailScreen(email: "jdoe@mail.com"))
+        let opened = reduce(&state, .openLink("https://321.fit/confirm-account?token=tok_recovery"))
+        #expect(requests(opened) == [AnyRequest(ConfirmRegistration(token: "tok_recovery"))])
+        #expect(state.top.as(VerifyingLinkScreen.self)?.link == AnyLinkPurpose(RecoveryEmailLink()))
+        let confirmID = try #require(requestID(opened))
+        state.now = start + VerifyingLinkScreen.minimumShown
+        let confirmed = reduce(&state, .reply(RegistrationConfirmed(email: "jdoe@mail.com"), to: confirmID))
+        #expect(requests(confirmed) == [AnyRequest(LoadProfile())])
+        let screen = try #require(state.top.as(VerifyRecoveryEmailScreen.self))
+        #expect(screen.verified)
+        #expect(text(state).contains(VerifyRecoveryEmailScreen.verifiedText))
+        let loadID = try #require(requestID(confirmed))
+        let done = profile(.finish, email: "jdoe@mail.com", verified: true)
+        _ = reduce(&state, .reply(done, to: loadID))
+        #expect(state.stack == [AnyScreen(OnboardingDoneScreen())])
+        #expect(state.profile == done)
+        #expect(state.defects.isEmpty)
+    }
+
+    @Test func theLinkFromTheOutboxVerifiesToo() throws {
+        var state = verifying(VerifyRecoveryEmailScreen(email: "jdoe@mail.com"))
+        let message = OutboxMessage(
+            id: 7, channel: "email", to: "jdoe@mail.com", kind: "email_verify_link", purpose: RegistrationLink.purpose,
+            code: nil, link: "https://321.fit/confirm-account?token=tok_box", token: "tok_box", sentAt: start,
+            status: .live)
+        state.overlay = .outbox(OutboxPanel(messages: [message]))
+        let effects = reduce(&state, .input(.key(.enter)))
+        #expect(requests(effects) == [AnyRequest(ConfirmRegistration(token: "tok_box"))])
+        #expect(state.top.as(VerifyingLinkScreen.self)?.link == AnyLinkPurpose(RecoveryEmailLink()))
+    }
+
+    @Test func aBackendStillOnTheStepAfterTheLinkIsToldToGoOn() {
+        var screen = VerifyRecoveryEmailScreen(email: "jdoe@mail.com", work: .loadingProfile, verified: true)
+        let context = verifying(screen).context
+        let commands = screen.receive(
+            "profile", .success(AnyValue(profile(.verifyEmail, email: "jdoe@mail.com", verified: true))), context)
+        #expect(commands == [.request(ContinueOnboarding(from: .verifyEmail), tag: "continue")])
+    }
+
+    @Test func continueWithoutVerifying() {
+        let harness = ReducerHarness(verifying(VerifyRecoveryEmailScreen(email: "jdoe@mail.com")))
+        harness.send(.input(.key(.enter)), effects: [.request(ContinueOnboarding(from: .verifyEmail), id: 1)]) {
+            $0.top = AnyScreen(VerifyRecoveryEmailScreen(email: "jdoe@mail.com", work: .continuing))
+            $0.topAwaits(1, "continue")
+        }
+        let finish = profile(.finish, email: "jdoe@mail.com")
+        harness.send(.reply(finish, to: RequestID(1))) {
+            $0.profile = finish
+            $0.stack = [AnyScreen(OnboardingDoneScreen())]
+        }
+        harness.finish()
+    }
+
+    // MARK: - Done
+
+    @Test func doneGoesToSettings() {
+        let harness = ReducerHarness(onboarding(OnboardingDoneScreen(), profile: profile(.finish)))
+        harness.send(.input(.key(.enter)), effects: [.request(ContinueOnboarding(from: .finish), id: 1)]) {
+            $0.top = AnyScreen(OnboardingDoneScreen(isWorking: true))
+            $0.topAwaits(1)
+        }
+        harness.send(.reply(profile(.complete), to: RequestID(1))) {
+            $0.profile = profile(.complete)
+            $0.stack = [AnyScreen(SettingsScreen())]
+        }
+        harness.finish()
+    }
+
+    /// Finishing is bookkeeping: offline, the person still goes on (the next start shows it again).
+    @Test func doneOfflineStillGoesToSettings() {
+        var state = onboarding(OnboardingDoneScreen(), profile: profile(.finish))
+        let id = try! #require(requestID(reduce(&state, .input(.key(.enter)))))
+        _ = reduce(&state, .failure(.offline(reason: "refused"), to: id))
+        #expect(state.stack == [AnyScreen(SettingsScreen())])
+        #expect(state.banner == .offline)
+        #expect(state.profile == profile(.finish))
+    }
+
+    // MARK: - Settings' reminder
+
+    @Test func settingsRemindsOfAnUnverifiedEmailUntilItIsVerified() throws {
+        var state = AppState(now: start)
+        state.methods = SampleData.phoneOnly
+        #expect(!text(state).contains("Verify your email"))
+        state.profile = profile(.complete)
+        #expect(!text(state).contains("Verify your email"))
+        state.profile = profile(.complete, email: "jdoe@mail.com", verified: true)
+        #expect(!text(state).contains("Verify your email"))
+        state.profile = profile(.complete, email: "jdoe@mail.com")
+        #expect(text(state).contains("Verify your email: open the link we sent to jdoe@mail.com."))
+
+        let effects = reduce(&state, .input(.key(.character("v"))))
+        #expect(requests(effects) == [AnyRequest(ResendRegistrationLink(email: "jdoe@mail.com"))])
+        _ = reduce(&state, .reply(VerificationResent(message: "sent"), to: try #require(requestID(effects))))
+        #expect(state.toast?.message == SettingsScreen.resentText)
+        #expect(text(state).contains("Resend in 0:30"))
+
+        // The link opened from anywhere while signed in: the reminder goes.
+        let opened = reduce(&state, .openLink("https://321.fit/confirm-account?token=tok_later"))
+        state.now = start + VerifyingLinkScreen.minimumShown
+        _ = reduce(&state, .reply(RegistrationConfirmed(email: "jdoe@mail.com"), to: try #require(requestID(opened))))
+        #expect(state.top.is(ScreenType(SettingsScreen.self)))
+        #expect(state.profile?.emailVerified == true)
+        #expect(!text(state).contains("Verify your email"))
+    }
+
+    @Test func signingOutForgetsTheProfile() {
+        var settings = AppState(now: start)
+        settings.methods = SampleData.phoneOnly
+        settings.methodsFetchedAt = start
+        settings.profile = profile(.complete, email: "jdoe@mail.com")
+        let harness = ReducerHarness(settings.topWaiting())
+        harness.send(.failure(.signedOut), effects: [.signOutLocally]) {
+            $0.answered()
+            $0.methods = nil
+            $0.methodsFetchedAt = nil
+            $0.profile = nil
+            $0.stack = [AnyScreen(SignInScreen(notice: SignInScreen.sessionExpiredText))]
+        }
+        harness.finish()
+    }
+}
