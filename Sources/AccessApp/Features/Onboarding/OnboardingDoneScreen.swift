@@ -13,9 +13,9 @@ public struct OnboardingDoneScreen: ScreenModel {
     public var id: String { "onboarding-done" }
 
     static let accountAccessText =
-        "Settings › Account access is where you manage your phone, email & password, Apple and Google."
+        "Account access, in Settings, is where you manage your phone, email & password, Apple and Google."
     static let unverifiedText = "Your recovery email isn't verified yet: Settings reminds you and can resend the link."
-    static let noEmailText = "No recovery email yet: you can add one from Account access › Email & password."
+    static let noEmailText = "No recovery email yet: you can add one later under Account access, Email & password."
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         isWorking ? Keymap([]) : Keymap([KeyBinding([.enter], "Go to Settings")])

@@ -46,9 +46,9 @@ public struct VerifyRecoveryEmailScreen: ScreenModel {
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         var bindings: [KeyBinding] = []
-        if context.options.hasReferenceBackend { bindings.append(KeyBinding(OutboxPanel.keys, "Open the link")) }
-        if canResend(context) { bindings.append(KeyBinding([Self.resendKey], "Resend link")) }
-        if work == nil, !verified { bindings.append(KeyBinding([.enter], "Continue without verifying")) }
+        if context.options.hasReferenceBackend { bindings.append(KeyBinding(OutboxPanel.keys, "Open link")) }
+        if canResend(context) { bindings.append(KeyBinding([Self.resendKey], "Resend")) }
+        if work == nil, !verified { bindings.append(KeyBinding([.enter], "Continue unverified")) }
         return Keymap(bindings)
     }
 
@@ -153,16 +153,15 @@ public struct VerifyRecoveryEmailScreen: ScreenModel {
         let outbox = context.options.hasReferenceBackend ? " The mail is in the outbox (Ctrl+O)." : ""
         canvas.paragraph(CheckEmailScreen.pasteHint + outbox, style: .muted)
         if let error { canvas.paragraph(error, style: .danger) }
-        switch work {
-        case .resending:
+        if work == .resending {
             canvas.centered("Sending…", style: .muted)
-        default:
-            if let resendAfter, context.now < resendAfter {
-                let left = Banner.secondsLeft(until: resendAfter, now: context.now)
-                canvas.centered("Resend in \(TextLayout.countdown(seconds: left))", style: .muted)
-            } else {
-                canvas.centered("[ Resend link ]  r", style: Style.accent.with(.bold))
-            }
+        } else if let resendAfter, context.now < resendAfter {
+            let left = Banner.secondsLeft(until: resendAfter, now: context.now)
+            canvas.centered("Resend in \(TextLayout.countdown(seconds: left))", style: .muted)
+        } else if canResend(context) {
+            canvas.centered("[ Resend link ]  r", style: Style.accent.with(.bold))
+        } else {
+            canvas.centered("Resend link", style: Style.muted.with(.dim))
         }
         if work == .continuing {
             canvas.centered("Continuing…", style: .muted)
