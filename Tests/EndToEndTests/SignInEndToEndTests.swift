@@ -34,7 +34,9 @@ import Testing
         try again.waitFor("jdoe@mail.com")
     }
 
-    /// An address nobody has: the emailed code signs up a new account, whose hub shows just that email.
+    /// An address nobody has: the emailed code signs up a new account, which goes on into onboarding
+    /// (seed 003) at its first step after the code. (The walk through the steps to the hub needs the
+    /// backend's side of issue 15, which answers 501 until it lands.)
     @Test func signUpByEmailCodeAsANewAddress() throws {
         let app = try Tmux.openSignIn(scenario: "new-user")
         try app.sendKeys("Down", "Enter")
@@ -43,10 +45,8 @@ import Testing
         try app.sendKeys("Enter")
         try app.waitFor("We emailed a 6-digit code to new.user@mail.com.")
         try app.useNewestFromOutbox(newest: "Email to new.user@mail.com · code")
-        try app.waitFor("Account access")
-        try app.sendKeys("Enter")
-        let hub = try app.waitFor("new.user@mail.com")
-        #expect(!hub.contains("+995 511 100 000"))
+        try app.waitFor("Your profile")
+        try app.waitFor("Step 2 of 4")
     }
 
     /// Continue with Google through the reference backend's simulated sheet: no code step.
