@@ -169,6 +169,33 @@ import Testing
         harness.finish()
     }
 
+    func asked(_ name: String) -> (ProfileScreen, ScreenContext) {
+        let screen = ProfileScreen(username: name, availability: .checking(name))
+        return (screen, onboarding(screen, profile: nil).context)
+    }
+
+    @Test func theServersAnswerAboutTheNameShowsInline() {
+        var (refused, context) = asked("jdoe")
+        _ = refused.receive(
+            "availability", .failure(.invalid(fieldErrors: ["characters"], message: "Invalid")), context)
+        #expect(refused.availability == .invalid("jdoe"))
+        #expect(refused.usernameProblem == UsernameRules.Problem.characters.sentence)
+        #expect(!refused.canSubmit(context))
+
+        var (taken, _) = asked("jdoe")
+        _ = taken.receive(
+            "availability", .success(AnyValue(UsernameAvailability(username: "jdoe", available: false))), context)
+        #expect(taken.usernameProblem == ProfileScreen.takenText)
+        #expect(!taken.canSubmit(context))
+
+        // No answer: not known either way, so Continue lets the server decide.
+        var (unknown, _) = asked("jdoe")
+        _ = unknown.receive("availability", .failure(.offline(reason: "refused")), context)
+        #expect(unknown.availability == .idle)
+        #expect(unknown.error == APIError.offline(reason: "refused").message)
+        #expect(unknown.canSubmit(context))
+    }
+
     @Test func continueIsOffUntilTheNameFollowsTheRules() {
         var state = onboarding(ProfileScreen(username: "9j", focus: .cta), profile: nil)
         #expect(reduce(&state, .input(.key(.enter))).isEmpty)

@@ -29,6 +29,14 @@ extension RecoveryEmailScreen {
                     email: "jdoe@mail.com", password: "violet-harbor-77", focus: .cta, passwordChecked: true,
                     working: .cta)
             },
+            entry("skipping", "Skip for now pressed: on its way") { _ in
+                RecoveryEmailScreen(focus: .skip, working: .skip)
+            },
+            entry("offline", "Saving found no connection: what was typed is kept") { _ in
+                RecoveryEmailScreen(
+                    email: "jdoe@mail.com", password: "violet-harbor-77", focus: .cta, passwordChecked: true,
+                    error: APIError.offline(reason: "refused").message)
+            },
             entry("taken", "The address belongs to another account") { _ in
                 RecoveryEmailScreen(
                     email: "taken@mail.com", password: "violet-harbor-77", focus: .email, passwordChecked: true,

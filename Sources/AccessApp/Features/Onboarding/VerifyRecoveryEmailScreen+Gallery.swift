@@ -19,6 +19,9 @@ extension VerifyRecoveryEmailScreen {
             entry("resend", "The countdown is over: Resend is on") { _ in
                 VerifyRecoveryEmailScreen(email: "jdoe@mail.com")
             },
+            entry("resending", "Resend pressed: sending") { _ in
+                VerifyRecoveryEmailScreen(email: "jdoe@mail.com", work: .resending)
+            },
             entry("not-a-link", "Something pasted that is not the link") { _ in
                 VerifyRecoveryEmailScreen(email: "jdoe@mail.com", error: CheckEmailScreen.notALinkText)
             },
