@@ -189,6 +189,9 @@ import Testing
             #expect(longestPhoto.status == 200)
             let emptyQuery = try await available(backend, "", token: token)
             #expect(emptyQuery.status == 422 && emptyQuery.error?.code == "invalid_parameter")
+            // A missing parameter never reaches the service: the contract layer's 400, as for every operation.
+            let missingQuery = try await backend.get("/auth/username-available", token: token)
+            #expect(missingQuery.status == 400 && missingQuery.error?.code == "bad_request")
         }
     }
 
@@ -342,6 +345,29 @@ import Testing
             #expect(try await profile(backend, token: token).email == nil)
             #expect(try await backend.outbox().contains { $0.kind == "email_verify_link" } == false)
         }
+    }
+
+    /// Seed 001's 7-day hold covers a recovery email as every other way of claiming an address.
+    @Test func aDeletedAccountsEmailIsHeldForSevenDays() async throws {
+        try await TestBackend.with(scenario: "default") { backend in
+            let deleted = try await backend.signIn().accessToken
+            let grant = try await backend.passwordGrant(token: deleted)
+            #expect(try await backend.send(.DELETE, "/me", token: deleted, reauth: grant.reauthToken).status == 200)
+            let held = try await setRecoveryEmail(backend, "jdoe@mail.com", token: try await signUpWithAnyCode(backend))
+            #expect(held.status == 409 && held.error?.code == "recently_deleted")
+            _ = try await backend.advance(seconds: IdentityHoldService.holdDuration)
+            let freed = try await setRecoveryEmail(
+                backend, "jdoe@mail.com", token: try await signUpWithAnyCode(backend))
+            #expect(freed.status == 202)
+        }
+    }
+
+    /// Signs in by the new phone with the code the outbox holds (scenarios without a test code for it).
+    private func signUpWithAnyCode(_ backend: TestBackend) async throws -> String {
+        let challenge: SignInChallenge = try await SignInCodeTests.start(backend, phone: Self.newPhone).decode()
+        let code = try await backend.lastCode(to: Self.newPhone)
+        let signedIn: SignedIn = try await SignInCodeTests.verify(backend, challenge.challengeId, code).decode()
+        return signedIn.session.accessToken
     }
 
     @Test func anAccountWithAnEmailIsRefusedASecondOne() async throws {
