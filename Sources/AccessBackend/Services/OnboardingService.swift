@@ -35,6 +35,7 @@ struct OnboardingService: Sendable {
         }
     }
 
+    /// openapi.yaml lists the steps in onboarding's order, and the generated enum keeps it.
     private static func position(_ step: OnboardingStep) -> Int {
         OnboardingStep.allCases.firstIndex(of: step) ?? 0
     }
