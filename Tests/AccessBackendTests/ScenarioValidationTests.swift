@@ -135,6 +135,51 @@ import Testing
         }
     }
 
+    private static func phoneUser(_ fields: String, others: String = "") -> String {
+        #"{"description": "x", "user": {"id": "u", "phone": "+995511100000", "#
+            + fields + "}" + (others.isEmpty ? "" : #", "others": ["# + others + "]") + "}"
+    }
+
+    /// Onboarding's person fields (issue 15).
+    @Test(arguments: [
+        (phoneUser(#""username": "JDoe""#), #"user.username: "JDoe" breaks the username rules (lowercase)"#),
+        (
+            phoneUser(#""username": "1x""#),
+            #"user.username: "1x" breaks the username rules (too_short, first_character)"#
+        ),
+        (
+            phoneUser(#""username": "jdoe""#, others: #"{"id": "o", "email": "o@b.co", "username": "jdoe"}"#),
+            "others[0].username: used by two people"
+        ),
+        (phoneUser(#""photo": """#), "user.photo: must be 1 to 1024"),
+        (phoneUser(#""onboarding_step": "later""#), "user.onboarding_step"),
+        (phoneUser(#""onboarding_step": "finish""#), #"user.onboarding_step: "finish" comes after the profile step"#),
+        (
+            phoneUser(#""username": "casey", "email": "c@b.co", "onboarding_step": "recovery_email""#),
+            #"user.onboarding_step: "recovery_email" is for an account without an email"#
+        ),
+        (
+            phoneUser(#""username": "casey", "onboarding_step": "verify_email""#),
+            #"user.onboarding_step: "verify_email" needs email_unverified"#
+        ),
+    ])
+    func brokenOnboardingFieldsNameTheField(json: String, expected: String) async throws {
+        try await withFixture(json) { fixtures in
+            let message = await startError(fixtures)
+            #expect(message.contains("fixtures/scenarios/broken.json"), "\(message)")
+            #expect(message.contains(expected), "\(message)")
+        }
+    }
+
+    @Test func onboardingFieldsThatFitLoad() async throws {
+        let json = Self.phoneUser(
+            #""username": "casey", "photo": "~/me.png", "onboarding_step": "recovery_email""#,
+            others: #"{"id": "o", "email": "o@b.co", "username": "other", "onboarding_step": "profile"}"#)
+        try await withFixture(json) { fixtures in
+            #expect(await startError(fixtures) == "started")
+        }
+    }
+
     @Test func unknownScenarioListsTheAvailableOnes() async throws {
         let message = await startError(TestBackend.fixtures, scenario: "nope")
         #expect(message.contains("unknown scenario \"nope\""))

@@ -25,6 +25,9 @@ struct Backend: Sendable {
     var passwordLogins: PasswordLoginService {
         PasswordLoginService(store: store, clock: clock, linkBase: linkBase)
     }
+    var onboarding: OnboardingService {
+        OnboardingService(store: store, clock: clock, passwordLogins: passwordLogins)
+    }
     var outbox: OutboxService { OutboxService(store: store, clock: clock) }
     var deadlines: DeadlineService { DeadlineService(store: store, clock: clock) }
     var scenarios: ScenarioLoader {

@@ -238,6 +238,18 @@ struct Store: Sendable {
                         locked_until REAL);
                     """)
         }
+        // Issue 15's onboarding (seed 003): the username (stored lowercased, one per account), the photo
+        // as given, and the first unfinished step. Every account from before onboarding is complete; an
+        // account a sign-up creates starts at `profile`.
+        migrator.registerMigration("v11-onboarding") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE users ADD COLUMN username TEXT;
+                    ALTER TABLE users ADD COLUMN photo TEXT;
+                    ALTER TABLE users ADD COLUMN onboarding_step TEXT NOT NULL DEFAULT 'complete';
+                    CREATE UNIQUE INDEX users_username ON users(username COLLATE NOCASE);
+                    """)
+        }
         return migrator
     }
 }

@@ -152,35 +152,47 @@ struct ContractHandler: APIProtocol {
         .ok(.init(body: .json(try await backend.sessions.me(try request))))
     }
 
-    // MARK: - Onboarding (being built: issue 15)
-
-    private static let notYet = BackendError(
-        .notImplemented, "internal", "Not served yet.", rule: "http.not_implemented")
+    // MARK: - Onboarding (seed 003)
 
     func getProfile(_ input: Operations.GetProfile.Input) async throws -> Operations.GetProfile.Output {
-        throw Self.notYet
+        .ok(.init(body: .json(try await backend.onboarding.profile(user: try await user))))
     }
 
     func updateProfile(_ input: Operations.UpdateProfile.Input) async throws -> Operations.UpdateProfile.Output {
-        throw Self.notYet
+        let user = try await user
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let profile = try await backend.onboarding.update(user: user, body: body)
+        decide("profile.saved")
+        return .ok(.init(body: .json(profile)))
     }
 
     func usernameAvailable(
         _ input: Operations.UsernameAvailable.Input
     ) async throws -> Operations.UsernameAvailable.Output {
-        throw Self.notYet
+        let availability = try await backend.onboarding.availability(
+            user: try await user, username: input.query.username)
+        decide(availability.available ? "username.available" : "username.taken")
+        return .ok(.init(body: .json(availability)))
     }
 
     func setRecoveryEmail(
         _ input: Operations.SetRecoveryEmail.Input
     ) async throws -> Operations.SetRecoveryEmail.Output {
-        throw Self.notYet
+        let user = try await user
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let profile = try await backend.onboarding.setRecoveryEmail(user: user, body: body)
+        decide("onboarding.recovery_email_set")
+        return .accepted(.init(body: .json(profile)))
     }
 
     func continueOnboarding(
         _ input: Operations.ContinueOnboarding.Input
     ) async throws -> Operations.ContinueOnboarding.Output {
-        throw Self.notYet
+        let user = try await user
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let profile = try await backend.onboarding.proceed(user: user, from: body.from)
+        decide("onboarding.continued")
+        return .ok(.init(body: .json(profile)))
     }
 
     // MARK: - Phone codes

@@ -15,6 +15,11 @@ struct Scenario: Decodable, Sendable {
         var googleLinked: Bool?
         /// Registered with email & password, its link not opened yet: password login answers 403.
         var emailUnverified: Bool?
+        /// Onboarding (seed 003): the chosen name (as stored: lowercase), the photo as given, and the
+        /// first unfinished step; absent step: complete, as every account from before onboarding is.
+        var username: String?
+        var photo: String?
+        var onboardingStep: OnboardingStep?
     }
 
     /// Failed password logins of one address, the last `secondsAgo` (issue 14's lockout).
@@ -91,7 +96,7 @@ struct Scenario: Decodable, Sendable {
     ]
     static let personKeys: Set<String> = [
         "id", "role", "phone", "email", "password", "password_changed_days_ago", "apple_linked", "google_linked",
-        "email_unverified",
+        "email_unverified", "username", "photo", "onboarding_step",
     ]
     static let loginFailureKeys: Set<String> = ["email", "failures", "seconds_ago"]
     static let scheduledItemKeys: Set<String> = ["title", "starts_in_hours"]

@@ -141,8 +141,41 @@ struct ScenarioCatalog: Sendable {
                 throw fail("\(person.id).email_unverified", "needs an email and a password")
             }
         }
+        try validateOnboarding(people, fail: fail)
         try validateBlockers(scenario, fail: fail)
         try validateProviderAccounts(scenario, fail: fail)
+    }
+
+    /// Names follow the app's rules and are written as stored; a step needs what the account would have
+    /// had on reaching it.
+    private func validateOnboarding(
+        _ people: [(String, Scenario.Person)], fail: (String, String) -> ScenarioError
+    ) throws {
+        var usernames: Set<String> = []
+        for (field, person) in people {
+            if let username = person.username {
+                let problems = UsernameRules.problems(username)
+                guard problems.isEmpty, UsernameRules.normalized(username) == username else {
+                    let broken = problems.isEmpty ? "lowercase" : problems.map(\.rawValue).joined(separator: ", ")
+                    throw fail("\(field).username", "\"\(username)\" breaks the username rules (\(broken))")
+                }
+                guard usernames.insert(username).inserted else { throw fail("\(field).username", "used by two people") }
+            }
+            if let photo = person.photo, photo.isEmpty || photo.count > OnboardingService.maxPhotoLength {
+                throw fail("\(field).photo", "must be 1 to \(OnboardingService.maxPhotoLength) characters")
+            }
+            guard let step = person.onboardingStep else { continue }
+            let stepField = "\(field).onboarding_step"
+            if step != .profile, step != .complete, person.username == nil {
+                throw fail(stepField, "\"\(step.rawValue)\" comes after the profile step: needs a username")
+            }
+            if step == .recoveryEmail, person.email != nil {
+                throw fail(stepField, "\"recovery_email\" is for an account without an email")
+            }
+            if step == .verifyEmail, person.emailUnverified != true {
+                throw fail(stepField, "\"verify_email\" needs email_unverified: true")
+            }
+        }
     }
 
     /// A scheduled item starts at most a year either side of the scenario's start.

@@ -101,6 +101,11 @@ struct ScenarioLoader: Sendable {
         if person.emailUnverified == true {
             try db.execute(sql: "UPDATE users SET email_unverified = 1 WHERE id = ?", arguments: [user.id])
         }
+        try db.execute(
+            sql: "UPDATE users SET username = ?, photo = ?, onboarding_step = ? WHERE id = ?",
+            arguments: [
+                person.username, person.photo, (person.onboardingStep ?? .complete).rawValue, user.id,
+            ])
         for provider in SocialProvider.allCases {
             if let subject = user.subject(of: provider) {
                 try ProviderLinkService.grant(db, userId: user.id, provider: provider, subject: subject, now: now)

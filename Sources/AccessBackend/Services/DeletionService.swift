@@ -40,11 +40,12 @@ struct DeletionService: Sendable {
                 db, digest: store.digest, phone: user.phone, email: user.email, until: deleted.identityHeldUntil)
             try ProviderLinkService.revoke(db, userId: user.id, provider: nil, now: now)
             // The identifiers leave the row now, held only as digests: a deleted account must not keep a
-            // number or an address "taken" past its 7-day hold. The rest goes with the purge.
+            // number or an address "taken" past its 7-day hold. Its username is free at once (not held: a
+            // name is not a way in). The rest goes with the purge.
             try db.execute(
                 sql: """
                     UPDATE users SET deleted_at = ?, phone = NULL, email = NULL, apple_subject = NULL,
-                        google_subject = NULL WHERE id = ?
+                        google_subject = NULL, username = NULL WHERE id = ?
                     """,
                 arguments: [now.unix, user.id])
             try db.execute(sql: "UPDATE links SET used = 1 WHERE user_id = ? AND used = 0", arguments: [user.id])

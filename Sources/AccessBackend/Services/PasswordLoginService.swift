@@ -89,9 +89,10 @@ struct PasswordLoginService: Sendable {
                     rule: "link.expired")
             }
             try db.execute(sql: "UPDATE links SET used = 1 WHERE token_hash = ?", arguments: [hash])
+            let userId: String = row["user_id"]
             try db.execute(
-                sql: "UPDATE users SET email_unverified = 0 WHERE id = ? AND deleted_at IS NULL",
-                arguments: [row["user_id"] as String])
+                sql: "UPDATE users SET email_unverified = 0 WHERE id = ? AND deleted_at IS NULL", arguments: [userId])
+            try OnboardingService.emailVerified(db, userId: userId)
             return RegistrationConfirmed(email: email)
         }
     }

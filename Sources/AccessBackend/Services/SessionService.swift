@@ -52,11 +52,12 @@ struct SessionService: Sendable {
     /// `GET /auth/me`: the session's user and the device it was issued to.
     func me(_ request: Request) async throws -> CurrentUser {
         let user = try await authenticate(request)
-        let deviceId = try await store.pool.read { db in
-            try String.fetchOne(
+        let (deviceId, profile) = try await store.pool.read { db in
+            let deviceId = try String.fetchOne(
                 db, sql: "SELECT device_id FROM sessions WHERE access_hash = ?", arguments: [accessHash(of: request)])
+            return (deviceId, try OnboardingService.profile(db, userId: user.id))
         }
-        return CurrentUser(userId: user.id, deviceId: deviceId, authMethods: user.authMethods)
+        return CurrentUser(userId: user.id, deviceId: deviceId, authMethods: user.authMethods, profile: profile)
     }
 
     /// Ends every session of the user but `keeping` (an access token's digest); returns how many ended.

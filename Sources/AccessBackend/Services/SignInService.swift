@@ -119,6 +119,7 @@ struct SignInService: Sendable {
                 // A code that reached the address proves it, as the registration link would have.
                 if channel == .email {
                     try db.execute(sql: "UPDATE users SET email_unverified = 0 WHERE id = ?", arguments: [user.id])
+                    try OnboardingService.emailVerified(db, userId: user.id)
                 }
                 return .signedIn(
                     try Self.finish(db, digest: store.digest, user: user, isNew: false, device: body.device, now: now))
@@ -179,16 +180,19 @@ struct SignInService: Sendable {
     ) throws -> SignedIn {
         let deviceId = try DeviceService.register(db, userId: user.id, device: device, now: now)
         let session = try SessionService.issue(db, digest: digest, userId: user.id, deviceId: deviceId, now: now)
-        return SignedIn(session: session, deviceId: deviceId, isNewUser: isNew, authMethods: user.authMethods)
+        return SignedIn(
+            session: session, deviceId: deviceId, isNewUser: isNew, authMethods: user.authMethods,
+            profile: try OnboardingService.profile(db, userId: user.id))
     }
 
-    /// A new athlete account (the role is chosen later, in onboarding).
+    /// A new athlete account (the role is chosen later, in onboarding), at onboarding's first step.
     static func createUser(_ db: Database, phone: String?, email: String?) throws -> UserRecord {
         let user = UserRecord(
             id: Secrets.identifier(prefix: "usr_"), role: UserRole.athlete.rawValue, isPrimary: false, phone: phone,
             email: email, passwordHash: nil, passwordSalt: nil, passwordChangedAt: nil, appleSubject: nil,
             googleSubject: nil)
         try user.insert(db)
+        try OnboardingService.begin(db, userId: user.id)
         return user
     }
 
