@@ -43,7 +43,7 @@ import Testing
         #expect(done.contains("@newbie"))
         #expect(!done.contains("isn't verified yet"))
         try app.sendKeys("Enter")
-        let settings = try app.waitFor("Account access")
+        let settings = try app.waitFor("Screen gallery")  // Settings, not the orientation naming it
         #expect(!settings.contains("Verify your email"))
         try app.sendKeys("Enter")
         let hub = try app.waitFor("newbie@mail.com")
@@ -57,7 +57,7 @@ import Testing
         let done = try app.waitFor("You're all set")
         #expect(done.contains("No recovery email yet"))
         try app.sendKeys("Enter")
-        let settings = try app.waitFor("Account access")
+        let settings = try app.waitFor("Screen gallery")  // Settings, not the orientation naming it
         #expect(!settings.contains("Verify your email"))
         try app.sendKeys("q")
         #expect(try app.waitForExit() == 0)
@@ -78,7 +78,9 @@ import Testing
         try app.sendKeys("Enter")
         try app.waitFor("Verify your email: open the link we sent to later@mail.com.")
         try app.useNewestFromOutbox(newest: "Email to later@mail.com · verification link")
-        try app.waitUntil("the reminder gone") { $0.contains("Account access") && !$0.contains("Verify your email") }
+        try app.waitUntil("Settings without the reminder") {
+            $0.contains("Screen gallery") && !$0.contains("Verify your email")
+        }
     }
 
     /// Seed 002's "app killed mid-registration": the account chose its name and stopped at the

@@ -35,8 +35,8 @@ import Testing
     }
 
     /// An address nobody has: the emailed code signs up a new account, which goes on into onboarding
-    /// (seed 003) at its first step after the code. (The walk through the steps to the hub needs the
-    /// backend's side of issue 15, which answers 501 until it lands.)
+    /// (seed 003); the code proved the address, so after the username there is nothing to verify, and the
+    /// hub shows just that email.
     @Test func signUpByEmailCodeAsANewAddress() throws {
         let app = try Tmux.openSignIn(scenario: "new-user")
         try app.sendKeys("Down", "Enter")
@@ -47,6 +47,15 @@ import Testing
         try app.useNewestFromOutbox(newest: "Email to new.user@mail.com · code")
         try app.waitFor("Your profile")
         try app.waitFor("Step 2 of 4")
+        try app.sendLiteral("new.user")
+        try app.waitFor("Available")
+        try app.sendKeys("Enter", "Enter")
+        try app.waitFor("You're all set")
+        try app.sendKeys("Enter")
+        try app.waitFor("Screen gallery")  // Settings, not the orientation naming Account access
+        try app.sendKeys("Enter")
+        let hub = try app.waitFor("new.user@mail.com")
+        #expect(!hub.contains("+995 511 100 000"))
     }
 
     /// Continue with Google through the reference backend's simulated sheet: no code step.
@@ -63,7 +72,7 @@ import Testing
     }
 
     /// Seed 002: register, "Check your email to verify your account", the link from the outbox,
-    /// then log in with the same password.
+    /// then log in with the same password and choose a username (onboarding) on the way in.
     @Test func registerVerifyFromTheOutboxThenLogIn() throws {
         let app = try Tmux.openSignIn(scenario: "new-user")
         for _ in 0..<4 { try app.sendKeys("Down") }  // Email & password
@@ -81,7 +90,15 @@ import Testing
         try app.sendKeys("Tab")
         try app.sendLiteral("violet-harbor-77")
         try app.sendKeys("Enter")
-        try app.waitFor("Account access")
+        // A registration is a new account: onboarding's profile, then (its email verified) the end.
+        try app.waitFor("Step 2 of 4")
+        try app.sendLiteral("fresh")
+        try app.waitFor("Available")
+        try app.sendKeys("Enter", "Enter")
+        let done = try app.waitFor("You're all set")
+        #expect(!done.contains("isn't verified yet"))
+        try app.sendKeys("Enter")
+        try app.waitFor("Screen gallery")
     }
 
     /// Three wrong passwords: "Invalid email or password" twice, then a countdown; the backend's clock
