@@ -247,6 +247,30 @@ extension AccountClient {
         try await call { try await api.continueOnboarding(body: .json(.init(from: step))).ok.body.json }
     }
 
+    // MARK: - Recovery (seed 003)
+
+    /// Asks for a recovery link to `email`; the answer never says whether the address has an account.
+    public func startRecovery(email: String) async throws -> RecoveryStarted {
+        try await call {
+            try await admin.startRecovery(body: .json(.init(email: email, device: configuration.device)))
+                .accepted.body.json
+        }
+    }
+
+    /// Whether a recovery link still works, and for which address; does not spend it.
+    public func checkRecoveryLink(token: String) async throws -> RecoveryLink {
+        try await call { try await admin.checkRecoveryLink(body: .json(.init(token: token))).ok.body.json }
+    }
+
+    /// The link and the recovery email's password: a session with limited access, kept like any sign-in.
+    public func completeRecovery(token: String, password: String) async throws -> SignedIn {
+        try await signingIn {
+            try await admin.completeRecovery(
+                body: .json(.init(token: token, password: password, device: configuration.device))
+            ).ok.body.json
+        }
+    }
+
     /// The session check at start: 401 refreshes once and retries; a refused refresh signs out.
     /// A success also refreshes the offline cache of the methods.
     public func me(cache: AuthMethodsCache? = nil, now: Date = Date()) async throws -> CurrentUser {

@@ -68,6 +68,11 @@ public typealias UsernameRule = Components.Schemas.UsernameRule
 public typealias UsernameAvailability = Components.Schemas.UsernameAvailability
 public typealias RecoveryEmailBody = Components.Schemas.RecoveryEmailBody
 public typealias ContinueOnboardingBody = Components.Schemas.ContinueOnboardingBody
+public typealias AccessLevel = Components.Schemas.AccessLevel
+public typealias RecoveryStartBody = Components.Schemas.RecoveryStartBody
+public typealias RecoveryStarted = Components.Schemas.RecoveryStarted
+public typealias RecoveryLink = Components.Schemas.RecoveryLink
+public typealias RecoveryCompleteBody = Components.Schemas.RecoveryCompleteBody
 
 public typealias ScenarioSummary = Components.Schemas.ScenarioSummary
 public typealias LoadScenarioBody = Components.Schemas.LoadScenarioBody

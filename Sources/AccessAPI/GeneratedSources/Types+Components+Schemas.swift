@@ -78,6 +78,7 @@ extension Components {
             case usernameTaken = "username_taken"
             case usernameInvalid = "username_invalid"
             case onboardingStep = "onboarding_step"
+            case limitedAccess = "limited_access"
         }
         /// Which limit fired on a 429
         ///
@@ -94,11 +95,14 @@ extension Components {
             case athlete = "athlete"
             case coach = "coach"
         }
+        /// reverify_phone: a session with limited access (after a recovery) proves a phone, the old number or a new one, with no re-auth token; the right code gives the account full access again, signs every other session out and sends a recovery_completed_notice to the account's email
+        ///
         /// - Remark: Generated from `#/components/schemas/OTPPurpose`.
         @frozen public enum OTPPurpose: String, Codable, Hashable, Sendable, CaseIterable {
             case changePhone = "change_phone"
             case addPhone = "add_phone"
             case reauth = "reauth"
+            case reverifyPhone = "reverify_phone"
         }
         /// - Remark: Generated from `#/components/schemas/ReauthMethod`.
         @frozen public enum ReauthMethod: String, Codable, Hashable, Sendable, CaseIterable {
@@ -128,6 +132,11 @@ extension Components {
             case providerConnectedNotice = "provider_connected_notice"
             case providerDisconnectedNotice = "provider_disconnected_notice"
             case accountDeletedNotice = "account_deleted_notice"
+            case recoveryLink = "recovery_link"
+            case recoveryStartedNotice = "recovery_started_notice"
+            case recoveryCompletedNotice = "recovery_completed_notice"
+            case lockoutNotice = "lockout_notice"
+            case newDeviceNotice = "new_device_notice"
         }
         /// Whether the code or link in a message still works, derived by the backend on its own clock when the outbox is read: live (a notice without a code or link is always live); used (verified, or a one-shot link opened); expired (past its lifetime); superseded (a newer code was sent to the same number since); cancelled (the code request was withdrawn); exhausted (too many wrong codes)
         ///
@@ -1305,6 +1314,115 @@ extension Components {
                 case idToken = "id_token"
             }
         }
+        /// full, or limited after an account recovery by email until the phone is re-verified (seed 003): a limited session reaches its profile and settings, and re-verifies a phone (OTP purpose reverify_phone); every other change answers 403 limited_access
+        ///
+        /// - Remark: Generated from `#/components/schemas/AccessLevel`.
+        @frozen public enum AccessLevel: String, Codable, Hashable, Sendable, CaseIterable {
+            case full = "full"
+            case limited = "limited"
+        }
+        /// - Remark: Generated from `#/components/schemas/RecoveryStartBody`.
+        public struct RecoveryStartBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RecoveryStartBody/email`.
+            public var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RecoveryStartBody/device`.
+            public var device: Components.Schemas.DeviceInfo
+            /// Creates a new `RecoveryStartBody`.
+            ///
+            /// - Parameters:
+            ///   - email:
+            ///   - device:
+            public init(
+                email: Swift.String,
+                device: Components.Schemas.DeviceInfo
+            ) {
+                self.email = email
+                self.device = device
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+                case device
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RecoveryStarted`.
+        public struct RecoveryStarted: Codable, Hashable, Sendable {
+            /// The address as the backend read it
+            ///
+            /// - Remark: Generated from `#/components/schemas/RecoveryStarted/email`.
+            public var email: Swift.String
+            /// When another recovery email to this address may be asked for
+            ///
+            /// - Remark: Generated from `#/components/schemas/RecoveryStarted/resend_after`.
+            public var resendAfter: Foundation.Date
+            /// Creates a new `RecoveryStarted`.
+            ///
+            /// - Parameters:
+            ///   - email: The address as the backend read it
+            ///   - resendAfter: When another recovery email to this address may be asked for
+            public init(
+                email: Swift.String,
+                resendAfter: Foundation.Date
+            ) {
+                self.email = email
+                self.resendAfter = resendAfter
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+                case resendAfter = "resend_after"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RecoveryLink`.
+        public struct RecoveryLink: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RecoveryLink/email`.
+            public var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RecoveryLink/expires_at`.
+            public var expiresAt: Foundation.Date
+            /// Creates a new `RecoveryLink`.
+            ///
+            /// - Parameters:
+            ///   - email:
+            ///   - expiresAt:
+            public init(
+                email: Swift.String,
+                expiresAt: Foundation.Date
+            ) {
+                self.email = email
+                self.expiresAt = expiresAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+                case expiresAt = "expires_at"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RecoveryCompleteBody`.
+        public struct RecoveryCompleteBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RecoveryCompleteBody/token`.
+            public var token: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RecoveryCompleteBody/password`.
+            public var password: Swift.String
+            /// - Remark: Generated from `#/components/schemas/RecoveryCompleteBody/device`.
+            public var device: Components.Schemas.DeviceInfo
+            /// Creates a new `RecoveryCompleteBody`.
+            ///
+            /// - Parameters:
+            ///   - token:
+            ///   - password:
+            ///   - device:
+            public init(
+                token: Swift.String,
+                password: Swift.String,
+                device: Components.Schemas.DeviceInfo
+            ) {
+                self.token = token
+                self.password = password
+                self.device = device
+            }
+            public enum CodingKeys: String, CodingKey {
+                case token
+                case password
+                case device
+            }
+        }
         /// The first unfinished step of a new account's onboarding (seed 003), in order; steps an account already satisfies are skipped (an email sign-up has its email verified by its code). complete for every account that finished, and for accounts from before onboarding.
         ///
         /// - Remark: Generated from `#/components/schemas/OnboardingStep`.
@@ -1340,10 +1458,12 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Profile/email`.
             public var email: Swift.String?
-            /// false while the emailed link has not been opened: the app shows a reminder
+            /// false while the emailed link has not been opened: the app shows a reminder. true when there is no email
             ///
             /// - Remark: Generated from `#/components/schemas/Profile/email_verified`.
             public var emailVerified: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Profile/access`.
+            public var access: Components.Schemas.AccessLevel?
             /// Creates a new `Profile`.
             ///
             /// - Parameters:
@@ -1351,19 +1471,22 @@ extension Components {
             ///   - photo: What the person gave for their picture (a file path or a URL); absent when skipped
             ///   - onboardingStep:
             ///   - email: The account's email (the recovery email of a phone-first account); absent when none
-            ///   - emailVerified: false while the emailed link has not been opened: the app shows a reminder
+            ///   - emailVerified: false while the emailed link has not been opened: the app shows a reminder. true when there is no email
+            ///   - access:
             public init(
                 username: Swift.String? = nil,
                 photo: Swift.String? = nil,
                 onboardingStep: Components.Schemas.OnboardingStep,
                 email: Swift.String? = nil,
-                emailVerified: Swift.Bool
+                emailVerified: Swift.Bool,
+                access: Components.Schemas.AccessLevel? = nil
             ) {
                 self.username = username
                 self.photo = photo
                 self.onboardingStep = onboardingStep
                 self.email = email
                 self.emailVerified = emailVerified
+                self.access = access
             }
             public enum CodingKeys: String, CodingKey {
                 case username
@@ -1371,6 +1494,7 @@ extension Components {
                 case onboardingStep = "onboarding_step"
                 case email
                 case emailVerified = "email_verified"
+                case access
             }
         }
         /// - Remark: Generated from `#/components/schemas/ProfileBody`.

@@ -429,7 +429,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)/responses/403`.
             ///
@@ -1009,7 +1009,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//me/delete(deleteAccount)/responses/403`.
             ///
@@ -3218,7 +3218,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)/responses/403`.
             ///
@@ -4497,6 +4497,720 @@ public enum Operations {
             }
         }
     }
+    /// Can't access your account? (seed 003): email a one-shot recovery link (24 h) to the account's email. The answer is the same whether or not the address belongs to an account
+    ///
+    /// Counted per address whether or not it has an account: 30 s between recovery emails (limit cooldown), at most 5 per 24 h (limit daily_cap). The request's IP and device are logged with it. An account's earlier recovery links stop working; its phone gets a recovery_started_notice. 422 invalid_email, invalid_field (the device); 429 rate_limited.
+    ///
+    /// - Remark: HTTP `POST /auth/recovery/start`.
+    /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)`.
+    public enum StartRecovery {
+        public static let id: Swift.String = "startRecovery"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/auth/recovery/start/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartRecovery.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartRecovery.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.StartRecovery.Input.Headers
+            /// - Remark: Generated from `#/paths/auth/recovery/start/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/recovery/start/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.RecoveryStartBody)
+            }
+            public var body: Operations.StartRecovery.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.StartRecovery.Input.Headers = .init(),
+                body: Operations.StartRecovery.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/recovery/start/POST/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/auth/recovery/start/POST/responses/202/content/application\/json`.
+                    case json(Components.Schemas.RecoveryStarted)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.RecoveryStarted {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.StartRecovery.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.StartRecovery.Output.Accepted.Body) {
+                    self.body = body
+                }
+            }
+            /// Accepted (whether or not anything was sent)
+            ///
+            /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.StartRecovery.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.StartRecovery.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "accepted",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            ///
+            /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.E422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.E422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// rate_limited, with retry_after, limit and a Retry-After header
+            ///
+            /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.E429)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.E429 {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Whether a recovery link still works, and for which address, without spending it
+    ///
+    /// 404 link_not_found; 410 link_expired (used, replaced by a newer one, or past 24 h).
+    ///
+    /// - Remark: HTTP `POST /auth/recovery/check`.
+    /// - Remark: Generated from `#/paths//auth/recovery/check/post(checkRecoveryLink)`.
+    public enum CheckRecoveryLink {
+        public static let id: Swift.String = "checkRecoveryLink"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/auth/recovery/check/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CheckRecoveryLink.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CheckRecoveryLink.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CheckRecoveryLink.Input.Headers
+            /// - Remark: Generated from `#/paths/auth/recovery/check/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/recovery/check/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.EmailLinkConfirmBody)
+            }
+            public var body: Operations.CheckRecoveryLink.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.CheckRecoveryLink.Input.Headers = .init(),
+                body: Operations.CheckRecoveryLink.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/recovery/check/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/auth/recovery/check/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.RecoveryLink)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.RecoveryLink {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CheckRecoveryLink.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CheckRecoveryLink.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The link works
+            ///
+            /// - Remark: Generated from `#/paths//auth/recovery/check/post(checkRecoveryLink)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.CheckRecoveryLink.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.CheckRecoveryLink.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//auth/recovery/check/post(checkRecoveryLink)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//auth/recovery/check/post(checkRecoveryLink)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            ///
+            /// - Remark: Generated from `#/paths//auth/recovery/check/post(checkRecoveryLink)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.E404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.E404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// code_expired, request_closed, link_expired
+            ///
+            /// - Remark: Generated from `#/paths//auth/recovery/check/post(checkRecoveryLink)/responses/410`.
+            ///
+            /// HTTP response code: `410 gone`.
+            case gone(Components.Responses.E410)
+            /// The associated value of the enum case if `self` is `.gone`.
+            ///
+            /// - Throws: An error if `self` is not `.gone`.
+            /// - SeeAlso: `.gone`.
+            public var gone: Components.Responses.E410 {
+                get throws {
+                    switch self {
+                    case let .gone(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The recovery email's password with the link: a session with limited access (profile and settings only) until the phone is re-verified
+    ///
+    /// 401 credentials_invalid for a wrong password (the link stays usable); the failures count with POST /auth/login's for the same address, so the same progressive lockout applies: 429 rate_limited, limit login_lockout, retry_after (the 3rd failure in a row waits 30 s, each further one twice as long, at most 15 min), and a lockout_notice goes to the address when a lockout starts. 410 link_expired (used, replaced or past 24 h); 404 link_not_found; 422 invalid_field (the device). Success spends the link.
+    ///
+    /// - Remark: HTTP `POST /auth/recovery/complete`.
+    /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)`.
+    public enum CompleteRecovery {
+        public static let id: Swift.String = "completeRecovery"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/auth/recovery/complete/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CompleteRecovery.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CompleteRecovery.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CompleteRecovery.Input.Headers
+            /// - Remark: Generated from `#/paths/auth/recovery/complete/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/recovery/complete/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.RecoveryCompleteBody)
+            }
+            public var body: Operations.CompleteRecovery.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.CompleteRecovery.Input.Headers = .init(),
+                body: Operations.CompleteRecovery.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/recovery/complete/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/auth/recovery/complete/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SignedIn)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SignedIn {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CompleteRecovery.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CompleteRecovery.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Signed in with limited access
+            ///
+            /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.CompleteRecovery.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.CompleteRecovery.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            ///
+            /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.E401)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.E401 {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            ///
+            /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.E404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.E404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// code_expired, request_closed, link_expired
+            ///
+            /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/410`.
+            ///
+            /// HTTP response code: `410 gone`.
+            case gone(Components.Responses.E410)
+            /// The associated value of the enum case if `self` is `.gone`.
+            ///
+            /// - Throws: An error if `self` is not `.gone`.
+            /// - SeeAlso: `.gone`.
+            public var gone: Components.Responses.E410 {
+                get throws {
+                    switch self {
+                    case let .gone(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            ///
+            /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.E422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.E422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// rate_limited, with retry_after, limit and a Retry-After header
+            ///
+            /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.E429)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.E429 {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Send a 6-digit code to a phone
     ///
     /// change_phone needs X-Reauth-Token unless the phone is the user's only sign-in method. 409 phone_taken never says who owns the number. 422 phone_invalid, phone_unchanged, phone_mismatch (re-auth with another number), method_unavailable. 429 rate_limited: 30 s between sends, 3 resends per 15 min, 5 codes per 24 h.
@@ -4667,7 +5381,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/403`.
             ///
@@ -5455,7 +6169,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/403`.
             ///
@@ -6811,7 +7525,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/403`.
             ///
@@ -8022,7 +8736,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/password/change/post(changePassword)/responses/403`.
             ///

@@ -150,6 +150,27 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /me/onboarding/continue`.
     /// - Remark: Generated from `#/paths//me/onboarding/continue/post(continueOnboarding)`.
     func continueOnboarding(_ input: Operations.ContinueOnboarding.Input) async throws -> Operations.ContinueOnboarding.Output
+    /// Can't access your account? (seed 003): email a one-shot recovery link (24 h) to the account's email. The answer is the same whether or not the address belongs to an account
+    ///
+    /// Counted per address whether or not it has an account: 30 s between recovery emails (limit cooldown), at most 5 per 24 h (limit daily_cap). The request's IP and device are logged with it. An account's earlier recovery links stop working; its phone gets a recovery_started_notice. 422 invalid_email, invalid_field (the device); 429 rate_limited.
+    ///
+    /// - Remark: HTTP `POST /auth/recovery/start`.
+    /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)`.
+    func startRecovery(_ input: Operations.StartRecovery.Input) async throws -> Operations.StartRecovery.Output
+    /// Whether a recovery link still works, and for which address, without spending it
+    ///
+    /// 404 link_not_found; 410 link_expired (used, replaced by a newer one, or past 24 h).
+    ///
+    /// - Remark: HTTP `POST /auth/recovery/check`.
+    /// - Remark: Generated from `#/paths//auth/recovery/check/post(checkRecoveryLink)`.
+    func checkRecoveryLink(_ input: Operations.CheckRecoveryLink.Input) async throws -> Operations.CheckRecoveryLink.Output
+    /// The recovery email's password with the link: a session with limited access (profile and settings only) until the phone is re-verified
+    ///
+    /// 401 credentials_invalid for a wrong password (the link stays usable); the failures count with POST /auth/login's for the same address, so the same progressive lockout applies: 429 rate_limited, limit login_lockout, retry_after (the 3rd failure in a row waits 30 s, each further one twice as long, at most 15 min), and a lockout_notice goes to the address when a lockout starts. 410 link_expired (used, replaced or past 24 h); 404 link_not_found; 422 invalid_field (the device). Success spends the link.
+    ///
+    /// - Remark: HTTP `POST /auth/recovery/complete`.
+    /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)`.
+    func completeRecovery(_ input: Operations.CompleteRecovery.Input) async throws -> Operations.CompleteRecovery.Output
     /// Send a 6-digit code to a phone
     ///
     /// change_phone needs X-Reauth-Token unless the phone is the user's only sign-in method. 409 phone_taken never says who owns the number. 422 phone_invalid, phone_unchanged, phone_mismatch (re-auth with another number), method_unavailable. 429 rate_limited: 30 s between sends, 3 resends per 15 min, 5 codes per 24 h.
@@ -574,6 +595,51 @@ extension APIProtocol {
         body: Operations.ContinueOnboarding.Input.Body
     ) async throws -> Operations.ContinueOnboarding.Output {
         try await continueOnboarding(Operations.ContinueOnboarding.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Can't access your account? (seed 003): email a one-shot recovery link (24 h) to the account's email. The answer is the same whether or not the address belongs to an account
+    ///
+    /// Counted per address whether or not it has an account: 30 s between recovery emails (limit cooldown), at most 5 per 24 h (limit daily_cap). The request's IP and device are logged with it. An account's earlier recovery links stop working; its phone gets a recovery_started_notice. 422 invalid_email, invalid_field (the device); 429 rate_limited.
+    ///
+    /// - Remark: HTTP `POST /auth/recovery/start`.
+    /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)`.
+    public func startRecovery(
+        headers: Operations.StartRecovery.Input.Headers = .init(),
+        body: Operations.StartRecovery.Input.Body
+    ) async throws -> Operations.StartRecovery.Output {
+        try await startRecovery(Operations.StartRecovery.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Whether a recovery link still works, and for which address, without spending it
+    ///
+    /// 404 link_not_found; 410 link_expired (used, replaced by a newer one, or past 24 h).
+    ///
+    /// - Remark: HTTP `POST /auth/recovery/check`.
+    /// - Remark: Generated from `#/paths//auth/recovery/check/post(checkRecoveryLink)`.
+    public func checkRecoveryLink(
+        headers: Operations.CheckRecoveryLink.Input.Headers = .init(),
+        body: Operations.CheckRecoveryLink.Input.Body
+    ) async throws -> Operations.CheckRecoveryLink.Output {
+        try await checkRecoveryLink(Operations.CheckRecoveryLink.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The recovery email's password with the link: a session with limited access (profile and settings only) until the phone is re-verified
+    ///
+    /// 401 credentials_invalid for a wrong password (the link stays usable); the failures count with POST /auth/login's for the same address, so the same progressive lockout applies: 429 rate_limited, limit login_lockout, retry_after (the 3rd failure in a row waits 30 s, each further one twice as long, at most 15 min), and a lockout_notice goes to the address when a lockout starts. 410 link_expired (used, replaced or past 24 h); 404 link_not_found; 422 invalid_field (the device). Success spends the link.
+    ///
+    /// - Remark: HTTP `POST /auth/recovery/complete`.
+    /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)`.
+    public func completeRecovery(
+        headers: Operations.CompleteRecovery.Input.Headers = .init(),
+        body: Operations.CompleteRecovery.Input.Body
+    ) async throws -> Operations.CompleteRecovery.Output {
+        try await completeRecovery(Operations.CompleteRecovery.Input(
             headers: headers,
             body: body
         ))

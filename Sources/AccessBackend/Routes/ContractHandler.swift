@@ -195,6 +195,27 @@ struct ContractHandler: APIProtocol {
         return .ok(.init(body: .json(profile)))
     }
 
+    // MARK: - Recovery (being built: issue 15)
+
+    private static let notYet = BackendError(
+        .notImplemented, "internal", "Not served yet.", rule: "http.not_implemented")
+
+    func startRecovery(_ input: Operations.StartRecovery.Input) async throws -> Operations.StartRecovery.Output {
+        throw Self.notYet
+    }
+
+    func checkRecoveryLink(
+        _ input: Operations.CheckRecoveryLink.Input
+    ) async throws -> Operations.CheckRecoveryLink.Output {
+        throw Self.notYet
+    }
+
+    func completeRecovery(
+        _ input: Operations.CompleteRecovery.Input
+    ) async throws -> Operations.CompleteRecovery.Output {
+        throw Self.notYet
+    }
+
     // MARK: - Phone codes
 
     func requestOtp(_ input: Operations.RequestOtp.Input) async throws -> Operations.RequestOtp.Output {

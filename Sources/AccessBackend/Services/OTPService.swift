@@ -141,6 +141,9 @@ struct OTPService: Sendable {
                 let grant = try ReauthService.issue(
                     db, digest: store.digest, userId: user.id, method: .phone, now: now)
                 return .done(VerifyOTPResult(purpose: purpose, reauth: grant))
+            case .reverifyPhone:
+                throw BackendError(
+                    .notImplemented, "internal", "Not served yet.", rule: "http.not_implemented")
             case .changePhone, .addPhone:
                 // The number could have been taken while the code was in flight.
                 if try AccountService.phoneTaken(db, phone: phone, by: user.id) { throw AccountService.phoneTakenError }
@@ -175,6 +178,8 @@ struct OTPService: Sendable {
                     .unprocessableContent, "phone_mismatch", "Use the phone number on your account.",
                     rule: "reauth.phone_mismatch")
             }
+        case .reverifyPhone:
+            throw BackendError(.notImplemented, "internal", "Not served yet.", rule: "http.not_implemented")
         case .changePhone, .addPhone:
             if user.phone == phone {
                 throw BackendError(

@@ -76,9 +76,11 @@ struct OutboxService: Sendable {
         mutating func status(of row: Row, _ db: Database, digest: TokenDigest) throws -> OutboxStatus {
             switch OutboxKind(rawValue: row["kind"]) {
             case .otp: return codeStatus(row)
-            case .reauthLink, .emailVerifyLink, .emailChangedNotice: return try linkStatus(row, db, digest: digest)
+            case .reauthLink, .emailVerifyLink, .emailChangedNotice, .recoveryLink:
+                return try linkStatus(row, db, digest: digest)
             // A notice carries nothing to use, so nothing about it can stop working.
-            case .passwordChangedNotice, .providerConnectedNotice, .providerDisconnectedNotice, .accountDeletedNotice:
+            case .passwordChangedNotice, .providerConnectedNotice, .providerDisconnectedNotice, .accountDeletedNotice,
+                .recoveryStartedNotice, .recoveryCompletedNotice, .lockoutNotice, .newDeviceNotice:
                 return .live
             case nil: return .expired
             }
