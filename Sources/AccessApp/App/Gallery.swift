@@ -47,6 +47,7 @@ public enum Features {
         SignInFeature.self,
         PasswordLoginFeature.self,
         OnboardingFeature.self,
+        RecoveryFeature.self,
     ]
 
     public static var screens: [any ScreenModel.Type] { all.flatMap { $0.screens } }

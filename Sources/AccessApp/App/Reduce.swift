@@ -187,6 +187,10 @@ private func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in
     // The backend refused the session for good (a refused refresh): what was shown for that user goes,
     // on screen and in the cache, not only the tokens, and the person is asked to sign in again (seed
     // 002) — unless the screen already took the app to a signed-out screen.
+    // A session with limited access asked for a change: the same sheet as the screens that know it.
+    if case .failure(let failure) = result, LimitedAccess.isRefusal(failure) {
+        effects += apply([.showSheet(.limitedAccess)], to: &state, from: owner)
+    }
     if case .failure(.signedOut) = result, !SignedOutRoots.contains(state.stack[0]) {
         effects += apply(
             [.signOut, .resetStack(SignInScreen(notice: SignInScreen.sessionExpiredText))], to: &state, from: nil)

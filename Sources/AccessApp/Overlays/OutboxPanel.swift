@@ -67,6 +67,11 @@ public struct OutboxPanel: Equatable, Sendable {
         case (nil, .emailVerifyLink?): what = "verification link"
         case (nil, .emailChangedNotice?): what = "email changed, with a revert link"
         case (nil, .passwordChangedNotice?): what = "password changed"
+        case (nil, .recoveryLink?): what = "recovery link"
+        case (nil, .recoveryStartedNotice?): what = "recovery requested"
+        case (nil, .recoveryCompletedNotice?): what = "account recovered"
+        case (nil, .lockoutNotice?): what = "sign-in locked after failed attempts"
+        case (nil, .newDeviceNotice?): what = "new device signed in"
         case (nil, _) where message.link != nil: what = "sign-in link"
         default: what = message.kind
         }

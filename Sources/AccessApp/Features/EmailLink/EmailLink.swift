@@ -28,6 +28,16 @@ public protocol LinkPurpose: Equatable, Sendable {
     /// The last path segment of the reference backend's links of this kind (`…/verify-email?token=`),
     /// so a link handed over with nothing waiting for it still finds its way.
     var linkPath: String { get }
+    /// Where "Request a new link" goes when `resend` cannot send one by itself (the address is asked
+    /// again); nil: nowhere.
+    var newLinkScreen: (any ScreenModel)? { get }
+    /// "This link has expired"'s explanation: how long this kind of link works.
+    var lifetimeText: String { get }
+}
+
+extension LinkPurpose {
+    public var newLinkScreen: (any ScreenModel)? { nil }
+    public var lifetimeText: String { "Verification links expire after 30 minutes. Request a new one to try again." }
 }
 
 /// Any link purpose, so screens can carry one and still be compared.
@@ -51,7 +61,9 @@ extension LinkPurpose {
 /// Links that arrive with nothing on screen waiting for them (the email-change link opened from the
 /// hub, the revert link in the old address's notice): whose they are decides where they go.
 enum LinkRouter {
-    static let purposes: [any LinkPurpose] = [RegistrationLink(), EmailChangeLink(), RevertEmailLink()]
+    static let purposes: [any LinkPurpose] = [
+        RegistrationLink(), EmailChangeLink(), RevertEmailLink(), AccountRecoveryLink(),
+    ]
 
     static func open(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? {
         guard let token = message.token, let purpose = purposes.first(where: { $0.accepts(message) }) else {

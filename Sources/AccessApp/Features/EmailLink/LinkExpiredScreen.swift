@@ -27,7 +27,9 @@ public struct LinkExpiredScreen: ScreenModel {
     enum Action { case sendNew, contactSupport }
 
     /// Without a way to ask again (the revert link), only support is left.
-    var actions: [Action] { link.base.resend == nil ? [.contactSupport] : [.sendNew, .contactSupport] }
+    var actions: [Action] {
+        link.base.resend == nil && link.base.newLinkScreen == nil ? [.contactSupport] : [.sendNew, .contactSupport]
+    }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         Keymap([.move, .open("Choose")])
@@ -44,9 +46,12 @@ public struct LinkExpiredScreen: ScreenModel {
             return []
         case .enter, .right:
             let action = actions[min(selection, actions.count - 1)]
-            guard action == .sendNew, let resend = link.base.resend else {
-                return [.push(ContactSupportScreen(userId: context.methods?.userId))]
+            guard action == .sendNew else { return [.push(ContactSupportScreen(userId: context.methods?.userId))] }
+            // One such screen, not two: the one below (if any) comes back fresh, as for a resent link.
+            if let screen = link.base.newLinkScreen {
+                return [.popToNearest([ScreenType(type(of: screen))]), .replaceTop(AnyScreen(screen))]
             }
+            guard let resend = link.base.resend else { return [] }
             guard !isSending else { return [] }
             isSending = true
             error = nil
@@ -79,7 +84,7 @@ public struct LinkExpiredScreen: ScreenModel {
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         canvas.title("This link has expired")
-        canvas.paragraph("Verification links expire after 30 minutes. Request a new one to try again.")
+        canvas.paragraph(link.base.lifetimeText)
         for (index, action) in actions.enumerated() {
             canvas.row(
                 ListRow(

@@ -45,6 +45,27 @@ public enum SampleData {
         ]
     }
 
+    /// What a recovery sends: the link to the recovery email, the notices to the phone and the address.
+    public static func recoveryOutbox(at now: Date) -> [OutboxMessage] {
+        [
+            OutboxMessage(
+                id: 9, channel: "email", to: recoveryEmail, kind: "new_device_notice", purpose: "security",
+                code: nil, link: nil, token: nil, sentAt: now - 5, status: .live),
+            OutboxMessage(
+                id: 8, channel: "email", to: recoveryEmail, kind: "recovery_completed_notice", purpose: "recovery",
+                code: nil, link: nil, token: nil, sentAt: now - 6, status: .live),
+            OutboxMessage(
+                id: 7, channel: "email", to: recoveryEmail, kind: "lockout_notice", purpose: "security", code: nil,
+                link: nil, token: nil, sentAt: now - 120, status: .live),
+            OutboxMessage(
+                id: 6, channel: "email", to: recoveryEmail, kind: "recovery_link", purpose: "recovery", code: nil,
+                link: "https://321.fit/recover?token=sample", token: "sample", sentAt: now - 180, status: .live),
+            OutboxMessage(
+                id: 5, channel: "sms", to: "+995511300000", kind: "recovery_started_notice", purpose: "recovery",
+                code: nil, link: nil, token: nil, sentAt: now - 181, status: .live),
+        ]
+    }
+
     /// A state with screens pushed over Settings and the hub, with `methods` loaded.
     public static func state(
         _ screens: [any ScreenModel], methods: AuthMethods? = everyMethod, now: Date,

@@ -30,6 +30,9 @@ extension HubScreen {
                 state.overlay = .outbox(OutboxPanel(messages: SampleData.outbox(at: now), isLoading: false))
                 return state
             },
+            GalleryEntry("hub:limited", "Limited access: the methods shown, every change closed") {
+                SampleData.limitedState([HubScreen()], now: $0)
+            },
         ]
     }
 }

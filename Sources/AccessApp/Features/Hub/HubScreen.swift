@@ -115,6 +115,7 @@ public struct HubScreen: ScreenModel {
     private func open(_ row: Row, _ methods: AuthMethods, _ context: ScreenContext) -> [Command] {
         guard row.kind.isSelectable else { return [] }
         if context.isOffline { return [.showToast("You're offline. Changes are off until you reconnect.")] }
+        if LimitedAccess.applies(context) { return [.showSheet(.limitedAccess)] }
         switch row.kind {
         case .phone:
             return PhoneFlow.begin(methods.phone == nil ? .addPhone : .changePhone, context)
@@ -180,7 +181,11 @@ public struct HubScreen: ScreenModel {
                 spacing: endsGroup ? 1 : 0)
         }
         canvas.skip(1)
-        canvas.paragraph("Changes to your sign-in methods require verification for security.", style: .muted)
+        if LimitedAccess.applies(context) {
+            canvas.paragraph(LimitedAccess.bannerText, style: Style.accent.with(.bold))
+        } else {
+            canvas.paragraph("Changes to your sign-in methods require verification for security.", style: .muted)
+        }
         if let loadError { canvas.paragraph(loadError, style: .danger) }
     }
 }

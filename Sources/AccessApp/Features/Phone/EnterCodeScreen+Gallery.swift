@@ -69,6 +69,12 @@ extension EnterCodeScreen {
                         problem: .incorrect(attemptsRemaining: 3)),
                     now: now)
             },
+            GalleryEntry("enter-code:reverify", "Limited access: the code that gives everything back") { now in
+                var screen = sample(now, digits: "48")
+                screen.step = .newNumber(.reverifyPhone)
+                return SampleData.limitedState(
+                    [EnterPhoneScreen(flow: .reverifyPhone, current: PhoneGallery.current), screen], now: now)
+            },
         ]
     }
 }

@@ -97,6 +97,12 @@ public struct EnterCodeScreen: ScreenModel {
 
     static let verifyTag = "verify"
     static let resendTag = "resend"
+    static let profileTag = "profile"
+
+    /// The phone is verified again: the account has everything back, and Settings says so.
+    static func restored(_ profile: Profile?) -> [Command] {
+        [.setProfile(profile), .resetStack(SettingsScreen()), .showToast(LimitedAccess.restoredText)]
+    }
     static let incorrectText = "Code is incorrect. Try again."
     static let expiredText = "Code expired. Request a new one."
 
@@ -188,7 +194,20 @@ public struct EnterCodeScreen: ScreenModel {
                 requestId: challenge.challengeId, expiresAt: challenge.expiresAt, resendAfter: challenge.resendAfter)
             return []
         }
+        if let profile = result.reply(Profile.self) { return Self.restored(profile) }
+        if tag == Self.profileTag, case .failure = result {
+            // The code was right, which restores full access (the contract): the profile that could
+            // not be fetched says so too, until the next fetch.
+            var profile = context.profile
+            profile?.access = .full
+            return Self.restored(profile)
+        }
         if let verified = result.reply(VerifyOTPResult.self) {
+            if step == .newNumber(.reverifyPhone) {
+                isWorking = true
+                let fetch = Command.request(AnyRequest(LoadProfile()), tag: Self.profileTag)
+                return verified.authMethods.map { [.setMethods($0), fetch] } ?? [fetch]
+            }
             if case .reauth(let flow) = step {
                 guard let grant = verified.reauth else { return [] }
                 return [.grantReauth(grant), .continueFlow(flow)]

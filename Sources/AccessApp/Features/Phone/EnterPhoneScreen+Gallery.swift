@@ -61,7 +61,12 @@ extension EnterPhoneScreen {
         [
             GalleryEntry("enter-phone:sign-in", "Continue with phone") {
                 AppState(root: EnterPhoneScreen.signIn(region: "GE", number: "511 123 456"), now: $0)
-            }
+            },
+            GalleryEntry("enter-phone:reverify", "Limited access: verify the old number or a new one") {
+                SampleData.limitedState(
+                    [EnterPhoneScreen(flow: .reverifyPhone, current: PhoneGallery.current, number: "511 200 300")],
+                    now: $0)
+            },
         ]
     }
 }

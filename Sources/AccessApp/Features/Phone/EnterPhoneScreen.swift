@@ -85,12 +85,17 @@ public struct EnterPhoneScreen: ScreenModel {
 
     var title: String {
         if isSignIn { return "Continue with phone" }
+        if flow == .reverifyPhone { return "Verify your phone number" }
         return flow == .addPhone ? "Add phone number" : "New phone number"
     }
 
     var subtitle: String {
         if isSignIn { return "We'll text you a code. New here? This creates your account." }
         if flow == .addPhone { return "Use it to sign in and recover your account." }
+        if flow == .reverifyPhone {
+            let old = current.map { " (\(PhoneNumberRules.display(e164: $0)))" } ?? ""
+            return "Your old number\(old) or a new one: we'll text it a code."
+        }
         return current.map { "Current: \(PhoneNumberRules.display(e164: $0))" } ?? ""
     }
 
@@ -159,9 +164,9 @@ public struct EnterPhoneScreen: ScreenModel {
         isWorking = true
         error = nil
         if isSignIn { return [.request(StartSignInCode(channel: .phone, destination: phone))] }
-        return [
-            .request(RequestPhoneOTP(phone: phone, purpose: flow.purpose, reauthToken: context.reauth?.reauthToken))
-        ]
+        // The limited session is the proof for re-verification; no re-auth token goes with it.
+        let reauthToken = flow == .reverifyPhone ? nil : context.reauth?.reauthToken
+        return [.request(RequestPhoneOTP(phone: phone, purpose: flow.purpose, reauthToken: reauthToken))]
     }
 
     public mutating func receive(

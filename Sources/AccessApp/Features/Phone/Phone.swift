@@ -2,7 +2,8 @@ import AccessAPI
 import AccessCore
 import TerminalKit
 
-/// The phone flows: change the number (after "Verify it's you") or add one (seeds 000/001).
+/// The phone flows: change the number (after "Verify it's you") or add one (seeds 000/001), and
+/// verify one again after a recovery by email (seed 003).
 enum PhoneFeature: Feature {
     static let screens: [any ScreenModel.Type] = [
         EnterPhoneScreen.self, CountryPickerScreen.self, EnterCodeScreen.self,
@@ -14,6 +15,8 @@ enum PhoneFeature: Feature {
 public enum PhoneFlow: String, SensitiveFlow {
     case changePhone = "change_phone"
     case addPhone = "add_phone"
+    /// A session with limited access proves a phone, its old number or a new one: no re-auth first.
+    case reverifyPhone = "reverify_phone"
 
     public var target: ReauthMethod? { .phone }
 
@@ -21,7 +24,13 @@ public enum PhoneFlow: String, SensitiveFlow {
         "To change your phone number, confirm with one of your active sign-in methods."
     }
 
-    var purpose: OTPPurpose { self == .addPhone ? .addPhone : .changePhone }
+    var purpose: OTPPurpose {
+        switch self {
+        case .changePhone: .changePhone
+        case .addPhone: .addPhone
+        case .reverifyPhone: .reverifyPhone
+        }
+    }
 
     /// How the flow begins from the hub: the last-method warning, "Verify it's you", or the
     /// number screen itself (adding a method needs no verification, seed 000).
@@ -33,7 +42,9 @@ public enum PhoneFlow: String, SensitiveFlow {
     }
 
     public func start(_ context: ScreenContext) -> [Command] {
-        [
+        // Offered from Settings and from the hub's sheet: the number screen opens where the person is.
+        if self == .reverifyPhone { return [.push(EnterPhoneScreen(flow: self, current: context.methods?.phone))] }
+        return [
             .popTo(HubScreen.self),
             .push(EnterPhoneScreen(flow: self, current: self == .addPhone ? nil : context.methods?.phone)),
         ]

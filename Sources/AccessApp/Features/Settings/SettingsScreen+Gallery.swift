@@ -26,6 +26,15 @@ extension SettingsScreen {
                 state.profile = SampleData.profile(.complete, email: "jdoe@mail.com")
                 return state
             },
+            GalleryEntry("settings:limited", "Back in by the recovery email: limited until the phone is verified") {
+                SampleData.limitedState([], now: $0)
+            },
+            GalleryEntry("settings:restored", "The phone verified again: full access, the toast says so") { now in
+                var state = SampleData.limitedState([], now: now)
+                state.profile?.access = .full
+                state.toast = Toast(LimitedAccess.restoredText, shownAt: now)
+                return state
+            },
         ]
     }
 }

@@ -5,7 +5,8 @@ import TerminalKit
 /// Settings root: the way into Account access, the screen gallery, the keyboard check and, at
 /// the bottom, Log out (seed 000: a session action, so here and not on the hub). While the recovery
 /// email waits for its link, a reminder on top (seed 003: "Reminder in app to verify email later")
-/// with Resend.
+/// with Resend. After a recovery by email, limited access says so on top and "Verify your phone"
+/// comes first.
 public struct SettingsScreen: ScreenModel {
     public var selection: Int
     /// Resend waits until then (30 s after a send, or the server's 429).
@@ -36,13 +37,27 @@ public struct SettingsScreen: ScreenModel {
         Self.unverifiedEmail(context) != nil && !isResending && resendAfter.map { context.now >= $0 } ?? true
     }
 
-    static let rows = [
-        ListRow("Account access", detail: "Phone number, email & password, Apple, Google", control: .chevron),
-        ListRow("Screen gallery", detail: "Every screen in every state, for demos", control: .chevron),
-        ListRow("Keyboard check", detail: "See what your terminal sends: keys and paste", control: .chevron),
-        ListRow("Log out", isDestructive: true),
-    ]
-    static let logoutRow = 3
+    enum Row: CaseIterable { case verifyPhone, accountAccess, gallery, keyboardCheck, logout }
+
+    static func rows(_ context: ScreenContext) -> [Row] {
+        Row.allCases.filter { $0 != .verifyPhone || LimitedAccess.applies(context) }
+    }
+
+    /// Log out's place with full access (no "Verify your phone" above it).
+    static let logoutRow = Row.allCases.count - 2
+
+    static func listRow(_ row: Row) -> ListRow {
+        switch row {
+        case .verifyPhone:
+            ListRow("Verify your phone", detail: "Your old number or a new one", control: .pill("Verify"))
+        case .accountAccess:
+            ListRow("Account access", detail: "Phone number, email & password, Apple, Google", control: .chevron)
+        case .gallery: ListRow("Screen gallery", detail: "Every screen in every state, for demos", control: .chevron)
+        case .keyboardCheck:
+            ListRow("Keyboard check", detail: "See what your terminal sends: keys and paste", control: .chevron)
+        case .logout: ListRow("Log out", isDestructive: true)
+        }
+    }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         var bindings: [KeyBinding] = [.move, .open("Open")]
@@ -62,14 +77,16 @@ public struct SettingsScreen: ScreenModel {
             selection = max(0, selection - 1)
             return []
         case .down, .character("j"):
-            selection = min(Self.rows.count - 1, selection + 1)
+            selection = min(Self.rows(context).count - 1, selection + 1)
             return []
         case .enter, .right:
-            switch selection {
-            case 0: return [.push(HubScreen(isLoading: true))]
-            case 1: return [.push(GalleryScreen())]
-            case 2: return [.push(KeyboardCheckScreen())]
-            default: return [.showSheet(.confirmLogout)]
+            let rows = Self.rows(context)
+            switch rows[min(selection, rows.count - 1)] {
+            case .verifyPhone: return [LimitedAccess.verifyPhone]
+            case .accountAccess: return [.push(HubScreen(isLoading: true))]
+            case .gallery: return [.push(GalleryScreen())]
+            case .keyboardCheck: return [.push(KeyboardCheckScreen())]
+            case .logout: return [.showSheet(.confirmLogout)]
             }
         default:
             return nil
@@ -114,12 +131,15 @@ public struct SettingsScreen: ScreenModel {
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         canvas.title("Settings")
+        if LimitedAccess.applies(context) {
+            canvas.paragraph(LimitedAccess.bannerText, style: Style.accent.with(.bold))
+        }
         if let email = Self.unverifiedEmail(context) { drawReminder(email, into: &canvas, context) }
-        for (index, row) in Self.rows.enumerated() {
-            var row = row
+        for (index, kind) in Self.rows(context).enumerated() {
+            var row = Self.listRow(kind)
             row.isSelected = index == selection
             // Log out stands apart from the rows that open screens, as at the bottom of seed 002's list.
-            if index == Self.logoutRow { canvas.skip(1) }
+            if kind == .logout { canvas.skip(1) }
             canvas.row(row)
         }
         if let url = context.options.backendURL {

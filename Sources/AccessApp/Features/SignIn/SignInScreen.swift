@@ -6,7 +6,7 @@ import TerminalKit
 /// whether the account is new. Apple and Google need the reference backend's stand-in for the
 /// provider's sheet; elsewhere their rows say they are not available here and explain why.
 public struct SignInScreen: ScreenModel {
-    public enum Row: Int, CaseIterable, Sendable { case phone, email, apple, google, password }
+    public enum Row: Int, CaseIterable, Sendable { case phone, email, apple, google, password, recover }
 
     public var selection: Int
     /// Why the person is here, when it is not their choice ("Session expired, please login").
@@ -36,6 +36,7 @@ public struct SignInScreen: ScreenModel {
             case .apple: provider("Apple")
             case .google: provider("Google")
             case .password: ListRow("Email & password", detail: "Log in, or register a new account", control: .chevron)
+            case .recover: ListRow("Can't access your account?")
             }
         }
     }
@@ -75,6 +76,7 @@ public struct SignInScreen: ScreenModel {
             case .apple: return [.push(ProviderConsentScreen(signingInWith: .apple, context))]
             case .google: return [.push(ProviderConsentScreen(signingInWith: .google, context))]
             case .password: return [.push(PasswordLoginScreen())]
+            case .recover: return [.push(RecoveryRequestScreen())]
             }
         default:
             return nil
@@ -88,11 +90,13 @@ public struct SignInScreen: ScreenModel {
         if let notice {
             canvas.paragraph(notice, style: notice == Self.sessionExpiredText ? .danger : .muted)
         }
-        for (index, row) in rows(context).enumerated() {
+        for (index, (kind, row)) in zip(shown(context), rows(context)).enumerated() {
             var row = row
             row.isSelected = index == selection
-            // Email & password stands apart: seed 002's older way in, next to seed 004's four.
-            if index == rows(context).count - 1 { canvas.skip(1) }
+            // Email & password stands apart: seed 002's older way in, next to seed 004's four; the way
+            // back into a lost account apart again, below the ways in (under a notice, 24 rows hold
+            // only one gap).
+            if kind == .password || (kind == .recover && notice == nil) { canvas.skip(1) }
             canvas.row(row)
         }
     }

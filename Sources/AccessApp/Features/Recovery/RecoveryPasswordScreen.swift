@@ -1,0 +1,132 @@
+import AccessAPI
+import AccessCore
+import Foundation
+import TerminalKit
+
+/// A checked recovery link: the recovery email's password (masked, Ctrl+R shows it) finishes the
+/// recovery and signs in with limited access. A wrong password keeps the link usable; repeated
+/// ones wait, counted down from the clock; a link that died meanwhile is "This link has expired".
+public struct RecoveryPasswordScreen: ScreenModel {
+    public var email: String
+    /// The link's token, spent by Continue; masked in every dump of the state.
+    public var token: Secret
+    public var password: TextField
+    public var isWorking: Bool
+    public var error: String?
+    /// The lockout's end (429 with a wait): Continue stays off and counts down until then.
+    public var lockedUntil: Date?
+
+    public init(
+        email: String, token: Secret, password: String = "", showsPassword: Bool = false, isWorking: Bool = false,
+        error: String? = nil, lockedUntil: Date? = nil
+    ) {
+        self.email = email
+        self.token = token
+        self.password = TextField(
+            label: "Password", value: password, isMasked: !showsPassword, maxLength: PasswordRules.maximumLength)
+        self.isWorking = isWorking
+        self.error = error
+        self.lockedUntil = lockedUntil
+    }
+
+    /// The address is known here, so only the password can be wrong (seed 002's "Invalid email or
+    /// password", narrowed).
+    public static let wrongPasswordText = "That password isn't right. Try again."
+    static let offlineText = "No internet connection. Check it and try again."
+
+    public var id: String { "recovery-password" }
+    public var takesText: Bool { true }
+    public var needsClock: Bool { lockedUntil != nil }
+    public var showsPassword: Bool { !password.isMasked }
+
+    func isLocked(_ context: ScreenContext) -> Bool { lockedUntil.map { context.now < $0 } ?? false }
+
+    func canSubmit(_ context: ScreenContext) -> Bool { !isWorking && !isLocked(context) && !password.value.isEmpty }
+
+    public func keymap(_ context: ScreenContext) -> Keymap {
+        Keymap([
+            KeyBinding([.enter], "Continue"),
+            KeyBinding([.control("r")], showsPassword ? "Hide password" : "Show password"),
+        ])
+    }
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        switch event {
+        case .key(.control("r")):
+            password.isMasked.toggle()
+            return []
+        case .key(.escape):
+            return nil
+        case .key(.enter):
+            guard canSubmit(context) else { return [] }
+            isWorking = true
+            error = nil
+            return [.request(CompleteRecovery(token: token, password: Secret(password.value)))]
+        default:
+            guard !isWorking else { return event.isTextEditing ? [] : nil }
+            let before = password.value
+            guard password.handle(event) else { return nil }
+            if password.value != before { error = nil }
+            return []
+        }
+    }
+
+    public mutating func receive(
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
+    ) -> [Command] {
+        isWorking = false
+        switch result {
+        case .success(let reply):
+            guard let signedIn = reply.as(SignedIn.self) else { return [] }
+            password.setValue("")
+            return [.signedIn(signedIn)]
+        case .failure(.passwordIncorrect):
+            error = Self.wrongPasswordText
+            password.setValue("")
+        case .failure(.rateLimited(let retryAfter?, _)):
+            error = nil
+            password.setValue("")
+            lockedUntil = context.now + TimeInterval(retryAfter)
+        case .failure(.rateLimited(nil, let message)):
+            error = message
+        case .failure(.codeExpired), .failure(.server(404, _, _)):
+            password.setValue("")
+            return [.replaceTop(LinkExpiredScreen(link: AnyLinkPurpose(AccountRecoveryLink())))]
+        case .failure(.offline):
+            error = Self.offlineText
+        case .failure(let failure):
+            error = failure.message
+        }
+        return []
+    }
+
+    public mutating func tick(_ context: ScreenContext) -> [Command] {
+        if let lockedUntil, context.now >= lockedUntil { self.lockedUntil = nil }
+        return []
+    }
+
+    public func banner(_ context: ScreenContext) -> Banner? {
+        guard let lockedUntil, context.now < lockedUntil else { return nil }
+        return RateLimit(until: lockedUntil).banner(at: context.now)
+    }
+
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        canvas.title("Enter your password", subtitle: "Enter the password for \(email).")
+        var field = password
+        field.isFocused = !isWorking
+        field.isDisabled = isWorking
+        field.error = error
+        canvas.field(field)
+        canvas.paragraph("Ctrl+R \(showsPassword ? "hides" : "shows") the password", style: .muted, spacing: 0)
+        if let lockedUntil, context.now < lockedUntil {
+            let left = Banner.secondsLeft(until: lockedUntil, now: context.now)
+            canvas.centered("Too many attempts. Try again in \(TextLayout.countdown(seconds: left))", style: .muted)
+        } else {
+            canvas.button(
+                "Continue", working: "Signing in…", isReady: canSubmit(context), isFocused: false,
+                isWorking: isWorking)
+        }
+        canvas.paragraph(
+            "You'll get back in with limited access until you verify your phone number.", style: .muted)
+    }
+}
