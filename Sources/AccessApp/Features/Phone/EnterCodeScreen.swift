@@ -166,9 +166,11 @@ public struct EnterCodeScreen: ScreenModel {
         if case .signIn = step {
             return [.request(VerifySignInCode(challengeId: requestId, code: otp.code), tag: Self.verifyTag)]
         }
-        // A re-auth code is the verification itself; a new number's code carries the one made before.
+        // A re-auth code is the verification itself, as is re-verification's (the limited session is the
+        // proof); a new number's code carries the one made before.
         var reauthToken = context.reauth?.reauthToken
         if case .reauth = step { reauthToken = nil }
+        if step == .newNumber(.reverifyPhone) { reauthToken = nil }
         return [
             .request(
                 VerifyPhoneOTP(requestId: requestId, code: otp.code, reauthToken: reauthToken), tag: Self.verifyTag)
