@@ -103,7 +103,10 @@ import Testing
     @Test func anInvalidAddressIsSaidInlineBeforeAndAfterTheServerAndKept() {
         var state = SampleData.recovering([RecoveryRequestScreen(email: "lost.phone@mail")], now: start)
         #expect(send(.input(.key(.enter)), to: &state).isEmpty)
-        #expect(state.top == AnyScreen(RecoveryRequestScreen(email: "lost.phone@mail", error: "Please enter a valid email address")))
+        #expect(
+            state.top
+                == AnyScreen(
+                    RecoveryRequestScreen(email: "lost.phone@mail", error: "Please enter a valid email address")))
 
         state = SampleData.recovering([RecoveryRequestScreen(email: email)], now: start)
         let id = requestID(send(.input(.key(.enter)), to: &state))

@@ -39,13 +39,13 @@ extension RecoveryPasswordScreen {
             GalleryEntry("recovery-password:checking", "The opened link being checked") {
                 SampleData.recovering(
                     [
-                        VerifyingLinkScreen(link: AnyLinkPurpose(AccountRecoveryLink()), token: "sample"),
+                        VerifyingLinkScreen(link: AnyLinkPurpose(AccountRecoveryLink()), token: "sample")
                     ], now: $0)
             },
             GalleryEntry("recovery-password:expired", "A used or old recovery link: ask for a new one") {
                 SampleData.recovering(
                     [
-                        LinkExpiredScreen(link: AnyLinkPurpose(AccountRecoveryLink())),
+                        LinkExpiredScreen(link: AnyLinkPurpose(AccountRecoveryLink()))
                     ], now: $0)
             },
         ]

@@ -11,13 +11,13 @@ extension RecoveryRequestScreen {
             GalleryEntry("recovery-request:invalid", "Not an address: said before any call, text kept") {
                 SampleData.recovering(
                     [
-                        RecoveryRequestScreen(email: "lost.phone@mail", error: RecoveryRequestScreen.invalidText),
+                        RecoveryRequestScreen(email: "lost.phone@mail", error: RecoveryRequestScreen.invalidText)
                     ], now: $0)
             },
             GalleryEntry("recovery-request:sending", "The link is being requested") {
                 SampleData.recovering(
                     [
-                        RecoveryRequestScreen(email: SampleData.recoveryEmail, isWorking: true),
+                        RecoveryRequestScreen(email: SampleData.recoveryEmail, isWorking: true)
                     ], now: $0)
             },
             GalleryEntry("recovery-request:rate-limited", "Too many recoveries for this address: a countdown") { now in
@@ -25,14 +25,14 @@ extension RecoveryRequestScreen {
                     [
                         RecoveryRequestScreen(
                             email: SampleData.recoveryEmail,
-                            limit: RateLimit(target: SampleData.recoveryEmail, until: now + 27)),
+                            limit: RateLimit(target: SampleData.recoveryEmail, until: now + 27))
                     ], now: now)
             },
             GalleryEntry("recovery-request:offline", "No connection: said so, the address kept") {
                 SampleData.recovering(
                     [
                         RecoveryRequestScreen(
-                            email: SampleData.recoveryEmail, error: RecoveryRequestScreen.offlineText),
+                            email: SampleData.recoveryEmail, error: RecoveryRequestScreen.offlineText)
                     ], now: $0)
             },
         ]

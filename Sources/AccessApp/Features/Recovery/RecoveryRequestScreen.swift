@@ -32,7 +32,9 @@ public struct RecoveryRequestScreen: ScreenModel {
 
     var typed: String { EmailRules.normalized(email.value) }
 
-    func isLimited(_ context: ScreenContext) -> Bool { limit?.applies(to: typed.lowercased(), at: context.now) ?? false }
+    func isLimited(_ context: ScreenContext) -> Bool {
+        limit?.applies(to: typed.lowercased(), at: context.now) ?? false
+    }
 
     func canSubmit(_ context: ScreenContext) -> Bool { !isWorking && !typed.isEmpty && !isLimited(context) }
 
