@@ -22,13 +22,13 @@ extension RecoveryPasswordScreen {
                 sampleState(sample(), now: $0)
             },
             GalleryEntry("recovery-password:typed", "A password typed, masked") {
-                sampleState(sample(password: "correct-horse-42"), now: $0)
+                sampleState(sample(password: "violet-harbor-77"), now: $0)
             },
             GalleryEntry("recovery-password:shown", "Ctrl+R shows the password") {
-                sampleState(sample(password: "correct-horse-42", showsPassword: true), now: $0)
+                sampleState(sample(password: "violet-harbor-77", showsPassword: true), now: $0)
             },
             GalleryEntry("recovery-password:working", "Signing in") {
-                sampleState(sample(password: "correct-horse-42", isWorking: true), now: $0)
+                sampleState(sample(password: "violet-harbor-77", isWorking: true), now: $0)
             },
             GalleryEntry("recovery-password:wrong", "A wrong password: said, cleared, the link still works") {
                 sampleState(sample(error: RecoveryPasswordScreen.wrongPasswordText), now: $0)
