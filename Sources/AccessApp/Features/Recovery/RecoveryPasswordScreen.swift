@@ -32,7 +32,6 @@ public struct RecoveryPasswordScreen: ScreenModel {
     /// The address is known here, so only the password can be wrong (seed 002's "Invalid email or
     /// password", narrowed).
     public static let wrongPasswordText = "That password isn't right. Try again."
-    static let offlineText = "No internet connection. Check it and try again."
 
     public var id: String { "recovery-password" }
     public var takesText: Bool { true }
@@ -93,7 +92,7 @@ public struct RecoveryPasswordScreen: ScreenModel {
             password.setValue("")
             return [.replaceTop(LinkExpiredScreen(link: AnyLinkPurpose(AccountRecoveryLink())))]
         case .failure(.offline):
-            error = Self.offlineText
+            error = RecoveryRequestScreen.offlineText
         case .failure(let failure):
             error = failure.message
         }

@@ -24,7 +24,7 @@ public struct RecoveryRequestScreen: ScreenModel {
     /// Seed 003's error copy.
     public static let invalidText = "Please enter a valid email address"
     public static let rateLimitedText = "For security reasons, please wait before requesting another recovery"
-    static let offlineText = "No internet connection. Check it and try again: your address is kept."
+    static let offlineText = "No internet connection. Check it and try again."
 
     public var id: String { "recovery-request" }
     public var takesText: Bool { true }
