@@ -199,6 +199,16 @@ import Testing
         #expect(garbage.top.as(RecoverySentScreen.self)?.error == RecoverySentScreen.notALinkText)
     }
 
+    @Test func theOutboxNamesWhatARecoverySends() {
+        let titles = SampleData.recoveryOutbox(at: start).map { OutboxPanel.describe($0, now: start).title }
+        #expect(
+            titles == [
+                "Email to \(email) · new device signed in", "Email to \(email) · account recovered",
+                "Email to \(email) · sign-in locked after failed attempts", "Email to \(email) · recovery link",
+                "SMS to +995 511 300 000 · recovery requested",
+            ])
+    }
+
     @Test func anExpiredLinkLeadsBackToTheRequest() {
         var state = SampleData.recovering(
             [RecoveryRequestScreen(email: email), RecoverySentScreen(email: email, resendAfter: start + 30)],
