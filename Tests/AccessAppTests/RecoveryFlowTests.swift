@@ -221,6 +221,12 @@ import Testing
         _ = send(.input(.key(.enter)), to: &state)
         // One request screen, fresh, where the old one was.
         #expect(state.stack == [signInRecovering, AnyScreen(RecoveryRequestScreen())])
+
+        // A token the backend does not know leads to the same place.
+        let unknown = APIError.server(status: 404, code: "link_not_found", message: "Not found")
+        #expect(CheckRecoveryLink.asSeen(unknown) == .codeExpired(message: "Not found"))
+        let other = APIError.server(status: 404, code: "not_found", message: "No route")
+        #expect(CheckRecoveryLink.asSeen(other) == other)
     }
 
     // MARK: - The password

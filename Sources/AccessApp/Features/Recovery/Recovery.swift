@@ -77,11 +77,22 @@ struct StartRecovery: APIRequest {
     func perform(_ api: APIContext) async throws -> RecoveryStarted { try await api.client.startRecovery(email: email) }
 }
 
-/// The checked link with its token: the password screen spends the same token.
+/// The checked link with its token: the password screen spends the same token. A link the backend
+/// does not know is, for the person, one that no longer works: both lead to "Request a new link".
 struct CheckRecoveryLink: APIRequest {
     var token: String
     func perform(_ api: APIContext) async throws -> CheckedRecoveryLink {
-        CheckedRecoveryLink(link: try await api.client.checkRecoveryLink(token: token), token: Secret(token))
+        do {
+            return CheckedRecoveryLink(
+                link: try await api.client.checkRecoveryLink(token: token), token: Secret(token))
+        } catch let error as APIError {
+            throw Self.asSeen(error)
+        }
+    }
+
+    static func asSeen(_ error: APIError) -> APIError {
+        guard case .server(404, ErrorCode.linkNotFound.rawValue, let message) = error else { return error }
+        return .codeExpired(message: message)
     }
 }
 
