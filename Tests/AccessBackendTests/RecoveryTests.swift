@@ -294,6 +294,15 @@ import Testing
         }
     }
 
+    @Test func completingARecoveryProvesAnUnverifiedAddress() async throws {
+        try await TestBackend.with(scenario: "onboarding-unverified") { (backend: TestBackend) async throws in
+            _ = try await Self.start(backend, "later@mail.com")
+            let token = try await Self.lastLinkToken(backend)
+            let signedIn: SignedIn = try await Self.complete(backend, token, password: "violet-harbor-77").decode()
+            #expect(signedIn.profile?.emailVerified == true)
+        }
+    }
+
     @Test func aPasswordSignInIsFullAccess() async throws {
         try await TestBackend.with(scenario: "recovery-ready") { (backend: TestBackend) async throws in
             let signedIn: SignedIn = try await backend.post(

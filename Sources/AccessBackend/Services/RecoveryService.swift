@@ -110,6 +110,9 @@ struct RecoveryService: Sendable {
             }
             try LoginThrottleService.clear(db, key: key)
             try db.execute(sql: "UPDATE links SET used = 1 WHERE token_hash = ?", arguments: [hash])
+            // The link reached the address: that proves it, as the registration link would have.
+            try db.execute(sql: "UPDATE users SET email_unverified = 0 WHERE id = ?", arguments: [user.id])
+            try OnboardingService.emailVerified(db, userId: user.id)
             if let current = user.passwordHash, PasswordHasher.needsUpgrade(current) {
                 try PasswordService.upgrade(db, userId: user.id, password: presented)
             }
