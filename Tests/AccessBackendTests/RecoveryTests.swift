@@ -303,6 +303,20 @@ import Testing
         }
     }
 
+    /// Generator issue 934's workaround covers this answer too: no phone is an explicit null.
+    @Test func anAccountWithoutPhoneRecoversWithAnExplicitNullPhone() async throws {
+        try await TestBackend.with(scenario: "no-phone") { (backend: TestBackend) async throws in
+            _ = try await Self.start(backend, "jdoe@mail.com")
+            #expect(try await backend.outbox().filter { $0.kind == "recovery_started_notice" }.isEmpty)
+            let token = try await Self.lastLinkToken(backend)
+            let reply = try await Self.complete(backend, token)
+            #expect(reply.status == 200)
+            let object = try JSONSerialization.jsonObject(with: reply.data) as? [String: Any]
+            let methods = object?["auth_methods"] as? [String: Any]
+            #expect(methods?["phone"] is NSNull)
+        }
+    }
+
     @Test func aPasswordSignInIsFullAccess() async throws {
         try await TestBackend.with(scenario: "recovery-ready") { (backend: TestBackend) async throws in
             let signedIn: SignedIn = try await backend.post(

@@ -74,7 +74,7 @@ struct ExplicitNullMiddleware: ServerMiddleware {
     static let operations: Set<String> = [
         Operations.GetAuthMethods.id, Operations.DisconnectProvider.id, Operations.VerifyOtp.id,
         Operations.ConnectProvider.id, Operations.VerifySignInCode.id, Operations.SignInWithProvider.id,
-        Operations.LoginWithPassword.id, Operations.GetMe.id,
+        Operations.LoginWithPassword.id, Operations.GetMe.id, Operations.CompleteRecovery.id,
     ]
 
     func intercept(
