@@ -151,6 +151,9 @@ struct RecoveryService: Sendable {
         }
     }
 
+    /// Seed 003's copy for either limit ("Email Recovery Errors").
+    static let rateLimitedMessage = "For security reasons, please wait before requesting another recovery."
+
     /// Seed 003's limits on recovery emails: 30 s apart, 5 per rolling 24 h, per address.
     private static func refuseIfTooManyRequests(_ db: Database, emailKey: String, now: Date) throws {
         let t = now.unix
@@ -161,11 +164,11 @@ struct RecoveryService: Sendable {
             arguments: [emailKey, t - dailyWindow])
         var refusals: [(retryAfter: TimeInterval, limit: String, message: String)] = []
         if let last = today.last, t - last < cooldown {
-            refusals.append((last + cooldown - t, "cooldown", "Please wait before requesting another email."))
+            refusals.append((last + cooldown - t, "cooldown", rateLimitedMessage))
         }
         if today.count >= maxRequestsPerDay {
             let freed = today[today.count - maxRequestsPerDay] + dailyWindow
-            refusals.append((freed - t, "daily_cap", "You've reached today's limit of emails. Try again tomorrow."))
+            refusals.append((freed - t, "daily_cap", rateLimitedMessage))
         }
         guard let worst = refusals.max(by: { $0.retryAfter < $1.retryAfter }) else { return }
         var error = BackendError.rateLimited(
