@@ -32,6 +32,23 @@ import Testing
         }
     }
 
+    /// Two recovery requests at once for one address: the cooldown lets exactly one through, and
+    /// one link is live.
+    @Test func racingRecoveryStartsSendOneLink() async throws {
+        try await TestBackend.with(scenario: "recovery-ready") { backend in
+            for round in 0..<Self.rounds {
+                #expect(
+                    try await backend.post("/_admin/scenario", LoadScenarioBody(name: "recovery-ready")).status == 200)
+                async let first = RecoveryTests.start(backend)
+                async let second = RecoveryTests.start(backend)
+                let replies = try await [first, second]
+                #expect(replies.map(\.status).sorted() == [202, 429], "round \(round)")
+                let links = try await backend.outbox().filter { $0.kind == "recovery_link" }
+                #expect(links.count == 1, "round \(round)")
+            }
+        }
+    }
+
     @Test func oneAfterTheOtherIs200Then409() async throws {
         try await TestBackend.with(scenario: "apple-google") { backend in
             let token = try await backend.signIn().accessToken

@@ -25,8 +25,10 @@ import Testing
 
     /// A session for a user who is not the scenario's (the admin API signs in only that one).
     private func session(_ backend: TestBackend, for userId: String) async throws -> String {
-        try await SessionService(store: backend.running.store, clock: backend.running.clock).issue(userId: userId)
-            .accessToken
+        try await SessionService(store: backend.running.store, clock: backend.running.clock).issue(
+            userId: userId, access: .full
+        )
+        .accessToken
     }
 
     private func reauthGrant(_ backend: TestBackend, for userId: String) async throws -> String {

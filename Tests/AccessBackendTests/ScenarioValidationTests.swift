@@ -43,6 +43,14 @@ import Testing
             #"{"description": "x", "user": {"id": "u", "apple_linked": true}, "otp_sends": [{"phone": "+995511100000"}]}"#,
             "otp_sends[0].seconds_ago: missing field"
         ),
+        (
+            #"{"description": "x", "user": {"id": "u", "apple_linked": true}, "signed_in": false, "session_access": "limited"}"#,
+            "session_access: limited needs a signed-in scenario"
+        ),
+        (
+            #"{"description": "x", "user": {"id": "u", "apple_linked": true}, "session_access": "partial"}"#,
+            "session_access"
+        ),
         (#"not json"#, "not a JSON object"),
     ])
     func brokenFixtureNamesFileAndField(json: String, expected: String) async throws {

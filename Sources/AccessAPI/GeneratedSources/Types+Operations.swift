@@ -688,6 +688,29 @@ public enum Operations {
                     }
                 }
             }
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            ///
+            /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)/responses/409`.
@@ -862,6 +885,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            ///
+            /// - Remark: Generated from `#/paths//me/delete-preflight/get(deletePreflight)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
                             response: self
                         )
                     }
@@ -4182,6 +4228,29 @@ public enum Operations {
                     }
                 }
             }
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            ///
+            /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)/responses/409`.
@@ -4438,6 +4507,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            ///
+            /// - Remark: Generated from `#/paths//me/onboarding/continue/post(continueOnboarding)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
                             response: self
                         )
                     }
@@ -5663,6 +5755,29 @@ public enum Operations {
                     }
                 }
             }
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            ///
+            /// - Remark: Generated from `#/paths//auth/phone/resend-otp/post(resendOtp)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/resend-otp/post(resendOtp)/responses/404`.
@@ -5922,6 +6037,29 @@ public enum Operations {
                     }
                 }
             }
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            ///
+            /// - Remark: Generated from `#/paths//auth/phone/cancel-otp/post(cancelOtp)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/cancel-otp/post(cancelOtp)/responses/404`.
@@ -6164,6 +6302,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            ///
+            /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.E422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.E422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -6451,6 +6612,29 @@ public enum Operations {
                     }
                 }
             }
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            ///
+            /// - Remark: Generated from `#/paths//auth/reauth/password/post(reauthPassword)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/password/post(reauthPassword)/responses/422`.
@@ -6625,6 +6809,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            ///
+            /// - Remark: Generated from `#/paths//auth/reauth/email/post(reauthEmailSend)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
                             response: self
                         )
                     }
@@ -6866,6 +7073,29 @@ public enum Operations {
                     }
                 }
             }
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            ///
+            /// - Remark: Generated from `#/paths//auth/reauth/email/confirm/post(reauthEmailConfirm)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/confirm/post(reauthEmailConfirm)/responses/404`.
@@ -7102,6 +7332,29 @@ public enum Operations {
                     }
                 }
             }
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            ///
+            /// - Remark: Generated from `#/paths//auth/reauth/social/post(reauthSocial)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/social/post(reauthSocial)/responses/422`.
@@ -7296,6 +7549,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            ///
+            /// - Remark: Generated from `#/paths//auth/email-available/get(emailAvailable)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
                             response: self
                         )
                     }
@@ -7809,6 +8085,29 @@ public enum Operations {
                     }
                 }
             }
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            ///
+            /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/409`.
@@ -8008,6 +8307,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            ///
+            /// - Remark: Generated from `#/paths//auth/email/resend/post(resendEmailLink)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
                             response: self
                         )
                     }

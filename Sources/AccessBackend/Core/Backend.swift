@@ -28,6 +28,7 @@ struct Backend: Sendable {
     var onboarding: OnboardingService {
         OnboardingService(store: store, clock: clock, passwordLogins: passwordLogins)
     }
+    var recovery: RecoveryService { RecoveryService(store: store, clock: clock, linkBase: linkBase) }
     var outbox: OutboxService { OutboxService(store: store, clock: clock) }
     var deadlines: DeadlineService { DeadlineService(store: store, clock: clock) }
     var scenarios: ScenarioLoader {

@@ -250,6 +250,19 @@ struct Store: Sendable {
                     CREATE UNIQUE INDEX users_username ON users(username COLLATE NOCASE);
                     """)
         }
+        // Issue 15's recovery (seed 003): a session recovered by email is limited until the phone is
+        // re-verified, and every recovery request is logged; an unknown address only as its digest.
+        migrator.registerMigration("v12-recovery") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE sessions ADD COLUMN access TEXT NOT NULL DEFAULT 'full';
+                    CREATE TABLE recovery_requests (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, email_key TEXT NOT NULL, user_id TEXT,
+                        ip TEXT, device_identifier TEXT NOT NULL, device_name TEXT NOT NULL,
+                        requested_at REAL NOT NULL, link_sent INTEGER NOT NULL);
+                    CREATE INDEX recovery_requests_email ON recovery_requests(email_key, requested_at);
+                    """)
+        }
         return migrator
     }
 }

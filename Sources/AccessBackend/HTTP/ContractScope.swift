@@ -12,6 +12,9 @@ struct ContractScope: Sendable {
 
     let request: Request
     let decision: Decision
+    /// The peer's IP address as the connection shows it (no proxy header is trusted); nil when the
+    /// channel has none, e.g. a Unix socket.
+    var remoteAddress: String? = nil
 }
 
 /// Between the gateway and the generated routes: reads the body within the contract's size limit
@@ -25,7 +28,8 @@ struct ContractScopeMiddleware: RouterMiddleware {
     ) async throws -> Response {
         var request = request
         request.body = .init(buffer: try await JSONBody.collect(request))
-        let scope = ContractScope(request: request, decision: context.decision)
+        let scope = ContractScope(
+            request: request, decision: context.decision, remoteAddress: context.channel.remoteAddress?.ipAddress)
         do {
             return try await ContractScope.$current.withValue(scope) { try await next(request, context) }
         } catch let error as ServerError {
@@ -70,7 +74,7 @@ struct ExplicitNullMiddleware: ServerMiddleware {
     static let operations: Set<String> = [
         Operations.GetAuthMethods.id, Operations.DisconnectProvider.id, Operations.VerifyOtp.id,
         Operations.ConnectProvider.id, Operations.VerifySignInCode.id, Operations.SignInWithProvider.id,
-        Operations.LoginWithPassword.id, Operations.GetMe.id,
+        Operations.LoginWithPassword.id, Operations.GetMe.id, Operations.CompleteRecovery.id,
     ]
 
     func intercept(

@@ -19,8 +19,23 @@ struct ContractHandler: APIProtocol {
         }
     }
 
+    /// The signed-in user, for every operation that changes the account: a session with limited access
+    /// (recovered by email, seed 003) is refused here with 403 limited_access. Default-deny on purpose: an
+    /// operation a limited session may use asks for `session` instead, so each allowed one is named below.
     private var user: UserRecord {
-        get async throws { try await backend.sessions.authenticate(try request) }
+        get async throws {
+            let session = try await session
+            try RecoveryService.refuseIfLimited(session.access)
+            return session.user
+        }
+    }
+
+    /// The signed-in user and its session's access, for what a limited session may still do: read its
+    /// auth methods and profile, edit the profile, check a username, and re-verify a phone (the phone
+    /// code endpoints, which refuse every other purpose to it). GET /auth/me, logout and refresh read
+    /// the session themselves.
+    private var session: (user: UserRecord, access: AccessLevel) {
+        get async throws { try await backend.sessions.authenticateSession(try request) }
     }
 
     private func decide(_ rule: String) { ContractScope.current?.decision.set(rule) }
@@ -32,7 +47,7 @@ struct ContractHandler: APIProtocol {
     }
 
     func getAuthMethods(_ input: Operations.GetAuthMethods.Input) async throws -> Operations.GetAuthMethods.Output {
-        .ok(.init(body: .json(try await user.authMethods)))
+        .ok(.init(body: .json(try await session.user.authMethods)))
     }
 
     func disconnectProvider(
@@ -155,13 +170,14 @@ struct ContractHandler: APIProtocol {
     // MARK: - Onboarding (seed 003)
 
     func getProfile(_ input: Operations.GetProfile.Input) async throws -> Operations.GetProfile.Output {
-        .ok(.init(body: .json(try await backend.onboarding.profile(user: try await user))))
+        let session = try await session
+        return .ok(.init(body: .json(try await backend.onboarding.profile(user: session.user, access: session.access))))
     }
 
     func updateProfile(_ input: Operations.UpdateProfile.Input) async throws -> Operations.UpdateProfile.Output {
-        let user = try await user
+        let session = try await session
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
-        let profile = try await backend.onboarding.update(user: user, body: body)
+        let profile = try await backend.onboarding.update(user: session.user, access: session.access, body: body)
         decide("profile.saved")
         return .ok(.init(body: .json(profile)))
     }
@@ -170,7 +186,7 @@ struct ContractHandler: APIProtocol {
         _ input: Operations.UsernameAvailable.Input
     ) async throws -> Operations.UsernameAvailable.Output {
         let availability = try await backend.onboarding.availability(
-            user: try await user, username: input.query.username)
+            user: try await session.user, username: input.query.username)
         decide(availability.available ? "username.available" : "username.taken")
         return .ok(.init(body: .json(availability)))
     }
@@ -197,55 +213,66 @@ struct ContractHandler: APIProtocol {
 
     // MARK: - Recovery (being built: issue 15)
 
-    private static let notYet = BackendError(
-        .notImplemented, "internal", "Not served yet.", rule: "http.not_implemented")
-
     func startRecovery(_ input: Operations.StartRecovery.Input) async throws -> Operations.StartRecovery.Output {
-        throw Self.notYet
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let started = try await backend.recovery.start(body, ip: ContractScope.current?.remoteAddress)
+        decide("recovery.answered")
+        return .accepted(.init(body: .json(started)))
     }
 
     func checkRecoveryLink(
         _ input: Operations.CheckRecoveryLink.Input
     ) async throws -> Operations.CheckRecoveryLink.Output {
-        throw Self.notYet
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let link = try await backend.recovery.check(token: body.token)
+        decide("recovery.link_live")
+        return .ok(.init(body: .json(link)))
     }
 
     func completeRecovery(
         _ input: Operations.CompleteRecovery.Input
     ) async throws -> Operations.CompleteRecovery.Output {
-        throw Self.notYet
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let signedIn = try await backend.recovery.complete(body)
+        decide("recovery.signed_in_limited")
+        return .ok(.init(body: .json(signedIn)))
     }
 
     // MARK: - Phone codes
 
     func requestOtp(_ input: Operations.RequestOtp.Input) async throws -> Operations.RequestOtp.Output {
-        let user = try await user
+        let session = try await session
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
-        let accepted = try await backend.otp.request(user: user, body: body, reauthToken: input.headers.xReauthToken)
+        let accepted = try await backend.otp.request(
+            user: session.user, access: session.access, body: body, reauthToken: input.headers.xReauthToken)
         decide("otp.sent")
         return .accepted(.init(body: .json(accepted)))
     }
 
     func resendOtp(_ input: Operations.ResendOtp.Input) async throws -> Operations.ResendOtp.Output {
-        let user = try await user
+        let session = try await session
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
-        let accepted = try await backend.otp.resend(user: user, requestId: body.requestId)
+        let accepted = try await backend.otp.resend(
+            user: session.user, access: session.access, requestId: body.requestId)
         decide("otp.resent")
         return .accepted(.init(body: .json(accepted)))
     }
 
     func cancelOtp(_ input: Operations.CancelOtp.Input) async throws -> Operations.CancelOtp.Output {
-        let user = try await user
+        let session = try await session
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
-        let cancelled = try await backend.otp.cancel(user: user, requestId: body.requestId)
+        let cancelled = try await backend.otp.cancel(
+            user: session.user, access: session.access, requestId: body.requestId)
         decide("otp.cancelled")
         return .ok(.init(body: .json(cancelled)))
     }
 
     func verifyOtp(_ input: Operations.VerifyOtp.Input) async throws -> Operations.VerifyOtp.Output {
-        let user = try await user
+        let session = try await session
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
-        let result = try await backend.otp.verify(user: user, body: body, reauthToken: input.headers.xReauthToken)
+        let result = try await backend.otp.verify(
+            user: session.user, access: session.access, accessHash: backend.sessions.accessHash(of: try request),
+            body: body, reauthToken: input.headers.xReauthToken)
         decide("otp.verified")
         return .ok(.init(body: .json(result)))
     }
@@ -375,7 +402,8 @@ struct ContractHandler: APIProtocol {
     func adminSession(_ input: Operations.AdminSession.Input) async throws -> Operations.AdminSession.Output {
         try await backend.scenarios.refuseIfStartsSignedOut()
         let user = try await backend.accounts.primaryUser()
-        return .ok(.init(body: .json(try await backend.sessions.issue(userId: user.id))))
+        let access = try await backend.scenarios.sessionAccess()
+        return .ok(.init(body: .json(try await backend.sessions.issue(userId: user.id, access: access))))
     }
 
     func adminOutbox(_ input: Operations.AdminOutbox.Input) async throws -> Operations.AdminOutbox.Output {

@@ -89,10 +89,13 @@ struct Scenario: Decodable, Sendable {
     /// false: the app starts signed out (the QA shortcut, `POST /_admin/session`, answers 409).
     var signedIn: Bool?
     var loginFailures: [LoginFailures]?
+    /// limited: the QA session (`POST /_admin/session`) is one an account recovery by email would have
+    /// issued, limited until a phone is re-verified (seed 003). Default full.
+    var sessionAccess: AccessLevel?
 
     static let knownKeys: Set<String> = [
         "description", "user", "others", "otp_sends", "test_codes", "clock", "pending_email_change", "sessions",
-        "bookings", "payout", "provider_accounts", "signed_in", "login_failures",
+        "bookings", "payout", "provider_accounts", "signed_in", "login_failures", "session_access",
     ]
     static let personKeys: Set<String> = [
         "id", "role", "phone", "email", "password", "password_changed_days_ago", "apple_linked", "google_linked",

@@ -136,6 +136,9 @@ struct ScenarioCatalog: Sendable {
                 throw fail("login_failures[\(index)].seconds_ago", "must be >= 0")
             }
         }
+        if scenario.sessionAccess == .limited, scenario.signedIn == false {
+            throw fail("session_access", "limited needs a signed-in scenario (signed_out has no session to limit)")
+        }
         for person in [scenario.user] + (scenario.others ?? []) where person.emailUnverified == true {
             guard person.email != nil, person.password != nil else {
                 throw fail("\(person.id).email_unverified", "needs an email and a password")

@@ -20,7 +20,8 @@ struct ScenarioLoader: Sendable {
                 "sessions", "spent_refresh_tokens", "password_failures", "otp_requests", "sends", "test_codes",
                 "reauth_grants", "links",
                 "provider_tokens", "provider_grants", "device_accounts", "scheduled_items", "payouts", "deletions",
-                "identity_holds", "outbox", "sign_in_challenges", "devices", "login_failures", "users", "meta",
+                "identity_holds", "outbox", "sign_in_challenges", "devices", "login_failures", "recovery_requests",
+                "users", "meta",
             ] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
@@ -66,6 +67,10 @@ struct ScenarioLoader: Sendable {
             if scenario.signedIn == false {
                 try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('starts_signed_out', '1')")
             }
+            if let access = scenario.sessionAccess {
+                try db.execute(
+                    sql: "INSERT INTO meta (key, value) VALUES ('session_access', ?)", arguments: [access.rawValue])
+            }
         }
         return ScenarioLoaded(name: name, userId: scenario.user.id, now: now)
     }
@@ -79,6 +84,14 @@ struct ScenarioLoader: Sendable {
         throw BackendError(
             .conflict, "signed_out_scenario", "This scenario starts signed out. Sign in through the app.",
             rule: "admin.signed_out_scenario")
+    }
+
+    /// The access of the QA session the scenario hands out (`session_access`).
+    func sessionAccess() async throws -> AccessLevel {
+        let stored = try await store.pool.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'session_access'")
+        }
+        return stored.flatMap(AccessLevel.init(rawValue:)) ?? .full
     }
 
     /// The scenario a persistent database already holds, if any.

@@ -27,8 +27,10 @@ enum DeviceService {
         }
     }
 
-    /// The device's id for this user, made on its first sign-in.
-    static func register(_ db: Database, userId: String, device: DeviceInfo, now: Date) throws -> String {
+    /// The device's id for this user, made on its first sign-in; `isFirstUse` when it was made now.
+    static func register(
+        _ db: Database, userId: String, device: DeviceInfo, now: Date
+    ) throws -> (id: String, isFirstUse: Bool) {
         if let id = try String.fetchOne(
             db, sql: "SELECT id FROM devices WHERE user_id = ? AND identifier = ?",
             arguments: [userId, device.identifier])
@@ -41,7 +43,7 @@ enum DeviceService {
                 arguments: [
                     device.deviceName, device.systemName, device.systemVersion, device.publicKey, now.unix, id,
                 ])
-            return id
+            return (id, false)
         }
         let id = Secrets.identifier(prefix: "dvc_")
         try db.execute(
@@ -54,7 +56,25 @@ enum DeviceService {
                 id, userId, device.identifier, device.deviceName, device.systemName, device.systemVersion,
                 device.publicKey, now.unix, now.unix,
             ])
-        return id
+        return (id, true)
+    }
+
+    /// Seed 003's "new device sign-in": to the account's email, or by text when it has none.
+    static func sendNewDeviceNotice(_ db: Database, user: UserRecord, device: DeviceInfo, now: Date) throws {
+        let recipient: (channel: String, address: String)
+        if let email = user.email {
+            recipient = ("email", email)
+        } else if let phone = user.phone {
+            recipient = ("sms", phone)
+        } else {
+            return  // An account reached only through a provider: the provider tells its own user.
+        }
+        try OutboxService.send(
+            db,
+            .init(
+                channel: recipient.channel, recipient: recipient.address, kind: "new_device_notice",
+                purpose: "sign_in"),
+            now: now)
     }
 
     private static func invalid(_ message: String) -> BackendError {

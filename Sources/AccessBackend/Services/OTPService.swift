@@ -14,8 +14,11 @@ struct OTPService: Sendable {
 
     static let expired = BackendError(.gone, "code_expired", "Code expired. Request a new one.", rule: "otp.expired")
 
-    func request(user: UserRecord, body: RequestOTPBody, reauthToken: String?) async throws -> OTPRequestAccepted {
+    func request(
+        user: UserRecord, access: AccessLevel, body: RequestOTPBody, reauthToken: String?
+    ) async throws -> OTPRequestAccepted {
         let now = clock.now()
+        try Self.refuseForAccess(access, purpose: body.purpose)
         return try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
             // Read here, not at authentication: the phone and the methods may have changed since.
@@ -62,11 +65,12 @@ struct OTPService: Sendable {
         }
     }
 
-    func resend(user: UserRecord, requestId: String) async throws -> OTPRequestAccepted {
+    func resend(user: UserRecord, access: AccessLevel, requestId: String) async throws -> OTPRequestAccepted {
         let now = clock.now()
         return try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
             let row = try Self.fetch(db, id: requestId, userId: user.id)
+            try Self.refuseForAccess(access, purpose: OTPPurpose(rawValue: row["purpose"]) ?? .reauth)
             let state: String = row["state"]
             // A dead (5 wrong) or timed-out code may be replaced; a used or cancelled one may not.
             guard state == "open" || state == "dead" else {
@@ -95,9 +99,10 @@ struct OTPService: Sendable {
     }
 
     /// Back on the OTP screen: the code stops working at once.
-    func cancel(user: UserRecord, requestId: String) async throws -> OTPCancelled {
+    func cancel(user: UserRecord, access: AccessLevel, requestId: String) async throws -> OTPCancelled {
         try await store.pool.write { db in
             let row = try Self.fetch(db, id: requestId, userId: user.id)
+            try Self.refuseForAccess(access, purpose: OTPPurpose(rawValue: row["purpose"]) ?? .reauth)
             if (row["state"] as String) == "used" {
                 throw BackendError(
                     .gone, "request_closed", "This code was already used.", rule: "otp.request_closed")
@@ -107,7 +112,10 @@ struct OTPService: Sendable {
         }
     }
 
-    func verify(user: UserRecord, body: VerifyOTPBody, reauthToken: String?) async throws -> VerifyOTPResult {
+    /// `accessHash`: the session verifying, which a reverify_phone code gives full access.
+    func verify(
+        user: UserRecord, access: AccessLevel, accessHash: String?, body: VerifyOTPBody, reauthToken: String?
+    ) async throws -> VerifyOTPResult {
         let now = clock.now()
         enum Outcome {
             case done(VerifyOTPResult)
@@ -121,6 +129,8 @@ struct OTPService: Sendable {
                 throw Self.expired
             }
             let purpose = OTPPurpose(rawValue: row["purpose"]) ?? .reauth
+            // Read in this transaction: another request may have re-verified meanwhile.
+            try Self.refuseForAccess(try SessionService.access(db, accessHash: accessHash), purpose: purpose)
             if purpose == .changePhone {
                 try ReauthService.require(
                     db, digest: store.digest, token: reauthToken, user: user, target: .phone, now: now)
@@ -142,8 +152,14 @@ struct OTPService: Sendable {
                     db, digest: store.digest, userId: user.id, method: .phone, now: now)
                 return .done(VerifyOTPResult(purpose: purpose, reauth: grant))
             case .reverifyPhone:
-                throw BackendError(
-                    .notImplemented, "internal", "Not served yet.", rule: "http.not_implemented")
+                // The number could have been taken, or held, while the code was in flight.
+                if try AccountService.phoneTaken(db, phone: phone, by: user.id) { throw AccountService.phoneTakenError }
+                try IdentityHoldService.refuseIfHeld(db, digest: store.digest, phone: phone, now: now)
+                guard let accessHash else { throw BackendError.unauthorized }
+                try RecoveryService.finishReverification(
+                    db, user: user, phone: phone, accessHash: accessHash, now: now)
+                let updated = try UserRecord.fetchOne(db, key: user.id)
+                return .done(VerifyOTPResult(purpose: purpose, authMethods: updated?.authMethods))
             case .changePhone, .addPhone:
                 // The number could have been taken while the code was in flight.
                 if try AccountService.phoneTaken(db, phone: phone, by: user.id) { throw AccountService.phoneTakenError }
@@ -179,13 +195,29 @@ struct OTPService: Sendable {
                     rule: "reauth.phone_mismatch")
             }
         case .reverifyPhone:
-            throw BackendError(.notImplemented, "internal", "Not served yet.", rule: "http.not_implemented")
+            // The account's own number or a new one nobody else has (seed 003: "re-verify the phone").
+            if try AccountService.phoneTaken(db, phone: phone, by: user.id) { throw AccountService.phoneTakenError }
         case .changePhone, .addPhone:
             if user.phone == phone {
                 throw BackendError(
                     .unprocessableContent, "phone_unchanged", "This is already your number.", rule: "phone.unchanged")
             }
             if try AccountService.phoneTaken(db, phone: phone, by: user.id) { throw AccountService.phoneTakenError }
+        }
+    }
+
+    /// A limited session (recovered by email) may only re-verify a phone, and only it has one to re-verify.
+    private static func refuseForAccess(_ access: AccessLevel, purpose: OTPPurpose) throws {
+        switch (access, purpose) {
+        case (.limited, .reverifyPhone), (.full, .reauth), (.full, .changePhone), (.full, .addPhone):
+            return
+        case (.limited, _):
+            throw RecoveryService.limitedAccess
+        case (.full, .reverifyPhone):
+            throw BackendError(
+                .unprocessableContent, "invalid_field",
+                "purpose: reverify_phone is only for a session that recovered the account by email; this one has full access.",
+                rule: "otp.reverify_not_limited")
         }
     }
 

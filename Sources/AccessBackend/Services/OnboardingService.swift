@@ -48,11 +48,14 @@ struct OnboardingService: Sendable {
         var email: String?
         var emailUnverified: Bool
 
-        var profile: Profile {
+        func profile(access: AccessLevel) -> Profile {
             Profile(
                 username: username, photo: photo, onboardingStep: step, email: email,
-                emailVerified: email == nil || !emailUnverified)
+                emailVerified: email == nil || !emailUnverified, access: access)
         }
+
+        /// For the answers only a full session can reach (a limited one is refused before them).
+        var profile: Profile { profile(access: .full) }
 
         var next: OnboardingStep {
             OnboardingService.step(after: step, hasEmail: email != nil, emailVerified: !emailUnverified)
@@ -89,8 +92,8 @@ struct OnboardingService: Sendable {
     // MARK: - Hooks for the other services, inside their transactions
 
     /// The profile every `SignedIn` and `GET /auth/me` carries.
-    static func profile(_ db: Database, userId: String) throws -> Profile {
-        try state(db, userId: userId).profile
+    static func profile(_ db: Database, userId: String, access: AccessLevel) throws -> Profile {
+        try state(db, userId: userId).profile(access: access)
     }
 
     /// An account a sign-up just created goes through onboarding from its first step.
@@ -107,13 +110,13 @@ struct OnboardingService: Sendable {
 
     // MARK: - Endpoints
 
-    func profile(user: UserRecord) async throws -> Profile {
-        try await store.pool.read { db in try Self.profile(db, userId: user.id) }
+    func profile(user: UserRecord, access: AccessLevel) async throws -> Profile {
+        try await store.pool.read { db in try Self.profile(db, userId: user.id, access: access) }
     }
 
     /// `PUT /me/profile`: the uniqueness check reads in the transaction that writes; the unique index
     /// stays the last line of defence and still answers 409.
-    func update(user: UserRecord, body: ProfileBody) async throws -> Profile {
+    func update(user: UserRecord, access: AccessLevel, body: ProfileBody) async throws -> Profile {
         let username = try Self.validUsername(body.username, field: "username")
         let photo = try Self.validPhoto(body.photo)
         do {
@@ -128,7 +131,7 @@ struct OnboardingService: Sendable {
                     state.step = state.next
                     try Self.setStep(db, userId: user.id, state.step)
                 }
-                return state.profile
+                return state.profile(access: access)
             }
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             throw Self.usernameTaken

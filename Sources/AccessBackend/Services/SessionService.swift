@@ -11,11 +11,11 @@ struct SessionService: Sendable {
     let store: Store
     let clock: BackendClock
 
-    func issue(userId: String) async throws -> SessionTokens {
+    func issue(userId: String, access: AccessLevel) async throws -> SessionTokens {
         let now = clock.now()
         return try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
-            return try Self.issue(db, digest: store.digest, userId: userId, now: now)
+            return try Self.issue(db, digest: store.digest, userId: userId, access: access, now: now)
         }
     }
 
@@ -23,39 +23,44 @@ struct SessionService: Sendable {
     /// starts a family: every session rotated from this one belongs to it.
     /// `deviceId`: the device a sign-in registered (seed 004); nil for the QA shortcut and the sessions
     /// an email change issues in place of the old one.
+    /// `access`: limited only for the session an account recovery by email issues (seed 003).
     static func issue(
-        _ db: Database, digest: TokenDigest, userId: String, deviceId: String? = nil, now: Date
+        _ db: Database, digest: TokenDigest, userId: String, deviceId: String? = nil, access: AccessLevel = .full,
+        now: Date
     ) throws -> SessionTokens {
         let tokens = SessionTokens(
             userId: userId, accessToken: Secrets.token(prefix: "at_"),
             accessExpiresAt: now.addingTimeInterval(accessLifetime), refreshToken: Secrets.token(prefix: "rt_"),
             refreshExpiresAt: now.addingTimeInterval(refreshLifetime))
-        try insert(db, digest: digest, tokens, family: Secrets.identifier(prefix: "sf_"), deviceId: deviceId)
+        try insert(
+            db, digest: digest, tokens, family: Secrets.identifier(prefix: "sf_"), deviceId: deviceId, access: access)
         return tokens
     }
 
     private static func insert(
-        _ db: Database, digest: TokenDigest, _ tokens: SessionTokens, family: String, deviceId: String?
+        _ db: Database, digest: TokenDigest, _ tokens: SessionTokens, family: String, deviceId: String?,
+        access: AccessLevel
     ) throws {
         try db.execute(
             sql: """
                 INSERT INTO sessions
-                    (access_hash, refresh_hash, user_id, access_expires_at, refresh_expires_at, family_id, device_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                    (access_hash, refresh_hash, user_id, access_expires_at, refresh_expires_at, family_id, device_id,
+                    access)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 digest(tokens.accessToken), digest(tokens.refreshToken), tokens.userId, tokens.accessExpiresAt.unix,
-                tokens.refreshExpiresAt.unix, family, deviceId,
+                tokens.refreshExpiresAt.unix, family, deviceId, access.rawValue,
             ])
     }
 
     /// `GET /auth/me`: the session's user and the device it was issued to.
     func me(_ request: Request) async throws -> CurrentUser {
-        let user = try await authenticate(request)
+        let (user, access) = try await authenticateSession(request)
         let (deviceId, profile) = try await store.pool.read { db in
             let deviceId = try String.fetchOne(
                 db, sql: "SELECT device_id FROM sessions WHERE access_hash = ?", arguments: [accessHash(of: request)])
-            return (deviceId, try OnboardingService.profile(db, userId: user.id))
+            return (deviceId, try OnboardingService.profile(db, userId: user.id, access: access))
         }
         return CurrentUser(userId: user.id, deviceId: deviceId, authMethods: user.authMethods, profile: profile)
     }
@@ -74,12 +79,29 @@ struct SessionService: Sendable {
 
     /// The user behind `Authorization: Bearer …`, or 401.
     func authenticate(_ request: Request) async throws -> UserRecord {
+        try await authenticateSession(request).user
+    }
+
+    /// The user behind `Authorization: Bearer …` and the access its session has, or 401.
+    func authenticateSession(_ request: Request) async throws -> (user: UserRecord, access: AccessLevel) {
         guard let accessHash = accessHash(of: request),
-            let user = try lookUp(accessHash: accessHash, now: clock.now().unix)
+            let found = try lookUp(accessHash: accessHash, now: clock.now().unix)
         else {
             throw BackendError.unauthorized
         }
-        return user
+        return found
+    }
+
+    /// Re-verifying a phone ends the limits of the session that did it (seed 003).
+    static func grantFullAccess(_ db: Database, accessHash: String) throws {
+        try db.execute(sql: "UPDATE sessions SET access = 'full' WHERE access_hash = ?", arguments: [accessHash])
+    }
+
+    /// The access of the session whose access token has this digest, read in the caller's transaction.
+    static func access(_ db: Database, accessHash: String?) throws -> AccessLevel {
+        let stored = try String.fetchOne(
+            db, sql: "SELECT access FROM sessions WHERE access_hash = ?", arguments: [accessHash])
+        return stored.flatMap(AccessLevel.init(rawValue:)) ?? .full
     }
 
     /// The stored digest of the request's access token: how a rule names "this session".
@@ -100,16 +122,21 @@ struct SessionService: Sendable {
     /// Synchronous on purpose: every authenticated request runs this one indexed read, and GRDB's async
     /// read (a hop to its reader queue and back) tripled its cost. A WAL reader never waits for writers.
     /// `unsafeRead` skips the BEGIN/COMMIT around it: a single SELECT already reads one snapshot.
-    private func lookUp(accessHash: String, now: Double) throws -> UserRecord? {
+    private func lookUp(accessHash: String, now: Double) throws -> (user: UserRecord, access: AccessLevel)? {
         try store.pool.unsafeRead { db in
-            try UserRecord.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT users.* FROM sessions JOIN users ON users.id = sessions.user_id
-                        WHERE sessions.access_hash = ? AND sessions.revoked = 0 AND sessions.access_expires_at > ?
-                        AND users.deleted_at IS NULL
-                        """),
-                arguments: [accessHash, now])
+            guard
+                let row = try Row.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT users.*, sessions.access AS session_access FROM sessions
+                            JOIN users ON users.id = sessions.user_id
+                            WHERE sessions.access_hash = ? AND sessions.revoked = 0 AND sessions.access_expires_at > ?
+                            AND users.deleted_at IS NULL
+                            """),
+                    arguments: [accessHash, now])
+            else { return nil }
+            let access = AccessLevel(rawValue: row["session_access"] ?? "") ?? .full
+            return (try UserRecord(row: row), access)
         }
     }
 
@@ -133,7 +160,7 @@ struct SessionService: Sendable {
             if let live = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT user_id, family_id, refresh_expires_at, device_id FROM sessions
+                    SELECT user_id, family_id, refresh_expires_at, device_id, access FROM sessions
                     WHERE refresh_hash = ? AND revoked = 0 AND refresh_expires_at > ?
                     """,
                 arguments: [oldHash, now.unix])
@@ -150,7 +177,10 @@ struct SessionService: Sendable {
                         VALUES (?, ?, ?, ?)
                         """,
                     arguments: [oldHash, family, next.userId, live["refresh_expires_at"] as Double])
-                try Self.insert(db, digest: store.digest, next, family: family, deviceId: live["device_id"])
+                // A refreshed limited session stays limited: rotation must not be a way out of recovery.
+                try Self.insert(
+                    db, digest: store.digest, next, family: family, deviceId: live["device_id"],
+                    access: AccessLevel(rawValue: live["access"]) ?? .full)
                 return .rotated(next)
             }
             guard

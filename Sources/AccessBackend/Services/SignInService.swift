@@ -174,15 +174,22 @@ struct SignInService: Sendable {
         return signedIn
     }
 
-    /// The end of every way in: the device registered, a session on it.
+    /// The end of every way in: the device registered, a session on it. An existing account told when a
+    /// device it never used signs in (seed 003's security events); a sign-up's first device is no news.
+    /// `access`: limited only for an account recovery by email.
     static func finish(
-        _ db: Database, digest: TokenDigest, user: UserRecord, isNew: Bool, device: DeviceInfo, now: Date
+        _ db: Database, digest: TokenDigest, user: UserRecord, isNew: Bool, device: DeviceInfo,
+        access: AccessLevel = .full, now: Date
     ) throws -> SignedIn {
-        let deviceId = try DeviceService.register(db, userId: user.id, device: device, now: now)
-        let session = try SessionService.issue(db, digest: digest, userId: user.id, deviceId: deviceId, now: now)
+        let registration = try DeviceService.register(db, userId: user.id, device: device, now: now)
+        if registration.isFirstUse && !isNew {
+            try DeviceService.sendNewDeviceNotice(db, user: user, device: device, now: now)
+        }
+        let session = try SessionService.issue(
+            db, digest: digest, userId: user.id, deviceId: registration.id, access: access, now: now)
         return SignedIn(
-            session: session, deviceId: deviceId, isNewUser: isNew, authMethods: user.authMethods,
-            profile: try OnboardingService.profile(db, userId: user.id))
+            session: session, deviceId: registration.id, isNewUser: isNew, authMethods: user.authMethods,
+            profile: try OnboardingService.profile(db, userId: user.id, access: access))
     }
 
     /// A new athlete account (the role is chosen later, in onboarding), at onboarding's first step.

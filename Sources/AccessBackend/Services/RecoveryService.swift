@@ -1,0 +1,236 @@
+import AccessAPI
+import AccessCore
+import Foundation
+import GRDB
+
+/// Seed 003's "Can't access your account?": a one-shot link (24 h) emailed to the account's address, then
+/// the account's password with the link gives a session with limited access (profile and settings) until
+/// a phone is re-verified (OTPService, purpose reverify_phone). The answer to a start never tells whether
+/// the address has an account; wrong passwords count with POST /auth/login's (`LoginThrottleService`).
+struct RecoveryService: Sendable {
+    static let linkLifetime: TimeInterval = 24 * 60 * 60
+    static let linkPurpose = "recovery"
+    /// Recovery emails have a count of their own (not the code sends'), per address, known or not.
+    static let cooldown: TimeInterval = 30
+    static let dailyWindow: TimeInterval = 24 * 60 * 60
+    static let maxRequestsPerDay = 5
+
+    let store: Store
+    let clock: BackendClock
+    let linkBase: String
+
+    static let limitedAccess = BackendError(
+        .forbidden, "limited_access", "Your account has limited access until you verify your phone number.",
+        rule: "recovery.limited_access")
+    static let linkNotFound = BackendError(
+        .notFound, "link_not_found", "This link is not valid.", rule: "recovery.link_unknown")
+    static let linkExpired = BackendError(
+        .gone, "link_expired", "This link has expired. Request a new one to try again.",
+        rule: "recovery.link_expired")
+
+    /// The one rule of limited access, applied where a session's user is resolved for a change.
+    static func refuseIfLimited(_ access: AccessLevel) throws {
+        if access == .limited { throw limitedAccess }
+    }
+
+    /// What an unknown address's password is checked against, so answering it takes as long as a real check.
+    private static let decoyHash = PasswordHasher.hash(Secrets.token(prefix: "decoy_"))
+
+    func start(_ body: RecoveryStartBody, ip: String?) async throws -> RecoveryStarted {
+        let now = clock.now()
+        let email = EmailRules.normalized(body.email)
+        guard EmailRules.isValid(email) else { throw EmailService.invalidError }
+        try DeviceService.validate(body.device)
+        let emailKey = store.digest(email.lowercased(), context: "recovery")
+        return try await store.pool.write { db in
+            try store.retention.pruneIfDue(db, now: now)
+            try Self.refuseIfTooManyRequests(db, emailKey: emailKey, now: now)
+            let account = try Self.recoverableAccount(db, email: email)
+            if let account { try sendLink(db, account: account, now: now) }
+            try db.execute(
+                sql: """
+                    INSERT INTO recovery_requests
+                        (email_key, user_id, ip, device_identifier, device_name, requested_at, link_sent)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    emailKey, account?.id, ip, body.device.identifier, body.device.deviceName, now.unix,
+                    account != nil,
+                ])
+            return RecoveryStarted(email: email, resendAfter: now.addingTimeInterval(Self.cooldown))
+        }
+    }
+
+    /// Whether the link works, without spending it.
+    func check(token: String) async throws -> RecoveryLink {
+        let now = clock.now()
+        return try await store.pool.read { db in
+            let link = try Self.liveLink(db, hash: store.digest(token), now: now)
+            return RecoveryLink(email: link.email, expiresAt: Date(unix: link.expiresAt))
+        }
+    }
+
+    func complete(_ body: RecoveryCompleteBody) async throws -> SignedIn {
+        let now = clock.now()
+        try PasswordService.refuseOverlong(body.password)
+        try DeviceService.validate(body.device)
+        let hash = store.digest(body.token)
+        // bcrypt takes tens of milliseconds: the password is checked before the write lock is taken, and
+        // everything it relied on is read again in the transaction that writes.
+        let stored: (hash: String?, salt: String?) = try await store.pool.read { db in
+            let link = try Self.liveLink(db, hash: hash, now: now)
+            let user = try UserRecord.fetchOne(db, key: link.userId)
+            return (user?.passwordHash, user?.passwordSalt)
+        }
+        let presented = body.password
+        let matches: Bool
+        if let storedHash = stored.hash {
+            matches = PasswordHasher.verify(presented, stored: storedHash, legacySalt: stored.salt)
+        } else {
+            _ = PasswordHasher.verify(presented, stored: Self.decoyHash, legacySalt: nil)
+            matches = false
+        }
+        enum Outcome {
+            case signedIn(SignedIn)
+            case refused(lock: TimeInterval?)
+        }
+        // A failure is counted in a committed write, so it is returned, not thrown.
+        let outcome: Outcome = try await store.pool.write { db in
+            let link = try Self.liveLink(db, hash: hash, now: now)
+            let key = LoginThrottleService.key(link.email, digest: store.digest)
+            try LoginThrottleService.refuseIfLocked(db, key: key, now: now)
+            guard matches,
+                let user = try UserRecord.filter(sql: "id = ? AND deleted_at IS NULL", arguments: [link.userId])
+                    .fetchOne(db),
+                user.passwordHash == stored.hash
+            else {
+                let lock = try LoginThrottleService.recordFailure(db, key: key, now: now)
+                if lock != nil { try Self.sendLockoutNotice(db, email: link.email, now: now) }
+                return .refused(lock: lock)
+            }
+            try LoginThrottleService.clear(db, key: key)
+            try db.execute(sql: "UPDATE links SET used = 1 WHERE token_hash = ?", arguments: [hash])
+            // The link reached the address: that proves it, as the registration link would have.
+            try db.execute(sql: "UPDATE users SET email_unverified = 0 WHERE id = ?", arguments: [user.id])
+            try OnboardingService.emailVerified(db, userId: user.id)
+            if let current = user.passwordHash, PasswordHasher.needsUpgrade(current) {
+                try PasswordService.upgrade(db, userId: user.id, password: presented)
+            }
+            return .signedIn(
+                try SignInService.finish(
+                    db, digest: store.digest, user: user, isNew: false, device: body.device, access: .limited,
+                    now: now))
+        }
+        switch outcome {
+        case .signedIn(let signedIn):
+            return signedIn
+        case .refused(let lock?):
+            var error = LoginThrottleService.lockedError(retryAfter: lock)
+            error.rule = "recovery.locked"
+            throw error
+        case .refused(nil):
+            var error = PasswordLoginService.credentialsInvalid
+            error.rule = "recovery.credentials_invalid"
+            throw error
+        }
+    }
+
+    /// The right code for reverify_phone (OTPService): the phone is the account's, this session gets full
+    /// access, every other session ends, and the account's email is told.
+    static func finishReverification(
+        _ db: Database, user: UserRecord, phone: String, accessHash: String, now: Date
+    ) throws {
+        try db.execute(sql: "UPDATE users SET phone = ? WHERE id = ?", arguments: [phone, user.id])
+        try SessionService.grantFullAccess(db, accessHash: accessHash)
+        _ = try SessionService.revokeAll(db, userId: user.id, keeping: accessHash)
+        if let email = user.email {
+            try OutboxService.send(
+                db,
+                .init(channel: "email", recipient: email, kind: "recovery_completed_notice", purpose: linkPurpose),
+                now: now)
+        }
+    }
+
+    /// Seed 003's copy for either limit ("Email Recovery Errors").
+    static let rateLimitedMessage = "For security reasons, please wait before requesting another recovery."
+
+    /// Seed 003's limits on recovery emails: 30 s apart, 5 per rolling 24 h, per address.
+    private static func refuseIfTooManyRequests(_ db: Database, emailKey: String, now: Date) throws {
+        let t = now.unix
+        let today = try Double.fetchAll(
+            db,
+            sql:
+                "SELECT requested_at FROM recovery_requests WHERE email_key = ? AND requested_at > ? ORDER BY requested_at",
+            arguments: [emailKey, t - dailyWindow])
+        var refusals: [(retryAfter: TimeInterval, limit: String, message: String)] = []
+        if let last = today.last, t - last < cooldown {
+            refusals.append((last + cooldown - t, "cooldown", rateLimitedMessage))
+        }
+        if today.count >= maxRequestsPerDay {
+            let freed = today[today.count - maxRequestsPerDay] + dailyWindow
+            refusals.append((freed - t, "daily_cap", rateLimitedMessage))
+        }
+        guard let worst = refusals.max(by: { $0.retryAfter < $1.retryAfter }) else { return }
+        var error = BackendError.rateLimited(
+            retryAfter: max(1, Int(worst.retryAfter.rounded(.up))), limit: worst.limit, message: worst.message)
+        error.rule = "recovery.\(worst.limit)"
+        throw error
+    }
+
+    /// An account can be recovered by email only when it has a password to prove it with.
+    private static func recoverableAccount(_ db: Database, email: String) throws -> UserRecord? {
+        guard let user = try SignInService.owner(db, channel: .email, destination: email), user.passwordHash != nil
+        else { return nil }
+        return user
+    }
+
+    /// A new link; the account's earlier ones stop working. The phone is told, in case it was not its owner.
+    private func sendLink(_ db: Database, account: UserRecord, now: Date) throws {
+        guard let email = account.email else { return }
+        try db.execute(
+            sql: "UPDATE links SET used = 1 WHERE user_id = ? AND purpose = ? AND used = 0",
+            arguments: [account.id, Self.linkPurpose])
+        let token = Secrets.token(prefix: "rc_")
+        try db.execute(
+            sql: "INSERT INTO links (token_hash, user_id, purpose, expires_at, email) VALUES (?, ?, ?, ?, ?)",
+            arguments: [
+                store.digest(token), account.id, Self.linkPurpose, now.unix + Self.linkLifetime, email,
+            ])
+        try OutboxService.send(
+            db,
+            .init(
+                channel: "email", recipient: email, kind: "recovery_link", purpose: Self.linkPurpose,
+                link: "\(linkBase)/recover?token=\(token)", token: token),
+            now: now)
+        if let phone = account.phone {
+            try OutboxService.send(
+                db,
+                .init(channel: "sms", recipient: phone, kind: "recovery_started_notice", purpose: Self.linkPurpose),
+                now: now)
+        }
+    }
+
+    private static func sendLockoutNotice(_ db: Database, email: String, now: Date) throws {
+        try OutboxService.send(
+            db, .init(channel: "email", recipient: email, kind: "lockout_notice", purpose: linkPurpose), now: now)
+    }
+
+    private struct Link {
+        var userId: String
+        var email: String
+        var expiresAt: Double
+    }
+
+    /// 404 for a token never issued; 410 for one used, replaced by a newer link, or past its day.
+    private static func liveLink(_ db: Database, hash: String, now: Date) throws -> Link {
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT user_id, email, expires_at, used FROM links WHERE token_hash = ? AND purpose = ?",
+                arguments: [hash, linkPurpose]),
+            let email: String = row["email"]
+        else { throw linkNotFound }
+        let expiresAt: Double = row["expires_at"]
+        if (row["used"] as Bool) || expiresAt <= now.unix { throw linkExpired }
+        return Link(userId: row["user_id"], email: email, expiresAt: expiresAt)
+    }
+}
