@@ -52,10 +52,14 @@ serve: build
 
 test: deps lint build test-swift contract
 
-# Unit, snapshot, backend (real HTTP on 127.0.0.1) and end-to-end (the binary in tmux) suites.
+# Unit, snapshot, backend (real HTTP on 127.0.0.1) and end-to-end (the binary in tmux) suites. The
+# tmux walks run on their own afterwards: they wait on the terminal synchronously, and beside the
+# in-process servers they could hold every thread of the 2-core machine's pool for longer than a
+# client's 10 s timeout.
 test-swift: build
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --skip EndToEndTests
+	$(SWIFT) test --skip-build --filter EndToEndTests
 
 # schemathesis against `accessdeck serve` and Sources/AccessAPI/openapi.yaml.
 contract: build

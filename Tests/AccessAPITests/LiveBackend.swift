@@ -28,8 +28,16 @@ struct LiveBackend {
             sessionStore: SessionStore(fileURL: folder.appendingPathComponent("session.json")),
             logger: logger ?? Logger(label: "test.client") { _ in SwiftLogNoOpLogHandler() },
             sleep: { _ in })
-        if signIn { try await client.adminSignIn() }
-        return LiveBackend(server: server, client: client, folder: folder)
+        let live = LiveBackend(server: server, client: client, folder: folder)
+        // A client dropped without its shutdown stops the whole test process (AsyncHTTPClient's debug
+        // check): a failed sign-in must end as this test's failure, not as everyone's crash.
+        do {
+            if signIn { try await client.adminSignIn() }
+        } catch {
+            await live.stop()
+            throw error
+        }
+        return live
     }
 
     func stop() async {

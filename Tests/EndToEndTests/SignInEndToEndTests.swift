@@ -112,7 +112,10 @@ import Testing
         try app.sendLiteral("jdoe@mail.com")
         try app.sendKeys("Tab")
         for attempt in 1...2 {
+            // Drawn before Enter, so a field without bullets afterwards means this attempt was answered
+            // (the message alone is still there from the attempt before).
             try app.sendLiteral("wrong-guess-\(attempt)")
+            try app.waitUntil("the password typed") { $0.contains("•") }
             try app.sendKeys("Enter")
             try app.waitFor("Invalid email or password")
             // The password is cleared, the email kept.
@@ -120,6 +123,7 @@ import Testing
             #expect(screen.contains("jdoe@mail.com"))
         }
         try app.sendLiteral("wrong-guess-3")
+        try app.waitUntil("the password typed") { $0.contains("•") }
         try app.sendKeys("Enter")
         try app.waitFor("Too many attempts. Try again in 0:")
         try admin.advanceClock(seconds: 30)
