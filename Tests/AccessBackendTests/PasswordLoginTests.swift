@@ -129,6 +129,22 @@ import Testing
         }
     }
 
+    /// Seed 003's security events: a lockout started from Log in is mailed to the account's address; a
+    /// guessed address with no account gets nothing.
+    @Test func aLockoutIsNoticedToTheAccountOnly() async throws {
+        try await TestBackend.with(scenario: "returning-user") { backend in
+            for attempt in 1...2 {
+                #expect(try await login(backend, "JDoe@mail.com", "wrong-\(attempt)").status == 401)
+                #expect(try await login(backend, "nobody@mail.com", "wrong-\(attempt)").status == 401)
+            }
+            #expect(try await backend.outbox().filter { $0.kind == "lockout_notice" }.isEmpty)
+            expectLocked(try await login(backend, "JDoe@mail.com", "wrong-3"), retryAfter: 30)
+            expectLocked(try await login(backend, "nobody@mail.com", "wrong-3"), retryAfter: 30)
+            let notices = try await backend.outbox().filter { $0.kind == "lockout_notice" }
+            #expect(notices.map(\.to) == ["jdoe@mail.com"])
+        }
+    }
+
     @Test func theWaitStopsGrowingAtFifteenMinutes() {
         let locks = (1...10).map { LoginThrottleService.lock(afterFailures: $0) }
         #expect(locks == [nil, nil, 30, 60, 120, 240, 480, 900, 900, 900])

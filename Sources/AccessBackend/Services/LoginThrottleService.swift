@@ -52,6 +52,13 @@ enum LoginThrottleService {
         return lock
     }
 
+    /// A lockout is a security event (seed 003): the account's address is told each time one starts,
+    /// whether the failures came from Log in or from a recovery link.
+    static func noticeLockout(_ db: Database, email: String, purpose: String, now: Date) throws {
+        try OutboxService.send(
+            db, .init(channel: "email", recipient: email, kind: "lockout_notice", purpose: purpose), now: now)
+    }
+
     static func clear(_ db: Database, key: String) throws {
         try db.execute(sql: "DELETE FROM login_failures WHERE email_key = ?", arguments: [key])
     }

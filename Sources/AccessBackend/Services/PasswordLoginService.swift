@@ -130,7 +130,12 @@ struct PasswordLoginService: Sendable {
             guard let account, matches, let user = try SignInService.owner(db, channel: .email, destination: email),
                 user.id == account.user.id
             else {
-                return .refused(lock: try LoginThrottleService.recordFailure(db, key: key, now: now))
+                let lock = try LoginThrottleService.recordFailure(db, key: key, now: now)
+                // Only an account's own address is told: a guessed address that has none gets no mail.
+                if lock != nil, let address = account?.user.email {
+                    try LoginThrottleService.noticeLockout(db, email: address, purpose: "login", now: now)
+                }
+                return .refused(lock: lock)
             }
             try LoginThrottleService.clear(db, key: key)
             if account.unverified { return .unverified }

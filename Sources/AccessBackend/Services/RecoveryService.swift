@@ -105,7 +105,9 @@ struct RecoveryService: Sendable {
                 user.passwordHash == stored.hash
             else {
                 let lock = try LoginThrottleService.recordFailure(db, key: key, now: now)
-                if lock != nil { try Self.sendLockoutNotice(db, email: link.email, now: now) }
+                if lock != nil {
+                    try LoginThrottleService.noticeLockout(db, email: link.email, purpose: Self.linkPurpose, now: now)
+                }
                 return .refused(lock: lock)
             }
             try LoginThrottleService.clear(db, key: key)
@@ -208,11 +210,6 @@ struct RecoveryService: Sendable {
                 .init(channel: "sms", recipient: phone, kind: "recovery_started_notice", purpose: Self.linkPurpose),
                 now: now)
         }
-    }
-
-    private static func sendLockoutNotice(_ db: Database, email: String, now: Date) throws {
-        try OutboxService.send(
-            db, .init(channel: "email", recipient: email, kind: "lockout_notice", purpose: linkPurpose), now: now)
     }
 
     private struct Link {
