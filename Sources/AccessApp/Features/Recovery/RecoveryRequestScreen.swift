@@ -5,7 +5,7 @@ import TerminalKit
 
 /// "Can't access your account?" (seed 003): the recovery email, checked here first, then a link to
 /// it. Whatever the backend knows about the address, the next screen says the same thing.
-public struct RecoveryRequestScreen: ScreenModel {
+public struct RecoveryRequestScreen: EmailEntryScreen {
     public var email: TextField
     public var isWorking: Bool
     public var error: String?
@@ -22,21 +22,12 @@ public struct RecoveryRequestScreen: ScreenModel {
     }
 
     /// Seed 003's error copy.
-    public static let invalidText = "Please enter a valid email address"
     public static let rateLimitedText = "For security reasons, please wait before requesting another recovery"
     static let offlineText = "No internet connection. Check it and try again."
 
     public var id: String { "recovery-request" }
     public var takesText: Bool { true }
     public var needsClock: Bool { limit != nil }
-
-    var typed: String { EmailRules.normalized(email.value) }
-
-    func isLimited(_ context: ScreenContext) -> Bool {
-        limit?.applies(to: typed.lowercased(), at: context.now) ?? false
-    }
-
-    func canSubmit(_ context: ScreenContext) -> Bool { !isWorking && !typed.isEmpty && !isLimited(context) }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         Keymap([KeyBinding([.enter], "Send link")])
@@ -47,52 +38,32 @@ public struct RecoveryRequestScreen: ScreenModel {
         case .key(.escape):
             return nil
         case .key(.enter):
-            guard canSubmit(context) else { return [] }
-            guard EmailRules.isValid(typed) else {
-                error = Self.invalidText
-                return []
-            }
-            isWorking = true
-            error = nil
-            return [.request(StartRecovery(email: typed))]
+            guard let address = addressToSend(context) else { return [] }
+            return [.request(StartRecovery(email: address))]
         default:
-            guard !isWorking else { return event.isTextEditing ? [] : nil }
-            let before = email.value
-            guard email.handle(event) else { return nil }
-            if email.value != before { error = nil }
-            return []
+            return editEmail(event)
         }
     }
 
     public mutating func receive(
         _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
     ) -> [Command] {
-        isWorking = false
         switch result {
         case .success(let reply):
+            isWorking = false
             guard let started = reply.as(RecoveryStarted.self) else { return [] }
             limit = nil
             return [.push(RecoverySentScreen(email: started.email, resendAfter: started.resendAfter))]
-        case .failure(.invalid):
-            error = Self.invalidText
-        case .failure(.rateLimited(let retryAfter?, _)):
-            error = nil
-            limit = RateLimit(target: typed.lowercased(), until: context.now + TimeInterval(retryAfter))
-        case .failure(.rateLimited(nil, _)):
-            // No wait named: the words, and no invented countdown.
-            error = Self.rateLimitedText
-        case .failure(.offline):
-            error = Self.offlineText
         case .failure(let failure):
-            error = failure.message
+            sendFailed(failure, context, rateLimitedText: Self.rateLimitedText)
+            return []
         }
-        return []
     }
 
-    public func banner(_ context: ScreenContext) -> Banner? { limit?.banner(for: typed.lowercased(), at: context.now) }
+    public func banner(_ context: ScreenContext) -> Banner? { limitBanner(context) }
 
     public mutating func tick(_ context: ScreenContext) -> [Command] {
-        if let limit, context.now >= limit.until { self.limit = nil }
+        expireLimit(context)
         return []
     }
 
@@ -100,12 +71,8 @@ public struct RecoveryRequestScreen: ScreenModel {
         canvas.title(
             "Can't access your account?",
             subtitle: "Enter the email you added for recovery. We'll send it a link to get back in.")
-        var field = email
-        field.isFocused = !isWorking
-        field.isDisabled = isWorking
-        field.error = error
-        canvas.field(field)
-        if let limit, limit.applies(to: typed.lowercased(), at: context.now) {
+        canvas.field(shownEmail)
+        if let limit, isLimited(context) {
             let left = Banner.secondsLeft(until: limit.until, now: context.now)
             canvas.paragraph(Self.rateLimitedText, style: .danger, spacing: 0)
             canvas.centered("Try again in \(TextLayout.countdown(seconds: left))", style: .muted)
