@@ -211,7 +211,7 @@ struct ContractHandler: APIProtocol {
         return .ok(.init(body: .json(profile)))
     }
 
-    // MARK: - Recovery (being built: issue 15)
+    // MARK: - Recovery (seed 003)
 
     func startRecovery(_ input: Operations.StartRecovery.Input) async throws -> Operations.StartRecovery.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
