@@ -6,8 +6,8 @@ import Testing
 
 @testable import AccessApp
 
-/// Seed 003's onboarding through `reduce`, against the contract (the reference backend answers 501
-/// until its side lands): where each step lands, the username's debounced check on a moved clock,
+/// Seed 003's onboarding through `reduce`, against the contract (the walks in tmux take it to the
+/// reference backend): where each step lands, the username's debounced check on a moved clock,
 /// each refusal, skipping, the recovery email's link, and Settings' reminder.
 @Suite struct OnboardingFlowTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)

@@ -6,8 +6,8 @@ import Testing
 
 @testable import AccessApp
 
-/// Seed 003's recovery by email through `reduce`, against the contract (the reference backend answers
-/// 501 until its side lands): the request and its same-for-everyone answer, the link from anywhere,
+/// Seed 003's recovery by email through `reduce`, against the contract (the walks in tmux take it to
+/// the reference backend): the request and its same-for-everyone answer, the link from anywhere,
 /// the password with its lockout, limited access and its one sheet, and the phone verified again.
 @Suite struct RecoveryFlowTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)

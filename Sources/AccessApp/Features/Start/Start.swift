@@ -42,7 +42,7 @@ struct QASignedIn: Equatable, Sendable {
     var methods: AuthMethods
     var profile: Profile?
 
-    /// The profile, or nil when the backend has none to give (404, 501 before its onboarding lands, any
-    /// failure): a QA sign-in must not be stopped by it, and nil is taken as onboarded.
+    /// The profile, or nil when the backend has none to give (one without onboarding answers 404 or 501;
+    /// any failure): a QA sign-in must not be stopped by it, and nil is taken as onboarded.
     static func profile(_ client: AccountClient) async -> Profile? { try? await client.profile() }
 }
