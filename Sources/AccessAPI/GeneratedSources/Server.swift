@@ -7226,7 +7226,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Set faults (offline 503/drop, latency, a status for a path) for every non-admin path
+    /// Set faults (offline refused/503/drop, latency, a status for a path, per-endpoint faults) for non-admin paths
     ///
     /// - Remark: HTTP `POST /_admin/faults`.
     /// - Remark: Generated from `#/paths//_admin/faults/post(adminSetFaults)`.
@@ -7397,7 +7397,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Recent requests: method, path, status, ms, deciding rule
+    /// Recent requests, oldest first: method, path, status, ms, deciding rule, redacted headers and bodies
     ///
     /// - Remark: HTTP `GET /_admin/journal`.
     /// - Remark: Generated from `#/paths//_admin/journal/get(adminJournal)`.

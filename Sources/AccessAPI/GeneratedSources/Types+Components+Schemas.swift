@@ -1997,82 +1997,230 @@ extension Components {
                 case status
             }
         }
+        /// A fault on one path (exact, without query) or on every non-admin path ("*")
+        ///
+        /// - Remark: Generated from `#/components/schemas/EndpointFault`.
+        public struct EndpointFault: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/path`.
+            public var path: Swift.String
+            /// unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case unavailable = "unavailable"
+                case offline = "offline"
+                case latency = "latency"
+                case timeout = "timeout"
+                case commitThenFail = "commit_then_fail"
+                case status = "status"
+            }
+            /// unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/kind`.
+            public var kind: Components.Schemas.EndpointFault.KindPayload
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/latency_ms`.
+            public var latencyMs: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/status`.
+            public var status: Swift.Int?
+            /// Creates a new `EndpointFault`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - kind: unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`
+            ///   - latencyMs:
+            ///   - status:
+            public init(
+                path: Swift.String,
+                kind: Components.Schemas.EndpointFault.KindPayload,
+                latencyMs: Swift.Int? = nil,
+                status: Swift.Int? = nil
+            ) {
+                self.path = path
+                self.kind = kind
+                self.latencyMs = latencyMs
+                self.status = status
+            }
+            public enum CodingKeys: String, CodingKey {
+                case path
+                case kind
+                case latencyMs = "latency_ms"
+                case status
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/FaultSettings`.
         public struct FaultSettings: Codable, Hashable, Sendable {
-            /// 503 answers every non-admin path with 503; drop closes the connection; none clears
+            /// refused stops accepting connections on the port (connection refused) for offline_seconds of real time, then accepts again; 503 answers every non-admin path with 503; drop accepts and closes the connection; none clears
             ///
             /// - Remark: Generated from `#/components/schemas/FaultSettings/offline`.
             public var offline: Swift.String?
+            /// How long `refused` lasts, in real seconds (default 30): while it lasts the admin API cannot be reached either
+            ///
+            /// - Remark: Generated from `#/components/schemas/FaultSettings/offline_seconds`.
+            public var offlineSeconds: Swift.Int?
+            /// In answers: the real time at which a `refused` fault ends
+            ///
+            /// - Remark: Generated from `#/components/schemas/FaultSettings/refused_until`.
+            public var refusedUntil: Foundation.Date?
             /// - Remark: Generated from `#/components/schemas/FaultSettings/latency_ms`.
             public var latencyMs: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/FaultSettings/statuses`.
             public var statuses: [Components.Schemas.PathFault]?
+            /// Replaces every endpoint fault (an empty array clears them); the first whose path matches applies
+            ///
+            /// - Remark: Generated from `#/components/schemas/FaultSettings/endpoints`.
+            public var endpoints: [Components.Schemas.EndpointFault]?
             /// Creates a new `FaultSettings`.
             ///
             /// - Parameters:
-            ///   - offline: 503 answers every non-admin path with 503; drop closes the connection; none clears
+            ///   - offline: refused stops accepting connections on the port (connection refused) for offline_seconds of real time, then accepts again; 503 answers every non-admin path with 503; drop accepts and closes the connection; none clears
+            ///   - offlineSeconds: How long `refused` lasts, in real seconds (default 30): while it lasts the admin API cannot be reached either
+            ///   - refusedUntil: In answers: the real time at which a `refused` fault ends
             ///   - latencyMs:
             ///   - statuses:
+            ///   - endpoints: Replaces every endpoint fault (an empty array clears them); the first whose path matches applies
             public init(
                 offline: Swift.String? = nil,
+                offlineSeconds: Swift.Int? = nil,
+                refusedUntil: Foundation.Date? = nil,
                 latencyMs: Swift.Int? = nil,
-                statuses: [Components.Schemas.PathFault]? = nil
+                statuses: [Components.Schemas.PathFault]? = nil,
+                endpoints: [Components.Schemas.EndpointFault]? = nil
             ) {
                 self.offline = offline
+                self.offlineSeconds = offlineSeconds
+                self.refusedUntil = refusedUntil
                 self.latencyMs = latencyMs
                 self.statuses = statuses
+                self.endpoints = endpoints
             }
             public enum CodingKeys: String, CodingKey {
                 case offline
+                case offlineSeconds = "offline_seconds"
+                case refusedUntil = "refused_until"
                 case latencyMs = "latency_ms"
                 case statuses
+                case endpoints
             }
         }
+        /// One request as the backend saw it. Secrets never appear: the values of Authorization, Cookie and X-Admin-Token, and of every JSON member or query parameter named password, current_password, new_password, code, token, access_token, refresh_token, reauth_token, id_token, link or url, read "[redacted]"
+        ///
         /// - Remark: Generated from `#/components/schemas/JournalEntry`.
         public struct JournalEntry: Codable, Hashable, Sendable {
+            /// Increasing with every request, across restarts when the database is a file
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/id`.
+            public var id: Swift.Int
+            /// The request's X-Request-ID header (the app sends one with every call), to match its own record
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/request_id`.
+            public var requestId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/JournalEntry/at`.
             public var at: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/JournalEntry/method`.
             public var method: Swift.String
             /// - Remark: Generated from `#/components/schemas/JournalEntry/path`.
             public var path: Swift.String
+            /// The query string without its ?, redacted
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/query`.
+            public var query: Swift.String?
             /// - Remark: Generated from `#/components/schemas/JournalEntry/status`.
             public var status: Swift.Int
             /// - Remark: Generated from `#/components/schemas/JournalEntry/ms`.
             public var ms: Swift.Double
             /// - Remark: Generated from `#/components/schemas/JournalEntry/rule`.
             public var rule: Swift.String
+            /// The injected fault that answered or delayed it, if any
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/fault`.
+            public var fault: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/request_headers`.
+            public struct RequestHeadersPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: [String: Swift.String]
+                /// Creates a new `RequestHeadersPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: [String: Swift.String] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/request_headers`.
+            public var requestHeaders: Components.Schemas.JournalEntry.RequestHeadersPayload?
+            /// Redacted, at most 4 KiB
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/request_body`.
+            public var requestBody: Swift.String?
+            /// Redacted, at most 4 KiB
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/response_body`.
+            public var responseBody: Swift.String?
             /// Creates a new `JournalEntry`.
             ///
             /// - Parameters:
+            ///   - id: Increasing with every request, across restarts when the database is a file
+            ///   - requestId: The request's X-Request-ID header (the app sends one with every call), to match its own record
             ///   - at:
             ///   - method:
             ///   - path:
+            ///   - query: The query string without its ?, redacted
             ///   - status:
             ///   - ms:
             ///   - rule:
+            ///   - fault: The injected fault that answered or delayed it, if any
+            ///   - requestHeaders:
+            ///   - requestBody: Redacted, at most 4 KiB
+            ///   - responseBody: Redacted, at most 4 KiB
             public init(
+                id: Swift.Int,
+                requestId: Swift.String? = nil,
                 at: Foundation.Date,
                 method: Swift.String,
                 path: Swift.String,
+                query: Swift.String? = nil,
                 status: Swift.Int,
                 ms: Swift.Double,
-                rule: Swift.String
+                rule: Swift.String,
+                fault: Swift.String? = nil,
+                requestHeaders: Components.Schemas.JournalEntry.RequestHeadersPayload? = nil,
+                requestBody: Swift.String? = nil,
+                responseBody: Swift.String? = nil
             ) {
+                self.id = id
+                self.requestId = requestId
                 self.at = at
                 self.method = method
                 self.path = path
+                self.query = query
                 self.status = status
                 self.ms = ms
                 self.rule = rule
+                self.fault = fault
+                self.requestHeaders = requestHeaders
+                self.requestBody = requestBody
+                self.responseBody = responseBody
             }
             public enum CodingKeys: String, CodingKey {
+                case id
+                case requestId = "request_id"
                 case at
                 case method
                 case path
+                case query
                 case status
                 case ms
                 case rule
+                case fault
+                case requestHeaders = "request_headers"
+                case requestBody = "request_body"
+                case responseBody = "response_body"
             }
         }
         /// - Remark: Generated from `#/components/schemas/ProviderTokenBody`.

@@ -10134,7 +10134,7 @@ public enum Operations {
             }
         }
     }
-    /// Set faults (offline 503/drop, latency, a status for a path) for every non-admin path
+    /// Set faults (offline refused/503/drop, latency, a status for a path, per-endpoint faults) for non-admin paths
     ///
     /// - Remark: HTTP `POST /_admin/faults`.
     /// - Remark: Generated from `#/paths//_admin/faults/post(adminSetFaults)`.
@@ -10434,7 +10434,7 @@ public enum Operations {
             }
         }
     }
-    /// Recent requests: method, path, status, ms, deciding rule
+    /// Recent requests, oldest first: method, path, status, ms, deciding rule, redacted headers and bodies
     ///
     /// - Remark: HTTP `GET /_admin/journal`.
     /// - Remark: Generated from `#/paths//_admin/journal/get(adminJournal)`.

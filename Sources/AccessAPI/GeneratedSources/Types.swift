@@ -299,7 +299,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /_admin/faults`.
     /// - Remark: Generated from `#/paths//_admin/faults/get(adminGetFaults)`.
     func adminGetFaults(_ input: Operations.AdminGetFaults.Input) async throws -> Operations.AdminGetFaults.Output
-    /// Set faults (offline 503/drop, latency, a status for a path) for every non-admin path
+    /// Set faults (offline refused/503/drop, latency, a status for a path, per-endpoint faults) for non-admin paths
     ///
     /// - Remark: HTTP `POST /_admin/faults`.
     /// - Remark: Generated from `#/paths//_admin/faults/post(adminSetFaults)`.
@@ -309,7 +309,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /_admin/faults`.
     /// - Remark: Generated from `#/paths//_admin/faults/delete(adminClearFaults)`.
     func adminClearFaults(_ input: Operations.AdminClearFaults.Input) async throws -> Operations.AdminClearFaults.Output
-    /// Recent requests: method, path, status, ms, deciding rule
+    /// Recent requests, oldest first: method, path, status, ms, deciding rule, redacted headers and bodies
     ///
     /// - Remark: HTTP `GET /_admin/journal`.
     /// - Remark: Generated from `#/paths//_admin/journal/get(adminJournal)`.
@@ -906,7 +906,7 @@ extension APIProtocol {
     public func adminGetFaults(headers: Operations.AdminGetFaults.Input.Headers = .init()) async throws -> Operations.AdminGetFaults.Output {
         try await adminGetFaults(Operations.AdminGetFaults.Input(headers: headers))
     }
-    /// Set faults (offline 503/drop, latency, a status for a path) for every non-admin path
+    /// Set faults (offline refused/503/drop, latency, a status for a path, per-endpoint faults) for non-admin paths
     ///
     /// - Remark: HTTP `POST /_admin/faults`.
     /// - Remark: Generated from `#/paths//_admin/faults/post(adminSetFaults)`.
@@ -926,7 +926,7 @@ extension APIProtocol {
     public func adminClearFaults(headers: Operations.AdminClearFaults.Input.Headers = .init()) async throws -> Operations.AdminClearFaults.Output {
         try await adminClearFaults(Operations.AdminClearFaults.Input(headers: headers))
     }
-    /// Recent requests: method, path, status, ms, deciding rule
+    /// Recent requests, oldest first: method, path, status, ms, deciding rule, redacted headers and bodies
     ///
     /// - Remark: HTTP `GET /_admin/journal`.
     /// - Remark: Generated from `#/paths//_admin/journal/get(adminJournal)`.

@@ -56,7 +56,7 @@ struct GatewayMiddleware: RouterMiddleware {
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         journal.record(
             JournalEntry(
-                at: clock.now(), method: request.method.rawValue, path: path, status: response.status.code,
+                id: 0, at: clock.now(), method: request.method.rawValue, path: path, status: response.status.code,
                 ms: (ms * 1000).rounded() / 1000, rule: context.decision.value ?? "ok"))
         return response
     }

@@ -11,11 +11,16 @@ final class JournalService: Sendable {
     private struct Ring {
         var slots: [JournalEntry] = []
         var next = 0
+        var lastID = 0
     }
     private let entries = Mutex(Ring())
 
+    /// Numbers the entry (its `id` is ignored) and keeps it.
     func record(_ entry: JournalEntry) {
+        var entry = entry
         entries.withLock { ring in
+            ring.lastID += 1
+            entry.id = ring.lastID
             if ring.slots.count < capacity {
                 ring.slots.append(entry)
             } else {
