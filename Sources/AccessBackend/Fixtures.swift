@@ -1,3 +1,4 @@
+import AccessAPI
 import Foundation
 
 public enum Fixtures {
@@ -27,5 +28,11 @@ public enum Fixtures {
     /// Names of the scenarios in `directory`, sorted.
     public static func scenarioNames(in directory: URL = defaultDirectory()) -> [String] {
         ScenarioCatalog(directory: directory).names()
+    }
+
+    /// Each scenario's name and one-line description, sorted by name; a scenario that does not load
+    /// throws, naming its file.
+    public static func scenarioSummaries(in directory: URL = defaultDirectory()) throws -> [ScenarioSummary] {
+        try ScenarioCatalog(directory: directory).summaries()
     }
 }

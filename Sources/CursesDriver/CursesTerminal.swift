@@ -17,7 +17,7 @@ import TerminalKit
 /// (stdin reports POLLHUP) exits with 129 the same way. Ctrl+C typed in the
 /// terminal is not a signal (raw mode): it arrives as `.key(.control("c"))`.
 public final class CursesTerminal {
-    public let options: TerminalOptions
+    public private(set) var options: TerminalOptions
     public let waker: TerminalWaker
     public private(set) var size: Size
     /// The terminfo entry in use: `TERM`'s, or a fallback (its `notice` says so).
@@ -25,7 +25,7 @@ public final class CursesTerminal {
 
     private let window: UnsafeMutablePointer<WINDOW>
     private let wakePipe: WakePipe
-    private let painter: CellPainter
+    private var painter: CellPainter
     private var lastGrid: CellGrid?
     private var clearBeforeNextPaint = false
     private var queue: [InputEvent] = []
@@ -78,6 +78,16 @@ public final class CursesTerminal {
     }
 
     deinit { shutdown() }
+
+    /// Switches the theme and ASCII drawing while the app runs (the command palette); the next paint
+    /// draws every cell again.
+    public func setLooks(theme: Theme, ascii: Bool) {
+        guard !isShutDown, theme != options.theme || ascii != options.ascii else { return }
+        options.theme = theme
+        options.ascii = ascii
+        painter = CellPainter(window: window, theme: theme)
+        lastGrid = nil
+    }
 
     /// Paints only the cells that differ from the last painted grid; everything after the
     /// first paint or a resize.

@@ -1,3 +1,4 @@
+import AccessAPI
 import AccessApp
 import AccessBackend
 import AccessCore
@@ -11,7 +12,7 @@ struct AccessDeckCommand: AsyncParsableCommand {
         abstract: "Walk a mobile app's sign-in and Account Access flows in a terminal.",
         discussion: AdminAPIHelp.text,
         version: AppVersion.current,
-        subcommands: [Run.self, Serve.self, Screens.self, Render.self, Play.self, OpenLink.self],
+        subcommands: [Run.self, Serve.self, Scenarios.self, Screens.self, Render.self, Play.self, OpenLink.self],
         defaultSubcommand: Run.self
     )
 }
@@ -207,5 +208,24 @@ struct Render: ParsableCommand {
         var grid = AccessApp.render(state, size: Size(parsing: size)!)
         if appearance.ascii { grid = grid.asciiFallback() }
         print(grid.text())
+    }
+}
+
+/// `accessdeck scenarios`: every scenario of fixtures/scenarios with what it sets up, one a line.
+struct Scenarios: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the reference backend's scenarios (fixtures/scenarios), one a line with its description.")
+
+    func run() throws {
+        let summaries: [ScenarioSummary]
+        do {
+            summaries = try Fixtures.scenarioSummaries()
+        } catch {
+            throw RuntimeError("\(error)")
+        }
+        let width = summaries.map(\.name.count).max() ?? 0
+        for summary in summaries {
+            print(summary.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + summary.description)
+        }
     }
 }

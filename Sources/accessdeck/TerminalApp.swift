@@ -49,6 +49,8 @@ struct TerminalApp {
                 platform: appearance.platform ?? .ios, ascii: options.ascii,
                 hasReferenceBackend: connection.isReferenceBackend, deviceRegion: deviceRegion, timeZone: .current))
         state.options.backendURL = connection.baseURL
+        state.options.theme = options.theme.name
+        state.console.scenario = connection.embedded == nil ? nil : backendOptions.scenario
         if let cached = connection.cache.latest {
             state.methods = cached.methods
             state.methodsFetchedAt = cached.fetchedAt
@@ -132,7 +134,9 @@ struct TerminalApp {
         if let openingLink { store.send(.openLink(openingLink)) }
         // Blocks in the kernel between events: timers and replies wake it through the waker.
         while !store.isQuitting {
-            terminal.paint(render(store.state, size: terminal.size))
+            let state = store.state
+            terminal.setLooks(theme: .named(state.options.theme), ascii: state.options.ascii)
+            terminal.paint(render(state, size: terminal.size))
             if let event = terminal.nextEvent(timeout: nil) { store.send(.input(event)) }
         }
         return 0

@@ -20,4 +20,8 @@ public enum Action: Equatable, Sendable {
     /// `--qa-sign-in`: the reference backend's QA shortcut signed the app in after the first frame;
     /// the profile says where its onboarding stands (nil: none came, so it is taken as complete).
     case qaSignedIn(AuthMethods, profile: Profile? = nil)
+    /// QA: reload the reference backend from this scenario; the app starts over on its first screen.
+    case switchScenario(String)
+    /// QA: move the reference backend's clock (and so the app's); a toast says what fell due.
+    case moveClock(ClockMove)
 }

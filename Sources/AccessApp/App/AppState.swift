@@ -31,6 +31,8 @@ public struct AppState: Equatable, Sendable {
     public var size: Size?
     /// The id the next request gets.
     public var nextRequestID = 1
+    /// The QA console: scenarios, faults and its requests in flight.
+    public var console = ConsoleState()
     /// Programming errors the reducer caught instead of guessing (a `popTo` whose target is
     /// not on the stack): tests fail when this is not empty.
     public var defects: [String] = []
@@ -76,6 +78,8 @@ public struct AppOptions: Equatable, Sendable {
     /// Dates and times on screen ("Mon, Apr 28 · 10:00") are in this zone: the machine's, set by
     /// the command line; UTC otherwise, so the gallery and the tests read the same everywhere.
     public var timeZone: TimeZone
+    /// The colours the terminal draws with; the palette switches it live, exports use it.
+    public var theme: Theme.Name = .dark
 
     public init(
         platform: Platform = .ios, appVersion: String = AppVersion.current, ascii: Bool = false,
@@ -119,4 +123,6 @@ public enum Overlay: Equatable, Sendable {
     case help
     case sheet(Sheet)
     case outbox(OutboxPanel)
+    /// The command palette (Ctrl+P, or `:` where no text is typed).
+    case palette(CommandPalette)
 }

@@ -41,6 +41,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             ? apply(
                 [.setMethods(methods), .setProfile(profile), .resetStack(AnyScreen(Onboarding.screen(for: profile)))],
                 to: &state, from: nil) : []
+    case .switchScenario, .moveClock:
+        effects = reduceConsole(&state, action)
     case .tick:
         state.clockTicking = false
         let context = state.context
@@ -117,6 +119,18 @@ private func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effec
                 [.showToast("Nothing on this screen takes that \(message.code == nil ? "link" : "code").")],
                 to: &state, from: top)
         }
+    case .palette(var palette):
+        switch palette.handle(event) {
+        case .stay:
+            state.overlay = .palette(palette)
+            return []
+        case .close:
+            state.overlay = nil
+            return []
+        case .run(let action):
+            state.overlay = nil
+            return runPaletteAction(action, in: &state)
+        }
     case nil:
         break
     }
@@ -124,6 +138,9 @@ private func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effec
         return loadOutbox(&state, OutboxPanel())
     }
     let takesText = state.top.base.takesText
+    if case .key(let key) = event, CommandPalette.keys.contains(key) || (key == CommandPalette.shortKey && !takesText) {
+        return openPalette(&state)
+    }
     // The keymap is the door: a key it does not list reaches nobody (typing on a text screen
     // is not a shortcut and always goes to the field).
     if case .key(let key) = event, !state.top.base.acceptsAnyKey, !(takesText && event.isTextEditing),
@@ -174,6 +191,10 @@ private func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in
         commands.append(.setOffline(false))
     }
     var owner: Int?
+    var consoleEffects: [Effect] = []
+    if receiveConsole(result, for: id, in: &state, effects: &consoleEffects) {
+        return apply(commands, to: &state, from: nil) + consoleEffects
+    }
     if case .outbox(var panel) = state.overlay, panel.awaiting == id {
         panel.receive(result)
         state.overlay = .outbox(panel)
@@ -313,6 +334,11 @@ public func keymap(for state: AppState) -> Keymap {
             KeyBinding([.escape], "Close"),
         ])
     }
+    if case .palette = state.overlay {
+        return Keymap([
+            KeyBinding([.up, .down], "Choose"), KeyBinding([.enter], "Run"), KeyBinding([.escape], "Close"),
+        ])
+    }
     if case .sheet = state.overlay {
         return Keymap([
             KeyBinding([.up, .down], "Choose"), KeyBinding([.enter], "Confirm"), KeyBinding([.escape], "Close"),
@@ -323,6 +349,10 @@ public func keymap(for state: AppState) -> Keymap {
     var app: [KeyBinding] = []
     if state.canGoBack { app.append(KeyBinding(takesText ? [.escape] : [.escape, .left], "Back")) }
     if state.options.hasReferenceBackend { app.append(KeyBinding(OutboxPanel.keys, "Outbox", inFooter: false)) }
+    app.append(
+        KeyBinding(
+            CommandPalette.keys, "Commands: screens, scenarios, clock, faults…", inFooter: false,
+            aliases: takesText ? [] : [CommandPalette.shortKey]))
     app.append(KeyBinding(takesText ? [.function(1)] : [.character("?"), .function(1)], "Help"))
     if !takesText { app.append(KeyBinding([.character("q")], "Quit")) }
     app.append(KeyBinding([.control("c")], "Quit from anywhere", inFooter: false))

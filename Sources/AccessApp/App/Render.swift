@@ -40,6 +40,7 @@ public func render(_ state: AppState, size: Size) -> CellGrid {
         sheet.sheet.render(into: &above, glyphs: context.glyphs)
         grid.draw(above, at: Point(x: 0, y: 0))
     case .outbox(let panel): panel.render(into: &grid, now: state.now, glyphs: context.glyphs)
+    case .palette(let palette): palette.render(into: &grid, glyphs: context.glyphs)
     case nil: break
     }
     return grid
