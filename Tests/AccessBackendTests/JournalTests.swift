@@ -8,7 +8,7 @@ import Testing
 @Suite struct JournalTests {
     private func entry(_ index: Int) -> JournalEntry {
         JournalEntry(
-            at: Date(timeIntervalSince1970: 0), method: "GET", path: "/\(index)", status: 200, ms: 0, rule: "ok")
+            id: 0, at: Date(timeIntervalSince1970: 0), method: "GET", path: "/\(index)", status: 200, ms: 0, rule: "ok")
     }
 
     @Test func keepsTheNewestInOrderPastItsCapacity() {

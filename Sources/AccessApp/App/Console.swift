@@ -304,14 +304,16 @@ func runPaletteAction(_ action: PaletteAction, in state: inout AppState) -> [Eff
     case .clearFaults:
         return state.consoleRequest(ChangeFaults(faults: nil), .faults("Faults cleared"))
     case .theme(let name):
-        state.options.theme = name
-        return apply([.showToast("Theme: \(name.rawValue)")], to: &state, from: nil)
+        return apply(
+            [.setLooks(theme: name, ascii: state.options.ascii), .showToast("Theme: \(name.rawValue)")], to: &state,
+            from: nil)
     case .platform(let platform):
         state.options.platform = platform
         return apply([.showToast("Platform: \(platform == .ios ? "iOS" : "Android")")], to: &state, from: nil)
     case .ascii(let on):
-        state.options.ascii = on
-        return apply([.showToast(on ? "ASCII on" : "ASCII off")], to: &state, from: nil)
+        return apply(
+            [.setLooks(theme: state.options.theme, ascii: on), .showToast(on ? "ASCII on" : "ASCII off")], to: &state,
+            from: nil)
     case .none:
         return []
     }

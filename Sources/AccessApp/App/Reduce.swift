@@ -303,6 +303,9 @@ func apply(_ commands: [Command], to state: inout AppState, from owner: Int?) ->
             effects += apply(flow.base.start(state.context), to: &state, from: owner)
         case .run(let effect):
             effects.append(effect)
+        case .setLooks(let theme, let ascii):
+            state.options.theme = theme
+            state.options.ascii = ascii
         case .returnTo(let target, let value):
             guard let index = state.stack.lastIndex(where: { $0.is(target) }) else {
                 state.defects.append("returnTo(\(target)): no such screen on the stack \(state.stack.map(\.id))")
@@ -351,7 +354,7 @@ public func keymap(for state: AppState) -> Keymap {
     if state.options.hasReferenceBackend { app.append(KeyBinding(OutboxPanel.keys, "Outbox", inFooter: false)) }
     app.append(
         KeyBinding(
-            CommandPalette.keys, "Commands: screens, scenarios, clock, faults…", inFooter: false,
+            CommandPalette.keys, "Command palette", inFooter: false,
             aliases: takesText ? [] : [CommandPalette.shortKey]))
     app.append(KeyBinding(takesText ? [.function(1)] : [.character("?"), .function(1)], "Help"))
     if !takesText { app.append(KeyBinding([.character("q")], "Quit")) }
@@ -359,5 +362,11 @@ public func keymap(for state: AppState) -> Keymap {
     // A key the screen lists means what the screen says (the keyboard check's Esc, the code
     // screen's outbox): the app's binding for it is left out, so no key is listed twice.
     let taken = Set(screen.flatMap(\.allKeys))
-    return Keymap(screen + app.filter { binding in !binding.allKeys.contains(where: taken.contains) })
+    let free = app.compactMap { binding -> KeyBinding? in
+        var binding = binding
+        binding.keys.removeAll(where: taken.contains)
+        binding.aliases.removeAll(where: taken.contains)
+        return binding.keys.isEmpty ? nil : binding
+    }
+    return Keymap(screen + free)
 }

@@ -9,13 +9,8 @@ public func render(_ state: AppState, size: Size) -> CellGrid {
         TooSmallNotice.render(into: &grid)
         return grid
     }
-    if let preview = state.top.as(PreviewScreen.self), let entry = Gallery.entry(preview.entryID) {
-        var shown = entry.makeState(state.now)
-        // The app's looks (ASCII, brand), the state's own platform: "hub:android" shows android.
-        let platform = shown.options.platform
-        shown.options = state.options
-        shown.options.platform = platform
-        return render(shown, size: size)
+    if let preview = state.top.as(PreviewScreen.self), let shown = preview.shownState(state.now, looks: state.options) {
+        return renderPreview(preview, shown, over: state, size: size)
     }
     let context = state.context
     let (body, footer) = Rect(size: size).splitBottom(1)
@@ -42,6 +37,32 @@ public func render(_ state: AppState, size: Size) -> CellGrid {
     case .outbox(let panel): panel.render(into: &grid, now: state.now, glyphs: context.glyphs)
     case .palette(let palette): palette.render(into: &grid, glyphs: context.glyphs)
     case nil: break
+    }
+    return grid
+}
+
+/// A gallery state as a person would see it: the whole terminal, or a chosen size centred on the dimmed
+/// terminal with a caption under it; the app's overlays (help, palette) still go on top.
+private func renderPreview(_ preview: PreviewScreen, _ shown: AppState, over state: AppState, size: Size) -> CellGrid {
+    guard let chosen = preview.size else { return drawOverlay(of: state, on: render(shown, size: size)) }
+    var grid = CellGrid(size: size)
+    let shownSize = Size(cols: min(chosen.cols, size.cols), rows: min(chosen.rows, size.rows - 1))
+    let origin = Point(x: (size.cols - shownSize.cols) / 2, y: max(0, (size.rows - 1 - shownSize.rows) / 2))
+    grid.draw(render(shown, size: shownSize), at: origin)
+    grid.putCentered(
+        preview.caption(shown), row: min(size.rows - 1, origin.y + shownSize.rows), in: Rect(size: size),
+        style: Style.muted.with(.dim))
+    return drawOverlay(of: state, on: grid)
+}
+
+/// Only the overlays that belong to the app around a preview: the help and the palette.
+private func drawOverlay(of state: AppState, on grid: CellGrid) -> CellGrid {
+    var grid = grid
+    let glyphs = state.context.glyphs
+    switch state.overlay {
+    case .help: HelpOverlay(keymap(for: stateWithoutOverlay(state))).render(into: &grid, glyphs: glyphs)
+    case .palette(let palette): palette.render(into: &grid, glyphs: glyphs)
+    default: break
     }
     return grid
 }

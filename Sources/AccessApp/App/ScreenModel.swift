@@ -150,6 +150,8 @@ public enum Command: Equatable, Sendable {
     /// Continue a sensitive flow now that the user is verified (or needs no verification).
     case continueFlow(AnyFlow)
     case run(Effect)
+    /// The app's looks, switched live (the gallery's preview, the palette).
+    case setLooks(theme: Theme.Name, ascii: Bool)
     /// Hands a picker's choice to the screen under the top one (the one that pushed the picker).
     case deliverBelow(AnyValue)
     /// Pops back to the topmost screen of this type and hands it `value` (through
