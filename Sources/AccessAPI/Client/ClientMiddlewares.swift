@@ -1,3 +1,4 @@
+import AccessCore
 import Foundation
 import HTTPTypes
 import Logging
@@ -19,14 +20,30 @@ struct OutcomeMiddleware: ClientMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         let started = ContinuousClock.now
         let path = RequestJournal.redactedPath(request.path ?? "/")
-        func record(_ status: Int?, _ errorCode: String?) {
-            let milliseconds = (ContinuousClock.now - started).wholeMilliseconds
-            let entry = RequestRecord(
-                method: request.method.rawValue, path: path, status: status, milliseconds: milliseconds,
-                errorCode: errorCode)
+        var request = request
+        let requestID = journal.nextRequestID()
+        request.headerFields[Self.requestIDField] = requestID
+        // Request bodies of the contract are small; read once here, they are sent from memory.
+        var sentBody: Data?
+        if let body { sentBody = try await Data(collecting: body, upTo: 1 << 20) }
+        let body = sentBody.map { HTTPBody($0) }
+        var entry = RequestRecord(
+            requestID: requestID, method: request.method.rawValue, path: path,
+            query: RequestJournal.redactedQuery(request.path ?? ""),
+            requestHeaders: request.headerFields.map {
+                RequestRecord.Header(
+                    name: $0.name.canonicalName,
+                    value: Redaction.headerValue(name: $0.name.canonicalName, value: $0.value))
+            },
+            requestBody: sentBody.flatMap(RequestJournal.redactedBody), status: nil, milliseconds: 0, errorCode: nil)
+        func record(_ status: Int?, _ errorCode: String?, responseBody: Data? = nil) {
+            entry.milliseconds = (ContinuousClock.now - started).wholeMilliseconds
+            entry.status = status
+            entry.errorCode = errorCode
+            entry.responseBody = responseBody.flatMap(RequestJournal.redactedBody)
             journal.append(entry)
             logger.debug(
-                "\(entry.method) \(entry.path) → \(status.map(String.init) ?? "no answer") in \(milliseconds) ms")
+                "\(entry.method) \(entry.path) → \(status.map(String.init) ?? "no answer") in \(entry.milliseconds) ms")
         }
         let response: HTTPResponse
         let responseBody: HTTPBody?
@@ -52,12 +69,17 @@ struct OutcomeMiddleware: ClientMiddleware {
             }
             let error = APIError.from(
                 status: status, body: data, retryAfterHeader: response.headerFields[.retryAfter])
-            record(status, error.code)
+            record(status, error.code, responseBody: data)
             throw error
         }
-        record(status, nil)
-        return (response, responseBody)
+        // Read whole so the journal can keep it; the contract's answers are small.
+        var data = Data()
+        if let responseBody { data = try await Data(collecting: responseBody, upTo: Self.errorBodyLimit) }
+        record(status, nil, responseBody: data)
+        return (response, responseBody == nil ? nil : HTTPBody(data))
     }
+
+    static let requestIDField = HTTPField.Name("X-Request-ID")!
 
     static func isCancellation(_ error: any Error) -> Bool {
         if error is CancellationError { return true }

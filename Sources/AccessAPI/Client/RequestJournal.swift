@@ -1,15 +1,50 @@
+import AccessCore
 import Foundation
 
-/// One call as the app can show it later: no bodies, no headers, no query strings (which
-/// may carry an email address), so nothing secret can end up here.
+/// One call as the app can show it later (the QA console's journal panel): headers, query and JSON
+/// bodies pass through `Redaction` before they are kept, so no token, password or code ends up here.
 public struct RequestRecord: Equatable, Sendable {
+    /// The `X-Request-ID` the call was sent with; the reference backend's journal names it too.
+    public var requestID: String
     public var method: String
     public var path: String
+    /// The query string, redacted; nil when there was none.
+    public var query: String?
+    /// Every request header as sent, credentials redacted.
+    public var requestHeaders: [Header]
+    /// JSON bodies, redacted and cut at `RequestJournal.bodyLimit` bytes; nil when there was none.
+    public var requestBody: String?
+    public var responseBody: String?
     /// nil when no answer came (offline).
     public var status: Int?
     public var milliseconds: Int
     /// The error kind or server code, when the call failed.
     public var errorCode: String?
+
+    public init(
+        requestID: String = "", method: String, path: String, query: String? = nil, requestHeaders: [Header] = [],
+        requestBody: String? = nil, responseBody: String? = nil, status: Int?, milliseconds: Int, errorCode: String?
+    ) {
+        self.requestID = requestID
+        self.method = method
+        self.path = path
+        self.query = query
+        self.requestHeaders = requestHeaders
+        self.requestBody = requestBody
+        self.responseBody = responseBody
+        self.status = status
+        self.milliseconds = milliseconds
+        self.errorCode = errorCode
+    }
+
+    public struct Header: Equatable, Sendable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
 }
 
 /// The client's recent calls, newest last, capped so a long session cannot grow it forever.
@@ -18,7 +53,22 @@ public final class RequestJournal: @unchecked Sendable {
     private var entries: [RequestRecord] = []
     public let capacity: Int
 
+    private var lastID = 0
+    /// Tells this run's request ids from another's in a shared backend journal.
+    private let runPrefix = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+
     public init(capacity: Int = 500) { self.capacity = capacity }
+
+    /// A body kept in the journal is cut here: enough to read a reply, not a memory cost per entry.
+    public static let bodyLimit = 4096
+
+    /// The id the next request is sent with.
+    func nextRequestID() -> String {
+        lock.withLock {
+            lastID += 1
+            return "\(runPrefix)-\(lastID)"
+        }
+    }
 
     public var records: [RequestRecord] { lock.withLock { entries } }
 
@@ -32,5 +82,17 @@ public final class RequestJournal: @unchecked Sendable {
     /// The path without its query string.
     static func redactedPath(_ path: String) -> String {
         String(path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    }
+
+    /// The query string of `path`, redacted; nil without one.
+    static func redactedQuery(_ path: String) -> String? {
+        let parts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        return parts.count == 2 ? Redaction.query(String(parts[1])) : nil
+    }
+
+    /// A body as the journal keeps it: JSON redacted and cut, anything else only its size.
+    static func redactedBody(_ data: Data) -> String? {
+        guard !data.isEmpty else { return nil }
+        return Redaction.json(data, maxBytes: bodyLimit) ?? "[\(data.count) bytes, not JSON]"
     }
 }

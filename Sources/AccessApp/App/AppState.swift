@@ -125,4 +125,6 @@ public enum Overlay: Equatable, Sendable {
     case outbox(OutboxPanel)
     /// The command palette (Ctrl+P, or `:` where no text is typed).
     case palette(CommandPalette)
+    /// Every request the app made (F3).
+    case journal(JournalPanel)
 }

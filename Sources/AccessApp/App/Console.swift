@@ -39,7 +39,21 @@ public struct ConsoleState: Equatable, Sendable {
     public var scenario: String?
     /// The faults as the backend last reported them after a change from here.
     public var faults: FaultSettings?
+    /// Endpoints the app called lately (from the journal), newest first: the palette offers faults for them.
+    public var endpoints: [String] = []
     var awaiting: [RequestID: Pending] = [:]
+
+    static let endpointLimit = 8
+
+    /// Paths from the journal, newest first; the admin API is never faulted.
+    mutating func noteEndpoints(_ paths: [String]) {
+        var seen: [String] = []
+        for path in paths where !path.hasPrefix("/_admin") && !seen.contains(path) {
+            seen.append(path)
+            if seen.count == Self.endpointLimit { break }
+        }
+        endpoints = seen
+    }
 
     enum Pending: Equatable, Sendable {
         case scenarios

@@ -131,8 +131,33 @@ private func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effec
             state.overlay = nil
             return runPaletteAction(action, in: &state)
         }
+    case .journal(var panel):
+        guard case .key(let key) = event else { return [] }
+        switch panel.handle(key, baseURL: state.options.backendURL) {
+        case .stay:
+            state.overlay = .journal(panel)
+            return []
+        case .close:
+            state.overlay = nil
+            return []
+        case .reload:
+            return loadJournal(&state, panel)
+        case .copy(let curl):
+            state.overlay = .journal(panel)
+            return [.copy(curl)] + apply([.showToast("Copied as curl (secrets redacted)")], to: &state, from: nil)
+        case .faultEndpoint(let path):
+            let effects = openPalette(&state)
+            if case .palette(var palette) = state.overlay {
+                palette.search("fault \(path)")
+                state.overlay = .palette(palette)
+            }
+            return effects
+        }
     case nil:
         break
+    }
+    if case .key(let key) = event, JournalPanel.keys.contains(key) {
+        return loadJournal(&state, JournalPanel())
     }
     if case .key(let key) = event, OutboxPanel.keys.contains(key), state.options.hasReferenceBackend {
         return loadOutbox(&state, OutboxPanel())
@@ -176,6 +201,15 @@ private func loadOutbox(_ state: inout AppState, _ panel: OutboxPanel) -> [Effec
     return [.request(AnyRequest(LoadOutbox()), id: id)]
 }
 
+private func loadJournal(_ state: inout AppState, _ panel: JournalPanel) -> [Effect] {
+    var panel = panel
+    let id = mintRequestID(&state)
+    panel.isLoading = true
+    panel.awaiting = id
+    state.overlay = .journal(panel)
+    return [.request(AnyRequest(LoadJournal(askBackend: state.options.hasReferenceBackend)), id: id)]
+}
+
 private func mintRequestID(_ state: inout AppState) -> RequestID {
     defer { state.nextRequestID += 1 }
     return RequestID(state.nextRequestID)
@@ -194,6 +228,12 @@ private func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in
     var consoleEffects: [Effect] = []
     if receiveConsole(result, for: id, in: &state, effects: &consoleEffects) {
         return apply(commands, to: &state, from: nil) + consoleEffects
+    }
+    if case .journal(var panel) = state.overlay, panel.awaiting == id {
+        panel.receive(result)
+        state.console.noteEndpoints(panel.rows.map(\.record.path))
+        state.overlay = .journal(panel)
+        return apply(commands, to: &state, from: nil)
     }
     if case .outbox(var panel) = state.overlay, panel.awaiting == id {
         panel.receive(result)
@@ -337,6 +377,15 @@ public func keymap(for state: AppState) -> Keymap {
             KeyBinding([.escape], "Close"),
         ])
     }
+    if case .journal(let panel) = state.overlay {
+        let list = [
+            KeyBinding([.up, .down], panel.showsDetail ? "Scroll" : "Choose"),
+            KeyBinding([.enter], panel.showsDetail ? "List" : "Details"), KeyBinding([.character("c")], "Copy as curl"),
+            KeyBinding([.character("f")], "Fault it"), KeyBinding([.character("a")], "Admin calls"),
+            KeyBinding([.character("r")], "Reload"), KeyBinding([.escape], panel.showsDetail ? "Back" : "Close"),
+        ]
+        return Keymap(list)
+    }
     if case .palette = state.overlay {
         return Keymap([
             KeyBinding([.up, .down], "Choose"), KeyBinding([.enter], "Run"), KeyBinding([.escape], "Close"),
@@ -352,6 +401,7 @@ public func keymap(for state: AppState) -> Keymap {
     var app: [KeyBinding] = []
     if state.canGoBack { app.append(KeyBinding(takesText ? [.escape] : [.escape, .left], "Back")) }
     if state.options.hasReferenceBackend { app.append(KeyBinding(OutboxPanel.keys, "Outbox", inFooter: false)) }
+    app.append(KeyBinding(JournalPanel.keys, "Requests (HTTP journal)", inFooter: false))
     app.append(
         KeyBinding(
             CommandPalette.keys, "Command palette", inFooter: false,

@@ -36,6 +36,7 @@ public func render(_ state: AppState, size: Size) -> CellGrid {
         grid.draw(above, at: Point(x: 0, y: 0))
     case .outbox(let panel): panel.render(into: &grid, now: state.now, glyphs: context.glyphs)
     case .palette(let palette): palette.render(into: &grid, glyphs: context.glyphs)
+    case .journal(let panel): panel.render(into: &grid, baseURL: state.options.backendURL, glyphs: context.glyphs)
     case nil: break
     }
     return grid

@@ -94,6 +94,9 @@ public struct CommandPalette: Equatable, Sendable {
         return .stay
     }
 
+    /// Opens on this search, as if typed.
+    mutating func search(_ text: String) { setQuery(text) }
+
     private mutating func setQuery(_ text: String) {
         query = String(text.prefix(60))
         matches = Self.rank(commands, query)
@@ -270,10 +273,20 @@ extension CommandPalette {
         for choice in FaultChoice.all {
             commands.append(
                 PaletteCommand(
-                    "Fault: \(choice.label) on every call", detail: "per endpoint: the spec notes' calls below",
+                    "Fault: \(choice.label) on every call", detail: "every endpoint but the admin API",
                     .setFaults(
                         FaultSettings(endpoints: [choice.fault(on: "*")]),
                         label: "Fault on: \(choice.label) on every call")))
+        }
+        for path in state.console.endpoints {
+            for choice in FaultChoice.all {
+                commands.append(
+                    PaletteCommand(
+                        "Fault: \(choice.label) on \(path)", detail: "one endpoint, the others answer",
+                        .setFaults(
+                            FaultSettings(endpoints: [choice.fault(on: path)]),
+                            label: "Fault on: \(choice.label) on \(path)")))
+            }
         }
         commands.append(
             PaletteCommand(
