@@ -125,4 +125,6 @@ public enum Overlay: Equatable, Sendable {
     case outbox(OutboxPanel)
     /// The command palette (Ctrl+P, or `:` where no text is typed).
     case palette(CommandPalette)
+    /// F4: why the screen below behaves as it does.
+    case specNotes(SpecNotesPanel)
 }
