@@ -148,7 +148,7 @@ import Testing
     @Test func thePanelShowsTheScreenItsSectionsAndTheKeys() {
         var state = SampleData.state([], now: Self.start)
         state.overlay = .specNotes(SpecNotesPanel(over: state.top, now: Self.start))
-        let text = render(state, size: .standard).text()
+        let text = render(state, size: Size(cols: 80, rows: 60)).text()
         #expect(text.contains("Spec notes · hub"))
         #expect(text.contains("Why"))
         #expect(text.contains("GET /me/auth-methods"))

@@ -9,8 +9,8 @@ extension GalleryScreen {
 extension PreviewScreen {
     public static let specNotes = SpecNotes(
         why: [
-            "One gallery state drawn full screen; Esc goes back to the list. Its keys do nothing, so nothing sample can be sent to the backend.",
-            "F4 here shows the notes of the screen being previewed, not of this frame.",
+            "One gallery state drawn as a person would see it, for demos: ←/→ go through the states like slides; p, r, t, a and s switch the platform, the role, the theme, ASCII and the size live. Esc goes back to the list.",
+            "The state is sample data: none of its keys reach the backend. F4 here shows the notes of the screen being previewed, not of this frame.",
         ],
         seeds: [])
 }
