@@ -77,6 +77,7 @@ import Testing
     @Test func anUnlistedKeyNeverReachesTheScreen() {
         struct ListsOnlyEnter: ScreenModel {
             static var gallery: [GalleryEntry] { [] }
+            static var specNotes: SpecNotes { SpecNotes(why: ["A test screen."], seeds: []) }
             var id: String { "lists-only-enter" }
             var pressed: [String] = []
             func keymap(_ context: ScreenContext) -> Keymap { Keymap([KeyBinding([.enter], "Go")]) }

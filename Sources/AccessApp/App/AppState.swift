@@ -127,4 +127,6 @@ public enum Overlay: Equatable, Sendable {
     case palette(CommandPalette)
     /// Every request the app made (F3).
     case journal(JournalPanel)
+    /// F4: why the screen below behaves as it does.
+    case specNotes(SpecNotesPanel)
 }

@@ -48,6 +48,7 @@ public enum Features {
         PasswordLoginFeature.self,
         OnboardingFeature.self,
         RecoveryFeature.self,
+        SpecNotesFeature.self,
     ]
 
     public static var screens: [any ScreenModel.Type] { all.flatMap { $0.screens } }

@@ -153,6 +153,11 @@ private func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effec
             }
             return effects
         }
+    case .specNotes(var panel):
+        guard case .key(let key) = event else { return [] }
+        let stays = panel.handle(key, size: state.size ?? .standard)
+        state.overlay = stays ? .specNotes(panel) : nil
+        return []
     case nil:
         break
     }
@@ -161,6 +166,11 @@ private func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effec
     }
     if case .key(let key) = event, OutboxPanel.keys.contains(key), state.options.hasReferenceBackend {
         return loadOutbox(&state, OutboxPanel())
+    }
+    // Before the keymap's door: the notes open over any screen, one that takes text included.
+    if case .key(let key) = event, SpecNotesPanel.keys.contains(key) {
+        state.overlay = .specNotes(SpecNotesPanel(over: state.top, now: state.now))
+        return []
     }
     let takesText = state.top.base.takesText
     if case .key(let key) = event, CommandPalette.keys.contains(key) || (key == CommandPalette.shortKey && !takesText) {
@@ -391,6 +401,7 @@ public func keymap(for state: AppState) -> Keymap {
             KeyBinding([.up, .down], "Choose"), KeyBinding([.enter], "Run"), KeyBinding([.escape], "Close"),
         ])
     }
+    if case .specNotes = state.overlay { return SpecNotesPanel.keymap }
     if case .sheet = state.overlay {
         return Keymap([
             KeyBinding([.up, .down], "Choose"), KeyBinding([.enter], "Confirm"), KeyBinding([.escape], "Close"),
@@ -406,6 +417,7 @@ public func keymap(for state: AppState) -> Keymap {
         KeyBinding(
             CommandPalette.keys, "Command palette", inFooter: false,
             aliases: takesText ? [] : [CommandPalette.shortKey]))
+    app.append(KeyBinding(SpecNotesPanel.keys, "Spec notes", inFooter: false))
     app.append(KeyBinding(takesText ? [.function(1)] : [.character("?"), .function(1)], "Help"))
     if !takesText { app.append(KeyBinding([.character("q")], "Quit")) }
     app.append(KeyBinding([.control("c")], "Quit from anywhere", inFooter: false))

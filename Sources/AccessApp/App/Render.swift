@@ -37,6 +37,7 @@ public func render(_ state: AppState, size: Size) -> CellGrid {
     case .outbox(let panel): panel.render(into: &grid, now: state.now, glyphs: context.glyphs)
     case .palette(let palette): palette.render(into: &grid, glyphs: context.glyphs)
     case .journal(let panel): panel.render(into: &grid, baseURL: state.options.backendURL, glyphs: context.glyphs)
+    case .specNotes(let panel): panel.render(into: &grid, glyphs: context.glyphs)
     case nil: break
     }
     return grid
@@ -56,13 +57,14 @@ private func renderPreview(_ preview: PreviewScreen, _ shown: AppState, over sta
     return drawOverlay(of: state, on: grid)
 }
 
-/// Only the overlays that belong to the app around a preview: the help and the palette.
+/// Only the overlays that belong to the app around a preview: the help, the palette and the spec notes.
 private func drawOverlay(of state: AppState, on grid: CellGrid) -> CellGrid {
     var grid = grid
     let glyphs = state.context.glyphs
     switch state.overlay {
     case .help: HelpOverlay(keymap(for: stateWithoutOverlay(state))).render(into: &grid, glyphs: glyphs)
     case .palette(let palette): palette.render(into: &grid, glyphs: glyphs)
+    case .specNotes(let panel): panel.render(into: &grid, glyphs: glyphs)
     default: break
     }
     return grid

@@ -12,6 +12,9 @@ public protocol ScreenModel: Equatable, Sendable {
     /// This screen's named states for the gallery, `accessdeck screens` and the snapshots; they
     /// live in `<Screen>+Gallery.swift` beside the screen.
     static var gallery: [GalleryEntry] { get }
+    /// Why this screen behaves as it does, its calls and its seed sections (the F4 panel); in
+    /// `<Feature>+Notes.swift`. No default: a screen without notes does not compile.
+    static var specNotes: SpecNotes { get }
     /// Whether typed letters are text here (then `q` and `?` are not shortcuts).
     var takesText: Bool { get }
     /// Every key reaches this screen, listed or not (the keyboard check shows what it gets).

@@ -278,7 +278,11 @@ extension CommandPalette {
                         FaultSettings(endpoints: [choice.fault(on: "*")]),
                         label: "Fault on: \(choice.label) on every call")))
         }
-        for path in state.console.endpoints {
+        // The calls the screen below makes (its spec notes), then those the journal saw lately.
+        let screenCalls = type(of: state.top.base).specNotes.calls.map(\.path).filter { !$0.contains("{") }
+        var paths: [String] = []
+        for path in screenCalls + state.console.endpoints where !paths.contains(path) { paths.append(path) }
+        for path in paths {
             for choice in FaultChoice.all {
                 commands.append(
                     PaletteCommand(

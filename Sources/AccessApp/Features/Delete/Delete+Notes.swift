@@ -1,0 +1,65 @@
+extension DeleteAccountScreen {
+    public static let specNotes = SpecNotes(
+        why: [
+            "The first step of deleting the account: what goes (the profile, training history, messages, saved payment methods) before anything destructive happens. Informative, with no retention tricks: the person's decision is accepted.",
+            "The order is the seeds': this screen, then the backend's blocker check, then \"Verify it's you\", then the last-chance sheet, \"Deleting your account…\" and the final screen. Blockers are checked before the verification, so nobody verifies only to be told they cannot go on.",
+        ],
+        calls: [
+            .get(
+                "/me/delete-preflight", when: "Enter on Delete account",
+                [
+                    200:
+                        "No blockers: \"Verify it's you\" (skipped inside its 15-minute window), then the last-chance sheet. Blockers: the blocker screen instead.",
+                    401: APICall.sessionRefused,
+                    403: APICall.limitedAccessRefused,
+                ],
+                noAnswer: "The offline message; Enter asks again.")
+        ],
+        seeds: [.deleteAccountInfo, .deleteBlockers, .deleteFinalConfirm])
+}
+
+extension DeleteBlockersScreen {
+    public static let specNotes = SpecNotes(
+        why: [
+            "Shown instead of \"Verify it's you\" while something must be cleared first: a hard block, because deleting is irreversible. A coach with upcoming sessions would leave athletes hanging; money on hold would be lost.",
+            "Several blockers stack in the server's order: upcoming sessions or bookings first, then the pending payout (coaches only). \"Releases in 18h\" follows the app's clock, which is the backend's. Refund rules are the cancel flow's business: here it only says \"cancel them first\".",
+            "Nothing is called here: the list came with the check. Contact support stays pinned at the bottom for the unclear cases.",
+        ],
+        seeds: [.deleteBlockers, .contactSupport])
+}
+
+extension DeletingAccountScreen {
+    public static let specNotes = SpecNotes(
+        why: [
+            "\"Deleting your account…\": a spinner while the backend revokes every session, marks the account deleted and schedules the purge. Esc does not leave mid-way; it says the account is being deleted.",
+            "A blocker that appeared since the check (409) is fetched and shown; a closed verification window asks \"Verify it's you\" again; no answer or a server failure can be tried again with Enter.",
+        ],
+        calls: [
+            .delete(
+                "/me", when: "as the screen opens, with the re-auth token",
+                [
+                    200: "Signed out here (session file and cached methods gone): \"Your account has been deleted\".",
+                    401: APICall.sessionRefused,
+                    403: "reauth_required: back to the info screen and \"Verify it's you\", with a toast.",
+                    409: "delete_blocked: the blockers are fetched again and shown.",
+                ],
+                noAnswer: "The offline message; Enter tries again."),
+            .get(
+                "/me/delete-preflight", when: "after a 409",
+                [
+                    200: "Blockers: the blocker screen. None any more: the server's message, and Enter tries again.",
+                    401: APICall.sessionRefused,
+                ],
+                noAnswer: "The offline message; Enter tries again."),
+        ],
+        seeds: [.deletingAccount, .deleteBlockers])
+}
+
+extension AccountDeletedScreen {
+    public static let specNotes = SpecNotes(
+        why: [
+            "The last screen, alone on the stack: the user is signed out on every device. The backend keeps the phone and email from new sign-ups for 7 days, to avoid an impulse re-signup, and purges the data at 30 days.",
+            "Enter or q quits; the next start is on Welcome.",
+        ],
+        seeds: [.accountDeleted])
+}

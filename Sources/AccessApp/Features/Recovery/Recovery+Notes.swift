@@ -1,0 +1,61 @@
+extension RecoveryRequestScreen {
+    public static let specNotes = SpecNotes(
+        why: [
+            "\"Can't access your account?\" on the sign-in screen, for someone who lost the account's phone: the recovery email is asked for, checked here first, and a one-shot link that works for 24 hours goes to it.",
+            "On purpose unlike seed 003, which checks that the address exists and says \"This email isn't associated with an account\": the answer and the next screen are the same whether or not an account uses the address, so nobody can find out who has an account.",
+            "The backend allows one recovery email per 30 s and 5 a day per address, known or not, and logs each request's IP and device. A 429 counts down for that address, in 003's words: \"For security reasons, please wait before requesting another recovery\".",
+        ],
+        calls: [
+            .post(
+                "/auth/recovery/start", when: "Send link",
+                [
+                    202: "Check your email, the same whatever the address.",
+                    422: "\"Please enter a valid email address\"",
+                    429: "A countdown banner for this address; no wait given: 003's \"please wait\" sentence.",
+                ],
+                noAnswer: "\"No internet connection. Check it and try again.\"")
+        ],
+        seeds: [.recoveryInitiation, .recoveryEmail, .emailRecoveryErrors, .verificationLimitations])
+}
+
+extension RecoverySentScreen {
+    public static let specNotes = SpecNotes(
+        why: [
+            "The recovery link is on its way, or not: this screen says the same either way, as the backend does. The link is opened from the outbox, pasted, or handed over with `accessdeck open-link`.",
+            "Resend waits for the server's own time; a new link makes the earlier ones stop working. e goes back to edit the address. When the email is lost too, s opens Contact support: support-assisted recovery is the only way left.",
+        ],
+        calls: [
+            .post(
+                "/auth/recovery/start", when: "Resend, once its countdown is over",
+                [
+                    202: "\"We sent a new link. Earlier links no longer work.\"",
+                    422: "The server's message.",
+                    429: "\"For security reasons, please wait before requesting another recovery\", counted down.",
+                ],
+                noAnswer: "\"No internet connection. Check it and try again.\"")
+        ],
+        seeds: [.recoveryEmail, .supportAssistedRecovery])
+}
+
+extension RecoveryPasswordScreen {
+    public static let specNotes = SpecNotes(
+        why: [
+            "A checked recovery link: the recovery email's password (masked, Ctrl+R shows it) finishes the recovery. The address is known here, so the error can say the password is wrong rather than \"email or password\", and a wrong one leaves the link usable.",
+            "Wrong passwords count with Log in's for the same address: the third in a row waits 30 s, each next one twice as long, up to 15 minutes, counted down; the address is mailed a notice when a lock starts.",
+            "Success signs in with limited access: the profile and settings work, every other change waits until a phone is verified again. Then everything comes back, every other device is signed out and the recovery email gets a notice.",
+        ],
+        calls: [
+            .post(
+                "/auth/recovery/complete", when: "Continue",
+                [
+                    200: "Signed in with limited access: Settings, \"Verify your phone\" first.",
+                    401: "\"That password isn't right. Try again.\"; the field is emptied.",
+                    404: "This link has expired.",
+                    410: "This link has expired (used, replaced by a newer one, or past 24 hours).",
+                    422: "The server's message.",
+                    429: "The lock counted down; Continue off until it passes.",
+                ],
+                noAnswer: "The offline message; the link stays usable.")
+        ],
+        seeds: [.recoveryEmail, .limitedAccountAccess, .verificationLimitations])
+}

@@ -1,0 +1,20 @@
+extension SettingsScreen {
+    public static let specNotes = SpecNotes(
+        why: [
+            "The signed-in root. Account access, the screen gallery and the keyboard check open from here; Log out sits at the bottom, apart, and asks \"Are you sure you want to logout?\" first. Log out lives here and not on the hub because it is a session action, not an edit of the account's identity.",
+            "While the recovery email set up during onboarding still waits for its link, a reminder on top says so, and v sends the link again: 30 s after a send, or once the server's 429 wait has passed, counted down on screen.",
+            "After a recovery by email the session has limited access: a line on top says so and \"Verify your phone\" is the first row. It starts the phone's re-verification straight away: the limited session itself is the proof, so there is no \"Verify it's you\".",
+            "The backend's address (and, on the reference backend, its admin API) is shown for QA; no seed asks for it.",
+        ],
+        calls: [
+            .post(
+                "/auth/register/resend", when: "v, while the recovery email is unverified",
+                [
+                    202: "Toast \"We sent the link again.\"; v waits 30 s.",
+                    422: "The server's message under the reminder.",
+                    429: "With a wait: \"Resend in m:ss\" until it passes. Without one: the server's message.",
+                ],
+                noAnswer: "The offline message under the reminder; v stays on.")
+        ],
+        seeds: [.logoutFlow, .accountAccessHub, .emailVerificationOptional, .limitedAccountAccess])
+}

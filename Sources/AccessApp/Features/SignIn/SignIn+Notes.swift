@@ -1,0 +1,30 @@
+extension SignInScreen {
+    public static let specNotes = SpecNotes(
+        why: [
+            "\"Continue with…\": one screen for signing in and signing up. The person picks a way in and the backend decides whether the account is new, so nobody has to know which they need.",
+            "Phone and email send a 6-digit code, and a session exists only once the code is right. Apple and Google need no code; they go through the reference backend's stand-in for the provider's sheet, and elsewhere say \"Not available here\". Apple is not offered on Android, as on the hub.",
+            "Email & password is seed 002's older way in, kept apart. \"Can't access your account?\" starts the recovery by email. After a refused session or a log out, a line on top says why the person is here.",
+            "Every sign-in registers this device (a key made on first run) with the backend.",
+        ],
+        seeds: [.otpGate, .socialWithoutOTP, .deviceInfo, .recoveryInitiation, .firstLaunch])
+}
+
+extension SignInEmailScreen {
+    public static let specNotes = SpecNotes(
+        why: [
+            "Continue with email: the address is checked here first (\"Please enter a valid email address\"), then a 6-digit code goes to it, entered on the same code screen as a phone's. An unknown address creates the account once its code is right.",
+            "A 429 counts down in a banner for that address only; Send code stays off for it until then.",
+        ],
+        calls: [
+            .post(
+                "/auth/sign-in/code", when: "Send code",
+                [
+                    202: "Enter the code, emailed (no session yet).",
+                    409: "The server's message (the address of an account deleted less than 7 days ago).",
+                    422: "\"Please enter a valid email address\"",
+                    429: "A countdown banner for this address; no wait given: the server's message.",
+                ],
+                noAnswer: "\"No internet connection\" under the field.")
+        ],
+        seeds: [.continueWithEmail, .otpGate, .validationRules])
+}
