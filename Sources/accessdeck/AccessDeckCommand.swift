@@ -33,6 +33,12 @@ struct Run: AsyncParsableCommand {
             valueName: "XX"))
     var region: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write the session to a tape as it happens (0600); passwords and codes are never written (fixtures/tapes/README.md).",
+            valueName: "FILE"))
+    var record: String?
+
     func validate() throws {
         if let region, case .failure(let problem) = DeviceRegion.parseFlag(region) {
             throw ValidationError(problem.description)
@@ -43,7 +49,8 @@ struct Run: AsyncParsableCommand {
         let deviceRegion = try DeviceRegion.resolve(flag: region, environment: ProcessInfo.processInfo.environment)
             .get()
         let code = try await TerminalApp(
-            appearance: appearance, backendOptions: backend, deviceRegion: deviceRegion
+            appearance: appearance, backendOptions: backend, deviceRegion: deviceRegion,
+            recording: try record.map(TapeRecording.init(path:))
         ).run()
         if code != 0 { throw ExitCode(code) }
     }

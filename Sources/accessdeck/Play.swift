@@ -3,38 +3,120 @@ import ArgumentParser
 import Foundation
 import TerminalKit
 
-/// `accessdeck play TAPE [--dump]`: replay a key tape headless on its own clock.
-struct Play: ParsableCommand {
+/// `accessdeck play TAPE`: replay a tape against the embedded reference backend, headless and on
+/// the backend's clock (or `--live` in the terminal), checking its `expect` lines.
+struct Play: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Replay a key tape headless and print the screen (fixtures/tapes/README.md).")
+        abstract:
+            "Replay a key tape against the embedded reference backend and check its expect lines (fixtures/tapes/README.md)."
+    )
 
     @Argument(help: "A .tape file.")
     var tape: String
 
+    @Option(help: "Scenario to start on; default: the tape's own `scenario` line, else default.")
+    var scenario: String?
+
     @Flag(help: "Print the screen after every step, not only at `screen` steps and the end.")
     var dump = false
 
+    @Flag(
+        help:
+            "Replay in this terminal, with the tape's pauses (divided by --speed); expect lines are reported at the end."
+    )
+    var live = false
+
+    @Option(help: "With --live: how many times faster than recorded (0.1 to 100).")
+    var speed: Double = 1
+
+    @Flag(help: "No backend: every request is answered offline (the replay of old tapes, on a clock of its own).")
+    var noBackend = false
+
     @OptionGroup var appearance: AppearanceOptions
 
-    func run() throws {
+    func validate() throws {
+        if let scenario { try ScenarioArgument.validate(scenario) }
+        guard (0.1...100).contains(speed) else { throw ValidationError("--speed must be 0.1 to 100") }
+        if live, noBackend { throw ValidationError("--live replays on the embedded backend; drop --no-backend") }
+        if !live, speed != 1 { throw ValidationError("--speed is for --live") }
+        if noBackend, scenario != nil { throw ValidationError("--scenario needs the backend; drop --no-backend") }
+    }
+
+    func run() async throws {
+        let parsed = try readTape()
+        if noBackend {
+            let start = Date(timeIntervalSince1970: 1_800_000_000)
+            let state = AppState(now: start, options: AppOptions(platform: appearance.platform ?? .ios))
+            var replay = TapeReplay(state: state, size: parsed.size, backend: OfflineReplayBackend(now: start))
+            try await runSteps(of: parsed, on: &replay)
+            return
+        }
+        let scenarioName = scenario ?? parsed.scenario ?? "default"
+        try ScenarioArgument.validate(scenarioName)
+        let options = try BackendOptions.parse(["--scenario", scenarioName])
+        if live {
+            let failures: [TapeFailure]
+            do {
+                failures = try await LivePlay(
+                    tape: parsed, backendOptions: options, appearance: appearance, speed: speed
+                ).run()
+            } catch let failure as TapeFailure {
+                throw RuntimeError("\(tape): \(failure)")
+            }
+            try report(failures)
+            return
+        }
+        let connection = try await BackendConnection.open(options, frozenClock: true)
+        do {
+            var state = AppState(
+                root: connection.root, now: connection.clock.now(),
+                options: AppOptions(platform: appearance.platform ?? .ios, hasReferenceBackend: true))
+            state.options.backendURL = connection.baseURL
+            state.console.scenario = scenarioName
+            let backend = ReferenceReplayBackend(
+                performer: ClientPerformer(client: connection.client, cache: connection.cache),
+                clock: connection.clock)
+            var replay = TapeReplay(state: state, size: parsed.size, backend: backend)
+            try await replay.send(.started)
+            try await runSteps(of: parsed, on: &replay)
+        } catch {
+            await connection.close()
+            throw error
+        }
+        await connection.close()
+    }
+
+    private func runSteps(of parsed: Tape, on replay: inout TapeReplay) async throws {
+        do {
+            try await replay.play(parsed, everyStep: dump) { caption, grid in printScreen(caption, grid) }
+        } catch let failure as TapeFailure {
+            printScreen("line \(failure.line) (failed)", replay.screen)
+            throw RuntimeError("\(tape): \(failure)")
+        }
+        printScreen(replay.runtime.quit ? "end (quit)" : "end", replay.screen)
+    }
+
+    private func readTape() throws -> Tape {
         let text: String
         do {
             text = try String(contentsOfFile: tape, encoding: .utf8)
         } catch {
             throw ValidationError("cannot read tape '\(tape)'")
         }
-        let parsed: Tape
         do {
-            parsed = try Tape(parsing: text)
+            return try Tape(parsing: text)
         } catch let error as Tape.ParseError {
             throw ValidationError("\(tape): \(error)")
         }
-        let start = AppState(
-            now: Date(timeIntervalSince1970: 1_800_000_000), options: AppOptions(platform: appearance.platform ?? .ios))
-        let runtime = play(parsed, from: start, everyStep: dump) { caption, grid in
-            printScreen(caption, grid)
+    }
+
+    /// After a live replay, on the restored terminal: every failed expect (and where q stopped it), one a line.
+    private func report(_ failures: [TapeFailure]) throws {
+        guard !failures.isEmpty else { return }
+        for failure in failures {
+            FileHandle.standardError.write(Data("\(tape): \(failure)\n".utf8))
         }
-        printScreen(runtime.quit ? "end (quit)" : "end", runtime.screen)
+        throw RuntimeError("\(tape): the live replay did not pass (\(failures.count) line(s) above)")
     }
 
     private func printScreen(_ caption: String, _ grid: CellGrid) {

@@ -16,6 +16,8 @@ struct TerminalApp {
     let deviceRegion: String?
     /// `accessdeck open-link URL` with no app running: opened once the app is up.
     var openingLink: String? = nil
+    /// `--record FILE`: the session written to a tape as it happens.
+    var recording: TapeRecording? = nil
 
     func run() async throws -> Int32 {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
@@ -132,12 +134,17 @@ struct TerminalApp {
         let inbox = LinkInbox.Listener(path: LinkInbox.socketPath()) { [store] link in store.send(.openLink(link)) }
         defer { inbox?.stop() }
         if let openingLink { store.send(.openLink(openingLink)) }
+        recording?.begin(size: terminal.size, scenario: backendOptions.backend == nil ? backendOptions.scenario : nil)
+        defer { recording?.finish() }
         // Blocks in the kernel between events: timers and replies wake it through the waker.
         while !store.isQuitting {
             let state = store.state
             terminal.setLooks(theme: .named(state.options.theme), ascii: state.options.ascii)
             terminal.paint(render(state, size: terminal.size))
-            if let event = terminal.nextEvent(timeout: nil) { store.send(.input(event)) }
+            if let event = terminal.nextEvent(timeout: nil) {
+                recording?.record(event, into: store.state.secretEntry)
+                store.send(.input(event))
+            }
         }
         return 0
     }
@@ -166,7 +173,8 @@ struct BackendConnection: Sendable {
         return identity == nil ? SettingsScreen() : SessionCheckScreen()
     }
 
-    static func open(_ options: BackendOptions) async throws -> BackendConnection {
+    /// `frozenClock`: the embedded backend's time moves only when advanced (`accessdeck play`).
+    static func open(_ options: BackendOptions, frozenClock: Bool? = nil) async throws -> BackendConnection {
         // Nothing may write to the terminal once curses owns it.
         let quiet = Logger(label: "accessdeck") { _ in SwiftLogNoOpLogHandler() }
         // Seed 004's device registration: this installation's identity, kept beside the session file.
@@ -190,7 +198,7 @@ struct BackendConnection: Sendable {
                 baseURL: url, identity: identity, startsSignedIn: await client.isSignedIn)
         }
         let backend = try await ReferenceBackend.start(
-            .init(port: options.port ?? 0, scenario: options.scenario, logger: quiet))
+            .init(port: options.port ?? 0, scenario: options.scenario, frozenClock: frozenClock, logger: quiet))
         var configuration = AccountClient.Configuration(baseURL: backend.baseURL)
         configuration.device = device
         let client = AccountClient(configuration: configuration, sessionStore: nil, logger: quiet)

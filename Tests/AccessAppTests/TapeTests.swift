@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 import Testing
 
 @testable import AccessApp
@@ -27,6 +28,48 @@ import Testing
         #expect(tape.steps.first?.line == 3)
     }
 
+    @Test func parsesTheChecksAndTheBackendSteps() throws {
+        let tape = try Tape(
+            parsing: """
+                scenario taken-number
+                expect Account access
+                expect-not "Phone updated"
+                clock +30s
+                clock +5m
+                clock +2h
+                clock +1d
+                clock next
+                scenario default
+                code
+                """)
+        #expect(tape.scenario == "taken-number")
+        #expect(
+            tape.steps.map(\.step) == [
+                .expect("Account access"), .expectNot("Phone updated"), .clock(.by(seconds: 30)),
+                .clock(.by(seconds: 300)), .clock(.by(seconds: 7200)), .clock(.by(seconds: 86_400)),
+                .clock(.toNextDeadline), .scenario("default"), .code,
+            ])
+    }
+
+    @Test func aScenarioAfterTheFirstStepSwitchesLive() throws {
+        let tape = try Tape(parsing: "key Down\nscenario default")
+        #expect(tape.scenario == nil)
+        #expect(tape.steps.map(\.step) == [.input(.key(.down)), .scenario("default")])
+    }
+
+    @Test func quotedTextKeepsItsSpacesQuotesAndLineBreaks() throws {
+        let tape = try Tape(parsing: #"paste " a \"b\"\n\\ ""# + "\nexpect \"#1\"")
+        #expect(tape.steps.map(\.step) == [.input(.paste(" a \"b\"\n\\ ")), .expect("#1")])
+    }
+
+    @Test func onlyAWholeLineIsAComment() throws {
+        let tape = try Tape(parsing: "  # a comment\ntype #1\nkey #")
+        #expect(
+            tape.steps.map(\.step) == [
+                .input(.key(.character("#"))), .input(.key(.character("1"))), .input(.key(.character("#"))),
+            ])
+    }
+
     @Test func knowsTmuxKeyNamesAndAliases() {
         #expect(Tape.key(named: "BSpace") == .backspace)
         #expect(Tape.key(named: "Backspace") == .backspace)
@@ -42,8 +85,24 @@ import Testing
         ("\nwait soon", "line 2: wait takes seconds, such as 3 or 0.5"),
         ("size big", "line 1: size takes COLSxROWS, such as 80x24"),
         ("key Down 0", "line 1: the count must be 1 to 1000"),
-        ("dance", "line 1: unknown step 'dance'; steps are size, resize, key, type, paste, wait, screen"),
+        (
+            "dance",
+            "line 1: unknown step 'dance'; steps are size, resize, key, type, paste, wait, screen, expect, expect-not, clock, scenario, code"
+        ),
         ("type", "line 1: type needs text"),
+        ("expect", "line 1: expect needs text"),
+        ("expect-not \"\"", "line 1: expect-not needs text"),
+        ("expect \"Phone updated", "line 1: expect: the text's closing quote must end the line"),
+        ("expect \"Phone\" updated", "line 1: expect: the text's closing quote must end the line"),
+        ("clock +5x", "line 1: clock takes +30s, +5m, +2h, +1d or next"),
+        ("clock 5m", "line 1: clock takes +30s, +5m, +2h, +1d or next"),
+        ("clock", "line 1: clock takes +30s, +5m, +2h, +1d or next"),
+        ("scenario", "line 1: scenario takes one name, such as taken-number"),
+        ("code 123456", "line 1: code takes nothing: it types the newest live code"),
+        (
+            "key Enter\nsecret",
+            "line 2: a password was typed here; replace this line with `type …` to replay it"
+        ),
     ])
     func mistakesNameTheLine(text: String, message: String) {
         #expect(throws: Tape.ParseError.self) { try Tape(parsing: text) }
@@ -55,30 +114,169 @@ import Testing
     }
 }
 
-@Suite struct HeadlessRuntimeTests {
+@Suite struct TapeReplayTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    @Test func aTapeReplaysNavigationAndStopsAtQuit() throws {
-        let tape = try Tape(parsing: "key Down\nkey Enter\nkey q\nkey Escape")
-        let runtime = play(tape, from: AppState(now: start)) { _, _ in }
-        #expect(runtime.quit)
-        #expect(runtime.state.stack.count == 2)  // the Escape after q never ran
+    func replaying(_ text: String, from state: AppState) async throws -> (TapeReplay, [String]) {
+        let tape = try Tape(parsing: text)
+        var replay = TapeReplay(state: state, size: tape.size, backend: OfflineReplayBackend(now: state.now))
+        var screens: [String] = []
+        try await replay.play(tape) { _, grid in screens.append(grid.text()) }
+        return (replay, screens)
     }
 
-    @Test func waitingFiresTimersOnTheTapesClock() throws {
-        var screens: [String] = []
+    @Test func aTapeReplaysNavigationAndStopsAtQuit() async throws {
+        let (replay, _) = try await replaying("key Down\nkey Enter\nkey q\nkey Escape", from: AppState(now: start))
+        #expect(replay.runtime.quit)
+        #expect(replay.runtime.state.stack.count == 2)  // the Escape after q never ran
+    }
+
+    @Test func waitingFiresTimersOnTheBackendsClock() async throws {
         var hub = SampleData.state([], now: start)
         hub.isOffline = true
-        let tape = try Tape(parsing: "key Enter\nscreen\nwait 2\nscreen\nwait 1\nscreen")
-        _ = play(tape, from: hub) { _, grid in screens.append(grid.text()) }
+        let (_, screens) = try await replaying("key Enter\nscreen\nwait 2\nscreen\nwait 1\nscreen", from: hub)
         let message = "You're offline. Changes are off"
         #expect(screens.map { $0.contains(message) } == [true, true, false])
     }
 
-    @Test func resizeChangesTheRenderedSize() throws {
-        let tape = try Tape(parsing: "resize 30x8")
-        let runtime = play(tape, from: AppState(now: start)) { _, _ in }
-        #expect(runtime.screen.size == .init(cols: 30, rows: 8))
-        #expect(runtime.screen.text().contains("Terminal too small"))
+    @Test func resizeChangesTheRenderedSize() async throws {
+        let (replay, _) = try await replaying("resize 30x8", from: AppState(now: start))
+        #expect(replay.screen.size == .init(cols: 30, rows: 8))
+        #expect(replay.screen.text().contains("Terminal too small"))
+    }
+
+    @Test func anExpectThatHoldsLetsTheReplayGoOn() async throws {
+        let (replay, _) = try await replaying(
+            "expect Settings\nexpect-not \"Terminal too small\"\nkey Down", from: AppState(now: start))
+        #expect(replay.runtime.state.stack.count == 1)
+    }
+
+    @Test func aFailedExpectStopsAtItsLine() async throws {
+        await #expect(throws: TapeFailure(line: 2, message: #"expected "Phone updated""#)) {
+            _ = try await replaying("key Down\nexpect \"Phone updated\"\nkey Enter", from: AppState(now: start))
+        }
+    }
+
+    @Test func aFailedExpectNotStopsAtItsLine() async throws {
+        await #expect(throws: TapeFailure(line: 1, message: #"did not expect "Settings""#)) {
+            _ = try await replaying("expect-not Settings", from: AppState(now: start))
+        }
+    }
+
+    @Test func aCodeStepNeedsTheCodeBoxes() async throws {
+        await #expect(throws: TapeFailure(line: 1, message: "code: the code boxes are not on screen")) {
+            _ = try await replaying("code", from: AppState(now: start))
+        }
+    }
+}
+
+@Suite struct TapeRecorderTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func at(_ seconds: TimeInterval) -> Date { start + seconds }
+
+    func key(_ key: Key, _ seconds: TimeInterval, _ entry: SecretEntry? = nil) -> (InputEvent, Date, SecretEntry?) {
+        (.key(key), at(seconds), entry)
+    }
+
+    func lines(_ events: [(InputEvent, Date, SecretEntry?)]) -> [String] {
+        TapeRecorder.lines(startedAt: start, events: events.map { (event: $0.0, at: $0.1, entry: $0.2) })
+    }
+
+    @Test func theHeaderSaysWhereTheTapeCameFrom() {
+        let header = TapeRecorder.header(
+            recordedAt: start, version: "0.1.0", scenario: "taken-number", size: .init(cols: 100, rows: 30))
+        #expect(
+            header == [
+                "# Recorded with `accessdeck run --record` (accessdeck 0.1.0) on 2027-01-15T08:00:00Z, scenario taken-number.",
+                "size 100x30", "scenario taken-number",
+            ])
+    }
+
+    @Test func consecutiveCharactersAreOneTypeLine() {
+        let events = [
+            key(.character("5"), 0.1), key(.character("1"), 0.2), key(.character("1"), 0.3), key(.enter, 0.4),
+        ]
+        #expect(lines(events) == ["type 511", "key Enter"])
+    }
+
+    @Test func keysAreWrittenByTheirTapeNames() {
+        let events = [
+            key(.down, 0.1), key(.control("o"), 0.2), key(.function(2), 0.3), key(.backspace, 0.4),
+            key(.character(" "), 0.5), key(.escape, 0.6),
+        ]
+        #expect(lines(events) == ["key Down", "key C-o", "key F2", "key BSpace", "type \" \"", "key Escape"])
+    }
+
+    @Test func aPauseOfASecondOrMoreIsAWaitToATenth() {
+        let events = [key(.down, 0.9), key(.down, 3.249), key(.character("a"), 3.5), key(.character("b"), 5.5)]
+        #expect(lines(events) == ["key Down", "wait 2.3", "key Down", "type a", "wait 2", "type b"])
+    }
+
+    @Test func typedTextWaitsForTheNextOtherEvent() {
+        var recorder = TapeRecorder(startedAt: start)
+        #expect(recorder.record(.key(.character("j")), at: at(0.1), into: nil) == [])
+        #expect(recorder.record(.key(.character("o")), at: at(0.2), into: nil) == [])
+        #expect(recorder.record(.key(.tab), at: at(0.3), into: nil) == ["type jo", "key Tab"])
+        #expect(recorder.finish() == [])
+    }
+
+    @Test func aPasswordIsNeverWritten() {
+        let events = [
+            key(.character("h"), 0.1, .password), key(.character("u"), 0.2, .password),
+            (InputEvent.paste("correct-horse-42"), at(0.3), SecretEntry.password), key(.enter, 0.4, .password),
+        ]
+        let tape = lines(events)
+        #expect(tape == ["secret", "key Enter"])
+        #expect(!tape.joined().contains("horse"))
+    }
+
+    @Test func theCodeBoxesAreACodeStep() {
+        let boxes = SecretEntry.code(recipient: "+995511200300")
+        let events = (0..<6).map { key(.character("4"), 0.1 * Double($0 + 1), boxes) } + [key(.character("r"), 0.9)]
+        #expect(lines(events) == ["code", "type r"])
+    }
+
+    @Test func aLetterOnTheCodeScreenIsAShortcutNotACode() {
+        let boxes = SecretEntry.code(recipient: "+995511999999")
+        let events = [key(.character("1"), 0.1, boxes), key(.character("r"), 0.2, boxes), key(.backspace, 0.3, boxes)]
+        #expect(lines(events) == ["code", "type r", "key BSpace"])
+    }
+
+    @Test func pastesAndResizesAreWrittenAsThemselves() {
+        let events: [(InputEvent, Date, SecretEntry?)] = [
+            (.paste("511 123 456"), at(0.1), nil), (.paste(" two\nlines"), at(0.2), nil),
+            (.resize(.init(cols: 30, rows: 8)), at(0.3), nil),
+        ]
+        #expect(lines(events) == ["paste 511 123 456", #"paste " two\nlines""#, "resize 30x8"])
+    }
+
+    @Test func aRecordedTapeReadsBackAsTheSameEvents() throws {
+        let events: [(InputEvent, Date, SecretEntry?)] = [
+            key(.character(" "), 0.1), key(.character("#"), 0.2), key(.character("\""), 0.3), key(.up, 0.4),
+            (.paste("a\tb "), at(0.5), nil), key(.character("?"), 0.6), key(.pageDown, 0.7),
+        ]
+        let tape = try Tape(parsing: (["size 80x24"] + lines(events)).joined(separator: "\n"))
+        #expect(tape.steps.map(\.step) == events.map { .input($0.0) })
+    }
+}
+
+@Suite struct SecretEntryTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test func aPasswordScreenIsASecretEntry() {
+        let state = AppState(root: SetPasswordScreen(), now: start)
+        #expect(state.secretEntry == .password)
+    }
+
+    @Test func theEmailFieldOfLogInIsNot() {
+        #expect(AppState(root: PasswordLoginScreen(), now: start).secretEntry == nil)
+        #expect(AppState(root: PasswordLoginScreen(focus: .password), now: start).secretEntry == .password)
+    }
+
+    @Test func anOverlayTakesTheKeysItself() {
+        var state = AppState(root: SetPasswordScreen(), now: start)
+        state.overlay = .help
+        #expect(state.secretEntry == nil)
     }
 }

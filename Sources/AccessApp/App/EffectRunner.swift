@@ -15,6 +15,7 @@ public final class EffectRunner: @unchecked Sendable {
     private let performer: ClientPerformer?
     private let lock = NSLock()
     private var timers: [TimerID: Task<Void, Never>] = [:]
+    private var inFlight = 0
 
     /// Without a `performer` (no backend), requests are answered as offline.
     public init(
@@ -34,10 +35,13 @@ public final class EffectRunner: @unchecked Sendable {
             let performer = self.performer
             let clock = self.clock
             let send = self.send
+            lock.withLock { inFlight += 1 }
             Task {
                 let result =
                     await performer?.perform(request, now: clock.now()) ?? .failure(.offline(reason: "no backend"))
                 send(.response(id, result))
+                // After the reply is handled, so the requests it started are counted first.
+                self.lock.withLock { self.inFlight -= 1 }
             }
         case .after(let seconds, let action, let id):
             let deadline = clock.now() + seconds
@@ -63,6 +67,9 @@ public final class EffectRunner: @unchecked Sendable {
             break
         }
     }
+
+    /// Requests sent whose replies have not been handled yet.
+    public var requestsInFlight: Int { lock.withLock { inFlight } }
 
     public func cancelAll() {
         let all = lock.withLock {
@@ -110,6 +117,10 @@ public final class Store: @unchecked Sendable {
         for effect in effects { runner.run(effect) }
         onChange()
     }
+
+    /// Requests sent whose replies have not been handled yet: `accessdeck play --live` waits for none
+    /// before its next step.
+    public var requestsInFlight: Int { runner.requestsInFlight }
 
     public func stop() { runner.cancelAll() }
 }

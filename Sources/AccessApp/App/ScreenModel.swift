@@ -19,6 +19,9 @@ public protocol ScreenModel: Equatable, Sendable {
     var takesText: Bool { get }
     /// Every key reaches this screen, listed or not (the keyboard check shows what it gets).
     var acceptsAnyKey: Bool { get }
+    /// What typing here would go into when that must never be written down (a tape's recorder
+    /// asks): a password, or the code boxes. nil for everything else.
+    var secretEntry: SecretEntry? { get }
     func keymap(_ context: ScreenContext) -> Keymap
     /// Returns nil when the screen does not use the event, so app-wide keys can.
     mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]?
@@ -44,6 +47,7 @@ public protocol ScreenModel: Equatable, Sendable {
 extension ScreenModel {
     public var takesText: Bool { false }
     public var acceptsAnyKey: Bool { false }
+    public var secretEntry: SecretEntry? { nil }
     public mutating func receive(
         _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
     )

@@ -2,7 +2,7 @@ import Foundation
 import TerminalKit
 
 /// Runs the app without a terminal and on its own clock, deterministically: timers fire in
-/// deadline order when time is advanced. `accessdeck play` replays tapes on it.
+/// deadline order when time is advanced. `TapeReplay` (`accessdeck play`) replays tapes on it.
 public struct HeadlessRuntime {
     public private(set) var state: AppState
     public private(set) var size: Size
@@ -10,6 +10,8 @@ public struct HeadlessRuntime {
     /// What the app asked the outside world to do (copy, open, backend calls, sign-out), in order.
     public private(set) var externalEffects: [Effect] = []
     private var timers: [(deadline: Date, action: Action, id: TimerID)] = []
+    /// How many of `externalEffects` `takeExternalEffects` has handed out.
+    private var handedOut = 0
 
     public init(state: AppState, size: Size) {
         self.state = state
@@ -48,23 +50,23 @@ public struct HeadlessRuntime {
         }
         state.now = end
     }
-}
 
-/// Replays a tape; `onScreen` receives a caption and the screen at each `screen` step (and,
-/// when `everyStep` is set, after every step).
-public func play(
-    _ tape: Tape, from state: AppState, everyStep: Bool = false, onScreen: (String, CellGrid) -> Void
-) -> HeadlessRuntime {
-    var runtime = HeadlessRuntime(state: state, size: tape.size)
-    for entry in tape.steps {
-        let (line, step) = (entry.line, entry.step)
-        guard !runtime.quit else { break }
-        switch step {
-        case .input(let event): runtime.send(.input(event))
-        case .wait(let seconds): runtime.advance(by: seconds)
-        case .screen: onScreen("line \(line)", runtime.screen)
+    /// Takes the clock to `now` (the backend's time): forward fires the timers due on the way; back
+    /// (a scenario reloaded) only sets it, and the timers wait longer, as in the app.
+    public mutating func follow(_ now: Date) {
+        if now >= state.now {
+            advance(by: now.timeIntervalSince(state.now))
+        } else {
+            state.now = now
         }
-        if everyStep, step != .screen { onScreen("line \(line): \(step)", runtime.screen) }
     }
-    return runtime
+
+    /// When the earliest timer fires; nil when none is set.
+    public var nextDeadline: Date? { timers.map(\.deadline).min() }
+
+    /// The external effects asked for since the last call, in order: a replay performs them.
+    public mutating func takeExternalEffects() -> [Effect] {
+        defer { handedOut = externalEffects.count }
+        return Array(externalEffects[handedOut...])
+    }
 }

@@ -1,13 +1,24 @@
 import Foundation
 import TerminalKit
 
-/// A recorded session: what a person typed and how long they waited, replayed headless by
-/// `accessdeck play`. One step a line; `#` starts a comment. See fixtures/tapes/README.md.
+/// A recorded session: what a person typed and how long they waited, replayed by `accessdeck play`
+/// against the reference backend, with the checks that make it a regression test. One step a line;
+/// a line starting with `#` is a comment. See fixtures/tapes/README.md.
 public struct Tape: Equatable, Sendable {
     public enum Step: Equatable, Sendable {
         case input(InputEvent)
         case wait(seconds: TimeInterval)
         case screen
+        /// The screen, as text, contains this.
+        case expect(String)
+        case expectNot(String)
+        /// Moves the reference backend's clock, as the palette's Clock commands do.
+        case clock(ClockMove)
+        /// Switches the reference backend's scenario while the app runs, as the palette does.
+        case scenario(String)
+        /// Types the newest live code the backend sent to the code boxes' recipient (a recorded
+        /// tape never holds the code itself).
+        case code
     }
 
     /// A step and the tape line it came from, for error messages and `--dump` captions.
@@ -17,6 +28,8 @@ public struct Tape: Equatable, Sendable {
     }
 
     public var size: Size
+    /// The scenario named before the first step: the backend starts on it.
+    public var scenario: String?
     public var steps: [Entry]
 
     public struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -25,16 +38,26 @@ public struct Tape: Equatable, Sendable {
         public var description: String { "line \(line): \(message)" }
     }
 
+    static let stepNames = "size, resize, key, type, paste, wait, screen, expect, expect-not, clock, scenario, code"
+
     public init(parsing text: String) throws {
         size = .standard
         steps = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let lineNumber = index + 1
-            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            // Only a whole line is a comment, so `type #1` and `expect "a # b"` keep their `#`.
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             let words = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard let verb = words.first else { continue }
-            let rest = line.drop { $0 == " " }.dropFirst(verb.count).drop { $0 == " " }
+            guard let verb = words.first, !verb.hasPrefix("#") else { continue }
+            let rest = String(line.drop { $0 == " " }.dropFirst(verb.count).drop { $0 == " " })
             func fail(_ message: String) -> ParseError { ParseError(line: lineNumber, message: message) }
+            func text(_ what: String) throws -> String {
+                guard let value = Tape.unquote(rest) else {
+                    throw fail("\(what): the text's closing quote must end the line")
+                }
+                guard !value.isEmpty else { throw fail("\(what) needs text") }
+                return value
+            }
             switch verb {
             case "size":
                 guard words.count == 2, let parsed = Size(parsing: String(words[1])) else {
@@ -59,10 +82,13 @@ public struct Tape: Equatable, Sendable {
                 guard let count, (1...1000).contains(count) else { throw fail("the count must be 1 to 1000") }
                 steps.append(contentsOf: repeatElement(Entry(line: lineNumber, step: .input(.key(key))), count: count))
             case "type":
-                guard !rest.isEmpty else { throw fail("type needs text") }
-                steps.append(contentsOf: rest.map { Entry(line: lineNumber, step: .input(.key(.character($0)))) })
+                steps.append(
+                    contentsOf: try text("type").map { Entry(line: lineNumber, step: .input(.key(.character($0)))) })
             case "paste":
-                steps.append(Entry(line: lineNumber, step: .input(.paste(String(rest)))))
+                guard let value = Tape.unquote(rest) else {
+                    throw fail("paste: the text's closing quote must end the line")
+                }
+                steps.append(Entry(line: lineNumber, step: .input(.paste(value))))
             case "wait":
                 guard words.count == 2, let seconds = TimeInterval(words[1].replacingOccurrences(of: "s", with: "")),
                     seconds >= 0, seconds <= 86_400 * 7
@@ -70,9 +96,112 @@ public struct Tape: Equatable, Sendable {
                 steps.append(Entry(line: lineNumber, step: .wait(seconds: seconds)))
             case "screen":
                 steps.append(Entry(line: lineNumber, step: .screen))
+            case "expect":
+                steps.append(Entry(line: lineNumber, step: .expect(try text("expect"))))
+            case "expect-not":
+                steps.append(Entry(line: lineNumber, step: .expectNot(try text("expect-not"))))
+            case "clock":
+                guard words.count == 2, let move = Tape.clockMove(String(words[1])) else {
+                    throw fail("clock takes +30s, +5m, +2h, +1d or next")
+                }
+                steps.append(Entry(line: lineNumber, step: .clock(move)))
+            case "scenario":
+                guard words.count == 2 else { throw fail("scenario takes one name, such as taken-number") }
+                let name = String(words[1])
+                if steps.isEmpty, scenario == nil {
+                    scenario = name
+                } else {
+                    steps.append(Entry(line: lineNumber, step: .scenario(name)))
+                }
+            case "code":
+                guard words.count == 1 else { throw fail("code takes nothing: it types the newest live code") }
+                steps.append(Entry(line: lineNumber, step: .code))
+            case "secret":
+                throw fail("a password was typed here; replace this line with `type …` to replay it")
             default:
-                throw fail("unknown step '\(verb)'; steps are size, resize, key, type, paste, wait, screen")
+                throw fail("unknown step '\(verb)'; steps are \(Tape.stepNames)")
             }
+        }
+    }
+
+    /// `+30s`, `+5m`, `+2h`, `+1d` (or `+90`, seconds) and `next`.
+    static func clockMove(_ word: String) -> ClockMove? {
+        if word == "next" { return .toNextDeadline }
+        guard word.hasPrefix("+") else { return nil }
+        var number = word.dropFirst()
+        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        var unit: TimeInterval = 1
+        if let last = number.last, let scale = units[last] {
+            unit = scale
+            number = number.dropLast()
+        }
+        guard let value = TimeInterval(number), value > 0, value * unit <= 366 * 86_400 else { return nil }
+        return .by(seconds: value * unit)
+    }
+
+    /// Text as written, or inside double quotes with `\"`, `\\`, `\n` and `\t` (for text that starts
+    /// or ends with a space, or holds a line break). nil: a quote was opened and never closed.
+    static func unquote(_ text: String) -> String? {
+        guard text.first == "\"" else { return text }
+        var result = ""
+        var escaped = false
+        for (offset, character) in text.dropFirst().enumerated() {
+            if escaped {
+                let escapes: [Character: Character] = ["n": "\n", "t": "\t"]
+                result.append(escapes[character] ?? character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                // The closing quote ends the line.
+                return offset == text.count - 2 ? result : nil
+            } else {
+                result.append(character)
+            }
+        }
+        return nil
+    }
+
+    /// The text as a tape writes it: bare when it reads back the same, quoted otherwise.
+    public static func quotedIfNeeded(_ text: String) -> String {
+        let needsQuotes =
+            text.isEmpty || text.first == " " || text.last == " " || text.first == "\""
+            || text.contains { $0 == "\n" || $0 == "\r" || $0 == "\t" }
+        guard needsQuotes else { return text }
+        var quoted = "\""
+        for character in text {
+            switch character {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            default: quoted.append(character)
+            }
+        }
+        return quoted + "\""
+    }
+
+    /// The name `key NAME` takes for this key (tmux's spelling).
+    public static func name(of key: Key) -> String {
+        switch key {
+        case .character(" "): return "Space"
+        case .character(let character): return String(character)
+        case .up: return "Up"
+        case .down: return "Down"
+        case .left: return "Left"
+        case .right: return "Right"
+        case .enter: return "Enter"
+        case .escape: return "Escape"
+        case .tab: return "Tab"
+        case .backTab: return "BTab"
+        case .backspace: return "BSpace"
+        case .delete: return "DC"
+        case .home: return "Home"
+        case .end: return "End"
+        case .pageUp: return "PPage"
+        case .pageDown: return "NPage"
+        case .control(let letter): return "C-\(letter)"
+        case .function(let number): return "F\(number)"
         }
     }
 

@@ -63,6 +63,7 @@ public struct NewEmailScreen: ScreenModel {
 
     public var id: String { "new-email" }
     public var takesText: Bool { true }
+    public var secretEntry: SecretEntry? { focus == .password ? .password : nil }
 
     /// The pause before the availability check has its own timer (`TimerID.debounce`).
     public var needsClock: Bool { limit != nil }

@@ -47,6 +47,7 @@ public struct SetPasswordScreen: ScreenModel {
 
     public var id: String { "set-password" }
     public var takesText: Bool { true }
+    public var secretEntry: SecretEntry? { .password }
 
     public func canSubmit(_ context: ScreenContext) -> Bool {
         !isWorking && PasswordRules.violations(newPassword.value, email: nil).isEmpty

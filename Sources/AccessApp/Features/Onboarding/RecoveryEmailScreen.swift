@@ -44,6 +44,8 @@ public struct RecoveryEmailScreen: ScreenModel {
 
     public var id: String { "recovery-email" }
     public var takesText: Bool { true }
+    // Typing on the buttons goes to the email field; everything else is the password.
+    public var secretEntry: SecretEntry? { focus == .password ? .password : nil }
     public var needsClock: Bool { limit != nil }
 
     var typed: String { EmailRules.normalized(email.value) }

@@ -47,6 +47,8 @@ public struct PasswordLoginScreen: ScreenModel {
 
     public var id: String { "password-login" }
     public var takesText: Bool { true }
+    // Typing on the button goes to the password.
+    public var secretEntry: SecretEntry? { focus == .email ? nil : .password }
     public var needsClock: Bool { lockedUntil != nil }
     public var showsPassword: Bool { !password.isMasked }
 

@@ -108,6 +108,7 @@ public struct EnterCodeScreen: ScreenModel {
 
     public var id: String { "enter-code" }
     public var takesText: Bool { true }
+    public var secretEntry: SecretEntry? { .code(recipient: phone) }
     public var needsClock: Bool { !clockDone }
 
     public func isExpired(_ context: ScreenContext) -> Bool { isDead || context.now >= expiresAt }

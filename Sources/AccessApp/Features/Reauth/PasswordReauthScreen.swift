@@ -40,6 +40,7 @@ public struct PasswordReauthScreen: ScreenModel {
     static let lockedText = "Too many wrong passwords. Try again later or verify another way."
     static let lastTryText = "One try left, then password sign-in locks for 15 minutes."
     public var takesText: Bool { true }
+    public var secretEntry: SecretEntry? { .password }
     public var needsClock: Bool { lockedUntil != nil }
 
     public func banner(_ context: ScreenContext) -> Banner? {

@@ -35,6 +35,7 @@ public struct RecoveryPasswordScreen: ScreenModel {
 
     public var id: String { "recovery-password" }
     public var takesText: Bool { true }
+    public var secretEntry: SecretEntry? { .password }
     public var needsClock: Bool { lockedUntil != nil }
     public var showsPassword: Bool { !password.isMasked }
 

@@ -1,0 +1,201 @@
+import AccessAPI
+import Foundation
+import Synchronization
+import TerminalKit
+
+/// What a replay needs from outside the app: the backend's clock, requests answered, and the outbox.
+public protocol ReplayBackend: Sendable {
+    /// The backend's time, which is the app's clock.
+    func now() -> Date
+    func perform(_ request: AnyRequest, now: Date) async -> Result<AnyValue, APIError>
+    func signOutLocally() async
+    func advanceClock(by seconds: TimeInterval) async throws
+    /// The newest code sent to `recipient` that still works; nil when there is none.
+    func newestLiveCode(to recipient: String) async throws -> String?
+}
+
+/// The reference backend over HTTP: requests through the app's own `ClientPerformer`, the clock
+/// moved with `POST /_admin/clock/advance`, codes read from `GET /_admin/outbox`.
+public struct ReferenceReplayBackend: ReplayBackend {
+    let performer: ClientPerformer
+    let clock: any AppClock
+
+    public init(performer: ClientPerformer, clock: any AppClock) {
+        self.performer = performer
+        self.clock = clock
+    }
+
+    public func now() -> Date { clock.now() }
+
+    public func perform(_ request: AnyRequest, now: Date) async -> Result<AnyValue, APIError> {
+        await performer.perform(request, now: now)
+    }
+
+    public func signOutLocally() async { await performer.signOutLocally() }
+
+    public func advanceClock(by seconds: TimeInterval) async throws {
+        _ = try await performer.client.adminAdvanceClock(seconds: seconds)
+    }
+
+    public func newestLiveCode(to recipient: String) async throws -> String? {
+        try await performer.client.adminOutbox()
+            .filter { $0.to == recipient && $0.status == .live && $0.code != nil }
+            .max { $0.id < $1.id }?.code
+    }
+}
+
+/// No backend: every request is answered offline, and time is the replay's own.
+public final class OfflineReplayBackend: ReplayBackend {
+    private let time: Mutex<Date>
+
+    public init(now: Date) { time = Mutex(now) }
+
+    public func now() -> Date { time.withLock { $0 } }
+
+    public func perform(_ request: AnyRequest, now: Date) async -> Result<AnyValue, APIError> {
+        .failure(.offline(reason: "no backend"))
+    }
+
+    public func signOutLocally() async {}
+
+    public func advanceClock(by seconds: TimeInterval) async throws { time.withLock { $0 += seconds } }
+
+    public func newestLiveCode(to recipient: String) async throws -> String? {
+        throw TapeFailure(line: 0, message: "a code step needs the reference backend (drop --no-backend)")
+    }
+}
+
+/// Why a replay stopped: a failed `expect`, or a step that could not be done.
+public struct TapeFailure: Error, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var message: String
+    public var description: String { "line \(line): \(message)" }
+
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+}
+
+/// Replays a tape headless against a backend, deterministically: after every step the requests
+/// the app asked for are performed one by one and their replies fed back until none is left, and
+/// `wait` moves the backend's clock from timer to timer, so nothing depends on real time.
+public struct TapeReplay {
+    public private(set) var runtime: HeadlessRuntime
+    let backend: any ReplayBackend
+    /// A reply that asks again, forever, must not hang a replay.
+    static let maximumEffectsPerStep = 10_000
+
+    public init(state: AppState, size: Size, backend: any ReplayBackend) {
+        var start = state
+        start.now = backend.now()
+        runtime = HeadlessRuntime(state: start, size: size)
+        self.backend = backend
+    }
+
+    public var screen: CellGrid { runtime.screen }
+
+    /// Replays every step. `onScreen` gets a caption and the screen at each `screen` step (and after
+    /// every step with `everyStep`). Throws at the first `expect` that fails or step that cannot run.
+    public mutating func play(
+        _ tape: Tape, everyStep: Bool = false, onScreen: (String, CellGrid) -> Void
+    ) async throws {
+        for entry in tape.steps {
+            guard !runtime.quit else { break }
+            try await perform(entry)
+            if entry.step == .screen {
+                onScreen("line \(entry.line)", runtime.screen)
+            } else if everyStep {
+                onScreen("line \(entry.line): \(entry.step)", runtime.screen)
+            }
+        }
+    }
+
+    public mutating func perform(_ entry: Tape.Entry) async throws {
+        let fail = { (message: String) in TapeFailure(line: entry.line, message: message) }
+        switch entry.step {
+        case .input(let event): try await send(.input(event), line: entry.line)
+        case .wait(let seconds): try await wait(seconds, line: entry.line)
+        case .screen: break
+        case .expect(let text):
+            guard runtime.screen.text().contains(text) else { throw fail("expected \(Self.quoted(text))") }
+        case .expectNot(let text):
+            guard !runtime.screen.text().contains(text) else { throw fail("did not expect \(Self.quoted(text))") }
+        case .clock(let move): try await send(.moveClock(move), line: entry.line)
+        case .scenario(let name): try await send(.switchScenario(name), line: entry.line)
+        case .code:
+            guard case .code(let recipient) = runtime.state.secretEntry else {
+                throw fail("code: the code boxes are not on screen")
+            }
+            let found: String?
+            do {
+                found = try await backend.newestLiveCode(to: recipient)
+            } catch let failure as TapeFailure {
+                throw fail(failure.message)
+            } catch {
+                throw fail("code: the outbox could not be read (\(error))")
+            }
+            guard let code = found else { throw fail("code: no live code was sent to \(recipient)") }
+            for digit in code { try await send(.input(.key(.character(digit))), line: entry.line) }
+        }
+    }
+
+    /// Sends the action on the backend's time, then settles.
+    public mutating func send(_ action: Action, line: Int = 0) async throws {
+        runtime.follow(backend.now())
+        runtime.send(action)
+        try await settle(line: line)
+    }
+
+    /// Performs what the app asked for, in order, feeding each reply back, until nothing is left.
+    mutating func settle(line: Int) async throws {
+        var pending = runtime.takeExternalEffects()
+        var performed = 0
+        while !pending.isEmpty {
+            performed += 1
+            guard performed <= Self.maximumEffectsPerStep else {
+                throw TapeFailure(
+                    line: line, message: "the app kept asking the backend (\(Self.maximumEffectsPerStep) requests)")
+            }
+            switch pending.removeFirst() {
+            case .request(let request, let id):
+                let result = await backend.perform(request, now: backend.now())
+                runtime.follow(backend.now())
+                runtime.send(.response(id, result))
+            case .signOutLocally:
+                await backend.signOutLocally()
+            default:
+                // Nothing to copy to or open headless.
+                break
+            }
+            pending += runtime.takeExternalEffects()
+        }
+    }
+
+    /// Moves the backend's clock by `seconds`, stopping at each timer's deadline to fire it and settle.
+    mutating func wait(_ seconds: TimeInterval, line: Int) async throws {
+        let end = runtime.state.now + seconds
+        while let deadline = runtime.nextDeadline, deadline <= end {
+            try await moveClock(to: deadline, line: line)
+        }
+        try await moveClock(to: end, line: line)
+    }
+
+    private mutating func moveClock(to date: Date, line: Int) async throws {
+        let step = date.timeIntervalSince(backend.now())
+        if step > 0 {
+            do {
+                try await backend.advanceClock(by: step)
+            } catch {
+                throw TapeFailure(line: line, message: "wait: the backend's clock could not be moved (\(error))")
+            }
+        }
+        // The backend's clock may not land exactly on the deadline: the timer fires either way.
+        runtime.follow(max(date, backend.now()))
+        try await settle(line: line)
+    }
+
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
