@@ -167,7 +167,11 @@ struct ChangeFaults: APIRequest {
     let faults: FaultSettings?
 
     func perform(_ api: APIContext) async throws -> FaultSettings {
-        guard let faults else { return try await api.client.adminClearFaults() }
+        guard let faults else {
+            // A refusal closes the port the admin API is on; the embedded backend is ended in process.
+            await api.embedded?.endRefusal()
+            return try await api.client.adminClearFaults()
+        }
         return try await api.client.adminSetFaults(faults)
     }
 }

@@ -9,17 +9,28 @@ public struct RequestID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "#\(value)" }
 }
 
-/// What a request may use while it runs: the client, the offline cache, the app clock's time.
+/// What a request may use while it runs: the client, the offline cache, the app clock's time, and the
+/// embedded backend when there is one.
 public struct APIContext: Sendable {
     public let client: AccountClient
     public let cache: AuthMethodsCache?
     public let now: Date
+    public let embedded: (any EmbeddedBackendControl)?
 
-    public init(client: AccountClient, cache: AuthMethodsCache?, now: Date) {
+    public init(
+        client: AccountClient, cache: AuthMethodsCache?, now: Date, embedded: (any EmbeddedBackendControl)? = nil
+    ) {
         self.client = client
         self.cache = cache
         self.now = now
+        self.embedded = embedded
     }
+}
+
+/// What the app can do to the reference backend it runs in process when HTTP cannot reach it: a `refused`
+/// fault closes the very port the admin API listens on.
+public protocol EmbeddedBackendControl: Sendable {
+    func endRefusal() async
 }
 
 /// A backend call a feature asks for, as a value, so reducers stay pure and tests can compare
@@ -97,14 +108,16 @@ extension Result where Success == AnyValue, Failure == APIError {
 public struct ClientPerformer: Sendable {
     public let client: AccountClient
     public let cache: AuthMethodsCache?
+    public let embedded: (any EmbeddedBackendControl)?
 
-    public init(client: AccountClient, cache: AuthMethodsCache?) {
+    public init(client: AccountClient, cache: AuthMethodsCache?, embedded: (any EmbeddedBackendControl)? = nil) {
         self.client = client
         self.cache = cache
+        self.embedded = embedded
     }
 
     public func perform(_ request: AnyRequest, now: Date) async -> Result<AnyValue, APIError> {
-        await request.perform(APIContext(client: client, cache: cache, now: now))
+        await request.perform(APIContext(client: client, cache: cache, now: now, embedded: embedded))
     }
 
     /// Forgets the session (in memory and its file) and the cached auth methods.
