@@ -18,49 +18,18 @@ public enum ColorMapping {
     /// The nearest of the eight basic colours (0–7) to an xterm-256 palette entry.
     public static func nearestBasic(_ index: UInt8) -> UInt8 {
         if index < 16 { return index % 8 }
-        let target = rgb(index)
+        let target = XtermPalette.rgb(index)
         var best: UInt8 = 0
         var bestDistance = Int.max
-        for (candidate, value) in basicRGB.enumerated() {
-            let distance = squaredDistance(target, value)
+        for candidate in UInt8(0)..<8 {
+            let distance = target.squaredDistance(to: XtermPalette.rgb(candidate))
             if distance < bestDistance {
                 bestDistance = distance
-                best = UInt8(candidate)
+                best = candidate
             }
         }
         return best
     }
-
-    /// xterm's palette: 16 system colours, a 6×6×6 cube, then 24 greys.
-    static func rgb(_ index: UInt8) -> (Int, Int, Int) {
-        switch index {
-        case 0..<16:
-            return index < 8 ? basicRGB[Int(index)] : brightRGB[Int(index) - 8]
-        case 16..<232:
-            let levels = [0, 95, 135, 175, 215, 255]
-            let cube = Int(index) - 16
-            return (levels[cube / 36], levels[(cube / 6) % 6], levels[cube % 6])
-        default:
-            let grey = 8 + 10 * (Int(index) - 232)
-            return (grey, grey, grey)
-        }
-    }
-
-    private static func squaredDistance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
-        let red = a.0 - b.0
-        let green = a.1 - b.1
-        let blue = a.2 - b.2
-        return red * red + green * green + blue * blue
-    }
-
-    private static let basicRGB = [
-        (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
-        (229, 229, 229),
-    ]
-    private static let brightRGB = [
-        (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255),
-        (255, 255, 255),
-    ]
 }
 
 /// Hands out one colour pair per (foreground, background) combination, up to the terminal's

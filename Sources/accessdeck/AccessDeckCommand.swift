@@ -170,6 +170,7 @@ struct AppearanceOptions: ParsableArguments {
 
 extension AppOptions.Platform: ExpressibleByArgument {}
 extension Theme.Name: ExpressibleByArgument {}
+extension ExportFormat: ExpressibleByArgument {}
 
 /// `accessdeck screens`: every screen and named state, one SCREEN:STATE a line.
 struct Screens: ParsableCommand {
@@ -185,15 +186,23 @@ struct Screens: ParsableCommand {
     }
 }
 
-/// `accessdeck render SCREEN[:STATE]`: draw one screen headless and print it as text.
+/// `accessdeck render SCREEN[:STATE]`: draw one screen headless and print it as text, ANSI,
+/// SVG or HTML.
 struct Render: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Print one screen in one state as text, then exit.")
+    static let configuration = CommandConfiguration(
+        abstract: "Print one screen in one state as text, ANSI, SVG or HTML, then exit.")
 
     @Argument(help: "SCREEN or SCREEN:STATE, as listed by `accessdeck screens`.")
     var id: String
 
     @Option(help: "Terminal size as COLSxROWS.")
     var size: String = "80x24"
+
+    @Option(
+        help:
+            "text, ansi (colours as SGR codes), svg or html (pictures in the theme's colours); --theme picks the colours (default dark, mono under NO_COLOR)."
+    )
+    var format: ExportFormat = .text
 
     @OptionGroup var appearance: AppearanceOptions
 
@@ -214,7 +223,9 @@ struct Render: ParsableCommand {
         state.options.ascii = appearance.ascii
         var grid = AccessApp.render(state, size: Size(parsing: size)!)
         if appearance.ascii { grid = grid.asciiFallback() }
-        print(grid.text())
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let theme = Theme.named(appearance.theme ?? (noColor ? .mono : .dark))
+        print(GridExport.export(grid, as: format, theme: theme, title: "AccessDeck \(id)"), terminator: "")
     }
 }
 
