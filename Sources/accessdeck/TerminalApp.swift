@@ -276,6 +276,16 @@ struct TerminalServices: SystemServices {
         FileHandle.standardOutput.write(Data(sequence.utf8))
     }
 
+    func saveExport(_ text: String, named name: String) -> Result<String, ExportFailure> {
+        let url = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(name)
+        do {
+            try Data(text.utf8).write(to: url, options: .withoutOverwriting)
+            return .success(name)
+        } catch {
+            return .failure(ExportFailure((error as NSError).localizedDescription))
+        }
+    }
+
     func open(_ url: URL) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

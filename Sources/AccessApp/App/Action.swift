@@ -24,4 +24,12 @@ public enum Action: Equatable, Sendable {
     case switchScenario(String)
     /// QA: move the reference backend's clock (and so the app's); a toast says what fell due.
     case moveClock(ClockMove)
+    /// The screen was written to this file (its name), or why not.
+    case exported(Result<String, ExportFailure>)
+}
+
+/// Why a screen could not be written: the system's message.
+public struct ExportFailure: Error, Equatable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
 }

@@ -332,6 +332,8 @@ func runPaletteAction(_ action: PaletteAction, in state: inout AppState) -> [Eff
         return apply(
             [.setLooks(theme: state.options.theme, ascii: on), .showToast(on ? "ASCII on" : "ASCII off")], to: &state,
             from: nil)
+    case .export(let format):
+        return [.export(format)]
     case .none:
         return []
     }

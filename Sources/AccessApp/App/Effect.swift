@@ -1,4 +1,5 @@
 import Foundation
+import TerminalKit
 
 /// Names a delayed action so it can be replaced or cancelled.
 public enum TimerID: Hashable, Sendable {
@@ -23,5 +24,8 @@ public enum Effect: Equatable, Sendable {
     /// Forget the user on this device: the session file and the cached auth methods (after
     /// the account is deleted, and on log out), leaving the signed-out marker.
     case signOutLocally
+    /// Write the screen as it stands (the palette closed) to a file in the working directory; the
+    /// store answers with `.exported`.
+    case export(ExportFormat)
     case quit
 }

@@ -1,9 +1,12 @@
 import Foundation
+import TerminalKit
 
 /// The outside world the runner hands clipboard and URL work to (the terminal, the OS).
 public protocol SystemServices: Sendable {
     func copyToClipboard(_ text: String)
     func open(_ url: URL)
+    /// Writes an exported screen into the working directory; the path written, or the reason it was not.
+    func saveExport(_ text: String, named name: String) -> Result<String, ExportFailure>
 }
 
 /// Performs effects: timers on the injected clock, clipboard, URLs. Actions it produces go
@@ -63,7 +66,8 @@ public final class EffectRunner: @unchecked Sendable {
         case .signOutLocally:
             let performer = self.performer
             Task { await performer?.signOutLocally() }
-        case .quit:
+        case .export, .quit:
+            // The store's business: an export needs the state it renders.
             break
         }
     }
@@ -87,6 +91,7 @@ public final class Store: @unchecked Sendable {
     private var current: AppState
     private var quitRequested = false
     private let clock: any AppClock
+    private let services: any SystemServices
     private var runner: EffectRunner!
     private let onChange: @Sendable () -> Void
 
@@ -98,6 +103,7 @@ public final class Store: @unchecked Sendable {
     ) {
         current = state
         self.clock = clock
+        self.services = services
         self.onChange = onChange
         runner = EffectRunner(clock: clock, services: services, performer: performer) { [weak self] action in
             self?.send(action)
@@ -114,8 +120,26 @@ public final class Store: @unchecked Sendable {
             if effects.contains(.quit) { quitRequested = true }
             return effects
         }
-        for effect in effects { runner.run(effect) }
+        for effect in effects {
+            if case .export(let format) = effect {
+                send(.exported(export(format)))
+            } else {
+                runner.run(effect)
+            }
+        }
         onChange()
+    }
+
+    /// The screen as it is drawn now, in the format, under a name with the wall clock's time (the app's
+    /// clock may be the backend's, moved days ahead).
+    private func export(_ format: ExportFormat) -> Result<String, ExportFailure> {
+        let state = self.state
+        let grid = render(state, size: state.size ?? .standard)
+        let shown = state.options.ascii ? grid.asciiFallback() : grid
+        let screenID = state.top.as(PreviewScreen.self)?.entryID ?? state.top.id
+        let text = GridExport.export(
+            shown, as: format, theme: .named(state.options.theme), title: "AccessDeck · \(screenID)")
+        return services.saveExport(text, named: format.fileName(screenID: screenID, at: Date()))
     }
 
     /// Requests sent whose replies have not been handled yet: `accessdeck play --live` waits for none

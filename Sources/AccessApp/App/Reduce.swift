@@ -43,6 +43,12 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
                 to: &state, from: nil) : []
     case .switchScenario, .moveClock:
         effects = reduceConsole(&state, action)
+    case .exported(let result):
+        switch result {
+        case .success(let name): effects = apply([.showToast("Saved \(name)")], to: &state, from: nil)
+        case .failure(let failure):
+            effects = apply([.showToast("Not saved: \(failure.message)")], to: &state, from: nil)
+        }
     case .tick:
         state.clockTicking = false
         let context = state.context

@@ -31,6 +31,8 @@ public enum PaletteAction: Equatable, Sendable {
     case theme(Theme.Name)
     case platform(AppOptions.Platform)
     case ascii(Bool)
+    /// Write the screen below to a file in the working directory.
+    case export(ExportFormat)
     /// Nothing to run (a line such as "Loading scenarios…").
     case none
 }
@@ -240,6 +242,11 @@ extension CommandPalette {
             PaletteCommand(
                 state.options.ascii ? "ASCII: off" : "ASCII: on", detail: "looks", .ascii(!state.options.ascii)),
         ]
+        commands += ExportFormat.allCases.map { format in
+            PaletteCommand(
+                "Export this screen as \(format.rawValue.uppercased())",
+                detail: "a .\(format.fileExtension) file in the working directory", .export(format))
+        }
         commands += Gallery.entries.map { PaletteCommand("Show \($0.id)", detail: $0.summary, .showState($0.id)) }
         return commands
     }
