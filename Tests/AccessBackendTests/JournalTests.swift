@@ -8,7 +8,7 @@ import Testing
 @Suite struct JournalTests {
     private func entry(_ index: Int) -> JournalEntry {
         JournalEntry(
-            at: Date(timeIntervalSince1970: 0), method: "GET", path: "/\(index)", status: 200, ms: 0, rule: "ok")
+            id: 0, at: Date(timeIntervalSince1970: 0), method: "GET", path: "/\(index)", status: 200, ms: 0, rule: "ok")
     }
 
     @Test func keepsTheNewestInOrderPastItsCapacity() {
@@ -26,5 +26,18 @@ import Testing
         for index in 0..<3 { journal.record(entry(index)) }
         #expect(journal.recent(limit: 100).map(\.path) == ["/0", "/1", "/2"])
         #expect(journal.recent(limit: 0).isEmpty)
+    }
+
+    @Test func restoredEntriesKeepTheirNumbersAndNewOnesFollow() {
+        let journal = JournalService()
+        journal.restore(
+            (1...3).map { index in
+                var saved = entry(index)
+                saved.id = 10 + index
+                return saved
+            })
+        journal.record(entry(4))
+        #expect(journal.recent(limit: 10).map(\.id) == [11, 12, 13, 14])
+        #expect(journal.entries(after: 12).map(\.id) == [13, 14])
     }
 }
