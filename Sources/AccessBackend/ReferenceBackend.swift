@@ -3,7 +3,6 @@ import Hummingbird
 import Logging
 import NIOCore
 import OpenAPIHummingbird
-import ServiceLifecycle
 import Synchronization
 
 /// The reference backend: the app's default server and QA's way to put the world into an edge state.
@@ -127,6 +126,17 @@ public enum ReferenceBackend {
             _ = try await backend.scenarios.load(configuration.scenario)
         }
 
+        // Faults, the clock and the journal an earlier run on this file left; a temporary database has none.
+        let saver =
+            store.isTemporary
+            ? nil
+            : StateSaver(store: store, faults: backend.faults, clock: backend.clock, journal: backend.journal)
+        do {
+            try saver?.restore()
+        } catch {
+            configuration.logger.warning("could not read the saved faults, clock and journal; starting without")
+        }
+
         let router = Router(context: AppContext.self)
         let routes = RouteTable()
         router.add(
@@ -137,39 +147,27 @@ public enum ReferenceBackend {
         router.add(middleware: ContractScopeMiddleware())
         // Compact JSON: the runtime's default sorts and pretty-prints every answer, work no client needs.
         try handler.registerHandlers(
-            on: router, configuration: .init(jsonEncodingOptions: []), middlewares: [ExplicitNullMiddleware()])
+            on: router, configuration: .init(jsonEncodingOptions: []),
+            middlewares: [JournalBodyMiddleware(), ExplicitNullMiddleware()])
         // The gateway answers 405 for a known path asked with another method: it learns the
         // paths once every route is in.
         routes.load(router.routes)
         let served = router.routes.map(\.description)
 
-        let ready = PortSignal()
-        let app = Application(
-            router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [MalformedRequestHandler()])),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-            onServerRunning: { channel in ready.resolve(.success(channel.localAddress?.port ?? 0)) },
-            logger: configuration.logger)
-        let group = ServiceGroup(configuration: .init(services: [app], logger: configuration.logger))
-        let task = Task {
-            do {
-                try await group.run()
-                ready.resolve(.failure(CancellationError()))
-            } catch {
-                ready.resolve(.failure(error))
-                throw error
-            }
-        }
-        let port: Int
+        let listener: Listener
         do {
-            port = try await ready.wait()
+            listener = try await Listener(
+                host: configuration.host, port: configuration.port, responder: router.buildResponder(),
+                logger: configuration.logger)
         } catch {
             store.removeIfTemporary()
             throw error
         }
+        backend.refusals.connect(listener)
+        saver?.start(logger: configuration.logger)
         return RunningBackend(
-            host: configuration.host, port: port, routes: served, group: group, task: task, store: store,
-            clock: backend.clock)
+            host: configuration.host, port: listener.port, routes: served, listener: listener, store: store,
+            clock: backend.clock, faults: backend.faults, saver: saver, logger: configuration.logger)
     }
 }
 
@@ -183,22 +181,26 @@ public final class RunningBackend: Sendable {
     public let routes: [String]
     /// The SQLite file in use (a temporary one is deleted by `shutdown()`).
     public var databasePath: String { store.path }
-    private let group: ServiceGroup
-    private let task: Task<Void, any Error>
+    private let listener: Listener
     let store: Store
-    private let cleaned = Mutex(false)
+    private let faults: FaultService
+    private let saver: StateSaver?
+    private let logger: Logger
+    private let finishing = Mutex<Task<Void, Never>?>(nil)
 
     init(
-        host: String, port: Int, routes: [String], group: ServiceGroup, task: Task<Void, any Error>, store: Store,
-        clock: BackendClock
+        host: String, port: Int, routes: [String], listener: Listener, store: Store, clock: BackendClock,
+        faults: FaultService, saver: StateSaver?, logger: Logger
     ) {
         self.host = host
         self.clock = clock
         self.port = port
         self.routes = routes
-        self.group = group
-        self.task = task
+        self.listener = listener
         self.store = store
+        self.faults = faults
+        self.saver = saver
+        self.logger = logger
     }
 
     public var baseURL: String {
@@ -206,51 +208,49 @@ public final class RunningBackend: Sendable {
         return "http://\(shown):\(port)"
     }
 
+    /// Ends a `refused` fault now and returns once the port listens again: the only way to end one early,
+    /// since `DELETE /_admin/faults` cannot reach a port that refuses connections.
+    public func endRefusal() async {
+        await listener.endRefusal()
+    }
+
+    /// Whether a `refused` fault is on (the port refuses connections until it ends).
+    public var isRefusing: Bool { faults.current.offline == FaultService.Offline.refused.rawValue }
+
+    /// Stops listening, lets requests in flight finish, saves what a restart on the same file puts back.
     public func shutdown() async {
-        await group.triggerGracefulShutdown()
-        _ = try? await task.value
-        cleanUp()
+        await listener.shutdown()
+        await finish()
     }
 
-    /// Returns when the server has stopped (after a signal or `shutdown()`).
+    /// Returns when the server has stopped (after `shutdown()`), everything saved.
     public func waitUntilStopped() async throws {
-        defer { cleanUp() }
-        try await task.value
-    }
-
-    /// `shutdown()` and `waitUntilStopped()` may both finish; the database is closed exactly once.
-    private func cleanUp() {
-        let first = cleaned.withLock { done in
-            defer { done = true }
-            return !done
+        do {
+            try await listener.waitUntilStopped()
+        } catch {
+            await finish()
+            throw error
         }
-        if first { store.removeIfTemporary() }
-    }
-}
-
-/// One-shot hand-over of the bound port (or the startup error) from the server task.
-private final class PortSignal: Sendable {
-    private let state = Mutex<(result: Result<Int, any Error>?, waiter: CheckedContinuation<Int, any Error>?)>(
-        (nil, nil))
-
-    func resolve(_ result: Result<Int, any Error>) {
-        let waiter: CheckedContinuation<Int, any Error>? = state.withLock { s in
-            guard s.result == nil else { return nil }
-            s.result = result
-            defer { s.waiter = nil }
-            return s.waiter
-        }
-        waiter?.resume(with: result)
+        await finish()
     }
 
-    func wait() async throws -> Int {
-        try await withCheckedThrowingContinuation { continuation in
-            let ready: Result<Int, any Error>? = state.withLock { s in
-                if let result = s.result { return result }
-                s.waiter = continuation
-                return nil
+    /// The last save, then the temporary database's removal: exactly once, whoever comes first (`shutdown()`
+    /// and `waitUntilStopped()` may both finish); a second caller waits for the first.
+    private func finish() async {
+        let task = finishing.withLock { current -> Task<Void, Never> in
+            if let current { return current }
+            let (saver, store, logger) = (saver, store, logger)
+            let task = Task {
+                do {
+                    try await saver?.stop()
+                } catch {
+                    logger.error("could not save faults, clock and journal at shutdown")
+                }
+                store.removeIfTemporary()
             }
-            if let ready { continuation.resume(with: ready) }
+            current = task
+            return task
         }
+        await task.value
     }
 }

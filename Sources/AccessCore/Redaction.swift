@@ -118,17 +118,18 @@ private struct JSONRedactor {
         return true
     }
 
-    private mutating func value(depth: Int) -> Bool {
+    /// `member`: the name this value belongs to in its object, if any.
+    private mutating func value(depth: Int, member: String? = nil) -> Bool {
         guard depth < maxDepth, position < input.count else { return false }
         switch input[position] {
-        case UInt8(ascii: "{"): return object(depth: depth + 1)
+        case UInt8(ascii: "{"): return object(depth: depth + 1, member: member)
         case UInt8(ascii: "["): return array(depth: depth + 1)
         case UInt8(ascii: "\""): return string() != nil
         default: return scalar()
         }
     }
 
-    private mutating func object(depth: Int) -> Bool {
+    private mutating func object(depth: Int, member: String?) -> Bool {
         emit()  // {
         skipWhitespace()
         if peek(UInt8(ascii: "}")) {
@@ -141,15 +142,19 @@ private struct JSONRedactor {
             guard peek(UInt8(ascii: ":")) else { return false }
             emit()
             skipWhitespace()
-            if Redaction.isSecret(name) {
-                // Read to its end whatever the output limit, writing nothing of it.
+            // An error's `code` ("rate_limited") says what went wrong and is no secret; every other `code` is.
+            let isErrorCode = member == "error" && name == "code"
+            if Redaction.isSecret(name), !isErrorCode {
+                // Read to its end whatever the output limit, writing nothing of it (a secret inside a
+                // secret leaves it unwritten too).
+                let outer = suppressed
                 suppressed = true
                 let valid = value(depth: depth)
-                suppressed = false
+                suppressed = outer
                 guard valid else { return false }
-                output.append(contentsOf: Self.redactedValue)
+                if !suppressed { output.append(contentsOf: Self.redactedValue) }
             } else {
-                guard value(depth: depth) else { return false }
+                guard value(depth: depth, member: name) else { return false }
             }
             if full { return true }
             skipWhitespace()

@@ -55,7 +55,8 @@ struct LivePlay {
                 platform: appearance.platform ?? .ios, ascii: terminal.options.ascii, hasReferenceBackend: true))
         state.options.backendURL = connection.baseURL
         state.console.scenario = backendOptions.scenario
-        let performer = ClientPerformer(client: connection.client, cache: connection.cache)
+        let performer = ClientPerformer(
+            client: connection.client, cache: connection.cache, embedded: connection.embedded)
         let backend = ReferenceReplayBackend(performer: performer, clock: connection.clock)
         let store = Store(state: state, clock: connection.clock, services: TerminalServices(), performer: performer) {
             [waker = terminal.waker] in waker.wake()

@@ -74,7 +74,8 @@ struct Play: AsyncParsableCommand {
             state.options.backendURL = connection.baseURL
             state.console.scenario = scenarioName
             let backend = ReferenceReplayBackend(
-                performer: ClientPerformer(client: connection.client, cache: connection.cache),
+                performer: ClientPerformer(
+                    client: connection.client, cache: connection.cache, embedded: connection.embedded),
                 clock: connection.clock)
             var replay = TapeReplay(state: state, size: parsed.size, backend: backend)
             try await replay.send(.started)

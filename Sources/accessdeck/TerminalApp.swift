@@ -119,7 +119,8 @@ struct TerminalApp {
     ) -> Int32 {
         let store = Store(
             state: state, clock: clock, services: TerminalServices(),
-            performer: ClientPerformer(client: connection.client, cache: connection.cache)
+            performer: ClientPerformer(
+                client: connection.client, cache: connection.cache, embedded: connection.embedded)
         ) { [waker = terminal.waker] in waker.wake() }
         defer { store.stop() }
         // The reducer keeps keys from a screen hidden by "Terminal too small": it needs the size.
@@ -301,3 +302,6 @@ struct RuntimeError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// The palette's "clear all faults" reaches the embedded backend in process while its port refuses.
+extension RunningBackend: EmbeddedBackendControl {}

@@ -27,4 +27,17 @@ import Testing
         #expect(journal.recent(limit: 100).map(\.path) == ["/0", "/1", "/2"])
         #expect(journal.recent(limit: 0).isEmpty)
     }
+
+    @Test func restoredEntriesKeepTheirNumbersAndNewOnesFollow() {
+        let journal = JournalService()
+        journal.restore(
+            (1...3).map { index in
+                var saved = entry(index)
+                saved.id = 10 + index
+                return saved
+            })
+        journal.record(entry(4))
+        #expect(journal.recent(limit: 10).map(\.id) == [11, 12, 13, 14])
+        #expect(journal.entries(after: 12).map(\.id) == [13, 14])
+    }
 }

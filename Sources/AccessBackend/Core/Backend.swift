@@ -7,6 +7,7 @@ struct Backend: Sendable {
     let catalog: ScenarioCatalog
     let faults = FaultService()
     let journal = JournalService()
+    let refusals = RefusalSwitch()
     let linkBase: String
     let frozenOverride: Bool?
 

@@ -4,7 +4,8 @@ import Synchronization
 /// The single source of time for every rule. QA and tests move it with `POST /_admin/clock/advance`;
 /// nothing in the backend reads `Date()` directly, so an advanced clock is seen everywhere at once.
 public final class BackendClock: Sendable {
-    private struct State {
+    /// Everything the clock is: a restart on the same database file puts it back (`StateSaver`).
+    struct State: Codable, Equatable, Sendable {
         var anchor: Date
         var offset: TimeInterval
         var frozen: Bool
@@ -24,6 +25,12 @@ public final class BackendClock: Sendable {
     }
 
     public var isFrozen: Bool { state.withLock { $0.frozen } }
+
+    var saved: State { state.withLock { $0 } }
+
+    func restore(_ saved: State) {
+        state.withLock { $0 = saved }
+    }
 
     public func now() -> Date {
         state.withLock { s in

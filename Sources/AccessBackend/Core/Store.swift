@@ -2,7 +2,8 @@ import Crypto
 import Foundation
 import GRDB
 
-/// The SQLite database (WAL) holding every piece of backend state but the clock, faults and journal.
+/// The SQLite database (WAL) holding every piece of backend state; the clock, faults and journal live in
+/// memory and are saved here only with `--db FILE` (`StateSaver`).
 /// Times are stored as Unix seconds (REAL) so rules compare them with plain SQL.
 struct Store: Sendable {
     let pool: DatabasePool
@@ -261,6 +262,15 @@ struct Store: Sendable {
                         ip TEXT, device_identifier TEXT NOT NULL, device_name TEXT NOT NULL,
                         requested_at REAL NOT NULL, link_sent INTEGER NOT NULL);
                     CREATE INDEX recovery_requests_email ON recovery_requests(email_key, requested_at);
+                    """)
+        }
+        // Issue 16: with `--db FILE`, faults, the clock and the journal's newest entries outlive a restart
+        // (`StateSaver`). A scenario load leaves them alone, as it leaves them in memory.
+        migrator.registerMigration("v13-saved-state") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE saved_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    CREATE TABLE journal (id INTEGER PRIMARY KEY, entry TEXT NOT NULL);
                     """)
         }
         return migrator

@@ -2,17 +2,19 @@ import Hummingbird
 import NIOCore
 import Synchronization
 
-/// Per-request context. `decision` is a shared box so a handler deep inside can tell the journal
-/// which rule decided the answer, even though contexts are passed by value.
+/// Per-request context. `decision` and `capture` are shared boxes so a handler deep inside can tell the
+/// journal which rule decided the answer and what was sent, even though contexts are passed by value.
 struct AppContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     let channel: any Channel
     let decision: Decision
+    let capture: JournalCapture
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         channel = source.channel
         decision = Decision()
+        capture = JournalCapture()
     }
 
     /// Bodies are read by `JSONBody` with a much smaller cap; this is only the framework's own ceiling.

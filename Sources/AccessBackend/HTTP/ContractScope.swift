@@ -12,6 +12,8 @@ struct ContractScope: Sendable {
 
     let request: Request
     let decision: Decision
+    /// Where the contract layer leaves the answer's body for the journal.
+    var capture: JournalCapture? = nil
     /// The peer's IP address as the connection shows it (no proxy header is trusted); nil when the
     /// channel has none, e.g. a Unix socket.
     var remoteAddress: String? = nil
@@ -27,9 +29,12 @@ struct ContractScopeMiddleware: RouterMiddleware {
         _ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response
     ) async throws -> Response {
         var request = request
-        request.body = .init(buffer: try await JSONBody.collect(request))
+        let body = try await JSONBody.collect(request)
+        request.body = .init(buffer: body)
+        context.capture.setRequestBody(body)
         let scope = ContractScope(
-            request: request, decision: context.decision, remoteAddress: context.channel.remoteAddress?.ipAddress)
+            request: request, decision: context.decision, capture: context.capture,
+            remoteAddress: context.channel.remoteAddress?.ipAddress)
         do {
             return try await ContractScope.$current.withValue(scope) { try await next(request, context) }
         } catch let error as ServerError {

@@ -2,6 +2,7 @@ import AccessAPI
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import NIOHTTP1
 
 /// Outermost layer: admin access, content type, faults, JSON errors for everything (404s, 405s and
@@ -20,45 +21,54 @@ struct GatewayMiddleware: RouterMiddleware {
     ) async throws -> Response {
         let started = ContinuousClock.now
         let path = request.uri.path
+        let isAdmin = path.hasPrefix("/_admin")
+        let injection = isAdmin ? nil : faults.injection(for: path)
+        if let injection { context.capture.setFault(injection.name) }
         let response: Response
         do {
-            if path.hasPrefix("/_admin") {
+            if isAdmin {
                 try authorizeAdmin(request)
-            } else {
-                try await applyFaults(path: path, context: context)
+            } else if let injection {
+                try await applyBeforeHandling(injection, context: context)
             }
             try Self.requireJSONBody(request)
             response = try await next(request, context)
             if context.decision.value == nil { context.decision.set("ok") }
         } catch let error as BackendError {
-            context.decision.set(error.rule)
-            response = JSONReply.error(error)
+            response = answer(error, context)
         } catch let error as HTTPError {
-            let mapped = Self.map(error, allowed: routes.allowedMethods(for: path))
-            context.decision.set(mapped.rule)
-            response = JSONReply.error(mapped)
+            response = answer(Self.map(error, allowed: routes.allowedMethods(for: path)), context)
         } catch is HTTPParserError {
             // The body broke off in a way NIO's parser refuses, after the route had started reading it.
-            let refused = BackendError.badRequest("The request body's framing is invalid.")
-            context.decision.set(refused.rule)
-            response = JSONReply.error(refused)
+            response = answer(BackendError.badRequest("The request body's framing is invalid."), context)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
             // Never the error's text: it could quote input.
             context.logger.error("unhandled error", metadata: ["type": "\(type(of: error))", "path": "\(path)"])
-            context.decision.set("http.internal")
-            response = JSONReply.error(
+            response = answer(
                 BackendError(
-                    .internalServerError, "internal", "Something went wrong. Try again.", rule: "http.internal"))
+                    .internalServerError, "internal", "Something went wrong. Try again.", rule: "http.internal"),
+                context)
+        }
+        if let injection, case .runThenClose = injection.action {
+            // The request ran and its writes are committed; the client never learns how it went.
+            context.decision.set(injection.rule)
+            try? await context.channel.close()
         }
         let elapsed = ContinuousClock.now - started
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         journal.record(
-            JournalEntry(
-                id: 0, at: clock.now(), method: request.method.rawValue, path: path, status: response.status.code,
+            context.capture.entry(
+                request: request, responseStatus: response.status.code,
+                responseIsJSON: response.headers[.contentType].map(Self.isJSON) ?? false, at: clock.now(),
                 ms: (ms * 1000).rounded() / 1000, rule: context.decision.value ?? "ok"))
         return response
+    }
+
+    private func answer(_ error: BackendError, _ context: AppContext) -> Response {
+        context.decision.set(error.rule)
+        return JSONReply.error(error, capture: context.capture)
     }
 
     /// A web page can send a cross-origin POST without a preflight only as text/plain, form data or with no
@@ -96,29 +106,45 @@ struct GatewayMiddleware: RouterMiddleware {
         }
     }
 
-    private func applyFaults(path: String, context: AppContext) async throws {
-        let settings = faults.current
-        if settings.offline == FaultService.Offline.drop.rawValue {
-            context.decision.set("fault.offline_drop")
-            try? await context.channel.close()
-            throw BackendError(.serviceUnavailable, "offline", "Service unavailable.", rule: "fault.offline_drop")
-        }
-        if settings.offline == FaultService.Offline.serviceUnavailable.rawValue {
-            throw BackendError(
-                .serviceUnavailable, "offline", "No connection. Check your internet and try again.",
-                rule: "fault.offline")
-        }
-        if let latency = settings.latencyMs, latency > 0 {
+    /// The part of a fault that comes before the route: a delay, an answer in its place, a closed
+    /// connection. `runThenClose` acts after the route, in `handle`.
+    private func applyBeforeHandling(_ injection: FaultService.Injection, context: AppContext) async throws {
+        if let delay = injection.delay {
             // Real waiting is the point of a latency fault: it is what the app's spinners are tested with.
-            try await Task.sleep(for: .milliseconds(latency))
+            try await Task.sleep(for: delay)
         }
-        if let fault = settings.statuses?.first(where: { $0.path == path }) {
-            var error = BackendError(
-                HTTPResponse.Status(code: fault.status), "fault_injected", "Injected failure for \(path).",
-                rule: "fault.status")
-            // The contract promises Retry-After on every 429, injected ones included.
-            if fault.status == 429 { error.detail.retryAfter = 30 }
+        switch injection.action {
+        case .answer(var error):
+            error.rule = injection.rule
             throw error
+        case .close:
+            try? await context.channel.close()
+            throw Self.unanswered(injection)
+        case .hold:
+            await Self.holdUntilClientGivesUp(context.channel)
+            throw Self.unanswered(injection)
+        case .runThenClose, nil:
+            return
+        }
+    }
+
+    /// What the journal records for a request closed without an answer: nothing reaches the client.
+    private static func unanswered(_ injection: FaultService.Injection) -> BackendError {
+        BackendError(.serviceUnavailable, "offline", "Closed without an answer.", rule: injection.rule)
+    }
+
+    /// Returns once the client hangs up, or after `FaultService.longestHold`, with the connection closed.
+    private static func holdUntilClientGivesUp(_ channel: any Channel) async {
+        if let watcher = try? await channel.pipeline.handler(type: HangUpHandler.self).get() {
+            watcher.closeOnHangUp(channel)
+        }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await channel.closeFuture.get() }
+            group.addTask { try? await Task.sleep(for: FaultService.longestHold) }
+            await group.next()
+            // Closing also ends the wait on `closeFuture`, which cancelling could not.
+            try? await channel.close()
+            group.cancelAll()
         }
     }
 

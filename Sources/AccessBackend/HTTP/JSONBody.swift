@@ -93,21 +93,22 @@ enum JSONBody {
 
 enum JSONReply {
     static func make<T: Encodable>(
-        _ value: T, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]
+        _ value: T, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], capture: JournalCapture? = nil
     ) throws -> Response {
         let data = try APIJSON.makeEncoder().encode(value)
+        capture?.setResponseBody(ArraySlice(data))
         var fields = headers
         fields[.contentType] = "application/json"
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    static func error(_ error: BackendError) -> Response {
+    static func error(_ error: BackendError, capture: JournalCapture? = nil) -> Response {
         var headers = error.headers
         if let retryAfter = error.detail.retryAfter, error.status == .tooManyRequests {
             headers[.retryAfter] = String(retryAfter)
         }
         let body = APIErrorBody(error: error.detail)
-        return (try? make(body, status: error.status, headers: headers))
+        return (try? make(body, status: error.status, headers: headers, capture: capture))
             ?? Response(status: .internalServerError)
     }
 }

@@ -437,7 +437,11 @@ struct ContractHandler: APIProtocol {
     func adminSetFaults(_ input: Operations.AdminSetFaults.Input) async throws -> Operations.AdminSetFaults.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         try await JSONBody.refuseNulls(in: ContractScope.current?.request)
-        try backend.faults.apply(body)
+        if let refusal = try backend.faults.apply(body) {
+            let faults = backend.faults
+            // Returns once the port refuses connections; this answer still goes out on its own connection.
+            await backend.refusals.refuse(for: refusal) { faults.endRefusal() }
+        }
         return .ok(.init(body: .json(backend.faults.current)))
     }
 
@@ -445,6 +449,7 @@ struct ContractHandler: APIProtocol {
         _ input: Operations.AdminClearFaults.Input
     ) async throws -> Operations.AdminClearFaults.Output {
         backend.faults.clear()
+        await backend.refusals.end()
         return .ok(.init(body: .json(backend.faults.current)))
     }
 

@@ -1,39 +1,197 @@
 import AccessAPI
+import Foundation
+import HTTPTypes
 import Synchronization
 
-/// Injected failures for QA: offline, added latency, a fixed status for one path. Admin paths are
-/// never affected, so the faults can always be cleared.
+/// Injected failures for QA: the whole backend offline (refused, 503 or dropped), added latency, a status
+/// for a path, and per-endpoint faults. Admin paths are never affected, so the faults can always be cleared
+/// — except while `refused`, when nothing listens: `RunningBackend.endRefusal()` ends that in-process.
 final class FaultService: Sendable {
     enum Offline: String {
+        case refused
         case serviceUnavailable = "503"
         case drop
     }
 
+    static let defaultRefusalSeconds = 30
+    /// A `timeout` fault never holds a request longer than this.
+    static let longestHold: Duration = .seconds(60)
+
+    /// What the gateway does to one request.
+    enum Action {
+        /// Answer this error instead of running the request.
+        case answer(BackendError)
+        /// Close the connection without an answer.
+        case close
+        /// Hold the request unanswered until the client gives up (at most `longestHold`), then close.
+        case hold
+        /// Run the request (its writes are committed), then close the connection instead of answering.
+        case runThenClose
+    }
+
+    struct Injection {
+        /// The journal's `fault`.
+        var name: String
+        /// Waited before anything else.
+        var delay: Duration?
+        var action: Action?
+        var rule: String { "fault.\(name)" }
+    }
+
     private let settings = Mutex(FaultSettings())
 
-    func apply(_ update: FaultSettings) throws {
-        if let offline = update.offline, Offline(rawValue: offline) == nil, offline != "none" {
-            throw BackendError(
-                .unprocessableContent, "invalid_fault", "offline: expected \"503\", \"drop\" or \"none\".")
-        }
-        if let latency = update.latencyMs, !(0...30_000).contains(latency) {
-            throw BackendError(.unprocessableContent, "invalid_fault", "latency_ms: expected 0...30000.")
-        }
-        for fault in update.statuses ?? [] where !(400...599).contains(fault.status) || !fault.path.hasPrefix("/") {
-            throw BackendError(
-                .unprocessableContent, "invalid_fault",
-                "statuses: each needs a path starting with / and a 4xx/5xx status.")
-        }
-        settings.withLock { current in
-            if let offline = update.offline { current.offline = offline == "none" ? nil : offline }
+    /// Applies the members `update` sends. Returns how long the port must refuse connections when it
+    /// starts a refusal.
+    @discardableResult
+    func apply(_ update: FaultSettings) throws -> Duration? {
+        try Self.validate(update)
+        return settings.withLock { current -> Duration? in
+            var refusal: Duration?
+            if let offline = update.offline {
+                current.offline = offline == "none" ? nil : offline
+                current.refusedUntil = nil
+                if offline == Offline.refused.rawValue {
+                    let seconds = update.offlineSeconds ?? current.offlineSeconds ?? Self.defaultRefusalSeconds
+                    // Real time, not the backend's clock: it is how long the port stays closed.
+                    current.refusedUntil = Date().addingTimeInterval(TimeInterval(seconds))
+                    refusal = .seconds(seconds)
+                }
+            }
+            if let seconds = update.offlineSeconds { current.offlineSeconds = seconds }
             if let latency = update.latencyMs { current.latencyMs = latency }
             if let statuses = update.statuses { current.statuses = statuses }
+            if let endpoints = update.endpoints { current.endpoints = endpoints }
+            return refusal
         }
     }
 
+    private static func validate(_ update: FaultSettings) throws {
+        if let offline = update.offline, Offline(rawValue: offline) == nil, offline != "none" {
+            throw invalid("offline: expected \"refused\", \"503\", \"drop\" or \"none\".")
+        }
+        if let seconds = update.offlineSeconds, !(1...600).contains(seconds) {
+            throw invalid("offline_seconds: expected 1...600.")
+        }
+        if let latency = update.latencyMs, !(0...30_000).contains(latency) {
+            throw invalid("latency_ms: expected 0...30000.")
+        }
+        for fault in update.statuses ?? [] where !(400...599).contains(fault.status) || !fault.path.hasPrefix("/") {
+            throw invalid("statuses: each needs a path starting with / and a 4xx/5xx status.")
+        }
+        let endpoints = update.endpoints ?? []
+        if endpoints.count > 50 { throw invalid("endpoints: at most 50.") }
+        for (index, fault) in endpoints.enumerated() {
+            let name = "endpoints[\(index)]"
+            guard fault.path == "*" || (fault.path.hasPrefix("/") && fault.path.count <= 200) else {
+                throw invalid("\(name).path: expected a path starting with / or \"*\".")
+            }
+            if let latency = fault.latencyMs, !(0...30_000).contains(latency) {
+                throw invalid("\(name).latency_ms: expected 0...30000.")
+            }
+            if let status = fault.status, !(400...599).contains(status) {
+                throw invalid("\(name).status: expected 400...599.")
+            }
+            if fault.kind == .latency, fault.latencyMs == nil {
+                throw invalid("\(name): latency needs latency_ms.")
+            }
+            if fault.kind == .status, fault.status == nil {
+                throw invalid("\(name): status needs status.")
+            }
+        }
+    }
+
+    private static func invalid(_ message: String) -> BackendError {
+        BackendError(.unprocessableContent, "invalid_fault", message)
+    }
+
+    /// DELETE /_admin/faults, and the start of a fresh world.
     func clear() {
         settings.withLock { $0 = FaultSettings() }
     }
 
+    /// The refusal is over (its time ran out, or it was ended in-process).
+    func endRefusal() {
+        settings.withLock { current in
+            guard current.offline == Offline.refused.rawValue else { return }
+            current.offline = nil
+            current.refusedUntil = nil
+        }
+    }
+
     var current: FaultSettings { settings.withLock { $0 } }
+
+    /// What survives a restart: everything but a refusal, which a restart ends (the port listens again).
+    var persistent: FaultSettings {
+        var saved = current
+        if saved.offline == Offline.refused.rawValue {
+            saved.offline = nil
+            saved.refusedUntil = nil
+        }
+        return saved
+    }
+
+    func restore(_ saved: FaultSettings) {
+        settings.withLock { $0 = saved }
+    }
+
+    /// What to do to a request for `path` (never an admin path): offline first, then the global latency,
+    /// then the first endpoint fault whose path matches, then a status for the path.
+    func injection(for path: String) -> Injection? {
+        let settings = current
+        switch settings.offline.flatMap(Offline.init(rawValue:)) {
+        case .drop:
+            return Injection(name: "offline_drop", action: .close)
+        case .serviceUnavailable:
+            return Injection(name: "offline_503", action: .answer(Self.offline(rule: "fault.offline_503")))
+        case .refused, nil:
+            break
+        }
+        var injection: Injection?
+        if let latency = settings.latencyMs, latency > 0 {
+            injection = Injection(name: "latency", delay: .milliseconds(latency))
+        }
+        if let fault = settings.endpoints?.first(where: { $0.path == "*" || $0.path == path }) {
+            var endpoint = Self.endpointInjection(fault, path: path)
+            // A global latency still applies before the endpoint's own fault.
+            if let delay = injection?.delay { endpoint.delay = delay + (endpoint.delay ?? .zero) }
+            return endpoint
+        }
+        if let fault = settings.statuses?.first(where: { $0.path == path }) {
+            return Injection(
+                name: "status", delay: injection?.delay,
+                action: .answer(Self.status(fault.status, path: path, rule: "fault.status")))
+        }
+        return injection
+    }
+
+    private static func endpointInjection(_ fault: Components.Schemas.EndpointFault, path: String) -> Injection {
+        let name = fault.kind.rawValue
+        switch fault.kind {
+        case .unavailable:
+            return Injection(name: name, action: .answer(offline(rule: "fault.unavailable")))
+        case .offline:
+            return Injection(name: name, action: .close)
+        case .latency:
+            return Injection(name: name, delay: .milliseconds(fault.latencyMs ?? 0))
+        case .timeout:
+            return Injection(name: name, action: .hold)
+        case .commitThenFail:
+            return Injection(name: name, action: .runThenClose)
+        case .status:
+            return Injection(
+                name: name, action: .answer(status(fault.status ?? 500, path: path, rule: "fault.status")))
+        }
+    }
+
+    private static func offline(rule: String) -> BackendError {
+        BackendError(.serviceUnavailable, "offline", "No connection. Check your internet and try again.", rule: rule)
+    }
+
+    private static func status(_ code: Int, path: String, rule: String) -> BackendError {
+        var error = BackendError(
+            HTTPResponse.Status(code: code), "fault_injected", "Injected failure for \(path).", rule: rule)
+        // The contract promises Retry-After on every 429, injected ones included.
+        if code == 429 { error.detail.retryAfter = 30 }
+        return error
+    }
 }

@@ -1,0 +1,91 @@
+import AccessAPI
+import AccessCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import OpenAPIRuntime
+import Synchronization
+
+/// What the layers inside the gateway tell the journal about one request: the body as the contract layer
+/// read it, the answer's JSON body, the fault injected. Shared by reference, like `Decision`, because
+/// contexts are passed by value. Holds buffers as they are (no copy); redaction happens once, when the
+/// gateway writes the entry.
+final class JournalCapture: Sendable {
+    private struct State {
+        var requestBody: ByteBuffer?
+        var responseBody: ArraySlice<UInt8>?
+        var fault: String?
+    }
+    private let state = Mutex(State())
+
+    func setRequestBody(_ body: ByteBuffer) { state.withLock { $0.requestBody = body } }
+    func setResponseBody(_ body: ArraySlice<UInt8>) { state.withLock { $0.responseBody = body } }
+    func setFault(_ name: String) { state.withLock { $0.fault = name } }
+
+    var fault: String? { state.withLock { $0.fault } }
+    var hasResponseBody: Bool { state.withLock { $0.responseBody != nil } }
+
+    /// Bodies and headers in a journal are cut to this.
+    static let maxBodyBytes = 4 * 1024
+    static let maxHeaderValue = 1024
+    static let maxRequestID = 200
+
+    /// The journal's redacted view of the request and its answer.
+    func entry(
+        request: Request, responseStatus: Int, responseIsJSON: Bool, at: Date, ms: Double, rule: String
+    ) -> JournalEntry {
+        let (requestBody, responseBody, fault) = state.withLock { ($0.requestBody, $0.responseBody, $0.fault) }
+        var headers: [String: String] = [:]
+        for field in request.headers {
+            let name = field.name.canonicalName
+            let value = Self.cut(Redaction.headerValue(name: name, value: field.value))
+            headers[name] = headers[name].map { $0 + ", " + value } ?? value
+        }
+        let requestIsJSON = request.headers[.contentType].map(GatewayMiddleware.isJSON) ?? false
+        return JournalEntry(
+            id: 0, requestId: request.headers[Self.requestIDField].map { String($0.prefix(Self.maxRequestID)) },
+            at: at, method: request.method.rawValue, path: request.uri.path,
+            query: request.uri.query.flatMap { $0.isEmpty ? nil : Redaction.query($0) }, status: responseStatus,
+            ms: ms, rule: rule, fault: fault, requestHeaders: .init(additionalProperties: headers),
+            requestBody: requestIsJSON ? requestBody.flatMap { Self.redacted($0) } : nil,
+            responseBody: responseIsJSON ? responseBody.flatMap { Self.redacted($0) } : nil)
+    }
+
+    static let requestIDField = HTTPField.Name("X-Request-ID")!
+
+    private static func redacted(_ body: ByteBuffer) -> String? {
+        guard body.readableBytes > 0 else { return nil }
+        return body.withUnsafeReadableBytes { redacted($0) }
+    }
+
+    private static func redacted(_ body: some Collection<UInt8>) -> String? {
+        guard !body.isEmpty else { return nil }
+        return Redaction.json(body, maxBytes: maxBodyBytes) ?? Redaction.notJSON
+    }
+
+    private static func cut(_ value: String) -> String {
+        value.utf8.count <= maxHeaderValue ? value : String(value.prefix(maxHeaderValue))
+    }
+}
+
+/// Keeps the JSON body of every contract answer for the journal and hands the same bytes on: the generated
+/// answers are one chunk, kept as it is, so this copies nothing. The journal's own answer is left out: it
+/// would quote the journal inside itself.
+struct JournalBodyMiddleware: ServerMiddleware {
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        let (response, responseBody) = try await next(request, body, metadata)
+        guard let responseBody, operationID != Operations.AdminJournal.id,
+            let capture = ContractScope.current?.capture,
+            response.headerFields[.contentType].map(GatewayMiddleware.isJSON) == true
+        else { return (response, responseBody) }
+        var chunks: [ArraySlice<UInt8>] = []
+        for try await chunk in responseBody { chunks.append(chunk) }
+        let bytes = chunks.count == 1 ? chunks[0] : ArraySlice(chunks.joined())
+        capture.setResponseBody(bytes)
+        return (response, HTTPBody(bytes))
+    }
+}

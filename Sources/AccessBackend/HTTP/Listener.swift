@@ -1,0 +1,198 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+
+/// Serves the router on one address, and for the `refused` fault stops listening — a real "connection
+/// refused" — then listens again on the same port with the same router. Each stretch of listening is its
+/// own Hummingbird application: a stopped one finishes its requests in flight while the port refuses.
+final class Listener: Sendable {
+    private struct Serving {
+        let group: ServiceGroup
+        let task: Task<Void, any Error>
+        let channel: any Channel
+    }
+
+    private struct State {
+        var port: Int
+        var serving: Serving?
+        /// Applications stopped for a refusal, still finishing their requests.
+        var retired: [Task<Void, any Error>] = []
+        /// Waits out a refusal, then listens again.
+        var refusal: Task<Void, Never>?
+        var stopped = false
+    }
+
+    private let host: String
+    private let responder: RouterResponder<AppContext>
+    private let logger: Logger
+    private let state: Mutex<State>
+    private let finished = OneShot<Void>()
+
+    /// Listens on `host:port` (0: any free port; `port` then holds the real one).
+    init(host: String, port: Int, responder: RouterResponder<AppContext>, logger: Logger) async throws {
+        self.host = host
+        self.responder = responder
+        self.logger = logger
+        state = Mutex(State(port: port))
+        let serving = try await listen(port: port)
+        let bound = serving.channel.localAddress?.port ?? port
+        state.withLock { s in
+            s.port = bound
+            s.serving = serving
+        }
+    }
+
+    var port: Int { state.withLock { $0.port } }
+
+    /// Stops accepting connections and returns once the port refuses them; requests in flight (the one
+    /// asking for this included) still get their answers. After `duration`, or `endRefusal()`, `onEnd`
+    /// runs and the port listens again.
+    func refuse(for duration: Duration, onEnd: @escaping @Sendable () -> Void) async {
+        let serving = state.withLock { s -> Serving? in
+            guard !s.stopped, let serving = s.serving else { return nil }
+            s.serving = nil
+            s.retired.append(serving.task)
+            return serving
+        }
+        guard let serving else { return }
+        await serving.group.triggerGracefulShutdown()
+        // The graceful shutdown closes the listening socket first, then waits for the connections.
+        try? await serving.channel.closeFuture.get()
+        // Detached: a task started here would inherit the stopped application's graceful-shutdown state,
+        // and the next application would stop as soon as it started.
+        let refusal = Task.detached {
+            try? await Task.sleep(for: duration)
+            onEnd()
+            await self.listenAgain()
+        }
+        state.withLock { $0.refusal = refusal }
+    }
+
+    /// Ends a refusal now; returns once the port listens again.
+    func endRefusal() async {
+        let refusal = state.withLock { $0.refusal }
+        refusal?.cancel()
+        await refusal?.value
+    }
+
+    private func listenAgain() async {
+        let port = state.withLock { $0.stopped ? nil : $0.port }
+        guard let port else { return }
+        do {
+            let serving = try await listen(port: port)
+            let kept = state.withLock { s -> Bool in
+                s.refusal = nil
+                guard !s.stopped else { return false }
+                s.serving = serving
+                return true
+            }
+            if !kept {
+                await serving.group.triggerGracefulShutdown()
+                _ = try? await serving.task.value
+            }
+        } catch {
+            // Another process took the port meanwhile: the backend cannot go on.
+            logger.error("could not listen again after a refused fault", metadata: ["port": "\(port)"])
+            finished.resolve(.failure(error))
+        }
+    }
+
+    /// Stops listening, ends a refusal without listening again, and returns once every request in flight
+    /// has its answer.
+    func shutdown() async {
+        let (serving, retired, refusal) = state.withLock { s in
+            s.stopped = true
+            defer {
+                s.serving = nil
+                s.retired = []
+            }
+            return (s.serving, s.retired, s.refusal)
+        }
+        refusal?.cancel()
+        await refusal?.value
+        if let serving { await serving.group.triggerGracefulShutdown() }
+        var failure: (any Error)?
+        for task in retired + [serving?.task].compactMap({ $0 }) {
+            do { try await task.value } catch { failure = error }
+        }
+        finished.resolve(failure.map { .failure($0) } ?? .success(()))
+    }
+
+    /// Returns after `shutdown()`, or throws when serving failed.
+    func waitUntilStopped() async throws {
+        try await finished.wait()
+    }
+
+    private func listen(port: Int) async throws -> Serving {
+        let ready = OneShot<any Channel>()
+        let app = Application(
+            responder: responder,
+            server: .http1(
+                configuration: .init(additionalChannelHandlers: [MalformedRequestHandler(), HangUpHandler()])),
+            configuration: .init(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { channel in ready.resolve(.success(channel)) },
+            logger: logger)
+        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let finished = self.finished
+        let task = Task.detached {
+            do {
+                try await group.run()
+                ready.resolve(.failure(CancellationError()))
+            } catch {
+                ready.resolve(.failure(error))
+                finished.resolve(.failure(error))
+                throw error
+            }
+        }
+        let channel = try await ready.wait()
+        return Serving(group: group, task: task, channel: channel)
+    }
+}
+
+/// One hand-over of a value (or an error) to whoever waits, before or after it arrives; later ones are ignored.
+final class OneShot<Value: Sendable>: Sendable {
+    private let state = Mutex<(result: Result<Value, any Error>?, waiters: [CheckedContinuation<Value, any Error>])>(
+        (nil, []))
+
+    func resolve(_ result: Result<Value, any Error>) {
+        let waiters = state.withLock { s -> [CheckedContinuation<Value, any Error>] in
+            guard s.result == nil else { return [] }
+            s.result = result
+            defer { s.waiters = [] }
+            return s.waiters
+        }
+        for waiter in waiters { waiter.resume(with: result) }
+    }
+
+    func wait() async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            let ready: Result<Value, any Error>? = state.withLock { s in
+                if let result = s.result { return result }
+                s.waiters.append(continuation)
+                return nil
+            }
+            if let ready { continuation.resume(with: ready) }
+        }
+    }
+}
+
+/// The `refused` fault's way to the listener, which is made only once the router (and the handler that
+/// needs this) exists.
+final class RefusalSwitch: Sendable {
+    private let listener = Mutex<Listener?>(nil)
+
+    func connect(_ listener: Listener) {
+        self.listener.withLock { $0 = listener }
+    }
+
+    func refuse(for duration: Duration, onEnd: @escaping @Sendable () -> Void) async {
+        await listener.withLock { $0 }?.refuse(for: duration, onEnd: onEnd)
+    }
+
+    func end() async {
+        await listener.withLock { $0 }?.endRefusal()
+    }
+}
