@@ -30,12 +30,12 @@ private func panel(_ state: AppState) -> JournalPanel? {
         var state = AppState(now: start)
         state.options.backendURL = "http://127.0.0.1:8080"
         let effects = reduce(&state, .input(.key(.function(3))))
-        #expect(effects == [.request(LoadJournal(askBackend: true), id: 1)])
+        #expect(effects == [.request(LoadJournal(), id: 1), .request(LoadBackendJournal(), id: 2)])
+        _ = reduce(&state, .reply([sendCode, outboxLoad], to: RequestID(1)))
         let server = JournalEntry(
             id: 41, requestId: "ab-7", at: start, method: "POST", path: sendCode.path, status: 429, ms: 2,
             rule: "otp.resend_window")
-        _ = reduce(
-            &state, .reply(JournalSnapshot(records: [sendCode, outboxLoad], server: [server]), to: RequestID(1)))
+        _ = reduce(&state, .reply([server], to: RequestID(2)))
         return state
     }
 
@@ -46,6 +46,23 @@ private func panel(_ state: AppState) -> JournalPanel? {
         #expect(text.contains("429  12 ms  otp.resend_window"))
         #expect(!text.contains("/_admin/outbox"))
         #expect(state.console.endpoints == ["/auth/phone/request-otp"])
+    }
+
+    @Test func theListComesFirstAndTheRulesWhenTheBackendAnswers() {
+        var state = AppState(now: start)
+        _ = reduce(&state, .input(.key(.function(3))))
+        _ = reduce(&state, .reply([sendCode], to: RequestID(1)))
+        #expect(render(state, size: Size(cols: 100, rows: 20)).text().contains("429  12 ms  rate_limited"))
+        // The backend is offline: the list stays, without rules, and the app is not told it is online.
+        state.isOffline = true
+        _ = reduce(&state, .failure(.offline(reason: "refused"), to: RequestID(2)))
+        #expect(panel(state)?.rows.count == 1)
+        #expect(state.isOffline)
+    }
+
+    @Test func aJournalWithoutTheReferenceBackendAsksOnlyTheApp() {
+        var state = AppState(now: start, options: AppOptions(hasReferenceBackend: false))
+        #expect(reduce(&state, .input(.key(.function(3)))) == [.request(LoadJournal(), id: 1)])
     }
 
     @Test func aShowsTheAdminCallsToo() {

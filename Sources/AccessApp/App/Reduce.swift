@@ -222,8 +222,14 @@ private func loadJournal(_ state: inout AppState, _ panel: JournalPanel) -> [Eff
     let id = mintRequestID(&state)
     panel.isLoading = true
     panel.awaiting = id
+    var effects: [Effect] = [.request(AnyRequest(LoadJournal()), id: id)]
+    if state.options.hasReferenceBackend {
+        let rules = mintRequestID(&state)
+        panel.awaitingRules = rules
+        effects.append(.request(AnyRequest(LoadBackendJournal()), id: rules))
+    }
     state.overlay = .journal(panel)
-    return [.request(AnyRequest(LoadJournal(askBackend: state.options.hasReferenceBackend)), id: id)]
+    return effects
 }
 
 private func mintRequestID(_ state: inout AppState) -> RequestID {
@@ -234,6 +240,13 @@ private func mintRequestID(_ state: inout AppState) -> RequestID {
 /// Hands a reply to the screen that waits for its id; a screen that was left took its ids
 /// with it, so a late reply finds nobody and is dropped.
 private func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in state: inout AppState) -> [Effect] {
+    // The journal is read from the app's own memory: its reply says nothing of whether the backend is there.
+    if case .journal(var panel) = state.overlay, panel.awaiting == id || panel.awaitingRules == id {
+        if panel.awaiting == id { panel.receive(result) } else { panel.receiveRules(result) }
+        state.console.noteEndpoints(panel.rows.map(\.record.path))
+        state.overlay = .journal(panel)
+        return []
+    }
     var commands: [Command] = []
     if case .failure(.offline) = result {
         commands.append(.setOffline(true))
@@ -244,12 +257,6 @@ private func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in
     var consoleEffects: [Effect] = []
     if receiveConsole(result, for: id, in: &state, effects: &consoleEffects) {
         return apply(commands, to: &state, from: nil) + consoleEffects
-    }
-    if case .journal(var panel) = state.overlay, panel.awaiting == id {
-        panel.receive(result)
-        state.console.noteEndpoints(panel.rows.map(\.record.path))
-        state.overlay = .journal(panel)
-        return apply(commands, to: &state, from: nil)
     }
     if case .outbox(var panel) = state.overlay, panel.awaiting == id {
         panel.receive(result)

@@ -17,8 +17,12 @@ public struct JournalPanel: Equatable, Sendable {
     public var showsAdminCalls = false
     public var isLoading = true
     public var error: String?
-    /// The load the panel waits for; a reply to an older one is dropped.
+    /// The loads the panel waits for (the app's own records, the backend's rules); a reply to an older one
+    /// is dropped.
     public var awaiting: RequestID?
+    public var awaitingRules: RequestID?
+    /// The reference backend's entries, by request id: the rule that decided each call.
+    var rules: [String: JournalEntry] = [:]
 
     public init() {}
 
@@ -77,18 +81,26 @@ public struct JournalPanel: Equatable, Sendable {
         return .stay
     }
 
+    /// The app's own records: they come at once, whatever the backend does.
     mutating func receive(_ result: Result<AnyValue, APIError>) {
         isLoading = false
         awaiting = nil
-        guard let snapshot = result.reply(JournalSnapshot.self) else {
+        guard let records = result.reply([RequestRecord].self) else {
             if case .failure(let failure) = result { error = failure.message }
             return
         }
         error = nil
-        let byID = Dictionary(
-            snapshot.server.compactMap { entry in entry.requestId.map { ($0, entry) } }, uniquingKeysWith: { $1 })
-        rows = snapshot.records.reversed().map { JournalRow(record: $0, server: byID[$0.requestID]) }
+        rows = records.reversed().map { JournalRow(record: $0, server: rules[$0.requestID]) }
         selection = min(selection, max(0, visibleRows.count - 1))
+    }
+
+    /// The backend's journal, when it answers: each row gets its rule.
+    mutating func receiveRules(_ result: Result<AnyValue, APIError>) {
+        awaitingRules = nil
+        guard let entries = result.reply([JournalEntry].self) else { return }
+        rules = Dictionary(
+            entries.compactMap { entry in entry.requestId.map { ($0, entry) } }, uniquingKeysWith: { $1 })
+        for index in rows.indices { rows[index].server = rules[rows[index].record.requestID] }
     }
 
     /// The call as a curl command, secrets as the journal kept them: "[redacted]".
@@ -205,19 +217,12 @@ public struct JournalPanel: Equatable, Sendable {
     }
 }
 
-/// The app's journal and, from the reference backend, its own.
-struct JournalSnapshot: Equatable, Sendable {
-    var records: [RequestRecord]
-    var server: [JournalEntry]
+/// The app's own journal: what it sent, kept in memory.
+struct LoadJournal: APIRequest {
+    func perform(_ api: APIContext) async throws -> [RequestRecord] { api.client.journal.records }
 }
 
-/// Reads the client's journal; the reference backend's is asked for its rules (nothing when it is not
-/// the reference one, or does not answer).
-struct LoadJournal: APIRequest {
-    let askBackend: Bool
-
-    func perform(_ api: APIContext) async throws -> JournalSnapshot {
-        let server = askBackend ? (try? await api.client.adminJournal(limit: 500)) ?? [] : []
-        return JournalSnapshot(records: api.client.journal.records, server: server)
-    }
+/// The reference backend's journal, for the rule that decided each call.
+struct LoadBackendJournal: APIRequest {
+    func perform(_ api: APIContext) async throws -> [JournalEntry] { try await api.client.adminJournal(limit: 500) }
 }
