@@ -28,6 +28,12 @@ static inline attr_t accessdeck_a_normal(void) { return A_NORMAL; }
 static inline int accessdeck_key_f(int n) { return KEY_F(n); }
 static inline int accessdeck_color_pair(int n) { return (int)COLOR_PAIR(n); }
 
+// The mouse reports the app asks for; the masks are macros.
+static inline mmask_t accessdeck_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t accessdeck_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t accessdeck_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t accessdeck_button5_pressed(void) { return BUTTON5_PRESSED; }
+
 static inline int accessdeck_colors(void) { return COLORS; }
 static inline int accessdeck_color_pairs(void) { return COLOR_PAIRS; }
 static inline int accessdeck_key_max(void) { return KEY_MAX; }

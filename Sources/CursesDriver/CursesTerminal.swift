@@ -69,6 +69,11 @@ public final class CursesTerminal {
         set_escdelay(Int32(Self.escapeDelay(options)))
         define_key("\u{1B}[200~", KeyDecoder.Code.pasteStart)
         define_key("\u{1B}[201~", KeyDecoder.Code.pasteEnd)
+        if options.mouse {
+            // A press is the click at once: no wait to tell it from a double click.
+            mouseinterval(0)
+            _ = mousemask(KeyDecoder.MouseButton.reported, nil)
+        }
         painter = CellPainter(window: window, theme: options.theme)
         size = Size(cols: Int(getmaxx(window)), rows: Int(getmaxy(window)))
         SignalGuard.install(wakeFD: wakePipe.writeFD)
@@ -166,6 +171,7 @@ public final class CursesTerminal {
         guard !isShutDown else { return }
         isShutDown = true
         Self.writeRaw("\u{1B}[?2004l")
+        if options.mouse { _ = mousemask(0, nil) }
         curs_set(1)
         endwin()
         SignalGuard.restore()
@@ -184,6 +190,8 @@ public final class CursesTerminal {
                 let code = Int32(bitPattern: character)
                 if code == KeyDecoder.Code.resize {
                     noteResize()
+                } else if code == KeyDecoder.Code.mouse {
+                    readMouse()
                 } else {
                     accept(.keyCode(code))
                 }
@@ -205,6 +213,15 @@ public final class CursesTerminal {
             }
             if let key { queue.append(.key(key)) }
         }
+    }
+
+    private func readMouse() {
+        var report = MEVENT()
+        guard options.mouse, getmouse(&report) == OK,
+            let mouse = KeyDecoder.decodeMouse(
+                buttons: UInt32(report.bstate), column: Int(report.x), row: Int(report.y))
+        else { return }
+        queue.append(.mouse(mouse))
     }
 
     private func noteResize() {

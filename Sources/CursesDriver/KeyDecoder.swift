@@ -18,6 +18,8 @@ public enum KeyDecoder {
         public static let backTab = KEY_BTAB
         public static let enter = KEY_ENTER
         public static let resize = KEY_RESIZE
+        /// A mouse report is waiting for `getmouse`.
+        public static let mouse = KEY_MOUSE
         public static func function(_ n: Int) -> Int32 { accessdeck_key_f(Int32(n)) }
         /// Private codes that `define_key` binds to the bracketed-paste markers.
         public static let pasteStart = accessdeck_key_max() + 1
@@ -62,5 +64,27 @@ public enum KeyDecoder {
             for n in 1...12 where Code.function(n) == code { return .function(n) }
             return nil
         }
+    }
+
+    /// The mouse buttons `getmouse` reports, named so tests need not import ncurses.
+    public enum MouseButton {
+        public static let leftPress = UInt32(accessdeck_button1_pressed())
+        public static let leftClick = UInt32(accessdeck_button1_clicked())
+        public static let wheelUp = UInt32(accessdeck_button4_pressed())
+        public static let wheelDown = UInt32(accessdeck_button5_pressed())
+        /// What the app asks the terminal to report: a press of the left button and the wheel.
+        public static let reported = leftPress | leftClick | wheelUp | wheelDown
+    }
+
+    /// A mouse report (`MEVENT.bstate` and its cell) as an event; nil for what the app does not
+    /// use (a release, another button, a move). A press counts as the click: with
+    /// `mouseinterval(0)` ncurses never waits to make a click of a press and its release.
+    public static func decodeMouse(buttons: UInt32, column: Int, row: Int) -> MouseEvent? {
+        let point = Point(x: column, y: row)
+        guard column >= 0, row >= 0 else { return nil }
+        if buttons & MouseButton.wheelUp != 0 { return MouseEvent(.wheelUp, at: point) }
+        if buttons & MouseButton.wheelDown != 0 { return MouseEvent(.wheelDown, at: point) }
+        if buttons & (MouseButton.leftPress | MouseButton.leftClick) != 0 { return MouseEvent(.leftClick, at: point) }
+        return nil
     }
 }

@@ -8,11 +8,14 @@ public struct TerminalOptions: Hashable, Sendable {
     /// How long a lone Esc waits for the rest of an escape sequence; nil means the user's
     /// ESCDELAY if set, else 25 ms.
     public var escapeDelayMilliseconds: Int?
+    /// Clicks and the wheel reach the app (`--no-mouse` leaves the mouse to the terminal).
+    public var mouse: Bool
 
-    public init(theme: Theme = .dark, ascii: Bool = false, escapeDelayMilliseconds: Int? = nil) {
+    public init(theme: Theme = .dark, ascii: Bool = false, escapeDelayMilliseconds: Int? = nil, mouse: Bool = true) {
         self.theme = theme
         self.ascii = ascii
         self.escapeDelayMilliseconds = escapeDelayMilliseconds
+        self.mouse = mouse
     }
 
     /// ncurses' own default (1 s) makes Esc feel broken; 25 ms is plenty for a local or

@@ -38,19 +38,33 @@ public enum InputEvent: Hashable, Sendable {
     /// A bracketed paste, delivered whole with control characters already stripped.
     case paste(String)
     case resize(Size)
+    /// A click or a turn of the wheel, when the terminal reports the mouse (`--no-mouse` keeps it off).
+    case mouse(MouseEvent)
 
     /// Typing or editing inside a text field (characters, paste, erasing, moving the caret), as
     /// opposed to a shortcut: on a screen that takes text these are never listed in its keymap.
     public var isTextEditing: Bool {
         switch self {
         case .paste: return true
-        case .resize: return false
+        case .resize, .mouse: return false
         case .key(let key):
             switch key {
             case .character, .backspace, .delete, .left, .right, .home, .end, .control("a"), .control("e"): return true
             default: return false
             }
         }
+    }
+}
+
+/// What the mouse did, at which cell (column and row from the top left, 0-based).
+public struct MouseEvent: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable { case leftClick, wheelUp, wheelDown }
+    public var kind: Kind
+    public var point: Point
+
+    public init(_ kind: Kind, at point: Point) {
+        self.kind = kind
+        self.point = point
     }
 }
 

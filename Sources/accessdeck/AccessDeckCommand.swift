@@ -166,6 +166,12 @@ struct AppearanceOptions: ParsableArguments {
     @Flag(
         help: "Draw ISO codes instead of flags and ASCII instead of box drawing (on by itself for TERM=linux or dumb).")
     var ascii = false
+
+    @Flag(
+        help:
+            "Leave the mouse to the terminal: no clicks or wheel in the app. With the mouse on, Shift+drag still selects text in most terminals."
+    )
+    var noMouse = false
 }
 
 extension AppOptions.Platform: ExpressibleByArgument {}

@@ -26,8 +26,9 @@ struct TerminalApp {
         }
         // TERM=dumb, or no terminfo for TERM nor its fallbacks: say so before a backend starts.
         _ = try TerminalType.resolve(environment: ProcessInfo.processInfo.environment).get()
-        let options = CursesTerminal.resolveOptions(
+        var options = CursesTerminal.resolveOptions(
             theme: appearance.theme, asciiFlag: appearance.ascii, environment: ProcessInfo.processInfo.environment)
+        options.mouse = !appearance.noMouse
         // The screen comes up before the backend: starting it (database, scenario, sign-in) takes longer
         // than everything else, and a blank terminal meanwhile looks like a hang.
         let terminal = try CursesTerminal(options: options)

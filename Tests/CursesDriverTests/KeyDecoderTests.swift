@@ -88,3 +88,29 @@ import Testing
         #expect(KeyDecoder.Code.pasteStart != KeyDecoder.Code.pasteEnd)
     }
 }
+
+@Suite struct MouseDecoderTests {
+    @Test func aLeftPressIsAClickAtItsCell() {
+        #expect(
+            KeyDecoder.decodeMouse(buttons: KeyDecoder.MouseButton.leftPress, column: 12, row: 3)
+                == MouseEvent(.leftClick, at: Point(x: 12, y: 3)))
+    }
+
+    @Test func theWheelIsUpOrDown() {
+        #expect(KeyDecoder.decodeMouse(buttons: KeyDecoder.MouseButton.wheelUp, column: 0, row: 0)?.kind == .wheelUp)
+        #expect(
+            KeyDecoder.decodeMouse(buttons: KeyDecoder.MouseButton.wheelDown, column: 0, row: 0)?.kind == .wheelDown)
+    }
+
+    @Test func whatTheAppDoesNotUseIsNothing() {
+        #expect(KeyDecoder.decodeMouse(buttons: 0, column: 5, row: 5) == nil)
+        #expect(KeyDecoder.decodeMouse(buttons: KeyDecoder.MouseButton.leftPress, column: -1, row: 5) == nil)
+    }
+
+    @Test func theMaskAsksForClicksAndTheWheel() {
+        let reported = KeyDecoder.MouseButton.reported
+        #expect(reported & KeyDecoder.MouseButton.leftPress != 0)
+        #expect(reported & KeyDecoder.MouseButton.wheelUp != 0)
+        #expect(reported & KeyDecoder.MouseButton.wheelDown != 0)
+    }
+}

@@ -14,6 +14,11 @@ import Testing
         #expect(options.escapeDelayMilliseconds == 25)
     }
 
+    @Test func theMouseIsOnUnlessTurnedOff() {
+        #expect(resolve(["TERM": "tmux-256color"]).mouse)
+        #expect(!TerminalOptions(mouse: false).mouse)
+    }
+
     @Test func requestedThemeIsUsed() {
         #expect(resolve(["TERM": "xterm-256color"], theme: .light).theme.name == .light)
     }

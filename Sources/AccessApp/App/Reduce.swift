@@ -15,6 +15,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .input(let event) where state.size.map { !$0.fits(.minimum) } ?? false:
         // Under the "Terminal too small" notice nothing reaches the hidden screen: q quits.
         return event == .key(.character("q")) ? [.quit] : []
+    case .input(.mouse(let mouse)):
+        effects = reduceMouse(&state, mouse)
     case .input(let event):
         effects = reduceInput(&state, event)
     case .response(let id, let result):

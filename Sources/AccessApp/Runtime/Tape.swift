@@ -38,7 +38,7 @@ public struct Tape: Equatable, Sendable {
         public var description: String { "line \(line): \(message)" }
     }
 
-    static let stepNames = "size, resize, key, type, paste, wait, screen, expect, expect-not, clock, scenario, code"
+    static let stepNames = "size, resize, key, type, paste, wait, click, wheel-up, wheel-down, screen, expect, expect-not, clock, scenario, code"
 
     public init(parsing text: String) throws {
         size = .standard
@@ -84,6 +84,12 @@ public struct Tape: Equatable, Sendable {
             case "type":
                 steps.append(
                     contentsOf: try text("type").map { Entry(line: lineNumber, step: .input(.key(.character($0)))) })
+            case "click", "wheel-up", "wheel-down":
+                guard words.count == 3, let column = Int(words[1]), let row = Int(words[2]), column >= 0, row >= 0
+                else { throw fail("\(verb) takes a column and a row, from 0: \(verb) 12 4") }
+                let kind: MouseEvent.Kind = verb == "click" ? .leftClick : verb == "wheel-up" ? .wheelUp : .wheelDown
+                steps.append(
+                    Entry(line: lineNumber, step: .input(.mouse(MouseEvent(kind, at: Point(x: column, y: row))))))
             case "paste":
                 guard let value = Tape.unquote(rest) else {
                     throw fail("paste: the text's closing quote must end the line")

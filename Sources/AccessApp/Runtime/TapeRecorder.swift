@@ -105,6 +105,14 @@ public struct TapeRecorder {
         case .key(let key): return "key \(Tape.name(of: key))"
         case .paste(let text): return "paste \(Tape.quotedIfNeeded(text))"
         case .resize(let size): return "resize \(size.cols)x\(size.rows)"
+        case .mouse(let mouse):
+            let verb: String
+            switch mouse.kind {
+            case .leftClick: verb = "click"
+            case .wheelUp: verb = "wheel-up"
+            case .wheelDown: verb = "wheel-down"
+            }
+            return "\(verb) \(mouse.point.x) \(mouse.point.y)"
         }
     }
 

@@ -38,6 +38,23 @@ public struct KeyHintFooter: Hashable, Sendable {
         return (shown, false)
     }
 
+    /// Where each hint that fits is drawn on the first row of `rect` (its key and description), for
+    /// a click to find the key it stands for.
+    public func hints(in rect: Rect, glyphs: Glyphs = .unicode) -> [(binding: KeyBinding, rect: Rect)] {
+        let left = rect.x + 2
+        let maxX = rect.maxX - 2
+        guard rect.height > 0, maxX > left else { return [] }
+        var x = left
+        var hints: [(binding: KeyBinding, rect: Rect)] = []
+        for binding in fitting(width: maxX - left, glyphs: glyphs).bindings {
+            if !hints.isEmpty { x += 2 }
+            let width = DisplayWidth.of("\(Self.label(for: binding, glyphs: glyphs)) \(binding.description)")
+            hints.append((binding, Rect(x: x, y: rect.y, width: min(width, maxX - x), height: 1)))
+            x += width
+        }
+        return hints
+    }
+
     /// Draws the hints on the first row of `rect`, with the usual two-column margins. Hints
     /// that do not fit are left out whole and replaced by "…".
     public func render(into grid: inout CellGrid, in rect: Rect, glyphs: Glyphs = .unicode) {
@@ -45,13 +62,15 @@ public struct KeyHintFooter: Hashable, Sendable {
         let left = rect.x + 2
         let maxX = rect.maxX - 2
         guard maxX > left else { return }
-        let (bindings, truncated) = fitting(width: maxX - left, glyphs: glyphs)
+        let truncated = fitting(width: maxX - left, glyphs: glyphs).truncated
         var x = left
-        for (index, binding) in bindings.enumerated() {
-            if index > 0 { x = grid.put("  ", at: Point(x: x, y: rect.y), style: .muted, maxX: maxX) }
-            x = grid.put(Self.label(for: binding, glyphs: glyphs), at: Point(x: x, y: rect.y), style: .bold, maxX: maxX)
-            x = grid.put(" " + binding.description, at: Point(x: x, y: rect.y), style: .muted, maxX: maxX)
+        for (index, hint) in hints(in: rect, glyphs: glyphs).enumerated() {
+            if index > 0 { grid.put("  ", at: Point(x: hint.rect.x - 2, y: rect.y), style: .muted, maxX: maxX) }
+            x = grid.put(
+                Self.label(for: hint.binding, glyphs: glyphs), at: Point(x: hint.rect.x, y: rect.y), style: .bold,
+                maxX: maxX)
+            x = grid.put(" " + hint.binding.description, at: Point(x: x, y: rect.y), style: .muted, maxX: maxX)
         }
-        if truncated { grid.put(bindings.isEmpty ? "…" : "  …", at: Point(x: x, y: rect.y), style: .muted, maxX: maxX) }
+        if truncated { grid.put(x == left ? "…" : "  …", at: Point(x: x, y: rect.y), style: .muted, maxX: maxX) }
     }
 }
