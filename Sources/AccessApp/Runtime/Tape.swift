@@ -38,7 +38,8 @@ public struct Tape: Equatable, Sendable {
         public var description: String { "line \(line): \(message)" }
     }
 
-    static let stepNames = "size, resize, key, type, paste, wait, click, wheel-up, wheel-down, screen, expect, expect-not, clock, scenario, code"
+    static let stepNames =
+        "size, resize, key, type, paste, wait, click, wheel-up, wheel-down, screen, expect, expect-not, clock, scenario, code"
 
     public init(parsing text: String) throws {
         size = .standard
