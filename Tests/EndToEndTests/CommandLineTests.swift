@@ -4,32 +4,8 @@ import Testing
 /// The built binary's command line without a terminal: usage errors exit 64 with one line on
 /// stderr before anything starts (issue 10 items 11 and 16).
 @Suite struct CommandLineTests {
-    struct Outcome {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
-
-    /// Runs the binary with stdin from /dev/null and the two streams read apart. The app itself
-    /// would exit 1 ("needs a terminal") after validation, so a 64 proves validation came first.
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try AccessDeckBinary.requireBuilt())
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Both pipes are read to the end before waiting: a full pipe would block the binary.
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            errors: String(decoding: errorData, as: UTF8.self))
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> AccessDeckBinary.Outcome {
+        try AccessDeckBinary.run(arguments, environment: environment)
     }
 
     func lines(_ text: String) -> [Substring] { text.split(separator: "\n") }

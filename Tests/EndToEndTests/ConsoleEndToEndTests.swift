@@ -26,13 +26,7 @@ import Testing
         try tmux.waitFor("Scenario: resend-exhausted")  // the toast
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Two-factor authentication")
-        try tmux.sendKeys("Enter")
-        try tmux.waitFor("Verify it's you")
-        try tmux.sendKeys("Enter")  // Use password
-        try tmux.waitFor("Current password")
-        try tmux.sendLiteral("correct-horse-42")
-        try tmux.sendKeys("Enter")
-        try tmux.waitFor("Current: +995 511 100 000")
+        try tmux.changePhoneVerifyingWithPassword()
         try tmux.sendLiteral("511999999")
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Resend in 0:")
@@ -54,17 +48,9 @@ import Testing
     }
 
     @Test func theScenarioListIsPrintedWithDescriptions() throws {
-        let binary = try AccessDeckBinary.requireBuilt()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["scenarios"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let lines = output.split(separator: "\n")
+        let listed = try AccessDeckBinary.run(["scenarios"])
+        #expect(listed.status == 0)
+        let lines = listed.output.split(separator: "\n")
         #expect(lines.count >= 25)
         #expect(lines.contains { $0.hasPrefix("resend-exhausted") && $0.contains("3 resends in the last 15 min") })
     }

@@ -14,21 +14,10 @@ struct FlowEndToEndTests {
         try tmux.waitFor("Your new number is \(shown).")
     }
 
-    /// Enter on the phone row, "Verify it's you" with the scenario's password, up to the new-number screen.
-    func changePhoneVerifyingWithPassword(_ tmux: Tmux) throws {
-        try tmux.sendKeys("Enter")
-        try tmux.waitFor("Verify it's you")
-        try tmux.sendKeys("Enter")  // Use password
-        try tmux.waitFor("Current password")
-        try tmux.sendLiteral("correct-horse-42")
-        try tmux.sendKeys("Enter")
-        try tmux.waitFor("Current: +995 511 100 000")
-    }
-
     @Test func changePhoneOnDefaultViaPasswordReauth() throws {
         let tmux = try Tmux.openHub(scenario: "default")
         try tmux.waitFor("+995 511 100 000")
-        try changePhoneVerifyingWithPassword(tmux)
+        try tmux.changePhoneVerifyingWithPassword()
         try sendNumberAndConfirmWithTheTextedCode(tmux, typed: "511222333", shown: "+995 511 222 333")
         try tmux.sendKeys("Enter")
         let hub = try tmux.waitFor("+995 511 222 333")
@@ -68,7 +57,7 @@ struct FlowEndToEndTests {
 
     @Test func aNumberTakenByAnotherAccountIsRefusedWithoutSayingWhose() throws {
         let tmux = try Tmux.openHub(scenario: "taken-number")
-        try changePhoneVerifyingWithPassword(tmux)
+        try tmux.changePhoneVerifyingWithPassword()
         try tmux.sendLiteral("511200300")
         try tmux.sendKeys("Enter")
         try tmux.waitFor("This number is already in use by another account.")
@@ -140,7 +129,7 @@ struct FlowEndToEndTests {
     @Test func aReplyToAScreenThatWasLeftIsDropped() throws {
         let admin = try ReferenceAdmin()
         let tmux = try Tmux.openHub(scenario: "default", admin: admin)
-        try changePhoneVerifyingWithPassword(tmux)
+        try tmux.changePhoneVerifyingWithPassword()
         try admin.post("/faults", #"{"latency_ms": 1500}"#)
         try tmux.sendLiteral("511222333")
         try tmux.sendKeys("Enter")
@@ -201,7 +190,7 @@ struct FlowEndToEndTests {
     /// so another number goes through at once and the banner does not follow it.
     @Test func theDailyCapIsOnTheTypedNumberAndItsBannerStaysWithIt() throws {
         let tmux = try Tmux.openHub(scenario: "daily-cap-reached")
-        try changePhoneVerifyingWithPassword(tmux)
+        try tmux.changePhoneVerifyingWithPassword()
         try tmux.sendLiteral("511999999")
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Too many attempts. Try again in")

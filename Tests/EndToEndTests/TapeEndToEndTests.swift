@@ -14,33 +14,11 @@ struct TapeEndToEndTests {
         return names.filter { $0.hasSuffix(".tape") }.sorted()
     }
 
-    struct Outcome {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
-
     /// `accessdeck play ARGUMENTS` with its own state folder (the device key lands there).
-    func play(_ arguments: [String]) throws -> Outcome {
+    func play(_ arguments: [String]) throws -> AccessDeckBinary.Outcome {
         let state = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: state) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try AccessDeckBinary.requireBuilt())
-        process.arguments = ["play"] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": state.path]) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // stderr is one line or a few; stdout, the screens, is read after it without filling up.
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            errors: String(decoding: errorData, as: UTF8.self))
+        return try AccessDeckBinary.run(["play"] + arguments, environment: ["XDG_STATE_HOME": state.path])
     }
 
     func temporaryDirectory() throws -> URL {
@@ -112,13 +90,7 @@ struct TapeEndToEndTests {
         let tapePath = folder.appendingPathComponent("recorded.tape").path
         let tmux = try Tmux.openHub(
             scenario: "default", arguments: ["--record", tapePath], environment: ["XDG_STATE_HOME": folder.path])
-        try tmux.sendKeys("Enter")
-        try tmux.waitFor("Verify it's you")
-        try tmux.sendKeys("Enter")  // Use password
-        try tmux.waitFor("Current password")
-        try tmux.sendLiteral("correct-horse-42")
-        try tmux.sendKeys("Enter")
-        try tmux.waitFor("Current: +995 511 100 000")
+        try tmux.changePhoneVerifyingWithPassword()
         try tmux.sendLiteral("511222333")
         try tmux.sendKeys("Enter")
         try tmux.waitFor("We texted a 6-digit code to +995 511 222 333.")

@@ -77,3 +77,47 @@ final class ServedBackend {
             environment: ["XDG_STATE_HOME": state.path])
     }
 }
+
+extension AccessDeckBinary {
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// Runs the binary without a terminal (stdin from /dev/null) and reads its two streams apart: the
+    /// app itself would exit 1 ("needs a terminal") after validation, so a 64 proves validation came first.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try requireBuilt())
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Both pipes are read to the end before waiting: a full pipe would block the binary.
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+extension Tmux {
+    /// From the hub: Phone number, "Verify it's you" with the default scenario's password, on to the
+    /// new number's screen.
+    func changePhoneVerifyingWithPassword() throws {
+        try sendKeys("Enter")
+        try waitFor("Verify it's you")
+        try sendKeys("Enter")  // Use password
+        try waitFor("Current password")
+        try sendLiteral("correct-horse-42")
+        try sendKeys("Enter")
+        try waitFor("Current: +995 511 100 000")
+    }
+}
