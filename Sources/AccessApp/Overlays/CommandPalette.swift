@@ -125,12 +125,8 @@ public struct CommandPalette: Equatable, Sendable {
         let width = min(grid.size.cols - 4, 76)
         let height = min(grid.size.rows - 3, 20)
         let frame = Rect(x: (grid.size.cols - width) / 2, y: 1, width: width, height: height)
-        grid.dim(except: frame)
         let surface = Style.plain.on(.surface)
-        grid.fill(frame, style: surface)
-        grid.drawBox(frame, lines: glyphs.box, style: Style.border.on(.surface))
-        grid.put(" Commands ", at: Point(x: frame.x + 2, y: frame.y), style: surface.with(.bold))
-        let inner = frame.inset(horizontal: 2, vertical: 1)
+        let inner = grid.drawPanel(frame, title: "Commands", glyphs: glyphs)
         let prompt = "> " + query
         grid.put(prompt, at: Point(x: inner.x, y: inner.y), style: surface.with(.bold), maxX: inner.maxX)
         if query.isEmpty {

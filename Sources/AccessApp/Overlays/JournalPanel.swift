@@ -165,12 +165,8 @@ public struct JournalPanel: Equatable, Sendable {
 
     func render(into grid: inout CellGrid, baseURL: String?, glyphs: Glyphs) {
         let frame = grid.bounds.inset(horizontal: 2, vertical: 1)
-        grid.dim(except: frame)
         let surface = Style.plain.on(.surface)
-        grid.fill(frame, style: surface)
-        grid.drawBox(frame, lines: glyphs.box, style: Style.border.on(.surface))
-        grid.put(" Requests ", at: Point(x: frame.x + 2, y: frame.y), style: surface.with(.bold))
-        let inner = frame.inset(horizontal: 2, vertical: 1)
+        let inner = grid.drawPanel(frame, title: "Requests", glyphs: glyphs)
         var y = inner.y
         func line(_ text: String, _ style: Style) {
             guard y < inner.maxY else { return }

@@ -96,12 +96,8 @@ public struct OutboxPanel: Equatable, Sendable {
 
     func render(into grid: inout CellGrid, now: Date, glyphs: Glyphs) {
         let frame = grid.bounds.inset(horizontal: 4, vertical: 2)
-        grid.dim(except: frame)
         let surface = Style.plain.on(.surface)
-        grid.fill(frame, style: surface)
-        grid.drawBox(frame, lines: glyphs.box, style: Style.border.on(.surface))
-        grid.put(" Outbox ", at: Point(x: frame.x + 2, y: frame.y), style: surface.with(.bold))
-        let inner = frame.inset(horizontal: 2, vertical: 1)
+        let inner = grid.drawPanel(frame, title: "Outbox", glyphs: glyphs)
         var y = inner.y
         func line(_ text: String, _ style: Style, width: Int? = nil) {
             guard y < inner.maxY else { return }

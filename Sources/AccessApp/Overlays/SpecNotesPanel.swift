@@ -104,13 +104,7 @@ public struct SpecNotesPanel: Equatable, Sendable {
 
     func render(into grid: inout CellGrid, glyphs: Glyphs) {
         let frame = Self.frame(in: grid.size)
-        grid.dim(except: frame)
-        let surface = Style.plain.on(.surface)
-        grid.fill(frame, style: surface)
-        grid.drawBox(frame, lines: glyphs.box, style: Style.border.on(.surface))
-        grid.put(
-            TextLayout.truncate(" Spec notes · \(screen) ", width: frame.width - 4),
-            at: Point(x: frame.x + 2, y: frame.y), style: surface.with(.bold))
+        _ = grid.drawPanel(frame, title: "Spec notes · \(screen)", glyphs: glyphs)
         let content = Self.content(in: grid.size)
         let all = lines(width: content.width)
         let first = min(scroll, lastScroll(in: grid.size))
