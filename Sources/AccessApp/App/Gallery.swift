@@ -49,6 +49,7 @@ public enum Features {
         OnboardingFeature.self,
         RecoveryFeature.self,
         SpecNotesFeature.self,
+        ConsoleFeature.self,
     ]
 
     public static var screens: [any ScreenModel.Type] { all.flatMap { $0.screens } }

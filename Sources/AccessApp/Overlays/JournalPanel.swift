@@ -222,3 +222,63 @@ struct LoadJournal: APIRequest {
 struct LoadBackendJournal: APIRequest {
     func perform(_ api: APIContext) async throws -> [JournalEntry] { try await api.client.adminJournal(limit: 500) }
 }
+
+/// The console's panels have no screen of their own; registered as a feature for their gallery states
+/// (and snapshots): the palette, and the journal's list and one call whole.
+enum ConsoleFeature: Feature {
+    static let screens: [any ScreenModel.Type] = []
+    static var sheetGallery: [GalleryEntry] {
+        [
+            GalleryEntry("hub:palette", "Ctrl+P: the command palette over the hub, searching \"clock\"") { now in
+                var state = hub(now)
+                var palette = CommandPalette(commands: CommandPalette.commands(for: state))
+                palette.search("clock")
+                state.overlay = .palette(palette)
+                return state
+            },
+            GalleryEntry("hub:journal", "F3: the requests the app made, the backend's rule beside each") { now in
+                var state = hub(now)
+                state.overlay = .journal(sampleJournal(now))
+                return state
+            },
+            GalleryEntry("hub:journal-call", "F3, Enter: one call whole, secrets redacted") { now in
+                var state = hub(now)
+                var panel = sampleJournal(now)
+                panel.showsDetail = true
+                state.overlay = .journal(panel)
+                return state
+            },
+        ]
+    }
+
+    private static func hub(_ now: Date) -> AppState {
+        (HubScreen.gallery.first { $0.id == "hub:default" } ?? HubScreen.gallery[0]).makeState(now)
+    }
+
+    private static func sampleJournal(_ now: Date) -> JournalPanel {
+        let sent = RequestRecord(
+            requestID: "5f3a-12", method: "POST", path: "/auth/phone/request-otp",
+            requestHeaders: [
+                .init(name: "Authorization", value: "[redacted]"), .init(name: "Content-Type", value: "application/json"),
+                .init(name: "X-Request-ID", value: "5f3a-12"),
+            ],
+            requestBody: #"{"phone":"+995511999999","purpose":"change_phone"}"#,
+            responseBody: #"{"error":{"code":"rate_limited","message":"Too many attempts.","retry_after":290}}"#,
+            status: 429, milliseconds: 14, errorCode: "rate_limited")
+        let methods = RequestRecord(
+            requestID: "5f3a-11", method: "GET", path: "/me/auth-methods", status: 200, milliseconds: 6, errorCode: nil)
+        var panel = JournalPanel()
+        panel.receive(.success(AnyValue([methods, sent])))
+        panel.receiveRules(
+            .success(
+                AnyValue([
+                    JournalEntry(
+                        id: 7, requestId: "5f3a-12", at: now, method: "POST", path: sent.path, status: 429, ms: 3,
+                        rule: "otp.resend_window"),
+                    JournalEntry(
+                        id: 6, requestId: "5f3a-11", at: now, method: "GET", path: methods.path, status: 200, ms: 2,
+                        rule: "ok"),
+                ])))
+        return panel
+    }
+}
