@@ -259,7 +259,8 @@ enum ConsoleFeature: Feature {
         let sent = RequestRecord(
             requestID: "5f3a-12", method: "POST", path: "/auth/phone/request-otp",
             requestHeaders: [
-                .init(name: "Authorization", value: "[redacted]"), .init(name: "Content-Type", value: "application/json"),
+                .init(name: "Authorization", value: "[redacted]"),
+                .init(name: "Content-Type", value: "application/json"),
                 .init(name: "X-Request-ID", value: "5f3a-12"),
             ],
             requestBody: #"{"phone":"+995511999999","purpose":"change_phone"}"#,
