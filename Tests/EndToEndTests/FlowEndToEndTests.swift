@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// Whole flows as a person walks them: the real binary in tmux on its embedded reference
@@ -177,6 +178,10 @@ struct FlowEndToEndTests {
         try app.sendKeys("Enter")
         try app.waitFor("+995 511 100 000")
         server.kill()
+        // The backend shuts down gracefully: until its port refuses, a kept-alive connection may still be
+        // answered, and the reload below would find it there.
+        let port = try #require(url.split(separator: ":").last.flatMap { Int($0) })
+        try waitUntilRefused(port: port)
         try app.sendKeys("r")
         // GETs are retried with backoff before the app calls it offline: seconds of real time.
         let offline = try app.waitFor("You're offline. Showing saved info.", timeout: .seconds(40))
@@ -225,4 +230,25 @@ struct FlowEndToEndTests {
         try admin.advanceClock(seconds: 30)
         try app.waitFor("Resend code")
     }
+}
+
+/// Polls until nothing listens on 127.0.0.1:`port` (a connect is refused), at most 20 s.
+func waitUntilRefused(port: Int) throws {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(20))
+    while ContinuousClock.now < deadline {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        close(socket)
+        if connected != 0 { return }
+        Thread.sleep(forTimeInterval: 0.05)
+    }
+    throw Tmux.Failure(description: "port \(port) still accepts connections after 20 s")
 }
