@@ -13,6 +13,8 @@ struct Store: Sendable {
     /// brute-force its stored codes offline.
     let digest: TokenDigest
     let retention = RetentionService()
+    /// Bearer lookups, kept until the next commit (see `SessionLookupCache`).
+    let sessionCache = SessionLookupCache()
 
     static func open(path: String?) throws -> Store {
         let resolved: String
@@ -33,8 +35,10 @@ struct Store: Sendable {
         try migrator.migrate(pool)
         let secret = try pool.write { db in try Self.databaseSecret(db) }
         try PrivateFiles.restrictDatabase(at: resolved)
-        return Store(
+        let store = Store(
             pool: pool, path: resolved, isTemporary: temporary, digest: TokenDigest(key: SymmetricKey(data: secret)))
+        store.sessionCache.watch(pool)
+        return store
     }
 
     func removeIfTemporary() {
