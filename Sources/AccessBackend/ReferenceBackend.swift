@@ -1,3 +1,4 @@
+import AccessAPI
 import Foundation
 import Hummingbird
 import Logging
@@ -145,10 +146,12 @@ public enum ReferenceBackend {
                 routes: routes))
         let handler = ContractHandler(backend: backend)
         router.add(middleware: ContractScopeMiddleware())
-        // Compact JSON: the runtime's default sorts and pretty-prints every answer, work no client needs.
+        // Compact JSON: the runtime's default sorts and pretty-prints every answer, work no client needs. Dates
+        // as the client reads them (`ContractDates`): the runtime's default formatter goes through ICU under a
+        // lock, on every answer that holds a date.
         try handler.registerHandlers(
-            on: router, configuration: .init(jsonEncodingOptions: []),
-            middlewares: [JournalBodyMiddleware(), ExplicitNullMiddleware()])
+            on: router, configuration: .init(dateTranscoder: ContractDates(), jsonEncodingOptions: []),
+            middlewares: [ExplicitNullMiddleware()])
         // The gateway answers 405 for a known path asked with another method: it learns the
         // paths once every route is in.
         routes.load(router.routes)

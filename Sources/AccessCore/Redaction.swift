@@ -13,7 +13,7 @@ public enum Redaction {
     ]
 
     public static func headerValue(name: String, value: String) -> String {
-        secretHeaders.contains(name.lowercased()) ? placeholder : value
+        isOne(of: secretHeaders, name) ? placeholder : value
     }
 
     /// `a=1&code=123456` → `a=1&code=[redacted]`. Names are compared decoded and case-insensitively, so
@@ -45,7 +45,20 @@ public enum Redaction {
     }
 
     static func isSecret(_ name: String) -> Bool {
-        secretNames.contains(name.lowercased())
+        isOne(of: secretNames, name)
+    }
+
+    /// Case-insensitive membership without lowercasing first (an allocation and a hash): the journals ask
+    /// this of every header and every JSON member name of every request. Non-ASCII names take Unicode's
+    /// lowercasing, as before.
+    private static func isOne(of lowercaseNames: Set<String>, _ name: String) -> Bool {
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return lowercaseNames.contains(name.lowercased()) }
+        return lowercaseNames.contains { candidate in
+            candidate.utf8.count == name.utf8.count
+                && zip(name.utf8, candidate.utf8).allSatisfy { byte, lower in
+                    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 == lower : byte == lower
+                }
+        }
     }
 }
 

@@ -58,12 +58,18 @@ enum Secrets {
 /// How codes and tokens are stored: HMAC-SHA256 under the database's own secret. A plain hash of a
 /// six-digit code falls to a brute force in under a second; without the secret there is nothing to try.
 struct TokenDigest: Sendable {
-    let key: SymmetricKey
+    /// The HMAC with the key already absorbed. Keying costs two SHA-256 blocks; every authenticated request
+    /// digests its token, so each digest starts from a copy of this instead (the state is copy-on-write).
+    private let keyed: HMAC<SHA256>
     private static let separator: [UInt8] = [0]
+
+    init(key: SymmetricKey) {
+        keyed = HMAC<SHA256>(key: key)
+    }
 
     /// `context` binds a code to its request, so one code's digest says nothing about another's.
     func callAsFunction(_ secret: String, context: String = "") -> String {
-        var hmac = HMAC<SHA256>(key: key)
+        var hmac = keyed
         // Straight from the strings' UTF-8, no copies: this runs on every authenticated request.
         var context = context
         var secret = secret

@@ -20,8 +20,9 @@ struct ContractScope: Sendable {
 }
 
 /// Between the gateway and the generated routes: reads the body within the contract's size limit
-/// (an oversized upload gets a clean 413 instead of a reset), opens the `ContractScope`, and turns
-/// the runtime's `ServerError` back into the `BackendError` the gateway renders as JSON.
+/// (an oversized upload gets a clean 413 instead of a reset), opens the `ContractScope`, turns the
+/// runtime's `ServerError` back into the `BackendError` the gateway renders as JSON, and sends the
+/// answer in one write.
 struct ContractScopeMiddleware: RouterMiddleware {
     typealias Context = AppContext
 
@@ -35,11 +36,34 @@ struct ContractScopeMiddleware: RouterMiddleware {
         let scope = ContractScope(
             request: request, decision: context.decision, capture: context.capture,
             remoteAddress: context.channel.remoteAddress?.ipAddress)
+        let response: Response
         do {
-            return try await ContractScope.$current.withValue(scope) { try await next(request, context) }
+            response = try await ContractScope.$current.withValue(scope) { try await next(request, context) }
         } catch let error as ServerError {
             throw Self.backendError(for: error)
         }
+        return try await Self.inOneWrite(
+            response, capture: request.uri.path == Self.journalPath ? nil : context.capture)
+    }
+
+    /// Larger answers (a long journal or outbox) go out as they come.
+    static let largestGathered = 1 << 20
+
+    /// The journal's own answer is not kept in the journal: it would quote the journal inside itself.
+    static let journalPath = "/_admin/journal"
+
+    /// The generated routes answer with a streamed body, which Hummingbird sends as three writes (head,
+    /// body, end), each a hop to the event loop and a flush: most of the time a small answer took. Every
+    /// contract answer is one small JSON document, so it is gathered here and sent with its head in one
+    /// write; `capture` keeps the same bytes for the journal.
+    static func inOneWrite(_ response: Response, capture: JournalCapture?) async throws -> Response {
+        guard let length = response.body.contentLength, length <= largestGathered else { return response }
+        let gathered = GatheringWriter(capacity: length)
+        try await response.body.write(gathered)
+        var response = response
+        response.body = .init(byteBuffer: gathered.buffer)
+        capture?.setResponseBody(gathered.buffer)
+        return response
     }
 
     static func backendError(for error: ServerError) -> any Error {
@@ -95,4 +119,15 @@ struct ExplicitNullMiddleware: ServerMiddleware {
         head.headerFields[.contentLength] = String(fixed.count)
         return (head, HTTPBody(fixed))
     }
+}
+
+/// Collects a response body's buffers instead of sending them.
+private final class GatheringWriter: ResponseBodyWriter {
+    private(set) var buffer: ByteBuffer
+
+    init(capacity: Int) { buffer = ByteBufferAllocator().buffer(capacity: capacity) }
+
+    func write(_ buffer: ByteBuffer) async throws { self.buffer.writeImmutableBuffer(buffer) }
+
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }

@@ -86,9 +86,22 @@ struct GatewayMiddleware: RouterMiddleware {
         }
     }
 
+    /// Over the UTF-8 bytes: every request asks this once or twice, and Foundation's trimming and
+    /// lowercasing (through NSString) were a twelfth of a whole /health answer.
     static func isJSON(_ contentType: String) -> Bool {
-        let media = contentType.split(separator: ";", maxSplits: 1).first ?? ""
-        return media.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+        var media = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }[...]
+        while let first = media.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+            media = media.dropFirst()
+        }
+        while let last = media.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+            media = media.dropLast()
+        }
+        let expected = "application/json".utf8
+        guard media.count == expected.count else { return false }
+        return zip(media, expected).allSatisfy { byte, wanted in
+            let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+            return lowered == wanted
+        }
     }
 
     private static let adminTokenField = HTTPField.Name(ReferenceBackend.adminTokenHeader)!

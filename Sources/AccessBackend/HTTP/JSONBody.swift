@@ -95,11 +95,11 @@ enum JSONReply {
     static func make<T: Encodable>(
         _ value: T, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], capture: JournalCapture? = nil
     ) throws -> Response {
-        let data = try APIJSON.makeEncoder().encode(value)
-        capture?.setResponseBody(ArraySlice(data))
+        let body = ByteBuffer(bytes: try APIJSON.makeEncoder().encode(value))
+        capture?.setResponseBody(body)
         var fields = headers
         fields[.contentType] = "application/json"
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(status: status, headers: fields, body: .init(byteBuffer: body))
     }
 
     static func error(_ error: BackendError, capture: JournalCapture? = nil) -> Response {

@@ -4,27 +4,25 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import OpenAPIRuntime
 import Synchronization
 
 /// What the layers inside the gateway tell the journal about one request: the body as the contract layer
-/// read it, the answer's JSON body, the fault injected. Shared by reference, like `Decision`, because
+/// read it, the answer's body as it was sent, the fault injected. Shared by reference, like `Decision`, because
 /// contexts are passed by value. Holds buffers as they are (no copy); redaction happens once, when the
 /// gateway writes the entry.
 final class JournalCapture: Sendable {
     private struct State {
         var requestBody: ByteBuffer?
-        var responseBody: ArraySlice<UInt8>?
+        var responseBody: ByteBuffer?
         var fault: String?
     }
     private let state = Mutex(State())
 
     func setRequestBody(_ body: ByteBuffer) { state.withLock { $0.requestBody = body } }
-    func setResponseBody(_ body: ArraySlice<UInt8>) { state.withLock { $0.responseBody = body } }
+    func setResponseBody(_ body: ByteBuffer) { state.withLock { $0.responseBody = body } }
     func setFault(_ name: String) { state.withLock { $0.fault = name } }
 
     var fault: String? { state.withLock { $0.fault } }
-    var hasResponseBody: Bool { state.withLock { $0.responseBody != nil } }
 
     /// Bodies and headers in a journal are cut to this.
     static let maxBodyBytes = 4 * 1024
@@ -56,36 +54,10 @@ final class JournalCapture: Sendable {
 
     private static func redacted(_ body: ByteBuffer) -> String? {
         guard body.readableBytes > 0 else { return nil }
-        return body.withUnsafeReadableBytes { redacted($0) }
-    }
-
-    private static func redacted(_ body: some Collection<UInt8>) -> String? {
-        guard !body.isEmpty else { return nil }
-        return Redaction.json(body, maxBytes: maxBodyBytes) ?? Redaction.notJSON
+        return body.withUnsafeReadableBytes { Redaction.json($0, maxBytes: maxBodyBytes) ?? Redaction.notJSON }
     }
 
     private static func cut(_ value: String) -> String {
         value.utf8.count <= maxHeaderValue ? value : String(value.prefix(maxHeaderValue))
-    }
-}
-
-/// Keeps the JSON body of every contract answer for the journal and hands the same bytes on: the generated
-/// answers are one chunk, kept as it is, so this copies nothing. The journal's own answer is left out: it
-/// would quote the journal inside itself.
-struct JournalBodyMiddleware: ServerMiddleware {
-    func intercept(
-        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
-        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
-    ) async throws -> (HTTPResponse, HTTPBody?) {
-        let (response, responseBody) = try await next(request, body, metadata)
-        guard let responseBody, operationID != Operations.AdminJournal.id,
-            let capture = ContractScope.current?.capture,
-            response.headerFields[.contentType].map(GatewayMiddleware.isJSON) == true
-        else { return (response, responseBody) }
-        var chunks: [ArraySlice<UInt8>] = []
-        for try await chunk in responseBody { chunks.append(chunk) }
-        let bytes = chunks.count == 1 ? chunks[0] : ArraySlice(chunks.joined())
-        capture.setResponseBody(bytes)
-        return (response, HTTPBody(bytes))
     }
 }
