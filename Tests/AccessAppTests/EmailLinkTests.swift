@@ -360,4 +360,17 @@ import Testing
         }
         harness.finish()
     }
+
+    /// "This link has expired" says how long the kind of link opened lasts: the backend keeps registration
+    /// links (sign-up, and onboarding's recovery email) for 24 hours, an email change's for 30 minutes.
+    @Test func expiredLinkScreenStatesEachLinksOwnLifetime() {
+        func text(_ link: some LinkPurpose) -> String {
+            render(SampleData.state([LinkExpiredScreen(link: AnyLinkPurpose(link))], now: start), size: .standard)
+                .text()
+        }
+        #expect(text(RegistrationLink()).contains("Verification links expire after 24 hours."))
+        #expect(text(RecoveryEmailLink()).contains("Verification links expire after 24 hours."))
+        #expect(text(EmailChangeLink()).contains("Verification links expire after 30 minutes."))
+        #expect(text(AccountRecoveryLink()).contains("Recovery links work once, for 24 hours."))
+    }
 }

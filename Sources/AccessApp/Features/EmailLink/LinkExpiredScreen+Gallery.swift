@@ -17,6 +17,9 @@ extension LinkExpiredScreen {
             GalleryEntry("link-expired:email-change", "An email change's link opened from the outbox, too late") {
                 SampleData.state([LinkExpiredScreen(link: AnyLinkPurpose(EmailChangeLink()))], now: $0)
             },
+            GalleryEntry("link-expired:registration", "A sign-up's verification link, over 24 hours old or used") {
+                SampleData.state([LinkExpiredScreen(link: AnyLinkPurpose(RegistrationLink()))], now: $0)
+            },
             GalleryEntry("link-expired:revert", "A used revert link: nothing to ask again, only support") {
                 SampleData.state([LinkExpiredScreen(link: AnyLinkPurpose(RevertEmailLink()))], now: $0)
             },

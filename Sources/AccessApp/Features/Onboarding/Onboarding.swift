@@ -75,6 +75,7 @@ public struct RecoveryEmailLink: LinkPurpose {
     public func accepts(_ message: OutboxMessage) -> Bool { RegistrationLink().accepts(message) }
     public var canEditAddress: Bool { false }
     public var linkPath: String { RegistrationLink().linkPath }
+    public var lifetimeText: String { RegistrationLink.lifetimeText }
 }
 
 // MARK: - Requests

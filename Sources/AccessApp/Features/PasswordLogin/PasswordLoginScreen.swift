@@ -54,7 +54,7 @@ public struct PasswordLoginScreen: ScreenModel {
 
     var typedEmail: String { EmailRules.normalized(email.value) }
 
-    func isLocked(_ context: ScreenContext) -> Bool { lockedUntil.map { context.now < $0 } ?? false }
+    func isLocked(_ context: ScreenContext) -> Bool { RateLimit.lasting(lockedUntil, at: context.now) != nil }
 
     func canSubmit(_ context: ScreenContext) -> Bool {
         !isWorking && !isLocked(context) && !typedEmail.isEmpty && !password.value.isEmpty
@@ -165,13 +165,12 @@ public struct PasswordLoginScreen: ScreenModel {
     }
 
     public mutating func tick(_ context: ScreenContext) -> [Command] {
-        if let lockedUntil, context.now >= lockedUntil { self.lockedUntil = nil }
+        lockedUntil = RateLimit.lasting(lockedUntil, at: context.now)
         return []
     }
 
     public func banner(_ context: ScreenContext) -> Banner? {
-        guard let lockedUntil, context.now < lockedUntil else { return nil }
-        return RateLimit(until: lockedUntil).banner(at: context.now)
+        RateLimit.banner(until: lockedUntil, at: context.now)
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
@@ -197,10 +196,7 @@ public struct PasswordLoginScreen: ScreenModel {
                 + (mode == .register ? " · at least 8 characters, not a common one" : ""),
             style: .muted, spacing: 0)
         let working = mode == .login ? "Logging in…" : "Registering…"
-        if let lockedUntil, context.now < lockedUntil {
-            let left = Banner.secondsLeft(until: lockedUntil, now: context.now)
-            canvas.centered("Too many attempts. Try again in \(TextLayout.countdown(seconds: left))", style: .muted)
-        } else {
+        if !canvas.lockoutCountdown(until: lockedUntil, at: context.now) {
             canvas.button(
                 actionTitle, working: working, isReady: canSubmit(context), isFocused: focus == .cta,
                 isWorking: isWorking)

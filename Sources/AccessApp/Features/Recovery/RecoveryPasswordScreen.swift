@@ -39,7 +39,7 @@ public struct RecoveryPasswordScreen: ScreenModel {
     public var needsClock: Bool { lockedUntil != nil }
     public var showsPassword: Bool { !password.isMasked }
 
-    func isLocked(_ context: ScreenContext) -> Bool { lockedUntil.map { context.now < $0 } ?? false }
+    func isLocked(_ context: ScreenContext) -> Bool { RateLimit.lasting(lockedUntil, at: context.now) != nil }
 
     func canSubmit(_ context: ScreenContext) -> Bool { !isWorking && !isLocked(context) && !password.value.isEmpty }
 
@@ -101,13 +101,12 @@ public struct RecoveryPasswordScreen: ScreenModel {
     }
 
     public mutating func tick(_ context: ScreenContext) -> [Command] {
-        if let lockedUntil, context.now >= lockedUntil { self.lockedUntil = nil }
+        lockedUntil = RateLimit.lasting(lockedUntil, at: context.now)
         return []
     }
 
     public func banner(_ context: ScreenContext) -> Banner? {
-        guard let lockedUntil, context.now < lockedUntil else { return nil }
-        return RateLimit(until: lockedUntil).banner(at: context.now)
+        RateLimit.banner(until: lockedUntil, at: context.now)
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
@@ -118,10 +117,7 @@ public struct RecoveryPasswordScreen: ScreenModel {
         field.error = error
         canvas.field(field)
         canvas.paragraph("Ctrl+R \(showsPassword ? "hides" : "shows") the password", style: .muted, spacing: 0)
-        if let lockedUntil, context.now < lockedUntil {
-            let left = Banner.secondsLeft(until: lockedUntil, now: context.now)
-            canvas.centered("Too many attempts. Try again in \(TextLayout.countdown(seconds: left))", style: .muted)
-        } else {
+        if !canvas.lockoutCountdown(until: lockedUntil, at: context.now) {
             canvas.button(
                 "Continue", working: "Signing in…", isReady: canSubmit(context), isFocused: false,
                 isWorking: isWorking)
