@@ -16,6 +16,8 @@ public enum DisplayWidth {
     /// (see `drawableScalars`), so its width is that scalar's width. Two regional indicators
     /// make a flag: each is one column in glibc and tmux, two together.
     public static func of(_ character: Character) -> Int {
+        // Most text is ASCII, and Unicode's scalar properties are slow to ask.
+        if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         let scalars = character.unicodeScalars
         if scalars.count >= 2, scalars.allSatisfy(isRegionalIndicator) { return 2 }
         for scalar in scalars {

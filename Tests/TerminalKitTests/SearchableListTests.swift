@@ -160,6 +160,16 @@ func countryList() -> SearchableList {
         #expect(titles(list).count == 19)
     }
 
+    /// The search is a field like any other: a paste longer than any name is cut to the limit.
+    @Test func theQueryStopsAtItsLimit() {
+        var list = countryList()
+        list.handle(.paste(String(repeating: "x", count: 10_000)))
+        #expect(list.query.count == SearchableList.maxQueryLength)
+        list.handle(.key(.character("y")))
+        #expect(list.query.count == SearchableList.maxQueryLength)
+        #expect(titles(list).isEmpty)
+    }
+
     @Test func smallSizesDoNotCrash() {
         for size in [Size(cols: 0, rows: 0), Size(cols: 12, rows: 5), Size(cols: 40, rows: 12)] {
             _ = render(countryList(), size)

@@ -68,6 +68,21 @@ import Testing
         assertSnapshot(of: grid, named: "textfield-scrolled")
     }
 
+    /// The first character drawn is the one after which the cursor, and one cell beyond it, fit: wide
+    /// characters count two columns, and what follows the cursor does not count.
+    @Test func scrollStartKeepsTheCursorAndOneCellInView() {
+        let ascii = Array("abcdefghij")
+        #expect(TextField.scrollStart(ascii, cursor: 10, width: 11) == 0)
+        #expect(TextField.scrollStart(ascii, cursor: 10, width: 10) == 1)
+        #expect(TextField.scrollStart(ascii, cursor: 10, width: 4) == 7)
+        #expect(TextField.scrollStart(ascii, cursor: 3, width: 4) == 0)
+        #expect(TextField.scrollStart(ascii, cursor: 0, width: 1) == 0)
+        let wide = Array("日本語テキスト")  // two columns each
+        #expect(TextField.scrollStart(wide, cursor: 7, width: 15) == 0)
+        #expect(TextField.scrollStart(wide, cursor: 7, width: 6) == 5)
+        #expect(TextField.scrollStart(wide, cursor: 7, width: 5) == 5)
+    }
+
     @Test func renderReturnsTheCursorWhenFocused() {
         var field = TextField(label: "Email", value: "abc", isFocused: true)
         field.moveLeft()

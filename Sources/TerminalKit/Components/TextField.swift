@@ -156,12 +156,13 @@ public struct TextField: Hashable, Sendable {
         return isFocused && !isDisabled ? cursorPoint : nil
     }
 
-    /// First character to draw so the cursor (and one cell after it) fits in `width` columns.
+    /// First character to draw so the cursor (and one cell after it) fits in `width` columns. One pass: the
+    /// window's width is kept as it slides, so a long value costs its length, not its square.
     static func scrollStart(_ characters: [Character], cursor: Int, width: Int) -> Int {
+        var used = characters[..<cursor].reduce(0) { $0 + DisplayWidth.of($1) }
         var start = 0
-        while start < cursor {
-            let used = characters[start..<cursor].reduce(0) { $0 + DisplayWidth.of($1) }
-            if used < width { break }
+        while start < cursor, used >= width {
+            used -= DisplayWidth.of(characters[start])
             start += 1
         }
         return start
