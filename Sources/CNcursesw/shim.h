@@ -14,6 +14,7 @@
 #include <wchar.h>
 #include <stdio.h>
 #include <ncursesw/curses.h>
+#include <malloc.h>
 
 // Swift 6 rejects ncurses' global mutable state and does not import macros;
 // these accessors give the driver what it needs.
@@ -68,6 +69,12 @@ static inline int accessdeck_probe_terminal(const char *type, int fd) {
     struct term *probe = set_curterm(saved);
     if (probe != NULL) del_curterm(probe);
     return usable ? 1 : -1;
+}
+
+// glibc's allocator tuning for the frame loop (FrameMemory.swift); the parameter names are macros.
+static inline void accessdeck_keep_freed_memory(int mmap_threshold, int trim_threshold) {
+    mallopt(M_MMAP_THRESHOLD, mmap_threshold);
+    mallopt(M_TRIM_THRESHOLD, trim_threshold);
 }
 
 #endif

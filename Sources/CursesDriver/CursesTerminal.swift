@@ -43,6 +43,7 @@ public final class CursesTerminal {
     public init(options: TerminalOptions) throws(CursesError) {
         self.options = options
         Self.useUTF8Locale()
+        FrameMemory.keepFreedFrames()
         // On a pipe or /dev/null stdin is always readable at end-of-file: poll would spin.
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         wakePipe = try WakePipe()

@@ -7,9 +7,15 @@ public enum GridDiff {
     /// can be trusted).
     public static func changedCells(from old: CellGrid?, to new: CellGrid) -> [Point] {
         var points: [Point] = []
-        let compare = old.map { $0.size == new.size } ?? false
+        guard let old, old.size == new.size else {
+            points.reserveCapacity(new.cells.count)
+            for y in 0..<new.size.rows {
+                for x in 0..<new.size.cols { points.append(Point(x: x, y: y)) }
+            }
+            return points
+        }
         for y in 0..<new.size.rows {
-            for x in 0..<new.size.cols where !compare || old![x, y] != new[x, y] {
+            for x in 0..<new.size.cols where old[x, y] != new[x, y] {
                 points.append(Point(x: x, y: y))
             }
         }

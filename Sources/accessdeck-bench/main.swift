@@ -1,10 +1,14 @@
 import AccessAPI
 import AccessBackend
+import CursesDriver
 import Foundation
 import Logging
 
 // Figures for `make bench`; asserts nothing. The client's own latency over loopback:
 // 1,000 sequential GET /me/auth-methods against the embedded reference backend.
+
+// As the app does before its frame loop (key to frame below).
+FrameMemory.keepFreedFrames()
 
 let count = 1000
 let backend = try await ReferenceBackend.start(

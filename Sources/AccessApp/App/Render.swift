@@ -20,9 +20,11 @@ public func render(_ state: AppState, size: Size) -> CellGrid {
         banner.render(into: &grid, in: split.top, now: state.now)
         content = split.rest
     }
-    var canvas = Canvas(grid: grid, area: content, canGoBack: state.canGoBack, glyphs: context.glyphs)
+    // The grid moves into the canvas and back: a second reference to its cells would make the first write
+    // on either side copy all of them (a 200×60 frame is 12,000 cells).
+    var canvas = Canvas(grid: consume grid, area: content, canGoBack: state.canGoBack, glyphs: context.glyphs)
     state.top.base.view(into: &canvas, context)
-    grid = canvas.grid
+    grid = (consume canvas).grid
     let keys = keymap(for: state)
     KeyHintFooter(keys).render(into: &grid, in: footer)
     state.toast?.render(into: &grid, in: body, now: state.now, glyphs: context.glyphs)
