@@ -71,9 +71,10 @@ class Session:
             tmux(self.socket, "resize-window", "-t", "soak", "-x", str(STANDARD[0]), "-y", str(STANDARD[1]))
             tmux(self.socket, "respawn-pane", "-k", "-t", "soak", self.command)
         deadline = time.monotonic() + 30
-        while "Settings" not in self.capture():
+        # Settings, or Welcome for a scenario that starts signed out.
+        while not any(first in self.capture() for first in ("Settings", "Get started")):
             if time.monotonic() > deadline:
-                raise RuntimeError("the app did not show Settings within 30 s:\n" + self.capture())
+                raise RuntimeError("the app showed neither Settings nor Welcome within 30 s:\n" + self.capture())
             time.sleep(0.05)
         self.pid = self.app_pid()
 
