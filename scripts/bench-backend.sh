@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Backend figures for `make bench`, measured with wrk; prints, asserts nothing.
-#   1. GET /health, GET /me/auth-methods and the Flask+gunicorn peer doing the same token lookup
-#      (scripts/bench/peer_app.py, on the same SQLite file), one after the other in this run, and the
-#      ratios between them.
+#   1. GET /health, GET /me/auth-methods, the Flask+gunicorn peer doing the same token lookup
+#      (scripts/bench/peer_app.py, on the same SQLite file) and a bare Hummingbird route (the floor:
+#      `accessdeck-bench bare-server`), one after the other in this run, and the ratios between them.
 #   2. The mixed write load (scripts/bench/mixed-write.lua) five times in a row against one server,
 #      so the tables grow from run to run: throughput per run and the spread.
 # Usage: scripts/bench-backend.sh [BINARY] (a release build gives meaningful figures)
@@ -97,10 +97,42 @@ else
     echo "peer: .venv/bin/gunicorn missing (make bench installs Flask and gunicorn into .venv)"
 fi
 
+# The floor: a bare Hummingbird route with /health's answer (`accessdeck-bench bare-server`), which is the
+# most any route could serve on this machine.
+BARE=""
+BARE_BIN="$(dirname "$BINARY")/accessdeck-bench"
+if [ -x "$BARE_BIN" ]; then
+    "$BARE_BIN" bare-server >"$WORK/bare.log" 2>&1 &
+    BARE_PID=$!
+    BARE_URL=""
+    for _ in $(seq 1 100); do
+        BARE_URL=$(sed -n 's/^listening on \(http:\/\/[^ ]*\)$/\1/p' "$WORK/bare.log" | head -n 1)
+        [ -n "$BARE_URL" ] && break
+        sleep 0.1
+    done
+    if [ -n "$BARE_URL" ]; then
+        run_wrk "$BARE_URL/health" -c "$CONNECTIONS" -d "$DURATION"
+        report "floor: bare Hummingbird route"
+        BARE=$RPS
+    else
+        echo "floor: accessdeck-bench bare-server did not start"
+    fi
+    kill -TERM "$BARE_PID" 2>/dev/null || true
+    wait "$BARE_PID" 2>/dev/null || true
+else
+    echo "floor: $BARE_BIN missing (swift build -c release builds it)"
+fi
+
 echo "ratios (same run):"
 echo "  GET /me/auth-methods / GET /health        $(ratio "$OURS" "$HEALTH")x   (target >= 0.6)"
 if [ -n "$PEER" ]; then
     echo "  GET /me/auth-methods / Flask+gunicorn     $(ratio "$OURS" "$PEER")x   (target >= 8)"
+    if [ -n "$BARE" ]; then
+        echo "  bare Hummingbird route / Flask+gunicorn   $(ratio "$BARE" "$PEER")x   (the ceiling for any route here)"
+    fi
+fi
+if [ -n "$BARE" ]; then
+    echo "  GET /health / bare Hummingbird route      $(ratio "$HEALTH" "$BARE")x   (what gateway, journal and contract layer leave)"
 fi
 
 echo

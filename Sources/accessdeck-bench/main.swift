@@ -7,6 +7,11 @@ import Logging
 // Figures for `make bench`; asserts nothing. The client's own latency over loopback:
 // 1,000 sequential GET /me/auth-methods against the embedded reference backend.
 
+if CommandLine.arguments.dropFirst().first == "bare-server" {
+    try await BareServer.run()
+    exit(0)
+}
+
 // As the app does before its frame loop (key to frame below).
 FrameMemory.keepFreedFrames()
 
