@@ -177,6 +177,21 @@ import Testing
         #expect(!text(state).contains(token))
     }
 
+    /// Finishing a recovery signs in with a limited session; opened while signed in, the link would replace
+    /// this session, perhaps with another account's. It says so and leaves the session alone.
+    @Test func aRecoveryLinkOpenedWhileSignedInLeavesTheSessionAlone() {
+        var state = SampleData.state([HubScreen()], now: start)
+        let hub = state.stack
+        let effects = send(.openLink("https://321.fit/recover?token=\(token)"), to: &state)
+        #expect(state.top.base as? VerifyingLinkScreen == opening(at: start))
+        let checked = CheckedRecoveryLink(
+            link: RecoveryLink(email: email, expiresAt: start + 86_400), token: Secret(token))
+        _ = send(.reply(checked, to: requestID(effects)), to: &state, at: start + 1)
+        #expect(state.stack == hub)
+        #expect(state.toast?.message == AccountRecoveryLink.signedInText)
+        #expect(state.methods != nil)
+    }
+
     @Test func aRecoveryLinkNobodyWaitsForFindsThePasswordScreen() {
         // The outbox used from the sign-in screen.
         var fromOutbox = SampleData.recovering([], now: start)

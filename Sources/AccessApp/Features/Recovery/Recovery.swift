@@ -21,8 +21,12 @@ public struct AccountRecoveryLink: LinkPurpose {
     public func confirm(token: String) -> AnyRequest { AnyRequest(CheckRecoveryLink(token: token)) }
     public func confirmed(_ reply: AnyValue, _ context: ScreenContext) -> [Command]? {
         guard let checked = reply.as(CheckedRecoveryLink.self) else { return nil }
+        // Signed in already: finishing would swap this session for a limited one, perhaps another account's.
+        // Checking does not spend the link, so it still works after a log out.
+        guard context.methods == nil else { return [.pop, .showToast(Self.signedInText)] }
         return [.replaceTop(RecoveryPasswordScreen(email: checked.link.email, token: checked.token))]
     }
+    static let signedInText = "You're already signed in. Log out to use this recovery link."
     public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .recoveryLink }
     public var canEditAddress: Bool { false }
     public var linkPath: String { "recover" }
