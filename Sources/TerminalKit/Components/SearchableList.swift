@@ -66,7 +66,7 @@ public struct SearchableList: Hashable, Sendable {
 
     public var query: String { search.value }
 
-    /// Longer than any name a query could match ("South Georgia and the South Sandwich Islands" is 44).
+    /// Longer than any name a query could match (the longest, "Saint Helena, Ascension and Tristan da Cunha", is 44).
     public static let maxQueryLength = 64
 
     public mutating func setQuery(_ query: String) {
