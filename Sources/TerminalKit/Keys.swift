@@ -68,8 +68,9 @@ public struct MouseEvent: Hashable, Sendable {
     }
 }
 
-/// One entry of a screen's keymap: which keys, and what they do in a few words.
-public struct KeyBinding: Hashable, Sendable {
+/// One entry of a keymap as people read it: which keys, and what they do in a few words. The footer,
+/// the `?` help and the palette draw these; a `KeyBinding` pairs one with what the keys do.
+public struct KeyHint: Hashable, Sendable {
     public var keys: [Key]
     public var description: String
     /// Shown in the footer as well as in the `?` help.
@@ -90,12 +91,58 @@ public struct KeyBinding: Hashable, Sendable {
     public var allKeys: [Key] { keys + aliases }
 }
 
-/// The keys a screen answers to: one list feeds the footer hints and the help overlay.
+/// The keys a screen or an overlay answers to, as hints: one list feeds the footer and the help.
 public struct Keymap: Hashable, Sendable {
-    public var bindings: [KeyBinding]
-    public init(_ bindings: [KeyBinding]) { self.bindings = bindings }
+    public var hints: [KeyHint]
+    public init(_ hints: [KeyHint]) { self.hints = hints }
 
-    public var footer: [KeyBinding] { bindings.filter(\.inFooter) }
+    public var footer: [KeyHint] { hints.filter(\.inFooter) }
 
-    public func binding(for key: Key) -> KeyBinding? { bindings.first { $0.allKeys.contains(key) } }
+    public func hint(for key: Key) -> KeyHint? { hints.first { $0.allKeys.contains(key) } }
+}
+
+/// A key binding is its action: the hint people read and the intent each of its keys stands for.
+/// Whoever declares bindings performs their intents; nothing else dispatches keys, so what the
+/// footer and the help list is exactly what acts.
+public struct KeyBinding<Intent: Sendable>: Sendable {
+    public var hint: KeyHint
+    /// The intent of each key of the hint (its aliases included).
+    public var intents: [Key: Intent]
+
+    /// Every key, aliases included, does the same.
+    public init(
+        _ keys: [Key], _ description: String, inFooter: Bool = true, aliases: [Key] = [], _ intent: Intent
+    ) {
+        hint = KeyHint(keys, description, inFooter: inFooter, aliases: aliases)
+        intents = Dictionary((keys + aliases).map { ($0, intent) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Keys that share one hint but not one intent (↑ and ↓ under "Move").
+    public init(_ hint: KeyHint, intents: [Key: Intent]) {
+        self.hint = hint
+        self.intents = intents
+    }
+
+    public func intent(for key: Key) -> Intent? { intents[key] }
+
+    /// The same keys and intents, read another way ("Choose" for a panel's "Move").
+    public func described(_ description: String, inFooter: Bool? = nil) -> KeyBinding {
+        var copy = self
+        copy.hint.description = description
+        if let inFooter { copy.hint.inFooter = inFooter }
+        return copy
+    }
+
+    public func map<Other: Sendable>(_ transform: (Intent) -> Other) -> KeyBinding<Other> {
+        KeyBinding<Other>(hint, intents: intents.mapValues(transform))
+    }
+}
+
+extension Array {
+    /// The intent of the first binding that names `key`.
+    public func intent<Intent>(for key: Key) -> Intent? where Element == KeyBinding<Intent> {
+        lazy.compactMap { $0.intent(for: key) }.first
+    }
+
+    public func keymap<Intent>() -> Keymap where Element == KeyBinding<Intent> { Keymap(map(\.hint)) }
 }

@@ -8,8 +8,7 @@ import Testing
 private let start = Date(timeIntervalSince1970: 1_800_000_000)
 
 private func palette(_ state: AppState) -> CommandPalette? {
-    if case .palette(let palette) = state.overlay { return palette }
-    return nil
+    state.overlay?.as(CommandPalette.self)
 }
 
 private func type(_ text: String, into state: inout AppState) {

@@ -195,7 +195,7 @@ import Testing
 
     @Test func aDeleteRefusedWithDeleteBlockedChecksAgainAndShowsTheBlockers() {
         var state = SampleData.state([DeleteAccountScreen(), DeletingAccountScreen()], now: start)
-        state.top = state.top.waiting(DeletingAccountScreen.deleteTag)
+        state = state.topWaiting(DeletingAccountScreen.deleteTag)
         state.clockTicking = true
         state.reauth = grant(at: start)
         let harness = ReducerHarness(state)
@@ -218,7 +218,7 @@ import Testing
 
     @Test func anExpiredVerificationAtDeleteAsksForItAgain() {
         var state = SampleData.state([DeleteAccountScreen(), DeletingAccountScreen()], now: start)
-        state.top = state.top.waiting(DeletingAccountScreen.deleteTag)
+        state = state.topWaiting(DeletingAccountScreen.deleteTag)
         state.clockTicking = true
         let harness = ReducerHarness(state)
         harness.send(
@@ -235,7 +235,7 @@ import Testing
 
     @Test func noAnswerAtDeleteLosesNothingAndEnterTriesAgain() {
         var state = SampleData.state([DeleteAccountScreen(), DeletingAccountScreen()], now: start)
-        state.top = state.top.waiting(DeletingAccountScreen.deleteTag)
+        state = state.topWaiting(DeletingAccountScreen.deleteTag)
         state.reauth = grant(at: start)
         let harness = ReducerHarness(state)
         // While it runs, Back would drop the answer: it waits and says so.

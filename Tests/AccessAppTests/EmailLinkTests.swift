@@ -336,9 +336,8 @@ import Testing
     /// spinner has been up a second on the app clock, then the flow goes on.
     @Test func aFastAnswerKeepsTheSpinnerUpForASecond() {
         var state = SampleData.state([picker, checkEmail(sentAt: start - 40, canResend: true)], now: start)
-        state.stack.append(
-            AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture", shownAt: start)).waiting())
-        let harness = ReducerHarness(state)
+        state.stack.append(AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture", shownAt: start)))
+        let harness = ReducerHarness(state.topWaiting())
         harness.advance(by: 0.2)
         let grant = grant(at: start)
         harness.send(.reply(grant), effects: [tick]) {

@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func aWrongCodeKeepsTheDigitsForEditing() {
-        let harness = ReducerHarness(state(code("482111", isWorking: true).waiting("verify")))
+        let harness = ReducerHarness(state(code("482111", isWorking: true)).topWaiting("verify"))
         harness.send(incorrect(4)) {
             $0.top = self.code("482111", problem: .incorrect(attemptsRemaining: 4))
         }
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func theFifthWrongCodeExpiresItAndOnlyResendIsLeft() {
-        let harness = ReducerHarness(state(code("482111", isWorking: true).waiting("verify")))
+        let harness = ReducerHarness(state(code("482111", isWorking: true)).topWaiting("verify"))
         harness.send(incorrect(0)) { $0.top = self.code("482111", isDead: true) }
         #expect(F.rendered(harness.state).contains("Code expired. Request a new one."))
         harness.send(.input(.key(.backspace)))  // the boxes are off
@@ -118,7 +118,7 @@ import Testing
     }
 
     @Test func theServerSayingExpiredShowsTheExpiredState() {
-        let harness = ReducerHarness(state(code("482915", isWorking: true).waiting("verify")))
+        let harness = ReducerHarness(state(code("482915", isWorking: true)).topWaiting("verify"))
         harness.send(.failure(.codeExpired(message: "This code has expired."))) {
             $0.top = self.code("482915", isDead: true)
         }
@@ -228,7 +228,7 @@ import Testing
     @Test func successSavesTheMethodsPopsToTheHubAndShowsTheSheet() {
         var methods = SampleData.everyMethod
         methods.phone = F.newPhone
-        let harness = ReducerHarness(state(code("482915", isWorking: true).waiting("verify")))
+        let harness = ReducerHarness(state(code("482915", isWorking: true)).topWaiting("verify"))
         harness.send(.reply(VerifyOTPResult(purpose: .changePhone, authMethods: methods))) {
             $0.methods = methods
             $0.methodsFetchedAt = F.start

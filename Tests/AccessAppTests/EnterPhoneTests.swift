@@ -98,7 +98,7 @@ enum PhoneFixture {
     }
 
     @Test func acceptedPushesTheCodeScreen() {
-        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true).waiting()]))
+        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]).topWaiting())
         let accepted = OTPRequestAccepted(
             requestId: "otp_1", phone: F.newPhone, purpose: .changePhone, expiresAt: F.start + 300,
             resendAfter: F.start + 30)
@@ -115,7 +115,7 @@ enum PhoneFixture {
     }
 
     @Test func takenShowsInlineAndEditingClearsIt() {
-        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true).waiting()]))
+        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]).topWaiting())
         harness.send(.failure(.taken(message: "Phone number is taken."))) {
             $0.top = F.phone("511 200 300", error: "This number is already in use by another account.")
         }
@@ -125,7 +125,7 @@ enum PhoneFixture {
     }
 
     @Test func invalidShowsInline() {
-        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true).waiting()]))
+        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]).topWaiting())
         harness.send(.failure(.invalid(fieldErrors: ["phone"], message: "Invalid phone."))) {
             $0.top = F.phone("511 200 300", error: "Enter a valid phone number.")
         }
@@ -133,7 +133,7 @@ enum PhoneFixture {
     }
 
     @Test func offlineShowsInlineAndTheOfflineBanner() {
-        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true).waiting()]))
+        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]).topWaiting())
         harness.send(.failure(.offline(reason: "URLError"))) {
             $0.top = F.phone("511 200 300", error: "You're offline. Check your connection and try again.")
             $0.isOffline = true
@@ -144,7 +144,7 @@ enum PhoneFixture {
 
     @Test func rateLimitedSetsACountingDownBannerAndClearsTheInlineError() {
         let harness = ReducerHarness(
-            F.state([F.phone("511 200 300", isWorking: true, error: "Enter a valid phone number.").waiting()]))
+            F.state([F.phone("511 200 300", isWorking: true, error: "Enter a valid phone number.")]).topWaiting())
         let limit = RateLimit(target: F.newPhone, until: F.start + 3)
         harness.send(.failure(.rateLimited(retryAfter: 3, message: "Too many.")), effects: [F.clock]) {
             $0.top = F.phone("511 200 300", limit: limit)
@@ -196,7 +196,7 @@ enum PhoneFixture {
     }
 
     @Test func reauthWindowPassedOpensThePicker() {
-        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true).waiting()]))
+        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]).topWaiting())
         harness.send(.failure(.reauthRequired(message: "Verify it's you first."))) {
             $0.top = F.phone("511 200 300")
             $0.stack.append(AnyScreen(ReauthPickerScreen(flow: .changePhone)))

@@ -10,7 +10,7 @@ import Testing
     typealias F = PhoneFixture
 
     @Test func phoneUnchangedIsNotAnInvalidNumber() {
-        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true).waiting()]))
+        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]).topWaiting())
         harness.send(.failure(.server(status: 422, code: "phone_unchanged", message: "Same number as now."))) {
             $0.top = F.phone("511 200 300", error: "This is already your number. Enter a new one.")
         }
@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func aRefusalInTheServersOwnWordsIsShownInThem() {
-        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true).waiting()]))
+        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]).topWaiting())
         harness.send(.failure(.server(status: 409, code: "number_in_use", message: "Registered elsewhere."))) {
             $0.top = F.phone("511 200 300", error: "Registered elsewhere.")
         }
@@ -27,7 +27,7 @@ import Testing
 
     /// No wait from the server: no invented countdown, and Send code stays live.
     @Test func aRateLimitWithoutAWaitSaysTryLaterAndLetsThePersonRetry() {
-        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true).waiting()]))
+        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]).topWaiting())
         harness.send(.failure(.rateLimited(retryAfter: nil, message: APIError.tryLaterText))) {
             $0.top = F.phone("511 200 300", error: APIError.tryLaterText)
         }
@@ -53,7 +53,7 @@ import Testing
             EnterCodeScreen(
                 flow: .changePhone, phone: F.newPhone, requestId: "otp_1", expiresAt: F.start + 300,
                 resendAfter: F.start + 30, digits: "482915", isWorking: true))
-        var start = F.state([F.phone("511 200 300"), code.waiting("verify")])
+        var start = F.state([F.phone("511 200 300"), code]).topWaiting("verify")
         start.clockTicking = true
         let harness = ReducerHarness(start)
         let resume = AnyFlow(ResumeCodeEntry(phoneFlow: .changePhone))
@@ -70,7 +70,8 @@ import Testing
             $0.stack.append(AnyScreen(PasswordReauthScreen(flow: resume)))
         }
         var waiting = harness.state
-        waiting.top = AnyScreen(PasswordReauthScreen(flow: resume, isWorking: true)).waiting()
+        waiting.top = AnyScreen(PasswordReauthScreen(flow: resume, isWorking: true))
+        waiting = waiting.topWaiting()
         let renewed = ReauthGrant(reauthToken: "rt_renewed", expiresAt: F.start + 900, method: .password)
         let resumed = ReducerHarness(waiting)
         resumed.send(

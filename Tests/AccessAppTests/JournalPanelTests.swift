@@ -20,8 +20,7 @@ private let outboxLoad = RequestRecord(
     requestID: "ab-8", method: "GET", path: "/_admin/outbox", status: 200, milliseconds: 3, errorCode: nil)
 
 private func panel(_ state: AppState) -> JournalPanel? {
-    if case .journal(let panel) = state.overlay { return panel }
-    return nil
+    state.overlay?.as(JournalPanel.self)
 }
 
 /// The HTTP journal panel (F3): the app's calls, newest first, with the backend's rule for each.
@@ -99,7 +98,7 @@ private func panel(_ state: AppState) -> JournalPanel? {
     @Test func fOpensThePaletteOnTheFaultsOfThatEndpoint() {
         var state = opened()
         _ = reduce(&state, .input(.key(.character("f"))))
-        guard case .palette(let palette) = state.overlay else {
+        guard let palette = state.overlay?.as(CommandPalette.self) else {
             Issue.record("no palette")
             return
         }

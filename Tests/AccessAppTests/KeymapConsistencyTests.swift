@@ -42,8 +42,8 @@ import Testing
         let state = try #require(Self.states.first { $0.0 == id }?.1)
         // The keyboard check echoes every key by design: that is the screen.
         guard !state.top.base.acceptsAnyKey else { return }
-        let listed = keymap(for: state).bindings.flatMap(\.allKeys)
-        let screenListed = state.top.base.keymap(state.context).bindings.flatMap(\.allKeys)
+        let listed = keymap(for: state).hints.flatMap(\.allKeys)
+        let screenListed = state.top.base.keymap(state.context).hints.flatMap(\.allKeys)
         for key in Self.keys {
             var screen = state.top.base
             let handled = screen.handle(.key(key), state.context) != nil
@@ -59,7 +59,7 @@ import Testing
 
     @Test func noKeyIsListedTwice() {
         for (id, state) in Self.states {
-            let keys = keymap(for: state).bindings.flatMap(\.allKeys)
+            let keys = keymap(for: state).hints.flatMap(\.allKeys)
             #expect(Set(keys).count == keys.count, "\(id): \(keys.map(\.label))")
         }
     }
@@ -80,7 +80,7 @@ import Testing
             static var specNotes: SpecNotes { SpecNotes(why: ["A test screen."], seeds: []) }
             var id: String { "lists-only-enter" }
             var pressed: [String] = []
-            func keymap(_ context: ScreenContext) -> Keymap { Keymap([KeyBinding([.enter], "Go")]) }
+            func keymap(_ context: ScreenContext) -> Keymap { Keymap([KeyHint([.enter], "Go")]) }
             mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
                 guard case .key(let key) = event else { return nil }
                 pressed.append(key.label)

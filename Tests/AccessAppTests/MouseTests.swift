@@ -130,7 +130,7 @@ import Testing
     @Test func aClickOnAPaletteEntryRunsItAsArrowsAndEnterWould() throws {
         var clicked = runtime("hub:default")
         clicked.send(.input(.key(.control("p"))))
-        guard case .palette = clicked.state.overlay else {
+        guard clicked.state.overlay?.as(CommandPalette.self) != nil else {
             Issue.record("Ctrl+P opened no palette")
             return
         }
@@ -163,7 +163,7 @@ import Testing
                 continue
             }
             let text = grid.text(row: 23, from: region.rect.x, to: region.rect.maxX)
-            let binding = keymap(for: state).binding(for: key)
+            let binding = keymap(for: state).hint(for: key)
             #expect(text == "\(KeyHintFooter.label(for: binding!)) \(binding!.description)")
         }
     }

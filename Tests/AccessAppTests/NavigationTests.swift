@@ -223,7 +223,7 @@ import Testing
     @Test func popToAScreenNotOnTheStackIsADefectNotASilentPopToTheRoot() {
         var state = AppState(now: start)
         state.stack.append(AnyScreen(GalleryScreen()))
-        let effects = apply([.popTo(HubScreen.self)], to: &state, from: 1)
+        let effects = apply([.popTo(HubScreen.self)], to: &state, for: .screen(depth: 1))
         #expect(effects.isEmpty)
         #expect(state.stack.count == 2)
         #expect(state.defects.count == 1)
@@ -232,7 +232,7 @@ import Testing
 
     @Test func popToStopsAtTheNearestScreenOfThatType() {
         var state = SampleData.state([ReauthPickerScreen(flow: .changePhone)], now: start)
-        _ = apply([.popTo(HubScreen.self)], to: &state, from: 2)
+        _ = apply([.popTo(HubScreen.self)], to: &state, for: .screen(depth: 2))
         #expect(state.top.id == "hub")
         #expect(state.defects.isEmpty)
     }
@@ -268,7 +268,8 @@ import Testing
     @Test func theCachedMethodsAndTheReauthWindowGoWithTheSession() {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         var state = SampleData.state([], now: now)
-        state.stack[state.stack.count - 1] = AnyScreen(HubScreen(isLoading: true)).waiting()
+        state.stack[state.stack.count - 1] = AnyScreen(HubScreen(isLoading: true))
+        state = state.topWaiting()
         state.reauth = ReauthGrant(reauthToken: "rt_fixture", expiresAt: now + 900, method: .password)
         let harness = ReducerHarness(state)
         harness.send(.failure(.signedOut), effects: [.signOutLocally]) {
@@ -288,7 +289,7 @@ import Testing
     @Test func theSessionCheckLandsOnSignInOnce() {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         var checking = AppState(root: SessionCheckScreen(), now: now)
-        checking.stack[0] = AnyScreen(SessionCheckScreen()).waiting()
+        checking = checking.topWaiting()
         let harness = ReducerHarness(checking)
         harness.send(.failure(.signedOut), effects: [.signOutLocally]) {
             $0.stack = [AnyScreen(SignInScreen(notice: SignInScreen.sessionExpiredText))]

@@ -82,7 +82,7 @@ import Testing
     @Test func aSignInKeepsTheProfileAndStandsOnTheStepAlone() {
         var state = AppState(root: SignInScreen(), now: start)
         let recovery = profile(.recoveryEmail)
-        _ = apply([.signedIn(signedIn(isNewUser: true, profile: recovery))], to: &state, from: 0)
+        _ = apply([.signedIn(signedIn(isNewUser: true, profile: recovery))], to: &state, for: .screen(depth: 0))
         #expect(state.profile == recovery)
         #expect(state.stack == [AnyScreen(RecoveryEmailScreen())])
     }
@@ -412,7 +412,7 @@ import Testing
         var state = verifying(VerifyRecoveryEmailScreen(email: "jdoe@mail.com", resendAfter: start + 30))
         state.now = start + 29
         #expect(requests(reduce(&state, .input(.key(.character("r"))))).isEmpty)
-        #expect(!keymap(for: state).bindings.contains { $0.keys.contains(.character("r")) })
+        #expect(!keymap(for: state).hints.contains { $0.keys.contains(.character("r")) })
         state.now = start + 30
         _ = reduce(&state, .tick)
         let effects = reduce(&state, .input(.key(.character("r"))))

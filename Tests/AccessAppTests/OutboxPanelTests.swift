@@ -23,9 +23,8 @@ import Testing
     @Test func agesFollowTheAppClockAndDeadCodesAreMarked() {
         let harness = ReducerHarness(SampleData.state([], now: start))
         harness.send(.input(.key(.control("o"))), effects: [.request(LoadOutbox(), id: 1)]) {
-            var panel = OutboxPanel()
-            panel.awaiting = RequestID(1)
-            $0.overlay = .outbox(panel)
+            $0.overlay = .outbox(OutboxPanel())
+            $0.pending[RequestID(1)] = .waiting(.overlay, OutboxPanel.Reply.loaded)
             $0.nextRequestID = 2
         }
         let sent = [

@@ -49,7 +49,7 @@ import Testing
         let harness = ReducerHarness(onHub(selection: 3))
         let verify = Command.push(ReauthPickerScreen(flow: AnyFlow(disconnectGoogle)))
         harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.disconnect(.google, then: [verify])) }
-        guard case .sheet(let sheet) = harness.state.overlay else { throw CancelTest() }
+        guard let sheet = harness.state.overlay?.as(Sheet.self) else { throw CancelTest() }
         #expect(sheet.sheet.title == "Disconnect Google?")
         #expect(
             sheet.sheet.body

@@ -69,6 +69,8 @@ final class ReducerHarness {
         var actual = state
         actual.now = now
         var expectedState = actual
+        // A reply is always taken off the ledger: nobody waits for it once it arrives.
+        if case .response(let id, _) = action { expectedState.pending[id] = nil }
         update(&expectedState)
         let effects = AccessApp.reduce(&actual, action)
         if actual != expectedState {

@@ -9,25 +9,60 @@ extension RequestID {
     static let inFlight = RequestID(0)
 }
 
-extension AnyScreen {
-    /// This screen, waiting for the request that was in flight when the test began.
-    func waiting(_ tag: String = "") -> AnyScreen {
-        var screen = self
-        screen.awaiting[.inFlight] = tag
-        return screen
+/// A request that stands for any request of reply type `Reply` in an expected ledger entry: the
+/// ledger compares who waits and for which reply case, not the request (the effect shows that).
+struct AnyRequestOf<Reply: Equatable & Sendable>: APIRequest {
+    func perform(_ api: APIContext) async throws -> Reply { throw APIError.offline(reason: "never performed") }
+}
+
+extension PendingCall {
+    /// A screen at `depth` waits for a reply with this tag (before typed replies).
+    static func screen(_ depth: Int, tag: String) -> PendingCall {
+        PendingCall(.screen(depth: depth), Call(tagged: AnyRequest(AnyRequestOf<Acknowledged>()), tag: tag))
+    }
+
+    /// Someone waits for the reply case `reply`.
+    static func waiting<Value: Equatable & Sendable, Reply: Equatable & Sendable>(
+        _ owner: CallOwner, _ reply: @escaping @Sendable (Result<Value, APIError>) -> Reply
+    ) -> PendingCall {
+        PendingCall(owner, Call(AnyRequestOf<Value>(), reply))
     }
 }
 
 extension AppState {
     /// The top screen sent request `id` (minted by the reducer) and now waits for it.
     mutating func topAwaits(_ id: Int, _ tag: String = "") {
-        top.awaiting[RequestID(id)] = tag
+        pending[RequestID(id)] = .screen(stack.count - 1, tag: tag)
         nextRequestID = id + 1
     }
 
-    /// The reply to `id` arrived, so no screen waits for it any more.
+    /// The top screen sent request `id` and waits for its reply as the case `reply`.
+    mutating func topAwaits<Value: Equatable & Sendable, Reply: Equatable & Sendable>(
+        _ id: Int, _ reply: @escaping @Sendable (Result<Value, APIError>) -> Reply
+    ) {
+        pending[RequestID(id)] = .waiting(.screen(depth: stack.count - 1), reply)
+        nextRequestID = id + 1
+    }
+
+    /// The reply to `id` arrived, so nobody waits for it any more.
     mutating func answered(_ id: RequestID = .inFlight) {
-        for index in stack.indices { stack[index].awaiting[id] = nil }
+        pending[id] = nil
+    }
+
+    /// This state, its top screen waiting for the request in flight when the test begins.
+    func topWaiting(_ tag: String = "") -> AppState {
+        var state = self
+        state.pending[.inFlight] = .screen(stack.count - 1, tag: tag)
+        return state
+    }
+
+    /// This state, its top screen waiting for the request in flight as the reply case `reply`.
+    func topWaiting<Value: Equatable & Sendable, Reply: Equatable & Sendable>(
+        _ reply: @escaping @Sendable (Result<Value, APIError>) -> Reply
+    ) -> AppState {
+        var state = self
+        state.pending[.inFlight] = .waiting(.screen(depth: stack.count - 1), reply)
+        return state
     }
 }
 
@@ -44,13 +79,4 @@ extension Action {
     }
 
     static func failure(_ error: APIError, to id: RequestID = .inFlight) -> Action { .response(id, .failure(error)) }
-}
-
-extension AppState {
-    /// This state, its top screen waiting for the request in flight when the test begins.
-    func topWaiting(_ tag: String = "") -> AppState {
-        var state = self
-        state.top = state.top.waiting(tag)
-        return state
-    }
 }

@@ -130,7 +130,7 @@ import Testing
         try #require(last > 12)
         state.overlay = .specNotes(panel)
         let harness = ReducerHarness(state)
-        func scrolled(_ scroll: Int) -> Overlay {
+        func scrolled(_ scroll: Int) -> AnyOverlay {
             .specNotes(SpecNotesPanel(screen: "enter-code", notes: EnterCodeScreen.specNotes, scroll: scroll))
         }
         harness.send(.input(.key(.down))) { $0.overlay = scrolled(1) }
@@ -152,7 +152,7 @@ import Testing
         #expect(text.contains("Spec notes · hub"))
         #expect(text.contains("Why"))
         #expect(text.contains("GET /me/auth-methods"))
-        #expect(keymap(for: state).bindings.contains { $0.keys == [.escape, .function(4)] })
+        #expect(keymap(for: state).hints.contains { $0.keys == [.escape, .function(4)] })
     }
 
     @Test func inTheGalleryPreviewTheNotesAreThePreviewedScreens() {
@@ -163,7 +163,7 @@ import Testing
 
     @Test func helpListsF4ButTheFooterDoesNot() throws {
         let state = SampleData.state([], now: Self.start)
-        let binding = try #require(keymap(for: state).binding(for: .function(4)))
+        let binding = try #require(keymap(for: state).hint(for: .function(4)))
         #expect(!binding.inFooter)
     }
 }

@@ -9,7 +9,7 @@ import Testing
         let help = HelpOverlay(sampleKeymap)
         help.render(into: &grid)
         let text = grid.text()
-        for binding in sampleKeymap.bindings {
+        for binding in sampleKeymap.hints {
             #expect(text.contains(binding.keyLabel))
             #expect(text.contains(binding.description))
         }

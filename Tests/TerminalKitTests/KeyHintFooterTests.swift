@@ -4,12 +4,12 @@ import Testing
 @testable import TerminalKit
 
 let sampleKeymap = Keymap([
-    KeyBinding([.up, .down], "Move"),
-    KeyBinding([.enter], "Open"),
-    KeyBinding([.escape], "Back"),
-    KeyBinding([.character("?")], "Help"),
-    KeyBinding([.control("r")], "Refresh", inFooter: false),
-    KeyBinding([.character("q"), .control("c")], "Quit", inFooter: false),
+    KeyHint([.up, .down], "Move"),
+    KeyHint([.enter], "Open"),
+    KeyHint([.escape], "Back"),
+    KeyHint([.character("?")], "Help"),
+    KeyHint([.control("r")], "Refresh", inFooter: false),
+    KeyHint([.character("q"), .control("c")], "Quit", inFooter: false),
 ])
 
 @Suite struct KeyHintFooterTests {
@@ -40,6 +40,6 @@ let sampleKeymap = Keymap([
     }
 
     @Test func nonArrowAlternativesKeepTheSlash() {
-        #expect(KeyHintFooter.label(for: KeyBinding([.character("q"), .control("c")], "Quit")) == "q/Ctrl+C")
+        #expect(KeyHintFooter.label(for: KeyHint([.character("q"), .control("c")], "Quit")) == "q/Ctrl+C")
     }
 }

@@ -4,10 +4,13 @@ import TerminalKit
 
 /// Everything the app shows, in one value: rendering is a pure function of it.
 public struct AppState: Equatable, Sendable {
-    /// The navigation stack; never empty, the root first.
-    public var stack: [AnyScreen]
-    /// At most one overlay (a bottom sheet, the outbox or the help) over the dimmed screen below.
-    public var overlay: Overlay?
+    /// The navigation stack; never empty, the root first. A screen that leaves it takes what it waited
+    /// for with it: the ledger never names a depth the stack does not reach.
+    public var stack: [AnyScreen] {
+        didSet { if stack.count < oldValue.count { forgetCalls(ofScreensFrom: stack.count) } }
+    }
+    /// At most one overlay (a bottom sheet, the outbox, the help…) over the dimmed screen below.
+    public var overlay: AnyOverlay?
     public var toast: Toast?
     /// The app-wide banner: offline. A rate limit's banner belongs to its screen (`ScreenModel.banner`).
     public var banner: Banner?
@@ -31,7 +34,9 @@ public struct AppState: Equatable, Sendable {
     public var size: Size?
     /// The id the next request gets.
     public var nextRequestID = 1
-    /// The QA console: scenarios, faults and its requests in flight.
+    /// Every request in flight and who waits for it: the one ledger (`send(_:for:)` mints the ids).
+    public var pending: [RequestID: PendingCall] = [:]
+    /// The QA console: scenarios and faults as the reference backend reported them.
     public var console = ConsoleState()
     /// Programming errors the reducer caught instead of guessing (a `popTo` whose target is
     /// not on the stack): tests fail when this is not empty.
@@ -116,17 +121,4 @@ public struct Brand: Equatable, Sendable {
 
 public enum AppVersion {
     public static let current = "0.1.0"
-}
-
-public enum Overlay: Equatable, Sendable {
-    /// The `?` help, listing the keymap of the screen below.
-    case help
-    case sheet(Sheet)
-    case outbox(OutboxPanel)
-    /// The command palette (Ctrl+P, or `:` where no text is typed).
-    case palette(CommandPalette)
-    /// Every request the app made (F3).
-    case journal(JournalPanel)
-    /// F4: why the screen below behaves as it does.
-    case specNotes(SpecNotesPanel)
 }

@@ -9,6 +9,10 @@ public struct Canvas {
     public let canGoBack: Bool
     public let glyphs: Glyphs
     public private(set) var cursorY: Int
+    /// Where each list row was drawn, in order, and which of them is the selected one: what a click on
+    /// a row is matched against (the screen says where its selection is; nothing reads colours back).
+    public private(set) var listRows: [Rect] = []
+    public private(set) var selectedRow: Int?
 
     static let margin = 2
 
@@ -32,8 +36,18 @@ public struct Canvas {
     }
 
     public mutating func row(_ row: ListRow, spacing: Int = 1) {
+        let rect = Rect(x: area.x, y: cursorY, width: area.width, height: min(row.height, area.maxY - cursorY))
         row.render(into: &grid, in: remaining, glyphs: glyphs)
+        noteRow(rect, isSelected: row.isSelected)
         cursorY += row.height + spacing
+    }
+
+    /// A row of a list the screen draws itself (a searchable list): where it is, and whether it is the
+    /// selected one.
+    public mutating func noteRow(_ rect: Rect, isSelected: Bool) {
+        guard rect.height > 0 else { return }
+        if isSelected { selectedRow = listRows.count }
+        listRows.append(rect)
     }
 
     /// Word-wrapped text across the content width.

@@ -1,13 +1,16 @@
 import TerminalKit
 
 /// What a click on a cell stands for. A click is always keys, so screens need no mouse code of
-/// their own: the keys go through the same keymap and handlers as typed ones.
+/// their own: the keys go through the same bindings as typed ones.
 public enum HitTarget: Hashable, Sendable {
     /// A key: a footer hint's own, or Esc outside a sheet or panel.
     case key(Key)
-    /// Where a list may be drawn (a screen's rows, a sheet's actions, a panel's entries): the
-    /// click selects what is drawn there with the list's own ↑/↓, then presses Enter.
-    case list
+    /// Row `index` of the screen's list, as the screen drew it: selected with the list's own ↑/↓, then Enter.
+    case screenRow(Int)
+    /// Row `index` of the overlay's list: selected, then Enter.
+    case overlayRow(Int)
+    /// Inside an overlay but on none of its rows (a sheet's text): nothing.
+    case inert
 }
 
 /// A rectangle of the screen and what a click inside it does.
@@ -25,49 +28,27 @@ public struct HitRegion: Hashable, Sendable {
     }
 }
 
-/// Where a click lands on what `render(state, size:)` draws, topmost last: the footer's hints,
-/// an overlay's outside (Esc) and inside, or the screen's body.
+/// Where a click lands on what `renderFrame(state, size:)` draws, topmost last: an overlay's outside
+/// and inside, the footer's hints, the rows of the overlay's or the screen's list. Every rectangle is
+/// one the renderer drew at.
 public func hitRegions(_ state: AppState, size: Size) -> [HitRegion] {
     guard size.fits(.minimum) else { return [] }
-    let (body, footer) = Rect(size: size).splitBottom(1)
+    let frame = renderFrame(state, size: size)
+    let footer = Rect(size: size).splitBottom(1).bottom
     let hints = KeyHintFooter(keymap(for: state)).hints(in: footer, glyphs: state.context.glyphs)
     let footerRegions = hints.compactMap { hint in hint.binding.keys.first.map { HitRegion(hint.rect, .key($0)) } }
-    switch state.overlay {
-    case .help:
-        // The help covers the screen: a click anywhere closes it, as Esc does.
-        return [HitRegion(Rect(size: size), .key(.escape))]
-    case .sheet(let sheet):
-        return [
-            HitRegion(body, .key(.escape)),
-            HitRegion(sheet.sheet.frame(in: Size(cols: body.width, rows: body.height)), .list),
-        ] + footerRegions
-    case .outbox:
-        return overlayRegions(frame: Rect(size: size).inset(horizontal: 4, vertical: 2), size: size, footerRegions)
-    case .journal:
-        return overlayRegions(frame: Rect(size: size).inset(horizontal: 2, vertical: 1), size: size, footerRegions)
-    case .palette:
-        let frame = Rect(
-            x: (size.cols - min(size.cols - 4, 76)) / 2, y: 1, width: min(size.cols - 4, 76),
-            height: min(size.rows - 3, 20))
-        return overlayRegions(frame: frame, size: size, footerRegions)
-    case .specNotes:
-        // Text to read: the wheel scrolls it, a click presses only a footer hint.
-        return footerRegions
-    case nil:
-        // A gallery preview is a picture of another state: nothing in it is pressed.
-        let isPreview = state.top.is(ScreenType(PreviewScreen.self))
-        return (isPreview ? [] : [HitRegion(body, .list)]) + footerRegions
+    guard let overlay = state.overlay, let overlayFrame = frame.overlayFrame else {
+        return footerRegions + frame.screenRows.enumerated().map { HitRegion($1, .screenRow($0)) }
     }
-}
-
-/// A panel drawn over the whole terminal (footer included): outside it is Esc, inside its list.
-private func overlayRegions(frame: Rect, size: Size, _ footerRegions: [HitRegion]) -> [HitRegion] {
-    [HitRegion(Rect(size: size), .key(.escape))] + footerRegions + [HitRegion(frame, .list)]
+    var regions: [HitRegion] = []
+    if let outside = overlay.base.clickOutside { regions.append(HitRegion(Rect(size: size), .key(outside))) }
+    regions.append(HitRegion(overlayFrame, overlay.base.clickInside.map(HitTarget.key) ?? .inert))
+    return regions + footerRegions + frame.overlayRows.enumerated().map { HitRegion($1, .overlayRow($0)) }
 }
 
 /// A mouse event as the keys it stands for. The wheel is ↑/↓ wherever they move something (a
-/// list, a panel, a sheet's actions). A click is its region's key, or Enter on the list entry
-/// drawn where it landed, selected first with ↑/↓. A click on nothing does nothing.
+/// list, a panel, a sheet's actions). A click is its region's key, or Enter on the list row drawn
+/// where it landed, selected first. A click on nothing does nothing.
 func reduceMouse(_ state: inout AppState, _ mouse: MouseEvent) -> [Effect] {
     switch mouse.kind {
     case .wheelUp: return reduce(&state, .input(.key(.up)))
@@ -78,23 +59,31 @@ func reduceMouse(_ state: inout AppState, _ mouse: MouseEvent) -> [Effect] {
     switch hitRegions(state, size: size).last(where: { $0.contains(mouse.point) })?.target {
     case .key(let key)?:
         return reduce(&state, .input(.key(key)))
-    case .list?:
-        guard var effects = select(at: mouse.point, in: &state, size: size) else { return [] }
+    case .overlayRow(let row)?:
+        let context = state.overlayContext
+        state.overlay?.update { $0.select(row: row, context) }
+        return reduce(&state, .input(.key(.enter)))
+    case .screenRow?:
+        guard var effects = selectScreenRow(at: mouse.point, in: &state, size: size) else { return [] }
         effects += reduce(&state, .input(.key(.enter)))
         return effects
-    case nil:
+    case .inert?, nil:
         return []
     }
 }
 
-/// Makes the entry drawn at `point` the selected one. The selection colour is drawn on the
-/// selected entry of a list and nowhere else, so the screen itself says when it got there: ↓
-/// (then, from the start again, ↑) on a copy of the state until it does, kept only then.
-/// Bounded by the rows on screen, and a move that changes nothing ends that direction, so a
-/// click on text, a blank line or a row the keys never reach (disabled) changes nothing.
-/// Returns the moves' effects, or nil when the point holds no entry.
-private func select(at point: Point, in state: inout AppState, size: Size) -> [Effect]? {
-    if isSelection(at: point, state, size: size) { return [] }
+/// Makes the row drawn at `point` the selected one with the list's own keys: ↓ (then, from the start
+/// again, ↑) on a copy of the state until the screen draws its selection there, kept only then (a list
+/// that scrolls moves its rows, so the place is what counts). Bounded by the rows on screen, and a move
+/// that changes nothing ends that direction, so a row the keys never reach (disabled) changes nothing.
+/// Returns the moves' effects, or nil.
+private func selectScreenRow(at point: Point, in state: inout AppState, size: Size) -> [Effect]? {
+    func selectionIsThere(_ state: AppState) -> Bool {
+        let frame = renderFrame(state, size: size)
+        guard let selected = frame.selectedScreenRow else { return false }
+        return HitRegion(frame.screenRows[selected], .screenRow(selected)).contains(point)
+    }
+    if selectionIsThere(state) { return [] }
     for direction in [Key.down, .up] {
         var copy = state
         var effects: [Effect] = []
@@ -102,17 +91,11 @@ private func select(at point: Point, in state: inout AppState, size: Size) -> [E
             let before = copy
             effects += reduce(&copy, .input(.key(direction)))
             if copy == before { break }
-            if isSelection(at: point, copy, size: size) {
+            if selectionIsThere(copy) {
                 state = copy
                 return effects
             }
         }
     }
     return nil
-}
-
-private func isSelection(at point: Point, _ state: AppState, size: Size) -> Bool {
-    let grid = render(state, size: size)
-    guard point.x >= 0, point.y >= 0, point.x < size.cols, point.y < size.rows else { return false }
-    return grid[point.x, point.y].style.background == .selection
 }

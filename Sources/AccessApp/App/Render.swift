@@ -1,13 +1,26 @@
 import Foundation
 import TerminalKit
 
+/// A drawn frame and where its parts are: what a click is matched against.
+public struct RenderedFrame {
+    public var grid: CellGrid
+    /// The screen's list rows as drawn, and which is selected (empty under an overlay or a preview).
+    public var screenRows: [Rect] = []
+    public var selectedScreenRow: Int?
+    /// The open overlay's frame and its list rows.
+    public var overlayFrame: Rect?
+    public var overlayRows: [Rect] = []
+}
+
 /// Draws the app: the top screen with its banner and toast, the overlay over the dimmed
 /// screen, and the key-hint footer. Pure: the same state and size give the same grid.
-public func render(_ state: AppState, size: Size) -> CellGrid {
+public func render(_ state: AppState, size: Size) -> CellGrid { renderFrame(state, size: size).grid }
+
+public func renderFrame(_ state: AppState, size: Size) -> RenderedFrame {
     var grid = CellGrid(size: size)
     guard size.fits(.minimum) else {
         TooSmallNotice.render(into: &grid)
-        return grid
+        return RenderedFrame(grid: grid)
     }
     if let preview = state.top.as(PreviewScreen.self), let shown = preview.shownState(state.now, looks: state.options) {
         return renderPreview(preview, shown, over: state, size: size)
@@ -24,56 +37,49 @@ public func render(_ state: AppState, size: Size) -> CellGrid {
     // on either side copy all of them (a 200×60 frame is 12,000 cells).
     var canvas = Canvas(grid: consume grid, area: content, canGoBack: state.canGoBack, glyphs: context.glyphs)
     state.top.base.view(into: &canvas, context)
+    let screenRows = canvas.listRows
+    let selectedScreenRow = canvas.selectedRow
     grid = (consume canvas).grid
-    let keys = keymap(for: state)
-    KeyHintFooter(keys).render(into: &grid, in: footer)
+    KeyHintFooter(keymap(for: state)).render(into: &grid, in: footer)
     state.toast?.render(into: &grid, in: body, now: state.now, glyphs: context.glyphs)
-    switch state.overlay {
-    case .help: HelpOverlay(keymap(for: stateWithoutOverlay(state))).render(into: &grid, glyphs: context.glyphs)
-    case .sheet(let sheet):
-        // The sheet sits above the footer, which shows the sheet's own keys.
-        var above = CellGrid(size: Size(cols: body.width, rows: body.height))
-        above.draw(grid, at: Point(x: 0, y: 0))
-        sheet.sheet.render(into: &above, glyphs: context.glyphs)
-        grid.draw(above, at: Point(x: 0, y: 0))
-    case .outbox(let panel): panel.render(into: &grid, now: state.now, glyphs: context.glyphs)
-    case .palette(let palette): palette.render(into: &grid, glyphs: context.glyphs)
-    case .journal(let panel): panel.render(into: &grid, baseURL: state.options.backendURL, glyphs: context.glyphs)
-    case .specNotes(let panel): panel.render(into: &grid, glyphs: context.glyphs)
-    case nil: break
-    }
-    return grid
+    var frame = RenderedFrame(grid: grid, screenRows: screenRows, selectedScreenRow: selectedScreenRow)
+    drawOverlay(of: state, size: size, on: &frame)
+    return frame
+}
+
+/// The overlay over what is drawn, where its frame says.
+private func drawOverlay(of state: AppState, size: Size, on frame: inout RenderedFrame) {
+    guard let overlay = state.overlay else { return }
+    let context = state.overlayContext
+    let rect = overlay.base.frame(context)
+    overlay.base.render(into: &frame.grid, in: rect, context)
+    frame.overlayFrame = rect
+    frame.overlayRows = overlay.base.rows(in: rect, context)
+    frame.screenRows = []
+    frame.selectedScreenRow = nil
 }
 
 /// A gallery state as a person would see it: the whole terminal, or a chosen size centred on the dimmed
 /// terminal with a caption under it; the app's overlays (help, palette) still go on top.
-private func renderPreview(_ preview: PreviewScreen, _ shown: AppState, over state: AppState, size: Size) -> CellGrid {
-    guard let chosen = preview.size else { return drawOverlay(of: state, on: render(shown, size: size)) }
-    var grid = CellGrid(size: size)
-    let shownSize = Size(cols: min(chosen.cols, size.cols), rows: min(chosen.rows, size.rows - 1))
-    let origin = Point(x: (size.cols - shownSize.cols) / 2, y: max(0, (size.rows - 1 - shownSize.rows) / 2))
-    grid.draw(render(shown, size: shownSize), at: origin)
-    grid.putCentered(
-        preview.caption(shown), row: min(size.rows - 1, origin.y + shownSize.rows), in: Rect(size: size),
-        style: Style.muted.with(.dim))
-    return drawOverlay(of: state, on: grid)
-}
-
-/// Only the overlays that belong to the app around a preview: the help, the palette and the spec notes.
-private func drawOverlay(of state: AppState, on grid: CellGrid) -> CellGrid {
-    var grid = grid
-    let glyphs = state.context.glyphs
-    switch state.overlay {
-    case .help: HelpOverlay(keymap(for: stateWithoutOverlay(state))).render(into: &grid, glyphs: glyphs)
-    case .palette(let palette): palette.render(into: &grid, glyphs: glyphs)
-    case .specNotes(let panel): panel.render(into: &grid, glyphs: glyphs)
-    default: break
+private func renderPreview(
+    _ preview: PreviewScreen, _ shown: AppState, over state: AppState, size: Size
+)
+    -> RenderedFrame
+{
+    var frame: RenderedFrame
+    if let chosen = preview.size {
+        var grid = CellGrid(size: size)
+        let shownSize = Size(cols: min(chosen.cols, size.cols), rows: min(chosen.rows, size.rows - 1))
+        let origin = Point(x: (size.cols - shownSize.cols) / 2, y: max(0, (size.rows - 1 - shownSize.rows) / 2))
+        grid.draw(render(shown, size: shownSize), at: origin)
+        grid.putCentered(
+            preview.caption(shown), row: min(size.rows - 1, origin.y + shownSize.rows), in: Rect(size: size),
+            style: Style.muted.with(.dim))
+        frame = RenderedFrame(grid: grid)
+    } else {
+        // A picture of another state: nothing in it is pressed.
+        frame = RenderedFrame(grid: render(shown, size: size))
     }
-    return grid
-}
-
-private func stateWithoutOverlay(_ state: AppState) -> AppState {
-    var copy = state
-    copy.overlay = nil
-    return copy
+    drawOverlay(of: state, size: size, on: &frame)
+    return frame
 }

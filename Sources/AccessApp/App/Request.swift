@@ -1,8 +1,8 @@
 import AccessAPI
 import Foundation
 
-/// Names one request: the reducer mints it, the asking screen keeps it until the reply comes,
-/// and a reply whose id nobody keeps any more (the screen was left) is dropped.
+/// Names one request: the reducer mints it (`AppState.send`) and notes who waits for it in
+/// `AppState.pending`; a reply whose id nobody waits for any more (the screen was left) is dropped.
 public struct RequestID: Hashable, Sendable, CustomStringConvertible {
     public let value: Int
     public init(_ value: Int) { self.value = value }
@@ -38,6 +38,14 @@ public protocol EmbeddedBackendControl: Sendable {
 public protocol APIRequest: Equatable, Sendable {
     associatedtype Reply: Equatable & Sendable
     func perform(_ api: APIContext) async throws -> Reply
+    /// Whether its answer tells if the backend is there: true for every call that goes to it (an
+    /// offline failure raises the banner, an answer clears it); false for what the app reads from its
+    /// own memory (its journal).
+    var reachesBackend: Bool { get }
+}
+
+extension APIRequest {
+    public var reachesBackend: Bool { true }
 }
 
 /// The reply of a request that answers nothing but success.
@@ -54,6 +62,8 @@ public struct AnyRequest: Equatable, Sendable, CustomReflectable {
     public static func == (lhs: AnyRequest, rhs: AnyRequest) -> Bool { lhs.base.isEqual(to: rhs.base) }
 
     public var customMirror: Mirror { Mirror(reflecting: base) }
+
+    public var reachesBackend: Bool { base.reachesBackend }
 
     /// Runs the request; every failure comes back as an `APIError`.
     public func perform(_ api: APIContext) async -> Result<AnyValue, APIError> {

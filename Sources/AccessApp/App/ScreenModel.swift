@@ -2,10 +2,15 @@ import AccessAPI
 import Foundation
 import TerminalKit
 
-/// One screen: its state, the keys it answers to, the replies it waits for, and its view.
-/// Each screen lives in one file under Screens/ and conforms to this; the app around it
-/// handles navigation, overlays, requests and time.
+/// One screen: its state, the keys it answers to and what they do, the calls it makes and their
+/// replies, and its view. Each screen lives in one file in its feature's folder (Features/<Feature>/)
+/// and conforms to this; the app around it handles navigation, overlays, requests and time.
 public protocol ScreenModel: Equatable, Sendable {
+    /// What this screen's keys stand for ("verify", "resend"): each binding names one, `perform` does it.
+    associatedtype Intent: Sendable = Never
+    /// The replies to this screen's calls: one case per call, each holding the typed result of its
+    /// request (`case verify(Result<VerifyOTPResult, APIError>)`); `Call(request, Reply.verify)` asks.
+    associatedtype Reply: Equatable & Sendable = NoReply
     /// "hub", "enter-phone"…: the SCREEN of `accessdeck screens`. Never an address: replies
     /// find their screen by request id, navigation by type.
     var id: String { get }
@@ -17,16 +22,21 @@ public protocol ScreenModel: Equatable, Sendable {
     static var specNotes: SpecNotes { get }
     /// Whether typed letters are text here (then `q` and `?` are not shortcuts).
     var takesText: Bool { get }
-    /// Every key reaches this screen, listed or not (the keyboard check shows what it gets).
+    /// Every key reaches `handle`, bound or not (the keyboard check shows what it gets).
     var acceptsAnyKey: Bool { get }
     /// What typing here would go into when that must never be written down (a tape's recorder
     /// asks): a password, or the code boxes. nil for everything else.
     var secretEntry: SecretEntry? { get }
-    func keymap(_ context: ScreenContext) -> Keymap
-    /// Returns nil when the screen does not use the event, so app-wide keys can.
+    /// The keys this screen answers to now. The one table: the footer, the `?` help and the palette
+    /// list these, and a key reaches `perform` only through them.
+    func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>]
+    /// Does what a bound key stands for.
+    mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command]
+    /// Typing into the screen's field (characters, a paste, erasing, the caret): what no binding takes.
+    /// nil when the screen does not use the event, so the app's keys can.
     mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]?
-    /// The reply to a request this screen made with `.request(_, tag:)`; `tag` says which.
-    mutating func receive(_ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext) -> [Command]
+    /// The reply to one of this screen's calls, as the case it asked for.
+    mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command]
     /// Called once a second while `needsClock` is true, and after the clock moves.
     mutating func tick(_ context: ScreenContext) -> [Command]
     var needsClock: Bool { get }
@@ -42,17 +52,21 @@ public protocol ScreenModel: Equatable, Sendable {
     /// This screen's own banner (a rate limit on what it sends): it belongs to the screen and
     /// its target, so it goes when either changes. The app's offline banner comes first.
     func banner(_ context: ScreenContext) -> Banner?
+
+    // MARK: Before bindings (every screen moves to `bindings`/`perform` and typed replies; then these go)
+
+    /// The keys as hints only, dispatched by `handle`.
+    func keymap(_ context: ScreenContext) -> Keymap
+    /// The reply to a request made with `.request(_, tag:)`.
+    mutating func receive(_ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext) -> [Command]
 }
 
 extension ScreenModel {
     public var takesText: Bool { false }
     public var acceptsAnyKey: Bool { false }
     public var secretEntry: SecretEntry? { nil }
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    )
-        -> [Command]
-    { [] }
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] { [] }
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? { nil }
     public mutating func tick(_ context: ScreenContext) -> [Command] { [] }
     public var needsClock: Bool { false }
     public func onAppear(_ context: ScreenContext) -> [Command] { [] }
@@ -60,26 +74,54 @@ extension ScreenModel {
     public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] { [] }
     public mutating func openLink(_ text: String, _ context: ScreenContext) -> [Command]? { nil }
     public func banner(_ context: ScreenContext) -> Banner? { nil }
+    public func keymap(_ context: ScreenContext) -> Keymap { bindings(context).keymap() }
+    public mutating func receive(
+        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
+    )
+        -> [Command]
+    { [] }
+
+    /// A screen still on `keymap`/`handle` (no intents of its own).
+    static var dispatchesByHandle: Bool { Intent.self == Never.self }
+
+    /// The intent of `key` in this screen's bindings, performed; nil when no binding names the key.
+    mutating func perform(key: Key, _ context: ScreenContext) -> [Command]? {
+        guard let intent = bindings(context).intent(for: key) else { return nil }
+        return perform(intent, context)
+    }
+
+    /// A reply in this screen's own type (`Call` wrapped it); nil when it is not one (a defect).
+    mutating func receive(erased value: AnyValue, _ context: ScreenContext) -> [Command]? {
+        if let legacy = value.as(TaggedReply.self) { return receive(legacy.tag, legacy.result, context) }
+        guard let reply = value.as(Reply.self) else { return nil }
+        return receive(reply, context)
+    }
 }
 
-/// A screen of any kind on the navigation stack, with the requests it waits for, so the
-/// stack can hold every screen and still be compared.
+extension ScreenModel where Intent == Never {
+    public mutating func perform(_ intent: Never, _ context: ScreenContext) -> [Command] {}
+}
+
+extension ScreenModel where Reply == NoReply {
+    public mutating func receive(_ reply: NoReply, _ context: ScreenContext) -> [Command] {}
+}
+
+/// A reply to a request made with `.request(_, tag:)`, for screens not yet on typed replies.
+struct TaggedReply: Equatable, Sendable {
+    var tag: String
+    var result: Result<AnyValue, APIError>
+}
+
+/// A screen of any kind on the navigation stack, so the stack can hold every screen and still be
+/// compared. The calls it waits for are in `AppState.pending`, by its depth.
 public struct AnyScreen: Equatable, Sendable, CustomReflectable {
     public private(set) var base: any ScreenModel
-    /// The requests this screen sent and still waits for, with the tag it gave each. The
-    /// reducer mints the ids; leaving the screen forgets them, so late replies are dropped.
-    public var awaiting: [RequestID: String]
 
-    public init(_ base: any ScreenModel, awaiting: [RequestID: String] = [:]) {
-        self.base = base
-        self.awaiting = awaiting
-    }
+    public init(_ base: any ScreenModel) { self.base = base }
 
     public var id: String { base.id }
 
-    public static func == (lhs: AnyScreen, rhs: AnyScreen) -> Bool {
-        lhs.base.isEqual(to: rhs.base) && lhs.awaiting == rhs.awaiting
-    }
+    public static func == (lhs: AnyScreen, rhs: AnyScreen) -> Bool { lhs.base.isEqual(to: rhs.base) }
 
     /// The concrete screen, when it is of that type.
     public func `as`<S: ScreenModel>(_ type: S.Type) -> S? { base as? S }
@@ -88,9 +130,7 @@ public struct AnyScreen: Equatable, Sendable, CustomReflectable {
 
     mutating func update<R>(_ body: (inout any ScreenModel) -> R) -> R { body(&base) }
 
-    public var customMirror: Mirror {
-        Mirror(self, children: ["screen": base, "awaiting": awaiting.sorted { $0.key.value < $1.key.value }])
-    }
+    public var customMirror: Mirror { Mirror(self, children: ["screen": base]) }
 }
 
 /// A screen's type as a navigation target: `.popTo(HubScreen.self)`, never a string.
@@ -123,116 +163,4 @@ public struct ScreenContext: Sendable {
     public var options: AppOptions
     public var canGoBack: Bool
     public var glyphs: Glyphs
-}
-
-/// What a screen asks of the app around it.
-public enum Command: Equatable, Sendable {
-    case push(AnyScreen)
-    case pop
-    /// Pops until a screen of this type is on top (it stays). Not on the stack: a programming
-    /// error, recorded in `AppState.defects` (tests fail on it) and the stack left alone.
-    case popTo(ScreenType)
-    /// Pops to the topmost screen of any of these types; none on the stack leaves it alone. For
-    /// screens reached more than one way (a link opened from the flow, or from anywhere).
-    case popToNearest([ScreenType])
-    case replaceTop(AnyScreen)
-    /// The stack becomes this one screen: nothing to go back to (the account was deleted).
-    case resetStack(AnyScreen)
-    case showToast(String)
-    case showSheet(Sheet)
-    case dismissOverlay
-    /// Calls the backend; the reducer mints the id, the screen that asked keeps it, and the
-    /// reply comes back to that screen as `receive(tag, …)` if it is still there.
-    case request(AnyRequest, tag: String)
-    case setMethods(AuthMethods)
-    case setProfile(Profile?)
-    case setOffline(Bool)
-    case grantReauth(ReauthGrant)
-    /// Forgets the user here: the methods and the re-auth grant in memory, and (`.signOutLocally`)
-    /// the session file and the methods cache.
-    case signOut
-    /// A sign-in succeeded (the client already keeps the new session): the app starts over on the
-    /// signed-in root with the account's methods; nothing of an earlier user (re-auth, overlay) stays.
-    case signedIn(SignedIn)
-    /// Continue a sensitive flow now that the user is verified (or needs no verification).
-    case continueFlow(AnyFlow)
-    case run(Effect)
-    /// The app's looks, switched live (the gallery's preview, the palette).
-    case setLooks(theme: Theme.Name, ascii: Bool)
-    /// Hands a picker's choice to the screen under the top one (the one that pushed the picker).
-    case deliverBelow(AnyValue)
-    /// Pops back to the topmost screen of this type and hands it `value` (through
-    /// `receiveChoice`): a step interrupted by something pushed over it picks up where it was.
-    case returnTo(ScreenType, AnyValue)
-
-    public static func push(_ screen: some ScreenModel) -> Command { .push(AnyScreen(screen)) }
-    public static func replaceTop(_ screen: some ScreenModel) -> Command { .replaceTop(AnyScreen(screen)) }
-    public static func resetStack(_ screen: some ScreenModel) -> Command { .resetStack(AnyScreen(screen)) }
-    public static func popTo(_ type: any ScreenModel.Type) -> Command { .popTo(ScreenType(type)) }
-    public static func popToNearest(_ types: any ScreenModel.Type...) -> Command {
-        .popToNearest(types.map(ScreenType.init))
-    }
-    public static func request(_ request: some APIRequest, tag: String = "") -> Command {
-        .request(AnyRequest(request), tag: tag)
-    }
-    public static func continueFlow(_ flow: some SensitiveFlow) -> Command { .continueFlow(AnyFlow(flow)) }
-    public static func deliverBelow(_ choice: some Equatable & Sendable) -> Command { .deliverBelow(AnyValue(choice)) }
-    public static func returnTo(_ type: any ScreenModel.Type, with value: some Equatable & Sendable) -> Command {
-        .returnTo(ScreenType(type), AnyValue(value))
-    }
-}
-
-extension KeyBinding {
-    /// ↑/↓ through a list, with k/j for those used to them.
-    public static let move = KeyBinding([.up, .down], "Move", aliases: [.character("k"), .character("j")])
-
-    /// Enter on a list row, with → as on a phone's chevron.
-    public static func open(_ description: String) -> KeyBinding {
-        KeyBinding([.enter], description, aliases: [.right])
-    }
-}
-
-/// A limit the server put on one target (a phone number, an address): until then, sending to
-/// that target is off and the screen shows the countdown.
-public struct RateLimit: Equatable, Sendable {
-    /// What the limit is on; nil when it is on the whole screen's action.
-    public var target: String?
-    public var until: Date
-
-    public init(target: String? = nil, until: Date) {
-        self.target = target
-        self.until = until
-    }
-
-    public func applies(to target: String?, at now: Date) -> Bool {
-        self.target == target && now < until
-    }
-
-    /// The countdown banner while the limit is on.
-    public func banner(for target: String? = nil, at now: Date) -> Banner? {
-        applies(to: target, at: now) ? .rateLimited(until: until) : nil
-    }
-
-    /// A whole-screen lockout's end (a 429's wait on a password screen) while it lasts; nil once the clock
-    /// has passed it, which is how a screen's tick clears it.
-    static func lasting(_ until: Date?, at now: Date) -> Date? {
-        guard let until, now < until else { return nil }
-        return until
-    }
-
-    /// The countdown banner of a whole-screen lockout, while it lasts.
-    static func banner(until: Date?, at now: Date) -> Banner? {
-        lasting(until, at: now).flatMap { RateLimit(until: $0).banner(at: now) }
-    }
-}
-
-extension Canvas {
-    /// "Too many attempts. Try again in 0:42" in place of the screen's button while a lockout lasts;
-    /// false, with nothing drawn, once it is over.
-    mutating func lockoutCountdown(until: Date?, at now: Date) -> Bool {
-        guard let until = RateLimit.lasting(until, at: now) else { return false }
-        let left = Banner.secondsLeft(until: until, now: now)
-        centered("Too many attempts. Try again in \(TextLayout.countdown(seconds: left))", style: .muted)
-        return true
-    }
 }

@@ -39,7 +39,7 @@ public enum PaletteAction: Equatable, Sendable {
 
 /// The command palette over the screen (Ctrl+P, or `:` where no text is typed): fuzzy search over every
 /// command, Enter runs the chosen one.
-public struct CommandPalette: Equatable, Sendable {
+public struct CommandPalette: OverlayModel {
     public private(set) var query = ""
     public private(set) var commands: [PaletteCommand]
     /// Indices into `commands`, best match first.
@@ -49,6 +49,8 @@ public struct CommandPalette: Equatable, Sendable {
     public static let keys: [Key] = [.control("p")]
     /// Opens the palette where typed letters are not text.
     public static let shortKey: Key = .character(":")
+    /// How far a page key moves the selection.
+    static let page = 10
 
     public init(commands: [PaletteCommand], query: String = "") {
         self.commands = commands
@@ -67,33 +69,46 @@ public struct CommandPalette: Equatable, Sendable {
         selection = min(selection, max(0, matches.count - 1))
     }
 
-    enum Outcome: Equatable {
-        case stay
-        case close
-        case run(PaletteAction)
+    public enum Intent: Sendable { case up, down, pageUp, pageDown, run, close }
+
+    public var id: String { "palette" }
+    public var takesText: Bool { true }
+
+    public func bindings(_ context: OverlayContext) -> [KeyBinding<Intent>] {
+        [
+            KeyBinding(KeyHint([.up, .down], "Choose"), intents: [.up: .up, .down: .down]),
+            KeyBinding(
+                KeyHint([.pageUp, .pageDown], "Page", inFooter: false),
+                intents: [.pageUp: .pageUp, .pageDown: .pageDown]),
+            KeyBinding([.enter], "Run", .run),
+            KeyBinding([.escape], "Close", aliases: Self.keys, .close),
+        ]
     }
 
-    mutating func handle(_ event: InputEvent) -> Outcome {
-        switch event {
-        case .paste(let text):
-            setQuery(query + text.filter { !$0.isNewline })
-        case .key(.character(let character)):
-            setQuery(query + String(character))
-        case .key(.backspace):
-            if !query.isEmpty { setQuery(String(query.dropLast())) }
-        case .key(.up): selection = max(0, selection - 1)
-        case .key(.down): selection = min(max(0, matches.count - 1), selection + 1)
-        case .key(.pageUp): selection = max(0, selection - 10)
-        case .key(.pageDown): selection = min(max(0, matches.count - 1), selection + 10)
-        case .key(.enter):
-            guard let selected, selected.action != .none else { return .stay }
-            return .run(selected.action)
-        case .key(.escape), .key(.control("p")):
-            return .close
-        default:
-            break
+    public mutating func perform(_ intent: Intent, _ context: OverlayContext) -> [Command] {
+        let last = max(0, matches.count - 1)
+        switch intent {
+        case .up: selection = max(0, selection - 1)
+        case .down: selection = min(last, selection + 1)
+        case .pageUp: selection = max(0, selection - Self.page)
+        case .pageDown: selection = min(last, selection + Self.page)
+        case .run:
+            guard let selected, selected.action != .none else { return [] }
+            return [.dismissOverlay, .runPalette(selected.action)]
+        case .close: return [.dismissOverlay]
         }
-        return .stay
+        return []
+    }
+
+    /// Typing searches.
+    public mutating func handle(_ event: InputEvent, _ context: OverlayContext) -> [Command]? {
+        switch event {
+        case .paste(let text): setQuery(query + text.filter { !$0.isNewline })
+        case .key(.character(let character)): setQuery(query + String(character))
+        case .key(.backspace): if !query.isEmpty { setQuery(String(query.dropLast())) }
+        default: return nil
+        }
+        return []
     }
 
     /// Opens on this search, as if typed.
@@ -121,10 +136,32 @@ public struct CommandPalette: Equatable, Sendable {
 
     // MARK: - Drawing
 
-    func render(into grid: inout CellGrid, glyphs: Glyphs) {
-        let width = min(grid.size.cols - 4, 76)
-        let height = min(grid.size.rows - 3, 20)
-        let frame = Rect(x: (grid.size.cols - width) / 2, y: 1, width: width, height: height)
+    public func frame(_ context: OverlayContext) -> Rect {
+        let size = context.size
+        let width = min(size.cols - 4, 76)
+        return Rect(x: (size.cols - width) / 2, y: 1, width: width, height: min(size.rows - 3, 20))
+    }
+
+    /// The matches shown (scrolled so the selection shows): the first one's index and where each is drawn.
+    private func listLayout(_ inner: Rect) -> (first: Int, rows: [Rect]) {
+        let top = inner.y + 2
+        let visible = max(1, inner.maxY - top)
+        let first = min(max(0, selection - visible + 1), max(0, matches.count - visible))
+        let shown = max(0, min(matches.count, first + visible) - first)
+        return (first, (0..<shown).map { Rect(x: inner.x - 1, y: top + $0, width: inner.width + 2, height: 1) })
+    }
+
+    public func rows(in frame: Rect, _ context: OverlayContext) -> [Rect] {
+        listLayout(frame.inset(horizontal: 2, vertical: 1)).rows
+    }
+
+    public mutating func select(row: Int, _ context: OverlayContext) {
+        let index = listLayout(frame(context).inset(horizontal: 2, vertical: 1)).first + row
+        if matches.indices.contains(index) { selection = index }
+    }
+
+    public func render(into grid: inout CellGrid, in frame: Rect, _ context: OverlayContext) {
+        let glyphs = context.glyphs
         let surface = Style.plain.on(.surface)
         let inner = grid.drawPanel(frame, title: "Commands", glyphs: glyphs)
         let prompt = "> " + query
@@ -139,20 +176,18 @@ public struct CommandPalette: Equatable, Sendable {
         grid.put(
             count, at: Point(x: inner.maxX - DisplayWidth.of(count), y: inner.y),
             style: Style(foreground: .muted, background: .surface))
-        let listTop = inner.y + 2
-        let visible = max(1, inner.maxY - listTop)
         guard !matches.isEmpty else {
-            grid.put("No command matches.", at: Point(x: inner.x, y: listTop), style: surface)
+            grid.put("No command matches.", at: Point(x: inner.x, y: inner.y + 2), style: surface)
             return
         }
-        let first = min(max(0, selection - visible + 1), max(0, matches.count - visible))
-        for (row, match) in matches[first..<min(matches.count, first + visible)].enumerated() {
-            let command = commands[match]
-            let isSelected = first + row == selection
+        let layout = listLayout(inner)
+        for (offset, rect) in layout.rows.enumerated() {
+            let command = commands[matches[layout.first + offset]]
+            let isSelected = layout.first + offset == selection
             let style = isSelected ? Style(background: .selection, attributes: .bold) : surface
-            let y = listTop + row
-            grid.fill(Rect(x: inner.x - 1, y: y, width: inner.width + 2, height: 1), style: style)
-            grid.put(isSelected ? glyphs.selected : " ", at: Point(x: inner.x - 1, y: y), style: style)
+            let y = rect.y
+            grid.fill(rect, style: style)
+            grid.put(isSelected ? glyphs.selected : " ", at: Point(x: rect.x, y: y), style: style)
             var right = inner.maxX
             if let key = command.keyLabel {
                 right -= DisplayWidth.of(key)
@@ -170,139 +205,4 @@ public struct CommandPalette: Equatable, Sendable {
             }
         }
     }
-}
-
-/// Subsequence matching as command palettes do it: every character of the query in order, case ignored;
-/// runs of adjacent characters and matches at word starts score higher.
-public enum FuzzyMatch {
-    public static func score(_ query: String, in text: String) -> Int? {
-        let needle = Array(query.lowercased()).filter { $0 != " " }
-        let haystack = Array(text.lowercased())
-        guard let first = needle.first else { return 0 }
-        // Greedy from every place the first character occurs, keeping the best: the first "r" of
-        // "Scenario: resend" must not hide the run that starts at "resend".
-        var best: Int?
-        for start in haystack.indices where haystack[start] == first {
-            guard let score = greedyScore(needle, haystack, from: start) else { break }
-            best = max(best ?? score, score)
-        }
-        // Shorter titles for the same match read as closer.
-        return best.map { $0 * 100 - haystack.count }
-    }
-
-    private static func greedyScore(_ needle: [Character], _ haystack: [Character], from start: Int) -> Int? {
-        var score = 0
-        var position = start
-        var previous: Int?
-        for character in needle {
-            guard position < haystack.count, let found = haystack[position...].firstIndex(of: character) else {
-                return nil
-            }
-            score += 1
-            if let previous, found == previous + 1 { score += 3 }
-            if found == 0 || !haystack[found - 1].isLetter { score += 2 }
-            previous = found
-            position = found + 1
-        }
-        return score
-    }
-}
-
-// MARK: - The commands
-
-extension CommandPalette {
-    /// Every command for the app as it stands: the keymap of the screen below, the QA console's (scenarios,
-    /// clock, faults: reference backend only), looks, and every gallery state.
-    static func commands(for state: AppState) -> [PaletteCommand] {
-        var below = state
-        below.overlay = nil
-        var commands: [PaletteCommand] = []
-        for binding in keymap(for: below).bindings where !binding.keys.allSatisfy(\.isArrow) {
-            guard let key = binding.keys.first, !keys.contains(key) else { continue }
-            commands.append(
-                PaletteCommand(binding.description, detail: "this screen", keyLabel: binding.keyLabel, .key(key)))
-        }
-        if state.options.hasReferenceBackend {
-            commands += consoleCommands(state)
-        } else {
-            commands.append(
-                PaletteCommand(
-                    "Scenarios, clock and faults", detail: "need the reference backend's admin API", .none))
-        }
-        commands += [
-            PaletteCommand("Theme: dark", detail: "looks", .theme(.dark)),
-            PaletteCommand("Theme: light", detail: "looks", .theme(.light)),
-            PaletteCommand("Theme: mono", detail: "looks, attributes only", .theme(.mono)),
-            PaletteCommand("Platform: iOS", detail: "looks", .platform(.ios)),
-            PaletteCommand("Platform: Android", detail: "looks", .platform(.android)),
-            PaletteCommand(
-                state.options.ascii ? "ASCII: off" : "ASCII: on", detail: "looks", .ascii(!state.options.ascii)),
-        ]
-        commands += ExportFormat.allCases.map { format in
-            PaletteCommand(
-                "Export this screen as \(format.rawValue.uppercased())",
-                detail: "a .\(format.fileExtension) file in the working directory", .export(format))
-        }
-        commands += Gallery.entries.map { PaletteCommand("Show \($0.id)", detail: $0.summary, .showState($0.id)) }
-        return commands
-    }
-
-    private static func consoleCommands(_ state: AppState) -> [PaletteCommand] {
-        var commands: [PaletteCommand] = []
-        if let scenarios = state.console.scenarios {
-            commands += scenarios.map { scenario in
-                let current = scenario.name == state.console.scenario ? " (current)" : ""
-                return PaletteCommand(
-                    "Scenario: \(scenario.name)\(current)", detail: scenario.description, .switchScenario(scenario.name)
-                )
-            }
-        } else {
-            commands.append(PaletteCommand("Scenario: loading…", detail: "the reference backend's scenarios", .none))
-        }
-        commands += ClockMove.presets.map { move in
-            PaletteCommand(
-                "Clock \(move.label)", detail: "move the backend's clock and every countdown", .moveClock(move))
-        }
-        commands.append(
-            PaletteCommand(
-                "Fault: offline, connection refused for 30 s", detail: "the port stops accepting connections",
-                .setFaults(
-                    FaultSettings(offline: "refused", offlineSeconds: 30), label: "Offline: connection refused for 30 s"
-                )))
-        commands.append(
-            PaletteCommand(
-                "Fault: offline, every call answers 503", detail: "the service is unavailable",
-                .setFaults(FaultSettings(offline: "503"), label: "Offline: every call answers 503")))
-        for choice in FaultChoice.all {
-            commands.append(
-                PaletteCommand(
-                    "Fault: \(choice.label) on every call", detail: "every endpoint but the admin API",
-                    .setFaults(
-                        FaultSettings(endpoints: [choice.fault(on: "*")]),
-                        label: "Fault on: \(choice.label) on every call")))
-        }
-        // The calls the screen below makes (its spec notes), then those the journal saw lately.
-        let screenCalls = type(of: state.top.base).specNotes.calls.map(\.path).filter { !$0.contains("{") }
-        var paths: [String] = []
-        for path in screenCalls + state.console.endpoints where !paths.contains(path) { paths.append(path) }
-        for path in paths {
-            for choice in FaultChoice.all {
-                commands.append(
-                    PaletteCommand(
-                        "Fault: \(choice.label) on \(path)", detail: "one endpoint, the others answer",
-                        .setFaults(
-                            FaultSettings(endpoints: [choice.fault(on: path)]),
-                            label: "Fault on: \(choice.label) on \(path)")))
-            }
-        }
-        commands.append(
-            PaletteCommand(
-                "Fault: clear all", detail: state.console.faultSummary.map { "now: \($0)" } ?? "no fault known",
-                .clearFaults))
-        return commands
-    }
-}
-
-extension Key {
-    var isArrow: Bool { [.up, .down, .left, .right].contains(self) }
 }

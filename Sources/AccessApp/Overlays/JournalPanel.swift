@@ -6,7 +6,7 @@ import TerminalKit
 /// from the reference backend's journal, the rule that decided it. Enter shows the headers and bodies as
 /// kept (redacted); `c` copies the call as a curl command. Works against any backend: the list is the app's
 /// own; only the rules need the reference backend.
-public struct JournalPanel: Equatable, Sendable {
+public struct JournalPanel: OverlayModel {
     public var rows: [JournalRow] = []
     public var selection = 0
     /// Showing the selected call whole instead of the list.
@@ -17,10 +17,6 @@ public struct JournalPanel: Equatable, Sendable {
     public var showsAdminCalls = false
     public var isLoading = true
     public var error: String?
-    /// The loads the panel waits for (the app's own records, the backend's rules); a reply to an older one
-    /// is dropped.
-    public var awaiting: RequestID?
-    public var awaitingRules: RequestID?
     /// The reference backend's entries, by request id: the rule that decided each call.
     var rules: [String: JournalEntry] = [:]
 
@@ -38,69 +34,108 @@ public struct JournalPanel: Equatable, Sendable {
 
     var selected: JournalRow? { visibleRows.indices.contains(selection) ? visibleRows[selection] : nil }
 
-    enum Outcome: Equatable {
-        case stay
-        case close
-        case reload
-        case copy(String)
-        /// Fault this call's endpoint: the palette opens on the faults for its path.
-        case faultEndpoint(String)
+    public enum Intent: Sendable { case up, down, toggleDetail, closeDetail, copy, fault, adminCalls, reload, close }
+    public enum Reply: Equatable, Sendable {
+        /// The app's own records: they come at once, whatever the backend does.
+        case records(Result<[RequestRecord], APIError>)
+        /// The backend's journal, when it answers: each row gets its rule.
+        case rules(Result<[JournalEntry], APIError>)
     }
 
-    mutating func handle(_ key: Key, baseURL: String?) -> Outcome {
-        switch key {
-        case .up, .character("k"):
+    public var id: String { "journal" }
+
+    public func bindings(_ context: OverlayContext) -> [KeyBinding<Intent>] {
+        var bindings: [KeyBinding<Intent>] = [
+            .move(up: .up, down: .down).described(showsDetail ? "Scroll" : "Choose"),
+            KeyBinding([.enter], showsDetail ? "List" : "Details", aliases: [.right], .toggleDetail),
+            KeyBinding([.character("c")], "Copy as curl", .copy),
+            KeyBinding([.character("f")], "Fault it", .fault),
+            KeyBinding([.character("a")], "Admin calls", .adminCalls),
+            KeyBinding([.character("r")], "Reload", .reload),
+        ]
+        if showsDetail {
+            bindings.append(KeyBinding([.escape], "Back", aliases: [.left], .closeDetail))
+            bindings.append(KeyBinding(Self.keys, "Close", inFooter: false, aliases: [.character("q")], .close))
+        } else {
+            bindings.append(KeyBinding([.escape], "Close", aliases: Self.keys + [.character("q")], .close))
+        }
+        return bindings
+    }
+
+    public func onAppear(_ context: OverlayContext) -> [Command] { Self.load(context) }
+
+    private static func load(_ context: OverlayContext) -> [Command] {
+        var calls: [Command] = [.call(LoadJournal(), Reply.records)]
+        if context.screen.options.hasReferenceBackend { calls.append(.call(LoadBackendJournal(), Reply.rules)) }
+        return calls
+    }
+
+    public mutating func perform(_ intent: Intent, _ context: OverlayContext) -> [Command] {
+        switch intent {
+        case .up:
             if showsDetail { detailOffset = max(0, detailOffset - 1) } else { selection = max(0, selection - 1) }
-        case .down, .character("j"):
+        case .down:
             if showsDetail {
                 detailOffset += 1
             } else {
                 selection = min(max(0, visibleRows.count - 1), selection + 1)
             }
-        case .enter, .right:
+        case .toggleDetail:
             if selected != nil {
                 showsDetail.toggle()
                 detailOffset = 0
             }
-        case .left where showsDetail:
+        case .closeDetail:
             showsDetail = false
-        case .character("a"):
+        case .adminCalls:
             showsAdminCalls.toggle()
             selection = 0
             showsDetail = false
-        case .character("c"):
-            if let selected { return .copy(Self.curl(selected.record, baseURL: baseURL)) }
-        case .character("f"):
-            if let selected, !selected.record.path.hasPrefix("/_admin") { return .faultEndpoint(selected.record.path) }
-        case .character("r"): return .reload
-        case .escape where showsDetail:
-            showsDetail = false
-        case .escape, .function(3), .character("q"): return .close
-        default: break
+        case .copy:
+            guard let selected else { return [] }
+            return [
+                .run(.copy(Self.curl(selected.record, baseURL: context.screen.options.backendURL))),
+                .showToast("Copied as curl (secrets redacted)"),
+            ]
+        case .fault:
+            guard let selected, !selected.record.path.hasPrefix("/_admin") else { return [] }
+            return [.showPalette(search: "fault \(selected.record.path)")]
+        case .reload:
+            isLoading = true
+            return Self.load(context)
+        case .close:
+            return [.dismissOverlay]
         }
-        return .stay
+        return []
     }
 
-    /// The app's own records: they come at once, whatever the backend does.
-    mutating func receive(_ result: Result<AnyValue, APIError>) {
-        isLoading = false
-        awaiting = nil
-        guard let records = result.reply([RequestRecord].self) else {
-            if case .failure(let failure) = result { error = failure.message }
-            return
+    public mutating func receive(_ reply: Reply, _ context: OverlayContext) -> [Command] { take(reply) }
+
+    private mutating func take(_ reply: Reply) -> [Command] {
+        switch reply {
+        case .records(.success(let records)):
+            isLoading = false
+            error = nil
+            rows = records.reversed().map { JournalRow(record: $0, server: rules[$0.requestID]) }
+            selection = min(selection, max(0, visibleRows.count - 1))
+            return [.noteEndpoints(rows.map(\.record.path))]
+        case .records(.failure(let failure)):
+            isLoading = false
+            error = failure.message
+        case .rules(.success(let entries)):
+            rules = Dictionary(
+                entries.compactMap { entry in entry.requestId.map { ($0, entry) } }, uniquingKeysWith: { $1 })
+            for index in rows.indices { rows[index].server = rules[rows[index].record.requestID] }
+        case .rules(.failure):
+            break
         }
-        error = nil
-        rows = records.reversed().map { JournalRow(record: $0, server: rules[$0.requestID]) }
-        selection = min(selection, max(0, visibleRows.count - 1))
+        return []
     }
 
-    /// The backend's journal, when it answers: each row gets its rule.
-    mutating func receiveRules(_ result: Result<AnyValue, APIError>) {
-        awaitingRules = nil
-        guard let entries = result.reply([JournalEntry].self) else { return }
-        rules = Dictionary(
-            entries.compactMap { entry in entry.requestId.map { ($0, entry) } }, uniquingKeysWith: { $1 })
-        for index in rows.indices { rows[index].server = rules[rows[index].record.requestID] }
+    /// Fills the panel as its two loads would (gallery states and tests).
+    mutating func load(records: [RequestRecord]? = nil, rules entries: [JournalEntry]? = nil) {
+        if let records { _ = take(.records(.success(records))) }
+        if let entries { _ = take(.rules(.success(entries))) }
     }
 
     /// The call as a curl command, secrets as the journal kept them: "[redacted]".
@@ -163,8 +198,32 @@ public struct JournalPanel: Equatable, Sendable {
         return lines
     }
 
-    func render(into grid: inout CellGrid, baseURL: String?, glyphs: Glyphs) {
-        let frame = grid.bounds.inset(horizontal: 2, vertical: 1)
+    public func frame(_ context: OverlayContext) -> Rect { Rect(size: context.size).inset(horizontal: 2, vertical: 1) }
+
+    /// The list under its line of explanation and a blank line, scrolled so the selection shows: the
+    /// first row shown and where each shown row is drawn.
+    private func listLayout(_ inner: Rect) -> (first: Int, rows: [Rect]) {
+        let top = inner.y + 2 + (isLoading && rows.isEmpty ? 1 : 0) + (error == nil ? 0 : 1)
+        let visible = visibleRows
+        let height = max(1, inner.maxY - top)
+        let first = min(max(0, selection - height + 1), max(0, visible.count - height))
+        let shown = max(0, min(visible.count, first + height) - first)
+        return (
+            first, (0..<shown).map { Rect(x: inner.x - 1, y: top + $0, width: inner.width + 2, height: 1) }
+        )
+    }
+
+    public func rows(in frame: Rect, _ context: OverlayContext) -> [Rect] {
+        showsDetail ? [] : listLayout(frame.inset(horizontal: 2, vertical: 1)).rows
+    }
+
+    public mutating func select(row: Int, _ context: OverlayContext) {
+        let index = listLayout(frame(context).inset(horizontal: 2, vertical: 1)).first + row
+        if visibleRows.indices.contains(index) { selection = index }
+    }
+
+    public func render(into grid: inout CellGrid, in frame: Rect, _ context: OverlayContext) {
+        let glyphs = context.glyphs
         let surface = Style.plain.on(.surface)
         let inner = grid.drawPanel(frame, title: "Requests", glyphs: glyphs)
         var y = inner.y
@@ -177,7 +236,8 @@ public struct JournalPanel: Equatable, Sendable {
             style.on(style.background == .background ? .surface : style.background)
         }
         if showsDetail, let selected {
-            let wrapped = Self.detailLines(selected, baseURL: baseURL).flatMap { text, style in
+            let wrapped = Self.detailLines(selected, baseURL: context.screen.options.backendURL).flatMap {
+                text, style in
                 TextLayout.wrap(text, width: inner.width).map { ($0, style) }
             }
             for (text, style) in wrapped.dropFirst(min(detailOffset, max(0, wrapped.count - 1))) {
@@ -192,23 +252,22 @@ public struct JournalPanel: Equatable, Sendable {
         if let error { line(error, Style.danger.on(.surface)) }
         let visible = visibleRows
         if !isLoading, error == nil, visible.isEmpty { line("No requests yet.", surface) }
-        let height = max(1, inner.maxY - y)
-        let first = min(max(0, selection - height + 1), max(0, visible.count - height))
-        for (offset, row) in visible[first..<min(visible.count, first + height)].enumerated() {
-            let isSelected = first + offset == selection
+        let layout = listLayout(inner)
+        for (offset, rect) in layout.rows.enumerated() {
+            let row = visible[layout.first + offset]
+            let isSelected = layout.first + offset == selection
             let style = isSelected ? Style(background: .selection, attributes: .bold) : surface
             let (call, outcome) = Self.summary(row)
-            grid.fill(Rect(x: inner.x - 1, y: y, width: inner.width + 2, height: 1), style: style)
-            grid.put(isSelected ? glyphs.selected : " ", at: Point(x: inner.x - 1, y: y), style: style)
+            grid.fill(rect, style: style)
+            grid.put(isSelected ? glyphs.selected : " ", at: Point(x: rect.x, y: rect.y), style: style)
             let outcomeWidth = min(DisplayWidth.of(outcome), inner.width / 2)
             let failed = (row.record.status ?? 500) >= 400
             grid.put(
-                TextLayout.truncate(outcome, width: outcomeWidth), at: Point(x: inner.maxX - outcomeWidth, y: y),
+                TextLayout.truncate(outcome, width: outcomeWidth), at: Point(x: inner.maxX - outcomeWidth, y: rect.y),
                 style: Style(foreground: failed ? .danger : .muted, background: style.background))
             grid.put(
-                TextLayout.truncate(call, width: inner.width - outcomeWidth - 2), at: Point(x: inner.x, y: y),
+                TextLayout.truncate(call, width: inner.width - outcomeWidth - 2), at: Point(x: inner.x, y: rect.y),
                 style: style)
-            y += 1
         }
     }
 }
@@ -216,6 +275,8 @@ public struct JournalPanel: Equatable, Sendable {
 /// The app's own journal: what it sent, kept in memory.
 struct LoadJournal: APIRequest {
     func perform(_ api: APIContext) async throws -> [RequestRecord] { api.client.journal.records }
+    /// Read from the app's memory: its answer says nothing of whether the backend is there.
+    var reachesBackend: Bool { false }
 }
 
 /// The reference backend's journal, for the rule that decided each call.
@@ -269,17 +330,16 @@ enum ConsoleFeature: Feature {
         let methods = RequestRecord(
             requestID: "5f3a-11", method: "GET", path: "/me/auth-methods", status: 200, milliseconds: 6, errorCode: nil)
         var panel = JournalPanel()
-        panel.receive(.success(AnyValue([methods, sent])))
-        panel.receiveRules(
-            .success(
-                AnyValue([
-                    JournalEntry(
-                        id: 7, requestId: "5f3a-12", at: now, method: "POST", path: sent.path, status: 429, ms: 3,
-                        rule: "otp.resend_window"),
-                    JournalEntry(
-                        id: 6, requestId: "5f3a-11", at: now, method: "GET", path: methods.path, status: 200, ms: 2,
-                        rule: "ok"),
-                ])))
+        panel.load(records: [methods, sent])
+        panel.load(
+            rules: [
+                JournalEntry(
+                    id: 7, requestId: "5f3a-12", at: now, method: "POST", path: sent.path, status: 429, ms: 3,
+                    rule: "otp.resend_window"),
+                JournalEntry(
+                    id: 6, requestId: "5f3a-11", at: now, method: "GET", path: methods.path, status: 200, ms: 2,
+                    rule: "ok"),
+            ])
         return panel
     }
 }

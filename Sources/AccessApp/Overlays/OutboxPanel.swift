@@ -6,13 +6,11 @@ import TerminalKit
 /// The reference backend's outbox over the current screen: the texts and emails it "sent".
 /// Enter on a code fills the code boxes; Enter on a link opens it in the app. This is how a
 /// person completes the flows without a phone (the only place codes are shown).
-public struct OutboxPanel: Equatable, Sendable {
+public struct OutboxPanel: OverlayModel {
     public var messages: [OutboxMessage]
     public var selection: Int
     public var isLoading: Bool
     public var error: String?
-    /// The load the panel waits for; a reply to an older one is dropped.
-    public var awaiting: RequestID?
 
     public init(messages: [OutboxMessage] = [], selection: Int = 0, isLoading: Bool = true, error: String? = nil) {
         self.messages = messages
@@ -23,36 +21,49 @@ public struct OutboxPanel: Equatable, Sendable {
 
     public static let keys: [Key] = [.control("o"), .function(2)]
 
-    enum Outcome: Equatable {
-        case stay
-        case close
-        case reload
-        case use(OutboxMessage)
+    public enum Intent: Sendable { case up, down, use, reload, close }
+    public enum Reply: Equatable, Sendable { case loaded(Result<[OutboxMessage], APIError>) }
+
+    public var id: String { "outbox" }
+
+    public func bindings(_ context: OverlayContext) -> [KeyBinding<Intent>] {
+        [
+            .move(up: .up, down: .down).described("Choose"),
+            KeyBinding([.enter], "Use here", .use),
+            KeyBinding([.character("r")], "Reload", .reload),
+            KeyBinding([.escape], "Close", aliases: Self.keys + [.character("q")], .close),
+        ]
     }
 
-    mutating func handle(_ key: Key) -> Outcome {
-        switch key {
-        case .up, .character("k"): selection = max(0, selection - 1)
-        case .down, .character("j"): selection = min(max(0, messages.count - 1), selection + 1)
-        case .character("r"): return .reload
-        case .enter: return messages.indices.contains(selection) ? .use(messages[selection]) : .stay
-        case .escape, .control("o"), .function(2), .character("q"): return .close
-        default: break
+    public func onAppear(_ context: OverlayContext) -> [Command] { [.call(LoadOutbox(), Reply.loaded)] }
+
+    public mutating func perform(_ intent: Intent, _ context: OverlayContext) -> [Command] {
+        switch intent {
+        case .up: selection = max(0, selection - 1)
+        case .down: selection = min(max(0, messages.count - 1), selection + 1)
+        case .use:
+            guard messages.indices.contains(selection) else { return [] }
+            return [.dismissOverlay, .useOutboxMessage(messages[selection])]
+        case .reload:
+            isLoading = true
+            return [.call(LoadOutbox(), Reply.loaded)]
+        case .close: return [.dismissOverlay]
         }
-        return .stay
+        return []
     }
 
-    mutating func receive(_ result: Result<AnyValue, APIError>) {
+    public mutating func receive(_ reply: Reply, _ context: OverlayContext) -> [Command] {
+        guard case .loaded(let result) = reply else { return [] }
         isLoading = false
-        awaiting = nil
         switch result {
-        case .success:
-            messages = (result.reply([OutboxMessage].self) ?? []).sorted { $0.id > $1.id }
+        case .success(let loaded):
+            messages = loaded.sorted { $0.id > $1.id }
             selection = 0
             error = nil
         case .failure(let failure):
             error = failure.message
         }
+        return []
     }
 
     /// Ages are read on the app's clock, which is the backend's: a message sent 31 backend-minutes
@@ -94,44 +105,68 @@ public struct OutboxPanel: Equatable, Sendable {
         }
     }
 
-    func render(into grid: inout CellGrid, now: Date, glyphs: Glyphs) {
-        let frame = grid.bounds.inset(horizontal: 4, vertical: 2)
+    public func frame(_ context: OverlayContext) -> Rect { Rect(size: context.size).inset(horizontal: 4, vertical: 2) }
+
+    /// The list starts under the panel's line of explanation and a blank line; two lines a message.
+    private static func listTop(_ inner: Rect) -> Int { inner.y + 2 }
+
+    public func rows(in frame: Rect, _ context: OverlayContext) -> [Rect] {
+        let inner = frame.inset(horizontal: 2, vertical: 1)
+        var y = Self.listTop(inner) + (isLoading ? 1 : 0) + (error == nil ? 0 : 1)
+        var rows: [Rect] = []
+        for _ in messages where y + 1 < inner.maxY {
+            rows.append(Rect(x: inner.x - 1, y: y, width: inner.width + 2, height: 2))
+            y += 2
+        }
+        return rows
+    }
+
+    public mutating func select(row: Int, _ context: OverlayContext) {
+        if messages.indices.contains(row) { selection = row }
+    }
+
+    public func render(into grid: inout CellGrid, in frame: Rect, _ context: OverlayContext) {
+        let glyphs = context.glyphs
+        let now = context.now
         let surface = Style.plain.on(.surface)
         let inner = grid.drawPanel(frame, title: "Outbox", glyphs: glyphs)
         var y = inner.y
-        func line(_ text: String, _ style: Style, width: Int? = nil) {
+        func line(_ text: String, _ style: Style) {
             guard y < inner.maxY else { return }
-            let width = width ?? inner.width
-            grid.put(TextLayout.truncate(text, width: width), at: Point(x: inner.x, y: y), style: style)
+            grid.put(TextLayout.truncate(text, width: inner.width), at: Point(x: inner.x, y: y), style: style)
             y += 1
         }
         line("What the reference backend sent, newest first. Enter uses it here.", surface.with(.dim))
-        y += 1
+        y = Self.listTop(inner)
         if isLoading { line("Loading…", surface) }
         if let error { line(error, Style(foreground: .danger, background: .surface)) }
         if !isLoading, error == nil, messages.isEmpty { line("Nothing sent yet.", surface) }
-        for (index, message) in messages.enumerated() where y + 1 < inner.maxY {
+        for (index, row) in rows(in: frame, context).enumerated() {
+            let message = messages[index]
             let selected = index == selection
             let style = selected ? Style(background: .selection, attributes: .bold) : surface
             let text = Self.describe(message, now: now)
-            grid.fill(Rect(x: inner.x - 1, y: y, width: inner.width + 2, height: 2), style: style)
-            grid.put(selected ? glyphs.selected : " ", at: Point(x: inner.x - 1, y: y), style: style)
+            grid.fill(row, style: style)
+            grid.put(selected ? glyphs.selected : " ", at: Point(x: row.x, y: row.y), style: style)
+            func put(_ text: String, line: Int, _ style: Style, width: Int = inner.width) {
+                grid.put(TextLayout.truncate(text, width: width), at: Point(x: inner.x, y: row.y + line), style: style)
+            }
             guard let mark = Self.mark(message.status) else {
-                line(text.title, style)
-                line(text.detail, Style(foreground: .muted, background: style.background))
+                put(text.title, line: 0, style)
+                put(text.detail, line: 1, Style(foreground: .muted, background: style.background))
                 continue
             }
             // A dead code or link is dimmed and says why in words, so the state shows without colour.
             let badge = " \(mark) "
             let badgeWidth = DisplayWidth.of(badge)
             grid.put(
-                badge, at: Point(x: inner.maxX - badgeWidth, y: y),
+                badge, at: Point(x: inner.maxX - badgeWidth, y: row.y),
                 style: Style(foreground: .muted, background: style.background, attributes: .reverse))
             var faded = style
             faded.foreground = .muted
             faded.attributes.insert(.dim)
-            line(text.title, faded, width: inner.width - badgeWidth - 1)
-            line(text.detail, faded)
+            put(text.title, line: 0, faded, width: inner.width - badgeWidth - 1)
+            put(text.detail, line: 1, faded)
         }
     }
 }

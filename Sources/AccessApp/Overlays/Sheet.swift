@@ -1,8 +1,9 @@
 import TerminalKit
 
 /// A bottom sheet over the current screen, and what each of its actions does. Features build
-/// their own sheets (the last-method warning, "Phone updated", …) next to their screens.
-public struct Sheet: Equatable, Sendable {
+/// their own sheets (the last-method warning, "Phone updated", …) next to their screens; the
+/// actions' commands act for the screen the sheet covers.
+public struct Sheet: OverlayModel {
     public var sheet: BottomSheet
     /// What choosing each action does, by index, besides closing the sheet; Esc only closes.
     public var actions: [[Command]]
@@ -14,8 +15,54 @@ public struct Sheet: Equatable, Sendable {
         self.actions = actions.map(\.1)
     }
 
-    /// What choosing action `index` does: the sheet is closed first by the reducer.
+    public enum Intent: Sendable { case previous, next, confirm, close }
+
+    public var id: String { "sheet" }
+    public var actsForScreen: Bool { true }
+
+    public func bindings(_ context: OverlayContext) -> [KeyBinding<Intent>] {
+        [
+            KeyBinding(
+                KeyHint([.up, .down], "Choose", aliases: [.left, .right, .backTab, .tab]),
+                intents: [
+                    .up: .previous, .left: .previous, .backTab: .previous, .down: .next, .right: .next, .tab: .next,
+                ]),
+            KeyBinding([.enter], "Confirm", .confirm),
+            KeyBinding([.escape], "Close", .close),
+        ]
+    }
+
+    public mutating func perform(_ intent: Intent, _ context: OverlayContext) -> [Command] {
+        switch intent {
+        case .previous:
+            sheet.move(by: -1)
+            return []
+        case .next:
+            sheet.move(by: 1)
+            return []
+        case .confirm: return [.dismissOverlay] + commands(choosing: sheet.selectedAction)
+        case .close: return [.dismissOverlay]
+        }
+    }
+
+    /// What choosing action `index` does: the sheet is closed first.
     func commands(choosing index: Int) -> [Command] {
         actions.indices.contains(index) ? actions[index] : []
     }
+
+    /// Above the footer, which shows the sheet's own keys.
+    public func frame(_ context: OverlayContext) -> Rect {
+        sheet.frame(in: Size(cols: context.size.cols, rows: context.size.rows - 1))
+    }
+
+    public func render(into grid: inout CellGrid, in frame: Rect, _ context: OverlayContext) {
+        var above = CellGrid(size: Size(cols: grid.size.cols, rows: grid.size.rows - 1))
+        above.draw(grid, at: Point(x: 0, y: 0))
+        sheet.render(into: &above, glyphs: context.glyphs)
+        grid.draw(above, at: Point(x: 0, y: 0))
+    }
+
+    public func rows(in frame: Rect, _ context: OverlayContext) -> [Rect] { sheet.actionRows(in: frame) }
+
+    public mutating func select(row: Int, _ context: OverlayContext) { sheet.select(row) }
 }

@@ -4,7 +4,7 @@ import TerminalKit
 /// The top screen's spec notes over it (F4, from any screen): why it behaves as it does, the calls
 /// it makes with what each answer leads to, and the seed sections behind it. For support staff
 /// explaining what a user saw, QA and designers. Scrolls when the notes do not fit.
-public struct SpecNotesPanel: Equatable, Sendable {
+public struct SpecNotesPanel: OverlayModel {
     /// The screen's id, as `accessdeck screens` lists it.
     public var screen: String
     public var notes: SpecNotes
@@ -26,29 +26,35 @@ public struct SpecNotesPanel: Equatable, Sendable {
 
     public static let keys: [Key] = [.function(4)]
 
-    /// The panel's own keys, for the footer and the help.
-    static var keymap: Keymap {
-        Keymap([
-            KeyBinding([.up, .down], "Scroll", aliases: [.character("k"), .character("j")]),
-            KeyBinding([.pageUp, .pageDown], "Page"),
-            KeyBinding([.escape] + keys, "Close"),
-        ])
+    public enum Intent: Sendable { case up, down, pageUp, pageDown, close }
+
+    public var id: String { "spec-notes" }
+
+    public func bindings(_ context: OverlayContext) -> [KeyBinding<Intent>] {
+        [
+            KeyBinding.move(up: .up, down: .down).described("Scroll"),
+            KeyBinding(KeyHint([.pageUp, .pageDown], "Page"), intents: [.pageUp: .pageUp, .pageDown: .pageDown]),
+            KeyBinding([.escape] + Self.keys, "Close", .close),
+        ]
     }
 
-    /// Returns false when the key closes the panel. The grid's size gives the page and the last line.
-    mutating func handle(_ key: Key, size: Size) -> Bool {
-        let page = max(1, Self.content(in: size).height - 1)
-        let last = lastScroll(in: size)
-        switch key {
-        case .up, .character("k"): scroll = max(0, scroll - 1)
-        case .down, .character("j"): scroll = min(last, scroll + 1)
+    public mutating func perform(_ intent: Intent, _ context: OverlayContext) -> [Command] {
+        let page = max(1, Self.content(in: context.size).height - 1)
+        let last = lastScroll(in: context.size)
+        switch intent {
+        case .up: scroll = max(0, scroll - 1)
+        case .down: scroll = min(last, scroll + 1)
         case .pageUp: scroll = max(0, scroll - page)
         case .pageDown: scroll = min(last, scroll + page)
-        case .escape, .function(4): return false
-        default: break
+        case .close: return [.dismissOverlay]
         }
-        return true
+        return []
     }
+
+    /// Text to read: a click outside does nothing (the wheel scrolls it, the footer's hints still work).
+    public var clickOutside: Key? { nil }
+
+    public func frame(_ context: OverlayContext) -> Rect { Self.frame(in: context.size) }
 
     static func frame(in size: Size) -> Rect { Rect(size: size).inset(horizontal: 4, vertical: 2) }
     static func content(in size: Size) -> Rect { frame(in: size).inset(horizontal: 2, vertical: 1) }
@@ -102,8 +108,8 @@ public struct SpecNotesPanel: Equatable, Sendable {
         return lines
     }
 
-    func render(into grid: inout CellGrid, glyphs: Glyphs) {
-        let frame = Self.frame(in: grid.size)
+    public func render(into grid: inout CellGrid, in frame: Rect, _ context: OverlayContext) {
+        let glyphs = context.glyphs
         _ = grid.drawPanel(frame, title: "Spec notes · \(screen)", glyphs: glyphs)
         let content = Self.content(in: grid.size)
         let all = lines(width: content.width)

@@ -43,6 +43,27 @@ public struct BottomSheet: Hashable, Sendable {
 
     public var selected: Action? { actions.isEmpty ? nil : actions[selectedAction] }
 
+    /// Selects action `index` (a click on it).
+    public mutating func select(_ index: Int) {
+        guard actions.indices.contains(index) else { return }
+        selectedAction = index
+    }
+
+    /// Where each action is drawn in `frame` (the render places them there, a click finds them there);
+    /// actions cut off by a short frame are left out.
+    public func actionRows(in frame: Rect) -> [Rect] {
+        let content = frame.inset(horizontal: 3, vertical: 2)
+        // The title, a blank line, the body, a blank line.
+        var y = content.y + 1 + 1 + TextLayout.wrap(body, width: content.width).count + 1
+        var rows: [Rect] = []
+        for _ in actions {
+            guard y < frame.maxY - 1 else { break }
+            rows.append(Rect(x: content.x - 2, y: y, width: content.width + 2, height: 1))
+            y += 1
+        }
+        return rows
+    }
+
     /// The rectangle the sheet takes in a grid of this size: full width less the margins,
     /// pinned to the bottom, as tall as its content (at most the grid).
     public func frame(in size: Size) -> Rect {
@@ -84,23 +105,21 @@ public struct BottomSheet: Hashable, Sendable {
         }
         y += 1
         for text in TextLayout.wrap(body, width: content.width) { line(text, surface) }
-        y += 1
-        for (index, action) in actions.enumerated() {
-            guard y < frame.maxY - 1 else { break }
+        for (index, row) in actionRows(in: frame).enumerated() {
+            let action = actions[index]
             let isSelected = index == selectedAction
             var style = isSelected ? Style.plain.on(.selection) : surface
             if action.isDestructive {
                 style.foreground = .danger
                 style.attributes.insert(.bold)
             }
-            let row = Rect(x: content.x - 2, y: y, width: content.width + 2, height: 1)
             if isSelected {
                 grid.fill(row, style: style)
-                grid.put(glyphs.selected, at: Point(x: row.x, y: y), style: style.with(.bold))
+                grid.put(glyphs.selected, at: Point(x: row.x, y: row.y), style: style.with(.bold))
             }
             grid.put(
-                TextLayout.truncate(action.title, width: content.width), at: Point(x: content.x, y: y), style: style)
-            y += 1
+                TextLayout.truncate(action.title, width: content.width), at: Point(x: content.x, y: row.y),
+                style: style)
         }
     }
 }

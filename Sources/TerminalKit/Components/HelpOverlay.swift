@@ -12,12 +12,12 @@ public struct HelpOverlay: Hashable, Sendable {
 
     /// The box: sized to its content, centred, never larger than the grid less a margin.
     public func frame(in size: Size, glyphs: Glyphs = .unicode) -> Rect {
-        let keyWidth = keymap.bindings.map { DisplayWidth.of(Self.keyLabel($0, glyphs)) }.max() ?? 0
-        let descriptionWidth = keymap.bindings.map { DisplayWidth.of($0.description) }.max() ?? 0
+        let keyWidth = keymap.hints.map { DisplayWidth.of(Self.keyLabel($0, glyphs)) }.max() ?? 0
+        let descriptionWidth = keymap.hints.map { DisplayWidth.of($0.description) }.max() ?? 0
         let contentWidth = max(keyWidth + 3 + descriptionWidth, DisplayWidth.of(title), DisplayWidth.of(closeHint))
         // Border and padding: 3 columns each side; title, blank, bindings, blank, hint.
         let width = contentWidth + 6
-        let height = keymap.bindings.count + 6
+        let height = keymap.hints.count + 6
         return Rect(size: size).inset(horizontal: 2, vertical: 1).centered(width: width, height: height)
     }
 
@@ -29,11 +29,11 @@ public struct HelpOverlay: Hashable, Sendable {
         grid.fill(frame, style: surface)
         grid.drawBox(frame, lines: glyphs.box, style: Style.border.on(.surface))
         let content = frame.inset(horizontal: 3, vertical: 1)
-        let keyWidth = keymap.bindings.map { DisplayWidth.of(Self.keyLabel($0, glyphs)) }.max() ?? 0
+        let keyWidth = keymap.hints.map { DisplayWidth.of(Self.keyLabel($0, glyphs)) }.max() ?? 0
         var y = content.y
         grid.putCentered(title, row: y, in: content, style: surface.with(.bold))
         y += 2
-        for binding in keymap.bindings where y < content.maxY - 2 {
+        for binding in keymap.hints where y < content.maxY - 2 {
             grid.put(
                 Self.keyLabel(binding, glyphs), at: Point(x: content.x, y: y), style: surface.with(.bold),
                 maxX: content.maxX)
@@ -49,7 +49,7 @@ public struct HelpOverlay: Hashable, Sendable {
     }
 
     /// Help spells out every alternative ("↑/↓ (k/j)"), unlike the footer's compact "↑↓".
-    static func keyLabel(_ binding: KeyBinding, _ glyphs: Glyphs) -> String {
+    static func keyLabel(_ binding: KeyHint, _ glyphs: Glyphs) -> String {
         let keys = binding.keys.map(glyphs.label(for:)).joined(separator: "/")
         guard !binding.aliases.isEmpty else { return keys }
         return keys + " (" + binding.aliases.map(glyphs.label(for:)).joined(separator: "/") + ")"

@@ -6,7 +6,7 @@ public struct KeyHintFooter: Hashable, Sendable {
     public init(_ keymap: Keymap) { self.keymap = keymap }
 
     /// Arrow pairs read better joined ("↑↓"); other alternatives keep a slash ("q/Ctrl+C").
-    public static func label(for binding: KeyBinding, glyphs: Glyphs = .unicode) -> String {
+    public static func label(for binding: KeyHint, glyphs: Glyphs = .unicode) -> String {
         let arrows: Set<Key> = [.up, .down, .left, .right]
         let labels = binding.keys.map(glyphs.label(for:))
         if binding.keys.count > 1, binding.keys.allSatisfy(arrows.contains), !glyphs.asciiKeys {
@@ -21,10 +21,10 @@ public struct KeyHintFooter: Hashable, Sendable {
 
     /// The hints that fit in `width` columns, whole ones only, and whether some were left out
     /// (then "  …" follows them, and is counted in the width).
-    public func fitting(width: Int, glyphs: Glyphs = .unicode) -> (bindings: [KeyBinding], truncated: Bool) {
+    public func fitting(width: Int, glyphs: Glyphs = .unicode) -> (hints: [KeyHint], truncated: Bool) {
         let all = keymap.footer
         var used = 0
-        var shown: [KeyBinding] = []
+        var shown: [KeyHint] = []
         for (index, binding) in all.enumerated() {
             let hint = DisplayWidth.of("\(Self.label(for: binding, glyphs: glyphs)) \(binding.description)")
             let next = used + (shown.isEmpty ? 0 : 2) + hint
@@ -40,13 +40,13 @@ public struct KeyHintFooter: Hashable, Sendable {
 
     /// Where each hint that fits is drawn on the first row of `rect` (its key and description), for
     /// a click to find the key it stands for.
-    public func hints(in rect: Rect, glyphs: Glyphs = .unicode) -> [(binding: KeyBinding, rect: Rect)] {
+    public func hints(in rect: Rect, glyphs: Glyphs = .unicode) -> [(binding: KeyHint, rect: Rect)] {
         let left = rect.x + 2
         let maxX = rect.maxX - 2
         guard rect.height > 0, maxX > left else { return [] }
         var x = left
-        var hints: [(binding: KeyBinding, rect: Rect)] = []
-        for binding in fitting(width: maxX - left, glyphs: glyphs).bindings {
+        var hints: [(binding: KeyHint, rect: Rect)] = []
+        for binding in fitting(width: maxX - left, glyphs: glyphs).hints {
             if !hints.isEmpty { x += 2 }
             let width = DisplayWidth.of("\(Self.label(for: binding, glyphs: glyphs)) \(binding.description)")
             hints.append((binding, Rect(x: x, y: rect.y, width: min(width, maxX - x), height: 1)))

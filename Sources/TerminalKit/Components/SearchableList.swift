@@ -190,10 +190,20 @@ public struct SearchableList: Hashable, Sendable {
     /// Widest leading column, in display columns (flags are 2; ISO codes may be 2 or 3).
     public var leadingWidth: Int = 3
 
-    /// Draws the search field, the body and the footer in `rect`; returns the search cursor.
+    /// What a render drew where: the search cursor, and each item row shown (for a click to find it).
+    public struct Drawn: Equatable, Sendable {
+        public var cursor: Point?
+        public var rows: [Rect] = []
+        /// Which of `rows` is the selected item, when it is shown.
+        public var selectedRow: Int?
+
+        public init(cursor: Point? = nil) { self.cursor = cursor }
+    }
+
+    /// Draws the search field, the body and the footer in `rect`.
     @discardableResult
-    public func render(into grid: inout CellGrid, in rect: Rect, glyphs: Glyphs = .unicode) -> Point? {
-        guard rect.width >= 10, rect.height >= 4 else { return nil }
+    public func render(into grid: inout CellGrid, in rect: Rect, glyphs: Glyphs = .unicode) -> Drawn {
+        guard rect.width >= 10, rect.height >= 4 else { return Drawn() }
         let content = rect.inset(horizontal: 2)
         let cursor = search.render(
             into: &grid, in: Rect(x: content.x, y: rect.y, width: content.width, height: 3), glyphs: glyphs)
@@ -203,10 +213,11 @@ public struct SearchableList: Hashable, Sendable {
             body = split.rest
             grid.putCentered(footer, row: split.bottom.maxY - 1, in: content, style: .muted)
         }
+        var drawn = Drawn(cursor: cursor)
         let all = lines
         if all.isEmpty {
             grid.putCentered(emptyMessage, row: body.y + 1, in: content, style: .muted)
-            return cursor
+            return drawn
         }
         let offset = Self.offset(current: scrollOffset, lines: all, selected: selectedIndex, rows: body.height)
         for (row, line) in all.dropFirst(offset).prefix(body.height).enumerated() {
@@ -219,6 +230,8 @@ public struct SearchableList: Hashable, Sendable {
                     TextLayout.truncate(title, width: content.width), at: Point(x: content.x, y: y),
                     style: Style.muted.with(.bold))
             case .item(let item, let index):
+                if index == selectedIndex { drawn.selectedRow = drawn.rows.count }
+                drawn.rows.append(Rect(x: rect.x, y: y, width: rect.width - 1, height: 1))
                 drawItem(item, selected: index == selectedIndex, y: y, in: rect, into: &grid, glyphs: glyphs)
             }
         }
@@ -226,7 +239,7 @@ public struct SearchableList: Hashable, Sendable {
         if offset + body.height < all.count {
             grid.putRight(glyphs.moreBelow, endingAt: rect.maxX, row: body.maxY - 1, style: .muted)
         }
-        return cursor
+        return drawn
     }
 
     private func drawItem(

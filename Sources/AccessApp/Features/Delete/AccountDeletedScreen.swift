@@ -9,7 +9,7 @@ public struct AccountDeletedScreen: ScreenModel {
     public var id: String { "account-deleted" }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([KeyBinding([.enter], "Quit")])
+        Keymap([KeyHint([.enter], "Quit")])
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {

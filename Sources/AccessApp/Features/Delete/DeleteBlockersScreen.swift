@@ -27,8 +27,8 @@ public struct DeleteBlockersScreen: ScreenModel {
     static let shownItems = 5
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings: [KeyBinding] = []
-        if blockers.count > 1 { bindings.append(KeyBinding([.up, .down], "Scroll")) }
+        var bindings: [KeyHint] = []
+        if blockers.count > 1 { bindings.append(KeyHint([.up, .down], "Scroll")) }
         bindings.append(.open("Contact support"))
         return Keymap(bindings)
     }

@@ -31,8 +31,8 @@ public struct DeletingAccountScreen: ScreenModel {
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         // Leaving mid-request would drop the answer, and with it the sign-out: Back waits.
-        if isWorking { return Keymap([KeyBinding([.escape, .left], "Wait for the answer", inFooter: false)]) }
-        return canRetry ? Keymap([KeyBinding([.enter], "Try again")]) : Keymap([])
+        if isWorking { return Keymap([KeyHint([.escape, .left], "Wait for the answer", inFooter: false)]) }
+        return canRetry ? Keymap([KeyHint([.enter], "Try again")]) : Keymap([])
     }
 
     public func onAppear(_ context: ScreenContext) -> [Command] {

@@ -83,8 +83,8 @@ public struct NewEmailScreen: ScreenModel {
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         Keymap([
-            KeyBinding([.tab, .backTab], "Next field", aliases: [.down, .up]),
-            KeyBinding([.enter], "Send link"),
+            KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
+            KeyHint([.enter], "Send link"),
         ])
     }
 

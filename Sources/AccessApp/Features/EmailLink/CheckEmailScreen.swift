@@ -69,14 +69,14 @@ public struct CheckEmailScreen: ScreenModel {
     func secondsLeft(_ context: ScreenContext) -> Int { Banner.secondsLeft(until: resendAt, now: context.now) }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings: [KeyBinding] = []
-        if context.options.hasReferenceBackend { bindings.append(KeyBinding(OutboxPanel.keys, "Open the link")) }
+        var bindings: [KeyHint] = []
+        if context.options.hasReferenceBackend { bindings.append(KeyHint(OutboxPanel.keys, "Open the link")) }
         if secondsLeft(context) == 0, link.base.resend != nil {
-            bindings.append(KeyBinding([.enter, .character("r")], "Resend link"))
+            bindings.append(KeyHint([.enter, .character("r")], "Resend link"))
         }
-        if link.base.canEditAddress { bindings.append(KeyBinding([Self.editKey], "Edit email")) }
-        bindings.append(KeyBinding([Self.mailKey], "Open mail app", inFooter: false))
-        bindings.append(KeyBinding([Self.helpKey], showsHelp ? "Hide help" : "Didn't get it?"))
+        if link.base.canEditAddress { bindings.append(KeyHint([Self.editKey], "Edit email")) }
+        bindings.append(KeyHint([Self.mailKey], "Open mail app", inFooter: false))
+        bindings.append(KeyHint([Self.helpKey], showsHelp ? "Hide help" : "Didn't get it?"))
         return Keymap(bindings)
     }
 

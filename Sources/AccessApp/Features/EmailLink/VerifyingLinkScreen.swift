@@ -44,7 +44,7 @@ public struct VerifyingLinkScreen: ScreenModel {
     public var needsClock: Bool { error == nil }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        canRetry ? Keymap([KeyBinding([.enter], "Try again")]) : Keymap([])
+        canRetry ? Keymap([KeyHint([.enter], "Try again")]) : Keymap([])
     }
 
     public func onAppear(_ context: ScreenContext) -> [Command] {

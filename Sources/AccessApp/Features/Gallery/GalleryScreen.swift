@@ -13,7 +13,7 @@ public struct GalleryScreen: ScreenModel {
     public func keymap(_ context: ScreenContext) -> Keymap {
         Keymap([
             .move,
-            KeyBinding([.pageUp, .pageDown], "Page", inFooter: false),
+            KeyHint([.pageUp, .pageDown], "Page", inFooter: false),
             .open("Show"),
         ])
     }
@@ -73,12 +73,12 @@ public struct PreviewScreen: ScreenModel {
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         Keymap([
-            KeyBinding([.left, .right], "Previous/next state", inFooter: false, aliases: [.pageUp, .pageDown]),
-            KeyBinding([.character("p")], "Platform", inFooter: false),
-            KeyBinding([.character("r")], "Role: coach/athlete", inFooter: false),
-            KeyBinding([.character("t")], "Theme", inFooter: false),
-            KeyBinding([.character("a")], "ASCII", inFooter: false),
-            KeyBinding([.character("s")], "Size", inFooter: false),
+            KeyHint([.left, .right], "Previous/next state", inFooter: false, aliases: [.pageUp, .pageDown]),
+            KeyHint([.character("p")], "Platform", inFooter: false),
+            KeyHint([.character("r")], "Role: coach/athlete", inFooter: false),
+            KeyHint([.character("t")], "Theme", inFooter: false),
+            KeyHint([.character("a")], "ASCII", inFooter: false),
+            KeyHint([.character("s")], "Size", inFooter: false),
         ])
     }
 

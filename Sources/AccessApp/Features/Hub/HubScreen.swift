@@ -76,8 +76,8 @@ public struct HubScreen: ScreenModel {
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         // Nothing to move through or open until the methods have loaded.
-        guard context.methods != nil else { return Keymap([KeyBinding([.character("r")], "Reload")]) }
-        return Keymap([.move, .open("Open"), KeyBinding([.character("r")], "Reload")])
+        guard context.methods != nil else { return Keymap([KeyHint([.character("r")], "Reload")]) }
+        return Keymap([.move, .open("Open"), KeyHint([.character("r")], "Reload")])
     }
 
     public func onAppear(_ context: ScreenContext) -> [Command] {

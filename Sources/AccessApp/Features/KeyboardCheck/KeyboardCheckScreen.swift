@@ -14,7 +14,7 @@ public struct KeyboardCheckScreen: ScreenModel {
     static let historyLength = 8
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([KeyBinding([.escape], "twice: Back")])
+        Keymap([KeyHint([.escape], "twice: Back")])
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {

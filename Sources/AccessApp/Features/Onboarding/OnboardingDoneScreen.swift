@@ -18,7 +18,7 @@ public struct OnboardingDoneScreen: ScreenModel {
     static let noEmailText = "No recovery email yet: you can add one later under Account access, Email & password."
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        isWorking ? Keymap([]) : Keymap([KeyBinding([.enter], "Go to Settings")])
+        isWorking ? Keymap([]) : Keymap([KeyHint([.enter], "Go to Settings")])
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {

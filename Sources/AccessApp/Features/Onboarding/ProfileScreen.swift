@@ -68,8 +68,8 @@ public struct ProfileScreen: ScreenModel {
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         Keymap([
-            KeyBinding([.tab, .backTab], "Next field", aliases: [.down, .up]),
-            KeyBinding([.enter], "Continue"),
+            KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
+            KeyHint([.enter], "Continue"),
         ])
     }
 

@@ -63,10 +63,10 @@ public struct RecoveryEmailScreen: ScreenModel {
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         var bindings = [
-            KeyBinding([.tab, .backTab], "Next field", aliases: [.down, .up]),
-            KeyBinding([.enter], focus == .skip ? "Skip for now" : "Continue"),
+            KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
+            KeyHint([.enter], focus == .skip ? "Skip for now" : "Continue"),
         ]
-        if !isWorking { bindings.append(KeyBinding([Self.skipKey], "Skip for now", inFooter: focus != .skip)) }
+        if !isWorking { bindings.append(KeyHint([Self.skipKey], "Skip for now", inFooter: focus != .skip)) }
         return Keymap(bindings)
     }
 

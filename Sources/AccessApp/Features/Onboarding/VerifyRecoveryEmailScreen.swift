@@ -45,10 +45,10 @@ public struct VerifyRecoveryEmailScreen: ScreenModel {
     }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings: [KeyBinding] = []
-        if context.options.hasReferenceBackend { bindings.append(KeyBinding(OutboxPanel.keys, "Open link")) }
-        if canResend(context) { bindings.append(KeyBinding([Self.resendKey], "Resend")) }
-        if work == nil, !verified { bindings.append(KeyBinding([.enter], "Continue unverified")) }
+        var bindings: [KeyHint] = []
+        if context.options.hasReferenceBackend { bindings.append(KeyHint(OutboxPanel.keys, "Open link")) }
+        if canResend(context) { bindings.append(KeyHint([Self.resendKey], "Resend")) }
+        if work == nil, !verified { bindings.append(KeyHint([.enter], "Continue unverified")) }
         return Keymap(bindings)
     }
 

@@ -64,10 +64,10 @@ public struct PasswordLoginScreen: ScreenModel {
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         Keymap([
-            KeyBinding([.tab, .backTab], "Next field", aliases: [.down, .up]),
-            KeyBinding([.enter], actionTitle),
-            KeyBinding([.control("t")], mode == .login ? "Register instead" : "Log in instead"),
-            KeyBinding([.control("r")], showsPassword ? "Hide password" : "Show password"),
+            KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
+            KeyHint([.enter], actionTitle),
+            KeyHint([.control("t")], mode == .login ? "Register instead" : "Log in instead"),
+            KeyHint([.control("r")], showsPassword ? "Hide password" : "Show password"),
         ])
     }
 

@@ -35,10 +35,10 @@ public struct VerifyAccountScreen: ScreenModel {
     func canResend(_ context: ScreenContext) -> Bool { !isWorking && resendAfter.map { context.now >= $0 } ?? true }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings: [KeyBinding] = []
-        if context.options.hasReferenceBackend { bindings.append(KeyBinding(OutboxPanel.keys, "Outbox")) }
-        if canResend(context) { bindings.append(KeyBinding([.character("r")], "Resend verification")) }
-        bindings.append(KeyBinding([.enter], "Back to login"))
+        var bindings: [KeyHint] = []
+        if context.options.hasReferenceBackend { bindings.append(KeyHint(OutboxPanel.keys, "Outbox")) }
+        if canResend(context) { bindings.append(KeyHint([.character("r")], "Resend verification")) }
+        bindings.append(KeyHint([.enter], "Back to login"))
         return Keymap(bindings)
     }
 

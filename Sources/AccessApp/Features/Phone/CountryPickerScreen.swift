@@ -40,10 +40,10 @@ public struct CountryPickerScreen: ScreenModel {
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         Keymap([
-            KeyBinding([.up, .down], "Move"),
-            KeyBinding([.pageUp, .pageDown], "Page", inFooter: false),
-            KeyBinding([.enter], "Choose"),
-            KeyBinding([.control("s")], "Contact support"),
+            KeyHint([.up, .down], "Move"),
+            KeyHint([.pageUp, .pageDown], "Page", inFooter: false),
+            KeyHint([.enter], "Choose"),
+            KeyHint([.control("s")], "Contact support"),
         ])
     }
 
@@ -78,8 +78,10 @@ public struct CountryPickerScreen: ScreenModel {
                 return section
             }
         }
+        var drawn = SearchableList.Drawn()
         canvas.draw(height: canvas.remaining.height, spacing: 0) { grid, rect in
-            shown.render(into: &grid, in: rect, glyphs: context.glyphs)
+            drawn = shown.render(into: &grid, in: rect, glyphs: context.glyphs)
         }
+        for (index, row) in drawn.rows.enumerated() { canvas.noteRow(row, isSelected: index == drawn.selectedRow) }
     }
 }

@@ -118,15 +118,15 @@ public struct EnterCodeScreen: ScreenModel {
     func canVerify(_ context: ScreenContext) -> Bool { !isWorking && !isExpired(context) && otp.isComplete }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings: [KeyBinding] = []
-        if canVerify(context) { bindings.append(KeyBinding([.enter], "Verify", inFooter: false)) }
+        var bindings: [KeyHint] = []
+        if canVerify(context) { bindings.append(KeyHint([.enter], "Verify", inFooter: false)) }
         // Without a phone, the code is read in the outbox: the key belongs in the footer here.
-        if context.options.hasReferenceBackend { bindings.append(KeyBinding(OutboxPanel.keys, "Outbox")) }
-        bindings.append(KeyBinding([.character("h")], "Didn't receive a code?", inFooter: false))
-        bindings.append(KeyBinding([.control("s")], "Contact support", inFooter: false))
+        if context.options.hasReferenceBackend { bindings.append(KeyHint(OutboxPanel.keys, "Outbox")) }
+        bindings.append(KeyHint([.character("h")], "Didn't receive a code?", inFooter: false))
+        bindings.append(KeyHint([.control("s")], "Contact support", inFooter: false))
         if canResend(context) {
-            bindings.append(KeyBinding([.character("r")], "Resend code", aliases: [.character("R")]))
-            if !canVerify(context) { bindings.append(KeyBinding([.enter], "Resend code", inFooter: false)) }
+            bindings.append(KeyHint([.character("r")], "Resend code", aliases: [.character("R")]))
+            if !canVerify(context) { bindings.append(KeyHint([.enter], "Resend code", inFooter: false)) }
         }
         return Keymap(bindings)
     }

@@ -101,8 +101,8 @@ public struct EnterPhoneScreen: ScreenModel {
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         Keymap([
-            KeyBinding([.tab, .backTab], "Next field", aliases: [.down, .up]),
-            KeyBinding([.enter], focus == .chip ? "Choose country" : "Send code"),
+            KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
+            KeyHint([.enter], focus == .chip ? "Choose country" : "Send code"),
         ])
     }
 

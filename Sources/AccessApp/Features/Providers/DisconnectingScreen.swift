@@ -25,7 +25,7 @@ public struct DisconnectingScreen: ScreenModel {
     static func disconnectedText(_ provider: SocialProvider) -> String { "\(provider.displayName) disconnected." }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        error == nil ? Keymap([]) : Keymap([KeyBinding([.enter], "Try again")])
+        error == nil ? Keymap([]) : Keymap([KeyHint([.enter], "Try again")])
     }
 
     public func onAppear(_ context: ScreenContext) -> [Command] {

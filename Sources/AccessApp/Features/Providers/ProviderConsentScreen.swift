@@ -80,10 +80,10 @@ public struct ProviderConsentScreen: ScreenModel {
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         // Nothing to cancel where there is no provider to ask: there, it is just Back.
-        let cancel = KeyBinding([.escape], phase == .unavailable ? "Back" : "Cancel", aliases: [.left])
+        let cancel = KeyHint([.escape], phase == .unavailable ? "Back" : "Cancel", aliases: [.left])
         switch phase {
-        case .choosing: return Keymap([.move, KeyBinding([.enter], "Continue"), cancel])
-        case .loadFailed, .providerError: return Keymap([KeyBinding([.enter], "Try again"), cancel])
+        case .choosing: return Keymap([.move, KeyHint([.enter], "Continue"), cancel])
+        case .loadFailed, .providerError: return Keymap([KeyHint([.enter], "Try again"), cancel])
         case .unavailable, .loading, .connecting: return Keymap([cancel])
         }
     }

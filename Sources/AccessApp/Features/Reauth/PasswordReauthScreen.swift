@@ -55,13 +55,13 @@ public struct PasswordReauthScreen: ScreenModel {
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         var bindings = [
-            KeyBinding([.tab, .down], "Next", inFooter: false),
-            KeyBinding([.backTab, .up], "Previous", inFooter: false),
+            KeyHint([.tab, .down], "Next", inFooter: false),
+            KeyHint([.backTab, .up], "Previous", inFooter: false),
         ]
         if focus == .anotherWay {
-            bindings.insert(KeyBinding([.enter], "Use another way"), at: 0)
+            bindings.insert(KeyHint([.enter], "Use another way"), at: 0)
         } else if !isLocked(context), !isWorking {
-            bindings.insert(KeyBinding([.enter], "Verify"), at: 0)
+            bindings.insert(KeyHint([.enter], "Verify"), at: 0)
         }
         return Keymap(bindings)
     }

@@ -45,8 +45,8 @@ public struct RecoveryPasswordScreen: ScreenModel {
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         Keymap([
-            KeyBinding([.enter], "Continue"),
-            KeyBinding([.control("r")], showsPassword ? "Hide password" : "Show password"),
+            KeyHint([.enter], "Continue"),
+            KeyHint([.control("r")], showsPassword ? "Hide password" : "Show password"),
         ])
     }
 

@@ -30,7 +30,7 @@ public struct RecoveryRequestScreen: EmailEntryScreen {
     public var needsClock: Bool { limit != nil }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([KeyBinding([.enter], "Send link")])
+        Keymap([KeyHint([.enter], "Send link")])
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {

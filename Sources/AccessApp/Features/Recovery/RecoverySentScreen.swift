@@ -41,11 +41,11 @@ public struct RecoverySentScreen: ScreenModel {
     func secondsLeft(_ context: ScreenContext) -> Int { Banner.secondsLeft(until: resendAfter, now: context.now) }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings: [KeyBinding] = []
-        if context.options.hasReferenceBackend { bindings.append(KeyBinding(OutboxPanel.keys, "Open the link")) }
-        if secondsLeft(context) == 0 { bindings.append(KeyBinding(Self.resendKeys, "Resend link")) }
-        bindings.append(KeyBinding([Self.editKey], "Edit email"))
-        bindings.append(KeyBinding([Self.supportKey], "Contact support"))
+        var bindings: [KeyHint] = []
+        if context.options.hasReferenceBackend { bindings.append(KeyHint(OutboxPanel.keys, "Open the link")) }
+        if secondsLeft(context) == 0 { bindings.append(KeyHint(Self.resendKeys, "Resend link")) }
+        bindings.append(KeyHint([Self.editKey], "Edit email"))
+        bindings.append(KeyHint([Self.supportKey], "Contact support"))
         return Keymap(bindings)
     }
 

@@ -60,8 +60,8 @@ public struct SettingsScreen: ScreenModel {
     }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings: [KeyBinding] = [.move, .open("Open")]
-        if canResend(context) { bindings.append(KeyBinding([Self.resendKey], "Resend verification link")) }
+        var bindings: [KeyHint] = [.move, .open("Open")]
+        if canResend(context) { bindings.append(KeyHint([Self.resendKey], "Resend verification link")) }
         return Keymap(bindings)
     }
 

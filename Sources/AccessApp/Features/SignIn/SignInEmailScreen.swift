@@ -27,7 +27,7 @@ public struct SignInEmailScreen: EmailEntryScreen {
     public var needsClock: Bool { limit != nil }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([KeyBinding([.enter], "Send code")])
+        Keymap([KeyHint([.enter], "Send code")])
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {

@@ -21,12 +21,12 @@ public struct WelcomeScreen: ScreenModel {
 
     public func keymap(_ context: ScreenContext) -> Keymap {
         var bindings = [
-            KeyBinding([.enter], "Get started"),
-            KeyBinding([.character("t")], "Terms"),
-            KeyBinding([.character("p")], "Privacy"),
+            KeyHint([.enter], "Get started"),
+            KeyHint([.character("t")], "Terms"),
+            KeyHint([.character("p")], "Privacy"),
         ]
         if context.options.hasReferenceBackend, !isWorking {
-            bindings.append(KeyBinding([.character("s")], "Sign in as the scenario's user (QA)", inFooter: false))
+            bindings.append(KeyHint([.character("s")], "Sign in as the scenario's user (QA)", inFooter: false))
         }
         return Keymap(bindings)
     }

@@ -32,12 +32,12 @@ public struct ContactSupportScreen: ScreenModel {
     var choices: [Choice] { showsMail ? [.openMail, .copy, .copyMail] : [.openMail, .copy] }
 
     public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings: [KeyBinding] = [
+        var bindings: [KeyHint] = [
             .move, .open("Choose"),
-            KeyBinding([.character("o")], "Open mail", inFooter: false),
-            KeyBinding([.character("c")], "Copy address", inFooter: false),
+            KeyHint([.character("o")], "Open mail", inFooter: false),
+            KeyHint([.character("c")], "Copy address", inFooter: false),
         ]
-        if showsMail { bindings.append(KeyBinding([.character("m")], "Copy the mail", inFooter: false)) }
+        if showsMail { bindings.append(KeyHint([.character("m")], "Copy the mail", inFooter: false)) }
         return Keymap(bindings)
     }
 
@@ -52,19 +52,19 @@ public struct ContactSupportScreen: ScreenModel {
             selection = choices[min(choices.count - 1, index + 1)]
             return []
         case .character("o"):
-            return perform(.openMail, context)
+            return choose(.openMail, context)
         case .character("c"):
-            return perform(.copy, context)
+            return choose(.copy, context)
         case .character("m") where showsMail:
-            return perform(.copyMail, context)
+            return choose(.copyMail, context)
         case .enter, .right:
-            return perform(selection, context)
+            return choose(selection, context)
         default:
             return nil
         }
     }
 
-    private mutating func perform(_ action: Choice, _ context: ScreenContext) -> [Command] {
+    private mutating func choose(_ action: Choice, _ context: ScreenContext) -> [Command] {
         let address = context.options.brand.supportEmail
         switch action {
         case .openMail:

@@ -1,0 +1,76 @@
+import TerminalKit
+
+/// The keys that work around every screen: back, the panels, the palette, help and quit.
+enum AppIntent: Sendable {
+    case back, outbox, journal, palette, specNotes, help, quit, quitFromAnywhere
+}
+
+/// The app's own bindings around the top screen, in the footer's order after the screen's. Keys the
+/// screen binds itself are left out: a key the screen lists means what the screen says (the keyboard
+/// check's Esc, the code screen's outbox), so no key is listed twice.
+func appBindings(_ state: AppState) -> [KeyBinding<AppIntent>] {
+    let takesText = state.top.base.takesText
+    var app: [KeyBinding<AppIntent>] = []
+    if state.canGoBack { app.append(KeyBinding(takesText ? [.escape] : [.escape, .left], "Back", .back)) }
+    if state.options.hasReferenceBackend {
+        app.append(KeyBinding(OutboxPanel.keys, "Outbox", inFooter: false, .outbox))
+    }
+    app.append(KeyBinding(JournalPanel.keys, "Requests (HTTP journal)", inFooter: false, .journal))
+    app.append(
+        KeyBinding(
+            CommandPalette.keys, "Command palette", inFooter: false,
+            aliases: takesText ? [] : [CommandPalette.shortKey], .palette))
+    app.append(KeyBinding(SpecNotesPanel.keys, "Spec notes", inFooter: false, .specNotes))
+    app.append(KeyBinding(takesText ? [.function(1)] : [.character("?"), .function(1)], "Help", .help))
+    if !takesText { app.append(KeyBinding([.character("q")], "Quit", .quit)) }
+    app.append(KeyBinding([.control("c")], "Quit from anywhere", inFooter: false, .quitFromAnywhere))
+    let taken = Set(state.top.base.keymap(state.context).hints.flatMap(\.allKeys))
+    return app.compactMap { binding in
+        var binding = binding
+        binding.hint.keys.removeAll(where: taken.contains)
+        binding.hint.aliases.removeAll(where: taken.contains)
+        for key in taken { binding.intents[key] = nil }
+        return binding.hint.keys.isEmpty ? nil : binding
+    }
+}
+
+/// Does what an app key stands for.
+func performApp(_ intent: AppIntent, in state: inout AppState) -> [Effect] {
+    switch intent {
+    case .back: return apply([.pop], to: &state, for: .screen(depth: state.stack.count - 1))
+    case .outbox: return apply([.showOutbox], to: &state, for: nil)
+    case .journal: return state.show(.journal(JournalPanel()))
+    case .palette: return openPalette(&state)
+    case .specNotes: return state.show(.specNotes(SpecNotesPanel(over: state.top, now: state.now)))
+    case .help: return state.show(.help)
+    case .quit, .quitFromAnywhere: return [.quit]
+    }
+}
+
+/// The keys around an open overlay: its help, and quitting.
+enum OverlayAppIntent: Sendable { case help }
+
+func overlayAppBindings(_ overlay: AnyOverlay, _ context: OverlayContext) -> [KeyBinding<OverlayAppIntent>] {
+    guard !(overlay.base is HelpPanel) else { return [] }
+    let taken = Set(overlay.keymap(context).hints.flatMap(\.allKeys))
+    let keys: [Key] = (overlay.base.takesText ? [] : [.character("?")]) + [.function(1)]
+    let free = keys.filter { !taken.contains($0) }
+    return free.isEmpty ? [] : [KeyBinding(free, "Help", inFooter: false, .help)]
+}
+
+/// The keys of what is on top, as the footer shows them: the overlay's own (with its help), or the
+/// screen's followed by the app's.
+public func keymap(for state: AppState) -> Keymap {
+    if let overlay = state.overlay {
+        let context = state.overlayContext
+        return Keymap(overlay.keymap(context).hints + overlayAppBindings(overlay, context).map(\.hint))
+    }
+    return Keymap(state.top.base.keymap(state.context).hints + appBindings(state).map(\.hint))
+}
+
+/// What the help lists: the keys of the overlay it covers, or of the screen with the app's.
+func helpListing(_ state: AppState) -> Keymap {
+    var below = state
+    below.overlay = state.overlay?.as(HelpPanel.self)?.covering
+    return keymap(for: below)
+}

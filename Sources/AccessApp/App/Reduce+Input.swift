@@ -1,0 +1,92 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+
+/// A key or a paste: the overlay takes it when one is open; else the top screen's bindings, then its
+/// field (typing), then the app's bindings. Only what a table lists is ever performed.
+func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effect] {
+    if state.overlay != nil { return reduceOverlayInput(&state, event) }
+    if type(of: state.top.base).dispatchesByHandle { return reduceInputByHandle(&state, event) }
+    let top = CallOwner.screen(depth: state.stack.count - 1)
+    let context = state.context
+    guard case .key(let key) = event else {
+        // A paste: the screen's field, or a link it waits for.
+        return apply(state.top.update { $0.handle(event, context) } ?? [], to: &state, for: top)
+    }
+    if let commands = state.top.update({ $0.perform(key: key, context) }) {
+        return apply(commands, to: &state, for: top)
+    }
+    let screen = state.top.base
+    if screen.acceptsAnyKey || (screen.takesText && event.isTextEditing),
+        let commands = state.top.update({ $0.handle(event, context) })
+    {
+        return apply(commands, to: &state, for: top)
+    }
+    guard let intent = appBindings(state).intent(for: key) else { return [] }
+    return performApp(intent, in: &state)
+}
+
+/// Keys and pastes while an overlay is open: its bindings, its field, then its help.
+private func reduceOverlayInput(_ state: inout AppState, _ event: InputEvent) -> [Effect] {
+    guard var overlay = state.overlay else { return [] }
+    let context = state.overlayContext
+    var commands: [Command]?
+    if case .key(let key) = event {
+        commands = overlay.update { $0.perform(key: key, context) }
+        if commands == nil, overlayAppBindings(overlay, context).intent(for: key) == .help {
+            return state.show(AnyOverlay(HelpPanel(covering: overlay)))
+        }
+    }
+    if commands == nil, overlay.base.takesText || !event.isKey {
+        commands = overlay.update { $0.handle(event, context) }
+    }
+    state.overlay = overlay
+    let owner: CallOwner = overlay.base.actsForScreen ? .screen(depth: state.stack.count - 1) : .overlay
+    return apply(commands ?? [], to: &state, for: owner)
+}
+
+extension InputEvent {
+    var isKey: Bool {
+        if case .key = self { return true }
+        return false
+    }
+}
+
+// MARK: - Screens still on keymap/handle (they all move to bindings; then this goes)
+
+private func reduceInputByHandle(_ state: inout AppState, _ event: InputEvent) -> [Effect] {
+    let top = CallOwner.screen(depth: state.stack.count - 1)
+    if case .key(let key) = event, JournalPanel.keys.contains(key) { return performApp(.journal, in: &state) }
+    if case .key(let key) = event, OutboxPanel.keys.contains(key), state.options.hasReferenceBackend {
+        return performApp(.outbox, in: &state)
+    }
+    // Before the keymap's door: the notes open over any screen, one that takes text included.
+    if case .key(let key) = event, SpecNotesPanel.keys.contains(key) { return performApp(.specNotes, in: &state) }
+    let takesText = state.top.base.takesText
+    if case .key(let key) = event, CommandPalette.keys.contains(key) || (key == CommandPalette.shortKey && !takesText) {
+        return openPalette(&state)
+    }
+    // The keymap is the door: a key it does not list reaches nobody (typing on a text screen
+    // is not a shortcut and always goes to the field).
+    if case .key(let key) = event, !state.top.base.acceptsAnyKey, !(takesText && event.isTextEditing),
+        keymap(for: state).hint(for: key) == nil
+    {
+        return []
+    }
+    let context = state.context
+    if let commands = state.top.update({ $0.handle(event, context) }) {
+        return apply(commands, to: &state, for: top)
+    }
+    guard case .key(let key) = event else { return [] }
+    switch key {
+    case .character("?") where !takesText, .function(1):
+        return performApp(.help, in: &state)
+    case .escape,
+        .left where !takesText:
+        return apply([.pop], to: &state, for: top)
+    case .character("q") where !takesText:
+        return [.quit]
+    default:
+        return []
+    }
+}

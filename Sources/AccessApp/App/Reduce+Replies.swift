@@ -1,0 +1,60 @@
+import AccessAPI
+import Foundation
+
+/// Hands a reply to whoever waits for its id (`AppState.pending`), as the case of its own `Reply` the
+/// call named. A reply nobody waits for (its screen was left, its panel closed) changes nothing at
+/// all: not the offline banner, not a sheet, not the session.
+func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in state: inout AppState) -> [Effect] {
+    guard let pending = state.pending.removeValue(forKey: id) else { return [] }
+    guard let reply = pending.call.wrapped(result) else {
+        state.defects.append("the reply to \(pending.call.name) is not its request's reply type: \(result)")
+        return []
+    }
+    var commands: [Command] = []
+    if pending.call.reachesBackend {
+        if case .failure(.offline) = result {
+            commands.append(.setOffline(true))
+        } else if state.isOffline {
+            commands.append(.setOffline(false))
+        }
+    }
+    var effects: [Effect] = []
+    var owner: CallOwner?
+    switch pending.owner {
+    case .console:
+        effects += apply(commands, to: &state, for: nil)
+        guard let reply = reply.as(ConsoleReply.self) else { return effects }
+        return effects + receiveConsole(reply, in: &state)
+    case .overlay:
+        let context = state.overlayContext
+        if var overlay = state.overlay, let received = overlay.update({ $0.receive(erased: reply, context) }) {
+            state.overlay = overlay
+            commands += received
+            owner = .overlay
+        }
+    case .screen(let depth):
+        let context = state.context
+        if state.stack.indices.contains(depth),
+            let received = state.stack[depth].update({ $0.receive(erased: reply, context) })
+        {
+            commands += received
+            owner = .screen(depth: depth)
+        } else {
+            state.defects.append("the reply to \(pending.call.name) found no screen that asked for it at \(depth)")
+        }
+    }
+    effects += apply(commands, to: &state, for: owner)
+    // A session with limited access asked for a change: the same sheet as the screens that know it.
+    if case .failure(let failure) = result, LimitedAccess.isRefusal(failure) {
+        effects += apply([.showSheet(.limitedAccess)], to: &state, for: owner)
+    }
+    // The backend refused the session for good (a refused refresh): what was shown for that user goes,
+    // on screen and in the cache, not only the tokens, and the person is asked to sign in again (seed
+    // 002) — unless the screen already took the app to a signed-out screen.
+    if case .failure(.signedOut) = result, !SignedOutRoots.contains(state.stack[0]) {
+        effects += apply(
+            [.signOut, .resetStack(AnyScreen(SignInScreen(notice: SignInScreen.sessionExpiredText)))], to: &state,
+            for: nil)
+    }
+    return effects
+}

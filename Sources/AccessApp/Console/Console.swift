@@ -1,0 +1,125 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+
+/// The replies to the console's calls: each keeps what was asked, for the toast that answers it.
+enum ConsoleReply: Equatable, Sendable {
+    case scenarios(Result<[ScenarioSummary], APIError>)
+    case switched(String, Result<ScenarioSwitched, APIError>)
+    case clockMoved(ClockMove, Result<ClockAdvanced, APIError>)
+    case faultsChanged(String, Result<FaultSettings, APIError>)
+}
+
+/// The console's own actions: a scenario switch and a clock move (from the palette or a tape).
+func reduceConsole(_ state: inout AppState, _ action: Action) -> [Effect] {
+    switch action {
+    case .switchScenario(let name):
+        return [state.send(Call(SwitchScenario(name: name)) { ConsoleReply.switched(name, $0) }, for: .console)]
+    case .moveClock(let move):
+        return [state.send(Call(MoveClock(move: move)) { ConsoleReply.clockMoved(move, $0) }, for: .console)]
+    default:
+        return []
+    }
+}
+
+/// A reply to one of the console's calls.
+func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect] {
+    switch reply {
+    case .scenarios(let result):
+        guard case .success(let scenarios) = result else { return [] }
+        state.console.scenarios = scenarios
+        if var palette = state.overlay?.as(CommandPalette.self) {
+            palette.refresh(CommandPalette.commands(for: state))
+            state.overlay = .palette(palette)
+        }
+        return []
+    case .switched(let name, .failure(let failure)):
+        return apply([.showToast("Scenario \(name) not loaded: \(failure.message)")], to: &state, for: nil)
+    case .switched(let name, .success(let switched)):
+        state.console.scenario = name
+        // Everything shown belonged to the old world: cached data, a re-auth window, the offline banner.
+        state.reauth = nil
+        state.isOffline = false
+        if state.banner == .offline { state.banner = nil }
+        var effects: [Effect] = []
+        let root: any ScreenModel = switched.signedIn.map { Onboarding.screen(for: $0.profile) } ?? WelcomeScreen()
+        if let methods = switched.signedIn?.methods {
+            effects += apply([.setMethods(methods)], to: &state, for: nil)
+        } else {
+            state.methods = nil
+            state.methodsFetchedAt = nil
+        }
+        return effects
+            + apply(
+                [
+                    .setProfile(switched.signedIn?.profile), .resetStack(AnyScreen(root)),
+                    .showToast("Scenario: \(name)"),
+                ],
+                to: &state, for: nil)
+    case .clockMoved(_, .failure(let failure)):
+        return apply([.showToast("Clock not moved: \(failure.message)")], to: &state, for: nil)
+    case .clockMoved(let move, .success(let advanced)):
+        let moved = advanced.now.timeIntervalSince(advanced.from)
+        let label = move == .toNextDeadline ? "+" + ClockMove.duration(moved) : move.label
+        // Countdowns on screen read the clock now; the screen gets its tick at once, not a second later.
+        let context = state.context
+        let commands = state.top.update { $0.tick(context) }
+        return apply(commands, to: &state, for: .screen(depth: state.stack.count - 1))
+            + apply([.showToast("Clock \(label): \(DeadlineWords.describe(advanced.events))")], to: &state, for: nil)
+    case .faultsChanged(_, .failure(let failure)):
+        return apply([.showToast("Faults not changed: \(failure.message)")], to: &state, for: nil)
+    case .faultsChanged(let label, .success(let faults)):
+        state.console.faults = faults
+        return apply([.showToast(label)], to: &state, for: nil)
+    }
+}
+
+// MARK: - The palette
+
+/// Opens the palette (on a search, as the journal's "fault it" does); the reference backend's
+/// scenarios are asked for the first time.
+func openPalette(_ state: inout AppState, search: String? = nil) -> [Effect] {
+    var palette = CommandPalette(commands: CommandPalette.commands(for: state))
+    if let search { palette.search(search) }
+    state.forgetOverlayCalls()
+    state.overlay = .palette(palette)
+    let loading = state.pending.values.contains { $0.owner == .console && $0.call.name == "scenarios" }
+    guard state.options.hasReferenceBackend, state.console.scenarios == nil, !loading else { return [] }
+    return [state.send(Call(LoadScenarios(), ConsoleReply.scenarios), for: .console)]
+}
+
+/// Carries out the command chosen in the palette (which is closed by now).
+func runPaletteAction(_ action: PaletteAction, in state: inout AppState) -> [Effect] {
+    switch action {
+    case .key(let key):
+        return reduce(&state, .input(.key(key)))
+    case .showState(let id):
+        return apply([.push(AnyScreen(PreviewScreen(entryID: id)))], to: &state, for: nil)
+    case .switchScenario(let name):
+        return reduceConsole(&state, .switchScenario(name))
+    case .moveClock(let move):
+        return reduceConsole(&state, .moveClock(move))
+    case .setFaults(let faults, let label):
+        return [state.send(Call(ChangeFaults(faults: faults)) { ConsoleReply.faultsChanged(label, $0) }, for: .console)]
+    case .clearFaults:
+        return [
+            state.send(
+                Call(ChangeFaults(faults: nil)) { ConsoleReply.faultsChanged("Faults cleared", $0) }, for: .console)
+        ]
+    case .theme(let name):
+        return apply(
+            [.setLooks(theme: name, ascii: state.options.ascii), .showToast("Theme: \(name.rawValue)")], to: &state,
+            for: nil)
+    case .platform(let platform):
+        state.options.platform = platform
+        return apply([.showToast("Platform: \(platform == .ios ? "iOS" : "Android")")], to: &state, for: nil)
+    case .ascii(let on):
+        return apply(
+            [.setLooks(theme: state.options.theme, ascii: on), .showToast(on ? "ASCII on" : "ASCII off")], to: &state,
+            for: nil)
+    case .export(let format):
+        return [.export(format)]
+    case .none:
+        return []
+    }
+}

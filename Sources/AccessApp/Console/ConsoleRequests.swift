@@ -1,0 +1,61 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+
+/// The reference backend's scenarios with their one-line descriptions.
+struct LoadScenarios: APIRequest {
+    func perform(_ api: APIContext) async throws -> [ScenarioSummary] { try await api.client.adminScenarios() }
+}
+
+/// Reloads the reference backend's world from a scenario, then signs in as its user as the app's start
+/// does (a scenario that starts signed out leaves the app signed out: the old session went with the old
+/// database either way).
+struct SwitchScenario: APIRequest {
+    let name: String
+
+    func perform(_ api: APIContext) async throws -> ScenarioSwitched {
+        _ = try await api.client.adminLoadScenario(name)
+        api.cache?.clear()
+        do {
+            try await api.client.adminSignIn()
+        } catch APIError.server(409, ErrorCode.signedOutScenario.rawValue, _) {
+            await api.client.signOutLocally()
+            return ScenarioSwitched(name: name, signedIn: nil)
+        }
+        let methods = try await api.client.authMethods(cache: api.cache, now: api.now)
+        return ScenarioSwitched(
+            name: name, signedIn: QASignedIn(methods: methods, profile: await QASignedIn.profile(api.client)))
+    }
+}
+
+struct ScenarioSwitched: Equatable, Sendable {
+    var name: String
+    /// nil: the scenario starts signed out.
+    var signedIn: QASignedIn?
+}
+
+/// Moves the reference backend's clock; the reply lists what fell due on the way.
+struct MoveClock: APIRequest {
+    let move: ClockMove
+
+    func perform(_ api: APIContext) async throws -> ClockAdvanced {
+        switch move {
+        case .by(let seconds): return try await api.client.adminAdvanceClock(seconds: seconds)
+        case .toNextDeadline: return try await api.client.adminAdvanceClockToNextDeadline()
+        }
+    }
+}
+
+/// Sets faults (only the members given) or, with `nil`, clears them all.
+struct ChangeFaults: APIRequest {
+    let faults: FaultSettings?
+
+    func perform(_ api: APIContext) async throws -> FaultSettings {
+        guard let faults else {
+            // A refusal closes the port the admin API is on; the embedded backend is ended in process.
+            await api.embedded?.endRefusal()
+            return try await api.client.adminClearFaults()
+        }
+        return try await api.client.adminSetFaults(faults)
+    }
+}

@@ -1,0 +1,51 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+
+/// The QA console beside the screens: what it knows of the reference backend (its scenarios, the scenario
+/// in use, the faults it reported). Its calls are in `AppState.pending`, owned by `.console`.
+public struct ConsoleState: Equatable, Sendable {
+    /// The reference backend's scenarios, loaded the first time the palette opens.
+    public var scenarios: [ScenarioSummary]?
+    /// The scenario the app started on or last switched to (nil: not known, e.g. `--backend`).
+    public var scenario: String?
+    /// The faults as the backend last reported them after a change from here.
+    public var faults: FaultSettings?
+    /// Endpoints the app called lately (from the journal), newest first: the palette offers faults for them.
+    public var endpoints: [String] = []
+
+    static let endpointLimit = 8
+
+    /// Paths from the journal, newest first; the admin API is never faulted.
+    mutating func noteEndpoints(_ paths: [String]) {
+        var seen: [String] = []
+        for path in paths where !path.hasPrefix("/_admin") && !seen.contains(path) {
+            seen.append(path)
+            if seen.count == Self.endpointLimit { break }
+        }
+        endpoints = seen
+    }
+
+    public init(scenario: String? = nil) { self.scenario = scenario }
+
+    /// A short description of the faults on, for the palette and the toast; nil when there are none.
+    public var faultSummary: String? { faults.flatMap(Self.describe) }
+
+    static func describe(_ faults: FaultSettings) -> String? {
+        var parts: [String] = []
+        switch faults.offline {
+        case "refused": parts.append("connection refused")
+        case "503": parts.append("every call answers 503")
+        case "drop": parts.append("connections dropped")
+        default: break
+        }
+        if let latency = faults.latencyMs, latency > 0 { parts.append("+\(latency) ms on every call") }
+        for fault in faults.endpoints ?? [] {
+            let target = fault.path == "*" ? "every call" : fault.path
+            parts.append(
+                "\(FaultChoice.label(fault.kind, latency: fault.latencyMs, status: fault.status)) on \(target)")
+        }
+        for fault in faults.statuses ?? [] { parts.append("\(fault.status) on \(fault.path)") }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+}

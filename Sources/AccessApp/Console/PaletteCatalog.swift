@@ -1,0 +1,100 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+
+extension CommandPalette {
+    /// Every command for the app as it stands: the keymap of the screen below, the QA console's (scenarios,
+    /// clock, faults: reference backend only), looks, and every gallery state.
+    static func commands(for state: AppState) -> [PaletteCommand] {
+        var below = state
+        below.overlay = nil
+        var commands: [PaletteCommand] = []
+        for binding in keymap(for: below).hints where !binding.keys.allSatisfy(\.isArrow) {
+            guard let key = binding.keys.first, !keys.contains(key) else { continue }
+            commands.append(
+                PaletteCommand(binding.description, detail: "this screen", keyLabel: binding.keyLabel, .key(key)))
+        }
+        if state.options.hasReferenceBackend {
+            commands += consoleCommands(state)
+        } else {
+            commands.append(
+                PaletteCommand(
+                    "Scenarios, clock and faults", detail: "need the reference backend's admin API", .none))
+        }
+        commands += [
+            PaletteCommand("Theme: dark", detail: "looks", .theme(.dark)),
+            PaletteCommand("Theme: light", detail: "looks", .theme(.light)),
+            PaletteCommand("Theme: mono", detail: "looks, attributes only", .theme(.mono)),
+            PaletteCommand("Platform: iOS", detail: "looks", .platform(.ios)),
+            PaletteCommand("Platform: Android", detail: "looks", .platform(.android)),
+            PaletteCommand(
+                state.options.ascii ? "ASCII: off" : "ASCII: on", detail: "looks", .ascii(!state.options.ascii)),
+        ]
+        commands += ExportFormat.allCases.map { format in
+            PaletteCommand(
+                "Export this screen as \(format.rawValue.uppercased())",
+                detail: "a .\(format.fileExtension) file in the working directory", .export(format))
+        }
+        commands += Gallery.entries.map { PaletteCommand("Show \($0.id)", detail: $0.summary, .showState($0.id)) }
+        return commands
+    }
+
+    private static func consoleCommands(_ state: AppState) -> [PaletteCommand] {
+        var commands: [PaletteCommand] = []
+        if let scenarios = state.console.scenarios {
+            commands += scenarios.map { scenario in
+                let current = scenario.name == state.console.scenario ? " (current)" : ""
+                return PaletteCommand(
+                    "Scenario: \(scenario.name)\(current)", detail: scenario.description, .switchScenario(scenario.name)
+                )
+            }
+        } else {
+            commands.append(PaletteCommand("Scenario: loading…", detail: "the reference backend's scenarios", .none))
+        }
+        commands += ClockMove.presets.map { move in
+            PaletteCommand(
+                "Clock \(move.label)", detail: "move the backend's clock and every countdown", .moveClock(move))
+        }
+        commands.append(
+            PaletteCommand(
+                "Fault: offline, connection refused for 30 s", detail: "the port stops accepting connections",
+                .setFaults(
+                    FaultSettings(offline: "refused", offlineSeconds: 30), label: "Offline: connection refused for 30 s"
+                )))
+        commands.append(
+            PaletteCommand(
+                "Fault: offline, every call answers 503", detail: "the service is unavailable",
+                .setFaults(FaultSettings(offline: "503"), label: "Offline: every call answers 503")))
+        for choice in FaultChoice.all {
+            commands.append(
+                PaletteCommand(
+                    "Fault: \(choice.label) on every call", detail: "every endpoint but the admin API",
+                    .setFaults(
+                        FaultSettings(endpoints: [choice.fault(on: "*")]),
+                        label: "Fault on: \(choice.label) on every call")))
+        }
+        // The calls the screen below makes (its spec notes), then those the journal saw lately.
+        let screenCalls = type(of: state.top.base).specNotes.calls.map(\.path).filter { !$0.contains("{") }
+        var paths: [String] = []
+        for path in screenCalls + state.console.endpoints where !paths.contains(path) { paths.append(path) }
+        for path in paths {
+            for choice in FaultChoice.all {
+                commands.append(
+                    PaletteCommand(
+                        "Fault: \(choice.label) on \(path)", detail: "one endpoint, the others answer",
+                        .setFaults(
+                            FaultSettings(endpoints: [choice.fault(on: path)]),
+                            label: "Fault on: \(choice.label) on \(path)")))
+            }
+        }
+        commands.append(
+            PaletteCommand(
+                "Fault: clear all", detail: state.console.faultSummary.map { "now: \($0)" } ?? "no fault known",
+                .clearFaults))
+        return commands
+    }
+}
+
+extension Key {
+    var isArrow: Bool { [.up, .down, .left, .right].contains(self) }
+}
