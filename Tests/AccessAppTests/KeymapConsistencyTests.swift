@@ -1,12 +1,13 @@
+import AccessAPI
 import Foundation
 import TerminalKit
 import Testing
 
 @testable import AccessApp
 
-/// One table per screen feeds the footer, the `?` help and dispatch: over every gallery state,
-/// each key the screen answers to is in its keymap, and each key its keymap lists does
-/// something (the screen or the app acts on it).
+/// One table per screen and per overlay feeds the footer, the `?` help, the palette and dispatch: over
+/// every gallery state, with every overlay open over it, a key that does anything is listed in the
+/// keymap the footer shows, and every listed key is bound to an intent.
 @Suite struct KeymapConsistencyTests {
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
@@ -18,49 +19,70 @@ import Testing
         ] + (1...4).map(Key.function) + "abcdefghijklmnopqrstuvwxyz".map(Key.control)
         + "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ?:/+-".map(Key.character)
 
-    /// The keys the app itself acts on around the top screen (see `reduceInput`).
-    static func appHandles(_ key: Key, _ state: AppState) -> Bool {
-        let takesText = state.top.base.takesText
-        switch key {
-        case .control("c"), .function(1), .escape: return true
-        case .control("o"), .function(2): return state.options.hasReferenceBackend
-        case .character("?"), .character("q"), .left: return !takesText
-        default: return false
-        }
-    }
+    /// The overlays a person can open over any screen, by name; nil is the screen alone (or the
+    /// gallery state's own overlay, a sheet).
+    static let overlays: [(String, @Sendable (AppState) -> AnyOverlay?)] = [
+        ("as in the gallery", { $0.overlay }),
+        ("help", { _ in .help }),
+        ("outbox", { .outbox(OutboxPanel(messages: SampleData.outbox(at: $0.now), isLoading: false)) }),
+        ("palette", { .palette(CommandPalette(commands: CommandPalette.commands(for: $0))) }),
+        ("journal", { _ in .journal(JournalPanel()) }),
+        ("spec notes", { .specNotes(SpecNotesPanel(over: $0.top, now: $0.now)) }),
+    ]
 
-    static var states: [(String, AppState)] {
-        Gallery.entries.map { entry in
+    static var ids: [String] { Gallery.entries.map(\.id) }
+
+    static func state(_ id: String) -> AppState? {
+        Gallery.entry(id).map { entry in
             var state = entry.makeState(start)
-            state.overlay = nil
-            return (entry.id, state)
+            state.size = .standard
+            // The one-second tick is running already: starting it is no key's doing.
+            state.clockTicking = true
+            return state
         }
     }
 
-    @Test(arguments: states.map(\.0))
-    func everyHandledKeyIsListedAndEveryListedKeyActs(id: String) throws {
-        let state = try #require(Self.states.first { $0.0 == id }?.1)
-        // The keyboard check echoes every key by design: that is the screen.
-        guard !state.top.base.acceptsAnyKey else { return }
-        let listed = keymap(for: state).hints.flatMap(\.allKeys)
-        let screenListed = state.top.base.keymap(state.context).hints.flatMap(\.allKeys)
-        for key in Self.keys {
-            var screen = state.top.base
-            let handled = screen.handle(.key(key), state.context) != nil
-            if handled, !(screen.takesText && InputEvent.key(key).isTextEditing) {
-                #expect(listed.contains(key), "\(id): \(key.label) does something but is not in the keymap")
-            }
-            if screenListed.contains(key) {
+    /// Whether typing this key is text where it lands (then it need not be listed).
+    static func isTyping(_ key: Key, _ state: AppState) -> Bool {
+        let event = InputEvent.key(key)
+        if let overlay = state.overlay { return overlay.base.takesText && event.isTextEditing }
+        return state.top.base.acceptsAnyKey || (state.top.base.takesText && event.isTextEditing)
+    }
+
+    @Test(arguments: ids)
+    func everyKeyThatActsIsListedAndEveryListedKeyIsBound(id: String) throws {
+        let gallery = try #require(Self.state(id))
+        // The gallery's preview shows another state: its keys are the preview's.
+        for (name, overlay) in Self.overlays {
+            var state = gallery
+            state.overlay = overlay(gallery)
+            let listed = Set(keymap(for: state).hints.flatMap(\.allKeys))
+            for key in Self.keys where !listed.contains(key) && key != .control("c") && !Self.isTyping(key, state) {
+                var copy = state
+                let effects = reduce(&copy, .input(.key(key)))
                 #expect(
-                    handled || Self.appHandles(key, state), "\(id): \(key.label) is in the keymap but does nothing")
+                    copy == state && effects.isEmpty, "\(id) with \(name): \(key.label) acts but is not listed")
+            }
+            if let open = state.overlay {
+                for binding in open.base.boundKeys(state.overlayContext) {
+                    #expect(binding.listed == binding.bound, "\(id) with \(name): \(binding) is listed, not bound")
+                }
+            } else if !type(of: state.top.base).dispatchesByHandle {
+                for binding in state.top.base.boundKeys(state.context) {
+                    #expect(binding.listed == binding.bound, "\(id): \(binding) is listed, not bound")
+                }
             }
         }
     }
 
-    @Test func noKeyIsListedTwice() {
-        for (id, state) in Self.states {
+    @Test(arguments: ids)
+    func noKeyIsListedTwice(id: String) throws {
+        let gallery = try #require(Self.state(id))
+        for (name, overlay) in Self.overlays {
+            var state = gallery
+            state.overlay = overlay(gallery)
             let keys = keymap(for: state).hints.flatMap(\.allKeys)
-            #expect(Set(keys).count == keys.count, "\(id): \(keys.map(\.label))")
+            #expect(Set(keys).count == keys.count, "\(id) with \(name): \(keys.map(\.label))")
         }
     }
 
@@ -73,27 +95,27 @@ import Testing
         #expect(text.contains("Copy address"))
     }
 
-    /// The table gates dispatch: a key a screen would act on reaches it only if its keymap lists it.
-    @Test func anUnlistedKeyNeverReachesTheScreen() {
-        struct ListsOnlyEnter: ScreenModel {
+    /// The table is the dispatch: a key no binding names never reaches the screen.
+    @Test func anUnboundKeyNeverReachesTheScreen() {
+        struct BindsOnlyEnter: ScreenModel {
             static var gallery: [GalleryEntry] { [] }
             static var specNotes: SpecNotes { SpecNotes(why: ["A test screen."], seeds: []) }
-            var id: String { "lists-only-enter" }
-            var pressed: [String] = []
-            func keymap(_ context: ScreenContext) -> Keymap { Keymap([KeyHint([.enter], "Go")]) }
-            mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-                guard case .key(let key) = event else { return nil }
-                pressed.append(key.label)
+            var id: String { "binds-only-enter" }
+            var pressed = 0
+            enum Intent: Sendable { case go }
+            func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] { [KeyBinding([.enter], "Go", .go)] }
+            mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+                pressed += 1
                 return []
             }
             func view(into canvas: inout Canvas, _ context: ScreenContext) {}
         }
         var state = AppState(now: Self.start)
-        state.stack.append(AnyScreen(ListsOnlyEnter()))
+        state.stack.append(AnyScreen(BindsOnlyEnter()))
         let harness = ReducerHarness(state)
         harness.send(.input(.key(.down)))
         harness.send(.input(.key(.character("x"))))
-        harness.send(.input(.key(.enter))) { $0.top = AnyScreen(ListsOnlyEnter(pressed: ["Enter"])) }
+        harness.send(.input(.key(.enter))) { $0.top = AnyScreen(BindsOnlyEnter(pressed: 1)) }
         harness.finish()
     }
 }

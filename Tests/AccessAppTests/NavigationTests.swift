@@ -20,7 +20,7 @@ import Testing
         let harness = ReducerHarness(AppState(now: start))
         harness.send(.input(.key(.enter)), effects: [.request(LoadAuthMethods(), id: 1)]) {
             $0.stack.append(AnyScreen(HubScreen(isLoading: true)))
-            $0.topAwaits(1)
+            $0.topAwaits(1, HubScreen.Reply.methods)
         }
         harness.finish()
     }
@@ -247,7 +247,7 @@ import Testing
         let harness = ReducerHarness(state)
         harness.send(.referenceBackendFound, effects: [.request(AnyRequest(LoadAuthMethods()), id: RequestID(1))]) {
             $0.options.hasReferenceBackend = true
-            $0.topAwaits(1)
+            $0.topAwaits(1, HubScreen.Reply.methods)
         }
         harness.finish()
     }

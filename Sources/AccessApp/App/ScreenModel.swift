@@ -90,6 +90,11 @@ extension ScreenModel {
         return perform(intent, context)
     }
 
+    /// Each binding's listed keys beside the keys it gives an intent: the two must be the same set.
+    func boundKeys(_ context: ScreenContext) -> [(listed: Set<Key>, bound: Set<Key>)] {
+        bindings(context).map { (Set($0.hint.allKeys), Set($0.intents.keys)) }
+    }
+
     /// A reply in this screen's own type (`Call` wrapped it); nil when it is not one (a defect).
     mutating func receive(erased value: AnyValue, _ context: ScreenContext) -> [Command]? {
         if let legacy = value.as(TaggedReply.self) { return receive(legacy.tag, legacy.result, context) }

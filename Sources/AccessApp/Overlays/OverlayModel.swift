@@ -63,6 +63,11 @@ extension OverlayModel {
         return perform(intent, context)
     }
 
+    /// Each binding's listed keys beside the keys it gives an intent: the two must be the same set.
+    func boundKeys(_ context: OverlayContext) -> [(listed: Set<Key>, bound: Set<Key>)] {
+        bindings(context).map { (Set($0.hint.allKeys), Set($0.intents.keys)) }
+    }
+
     mutating func receive(erased value: AnyValue, _ context: OverlayContext) -> [Command]? {
         guard let reply = value.as(Reply.self) else { return nil }
         return receive(reply, context)

@@ -74,42 +74,34 @@ public struct HubScreen: ScreenModel {
             control: linked ? .chevron : .pill("Connect"))
     }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
+    public enum Intent: Sendable { case up, down, open, reload }
+    public enum Reply: Equatable, Sendable { case methods(Result<AuthMethods, APIError>) }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        let reload = KeyBinding([.character("r")], "Reload", Intent.reload)
         // Nothing to move through or open until the methods have loaded.
-        guard context.methods != nil else { return Keymap([KeyHint([.character("r")], "Reload")]) }
-        return Keymap([.move, .open("Open"), KeyHint([.character("r")], "Reload")])
+        guard context.methods != nil else { return [reload] }
+        return [.move(up: .up, down: .down), .open("Open", .open), reload]
     }
 
     public func onAppear(_ context: ScreenContext) -> [Command] {
-        [.request(LoadAuthMethods())]
+        [.call(LoadAuthMethods(), Reply.methods)]
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard case .key(let key) = event else { return nil }
-        guard let methods = context.methods else {
-            if key == .character("r") { return reload() }
-            return nil
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        if intent == .reload {
+            isLoading = true
+            return [.call(LoadAuthMethods(), Reply.methods)]
         }
+        guard let methods = context.methods else { return [] }
         let rows = Self.rows(methods, platform: context.options.platform)
-        switch key {
-        case .up, .character("k"):
-            selection = Self.nextSelectable(rows, from: selection, step: -1)
-            return []
-        case .down, .character("j"):
-            selection = Self.nextSelectable(rows, from: selection, step: 1)
-            return []
-        case .character("r"):
-            return reload()
-        case .enter, .right:
-            return open(rows[min(selection, rows.count - 1)], methods, context)
-        default:
-            return nil
+        switch intent {
+        case .up: selection = Self.nextSelectable(rows, from: selection, step: -1)
+        case .down: selection = Self.nextSelectable(rows, from: selection, step: 1)
+        case .open: return open(rows[min(selection, rows.count - 1)], methods, context)
+        case .reload: break
         }
-    }
-
-    private mutating func reload() -> [Command] {
-        isLoading = true
-        return [.request(LoadAuthMethods())]
+        return []
     }
 
     private func open(_ row: Row, _ methods: AuthMethods, _ context: ScreenContext) -> [Command] {
@@ -140,24 +132,18 @@ public struct HubScreen: ScreenModel {
         return index
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    )
-        -> [Command]
-    {
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         isLoading = false
-        switch result {
-        case .success:
-            guard let methods = result.reply(AuthMethods.self) else { return [] }
+        switch reply {
+        case .methods(.success(let methods)):
             loadError = nil
             return [.setMethods(methods)]
-        case .failure(.offline):
+        case .methods(.failure(.offline)):
             loadError = context.methods == nil ? "You're offline and nothing is saved yet. Press r to try again." : nil
-            return []
-        case .failure(let error):
+        case .methods(.failure(let error)):
             loadError = error.message
-            return []
         }
+        return []
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
