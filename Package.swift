@@ -7,21 +7,24 @@ let package = Package(
     products: [
         .executable(name: "accessdeck", targets: ["accessdeck"])
     ],
+    // Every direct dependency at an exact version: an application builds from known versions. The
+    // resolved graph (Package.resolved) is not committed: this machine's package mirror has commit ids
+    // of its own, so a resolved file from here would break a clone elsewhere (docs/decisions).
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         // bcrypt for stored passwords (HummingbirdBcrypt only: a C bcrypt, no other dependency).
-        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", exact: "2.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         // Only scripts/generate-openapi.sh builds it: no target uses its plugin.
-        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
-        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
-        .package(url: "https://github.com/swift-server/swift-openapi-hummingbird", from: "2.1.0"),
-        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", exact: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+        .package(url: "https://github.com/swift-server/swift-openapi-hummingbird", exact: "2.1.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", exact: "1.5.0"),
     ],
     targets: [
         // Domain: no I/O.
@@ -41,7 +44,7 @@ let package = Package(
             ],
             // GeneratedSources/ is swift-openapi-generator's output for openapi.yaml, committed:
             // scripts/generate-openapi.sh (`make generate`) regenerates it (README, Layout).
-            exclude: ["openapi-generator-config.yaml", "GeneratedSources/openapi.sha256"],
+            exclude: ["openapi-generator-config.yaml", "GeneratedSources/openapi.stamp"],
             resources: [.copy("openapi.yaml")]
         ),
         // Reference backend.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates Sources/AccessAPI/GeneratedSources from Sources/AccessAPI/openapi.yaml and
 # openapi-generator-config.yaml with swift-openapi-generator (the version Package.swift pins),
-# and stamps the document's hash so ContractStampTests can tell a stale copy.
+# and stamps the hash of what it generated from and the generator version
+# (GeneratedSources/openapi.stamp) so GeneratedCodeStampTests can tell a stale copy.
 # Usage: scripts/generate-openapi.sh   (or `make generate`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,5 +15,5 @@ rm -rf "$target/GeneratedSources"
 "$generator" generate "$target/openapi.yaml" \
     --config "$target/openapi-generator-config.yaml" \
     --output-directory "$target/GeneratedSources"
-scripts/openapi-stamp.sh >"$target/GeneratedSources/openapi.sha256"
+scripts/openapi-stamp.sh >"$target/GeneratedSources/openapi.stamp"
 echo "regenerated $target/GeneratedSources from $target/openapi.yaml"
