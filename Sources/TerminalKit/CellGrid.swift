@@ -107,6 +107,19 @@ public struct CellGrid: Hashable, Sendable {
         }
     }
 
+    /// Copies `count` whole rows of a grid of the same width, from its row `source` to this one's row
+    /// `destination` (a scrolled view of something drawn taller than the screen).
+    public mutating func copyRows(from other: CellGrid, source: Int, to destination: Int, count: Int) {
+        guard other.size.cols == size.cols else { return }
+        for row in 0..<count {
+            let from = source + row
+            let to = destination + row
+            guard from >= 0, from < other.size.rows, to >= 0, to < size.rows else { continue }
+            cells.replaceSubrange(
+                to * size.cols..<(to + 1) * size.cols, with: other.cells[from * size.cols..<(from + 1) * size.cols])
+        }
+    }
+
     /// The grid as plain text, one string per row, trailing spaces trimmed: what snapshots
     /// store and `render` prints.
     public func textLines() -> [String] {

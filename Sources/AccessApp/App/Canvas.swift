@@ -1,11 +1,17 @@
 import TerminalKit
 
-/// Where a screen draws itself: the content area of the grid and a cursor that moves down
-/// as the screen adds a title, rows and text. Screens say what to show; the canvas lays it
-/// out with TerminalKit's components, two columns in from each side.
+/// Where a screen draws itself: the content column of the grid and a cursor that moves down as the
+/// screen adds a title, rows and text. Screens say what to show; the canvas lays it out with
+/// TerminalKit's components, two columns in from each side of a column at most `maxContentWidth`
+/// wide, centred (the title bar spans the whole width). It notes where the focus is drawn (the
+/// selected row, the focused field or button) and where each list row is, so the renderer can keep
+/// the focus on screen and a click can find a row.
 public struct Canvas {
     public var grid: CellGrid
+    /// The content column.
     public let area: Rect
+    /// The whole width the screen has, for the title bar.
+    public let fullArea: Rect
     public let canGoBack: Bool
     public let glyphs: Glyphs
     public private(set) var cursorY: Int
@@ -13,15 +19,24 @@ public struct Canvas {
     /// a row is matched against (the screen says where its selection is; nothing reads colours back).
     public private(set) var listRows: [Rect] = []
     public private(set) var selectedRow: Int?
+    /// Where the focus was drawn: what must stay visible when the screen is taller than the terminal.
+    public private(set) var focus: Rect?
+    /// The first row under the title bar: rows above it stay put when the rest scrolls.
+    public private(set) var titleBottom: Int
 
     static let margin = 2
+    /// Past this width content stops growing: a pencil icon stays near its label, fields near their text.
+    public static let maxContentWidth = 100
 
     init(grid: CellGrid, area: Rect, canGoBack: Bool, glyphs: Glyphs) {
         self.grid = grid
-        self.area = area
+        fullArea = area
+        let width = min(area.width, Self.maxContentWidth)
+        self.area = Rect(x: area.x + (area.width - width) / 2, y: area.y, width: width, height: area.height)
         self.canGoBack = canGoBack
         self.glyphs = glyphs
         cursorY = area.y
+        titleBottom = area.y
     }
 
     public var left: Int { area.x + Self.margin }
@@ -31,29 +46,36 @@ public struct Canvas {
 
     public mutating func title(_ text: String, subtitle: String? = nil) {
         let bar = TitleBar(text, canGoBack: canGoBack, subtitle: subtitle)
-        bar.render(into: &grid, in: remaining, glyphs: glyphs)
+        let rect = Rect(x: fullArea.x, y: cursorY, width: fullArea.width, height: area.maxY - cursorY)
+        bar.render(into: &grid, in: rect, glyphs: glyphs)
         cursorY += bar.height + 1
+        titleBottom = min(cursorY, area.maxY)
     }
 
     public mutating func row(_ row: ListRow, spacing: Int = 1) {
-        let rect = Rect(x: area.x, y: cursorY, width: area.width, height: min(row.height, area.maxY - cursorY))
+        let rect = Rect(x: area.x, y: cursorY, width: area.width, height: row.height)
         row.render(into: &grid, in: remaining, glyphs: glyphs)
         noteRow(rect, isSelected: row.isSelected)
         cursorY += row.height + spacing
     }
 
     /// A row of a list the screen draws itself (a searchable list): where it is, and whether it is the
-    /// selected one.
+    /// selected one (then it is the focus).
     public mutating func noteRow(_ rect: Rect, isSelected: Bool) {
         guard rect.height > 0 else { return }
-        if isSelected { selectedRow = listRows.count }
+        if isSelected {
+            selectedRow = listRows.count
+            focus = rect
+        }
         listRows.append(rect)
     }
 
     /// Word-wrapped text across the content width.
     public mutating func paragraph(_ text: String, style: Style = .plain, spacing: Int = 1) {
-        for line in TextLayout.wrap(text, width: innerWidth) where cursorY < area.maxY {
-            grid.put(line, at: Point(x: left, y: cursorY), style: style, maxX: area.maxX - Self.margin)
+        for line in TextLayout.wrap(text, width: innerWidth) {
+            if cursorY < area.maxY {
+                grid.put(line, at: Point(x: left, y: cursorY), style: style, maxX: area.maxX - Self.margin)
+            }
             cursorY += 1
         }
         cursorY += spacing
@@ -71,10 +93,13 @@ public struct Canvas {
         cursorY += rows * 3
     }
 
-    /// Draws a component in the next `height` rows.
-    public mutating func draw(height: Int, spacing: Int = 1, _ body: (inout CellGrid, Rect) -> Void) {
+    /// Draws a component in the next `height` rows; `isFocused` when it holds the focus (the code boxes).
+    public mutating func draw(
+        height: Int, spacing: Int = 1, isFocused: Bool = false, _ body: (inout CellGrid, Rect) -> Void
+    ) {
         let rect = Rect(x: area.x, y: cursorY, width: area.width, height: min(height, area.maxY - cursorY))
         body(&grid, rect)
+        if isFocused { focus = Rect(x: area.x, y: cursorY, width: area.width, height: height) }
         cursorY += height + spacing
     }
 
@@ -86,6 +111,7 @@ public struct Canvas {
     public mutating func button(
         _ label: String, working: String, isReady: Bool, isFocused: Bool, isWorking: Bool, spacing: Int = 1
     ) {
+        if isFocused { focus = Rect(x: area.x, y: cursorY, width: area.width, height: 1) }
         if isWorking {
             centered(working, style: .muted, spacing: spacing)
         } else if isReady {
@@ -103,7 +129,7 @@ public struct Canvas {
     /// own error row still parts it from what follows).
     public mutating func field(_ field: TextField, spacing: Int = 1) {
         let glyphs = glyphs
-        draw(height: field.height, spacing: spacing) { grid, rect in
+        draw(height: field.height, spacing: spacing, isFocused: field.isFocused) { grid, rect in
             field.render(into: &grid, in: rect.inset(horizontal: Canvas.margin), glyphs: glyphs)
         }
     }

@@ -37,14 +37,69 @@ public func renderFrame(_ state: AppState, size: Size) -> RenderedFrame {
     // on either side copy all of them (a 200×60 frame is 12,000 cells).
     var canvas = Canvas(grid: consume grid, area: content, canGoBack: state.canGoBack, glyphs: context.glyphs)
     state.top.base.view(into: &canvas, context)
-    let screenRows = canvas.listRows
-    let selectedScreenRow = canvas.selectedRow
-    grid = (consume canvas).grid
+    var screenRows = canvas.listRows
+    var selectedScreenRow = canvas.selectedRow
+    if let focus = canvas.focus, focus.maxY > content.maxY {
+        let bottom = canvas.cursorY
+        grid = (consume canvas).grid
+        let scrolled = drawScrolled(
+            state.top.base, context, canGoBack: state.canGoBack, in: content, bottom: bottom, onto: &grid)
+        screenRows = scrolled.rows
+        selectedScreenRow = scrolled.selectedRow
+    } else {
+        grid = (consume canvas).grid
+    }
+    (screenRows, selectedScreenRow) = visible(screenRows, selected: selectedScreenRow, in: content)
     KeyHintFooter(keymap(for: state)).render(into: &grid, in: footer)
     state.toast?.render(into: &grid, in: body, now: state.now, glyphs: context.glyphs)
     var frame = RenderedFrame(grid: grid, screenRows: screenRows, selectedScreenRow: selectedScreenRow)
     drawOverlay(of: state, size: size, on: &frame)
     return frame
+}
+
+/// A screen taller than the terminal whose focus fell below the last row (its content ends at row
+/// `bottom`): drawn again on a canvas that tall, then shown scrolled so the focus is in view, the title
+/// bar kept at the top, with ↑/↓ at the right edge where more is hidden. Returns the list rows where
+/// they ended up.
+private func drawScrolled(
+    _ screen: any ScreenModel, _ context: ScreenContext, canGoBack: Bool, in content: Rect, bottom: Int,
+    onto grid: inout CellGrid
+) -> (rows: [Rect], selectedRow: Int?) {
+    let bottom = max(bottom, content.maxY)
+    var tall = Canvas(
+        grid: CellGrid(size: Size(cols: grid.size.cols, rows: bottom)),
+        area: Rect(x: content.x, y: content.y, width: content.width, height: bottom - content.y),
+        canGoBack: canGoBack, glyphs: context.glyphs)
+    screen.view(into: &tall, context)
+    let pinned = min(tall.titleBottom, content.maxY - 1)
+    let window = content.maxY - pinned
+    guard let focus = tall.focus, window > 0 else { return (tall.listRows, tall.selectedRow) }
+    // The least scroll that shows the whole focus with a row under it, never past the top of the focus.
+    let wanted = focus.maxY + 1 - content.maxY
+    let offset = max(0, min(wanted, focus.y - pinned, bottom - content.maxY))
+    grid.fill(Rect(x: 0, y: pinned, width: grid.size.cols, height: window), style: .plain)
+    grid.copyRows(from: tall.grid, source: pinned + offset, to: pinned, count: window)
+    if offset > 0 { grid.putRight(context.glyphs.moreAbove, endingAt: content.maxX, row: pinned, style: .muted) }
+    if pinned + offset + window < bottom {
+        grid.putRight(context.glyphs.moreBelow, endingAt: content.maxX, row: content.maxY - 1, style: .muted)
+    }
+    let moved = tall.listRows.map { Rect(x: $0.x, y: $0.y - offset, width: $0.width, height: $0.height) }
+    let shown = Rect(x: content.x, y: pinned, width: content.width, height: window)
+    return visible(moved, selected: tall.selectedRow, in: shown)
+}
+
+/// The rows a click can reach: those inside the content area (clipped to it), the selection kept if shown.
+private func visible(_ rows: [Rect], selected: Int?, in content: Rect) -> ([Rect], Int?) {
+    var shown: [Rect] = []
+    var selectedShown: Int?
+    for (index, row) in rows.enumerated() {
+        let top = max(row.y, content.y)
+        let bottom = min(row.maxY, content.maxY)
+        guard bottom > top else { continue }
+        if index == selected { selectedShown = shown.count }
+        shown.append(Rect(x: row.x, y: top, width: row.width, height: bottom - top))
+    }
+    return (shown, selectedShown)
 }
 
 /// The overlay over what is drawn, where its frame says.

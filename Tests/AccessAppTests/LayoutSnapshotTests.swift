@@ -1,0 +1,68 @@
+import Foundation
+import SnapshotSupport
+import TerminalKit
+import Testing
+
+@testable import AccessApp
+
+/// Forms and lists at the smallest size, a small one and a wide one, after the keys that used to take
+/// the focus off the screen: the focused field or the selected row is always drawn, and on a wide
+/// terminal the content stays a readable column with the title bar and footer across the width.
+@Suite struct LayoutSnapshotTests {
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("__Snapshots__/layout", isDirectory: true)
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var state: String
+        var size: Size
+        var keys: [Key]
+        /// Text that must be on screen once the keys are pressed (the focus).
+        var shows: String
+
+        /// "password-login__default__40x12__Tab", "sign-in__default__40x12__down5".
+        var name: String {
+            var runs: [(label: String, count: Int)] = []
+            for key in keys {
+                let label = key == .down ? "down" : key.label
+                if runs.last?.label == label { runs[runs.count - 1].count += 1 } else { runs.append((label, 1)) }
+            }
+            let pressed = runs.map { $0.count == 1 ? $0.label : "\($0.label)\($0.count)" }.joined(separator: "-")
+            return "\(state.replacingOccurrences(of: ":", with: "__"))__\(size.cols)x\(size.rows)"
+                + (pressed.isEmpty ? "" : "__" + pressed)
+        }
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(state: "password-login:default", size: .minimum, keys: [.tab], shows: "Password"),
+        Case(state: "password-login:default", size: Size(cols: 80, rows: 20), keys: [.tab, .tab], shows: "Log in ]"),
+        Case(state: "sign-in:default", size: .minimum, keys: Array(repeating: .down, count: 5), shows: "▸"),
+        Case(state: "gallery:default", size: .minimum, keys: Array(repeating: .down, count: 12), shows: "▸"),
+        Case(state: "hub:default", size: Size(cols: 200, rows: 60), keys: [], shows: "Phone number"),
+        Case(state: "enter-phone:change", size: Size(cols: 200, rows: 60), keys: [], shows: "Send code"),
+        Case(state: "set-password:reauth-expired", size: .standard, keys: [], shows: "Update password"),
+    ]
+
+    @Test(arguments: cases)
+    func focusStaysOnScreen(_ layout: Case) throws {
+        var state = try #require(Gallery.entry(layout.state)).makeState(Self.start)
+        _ = reduce(&state, .input(.resize(layout.size)))
+        for key in layout.keys { _ = reduce(&state, .input(.key(key))) }
+        let grid = render(state, size: layout.size)
+        let body = grid.textLines().dropLast().joined(separator: "\n")
+        #expect(body.contains(layout.shows), "\(layout.name): \(layout.shows) is not drawn")
+        assertSnapshot(of: grid, named: layout.name, in: Self.directory, mode: .fromEnvironment())
+    }
+
+    /// Past `Canvas.maxContentWidth` the rows stay a column: a row's control sits beside its label.
+    @Test func wideTerminalsKeepContentInAColumn() throws {
+        let state = try #require(Gallery.entry("hub:default")).makeState(Self.start)
+        let lines = render(state, size: Size(cols: 200, rows: 60)).textLines()
+        let row = try #require(lines.first { $0.contains("Phone number") })
+        let trimmed = row.trimmingCharacters(in: .whitespaces)
+        #expect(DisplayWidth.of(trimmed) <= Canvas.maxContentWidth)
+        // The title bar's rule still runs the whole width.
+        #expect(lines.contains { $0.filter { $0 == "─" }.count == 200 })
+    }
+}
