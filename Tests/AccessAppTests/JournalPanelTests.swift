@@ -116,3 +116,59 @@ private func panel(_ state: AppState) -> JournalPanel? {
                 == "no answer  5 ms  offline")
     }
 }
+
+/// The journal is a long list: Home/End (g/G), PgUp/PgDn, where the selection stands, and `/` to filter.
+@Suite struct JournalLongListTests {
+    /// Forty calls, newest first: GET /me/auth-methods, POST /auth/phone/request-otp by turns.
+    static func opened(calls: Int = 40) -> AppState {
+        var state = AppState(now: start)
+        state.size = Size(cols: 100, rows: 20)
+        _ = reduce(&state, .input(.key(.function(3))))
+        let records = (0..<calls).map { index in
+            RequestRecord(
+                requestID: "id-\(index)", method: index.isMultiple(of: 2) ? "POST" : "GET",
+                path: index.isMultiple(of: 2) ? "/auth/phone/request-otp" : "/me/auth-methods",
+                status: index.isMultiple(of: 2) ? 429 : 200, milliseconds: 3, errorCode: nil)
+        }
+        _ = reduce(&state, .reply(records, to: RequestID(1)))
+        return state
+    }
+
+    static func press(_ keys: Key..., in state: inout AppState) {
+        for key in keys { _ = reduce(&state, .input(.key(key))) }
+    }
+
+    @Test func endsAndPagesMoveTheSelectionAndTheBorderSaysWhere() throws {
+        var state = Self.opened()
+        #expect(render(state, size: state.size!).text().contains("1 of 40"))
+        Self.press(.end, in: &state)
+        #expect(panel(state)?.selection == 39)
+        #expect(render(state, size: state.size!).text().contains("40 of 40"))
+        Self.press(.character("g"), in: &state)
+        #expect(panel(state)?.selection == 0)
+        Self.press(.character("G"), .home, .pageDown, in: &state)
+        let page = try #require(panel(state)?.selection)
+        #expect(page > 1 && page < 39)
+        Self.press(.pageUp, in: &state)
+        #expect(panel(state)?.selection == 0)
+    }
+
+    @Test func slashFiltersByPathStatusOrRuleAndEscClearsIt() {
+        var state = Self.opened()
+        Self.press(.character("/"), in: &state)
+        #expect(state.overlay?.base.takesText == true)
+        for character in "429" { Self.press(.character(character), in: &state) }
+        let filtered = panel(state)?.visibleRows ?? []
+        #expect(filtered.count == 20 && filtered.allSatisfy { $0.record.status == 429 })
+        // While typing, q is text, not Close.
+        Self.press(.character("q"), in: &state)
+        #expect(state.overlay != nil && panel(state)?.visibleRows.isEmpty == true)
+        #expect(render(state, size: state.size!).text().contains("No call matches the filter."))
+        Self.press(.backspace, .enter, in: &state)
+        #expect(panel(state)?.filter.isEditing == false && panel(state)?.visibleRows.count == 20)
+        Self.press(.escape, in: &state)
+        #expect(panel(state)?.visibleRows.count == 40)
+        Self.press(.escape, in: &state)
+        #expect(state.overlay == nil)
+    }
+}

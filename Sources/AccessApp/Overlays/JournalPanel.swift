@@ -19,6 +19,8 @@ public struct JournalPanel: OverlayModel {
     public var error: String?
     /// The reference backend's entries, by request id: the rule that decided each call.
     var rules: [String: JournalEntry] = [:]
+    /// `/`: only the calls whose path, status, rule or method hold every word typed.
+    public var filter = ListFilter()
 
     public init() {}
 
@@ -30,11 +32,25 @@ public struct JournalPanel: OverlayModel {
         public var server: JournalEntry?
     }
 
-    var visibleRows: [JournalRow] { showsAdminCalls ? rows : rows.filter { !$0.record.path.hasPrefix("/_admin") } }
+    var visibleRows: [JournalRow] {
+        rows.filter { row in
+            (showsAdminCalls || !row.record.path.hasPrefix("/_admin"))
+                && filter.matches([
+                    row.record.method, row.record.path, row.record.status.map(String.init) ?? "no answer",
+                    row.server?.rule ?? "", row.record.errorCode ?? "",
+                ])
+        }
+    }
 
     var selected: JournalRow? { visibleRows.indices.contains(selection) ? visibleRows[selection] : nil }
 
-    public enum Intent: Sendable { case up, down, toggleDetail, closeDetail, copy, fault, adminCalls, reload, close }
+    public enum Intent: Sendable {
+        case list(ListPosition.Move), scroll(up: Bool), toggleDetail, closeDetail, copy, fault, adminCalls, reload
+        case filter, endFilter, clearFilter, close
+    }
+
+    /// Letters go to the filter while it is being typed.
+    public var takesText: Bool { filter.isEditing }
     public enum Reply: Equatable, Sendable {
         /// The app's own records: they come at once, whatever the backend does.
         case records(Result<[RequestRecord], APIError>)
@@ -45,16 +61,43 @@ public struct JournalPanel: OverlayModel {
     public var id: String { "journal" }
 
     public func bindings(_ context: OverlayContext) -> [KeyBinding<Intent>] {
-        var bindings: [KeyBinding<Intent>] = [
-            .move(up: .up, down: .down).described(showsDetail ? "Scroll" : "Choose"),
-            KeyBinding([.enter], showsDetail ? "List" : "Details", aliases: [.right], .toggleDetail),
+        if showsDetail {
+            return [
+                KeyBinding(
+                    KeyHint([.up, .down], "Scroll", aliases: [.character("k"), .character("j")]),
+                    intents: [
+                        .up: .scroll(up: true), .character("k"): .scroll(up: true), .down: .scroll(up: false),
+                        .character("j"): .scroll(up: false),
+                    ]),
+                KeyBinding([.enter], "List", aliases: [.right], .toggleDetail),
+                KeyBinding([.character("c")], "Copy as curl", .copy),
+                KeyBinding([.character("f")], "Fault it", .fault),
+                KeyBinding([.character("a")], "Admin calls", .adminCalls),
+                KeyBinding([.character("r")], "Reload", .reload),
+                KeyBinding([.escape], "Back", aliases: [.left], .closeDetail),
+                KeyBinding(Self.keys, "Close", inFooter: false, aliases: [.character("q")], .close),
+            ]
+        }
+        if filter.isEditing {
+            return KeyBinding.longList(typing: true, Intent.list) + [
+                KeyBinding([.enter], "Done", .endFilter),
+                KeyBinding([.escape], "Clear filter", .clearFilter),
+                KeyBinding(Self.keys, "Close", inFooter: false, .close),
+            ]
+        }
+        var bindings = KeyBinding.longList(Intent.list).map {
+            $0.hint.keys == [.up, .down] ? $0.described("Choose") : $0
+        }
+        bindings += [
+            KeyBinding([.enter], "Details", aliases: [.right], .toggleDetail),
+            KeyBinding(.filter, intents: [.character("/"): .filter]),
             KeyBinding([.character("c")], "Copy as curl", .copy),
             KeyBinding([.character("f")], "Fault it", .fault),
             KeyBinding([.character("a")], "Admin calls", .adminCalls),
             KeyBinding([.character("r")], "Reload", .reload),
         ]
-        if showsDetail {
-            bindings.append(KeyBinding([.escape], "Back", aliases: [.left], .closeDetail))
+        if filter.isActive {
+            bindings.append(KeyBinding([.escape], "Clear filter", .clearFilter))
             bindings.append(KeyBinding(Self.keys, "Close", inFooter: false, aliases: [.character("q")], .close))
         } else {
             bindings.append(KeyBinding([.escape], "Close", aliases: Self.keys + [.character("q")], .close))
@@ -72,14 +115,12 @@ public struct JournalPanel: OverlayModel {
 
     public mutating func perform(_ intent: Intent, _ context: OverlayContext) -> [Command] {
         switch intent {
-        case .up:
-            if showsDetail { detailOffset = max(0, detailOffset - 1) } else { selection = max(0, selection - 1) }
-        case .down:
-            if showsDetail {
-                detailOffset += 1
-            } else {
-                selection = min(max(0, visibleRows.count - 1), selection + 1)
-            }
+        case .list(let move):
+            var position = ListPosition(selection: selection, count: visibleRows.count)
+            position.move(move, page: listLayout(frame(context).inset(horizontal: 2, vertical: 1)).rows.count)
+            selection = position.selection
+        case .scroll(let up):
+            detailOffset = up ? max(0, detailOffset - 1) : detailOffset + 1
         case .toggleDetail:
             if selected != nil {
                 showsDetail.toggle()
@@ -87,6 +128,13 @@ public struct JournalPanel: OverlayModel {
             }
         case .closeDetail:
             showsDetail = false
+        case .filter:
+            filter.isEditing = true
+        case .endFilter:
+            filter.isEditing = false
+        case .clearFilter:
+            filter.clear()
+            selection = 0
         case .adminCalls:
             showsAdminCalls.toggle()
             selection = 0
@@ -106,6 +154,13 @@ public struct JournalPanel: OverlayModel {
         case .close:
             return [.dismissOverlay]
         }
+        return []
+    }
+
+    /// Typing into the filter; the selection goes back to the first match.
+    public mutating func handle(_ event: InputEvent, _ context: OverlayContext) -> [Command]? {
+        guard filter.isEditing, filter.edit(event) else { return nil }
+        selection = 0
         return []
     }
 
@@ -247,11 +302,22 @@ public struct JournalPanel: OverlayModel {
         }
         let scope = showsAdminCalls ? "every call, admin API included (a hides it)" : "a shows the admin API calls too"
         line("What this app sent, newest first · Enter shows one · \(scope)", Style.muted.on(.surface))
+        if filter.isActive {
+            filter.render(into: &grid, at: Point(x: inner.x, y: y), width: inner.width, style: surface)
+        }
         y += 1
         if isLoading, rows.isEmpty { line("Loading…", surface) }
         if let error { line(error, Style.danger.on(.surface)) }
         let visible = visibleRows
-        if !isLoading, error == nil, visible.isEmpty { line("No requests yet.", surface) }
+        if !isLoading, error == nil, visible.isEmpty {
+            line(filter.isActive && !rows.isEmpty ? "No call matches the filter." : "No requests yet.", surface)
+        }
+        // Where the selection stands, on the bottom border, so a long list never hides how long it is.
+        let position = " \(ListPosition(selection: selection, count: visible.count).indicator) "
+        grid.put(
+            TextLayout.truncate(position, width: max(0, frame.width - 4)),
+            at: Point(x: frame.maxX - 2 - DisplayWidth.of(position), y: frame.maxY - 1),
+            style: Style(foreground: .muted, background: .surface))
         let layout = listLayout(inner)
         for (offset, rect) in layout.rows.enumerated() {
             let row = visible[layout.first + offset]
