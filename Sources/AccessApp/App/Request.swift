@@ -114,8 +114,15 @@ extension Result where Success == AnyValue, Failure == APIError {
     }
 }
 
+/// What runs the app's requests for the effect runner: the HTTP client, or a test's stand-in.
+public protocol RequestPerforming: Sendable {
+    func perform(_ request: AnyRequest, now: Date) async -> Result<AnyValue, APIError>
+    /// Forgets the session (in memory and its file) and the cached auth methods.
+    func signOutLocally() async
+}
+
 /// Runs requests with an `AccountClient`: what the effect runner hands every `.request` to.
-public struct ClientPerformer: Sendable {
+public struct ClientPerformer: RequestPerforming {
     public let client: AccountClient
     public let cache: AuthMethodsCache?
     public let embedded: (any EmbeddedBackendControl)?
