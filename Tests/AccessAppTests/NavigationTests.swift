@@ -106,6 +106,32 @@ import Testing
         harness.send(.input(.key(.character("q"))), effects: [.quit])
     }
 
+    /// The keyboard check shows every key it gets, q and ← included; the app's keys its footer and help
+    /// list (F1 Help, F4 the notes) do what they say, and Esc twice leaves.
+    @Test func theKeyboardCheckShowsEveryKeyButTheAppsOwn() {
+        var state = AppState(now: start)
+        state.stack.append(AnyScreen(KeyboardCheckScreen()))
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.down))) { $0.top = AnyScreen(KeyboardCheckScreen(events: ["key ↓"])) }
+        harness.send(.input(.key(.character("q")))) {
+            $0.top = AnyScreen(KeyboardCheckScreen(events: ["key q", "key ↓"]))
+        }
+        harness.send(.input(.key(.left))) {
+            $0.top = AnyScreen(KeyboardCheckScreen(events: ["key ←", "key q", "key ↓"]))
+        }
+        harness.send(.input(.key(.function(1)))) { $0.overlay = .help }
+        harness.send(.input(.key(.escape))) { $0.overlay = nil }
+        harness.send(.input(.key(.function(4)))) {
+            $0.overlay = .specNotes(SpecNotesPanel(over: $0.top, now: self.start))
+        }
+        harness.send(.input(.key(.escape))) { $0.overlay = nil }
+        harness.send(.input(.key(.escape))) {
+            $0.top = AnyScreen(KeyboardCheckScreen(events: ["key Esc", "key ←", "key q", "key ↓"]))
+        }
+        harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
+        harness.finish()
+    }
+
     @Test func pasteOnAScreenWithoutTextFieldsIsIgnored() {
         let harness = ReducerHarness(AppState(now: start))
         harness.send(.input(.paste("482915")))
