@@ -295,7 +295,7 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         var state = SampleData.state([], now: now)
         state.stack[state.stack.count - 1] = AnyScreen(HubScreen(isLoading: true))
-        state = state.topWaiting()
+        state = state.topWaiting(HubScreen.Reply.methods)
         state.reauth = ReauthGrant(reauthToken: "rt_fixture", expiresAt: now + 900, method: .password)
         let harness = ReducerHarness(state)
         harness.send(.failure(.signedOut), effects: [.signOutLocally]) {
