@@ -315,7 +315,7 @@ import Testing
     @Test func theSessionCheckLandsOnSignInOnce() {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         var checking = AppState(root: SessionCheckScreen(), now: now)
-        checking = checking.topWaiting()
+        checking = checking.topWaiting(SessionCheckScreen.Reply.me)
         let harness = ReducerHarness(checking)
         harness.send(.failure(.signedOut), effects: [.signOutLocally]) {
             $0.stack = [AnyScreen(SignInScreen(notice: SignInScreen.sessionExpiredText))]
@@ -332,7 +332,7 @@ import Testing
     @Test func aStoredSessionIsCheckedThenTheAppGoesIn() {
         let harness = ReducerHarness(AppState(root: SessionCheckScreen(), now: now))
         harness.send(.started, effects: [.request(AnyRequest(CheckSession()), id: RequestID(1)), tick]) {
-            $0.topAwaits(1)
+            $0.topAwaits(1, SessionCheckScreen.Reply.me)
             $0.nextRequestID = 2
             $0.clockTicking = true
         }
@@ -350,13 +350,35 @@ import Testing
     @Test func noAnswerGoesInOfflineWithTheSessionKept() {
         let harness = ReducerHarness(AppState(root: SessionCheckScreen(), now: now))
         harness.send(.started, effects: [.request(AnyRequest(CheckSession()), id: RequestID(1)), tick]) {
-            $0.topAwaits(1)
+            $0.topAwaits(1, SessionCheckScreen.Reply.me)
             $0.nextRequestID = 2
             $0.clockTicking = true
         }
         harness.send(.failure(.offline(reason: "refused"), to: RequestID(1))) {
             $0.isOffline = true
             $0.banner = .offline
+            $0.stack = [AnyScreen(SettingsScreen())]
+        }
+        harness.advance(by: 1)
+        harness.receive(.tick) { $0.clockTicking = false }
+        harness.finish()
+    }
+
+    /// Welcome's `s` on the reference backend: signed in as the scenario's user, once, and in.
+    @Test func welcomesQAShortcutSignsInAsTheScenariosUser() {
+        var state = AppState(root: WelcomeScreen(), now: now)
+        state.options.hasReferenceBackend = true
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.character("s"))), effects: [.request(QASignIn(), id: 1), tick]) {
+            $0.top = AnyScreen(WelcomeScreen(isWorking: true))
+            $0.topAwaits(1, WelcomeScreen.Reply.qaSignIn)
+            $0.clockTicking = true
+        }
+        // Under way: s is not offered again.
+        harness.send(.input(.key(.character("s"))))
+        harness.send(.reply(QASignedIn(methods: SampleData.everyMethod, profile: nil), to: RequestID(1))) {
+            $0.methods = SampleData.everyMethod
+            $0.methodsFetchedAt = now
             $0.stack = [AnyScreen(SettingsScreen())]
         }
         harness.advance(by: 1)
