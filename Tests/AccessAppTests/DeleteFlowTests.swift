@@ -41,7 +41,7 @@ import Testing
         #expect(text(harness.state).contains("Delete your account?"))
         harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
             $0.top = AnyScreen(DeleteAccountScreen(isChecking: true))
-            $0.topAwaits(1)
+            $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
         }
         #expect(text(harness.state).contains("Checking your account…"))
         harness.send(.reply(DeletePreflight(blockers: []), to: RequestID(1))) {
@@ -85,7 +85,7 @@ import Testing
         ) {
             $0.overlay = nil
             $0.stack.append(AnyScreen(DeletingAccountScreen()))
-            $0.topAwaits(3, DeletingAccountScreen.deleteTag)
+            $0.topAwaits(3, DeletingAccountScreen.Reply.delete)
             $0.clockTicking = true
         }
         #expect(text(harness.state).contains("Deleting your account…"))
@@ -115,7 +115,7 @@ import Testing
         let harness = ReducerHarness(state)
         harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
             $0.top = AnyScreen(DeleteAccountScreen(isChecking: true))
-            $0.topAwaits(1)
+            $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
         }
         harness.send(.reply(DeletePreflight(blockers: []), to: RequestID(1))) {
             $0.top = self.info
@@ -134,7 +134,7 @@ import Testing
             let harness = ReducerHarness(state)
             harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
                 $0.top = AnyScreen(DeleteAccountScreen(isChecking: true))
-                $0.topAwaits(1)
+                $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
             }
             let blockers = [SampleData.upcomingSessions(at: start), SampleData.pendingPayout(at: start)]
             harness.send(.reply(DeletePreflight(blockers: blockers), to: RequestID(1)), effects: [tick]) {
@@ -195,7 +195,7 @@ import Testing
 
     @Test func aDeleteRefusedWithDeleteBlockedChecksAgainAndShowsTheBlockers() {
         var state = SampleData.state([DeleteAccountScreen(), DeletingAccountScreen()], now: start)
-        state = state.topWaiting(DeletingAccountScreen.deleteTag)
+        state = state.topWaiting(DeletingAccountScreen.Reply.delete)
         state.clockTicking = true
         state.reauth = grant(at: start)
         let harness = ReducerHarness(state)
@@ -206,7 +206,7 @@ import Testing
         ) {
             $0.answered()
             $0.top = AnyScreen(DeletingAccountScreen(blockedMessage: message))
-            $0.topAwaits(1, DeletingAccountScreen.preflightTag)
+            $0.topAwaits(1, DeletingAccountScreen.Reply.preflight)
         }
         let bookings = [SampleData.upcomingBookings(at: start)]
         harness.send(.reply(DeletePreflight(blockers: bookings), to: RequestID(1))) {
@@ -218,7 +218,7 @@ import Testing
 
     @Test func anExpiredVerificationAtDeleteAsksForItAgain() {
         var state = SampleData.state([DeleteAccountScreen(), DeletingAccountScreen()], now: start)
-        state = state.topWaiting(DeletingAccountScreen.deleteTag)
+        state = state.topWaiting(DeletingAccountScreen.Reply.delete)
         state.clockTicking = true
         let harness = ReducerHarness(state)
         harness.send(
@@ -235,7 +235,7 @@ import Testing
 
     @Test func noAnswerAtDeleteLosesNothingAndEnterTriesAgain() {
         var state = SampleData.state([DeleteAccountScreen(), DeletingAccountScreen()], now: start)
-        state = state.topWaiting(DeletingAccountScreen.deleteTag)
+        state = state.topWaiting(DeletingAccountScreen.Reply.delete)
         state.reauth = grant(at: start)
         let harness = ReducerHarness(state)
         // While it runs, Back would drop the answer: it waits and says so.
@@ -260,7 +260,7 @@ import Testing
             .input(.key(.enter)), effects: [.request(DeleteAccount(reauthToken: "ra_fixture"), id: 1), tick]
         ) {
             $0.top = AnyScreen(DeletingAccountScreen())
-            $0.topAwaits(1, DeletingAccountScreen.deleteTag)
+            $0.topAwaits(1, DeletingAccountScreen.Reply.delete)
             $0.clockTicking = true
         }
         // A server failure can be retried too; the account is still there.
@@ -284,7 +284,7 @@ import Testing
         let harness = ReducerHarness(onInfo())
         harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
             $0.top = AnyScreen(DeleteAccountScreen(isChecking: true))
-            $0.topAwaits(1)
+            $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
         }
         let offline = APIError.offline(reason: "connection refused")
         harness.send(.failure(offline, to: RequestID(1))) {
@@ -296,7 +296,7 @@ import Testing
         #expect(text(harness.state).contains("You're offline. Check your connection and try again."))
         harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 2)]) {
             $0.top = AnyScreen(DeleteAccountScreen(isChecking: true))
-            $0.topAwaits(2)
+            $0.topAwaits(2, DeleteAccountScreen.Reply.preflight)
         }
         harness.finish()
     }

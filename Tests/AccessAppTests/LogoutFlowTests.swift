@@ -37,7 +37,7 @@ import Testing
         harness.send(.input(.key(.enter)), effects: [.request(Logout(), id: 1), tick]) {
             $0.overlay = nil
             $0.stack = [AnyScreen(LoggedOutScreen())]
-            $0.topAwaits(1, LoggedOutScreen.logoutTag)
+            $0.topAwaits(1, LoggedOutScreen.Reply.logout)
             $0.clockTicking = true
         }
         #expect(text(harness.state).contains("Logging out…"))

@@ -106,6 +106,32 @@ import Testing
         harness.send(.input(.key(.character("q"))), effects: [.quit])
     }
 
+    /// The keyboard check shows every key it gets, q and ← included; the app's keys its footer and help
+    /// list (F1 Help, F4 the notes) do what they say, and Esc twice leaves.
+    @Test func theKeyboardCheckShowsEveryKeyButTheAppsOwn() {
+        var state = AppState(now: start)
+        state.stack.append(AnyScreen(KeyboardCheckScreen()))
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.down))) { $0.top = AnyScreen(KeyboardCheckScreen(events: ["key ↓"])) }
+        harness.send(.input(.key(.character("q")))) {
+            $0.top = AnyScreen(KeyboardCheckScreen(events: ["key q", "key ↓"]))
+        }
+        harness.send(.input(.key(.left))) {
+            $0.top = AnyScreen(KeyboardCheckScreen(events: ["key ←", "key q", "key ↓"]))
+        }
+        harness.send(.input(.key(.function(1)))) { $0.overlay = .help }
+        harness.send(.input(.key(.escape))) { $0.overlay = nil }
+        harness.send(.input(.key(.function(4)))) {
+            $0.overlay = .specNotes(SpecNotesPanel(over: $0.top, now: self.start))
+        }
+        harness.send(.input(.key(.escape))) { $0.overlay = nil }
+        harness.send(.input(.key(.escape))) {
+            $0.top = AnyScreen(KeyboardCheckScreen(events: ["key Esc", "key ←", "key q", "key ↓"]))
+        }
+        harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
+        harness.finish()
+    }
+
     @Test func pasteOnAScreenWithoutTextFieldsIsIgnored() {
         let harness = ReducerHarness(AppState(now: start))
         harness.send(.input(.paste("482915")))
@@ -269,7 +295,7 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         var state = SampleData.state([], now: now)
         state.stack[state.stack.count - 1] = AnyScreen(HubScreen(isLoading: true))
-        state = state.topWaiting()
+        state = state.topWaiting(HubScreen.Reply.methods)
         state.reauth = ReauthGrant(reauthToken: "rt_fixture", expiresAt: now + 900, method: .password)
         let harness = ReducerHarness(state)
         harness.send(.failure(.signedOut), effects: [.signOutLocally]) {
@@ -289,7 +315,7 @@ import Testing
     @Test func theSessionCheckLandsOnSignInOnce() {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         var checking = AppState(root: SessionCheckScreen(), now: now)
-        checking = checking.topWaiting()
+        checking = checking.topWaiting(SessionCheckScreen.Reply.me)
         let harness = ReducerHarness(checking)
         harness.send(.failure(.signedOut), effects: [.signOutLocally]) {
             $0.stack = [AnyScreen(SignInScreen(notice: SignInScreen.sessionExpiredText))]
@@ -306,7 +332,7 @@ import Testing
     @Test func aStoredSessionIsCheckedThenTheAppGoesIn() {
         let harness = ReducerHarness(AppState(root: SessionCheckScreen(), now: now))
         harness.send(.started, effects: [.request(AnyRequest(CheckSession()), id: RequestID(1)), tick]) {
-            $0.topAwaits(1)
+            $0.topAwaits(1, SessionCheckScreen.Reply.me)
             $0.nextRequestID = 2
             $0.clockTicking = true
         }
@@ -324,13 +350,35 @@ import Testing
     @Test func noAnswerGoesInOfflineWithTheSessionKept() {
         let harness = ReducerHarness(AppState(root: SessionCheckScreen(), now: now))
         harness.send(.started, effects: [.request(AnyRequest(CheckSession()), id: RequestID(1)), tick]) {
-            $0.topAwaits(1)
+            $0.topAwaits(1, SessionCheckScreen.Reply.me)
             $0.nextRequestID = 2
             $0.clockTicking = true
         }
         harness.send(.failure(.offline(reason: "refused"), to: RequestID(1))) {
             $0.isOffline = true
             $0.banner = .offline
+            $0.stack = [AnyScreen(SettingsScreen())]
+        }
+        harness.advance(by: 1)
+        harness.receive(.tick) { $0.clockTicking = false }
+        harness.finish()
+    }
+
+    /// Welcome's `s` on the reference backend: signed in as the scenario's user, once, and in.
+    @Test func welcomesQAShortcutSignsInAsTheScenariosUser() {
+        var state = AppState(root: WelcomeScreen(), now: now)
+        state.options.hasReferenceBackend = true
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.character("s"))), effects: [.request(QASignIn(), id: 1), tick]) {
+            $0.top = AnyScreen(WelcomeScreen(isWorking: true))
+            $0.topAwaits(1, WelcomeScreen.Reply.qaSignIn)
+            $0.clockTicking = true
+        }
+        // Under way: s is not offered again.
+        harness.send(.input(.key(.character("s"))))
+        harness.send(.reply(QASignedIn(methods: SampleData.everyMethod, profile: nil), to: RequestID(1))) {
+            $0.methods = SampleData.everyMethod
+            $0.methodsFetchedAt = now
             $0.stack = [AnyScreen(SettingsScreen())]
         }
         harness.advance(by: 1)

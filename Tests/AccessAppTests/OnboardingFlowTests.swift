@@ -91,7 +91,7 @@ import Testing
     @Test func aStoredSessionResumesWhereOnboardingStands() {
         let harness = ReducerHarness(AppState(root: SessionCheckScreen(), now: start))
         harness.send(.started, effects: [.request(AnyRequest(CheckSession()), id: RequestID(1)), tick]) {
-            $0.topAwaits(1)
+            $0.topAwaits(1, SessionCheckScreen.Reply.me)
             $0.clockTicking = true
         }
         let waiting = profile(.verifyEmail, email: "jdoe@mail.com")
@@ -122,7 +122,7 @@ import Testing
         var welcome = WelcomeScreen()
         let context = AppState(root: welcome, now: start).context
         let commands = welcome.receive(
-            WelcomeScreen.qaTag, .success(AnyValue(QASignedIn(methods: SampleData.phoneOnly, profile: nil))), context)
+            .qaSignIn(.success(QASignedIn(methods: SampleData.phoneOnly, profile: nil))), context)
         #expect(commands == [.setMethods(SampleData.phoneOnly), .setProfile(nil), .resetStack(SettingsScreen())])
     }
 

@@ -22,28 +22,29 @@ import Testing
 
     @Test func anInvalidEmailIsSaidBeforeAnyCall() {
         var screen = filled(email: "jdoe@mail", password: "whatever")
-        #expect(screen.handle(.key(.enter), context(now)) == [])
+        #expect(screen.perform(key: .enter, context(now)) == [])
         #expect(screen.error == "Please enter a valid email address")
         #expect(screen.focus == .email)
     }
 
     @Test func registeringChecksThePasswordRulesFirst() {
         var screen = filled(.register, email: "fresh@mail.com", password: "12345678")
-        #expect(screen.handle(.key(.enter), context(now)) == [])
+        #expect(screen.perform(key: .enter, context(now)) == [])
         #expect(screen.error != nil)
         #expect(!screen.isWorking)
         var good = filled(.register, email: "fresh@mail.com", password: "violet-harbor-77")
         #expect(
-            good.handle(.key(.enter), context(now)) == [
-                .request(Register(email: "fresh@mail.com", password: "violet-harbor-77"))
+            good.perform(key: .enter, context(now)) == [
+                .call(
+                    Register(email: "fresh@mail.com", password: "violet-harbor-77"), PasswordLoginScreen.Reply.register)
             ])
     }
 
     @Test func aFailedLoginClearsThePasswordAndKeepsTheEmail() {
         var screen = filled(password: "wrong-one")
-        _ = screen.handle(.key(.enter), context(now))
+        _ = screen.perform(key: .enter, context(now))
         _ = screen.receive(
-            "", .failure(.passwordIncorrect(attemptsRemaining: nil, message: "Invalid email or password")),
+            .login(.failure(.passwordIncorrect(attemptsRemaining: nil, message: "Invalid email or password"))),
             context(now))
         #expect(screen.error == "Invalid email or password")
         #expect(screen.password.value.isEmpty)
@@ -52,33 +53,33 @@ import Testing
 
     @Test func noNetworkIsNeverInvalidCredentials() {
         var screen = filled(password: "correct-horse-42")
-        _ = screen.handle(.key(.enter), context(now))
-        _ = screen.receive("", .failure(.offline(reason: "refused")), context(now))
+        _ = screen.perform(key: .enter, context(now))
+        _ = screen.receive(.login(.failure(.offline(reason: "refused"))), context(now))
         #expect(screen.error == "No internet connection")
         #expect(screen.password.value == "correct-horse-42")
     }
 
     @Test func anExistingAccountKeepsTheForm() {
         var screen = filled(.register, email: "jdoe@mail.com", password: "violet-harbor-77")
-        _ = screen.handle(.key(.enter), context(now))
-        _ = screen.receive("", .failure(.taken(message: "taken")), context(now))
+        _ = screen.perform(key: .enter, context(now))
+        _ = screen.receive(.register(.failure(.taken(message: "taken"))), context(now))
         #expect(screen.error == "An account with this email already exists")
         #expect(screen.password.value == "violet-harbor-77")
     }
 
     @Test func anUnverifiedAddressOpensTheVerifyScreen() {
         var screen = filled(password: "correct-horse-42")
-        _ = screen.handle(.key(.enter), context(now))
+        _ = screen.perform(key: .enter, context(now))
         let commands = screen.receive(
-            "", .failure(.server(status: 403, code: "email_unverified", message: "verify")), context(now))
+            .login(.failure(.server(status: 403, code: "email_unverified", message: "verify"))), context(now))
         #expect(commands == [.push(VerifyAccountScreen(email: "jdoe@mail.com", justRegistered: false))])
     }
 
     /// The lockout's wait is counted down from the clock: off until it ends, on at once after.
     @Test func theLockoutCountsDownOnTheClock() {
         var screen = filled(password: "wrong-three")
-        _ = screen.handle(.key(.enter), context(now))
-        _ = screen.receive("", .failure(.rateLimited(retryAfter: 30, message: "wait")), context(now))
+        _ = screen.perform(key: .enter, context(now))
+        _ = screen.receive(.login(.failure(.rateLimited(retryAfter: 30, message: "wait"))), context(now))
         screen.password.setValue("correct-horse-42")
         #expect(!screen.canSubmit(context(now + 29)))
         #expect(screen.banner(context(now + 29)) != nil)
@@ -90,18 +91,18 @@ import Testing
     @Test func ctrlRShowsAndHidesThePassword() {
         var screen = filled(password: "secret-one")
         #expect(!screen.showsPassword)
-        _ = screen.handle(.key(.control("r")), context(now))
+        _ = screen.perform(key: .control("r"), context(now))
         #expect(screen.showsPassword)
         let shown = render(AppState(root: screen, now: now), size: .standard).text()
         #expect(shown.contains("secret-one"))
-        _ = screen.handle(.key(.control("r")), context(now))
+        _ = screen.perform(key: .control("r"), context(now))
         let hidden = render(AppState(root: screen, now: now), size: .standard).text()
         #expect(!hidden.contains("secret-one"))
     }
 
     @Test func theSecretNeverPrints() {
         var screen = filled(password: "correct-horse-42")
-        let commands = screen.handle(.key(.enter), context(now)) ?? []
+        let commands = screen.perform(key: .enter, context(now)) ?? []
         var dump = ""
         Swift.dump(commands, to: &dump)
         #expect(!dump.contains("correct-horse-42"))

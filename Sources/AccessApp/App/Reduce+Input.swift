@@ -17,6 +17,9 @@ func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effect] {
         return apply(commands, to: &state, for: top)
     }
     let screen = state.top.base
+    // A screen that shows every key (the keyboard check) still lists the app's keys it leaves alone
+    // (help, the panels): they act as listed, and every other key is the screen's.
+    if screen.acceptsAnyKey, let intent = appBindings(state).intent(for: key) { return performApp(intent, in: &state) }
     if screen.acceptsAnyKey || (screen.takesText && event.isTextEditing),
         let commands = state.top.update({ $0.handle(event, context) })
     {

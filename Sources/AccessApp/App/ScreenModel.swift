@@ -22,7 +22,8 @@ public protocol ScreenModel: Equatable, Sendable {
     static var specNotes: SpecNotes { get }
     /// Whether typed letters are text here (then `q` and `?` are not shortcuts).
     var takesText: Bool { get }
-    /// Every key reaches `handle`, bound or not (the keyboard check shows what it gets).
+    /// Every key no binding takes reaches `handle`, typing or not (the keyboard check shows what it gets);
+    /// the app's keys it lists (help, the panels) still act.
     var acceptsAnyKey: Bool { get }
     /// What typing here would go into when that must never be written down (a tape's recorder
     /// asks): a password, or the code boxes. nil for everything else.

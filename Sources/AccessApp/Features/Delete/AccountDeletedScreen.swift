@@ -2,20 +2,19 @@ import Foundation
 import TerminalKit
 
 /// "Your account has been deleted" (seed 001): the last screen, alone on the stack, the user
-/// signed out. The signed-out start (sign-in) is not built yet, so quitting is all there is.
+/// signed out; Enter or q quits.
 public struct AccountDeletedScreen: ScreenModel {
     public init() {}
 
     public var id: String { "account-deleted" }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([KeyHint([.enter], "Quit")])
+    public enum Intent: Sendable { case quit }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        [KeyBinding([.enter], "Quit", .quit)]
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard event == .key(.enter) else { return nil }
-        return [.run(.quit)]
-    }
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] { [.run(.quit)] }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         // Centred in the space, as the spinner before it.

@@ -30,39 +30,36 @@ public struct DeleteAccountScreen: ScreenModel {
     ]
     static let checkingText = "Checking your account…"
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        guard !isChecking else { return Keymap([]) }
-        return Keymap([.move, .open(selection == .delete ? "Delete account" : "Cancel")])
+    public enum Intent: Sendable { case up, down, choose }
+    public enum Reply: Equatable, Sendable { case preflight(Result<DeletePreflight, APIError>) }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        guard !isChecking else { return [] }
+        return [.move(up: .up, down: .down), .open(selection == .delete ? "Delete account" : "Cancel", .choose)]
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard case .key(let key) = event, !isChecking else { return nil }
-        switch key {
-        case .up, .character("k"):
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        guard !isChecking else { return [] }
+        switch intent {
+        case .up:
             selection = .delete
-            return []
-        case .down, .character("j"):
+        case .down:
             selection = .cancel
-            return []
-        case .enter, .right:
+        case .choose:
             guard selection == .delete else { return [.pop] }
             isChecking = true
             error = nil
-            return [.request(LoadDeletePreflight())]
-        default:
-            return nil
+            return [.call(LoadDeletePreflight(), Reply.preflight)]
         }
+        return []
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         isChecking = false
-        switch result {
-        case .success:
-            guard let preflight = result.reply(DeletePreflight.self) else { return [] }
+        switch reply {
+        case .preflight(.success(let preflight)):
             return DeleteAccountFlow.afterPreflight(preflight, context)
-        case .failure(let failure):
+        case .preflight(.failure(let failure)):
             error = failure.message
             return []
         }

@@ -26,27 +26,25 @@ public struct DeleteBlockersScreen: ScreenModel {
     /// Lists longer than this end in "and N more", so one section never fills the screen.
     static let shownItems = 5
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings: [KeyHint] = []
-        if blockers.count > 1 { bindings.append(KeyHint([.up, .down], "Scroll")) }
-        bindings.append(.open("Contact support"))
-        return Keymap(bindings)
+    public enum Intent: Sendable { case scrollUp, scrollDown, contactSupport }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        var bindings: [KeyBinding<Intent>] = []
+        if blockers.count > 1 {
+            bindings.append(
+                KeyBinding(KeyHint([.up, .down], "Scroll"), intents: [.up: .scrollUp, .down: .scrollDown]))
+        }
+        bindings.append(.open("Contact support", .contactSupport))
+        return bindings
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard case .key(let key) = event else { return nil }
-        switch key {
-        case .up where blockers.count > 1:
-            firstSection = max(0, firstSection - 1)
-            return []
-        case .down where blockers.count > 1:
-            firstSection = min(blockers.count - 1, firstSection + 1)
-            return []
-        case .enter, .right:
-            return [.push(ContactSupportScreen(userId: context.methods?.userId))]
-        default:
-            return nil
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .scrollUp: firstSection = max(0, firstSection - 1)
+        case .scrollDown: firstSection = min(blockers.count - 1, firstSection + 1)
+        case .contactSupport: return [.push(ContactSupportScreen(userId: context.methods?.userId))]
         }
+        return []
     }
 
     /// A drawn line of a section.

@@ -24,62 +24,55 @@ public struct DeletingAccountScreen: ScreenModel {
     public var id: String { "deleting-account" }
     public var needsClock: Bool { isWorking }
 
-    static let deleteTag = "delete"
-    static let preflightTag = "preflight"
     static let busyText = "Hold on — your account is being deleted."
     static let verifyAgainText = "Verify it's you again to delete your account."
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
+    public enum Intent: Sendable { case wait, retry }
+    public enum Reply: Equatable, Sendable {
+        case delete(Result<AccountDeleted, APIError>)
+        /// The blockers asked for again after the server's 409.
+        case preflight(Result<DeletePreflight, APIError>)
+    }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
         // Leaving mid-request would drop the answer, and with it the sign-out: Back waits.
-        if isWorking { return Keymap([KeyHint([.escape, .left], "Wait for the answer", inFooter: false)]) }
-        return canRetry ? Keymap([KeyHint([.enter], "Try again")]) : Keymap([])
+        if isWorking { return [KeyBinding([.escape, .left], "Wait for the answer", inFooter: false, .wait)] }
+        return canRetry ? [KeyBinding([.enter], "Try again", .retry)] : []
     }
 
     public func onAppear(_ context: ScreenContext) -> [Command] {
-        [.request(DeleteAccount(reauthToken: context.reauth?.reauthToken), tag: Self.deleteTag)]
+        [.call(DeleteAccount(reauthToken: context.reauth?.reauthToken), Reply.delete)]
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard case .key(let key) = event else { return nil }
-        switch key {
-        case .escape, .left:
-            return isWorking ? [.showToast(Self.busyText)] : nil
-        case .enter where canRetry && !isWorking:
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .wait:
+            return [.showToast(Self.busyText)]
+        case .retry:
+            guard canRetry, !isWorking else { return [] }
             isWorking = true
             error = nil
             canRetry = false
             return onAppear(context)
-        default:
-            return nil
         }
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
-        if tag == Self.preflightTag { return receivePreflight(result) }
-        switch result {
-        case .success:
-            guard result.reply(AccountDeleted.self) != nil else { return [] }
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
+        switch reply {
+        case .delete(.success):
             return [.signOut, .resetStack(AccountDeletedScreen())]
-        case .failure(let failure) where failure.isDeleteBlocked:
+        case .delete(.failure(let failure)) where failure.isDeleteBlocked:
             blockedMessage = failure.message
-            return [.request(LoadDeletePreflight(), tag: Self.preflightTag)]
-        case .failure(.reauthRequired):
+            return [.call(LoadDeletePreflight(), Reply.preflight)]
+        case .delete(.failure(.reauthRequired)):
             return [
                 .popTo(DeleteAccountScreen.self), .push(ReauthPickerScreen(flow: .deleteAccount)),
                 .showToast(Self.verifyAgainText),
             ]
-        case .failure(let failure):
+        case .delete(.failure(let failure)):
             fail(failure)
             return []
-        }
-    }
-
-    private mutating func receivePreflight(_ result: Result<AnyValue, APIError>) -> [Command] {
-        switch result {
-        case .success:
-            guard let preflight = result.reply(DeletePreflight.self) else { return [] }
+        case .preflight(.success(let preflight)):
             guard preflight.blockers.isEmpty else {
                 return [.popTo(DeleteAccountScreen.self), .push(DeleteBlockersScreen(blockers: preflight.blockers))]
             }
@@ -87,7 +80,7 @@ public struct DeletingAccountScreen: ScreenModel {
             isWorking = false
             error = blockedMessage
             canRetry = true
-        case .failure(let failure):
+        case .preflight(.failure(let failure)):
             fail(failure)
         }
         blockedMessage = nil

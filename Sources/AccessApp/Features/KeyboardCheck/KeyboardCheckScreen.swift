@@ -8,30 +8,42 @@ public struct KeyboardCheckScreen: ScreenModel {
     public init(events: [String] = []) { self.events = events }
 
     public var id: String { "keyboard-check" }
-    /// Every key is shown, not acted on; Esc twice leaves.
+    /// Every key is shown, not acted on, but the app's own (help, the panels); Esc twice leaves.
     public var takesText: Bool { true }
     public var acceptsAnyKey: Bool { true }
     static let historyLength = 8
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([KeyHint([.escape], "twice: Back")])
+    public enum Intent: Sendable { case escape }
+
+    /// Esc is the one key of its own: shown like any other, and leaving when pressed twice.
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        [KeyBinding([.escape], "twice: Back", .escape)]
     }
 
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        let escape = "key \(Key.escape.label)"
+        if events.first == escape { return [.pop] }
+        show(escape)
+        return []
+    }
+
+    /// Every other key, and a paste, as the app read it.
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        let text: String
         switch event {
         case .key(let key):
-            if key == .escape, events.first == "key Esc" { return [.pop] }
-            text = "key \(key.label)"
+            show("key \(key.label)")
         case .paste(let pasted):
-            text = "paste \(pasted)"
+            show("paste \(pasted)")
         case .resize, .mouse:
             // A click reaches no screen as such: the app turns it into keys first.
             return nil
         }
+        return []
+    }
+
+    private mutating func show(_ text: String) {
         events.insert(text, at: 0)
         events = Array(events.prefix(Self.historyLength))
-        return []
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {

@@ -10,23 +10,18 @@ public struct LoggedOutScreen: ScreenModel {
     public var id: String { "logged-out" }
     public var needsClock: Bool { true }
 
-    static let logoutTag = "logout"
     /// Said on the sign-in screen afterwards: only this device was signed out.
     public static let loggedOutText = "You're logged out. Your other devices stay signed in."
 
-    public func keymap(_ context: ScreenContext) -> Keymap { Keymap([]) }
+    public enum Reply: Equatable, Sendable { case logout(Result<Acknowledged, APIError>) }
 
     public func onAppear(_ context: ScreenContext) -> [Command] {
-        [.request(Logout(), tag: Self.logoutTag)]
+        [.call(Logout(), Reply.logout)]
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? { nil }
-
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
-        guard tag == Self.logoutTag else { return [] }
-        return [.signOut, .resetStack(SignInScreen(notice: Self.loggedOutText))]
+    /// Whatever the answer, signed out here (best effort).
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
+        [.signOut, .resetStack(SignInScreen(notice: Self.loggedOutText))]
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {

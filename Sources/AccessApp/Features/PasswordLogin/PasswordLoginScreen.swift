@@ -62,49 +62,56 @@ public struct PasswordLoginScreen: ScreenModel {
 
     var actionTitle: String { mode == .login ? "Log in" : "Register" }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([
-            KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
-            KeyHint([.enter], actionTitle),
-            KeyHint([.control("t")], mode == .login ? "Register instead" : "Log in instead"),
-            KeyHint([.control("r")], showsPassword ? "Hide password" : "Show password"),
-        ])
+    public enum Intent: Sendable { case nextField, previousField, submit, switchMode, togglePassword }
+    public enum Reply: Equatable, Sendable {
+        case login(Result<SignedIn, APIError>)
+        case register(Result<Registered, APIError>)
+    }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        [
+            KeyBinding(
+                KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
+                intents: [.tab: .nextField, .down: .nextField, .backTab: .previousField, .up: .previousField]),
+            KeyBinding([.enter], actionTitle, .submit),
+            KeyBinding([.control("t")], mode == .login ? "Register instead" : "Log in instead", .switchMode),
+            KeyBinding([.control("r")], showsPassword ? "Hide password" : "Show password", .togglePassword),
+        ]
     }
 
     static let order: [Focus] = [.email, .password, .cta]
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        switch event {
-        case .key(.tab), .key(.down), .key(.backTab), .key(.up):
-            let step = [.key(.tab), .key(.down)].contains(event) ? 1 : -1
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .nextField, .previousField:
+            let step = intent == .nextField ? 1 : -1
             let index = Self.order.firstIndex(of: focus) ?? 0
             focus = Self.order[(index + step + Self.order.count) % Self.order.count]
-            return []
-        case .key(.control("t")):
+        case .switchMode:
             guard !isWorking else { return [] }
             mode = mode == .login ? .register : .login
             error = nil
-            return []
-        case .key(.control("r")):
+        case .togglePassword:
             password.isMasked.toggle()
-            return []
-        case .key(.escape):
-            return nil
-        case .key(.enter):
+        case .submit:
             if focus == .email {
                 focus = .password
                 return []
             }
             return submit(context)
-        default:
-            guard !isWorking else { return event.isTextEditing ? [] : nil }
-            if focus == .cta, event.isTextEditing { focus = .password }
-            let edited = focus == .email ? email.value : password.value
-            let handled = focus == .email ? email.handle(event) : password.handle(event)
-            guard handled else { return nil }
-            if (focus == .email ? email.value : password.value) != edited { error = nil }
-            return []
         }
+        return []
+    }
+
+    /// Typing into the focused field; on the button, into the password.
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard !isWorking else { return event.isTextEditing ? [] : nil }
+        if focus == .cta, event.isTextEditing { focus = .password }
+        let edited = focus == .email ? email.value : password.value
+        let handled = focus == .email ? email.handle(event) : password.handle(event)
+        guard handled else { return nil }
+        if (focus == .email ? email.value : password.value) != edited { error = nil }
+        return []
     }
 
     private mutating func submit(_ context: ScreenContext) -> [Command] {
@@ -124,41 +131,47 @@ public struct PasswordLoginScreen: ScreenModel {
         notice = nil
         let secret = Secret(password.value)
         switch mode {
-        case .login: return [.request(PasswordLogin(email: typedEmail, password: secret))]
-        case .register: return [.request(Register(email: typedEmail, password: secret))]
+        case .login: return [.call(PasswordLogin(email: typedEmail, password: secret), Reply.login)]
+        case .register: return [.call(Register(email: typedEmail, password: secret), Reply.register)]
         }
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         isWorking = false
-        switch result {
-        case .success(let reply):
-            if let signedIn = reply.as(SignedIn.self) { return [.signedIn(signedIn)] }
-            guard let registered = reply.as(Registered.self) else { return [] }
+        switch reply {
+        case .login(.success(let signedIn)):
+            return [.signedIn(signedIn)]
+        case .register(.success(let registered)):
             password.setValue("")
             return [.push(VerifyAccountScreen(email: registered.email, justRegistered: true))]
-        case .failure(.passwordIncorrect):
+        case .login(.failure(let failure)), .register(.failure(let failure)):
+            return refused(failure, context)
+        }
+    }
+
+    /// A login or a registration refused: what the form says, and what it keeps.
+    private mutating func refused(_ failure: APIError, _ context: ScreenContext) -> [Command] {
+        switch failure {
+        case .passwordIncorrect:
             error = Self.invalidCredentialsText
             password.setValue("")
             focus = .password
-        case .failure(.server(403, ErrorCode.emailUnverified.rawValue, _)):
+        case .server(403, ErrorCode.emailUnverified.rawValue, _):
             password.setValue("")
             return [.push(VerifyAccountScreen(email: typedEmail, justRegistered: false))]
-        case .failure(.taken):
+        case .taken:
             error = Self.emailExistsText
-        case .failure(.invalid(let fields, let message)):
+        case .invalid(let fields, let message):
             error = fields.first.flatMap(PasswordRule.init(rawValue:))?.message ?? message
-        case .failure(.rateLimited(let retryAfter?, _)):
+        case .rateLimited(let retryAfter?, _):
             error = nil
             password.setValue("")
             lockedUntil = context.now + TimeInterval(retryAfter)
-        case .failure(.rateLimited(nil, let message)):
+        case .rateLimited(nil, let message):
             error = message
-        case .failure(.offline):
+        case .offline:
             error = Self.offlineText
-        case .failure(let failure):
+        default:
             error = failure.message
         }
         return []

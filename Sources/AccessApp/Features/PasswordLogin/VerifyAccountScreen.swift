@@ -34,29 +34,35 @@ public struct VerifyAccountScreen: ScreenModel {
 
     func canResend(_ context: ScreenContext) -> Bool { !isWorking && resendAfter.map { context.now >= $0 } ?? true }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings: [KeyHint] = []
-        if context.options.hasReferenceBackend { bindings.append(KeyHint(OutboxPanel.keys, "Outbox")) }
-        if canResend(context) { bindings.append(KeyHint([.character("r")], "Resend verification")) }
-        bindings.append(KeyHint([.enter], "Back to login"))
-        return Keymap(bindings)
+    public enum Intent: Sendable { case outbox, resend, backToLogin }
+    public enum Reply: Equatable, Sendable { case resend(Result<VerificationResent, APIError>) }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        var bindings: [KeyBinding<Intent>] = []
+        if context.options.hasReferenceBackend { bindings.append(.outbox("Outbox", .outbox)) }
+        if canResend(context) { bindings.append(KeyBinding([.character("r")], "Resend verification", .resend)) }
+        bindings.append(KeyBinding([.enter], "Back to login", .backToLogin))
+        return bindings
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        switch event {
-        case .key(.enter):
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .outbox:
+            return [.showOutbox]
+        case .backToLogin:
             return [.popToNearest(PasswordLoginScreen.self)]
-        case .key(.character("r")):
-            guard canResend(context) else { return nil }
+        case .resend:
+            guard canResend(context) else { return [] }
             isWorking = true
             error = nil
-            return [.request(ResendRegistrationLink(email: email))]
-        case .paste(let text):
-            // A paste reaches a screen that takes no typing: the link from the mail, tapped.
-            return openLink(text, context)
-        default:
-            return nil
+            return [.call(ResendRegistrationLink(email: email), Reply.resend)]
         }
+    }
+
+    /// A paste reaches a screen that takes no typing: the link from the mail, tapped.
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard case .paste(let text) = event else { return nil }
+        return openLink(text, context)
     }
 
     public mutating func openLink(_ text: String, _ context: ScreenContext) -> [Command]? {
@@ -70,19 +76,17 @@ public struct VerifyAccountScreen: ScreenModel {
         ]
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         isWorking = false
-        switch result {
-        case .success:
+        switch reply {
+        case .resend(.success):
             resendAfter = nil
             return [.showToast(Self.resentText)]
-        case .failure(.rateLimited(let retryAfter?, _)):
+        case .resend(.failure(.rateLimited(let retryAfter?, _))):
             resendAfter = context.now + TimeInterval(retryAfter)
-        case .failure(.offline):
+        case .resend(.failure(.offline)):
             error = PasswordLoginScreen.offlineText
-        case .failure(let failure):
+        case .resend(.failure(let failure)):
             error = failure.message
         }
         return []

@@ -59,28 +59,28 @@ public struct SettingsScreen: ScreenModel {
         }
     }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings: [KeyHint] = [.move, .open("Open")]
-        if canResend(context) { bindings.append(KeyHint([Self.resendKey], "Resend verification link")) }
-        return Keymap(bindings)
+    public enum Intent: Sendable { case up, down, open, resend }
+    public enum Reply: Equatable, Sendable { case resend(Result<VerificationResent, APIError>) }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        var bindings: [KeyBinding<Intent>] = [.move(up: .up, down: .down), .open("Open", .open)]
+        if canResend(context) { bindings.append(KeyBinding([Self.resendKey], "Resend verification link", .resend)) }
+        return bindings
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard case .key(let key) = event else { return nil }
-        switch key {
-        case Self.resendKey:
-            guard canResend(context), let email = Self.unverifiedEmail(context) else { return nil }
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        let rows = Self.rows(context)
+        switch intent {
+        case .resend:
+            guard canResend(context), let email = Self.unverifiedEmail(context) else { return [] }
             isResending = true
             error = nil
-            return [.request(ResendRegistrationLink(email: email))]
-        case .up, .character("k"):
+            return [.call(ResendRegistrationLink(email: email), Reply.resend)]
+        case .up:
             selection = max(0, selection - 1)
-            return []
-        case .down, .character("j"):
-            selection = min(Self.rows(context).count - 1, selection + 1)
-            return []
-        case .enter, .right:
-            let rows = Self.rows(context)
+        case .down:
+            selection = min(rows.count - 1, selection + 1)
+        case .open:
             switch rows[min(selection, rows.count - 1)] {
             case .verifyPhone: return [LimitedAccess.verifyPhone]
             case .accountAccess: return [.push(HubScreen(isLoading: true))]
@@ -88,22 +88,19 @@ public struct SettingsScreen: ScreenModel {
             case .keyboardCheck: return [.push(KeyboardCheckScreen())]
             case .logout: return [.showSheet(.confirmLogout)]
             }
-        default:
-            return nil
         }
+        return []
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         isResending = false
-        switch result {
-        case .success:
+        switch reply {
+        case .resend(.success):
             resendAfter = context.now + VerifyRecoveryEmailScreen.resendCooldown
             return [.showToast(Self.resentText)]
-        case .failure(.rateLimited(let retryAfter?, _)):
+        case .resend(.failure(.rateLimited(let retryAfter?, _))):
             resendAfter = context.now + TimeInterval(retryAfter)
-        case .failure(let failure):
+        case .resend(.failure(let failure)):
             error = failure.message
         }
         return []

@@ -26,32 +26,28 @@ public struct SignInEmailScreen: EmailEntryScreen {
     public var takesText: Bool { true }
     public var needsClock: Bool { limit != nil }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([KeyHint([.enter], "Send code")])
+    public enum Intent: Sendable { case send }
+    public enum Reply: Equatable, Sendable { case code(Result<SignInChallenge, APIError>) }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        [KeyBinding([.enter], "Send code", .send)]
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        switch event {
-        case .key(.escape):
-            return nil
-        case .key(.enter):
-            guard let address = addressToSend(context) else { return [] }
-            return [.request(StartSignInCode(channel: .email, destination: address))]
-        default:
-            return editEmail(event)
-        }
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        guard let address = addressToSend(context) else { return [] }
+        return [.call(StartSignInCode(channel: .email, destination: address), Reply.code)]
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
-        switch result {
-        case .success(let reply):
+    /// Typing and pasting the address.
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? { editEmail(event) }
+
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
+        switch reply {
+        case .code(.success(let challenge)):
             isWorking = false
-            guard let challenge = reply.as(SignInChallenge.self) else { return [] }
             limit = nil
             return [.push(EnterCodeScreen(signIn: challenge))]
-        case .failure(let failure):
+        case .code(.failure(let failure)):
             sendFailed(failure, context)
             return []
         }

@@ -53,22 +53,21 @@ public struct SignInScreen: ScreenModel {
         Row.allCases.filter { $0 != .apple || context.options.platform == .ios }
     }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([.move, .open("Continue")])
+    public enum Intent: Sendable { case up, down, open }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        [.move(up: .up, down: .down), .open("Continue", .open)]
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard case .key(let key) = event else { return nil }
-        switch key {
-        case .up, .character("k"):
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        let rows = shown(context)
+        switch intent {
+        case .up:
             selection = max(0, selection - 1)
-            return []
-        case .down, .character("j"):
-            selection = min(shown(context).count - 1, selection + 1)
-            return []
-        case .enter, .right:
+        case .down:
+            selection = min(rows.count - 1, selection + 1)
+        case .open:
             notice = nil
-            let rows = shown(context)
             switch rows[min(selection, rows.count - 1)] {
             case .phone: return [.push(EnterPhoneScreen.signIn(region: context.options.deviceRegion))]
             case .email: return [.push(SignInEmailScreen())]
@@ -78,9 +77,8 @@ public struct SignInScreen: ScreenModel {
             case .password: return [.push(PasswordLoginScreen())]
             case .recover: return [.push(RecoveryRequestScreen())]
             }
-        default:
-            return nil
         }
+        return []
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {

@@ -13,27 +13,22 @@ public struct SessionCheckScreen: ScreenModel {
     public var id: String { "session-check" }
     public var needsClock: Bool { true }
 
-    public func keymap(_ context: ScreenContext) -> Keymap { Keymap([]) }
+    public enum Reply: Equatable, Sendable { case me(Result<CurrentUser, APIError>) }
 
-    public func onAppear(_ context: ScreenContext) -> [Command] { [.request(CheckSession())] }
+    public func onAppear(_ context: ScreenContext) -> [Command] { [.call(CheckSession(), Reply.me)] }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? { nil }
-
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
-        switch result {
-        case .success(let reply):
-            guard let me = reply.as(CurrentUser.self) else { return [] }
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
+        switch reply {
+        case .me(.success(let me)):
             return [
                 .setMethods(me.authMethods), .setProfile(me.profile),
                 .resetStack(AnyScreen(Onboarding.screen(for: me.profile))),
             ]
-        case .failure(.signedOut):
+        case .me(.failure(.signedOut)):
             return [.signOut, .resetStack(SignInScreen(notice: SignInScreen.sessionExpiredText))]
-        case .failure(.offline):
+        case .me(.failure(.offline)):
             return [.resetStack(SettingsScreen())]
-        case .failure(let failure):
+        case .me(.failure(let failure)):
             // The backend answered but could not say who this is: in with what was cached, and why.
             return [.resetStack(SettingsScreen()), .showToast("Couldn't check your session: \(failure.message)")]
         }

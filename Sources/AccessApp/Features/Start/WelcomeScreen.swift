@@ -17,51 +17,48 @@ public struct WelcomeScreen: ScreenModel {
     public var id: String { "welcome" }
     public var needsClock: Bool { isWorking }
 
-    static let qaTag = "qa-sign-in"
+    public enum Intent: Sendable { case getStarted, terms, privacy, qaSignIn }
+    public enum Reply: Equatable, Sendable { case qaSignIn(Result<QASignedIn, APIError>) }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings = [
-            KeyHint([.enter], "Get started"),
-            KeyHint([.character("t")], "Terms"),
-            KeyHint([.character("p")], "Privacy"),
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        var bindings: [KeyBinding<Intent>] = [
+            KeyBinding([.enter], "Get started", .getStarted),
+            KeyBinding([.character("t")], "Terms", .terms),
+            KeyBinding([.character("p")], "Privacy", .privacy),
         ]
         if context.options.hasReferenceBackend, !isWorking {
-            bindings.append(KeyHint([.character("s")], "Sign in as the scenario's user (QA)", inFooter: false))
+            bindings.append(
+                KeyBinding([.character("s")], "Sign in as the scenario's user (QA)", inFooter: false, .qaSignIn))
         }
-        return Keymap(bindings)
+        return bindings
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard case .key(let key) = event else { return nil }
-        switch key {
-        case .enter:
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .getStarted:
             error = nil
             return [.push(SignInScreen())]
-        case .character("t"):
+        case .terms:
             return context.options.brand.termsURL.map { [.run(.open($0))] } ?? []
-        case .character("p"):
+        case .privacy:
             return context.options.brand.privacyURL.map { [.run(.open($0))] } ?? []
-        case .character("s") where context.options.hasReferenceBackend && !isWorking:
+        case .qaSignIn:
+            guard context.options.hasReferenceBackend, !isWorking else { return [] }
             isWorking = true
             error = nil
-            return [.request(QASignIn(), tag: Self.qaTag)]
-        default:
-            return nil
+            return [.call(QASignIn(), Reply.qaSignIn)]
         }
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         isWorking = false
-        switch result {
-        case .success(let reply):
-            guard let found = reply.as(QASignedIn.self) else { return [] }
+        switch reply {
+        case .qaSignIn(.success(let found)):
             return [
                 .setMethods(found.methods), .setProfile(found.profile),
                 .resetStack(AnyScreen(Onboarding.screen(for: found.profile))),
             ]
-        case .failure(let failure):
+        case .qaSignIn(.failure(let failure)):
             error = failure.message
             return []
         }

@@ -31,37 +31,32 @@ public struct ContactSupportScreen: ScreenModel {
 
     var choices: [Choice] { showsMail ? [.openMail, .copy, .copyMail] : [.openMail, .copy] }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings: [KeyHint] = [
-            .move, .open("Choose"),
-            KeyHint([.character("o")], "Open mail", inFooter: false),
-            KeyHint([.character("c")], "Copy address", inFooter: false),
-        ]
-        if showsMail { bindings.append(KeyHint([.character("m")], "Copy the mail", inFooter: false)) }
-        return Keymap(bindings)
+    public enum Intent: Sendable {
+        case up, down, chooseSelected
+        case choose(Choice)
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard case .key(let key) = event else { return nil }
-        let index = choices.firstIndex(of: selection) ?? 0
-        switch key {
-        case .up, .character("k"):
-            selection = choices[max(0, index - 1)]
-            return []
-        case .down, .character("j"):
-            selection = choices[min(choices.count - 1, index + 1)]
-            return []
-        case .character("o"):
-            return choose(.openMail, context)
-        case .character("c"):
-            return choose(.copy, context)
-        case .character("m") where showsMail:
-            return choose(.copyMail, context)
-        case .enter, .right:
-            return choose(selection, context)
-        default:
-            return nil
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        var bindings: [KeyBinding<Intent>] = [
+            .move(up: .up, down: .down), .open("Choose", .chooseSelected),
+            KeyBinding([.character("o")], "Open mail", inFooter: false, .choose(.openMail)),
+            KeyBinding([.character("c")], "Copy address", inFooter: false, .choose(.copy)),
+        ]
+        if showsMail {
+            bindings.append(KeyBinding([.character("m")], "Copy the mail", inFooter: false, .choose(.copyMail)))
         }
+        return bindings
+    }
+
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        let index = choices.firstIndex(of: selection) ?? 0
+        switch intent {
+        case .up: selection = choices[max(0, index - 1)]
+        case .down: selection = choices[min(choices.count - 1, index + 1)]
+        case .chooseSelected: return choose(selection, context)
+        case .choose(let choice): return choose(choice, context)
+        }
+        return []
     }
 
     private mutating func choose(_ action: Choice, _ context: ScreenContext) -> [Command] {

@@ -1,0 +1,42 @@
+import AccessAPI
+import AccessCore
+import Foundation
+
+/// The link a registration emails (`…/confirm-account?token=…`): opening it verifies the address, and
+/// the person logs in.
+public struct RegistrationLink: LinkPurpose {
+    public init() {}
+    /// Sent again from "Check your email to verify your account", which knows the address.
+    public var resend: AnyRequest? { nil }
+    public func confirm(token: String) -> AnyRequest { AnyRequest(ConfirmRegistration(token: token)) }
+    public func confirmed(_ reply: AnyValue, _ context: ScreenContext) -> [Command]? {
+        guard let confirmed = reply.as(RegistrationConfirmed.self) else { return nil }
+        // Signed in already (the link opened from another account's session): nothing to log in to.
+        guard context.methods == nil else {
+            var commands: [Command] = [.pop, .showToast(PasswordLoginScreen.verifiedText(confirmed.email))]
+            // This account's own recovery email (Settings' reminder): verified now.
+            if var profile = context.profile, let email = profile.email, EmailRules.same(email, confirmed.email) {
+                profile.emailVerified = true
+                commands.insert(.setProfile(profile), at: 0)
+            }
+            return commands
+        }
+        return [
+            .resetStack(SignInScreen.selecting(.password, context)),
+            .push(
+                PasswordLoginScreen(email: confirmed.email, notice: PasswordLoginScreen.verifiedText(confirmed.email))),
+        ]
+    }
+    public func accepts(_ message: OutboxMessage) -> Bool {
+        message.outboxKind == .emailVerifyLink && message.purpose == Self.purpose
+    }
+    /// Seed 001's sentence for verification links, with this link's lifetime: a registration link works
+    /// for 24 hours, not the 30 minutes of an email change's.
+    public var lifetimeText: String { Self.lifetimeText }
+    static let lifetimeText = "Verification links expire after 24 hours. Request a new one to try again."
+    public var canEditAddress: Bool { false }
+    public var linkPath: String { "confirm-account" }
+
+    /// The outbox purpose of the reference backend's registration links.
+    static let purpose = "register"
+}
