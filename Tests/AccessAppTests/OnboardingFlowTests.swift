@@ -147,11 +147,11 @@ import Testing
         harness.advance(by: 0.2)
         harness.receive(.tick, effects: [.request(CheckUsernameAvailability(username: "jdoe"), id: 1)]) {
             $0.top = AnyScreen(ProfileScreen(username: "jdoe", availability: .checking("jdoe")))
-            $0.topAwaits(1, "availability")
+            $0.topAwaits(1, ProfileScreen.Reply.availability)
         }
         harness.send(.input(.key(.character("x"))), effects: [debounce]) {
             $0.top = AnyScreen(ProfileScreen(username: "jdoex", availability: .typing(since: start + 0.7)))
-            $0.topAwaits(1, "availability")
+            $0.topAwaits(1, ProfileScreen.Reply.availability)
         }
         // "jdoe" is taken, but the field says "jdoex" now.
         harness.send(.reply(UsernameAvailability(username: "jdoe", available: false), to: RequestID(1))) {
@@ -160,7 +160,7 @@ import Testing
         harness.advance(by: 0.4)
         harness.receive(.tick, effects: [.request(CheckUsernameAvailability(username: "jdoex"), id: 2)]) {
             $0.top = AnyScreen(ProfileScreen(username: "jdoex", availability: .checking("jdoex")))
-            $0.topAwaits(2, "availability")
+            $0.topAwaits(2, ProfileScreen.Reply.availability)
         }
         harness.send(.reply(UsernameAvailability(username: "jdoex", available: true), to: RequestID(2))) {
             $0.top = AnyScreen(ProfileScreen(username: "jdoex", availability: .available("jdoex")))
@@ -176,21 +176,19 @@ import Testing
 
     @Test func theServersAnswerAboutTheNameShowsInline() {
         var (refused, context) = asked("jdoe")
-        _ = refused.receive(
-            "availability", .failure(.invalid(fieldErrors: ["characters"], message: "Invalid")), context)
+        _ = refused.receive(.availability(.failure(.invalid(fieldErrors: ["characters"], message: "Invalid"))), context)
         #expect(refused.availability == .invalid("jdoe"))
         #expect(refused.usernameProblem == UsernameRules.Problem.characters.sentence)
         #expect(!refused.canSubmit(context))
 
         var (taken, _) = asked("jdoe")
-        _ = taken.receive(
-            "availability", .success(AnyValue(UsernameAvailability(username: "jdoe", available: false))), context)
+        _ = taken.receive(.availability(.success(UsernameAvailability(username: "jdoe", available: false))), context)
         #expect(taken.usernameProblem == ProfileScreen.takenText)
         #expect(!taken.canSubmit(context))
 
         // No answer: not known either way, so Continue lets the server decide.
         var (unknown, _) = asked("jdoe")
-        _ = unknown.receive("availability", .failure(.offline(reason: "refused")), context)
+        _ = unknown.receive(.availability(.failure(.offline(reason: "refused"))), context)
         #expect(unknown.availability == .idle)
         #expect(unknown.error == APIError.offline(reason: "refused").message)
         #expect(unknown.canSubmit(context))
@@ -216,7 +214,7 @@ import Testing
             $0.top = AnyScreen(
                 ProfileScreen(
                     username: "JDoe ", photo: "  ", focus: .cta, availability: .available("jdoe"), isWorking: true))
-            $0.topAwaits(1, "save")
+            $0.topAwaits(1, ProfileScreen.Reply.save)
         }
         harness.send(.reply(profile(.recoveryEmail), to: RequestID(1))) {
             $0.profile = profile(.recoveryEmail)
@@ -234,14 +232,14 @@ import Testing
     {
         var screen = screen
         let context = onboarding(screen, profile: nil).context
-        _ = screen.handle(.key(.enter), context)
+        _ = screen.perform(key: .enter, context)
         #expect(screen.isWorking)
         return (screen, context)
     }
 
     @Test func aTakenNameIsSaidInTheFieldAndKeepsWhatWasTyped() {
         var (screen, context) = saving()
-        _ = screen.receive("save", .failure(.taken(message: "Username taken")), context)
+        _ = screen.receive(.save(.failure(.taken(message: "Username taken"))), context)
         #expect(screen.usernameProblem == "That username is taken.")
         #expect(screen.username.value == "jdoe")
         #expect(screen.photo.value == "~/me.jpg")
@@ -255,14 +253,14 @@ import Testing
     @Test func theServersRulesShowInlineAndAPhotoRefusalUnderThePhoto() {
         var (screen, context) = saving()
         _ = screen.receive(
-            "save", .failure(.invalid(fieldErrors: ["characters", "first_character"], message: "Invalid")), context)
+            .save(.failure(.invalid(fieldErrors: ["characters", "first_character"], message: "Invalid"))), context)
         #expect(
             screen.usernameProblem
                 == "\(UsernameRules.Problem.characters.sentence) \(UsernameRules.Problem.firstCharacter.sentence)")
         #expect(!screen.canSubmit(context))
 
         var (other, otherContext) = saving()
-        _ = other.receive("save", .failure(.invalid(fieldErrors: [], message: "The photo is too long.")), otherContext)
+        _ = other.receive(.save(.failure(.invalid(fieldErrors: [], message: "The photo is too long."))), otherContext)
         #expect(other.photo.error == "The photo is too long.")
         #expect(other.usernameProblem == nil)
         #expect(other.focus == .photo)
@@ -270,7 +268,7 @@ import Testing
 
     @Test func offlineSaysSoAndKeepsWhatWasTyped() {
         var (screen, context) = saving()
-        _ = screen.receive("save", .failure(.offline(reason: "refused")), context)
+        _ = screen.receive(.save(.failure(.offline(reason: "refused"))), context)
         #expect(screen.error == APIError.offline(reason: "refused").message)
         #expect(!screen.isWorking)
         #expect(screen.username.value == "jdoe")
@@ -312,7 +310,7 @@ import Testing
             .input(.key(.control("s"))), effects: [.request(ContinueOnboarding(from: .recoveryEmail), id: 1)]
         ) {
             $0.top = AnyScreen(RecoveryEmailScreen(email: "half@typ", working: .skip))
-            $0.topAwaits(1, "skip")
+            $0.topAwaits(1, RecoveryEmailScreen.Reply.skip)
         }
         harness.send(.reply(profile(.finish), to: RequestID(1))) {
             $0.profile = profile(.finish)
@@ -339,7 +337,7 @@ import Testing
                 RecoveryEmailScreen(
                     email: "jdoe@mail.com", password: "violet-harbor-77", focus: .cta, passwordChecked: true,
                     working: .cta))
-            $0.topAwaits(1, "save")
+            $0.topAwaits(1, RecoveryEmailScreen.Reply.save)
         }
         // The request that carries it never prints it.
         var dump = ""
@@ -364,10 +362,10 @@ import Testing
     func refused(_ error: APIError, at now: Date? = nil) -> RecoveryEmailScreen {
         var screen = filledRecovery()
         let context = recovery(screen).context
-        _ = screen.handle(.key(.enter), context)
+        _ = screen.perform(key: .enter, context)
         var later = context
         later.now = now ?? start
-        _ = screen.receive("save", .failure(error), later)
+        _ = screen.receive(.save(.failure(error)), later)
         #expect(!screen.isWorking)
         #expect(screen.email.value == "jdoe@mail.com")
         #expect(screen.password.value == "violet-harbor-77")
@@ -467,15 +465,19 @@ import Testing
         var screen = VerifyRecoveryEmailScreen(email: "jdoe@mail.com", work: .loadingProfile, verified: true)
         let context = verifying(screen).context
         let commands = screen.receive(
-            "profile", .success(AnyValue(profile(.verifyEmail, email: "jdoe@mail.com", verified: true))), context)
-        #expect(commands == [.request(ContinueOnboarding(from: .verifyEmail), tag: "continue")])
+            .profile(.success(profile(.verifyEmail, email: "jdoe@mail.com", verified: true))), context)
+        #expect(
+            commands == [
+                .call(ContinueOnboarding(from: .verifyEmail), VerifyRecoveryEmailScreen.Reply.continueOnboarding)
+            ])
+        #expect(screen.work == .continuing)
     }
 
     @Test func continueWithoutVerifying() {
         let harness = ReducerHarness(verifying(VerifyRecoveryEmailScreen(email: "jdoe@mail.com")))
         harness.send(.input(.key(.enter)), effects: [.request(ContinueOnboarding(from: .verifyEmail), id: 1)]) {
             $0.top = AnyScreen(VerifyRecoveryEmailScreen(email: "jdoe@mail.com", work: .continuing))
-            $0.topAwaits(1, "continue")
+            $0.topAwaits(1, VerifyRecoveryEmailScreen.Reply.continueOnboarding)
         }
         let finish = profile(.finish, email: "jdoe@mail.com")
         harness.send(.reply(finish, to: RequestID(1))) {
@@ -491,7 +493,7 @@ import Testing
         let harness = ReducerHarness(onboarding(OnboardingDoneScreen(), profile: profile(.finish)))
         harness.send(.input(.key(.enter)), effects: [.request(ContinueOnboarding(from: .finish), id: 1)]) {
             $0.top = AnyScreen(OnboardingDoneScreen(isWorking: true))
-            $0.topAwaits(1)
+            $0.topAwaits(1, OnboardingDoneScreen.Reply.finish)
         }
         harness.send(.reply(profile(.complete), to: RequestID(1))) {
             $0.profile = profile(.complete)

@@ -71,7 +71,7 @@ import Testing
         let harness = ReducerHarness(SampleData.recovering([RecoveryRequestScreen(email: " \(email) ")], now: start))
         harness.send(.input(.key(.enter)), effects: [.request(StartRecovery(email: email), id: 1)]) {
             $0.top = AnyScreen(RecoveryRequestScreen(email: " \(self.email) ", isWorking: true))
-            $0.topAwaits(1)
+            $0.topAwaits(1, RecoveryRequestScreen.Reply.start)
         }
         harness.send(.reply(RecoveryStarted(email: email, resendAfter: start + 30), to: RequestID(1)), effects: [tick])
         {
@@ -396,7 +396,7 @@ import Testing
     }
 
     @Test func signingOutForgetsTheLimitedProfile() {
-        var state = SampleData.limitedState([HubScreen()], now: start).topWaiting()
+        var state = SampleData.limitedState([HubScreen()], now: start).topWaiting(HubScreen.Reply.methods)
         _ = send(.failure(.signedOut), to: &state)
         #expect(state.profile == nil)
         #expect(state.methods == nil)

@@ -1,7 +1,5 @@
 import AccessAPI
-import AccessCore
 import Foundation
-import TerminalKit
 
 /// Seed 003's "Profile Creation & Recovery Setup", after the phone and its code: a username (and a
 /// photo), an optional recovery email with its password, that email's link (optional too), then "You're
@@ -40,74 +38,4 @@ enum Onboarding {
 
     /// The four steps as the person counts them; the phone and its code were step 1, at sign-in.
     static let stepCount = 4
-}
-
-/// "Step 2 of 4  ● ● ○ ○" under every onboarding step's title (seed 003: "Clear progress steps").
-struct OnboardingProgress {
-    var step: Int
-
-    func text(_ glyphs: Glyphs) -> String {
-        let dots = (1...Onboarding.stepCount).map { index in
-            index <= step ? (glyphs == .ascii ? "#" : "●") : (glyphs == .ascii ? "-" : "○")
-        }
-        return "Step \(step) of \(Onboarding.stepCount)  \(dots.joined(separator: " "))"
-    }
-
-    /// The step's title with the progress under it, and a note beside the progress.
-    func title(_ title: String, note: String? = nil, into canvas: inout Canvas) {
-        canvas.title(title, subtitle: [text(canvas.glyphs), note].compactMap(\.self).joined(separator: "  ·  "))
-    }
-}
-
-// MARK: - Links
-
-/// The registration link sent to the recovery email, opened while "Verify your email" waits for it:
-/// the answer goes back to that screen, which asks where onboarding stands now.
-public struct RecoveryEmailLink: LinkPurpose {
-    public init() {}
-    /// Sent again from "Verify your email", which knows the address.
-    public var resend: AnyRequest? { nil }
-    public func confirm(token: String) -> AnyRequest { AnyRequest(ConfirmRegistration(token: token)) }
-    public func confirmed(_ reply: AnyValue, _ context: ScreenContext) -> [Command]? {
-        guard let confirmed = reply.as(RegistrationConfirmed.self) else { return nil }
-        return [.returnTo(VerifyRecoveryEmailScreen.self, with: confirmed)]
-    }
-    public func accepts(_ message: OutboxMessage) -> Bool { RegistrationLink().accepts(message) }
-    public var canEditAddress: Bool { false }
-    public var linkPath: String { RegistrationLink().linkPath }
-    public var lifetimeText: String { RegistrationLink.lifetimeText }
-}
-
-// MARK: - Requests
-
-struct LoadProfile: APIRequest {
-    func perform(_ api: APIContext) async throws -> Profile { try await api.client.profile() }
-}
-
-struct CheckUsernameAvailability: APIRequest {
-    var username: String
-    func perform(_ api: APIContext) async throws -> UsernameAvailability {
-        try await api.client.usernameAvailability(username)
-    }
-}
-
-struct UpdateProfile: APIRequest {
-    var username: String
-    var photo: String?
-    func perform(_ api: APIContext) async throws -> Profile {
-        try await api.client.updateProfile(username: username, photo: photo)
-    }
-}
-
-struct SetRecoveryEmail: APIRequest {
-    var email: String
-    var password: Secret
-    func perform(_ api: APIContext) async throws -> Profile {
-        try await api.client.setRecoveryEmail(email: email, password: password.value)
-    }
-}
-
-struct ContinueOnboarding: APIRequest {
-    var from: OnboardingStep
-    func perform(_ api: APIContext) async throws -> Profile { try await api.client.continueOnboarding(from: from) }
 }

@@ -17,28 +17,27 @@ public struct OnboardingDoneScreen: ScreenModel {
     static let unverifiedText = "Your recovery email isn't verified yet: Settings reminds you and can resend the link."
     static let noEmailText = "No recovery email yet: you can add one later under Account access, Email & password."
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        isWorking ? Keymap([]) : Keymap([KeyHint([.enter], "Go to Settings")])
+    public enum Intent: Sendable { case goToSettings }
+    public enum Reply: Equatable, Sendable { case finish(Result<Profile, APIError>) }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        isWorking ? [] : [KeyBinding([.enter], "Go to Settings", .goToSettings)]
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard case .key(.enter) = event, !isWorking else { return nil }
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         isWorking = true
-        return [.request(ContinueOnboarding(from: .finish))]
+        return [.call(ContinueOnboarding(from: .finish), Reply.finish)]
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         isWorking = false
-        switch result {
-        case .success(let reply):
-            guard let profile = reply.as(Profile.self) else { return [] }
+        switch reply {
+        case .finish(.success(let profile)):
             return [.setProfile(profile), .resetStack(SettingsScreen())]
-        case .failure(.offline):
+        case .finish(.failure(.offline)):
             // The offline banner says why; the app is usable without this bookkeeping.
             return [.resetStack(SettingsScreen())]
-        case .failure(let failure):
+        case .finish(.failure(let failure)):
             return [.resetStack(SettingsScreen()), .showToast(failure.message)]
         }
     }

@@ -66,45 +66,54 @@ public struct ProfileScreen: ScreenModel {
         }
     }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([
-            KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
-            KeyHint([.enter], "Continue"),
-        ])
+    public enum Intent: Sendable { case next, previous, submit }
+    public enum Reply: Equatable, Sendable {
+        case availability(Result<UsernameAvailability, APIError>)
+        case save(Result<Profile, APIError>)
+    }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        [
+            KeyBinding(
+                KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
+                intents: [.tab: .next, .down: .next, .backTab: .previous, .up: .previous]),
+            KeyBinding([.enter], "Continue", .submit),
+        ]
+    }
+
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .next, .previous:
+            let step = intent == .next ? 1 : -1
+            let index = Self.order.firstIndex(of: focus) ?? 0
+            focus = Self.order[(index + step + Self.order.count) % Self.order.count]
+        case .submit:
+            if canSubmit(context), focus != .username { return submit() }
+            if focus == .username { focus = .photo }
+        }
+        return []
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        switch event {
-        case .key(.tab), .key(.down), .key(.backTab), .key(.up):
-            let step = [.key(.tab), .key(.down)].contains(event) ? 1 : -1
-            let index = Self.order.firstIndex(of: focus) ?? 0
-            focus = Self.order[(index + step + Self.order.count) % Self.order.count]
+        guard !isWorking else { return [] }
+        if focus == .cta { focus = .username }
+        if focus == .photo {
+            guard photo.handle(event) else { return nil }
+            photo.error = nil
             return []
-        case .key(.enter):
-            if canSubmit(context), focus != .username { return submit() }
-            if focus == .username { focus = .photo }
-            return []
-        default:
-            guard !isWorking else { return event.isTextEditing ? [] : nil }
-            if focus == .cta, event.isTextEditing { focus = .username }
-            if focus == .photo {
-                guard photo.handle(event) else { return nil }
-                photo.error = nil
-                return []
-            }
-            let before = username.value
-            guard username.handle(event) else { return nil }
-            guard username.value != before else { return [] }
-            error = nil
-            username.error = nil
-            guard UsernameRules.isValid(username.value) else {
-                // The checklist says what is wrong; only a name that passes is worth asking about.
-                availability = .idle
-                return []
-            }
-            availability = .typing(since: context.now)
-            return [.run(.after(seconds: Self.debounce, action: .tick, id: .debounce))]
         }
+        let before = username.value
+        guard username.handle(event) else { return nil }
+        guard username.value != before else { return [] }
+        error = nil
+        username.error = nil
+        guard UsernameRules.isValid(username.value) else {
+            // The checklist says what is wrong; only a name that passes is worth asking about.
+            availability = .idle
+            return []
+        }
+        availability = .typing(since: context.now)
+        return [.run(.after(seconds: Self.debounce, action: .tick, id: .debounce))]
     }
 
     /// The pause is over: ask about the name, if it is still the one that passed the rules.
@@ -115,7 +124,7 @@ public struct ProfileScreen: ScreenModel {
             return []
         }
         availability = .checking(typed)
-        return [.request(CheckUsernameAvailability(username: typed), tag: "availability")]
+        return [.call(CheckUsernameAvailability(username: typed), Reply.availability)]
     }
 
     private mutating func submit() -> [Command] {
@@ -123,17 +132,21 @@ public struct ProfileScreen: ScreenModel {
         error = nil
         username.error = nil
         photo.error = nil
-        return [.request(UpdateProfile(username: typed, photo: typedPhoto), tag: "save")]
+        return [.call(UpdateProfile(username: typed, photo: typedPhoto), Reply.save)]
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
-        if tag == "availability" { return receiveAvailability(result) }
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
+        switch reply {
+        case .availability(let result): receiveAvailability(result)
+        case .save(let result): return receiveSave(result)
+        }
+        return []
+    }
+
+    private mutating func receiveSave(_ result: Result<Profile, APIError>) -> [Command] {
         isWorking = false
         switch result {
-        case .success(let reply):
-            guard let profile = reply.as(Profile.self) else { return [] }
+        case .success(let profile):
             return Onboarding.advance(to: profile)
         case .failure(.taken):
             availability = .taken(typed)
@@ -155,12 +168,11 @@ public struct ProfileScreen: ScreenModel {
         return []
     }
 
-    private mutating func receiveAvailability(_ result: Result<AnyValue, APIError>) -> [Command] {
+    private mutating func receiveAvailability(_ result: Result<UsernameAvailability, APIError>) {
         // A reply about a name no longer in the field is old news.
-        guard case .checking(let asked) = availability, asked == typed else { return [] }
+        guard case .checking(let asked) = availability, asked == typed else { return }
         switch result {
-        case .success(let reply):
-            guard let answer = reply.as(UsernameAvailability.self) else { return [] }
+        case .success(let answer):
             availability = answer.available ? .available(asked) : .taken(asked)
         case .failure(.invalid(let codes, let message)):
             availability = .invalid(asked)
@@ -171,7 +183,6 @@ public struct ProfileScreen: ScreenModel {
             availability = .idle
             error = failure.message
         }
-        return []
     }
 
     /// The rules as a checklist: each judged once something is typed.

@@ -61,27 +61,34 @@ public struct RecoveryEmailScreen: ScreenModel {
             && PasswordRules.violations(password.value, email: nil).isEmpty
     }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings = [
-            KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
-            KeyHint([.enter], focus == .skip ? "Skip for now" : "Continue"),
-        ]
-        if !isWorking { bindings.append(KeyHint([Self.skipKey], "Skip for now", inFooter: focus != .skip)) }
-        return Keymap(bindings)
+    public enum Intent: Sendable { case next, previous, submit, skip }
+    public enum Reply: Equatable, Sendable {
+        case save(Result<Profile, APIError>)
+        case skip(Result<Profile, APIError>)
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        switch event {
-        case .key(.tab), .key(.down), .key(.backTab), .key(.up):
-            let step = [.key(.tab), .key(.down)].contains(event) ? 1 : -1
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        var bindings = [
+            KeyBinding(
+                KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
+                intents: [.tab: .next, .down: .next, .backTab: .previous, .up: .previous]),
+            KeyBinding([.enter], focus == .skip ? "Skip for now" : "Continue", Intent.submit),
+        ]
+        if !isWorking { bindings.append(KeyBinding([Self.skipKey], "Skip for now", inFooter: focus != .skip, .skip)) }
+        return bindings
+    }
+
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .next, .previous:
             if focus == .password { passwordChecked = true }
+            let step = intent == .next ? 1 : -1
             let index = Self.order.firstIndex(of: focus) ?? 0
             focus = Self.order[(index + step + Self.order.count) % Self.order.count]
             return []
-        case .key(Self.skipKey):
-            guard !isWorking else { return nil }
+        case .skip:
             return skip()
-        case .key(.enter):
+        case .submit:
             guard !isWorking else { return [] }
             switch focus {
             case .skip: return skip()
@@ -97,23 +104,25 @@ public struct RecoveryEmailScreen: ScreenModel {
                 }
                 return canSubmit(context) ? submit() : []
             }
-        default:
-            guard !isWorking else { return event.isTextEditing ? [] : nil }
-            if [.cta, .skip].contains(focus), event.isTextEditing { focus = .email }
-            if focus == .password {
-                let before = password.value
-                guard password.handle(event) else { return nil }
-                if password.value != before { password.error = nil }
-                return []
-            }
-            let before = email.value
-            guard email.handle(event) else { return nil }
-            if email.value != before {
-                email.error = nil
-                error = nil
-            }
+        }
+    }
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard !isWorking else { return [] }
+        if [.cta, .skip].contains(focus) { focus = .email }
+        if focus == .password {
+            let before = password.value
+            guard password.handle(event) else { return nil }
+            if password.value != before { password.error = nil }
             return []
         }
+        let before = email.value
+        guard email.handle(event) else { return nil }
+        if email.value != before {
+            email.error = nil
+            error = nil
+        }
+        return []
     }
 
     public mutating func tick(_ context: ScreenContext) -> [Command] {
@@ -124,29 +133,28 @@ public struct RecoveryEmailScreen: ScreenModel {
     private mutating func submit() -> [Command] {
         working = .cta
         error = nil
-        return [.request(SetRecoveryEmail(email: typed, password: Secret(password.value)), tag: "save")]
+        return [.call(SetRecoveryEmail(email: typed, password: Secret(password.value)), Reply.save)]
     }
 
     private mutating func skip() -> [Command] {
         working = .skip
         error = nil
-        return [.request(ContinueOnboarding(from: .recoveryEmail), tag: "skip")]
+        return [.call(ContinueOnboarding(from: .recoveryEmail), Reply.skip)]
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         working = nil
-        switch result {
-        case .success(let reply):
-            guard let profile = reply.as(Profile.self) else { return [] }
-            return Onboarding.advance(to: profile, linkSentAt: tag == "save" ? context.now : nil)
-        case .failure(let failure) where tag == "skip":
+        switch reply {
+        case .save(.success(let profile)):
+            return Onboarding.advance(to: profile, linkSentAt: context.now)
+        case .skip(.success(let profile)):
+            return Onboarding.advance(to: profile)
+        case .skip(.failure(let failure)):
             error = failure.message
-        case .failure(.taken):
+        case .save(.failure(.taken)):
             email.error = NewEmailScreen.takenText
             focus = .email
-        case .failure(.invalid(let codes, let message)):
+        case .save(.failure(.invalid(let codes, let message))):
             if let passwordProblem = PasswordChecklist.message(for: codes) {
                 password.error = passwordProblem
                 focus = .password
@@ -154,10 +162,10 @@ public struct RecoveryEmailScreen: ScreenModel {
                 email.error = message
                 focus = .email
             }
-        case .failure(.rateLimited(let retryAfter?, _)):
+        case .save(.failure(.rateLimited(let retryAfter?, _))):
             // The banner counts down; the message would say it twice.
             limit = RateLimit(target: typed, until: context.now.addingTimeInterval(TimeInterval(retryAfter)))
-        case .failure(let failure):
+        case .save(.failure(let failure)):
             error = failure.message
         }
         return []

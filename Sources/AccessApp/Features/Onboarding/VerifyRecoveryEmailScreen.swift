@@ -44,32 +44,45 @@ public struct VerifyRecoveryEmailScreen: ScreenModel {
         work == nil && !verified && resendAfter.map { context.now >= $0 } ?? true
     }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings: [KeyHint] = []
-        if context.options.hasReferenceBackend { bindings.append(KeyHint(OutboxPanel.keys, "Open link")) }
-        if canResend(context) { bindings.append(KeyHint([Self.resendKey], "Resend")) }
-        if work == nil, !verified { bindings.append(KeyHint([.enter], "Continue unverified")) }
-        return Keymap(bindings)
+    public enum Intent: Sendable { case openOutbox, resend, continueUnverified }
+    public enum Reply: Equatable, Sendable {
+        case resend(Result<VerificationResent, APIError>)
+        /// Where onboarding stands once the link was confirmed.
+        case profile(Result<Profile, APIError>)
+        case continueOnboarding(Result<Profile, APIError>)
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        switch event {
-        case .paste(let text):
-            // A paste reaches a screen that takes no typing: the link from the mail, tapped.
-            return openLink(text, context)
-        case .key(Self.resendKey):
-            guard canResend(context) else { return nil }
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        var bindings: [KeyBinding<Intent>] = []
+        if context.options.hasReferenceBackend { bindings.append(.outbox("Open link", .openOutbox)) }
+        if canResend(context) { bindings.append(KeyBinding([Self.resendKey], "Resend", .resend)) }
+        if work == nil, !verified { bindings.append(KeyBinding([.enter], "Continue unverified", .continueUnverified)) }
+        return bindings
+    }
+
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .openOutbox:
+            return [.showOutbox]
+        case .resend:
             work = .resending
             error = nil
-            return [.request(ResendRegistrationLink(email: email), tag: "resend")]
-        case .key(.enter):
-            guard work == nil, !verified else { return nil }
-            work = .continuing
+            return [.call(ResendRegistrationLink(email: email), Reply.resend)]
+        case .continueUnverified:
             error = nil
-            return [.request(ContinueOnboarding(from: .verifyEmail), tag: "continue")]
-        default:
-            return nil
+            return continueOnboarding()
         }
+    }
+
+    /// A paste reaches a screen that takes no typing: the link from the mail, tapped.
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard case .paste(let text) = event else { return nil }
+        return openLink(text, context)
+    }
+
+    private mutating func continueOnboarding() -> [Command] {
+        work = .continuing
+        return [.call(ContinueOnboarding(from: .verifyEmail), Reply.continueOnboarding)]
     }
 
     public mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? {
@@ -99,40 +112,31 @@ public struct VerifyRecoveryEmailScreen: ScreenModel {
         resendAfter = nil
         error = nil
         work = .loadingProfile
-        return [.request(LoadProfile(), tag: "profile")]
+        return [.call(LoadProfile(), Reply.profile)]
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         work = nil
-        switch (tag, result) {
-        case ("resend", .success):
+        switch reply {
+        case .resend(.success):
             resendAfter = context.now + Self.resendCooldown
             return [.showToast(Self.resentText)]
-        case ("resend", .failure(.rateLimited(let retryAfter?, _))):
+        case .resend(.failure(.rateLimited(let retryAfter?, _))):
             resendAfter = context.now + TimeInterval(retryAfter)
-        case ("profile", .success(let reply)):
-            guard let profile = reply.as(Profile.self) else { return [] }
+        case .profile(.success(let profile)):
             // A backend that still has the step open after the link: it is left as done.
-            guard profile.onboardingStep != .verifyEmail else {
-                work = .continuing
-                return [.request(ContinueOnboarding(from: .verifyEmail), tag: "continue")]
-            }
+            guard profile.onboardingStep != .verifyEmail else { return continueOnboarding() }
             return Onboarding.advance(to: profile)
-        case ("profile", .failure):
+        case .profile(.failure):
             // The address is verified whatever this answer was: the next step is the last.
             var profile = context.profile
             profile?.emailVerified = true
             profile?.onboardingStep = .finish
             return [.setProfile(profile), .resetStack(OnboardingDoneScreen())]
-        case ("continue", .success(let reply)):
-            guard let profile = reply.as(Profile.self) else { return [] }
+        case .continueOnboarding(.success(let profile)):
             return Onboarding.advance(to: profile)
-        case (_, .failure(let failure)):
+        case .resend(.failure(let failure)), .continueOnboarding(.failure(let failure)):
             error = failure.message
-        default:
-            break
         }
         return []
     }

@@ -43,58 +43,58 @@ public struct RecoveryPasswordScreen: ScreenModel {
 
     func canSubmit(_ context: ScreenContext) -> Bool { !isWorking && !isLocked(context) && !password.value.isEmpty }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([
-            KeyHint([.enter], "Continue"),
-            KeyHint([.control("r")], showsPassword ? "Hide password" : "Show password"),
-        ])
+    public enum Intent: Sendable { case submit, toggleShown }
+    public enum Reply: Equatable, Sendable { case complete(Result<SignedIn, APIError>) }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        [
+            KeyBinding([.enter], "Continue", .submit),
+            KeyBinding([.control("r")], showsPassword ? "Hide password" : "Show password", .toggleShown),
+        ]
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        switch event {
-        case .key(.control("r")):
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .toggleShown:
             password.isMasked.toggle()
             return []
-        case .key(.escape):
-            return nil
-        case .key(.enter):
+        case .submit:
             guard canSubmit(context) else { return [] }
             isWorking = true
             error = nil
-            return [.request(CompleteRecovery(token: token, password: Secret(password.value)))]
-        default:
-            guard !isWorking else { return event.isTextEditing ? [] : nil }
-            let before = password.value
-            guard password.handle(event) else { return nil }
-            if password.value != before { error = nil }
-            return []
+            return [.call(CompleteRecovery(token: token, password: Secret(password.value)), Reply.complete)]
         }
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard !isWorking else { return [] }
+        let before = password.value
+        guard password.handle(event) else { return nil }
+        if password.value != before { error = nil }
+        return []
+    }
+
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         isWorking = false
-        switch result {
-        case .success(let reply):
-            guard let signedIn = reply.as(SignedIn.self) else { return [] }
+        switch reply {
+        case .complete(.success(let signedIn)):
             password.setValue("")
             return [.signedIn(signedIn)]
-        case .failure(.passwordIncorrect):
+        case .complete(.failure(.passwordIncorrect)):
             error = Self.wrongPasswordText
             password.setValue("")
-        case .failure(.rateLimited(let retryAfter?, _)):
+        case .complete(.failure(.rateLimited(let retryAfter?, _))):
             error = nil
             password.setValue("")
             lockedUntil = context.now + TimeInterval(retryAfter)
-        case .failure(.rateLimited(nil, let message)):
+        case .complete(.failure(.rateLimited(nil, let message))):
             error = message
-        case .failure(.codeExpired), .failure(.server(404, _, _)):
+        case .complete(.failure(.codeExpired)), .complete(.failure(.server(404, _, _))):
             password.setValue("")
             return [.replaceTop(LinkExpiredScreen(link: AnyLinkPurpose(AccountRecoveryLink())))]
-        case .failure(.offline):
+        case .complete(.failure(.offline)):
             error = RecoveryRequestScreen.offlineText
-        case .failure(let failure):
+        case .complete(.failure(let failure)):
             error = failure.message
         }
         return []

@@ -29,32 +29,29 @@ public struct RecoveryRequestScreen: EmailEntryScreen {
     public var takesText: Bool { true }
     public var needsClock: Bool { limit != nil }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([KeyHint([.enter], "Send link")])
+    public enum Intent: Sendable { case send }
+    public enum Reply: Equatable, Sendable { case start(Result<RecoveryStarted, APIError>) }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        [KeyBinding([.enter], "Send link", .send)]
+    }
+
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        guard let address = addressToSend(context) else { return [] }
+        return [.call(StartRecovery(email: address), Reply.start)]
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        switch event {
-        case .key(.escape):
-            return nil
-        case .key(.enter):
-            guard let address = addressToSend(context) else { return [] }
-            return [.request(StartRecovery(email: address))]
-        default:
-            return editEmail(event)
-        }
+        editEmail(event)
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
-        switch result {
-        case .success(let reply):
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
+        switch reply {
+        case .start(.success(let started)):
             isWorking = false
-            guard let started = reply.as(RecoveryStarted.self) else { return [] }
             limit = nil
             return [.push(RecoverySentScreen(email: started.email, resendAfter: started.resendAfter))]
-        case .failure(let failure):
+        case .start(.failure(let failure)):
             sendFailed(failure, context, rateLimitedText: Self.rateLimitedText)
             return []
         }

@@ -40,52 +40,54 @@ public struct RecoverySentScreen: ScreenModel {
 
     func secondsLeft(_ context: ScreenContext) -> Int { Banner.secondsLeft(until: resendAfter, now: context.now) }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings: [KeyHint] = []
-        if context.options.hasReferenceBackend { bindings.append(KeyHint(OutboxPanel.keys, "Open the link")) }
-        if secondsLeft(context) == 0 { bindings.append(KeyHint(Self.resendKeys, "Resend link")) }
-        bindings.append(KeyHint([Self.editKey], "Edit email"))
-        bindings.append(KeyHint([Self.supportKey], "Contact support"))
-        return Keymap(bindings)
+    public enum Intent: Sendable { case openOutbox, resend, editEmail, contactSupport }
+    public enum Reply: Equatable, Sendable { case resend(Result<RecoveryStarted, APIError>) }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        var bindings: [KeyBinding<Intent>] = []
+        if context.options.hasReferenceBackend { bindings.append(.outbox("Open the link", .openOutbox)) }
+        if secondsLeft(context) == 0 { bindings.append(KeyBinding(Self.resendKeys, "Resend link", .resend)) }
+        bindings.append(KeyBinding([Self.editKey], "Edit email", .editEmail))
+        bindings.append(KeyBinding([Self.supportKey], "Contact support", .contactSupport))
+        return bindings
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        if case .paste(let text) = event { return openLink(text, context) }
-        guard case .key(let key) = event else { return nil }
-        switch key {
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .openOutbox: return [.showOutbox]
         // Back to the field with the address as typed: the screen below sent it.
-        case Self.editKey: return [.pop]
-        case Self.supportKey: return [.push(ContactSupportScreen(userId: context.methods?.userId))]
-        case _ where Self.resendKeys.contains(key):
-            guard secondsLeft(context) == 0 else { return nil }
+        case .editEmail: return [.pop]
+        case .contactSupport: return [.push(ContactSupportScreen(userId: context.methods?.userId))]
+        case .resend:
             guard !isResending else { return [] }
             isResending = true
             error = nil
-            return [.request(StartRecovery(email: email))]
-        default:
-            return nil
+            return [.call(StartRecovery(email: email), Reply.resend)]
         }
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
+    /// A paste reaches a screen that takes no typing: the link from the mail, tapped.
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard case .paste(let text) = event else { return nil }
+        return openLink(text, context)
+    }
+
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         isResending = false
-        switch result {
-        case .success(let reply):
-            guard let started = reply.as(RecoveryStarted.self) else { return [] }
+        switch reply {
+        case .resend(.success(let started)):
             resendAfter = started.resendAfter
             canResend = false
             return [.showToast(Self.resentText)]
-        case .failure(.rateLimited(let retryAfter, _)):
+        case .resend(.failure(.rateLimited(let retryAfter, _))):
             error = RecoveryRequestScreen.rateLimitedText
             if let retryAfter {
                 resendAfter = context.now + TimeInterval(retryAfter)
                 canResend = false
             }
-        case .failure(.offline):
+        case .resend(.failure(.offline)):
             error = RecoveryRequestScreen.offlineText
-        case .failure(let failure):
+        case .resend(.failure(let failure)):
             error = failure.message
         }
         return []

@@ -1,0 +1,22 @@
+import AccessAPI
+
+/// The recovery link (`…/recover?token=…`): opening it checks the token and asks for the password.
+public struct AccountRecoveryLink: LinkPurpose {
+    public init() {}
+    /// A new link needs the address, which an expired token no longer tells: the request screen asks.
+    public var resend: AnyRequest? { nil }
+    public func confirm(token: String) -> AnyRequest { AnyRequest(CheckRecoveryLink(token: token)) }
+    public func confirmed(_ reply: AnyValue, _ context: ScreenContext) -> [Command]? {
+        guard let checked = reply.as(CheckedRecoveryLink.self) else { return nil }
+        // Signed in already: finishing would swap this session for a limited one, perhaps another account's.
+        // Checking does not spend the link, so it still works after a log out.
+        guard context.methods == nil else { return [.pop, .showToast(Self.signedInText)] }
+        return [.replaceTop(RecoveryPasswordScreen(email: checked.link.email, token: checked.token))]
+    }
+    static let signedInText = "You're already signed in. Log out to use this recovery link."
+    public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .recoveryLink }
+    public var canEditAddress: Bool { false }
+    public var linkPath: String { "recover" }
+    public var newLinkScreen: (any ScreenModel)? { RecoveryRequestScreen() }
+    public var lifetimeText: String { "Recovery links work once, for 24 hours. Request a new one to try again." }
+}
