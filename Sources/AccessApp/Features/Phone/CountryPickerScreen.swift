@@ -85,3 +85,10 @@ public struct CountryPickerScreen: ScreenModel {
         for (index, row) in drawn.rows.enumerated() { canvas.noteRow(row, isSelected: index == drawn.selectedRow) }
     }
 }
+
+/// A country picked in the country picker, handed down to the phone screen that pushed it.
+public struct CountryChoice: Equatable, Sendable {
+    /// ISO 3166 alpha-2.
+    public var iso: String
+    public init(iso: String) { self.iso = iso }
+}
