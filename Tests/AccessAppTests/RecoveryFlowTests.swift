@@ -331,13 +331,14 @@ import Testing
         var state = SampleData.state(
             [EnterPhoneScreen(flow: .changePhone, current: "+995511100000", number: "511 200 300", isWorking: true)],
             now: start
-        ).topWaiting()
+        ).topWaiting(EnterPhoneScreen.Reply.code)
         _ = send(
             .failure(.server(status: 403, code: "limited_access", message: "Verify your phone first")), to: &state)
         #expect(state.overlay == .sheet(.limitedAccess))
         #expect(state.top.as(EnterPhoneScreen.self)?.isWorking == false)
 
-        var other = SampleData.state([EnterPhoneScreen(flow: .changePhone, current: nil)], now: start).topWaiting()
+        var other = SampleData.state([EnterPhoneScreen(flow: .changePhone, current: nil)], now: start)
+            .topWaiting(EnterPhoneScreen.Reply.code)
         _ = send(.failure(.server(status: 403, code: "forbidden", message: "No")), to: &other)
         #expect(other.overlay == nil)
     }
@@ -388,7 +389,7 @@ import Testing
             resendAfter: start + 30)
         var state = SampleData.limitedState(
             [EnterCodeScreen(step: .newNumber(.reverifyPhone), accepted: accepted)], now: start
-        ).topWaiting(EnterCodeScreen.verifyTag)
+        ).topWaiting(EnterCodeScreen.Reply.verify)
         let fetch = send(.reply(VerifyOTPResult(purpose: .reverifyPhone)), to: &state)
         _ = send(.failure(.offline(reason: "refused"), to: requestID(fetch)), to: &state)
         #expect(state.profile?.access == .full)

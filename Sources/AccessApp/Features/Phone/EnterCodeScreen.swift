@@ -95,10 +95,6 @@ public struct EnterCodeScreen: ScreenModel {
     /// The number or the address, as people read it.
     var destination: String { isEmailed ? phone : PhoneNumberRules.display(e164: phone) }
 
-    static let verifyTag = "verify"
-    static let resendTag = "resend"
-    static let profileTag = "profile"
-
     /// The phone is verified again: the account has everything back, and Settings says so.
     static func restored(_ profile: Profile?) -> [Command] {
         [.setProfile(profile), .resetStack(SettingsScreen()), .showToast(LimitedAccess.restoredText)]
@@ -117,114 +113,131 @@ public struct EnterCodeScreen: ScreenModel {
     /// Six digits are in and may be sent (again, after a wrong code is edited or not).
     func canVerify(_ context: ScreenContext) -> Bool { !isWorking && !isExpired(context) && otp.isComplete }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings: [KeyHint] = []
-        if canVerify(context) { bindings.append(KeyHint([.enter], "Verify", inFooter: false)) }
-        // Without a phone, the code is read in the outbox: the key belongs in the footer here.
-        if context.options.hasReferenceBackend { bindings.append(KeyHint(OutboxPanel.keys, "Outbox")) }
-        bindings.append(KeyHint([.character("h")], "Didn't receive a code?", inFooter: false))
-        bindings.append(KeyHint([.control("s")], "Contact support", inFooter: false))
-        if canResend(context) {
-            bindings.append(KeyHint([.character("r")], "Resend code", aliases: [.character("R")]))
-            if !canVerify(context) { bindings.append(KeyHint([.enter], "Resend code", inFooter: false)) }
-        }
-        return Keymap(bindings)
+    public enum Intent: Sendable { case verify, resend, outbox, help, support, cancel }
+    public enum Reply: Equatable, Sendable {
+        /// A texted code checked: a new number's, a re-auth's or a re-verification's.
+        case verify(Result<VerifyOTPResult, APIError>)
+        case resend(Result<OTPRequestAccepted, APIError>)
+        /// A sign-in code checked: the session, when it is right.
+        case verifySignIn(Result<SignedIn, APIError>)
+        case resendSignIn(Result<SignInChallenge, APIError>)
+        /// Re-verification's profile, fetched once the code gave everything back.
+        case profile(Result<Profile, APIError>)
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        switch event {
-        case .key(.escape):
-            // A sign-in challenge has nothing to cancel (its code dies with the next one or its time):
-            // the app's Back.
-            if case .signIn = step { return nil }
-            return [.request(CancelPhoneOTP(requestId: requestId)), .pop]
-        case .key(.character("r")), .key(.character("R")):
-            return canResend(context) ? resend(context) : []
-        case .key(.enter):
-            if canVerify(context) { return verify(context) }
-            return canResend(context) ? resend(context) : nil
-        case .key(.character("h")):
-            showsHelp.toggle()
-            return []
-        case .key(.control("s")):
-            return [.push(ContactSupportScreen(userId: context.methods?.userId))]
-        default:
-            // Typing while the boxes are off goes nowhere; other keys stay the app's.
-            guard !isWorking, !isExpired(context) else { return event.isTextEditing ? [] : nil }
-            let edit = otp.edit(event)
-            if case .ignored = edit { return event.isTextEditing ? [] : nil }
-            if case .pasted(let result) = edit { pasteHint = result.hint } else { pasteHint = nil }
-            guard edit.changedCode else { return [] }
-            problem = nil
-            return otp.isComplete ? verify(context) : []
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        var bindings: [KeyBinding<Intent>] = []
+        if canVerify(context) { bindings.append(KeyBinding([.enter], "Verify", inFooter: false, .verify)) }
+        // Without a phone, the code is read in the outbox: the key belongs in the footer here.
+        if context.options.hasReferenceBackend { bindings.append(.outbox("Outbox", .outbox)) }
+        bindings.append(KeyBinding([.character("h")], "Didn't receive a code?", inFooter: false, .help))
+        bindings.append(KeyBinding([.control("s")], "Contact support", inFooter: false, .support))
+        if canResend(context) {
+            bindings.append(KeyBinding([.character("r")], "Resend code", aliases: [.character("R")], .resend))
+            if !canVerify(context) { bindings.append(KeyBinding([.enter], "Resend code", inFooter: false, .resend)) }
         }
+        // Back cancels the code server-side. A sign-in challenge has nothing to cancel (its code dies
+        // with the next one or its time): Esc stays the app's Back there.
+        if context.canGoBack, !isSignIn { bindings.append(KeyBinding([.escape], "Back", .cancel)) }
+        return bindings
+    }
+
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .verify: return verify(context)
+        case .resend: return resend(context)
+        case .outbox: return [.showOutbox]
+        case .help: showsHelp.toggle()
+        case .support: return [.push(ContactSupportScreen(userId: context.methods?.userId))]
+        case .cancel: return [.callIgnoringReply(CancelPhoneOTP(requestId: requestId)), .pop]
+        }
+        return []
+    }
+
+    /// Typing and pasting the digits.
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        // Typing while the boxes are off goes nowhere; other keys stay the app's.
+        guard !isWorking, !isExpired(context) else { return event.isTextEditing ? [] : nil }
+        let edit = otp.edit(event)
+        if case .ignored = edit { return event.isTextEditing ? [] : nil }
+        if case .pasted(let result) = edit { pasteHint = result.hint } else { pasteHint = nil }
+        guard edit.changedCode else { return [] }
+        problem = nil
+        return otp.isComplete ? verify(context) : []
+    }
+
+    private var isSignIn: Bool {
+        if case .signIn = step { return true }
+        return false
     }
 
     private mutating func verify(_ context: ScreenContext) -> [Command] {
         guard !isWorking else { return [] }
         isWorking = true
         problem = nil
-        if case .signIn = step {
-            return [.request(VerifySignInCode(challengeId: requestId, code: otp.code), tag: Self.verifyTag)]
-        }
+        if isSignIn { return [.call(VerifySignInCode(challengeId: requestId, code: otp.code), Reply.verifySignIn)] }
         // A re-auth code is the verification itself, as is re-verification's (the limited session is the
         // proof); a new number's code carries the one made before.
         var reauthToken = context.reauth?.reauthToken
         if case .reauth = step { reauthToken = nil }
         if step == .newNumber(.reverifyPhone) { reauthToken = nil }
-        return [
-            .request(
-                VerifyPhoneOTP(requestId: requestId, code: otp.code, reauthToken: reauthToken), tag: Self.verifyTag)
-        ]
+        return [.call(VerifyPhoneOTP(requestId: requestId, code: otp.code, reauthToken: reauthToken), Reply.verify)]
     }
 
     private mutating func resend(_ context: ScreenContext) -> [Command] {
         guard canResend(context) else { return [] }
         isWorking = true
-        if case .signIn = step { return [.request(ResendSignInCode(challengeId: requestId), tag: Self.resendTag)] }
-        return [.request(ResendPhoneOTP(requestId: requestId), tag: Self.resendTag)]
+        if isSignIn { return [.call(ResendSignInCode(challengeId: requestId), Reply.resendSignIn)] }
+        return [.call(ResendPhoneOTP(requestId: requestId), Reply.resend)]
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    )
-        -> [Command]
-    {
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         isWorking = false
-        if let signedIn = result.reply(SignedIn.self) { return [.signedIn(signedIn)] }
-        if let challenge = result.reply(SignInChallenge.self) {
+        switch reply {
+        case .verify(.success(let verified)):
+            return afterVerifying(verified)
+        case .verifySignIn(.success(let signedIn)):
+            return [.signedIn(signedIn)]
+        case .resend(.success(let accepted)):
+            restart(requestId: accepted.requestId, expiresAt: accepted.expiresAt, resendAfter: accepted.resendAfter)
+        case .resendSignIn(.success(let challenge)):
             restart(
                 requestId: challenge.challengeId, expiresAt: challenge.expiresAt, resendAfter: challenge.resendAfter)
-            return []
-        }
-        if let profile = result.reply(Profile.self) { return Self.restored(profile) }
-        if tag == Self.profileTag, case .failure = result {
+        case .profile(.success(let profile)):
+            return Self.restored(profile)
+        case .profile(.failure):
             // The code was right, which restores full access (the contract): the profile that could
             // not be fetched says so too, until the next fetch.
             var profile = context.profile
             profile?.access = .full
             return Self.restored(profile)
+        case .verify(.failure(let failure)), .verifySignIn(.failure(let failure)):
+            return fail(failure, resending: false, context)
+        case .resend(.failure(let failure)), .resendSignIn(.failure(let failure)):
+            return fail(failure, resending: true, context)
         }
-        if let verified = result.reply(VerifyOTPResult.self) {
-            if step == .newNumber(.reverifyPhone) {
-                isWorking = true
-                let fetch = Command.request(AnyRequest(LoadProfile()), tag: Self.profileTag)
-                return verified.authMethods.map { [.setMethods($0), fetch] } ?? [fetch]
-            }
-            if case .reauth(let flow) = step {
-                guard let grant = verified.reauth else { return [] }
-                return [.grantReauth(grant), .continueFlow(flow)]
-            }
-            let sheet = Command.showSheet(.phoneUpdated(PhoneNumberRules.display(e164: phone)))
-            guard let methods = verified.authMethods else { return [.popTo(HubScreen.self), sheet] }
-            return [.setMethods(methods), .popTo(HubScreen.self), sheet]
+        return []
+    }
+
+    /// The right texted code: what it proved decides what follows.
+    private mutating func afterVerifying(_ verified: VerifyOTPResult) -> [Command] {
+        if step == .newNumber(.reverifyPhone) {
+            isWorking = true
+            let fetch = Command.call(LoadProfile(), Reply.profile)
+            return verified.authMethods.map { [.setMethods($0), fetch] } ?? [fetch]
         }
-        switch result {
-        case .success(let reply):
-            guard let accepted = reply.as(OTPRequestAccepted.self) else { return [] }
-            restart(requestId: accepted.requestId, expiresAt: accepted.expiresAt, resendAfter: accepted.resendAfter)
-            return []
-        case .failure(.codeIncorrect(let remaining, _)):
+        if case .reauth(let flow) = step {
+            guard let grant = verified.reauth else { return [] }
+            return [.grantReauth(grant), .continueFlow(flow)]
+        }
+        let sheet = Command.showSheet(.phoneUpdated(PhoneNumberRules.display(e164: phone)))
+        guard let methods = verified.authMethods else { return [.popTo(HubScreen.self), sheet] }
+        return [.setMethods(methods), .popTo(HubScreen.self), sheet]
+    }
+
+    private mutating func fail(_ failure: APIError, resending: Bool, _ context: ScreenContext) -> [Command] {
+        switch failure {
+        case .codeIncorrect(let remaining, _):
             // The fifth wrong code kills the request on the server (seed 000: forcing resend).
             if remaining <= 0 {
                 isDead = true
@@ -232,20 +245,20 @@ public struct EnterCodeScreen: ScreenModel {
             } else {
                 problem = .incorrect(attemptsRemaining: remaining)
             }
-        case .failure(.codeExpired):
+        case .codeExpired:
             isDead = true
             problem = nil
-        case .failure(.rateLimited(nil, let message)):
+        case .rateLimited(nil, let message):
             problem = .message(message)
-        case .failure(.rateLimited(let retryAfter?, _)):
+        case .rateLimited(let retryAfter?, _):
             let until = context.now + TimeInterval(retryAfter)
             // Resend stays off until the server takes one again, counting down with the banner.
-            if tag == Self.resendTag {
+            if resending {
                 resendAfter = max(resendAfter, until)
                 clockDone = false
             }
             limit = RateLimit(until: until)
-        case .failure(.reauthRequired(let message)):
+        case .reauthRequired(let message):
             // The 15-minute window closed while the code was being typed: verify again, then this
             // screen sends the same code (see `receiveChoice`).
             guard case .newNumber(let flow) = step else {
@@ -253,11 +266,11 @@ public struct EnterCodeScreen: ScreenModel {
                 return []
             }
             return [.push(ReauthPickerScreen(flow: AnyFlow(ResumeCodeEntry(phoneFlow: flow))))]
-        case .failure(.offline):
+        case .offline:
             problem = .message(EnterPhoneScreen.offlineText)
-        case .failure(.taken):
+        case .taken:
             problem = .message(EnterPhoneScreen.takenText)
-        case .failure(let failure):
+        default:
             problem = .message(failure.message)
         }
         return []

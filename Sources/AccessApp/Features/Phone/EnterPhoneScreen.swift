@@ -99,45 +99,51 @@ public struct EnterPhoneScreen: ScreenModel {
         return current.map { "Current: \(PhoneNumberRules.display(e164: $0))" } ?? ""
     }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([
-            KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
-            KeyHint([.enter], focus == .chip ? "Choose country" : "Send code"),
-        ])
+    public enum Intent: Sendable { case next, previous, chooseCountry, send }
+    public enum Reply: Equatable, Sendable {
+        /// A code for the account's new (or re-verified) number.
+        case code(Result<OTPRequestAccepted, APIError>)
+        /// Continue with phone: a sign-in code.
+        case signInCode(Result<SignInChallenge, APIError>)
     }
 
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        [
+            KeyBinding(
+                KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
+                intents: [.tab: .next, .down: .next, .backTab: .previous, .up: .previous]),
+            focus == .chip
+                ? KeyBinding([.enter], "Choose country", .chooseCountry) : KeyBinding([.enter], "Send code", .send),
+        ]
+    }
+
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .next: focus = focus == .chip ? .field : (focus == .field ? .cta : .chip)
+        case .previous: focus = focus == .cta ? .field : (focus == .field ? .chip : .cta)
+        case .chooseCountry: return [.push(CountryPickerScreen(localeRegion: context.options.deviceRegion))]
+        case .send: return submit(context)
+        }
+        return []
+    }
+
+    /// Typing and pasting the number.
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        switch event {
-        case .key(.tab), .key(.down):
-            focus = focus == .chip ? .field : (focus == .field ? .cta : .chip)
-            return []
-        case .key(.backTab), .key(.up):
-            focus = focus == .cta ? .field : (focus == .field ? .chip : .cta)
-            return []
-        case .key(.escape):
-            return nil
-        case .key(.enter):
-            if focus == .chip {
-                return [.push(CountryPickerScreen(localeRegion: context.options.deviceRegion))]
-            }
-            return submit(context)
-        default:
-            guard !isWorking else { return event.isTextEditing ? [] : nil }
-            // Typing on the chip or the button still means the number: it goes to the field.
-            if focus != .field, case .key(.character) = event { focus = .field }
-            if focus != .field, case .paste = event { focus = .field }
-            guard focus == .field else { return nil }
-            if case .paste(let text) = event { return paste(text) }
-            // Letters are never part of a number: refused with a word, not typed in.
-            if case .key(.character(let c)) = event, c.isLetter {
-                error = PhoneNumberInputProblem.letters.message
-                return []
-            }
-            let before = field.value
-            guard field.handle(event) else { return nil }
-            if field.value != before { error = nil }
+        guard !isWorking else { return event.isTextEditing ? [] : nil }
+        // Typing on the chip or the button still means the number: it goes to the field.
+        if focus != .field, case .key(.character) = event { focus = .field }
+        if focus != .field, case .paste = event { focus = .field }
+        guard focus == .field else { return nil }
+        if case .paste(let text) = event { return paste(text) }
+        // Letters are never part of a number: refused with a word, not typed in.
+        if case .key(.character(let c)) = event, c.isLetter {
+            error = PhoneNumberInputProblem.letters.message
             return []
         }
+        let before = field.value
+        guard field.handle(event) else { return nil }
+        if field.value != before { error = nil }
+        return []
     }
 
     /// A pasted number is cleaned (spaces, dashes, brackets) and a leading +CC picks the
@@ -163,47 +169,48 @@ public struct EnterPhoneScreen: ScreenModel {
         }
         isWorking = true
         error = nil
-        if isSignIn { return [.request(StartSignInCode(channel: .phone, destination: phone))] }
+        if isSignIn { return [.call(StartSignInCode(channel: .phone, destination: phone), Reply.signInCode)] }
         // The limited session is the proof for re-verification; no re-auth token goes with it.
         let reauthToken = flow == .reverifyPhone ? nil : context.reauth?.reauthToken
-        return [.request(RequestPhoneOTP(phone: phone, purpose: flow.purpose, reauthToken: reauthToken))]
+        return [.call(RequestPhoneOTP(phone: phone, purpose: flow.purpose, reauthToken: reauthToken), Reply.code)]
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    )
-        -> [Command]
-    {
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         isWorking = false
-        switch result {
-        case .success:
-            if let challenge = result.reply(SignInChallenge.self) {
-                error = nil
-                limit = nil
-                return [.push(EnterCodeScreen(signIn: challenge))]
-            }
-            guard let accepted = result.reply(OTPRequestAccepted.self) else { return [] }
+        switch reply {
+        case .code(.success(let accepted)):
             error = nil
             limit = nil
             return [.push(EnterCodeScreen(flow: flow, accepted: accepted))]
-        case .failure(.taken):
+        case .signInCode(.success(let challenge)):
+            error = nil
+            limit = nil
+            return [.push(EnterCodeScreen(signIn: challenge))]
+        case .code(.failure(let failure)), .signInCode(.failure(let failure)):
+            return fail(failure, context)
+        }
+    }
+
+    private mutating func fail(_ failure: APIError, _ context: ScreenContext) -> [Command] {
+        switch failure {
+        case .taken:
             error = Self.takenText
-        case .failure(.invalid):
+        case .invalid:
             error = Self.invalidText
-        case .failure(.server(_, ErrorCode.phoneUnchanged.rawValue, _)):
+        case .server(_, ErrorCode.phoneUnchanged.rawValue, _):
             error = Self.unchangedText
-        case .failure(.rateLimited(nil, let message)):
+        case .rateLimited(nil, let message):
             // No wait from the server: none is invented, and the button stays live.
             error = message
-        case .failure(.rateLimited(let retryAfter?, _)):
+        case .rateLimited(let retryAfter?, _):
             error = nil
             limit = RateLimit(target: e164, until: context.now + TimeInterval(retryAfter))
-        case .failure(.reauthRequired):
+        case .reauthRequired:
             error = nil
             return [.push(ReauthPickerScreen(flow: AnyFlow(flow)))]
-        case .failure(.offline):
+        case .offline:
             error = Self.offlineText
-        case .failure(let failure):
+        default:
             error = failure.message
         }
         return []
