@@ -356,7 +356,7 @@ import Testing
             resendAfter: F.start + 30)
         var state = F.state([AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 4))])
         state.reauth = nil
-        state.stack.append(AnyScreen(EnterCodeScreen(step: .reauth(.changePhone), accepted: accepted)))
+        state.stack.append(AnyScreen(EnterCodeScreen(reauth: .changePhone, accepted: accepted)))
         state.clockTicking = true
         state.now = F.start + 30
         let resent = reduce(&state, .input(.key(.enter)))
@@ -365,7 +365,7 @@ import Testing
             requestId: "otp_2", phone: F.current, purpose: .reauth, expiresAt: F.start + 330,
             resendAfter: F.start + 60)
         _ = reduce(&state, .reply(again, to: RequestID(1)))
-        #expect(state.top == AnyScreen(EnterCodeScreen(step: .reauth(.changePhone), accepted: again)))
+        #expect(state.top == AnyScreen(EnterCodeScreen(reauth: .changePhone, accepted: again)))
         var sent: [Effect] = []
         for digit in "123456" { sent = reduce(&state, .input(.key(.character(digit)))) }
         #expect(sent == [.request(VerifyPhoneOTP(requestId: "otp_2", code: "123456"), id: 2)])

@@ -362,7 +362,7 @@ import Testing
             requestId: "otp_1", phone: "+995511300000", purpose: .reverifyPhone, expiresAt: start + 300,
             resendAfter: start + 30)
         _ = send(.reply(accepted, to: requestID(sent)), to: &state)
-        #expect(state.top == AnyScreen(EnterCodeScreen(step: .newNumber(.reverifyPhone), accepted: accepted)))
+        #expect(state.top == AnyScreen(EnterCodeScreen(flow: .reverifyPhone, accepted: accepted)))
 
         var code = state
         var typed: [Effect] = []
@@ -388,7 +388,7 @@ import Testing
             requestId: "otp_1", phone: "+995511300000", purpose: .reverifyPhone, expiresAt: start + 300,
             resendAfter: start + 30)
         var state = SampleData.limitedState(
-            [EnterCodeScreen(step: .newNumber(.reverifyPhone), accepted: accepted)], now: start
+            [EnterCodeScreen(flow: .reverifyPhone, accepted: accepted)], now: start
         ).topWaiting(EnterCodeScreen.Reply.verify)
         let fetch = send(.reply(VerifyOTPResult(purpose: .reverifyPhone)), to: &state)
         _ = send(.failure(.offline(reason: "refused"), to: requestID(fetch)), to: &state)

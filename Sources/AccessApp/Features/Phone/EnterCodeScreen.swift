@@ -3,9 +3,11 @@ import AccessCore
 import Foundation
 import TerminalKit
 
-/// "Enter the code" (seed 001): six boxes that submit when full. A wrong code keeps the
-/// digits for editing; an expired or exhausted one leaves Resend as the only way on
-/// (seed 000). Countdowns are computed from `context.now`, never stored.
+/// "Enter the code" (seed 001), for every flow that sends one: six boxes that submit when full. A
+/// wrong code keeps the digits for editing; an expired or exhausted one leaves Resend as the only way
+/// on (seed 000). Countdowns are computed from `context.now`, never stored. This is what every flow
+/// shares; `step` is the flow's own part: what the code proves, where it went, and the request or
+/// challenge it answers.
 public struct EnterCodeScreen: ScreenModel {
     public enum Problem: Equatable, Sendable {
         case incorrect(attemptsRemaining: Int)
@@ -13,20 +15,8 @@ public struct EnterCodeScreen: ScreenModel {
         case message(String)
     }
 
-    /// What the code proves, and so what follows it.
-    public enum Step: Equatable, Sendable {
-        /// The new number's code: verifying it saves the number.
-        case newNumber(PhoneFlow)
-        /// "Text me a code" in "Verify it's you": verifying it opens the window, then the flow goes on.
-        case reauth(AnyFlow)
-        /// Continue with phone or email (seed 004): the code signs in, or signs up, on this device.
-        case signIn(SignInChannel)
-    }
-
+    /// The flow this code belongs to (`EnterCodeScreen+Step.swift`).
     public var step: Step
-    /// E.164, as the backend accepted it; for an emailed sign-in code, the address.
-    public var phone: String
-    public var requestId: String
     public var expiresAt: Date
     public var resendAfter: Date
     public var otp: OTPInput
@@ -45,14 +35,11 @@ public struct EnterCodeScreen: ScreenModel {
     public var pasteHint: String?
 
     public init(
-        step: Step, phone: String, requestId: String, expiresAt: Date, resendAfter: Date, digits: String = "",
-        problem: Problem? = nil, isDead: Bool = false, isWorking: Bool = false, clockDone: Bool = false,
-        limit: RateLimit? = nil
+        step: Step, expiresAt: Date, resendAfter: Date, digits: String = "", problem: Problem? = nil,
+        isDead: Bool = false, isWorking: Bool = false, clockDone: Bool = false, limit: RateLimit? = nil
     ) {
         self.limit = limit
         self.step = step
-        self.phone = phone
-        self.requestId = requestId
         self.expiresAt = expiresAt
         self.resendAfter = resendAfter
         otp = OTPInput(digits: digits)
@@ -62,38 +49,42 @@ public struct EnterCodeScreen: ScreenModel {
         self.clockDone = clockDone
     }
 
-    /// The code of a new number.
+    /// The code of a phone flow: a new number's, or the number re-verified.
     public init(
         flow: PhoneFlow, phone: String, requestId: String, expiresAt: Date, resendAfter: Date, digits: String = "",
         problem: Problem? = nil, isDead: Bool = false, isWorking: Bool = false, clockDone: Bool = false,
         limit: RateLimit? = nil
     ) {
         self.init(
-            step: .newNumber(flow), phone: phone, requestId: requestId, expiresAt: expiresAt, resendAfter: resendAfter,
-            digits: digits, problem: problem, isDead: isDead, isWorking: isWorking, clockDone: clockDone, limit: limit)
-    }
-
-    public init(step: Step, accepted: OTPRequestAccepted) {
-        self.init(
-            step: step, phone: accepted.phone, requestId: accepted.requestId, expiresAt: accepted.expiresAt,
-            resendAfter: accepted.resendAfter)
+            step: Step(flow, PhoneCodeRequest(phone: phone, requestId: requestId)), expiresAt: expiresAt,
+            resendAfter: resendAfter, digits: digits, problem: problem, isDead: isDead, isWorking: isWorking,
+            clockDone: clockDone, limit: limit)
     }
 
     public init(flow: PhoneFlow, accepted: OTPRequestAccepted) {
-        self.init(step: .newNumber(flow), accepted: accepted)
+        self.init(
+            step: Step(flow, PhoneCodeRequest(accepted)), expiresAt: accepted.expiresAt,
+            resendAfter: accepted.resendAfter)
+    }
+
+    /// "Text me a code" in "Verify it's you", for `flow`.
+    public init(reauth flow: AnyFlow, accepted: OTPRequestAccepted) {
+        self.init(
+            step: .reauth(flow, PhoneCodeRequest(accepted)), expiresAt: accepted.expiresAt,
+            resendAfter: accepted.resendAfter)
     }
 
     /// The sign-in code a challenge sent.
     public init(signIn challenge: SignInChallenge) {
         self.init(
-            step: .signIn(challenge.channel), phone: challenge.destination, requestId: challenge.challengeId,
-            expiresAt: challenge.expiresAt, resendAfter: challenge.resendAfter)
+            step: .signIn(SignInCodeChallenge(challenge)), expiresAt: challenge.expiresAt,
+            resendAfter: challenge.resendAfter)
     }
 
-    var isEmailed: Bool { step == .signIn(.email) }
-
-    /// The number or the address, as people read it.
-    var destination: String { isEmailed ? phone : PhoneNumberRules.display(e164: phone) }
+    /// The number or the address the code went to, as people read it.
+    var shownDestination: String {
+        step.isEmailed ? step.destination : PhoneNumberRules.display(e164: step.destination)
+    }
 
     /// The phone is verified again: the account has everything back, and Settings says so.
     static func restored(_ profile: Profile?) -> [Command] {
@@ -104,7 +95,7 @@ public struct EnterCodeScreen: ScreenModel {
 
     public var id: String { "enter-code" }
     public var takesText: Bool { true }
-    public var secretEntry: SecretEntry? { .code(recipient: phone) }
+    public var secretEntry: SecretEntry? { .code(recipient: step.destination) }
     public var needsClock: Bool { !clockDone }
 
     public func isExpired(_ context: ScreenContext) -> Bool { isDead || context.now >= expiresAt }
@@ -138,7 +129,7 @@ public struct EnterCodeScreen: ScreenModel {
         }
         // Back cancels the code server-side. A sign-in challenge has nothing to cancel (its code dies
         // with the next one or its time): Esc stays the app's Back there.
-        if context.canGoBack, !isSignIn { bindings.append(KeyBinding([.escape], "Back", .cancel)) }
+        if context.canGoBack, step.phoneRequest != nil { bindings.append(KeyBinding([.escape], "Back", .cancel)) }
         return bindings
     }
 
@@ -149,7 +140,9 @@ public struct EnterCodeScreen: ScreenModel {
         case .outbox: return [.showOutbox]
         case .help: showsHelp.toggle()
         case .support: return [.push(ContactSupportScreen(userId: context.methods?.userId))]
-        case .cancel: return [.callIgnoringReply(CancelPhoneOTP(requestId: requestId)), .pop]
+        case .cancel:
+            guard let request = step.phoneRequest else { return [] }
+            return [.callIgnoringReply(CancelPhoneOTP(requestId: request.requestId)), .pop]
         }
         return []
     }
@@ -166,29 +159,34 @@ public struct EnterCodeScreen: ScreenModel {
         return otp.isComplete ? verify(context) : []
     }
 
-    private var isSignIn: Bool {
-        if case .signIn = step { return true }
-        return false
-    }
-
     private mutating func verify(_ context: ScreenContext) -> [Command] {
         guard !isWorking else { return [] }
         isWorking = true
         problem = nil
-        if isSignIn { return [.call(VerifySignInCode(challengeId: requestId, code: otp.code), Reply.verifySignIn)] }
-        // A re-auth code is the verification itself, as is re-verification's (the limited session is the
-        // proof); a new number's code carries the one made before.
-        var reauthToken = context.reauth?.reauthToken
-        if case .reauth = step { reauthToken = nil }
-        if step == .newNumber(.reverifyPhone) { reauthToken = nil }
-        return [.call(VerifyPhoneOTP(requestId: requestId, code: otp.code, reauthToken: reauthToken), Reply.verify)]
+        switch step {
+        case .newNumber(_, let request):
+            // A new number's code carries the verification made before it.
+            let verify = VerifyPhoneOTP(
+                requestId: request.requestId, code: otp.code, reauthToken: context.reauth?.reauthToken)
+            return [.call(verify, Reply.verify)]
+        case .reauth(_, let request), .reverify(let request):
+            // A re-auth code is the verification itself, as is re-verification's (the limited session is
+            // the proof).
+            return [.call(VerifyPhoneOTP(requestId: request.requestId, code: otp.code), Reply.verify)]
+        case .signIn(let challenge):
+            return [.call(VerifySignInCode(challengeId: challenge.challengeId, code: otp.code), Reply.verifySignIn)]
+        }
     }
 
     private mutating func resend(_ context: ScreenContext) -> [Command] {
         guard canResend(context) else { return [] }
         isWorking = true
-        if isSignIn { return [.call(ResendSignInCode(challengeId: requestId), Reply.resendSignIn)] }
-        return [.call(ResendPhoneOTP(requestId: requestId), Reply.resend)]
+        switch step {
+        case .newNumber(_, let request), .reauth(_, let request), .reverify(let request):
+            return [.call(ResendPhoneOTP(requestId: request.requestId), Reply.resend)]
+        case .signIn(let challenge):
+            return [.call(ResendSignInCode(challengeId: challenge.challengeId), Reply.resendSignIn)]
+        }
     }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
@@ -199,10 +197,11 @@ public struct EnterCodeScreen: ScreenModel {
         case .verifySignIn(.success(let signedIn)):
             return [.signedIn(signedIn)]
         case .resend(.success(let accepted)):
-            restart(requestId: accepted.requestId, expiresAt: accepted.expiresAt, resendAfter: accepted.resendAfter)
+            step.resent(accepted)
+            restart(expiresAt: accepted.expiresAt, resendAfter: accepted.resendAfter)
         case .resendSignIn(.success(let challenge)):
-            restart(
-                requestId: challenge.challengeId, expiresAt: challenge.expiresAt, resendAfter: challenge.resendAfter)
+            step.resent(challenge)
+            restart(expiresAt: challenge.expiresAt, resendAfter: challenge.resendAfter)
         case .profile(.success(let profile)):
             return Self.restored(profile)
         case .profile(.failure):
@@ -221,18 +220,22 @@ public struct EnterCodeScreen: ScreenModel {
 
     /// The right texted code: what it proved decides what follows.
     private mutating func afterVerifying(_ verified: VerifyOTPResult) -> [Command] {
-        if step == .newNumber(.reverifyPhone) {
+        switch step {
+        case .newNumber(_, let request):
+            let sheet = Command.showSheet(.phoneUpdated(PhoneNumberRules.display(e164: request.phone)))
+            guard let methods = verified.authMethods else { return [.popTo(HubScreen.self), sheet] }
+            return [.setMethods(methods), .popTo(HubScreen.self), sheet]
+        case .reauth(let flow, _):
+            guard let grant = verified.reauth else { return [] }
+            return [.grantReauth(grant), .continueFlow(flow)]
+        case .reverify:
             isWorking = true
             let fetch = Command.call(LoadProfile(), Reply.profile)
             return verified.authMethods.map { [.setMethods($0), fetch] } ?? [fetch]
+        case .signIn:
+            // A sign-in code is answered with a session (`verifySignIn`), never with this.
+            return []
         }
-        if case .reauth(let flow) = step {
-            guard let grant = verified.reauth else { return [] }
-            return [.grantReauth(grant), .continueFlow(flow)]
-        }
-        let sheet = Command.showSheet(.phoneUpdated(PhoneNumberRules.display(e164: phone)))
-        guard let methods = verified.authMethods else { return [.popTo(HubScreen.self), sheet] }
-        return [.setMethods(methods), .popTo(HubScreen.self), sheet]
     }
 
     private mutating func fail(_ failure: APIError, resending: Bool, _ context: ScreenContext) -> [Command] {
@@ -261,7 +264,7 @@ public struct EnterCodeScreen: ScreenModel {
         case .reauthRequired(let message):
             // The 15-minute window closed while the code was being typed: verify again, then this
             // screen sends the same code (see `receiveChoice`).
-            guard case .newNumber(let flow) = step else {
+            guard let flow = step.resumableFlow else {
                 problem = .message(message)
                 return []
             }
@@ -277,8 +280,7 @@ public struct EnterCodeScreen: ScreenModel {
     }
 
     /// A new code was sent (a resend): empty boxes, fresh countdowns.
-    private mutating func restart(requestId: String, expiresAt: Date, resendAfter: Date) {
-        self.requestId = requestId
+    private mutating func restart(expiresAt: Date, resendAfter: Date) {
         self.expiresAt = expiresAt
         self.resendAfter = resendAfter
         otp.clear()
@@ -313,7 +315,7 @@ public struct EnterCodeScreen: ScreenModel {
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         canvas.title("Enter the code")
-        canvas.paragraph("We \(isEmailed ? "emailed" : "texted") a 6-digit code to \(destination).")
+        canvas.paragraph("We \(step.isEmailed ? "emailed" : "texted") a 6-digit code to \(shownDestination).")
         let expired = isExpired(context)
         var boxes = otp
         boxes.isDisabled = expired
@@ -346,7 +348,10 @@ public struct EnterCodeScreen: ScreenModel {
         }
         canvas.paragraph("Didn't receive a code? Press h", style: .muted, spacing: 0)
         if showsHelp {
-            for line in isEmailed ? Self.emailHelpLines(email: phone) : Self.helpLines(phone: destination) {
+            let lines =
+                step.isEmailed
+                ? Self.emailHelpLines(email: step.destination) : Self.helpLines(phone: shownDestination)
+            for line in lines {
                 canvas.paragraph("\(context.glyphs == .ascii ? "-" : "•") \(line)", style: .muted, spacing: 0)
             }
         }

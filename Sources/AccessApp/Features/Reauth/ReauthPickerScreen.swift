@@ -105,7 +105,7 @@ public struct ReauthPickerScreen: ScreenModel {
         case .link(.success(let sent)):
             return [.push(CheckEmailScreen(flow: flow, sentTo: sent.sentTo, sentAt: context.now))]
         case .code(.success(let accepted)):
-            return [.push(EnterCodeScreen(step: .reauth(flow), accepted: accepted))]
+            return [.push(EnterCodeScreen(reauth: flow, accepted: accepted))]
         case .social(.success(let grant)):
             return [.grantReauth(grant), .continueFlow(flow)]
         case .link(.failure(let failure)), .code(.failure(let failure)), .social(.failure(let failure)):
