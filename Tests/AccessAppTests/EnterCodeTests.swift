@@ -372,6 +372,6 @@ import Testing
         let grant = ReauthGrant(reauthToken: "ra_phone", expiresAt: F.start + 930, method: .phone)
         _ = reduce(&state, .reply(VerifyOTPResult(purpose: .reauth, reauth: grant), to: RequestID(2)))
         #expect(state.reauth == grant)
-        #expect(state.top.as(EnterPhoneScreen.self)?.flow == .changePhone)
+        #expect(state.top.as(EnterPhoneScreen.self)?.purpose == .account(.changePhone))
     }
 }

@@ -283,4 +283,41 @@ enum PhoneFixture {
         #expect(screen.field.value.count == EnterPhoneScreen.maxTyped)
         #expect(render(harness.state, size: .init(cols: 200, rows: 60)).text().contains("555555555555555"))
     }
+
+    // MARK: - Continue with phone (seed 004)
+
+    @Test func continueWithPhoneAsksForASignInCodeAndOpensItsBoxes() {
+        let harness = ReducerHarness(
+            AppState(root: EnterPhoneScreen.signIn(region: "GE", number: "511 123 456"), now: F.start))
+        let start = StartSignInCode(channel: .phone, destination: "+995511123456")
+        harness.send(.input(.key(.enter)), effects: [.request(start, id: 1)]) {
+            var sending = EnterPhoneScreen.signIn(region: "GE", number: "511 123 456")
+            sending.isWorking = true
+            $0.top = AnyScreen(sending)
+            $0.topAwaits(1, EnterPhoneScreen.Reply.signInCode)
+        }
+        let challenge = SignInChallenge(
+            challengeId: "chl_1", channel: .phone, destination: "+995511123456", expiresAt: F.start + 300,
+            resendAfter: F.start + 30)
+        harness.send(.reply(challenge, to: RequestID(1)), effects: [F.clock]) {
+            $0.top = AnyScreen(EnterPhoneScreen.signIn(region: "GE", number: "511 123 456"))
+            $0.stack.append(AnyScreen(EnterCodeScreen(signIn: challenge)))
+            $0.clockTicking = true
+        }
+    }
+
+    /// Nobody is signed in yet, so there is no "Verify it's you" to open: another backend's
+    /// `reauth_required` is shown in its own words.
+    @Test func aSignInRefusedForReauthSaysSoAndOpensNoPicker() {
+        var sending = EnterPhoneScreen.signIn(region: "GE", number: "511 123 456")
+        sending.isWorking = true
+        let harness = ReducerHarness(
+            AppState(root: sending, now: F.start).topWaiting(EnterPhoneScreen.Reply.signInCode))
+        harness.send(.failure(.reauthRequired(message: "Verify it's you first."))) {
+            var refused = EnterPhoneScreen.signIn(region: "GE", number: "511 123 456")
+            refused.error = "Verify it's you first."
+            $0.top = AnyScreen(refused)
+        }
+        harness.finish()
+    }
 }

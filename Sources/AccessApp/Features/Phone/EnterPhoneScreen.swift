@@ -3,16 +3,21 @@ import AccessCore
 import Foundation
 import TerminalKit
 
-/// "New phone number" / "Add phone number" (seed 001): a country chip, the national number and
-/// "Send code". The CTA stays off until the number fits the country's length rule (seed 000);
+/// "New phone number" / "Add phone number" (seed 001), "Verify your phone number" (seed 003) and
+/// "Continue with phone" (seed 004): a country chip, the national number and "Send code". The CTA stays off until the number fits the country's length rule (seed 000);
 /// the server checks again and its answers show inline under the field.
 public struct EnterPhoneScreen: ScreenModel {
     public enum Focus: Equatable, Sendable { case chip, field, cta }
 
-    public var flow: PhoneFlow
-    /// Continue with phone (seed 004) instead of a change to the account: the number gets a sign-in code,
-    /// and `flow` is not used.
-    public var isSignIn = false
+    /// What the number is for, and so which code it gets.
+    public enum Purpose: Equatable, Sendable {
+        /// The account's number: changed, added, or verified again after a recovery.
+        case account(PhoneFlow)
+        /// Continue with phone (seed 004): nobody is signed in, and the number gets a sign-in code.
+        case signIn
+    }
+
+    public var purpose: Purpose
     /// The number on the account, E.164, shown as "Current: …" when changing it.
     public var current: String?
     /// ISO code of the chosen country.
@@ -27,11 +32,11 @@ public struct EnterPhoneScreen: ScreenModel {
     public var limit: RateLimit?
 
     public init(
-        flow: PhoneFlow, current: String?, countryISO: String? = nil, number: String = "", focus: Focus = .field,
+        purpose: Purpose, current: String?, countryISO: String? = nil, number: String = "", focus: Focus = .field,
         isWorking: Bool = false, error: String? = nil, limit: RateLimit? = nil
     ) {
         self.limit = limit
-        self.flow = flow
+        self.purpose = purpose
         self.current = current
         self.countryISO =
             countryISO ?? current.flatMap { CountryCatalog.bundled.country(forE164: $0)?.iso } ?? Self.defaultISO
@@ -41,12 +46,20 @@ public struct EnterPhoneScreen: ScreenModel {
         self.error = error
     }
 
+    /// The account's number, in one of the phone flows.
+    public init(
+        flow: PhoneFlow, current: String?, countryISO: String? = nil, number: String = "", focus: Focus = .field,
+        isWorking: Bool = false, error: String? = nil, limit: RateLimit? = nil
+    ) {
+        self.init(
+            purpose: .account(flow), current: current, countryISO: countryISO, number: number, focus: focus,
+            isWorking: isWorking, error: error, limit: limit)
+    }
+
     /// Continue with phone, the country chip starting at the device's region.
     public static func signIn(region: String?, number: String = "") -> EnterPhoneScreen {
         let iso = region.flatMap { CountryCatalog.bundled.country(iso: $0)?.iso }
-        var screen = EnterPhoneScreen(flow: .addPhone, current: nil, countryISO: iso, number: number)
-        screen.isSignIn = true
-        return screen
+        return EnterPhoneScreen(purpose: .signIn, current: nil, countryISO: iso, number: number)
     }
 
     static let defaultISO = "GE"
@@ -84,19 +97,26 @@ public struct EnterPhoneScreen: ScreenModel {
     }
 
     var title: String {
-        if isSignIn { return "Continue with phone" }
-        if flow == .reverifyPhone { return "Verify your phone number" }
-        return flow == .addPhone ? "Add phone number" : "New phone number"
+        switch purpose {
+        case .signIn: "Continue with phone"
+        case .account(.reverifyPhone): "Verify your phone number"
+        case .account(.addPhone): "Add phone number"
+        case .account(.changePhone): "New phone number"
+        }
     }
 
     var subtitle: String {
-        if isSignIn { return "We'll text you a code. New here? This creates your account." }
-        if flow == .addPhone { return "Use it to sign in and recover your account." }
-        if flow == .reverifyPhone {
+        switch purpose {
+        case .signIn:
+            return "We'll text you a code. New here? This creates your account."
+        case .account(.addPhone):
+            return "Use it to sign in and recover your account."
+        case .account(.reverifyPhone):
             let old = current.map { " (\(PhoneNumberRules.display(e164: $0)))" } ?? ""
             return "Your old number\(old) or a new one: we'll text it a code."
+        case .account(.changePhone):
+            return current.map { "Current: \(PhoneNumberRules.display(e164: $0))" } ?? ""
         }
-        return current.map { "Current: \(PhoneNumberRules.display(e164: $0))" } ?? ""
     }
 
     public enum Intent: Sendable { case next, previous, chooseCountry, send }
@@ -163,13 +183,15 @@ public struct EnterPhoneScreen: ScreenModel {
 
     private mutating func submit(_ context: ScreenContext) -> [Command] {
         guard canSubmit(context), let phone = e164 else { return [] }
-        if flow == .changePhone, phone == current {
+        if purpose == .account(.changePhone), phone == current {
             error = Self.unchangedText
             return []
         }
         isWorking = true
         error = nil
-        if isSignIn { return [.call(StartSignInCode(channel: .phone, destination: phone), Reply.signInCode)] }
+        guard case .account(let flow) = purpose else {
+            return [.call(StartSignInCode(channel: .phone, destination: phone), Reply.signInCode)]
+        }
         // The limited session is the proof for re-verification; no re-auth token goes with it.
         let reauthToken = flow == .reverifyPhone ? nil : context.reauth?.reauthToken
         return [.call(RequestPhoneOTP(phone: phone, purpose: flow.purpose, reauthToken: reauthToken), Reply.code)]
@@ -181,6 +203,7 @@ public struct EnterPhoneScreen: ScreenModel {
         case .code(.success(let accepted)):
             error = nil
             limit = nil
+            guard case .account(let flow) = purpose else { return [] }
             return [.push(EnterCodeScreen(flow: flow, accepted: accepted))]
         case .signInCode(.success(let challenge)):
             error = nil
@@ -206,6 +229,11 @@ public struct EnterPhoneScreen: ScreenModel {
             error = nil
             limit = RateLimit(target: e164, until: context.now + TimeInterval(retryAfter))
         case .reauthRequired:
+            // Nobody is signed in on the way in: there is no "Verify it's you" to open.
+            guard case .account(let flow) = purpose else {
+                error = failure.message
+                return []
+            }
             error = nil
             return [.push(ReauthPickerScreen(flow: AnyFlow(flow)))]
         case .offline:
