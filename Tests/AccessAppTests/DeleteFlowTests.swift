@@ -70,7 +70,7 @@ import Testing
         }
         harness.send(.input(.key(.enter)), effects: [.request(ReauthByPassword(password: "s3cret!!"), id: 2)]) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .deleteAccount, isWorking: true))
-            $0.topAwaits(2)
+            $0.topAwaits(2, PasswordReauthScreen.Reply.verify)
         }
         let grant = grant(at: start)
         harness.send(.reply(grant, to: RequestID(2))) {

@@ -189,7 +189,9 @@ import Testing
             requestId: "otp_1", phone: "+995511100000", purpose: .reauth, expiresAt: start + 300,
             resendAfter: start + 30)
         _ = reduce(&state, .reply(accepted, to: try #require(requestID(sent))))
-        #expect(state.top.as(EnterCodeScreen.self)?.step == .reauth(AnyFlow(EmailFlow.changePassword)))
+        #expect(
+            state.top.as(EnterCodeScreen.self)?.step
+                == .reauth(AnyFlow(EmailFlow.changePassword), PhoneCodeRequest(accepted)))
         var verify: [Effect] = []
         for digit in "123456" { verify = reduce(&state, .input(.key(.character(digit)))) }
         // The code is the verification: no re-auth token goes with it.

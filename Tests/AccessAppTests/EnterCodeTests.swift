@@ -49,7 +49,7 @@ import Testing
         }
         harness.send(.input(.key(.character("5"))), effects: [verifyEffect("482915")]) {
             $0.top = self.code("482915", isWorking: true)
-            $0.topAwaits(1, "verify")
+            $0.topAwaits(1, EnterCodeScreen.Reply.verify)
         }
         harness.finish()
     }
@@ -64,7 +64,7 @@ import Testing
         #expect(F.rendered(harness.state).contains(refusal ?? "-"))
         harness.send(.input(.paste("482 915")), effects: [verifyEffect("482915")]) {
             $0.top = self.code("482915", isWorking: true)
-            $0.topAwaits(1, "verify")
+            $0.topAwaits(1, EnterCodeScreen.Reply.verify)
         }
         harness.finish()
     }
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func aWrongCodeKeepsTheDigitsForEditing() {
-        let harness = ReducerHarness(state(code("482111", isWorking: true)).topWaiting("verify"))
+        let harness = ReducerHarness(state(code("482111", isWorking: true)).topWaiting(EnterCodeScreen.Reply.verify))
         harness.send(incorrect(4)) {
             $0.top = self.code("482111", problem: .incorrect(attemptsRemaining: 4))
         }
@@ -97,13 +97,13 @@ import Testing
         harness.send(.input(.key(.backspace))) { $0.top = self.code("48211") }
         harness.send(.input(.key(.character("5"))), effects: [verifyEffect("482115")]) {
             $0.top = self.code("482115", isWorking: true)
-            $0.topAwaits(1, "verify")
+            $0.topAwaits(1, EnterCodeScreen.Reply.verify)
         }
         harness.finish()
     }
 
     @Test func theFifthWrongCodeExpiresItAndOnlyResendIsLeft() {
-        let harness = ReducerHarness(state(code("482111", isWorking: true)).topWaiting("verify"))
+        let harness = ReducerHarness(state(code("482111", isWorking: true)).topWaiting(EnterCodeScreen.Reply.verify))
         harness.send(incorrect(0)) { $0.top = self.code("482111", isDead: true) }
         #expect(F.rendered(harness.state).contains("Code expired. Request a new one."))
         harness.send(.input(.key(.backspace)))  // the boxes are off
@@ -112,13 +112,13 @@ import Testing
         harness.advance(by: 30)
         harness.send(.input(.key(.enter)), effects: [resendEffect]) {
             $0.top = self.code("482111", isDead: true, isWorking: true)
-            $0.topAwaits(1, "resend")
+            $0.topAwaits(1, EnterCodeScreen.Reply.resend)
         }
         harness.finish()
     }
 
     @Test func theServerSayingExpiredShowsTheExpiredState() {
-        let harness = ReducerHarness(state(code("482915", isWorking: true)).topWaiting("verify"))
+        let harness = ReducerHarness(state(code("482915", isWorking: true)).topWaiting(EnterCodeScreen.Reply.verify))
         harness.send(.failure(.codeExpired(message: "This code has expired."))) {
             $0.top = self.code("482915", isDead: true)
         }
@@ -171,7 +171,7 @@ import Testing
         harness.advance(by: 40)
         harness.send(.input(.key(.character("r"))), effects: [resendEffect]) {
             $0.top = self.code("482111", isDead: true, isWorking: true)
-            $0.topAwaits(1, "resend")
+            $0.topAwaits(1, EnterCodeScreen.Reply.resend)
         }
         let accepted = OTPRequestAccepted(
             requestId: "otp_1", phone: F.newPhone, purpose: .changePhone, expiresAt: F.start + 340,
@@ -188,7 +188,7 @@ import Testing
         harness.advance(by: 30)
         harness.send(.input(.key(.character("r"))), effects: [resendEffect]) {
             $0.top = self.code(isDead: true, isWorking: true)
-            $0.topAwaits(1, "resend")
+            $0.topAwaits(1, EnterCodeScreen.Reply.resend)
         }
         harness.send(.failure(.rateLimited(retryAfter: 600, message: "Too many codes."), to: RequestID(1))) {
             $0.top = self.code(isDead: true, resendAfter: F.start + 630, limit: RateLimit(until: F.start + 630))
@@ -220,7 +220,7 @@ import Testing
         harness.send(.input(.key(.enter)), effects: [verifyEffect("482915")]) {
             $0.overlay = nil
             $0.top = self.code("482915", isWorking: true)
-            $0.topAwaits(1, "verify")
+            $0.topAwaits(1, EnterCodeScreen.Reply.verify)
         }
         harness.finish()
     }
@@ -228,7 +228,7 @@ import Testing
     @Test func successSavesTheMethodsPopsToTheHubAndShowsTheSheet() {
         var methods = SampleData.everyMethod
         methods.phone = F.newPhone
-        let harness = ReducerHarness(state(code("482915", isWorking: true)).topWaiting("verify"))
+        let harness = ReducerHarness(state(code("482915", isWorking: true)).topWaiting(EnterCodeScreen.Reply.verify))
         harness.send(.reply(VerifyOTPResult(purpose: .changePhone, authMethods: methods))) {
             $0.methods = methods
             $0.methodsFetchedAt = F.start
@@ -275,5 +275,103 @@ import Testing
             $0.stack.append(AnyScreen(ContactSupportScreen(userId: SampleData.everyMethod.userId)))
         }
         harness.finish()
+    }
+
+    // MARK: - Continue with phone or email (seed 004): the same boxes answer a sign-in challenge
+
+    func challenge(
+        _ id: String, channel: SignInChannel = .phone, destination: String = "+995511123456"
+    )
+        -> SignInChallenge
+    {
+        SignInChallenge(
+            challengeId: id, channel: channel, destination: destination, expiresAt: F.start + 300,
+            resendAfter: F.start + 30)
+    }
+
+    func signInState(_ challenge: SignInChallenge) -> AppState {
+        var state = AppState(root: SignInScreen(), now: F.start)
+        state.stack.append(AnyScreen(EnterCodeScreen(signIn: challenge)))
+        state.clockTicking = true
+        return state
+    }
+
+    func signedIn() -> SignedIn {
+        SignedIn(
+            session: SessionTokens(
+                userId: "usr_new", accessToken: "at_x", accessExpiresAt: F.start + 3600, refreshToken: "rt_x",
+                refreshExpiresAt: F.start + 7 * 86_400),
+            deviceId: "dvc_1", isNewUser: false, authMethods: SampleData.phoneOnly, profile: nil)
+    }
+
+    @Test func aSignInCodeAnswersItsChallengeAndSignsIn() {
+        var state = signInState(challenge("chl_1"))
+        #expect(F.rendered(state).contains("We texted a 6-digit code to +995 511 123 456."))
+        var sent: [Effect] = []
+        for digit in "123456" { sent = reduce(&state, .input(.key(.character(digit)))) }
+        #expect(sent == [.request(VerifySignInCode(challengeId: "chl_1", code: "123456"), id: 1)])
+        #expect(state.pending == [RequestID(1): .waiting(.screen(depth: 1), EnterCodeScreen.Reply.verifySignIn)])
+        _ = reduce(&state, .reply(signedIn(), to: RequestID(1)))
+        #expect(state.stack == [AnyScreen(SettingsScreen())])
+        #expect(state.methods == SampleData.phoneOnly)
+    }
+
+    @Test func aSignInResendAnswersTheNewChallenge() {
+        var state = signInState(challenge("chl_1"))
+        state.now = F.start + 30
+        let resent = reduce(&state, .input(.key(.character("r"))))
+        #expect(resent == [.request(ResendSignInCode(challengeId: "chl_1"), id: 1)])
+        var renewed = challenge("chl_2")
+        renewed.expiresAt = F.start + 330
+        renewed.resendAfter = F.start + 60
+        _ = reduce(&state, .reply(renewed, to: RequestID(1)))
+        #expect(state.top == AnyScreen(EnterCodeScreen(signIn: renewed)))
+        var sent: [Effect] = []
+        for digit in "654321" { sent = reduce(&state, .input(.key(.character(digit)))) }
+        #expect(sent == [.request(VerifySignInCode(challengeId: "chl_2", code: "654321"), id: 2)])
+    }
+
+    /// An emailed code names the address as typed, its help speaks of spam, and Esc is the app's Back:
+    /// a sign-in challenge has no code request to cancel.
+    @Test func anEmailedSignInCodeNamesTheAddressAndBackCancelsNothing() {
+        let harness = ReducerHarness(signInState(challenge("chl_1", channel: .email, destination: "new.user@mail.com")))
+        #expect(F.rendered(harness.state).contains("We emailed a 6-digit code to new.user@mail.com."))
+        harness.send(.input(.key(.character("h")))) {
+            var shown = EnterCodeScreen(
+                signIn: self.challenge("chl_1", channel: .email, destination: "new.user@mail.com"))
+            shown.showsHelp = true
+            $0.top = AnyScreen(shown)
+        }
+        #expect(F.rendered(harness.state).contains("Check the address: new.user@mail.com. Esc goes back to fix it."))
+        #expect(harness.state.secretEntry == .code(recipient: "new.user@mail.com"))
+        harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
+        harness.finish()
+    }
+
+    /// "Text me a code" in "Verify it's you": a resend keeps the flow it verifies for and answers the new
+    /// request; the right code opens the window without a token of its own.
+    @Test func aReauthCodeResentStillContinuesItsFlow() {
+        let accepted = OTPRequestAccepted(
+            requestId: "otp_1", phone: F.current, purpose: .reauth, expiresAt: F.start + 300,
+            resendAfter: F.start + 30)
+        var state = F.state([AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 4))])
+        state.reauth = nil
+        state.stack.append(AnyScreen(EnterCodeScreen(reauth: .changePhone, accepted: accepted)))
+        state.clockTicking = true
+        state.now = F.start + 30
+        let resent = reduce(&state, .input(.key(.enter)))
+        #expect(resent == [.request(ResendPhoneOTP(requestId: "otp_1"), id: 1)])
+        let again = OTPRequestAccepted(
+            requestId: "otp_2", phone: F.current, purpose: .reauth, expiresAt: F.start + 330,
+            resendAfter: F.start + 60)
+        _ = reduce(&state, .reply(again, to: RequestID(1)))
+        #expect(state.top == AnyScreen(EnterCodeScreen(reauth: .changePhone, accepted: again)))
+        var sent: [Effect] = []
+        for digit in "123456" { sent = reduce(&state, .input(.key(.character(digit)))) }
+        #expect(sent == [.request(VerifyPhoneOTP(requestId: "otp_2", code: "123456"), id: 2)])
+        let grant = ReauthGrant(reauthToken: "ra_phone", expiresAt: F.start + 930, method: .phone)
+        _ = reduce(&state, .reply(VerifyOTPResult(purpose: .reauth, reauth: grant), to: RequestID(2)))
+        #expect(state.reauth == grant)
+        #expect(state.top.as(EnterPhoneScreen.self)?.purpose == .account(.changePhone))
     }
 }

@@ -64,7 +64,7 @@ enum PhoneFixture {
         #expect(F.rendered(harness.state).contains("[ Send code ]"))
         harness.send(.input(.key(.enter)), effects: [requestEffect()]) {
             $0.top = F.phone("511200300", isWorking: true)
-            $0.topAwaits(1)
+            $0.topAwaits(1, EnterPhoneScreen.Reply.code)
         }
         #expect(F.rendered(harness.state).contains("Sending code…"))
         harness.finish()
@@ -79,7 +79,7 @@ enum PhoneFixture {
         harness.send(.input(.key(.backTab))) { $0.top = F.phone("511 200 300", focus: .cta) }
         harness.send(.input(.key(.enter)), effects: [requestEffect()]) {
             $0.top = F.phone("511 200 300", focus: .cta, isWorking: true)
-            $0.topAwaits(1)
+            $0.topAwaits(1, EnterPhoneScreen.Reply.code)
         }
         harness.finish()
     }
@@ -92,13 +92,14 @@ enum PhoneFixture {
             RequestPhoneOTP(phone: "+995555123456", purpose: .addPhone, reauthToken: nil), id: 1)
         harness.send(.input(.key(.enter)), effects: [effect]) {
             $0.top = F.phone("555 123 456", isWorking: true, flow: .addPhone)
-            $0.topAwaits(1)
+            $0.topAwaits(1, EnterPhoneScreen.Reply.code)
         }
         harness.finish()
     }
 
     @Test func acceptedPushesTheCodeScreen() {
-        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]).topWaiting())
+        let harness = ReducerHarness(
+            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
         let accepted = OTPRequestAccepted(
             requestId: "otp_1", phone: F.newPhone, purpose: .changePhone, expiresAt: F.start + 300,
             resendAfter: F.start + 30)
@@ -115,7 +116,8 @@ enum PhoneFixture {
     }
 
     @Test func takenShowsInlineAndEditingClearsIt() {
-        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]).topWaiting())
+        let harness = ReducerHarness(
+            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
         harness.send(.failure(.taken(message: "Phone number is taken."))) {
             $0.top = F.phone("511 200 300", error: "This number is already in use by another account.")
         }
@@ -125,7 +127,8 @@ enum PhoneFixture {
     }
 
     @Test func invalidShowsInline() {
-        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]).topWaiting())
+        let harness = ReducerHarness(
+            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
         harness.send(.failure(.invalid(fieldErrors: ["phone"], message: "Invalid phone."))) {
             $0.top = F.phone("511 200 300", error: "Enter a valid phone number.")
         }
@@ -133,7 +136,8 @@ enum PhoneFixture {
     }
 
     @Test func offlineShowsInlineAndTheOfflineBanner() {
-        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]).topWaiting())
+        let harness = ReducerHarness(
+            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
         harness.send(.failure(.offline(reason: "URLError"))) {
             $0.top = F.phone("511 200 300", error: "You're offline. Check your connection and try again.")
             $0.isOffline = true
@@ -144,7 +148,8 @@ enum PhoneFixture {
 
     @Test func rateLimitedSetsACountingDownBannerAndClearsTheInlineError() {
         let harness = ReducerHarness(
-            F.state([F.phone("511 200 300", isWorking: true, error: "Enter a valid phone number.")]).topWaiting())
+            F.state([F.phone("511 200 300", isWorking: true, error: "Enter a valid phone number.")]).topWaiting(
+                EnterPhoneScreen.Reply.code))
         let limit = RateLimit(target: F.newPhone, until: F.start + 3)
         harness.send(.failure(.rateLimited(retryAfter: 3, message: "Too many.")), effects: [F.clock]) {
             $0.top = F.phone("511 200 300", limit: limit)
@@ -180,7 +185,7 @@ enum PhoneFixture {
         #expect(!F.rendered(harness.state).contains("Try again"))
         harness.send(.input(.key(.enter)), effects: [requestEffect("+995511200301")]) {
             $0.top = F.phone("511 200 301", isWorking: true, limit: limit)
-            $0.topAwaits(1)
+            $0.topAwaits(1, EnterPhoneScreen.Reply.code)
         }
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         #expect(!F.rendered(harness.state).contains("Try again"))
@@ -196,7 +201,8 @@ enum PhoneFixture {
     }
 
     @Test func reauthWindowPassedOpensThePicker() {
-        let harness = ReducerHarness(F.state([F.phone("511 200 300", isWorking: true)]).topWaiting())
+        let harness = ReducerHarness(
+            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
         harness.send(.failure(.reauthRequired(message: "Verify it's you first."))) {
             $0.top = F.phone("511 200 300")
             $0.stack.append(AnyScreen(ReauthPickerScreen(flow: .changePhone)))
@@ -224,7 +230,7 @@ enum PhoneFixture {
         #expect(harness.state.stack.count == 3)
         harness.send(.input(.key(.enter)), effects: [requestEffect("+12015550123")]) {
             $0.top = F.phone("201 555 0123", country: "US", isWorking: true)
-            $0.topAwaits(1)
+            $0.topAwaits(1, EnterPhoneScreen.Reply.code)
         }
         harness.finish()
     }
@@ -276,5 +282,42 @@ enum PhoneFixture {
         for _ in 0..<10 { _ = screen.handle(.key(.character("1")), harness.state.context) }
         #expect(screen.field.value.count == EnterPhoneScreen.maxTyped)
         #expect(render(harness.state, size: .init(cols: 200, rows: 60)).text().contains("555555555555555"))
+    }
+
+    // MARK: - Continue with phone (seed 004)
+
+    @Test func continueWithPhoneAsksForASignInCodeAndOpensItsBoxes() {
+        let harness = ReducerHarness(
+            AppState(root: EnterPhoneScreen.signIn(region: "GE", number: "511 123 456"), now: F.start))
+        let start = StartSignInCode(channel: .phone, destination: "+995511123456")
+        harness.send(.input(.key(.enter)), effects: [.request(start, id: 1)]) {
+            var sending = EnterPhoneScreen.signIn(region: "GE", number: "511 123 456")
+            sending.isWorking = true
+            $0.top = AnyScreen(sending)
+            $0.topAwaits(1, EnterPhoneScreen.Reply.signInCode)
+        }
+        let challenge = SignInChallenge(
+            challengeId: "chl_1", channel: .phone, destination: "+995511123456", expiresAt: F.start + 300,
+            resendAfter: F.start + 30)
+        harness.send(.reply(challenge, to: RequestID(1)), effects: [F.clock]) {
+            $0.top = AnyScreen(EnterPhoneScreen.signIn(region: "GE", number: "511 123 456"))
+            $0.stack.append(AnyScreen(EnterCodeScreen(signIn: challenge)))
+            $0.clockTicking = true
+        }
+    }
+
+    /// Nobody is signed in yet, so there is no "Verify it's you" to open: another backend's
+    /// `reauth_required` is shown in its own words.
+    @Test func aSignInRefusedForReauthSaysSoAndOpensNoPicker() {
+        var sending = EnterPhoneScreen.signIn(region: "GE", number: "511 123 456")
+        sending.isWorking = true
+        let harness = ReducerHarness(
+            AppState(root: sending, now: F.start).topWaiting(EnterPhoneScreen.Reply.signInCode))
+        harness.send(.failure(.reauthRequired(message: "Verify it's you first."))) {
+            var refused = EnterPhoneScreen.signIn(region: "GE", number: "511 123 456")
+            refused.error = "Verify it's you first."
+            $0.top = AnyScreen(refused)
+        }
+        harness.finish()
     }
 }

@@ -232,7 +232,7 @@ import Testing
             var sending = phone("511200300")
             sending.isWorking = true
             $0.top = AnyScreen(sending)
-            $0.topAwaits(1)
+            $0.topAwaits(1, EnterPhoneScreen.Reply.code)
         }
         // Back while the code request is in flight, then into the flow again: a new screen.
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }

@@ -52,7 +52,7 @@ import Testing
             effects: [.request(ReauthByPassword(password: "s3cret!!"), id: 1)]
         ) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
-            $0.topAwaits(1)
+            $0.topAwaits(1, PasswordReauthScreen.Reply.verify)
         }
         let grant = grant(at: start)
         harness.send(.reply(grant, to: RequestID(1))) {
@@ -72,7 +72,7 @@ import Testing
             effects: [.request(ReauthByPassword(password: "wrong"), id: 1)]
         ) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
-            $0.topAwaits(1)
+            $0.topAwaits(1, PasswordReauthScreen.Reply.verify)
         }
         let message = "Password is incorrect. Try again."
         harness.send(.failure(.invalid(fieldErrors: [], message: message), to: RequestID(1))) {
@@ -87,7 +87,8 @@ import Testing
 
     @Test func enterWhileWaitingDoesNotSendTwice() {
         let harness = ReducerHarness(
-            onPasswordScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true)).topWaiting())
+            onPasswordScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true)).topWaiting(
+                PasswordReauthScreen.Reply.verify))
         harness.send(.input(.key(.character("x"))))
         harness.send(.input(.key(.enter)))
         harness.finish()
@@ -100,7 +101,7 @@ import Testing
             effects: [.request(ReauthByPassword(password: "guess6"), id: 1)]
         ) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
-            $0.topAwaits(1)
+            $0.topAwaits(1, PasswordReauthScreen.Reply.verify)
         }
         let message = "Too many wrong passwords. Try again later or verify another way."
         let until = start + 2
@@ -134,7 +135,7 @@ import Testing
             effects: [.request(ReauthByPassword(password: "pw"), id: 1)]
         ) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
-            $0.topAwaits(1)
+            $0.topAwaits(1, PasswordReauthScreen.Reply.verify)
         }
         harness.send(.failure(.offline(reason: "test"), to: RequestID(1))) {
             $0.isOffline = true
@@ -170,7 +171,8 @@ import Testing
 
     @Test func aReplyAfterLeavingIsDropped() {
         let harness = ReducerHarness(
-            onPasswordScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true)).topWaiting())
+            onPasswordScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true)).topWaiting(
+                PasswordReauthScreen.Reply.verify))
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.send(.reply(grant(at: start)))
         harness.finish()
@@ -179,7 +181,8 @@ import Testing
     /// Issue 10: the fifth wrong password used to come without warning; the fourth now says one is left.
     @Test func theLastTryBeforeTheLockIsAnnounced() {
         let harness = ReducerHarness(
-            onPasswordScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true)).topWaiting())
+            onPasswordScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true)).topWaiting(
+                PasswordReauthScreen.Reply.verify))
         let message = "Password is incorrect. Try again."
         harness.send(.failure(.passwordIncorrect(attemptsRemaining: 1, message: message))) {
             $0.top = AnyScreen(

@@ -80,7 +80,7 @@ import Testing
         }
         harness.send(.input(.key(.enter)), effects: [.request(ReauthByPassword(password: "s3cret!!"), id: 1)]) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: AnyFlow(self.disconnectGoogle), isWorking: true))
-            $0.topAwaits(1)
+            $0.topAwaits(1, PasswordReauthScreen.Reply.verify)
         }
         let grant = grant()
         harness.send(

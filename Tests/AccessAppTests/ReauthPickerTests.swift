@@ -66,7 +66,7 @@ import Testing
         harness.send(.input(.key(.down))) { $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1)) }
         harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 1)]) {
             $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1, isWorking: true))
-            $0.topAwaits(1)
+            $0.topAwaits(1, ReauthPickerScreen.Reply.link)
         }
         harness.send(.input(.key(.enter)))  // already sending
         let sent = EmailLinkSent(sentTo: "jdoe@mail.com", expiresAt: start + 30 * 60)
@@ -86,7 +86,7 @@ import Testing
         let harness = ReducerHarness(onPicker(selection: 1))
         harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 1)]) {
             $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1, isWorking: true))
-            $0.topAwaits(1)
+            $0.topAwaits(1, ReauthPickerScreen.Reply.link)
         }
         let failure = APIError.invalid(fieldErrors: [], message: "This account has no email address.")
         harness.send(.failure(failure, to: RequestID(1))) {
@@ -104,7 +104,7 @@ import Testing
             effects: [.request(ReauthBySocial(provider: provider), id: 1)]
         ) {
             $0.overlay = nil
-            $0.topAwaits(1, "social")
+            $0.topAwaits(1, ReauthPickerScreen.Reply.social)
         }
         let method: ReauthMethod = provider == .apple ? .apple : .google
         let grant = grant(method, at: start)
@@ -130,7 +130,7 @@ import Testing
     }
 
     @Test func aRefusedSocialSignInIsShownOnThePicker() {
-        let harness = ReducerHarness(onPicker(selection: 3).topWaiting("social"))
+        let harness = ReducerHarness(onPicker(selection: 3).topWaiting(ReauthPickerScreen.Reply.social))
         let failure = APIError.invalid(fieldErrors: [], message: "Google sign-in didn't match this account.")
         harness.send(.failure(failure)) {
             $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 3, error: failure.message))
@@ -157,7 +157,7 @@ import Testing
             .input(.key(.enter)), effects: [.request(ReauthBySocial(provider: .apple), id: 1)]
         ) {
             $0.overlay = nil
-            $0.topAwaits(1, "social")
+            $0.topAwaits(1, ReauthPickerScreen.Reply.social)
         }
         let grant = grant(.apple, at: start)
         harness.send(.reply(grant, to: RequestID(1))) {

@@ -331,13 +331,14 @@ import Testing
         var state = SampleData.state(
             [EnterPhoneScreen(flow: .changePhone, current: "+995511100000", number: "511 200 300", isWorking: true)],
             now: start
-        ).topWaiting()
+        ).topWaiting(EnterPhoneScreen.Reply.code)
         _ = send(
             .failure(.server(status: 403, code: "limited_access", message: "Verify your phone first")), to: &state)
         #expect(state.overlay == .sheet(.limitedAccess))
         #expect(state.top.as(EnterPhoneScreen.self)?.isWorking == false)
 
-        var other = SampleData.state([EnterPhoneScreen(flow: .changePhone, current: nil)], now: start).topWaiting()
+        var other = SampleData.state([EnterPhoneScreen(flow: .changePhone, current: nil)], now: start)
+            .topWaiting(EnterPhoneScreen.Reply.code)
         _ = send(.failure(.server(status: 403, code: "forbidden", message: "No")), to: &other)
         #expect(other.overlay == nil)
     }
@@ -361,7 +362,7 @@ import Testing
             requestId: "otp_1", phone: "+995511300000", purpose: .reverifyPhone, expiresAt: start + 300,
             resendAfter: start + 30)
         _ = send(.reply(accepted, to: requestID(sent)), to: &state)
-        #expect(state.top == AnyScreen(EnterCodeScreen(step: .newNumber(.reverifyPhone), accepted: accepted)))
+        #expect(state.top == AnyScreen(EnterCodeScreen(flow: .reverifyPhone, accepted: accepted)))
 
         var code = state
         var typed: [Effect] = []
@@ -387,8 +388,8 @@ import Testing
             requestId: "otp_1", phone: "+995511300000", purpose: .reverifyPhone, expiresAt: start + 300,
             resendAfter: start + 30)
         var state = SampleData.limitedState(
-            [EnterCodeScreen(step: .newNumber(.reverifyPhone), accepted: accepted)], now: start
-        ).topWaiting(EnterCodeScreen.verifyTag)
+            [EnterCodeScreen(flow: .reverifyPhone, accepted: accepted)], now: start
+        ).topWaiting(EnterCodeScreen.Reply.verify)
         let fetch = send(.reply(VerifyOTPResult(purpose: .reverifyPhone)), to: &state)
         _ = send(.failure(.offline(reason: "refused"), to: requestID(fetch)), to: &state)
         #expect(state.profile?.access == .full)

@@ -38,29 +38,41 @@ public struct CountryPickerScreen: ScreenModel {
     public var id: String { "country-picker" }
     public var takesText: Bool { true }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([
-            KeyHint([.up, .down], "Move"),
-            KeyHint([.pageUp, .pageDown], "Page", inFooter: false),
-            KeyHint([.enter], "Choose"),
-            KeyHint([.control("s")], "Contact support"),
-        ])
+    public enum Intent: Sendable { case up, down, pageUp, pageDown, choose, support }
+
+    /// No k/j: letters are the search.
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        [
+            KeyBinding(KeyHint([.up, .down], "Move"), intents: [.up: .up, .down: .down]),
+            KeyBinding(
+                KeyHint([.pageUp, .pageDown], "Page", inFooter: false),
+                intents: [.pageUp: .pageUp, .pageDown: .pageDown]),
+            KeyBinding([.enter], "Choose", .choose),
+            KeyBinding([.control("s")], "Contact support", .support),
+        ]
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        switch event {
-        case .key(.enter):
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .up: list.move(by: -1)
+        case .down: list.move(by: 1)
+        case .pageUp: list.move(by: -Self.visibleRows)
+        case .pageDown: list.move(by: Self.visibleRows)
+        case .choose:
             guard let item = list.selectedItem else { return [] }
             return [.deliverBelow(CountryChoice(iso: item.id)), .pop]
-        case .key(.control("s")):
+        case .support:
             return [.push(ContactSupportScreen(userId: context.methods?.userId))]
-        case .key(.escape):
-            return nil
-        default:
-            guard list.handle(event, pageSize: Self.visibleRows) else { return nil }
-            list.ensureSelectionVisible(rows: Self.visibleRows)
-            return []
         }
+        list.ensureSelectionVisible(rows: Self.visibleRows)
+        return []
+    }
+
+    /// Typing and pasting into the search.
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard list.handle(event, pageSize: Self.visibleRows) else { return nil }
+        list.ensureSelectionVisible(rows: Self.visibleRows)
+        return []
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
@@ -84,4 +96,11 @@ public struct CountryPickerScreen: ScreenModel {
         }
         for (index, row) in drawn.rows.enumerated() { canvas.noteRow(row, isSelected: index == drawn.selectedRow) }
     }
+}
+
+/// A country picked in the country picker, handed down to the phone screen that pushed it.
+public struct CountryChoice: Equatable, Sendable {
+    /// ISO 3166 alpha-2.
+    public var iso: String
+    public init(iso: String) { self.iso = iso }
 }

@@ -55,23 +55,24 @@ extension EnterCodeScreen {
     static var signInGallery: [GalleryEntry] {
         [
             GalleryEntry("enter-code:sign-in-email", "The code emailed to continue with email") { now in
-                AppState(
+                let sent = SignInCodeChallenge(channel: .email, destination: "new.user@mail.com", challengeId: "chl_1")
+                return AppState(
                     root: EnterCodeScreen(
-                        step: .signIn(.email), phone: "new.user@mail.com", requestId: "chl_1",
-                        expiresAt: now.addingTimeInterval(300), resendAfter: now.addingTimeInterval(27), digits: "13"),
+                        step: .signIn(sent), expiresAt: now.addingTimeInterval(300),
+                        resendAfter: now.addingTimeInterval(27), digits: "13"),
                     now: now)
             },
             GalleryEntry("enter-code:sign-in-wrong", "A wrong sign-in code: attempts left") { now in
-                AppState(
+                let sent = SignInCodeChallenge(channel: .phone, destination: "+995511123456", challengeId: "chl_1")
+                return AppState(
                     root: EnterCodeScreen(
-                        step: .signIn(.phone), phone: "+995511123456", requestId: "chl_1",
-                        expiresAt: now.addingTimeInterval(240), resendAfter: now, digits: "000000",
-                        problem: .incorrect(attemptsRemaining: 3)),
+                        step: .signIn(sent), expiresAt: now.addingTimeInterval(240), resendAfter: now,
+                        digits: "000000", problem: .incorrect(attemptsRemaining: 3)),
                     now: now)
             },
             GalleryEntry("enter-code:reverify", "Limited access: the code that gives everything back") { now in
                 var screen = sample(now, digits: "48")
-                screen.step = .newNumber(.reverifyPhone)
+                screen.step = .reverify(PhoneCodeRequest(phone: PhoneGallery.newPhone, requestId: "otp_sample"))
                 return SampleData.limitedState(
                     [EnterPhoneScreen(flow: .reverifyPhone, current: PhoneGallery.current), screen], now: now)
             },

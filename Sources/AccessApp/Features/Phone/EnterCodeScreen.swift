@@ -3,9 +3,11 @@ import AccessCore
 import Foundation
 import TerminalKit
 
-/// "Enter the code" (seed 001): six boxes that submit when full. A wrong code keeps the
-/// digits for editing; an expired or exhausted one leaves Resend as the only way on
-/// (seed 000). Countdowns are computed from `context.now`, never stored.
+/// "Enter the code" (seed 001), for every flow that sends one: six boxes that submit when full. A
+/// wrong code keeps the digits for editing; an expired or exhausted one leaves Resend as the only way
+/// on (seed 000). Countdowns are computed from `context.now`, never stored. This is what every flow
+/// shares; `step` is the flow's own part: what the code proves, where it went, and the request or
+/// challenge it answers.
 public struct EnterCodeScreen: ScreenModel {
     public enum Problem: Equatable, Sendable {
         case incorrect(attemptsRemaining: Int)
@@ -13,20 +15,8 @@ public struct EnterCodeScreen: ScreenModel {
         case message(String)
     }
 
-    /// What the code proves, and so what follows it.
-    public enum Step: Equatable, Sendable {
-        /// The new number's code: verifying it saves the number.
-        case newNumber(PhoneFlow)
-        /// "Text me a code" in "Verify it's you": verifying it opens the window, then the flow goes on.
-        case reauth(AnyFlow)
-        /// Continue with phone or email (seed 004): the code signs in, or signs up, on this device.
-        case signIn(SignInChannel)
-    }
-
+    /// The flow this code belongs to (`EnterCodeScreen+Step.swift`).
     public var step: Step
-    /// E.164, as the backend accepted it; for an emailed sign-in code, the address.
-    public var phone: String
-    public var requestId: String
     public var expiresAt: Date
     public var resendAfter: Date
     public var otp: OTPInput
@@ -45,14 +35,11 @@ public struct EnterCodeScreen: ScreenModel {
     public var pasteHint: String?
 
     public init(
-        step: Step, phone: String, requestId: String, expiresAt: Date, resendAfter: Date, digits: String = "",
-        problem: Problem? = nil, isDead: Bool = false, isWorking: Bool = false, clockDone: Bool = false,
-        limit: RateLimit? = nil
+        step: Step, expiresAt: Date, resendAfter: Date, digits: String = "", problem: Problem? = nil,
+        isDead: Bool = false, isWorking: Bool = false, clockDone: Bool = false, limit: RateLimit? = nil
     ) {
         self.limit = limit
         self.step = step
-        self.phone = phone
-        self.requestId = requestId
         self.expiresAt = expiresAt
         self.resendAfter = resendAfter
         otp = OTPInput(digits: digits)
@@ -62,42 +49,42 @@ public struct EnterCodeScreen: ScreenModel {
         self.clockDone = clockDone
     }
 
-    /// The code of a new number.
+    /// The code of a phone flow: a new number's, or the number re-verified.
     public init(
         flow: PhoneFlow, phone: String, requestId: String, expiresAt: Date, resendAfter: Date, digits: String = "",
         problem: Problem? = nil, isDead: Bool = false, isWorking: Bool = false, clockDone: Bool = false,
         limit: RateLimit? = nil
     ) {
         self.init(
-            step: .newNumber(flow), phone: phone, requestId: requestId, expiresAt: expiresAt, resendAfter: resendAfter,
-            digits: digits, problem: problem, isDead: isDead, isWorking: isWorking, clockDone: clockDone, limit: limit)
-    }
-
-    public init(step: Step, accepted: OTPRequestAccepted) {
-        self.init(
-            step: step, phone: accepted.phone, requestId: accepted.requestId, expiresAt: accepted.expiresAt,
-            resendAfter: accepted.resendAfter)
+            step: Step(flow, PhoneCodeRequest(phone: phone, requestId: requestId)), expiresAt: expiresAt,
+            resendAfter: resendAfter, digits: digits, problem: problem, isDead: isDead, isWorking: isWorking,
+            clockDone: clockDone, limit: limit)
     }
 
     public init(flow: PhoneFlow, accepted: OTPRequestAccepted) {
-        self.init(step: .newNumber(flow), accepted: accepted)
+        self.init(
+            step: Step(flow, PhoneCodeRequest(accepted)), expiresAt: accepted.expiresAt,
+            resendAfter: accepted.resendAfter)
+    }
+
+    /// "Text me a code" in "Verify it's you", for `flow`.
+    public init(reauth flow: AnyFlow, accepted: OTPRequestAccepted) {
+        self.init(
+            step: .reauth(flow, PhoneCodeRequest(accepted)), expiresAt: accepted.expiresAt,
+            resendAfter: accepted.resendAfter)
     }
 
     /// The sign-in code a challenge sent.
     public init(signIn challenge: SignInChallenge) {
         self.init(
-            step: .signIn(challenge.channel), phone: challenge.destination, requestId: challenge.challengeId,
-            expiresAt: challenge.expiresAt, resendAfter: challenge.resendAfter)
+            step: .signIn(SignInCodeChallenge(challenge)), expiresAt: challenge.expiresAt,
+            resendAfter: challenge.resendAfter)
     }
 
-    var isEmailed: Bool { step == .signIn(.email) }
-
-    /// The number or the address, as people read it.
-    var destination: String { isEmailed ? phone : PhoneNumberRules.display(e164: phone) }
-
-    static let verifyTag = "verify"
-    static let resendTag = "resend"
-    static let profileTag = "profile"
+    /// The number or the address the code went to, as people read it.
+    var shownDestination: String {
+        step.isEmailed ? step.destination : PhoneNumberRules.display(e164: step.destination)
+    }
 
     /// The phone is verified again: the account has everything back, and Settings says so.
     static func restored(_ profile: Profile?) -> [Command] {
@@ -108,7 +95,7 @@ public struct EnterCodeScreen: ScreenModel {
 
     public var id: String { "enter-code" }
     public var takesText: Bool { true }
-    public var secretEntry: SecretEntry? { .code(recipient: phone) }
+    public var secretEntry: SecretEntry? { .code(recipient: step.destination) }
     public var needsClock: Bool { !clockDone }
 
     public func isExpired(_ context: ScreenContext) -> Bool { isDead || context.now >= expiresAt }
@@ -117,114 +104,143 @@ public struct EnterCodeScreen: ScreenModel {
     /// Six digits are in and may be sent (again, after a wrong code is edited or not).
     func canVerify(_ context: ScreenContext) -> Bool { !isWorking && !isExpired(context) && otp.isComplete }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings: [KeyHint] = []
-        if canVerify(context) { bindings.append(KeyHint([.enter], "Verify", inFooter: false)) }
-        // Without a phone, the code is read in the outbox: the key belongs in the footer here.
-        if context.options.hasReferenceBackend { bindings.append(KeyHint(OutboxPanel.keys, "Outbox")) }
-        bindings.append(KeyHint([.character("h")], "Didn't receive a code?", inFooter: false))
-        bindings.append(KeyHint([.control("s")], "Contact support", inFooter: false))
-        if canResend(context) {
-            bindings.append(KeyHint([.character("r")], "Resend code", aliases: [.character("R")]))
-            if !canVerify(context) { bindings.append(KeyHint([.enter], "Resend code", inFooter: false)) }
-        }
-        return Keymap(bindings)
+    public enum Intent: Sendable { case verify, resend, outbox, help, support, cancel }
+    public enum Reply: Equatable, Sendable {
+        /// A texted code checked: a new number's, a re-auth's or a re-verification's.
+        case verify(Result<VerifyOTPResult, APIError>)
+        case resend(Result<OTPRequestAccepted, APIError>)
+        /// A sign-in code checked: the session, when it is right.
+        case verifySignIn(Result<SignedIn, APIError>)
+        case resendSignIn(Result<SignInChallenge, APIError>)
+        /// Re-verification's profile, fetched once the code gave everything back.
+        case profile(Result<Profile, APIError>)
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        switch event {
-        case .key(.escape):
-            // A sign-in challenge has nothing to cancel (its code dies with the next one or its time):
-            // the app's Back.
-            if case .signIn = step { return nil }
-            return [.request(CancelPhoneOTP(requestId: requestId)), .pop]
-        case .key(.character("r")), .key(.character("R")):
-            return canResend(context) ? resend(context) : []
-        case .key(.enter):
-            if canVerify(context) { return verify(context) }
-            return canResend(context) ? resend(context) : nil
-        case .key(.character("h")):
-            showsHelp.toggle()
-            return []
-        case .key(.control("s")):
-            return [.push(ContactSupportScreen(userId: context.methods?.userId))]
-        default:
-            // Typing while the boxes are off goes nowhere; other keys stay the app's.
-            guard !isWorking, !isExpired(context) else { return event.isTextEditing ? [] : nil }
-            let edit = otp.edit(event)
-            if case .ignored = edit { return event.isTextEditing ? [] : nil }
-            if case .pasted(let result) = edit { pasteHint = result.hint } else { pasteHint = nil }
-            guard edit.changedCode else { return [] }
-            problem = nil
-            return otp.isComplete ? verify(context) : []
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        var bindings: [KeyBinding<Intent>] = []
+        if canVerify(context) { bindings.append(KeyBinding([.enter], "Verify", inFooter: false, .verify)) }
+        // Without a phone, the code is read in the outbox: the key belongs in the footer here.
+        if context.options.hasReferenceBackend { bindings.append(.outbox("Outbox", .outbox)) }
+        bindings.append(KeyBinding([.character("h")], "Didn't receive a code?", inFooter: false, .help))
+        bindings.append(KeyBinding([.control("s")], "Contact support", inFooter: false, .support))
+        if canResend(context) {
+            bindings.append(KeyBinding([.character("r")], "Resend code", aliases: [.character("R")], .resend))
+            if !canVerify(context) { bindings.append(KeyBinding([.enter], "Resend code", inFooter: false, .resend)) }
         }
+        // Back cancels the code server-side. A sign-in challenge has nothing to cancel (its code dies
+        // with the next one or its time): Esc stays the app's Back there.
+        if context.canGoBack, step.phoneRequest != nil { bindings.append(KeyBinding([.escape], "Back", .cancel)) }
+        return bindings
+    }
+
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .verify: return verify(context)
+        case .resend: return resend(context)
+        case .outbox: return [.showOutbox]
+        case .help: showsHelp.toggle()
+        case .support: return [.push(ContactSupportScreen(userId: context.methods?.userId))]
+        case .cancel:
+            guard let request = step.phoneRequest else { return [] }
+            return [.callIgnoringReply(CancelPhoneOTP(requestId: request.requestId)), .pop]
+        }
+        return []
+    }
+
+    /// Typing and pasting the digits.
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        // Typing while the boxes are off goes nowhere; other keys stay the app's.
+        guard !isWorking, !isExpired(context) else { return event.isTextEditing ? [] : nil }
+        let edit = otp.edit(event)
+        if case .ignored = edit { return event.isTextEditing ? [] : nil }
+        if case .pasted(let result) = edit { pasteHint = result.hint } else { pasteHint = nil }
+        guard edit.changedCode else { return [] }
+        problem = nil
+        return otp.isComplete ? verify(context) : []
     }
 
     private mutating func verify(_ context: ScreenContext) -> [Command] {
         guard !isWorking else { return [] }
         isWorking = true
         problem = nil
-        if case .signIn = step {
-            return [.request(VerifySignInCode(challengeId: requestId, code: otp.code), tag: Self.verifyTag)]
+        switch step {
+        case .newNumber(_, let request):
+            // A new number's code carries the verification made before it.
+            let verify = VerifyPhoneOTP(
+                requestId: request.requestId, code: otp.code, reauthToken: context.reauth?.reauthToken)
+            return [.call(verify, Reply.verify)]
+        case .reauth(_, let request), .reverify(let request):
+            // A re-auth code is the verification itself, as is re-verification's (the limited session is
+            // the proof).
+            return [.call(VerifyPhoneOTP(requestId: request.requestId, code: otp.code), Reply.verify)]
+        case .signIn(let challenge):
+            return [.call(VerifySignInCode(challengeId: challenge.challengeId, code: otp.code), Reply.verifySignIn)]
         }
-        // A re-auth code is the verification itself, as is re-verification's (the limited session is the
-        // proof); a new number's code carries the one made before.
-        var reauthToken = context.reauth?.reauthToken
-        if case .reauth = step { reauthToken = nil }
-        if step == .newNumber(.reverifyPhone) { reauthToken = nil }
-        return [
-            .request(
-                VerifyPhoneOTP(requestId: requestId, code: otp.code, reauthToken: reauthToken), tag: Self.verifyTag)
-        ]
     }
 
     private mutating func resend(_ context: ScreenContext) -> [Command] {
         guard canResend(context) else { return [] }
         isWorking = true
-        if case .signIn = step { return [.request(ResendSignInCode(challengeId: requestId), tag: Self.resendTag)] }
-        return [.request(ResendPhoneOTP(requestId: requestId), tag: Self.resendTag)]
+        switch step {
+        case .newNumber(_, let request), .reauth(_, let request), .reverify(let request):
+            return [.call(ResendPhoneOTP(requestId: request.requestId), Reply.resend)]
+        case .signIn(let challenge):
+            return [.call(ResendSignInCode(challengeId: challenge.challengeId), Reply.resendSignIn)]
+        }
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    )
-        -> [Command]
-    {
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         isWorking = false
-        if let signedIn = result.reply(SignedIn.self) { return [.signedIn(signedIn)] }
-        if let challenge = result.reply(SignInChallenge.self) {
-            restart(
-                requestId: challenge.challengeId, expiresAt: challenge.expiresAt, resendAfter: challenge.resendAfter)
-            return []
-        }
-        if let profile = result.reply(Profile.self) { return Self.restored(profile) }
-        if tag == Self.profileTag, case .failure = result {
+        switch reply {
+        case .verify(.success(let verified)):
+            return afterVerifying(verified)
+        case .verifySignIn(.success(let signedIn)):
+            return [.signedIn(signedIn)]
+        case .resend(.success(let accepted)):
+            step.resent(accepted)
+            restart(expiresAt: accepted.expiresAt, resendAfter: accepted.resendAfter)
+        case .resendSignIn(.success(let challenge)):
+            step.resent(challenge)
+            restart(expiresAt: challenge.expiresAt, resendAfter: challenge.resendAfter)
+        case .profile(.success(let profile)):
+            return Self.restored(profile)
+        case .profile(.failure):
             // The code was right, which restores full access (the contract): the profile that could
             // not be fetched says so too, until the next fetch.
             var profile = context.profile
             profile?.access = .full
             return Self.restored(profile)
+        case .verify(.failure(let failure)), .verifySignIn(.failure(let failure)):
+            return fail(failure, resending: false, context)
+        case .resend(.failure(let failure)), .resendSignIn(.failure(let failure)):
+            return fail(failure, resending: true, context)
         }
-        if let verified = result.reply(VerifyOTPResult.self) {
-            if step == .newNumber(.reverifyPhone) {
-                isWorking = true
-                let fetch = Command.request(AnyRequest(LoadProfile()), tag: Self.profileTag)
-                return verified.authMethods.map { [.setMethods($0), fetch] } ?? [fetch]
-            }
-            if case .reauth(let flow) = step {
-                guard let grant = verified.reauth else { return [] }
-                return [.grantReauth(grant), .continueFlow(flow)]
-            }
-            let sheet = Command.showSheet(.phoneUpdated(PhoneNumberRules.display(e164: phone)))
+        return []
+    }
+
+    /// The right texted code: what it proved decides what follows.
+    private mutating func afterVerifying(_ verified: VerifyOTPResult) -> [Command] {
+        switch step {
+        case .newNumber(_, let request):
+            let sheet = Command.showSheet(.phoneUpdated(PhoneNumberRules.display(e164: request.phone)))
             guard let methods = verified.authMethods else { return [.popTo(HubScreen.self), sheet] }
             return [.setMethods(methods), .popTo(HubScreen.self), sheet]
-        }
-        switch result {
-        case .success(let reply):
-            guard let accepted = reply.as(OTPRequestAccepted.self) else { return [] }
-            restart(requestId: accepted.requestId, expiresAt: accepted.expiresAt, resendAfter: accepted.resendAfter)
+        case .reauth(let flow, _):
+            guard let grant = verified.reauth else { return [] }
+            return [.grantReauth(grant), .continueFlow(flow)]
+        case .reverify:
+            isWorking = true
+            let fetch = Command.call(LoadProfile(), Reply.profile)
+            return verified.authMethods.map { [.setMethods($0), fetch] } ?? [fetch]
+        case .signIn:
+            // A sign-in code is answered with a session (`verifySignIn`), never with this.
             return []
-        case .failure(.codeIncorrect(let remaining, _)):
+        }
+    }
+
+    private mutating func fail(_ failure: APIError, resending: Bool, _ context: ScreenContext) -> [Command] {
+        switch failure {
+        case .codeIncorrect(let remaining, _):
             // The fifth wrong code kills the request on the server (seed 000: forcing resend).
             if remaining <= 0 {
                 isDead = true
@@ -232,40 +248,39 @@ public struct EnterCodeScreen: ScreenModel {
             } else {
                 problem = .incorrect(attemptsRemaining: remaining)
             }
-        case .failure(.codeExpired):
+        case .codeExpired:
             isDead = true
             problem = nil
-        case .failure(.rateLimited(nil, let message)):
+        case .rateLimited(nil, let message):
             problem = .message(message)
-        case .failure(.rateLimited(let retryAfter?, _)):
+        case .rateLimited(let retryAfter?, _):
             let until = context.now + TimeInterval(retryAfter)
             // Resend stays off until the server takes one again, counting down with the banner.
-            if tag == Self.resendTag {
+            if resending {
                 resendAfter = max(resendAfter, until)
                 clockDone = false
             }
             limit = RateLimit(until: until)
-        case .failure(.reauthRequired(let message)):
+        case .reauthRequired(let message):
             // The 15-minute window closed while the code was being typed: verify again, then this
             // screen sends the same code (see `receiveChoice`).
-            guard case .newNumber(let flow) = step else {
+            guard let flow = step.resumableFlow else {
                 problem = .message(message)
                 return []
             }
             return [.push(ReauthPickerScreen(flow: AnyFlow(ResumeCodeEntry(phoneFlow: flow))))]
-        case .failure(.offline):
+        case .offline:
             problem = .message(EnterPhoneScreen.offlineText)
-        case .failure(.taken):
+        case .taken:
             problem = .message(EnterPhoneScreen.takenText)
-        case .failure(let failure):
+        default:
             problem = .message(failure.message)
         }
         return []
     }
 
     /// A new code was sent (a resend): empty boxes, fresh countdowns.
-    private mutating func restart(requestId: String, expiresAt: Date, resendAfter: Date) {
-        self.requestId = requestId
+    private mutating func restart(expiresAt: Date, resendAfter: Date) {
         self.expiresAt = expiresAt
         self.resendAfter = resendAfter
         otp.clear()
@@ -300,7 +315,7 @@ public struct EnterCodeScreen: ScreenModel {
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         canvas.title("Enter the code")
-        canvas.paragraph("We \(isEmailed ? "emailed" : "texted") a 6-digit code to \(destination).")
+        canvas.paragraph("We \(step.isEmailed ? "emailed" : "texted") a 6-digit code to \(shownDestination).")
         let expired = isExpired(context)
         var boxes = otp
         boxes.isDisabled = expired
@@ -333,7 +348,10 @@ public struct EnterCodeScreen: ScreenModel {
         }
         canvas.paragraph("Didn't receive a code? Press h", style: .muted, spacing: 0)
         if showsHelp {
-            for line in isEmailed ? Self.emailHelpLines(email: phone) : Self.helpLines(phone: destination) {
+            let lines =
+                step.isEmailed
+                ? Self.emailHelpLines(email: step.destination) : Self.helpLines(phone: shownDestination)
+            for line in lines {
                 canvas.paragraph("\(context.glyphs == .ascii ? "-" : "•") \(line)", style: .muted, spacing: 0)
             }
         }

@@ -3,16 +3,21 @@ import AccessCore
 import Foundation
 import TerminalKit
 
-/// "New phone number" / "Add phone number" (seed 001): a country chip, the national number and
-/// "Send code". The CTA stays off until the number fits the country's length rule (seed 000);
+/// "New phone number" / "Add phone number" (seed 001), "Verify your phone number" (seed 003) and
+/// "Continue with phone" (seed 004): a country chip, the national number and "Send code". The CTA stays off until the number fits the country's length rule (seed 000);
 /// the server checks again and its answers show inline under the field.
 public struct EnterPhoneScreen: ScreenModel {
     public enum Focus: Equatable, Sendable { case chip, field, cta }
 
-    public var flow: PhoneFlow
-    /// Continue with phone (seed 004) instead of a change to the account: the number gets a sign-in code,
-    /// and `flow` is not used.
-    public var isSignIn = false
+    /// What the number is for, and so which code it gets.
+    public enum Purpose: Equatable, Sendable {
+        /// The account's number: changed, added, or verified again after a recovery.
+        case account(PhoneFlow)
+        /// Continue with phone (seed 004): nobody is signed in, and the number gets a sign-in code.
+        case signIn
+    }
+
+    public var purpose: Purpose
     /// The number on the account, E.164, shown as "Current: …" when changing it.
     public var current: String?
     /// ISO code of the chosen country.
@@ -27,11 +32,11 @@ public struct EnterPhoneScreen: ScreenModel {
     public var limit: RateLimit?
 
     public init(
-        flow: PhoneFlow, current: String?, countryISO: String? = nil, number: String = "", focus: Focus = .field,
+        purpose: Purpose, current: String?, countryISO: String? = nil, number: String = "", focus: Focus = .field,
         isWorking: Bool = false, error: String? = nil, limit: RateLimit? = nil
     ) {
         self.limit = limit
-        self.flow = flow
+        self.purpose = purpose
         self.current = current
         self.countryISO =
             countryISO ?? current.flatMap { CountryCatalog.bundled.country(forE164: $0)?.iso } ?? Self.defaultISO
@@ -41,12 +46,20 @@ public struct EnterPhoneScreen: ScreenModel {
         self.error = error
     }
 
+    /// The account's number, in one of the phone flows.
+    public init(
+        flow: PhoneFlow, current: String?, countryISO: String? = nil, number: String = "", focus: Focus = .field,
+        isWorking: Bool = false, error: String? = nil, limit: RateLimit? = nil
+    ) {
+        self.init(
+            purpose: .account(flow), current: current, countryISO: countryISO, number: number, focus: focus,
+            isWorking: isWorking, error: error, limit: limit)
+    }
+
     /// Continue with phone, the country chip starting at the device's region.
     public static func signIn(region: String?, number: String = "") -> EnterPhoneScreen {
         let iso = region.flatMap { CountryCatalog.bundled.country(iso: $0)?.iso }
-        var screen = EnterPhoneScreen(flow: .addPhone, current: nil, countryISO: iso, number: number)
-        screen.isSignIn = true
-        return screen
+        return EnterPhoneScreen(purpose: .signIn, current: nil, countryISO: iso, number: number)
     }
 
     static let defaultISO = "GE"
@@ -84,60 +97,73 @@ public struct EnterPhoneScreen: ScreenModel {
     }
 
     var title: String {
-        if isSignIn { return "Continue with phone" }
-        if flow == .reverifyPhone { return "Verify your phone number" }
-        return flow == .addPhone ? "Add phone number" : "New phone number"
+        switch purpose {
+        case .signIn: "Continue with phone"
+        case .account(.reverifyPhone): "Verify your phone number"
+        case .account(.addPhone): "Add phone number"
+        case .account(.changePhone): "New phone number"
+        }
     }
 
     var subtitle: String {
-        if isSignIn { return "We'll text you a code. New here? This creates your account." }
-        if flow == .addPhone { return "Use it to sign in and recover your account." }
-        if flow == .reverifyPhone {
+        switch purpose {
+        case .signIn:
+            return "We'll text you a code. New here? This creates your account."
+        case .account(.addPhone):
+            return "Use it to sign in and recover your account."
+        case .account(.reverifyPhone):
             let old = current.map { " (\(PhoneNumberRules.display(e164: $0)))" } ?? ""
             return "Your old number\(old) or a new one: we'll text it a code."
+        case .account(.changePhone):
+            return current.map { "Current: \(PhoneNumberRules.display(e164: $0))" } ?? ""
         }
-        return current.map { "Current: \(PhoneNumberRules.display(e164: $0))" } ?? ""
     }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([
-            KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
-            KeyHint([.enter], focus == .chip ? "Choose country" : "Send code"),
-        ])
+    public enum Intent: Sendable { case next, previous, chooseCountry, send }
+    public enum Reply: Equatable, Sendable {
+        /// A code for the account's new (or re-verified) number.
+        case code(Result<OTPRequestAccepted, APIError>)
+        /// Continue with phone: a sign-in code.
+        case signInCode(Result<SignInChallenge, APIError>)
     }
 
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        [
+            KeyBinding(
+                KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
+                intents: [.tab: .next, .down: .next, .backTab: .previous, .up: .previous]),
+            focus == .chip
+                ? KeyBinding([.enter], "Choose country", .chooseCountry) : KeyBinding([.enter], "Send code", .send),
+        ]
+    }
+
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .next: focus = focus == .chip ? .field : (focus == .field ? .cta : .chip)
+        case .previous: focus = focus == .cta ? .field : (focus == .field ? .chip : .cta)
+        case .chooseCountry: return [.push(CountryPickerScreen(localeRegion: context.options.deviceRegion))]
+        case .send: return submit(context)
+        }
+        return []
+    }
+
+    /// Typing and pasting the number.
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        switch event {
-        case .key(.tab), .key(.down):
-            focus = focus == .chip ? .field : (focus == .field ? .cta : .chip)
-            return []
-        case .key(.backTab), .key(.up):
-            focus = focus == .cta ? .field : (focus == .field ? .chip : .cta)
-            return []
-        case .key(.escape):
-            return nil
-        case .key(.enter):
-            if focus == .chip {
-                return [.push(CountryPickerScreen(localeRegion: context.options.deviceRegion))]
-            }
-            return submit(context)
-        default:
-            guard !isWorking else { return event.isTextEditing ? [] : nil }
-            // Typing on the chip or the button still means the number: it goes to the field.
-            if focus != .field, case .key(.character) = event { focus = .field }
-            if focus != .field, case .paste = event { focus = .field }
-            guard focus == .field else { return nil }
-            if case .paste(let text) = event { return paste(text) }
-            // Letters are never part of a number: refused with a word, not typed in.
-            if case .key(.character(let c)) = event, c.isLetter {
-                error = PhoneNumberInputProblem.letters.message
-                return []
-            }
-            let before = field.value
-            guard field.handle(event) else { return nil }
-            if field.value != before { error = nil }
+        guard !isWorking else { return event.isTextEditing ? [] : nil }
+        // Typing on the chip or the button still means the number: it goes to the field.
+        if focus != .field, case .key(.character) = event { focus = .field }
+        if focus != .field, case .paste = event { focus = .field }
+        guard focus == .field else { return nil }
+        if case .paste(let text) = event { return paste(text) }
+        // Letters are never part of a number: refused with a word, not typed in.
+        if case .key(.character(let c)) = event, c.isLetter {
+            error = PhoneNumberInputProblem.letters.message
             return []
         }
+        let before = field.value
+        guard field.handle(event) else { return nil }
+        if field.value != before { error = nil }
+        return []
     }
 
     /// A pasted number is cleaned (spaces, dashes, brackets) and a leading +CC picks the
@@ -157,53 +183,62 @@ public struct EnterPhoneScreen: ScreenModel {
 
     private mutating func submit(_ context: ScreenContext) -> [Command] {
         guard canSubmit(context), let phone = e164 else { return [] }
-        if flow == .changePhone, phone == current {
+        if purpose == .account(.changePhone), phone == current {
             error = Self.unchangedText
             return []
         }
         isWorking = true
         error = nil
-        if isSignIn { return [.request(StartSignInCode(channel: .phone, destination: phone))] }
+        guard case .account(let flow) = purpose else {
+            return [.call(StartSignInCode(channel: .phone, destination: phone), Reply.signInCode)]
+        }
         // The limited session is the proof for re-verification; no re-auth token goes with it.
         let reauthToken = flow == .reverifyPhone ? nil : context.reauth?.reauthToken
-        return [.request(RequestPhoneOTP(phone: phone, purpose: flow.purpose, reauthToken: reauthToken))]
+        return [.call(RequestPhoneOTP(phone: phone, purpose: flow.purpose, reauthToken: reauthToken), Reply.code)]
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    )
-        -> [Command]
-    {
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         isWorking = false
-        switch result {
-        case .success:
-            if let challenge = result.reply(SignInChallenge.self) {
-                error = nil
-                limit = nil
-                return [.push(EnterCodeScreen(signIn: challenge))]
-            }
-            guard let accepted = result.reply(OTPRequestAccepted.self) else { return [] }
+        switch reply {
+        case .code(.success(let accepted)):
             error = nil
             limit = nil
+            guard case .account(let flow) = purpose else { return [] }
             return [.push(EnterCodeScreen(flow: flow, accepted: accepted))]
-        case .failure(.taken):
+        case .signInCode(.success(let challenge)):
+            error = nil
+            limit = nil
+            return [.push(EnterCodeScreen(signIn: challenge))]
+        case .code(.failure(let failure)), .signInCode(.failure(let failure)):
+            return fail(failure, context)
+        }
+    }
+
+    private mutating func fail(_ failure: APIError, _ context: ScreenContext) -> [Command] {
+        switch failure {
+        case .taken:
             error = Self.takenText
-        case .failure(.invalid):
+        case .invalid:
             error = Self.invalidText
-        case .failure(.server(_, ErrorCode.phoneUnchanged.rawValue, _)):
+        case .server(_, ErrorCode.phoneUnchanged.rawValue, _):
             error = Self.unchangedText
-        case .failure(.rateLimited(nil, let message)):
+        case .rateLimited(nil, let message):
             // No wait from the server: none is invented, and the button stays live.
             error = message
-        case .failure(.rateLimited(let retryAfter?, _)):
+        case .rateLimited(let retryAfter?, _):
             error = nil
             limit = RateLimit(target: e164, until: context.now + TimeInterval(retryAfter))
-        case .failure(.reauthRequired):
+        case .reauthRequired:
+            // Nobody is signed in on the way in: there is no "Verify it's you" to open.
+            guard case .account(let flow) = purpose else {
+                error = failure.message
+                return []
+            }
             error = nil
             return [.push(ReauthPickerScreen(flow: AnyFlow(flow)))]
-        case .failure(.offline):
+        case .offline:
             error = Self.offlineText
-        case .failure(let failure):
+        default:
             error = failure.message
         }
         return []

@@ -53,32 +53,34 @@ public struct PasswordReauthScreen: ScreenModel {
         lockedUntil.map { context.now < $0 } ?? false
     }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
+    public enum Intent: Sendable { case next, previous, verify, anotherWay }
+    public enum Reply: Equatable, Sendable { case verify(Result<ReauthGrant, APIError>) }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
         var bindings = [
-            KeyHint([.tab, .down], "Next", inFooter: false),
-            KeyHint([.backTab, .up], "Previous", inFooter: false),
+            KeyBinding([.tab, .down], "Next", inFooter: false, Intent.next),
+            KeyBinding([.backTab, .up], "Previous", inFooter: false, .previous),
         ]
         if focus == .anotherWay {
-            bindings.insert(KeyHint([.enter], "Use another way"), at: 0)
+            bindings.insert(KeyBinding([.enter], "Use another way", .anotherWay), at: 0)
         } else if !isLocked(context), !isWorking {
-            bindings.insert(KeyHint([.enter], "Verify"), at: 0)
+            bindings.insert(KeyBinding([.enter], "Verify", .verify), at: 0)
         }
-        return Keymap(bindings)
+        return bindings
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        if case .key(let key) = event {
-            switch key {
-            case .tab, .down, .backTab, .up:
-                setFocus([.tab, .down].contains(key) ? .anotherWay : .field)
-                return []
-            case .enter:
-                if focus == .anotherWay { return [.pop] }
-                return isWorking || isLocked(context) ? nil : submit(context)
-            default:
-                break
-            }
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .next: setFocus(.anotherWay)
+        case .previous: setFocus(.field)
+        case .verify: return submit(context)
+        case .anotherWay: return [.pop]
         }
+        return []
+    }
+
+    /// Typing the password.
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
         guard focus == .field else { return nil }
         guard !isWorking, !isLocked(context) else {
             // Typing while locked or waiting goes nowhere; other keys stay the app's.
@@ -98,34 +100,26 @@ public struct PasswordReauthScreen: ScreenModel {
         field.setValue("")
         field.error = nil
         isWorking = true
-        return [.request(ReauthByPassword(password: Secret(password)))]
+        return [.call(ReauthByPassword(password: Secret(password)), Reply.verify)]
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    )
-        -> [Command]
-    {
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         isWorking = false
-        switch result {
-        case .success(let reply):
-            guard let grant = reply.as(ReauthGrant.self) else { return [] }
+        switch reply {
+        case .verify(.success(let grant)):
             return [.grantReauth(grant), .continueFlow(flow)]
-        case .failure(.rateLimited(nil, let message)):
+        case .verify(.failure(.rateLimited(nil, let message))):
             field.error = message
-            return []
-        case .failure(.rateLimited(let retryAfter?, _)):
+        case .verify(.failure(.rateLimited(let retryAfter?, _))):
             let until = context.now.addingTimeInterval(TimeInterval(retryAfter))
             lockedUntil = until
             field.error = Self.lockedText
-            return []
-        case .failure(.passwordIncorrect(let remaining, let message)) where remaining == 1:
+        case .verify(.failure(.passwordIncorrect(let remaining, let message))) where remaining == 1:
             field.error = "\(message) \(Self.lastTryText)"
-            return []
-        case .failure(let failure):
+        case .verify(.failure(let failure)):
             field.error = failure.message
-            return []
         }
+        return []
     }
 
     public mutating func tick(_ context: ScreenContext) -> [Command] {

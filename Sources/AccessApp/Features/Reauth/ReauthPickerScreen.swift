@@ -18,9 +18,6 @@ public struct ReauthPickerScreen: ScreenModel {
     }
 
     public var id: String { "reauth-picker" }
-    /// The simulated Apple/Google sheet sends its request for this screen under this tag.
-    static let socialTag = "social"
-
     enum Option: Equatable {
         case method(ReauthMethod)
         case support
@@ -48,64 +45,73 @@ public struct ReauthPickerScreen: ScreenModel {
         return "\(name) sign-in can't run in a terminal against this backend. Choose another way to verify."
     }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([.move, .open("Choose")])
+    public enum Intent: Sendable { case up, down, choose }
+    public enum Reply: Equatable, Sendable {
+        /// "Email a link".
+        case link(Result<EmailLinkSent, APIError>)
+        /// "Text me a code".
+        case code(Result<OTPRequestAccepted, APIError>)
+        /// Apple or Google, confirmed on the simulated sheet (`Sheet.socialReauth`).
+        case social(Result<ReauthGrant, APIError>)
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard case .key(let key) = event else { return nil }
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        [.move(up: .up, down: .down), .open("Choose", .choose)]
+    }
+
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         let options = options(context)
-        switch key {
-        case .up, .character("k"):
+        switch intent {
+        case .up:
             selection = max(0, selection - 1)
             return []
-        case .down, .character("j"):
+        case .down:
             selection = min(options.count - 1, selection + 1)
             return []
-        case .enter, .right:
+        case .choose:
             guard !isWorking else { return [] }
             error = nil
-            switch options[min(selection, options.count - 1)] {
-            case .support:
-                return [.push(ContactSupportScreen(userId: context.methods?.userId))]
-            case .method(.password):
-                return [.push(PasswordReauthScreen(flow: flow))]
-            case .method(.email):
-                isWorking = true
-                return [.request(SendReauthLink())]
-            case .method(.phone):
-                guard let phone = context.methods?.phone else { return [] }
-                isWorking = true
-                return [.request(RequestPhoneOTP(phone: phone, purpose: .reauth, reauthToken: nil))]
-            case .method(let provider):
-                // Only the reference backend simulates the provider; another backend needs the
-                // provider's own sign-in, which a terminal cannot run. Nothing is sent to /_admin.
-                guard context.options.hasReferenceBackend else {
-                    error = Self.providerUnavailableText(provider)
-                    return []
-                }
-                return [.showSheet(.socialReauth(provider == .apple ? .apple : .google))]
-            }
-        default:
-            return nil
+            return choose(options[min(selection, options.count - 1)], context)
         }
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    )
-        -> [Command]
-    {
+    private mutating func choose(_ option: Option, _ context: ScreenContext) -> [Command] {
+        switch option {
+        case .support:
+            return [.push(ContactSupportScreen(userId: context.methods?.userId))]
+        case .method(.password):
+            return [.push(PasswordReauthScreen(flow: flow))]
+        case .method(.email):
+            isWorking = true
+            return [.call(SendReauthLink(), Reply.link)]
+        case .method(.phone):
+            guard let phone = context.methods?.phone else { return [] }
+            isWorking = true
+            return [.call(RequestPhoneOTP(phone: phone, purpose: .reauth, reauthToken: nil), Reply.code)]
+        case .method(let provider):
+            // Only the reference backend simulates the provider; another backend needs the
+            // provider's own sign-in, which a terminal cannot run. Nothing is sent to /_admin.
+            guard context.options.hasReferenceBackend else {
+                error = Self.providerUnavailableText(provider)
+                return []
+            }
+            return [.showSheet(.socialReauth(provider == .apple ? .apple : .google))]
+        }
+    }
+
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         isWorking = false
-        if let sent = result.reply(EmailLinkSent.self) {
+        switch reply {
+        case .link(.success(let sent)):
             return [.push(CheckEmailScreen(flow: flow, sentTo: sent.sentTo, sentAt: context.now))]
+        case .code(.success(let accepted)):
+            return [.push(EnterCodeScreen(reauth: flow, accepted: accepted))]
+        case .social(.success(let grant)):
+            return [.grantReauth(grant), .continueFlow(flow)]
+        case .link(.failure(let failure)), .code(.failure(let failure)), .social(.failure(let failure)):
+            error = failure.message
+            return []
         }
-        if let grant = result.reply(ReauthGrant.self) { return [.grantReauth(grant), .continueFlow(flow)] }
-        if let accepted = result.reply(OTPRequestAccepted.self) {
-            return [.push(EnterCodeScreen(step: .reauth(flow), accepted: accepted))]
-        }
-        if case .failure(let failure) = result { error = failure.message }
-        return []
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {

@@ -1,0 +1,35 @@
+import AccessAPI
+
+struct RequestPhoneOTP: APIRequest {
+    var phone: String
+    var purpose: OTPPurpose
+    var reauthToken: String?
+    func perform(_ api: APIContext) async throws -> OTPRequestAccepted {
+        try await api.client.requestPhoneOTP(phone: phone, purpose: purpose, reauthToken: reauthToken)
+    }
+}
+
+struct ResendPhoneOTP: APIRequest {
+    var requestId: String
+    func perform(_ api: APIContext) async throws -> OTPRequestAccepted {
+        try await api.client.resendPhoneOTP(requestId: requestId)
+    }
+}
+
+/// Back from the code screen cancels the request server-side (seed 000).
+struct CancelPhoneOTP: APIRequest {
+    var requestId: String
+    func perform(_ api: APIContext) async throws -> Acknowledged {
+        _ = try await api.client.cancelPhoneOTP(requestId: requestId)
+        return Acknowledged()
+    }
+}
+
+struct VerifyPhoneOTP: APIRequest {
+    var requestId: String
+    var code: String
+    var reauthToken: String?
+    func perform(_ api: APIContext) async throws -> VerifyOTPResult {
+        try await api.client.verifyPhoneOTP(requestId: requestId, code: code, reauthToken: reauthToken)
+    }
+}

@@ -1,0 +1,37 @@
+import AccessAPI
+import TerminalKit
+
+extension Sheet {
+    /// Soft warning: changing the only sign-in method (seed 000), no re-auth.
+    public static func lastMethod(_ flow: PhoneFlow) -> Sheet {
+        Sheet(
+            title: "This is your only sign-in method",
+            body:
+                "Changing your phone number without a backup means if something goes wrong — wrong code, lost SIM — you could lose access. We recommend adding another method first.",
+            actions: [
+                (.init("Change number anyway", isDestructive: true), [.continueFlow(flow)]),
+                (.init("Cancel"), []),
+            ])
+    }
+
+    public static func phoneUpdated(_ phone: String) -> Sheet {
+        Sheet(title: "Phone updated", body: "Your new number is \(phone).", actions: [(.init("Done"), [])])
+    }
+
+    static var phoneGallery: [GalleryEntry] {
+        [
+            GalleryEntry("hub:last-method", "Soft warning before changing the only method") { now in
+                var state = SampleData.state([], methods: SampleData.phoneOnly, now: now)
+                state.overlay = .sheet(.lastMethod(.changePhone))
+                return state
+            },
+            GalleryEntry("hub:phone-updated", "The new number is saved") { now in
+                var methods = SampleData.everyMethod
+                methods.phone = PhoneGallery.newPhone
+                var state = SampleData.state([], methods: methods, now: now)
+                state.overlay = .sheet(.phoneUpdated("+995 511 200 300"))
+                return state
+            },
+        ]
+    }
+}
