@@ -63,13 +63,12 @@ public enum EmailFlow: String, SensitiveFlow {
 // MARK: - Links
 
 /// The link of an email change or add: opening it applies the change (a new session comes with it).
-public struct EmailChangeLink: LinkPurpose {
+struct EmailChangeLink: LinkPurpose {
     public init() {}
-    public var resend: AnyRequest? { AnyRequest(ResendEmailLink()) }
-    public func confirm(token: String) -> AnyRequest { AnyRequest(VerifyEmailLink(token: token)) }
-    public func confirmed(_ reply: AnyValue, _ context: ScreenContext) -> [Command]? {
-        guard let verified = reply.as(EmailVerified.self) else { return nil }
-        return [
+    public var resend: ResendEmailLink? { ResendEmailLink() }
+    public func confirm(token: String) -> VerifyEmailLink { VerifyEmailLink(token: token) }
+    public func confirmed(_ verified: EmailVerified, _ context: ScreenContext) -> [Command] {
+        [
             .setMethods(verified.authMethods),
             .popToNearest(EmailPasswordScreen.self, HubScreen.self, SettingsScreen.self),
             .showToast("Email updated to \(verified.authMethods.email ?? "your new address")."),
@@ -83,14 +82,13 @@ public struct EmailChangeLink: LinkPurpose {
 }
 
 /// The link in the old address's notice: the email goes back and every session ends.
-public struct RevertEmailLink: LinkPurpose {
+struct RevertEmailLink: LinkPurpose {
     public init() {}
     /// A revert link is not sent on request: it comes with a change.
-    public var resend: AnyRequest? { nil }
-    public func confirm(token: String) -> AnyRequest { AnyRequest(RevertEmailChange(token: token)) }
-    public func confirmed(_ reply: AnyValue, _ context: ScreenContext) -> [Command]? {
-        guard let reverted = reply.as(EmailReverted.self) else { return nil }
-        return [
+    public var resend: NoResend? { nil }
+    public func confirm(token: String) -> RevertEmailChange { RevertEmailChange(token: token) }
+    public func confirmed(_ reverted: EmailReverted, _ context: ScreenContext) -> [Command] {
+        [
             .popToNearest(SettingsScreen.self),
             .showToast("Your email is \(reverted.email) again. Every session was signed out."),
         ]
