@@ -56,7 +56,7 @@ import Testing
         let now = start + 30
         harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 1)]) {
             $0.top = AnyScreen(self.checkEmail(sentAt: self.start, canResend: true, isResending: true))
-            $0.topAwaits(1)
+            $0.topAwaits(1, CheckEmailScreen.Reply.resend)
         }
         harness.advance(by: 1)
         harness.send(.reply(sent(at: now + 1), to: RequestID(1)), effects: [tick]) {
@@ -79,7 +79,7 @@ import Testing
             SampleData.state([picker, checkEmail(sentAt: start - 40, canResend: true)], now: start))
         harness.send(.input(.key(.character("r"))), effects: [.request(SendReauthLink(), id: 1)]) {
             $0.top = AnyScreen(self.checkEmail(sentAt: self.start - 40, canResend: true, isResending: true))
-            $0.topAwaits(1)
+            $0.topAwaits(1, CheckEmailScreen.Reply.resend)
         }
         let failure = APIError.server(status: 500, code: "internal", message: "Something went wrong on the server.")
         harness.send(.failure(failure, to: RequestID(1))) {
@@ -87,7 +87,7 @@ import Testing
         }
         harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 2)]) {
             $0.top = AnyScreen(self.checkEmail(sentAt: self.start - 40, canResend: true, isResending: true))
-            $0.topAwaits(2)
+            $0.topAwaits(2, CheckEmailScreen.Reply.resend)
         }
         harness.finish()
     }
@@ -103,7 +103,7 @@ import Testing
             $0.overlay = nil
             $0.stack.append(
                 AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture", shownAt: self.start)))
-            $0.topAwaits(1)
+            $0.topAwaits(1, VerifyingLinkScreen.Reply.confirm)
             $0.clockTicking = true
         }
         harness.advance(by: 1)
@@ -133,7 +133,7 @@ import Testing
         ) {
             $0.stack.append(
                 AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_pasted", shownAt: self.start)))
-            $0.topAwaits(1)
+            $0.topAwaits(1, VerifyingLinkScreen.Reply.confirm)
             $0.clockTicking = true
         }
         harness.advance(by: 1)
@@ -163,13 +163,13 @@ import Testing
         }
         harness.send(
             .openLink("http://127.0.0.1:8080/links/verify-email?token=ev_handed"),
-            effects: [.request(EmailChangeLink().confirm(token: "ev_handed"), id: RequestID(1)), tick]
+            effects: [.request(VerifyEmailLink(token: "ev_handed"), id: 1), tick]
         ) {
             $0.stack.append(
                 AnyScreen(
                     VerifyingLinkScreen(
                         link: AnyLinkPurpose(EmailChangeLink()), token: "ev_handed", shownAt: self.start)))
-            $0.topAwaits(1)
+            $0.topAwaits(1, VerifyingLinkScreen.Reply.confirm)
             $0.clockTicking = true
         }
     }
@@ -244,7 +244,7 @@ import Testing
         let verifying = VerifyingLinkScreen(flow: .changePhone, token: "lk_old")
         let harness = ReducerHarness(
             SampleData.state([picker, checkEmail(sentAt: start - 1900, canResend: true), verifying], now: start)
-                .topWaiting())
+                .checkingItsLink())
         let gone = APIError.codeExpired(message: "This link has expired. Request a new one to try again.")
         harness.send(.failure(gone)) {
             $0.top = AnyScreen(LinkExpiredScreen(flow: .changePhone))
@@ -259,7 +259,7 @@ import Testing
                 now: start))
         harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 1)]) {
             $0.top = AnyScreen(LinkExpiredScreen(flow: .changePhone, isSending: true))
-            $0.topAwaits(1)
+            $0.topAwaits(1, LinkExpiredScreen.Reply.resend)
         }
         harness.send(.input(.key(.enter)))  // already sending
         harness.send(.reply(sent(at: start), to: RequestID(1)), effects: [tick]) {
@@ -279,7 +279,8 @@ import Testing
 
     @Test func linkExpiredSendFailureIsShownInline() {
         let harness = ReducerHarness(
-            SampleData.state([LinkExpiredScreen(flow: .changePhone, isSending: true)], now: start).topWaiting())
+            SampleData.state([LinkExpiredScreen(flow: .changePhone, isSending: true)], now: start)
+                .topWaiting(LinkExpiredScreen.Reply.resend))
         harness.send(.failure(.offline(reason: "test"))) {
             $0.isOffline = true
             $0.banner = .offline
@@ -301,7 +302,8 @@ import Testing
 
     @Test func anOfflineVerifyCanBeRetriedAndOtherErrorsOnlyGoBack() {
         let harness = ReducerHarness(
-            SampleData.state([VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture")], now: start).topWaiting())
+            SampleData.state([VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture")], now: start)
+                .checkingItsLink())
         let offline = APIError.offline(reason: "test")
         harness.send(.failure(offline)) {
             $0.isOffline = true
@@ -314,7 +316,7 @@ import Testing
             effects: [.request(ConfirmReauthLink(token: "lk_fixture"), id: 1), tick]
         ) {
             $0.top = AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture", shownAt: self.start))
-            $0.topAwaits(1)
+            $0.topAwaits(1, VerifyingLinkScreen.Reply.confirm)
             $0.clockTicking = true
         }
         let unknown = APIError.server(status: 404, code: "link_not_found", message: "This link is not valid.")
@@ -337,7 +339,7 @@ import Testing
     @Test func aFastAnswerKeepsTheSpinnerUpForASecond() {
         var state = SampleData.state([picker, checkEmail(sentAt: start - 40, canResend: true)], now: start)
         state.stack.append(AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture", shownAt: start)))
-        let harness = ReducerHarness(state.topWaiting())
+        let harness = ReducerHarness(state.checkingItsLink())
         harness.advance(by: 0.2)
         let grant = grant(at: start)
         harness.send(.reply(grant), effects: [tick]) {
@@ -371,5 +373,17 @@ import Testing
         #expect(text(RecoveryEmailLink()).contains("Verification links expire after 24 hours."))
         #expect(text(EmailChangeLink()).contains("Verification links expire after 30 minutes."))
         #expect(text(AccountRecoveryLink()).contains("Recovery links work once, for 24 hours."))
+    }
+}
+
+extension AppState {
+    /// This state, its top screen ("Verifying your link…") waiting for the check its `onAppear` asked for,
+    /// that very call: the link's purpose reads the answer, so a stand-in request would not.
+    fileprivate func checkingItsLink() -> AppState {
+        var state = self
+        for case .call(let call) in state.top.base.onAppear(state.context) {
+            state.pending[.inFlight] = PendingCall(.screen(depth: state.stack.count - 1), call)
+        }
+        return state
     }
 }

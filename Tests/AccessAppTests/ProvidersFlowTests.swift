@@ -40,7 +40,7 @@ import Testing
     func disconnecting(_ provider: SocialProvider, methods: AuthMethods = SampleData.everyMethod) -> AppState {
         var state = SampleData.state([DisconnectingScreen(provider: provider)], methods: methods, now: start)
         state.reauth = grant()
-        return state.topWaiting()
+        return state.topWaiting(DisconnectingScreen.Reply.disconnect)
     }
 
     // MARK: - Disconnect
@@ -91,7 +91,7 @@ import Testing
             $0.stack = [
                 $0.stack[0], AnyScreen(HubScreen(selection: 3)), AnyScreen(DisconnectingScreen(provider: .google)),
             ]
-            $0.topAwaits(2)
+            $0.topAwaits(2, DisconnectingScreen.Reply.disconnect)
             $0.clockTicking = true
         }
         #expect(render(harness.state, size: .standard).text().contains("Disconnecting Google…"))
@@ -129,7 +129,7 @@ import Testing
         ) {
             $0.overlay = nil
             $0.stack.append(AnyScreen(DisconnectingScreen(provider: .apple)))
-            $0.topAwaits(1)
+            $0.topAwaits(1, DisconnectingScreen.Reply.disconnect)
             $0.clockTicking = true
         }
         let after = with(SampleData.everyMethod, apple: false)
@@ -184,7 +184,7 @@ import Testing
             status: 409, code: "last_method", message: "This is your only sign-in method.")
         harness.send(.failure(refusal), effects: [.request(LoadAuthMethods(), id: 1), tick]) {
             $0.answered()
-            $0.topAwaits(1, "refresh")
+            $0.topAwaits(1, DisconnectingScreen.Reply.refresh)
             $0.clockTicking = true
         }
         harness.send(.reply(ProvidersGallery.googleOnly, to: RequestID(1))) {
@@ -227,7 +227,7 @@ import Testing
             effects: [.request(DisconnectProvider(provider: .google, reauthToken: "ra_fixture"), id: 1), tick]
         ) {
             $0.top = AnyScreen(DisconnectingScreen(provider: .google))
-            $0.topAwaits(1)
+            $0.topAwaits(1, DisconnectingScreen.Reply.disconnect)
             $0.clockTicking = true
         }
         let server = APIError.server(status: 500, code: "internal", message: "Something went wrong on the server.")
@@ -250,7 +250,7 @@ import Testing
         let harness = ReducerHarness(onHub(selection: 2, methods: SampleData.noPhone))
         harness.send(.input(.key(.enter)), effects: [.request(LoadProviderAccounts(provider: .apple), id: 1)]) {
             $0.stack.append(AnyScreen(ProviderConsentScreen(provider: .apple, phase: .loading)))
-            $0.topAwaits(1, "accounts")
+            $0.topAwaits(1, ProviderConsentScreen.Reply.accounts)
         }
         let accounts = ProvidersGallery.accounts(.apple)
         harness.send(.reply(accounts, to: RequestID(1))) {
@@ -270,7 +270,7 @@ import Testing
         ) {
             $0.top = AnyScreen(
                 ProviderConsentScreen(provider: .apple, phase: .connecting, accounts: accounts, selection: 1))
-            $0.topAwaits(2, "connect")
+            $0.topAwaits(2, ProviderConsentScreen.Reply.connect)
         }
         let after = with(SampleData.noPhone, apple: true)
         harness.send(.reply(after, to: RequestID(2)), effects: [toastTimer]) {
@@ -299,7 +299,7 @@ import Testing
     @Test func anAccountLinkedElsewhereIsRefusedWithoutSayingWhose() {
         var connecting = choosing()
         connecting.phase = .connecting
-        let harness = ReducerHarness(onConsent(connecting).topWaiting("connect"))
+        let harness = ReducerHarness(onConsent(connecting).topWaiting(ProviderConsentScreen.Reply.connect))
         let refusal = APIError.server(
             status: 409, code: "provider_taken", message: "This Google account is linked to another user.")
         harness.send(.failure(refusal)) {
@@ -318,14 +318,14 @@ import Testing
     @Test func alreadyLinkedRefreshesTheHub() {
         var connecting = choosing()
         connecting.phase = .connecting
-        let harness = ReducerHarness(onConsent(connecting).topWaiting("connect"))
+        let harness = ReducerHarness(onConsent(connecting).topWaiting(ProviderConsentScreen.Reply.connect))
         let refusal = APIError.server(
             status: 422, code: "already_linked", message: "Google is already connected to this account.")
         harness.send(.failure(refusal), effects: [.request(LoadAuthMethods(), id: 1)]) {
             $0.answered()
             connecting.error = refusal.message
             $0.top = AnyScreen(connecting)
-            $0.topAwaits(1, "refresh")
+            $0.topAwaits(1, ProviderConsentScreen.Reply.refresh)
         }
         let linked = with(SampleData.phoneOnly, google: true)
         harness.send(.reply(linked, to: RequestID(1)), effects: [toastTimer]) {
@@ -341,7 +341,7 @@ import Testing
     @Test func cancelLeavesWithNothingChangedAndDropsALateReply() {
         var connecting = choosing()
         connecting.phase = .connecting
-        let before = onConsent(connecting).topWaiting("connect")
+        let before = onConsent(connecting).topWaiting(ProviderConsentScreen.Reply.connect)
         let harness = ReducerHarness(before)
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.send(.reply(with(SampleData.phoneOnly, google: true)))
@@ -365,7 +365,7 @@ import Testing
 
     @Test func aFailedAccountListOffersTryAgain() {
         let loading = ProviderConsentScreen(provider: .google, phase: .loading)
-        let harness = ReducerHarness(onConsent(loading).topWaiting("accounts"))
+        let harness = ReducerHarness(onConsent(loading).topWaiting(ProviderConsentScreen.Reply.accounts))
         let offline = APIError.offline(reason: "refused")
         harness.send(.failure(offline)) {
             $0.answered()
@@ -375,7 +375,7 @@ import Testing
         }
         harness.send(.input(.key(.enter)), effects: [.request(LoadProviderAccounts(provider: .google), id: 1)]) {
             $0.top = AnyScreen(loading)
-            $0.topAwaits(1, "accounts")
+            $0.topAwaits(1, ProviderConsentScreen.Reply.accounts)
         }
         harness.finish()
     }

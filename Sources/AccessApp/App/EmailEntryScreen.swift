@@ -5,7 +5,9 @@ import TerminalKit
 
 /// A screen whose one field is an address to send something to (a sign-in code, a recovery link). The
 /// field, its inline error and the server's 429 for the typed address behave alike on each; the screens
-/// differ in what they send and where the answer leads.
+/// differ in what they send and where the answer leads. It stays beside the app's other building blocks
+/// rather than in a feature: SignIn's "Continue with email" and Recovery's request both conform, and
+/// neither feature owns the other.
 protocol EmailEntryScreen: ScreenModel {
     var email: TextField { get set }
     var isWorking: Bool { get set }
@@ -40,7 +42,7 @@ extension EmailEntryScreen {
         return typed
     }
 
-    /// A key for the field; nil when it is none of the field's (the app's keys get it).
+    /// Typing or a paste into the field (the screen's `handle`); nil when the field has no use for it.
     mutating func editEmail(_ event: InputEvent) -> [Command]? {
         guard !isWorking else { return event.isTextEditing ? [] : nil }
         let before = email.value

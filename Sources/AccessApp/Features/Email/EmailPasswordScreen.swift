@@ -13,25 +13,21 @@ public struct EmailPasswordScreen: ScreenModel {
 
     public var id: String { "email-password" }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([.move, .open("Open")])
+    public enum Intent: Sendable { case up, down, open }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        [.move(up: .up, down: .down), .open("Open", .open)]
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard case .key(let key) = event else { return nil }
-        switch key {
-        case .up, .character("k"):
-            selection = .changeEmail
-            return []
-        case .down, .character("j"):
-            selection = .changePassword
-            return []
-        case .enter, .right:
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .up: selection = .changeEmail
+        case .down: selection = .changePassword
+        case .open:
             if context.isOffline { return [.showToast("You're offline. Changes are off until you reconnect.")] }
             return EmailFlow.begin(selection == .changeEmail ? .changeEmail : .changePassword, context)
-        default:
-            return nil
         }
+        return []
     }
 
     func passwordDetail(_ context: ScreenContext) -> String {

@@ -81,48 +81,54 @@ public struct NewEmailScreen: ScreenModel {
         return !isAdding || PasswordRules.violations(password.value, email: nil).isEmpty
     }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([
-            KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
-            KeyHint([.enter], "Send link"),
-        ])
+    public enum Intent: Sendable { case next, previous, submit }
+    public enum Reply: Equatable, Sendable {
+        case availability(Result<EmailAvailability, APIError>)
+        /// The link sent to the new address, for a change or an add alike.
+        case send(Result<EmailLinkSent, APIError>)
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        switch event {
-        case .key(.tab), .key(.down):
-            move(by: 1)
-            return []
-        case .key(.backTab), .key(.up):
-            move(by: -1)
-            return []
-        case .key(.escape):
-            return nil
-        case .key(.enter):
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        [
+            KeyBinding(
+                KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
+                intents: [.tab: .next, .down: .next, .backTab: .previous, .up: .previous]),
+            KeyBinding([.enter], "Send link", .submit),
+        ]
+    }
+
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .next: move(by: 1)
+        case .previous: move(by: -1)
+        case .submit:
             if canSubmit(context) { return submit(context) }
             if focus == .email, isAdding {
                 move(by: 1)
             } else if focus == .password {
                 passwordChecked = true
             }
-            return []
-        default:
-            guard !isWorking else { return event.isTextEditing ? [] : nil }
-            if focus == .cta, event.isTextEditing { focus = .email }
-            if focus == .password {
-                return password.handle(event) ? [] : nil
-            }
-            let before = email.value
-            guard email.handle(event) else { return nil }
-            guard email.value != before else { return [] }
-            error = nil
-            guard !email.value.isEmpty else {
-                availability = .idle
-                return []
-            }
-            availability = .typing(since: context.now)
-            return [.run(.after(seconds: Self.debounce, action: .tick, id: .debounce))]
         }
+        return []
+    }
+
+    /// Typing into the focused field; a new address is judged once typing pauses.
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard !isWorking else { return event.isTextEditing ? [] : nil }
+        if focus == .cta, event.isTextEditing { focus = .email }
+        if focus == .password {
+            return password.handle(event) ? [] : nil
+        }
+        let before = email.value
+        guard email.handle(event) else { return nil }
+        guard email.value != before else { return [] }
+        error = nil
+        guard !email.value.isEmpty else {
+            availability = .idle
+            return []
+        }
+        availability = .typing(since: context.now)
+        return [.run(.after(seconds: Self.debounce, action: .tick, id: .debounce))]
     }
 
     private mutating func move(by step: Int) {
@@ -143,7 +149,7 @@ public struct NewEmailScreen: ScreenModel {
             availability = .unchanged
         } else {
             availability = .checking(address)
-            return [.request(CheckEmailAvailability(email: address), tag: "availability")]
+            return [.call(CheckEmailAvailability(email: address), Reply.availability)]
         }
         return []
     }
@@ -154,20 +160,28 @@ public struct NewEmailScreen: ScreenModel {
         error = nil
         switch mode {
         case .change:
-            return [.request(RequestEmailChange(email: typed, reauthToken: context.reauth?.reauthToken), tag: "send")]
+            return [.call(RequestEmailChange(email: typed, reauthToken: context.reauth?.reauthToken), Reply.send)]
         case .add:
-            return [.request(AddEmailWithPassword(email: typed, password: Secret(password.value)), tag: "send")]
+            return [.call(AddEmailWithPassword(email: typed, password: Secret(password.value)), Reply.send)]
         }
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
-        if tag == "availability" { return receiveAvailability(result) }
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
+        switch reply {
+        case .availability(let result): receiveAvailability(result)
+        case .send(let result): return receiveSent(result, context)
+        }
+        return []
+    }
+
+    private mutating func receiveSent(
+        _ result: Result<EmailLinkSent, APIError>, _ context: ScreenContext
+    )
+        -> [Command]
+    {
         isWorking = false
         switch result {
-        case .success(let reply):
-            guard let sent = reply.as(EmailLinkSent.self) else { return [] }
+        case .success(let sent):
             return [
                 .push(
                     CheckEmailScreen(link: AnyLinkPurpose(EmailChangeLink()), sentTo: sent.sentTo, sentAt: context.now))
@@ -193,12 +207,11 @@ public struct NewEmailScreen: ScreenModel {
         return []
     }
 
-    private mutating func receiveAvailability(_ result: Result<AnyValue, APIError>) -> [Command] {
+    private mutating func receiveAvailability(_ result: Result<EmailAvailability, APIError>) {
         // A reply about an address no longer in the field is old news.
-        guard case .checking(let asked) = availability, asked == typed else { return [] }
+        guard case .checking(let asked) = availability, asked == typed else { return }
         switch result {
-        case .success(let reply):
-            guard let answer = reply.as(EmailAvailability.self) else { return [] }
+        case .success(let answer):
             availability = answer.available ? .available(asked) : .taken(asked)
         case .failure(.invalid):
             availability = .invalid
@@ -206,7 +219,6 @@ public struct NewEmailScreen: ScreenModel {
             availability = .idle
             error = failure.message
         }
-        return []
     }
 
     var emailProblem: String? {

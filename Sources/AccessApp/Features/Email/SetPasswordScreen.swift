@@ -54,48 +54,53 @@ public struct SetPasswordScreen: ScreenModel {
             && confirmation.value == newPassword.value
     }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([
-            KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
-            KeyHint([.enter], "Update password"),
-        ])
+    public enum Intent: Sendable { case next, previous, submit }
+    public enum Reply: Equatable, Sendable { case change(Result<PasswordChanged, APIError>) }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        [
+            KeyBinding(
+                KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
+                intents: [.tab: .next, .down: .next, .backTab: .previous, .up: .previous]),
+            KeyBinding([.enter], "Update password", .submit),
+        ]
     }
 
     static let order: [Focus] = [.new, .confirm, .cta]
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        switch event {
-        case .key(.tab), .key(.down), .key(.backTab), .key(.up):
-            let step = [.key(.tab), .key(.down)].contains(event) ? 1 : -1
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .next, .previous:
             if focus == .new { checked = true }
             let index = Self.order.firstIndex(of: focus) ?? 0
-            focus = Self.order[(index + step + Self.order.count) % Self.order.count]
+            focus = Self.order[(index + (intent == .next ? 1 : -1) + Self.order.count) % Self.order.count]
             return []
-        case .key(.escape):
-            return nil
-        case .key(.enter):
+        case .submit:
             if focus == .new {
                 checked = true
                 focus = .confirm
                 return []
             }
             return submit(context)
-        default:
-            guard !isWorking else { return event.isTextEditing ? [] : nil }
-            if focus == .cta, event.isTextEditing { focus = .confirm }
-            if focus == .new {
-                let before = newPassword.value
-                guard newPassword.handle(event) else { return nil }
-                guard newPassword.value != before else { return [] }
-                newPassword.error = nil
-                return confirmation.value.isEmpty ? [] : confirmationEdited(context)
-            }
-            let before = confirmation.value
-            guard confirmation.handle(event) else { return nil }
-            guard confirmation.value != before else { return [] }
-            mismatch = false
-            return confirmationEdited(context)
         }
+    }
+
+    /// Typing into the focused field.
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard !isWorking else { return event.isTextEditing ? [] : nil }
+        if focus == .cta, event.isTextEditing { focus = .confirm }
+        if focus == .new {
+            let before = newPassword.value
+            guard newPassword.handle(event) else { return nil }
+            guard newPassword.value != before else { return [] }
+            newPassword.error = nil
+            return confirmation.value.isEmpty ? [] : confirmationEdited(context)
+        }
+        let before = confirmation.value
+        guard confirmation.handle(event) else { return nil }
+        guard confirmation.value != before else { return [] }
+        mismatch = false
+        return confirmationEdited(context)
     }
 
     private mutating func confirmationEdited(_ context: ScreenContext) -> [Command] {
@@ -118,18 +123,16 @@ public struct SetPasswordScreen: ScreenModel {
         isWorking = true
         error = nil
         return [
-            .request(
-                ChangePassword(newPassword: Secret(newPassword.value), reauthToken: context.reauth?.reauthToken))
+            .call(
+                ChangePassword(newPassword: Secret(newPassword.value), reauthToken: context.reauth?.reauthToken),
+                Reply.change)
         ]
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         isWorking = false
-        switch result {
-        case .success(let reply):
-            guard let changed = reply.as(PasswordChanged.self) else { return [] }
+        switch reply {
+        case .change(.success(let changed)):
             var commands: [Command] = [.popTo(EmailPasswordScreen.self), .showToast(Self.updatedText)]
             if var methods = context.methods {
                 methods.hasPassword = true
@@ -137,11 +140,11 @@ public struct SetPasswordScreen: ScreenModel {
                 commands.insert(.setMethods(methods), at: 0)
             }
             return commands
-        case .failure(.invalid(let codes, let message)):
+        case .change(.failure(.invalid(let codes, let message))):
             newPassword.error = PasswordChecklist.message(for: codes) ?? message
-        case .failure(.reauthRequired):
+        case .change(.failure(.reauthRequired)):
             error = NewEmailScreen.expiredReauthText
-        case .failure(let failure):
+        case .change(.failure(let failure)):
             error = failure.message
         }
         return []

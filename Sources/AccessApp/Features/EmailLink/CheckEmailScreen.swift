@@ -68,66 +68,67 @@ public struct CheckEmailScreen: ScreenModel {
 
     func secondsLeft(_ context: ScreenContext) -> Int { Banner.secondsLeft(until: resendAt, now: context.now) }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        var bindings: [KeyHint] = []
-        if context.options.hasReferenceBackend { bindings.append(KeyHint(OutboxPanel.keys, "Open the link")) }
-        if secondsLeft(context) == 0, link.base.resend != nil {
-            bindings.append(KeyHint([.enter, .character("r")], "Resend link"))
+    public enum Intent: Sendable { case outbox, resend, edit, mail, help }
+    public enum Reply: Equatable, Sendable { case resend(Result<EmailLinkSent, APIError>) }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        var bindings: [KeyBinding<Intent>] = []
+        if context.options.hasReferenceBackend { bindings.append(.outbox("Open the link", .outbox)) }
+        // Resend exists only once the countdown is over.
+        if secondsLeft(context) == 0, link.canResend {
+            bindings.append(KeyBinding([.enter, .character("r")], "Resend link", .resend))
         }
-        if link.base.canEditAddress { bindings.append(KeyHint([Self.editKey], "Edit email")) }
-        bindings.append(KeyHint([Self.mailKey], "Open mail app", inFooter: false))
-        bindings.append(KeyHint([Self.helpKey], showsHelp ? "Hide help" : "Didn't get it?"))
-        return Keymap(bindings)
+        if link.base.canEditAddress { bindings.append(KeyBinding([Self.editKey], "Edit email", .edit)) }
+        bindings.append(KeyBinding([Self.mailKey], "Open mail app", inFooter: false, .mail))
+        bindings.append(KeyBinding([Self.helpKey], showsHelp ? "Hide help" : "Didn't get it?", .help))
+        return bindings
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        if case .paste(let text) = event { return openLink(text, context) }
-        guard case .key(let key) = event else { return nil }
-        if key == Self.helpKey {
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .outbox:
+            return [.showOutbox]
+        case .help:
             showsHelp.toggle()
             return []
-        }
-        if key == Self.mailKey {
+        case .mail:
             let outbox =
                 context.options.hasReferenceBackend ? " The reference backend's mail is in the outbox (Ctrl+O)." : ""
             return [.run(.open(Self.mailApp)), .showToast("Opening your mail app.\(outbox)")]
+        case .edit:
+            // Back to the field with the address as typed: the screen below is the one that sent it.
+            return [.pop]
+        case .resend:
+            guard !isResending, let resend = link.resend(Reply.resend) else { return [] }
+            isResending = true
+            error = nil
+            return [resend]
         }
-        // Back to the field with the address as typed: the screen below is the one that sent it.
-        if key == Self.editKey, link.base.canEditAddress { return [.pop] }
-        guard [.enter, .character("r")].contains(key) else { return nil }
-        // Resend exists only once the countdown is over, as the keymap says.
-        guard secondsLeft(context) == 0 else { return nil }
-        guard !isResending, let resend = link.base.resend else { return [] }
-        isResending = true
-        error = nil
-        return [.request(resend, tag: "")]
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    )
-        -> [Command]
-    {
+    /// A paste is the link from the mail.
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard case .paste(let text) = event else { return nil }
+        return openLink(text, context)
+    }
+
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         isResending = false
-        switch result {
-        case .success(let reply):
-            guard let sent = reply.as(EmailLinkSent.self) else { return [] }
+        switch reply {
+        case .resend(.success(let sent)):
             sentTo = sent.sentTo
             sentAt = context.now
             canResend = false
-            return []
-        case .failure(.rateLimited(nil, let message)):
+        case .resend(.failure(.rateLimited(nil, let message))):
             error = message
-            return []
-        case .failure(.rateLimited(let retryAfter?, let message)):
+        case .resend(.failure(.rateLimited(let retryAfter?, let message))):
             error = message
             limit = RateLimit(until: context.now.addingTimeInterval(TimeInterval(retryAfter)))
             canResend = false
-            return []
-        case .failure(let failure):
+        case .resend(.failure(let failure)):
             error = failure.message
-            return []
         }
+        return []
     }
 
     public mutating func tick(_ context: ScreenContext) -> [Command] {

@@ -28,55 +28,48 @@ public struct LinkExpiredScreen: ScreenModel {
 
     /// Without a way to ask again (the revert link), only support is left.
     var actions: [Action] {
-        link.base.resend == nil && link.base.newLinkScreen == nil ? [.contactSupport] : [.sendNew, .contactSupport]
+        !link.canResend && link.base.newLinkScreen == nil ? [.contactSupport] : [.sendNew, .contactSupport]
     }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        Keymap([.move, .open("Choose")])
+    public enum Intent: Sendable { case up, down, choose }
+    public enum Reply: Equatable, Sendable { case resend(Result<EmailLinkSent, APIError>) }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        [.move(up: .up, down: .down), .open("Choose", .choose)]
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard case .key(let key) = event else { return nil }
-        switch key {
-        case .up, .character("k"):
-            selection = 0
-            return []
-        case .down, .character("j"):
-            selection = actions.count - 1
-            return []
-        case .enter, .right:
-            let action = actions[min(selection, actions.count - 1)]
-            guard action == .sendNew else { return [.push(ContactSupportScreen(userId: context.methods?.userId))] }
-            // One such screen, not two: the one below (if any) comes back fresh, as for a resent link.
-            if let screen = link.base.newLinkScreen {
-                return [.popToNearest([ScreenType(type(of: screen))]), .replaceTop(AnyScreen(screen))]
-            }
-            guard let resend = link.base.resend else { return [] }
-            guard !isSending else { return [] }
-            isSending = true
-            error = nil
-            return [.request(resend, tag: "")]
-        default:
-            return nil
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .up: selection = 0
+        case .down: selection = actions.count - 1
+        case .choose: return choose(actions[min(selection, actions.count - 1)], context)
         }
+        return []
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    )
-        -> [Command]
-    {
+    private mutating func choose(_ action: Action, _ context: ScreenContext) -> [Command] {
+        guard action == .sendNew else { return [.push(ContactSupportScreen(userId: context.methods?.userId))] }
+        // One such screen, not two: the one below (if any) comes back fresh, as for a resent link.
+        if let screen = link.base.newLinkScreen {
+            return [.popToNearest([ScreenType(type(of: screen))]), .replaceTop(AnyScreen(screen))]
+        }
+        guard !isSending, let resend = link.resend(Reply.resend) else { return [] }
+        isSending = true
+        error = nil
+        return [resend]
+    }
+
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         isSending = false
-        switch result {
-        case .success(let reply):
-            guard let sent = reply.as(EmailLinkSent.self) else { return [] }
+        switch reply {
+        case .resend(.success(let sent)):
             // The new link replaces the old "Check your email" below: one such screen, not two. A link
             // opened from the outbox with no such screen below gets one in this one's place.
             return [
                 .popToNearest(CheckEmailScreen.self),
                 .replaceTop(CheckEmailScreen(link: link, sentTo: sent.sentTo, sentAt: context.now)),
             ]
-        case .failure(let failure):
+        case .resend(.failure(let failure)):
             error = failure.message
             return []
         }

@@ -43,35 +43,32 @@ public struct VerifyingLinkScreen: ScreenModel {
     /// The spinner's frame follows the clock.
     public var needsClock: Bool { error == nil }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        canRetry ? Keymap([KeyHint([.enter], "Try again")]) : Keymap([])
+    public enum Intent: Sendable { case retry }
+    public enum Reply: Equatable, Sendable { case confirm(Result<ConfirmedLink, APIError>) }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        canRetry ? [KeyBinding([.enter], "Try again", .retry)] : []
     }
 
     public func onAppear(_ context: ScreenContext) -> [Command] {
-        [.request(link.base.confirm(token: token), tag: "")]
+        [link.confirm(token: token, Reply.confirm)]
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard case .key(.enter) = event, canRetry else { return nil }
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         error = nil
         canRetry = false
         shownAt = context.now
         return onAppear(context)
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    )
-        -> [Command]
-    {
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         let outcome: [Command]
-        switch result {
-        case .success(let reply):
-            guard let next = link.base.confirmed(reply, context) else { return [] }
-            outcome = next
-        case .failure(.codeExpired):
+        switch reply {
+        case .confirm(.success(let confirmed)):
+            outcome = confirmed.next(context)
+        case .confirm(.failure(.codeExpired)):
             outcome = [.replaceTop(LinkExpiredScreen(link: link))]
-        case .failure(let failure):
+        case .confirm(.failure(let failure)):
             error = failure.message
             if case .offline = failure { canRetry = true }
             return []

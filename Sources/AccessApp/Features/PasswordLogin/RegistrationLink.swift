@@ -4,13 +4,12 @@ import Foundation
 
 /// The link a registration emails (`…/confirm-account?token=…`): opening it verifies the address, and
 /// the person logs in.
-public struct RegistrationLink: LinkPurpose {
+struct RegistrationLink: LinkPurpose {
     public init() {}
     /// Sent again from "Check your email to verify your account", which knows the address.
-    public var resend: AnyRequest? { nil }
-    public func confirm(token: String) -> AnyRequest { AnyRequest(ConfirmRegistration(token: token)) }
-    public func confirmed(_ reply: AnyValue, _ context: ScreenContext) -> [Command]? {
-        guard let confirmed = reply.as(RegistrationConfirmed.self) else { return nil }
+    public var resend: NoResend? { nil }
+    public func confirm(token: String) -> ConfirmRegistration { ConfirmRegistration(token: token) }
+    public func confirmed(_ confirmed: RegistrationConfirmed, _ context: ScreenContext) -> [Command] {
         // Signed in already (the link opened from another account's session): nothing to log in to.
         guard context.methods == nil else {
             var commands: [Command] = [.pop, .showToast(PasswordLoginScreen.verifiedText(confirmed.email))]

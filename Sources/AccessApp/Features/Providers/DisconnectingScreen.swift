@@ -10,7 +10,6 @@ public struct DisconnectingScreen: ScreenModel {
     public var provider: SocialProvider
     public var error: String?
 
-    static let refreshTag = "refresh"
     static let expiredText = "Your verification has expired. Verify it's you again to continue."
 
     public init(provider: SocialProvider, error: String? = nil) {
@@ -24,39 +23,41 @@ public struct DisconnectingScreen: ScreenModel {
 
     static func disconnectedText(_ provider: SocialProvider) -> String { "\(provider.displayName) disconnected." }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        error == nil ? Keymap([]) : Keymap([KeyHint([.enter], "Try again")])
+    public enum Intent: Sendable { case retry }
+    public enum Reply: Equatable, Sendable {
+        case disconnect(Result<AuthMethods, APIError>)
+        /// The methods fetched after the server's last-method refusal.
+        case refresh(Result<AuthMethods, APIError>)
+    }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        error == nil ? [] : [KeyBinding([.enter], "Try again", .retry)]
     }
 
     public func onAppear(_ context: ScreenContext) -> [Command] {
-        [.request(DisconnectProvider(provider: provider, reauthToken: context.reauth?.reauthToken))]
+        [.call(DisconnectProvider(provider: provider, reauthToken: context.reauth?.reauthToken), Reply.disconnect)]
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard case .key(.enter) = event, error != nil else { return nil }
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         error = nil
         return onAppear(context)
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
-        if tag == Self.refreshTag {
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
+        switch reply {
+        case .refresh(let result):
             // Whatever the refresh says, the server's refusal stands: show the block on the hub.
-            let methods = result.reply(AuthMethods.self).map { [Command.setMethods($0)] } ?? []
+            let methods = (try? result.get()).map { [Command.setMethods($0)] } ?? []
             return methods + [.popTo(HubScreen.self), .showSheet(.cantDisconnect(provider))]
-        }
-        switch result {
-        case .success(let reply):
-            guard let methods = reply.as(AuthMethods.self) else { return [] }
+        case .disconnect(.success(let methods)):
             return [.setMethods(methods), .popTo(HubScreen.self), .showToast(Self.disconnectedText(provider))]
-        case .failure(.server(409, ErrorCode.lastMethod.rawValue, _)):
+        case .disconnect(.failure(.server(409, ErrorCode.lastMethod.rawValue, _))):
             // The client's methods were out of date: fetch them, then show the block.
-            return [.request(LoadAuthMethods(), tag: Self.refreshTag)]
-        case .failure(.reauthRequired):
+            return [.call(LoadAuthMethods(), Reply.refresh)]
+        case .disconnect(.failure(.reauthRequired)):
             let flow = AnyFlow(DisconnectFlow(provider: provider))
             return [.popTo(HubScreen.self), .push(ReauthPickerScreen(flow: flow, error: Self.expiredText))]
-        case .failure(let failure):
+        case .disconnect(.failure(let failure)):
             error = failure.message
             return []
         }

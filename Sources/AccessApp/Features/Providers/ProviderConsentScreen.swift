@@ -31,11 +31,6 @@ public struct ProviderConsentScreen: ScreenModel {
     /// instead of being linked to the signed-in account.
     public var isSignIn = false
 
-    static let accountsTag = "accounts"
-    static let connectTag = "connect"
-    static let refreshTag = "refresh"
-    static let signInTag = "sign-in"
-
     public init(
         provider: SocialProvider, phase: Phase, accounts: [ProviderAccount] = [], selection: Int = 0,
         error: String? = nil
@@ -78,98 +73,98 @@ public struct ProviderConsentScreen: ScreenModel {
 
     var simulateErrorRow: Int { accounts.count }
 
-    public func keymap(_ context: ScreenContext) -> Keymap {
-        // Nothing to cancel where there is no provider to ask: there, it is just Back.
-        let cancel = KeyHint([.escape], phase == .unavailable ? "Back" : "Cancel", aliases: [.left])
+    public enum Intent: Sendable { case up, down, choose, retry, cancel }
+    public enum Reply: Equatable, Sendable {
+        case accounts(Result<[ProviderAccount], APIError>)
+        case connect(Result<AuthMethods, APIError>)
+        case signIn(Result<SignedIn, APIError>)
+        /// The methods fetched after a refused connect: the hub may have been out of date.
+        case refresh(Result<AuthMethods, APIError>)
+    }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        // Cancel leaves with nothing changed; nothing to cancel where there is no provider to ask: there,
+        // it is just Back.
+        let cancel = KeyBinding([.escape], phase == .unavailable ? "Back" : "Cancel", aliases: [.left], Intent.cancel)
         switch phase {
-        case .choosing: return Keymap([.move, KeyHint([.enter], "Continue"), cancel])
-        case .loadFailed, .providerError: return Keymap([KeyHint([.enter], "Try again"), cancel])
-        case .unavailable, .loading, .connecting: return Keymap([cancel])
+        case .choosing: return [.move(up: .up, down: .down), KeyBinding([.enter], "Continue", .choose), cancel]
+        case .loadFailed, .providerError: return [KeyBinding([.enter], "Try again", .retry), cancel]
+        case .unavailable, .loading, .connecting: return [cancel]
         }
     }
 
     public func onAppear(_ context: ScreenContext) -> [Command] {
         guard phase == .loading, context.options.hasReferenceBackend else { return [] }
-        return [.request(LoadProviderAccounts(provider: provider), tag: Self.accountsTag)]
+        return [.call(LoadProviderAccounts(provider: provider), Reply.accounts)]
     }
 
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard case .key(let key) = event else { return nil }
-        // Cancel leaves with nothing changed; a reply still on its way is dropped with the screen.
-        if key == .escape || key == .left { return [.pop] }
-        switch (phase, key) {
-        case (.choosing, .up), (.choosing, .character("k")):
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .cancel:
+            // A reply still on its way is dropped with the screen.
+            return [.pop]
+        case .up:
             selection = max(0, selection - 1)
-            return []
-        case (.choosing, .down), (.choosing, .character("j")):
+        case .down:
             selection = min(simulateErrorRow, selection + 1)
-            return []
-        case (.choosing, .enter):
-            error = nil
-            guard accounts.indices.contains(selection) else {
-                phase = .providerError
-                return []
-            }
-            phase = .connecting
-            if isSignIn {
-                return [
-                    .request(
-                        SignInWithProviderAccount(provider: provider, subject: accounts[selection].subject),
-                        tag: Self.signInTag)
-                ]
-            }
-            return [
-                .request(
-                    ConnectProviderAccount(provider: provider, subject: accounts[selection].subject),
-                    tag: Self.connectTag)
-            ]
-        case (.loadFailed, .enter):
+        case .choose:
+            return choose()
+        case .retry where phase == .providerError:
+            phase = .choosing
+        case .retry:
             phase = .loading
             return onAppear(context)
-        case (.providerError, .enter):
-            phase = .choosing
-            return []
-        default:
-            return nil
         }
+        return []
     }
 
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    ) -> [Command] {
-        switch tag {
-        case Self.accountsTag:
-            guard let accounts = result.reply([ProviderAccount].self) else {
-                if case .failure(let failure) = result { phase = .loadFailed(failure.message) }
-                return []
-            }
+    private mutating func choose() -> [Command] {
+        error = nil
+        guard accounts.indices.contains(selection) else {
+            phase = .providerError
+            return []
+        }
+        phase = .connecting
+        let subject = accounts[selection].subject
+        if isSignIn {
+            return [.call(SignInWithProviderAccount(provider: provider, subject: subject), Reply.signIn)]
+        }
+        return [.call(ConnectProviderAccount(provider: provider, subject: subject), Reply.connect)]
+    }
+
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
+        switch reply {
+        case .accounts(.success(let accounts)):
             self.accounts = accounts
             selection = 0
             phase = .choosing
-            return []
-        case Self.signInTag:
-            if let signedIn = result.reply(SignedIn.self) { return [.signedIn(signedIn)] }
+        case .accounts(.failure(let failure)):
+            phase = .loadFailed(failure.message)
+        case .signIn(.success(let signedIn)):
+            return [.signedIn(signedIn)]
+        case .signIn(.failure(let failure)):
             phase = .choosing
-            if case .failure(let failure) = result {
-                if case .offline = failure { error = "No internet connection" } else { error = failure.message }
-            }
-            return []
-        case Self.refreshTag:
+            if case .offline = failure { error = "No internet connection" } else { error = failure.message }
+        case .refresh(let result):
             phase = .choosing
-            guard let methods = result.reply(AuthMethods.self) else { return [] }
+            guard case .success(let methods) = result else { return [] }
             guard methods.signInMethods.has(provider.signInMethod) else { return [.setMethods(methods)] }
             return [
                 .setMethods(methods), .popTo(HubScreen.self), .showToast(Self.alreadyConnectedText(provider)),
             ]
-        default:
+        case .connect(let result):
             return receiveConnect(result, context)
         }
+        return []
     }
 
-    private mutating func receiveConnect(_ result: Result<AnyValue, APIError>, _ context: ScreenContext) -> [Command] {
+    private mutating func receiveConnect(
+        _ result: Result<AuthMethods, APIError>, _ context: ScreenContext
+    )
+        -> [Command]
+    {
         switch result {
-        case .success(let reply):
-            guard let methods = reply.as(AuthMethods.self) else { return [] }
+        case .success(let methods):
             return [.setMethods(methods), .popTo(HubScreen.self), .showToast(Self.connectedText(provider))]
         case .failure(.server(409, ErrorCode.providerTaken.rawValue, _)):
             phase = .choosing
@@ -178,12 +173,12 @@ public struct ProviderConsentScreen: ScreenModel {
         case .failure(.server(422, ErrorCode.alreadyLinked.rawValue, let message)):
             // The hub was out of date: fetch the methods, and the hub shows the provider linked.
             error = message
-            return [.request(LoadAuthMethods(), tag: Self.refreshTag)]
+            return [.call(LoadAuthMethods(), Reply.refresh)]
         case .failure(.invalid(_, let message)):
             // A token the backend refused: the hub may be out of date too, so fetch the methods; if the
             // provider is linked after all, the hub shows it.
             error = message
-            return [.request(LoadAuthMethods(), tag: Self.refreshTag)]
+            return [.call(LoadAuthMethods(), Reply.refresh)]
         case .failure(let failure):
             phase = .choosing
             error = failure.message

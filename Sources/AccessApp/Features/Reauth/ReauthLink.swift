@@ -1,13 +1,13 @@
 import AccessAPI
 
 /// The re-auth link: opening it verifies the user, and the flow that asked goes on.
-public struct ReauthLink: LinkPurpose {
+struct ReauthLink: LinkPurpose {
     public var flow: AnyFlow
     public init(flow: AnyFlow) { self.flow = flow }
-    public var resend: AnyRequest? { AnyRequest(SendReauthLink()) }
-    public func confirm(token: String) -> AnyRequest { AnyRequest(ConfirmReauthLink(token: token)) }
-    public func confirmed(_ reply: AnyValue, _ context: ScreenContext) -> [Command]? {
-        reply.as(ReauthGrant.self).map { [.grantReauth($0), .continueFlow(flow)] }
+    public var resend: SendReauthLink? { SendReauthLink() }
+    public func confirm(token: String) -> ConfirmReauthLink { ConfirmReauthLink(token: token) }
+    public func confirmed(_ grant: ReauthGrant, _ context: ScreenContext) -> [Command] {
+        [.grantReauth(grant), .continueFlow(flow)]
     }
     public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .reauthLink }
     public var canEditAddress: Bool { false }

@@ -1,13 +1,12 @@
 import AccessAPI
 
 /// The recovery link (`…/recover?token=…`): opening it checks the token and asks for the password.
-public struct AccountRecoveryLink: LinkPurpose {
+struct AccountRecoveryLink: LinkPurpose {
     public init() {}
     /// A new link needs the address, which an expired token no longer tells: the request screen asks.
-    public var resend: AnyRequest? { nil }
-    public func confirm(token: String) -> AnyRequest { AnyRequest(CheckRecoveryLink(token: token)) }
-    public func confirmed(_ reply: AnyValue, _ context: ScreenContext) -> [Command]? {
-        guard let checked = reply.as(CheckedRecoveryLink.self) else { return nil }
+    public var resend: NoResend? { nil }
+    public func confirm(token: String) -> CheckRecoveryLink { CheckRecoveryLink(token: token) }
+    public func confirmed(_ checked: CheckedRecoveryLink, _ context: ScreenContext) -> [Command] {
         // Signed in already: finishing would swap this session for a limited one, perhaps another account's.
         // Checking does not spend the link, so it still works after a log out.
         guard context.methods == nil else { return [.pop, .showToast(Self.signedInText)] }

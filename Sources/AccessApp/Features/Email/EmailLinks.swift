@@ -1,0 +1,37 @@
+import AccessAPI
+
+/// The link of an email change or add: opening it applies the change (a new session comes with it).
+struct EmailChangeLink: LinkPurpose {
+    public init() {}
+    public var resend: ResendEmailLink? { ResendEmailLink() }
+    public func confirm(token: String) -> VerifyEmailLink { VerifyEmailLink(token: token) }
+    public func confirmed(_ verified: EmailVerified, _ context: ScreenContext) -> [Command] {
+        [
+            .setMethods(verified.authMethods),
+            .popToNearest(EmailPasswordScreen.self, HubScreen.self, SettingsScreen.self),
+            .showToast("Email updated to \(verified.authMethods.email ?? "your new address")."),
+        ]
+    }
+    public func accepts(_ message: OutboxMessage) -> Bool {
+        message.outboxKind == .emailVerifyLink && message.purpose != RegistrationLink.purpose
+    }
+    public var canEditAddress: Bool { true }
+    public var linkPath: String { "verify-email" }
+}
+
+/// The link in the old address's notice: the email goes back and every session ends.
+struct RevertEmailLink: LinkPurpose {
+    public init() {}
+    /// A revert link is not sent on request: it comes with a change.
+    public var resend: NoResend? { nil }
+    public func confirm(token: String) -> RevertEmailChange { RevertEmailChange(token: token) }
+    public func confirmed(_ reverted: EmailReverted, _ context: ScreenContext) -> [Command] {
+        [
+            .popToNearest(SettingsScreen.self),
+            .showToast("Your email is \(reverted.email) again. Every session was signed out."),
+        ]
+    }
+    public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .emailChangedNotice }
+    public var canEditAddress: Bool { false }
+    public var linkPath: String { "revert-email" }
+}

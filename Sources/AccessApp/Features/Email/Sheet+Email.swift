@@ -1,0 +1,25 @@
+import Foundation
+
+extension Sheet {
+    /// Soft warning: the email is the account's only sign-in method (seed 000), no re-auth.
+    static var lastEmailMethod: Sheet {
+        Sheet(
+            title: "This is your only sign-in method",
+            body:
+                "Changing your email without a backup means if something goes wrong — a typo, a mailbox you can't open — you could lose access. We recommend adding another method first.",
+            actions: [
+                (.init("Change email anyway", isDestructive: true), [.continueFlow(EmailFlow.changeEmail)]),
+                (.init("Cancel"), []),
+            ])
+    }
+
+    static var emailGallery: [GalleryEntry] {
+        [
+            GalleryEntry("email-password:last-method", "Soft warning before changing an only email") { now in
+                var state = SampleData.state([EmailPasswordScreen()], methods: SampleData.emailOnly, now: now)
+                state.overlay = .sheet(.lastEmailMethod)
+                return state
+            }
+        ]
+    }
+}
