@@ -67,7 +67,7 @@ import Testing
                 for binding in open.base.boundKeys(state.overlayContext) {
                     #expect(binding.listed == binding.bound, "\(id) with \(name): \(binding) is listed, not bound")
                 }
-            } else if !type(of: state.top.base).dispatchesByHandle {
+            } else {
                 for binding in state.top.base.boundKeys(state.context) {
                     #expect(binding.listed == binding.bound, "\(id): \(binding) is listed, not bound")
                 }

@@ -545,7 +545,7 @@ import Testing
         settings.methods = SampleData.phoneOnly
         settings.methodsFetchedAt = start
         settings.profile = profile(.complete, email: "jdoe@mail.com")
-        let harness = ReducerHarness(settings.topWaiting())
+        let harness = ReducerHarness(settings.topWaiting(SettingsScreen.Reply.resend))
         harness.send(.failure(.signedOut), effects: [.signOutLocally]) {
             $0.answered()
             $0.methods = nil

@@ -16,11 +16,6 @@ struct AnyRequestOf<Reply: Equatable & Sendable>: APIRequest {
 }
 
 extension PendingCall {
-    /// A screen at `depth` waits for a reply with this tag (before typed replies).
-    static func screen(_ depth: Int, tag: String) -> PendingCall {
-        PendingCall(.screen(depth: depth), Call(tagged: AnyRequest(AnyRequestOf<Acknowledged>()), tag: tag))
-    }
-
     /// Someone waits for the reply case `reply`.
     static func waiting<Value: Equatable & Sendable, Reply: Equatable & Sendable>(
         _ owner: CallOwner, _ reply: @escaping @Sendable (Result<Value, APIError>) -> Reply
@@ -30,12 +25,6 @@ extension PendingCall {
 }
 
 extension AppState {
-    /// The top screen sent request `id` (minted by the reducer) and now waits for it.
-    mutating func topAwaits(_ id: Int, _ tag: String = "") {
-        pending[RequestID(id)] = .screen(stack.count - 1, tag: tag)
-        nextRequestID = id + 1
-    }
-
     /// The top screen sent request `id` and waits for its reply as the case `reply`.
     mutating func topAwaits<Value: Equatable & Sendable, Reply: Equatable & Sendable>(
         _ id: Int, _ reply: @escaping @Sendable (Result<Value, APIError>) -> Reply
@@ -47,13 +36,6 @@ extension AppState {
     /// The reply to `id` arrived, so nobody waits for it any more.
     mutating func answered(_ id: RequestID = .inFlight) {
         pending[id] = nil
-    }
-
-    /// This state, its top screen waiting for the request in flight when the test begins.
-    func topWaiting(_ tag: String = "") -> AppState {
-        var state = self
-        state.pending[.inFlight] = .screen(stack.count - 1, tag: tag)
-        return state
     }
 
     /// This state, its top screen waiting for the request in flight as the reply case `reply`.

@@ -30,14 +30,6 @@ public struct Call: Equatable, Sendable, CustomReflectable {
         }
     }
 
-    /// A request made with `.request(_, tag:)`, before typed replies: the reply goes to `receive(tag, …)`.
-    init(tagged request: AnyRequest, tag: String) {
-        self.request = request
-        replyType = "TaggedReply"
-        name = tag
-        wrap = { AnyValue(TaggedReply(tag: tag, result: $0)) }
-    }
-
     /// A request whose reply nobody waits for.
     init(ignoringReply request: AnyRequest) {
         self.request = request

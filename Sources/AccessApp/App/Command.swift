@@ -28,8 +28,6 @@ public enum Command: Equatable, Sendable {
     case call(Call)
     /// Calls the backend and lets the reply go: nothing waits for it (a code cancelled as its screen goes).
     case callIgnoringReply(AnyRequest)
-    /// Before typed replies: calls the backend; the reply comes back as `receive(tag, …)`.
-    case request(AnyRequest, tag: String)
     /// A code or link chosen in the outbox: the top screen uses it, or the link's kind says where it goes.
     case useOutboxMessage(OutboxMessage)
     /// What the palette's chosen command does (it is closed by now).
@@ -63,9 +61,6 @@ public enum Command: Equatable, Sendable {
     public static func popTo(_ type: any ScreenModel.Type) -> Command { .popTo(ScreenType(type)) }
     public static func popToNearest(_ types: any ScreenModel.Type...) -> Command {
         .popToNearest(types.map(ScreenType.init))
-    }
-    public static func request(_ request: some APIRequest, tag: String = "") -> Command {
-        .request(AnyRequest(request), tag: tag)
     }
     public static func call<Request: APIRequest, Reply: Equatable & Sendable>(
         _ request: Request, _ reply: @escaping @Sendable (Result<Request.Reply, APIError>) -> Reply

@@ -23,6 +23,13 @@ extension KeyBinding {
         KeyBinding([.enter], description, aliases: [.right], intent)
     }
 
+    /// Tab/Shift+Tab (↓/↑ too) between a form's fields and its button.
+    public static func nextField(next: Intent, previous: Intent) -> KeyBinding {
+        KeyBinding(
+            KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
+            intents: [.tab: next, .down: next, .backTab: previous, .up: previous])
+    }
+
     /// The outbox panel, where a screen waits for a code or a link the reference backend "sent".
     public static func outbox(_ description: String = "Outbox", inFooter: Bool = true, _ intent: Intent) -> KeyBinding {
         KeyBinding(OutboxPanel.keys, description, inFooter: inFooter, intent)

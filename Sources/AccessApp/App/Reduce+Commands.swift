@@ -64,8 +64,6 @@ func apply(_ commands: [Command], to state: inout AppState, for owner: CallOwner
             effects.append(state.send(call, for: owner))
         case .callIgnoringReply(let request):
             effects.append(state.send(Call(ignoringReply: request), for: nil))
-        case .request(let request, let tag):
-            effects.append(state.send(Call(tagged: request, tag: tag), for: owner))
         case .useOutboxMessage(let message):
             let top = state.stack.count - 1
             let context = state.context

@@ -6,7 +6,6 @@ import TerminalKit
 /// field (typing), then the app's bindings. Only what a table lists is ever performed.
 func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effect] {
     if state.overlay != nil { return reduceOverlayInput(&state, event) }
-    if type(of: state.top.base).dispatchesByHandle { return reduceInputByHandle(&state, event) }
     let top = CallOwner.screen(depth: state.stack.count - 1)
     let context = state.context
     guard case .key(let key) = event else {
@@ -52,44 +51,5 @@ extension InputEvent {
     var isKey: Bool {
         if case .key = self { return true }
         return false
-    }
-}
-
-// MARK: - Screens still on keymap/handle (they all move to bindings; then this goes)
-
-private func reduceInputByHandle(_ state: inout AppState, _ event: InputEvent) -> [Effect] {
-    let top = CallOwner.screen(depth: state.stack.count - 1)
-    if case .key(let key) = event, JournalPanel.keys.contains(key) { return performApp(.journal, in: &state) }
-    if case .key(let key) = event, OutboxPanel.keys.contains(key), state.options.hasReferenceBackend {
-        return performApp(.outbox, in: &state)
-    }
-    // Before the keymap's door: the notes open over any screen, one that takes text included.
-    if case .key(let key) = event, SpecNotesPanel.keys.contains(key) { return performApp(.specNotes, in: &state) }
-    let takesText = state.top.base.takesText
-    if case .key(let key) = event, CommandPalette.keys.contains(key) || (key == CommandPalette.shortKey && !takesText) {
-        return openPalette(&state)
-    }
-    // The keymap is the door: a key it does not list reaches nobody (typing on a text screen
-    // is not a shortcut and always goes to the field).
-    if case .key(let key) = event, !state.top.base.acceptsAnyKey, !(takesText && event.isTextEditing),
-        keymap(for: state).hint(for: key) == nil
-    {
-        return []
-    }
-    let context = state.context
-    if let commands = state.top.update({ $0.handle(event, context) }) {
-        return apply(commands, to: &state, for: top)
-    }
-    guard case .key(let key) = event else { return [] }
-    switch key {
-    case .character("?") where !takesText, .function(1):
-        return performApp(.help, in: &state)
-    case .escape,
-        .left where !takesText:
-        return apply([.pop], to: &state, for: top)
-    case .character("q") where !takesText:
-        return [.quit]
-    default:
-        return []
     }
 }

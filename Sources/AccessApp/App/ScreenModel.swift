@@ -53,13 +53,6 @@ public protocol ScreenModel: Equatable, Sendable {
     /// This screen's own banner (a rate limit on what it sends): it belongs to the screen and
     /// its target, so it goes when either changes. The app's offline banner comes first.
     func banner(_ context: ScreenContext) -> Banner?
-
-    // MARK: Before bindings (every screen moves to `bindings`/`perform` and typed replies; then these go)
-
-    /// The keys as hints only, dispatched by `handle`.
-    func keymap(_ context: ScreenContext) -> Keymap
-    /// The reply to a request made with `.request(_, tag:)`.
-    mutating func receive(_ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext) -> [Command]
 }
 
 extension ScreenModel {
@@ -75,15 +68,9 @@ extension ScreenModel {
     public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] { [] }
     public mutating func openLink(_ text: String, _ context: ScreenContext) -> [Command]? { nil }
     public func banner(_ context: ScreenContext) -> Banner? { nil }
-    public func keymap(_ context: ScreenContext) -> Keymap { bindings(context).keymap() }
-    public mutating func receive(
-        _ tag: String, _ result: Result<AnyValue, APIError>, _ context: ScreenContext
-    )
-        -> [Command]
-    { [] }
 
-    /// A screen still on `keymap`/`handle` (no intents of its own).
-    static var dispatchesByHandle: Bool { Intent.self == Never.self }
+    /// The bindings as the footer and the help read them.
+    func keymap(_ context: ScreenContext) -> Keymap { bindings(context).keymap() }
 
     /// The intent of `key` in this screen's bindings, performed; nil when no binding names the key.
     mutating func perform(key: Key, _ context: ScreenContext) -> [Command]? {
@@ -98,7 +85,6 @@ extension ScreenModel {
 
     /// A reply in this screen's own type (`Call` wrapped it); nil when it is not one (a defect).
     mutating func receive(erased value: AnyValue, _ context: ScreenContext) -> [Command]? {
-        if let legacy = value.as(TaggedReply.self) { return receive(legacy.tag, legacy.result, context) }
         guard let reply = value.as(Reply.self) else { return nil }
         return receive(reply, context)
     }
@@ -110,12 +96,6 @@ extension ScreenModel where Intent == Never {
 
 extension ScreenModel where Reply == NoReply {
     public mutating func receive(_ reply: NoReply, _ context: ScreenContext) -> [Command] {}
-}
-
-/// A reply to a request made with `.request(_, tag:)`, for screens not yet on typed replies.
-struct TaggedReply: Equatable, Sendable {
-    var tag: String
-    var result: Result<AnyValue, APIError>
 }
 
 /// A screen of any kind on the navigation stack, so the stack can hold every screen and still be

@@ -59,9 +59,7 @@ public struct SetPasswordScreen: ScreenModel {
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
         [
-            KeyBinding(
-                KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
-                intents: [.tab: .next, .down: .next, .backTab: .previous, .up: .previous]),
+            .nextField(next: .next, previous: .previous),
             KeyBinding([.enter], "Update password", .submit),
         ]
     }

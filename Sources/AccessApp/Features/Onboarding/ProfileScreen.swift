@@ -74,9 +74,7 @@ public struct ProfileScreen: ScreenModel {
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
         [
-            KeyBinding(
-                KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
-                intents: [.tab: .next, .down: .next, .backTab: .previous, .up: .previous]),
+            .nextField(next: .next, previous: .previous),
             KeyBinding([.enter], "Continue", .submit),
         ]
     }

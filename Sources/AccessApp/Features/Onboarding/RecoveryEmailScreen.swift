@@ -69,9 +69,7 @@ public struct RecoveryEmailScreen: ScreenModel {
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
         var bindings = [
-            KeyBinding(
-                KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
-                intents: [.tab: .next, .down: .next, .backTab: .previous, .up: .previous]),
+            .nextField(next: .next, previous: .previous),
             KeyBinding([.enter], focus == .skip ? "Skip for now" : "Continue", Intent.submit),
         ]
         if !isWorking { bindings.append(KeyBinding([Self.skipKey], "Skip for now", inFooter: focus != .skip, .skip)) }

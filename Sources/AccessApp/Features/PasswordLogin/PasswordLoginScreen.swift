@@ -70,9 +70,7 @@ public struct PasswordLoginScreen: ScreenModel {
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
         [
-            KeyBinding(
-                KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
-                intents: [.tab: .nextField, .down: .nextField, .backTab: .previousField, .up: .previousField]),
+            .nextField(next: .nextField, previous: .previousField),
             KeyBinding([.enter], actionTitle, .submit),
             KeyBinding([.control("t")], mode == .login ? "Register instead" : "Log in instead", .switchMode),
             KeyBinding([.control("r")], showsPassword ? "Hide password" : "Show password", .togglePassword),

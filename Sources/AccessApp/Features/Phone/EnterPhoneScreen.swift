@@ -129,9 +129,7 @@ public struct EnterPhoneScreen: ScreenModel {
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
         [
-            KeyBinding(
-                KeyHint([.tab, .backTab], "Next field", aliases: [.down, .up]),
-                intents: [.tab: .next, .down: .next, .backTab: .previous, .up: .previous]),
+            .nextField(next: .next, previous: .previous),
             focus == .chip
                 ? KeyBinding([.enter], "Choose country", .chooseCountry) : KeyBinding([.enter], "Send code", .send),
         ]
