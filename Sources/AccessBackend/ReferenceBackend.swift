@@ -143,7 +143,7 @@ public enum ReferenceBackend {
         router.add(
             middleware: GatewayMiddleware(
                 faults: backend.faults, journal: backend.journal, clock: backend.clock, admin: configuration.admin,
-                routes: routes))
+                routes: routes, gate: RequestGate(loopbackOnly: isLoopback(configuration.host))))
         let handler = ContractHandler(backend: backend)
         router.add(middleware: ContractScopeMiddleware())
         // Compact JSON: the runtime's default sorts and pretty-prints every answer, work no client needs. Dates
