@@ -138,7 +138,8 @@ public enum ReferenceBackend {
             configuration.logger.warning("could not read the saved faults, clock and journal; starting without")
         }
 
-        let router = Router(context: AppContext.self)
+        // HEAD is answered as GET without the body (RFC 9110 §9.3.2), for every GET route.
+        let router = Router(context: AppContext.self, options: .autoGenerateHeadEndpoints)
         let routes = RouteTable()
         router.add(
             middleware: GatewayMiddleware(

@@ -52,8 +52,8 @@ import Testing
     @Test func otherMethodsOnKnownPathsAre405WithAllow() async throws {
         try await TestBackend.with { backend in
             let cases: [(String, String)] = [
-                ("/health", "GET"), ("/me/auth-methods", "GET"), ("/auth/phone/request-otp", "POST"),
-                ("/_admin/provider/apple/token", "POST"), ("/_admin/faults", "DELETE, GET, POST"),
+                ("/health", "GET, HEAD"), ("/me/auth-methods", "GET, HEAD"), ("/auth/phone/request-otp", "POST"),
+                ("/_admin/provider/apple/token", "POST"), ("/_admin/faults", "DELETE, GET, HEAD, POST"),
             ]
             for (path, allow) in cases {
                 for method in [HTTPMethod.PUT, .DELETE, .PATCH, .OPTIONS, .TRACE] where !allow.contains(method.rawValue)
