@@ -146,7 +146,15 @@ public enum ReferenceBackend {
         let catalog = ScenarioCatalog(directory: configuration.fixturesDirectory)
         // Fail before binding: an unknown or broken scenario is the commonest mistake.
         _ = try catalog.load(configuration.scenario)
-        let store = try Store.open(path: configuration.databasePath)
+        // Before opening: a second server must not touch the file at all (a temporary one is never shared).
+        let lock = try configuration.databasePath.map { try DatabaseLock.acquire(databasePath: $0) }
+        let store: Store
+        do {
+            store = try Store.open(path: configuration.databasePath)
+        } catch {
+            lock?.release()
+            throw error
+        }
         let backend = Backend(
             store: store, clock: BackendClock(frozen: configuration.frozenClock ?? false), catalog: catalog,
             linkBase: configuration.linkBase, frozenOverride: configuration.frozenClock)
@@ -199,13 +207,14 @@ public enum ReferenceBackend {
                 limits: configuration.connectionLimits, connections: connections, logger: configuration.logger)
         } catch {
             store.removeIfTemporary()
+            lock?.release()
             throw error
         }
         backend.refusals.connect(listener)
         saver?.start(logger: configuration.logger)
         return RunningBackend(
             host: configuration.host, port: listener.port, routes: served, listener: listener, store: store,
-            connections: connections, clock: backend.clock, faults: backend.faults, saver: saver,
+            lock: lock, connections: connections, clock: backend.clock, faults: backend.faults, saver: saver,
             logger: configuration.logger)
     }
 }
@@ -222,6 +231,7 @@ public final class RunningBackend: Sendable {
     public var databasePath: String { store.path }
     private let listener: Listener
     let store: Store
+    private let lock: DatabaseLock?
     private let connections: ConnectionRegistry
     private let faults: FaultService
     private let saver: StateSaver?
@@ -229,9 +239,10 @@ public final class RunningBackend: Sendable {
     private let finishing = Mutex<Task<Void, Never>?>(nil)
 
     init(
-        host: String, port: Int, routes: [String], listener: Listener, store: Store,
+        host: String, port: Int, routes: [String], listener: Listener, store: Store, lock: DatabaseLock?,
         connections: ConnectionRegistry, clock: BackendClock, faults: FaultService, saver: StateSaver?, logger: Logger
     ) {
+        self.lock = lock
         self.connections = connections
         self.host = host
         self.clock = clock
@@ -278,12 +289,12 @@ public final class RunningBackend: Sendable {
         await finish()
     }
 
-    /// The last save, then the temporary database's removal: exactly once, whoever comes first (`shutdown()`
-    /// and `waitUntilStopped()` may both finish); a second caller waits for the first.
+    /// The last save, then the temporary database's removal and the lock's release: exactly once, whoever
+    /// comes first (`shutdown()` and `waitUntilStopped()` may both finish); a second caller waits for the first.
     private func finish() async {
         let task = finishing.withLock { current -> Task<Void, Never> in
             if let current { return current }
-            let (saver, store, logger) = (saver, store, logger)
+            let (saver, store, lock, logger) = (saver, store, lock, logger)
             let task = Task {
                 do {
                     try await saver?.stop()
@@ -291,6 +302,8 @@ public final class RunningBackend: Sendable {
                     logger.error("could not save faults, clock and journal at shutdown")
                 }
                 store.removeIfTemporary()
+                // Only after the last save: the next server on the file starts from everything.
+                lock?.release()
             }
             current = task
             return task

@@ -14,7 +14,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port to bind; 0 picks a free one.")
     var port = 0
 
-    @Option(help: "SQLite file to keep state in across restarts (default: a temporary database).")
+    @Option(
+        help: "SQLite file to keep state in across restarts (default: a temporary database); one server per file.")
     var db: String?
 
     @Option(help: "Scenario from fixtures/scenarios to load into an empty database.")
