@@ -61,6 +61,37 @@ public enum ReferenceBackend {
         }
     }
 
+    /// How long a client may take over a request and how many may be connected at once (issue 25, item 3:
+    /// idle connections and half-sent requests stayed open for ever). See `ConnectionGuard`.
+    public struct ConnectionLimits: Sendable, Equatable {
+        /// From a request's first byte to the end of its headers.
+        public static let defaultHeaderTimeout: Duration = .seconds(10)
+        /// From the end of the headers to the end of the body (bodies here are at most 64 KiB of JSON).
+        public static let defaultBodyTimeout: Duration = .seconds(30)
+        /// A connection with no request on it: before the first, and between kept-alive ones. Longer than
+        /// AsyncHTTPClient's 60 s pool idle time, so the app's client lets a connection go before the server
+        /// does and never sends into one the server is closing.
+        public static let defaultIdleTimeout: Duration = .seconds(75)
+        /// At some 20 KB a connection (13.6k of them took 284 MB in issue 25), about 10 MB at the cap.
+        public static let defaultMaxConnections = 512
+
+        public var headerTimeout: Duration
+        public var bodyTimeout: Duration
+        public var idleTimeout: Duration
+        /// At the cap, a new connection pushes out the one that has waited longest on its client.
+        public var maxConnections: Int
+
+        public init(
+            headerTimeout: Duration = defaultHeaderTimeout, bodyTimeout: Duration = defaultBodyTimeout,
+            idleTimeout: Duration = defaultIdleTimeout, maxConnections: Int = defaultMaxConnections
+        ) {
+            self.headerTimeout = headerTimeout
+            self.bodyTimeout = bodyTimeout
+            self.idleTimeout = idleTimeout
+            self.maxConnections = maxConnections
+        }
+    }
+
     public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
         public var description: String
         init(_ description: String) { self.description = description }
@@ -85,6 +116,8 @@ public enum ReferenceBackend {
         public var logger: Logger
         /// `.open` is refused on a host other than loopback (see `adminAccess(host:token:disabled:)`).
         public var admin: AdminAccess
+        /// Timeouts and the connection cap; tests make them short.
+        public var connectionLimits = ConnectionLimits()
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, databasePath: String? = nil, scenario: String = "default",
@@ -113,7 +146,15 @@ public enum ReferenceBackend {
         let catalog = ScenarioCatalog(directory: configuration.fixturesDirectory)
         // Fail before binding: an unknown or broken scenario is the commonest mistake.
         _ = try catalog.load(configuration.scenario)
-        let store = try Store.open(path: configuration.databasePath)
+        // Before opening: a second server must not touch the file at all (a temporary one is never shared).
+        let lock = try configuration.databasePath.map { try DatabaseLock.acquire(databasePath: $0) }
+        let store: Store
+        do {
+            store = try Store.open(path: configuration.databasePath)
+        } catch {
+            lock?.release()
+            throw error
+        }
         let backend = Backend(
             store: store, clock: BackendClock(frozen: configuration.frozenClock ?? false), catalog: catalog,
             linkBase: configuration.linkBase, frozenOverride: configuration.frozenClock)
@@ -138,12 +179,13 @@ public enum ReferenceBackend {
             configuration.logger.warning("could not read the saved faults, clock and journal; starting without")
         }
 
-        let router = Router(context: AppContext.self)
+        // HEAD is answered as GET without the body (RFC 9110 §9.3.2), for every GET route.
+        let router = Router(context: AppContext.self, options: .autoGenerateHeadEndpoints)
         let routes = RouteTable()
         router.add(
             middleware: GatewayMiddleware(
                 faults: backend.faults, journal: backend.journal, clock: backend.clock, admin: configuration.admin,
-                routes: routes))
+                routes: routes, gate: RequestGate(loopbackOnly: isLoopback(configuration.host))))
         let handler = ContractHandler(backend: backend)
         router.add(middleware: ContractScopeMiddleware())
         // Compact JSON: the runtime's default sorts and pretty-prints every answer, work no client needs. Dates
@@ -157,20 +199,23 @@ public enum ReferenceBackend {
         routes.load(router.routes)
         let served = router.routes.map(\.description)
 
+        let connections = ConnectionRegistry(maxConnections: configuration.connectionLimits.maxConnections)
         let listener: Listener
         do {
             listener = try await Listener(
                 host: configuration.host, port: configuration.port, responder: router.buildResponder(),
-                logger: configuration.logger)
+                limits: configuration.connectionLimits, connections: connections, logger: configuration.logger)
         } catch {
             store.removeIfTemporary()
+            lock?.release()
             throw error
         }
         backend.refusals.connect(listener)
         saver?.start(logger: configuration.logger)
         return RunningBackend(
             host: configuration.host, port: listener.port, routes: served, listener: listener, store: store,
-            clock: backend.clock, faults: backend.faults, saver: saver, logger: configuration.logger)
+            lock: lock, connections: connections, clock: backend.clock, faults: backend.faults, saver: saver,
+            logger: configuration.logger)
     }
 }
 
@@ -186,15 +231,19 @@ public final class RunningBackend: Sendable {
     public var databasePath: String { store.path }
     private let listener: Listener
     let store: Store
+    private let lock: DatabaseLock?
+    private let connections: ConnectionRegistry
     private let faults: FaultService
     private let saver: StateSaver?
     private let logger: Logger
     private let finishing = Mutex<Task<Void, Never>?>(nil)
 
     init(
-        host: String, port: Int, routes: [String], listener: Listener, store: Store, clock: BackendClock,
-        faults: FaultService, saver: StateSaver?, logger: Logger
+        host: String, port: Int, routes: [String], listener: Listener, store: Store, lock: DatabaseLock?,
+        connections: ConnectionRegistry, clock: BackendClock, faults: FaultService, saver: StateSaver?, logger: Logger
     ) {
+        self.lock = lock
+        self.connections = connections
         self.host = host
         self.clock = clock
         self.port = port
@@ -217,6 +266,9 @@ public final class RunningBackend: Sendable {
         await listener.endRefusal()
     }
 
+    /// Connections open, and how many of them have a request being answered (for tests of the cap).
+    var connectionCounts: (open: Int, answering: Int) { connections.counts }
+
     /// Whether a `refused` fault is on (the port refuses connections until it ends).
     public var isRefusing: Bool { faults.current.offline == FaultService.Offline.refused.rawValue }
 
@@ -237,12 +289,12 @@ public final class RunningBackend: Sendable {
         await finish()
     }
 
-    /// The last save, then the temporary database's removal: exactly once, whoever comes first (`shutdown()`
-    /// and `waitUntilStopped()` may both finish); a second caller waits for the first.
+    /// The last save, then the temporary database's removal and the lock's release: exactly once, whoever
+    /// comes first (`shutdown()` and `waitUntilStopped()` may both finish); a second caller waits for the first.
     private func finish() async {
         let task = finishing.withLock { current -> Task<Void, Never> in
             if let current { return current }
-            let (saver, store, logger) = (saver, store, logger)
+            let (saver, store, lock, logger) = (saver, store, lock, logger)
             let task = Task {
                 do {
                     try await saver?.stop()
@@ -250,6 +302,8 @@ public final class RunningBackend: Sendable {
                     logger.error("could not save faults, clock and journal at shutdown")
                 }
                 store.removeIfTemporary()
+                // Only after the last save: the next server on the file starts from everything.
+                lock?.release()
             }
             current = task
             return task

@@ -14,7 +14,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Port to bind; 0 picks a free one.")
     var port = 0
 
-    @Option(help: "SQLite file to keep state in across restarts (default: a temporary database).")
+    @Option(
+        help: "SQLite file to keep state in across restarts (default: a temporary database); one server per file.")
     var db: String?
 
     @Option(help: "Scenario from fixtures/scenarios to load into an empty database.")
@@ -30,6 +31,17 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Do not serve the admin API (/_admin) at all.")
     var noAdmin = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Connections open at once; at the cap a new one pushes out the one that has waited longest on its "
+                + "client.", valueName: "n"))
+    var maxConnections = ReferenceBackend.ConnectionLimits.defaultMaxConnections
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a connection may stay open with no request on it.", valueName: "seconds"))
+    var idleTimeout = Int(ReferenceBackend.ConnectionLimits.defaultIdleTimeout.components.seconds)
+
     /// The flag wins over the environment; an empty variable counts as unset.
     private var resolvedAdminToken: String? {
         if let adminToken { return adminToken }
@@ -39,6 +51,10 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535.") }
+        guard (1...100_000).contains(maxConnections) else {
+            throw ValidationError("--max-connections must be 1...100000.")
+        }
+        guard (1...3_600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1...3600.") }
         try ScenarioArgument.validate(scenario)
         do {
             _ = try ReferenceBackend.adminAccess(host: host, token: resolvedAdminToken, disabled: noAdmin)
@@ -54,8 +70,11 @@ struct Serve: AsyncParsableCommand {
         let stop = StopRequest()
         TerminationSignals.install { stop.request() }
         let admin = try ReferenceBackend.adminAccess(host: host, token: resolvedAdminToken, disabled: noAdmin)
-        let backend = try await ReferenceBackend.start(
-            .init(host: host, port: port, databasePath: db, scenario: scenario, logger: logger, admin: admin))
+        var configuration = ReferenceBackend.Configuration(
+            host: host, port: port, databasePath: db, scenario: scenario, logger: logger, admin: admin)
+        configuration.connectionLimits.maxConnections = maxConnections
+        configuration.connectionLimits.idleTimeout = .seconds(idleTimeout)
+        let backend = try await ReferenceBackend.start(configuration)
         FileHandle.standardError.write(Data("accessdeck serve: \(ReferenceBackend.describe(admin, host: host))\n".utf8))
         stop.onRequest { Task { await backend.shutdown() } }
         print("listening on \(backend.baseURL)")

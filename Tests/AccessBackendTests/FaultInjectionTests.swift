@@ -27,7 +27,7 @@ import Testing
 
     private func health(port: Int) async throws -> Int {
         try await RawHTTP.exchange(
-            port: port, Data("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)
+            port: port, Data("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
         )
         .status
     }

@@ -17,7 +17,7 @@ import Testing
     @Test func oversizedHeadersGetAJSON400() async throws {
         try await TestBackend.with { backend in
             let big = String(repeating: "a", count: 100 * 1024)
-            let request = Data("GET /health HTTP/1.1\r\nHost: x\r\nX-Big: \(big)\r\n\r\n".utf8)
+            let request = Data("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(big)\r\n\r\n".utf8)
             let answer = try await RawHTTP.exchange(port: backend.running.port, request)
             try expectJSONError(answer, status: 400, code: "headers_too_large")
             #expect(try await backend.get("/health").status == 200)
@@ -27,7 +27,7 @@ import Testing
     @Test func tenThousandQueryParametersGetAJSON400() async throws {
         try await TestBackend.with { backend in
             let query = (0..<10_000).map { "p\($0)=\($0)" }.joined(separator: "&")
-            let request = Data("GET /_admin/journal?\(query) HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+            let request = Data("GET /_admin/journal?\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
             let answer = try await RawHTTP.exchange(port: backend.running.port, request)
             try expectJSONError(answer, status: 400, code: "headers_too_large")
         }
@@ -41,7 +41,7 @@ import Testing
             let length = "Content-Length: \(body.utf8.count)\r\n"
             let chunked = "Transfer-Encoding: chunked\r\n"
             let request = Data(
-                ("POST /_admin/scenario HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                ("POST /_admin/scenario HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                     + (first == "Content-Length" ? length + chunked : chunked + length) + "\r\n"
                     + "\(String(body.utf8.count, radix: 16))\r\n\(body)\r\n0\r\n\r\n").utf8)
             let answer = try await RawHTTP.exchange(port: backend.running.port, request)
@@ -52,8 +52,8 @@ import Testing
     @Test func otherMethodsOnKnownPathsAre405WithAllow() async throws {
         try await TestBackend.with { backend in
             let cases: [(String, String)] = [
-                ("/health", "GET"), ("/me/auth-methods", "GET"), ("/auth/phone/request-otp", "POST"),
-                ("/_admin/provider/apple/token", "POST"), ("/_admin/faults", "DELETE, GET, POST"),
+                ("/health", "GET, HEAD"), ("/me/auth-methods", "GET, HEAD"), ("/auth/phone/request-otp", "POST"),
+                ("/_admin/provider/apple/token", "POST"), ("/_admin/faults", "DELETE, GET, HEAD, POST"),
             ]
             for (path, allow) in cases {
                 for method in [HTTPMethod.PUT, .DELETE, .PATCH, .OPTIONS, .TRACE] where !allow.contains(method.rawValue)

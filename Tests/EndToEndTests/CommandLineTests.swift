@@ -66,4 +66,47 @@ import Testing
         let ios = try run(["render", "hub:default"])
         #expect(ios.output.contains("Apple"))
     }
+
+    /// Issue 25, item 11: a second `serve` on the same `--db` stops at once with one line and status 1
+    /// instead of serving beside the first with its own session cache.
+    @Test func aSecondServeOnTheSameDatabaseExits1() throws {
+        let binary = try AccessDeckBinary.requireBuilt()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("serve-lock-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("state.sqlite").path
+        let first = try Tmux(width: 100, height: 5, command: [binary, "serve", "--db", database])
+        defer { first.kill() }
+        try first.waitFor("listening on http://")
+
+        let second = try AccessDeckBinary.run(["serve", "--db", database], within: .seconds(30))
+        #expect(second.status == 1)
+        #expect(lines(second.errors).count == 1, "\(second.errors)")
+        #expect(second.errors.hasPrefix("accessdeck: another accessdeck server is using \(database)"))
+        #expect(!second.output.contains("listening"))
+    }
+}
+
+extension AccessDeckBinary {
+    /// `run`, for a command that might not end: stopped (and reported as status -1) after `bound`.
+    static func run(_ arguments: [String], within bound: Duration) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try requireBuilt())
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let deadline = ContinuousClock.now + bound
+        while process.isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let stopped = process.isRunning
+        if stopped { process.terminate() }
+        process.waitUntilExit()
+        return Outcome(
+            status: stopped ? -1 : process.terminationStatus,
+            output: String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+            errors: String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
 }

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import OpenAPIRuntime
+import Synchronization
 
 /// The Hummingbird request behind the generated handler's typed input: the services authenticate
 /// from it, and the handler tells the journal which rule decided. A task-local, because the
@@ -31,8 +32,10 @@ struct ContractScopeMiddleware: RouterMiddleware {
     ) async throws -> Response {
         var request = request
         let body = try await JSONBody.collect(request)
-        request.body = .init(buffer: body)
         context.capture.setRequestBody(body)
+        try JSONBody.refuseDuplicateKeys(in: body)
+        let bodyRead = BodyReadMark()
+        request.body = .init(asyncSequence: MarkedBody(buffer: body, mark: bodyRead))
         let scope = ContractScope(
             request: request, decision: context.decision, capture: context.capture,
             remoteAddress: context.channel.remoteAddress?.ipAddress)
@@ -40,7 +43,7 @@ struct ContractScopeMiddleware: RouterMiddleware {
         do {
             response = try await ContractScope.$current.withValue(scope) { try await next(request, context) }
         } catch let error as ServerError {
-            throw Self.backendError(for: error)
+            throw Self.backendError(for: error, request: request, bodyWasRead: bodyRead.isSet)
         }
         return try await Self.inOneWrite(
             response, capture: request.uri.path == Self.journalPath ? nil : context.capture)
@@ -66,10 +69,18 @@ struct ContractScopeMiddleware: RouterMiddleware {
         return response
     }
 
-    static func backendError(for error: ServerError) -> any Error {
+    /// `bodyWasRead`: whether the generated code had started on the body. It decodes the path's parameters,
+    /// then the query's, then the body, and a parameter's `DecodingError` has an empty coding path just as a
+    /// body that is not JSON has: without this, `?limit=abc` was "body: expected a number.".
+    static func backendError(for error: ServerError, request: Request, bodyWasRead: Bool) -> any Error {
         switch error.underlyingError {
         case let backend as BackendError:
             return backend
+        case let decoding as DecodingError where !bodyWasRead:
+            return BackendError.badRequest(
+                RequestParameters.describe(
+                    decoding, path: error.requestMetadata.pathParameters,
+                    query: request.uri.queryParameters.map { (String($0.key), String($0.value)) }))
         case let decoding as DecodingError:
             return BackendError.badRequest(JSONBody.describe(decoding))
         case is CancellationError:
@@ -119,6 +130,36 @@ struct ExplicitNullMiddleware: ServerMiddleware {
         head.headerFields[.contentLength] = String(fixed.count)
         return (head, HTTPBody(fixed))
     }
+}
+
+/// Set once the generated code starts reading the request body.
+final class BodyReadMark: Sendable {
+    private let flag = Mutex(false)
+
+    func set() { flag.withLock { $0 = true } }
+
+    var isSet: Bool { flag.withLock { $0 } }
+}
+
+/// The collected body, handed on as one buffer; reading it sets `mark`.
+private struct MarkedBody: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+
+    let buffer: ByteBuffer
+    let mark: BodyReadMark
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var buffer: ByteBuffer?
+        let mark: BodyReadMark
+
+        mutating func next() async -> ByteBuffer? {
+            mark.set()
+            defer { buffer = nil }
+            return buffer
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(buffer: buffer, mark: mark) }
 }
 
 /// Collects a response body's buffers instead of sending them.

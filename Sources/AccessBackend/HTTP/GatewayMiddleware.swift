@@ -5,8 +5,8 @@ import Hummingbird
 import NIOCore
 import NIOHTTP1
 
-/// Outermost layer: admin access, content type, faults, JSON errors for everything (404s, 405s and
-/// framework errors included) and the journal entry for every request.
+/// Outermost layer: the request gate (path, Host, Origin), admin access, content type, faults, JSON errors for
+/// everything (404s, 405s and framework errors included) and the journal entry for every request.
 struct GatewayMiddleware: RouterMiddleware {
     typealias Context = AppContext
 
@@ -15,17 +15,21 @@ struct GatewayMiddleware: RouterMiddleware {
     let clock: BackendClock
     let admin: ReferenceBackend.AdminAccess
     let routes: RouteTable
+    let gate: RequestGate
 
     func handle(
         _ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response
     ) async throws -> Response {
         let started = ContinuousClock.now
         let path = request.uri.path
-        let isAdmin = path.hasPrefix("/_admin")
-        let injection = isAdmin ? nil : faults.injection(for: path)
-        if let injection { context.capture.setFault(injection.name) }
+        // On the path the router matches, not on how it is written (issue 25: `//_admin/…` got past).
+        let isAdmin = RequestGate.isAdmin(path: path)
+        var injection: FaultService.Injection?
         let response: Response
         do {
+            try gate.check(request, isAdmin: isAdmin)
+            injection = isAdmin ? nil : faults.injection(for: path)
+            if let injection { context.capture.setFault(injection.name) }
             if isAdmin {
                 try authorizeAdmin(request)
             } else if let injection {

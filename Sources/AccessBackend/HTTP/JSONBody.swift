@@ -41,6 +41,23 @@ enum JSONBody {
             rule: "http.invalid_field")
     }
 
+    /// A member named twice in one object is refused (400): the decoder would quietly keep one of the two,
+    /// and which one a proxy or another server keeps is anybody's guess.
+    static func refuseDuplicateKeys(in body: ByteBuffer) throws {
+        guard body.readableBytes > 0, let key = firstDuplicateKey(in: Data(body.readableBytesView)) else { return }
+        throw BackendError.badRequest("\(key): appears more than once.")
+    }
+
+    /// The path of the first member that repeats a name in its object (`a.b`, `a[1].b`); nil when there is
+    /// none or the text is not JSON (the decoder says so in its own words).
+    static func firstDuplicateKey(in data: Data) -> String? {
+        var scanner = KeyScanner(bytes: Array(data))
+        guard scanner.value(at: ""), scanner.atEnd, let duplicate = scanner.duplicate else { return nil }
+        // The scan only follows the structure; a bad literal elsewhere is the decoder's to report.
+        guard (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil else { return nil }
+        return duplicate
+    }
+
     /// Names the field and the problem without echoing any value (which might be a password).
     static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {
@@ -81,13 +98,182 @@ enum JSONBody {
         return result
     }
 
-    private static func jsonName(_ type: Any.Type) -> String {
+    static func jsonName(_ type: Any.Type) -> String {
         switch type {
         case is String.Type: return "a string"
         case is Int.Type, is Double.Type: return "a number"
         case is Bool.Type: return "a boolean"
         default: return String(describing: type).hasPrefix("Array") ? "an array" : "an object"
         }
+    }
+}
+
+/// Walks a JSON text's objects and arrays, noting the first repeated member name.
+private struct KeyScanner {
+    /// Far deeper than any body of the contract; a deeper text is left to the decoder, and the walk's
+    /// recursion stays small.
+    static let maxDepth = 64
+
+    let bytes: [UInt8]
+    var index = 0
+    var depth = 0
+    var duplicate: String?
+
+    var atEnd: Bool {
+        mutating get {
+            skipSpace()
+            return index == bytes.count
+        }
+    }
+
+    private var next: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    mutating func value(at path: String) -> Bool {
+        skipSpace()
+        switch next {
+        case UInt8(ascii: "{"): return nested { $0.object(at: path) }
+        case UInt8(ascii: "["): return nested { $0.array(at: path) }
+        case UInt8(ascii: "\""): return string() != nil
+        case nil: return false
+        default: return scalar()
+        }
+    }
+
+    private mutating func nested(_ walk: (inout KeyScanner) -> Bool) -> Bool {
+        guard depth < Self.maxDepth else { return false }
+        depth += 1
+        defer { depth -= 1 }
+        index += 1
+        return walk(&self)
+    }
+
+    private mutating func object(at path: String) -> Bool {
+        var names: Set<String> = []
+        skipSpace()
+        if next == UInt8(ascii: "}") {
+            index += 1
+            return true
+        }
+        while true {
+            skipSpace()
+            guard next == UInt8(ascii: "\""), let name = string() else { return false }
+            let member = path.isEmpty ? name : "\(path).\(name)"
+            if !names.insert(name).inserted, duplicate == nil { duplicate = member }
+            skipSpace()
+            guard next == UInt8(ascii: ":") else { return false }
+            index += 1
+            guard value(at: member), let separator = separator(closing: "}") else { return false }
+            if separator { return true }
+        }
+    }
+
+    private mutating func array(at path: String) -> Bool {
+        skipSpace()
+        if next == UInt8(ascii: "]") {
+            index += 1
+            return true
+        }
+        var position = 0
+        while true {
+            guard value(at: "\(path)[\(position)]"), let separator = separator(closing: "]") else { return false }
+            if separator { return true }
+            position += 1
+        }
+    }
+
+    /// After a member or element: true at the closing bracket, false at a comma, nil at anything else.
+    private mutating func separator(closing: Unicode.Scalar) -> Bool? {
+        skipSpace()
+        switch next {
+        case UInt8(ascii: ","):
+            index += 1
+            return false
+        case UInt8(ascii: closing):
+            index += 1
+            return true
+        default:
+            return nil
+        }
+    }
+
+    /// A string, unescaped: `"a"` and `"\u0061"` name the same member.
+    private mutating func string() -> String? {
+        let start = index
+        index += 1
+        var escaped = false
+        while let byte = next {
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\\"):
+                escaped = true
+                index += 1
+            case UInt8(ascii: "\""):
+                let token = bytes[start..<index]
+                guard escaped else { return String(decoding: token.dropFirst().dropLast(), as: UTF8.self) }
+                return try? JSONDecoder().decode(String.self, from: Data(token))
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// A number, true, false or null, up to the next delimiter.
+    private mutating func scalar() -> Bool {
+        let start = index
+        while let byte = next, !Self.delimiters.contains(byte) { index += 1 }
+        return index > start
+    }
+
+    private static let delimiters: Set<UInt8> = Set(" \t\n\r,]}:".utf8)
+
+    private mutating func skipSpace() {
+        while let byte = next, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
+    }
+}
+
+/// The wording of a path or query parameter's decoding error. The runtime's error names no parameter (its
+/// coding path is empty), so the request says which, without quoting anything but a parameter's name:
+/// - a value that is not what the error expected (a number, a boolean): the items whose value is not;
+/// - a value outside an enum: the path's parameters (named by the route, and decoded first);
+/// - otherwise a required parameter is missing, and no name can be read off the request.
+/// The contract's operations have one path or query parameter each that can fail this way.
+enum RequestParameters {
+    static func describe(
+        _ error: DecodingError, path: [String: Substring], query: [(name: String, value: String)]
+    ) -> String {
+        let pathItems = path.keys.sorted().map { (name: $0, value: String(path[$0]!)) }
+        // Only names a contract could declare: anything else a client sent is not repeated back.
+        let queryItems = query.filter { $0.name.utf8.allSatisfy(isNameByte) && !$0.name.isEmpty }
+        switch error {
+        case .typeMismatch(let type, _), .valueNotFound(let type, _):
+            if let accepts = accepts(type) {
+                let names = unique((pathItems + queryItems).filter { !accepts($0.value) }.map(\.name))
+                if !names.isEmpty { return "\(names.joined(separator: " or ")): expected \(JSONBody.jsonName(type))." }
+            }
+            return "A required path or query parameter is missing or empty."
+        default:
+            guard !pathItems.isEmpty else { return "A query parameter has an invalid value." }
+            return "\(pathItems.map(\.name).joined(separator: " or ")): invalid value."
+        }
+    }
+
+    private static func accepts(_ type: Any.Type) -> ((String) -> Bool)? {
+        switch type {
+        case is Int.Type: return { Int($0) != nil }
+        case is Double.Type: return { Double($0) != nil }
+        case is Bool.Type: return { $0 == "true" || $0 == "false" }
+        default: return nil
+        }
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || byte == UInt8(ascii: "_")
+    }
+
+    private static func unique(_ names: [String]) -> [String] {
+        names.reduce(into: []) { kept, name in if !kept.contains(name) { kept.append(name) } }
     }
 }
 

@@ -27,14 +27,22 @@ final class Listener: Sendable {
 
     private let host: String
     private let responder: RouterResponder<AppContext>
+    private let limits: ReferenceBackend.ConnectionLimits
+    /// Shared by every stretch of listening: connections of a stopped application still count.
+    private let connections: ConnectionRegistry
     private let logger: Logger
     private let state: Mutex<State>
     private let finished = OneShot<Void>()
 
     /// Listens on `host:port` (0: any free port; `port` then holds the real one).
-    init(host: String, port: Int, responder: RouterResponder<AppContext>, logger: Logger) async throws {
+    init(
+        host: String, port: Int, responder: RouterResponder<AppContext>, limits: ReferenceBackend.ConnectionLimits,
+        connections: ConnectionRegistry, logger: Logger
+    ) async throws {
         self.host = host
         self.responder = responder
+        self.limits = limits
+        self.connections = connections
         self.logger = logger
         state = Mutex(State(port: port))
         let serving = try await listen(port: port)
@@ -128,10 +136,17 @@ final class Listener: Sendable {
 
     private func listen(port: Int) async throws -> Serving {
         let ready = OneShot<any Channel>()
+        let (limits, connections) = (limits, connections)
         let app = Application(
             responder: responder,
             server: .http1(
-                configuration: .init(additionalChannelHandlers: [MalformedRequestHandler(), HangUpHandler()])),
+                configuration: .init(
+                    additionalChannelHandlers: [
+                        MalformedRequestHandler(), HangUpHandler(),
+                        ConnectionGuard(limits: limits, registry: connections),
+                    ],
+                    // Hummingbird's own: closes a connection on which no request has arrived for this long.
+                    idleTimeout: TimeAmount(limits.idleTimeout))),
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in ready.resolve(.success(channel)) },
             logger: logger)

@@ -10,6 +10,11 @@ import NIOHTTPTypes
 /// empty 400 and closes the connection. This handler sits between the HTTP codec and Hummingbird, notes
 /// the parser error on its way in, and turns that empty 400 into the contract's JSON error on its way out.
 /// The status and the connection close stay exactly as Hummingbird decided.
+///
+/// It also carries the answer to a CONNECT. NIO's response encoder frames every answer to a CONNECT
+/// without a body (right only for a 2xx, which opens a tunnel), so the gateway's JSON 4xx went out empty.
+/// This server never tunnels: the answer is written whole, below the encoder, and the connection closed
+/// (after a CONNECT the request parser no longer reads HTTP anyway).
 final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -17,8 +22,13 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
     typealias OutboundOut = HTTPResponsePart
 
     private var parserError: HTTPParserError?
+    /// The answer to a CONNECT, gathered until it is complete.
+    private var connectAnswer: (head: HTTPResponse?, body: ByteBuffer)?
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .head(let head) = unwrapInboundIn(data), head.method == .connect {
+            connectAnswer = (nil, ByteBuffer())
+        }
         context.fireChannelRead(data)
     }
 
@@ -28,6 +38,10 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if connectAnswer != nil {
+            gatherConnectAnswer(unwrapOutboundIn(data), context: context, promise: promise)
+            return
+        }
         guard let error = parserError, case .head(var head) = unwrapOutboundIn(data), head.status == .badRequest,
             head.headerFields[.contentLength] == "0"
         else {
@@ -41,6 +55,42 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
         head.headerFields[.contentLength] = String(bytes.count)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(ByteBuffer(bytes: bytes))), promise: promise)
+    }
+
+    private func gatherConnectAnswer(
+        _ part: HTTPResponsePart, context: ChannelHandlerContext, promise: EventLoopPromise<Void>?
+    ) {
+        switch part {
+        case .head(let head):
+            connectAnswer?.head = head
+            promise?.succeed()
+        case .body(var chunk):
+            connectAnswer?.body.writeBuffer(&chunk)
+            promise?.succeed()
+        case .end:
+            guard let answer = connectAnswer, let head = answer.head,
+                let encoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
+            else {
+                context.close(promise: nil)
+                promise?.fail(ChannelError.ioOnClosedChannel)
+                return
+            }
+            connectAnswer = nil
+            var bytes = ByteBuffer()
+            bytes.writeString("HTTP/1.1 \(head.status.code) \(head.status.reasonPhrase)\r\n")
+            var fields = head.headerFields
+            fields[.contentLength] = String(answer.body.readableBytes)
+            fields[.connection] = "close"
+            for field in fields { bytes.writeString("\(field.name.rawName): \(field.value)\r\n") }
+            bytes.writeString("\r\n")
+            bytes.writeImmutableBuffer(answer.body)
+            // From the encoder's own context the bytes go on to the socket without passing through it.
+            let channel = context.channel
+            encoder.writeAndFlush(NIOAny(bytes)).whenComplete { result in
+                channel.close(promise: nil)
+                promise?.completeWith(result)
+            }
+        }
     }
 
     /// Names the problem without quoting any of the request (it could hold a token).

@@ -11,6 +11,8 @@ final class RouteTable: Sendable {
         var grouped: [String: (RouterPath, Set<String>)] = [:]
         for route in descriptions {
             grouped[route.path.description, default: (route.path, [])].1.insert(route.method.rawValue)
+            // The router answers HEAD for every GET route (`autoGenerateHeadEndpoints`), without listing it.
+            if route.method == .get { grouped[route.path.description]!.1.insert(HTTPRequest.Method.head.rawValue) }
         }
         routes.withLock { $0 = grouped.values.map { (path: $0.0, methods: $0.1) } }
     }

@@ -1,3 +1,4 @@
+import AccessAPI
 import Foundation
 
 #if canImport(Glibc)
@@ -35,21 +36,11 @@ enum RawHTTP {
     }
 
     private static func blockingExchange(port: Int, _ request: Data) throws -> Answer {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw TestFailure("socket failed") }
+        let fd = try connectedSocket(port: port)
         defer { close(fd) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        // As long as TestBackend's client waits: a loaded machine (other builds on both cores) can take seconds.
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw TestFailure("connect failed") }
         // The server may answer and stop reading before all of an oversized request is written.
         _ = request.withUnsafeBytes { buffer -> Int in
             var offset = 0
@@ -68,11 +59,154 @@ enum RawHTTP {
             if count <= 0 { break }
             received.append(contentsOf: chunk[0..<count])
         }
-        guard let split = received.range(of: Data("\r\n\r\n".utf8)) else {
+        guard let answer = parse(received) else {
             throw TestFailure("no HTTP response: \(String(decoding: received, as: UTF8.self))")
         }
+        return answer
+    }
+}
+
+extension RawHTTP {
+    /// A connection kept open between writes, for clients that send part of a request and stop: what a
+    /// slow or idle client looks like to the server.
+    final class Connection: @unchecked Sendable {
+        enum Outcome: Equatable {
+            /// The server closed the connection (after `received` bytes, possibly none).
+            case closed(received: Data)
+            /// Nothing closed it within the bound.
+            case stillOpen
+        }
+
+        private let fd: Int32
+
+        /// Connects to 127.0.0.1:`port`; throws when the connection is refused.
+        init(port: Int) async throws {
+            fd = try await RawHTTP.onThread { try RawHTTP.connectedSocket(port: port) }
+        }
+
+        deinit { close(fd) }
+
+        /// Writes `text` (all of it, unless the server has closed the connection).
+        func send(_ text: String) async {
+            let bytes = Data(text.utf8)
+            await RawHTTP.onThread {
+                bytes.withUnsafeBytes { buffer in
+                    var offset = 0
+                    while offset < buffer.count {
+                        let written = Glibc.send(
+                            self.fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                        if written <= 0 { return }
+                        offset += written
+                    }
+                }
+            }
+        }
+
+        /// Reads until the server closes the connection or `bound` of real time has passed. The bound is
+        /// only a backstop for a broken server: nothing is measured against it.
+        func waitForClose(within bound: Duration = .seconds(20)) async -> Outcome {
+            let deadline = ContinuousClock.now + bound
+            return await RawHTTP.onThread {
+                var received = Data()
+                var chunk = [UInt8](repeating: 0, count: 65_536)
+                while ContinuousClock.now < deadline {
+                    var poller = pollfd(fd: self.fd, events: Int16(POLLIN), revents: 0)
+                    guard poll(&poller, 1, 100) > 0 else { continue }
+                    let count = recv(self.fd, &chunk, chunk.count, 0)
+                    if count <= 0 { return .closed(received: received) }
+                    received.append(contentsOf: chunk[0..<count])
+                }
+                return .stillOpen
+            }
+        }
+
+        /// Reads one whole answer with a Content-Length body, leaving the connection open.
+        func readAnswer(within bound: Duration = .seconds(20)) async throws -> Answer {
+            let deadline = ContinuousClock.now + bound
+            return try await RawHTTP.onThread {
+                var received = Data()
+                var chunk = [UInt8](repeating: 0, count: 65_536)
+                while ContinuousClock.now < deadline {
+                    if let answer = RawHTTP.parse(received, requireWholeBody: true) { return answer }
+                    var poller = pollfd(fd: self.fd, events: Int16(POLLIN), revents: 0)
+                    guard poll(&poller, 1, 100) > 0 else { continue }
+                    let count = recv(self.fd, &chunk, chunk.count, 0)
+                    if count <= 0 { break }
+                    received.append(contentsOf: chunk[0..<count])
+                }
+                if let answer = RawHTTP.parse(received, requireWholeBody: true) { return answer }
+                throw TestFailure("no whole answer: \(String(decoding: received, as: UTF8.self))")
+            }
+        }
+    }
+
+    static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
+    }
+
+    static func onThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: work()) }.start()
+        }
+    }
+
+    static func connectedSocket(port: Int) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw TestFailure("socket failed") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw TestFailure("connect failed")
+        }
+        return fd
+    }
+
+    /// An answer in `received`: the head, and the body up to Content-Length (or all that came).
+    static func parse(_ received: Data, requireWholeBody: Bool = false) -> Answer? {
+        guard let split = received.range(of: Data("\r\n\r\n".utf8)) else { return nil }
         let head = String(decoding: received[..<split.lowerBound], as: UTF8.self)
         let status = head.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-        return Answer(status: status, head: head, body: received[split.upperBound...])
+        var answer = Answer(status: status, head: head, body: received[split.upperBound...])
+        if let length = answer.header("Content-Length").flatMap({ Int($0) }) {
+            guard answer.body.count >= length || !requireWholeBody else { return nil }
+            answer.body = answer.body.prefix(length)
+        } else if requireWholeBody {
+            return nil
+        }
+        return answer
+    }
+}
+
+extension RawHTTP {
+    /// One HTTP/1.1 request as bytes, the target exactly as given (nothing normalises it on the way).
+    /// `host: nil` sends no Host header at all; a POST gets `{}` as a JSON body unless `body` says otherwise.
+    static func request(
+        _ method: String, _ target: String, host: String? = "127.0.0.1", headers: [(String, String)] = [],
+        body: String? = nil
+    ) -> Data {
+        var text = "\(method) \(target) HTTP/1.1\r\n"
+        if let host { text += "Host: \(host)\r\n" }
+        for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        let payload = body ?? (method == "POST" ? "{}" : nil)
+        if let payload {
+            text += "Content-Type: application/json\r\nContent-Length: \(payload.utf8.count)\r\n"
+        }
+        text += "Connection: close\r\n\r\n" + (payload ?? "")
+        return Data(text.utf8)
+    }
+
+    /// The answer's JSON error, if it has one.
+    static func error(of answer: Answer) -> APIErrorBody? {
+        try? APIJSON.makeContractDecoder().decode(APIErrorBody.self, from: answer.body)
     }
 }

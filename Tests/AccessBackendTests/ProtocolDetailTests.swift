@@ -1,0 +1,136 @@
+import AccessAPI
+import Foundation
+import Testing
+
+@testable import AccessBackend
+
+/// Issue 25, item 13: HTTP details the probe found answered wrongly or with the wrong words.
+@Suite struct ProtocolDetailTests {
+    @Test func aBadPathParameterIsNamedNotCalledABadBody() async throws {
+        try await TestBackend.with { backend in
+            let get = try await backend.get("/_admin/provider/myspace/accounts")
+            #expect(get.status == 400)
+            #expect(get.error?.code == "bad_request")
+            #expect(get.error?.message == "provider: invalid value.")
+            // A POST whose body is fine, with the same bad path parameter.
+            let post = try await backend.send(.POST, "/_admin/provider/myspace/token", raw: Data("{}".utf8))
+            #expect(post.status == 400)
+            #expect(post.error?.message == "provider: invalid value.")
+        }
+    }
+
+    @Test func aBadQueryParameterIsNamed() async throws {
+        try await TestBackend.with { backend in
+            for bad in ["abc", "1.5", "", "9999999999999999999999"] {
+                let reply = try await backend.get("/_admin/journal?limit=\(bad)")
+                #expect(reply.status == 400, "limit=\(bad)")
+                #expect(reply.error?.message == "limit: expected a number.", "limit=\(bad)")
+            }
+            // A required parameter left out cannot be named from the request; junk names are not repeated.
+            let missing = try await backend.get("/auth/username-available?%3B%F2=null&k=false")
+            #expect(missing.status == 400)
+            #expect(missing.error?.message == "A required path or query parameter is missing or empty.")
+            let junk = try await backend.get("/_admin/journal?limit=abc&%F2%8E=x&Evil=1.5")
+            #expect(junk.error?.message == "limit: expected a number.")
+            // The body's own errors keep naming the body's fields.
+            let token = try await backend.signIn().accessToken
+            let body = try await backend.send(
+                .POST, "/auth/phone/request-otp", raw: Data(#"{"phone": 995, "purpose": "add_phone"}"#.utf8),
+                token: token)
+            #expect(body.error?.message == "phone: expected a string.")
+            let broken = try await backend.send(.POST, "/auth/phone/request-otp", raw: Data("{".utf8), token: token)
+            #expect(broken.error?.message == "The request body is not valid JSON.")
+        }
+    }
+
+    @Test(arguments: ["/health", "/_admin/outbox", "example.com:443"])
+    func connectIsAnsweredWithAJSONError(target: String) async throws {
+        try await TestBackend.with { backend in
+            let answer = try await RawHTTP.exchange(
+                port: backend.running.port, RawHTTP.request("CONNECT", target, host: "127.0.0.1"))
+            #expect((400..<500).contains(answer.status), "\(answer.head)")
+            #expect(answer.header("Content-Type") == "application/json")
+            #expect(answer.header("Content-Length") == String(answer.body.count))
+            let error = try #require(RawHTTP.error(of: answer), "\(answer.head)")
+            #expect(!error.error.message.isEmpty)
+            if target == "/health" {
+                #expect(answer.status == 405)
+                #expect(answer.header("Allow") == "GET, HEAD")
+            }
+            // The server is still there for the next client.
+            #expect(try await backend.get("/health").status == 200)
+        }
+    }
+
+    @Test func headIsAnsweredLikeGetWithoutTheBody() async throws {
+        try await TestBackend.with { backend in
+            for path in ["/health", "/_admin/outbox", "/_admin/scenarios"] {
+                let get = try await RawHTTP.exchange(port: backend.running.port, RawHTTP.request("GET", path))
+                let head = try await RawHTTP.exchange(port: backend.running.port, RawHTTP.request("HEAD", path))
+                #expect(head.status == 200, "HEAD \(path): \(head.head)")
+                #expect(head.body.isEmpty, "HEAD \(path)")
+                #expect(head.header("Content-Type") == get.header("Content-Type"), "HEAD \(path)")
+                #expect(head.header("Content-Length") == String(get.body.count), "HEAD \(path)")
+            }
+            // HEAD of a path that answers only POST is still 405, and GET paths list HEAD as allowed.
+            let post = try await RawHTTP.exchange(
+                port: backend.running.port, RawHTTP.request("HEAD", "/auth/phone/request-otp"))
+            #expect(post.status == 405)
+            #expect(post.header("Allow") == "POST")
+            let put = try await backend.send(.PUT, "/health")
+            #expect(put.headers["Allow"].first == "GET, HEAD")
+        }
+    }
+
+    @Test func http11WithoutHostIs400() async throws {
+        try await TestBackend.with { backend in
+            for (method, path) in [("GET", "/health"), ("POST", "/_admin/session")] {
+                let answer = try await RawHTTP.exchange(
+                    port: backend.running.port, RawHTTP.request(method, path, host: nil))
+                #expect(answer.status == 400, "\(method) \(path)")
+                #expect(RawHTTP.error(of: answer)?.error.code.rawValue == "bad_request")
+                #expect(RawHTTP.error(of: answer)?.error.message.contains("Host") == true)
+            }
+            let twice = try await RawHTTP.exchange(
+                port: backend.running.port,
+                RawHTTP.request("GET", "/health", host: "127.0.0.1", headers: [("Host", "localhost")]))
+            #expect(twice.status == 400)
+        }
+    }
+
+    @Test func aDuplicateJSONKeyIs400() async throws {
+        try await TestBackend.with { backend in
+            let token = try await backend.signIn().accessToken
+            let cases = [
+                #"{"name": "phone-only", "name": "default"}"#,
+                #"{"name": "phone-only", "\u006eame": "default"}"#,
+            ]
+            for body in cases {
+                let reply = try await backend.send(.POST, "/_admin/scenario", raw: Data(body.utf8))
+                #expect(reply.status == 400, "\(body)")
+                #expect(reply.error?.message == "name: appears more than once.", "\(body)")
+            }
+            let nested = try await backend.send(
+                .POST, "/auth/phone/request-otp",
+                raw: Data(#"{"phone": "+995511200300", "purpose": "add_phone", "purpose": "change_phone"}"#.utf8),
+                token: token)
+            #expect(nested.status == 400)
+            #expect(nested.error?.message == "purpose: appears more than once.")
+            // Nothing was loaded: the world is still `default`'s.
+            let methods: AuthMethods = try await backend.get("/me/auth-methods", token: token).decode()
+            #expect(methods.userId == "usr_athlete")
+        }
+    }
+
+    @Test func duplicateKeysAreFoundAtAnyDepthAndOnlyWithinOneObject() {
+        #expect(JSONBody.firstDuplicateKey(in: Data(#"{"a": 1, "b": {"c": 1, "c": 2}}"#.utf8)) == "b.c")
+        #expect(JSONBody.firstDuplicateKey(in: Data(#"{"a": [{"x": 1}, {"x": 2, "x": 3}]}"#.utf8)) == "a[1].x")
+        #expect(JSONBody.firstDuplicateKey(in: Data(#"{"a": {"x": 1}, "b": {"x": 2}, "x": 3}"#.utf8)) == nil)
+        #expect(JSONBody.firstDuplicateKey(in: Data(#"{"a\"b": 1, "a\u0022b": 2}"#.utf8)) == #"a"b"#)
+        #expect(JSONBody.firstDuplicateKey(in: Data(#"{"s": "{\"k\": 1, \"k\": 2}"}"#.utf8)) == nil)
+        #expect(JSONBody.firstDuplicateKey(in: Data(#"[{"k": 1}, {"k": 2}]"#.utf8)) == nil)
+        // Not JSON at all: left to the decoder, which says so.
+        #expect(JSONBody.firstDuplicateKey(in: Data(#"{"k": 1, "k""#.utf8)) == nil)
+        #expect(JSONBody.firstDuplicateKey(in: Data()) == nil)
+    }
+}
