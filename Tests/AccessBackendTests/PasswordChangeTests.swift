@@ -44,7 +44,8 @@ import Testing
             #expect(same.error?.message == "Pick something different from your current password.")
             let short = try await change(backend, to: "abc", token: session.accessToken, reauth: grant.reauthToken)
             #expect(short.error?.errors?.first == "password_too_short")
-            // (Similarity to "jdoe" cannot fire at 8+ characters: Django's ratio tops out at 2·4/12.)
+            // (Similarity to the local part "jdoe" alone cannot fire at 8+ characters: Django's ratio tops
+            // out at 2·4/12; the whole address can, see thePasswordCannotBeTheEmail.)
             let digits = try await change(
                 backend, to: "48151623", token: session.accessToken, reauth: grant.reauthToken)
             #expect(digits.error?.errors == ["password_all_digits"])
@@ -52,6 +53,21 @@ import Testing
                 backend, to: String(repeating: "a", count: 129), token: session.accessToken,
                 reauth: grant.reauthToken)
             #expect(overlong.status == 422)
+        }
+    }
+
+    /// Issue 25, defect 9: the address itself was taken, only its local part refused.
+    @Test func thePasswordCannotBeTheEmail() async throws {
+        try await TestBackend.with { backend in
+            let session = try await backend.signIn()
+            let grant = try await backend.phoneGrant(token: session.accessToken)
+            for password in ["jdoe@mail.com", "JDoe@Mail.com", "mail.com.jdoe"] {
+                let reply = try await change(backend, to: password, token: session.accessToken, reauth: grant)
+                #expect(reply.status == 422, "\(password)")
+                #expect(reply.error?.code == "password_invalid")
+                #expect(reply.error?.errors == ["password_too_similar"], "\(password)")
+            }
+            _ = try await backend.passwordGrant(token: session.accessToken, password: "correct-horse-42")
         }
     }
 
