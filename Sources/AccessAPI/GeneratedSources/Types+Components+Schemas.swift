@@ -2102,7 +2102,7 @@ extension Components {
                 case endpoints
             }
         }
-        /// One request as the backend saw it. Secrets never appear: the values of Authorization, Cookie and X-Admin-Token, and of every JSON member or query parameter named password, current_password, new_password, code, token, access_token, refresh_token, reauth_token, id_token, link or url, read "[redacted]"
+        /// One request as the backend saw it. Secrets never appear: the values of every credential header (Authorization, Cookie, Set-Cookie, X-Reauth-Token, X-Admin-Token, and any header whose name contains token, secret, key, cookie or authorization), and of every JSON member or query parameter named password, current_password, new_password, code, token, access_token, refresh_token, reauth_token, id_token, link or url, read "[redacted]"
         ///
         /// - Remark: Generated from `#/components/schemas/JournalEntry`.
         public struct JournalEntry: Codable, Hashable, Sendable {
