@@ -4071,7 +4071,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Send a 6-digit code to a phone
     ///
-    /// change_phone needs X-Reauth-Token unless the phone is the user's only sign-in method. 409 phone_taken never says who owns the number. 422 phone_invalid, phone_unchanged, phone_mismatch (re-auth with another number), method_unavailable. 429 rate_limited: 30 s between sends, 3 resends per 15 min, 5 codes per 24 h.
+    /// change_phone needs X-Reauth-Token, made with another method than the phone, unless the account has nothing else to verify with (the phone is its only sign-in method and it has no password). 409 phone_taken never says who owns the number. 422 phone_invalid, phone_unchanged, phone_mismatch (re-auth with another number), method_unavailable. 429 rate_limited: 30 s between sends, 3 resends per 15 min, 5 codes per 24 h.
     ///
     /// - Remark: HTTP `POST /auth/phone/request-otp`.
     /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)`.
@@ -5659,7 +5659,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Email a one-shot link (30 min) to the new address; the change applies when it is opened
     ///
-    /// Needs X-Reauth-Token unless the email is the user's only sign-in method. 409 email_taken never says who holds the address. 422 invalid_email, email_unchanged, method_unavailable (no email to change: add one). 429 rate_limited: 30 s between emails to an address, 3 resends per 15 min, 5 per 24 h.
+    /// Needs X-Reauth-Token, made with another method than an email link (the password counts), unless the account has nothing else to verify with (the email is its only sign-in method and it has no password). 409 email_taken never says who holds the address. 422 invalid_email, email_unchanged, method_unavailable (no email to change: add one). 429 rate_limited: 30 s between emails to an address, 3 resends per 15 min, 5 per 24 h.
     ///
     /// - Remark: HTTP `POST /auth/email/request-change`.
     /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)`.

@@ -270,7 +270,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/me/auth-methods/disconnect/POST/header`.
             public struct Headers: Sendable, Hashable {
-                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///
                 /// - Remark: Generated from `#/paths/me/auth-methods/disconnect/POST/header/X-Reauth-Token`.
                 public var xReauthToken: Components.Parameters.ReauthToken?
@@ -278,7 +278,7 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///   - accept:
                 public init(
                     xReauthToken: Components.Parameters.ReauthToken? = nil,
@@ -429,7 +429,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)/responses/403`.
             ///
@@ -688,7 +688,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)/responses/403`.
             ///
@@ -890,7 +890,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//me/delete-preflight/get(deletePreflight)/responses/403`.
             ///
@@ -953,7 +953,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/me/DELETE/header`.
             public struct Headers: Sendable, Hashable {
-                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///
                 /// - Remark: Generated from `#/paths/me/DELETE/header/X-Reauth-Token`.
                 public var xReauthToken: Components.Parameters.ReauthToken?
@@ -961,7 +961,7 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///   - accept:
                 public init(
                     xReauthToken: Components.Parameters.ReauthToken? = nil,
@@ -1055,7 +1055,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//me/delete(deleteAccount)/responses/403`.
             ///
@@ -3264,7 +3264,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)/responses/403`.
             ///
@@ -4228,7 +4228,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)/responses/403`.
             ///
@@ -4512,7 +4512,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//me/onboarding/continue/post(continueOnboarding)/responses/403`.
             ///
@@ -5305,7 +5305,7 @@ public enum Operations {
     }
     /// Send a 6-digit code to a phone
     ///
-    /// change_phone needs X-Reauth-Token unless the phone is the user's only sign-in method. 409 phone_taken never says who owns the number. 422 phone_invalid, phone_unchanged, phone_mismatch (re-auth with another number), method_unavailable. 429 rate_limited: 30 s between sends, 3 resends per 15 min, 5 codes per 24 h.
+    /// change_phone needs X-Reauth-Token, made with another method than the phone, unless the account has nothing else to verify with (the phone is its only sign-in method and it has no password). 409 phone_taken never says who owns the number. 422 phone_invalid, phone_unchanged, phone_mismatch (re-auth with another number), method_unavailable. 429 rate_limited: 30 s between sends, 3 resends per 15 min, 5 codes per 24 h.
     ///
     /// - Remark: HTTP `POST /auth/phone/request-otp`.
     /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)`.
@@ -5314,7 +5314,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/auth/phone/request-otp/POST/header`.
             public struct Headers: Sendable, Hashable {
-                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///
                 /// - Remark: Generated from `#/paths/auth/phone/request-otp/POST/header/X-Reauth-Token`.
                 public var xReauthToken: Components.Parameters.ReauthToken?
@@ -5322,7 +5322,7 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///   - accept:
                 public init(
                     xReauthToken: Components.Parameters.ReauthToken? = nil,
@@ -5473,7 +5473,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/403`.
             ///
@@ -5755,7 +5755,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/phone/resend-otp/post(resendOtp)/responses/403`.
             ///
@@ -6037,7 +6037,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/phone/cancel-otp/post(cancelOtp)/responses/403`.
             ///
@@ -6148,7 +6148,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/auth/phone/verify-otp/POST/header`.
             public struct Headers: Sendable, Hashable {
-                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///
                 /// - Remark: Generated from `#/paths/auth/phone/verify-otp/POST/header/X-Reauth-Token`.
                 public var xReauthToken: Components.Parameters.ReauthToken?
@@ -6156,7 +6156,7 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///   - accept:
                 public init(
                     xReauthToken: Components.Parameters.ReauthToken? = nil,
@@ -6330,7 +6330,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/403`.
             ///
@@ -6612,7 +6612,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/password/post(reauthPassword)/responses/403`.
             ///
@@ -6814,7 +6814,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/post(reauthEmailSend)/responses/403`.
             ///
@@ -7073,7 +7073,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/confirm/post(reauthEmailConfirm)/responses/403`.
             ///
@@ -7332,7 +7332,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/social/post(reauthSocial)/responses/403`.
             ///
@@ -7554,7 +7554,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/email-available/get(emailAvailable)/responses/403`.
             ///
@@ -7633,7 +7633,7 @@ public enum Operations {
     }
     /// Email a one-shot link (30 min) to the new address; the change applies when it is opened
     ///
-    /// Needs X-Reauth-Token unless the email is the user's only sign-in method. 409 email_taken never says who holds the address. 422 invalid_email, email_unchanged, method_unavailable (no email to change: add one). 429 rate_limited: 30 s between emails to an address, 3 resends per 15 min, 5 per 24 h.
+    /// Needs X-Reauth-Token, made with another method than an email link (the password counts), unless the account has nothing else to verify with (the email is its only sign-in method and it has no password). 409 email_taken never says who holds the address. 422 invalid_email, email_unchanged, method_unavailable (no email to change: add one). 429 rate_limited: 30 s between emails to an address, 3 resends per 15 min, 5 per 24 h.
     ///
     /// - Remark: HTTP `POST /auth/email/request-change`.
     /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)`.
@@ -7642,7 +7642,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/auth/email/request-change/POST/header`.
             public struct Headers: Sendable, Hashable {
-                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///
                 /// - Remark: Generated from `#/paths/auth/email/request-change/POST/header/X-Reauth-Token`.
                 public var xReauthToken: Components.Parameters.ReauthToken?
@@ -7650,7 +7650,7 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///   - accept:
                 public init(
                     xReauthToken: Components.Parameters.ReauthToken? = nil,
@@ -7801,7 +7801,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/403`.
             ///
@@ -8085,7 +8085,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/403`.
             ///
@@ -8312,7 +8312,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/email/resend/post(resendEmailLink)/responses/403`.
             ///
@@ -8899,7 +8899,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/auth/password/change/POST/header`.
             public struct Headers: Sendable, Hashable {
-                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///
                 /// - Remark: Generated from `#/paths/auth/password/change/POST/header/X-Reauth-Token`.
                 public var xReauthToken: Components.Parameters.ReauthToken?
@@ -8907,7 +8907,7 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///   - accept:
                 public init(
                     xReauthToken: Components.Parameters.ReauthToken? = nil,
@@ -9058,7 +9058,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/password/change/post(changePassword)/responses/403`.
             ///

@@ -25,11 +25,12 @@ public enum EmailFlow: String, SensitiveFlow {
             : "To change your password, confirm with one of your active sign-in methods."
     }
 
-    /// From the sub-hub: the last-method warning when the email is all the account has (seed 000's
-    /// soft warning, as for the phone), else "Verify it's you" unless its window is still open.
+    /// From the sub-hub: the last-method warning when the account has nothing but the email to verify
+    /// with, no password either (seed 000's soft warning, as for the phone), else "Verify it's you" unless
+    /// its window is still open.
     static func begin(_ flow: EmailFlow, _ context: ScreenContext) -> [Command] {
         guard let methods = context.methods else { return [] }
-        if flow == .changeEmail, methods.signInMethods.isOnly(.email) { return [.showSheet(.lastEmailMethod)] }
+        if flow == .changeEmail, methods.sessionSuffices(for: flow.target) { return [.showSheet(.lastEmailMethod)] }
         return Reauth.verifyThen(flow, context)
     }
 
@@ -194,7 +195,8 @@ extension PasswordRules {
 // MARK: - Sheets
 
 extension Sheet {
-    /// Soft warning: the email is the account's only sign-in method (seed 000), no re-auth.
+    /// Soft warning: the email is the account's only sign-in method and there is no password to verify
+    /// with (seed 000), so no re-auth.
     static var lastEmailMethod: Sheet {
         Sheet(
             title: "This is your only sign-in method",
@@ -209,7 +211,9 @@ extension Sheet {
     static var emailGallery: [GalleryEntry] {
         [
             GalleryEntry("email-password:last-method", "Soft warning before changing an only email") { now in
-                var state = SampleData.state([EmailPasswordScreen()], methods: SampleData.emailOnly, now: now)
+                var methods = SampleData.emailOnly
+                methods.hasPassword = false
+                var state = SampleData.state([EmailPasswordScreen()], methods: methods, now: now)
                 state.overlay = .sheet(.lastEmailMethod)
                 return state
             }
