@@ -33,7 +33,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /me/auth-methods/disconnect`.
     /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)`.
     func disconnectProvider(_ input: Operations.DisconnectProvider.Input) async throws -> Operations.DisconnectProvider.Output
-    /// Link Apple or Google with an id token from the provider's sign-in (409 provider_taken when that provider account is linked to another user, never saying whose)
+    /// Link Apple or Google with an id token from the provider's sign-in (409 provider_taken when that provider account is linked to another user, never saying whose; 409 recently_deleted when it belonged to an account deleted less than 7 days ago)
     ///
     /// - Remark: HTTP `POST /me/auth-methods/connect`.
     /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)`.
@@ -43,7 +43,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /me/delete-preflight`.
     /// - Remark: Generated from `#/paths//me/delete-preflight/get(deletePreflight)`.
     func deletePreflight(_ input: Operations.DeletePreflight.Input) async throws -> Operations.DeletePreflight.Output
-    /// Delete the account (needs X-Reauth-Token): sets deleted_at, revokes every session, schedules the purge, holds the phone and email for 7 days; 409 delete_blocked while a blocker stands
+    /// Delete the account (needs X-Reauth-Token): sets deleted_at, revokes every session, schedules the purge, holds the phone, the email and the Apple and Google accounts for 7 days; 409 delete_blocked while a blocker stands
     ///
     /// - Remark: HTTP `DELETE /me`.
     /// - Remark: Generated from `#/paths//me/delete(deleteAccount)`.
@@ -79,7 +79,7 @@ public protocol APIProtocol: Sendable {
     func verifySignInCode(_ input: Operations.VerifySignInCode.Input) async throws -> Operations.VerifySignInCode.Output
     /// Continue with Apple or Google: no code step; the provider account's user, or a new account
     ///
-    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted; 422 invalid_field (the device).
+    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted when the provider account has no account and belonged to one deleted less than 7 days ago (a sign-up held off, as for a phone or email); 422 invalid_field (the device).
     ///
     /// - Remark: HTTP `POST /auth/sign-in/provider`.
     /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)`.
@@ -360,7 +360,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Link Apple or Google with an id token from the provider's sign-in (409 provider_taken when that provider account is linked to another user, never saying whose)
+    /// Link Apple or Google with an id token from the provider's sign-in (409 provider_taken when that provider account is linked to another user, never saying whose; 409 recently_deleted when it belonged to an account deleted less than 7 days ago)
     ///
     /// - Remark: HTTP `POST /me/auth-methods/connect`.
     /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)`.
@@ -380,7 +380,7 @@ extension APIProtocol {
     public func deletePreflight(headers: Operations.DeletePreflight.Input.Headers = .init()) async throws -> Operations.DeletePreflight.Output {
         try await deletePreflight(Operations.DeletePreflight.Input(headers: headers))
     }
-    /// Delete the account (needs X-Reauth-Token): sets deleted_at, revokes every session, schedules the purge, holds the phone and email for 7 days; 409 delete_blocked while a blocker stands
+    /// Delete the account (needs X-Reauth-Token): sets deleted_at, revokes every session, schedules the purge, holds the phone, the email and the Apple and Google accounts for 7 days; 409 delete_blocked while a blocker stands
     ///
     /// - Remark: HTTP `DELETE /me`.
     /// - Remark: Generated from `#/paths//me/delete(deleteAccount)`.
@@ -452,7 +452,7 @@ extension APIProtocol {
     }
     /// Continue with Apple or Google: no code step; the provider account's user, or a new account
     ///
-    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted; 422 invalid_field (the device).
+    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted when the provider account has no account and belonged to one deleted less than 7 days ago (a sign-up held off, as for a phone or email); 422 invalid_field (the device).
     ///
     /// - Remark: HTTP `POST /auth/sign-in/provider`.
     /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)`.

@@ -147,31 +147,39 @@ struct SignInService: Sendable {
     func withProvider(_ body: ProviderSignInBody) async throws -> SignedIn {
         let now = clock.now()
         try DeviceService.validate(body.device)
-        let signedIn: SignedIn? = try await store.pool.write { db in
+        // Spent even when refused (the write commits), so a token never works twice: refusals are returned.
+        let outcome: Result<SignedIn, BackendError> = try await store.pool.write { db in
             guard
                 let subject = try ProviderService.redeem(
                     db, digest: store.digest, provider: body.provider, idToken: body.idToken, now: now)
-            else { return nil }
+            else {
+                return .failure(
+                    BackendError(
+                        .unauthorized, "provider_token_invalid",
+                        "\(body.provider.display) sign-in didn't work. Try again.",
+                        rule: "signin.provider_token_invalid"))
+            }
             if let user = try UserRecord.filter(
                 sql: "\(body.provider.subjectColumn) = ? AND deleted_at IS NULL", arguments: [subject]
             ).fetchOne(db) {
-                return try Self.finish(
-                    db, digest: store.digest, user: user, isNew: false, device: body.device, now: now)
+                return .success(
+                    try Self.finish(db, digest: store.digest, user: user, isNew: false, device: body.device, now: now))
+            }
+            // A sign-up, which a recent deletion of this provider account's own account holds off.
+            if try IdentityHoldService.isHeld(
+                db, digest: store.digest, provider: body.provider, subject: subject, now: now)
+            {
+                return .failure(IdentityHoldService.providerHeld(body.provider))
             }
             var user = try Self.createUser(db, phone: nil, email: nil)
             try db.execute(
                 sql: "UPDATE users SET \(body.provider.subjectColumn) = ? WHERE id = ?", arguments: [subject, user.id])
             try ProviderLinkService.grant(db, userId: user.id, provider: body.provider, subject: subject, now: now)
             if body.provider == .apple { user.appleSubject = subject } else { user.googleSubject = subject }
-            return try Self.finish(db, digest: store.digest, user: user, isNew: true, device: body.device, now: now)
+            return .success(
+                try Self.finish(db, digest: store.digest, user: user, isNew: true, device: body.device, now: now))
         }
-        // Spent even when refused (the write committed), so a token never works twice.
-        guard let signedIn else {
-            throw BackendError(
-                .unauthorized, "provider_token_invalid", "\(body.provider.display) sign-in didn't work. Try again.",
-                rule: "signin.provider_token_invalid")
-        }
-        return signedIn
+        return try outcome.get()
     }
 
     /// The end of every way in: the device registered, a session on it. An existing account told when a
