@@ -199,7 +199,7 @@ struct EmailService: Sendable {
             .init(
                 channel: "email", recipient: email, kind: "email_verify_link", purpose: purpose.rawValue,
                 link: "\(linkBase)/verify-email?token=\(token)", token: token),
-            now: now)
+            sealedWith: store.outboxSealer, now: now)
         return EmailLinkSent(sentTo: email, expiresAt: expires)
     }
 
@@ -219,7 +219,7 @@ struct EmailService: Sendable {
             .init(
                 channel: "email", recipient: previous, kind: "email_changed_notice", purpose: Purpose.revert.rawValue,
                 link: "\(linkBase)/revert-email?token=\(token)", token: token),
-            now: now)
+            sealedWith: store.outboxSealer, now: now)
     }
 
     private struct Redeemed {

@@ -43,7 +43,7 @@ struct LinkService: Sendable {
                 .init(
                     channel: "email", recipient: email, kind: "reauth_link", purpose: "reauth", link: link, token: token
                 ),
-                now: now)
+                sealedWith: store.outboxSealer, now: now)
             return email
         }
         return EmailLinkSent(sentTo: email, expiresAt: expires)

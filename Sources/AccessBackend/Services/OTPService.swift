@@ -57,7 +57,7 @@ struct OTPService: Sendable {
                     id, user.id, phone, body.purpose.rawValue, store.digest(code, context: id), now.unix,
                     now.unix + Self.ttl, now.unix + RateLimitService.cooldown,
                 ])
-            try Self.deliver(
+            try deliver(
                 db, requestId: id, phone: phone, code: code, purpose: body.purpose, isResend: isResend, now: now)
             return OTPRequestAccepted(
                 requestId: id, phone: phone, purpose: body.purpose, expiresAt: now.addingTimeInterval(Self.ttl),
@@ -90,7 +90,7 @@ struct OTPService: Sendable {
                     store.digest(code, context: requestId), now.unix + Self.ttl, now.unix + RateLimitService.cooldown,
                     requestId,
                 ])
-            try Self.deliver(
+            try deliver(
                 db, requestId: requestId, phone: phone, code: code, purpose: purpose, isResend: true, now: now)
             return OTPRequestAccepted(
                 requestId: requestId, phone: phone, purpose: purpose, expiresAt: now.addingTimeInterval(Self.ttl),
@@ -238,7 +238,7 @@ struct OTPService: Sendable {
             ?? Secrets.otpCode()
     }
 
-    private static func deliver(
+    private func deliver(
         _ db: Database, requestId: String, phone: String, code: String, purpose: OTPPurpose, isResend: Bool,
         now: Date
     ) throws {
@@ -248,6 +248,6 @@ struct OTPService: Sendable {
             .init(
                 channel: "sms", recipient: phone, kind: "otp", purpose: purpose.rawValue, code: code,
                 requestId: requestId),
-            now: now)
+            sealedWith: store.outboxSealer, now: now)
     }
 }

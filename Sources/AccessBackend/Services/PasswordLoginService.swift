@@ -178,7 +178,7 @@ struct PasswordLoginService: Sendable {
             .init(
                 channel: "email", recipient: email, kind: "email_verify_link", purpose: Self.linkPurpose,
                 link: "\(linkBase)/confirm-account?token=\(token)", token: token),
-            now: now)
+            sealedWith: store.outboxSealer, now: now)
         return expires
     }
 }

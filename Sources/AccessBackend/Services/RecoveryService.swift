@@ -203,7 +203,7 @@ struct RecoveryService: Sendable {
             .init(
                 channel: "email", recipient: email, kind: "recovery_link", purpose: Self.linkPurpose,
                 link: "\(linkBase)/recover?token=\(token)", token: token),
-            now: now)
+            sealedWith: store.outboxSealer, now: now)
         if let phone = account.phone {
             try OutboxService.send(
                 db,

@@ -52,7 +52,7 @@ struct SignInService: Sendable {
                     id, body.channel.rawValue, destination, store.digest(code, context: id), now.unix,
                     now.unix + OTPService.ttl, now.unix + RateLimitService.cooldown,
                 ])
-            try Self.deliver(
+            try deliver(
                 db, challengeId: id, channel: body.channel, destination: destination, code: code, isResend: isResend,
                 now: now)
             return Self.challenge(id: id, channel: body.channel, destination: destination, now: now)
@@ -81,7 +81,7 @@ struct SignInService: Sendable {
                     store.digest(code, context: challengeId), now.unix + OTPService.ttl,
                     now.unix + RateLimitService.cooldown, challengeId,
                 ])
-            try Self.deliver(
+            try deliver(
                 db, challengeId: challengeId, channel: channel, destination: destination, code: code, isResend: true,
                 now: now)
             return Self.challenge(id: challengeId, channel: channel, destination: destination, now: now)
@@ -274,7 +274,7 @@ struct SignInService: Sendable {
             resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
     }
 
-    private static func deliver(
+    private func deliver(
         _ db: Database, challengeId: String, channel: SignInChannel, destination: String, code: String,
         isResend: Bool, now: Date
     ) throws {
@@ -285,7 +285,7 @@ struct SignInService: Sendable {
             .init(
                 channel: channel.sendChannel.rawValue, recipient: destination, kind: "otp", purpose: "sign_in",
                 code: code, requestId: challengeId),
-            now: now)
+            sealedWith: store.outboxSealer, now: now)
     }
 }
 
