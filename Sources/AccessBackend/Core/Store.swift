@@ -16,6 +16,8 @@ struct Store: Sendable {
     let digest: TokenDigest
     /// What the outbox's codes, links and tokens are sealed with.
     let outboxSealer: Sealer
+    /// What a refreshed pair is sealed with for its reuse interval.
+    let refreshSealer: Sealer
     let retention = RetentionService()
     /// Bearer lookups, kept until the next commit (see `SessionLookupCache`).
     let sessionCache = SessionLookupCache()
@@ -49,7 +51,7 @@ struct Store: Sendable {
         try PrivateFiles.restrictDatabase(at: resolved)
         let store = Store(
             pool: pool, path: resolved, isTemporary: temporary, key: key, digest: key.digest,
-            outboxSealer: key.outboxSealer)
+            outboxSealer: key.outboxSealer, refreshSealer: key.refreshSealer)
         store.sessionCache.watch(pool)
         return store
     }
@@ -315,6 +317,16 @@ struct Store: Sendable {
                     sql: "UPDATE outbox SET sealed = ?, code = NULL, link = NULL, token = NULL WHERE id = ?",
                     arguments: [try secrets.sealed(with: sealer), row["id"] as Int64])
             }
+        }
+        // Issue 25, defect 12: a rotated refresh token presented again within the reuse interval gets the
+        // pair its rotation issued, sealed here until the interval is over (RetentionService clears it).
+        migrator.registerMigration("v15-refresh-reuse-interval") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE spent_refresh_tokens ADD COLUMN spent_at REAL;
+                    ALTER TABLE spent_refresh_tokens ADD COLUMN successor_access_hash TEXT;
+                    ALTER TABLE spent_refresh_tokens ADD COLUMN successor_sealed BLOB;
+                    """)
         }
         return migrator
     }

@@ -3,7 +3,8 @@ import Foundation
 import GRDB
 
 /// The backend's one secret: the HMAC key of every stored code and token digest (`TokenDigest`) and,
-/// derived from it, the key that seals what the outbox keeps (`Sealer`). It never enters the database:
+/// derived from it, the keys that seal what the outbox keeps and a refreshed pair for its reuse interval
+/// (`Sealer`). It never enters the database:
 /// with `--db FILE` it is FILE.key beside it (0600, 32 random bytes, made on first use); without `--db`
 /// it lives in memory only, as long as the process and its temporary database. So a copy of the
 /// database alone gives no live code, link or token, and nothing to check a guessed code against.
@@ -14,6 +15,8 @@ struct StoreKey: Sendable {
 
     var digest: TokenDigest { TokenDigest(key: key) }
     var outboxSealer: Sealer { Sealer(storeKey: key, purpose: "outbox") }
+    /// Seals the pair a refresh issued, for its reuse interval (`SessionService.reuseInterval`).
+    var refreshSealer: Sealer { Sealer(storeKey: key, purpose: "refresh") }
 
     /// What the database keeps to recognise its key: an HMAC of a fixed text, which says nothing of the key.
     var check: Data { Data(HMAC<SHA256>.authenticationCode(for: Data("accessdeck key check".utf8), using: key)) }
