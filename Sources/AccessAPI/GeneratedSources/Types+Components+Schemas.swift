@@ -80,7 +80,7 @@ extension Components {
             case onboardingStep = "onboarding_step"
             case limitedAccess = "limited_access"
         }
-        /// Which limit fired on a 429
+        /// Which limit fired on a 429. Per phone or email address: cooldown (30 s between sends), resend_window (3 resends per 15 min), daily_cap (5 sends per 24 h). Across destinations, over the last hour, for every text or email with a code or link: client_address_hourly (30 asked from one client address, recovery requests included), account_hourly (10 asked by one signed-in account), global_hourly (300 for the whole server). password_attempts (re-auth by password), login_lockout (password sign-in).
         ///
         /// - Remark: Generated from `#/components/schemas/RateLimitKind`.
         @frozen public enum RateLimitKind: String, Codable, Hashable, Sendable, CaseIterable {
@@ -89,6 +89,9 @@ extension Components {
             case dailyCap = "daily_cap"
             case passwordAttempts = "password_attempts"
             case loginLockout = "login_lockout"
+            case clientAddressHourly = "client_address_hourly"
+            case accountHourly = "account_hourly"
+            case globalHourly = "global_hourly"
         }
         /// - Remark: Generated from `#/components/schemas/UserRole`.
         @frozen public enum UserRole: String, Codable, Hashable, Sendable, CaseIterable {

@@ -62,7 +62,7 @@ public protocol APIProtocol: Sendable {
     func logout(_ input: Operations.Logout.Input) async throws -> Operations.Logout.Output
     /// Continue with phone or email (seed 004, one flow for sign-in and sign-up): send a 6-digit code; the backend decides at verify whether the account is new
     ///
-    /// Same code rules as the phone flows (5 min, 5 wrong, 30 s between sends, 3 resends per 15 min, 5 codes per 24 h), counted per phone and per email. 422 phone_invalid or invalid_email; 409 recently_deleted for the identity of an account deleted less than 7 days ago; 429 rate_limited.
+    /// Same code rules as the phone flows (5 min, 5 wrong, 30 s between sends, 3 resends per 15 min, 5 codes per 24 h), counted per phone and per email, and within the caps across destinations (30 an hour per client address, 300 for the server). 422 phone_invalid or invalid_email; 409 recently_deleted for the identity of an account deleted less than 7 days ago; 429 rate_limited.
     ///
     /// - Remark: HTTP `POST /auth/sign-in/code`.
     /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)`.
@@ -154,7 +154,7 @@ public protocol APIProtocol: Sendable {
     func continueOnboarding(_ input: Operations.ContinueOnboarding.Input) async throws -> Operations.ContinueOnboarding.Output
     /// Can't access your account? (seed 003): email a one-shot recovery link (24 h) to the account's email. The answer is the same whether or not the address belongs to an account
     ///
-    /// Counted per address whether or not it has an account: 30 s between recovery emails (limit cooldown), at most 5 per 24 h (limit daily_cap). The request's IP and device are logged with it. An account's earlier recovery links stop working; its phone gets a recovery_started_notice. 422 invalid_email, invalid_field (the device); 429 rate_limited.
+    /// Counted per address whether or not it has an account: 30 s between recovery emails (limit cooldown), at most 5 per 24 h (limit daily_cap). The request's IP and device are logged with it. An account's earlier recovery links stop working; its phone gets a recovery_started_notice. Every request also counts, sent or not, for the hourly caps of its client address (30) and of the server (300): limits client_address_hourly, global_hourly. 422 invalid_email, invalid_field (the device); 429 rate_limited.
     ///
     /// - Remark: HTTP `POST /auth/recovery/start`.
     /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)`.
@@ -175,7 +175,7 @@ public protocol APIProtocol: Sendable {
     func completeRecovery(_ input: Operations.CompleteRecovery.Input) async throws -> Operations.CompleteRecovery.Output
     /// Send a 6-digit code to a phone
     ///
-    /// change_phone needs X-Reauth-Token, made with another method than the phone, unless the account has nothing else to verify with (the phone is its only sign-in method and it has no password). 409 phone_taken never says who owns the number. 422 phone_invalid, phone_unchanged, phone_mismatch (re-auth with another number), method_unavailable. 429 rate_limited: 30 s between sends, 3 resends per 15 min, 5 codes per 24 h.
+    /// change_phone needs X-Reauth-Token, made with another method than the phone, unless the account has nothing else to verify with (the phone is its only sign-in method and it has no password). 409 phone_taken never says who owns the number. 422 phone_invalid, phone_unchanged, phone_mismatch (re-auth with another number), method_unavailable. 429 rate_limited: 30 s between sends, 3 resends per 15 min, 5 codes per 24 h; and at most 10 texts and emails an hour for the account, 30 for the client address, 300 for the server.
     ///
     /// - Remark: HTTP `POST /auth/phone/request-otp`.
     /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)`.
@@ -226,7 +226,7 @@ public protocol APIProtocol: Sendable {
     func emailAvailable(_ input: Operations.EmailAvailable.Input) async throws -> Operations.EmailAvailable.Output
     /// Email a one-shot link (30 min) to the new address; the change applies when it is opened
     ///
-    /// Needs X-Reauth-Token, made with another method than an email link (the password counts), unless the account has nothing else to verify with (the email is its only sign-in method and it has no password). 409 email_taken never says who holds the address. 422 invalid_email, email_unchanged, method_unavailable (no email to change: add one). 429 rate_limited: 30 s between emails to an address, 3 resends per 15 min, 5 per 24 h.
+    /// Needs X-Reauth-Token, made with another method than an email link (the password counts), unless the account has nothing else to verify with (the email is its only sign-in method and it has no password). 409 email_taken never says who holds the address. 422 invalid_email, email_unchanged, method_unavailable (no email to change: add one). 429 rate_limited: 30 s between emails to an address, 3 resends per 15 min, 5 per 24 h; and at most 10 texts and emails an hour for the account, 30 for the client address, 300 for the server.
     ///
     /// - Remark: HTTP `POST /auth/email/request-change`.
     /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)`.
@@ -413,7 +413,7 @@ extension APIProtocol {
     }
     /// Continue with phone or email (seed 004, one flow for sign-in and sign-up): send a 6-digit code; the backend decides at verify whether the account is new
     ///
-    /// Same code rules as the phone flows (5 min, 5 wrong, 30 s between sends, 3 resends per 15 min, 5 codes per 24 h), counted per phone and per email. 422 phone_invalid or invalid_email; 409 recently_deleted for the identity of an account deleted less than 7 days ago; 429 rate_limited.
+    /// Same code rules as the phone flows (5 min, 5 wrong, 30 s between sends, 3 resends per 15 min, 5 codes per 24 h), counted per phone and per email, and within the caps across destinations (30 an hour per client address, 300 for the server). 422 phone_invalid or invalid_email; 409 recently_deleted for the identity of an account deleted less than 7 days ago; 429 rate_limited.
     ///
     /// - Remark: HTTP `POST /auth/sign-in/code`.
     /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)`.
@@ -605,7 +605,7 @@ extension APIProtocol {
     }
     /// Can't access your account? (seed 003): email a one-shot recovery link (24 h) to the account's email. The answer is the same whether or not the address belongs to an account
     ///
-    /// Counted per address whether or not it has an account: 30 s between recovery emails (limit cooldown), at most 5 per 24 h (limit daily_cap). The request's IP and device are logged with it. An account's earlier recovery links stop working; its phone gets a recovery_started_notice. 422 invalid_email, invalid_field (the device); 429 rate_limited.
+    /// Counted per address whether or not it has an account: 30 s between recovery emails (limit cooldown), at most 5 per 24 h (limit daily_cap). The request's IP and device are logged with it. An account's earlier recovery links stop working; its phone gets a recovery_started_notice. Every request also counts, sent or not, for the hourly caps of its client address (30) and of the server (300): limits client_address_hourly, global_hourly. 422 invalid_email, invalid_field (the device); 429 rate_limited.
     ///
     /// - Remark: HTTP `POST /auth/recovery/start`.
     /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)`.
@@ -650,7 +650,7 @@ extension APIProtocol {
     }
     /// Send a 6-digit code to a phone
     ///
-    /// change_phone needs X-Reauth-Token, made with another method than the phone, unless the account has nothing else to verify with (the phone is its only sign-in method and it has no password). 409 phone_taken never says who owns the number. 422 phone_invalid, phone_unchanged, phone_mismatch (re-auth with another number), method_unavailable. 429 rate_limited: 30 s between sends, 3 resends per 15 min, 5 codes per 24 h.
+    /// change_phone needs X-Reauth-Token, made with another method than the phone, unless the account has nothing else to verify with (the phone is its only sign-in method and it has no password). 409 phone_taken never says who owns the number. 422 phone_invalid, phone_unchanged, phone_mismatch (re-auth with another number), method_unavailable. 429 rate_limited: 30 s between sends, 3 resends per 15 min, 5 codes per 24 h; and at most 10 texts and emails an hour for the account, 30 for the client address, 300 for the server.
     ///
     /// - Remark: HTTP `POST /auth/phone/request-otp`.
     /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)`.
@@ -767,7 +767,7 @@ extension APIProtocol {
     }
     /// Email a one-shot link (30 min) to the new address; the change applies when it is opened
     ///
-    /// Needs X-Reauth-Token, made with another method than an email link (the password counts), unless the account has nothing else to verify with (the email is its only sign-in method and it has no password). 409 email_taken never says who holds the address. 422 invalid_email, email_unchanged, method_unavailable (no email to change: add one). 429 rate_limited: 30 s between emails to an address, 3 resends per 15 min, 5 per 24 h.
+    /// Needs X-Reauth-Token, made with another method than an email link (the password counts), unless the account has nothing else to verify with (the email is its only sign-in method and it has no password). 409 email_taken never says who holds the address. 422 invalid_email, email_unchanged, method_unavailable (no email to change: add one). 429 rate_limited: 30 s between emails to an address, 3 resends per 15 min, 5 per 24 h; and at most 10 texts and emails an hour for the account, 30 for the client address, 300 for the server.
     ///
     /// - Remark: HTTP `POST /auth/email/request-change`.
     /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)`.

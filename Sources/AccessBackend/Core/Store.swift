@@ -328,6 +328,19 @@ struct Store: Sendable {
                     ALTER TABLE spent_refresh_tokens ADD COLUMN successor_sealed BLOB;
                     """)
         }
+        // Issue 25, defect 2: each send names the client address and the signed-in account that asked, for
+        // the caps across destinations (RateLimitService); recovery requests count by their logged IP.
+        migrator.registerMigration("v16-send-caps") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE sends ADD COLUMN client_address TEXT;
+                    ALTER TABLE sends ADD COLUMN account_id TEXT;
+                    CREATE INDEX sends_client_address ON sends(client_address, sent_at);
+                    CREATE INDEX sends_account ON sends(account_id, sent_at);
+                    CREATE INDEX recovery_requests_ip ON recovery_requests(ip, requested_at);
+                    CREATE INDEX recovery_requests_requested_at ON recovery_requests(requested_at);
+                    """)
+        }
         return migrator
     }
 }

@@ -33,11 +33,14 @@ struct LinkService: Sendable {
                         WHERE user_id = ? AND purpose = 'reauth' AND used = 0 AND expires_at > ?)
                         """,
                     arguments: [user.id, now.unix]) ?? false
-            try RateLimitService.check(db, channel: .email, recipient: email, isResend: isResend, now: now)
+            let requester = RateLimitService.Requester.client(account: user.id)
+            try RateLimitService.check(
+                db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
             try db.execute(
                 sql: "INSERT INTO links (token_hash, user_id, purpose, expires_at) VALUES (?, ?, 'reauth', ?)",
                 arguments: [store.digest(token), user.id, expires.unix])
-            try RateLimitService.record(db, channel: .email, recipient: email, isResend: isResend, now: now)
+            try RateLimitService.record(
+                db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
             try OutboxService.send(
                 db,
                 .init(

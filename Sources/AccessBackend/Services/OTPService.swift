@@ -42,7 +42,8 @@ struct OTPService: Sendable {
                     "SELECT id FROM otp_requests WHERE user_id = ? AND phone = ? AND state = 'open' AND expires_at > ?",
                 arguments: [user.id, phone, now.unix])
             let isResend = !live.isEmpty
-            try RateLimitService.check(db, channel: .sms, recipient: phone, isResend: isResend, now: now)
+            try RateLimitService.check(
+                db, channel: .sms, recipient: phone, isResend: isResend, requester: .client(account: user.id), now: now)
             for id in live {
                 try db.execute(sql: "UPDATE otp_requests SET state = 'cancelled' WHERE id = ?", arguments: [id])
             }
@@ -58,7 +59,8 @@ struct OTPService: Sendable {
                     now.unix + Self.ttl, now.unix + RateLimitService.cooldown,
                 ])
             try deliver(
-                db, requestId: id, phone: phone, code: code, purpose: body.purpose, isResend: isResend, now: now)
+                db, requestId: id, phone: phone, code: code, purpose: body.purpose, isResend: isResend,
+                userId: user.id, now: now)
             return OTPRequestAccepted(
                 requestId: id, phone: phone, purpose: body.purpose, expiresAt: now.addingTimeInterval(Self.ttl),
                 resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
@@ -79,7 +81,8 @@ struct OTPService: Sendable {
             }
             let phone: String = row["phone"]
             let purpose = OTPPurpose(rawValue: row["purpose"]) ?? .reauth
-            try RateLimitService.check(db, channel: .sms, recipient: phone, isResend: true, now: now)
+            try RateLimitService.check(
+                db, channel: .sms, recipient: phone, isResend: true, requester: .client(account: user.id), now: now)
             let code = try Self.newCode(db, phone: phone)
             try db.execute(
                 sql: """
@@ -91,7 +94,8 @@ struct OTPService: Sendable {
                     requestId,
                 ])
             try deliver(
-                db, requestId: requestId, phone: phone, code: code, purpose: purpose, isResend: true, now: now)
+                db, requestId: requestId, phone: phone, code: code, purpose: purpose, isResend: true,
+                userId: user.id, now: now)
             return OTPRequestAccepted(
                 requestId: requestId, phone: phone, purpose: purpose, expiresAt: now.addingTimeInterval(Self.ttl),
                 resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
@@ -240,9 +244,10 @@ struct OTPService: Sendable {
 
     private func deliver(
         _ db: Database, requestId: String, phone: String, code: String, purpose: OTPPurpose, isResend: Bool,
-        now: Date
+        userId: String, now: Date
     ) throws {
-        try RateLimitService.record(db, channel: .sms, recipient: phone, isResend: isResend, now: now)
+        try RateLimitService.record(
+            db, channel: .sms, recipient: phone, isResend: isResend, requester: .client(account: userId), now: now)
         try OutboxService.send(
             db,
             .init(

@@ -36,7 +36,8 @@ struct SignInService: Sendable {
                 arguments: [destination, now.unix])
             let isResend = !live.isEmpty
             try RateLimitService.check(
-                db, channel: body.channel.sendChannel, recipient: destination, isResend: isResend, now: now)
+                db, channel: body.channel.sendChannel, recipient: destination, isResend: isResend,
+                requester: .client(account: nil), now: now)
             for id in live {
                 try db.execute(sql: "UPDATE sign_in_challenges SET state = 'superseded' WHERE id = ?", arguments: [id])
             }
@@ -70,7 +71,8 @@ struct SignInService: Sendable {
             let destination: String = row["destination"]
             let channel = SignInChannel(rawValue: row["channel"]) ?? .phone
             try RateLimitService.check(
-                db, channel: channel.sendChannel, recipient: destination, isResend: true, now: now)
+                db, channel: channel.sendChannel, recipient: destination, isResend: true,
+                requester: .client(account: nil), now: now)
             let code = try Self.newCode(db, destination: destination)
             try db.execute(
                 sql: """
@@ -279,7 +281,8 @@ struct SignInService: Sendable {
         isResend: Bool, now: Date
     ) throws {
         try RateLimitService.record(
-            db, channel: channel.sendChannel, recipient: destination, isResend: isResend, now: now)
+            db, channel: channel.sendChannel, recipient: destination, isResend: isResend,
+            requester: .client(account: nil), now: now)
         try OutboxService.send(
             db,
             .init(
