@@ -5,7 +5,7 @@ public enum PasswordRule: String, CaseIterable, Sendable, Codable {
     case tooShort = "password_too_short"  // fewer than 8 characters
     case tooCommon = "password_too_common"  // in Django's common list (case-insensitive, trimmed, like Django)
     case allDigits = "password_all_digits"  // entirely numeric
-    case tooSimilar = "password_too_similar"  // similar to the email's local part (server-side only)
+    case tooSimilar = "password_too_similar"  // similar to the email address or its local part (server-side only)
 
     /// The checklist line for the three rules shown on screen (seed 001 copy word for word:
     /// "At least 8 characters", "Not a common password", "Not all numbers"); nil for tooSimilar.
@@ -62,20 +62,23 @@ public enum PasswordRules {
         commonPasswords.contains(stripPythonWhitespace(password.lowercased()))
     }
 
-    /// Django's UserAttributeSimilarityValidator with max_similarity 0.7 against the email's local part:
-    /// lowercased; the value split on \W+ plus the whole value; skip a part when
+    /// Django's UserAttributeSimilarityValidator with max_similarity 0.7, applied to two attributes: the
+    /// whole address (as Django's own `email` attribute, so the domain's pieces count too) and its local
+    /// part (so "john.smith" counts whole, not only as "john" and "smith"). For each value: lowercased;
+    /// split on \W+ plus the whole value; skip a part when
     /// `len(pw) >= 10 * len(part) and len(part) < 0.7 / 2 * len(pw)` (exceeds_maximum_length_ratio);
     /// similar when difflib's SequenceMatcher(a: password, b: part).quick_ratio() >= 0.7
     /// (quick_ratio = 2 * multiset-intersection-count / (len(a) + len(b))).
     public static func isSimilar(_ password: String, toEmail email: String) -> Bool {
         let localPart = email.lastIndex(of: "@").map { String(email[..<$0]) } ?? email
-        // Django skips an empty attribute before splitting it.
-        guard !localPart.isEmpty else { return false }
         let password = Array(password.lowercased().unicodeScalars)
-        let value = Array(localPart.lowercased().unicodeScalars)
-        for part in splitOnNonWordRuns(value) + [value] {
-            if exceedsMaximumLengthRatio(passwordLength: password.count, partLength: part.count) { continue }
-            if quickRatio(password, part) >= maximumSimilarity { return true }
+        // Django skips an empty attribute before splitting it.
+        for attribute in [email, localPart] where !attribute.isEmpty {
+            let value = Array(attribute.lowercased().unicodeScalars)
+            for part in splitOnNonWordRuns(value) + [value] {
+                if exceedsMaximumLengthRatio(passwordLength: password.count, partLength: part.count) { continue }
+                if quickRatio(password, part) >= maximumSimilarity { return true }
+            }
         }
         return false
     }

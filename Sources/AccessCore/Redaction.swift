@@ -3,8 +3,16 @@
 public enum Redaction {
     public static let placeholder = "[redacted]"
 
-    /// Headers that carry credentials.
-    public static let secretHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "x-admin-token"]
+    /// Headers that carry credentials: every one the contract declares (its security schemes: Authorization,
+    /// X-Reauth-Token, X-Admin-Token; `RedactionTests` walks openapi.yaml so a new one cannot be missed),
+    /// and besides these any header whose name says it holds one (`secretHeaderWords`).
+    public static let secretHeaders: Set<String> = [
+        "authorization", "cookie", "set-cookie", "x-admin-token", "x-reauth-token",
+    ]
+
+    /// A header whose name contains one of these is a credential, declared or not (X-Api-Key,
+    /// Proxy-Authorization, X-CSRF-Token…): a value hidden by mistake costs less than a token shown.
+    public static let secretHeaderWords = ["token", "secret", "key", "cookie", "authorization"]
 
     /// JSON members (at any depth) and query parameters whose values are secrets.
     public static let secretNames: Set<String> = [
@@ -13,7 +21,11 @@ public enum Redaction {
     ]
 
     public static func headerValue(name: String, value: String) -> String {
-        isOne(of: secretHeaders, name) ? placeholder : value
+        isSecretHeader(name) ? placeholder : value
+    }
+
+    public static func isSecretHeader(_ name: String) -> Bool {
+        isOne(of: secretHeaders, name) || secretHeaderWords.contains { containsIgnoringCase(name, $0) }
     }
 
     /// `a=1&code=123456` → `a=1&code=[redacted]`. Names are compared decoded and case-insensitively, so
@@ -46,6 +58,23 @@ public enum Redaction {
 
     static func isSecret(_ name: String) -> Bool {
         isOne(of: secretNames, name)
+    }
+
+    /// Whether `name` contains the lowercase ASCII `word`, ignoring case, without lowercasing `name` first
+    /// (asked of every header of every request); non-ASCII names take Unicode's lowercasing.
+    private static func containsIgnoringCase(_ name: String, _ word: String) -> Bool {
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return name.lowercased().contains(word) }
+        let (haystack, needle) = (name.utf8, word.utf8)
+        guard haystack.count >= needle.count else { return false }
+        var start = haystack.startIndex
+        for _ in 0...(haystack.count - needle.count) {
+            let matches = zip(haystack[start...], needle).allSatisfy { byte, lower in
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 == lower : byte == lower
+            }
+            if matches { return true }
+            start = haystack.index(after: start)
+        }
+        return false
     }
 
     /// Case-insensitive membership without lowercasing first (an allocation and a hash): the journals ask

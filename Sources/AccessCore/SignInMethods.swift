@@ -35,3 +35,63 @@ public struct SignInMethods: Equatable, Sendable {
     /// True when `method` is set up and nothing else is: removing it would lock the person out.
     public func isOnly(_ method: SignInMethod) -> Bool { all == [method] }
 }
+
+/// A way to answer "Verify it's you" (seed 000): each sign-in method, and the password. Raw values are
+/// the contract's `ReauthMethod`.
+public enum ReauthFactor: String, CaseIterable, Sendable {
+    // The picker's order.
+    case password, email, apple, google, phone
+}
+
+extension SignInMethod {
+    public var reauthFactor: ReauthFactor {
+        switch self {
+        case .phone: .phone
+        case .email: .email
+        case .apple: .apple
+        case .google: .google
+        }
+    }
+}
+
+/// What "Verify it's you" may use for a sensitive change (seed 000): the one rule behind the app's picker,
+/// its last-method warning and the backend's check of the grant a change comes with. A change has a
+/// target (the phone for a phone change, Apple for disconnecting Apple, the password for a new password),
+/// or none (deleting the account).
+public struct ReauthRule: Equatable, Sendable {
+    public var methods: SignInMethods
+    public var hasPassword: Bool
+
+    public init(methods: SignInMethods, hasPassword: Bool) {
+        self.methods = methods
+        self.hasPassword = hasPassword
+    }
+
+    /// Every factor the account has but the target itself, in the picker's order: you don't verify a phone
+    /// change with that phone, nor an Apple disconnect with Apple. A password is a factor whenever the
+    /// target is not the password itself, so an account whose only sign-in method is its email still
+    /// verifies an email change with its password.
+    public func factors(for target: ReauthFactor?) -> [ReauthFactor] {
+        ReauthFactor.allCases.filter { factor in
+            guard factor != target else { return false }
+            switch factor {
+            case .password: return hasPassword
+            case .email: return methods.email
+            case .apple: return methods.apple
+            case .google: return methods.google
+            case .phone: return methods.phone
+            }
+        }
+    }
+
+    /// Nothing but the target to verify with: the signed-in session is the proof, after seed 000's soft
+    /// "This is your only sign-in method" warning instead of "Verify it's you".
+    public func sessionSuffices(for target: ReauthFactor?) -> Bool {
+        factors(for: target).isEmpty
+    }
+
+    /// Whether a grant made with `method` may verify a change of `target`: never one made with the target.
+    public static func grant(_ method: ReauthFactor, verifies target: ReauthFactor?) -> Bool {
+        method != target
+    }
+}

@@ -29,6 +29,21 @@ import Testing
         }
     }
 
+    /// Issue 25, defect 6: what F3 shows and "copy as curl" copies came out with X-Reauth-Token in clear.
+    @Test func theReauthTokenHeaderIsRedacted() async throws {
+        try await withLiveBackend { live in
+            let grant = try await live.client.reauthenticate(password: "correct-horse-42")
+            _ = try await live.client.requestPhoneOTP(
+                phone: "+995511200300", purpose: .changePhone, reauthToken: grant.reauthToken)
+            let record = try #require(live.client.journal.records.last { $0.path == "/auth/phone/request-otp" })
+            #expect(
+                record.requestHeaders.contains {
+                    $0.name.lowercased() == "x-reauth-token" && $0.value == "[redacted]"
+                })
+            #expect(!"\(live.client.journal.records)".contains(grant.reauthToken))
+        }
+    }
+
     @Test func eachCallHasItsOwnRequestID() async throws {
         try await withLiveBackend { live in
             _ = try await live.client.authMethods()

@@ -33,6 +33,27 @@ import Testing
         }
     }
 
+    /// Issue 25, defect 12: the refresh committed but its reply never came (commit_then_fail); the next
+    /// call refreshes with the same token again, and stays signed in.
+    @Test func aLostRefreshReplyDoesNotSignOut() async throws {
+        try await withLiveBackend { live in
+            _ = try await live.client.adminAdvanceClock(seconds: 3601)
+            let lost = Components.Schemas.EndpointFault(path: "/auth/refresh", kind: .commitThenFail)
+            _ = try await live.client.adminSetFaults(FaultSettings(endpoints: [lost]))
+            guard case .offline? = await apiError({ try await live.client.authMethods() }) else {
+                Issue.record("expected no answer from the refresh")
+                return
+            }
+            #expect(await live.client.isSignedIn)
+            _ = try await live.client.adminClearFaults()
+            let methods = try await live.client.authMethods()
+            #expect(methods.email == "jdoe@mail.com")
+            #expect(await live.client.isSignedIn)
+            let paths = live.client.journal.records.map { "\($0.path) \($0.status ?? 0)" }
+            #expect(paths.suffix(3) == ["/me/auth-methods 401", "/auth/refresh 200", "/me/auth-methods 200"])
+        }
+    }
+
     @Test func aFailedRefreshClearsTheSessionAndSignsOut() async throws {
         try await withLiveBackend { live in
             let file = live.folder.appendingPathComponent("session.json")

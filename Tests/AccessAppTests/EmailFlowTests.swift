@@ -46,6 +46,37 @@ import Testing
         #expect(!options.contains(.method(.email)))
     }
 
+    /// Issue 25, defect 10: on `email-only` the sub-hub went to "This is your only sign-in method" with no
+    /// re-auth, though the password could verify the change, as it does on `default`.
+    @Test func onEmailOnlyChangingTheEmailAsksForThePassword() {
+        var state = SampleData.state([EmailPasswordScreen()], methods: SampleData.emailOnly, now: start)
+        _ = reduce(&state, .input(.key(.enter)))
+        #expect(state.overlay == nil)
+        let picker = state.top.as(ReauthPickerScreen.self)
+        #expect(picker?.flow == AnyFlow(EmailFlow.changeEmail))
+        #expect(picker?.options(state.context) == [.method(.password), .support])
+    }
+
+    @Test func onDefaultChangingTheEmailOffersThePasswordAndTheOthers() {
+        var state = SampleData.state([EmailPasswordScreen()], methods: SampleData.everyMethod, now: start)
+        _ = reduce(&state, .input(.key(.enter)))
+        #expect(state.overlay == nil)
+        #expect(
+            state.top.as(ReauthPickerScreen.self)?.options(state.context) == [
+                .method(.password), .method(.apple), .method(.google), .method(.phone), .support,
+            ])
+    }
+
+    /// The soft warning is for an account with nothing else to verify with: an email without a password.
+    @Test func anEmailWithNothingElseGetsTheSoftWarning() {
+        var methods = SampleData.emailOnly
+        methods.hasPassword = false
+        var state = SampleData.state([EmailPasswordScreen()], methods: methods, now: start)
+        _ = reduce(&state, .input(.key(.enter)))
+        #expect(state.overlay == .sheet(.lastEmailMethod))
+        #expect(state.top.as(EmailPasswordScreen.self) != nil)
+    }
+
     @Test func availabilityIsAskedOnlyOnceTypingPausesFor400Milliseconds() throws {
         var state = changeEmailState()
         type("new.email@gmail.co", into: &state)

@@ -178,6 +178,16 @@ import Testing
         harness.finish()
     }
 
+    /// Issue 25, defect 8: a window opened with the phone cannot verify a phone change, so the picker
+    /// comes back instead of a change the backend would refuse.
+    @Test func aWindowOpenedWithThePhoneDoesNotSkipThePickerForAPhoneChange() {
+        var state = SampleData.state([], now: start)
+        state.reauth = grant(.phone, at: start)
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(ReauthPickerScreen(flow: .changePhone))) }
+        harness.finish()
+    }
+
     @Test func phoneAsTheOnlyMethodWarnsInsteadOfThePickerAndCanContinueWithoutReauth() {
         let harness = ReducerHarness(SampleData.state([], methods: SampleData.phoneOnly, now: start))
         harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.lastMethod(.changePhone)) }

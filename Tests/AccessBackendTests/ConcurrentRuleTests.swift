@@ -13,11 +13,13 @@ import Testing
                 #expect(
                     try await backend.post("/_admin/scenario", LoadScenarioBody(name: "apple-google")).status == 200)
                 let token = try await backend.signIn().accessToken
-                let grant = try await backend.socialGrant(.apple, token: token).reauthToken
+                // Each disconnect verified with the other provider: never with its own (ReauthRule).
+                let byApple = try await backend.socialGrant(.apple, token: token).reauthToken
+                let byGoogle = try await backend.socialGrant(.google, token: token).reauthToken
                 async let apple = backend.post(
-                    "/me/auth-methods/disconnect", DisconnectBody(provider: .apple), token: token, reauth: grant)
+                    "/me/auth-methods/disconnect", DisconnectBody(provider: .apple), token: token, reauth: byGoogle)
                 async let google = backend.post(
-                    "/me/auth-methods/disconnect", DisconnectBody(provider: .google), token: token, reauth: grant)
+                    "/me/auth-methods/disconnect", DisconnectBody(provider: .google), token: token, reauth: byApple)
                 let replies = try await [apple, google]
                 #expect(replies.map(\.status).sorted() == [200, 409], "round \(round)")
                 #expect(replies.compactMap(\.error?.code) == ["last_method"], "round \(round)")

@@ -70,6 +70,50 @@ import Testing
         }
     }
 
+    /// Issue 25, defect 7: the deleted account's Apple or Google account signed straight back up as a new
+    /// account while its phone and email were held. The provider accounts are held alike, for sign-in and
+    /// for connecting to another account.
+    @Test func aDeletedAccountsAppleAndGoogleAreHeldForSevenDays() async throws {
+        try await TestBackend.with { backend in
+            func mint(_ provider: SocialProvider, _ subject: String? = nil) async throws -> ProviderToken {
+                try await backend.post(
+                    "/_admin/provider/\(provider.rawValue)/token", ProviderTokenBody(subject: subject)
+                )
+                .decode()
+            }
+            func signIn(_ provider: SocialProvider, _ subject: String) async throws -> Reply {
+                let body = ProviderSignInBody(
+                    provider: provider, idToken: try await mint(provider, subject).idToken,
+                    device: SignInCodeTests.device)
+                return try await backend.post("/auth/sign-in/provider", body)
+            }
+            // The scenario user's linked accounts, as the provider's sheet would give them.
+            let apple = try await mint(.apple).subject
+            let google = try await mint(.google).subject
+            _ = try await deleteUser(backend)
+            for (provider, subject) in [(SocialProvider.apple, apple), (.google, google)] {
+                let reply = try await signIn(provider, subject)
+                #expect(reply.status == 409, "\(provider)")
+                #expect(reply.error?.code == "recently_deleted", "\(provider)")
+            }
+            // Nor can another account connect one of them meanwhile.
+            let challenge: SignInChallenge = try await SignInCodeTests.start(backend, phone: "+995511200300").decode()
+            let code = try await backend.lastCode(to: "+995511200300")
+            let other: SignedIn = try await SignInCodeTests.verify(backend, challenge.challengeId, code).decode()
+            let connect = try await backend.post(
+                "/me/auth-methods/connect",
+                ConnectBody(provider: .apple, idToken: try await mint(.apple, apple).idToken),
+                token: other.session.accessToken)
+            #expect(connect.status == 409)
+            #expect(connect.error?.code == "recently_deleted")
+            _ = try await backend.advance(seconds: 7 * Self.day - 1)
+            #expect(try await signIn(.apple, apple).status == 409)
+            _ = try await backend.advance(seconds: 1)
+            let back: SignedIn = try await signIn(.google, google).decode()
+            #expect(back.isNewUser)
+        }
+    }
+
     @Test func deletingSignsOutEverywhereAndSaysWhen() async throws {
         try await TestBackend.with { backend in
             let other = try await backend.signIn()
@@ -172,10 +216,12 @@ import Testing
                     + Row.fetchAll(db, sql: "SELECT * FROM deletions").map(\.description).joined()
             }
             #expect(!dump.contains("jdoe") && !dump.contains("511100000"), "\(dump)")
+            #expect(!dump.contains("apple_usr_athlete") && !dump.contains("google_usr_athlete"), "\(dump)")
             let holds = try await backend.running.store.pool.read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM identity_holds") ?? 0
             }
-            #expect(holds == 2)
+            // The phone, the email, Apple and Google.
+            #expect(holds == 4)
         }
     }
 }

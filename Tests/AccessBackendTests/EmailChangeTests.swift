@@ -146,6 +146,13 @@ import Testing
                 "/auth/email/add-with-password", AddEmailBody(email: "jdoe1234@gmail.com", password: "jdoe12345"),
                 token: session.accessToken)
             #expect(similar.error?.errors == ["password_too_similar"])
+            // The address itself as the password (issue 25, defect 9).
+            let itself = try await backend.post(
+                "/auth/email/add-with-password",
+                AddEmailBody(email: "me.here@gmail.com", password: "me.here@gmail.com"),
+                token: session.accessToken)
+            #expect(itself.status == 422)
+            #expect(itself.error?.errors == ["password_too_similar"])
 
             let sent = try await backend.post(
                 "/auth/email/add-with-password", AddEmailBody(email: "me@gmail.com", password: "correct-horse-42"),

@@ -47,6 +47,33 @@ import Testing
         }
     }
 
+    /// Issue 25, defect 6: the re-auth token travelled in clear in the journal, and from there into the
+    /// saved state of the database.
+    @Test func aReauthTokenNeverReachesTheJournalOrTheDatabase() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString).sqlite")
+            .path
+        defer {
+            for suffix in ["", "-wal", "-shm", ".key"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let reauthToken = try await TestBackend.with(databasePath: path) { backend in
+            let token = try await backend.signIn().accessToken
+            let grant = try await backend.passwordGrant(token: token)
+            #expect(
+                try await backend.requestOTP("+995511200300", .changePhone, token: token, reauth: grant.reauthToken)
+                    .status == 202)
+            let (text, entries) = try await journalText(backend)
+            #expect(!text.contains(grant.reauthToken))
+            let request = try #require(entries.last { $0.path == "/auth/phone/request-otp" })
+            #expect(request.requestHeaders?.additionalProperties["x-reauth-token"] == "[redacted]")
+            return grant.reauthToken
+        }
+        // The journal was saved at shutdown (StateSaver): nothing of the token in any of the files.
+        for suffix in ["", "-wal"] {
+            let bytes = FileManager.default.contents(atPath: path + suffix) ?? Data()
+            #expect(bytes.range(of: Data(reauthToken.utf8)) == nil, "\(suffix)")
+        }
+    }
+
     @Test func theRequestIDComesBack() async throws {
         try await TestBackend.with { backend in
             _ = try await backend.send(.GET, "/health", headers: [("X-Request-ID", "req-42")])

@@ -9,7 +9,7 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("persist-\(UUID().uuidString).sqlite")
             .path
         defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            for suffix in ["", "-wal", "-shm", ".key"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
         let refresh: String = try await TestBackend.with(scenario: "no-phone", databasePath: path) { backend in
             let tokens = try await backend.signIn()

@@ -84,8 +84,30 @@ import Testing
             let next = try await backend.post("/auth/refresh", RefreshBody(refreshToken: tokens.refreshToken))
             #expect(next.status == 200)
             #expect(try await Self.count(backend, "sessions") == 1)
+            _ = try await backend.advance(seconds: SessionService.reuseInterval)
             let reused = try await backend.post("/auth/refresh", RefreshBody(refreshToken: tokens.refreshToken))
             #expect(reused.status == 401)
+        }
+    }
+
+    /// The pair a rotation issued is kept sealed for the reuse interval only: the next pruning after it
+    /// clears the copy.
+    @Test func theSealedPairOfARotationGoesAfterTheReuseInterval() async throws {
+        try await TestBackend.with { backend in
+            let tokens = try await backend.signIn()
+            let next: SessionTokens = try await backend.post(
+                "/auth/refresh", RefreshBody(refreshToken: tokens.refreshToken)
+            ).decode()
+            func sealed() async throws -> [Data?] {
+                try await backend.running.store.pool.read { db in
+                    try Data?.fetchAll(db, sql: "SELECT successor_sealed FROM spent_refresh_tokens")
+                }
+            }
+            let copy = try #require(try await sealed().first ?? nil)
+            #expect(copy.range(of: Data(next.refreshToken.utf8)) == nil)
+            _ = try await backend.advance(seconds: RetentionService.interval)
+            _ = try await backend.signIn()
+            #expect(try await sealed() == [nil])
         }
     }
 

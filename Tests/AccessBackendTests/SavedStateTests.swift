@@ -8,7 +8,7 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("saved-\(UUID().uuidString).sqlite")
             .path
         defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            for suffix in ["", "-wal", "-shm", ".key"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
         let faults = FaultSettings(
             latencyMs: 5, statuses: [PathFault(path: "/me/profile", status: 500)],

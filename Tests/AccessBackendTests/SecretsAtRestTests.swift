@@ -6,9 +6,10 @@ import Testing
 
 @testable import AccessBackend
 
-/// Codes and tokens are stored as HMACs under a per-database secret; the files are the owner's only;
-/// the embedded backend's temporary database sits in a private directory and is swept after a crash
-/// (issue 11, defect 5).
+/// Codes and tokens are stored as HMACs under a secret of each database, kept out of it (a key file
+/// beside it, or memory) with which the outbox is sealed too (issue 25, defect 5); the files are the
+/// owner's only; the embedded backend's temporary database sits in a private directory and is swept after
+/// a crash (issue 11, defect 5).
 @Suite struct SecretsAtRestTests {
     private static func mode(_ path: String) -> mode_t? {
         var info = stat()
@@ -16,10 +17,13 @@ import Testing
         return info.st_mode & 0o777
     }
 
-    private static func secret(_ running: RunningBackend) async throws -> Data {
-        try await running.store.pool.read { db in
-            try Data.fetchOne(db, sql: "SELECT value FROM secrets WHERE name = 'token_hmac'") ?? Data()
-        }
+    /// The key the running backend holds (in memory, and in its key file with a database path).
+    private static func secret(_ running: RunningBackend) -> Data {
+        running.store.key.key.withUnsafeBytes { Data($0) }
+    }
+
+    private static func remove(_ path: String) {
+        for suffix in ["", "-wal", "-shm", ".key"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
     private static func hmac(_ secret: Data, context: String, _ value: String) -> String {
@@ -42,7 +46,7 @@ import Testing
             #expect(try await backend.send(.POST, "/auth/reauth/email", token: tokens.accessToken).status == 202)
             let linkToken = try #require(try await backend.outbox().last { $0.kind == "reauth_link" }?.token)
 
-            let secret = try await Self.secret(backend.running)
+            let secret = Self.secret(backend.running)
             #expect(secret.count == 32)
             let stored = try await backend.running.store.pool.read { db in
                 (
@@ -61,31 +65,158 @@ import Testing
         }
     }
 
+    private static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("at-rest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// Issue 25, defect 5: the outbox kept codes, links and tokens in clear and the HMAC key sat in the same
+    /// file, so a copy of the database gave live codes. A copy of the database files alone (as a backup or
+    /// a stolen disk has them, without the key file beside them) holds neither; the admin outbox still
+    /// shows them.
+    @Test func aCopyOfTheDatabaseAloneGivesNoCodeLinkTokenOrKey() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("state.sqlite").path
+        let copy = directory.appendingPathComponent("copy.sqlite").path
+        try await TestBackend.with(databasePath: path) { backend in
+            let token = try await backend.signIn().accessToken
+            #expect(try await backend.requestOTP("+995511200300", .addPhone, token: token).status == 202)
+            #expect(try await backend.send(.POST, "/auth/reauth/email", token: token).status == 202)
+            let outbox = try await backend.outbox()
+            let code = try #require(outbox.last { $0.kind == "otp" }?.code)
+            let link = try #require(outbox.last { $0.kind == "reauth_link" })
+            let linkToken = try #require(link.token)
+            #expect(link.link?.hasSuffix(linkToken) == true)
+
+            for suffix in ["", "-wal", "-shm"] {
+                try FileManager.default.copyItem(atPath: path + suffix, toPath: copy + suffix)
+            }
+            let key = try #require(FileManager.default.contents(atPath: path + ".key"), "no key file beside the db")
+            #expect(key.count == 32)
+            for suffix in ["", "-wal", "-shm"] {
+                let bytes = FileManager.default.contents(atPath: copy + suffix) ?? Data()
+                #expect(bytes.range(of: Data(linkToken.utf8)) == nil, "link token in \(suffix)")
+                #expect(bytes.range(of: key) == nil, "key in \(suffix)")
+            }
+            // Read as SQLite: no column of the outbox holds the code, the link or its token.
+            let rows = try DatabaseQueue(path: copy).read { db in try Row.fetchAll(db, sql: "SELECT * FROM outbox") }
+            #expect(rows.count == outbox.count)
+            for row in rows {
+                for value in row.databaseValues {
+                    guard let text = String.fromDatabaseValue(value) else { continue }
+                    #expect(text != code && !text.contains(linkToken), "\(row)")
+                }
+            }
+            let keyRows = try await DatabaseQueue(path: copy).read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM secrets WHERE name = 'token_hmac'")
+            }
+            #expect(keyRows == 0)
+        }
+    }
+
+    @Test func theKeyFileIsOwnerOnlyAndTheTemporaryDatabaseHasNone() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("state.sqlite").path
+        try await TestBackend.with(databasePath: path) { _ in }
+        #expect(Self.mode(path + ".key") == 0o600)
+        try await TestBackend.with { backend in
+            #expect(!FileManager.default.fileExists(atPath: backend.running.databasePath + ".key"))
+        }
+    }
+
+    @Test func withoutItsKeyFileADatabaseIsRefusedNotReKeyed() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("state.sqlite").path
+        try await TestBackend.with(databasePath: path) { backend in _ = try await backend.signIn() }
+        let key = try #require(FileManager.default.contents(atPath: path + ".key"))
+        try FileManager.default.removeItem(atPath: path + ".key")
+        await #expect(throws: (any Error).self) { try await TestBackend.with(databasePath: path) { _ in } }
+        // Another database's key is refused too.
+        #expect(FileManager.default.createFile(atPath: path + ".key", contents: Data(repeating: 7, count: 32)))
+        await #expect(throws: (any Error).self) { try await TestBackend.with(databasePath: path) { _ in } }
+        try FileManager.default.removeItem(atPath: path + ".key")
+        #expect(FileManager.default.createFile(atPath: path + ".key", contents: key))
+        try await TestBackend.with(databasePath: path) { backend in _ = try await backend.signIn() }
+    }
+
+    /// A database from before: its key in its `secrets` table, its outbox in clear. Opening it moves the key
+    /// to the key file (the digests made with it still match) and seals the outbox in place; afterwards no
+    /// byte of the key or of a link token is left in the database files.
+    @Test func aDatabaseFromBeforeIsMigrated() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("old.sqlite").path
+        let legacyKey = Data((0..<32).map { UInt8($0 + 100) })
+        let linkToken = "lk_" + String(repeating: "q", count: 43)
+        do {
+            let old = try DatabaseQueue(path: path)
+            try await old.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+            try Store.migrator(sealer: nil).migrate(old, upTo: Store.lastMigrationWithoutKey)
+            try await old.write { db in
+                try db.execute(
+                    sql: "INSERT INTO secrets (name, value) VALUES ('token_hmac', ?)", arguments: [legacyKey])
+                // A database already in use: its scenario is not loaded again over it.
+                try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('scenario', 'default')")
+                try db.execute(
+                    sql: """
+                        INSERT INTO outbox (channel, recipient, kind, purpose, code, link, token, sent_at)
+                        VALUES ('sms', '+995511200300', 'otp', 'add_phone', '402913', NULL, NULL, 1),
+                            ('email', 'jdoe@mail.com', 'reauth_link', 'reauth', NULL, ?, ?, 2)
+                        """,
+                    arguments: ["https://321.fit/verify-email?token=\(linkToken)", linkToken])
+            }
+            try old.close()
+        }
+        try await TestBackend.with(databasePath: path) { backend in
+            #expect(Self.secret(backend.running) == legacyKey)
+            // The admin outbox still reads both messages.
+            let outbox = try await backend.outbox()
+            #expect(outbox.map(\.code) == ["402913", nil])
+            #expect(outbox.map(\.token) == [nil, linkToken])
+            let stored = try await backend.running.store.pool.read { db in
+                try Row.fetchAll(db, sql: "SELECT code, link, token, sealed FROM outbox")
+                    .map {
+                        [$0["code"] as String?, $0["link"], $0["token"]] + [
+                            ($0["sealed"] as Data?) == nil ? nil : "sealed"
+                        ]
+                    }
+            }
+            #expect(stored == [[nil, nil, nil, "sealed"], [nil, nil, nil, "sealed"]])
+        }
+        #expect(FileManager.default.contents(atPath: path + ".key") == legacyKey)
+        #expect(Self.mode(path + ".key") == 0o600)
+        for suffix in ["", "-wal"] {
+            let bytes = FileManager.default.contents(atPath: path + suffix) ?? Data()
+            #expect(bytes.range(of: legacyKey) == nil, "key in \(suffix)")
+            #expect(bytes.range(of: Data(linkToken.utf8)) == nil, "link token in \(suffix)")
+        }
+    }
+
     @Test func theSecretIsMadeOncePerDatabaseAndKept() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("secret-\(UUID().uuidString).sqlite")
             .path
-        defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        }
+        defer { Self.remove(path) }
         let first = try await TestBackend.with(databasePath: path) { backend in
-            let secret = try await Self.secret(backend.running)
+            let secret = Self.secret(backend.running)
             // A scenario load wipes the world but not the secret.
             _ = try await backend.post("/_admin/scenario", LoadScenarioBody(name: "phone-only"))
-            #expect(try await Self.secret(backend.running) == secret)
+            #expect(Self.secret(backend.running) == secret)
             return secret
         }
-        let again = try await TestBackend.with(databasePath: path) { try await Self.secret($0.running) }
+        let again = try await TestBackend.with(databasePath: path) { Self.secret($0.running) }
         #expect(first == again)
-        let other = try await TestBackend.with { try await Self.secret($0.running) }
+        let other = try await TestBackend.with { Self.secret($0.running) }
         #expect(other != first)
     }
 
     @Test func databaseFilesAreOwnerOnly() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("modes-\(UUID().uuidString).sqlite")
             .path
-        defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        }
+        defer { Self.remove(path) }
         // A file left world-readable by an older version is tightened too.
         #expect(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o644]))
         try await TestBackend.with(databasePath: path) { backend in

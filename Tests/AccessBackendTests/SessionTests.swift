@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// Access tokens 1 h, refresh tokens 7 days and rotated; tokens are long random strings. A refresh
-/// token presented again after its rotation ends every session of its sign-in (reuse detection).
+/// token presented again after its rotation ends every session of its sign-in (reuse detection), unless
+/// within the 10 s reuse interval while the pair it was rotated into is live: that pair comes back.
 @Suite struct SessionTests {
     func refresh(_ backend: TestBackend, _ refreshToken: String) async throws -> Reply {
         try await backend.post("/auth/refresh", RefreshBody(refreshToken: refreshToken))
@@ -61,6 +62,8 @@ import Testing
             #expect(renewed.refreshToken != tokens.refreshToken)
             #expect(try await backend.get("/me/auth-methods", token: renewed.accessToken).status == 200)
             #expect(try await backend.get("/me/auth-methods", token: tokens.accessToken).status == 401)
+            // Past the reuse interval (theSameTokenAgainWithinTenSecondsGetsTheSamePair is the inside).
+            _ = try await backend.advance(seconds: 10)
             let replay = try await backend.post("/auth/refresh", RefreshBody(refreshToken: tokens.refreshToken))
             #expect(replay.status == 401)
             #expect(replay.error?.code == "refresh_invalid")
@@ -115,6 +118,7 @@ import Testing
             let first = try await backend.signIn()
             let second = try await rotate(backend, first.refreshToken)
             let current = try await rotate(backend, second.refreshToken)
+            _ = try await backend.advance(seconds: 10)
             #expect(try await refresh(backend, second.refreshToken).status == 401)
             #expect(try await lastRule(backend, "/auth/refresh") == "session.refresh_reused")
             #expect(try await backend.get("/me/auth-methods", token: current.accessToken).status == 401)
@@ -162,6 +166,54 @@ import Testing
             #expect(try await refresh(backend, first.refreshToken).status == 401)
             #expect(try await lastRule(backend, "/auth/refresh") == "session.refresh_invalid")
             #expect(try await refresh(backend, current.refreshToken).status == 200)
+        }
+    }
+
+    /// Issue 25, defect 12: the rotation committed but its reply was lost, and the client sends the same
+    /// token again. Within ten seconds it gets the very pair the lost reply carried; after that, or once
+    /// that pair has itself been used, the token counts as reused and ends its family.
+    @Test func theSameTokenAgainWithinTenSecondsGetsTheSamePair() async throws {
+        try await TestBackend.with { backend in
+            let first = try await backend.signIn()
+            let renewed = try await rotate(backend, first.refreshToken)
+            _ = try await backend.advance(seconds: 9)
+            let again = try await refresh(backend, first.refreshToken)
+            #expect(again.status == 200)
+            #expect(try await lastRule(backend, "/auth/refresh") == "session.refresh_retried")
+            let pair: SessionTokens = try again.decode()
+            #expect(pair.accessToken == renewed.accessToken)
+            #expect(pair.refreshToken == renewed.refreshToken)
+            #expect(pair.accessExpiresAt == renewed.accessExpiresAt)
+            #expect(pair.refreshExpiresAt == renewed.refreshExpiresAt)
+            #expect(try await backend.get("/me/auth-methods", token: pair.accessToken).status == 200)
+            // The pair goes on rotating as usual.
+            let next = try await rotate(backend, pair.refreshToken)
+            #expect(try await backend.get("/me/auth-methods", token: next.accessToken).status == 200)
+        }
+    }
+
+    @Test func theSameTokenAgainAfterTenSecondsEndsTheFamily() async throws {
+        try await TestBackend.with { backend in
+            let first = try await backend.signIn()
+            let renewed = try await rotate(backend, first.refreshToken)
+            _ = try await backend.advance(seconds: 10)
+            let again = try await refresh(backend, first.refreshToken)
+            #expect(again.status == 401)
+            #expect(again.error?.code == "refresh_invalid")
+            #expect(try await lastRule(backend, "/auth/refresh") == "session.refresh_reused")
+            #expect(try await backend.get("/me/auth-methods", token: renewed.accessToken).status == 401)
+        }
+    }
+
+    @Test func withinTenSecondsATokenWhosePairWasUsedIsReused() async throws {
+        try await TestBackend.with { backend in
+            let first = try await backend.signIn()
+            let renewed = try await rotate(backend, first.refreshToken)
+            let next = try await rotate(backend, renewed.refreshToken)
+            let again = try await refresh(backend, first.refreshToken)
+            #expect(again.status == 401)
+            #expect(try await lastRule(backend, "/auth/refresh") == "session.refresh_reused")
+            #expect(try await backend.get("/me/auth-methods", token: next.accessToken).status == 401)
         }
     }
 }

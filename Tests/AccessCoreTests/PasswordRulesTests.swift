@@ -64,10 +64,40 @@ import Testing
         // "zebra-canyon-71" vs "jdoe" 0.211 -> not similar.
         #expect(!PasswordRules.isSimilar("zebra-canyon-71", toEmail: "jdoe@mail.com"))
         #expect(PasswordRules.violations("zebra-canyon-71", email: "jdoe@mail.com") == [])
-        // Only the local part counts: "mailcom1" shares nothing with "jdoe".
+        // "mailcom1" shares nothing with "jdoe", and 0.667 with "mail" and with the whole address.
         #expect(!PasswordRules.isSimilar("mailcom1", toEmail: "jdoe@mail.com"))
         // Django skips an empty attribute.
         #expect(!PasswordRules.isSimilar("anything", toEmail: "@mail.com"))
+    }
+
+    /// Issue 25, defect 9: "not similar to the email" covers the whole address (split on non-word
+    /// characters as Django splits an attribute, so the domain's pieces count too), the local part and its
+    /// pieces. Each expectation, and the best ratio beside it, is Python 3's difflib through Django's rule
+    /// applied to both values; the pairs sit on both sides of 0.7.
+    @Test(arguments: [
+        ("jdoe@mail.com", "jdoe@mail.com", true),  // the whole address: 1.0
+        ("JDoe@Mail.COM", "jdoe@mail.com", true),  // 1.0, case aside
+        ("mail.com.jdoe", "jdoe@mail.com", true),  // 0.923 against the whole address
+        ("jdoe@mail.xyzqw", "jdoe@mail.com", true),  // 0.714
+        ("jdoe@mailxyzq", "jdoe@mail.com", false),  // 0.692
+        ("gmail123", "john.smith@gmail.com", true),  // 0.769 against the domain's piece "gmail"
+        ("gmailrocks", "john.smith@gmail.com", false),  // 0.667
+        ("john.smith", "john.smith@gmail.com", true),  // the local part: 1.0
+        ("smithjohn", "john.smith@gmail.com", true),  // 0.947
+        ("abcdefgxyz", "abcdefghij@x.io", true),  // exactly 0.7 against the local part
+        ("abcdefxxyz", "abcdefghij@x.io", false),  // 0.6
+        ("jdoe123", "jdoe@mail.com", true),  // 0.727 against "jdoe"
+        ("jdoe1234", "jdoe@mail.com", false),  // 0.667
+        ("jdoe@mail.comjdoe@mail.com", "jdoe@mail.com", false),  // 0.667: twice the address is long enough
+        ("zebra-canyon-71", "jdoe@mail.com", false),  // 0.286
+    ])
+    func similarityCoversTheWholeAddressTheLocalPartAndTheirPieces(password: String, email: String, similar: Bool) {
+        #expect(PasswordRules.isSimilar(password, toEmail: email) == similar)
+    }
+
+    @Test func thePasswordEqualToTheEmailIsRefused() {
+        #expect(PasswordRules.violations("jdoe@mail.com", email: "jdoe@mail.com") == [.tooSimilar])
+        #expect(PasswordRules.violations("Jdoe@Mail.com", email: "jdoe@mail.com") == [.tooSimilar])
     }
 
     @Test func quickRatioCountsSharedCharactersWithMultiplicity() {

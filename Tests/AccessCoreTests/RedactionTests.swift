@@ -1,4 +1,5 @@
 import AccessCore
+import Foundation
 import Testing
 
 /// One place decides what a journal may show; these are its rules.
@@ -8,6 +9,41 @@ import Testing
             #expect(Redaction.headerValue(name: name, value: "Bearer abc") == "[redacted]")
         }
         #expect(Redaction.headerValue(name: "Content-Type", value: "application/json") == "application/json")
+    }
+
+    /// Issue 25, defect 6: X-Reauth-Token was shown in clear. Any header named like a credential is hidden,
+    /// declared in the contract or not.
+    @Test func headersNamedLikeCredentialsAreHidden() {
+        for name in [
+            "X-Reauth-Token", "x-reauth-token", "X-Api-Key", "Apikey", "X-CSRF-Token", "Proxy-Authorization",
+            "X-Client-Secret", "X-Session-Cookie", "Set-Cookie2",
+        ] {
+            #expect(Redaction.headerValue(name: name, value: "s3cr3t") == "[redacted]", "\(name)")
+        }
+        for name in ["Content-Type", "X-Request-ID", "Accept", "User-Agent", "Host", "Content-Length", "Keep-Alive"] {
+            #expect(Redaction.headerValue(name: name, value: "plain") == "plain", "\(name)")
+        }
+    }
+
+    /// Walks the contract itself, so a credential added to it later is hidden or this fails: every
+    /// security scheme by the header (or query parameter) it travels in, and every header parameter, which
+    /// the contract has only for credentials (name one in `notSecret` to say otherwise).
+    @Test func everyCredentialTheContractDeclaresIsHidden() throws {
+        let contract = try ContractDocument.load()
+        #expect(contract.schemes.map(\.name).contains("bearerAuth"), "the walk found no security schemes")
+        for scheme in contract.schemes {
+            switch scheme.carrier {
+            case .header(let header):
+                #expect(Redaction.headerValue(name: header, value: "s3cr3t") == "[redacted]", "\(scheme.name)")
+            case .query(let parameter):
+                #expect(Redaction.query("\(parameter)=s3cr3t") == "\(parameter)=[redacted]", "\(scheme.name)")
+            }
+        }
+        let notSecret: Set<String> = []
+        #expect(!contract.headerParameters.isEmpty, "the walk found no header parameters")
+        for header in contract.headerParameters where !notSecret.contains(header.lowercased()) {
+            #expect(Redaction.headerValue(name: header, value: "s3cr3t") == "[redacted]", "\(header)")
+        }
     }
 
     @Test func secretMembersAreHiddenAtAnyDepth() {
@@ -68,5 +104,90 @@ import Testing
             Redaction.query("code=123456&phone=%2B995&Token=abc") == "code=[redacted]&phone=%2B995&Token=[redacted]")
         #expect(Redaction.query("c%6Fde=123456") == "c%6Fde=[redacted]")
         #expect(Redaction.query("flag&limit=5") == "flag&limit=5")
+    }
+}
+
+/// What Sources/AccessAPI/openapi.yaml declares about credentials, read as text: the document keeps one
+/// regular layout (two-space indents, one key a line), which is all this needs of YAML.
+struct ContractDocument {
+    enum Carrier: Equatable {
+        case header(String)
+        case query(String)
+    }
+
+    struct Scheme {
+        var name: String
+        var fields: [String: String] = [:]
+
+        /// Where the credential travels: HTTP schemes (bearer, basic) and OAuth in Authorization; an API
+        /// key in the header, cookie or query parameter it names.
+        var carrier: Carrier {
+            guard fields["type"] == "apiKey" else { return .header("Authorization") }
+            switch fields["in"] {
+            case "cookie": return .header("Cookie")
+            case "query": return .query(fields["name"] ?? "")
+            default: return .header(fields["name"] ?? "")
+            }
+        }
+    }
+
+    var schemes: [Scheme] = []
+    var headerParameters: [String] = []
+
+    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/AccessAPI/openapi.yaml")
+
+    static func load() throws -> ContractDocument {
+        try ContractDocument(text: String(contentsOf: path, encoding: .utf8))
+    }
+
+    init(text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // components.securitySchemes: each scheme at indent 4, its fields at indent 6.
+        if let start = lines.firstIndex(of: "  securitySchemes:") {
+            for line in lines[(start + 1)...] {
+                let indent = line.prefix { $0 == " " }.count
+                let content = line.trimmingCharacters(in: .whitespaces)
+                if content.isEmpty || content.hasPrefix("#") { continue }
+                if indent <= 2 { break }
+                let (key, value) = Self.pair(content)
+                if indent == 4 {
+                    schemes.append(Scheme(name: key))
+                } else if indent == 6, !schemes.isEmpty {
+                    schemes[schemes.count - 1].fields[key] = value
+                }
+            }
+        }
+        // Every parameter mapping (inline or in components) with `in: header`, whichever key comes first.
+        var mapping: [String: String] = [:]
+        var mappingIndent = -1
+        func close() {
+            if mapping["in"] == "header", let name = mapping["name"] { headerParameters.append(name) }
+            mapping = [:]
+        }
+        for line in lines {
+            let indent = line.prefix { $0 == " " }.count
+            var content = line.trimmingCharacters(in: .whitespaces)
+            // A list item starts a mapping whose further keys sit two columns right of its dash.
+            if content.hasPrefix("- ") {
+                close()
+                content = String(content.dropFirst(2))
+                mappingIndent = indent + 2
+            } else if indent != mappingIndent {
+                close()
+                mappingIndent = indent
+            }
+            let (key, value) = Self.pair(content)
+            if key == "name" || key == "in" { mapping[key] = value }
+        }
+        close()
+    }
+
+    /// `key: "value"` → (key, value), quotes dropped.
+    private static func pair(_ content: String) -> (String, String) {
+        guard let colon = content.firstIndex(of: ":") else { return (content, "") }
+        let key = content[..<colon].trimmingCharacters(in: CharacterSet(charactersIn: " \""))
+        let value = content[content.index(after: colon)...].trimmingCharacters(in: CharacterSet(charactersIn: " \""))
+        return (key, value)
     }
 }

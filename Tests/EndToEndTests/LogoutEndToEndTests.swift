@@ -59,6 +59,8 @@ import Testing
             let now = try? JSONSerialization.jsonObject(with: Data(contentsOf: session)) as? [String: Any]
             return (now?["refresh_token"] as? String).map { $0 != copied } ?? false
         }
+        // Past the 10-second reuse interval, within which the copy would get the app's own pair back.
+        try admin.advanceClock(seconds: 10)
         #expect(try admin.status(ofPost: "/auth/refresh", #"{"refresh_token": "\#(copied)"}"#) == 401)
 
         // The app's access token died with its family: its next call is refused, and so is its refresh.

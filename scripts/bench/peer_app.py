@@ -1,5 +1,5 @@
 """The benchmark's peer: GET /me/auth-methods in Flask, doing the reference backend's token lookup
-(HMAC-SHA256 of the bearer token under the database's secret, one indexed join) on the same SQLite file.
+(HMAC-SHA256 of the bearer token under the database's key file, one indexed join) on the same SQLite file.
 Run by scripts/bench-backend.sh under gunicorn; ACCESSDECK_DB names the database."""
 
 import hashlib
@@ -28,7 +28,9 @@ def _connection():
     if getattr(_local, "db", None) is None:
         db = sqlite3.connect(f"file:{DATABASE}?mode=ro", uri=True, check_same_thread=False)
         db.row_factory = sqlite3.Row
-        _local.key = db.execute("SELECT value FROM secrets WHERE name = 'token_hmac'").fetchone()[0]
+        # The HMAC key is not in the database: it is the key file beside it (StoreKey in the backend).
+        with open(DATABASE + ".key", "rb") as key_file:
+            _local.key = key_file.read()
         _local.db = db
     return _local.db, _local.key
 

@@ -19,7 +19,7 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     public enum Parameters {
-        /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+        /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
         ///
         /// - Remark: Generated from `#/components/parameters/ReauthToken`.
         public typealias ReauthToken = Swift.String

@@ -83,7 +83,7 @@ extension Components {
             case onboardingStep = "onboarding_step"
             case limitedAccess = "limited_access"
         }
-        /// Which limit fired on a 429
+        /// Which limit fired on a 429. Per phone or email address: cooldown (30 s between sends), resend_window (3 resends per 15 min), daily_cap (5 sends per 24 h). Across destinations, over the last hour, for every text or email with a code or link: client_address_hourly (30 asked from one client address, recovery requests included), account_hourly (10 asked by one signed-in account), global_hourly (300 for the whole server). password_attempts (re-auth by password), login_lockout (password sign-in).
         ///
         /// - Remark: Generated from `#/components/schemas/RateLimitKind`.
         @frozen public enum RateLimitKind: String, Codable, Hashable, Sendable, CaseIterable {
@@ -92,6 +92,9 @@ extension Components {
             case dailyCap = "daily_cap"
             case passwordAttempts = "password_attempts"
             case loginLockout = "login_lockout"
+            case clientAddressHourly = "client_address_hourly"
+            case accountHourly = "account_hourly"
+            case globalHourly = "global_hourly"
         }
         /// - Remark: Generated from `#/components/schemas/UserRole`.
         @frozen public enum UserRole: String, Codable, Hashable, Sendable, CaseIterable {
@@ -2105,7 +2108,7 @@ extension Components {
                 case endpoints
             }
         }
-        /// One request as the backend saw it. Secrets never appear: the values of Authorization, Cookie and X-Admin-Token, and of every JSON member or query parameter named password, current_password, new_password, code, token, access_token, refresh_token, reauth_token, id_token, link or url, read "[redacted]"
+        /// One request as the backend saw it. Secrets never appear: the values of every credential header (Authorization, Cookie, Set-Cookie, X-Reauth-Token, X-Admin-Token, and any header whose name contains token, secret, key, cookie or authorization), and of every JSON member or query parameter named password, current_password, new_password, code, token, access_token, refresh_token, reauth_token, id_token, link or url, read "[redacted]"
         ///
         /// - Remark: Generated from `#/components/schemas/JournalEntry`.
         public struct JournalEntry: Codable, Hashable, Sendable {

@@ -270,7 +270,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/me/auth-methods/disconnect/POST/header`.
             public struct Headers: Sendable, Hashable {
-                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///
                 /// - Remark: Generated from `#/paths/me/auth-methods/disconnect/POST/header/X-Reauth-Token`.
                 public var xReauthToken: Components.Parameters.ReauthToken?
@@ -278,7 +278,7 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///   - accept:
                 public init(
                     xReauthToken: Components.Parameters.ReauthToken? = nil,
@@ -429,7 +429,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)/responses/403`.
             ///
@@ -452,7 +452,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)/responses/409`.
             ///
@@ -529,7 +529,7 @@ public enum Operations {
             }
         }
     }
-    /// Link Apple or Google with an id token from the provider's sign-in (409 provider_taken when that provider account is linked to another user, never saying whose)
+    /// Link Apple or Google with an id token from the provider's sign-in (409 provider_taken when that provider account is linked to another user, never saying whose; 409 recently_deleted when it belonged to an account deleted less than 7 days ago)
     ///
     /// - Remark: HTTP `POST /me/auth-methods/connect`.
     /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)`.
@@ -688,7 +688,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)/responses/403`.
             ///
@@ -711,7 +711,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)/responses/409`.
             ///
@@ -890,7 +890,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//me/delete-preflight/get(deletePreflight)/responses/403`.
             ///
@@ -944,7 +944,7 @@ public enum Operations {
             }
         }
     }
-    /// Delete the account (needs X-Reauth-Token): sets deleted_at, revokes every session, schedules the purge, holds the phone and email for 7 days; 409 delete_blocked while a blocker stands
+    /// Delete the account (needs X-Reauth-Token): sets deleted_at, revokes every session, schedules the purge, holds the phone, the email and the Apple and Google accounts for 7 days; 409 delete_blocked while a blocker stands
     ///
     /// - Remark: HTTP `DELETE /me`.
     /// - Remark: Generated from `#/paths//me/delete(deleteAccount)`.
@@ -953,7 +953,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/me/DELETE/header`.
             public struct Headers: Sendable, Hashable {
-                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///
                 /// - Remark: Generated from `#/paths/me/DELETE/header/X-Reauth-Token`.
                 public var xReauthToken: Components.Parameters.ReauthToken?
@@ -961,7 +961,7 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///   - accept:
                 public init(
                     xReauthToken: Components.Parameters.ReauthToken? = nil,
@@ -1055,7 +1055,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//me/delete(deleteAccount)/responses/403`.
             ///
@@ -1078,7 +1078,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//me/delete(deleteAccount)/responses/409`.
             ///
@@ -1132,7 +1132,9 @@ public enum Operations {
             }
         }
     }
-    /// Exchange a refresh token for a new pair (rotation: the old one dies). Presenting an already rotated refresh token again ends every session of its sign-in (reuse detection) and answers 401 refresh_invalid
+    /// Exchange a refresh token for a new pair (rotation: the old one dies). Presenting an already rotated refresh token again ends every session of its sign-in (reuse detection) and answers 401 refresh_invalid, except within the reuse interval
+    ///
+    /// Reuse interval (as GoTrue's refresh_token_reuse_interval, 10 s): the same refresh token presented again within 10 s of its rotation, while the pair that rotation issued is still live (not rotated in turn, not signed out), answers 200 with that very pair again (the same access and refresh tokens and expiries), so a client whose reply was lost and retries, or two refreshes racing on one client, stay signed in. Later, or once that pair has been used, it is reuse: every session of the sign-in ends and the answer is 401 refresh_invalid.
     ///
     /// - Remark: HTTP `POST /auth/refresh`.
     /// - Remark: Generated from `#/paths//auth/refresh/post(refreshSession)`.
@@ -1441,7 +1443,7 @@ public enum Operations {
     }
     /// Continue with phone or email (seed 004, one flow for sign-in and sign-up): send a 6-digit code; the backend decides at verify whether the account is new
     ///
-    /// Same code rules as the phone flows (5 min, 5 wrong, 30 s between sends, 3 resends per 15 min, 5 codes per 24 h), counted per phone and per email. 422 phone_invalid or invalid_email; 409 recently_deleted for the identity of an account deleted less than 7 days ago; 429 rate_limited.
+    /// Same code rules as the phone flows (5 min, 5 wrong, 30 s between sends, 3 resends per 15 min, 5 codes per 24 h), counted per phone and per email, and within the caps across destinations (30 an hour per client address, 300 for the server). 422 phone_invalid or invalid_email; 409 recently_deleted for the identity of an account deleted less than 7 days ago; 429 rate_limited.
     ///
     /// - Remark: HTTP `POST /auth/sign-in/code`.
     /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)`.
@@ -1577,7 +1579,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)/responses/409`.
             ///
@@ -1623,7 +1625,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)/responses/429`.
             ///
@@ -1859,7 +1861,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/resend/post(resendSignInCode)/responses/429`.
             ///
@@ -2097,7 +2099,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/409`.
             ///
@@ -2199,7 +2201,7 @@ public enum Operations {
     }
     /// Continue with Apple or Google: no code step; the provider account's user, or a new account
     ///
-    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted; 422 invalid_field (the device).
+    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted when the provider account has no account and belonged to one deleted less than 7 days ago (a sign-up held off, as for a phone or email); 422 invalid_field (the device).
     ///
     /// - Remark: HTTP `POST /auth/sign-in/provider`.
     /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)`.
@@ -2358,7 +2360,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)/responses/409`.
             ///
@@ -2573,7 +2575,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//auth/register/post(register)/responses/409`.
             ///
@@ -2619,7 +2621,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/register/post(register)/responses/429`.
             ///
@@ -2834,7 +2836,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/register/resend/post(resendRegistrationLink)/responses/429`.
             ///
@@ -3264,7 +3266,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)/responses/403`.
             ///
@@ -3287,7 +3289,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)/responses/429`.
             ///
@@ -3791,7 +3793,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//me/profile/put(updateProfile)/responses/409`.
             ///
@@ -4228,7 +4230,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)/responses/403`.
             ///
@@ -4251,7 +4253,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)/responses/409`.
             ///
@@ -4297,7 +4299,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)/responses/429`.
             ///
@@ -4512,7 +4514,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//me/onboarding/continue/post(continueOnboarding)/responses/403`.
             ///
@@ -4535,7 +4537,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//me/onboarding/continue/post(continueOnboarding)/responses/409`.
             ///
@@ -4591,7 +4593,7 @@ public enum Operations {
     }
     /// Can't access your account? (seed 003): email a one-shot recovery link (24 h) to the account's email. The answer is the same whether or not the address belongs to an account
     ///
-    /// Counted per address whether or not it has an account: 30 s between recovery emails (limit cooldown), at most 5 per 24 h (limit daily_cap). The request's IP and device are logged with it. An account's earlier recovery links stop working; its phone gets a recovery_started_notice. 422 invalid_email, invalid_field (the device); 429 rate_limited.
+    /// Counted per address whether or not it has an account: 30 s between recovery emails (limit cooldown), at most 5 per 24 h (limit daily_cap). The request's IP and device are logged with it. An account's earlier recovery links stop working; its phone gets a recovery_started_notice. Every request also counts, sent or not, for the hourly caps of its client address (30) and of the server (300): limits client_address_hourly, global_hourly. 422 invalid_email, invalid_field (the device); 429 rate_limited.
     ///
     /// - Remark: HTTP `POST /auth/recovery/start`.
     /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)`.
@@ -4750,7 +4752,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)/responses/429`.
             ///
@@ -5249,7 +5251,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/429`.
             ///
@@ -5305,7 +5307,7 @@ public enum Operations {
     }
     /// Send a 6-digit code to a phone
     ///
-    /// change_phone needs X-Reauth-Token unless the phone is the user's only sign-in method. 409 phone_taken never says who owns the number. 422 phone_invalid, phone_unchanged, phone_mismatch (re-auth with another number), method_unavailable. 429 rate_limited: 30 s between sends, 3 resends per 15 min, 5 codes per 24 h.
+    /// change_phone needs X-Reauth-Token, made with another method than the phone, unless the account has nothing else to verify with (the phone is its only sign-in method and it has no password). 409 phone_taken never says who owns the number. 422 phone_invalid, phone_unchanged, phone_mismatch (re-auth with another number), method_unavailable. 429 rate_limited: 30 s between sends, 3 resends per 15 min, 5 codes per 24 h; and at most 10 texts and emails an hour for the account, 30 for the client address, 300 for the server.
     ///
     /// - Remark: HTTP `POST /auth/phone/request-otp`.
     /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)`.
@@ -5314,7 +5316,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/auth/phone/request-otp/POST/header`.
             public struct Headers: Sendable, Hashable {
-                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///
                 /// - Remark: Generated from `#/paths/auth/phone/request-otp/POST/header/X-Reauth-Token`.
                 public var xReauthToken: Components.Parameters.ReauthToken?
@@ -5322,7 +5324,7 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///   - accept:
                 public init(
                     xReauthToken: Components.Parameters.ReauthToken? = nil,
@@ -5473,7 +5475,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/403`.
             ///
@@ -5496,7 +5498,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/409`.
             ///
@@ -5542,7 +5544,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/429`.
             ///
@@ -5755,7 +5757,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/phone/resend-otp/post(resendOtp)/responses/403`.
             ///
@@ -5824,7 +5826,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/phone/resend-otp/post(resendOtp)/responses/429`.
             ///
@@ -6037,7 +6039,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/phone/cancel-otp/post(cancelOtp)/responses/403`.
             ///
@@ -6148,7 +6150,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/auth/phone/verify-otp/POST/header`.
             public struct Headers: Sendable, Hashable {
-                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///
                 /// - Remark: Generated from `#/paths/auth/phone/verify-otp/POST/header/X-Reauth-Token`.
                 public var xReauthToken: Components.Parameters.ReauthToken?
@@ -6156,7 +6158,7 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///   - accept:
                 public init(
                     xReauthToken: Components.Parameters.ReauthToken? = nil,
@@ -6330,7 +6332,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/403`.
             ///
@@ -6376,7 +6378,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/409`.
             ///
@@ -6612,7 +6614,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/password/post(reauthPassword)/responses/403`.
             ///
@@ -6658,7 +6660,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/password/post(reauthPassword)/responses/429`.
             ///
@@ -6814,7 +6816,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/post(reauthEmailSend)/responses/403`.
             ///
@@ -6860,7 +6862,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/post(reauthEmailSend)/responses/429`.
             ///
@@ -7073,7 +7075,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/confirm/post(reauthEmailConfirm)/responses/403`.
             ///
@@ -7332,7 +7334,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/social/post(reauthSocial)/responses/403`.
             ///
@@ -7554,7 +7556,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/email-available/get(emailAvailable)/responses/403`.
             ///
@@ -7633,7 +7635,7 @@ public enum Operations {
     }
     /// Email a one-shot link (30 min) to the new address; the change applies when it is opened
     ///
-    /// Needs X-Reauth-Token unless the email is the user's only sign-in method. 409 email_taken never says who holds the address. 422 invalid_email, email_unchanged, method_unavailable (no email to change: add one). 429 rate_limited: 30 s between emails to an address, 3 resends per 15 min, 5 per 24 h.
+    /// Needs X-Reauth-Token, made with another method than an email link (the password counts), unless the account has nothing else to verify with (the email is its only sign-in method and it has no password). 409 email_taken never says who holds the address. 422 invalid_email, email_unchanged, method_unavailable (no email to change: add one). 429 rate_limited: 30 s between emails to an address, 3 resends per 15 min, 5 per 24 h; and at most 10 texts and emails an hour for the account, 30 for the client address, 300 for the server.
     ///
     /// - Remark: HTTP `POST /auth/email/request-change`.
     /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)`.
@@ -7642,7 +7644,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/auth/email/request-change/POST/header`.
             public struct Headers: Sendable, Hashable {
-                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///
                 /// - Remark: Generated from `#/paths/auth/email/request-change/POST/header/X-Reauth-Token`.
                 public var xReauthToken: Components.Parameters.ReauthToken?
@@ -7650,7 +7652,7 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///   - accept:
                 public init(
                     xReauthToken: Components.Parameters.ReauthToken? = nil,
@@ -7801,7 +7803,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/403`.
             ///
@@ -7824,7 +7826,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/409`.
             ///
@@ -7870,7 +7872,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/429`.
             ///
@@ -8085,7 +8087,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/403`.
             ///
@@ -8108,7 +8110,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/409`.
             ///
@@ -8154,7 +8156,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/429`.
             ///
@@ -8312,7 +8314,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/email/resend/post(resendEmailLink)/responses/403`.
             ///
@@ -8358,7 +8360,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/email/resend/post(resendEmailLink)/responses/429`.
             ///
@@ -8573,7 +8575,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//auth/email/verify/post(verifyEmailLink)/responses/409`.
             ///
@@ -8811,7 +8813,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//auth/email/revert/post(revertEmailChange)/responses/409`.
             ///
@@ -8899,7 +8901,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/auth/password/change/POST/header`.
             public struct Headers: Sendable, Hashable {
-                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///
                 /// - Remark: Generated from `#/paths/auth/password/change/POST/header/X-Reauth-Token`.
                 public var xReauthToken: Components.Parameters.ReauthToken?
@@ -8907,7 +8909,7 @@ public enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP
+                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///   - accept:
                 public init(
                     xReauthToken: Components.Parameters.ReauthToken? = nil,
@@ -9058,7 +9060,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
             ///
             /// - Remark: Generated from `#/paths//auth/password/change/post(changePassword)/responses/403`.
             ///
@@ -9560,7 +9562,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone or email of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
             ///
             /// - Remark: Generated from `#/paths//_admin/session/post(adminSession)/responses/409`.
             ///

@@ -33,7 +33,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /me/auth-methods/disconnect`.
     /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)`.
     func disconnectProvider(_ input: Operations.DisconnectProvider.Input) async throws -> Operations.DisconnectProvider.Output
-    /// Link Apple or Google with an id token from the provider's sign-in (409 provider_taken when that provider account is linked to another user, never saying whose)
+    /// Link Apple or Google with an id token from the provider's sign-in (409 provider_taken when that provider account is linked to another user, never saying whose; 409 recently_deleted when it belonged to an account deleted less than 7 days ago)
     ///
     /// - Remark: HTTP `POST /me/auth-methods/connect`.
     /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)`.
@@ -43,12 +43,14 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /me/delete-preflight`.
     /// - Remark: Generated from `#/paths//me/delete-preflight/get(deletePreflight)`.
     func deletePreflight(_ input: Operations.DeletePreflight.Input) async throws -> Operations.DeletePreflight.Output
-    /// Delete the account (needs X-Reauth-Token): sets deleted_at, revokes every session, schedules the purge, holds the phone and email for 7 days; 409 delete_blocked while a blocker stands
+    /// Delete the account (needs X-Reauth-Token): sets deleted_at, revokes every session, schedules the purge, holds the phone, the email and the Apple and Google accounts for 7 days; 409 delete_blocked while a blocker stands
     ///
     /// - Remark: HTTP `DELETE /me`.
     /// - Remark: Generated from `#/paths//me/delete(deleteAccount)`.
     func deleteAccount(_ input: Operations.DeleteAccount.Input) async throws -> Operations.DeleteAccount.Output
-    /// Exchange a refresh token for a new pair (rotation: the old one dies). Presenting an already rotated refresh token again ends every session of its sign-in (reuse detection) and answers 401 refresh_invalid
+    /// Exchange a refresh token for a new pair (rotation: the old one dies). Presenting an already rotated refresh token again ends every session of its sign-in (reuse detection) and answers 401 refresh_invalid, except within the reuse interval
+    ///
+    /// Reuse interval (as GoTrue's refresh_token_reuse_interval, 10 s): the same refresh token presented again within 10 s of its rotation, while the pair that rotation issued is still live (not rotated in turn, not signed out), answers 200 with that very pair again (the same access and refresh tokens and expiries), so a client whose reply was lost and retries, or two refreshes racing on one client, stay signed in. Later, or once that pair has been used, it is reuse: every session of the sign-in ends and the answer is 401 refresh_invalid.
     ///
     /// - Remark: HTTP `POST /auth/refresh`.
     /// - Remark: Generated from `#/paths//auth/refresh/post(refreshSession)`.
@@ -60,7 +62,7 @@ public protocol APIProtocol: Sendable {
     func logout(_ input: Operations.Logout.Input) async throws -> Operations.Logout.Output
     /// Continue with phone or email (seed 004, one flow for sign-in and sign-up): send a 6-digit code; the backend decides at verify whether the account is new
     ///
-    /// Same code rules as the phone flows (5 min, 5 wrong, 30 s between sends, 3 resends per 15 min, 5 codes per 24 h), counted per phone and per email. 422 phone_invalid or invalid_email; 409 recently_deleted for the identity of an account deleted less than 7 days ago; 429 rate_limited.
+    /// Same code rules as the phone flows (5 min, 5 wrong, 30 s between sends, 3 resends per 15 min, 5 codes per 24 h), counted per phone and per email, and within the caps across destinations (30 an hour per client address, 300 for the server). 422 phone_invalid or invalid_email; 409 recently_deleted for the identity of an account deleted less than 7 days ago; 429 rate_limited.
     ///
     /// - Remark: HTTP `POST /auth/sign-in/code`.
     /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)`.
@@ -79,7 +81,7 @@ public protocol APIProtocol: Sendable {
     func verifySignInCode(_ input: Operations.VerifySignInCode.Input) async throws -> Operations.VerifySignInCode.Output
     /// Continue with Apple or Google: no code step; the provider account's user, or a new account
     ///
-    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted; 422 invalid_field (the device).
+    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted when the provider account has no account and belonged to one deleted less than 7 days ago (a sign-up held off, as for a phone or email); 422 invalid_field (the device).
     ///
     /// - Remark: HTTP `POST /auth/sign-in/provider`.
     /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)`.
@@ -152,7 +154,7 @@ public protocol APIProtocol: Sendable {
     func continueOnboarding(_ input: Operations.ContinueOnboarding.Input) async throws -> Operations.ContinueOnboarding.Output
     /// Can't access your account? (seed 003): email a one-shot recovery link (24 h) to the account's email. The answer is the same whether or not the address belongs to an account
     ///
-    /// Counted per address whether or not it has an account: 30 s between recovery emails (limit cooldown), at most 5 per 24 h (limit daily_cap). The request's IP and device are logged with it. An account's earlier recovery links stop working; its phone gets a recovery_started_notice. 422 invalid_email, invalid_field (the device); 429 rate_limited.
+    /// Counted per address whether or not it has an account: 30 s between recovery emails (limit cooldown), at most 5 per 24 h (limit daily_cap). The request's IP and device are logged with it. An account's earlier recovery links stop working; its phone gets a recovery_started_notice. Every request also counts, sent or not, for the hourly caps of its client address (30) and of the server (300): limits client_address_hourly, global_hourly. 422 invalid_email, invalid_field (the device); 429 rate_limited.
     ///
     /// - Remark: HTTP `POST /auth/recovery/start`.
     /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)`.
@@ -173,7 +175,7 @@ public protocol APIProtocol: Sendable {
     func completeRecovery(_ input: Operations.CompleteRecovery.Input) async throws -> Operations.CompleteRecovery.Output
     /// Send a 6-digit code to a phone
     ///
-    /// change_phone needs X-Reauth-Token unless the phone is the user's only sign-in method. 409 phone_taken never says who owns the number. 422 phone_invalid, phone_unchanged, phone_mismatch (re-auth with another number), method_unavailable. 429 rate_limited: 30 s between sends, 3 resends per 15 min, 5 codes per 24 h.
+    /// change_phone needs X-Reauth-Token, made with another method than the phone, unless the account has nothing else to verify with (the phone is its only sign-in method and it has no password). 409 phone_taken never says who owns the number. 422 phone_invalid, phone_unchanged, phone_mismatch (re-auth with another number), method_unavailable. 429 rate_limited: 30 s between sends, 3 resends per 15 min, 5 codes per 24 h; and at most 10 texts and emails an hour for the account, 30 for the client address, 300 for the server.
     ///
     /// - Remark: HTTP `POST /auth/phone/request-otp`.
     /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)`.
@@ -224,7 +226,7 @@ public protocol APIProtocol: Sendable {
     func emailAvailable(_ input: Operations.EmailAvailable.Input) async throws -> Operations.EmailAvailable.Output
     /// Email a one-shot link (30 min) to the new address; the change applies when it is opened
     ///
-    /// Needs X-Reauth-Token unless the email is the user's only sign-in method. 409 email_taken never says who holds the address. 422 invalid_email, email_unchanged, method_unavailable (no email to change: add one). 429 rate_limited: 30 s between emails to an address, 3 resends per 15 min, 5 per 24 h.
+    /// Needs X-Reauth-Token, made with another method than an email link (the password counts), unless the account has nothing else to verify with (the email is its only sign-in method and it has no password). 409 email_taken never says who holds the address. 422 invalid_email, email_unchanged, method_unavailable (no email to change: add one). 429 rate_limited: 30 s between emails to an address, 3 resends per 15 min, 5 per 24 h; and at most 10 texts and emails an hour for the account, 30 for the client address, 300 for the server.
     ///
     /// - Remark: HTTP `POST /auth/email/request-change`.
     /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)`.
@@ -360,7 +362,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Link Apple or Google with an id token from the provider's sign-in (409 provider_taken when that provider account is linked to another user, never saying whose)
+    /// Link Apple or Google with an id token from the provider's sign-in (409 provider_taken when that provider account is linked to another user, never saying whose; 409 recently_deleted when it belonged to an account deleted less than 7 days ago)
     ///
     /// - Remark: HTTP `POST /me/auth-methods/connect`.
     /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)`.
@@ -380,14 +382,16 @@ extension APIProtocol {
     public func deletePreflight(headers: Operations.DeletePreflight.Input.Headers = .init()) async throws -> Operations.DeletePreflight.Output {
         try await deletePreflight(Operations.DeletePreflight.Input(headers: headers))
     }
-    /// Delete the account (needs X-Reauth-Token): sets deleted_at, revokes every session, schedules the purge, holds the phone and email for 7 days; 409 delete_blocked while a blocker stands
+    /// Delete the account (needs X-Reauth-Token): sets deleted_at, revokes every session, schedules the purge, holds the phone, the email and the Apple and Google accounts for 7 days; 409 delete_blocked while a blocker stands
     ///
     /// - Remark: HTTP `DELETE /me`.
     /// - Remark: Generated from `#/paths//me/delete(deleteAccount)`.
     public func deleteAccount(headers: Operations.DeleteAccount.Input.Headers = .init()) async throws -> Operations.DeleteAccount.Output {
         try await deleteAccount(Operations.DeleteAccount.Input(headers: headers))
     }
-    /// Exchange a refresh token for a new pair (rotation: the old one dies). Presenting an already rotated refresh token again ends every session of its sign-in (reuse detection) and answers 401 refresh_invalid
+    /// Exchange a refresh token for a new pair (rotation: the old one dies). Presenting an already rotated refresh token again ends every session of its sign-in (reuse detection) and answers 401 refresh_invalid, except within the reuse interval
+    ///
+    /// Reuse interval (as GoTrue's refresh_token_reuse_interval, 10 s): the same refresh token presented again within 10 s of its rotation, while the pair that rotation issued is still live (not rotated in turn, not signed out), answers 200 with that very pair again (the same access and refresh tokens and expiries), so a client whose reply was lost and retries, or two refreshes racing on one client, stay signed in. Later, or once that pair has been used, it is reuse: every session of the sign-in ends and the answer is 401 refresh_invalid.
     ///
     /// - Remark: HTTP `POST /auth/refresh`.
     /// - Remark: Generated from `#/paths//auth/refresh/post(refreshSession)`.
@@ -409,7 +413,7 @@ extension APIProtocol {
     }
     /// Continue with phone or email (seed 004, one flow for sign-in and sign-up): send a 6-digit code; the backend decides at verify whether the account is new
     ///
-    /// Same code rules as the phone flows (5 min, 5 wrong, 30 s between sends, 3 resends per 15 min, 5 codes per 24 h), counted per phone and per email. 422 phone_invalid or invalid_email; 409 recently_deleted for the identity of an account deleted less than 7 days ago; 429 rate_limited.
+    /// Same code rules as the phone flows (5 min, 5 wrong, 30 s between sends, 3 resends per 15 min, 5 codes per 24 h), counted per phone and per email, and within the caps across destinations (30 an hour per client address, 300 for the server). 422 phone_invalid or invalid_email; 409 recently_deleted for the identity of an account deleted less than 7 days ago; 429 rate_limited.
     ///
     /// - Remark: HTTP `POST /auth/sign-in/code`.
     /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)`.
@@ -452,7 +456,7 @@ extension APIProtocol {
     }
     /// Continue with Apple or Google: no code step; the provider account's user, or a new account
     ///
-    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted; 422 invalid_field (the device).
+    /// 401 provider_token_invalid (unknown, used or expired id token); 409 recently_deleted when the provider account has no account and belonged to one deleted less than 7 days ago (a sign-up held off, as for a phone or email); 422 invalid_field (the device).
     ///
     /// - Remark: HTTP `POST /auth/sign-in/provider`.
     /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)`.
@@ -601,7 +605,7 @@ extension APIProtocol {
     }
     /// Can't access your account? (seed 003): email a one-shot recovery link (24 h) to the account's email. The answer is the same whether or not the address belongs to an account
     ///
-    /// Counted per address whether or not it has an account: 30 s between recovery emails (limit cooldown), at most 5 per 24 h (limit daily_cap). The request's IP and device are logged with it. An account's earlier recovery links stop working; its phone gets a recovery_started_notice. 422 invalid_email, invalid_field (the device); 429 rate_limited.
+    /// Counted per address whether or not it has an account: 30 s between recovery emails (limit cooldown), at most 5 per 24 h (limit daily_cap). The request's IP and device are logged with it. An account's earlier recovery links stop working; its phone gets a recovery_started_notice. Every request also counts, sent or not, for the hourly caps of its client address (30) and of the server (300): limits client_address_hourly, global_hourly. 422 invalid_email, invalid_field (the device); 429 rate_limited.
     ///
     /// - Remark: HTTP `POST /auth/recovery/start`.
     /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)`.
@@ -646,7 +650,7 @@ extension APIProtocol {
     }
     /// Send a 6-digit code to a phone
     ///
-    /// change_phone needs X-Reauth-Token unless the phone is the user's only sign-in method. 409 phone_taken never says who owns the number. 422 phone_invalid, phone_unchanged, phone_mismatch (re-auth with another number), method_unavailable. 429 rate_limited: 30 s between sends, 3 resends per 15 min, 5 codes per 24 h.
+    /// change_phone needs X-Reauth-Token, made with another method than the phone, unless the account has nothing else to verify with (the phone is its only sign-in method and it has no password). 409 phone_taken never says who owns the number. 422 phone_invalid, phone_unchanged, phone_mismatch (re-auth with another number), method_unavailable. 429 rate_limited: 30 s between sends, 3 resends per 15 min, 5 codes per 24 h; and at most 10 texts and emails an hour for the account, 30 for the client address, 300 for the server.
     ///
     /// - Remark: HTTP `POST /auth/phone/request-otp`.
     /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)`.
@@ -763,7 +767,7 @@ extension APIProtocol {
     }
     /// Email a one-shot link (30 min) to the new address; the change applies when it is opened
     ///
-    /// Needs X-Reauth-Token unless the email is the user's only sign-in method. 409 email_taken never says who holds the address. 422 invalid_email, email_unchanged, method_unavailable (no email to change: add one). 429 rate_limited: 30 s between emails to an address, 3 resends per 15 min, 5 per 24 h.
+    /// Needs X-Reauth-Token, made with another method than an email link (the password counts), unless the account has nothing else to verify with (the email is its only sign-in method and it has no password). 409 email_taken never says who holds the address. 422 invalid_email, email_unchanged, method_unavailable (no email to change: add one). 429 rate_limited: 30 s between emails to an address, 3 resends per 15 min, 5 per 24 h; and at most 10 texts and emails an hour for the account, 30 for the client address, 300 for the server.
     ///
     /// - Remark: HTTP `POST /auth/email/request-change`.
     /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)`.

@@ -6,7 +6,7 @@ import Foundation
     import Darwin
 #endif
 
-/// Owner-only files for the database: it holds live codes, links and the HMAC secret.
+/// Owner-only files: the database (accounts, digests, sealed outbox) and its key file (`StoreKey`).
 enum PrivateFiles {
     static let fileMode: mode_t = 0o600
     static let directoryMode: mode_t = 0o700
@@ -20,6 +20,42 @@ enum PrivateFiles {
         }
         close(descriptor)
         restrictDatabase(at: path)
+    }
+
+    /// The key file's bytes, or nil when there is none. Tightened to 0600 if it was left looser.
+    static func readKey(at path: String) throws -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw StoreError("cannot read the key file \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        _ = fchmod(descriptor, fileMode)
+        var bytes = [UInt8](repeating: 0, count: 256)
+        var total = 0
+        while total < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, $0.count - total) }
+            if count < 0 {
+                throw StoreError("cannot read the key file \(path): \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            total += count
+        }
+        return Data(bytes[0..<total])
+    }
+
+    /// Writes a new key file, 0600 from its creation; never replaces one (O_EXCL).
+    static func createKey(_ key: Data, at path: String) throws {
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, fileMode)
+        guard descriptor >= 0 else {
+            throw StoreError("cannot create the key file \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        let written = key.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == key.count, fsync(descriptor) == 0 else {
+            unlink(path)
+            throw StoreError("cannot write the key file \(path): \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Also tightens files an older version left 0644. A file someone else owns is left as it is:

@@ -55,8 +55,9 @@ enum Secrets {
     }
 }
 
-/// How codes and tokens are stored: HMAC-SHA256 under the database's own secret. A plain hash of a
-/// six-digit code falls to a brute force in under a second; without the secret there is nothing to try.
+/// How codes and tokens are stored: HMAC-SHA256 under the store's key (`StoreKey`, kept outside the
+/// database). A plain hash of a six-digit code falls to a brute force in under a second; without the key
+/// there is nothing to try.
 struct TokenDigest: Sendable {
     /// The HMAC with the key already absorbed. Keying costs two SHA-256 blocks; every authenticated request
     /// digests its token, so each digest starts from a copy of this instead (the state is copy-on-write).
@@ -77,5 +78,31 @@ struct TokenDigest: Sendable {
         hmac.update(data: Self.separator)
         secret.withUTF8 { hmac.update(data: UnsafeRawBufferPointer($0)) }
         return Secrets.hex(hmac.finalize())
+    }
+}
+
+/// AES-256-GCM under a key derived from the store's key: what the backend keeps of a secret it must give
+/// back later (the outbox's codes and links). A copy of the database without the key file reads nothing.
+struct Sealer: Sendable {
+    private let key: SymmetricKey
+
+    /// `purpose` separates the keys of different uses, so one's sealed values never open as another's.
+    init(storeKey: SymmetricKey, purpose: String) {
+        key = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: storeKey, info: Data("accessdeck sealer: \(purpose)".utf8), outputByteCount: 32)
+    }
+
+    /// Nonce, ciphertext and tag in one blob, a fresh random nonce each time.
+    func seal(_ plaintext: Data) throws -> Data {
+        guard let combined = try AES.GCM.seal(plaintext, using: key).combined else {
+            throw StoreError("AES-GCM gave no combined form")
+        }
+        return combined
+    }
+
+    /// nil for a blob this key did not seal, or one altered since.
+    func open(_ sealed: Data) -> Data? {
+        guard let box = try? AES.GCM.SealedBox(combined: sealed) else { return nil }
+        return try? AES.GCM.open(box, using: key)
     }
 }

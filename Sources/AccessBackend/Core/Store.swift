@@ -9,9 +9,15 @@ struct Store: Sendable {
     let pool: DatabasePool
     let path: String
     let isTemporary: Bool
-    /// Keyed with this database's own secret, so a copied database file alone does not let anyone
-    /// brute-force its stored codes offline.
+    /// Kept out of the database (`StoreKey`): what its digests are keyed with and its outbox sealed with.
+    let key: StoreKey
+    /// Keyed with the store's key, so a copied database file alone does not let anyone brute-force its
+    /// stored codes offline.
     let digest: TokenDigest
+    /// What the outbox's codes, links and tokens are sealed with.
+    let outboxSealer: Sealer
+    /// What a refreshed pair is sealed with for its reuse interval.
+    let refreshSealer: Sealer
     let retention = RetentionService()
     /// Bearer lookups, kept until the next commit (see `SessionLookupCache`).
     let sessionCache = SessionLookupCache()
@@ -26,20 +32,32 @@ struct Store: Sendable {
             resolved = try TemporaryDatabase.makePath()
             temporary = true
         }
-        // Codes, links and the HMAC secret live here: readable by the owner only. SQLite gives its -wal
-        // and -shm files the main file's mode, so creating that one 0600 first covers all three.
+        // Accounts and digests live here: readable by the owner only. SQLite gives its -wal and -shm files
+        // the main file's mode, so creating that one 0600 first covers all three.
         try PrivateFiles.prepareDatabase(at: resolved)
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         let pool = try DatabasePool(path: resolved, configuration: configuration)
-        try migrator.migrate(pool)
-        let secret = try pool.write { db in try Self.databaseSecret(db) }
+        // A database from before held its key and plain outbox secrets: while they are moved out and sealed,
+        // what is deleted or overwritten is zeroed (secure_delete), and the WAL that saw them is emptied.
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
+        try migrateUntilTheKeyIsNeeded(pool)
+        let key = try StoreKey.load(pool, keyFile: temporary ? nil : resolved + keyFileSuffix)
+        try migrator(sealer: key.outboxSealer).migrate(pool)
+        try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA secure_delete = OFF")
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
         try PrivateFiles.restrictDatabase(at: resolved)
         let store = Store(
-            pool: pool, path: resolved, isTemporary: temporary, digest: TokenDigest(key: SymmetricKey(data: secret)))
+            pool: pool, path: resolved, isTemporary: temporary, key: key, digest: key.digest,
+            outboxSealer: key.outboxSealer, refreshSealer: key.refreshSealer)
         store.sessionCache.watch(pool)
         return store
     }
+
+    /// Beside the database: `state.sqlite` → `state.sqlite.key`.
+    static let keyFileSuffix = ".key"
 
     func removeIfTemporary() {
         guard isTemporary else { return }
@@ -49,17 +67,23 @@ struct Store: Sendable {
         }
     }
 
-    /// Made once per database from the CSPRNG and kept in it: a scenario load wipes `meta`, never this.
-    private static func databaseSecret(_ db: Database) throws -> Data {
-        if let existing = try Data.fetchOne(db, sql: "SELECT value FROM secrets WHERE name = 'token_hmac'") {
-            return existing
+    /// The migrations before the key left the database: `StoreKey.load` reads what they made, and the
+    /// ones after need the key.
+    static let lastMigrationWithoutKey = "v13-saved-state"
+
+    /// Up to `lastMigrationWithoutKey`, unless the database is already past it (GRDB stops the process on
+    /// a `migrate(upTo:)` behind the database).
+    private static func migrateUntilTheKeyIsNeeded(_ pool: DatabasePool) throws {
+        let migrator = migrator(sealer: nil)
+        guard let last = migrator.migrations.firstIndex(of: lastMigrationWithoutKey) else { return }
+        let applied = try pool.read { try migrator.appliedIdentifiers($0) }
+        if applied.isDisjoint(with: migrator.migrations[(last + 1)...]) {
+            try migrator.migrate(pool, upTo: lastMigrationWithoutKey)
         }
-        let fresh = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
-        try db.execute(sql: "INSERT INTO secrets (name, value) VALUES ('token_hmac', ?)", arguments: [fresh])
-        return fresh
     }
 
-    private static var migrator: DatabaseMigrator {
+    /// `sealer`: needed only by the migrations after `lastMigrationWithoutKey`.
+    static func migrator(sealer: Sealer?) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.execute(
@@ -275,6 +299,46 @@ struct Store: Sendable {
                 sql: """
                     CREATE TABLE saved_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                     CREATE TABLE journal (id INTEGER PRIMARY KEY, entry TEXT NOT NULL);
+                    """)
+        }
+        // Issue 25, defect 5: the outbox's codes, links and tokens are sealed with the store's key (the key
+        // left the database in `StoreKey.load`), and the rows from before are sealed in place.
+        migrator.registerMigration("v14-sealed-outbox") { db in
+            guard let sealer else { throw StoreError("sealing the outbox needs the store's key") }
+            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN sealed BLOB")
+            let rows = try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT id, code, link, token FROM outbox WHERE code IS NOT NULL OR link IS NOT NULL OR token IS NOT NULL"
+            )
+            for row in rows {
+                let secrets = OutboxService.Secrets(code: row["code"], link: row["link"], token: row["token"])
+                try db.execute(
+                    sql: "UPDATE outbox SET sealed = ?, code = NULL, link = NULL, token = NULL WHERE id = ?",
+                    arguments: [try secrets.sealed(with: sealer), row["id"] as Int64])
+            }
+        }
+        // Issue 25, defect 12: a rotated refresh token presented again within the reuse interval gets the
+        // pair its rotation issued, sealed here until the interval is over (RetentionService clears it).
+        migrator.registerMigration("v15-refresh-reuse-interval") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE spent_refresh_tokens ADD COLUMN spent_at REAL;
+                    ALTER TABLE spent_refresh_tokens ADD COLUMN successor_access_hash TEXT;
+                    ALTER TABLE spent_refresh_tokens ADD COLUMN successor_sealed BLOB;
+                    """)
+        }
+        // Issue 25, defect 2: each send names the client address and the signed-in account that asked, for
+        // the caps across destinations (RateLimitService); recovery requests count by their logged IP.
+        migrator.registerMigration("v16-send-caps") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE sends ADD COLUMN client_address TEXT;
+                    ALTER TABLE sends ADD COLUMN account_id TEXT;
+                    CREATE INDEX sends_client_address ON sends(client_address, sent_at);
+                    CREATE INDEX sends_account ON sends(account_id, sent_at);
+                    CREATE INDEX recovery_requests_ip ON recovery_requests(ip, requested_at);
+                    CREATE INDEX recovery_requests_requested_at ON recovery_requests(requested_at);
                     """)
         }
         return migrator

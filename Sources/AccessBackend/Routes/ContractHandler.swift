@@ -84,7 +84,9 @@ struct ContractHandler: APIProtocol {
 
     func refreshSession(_ input: Operations.RefreshSession.Input) async throws -> Operations.RefreshSession.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
-        return .ok(.init(body: .json(try await backend.sessions.refresh(body.refreshToken))))
+        let refreshed = try await backend.sessions.refresh(body.refreshToken)
+        decide(refreshed.rule)
+        return .ok(.init(body: .json(refreshed.tokens)))
     }
 
     func logout(_ input: Operations.Logout.Input) async throws -> Operations.Logout.Output {

@@ -31,7 +31,7 @@ struct ScenarioLoader: Sendable {
             }
             for send in scenario.otpSends ?? [] {
                 try RateLimitService.record(
-                    db, channel: .sms, recipient: send.phone, isResend: send.resend ?? false,
+                    db, channel: .sms, recipient: send.phone, isResend: send.resend ?? false, requester: .scenario,
                     now: now.addingTimeInterval(-send.secondsAgo))
             }
             for (phone, code) in scenario.testCodes ?? [:] {
@@ -40,6 +40,7 @@ struct ScenarioLoader: Sendable {
             if let pending = scenario.pendingEmailChange {
                 _ = try EmailService(store: store, clock: clock, linkBase: linkBase).sendVerifyLink(
                     db, userId: scenario.user.id, purpose: .change, email: pending.email, passwordHash: nil,
+                    requester: .scenario,
                     now: now.addingTimeInterval(-pending.minutesAgo * 60))
             }
             try Self.insertBlockers(db, scenario, now: now)
@@ -55,7 +56,8 @@ struct ScenarioLoader: Sendable {
             let logins = PasswordLoginService(store: store, clock: clock, linkBase: linkBase)
             for person in [scenario.user] + (scenario.others ?? []) where person.emailUnverified == true {
                 if let email = person.email {
-                    _ = try logins.sendLink(db, userId: person.id, email: email, isResend: false, now: now)
+                    _ = try logins.sendLink(
+                        db, userId: person.id, email: email, isResend: false, requester: .scenario, now: now)
                 }
             }
             for entry in scenario.loginFailures ?? [] {

@@ -37,6 +37,9 @@ struct UserRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
             phone: phone != nil, email: email != nil, apple: appleSubject != nil, google: googleSubject != nil)
     }
 
+    /// What may verify a change of this account's methods ("Verify it's you").
+    var reauthRule: ReauthRule { ReauthRule(methods: signInMethods, hasPassword: passwordHash != nil) }
+
     var authMethods: AuthMethods {
         AuthMethods(
             userId: id, role: UserRole(rawValue: role) ?? .athlete, phone: phone, email: email,

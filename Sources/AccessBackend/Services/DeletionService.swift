@@ -37,7 +37,8 @@ struct DeletionService: Sendable {
             }
             try ReauthService.require(db, digest: store.digest, token: reauthToken, user: user, target: nil, now: now)
             try IdentityHoldService.hold(
-                db, digest: store.digest, phone: user.phone, email: user.email, until: deleted.identityHeldUntil)
+                db, digest: store.digest, phone: user.phone, email: user.email, apple: user.appleSubject,
+                google: user.googleSubject, until: deleted.identityHeldUntil)
             try ProviderLinkService.revoke(db, userId: user.id, provider: nil, now: now)
             // The identifiers leave the row now, held only as digests: a deleted account must not keep a
             // number or an address "taken" past its 7-day hold. Its username is free at once (not held: a

@@ -29,7 +29,8 @@ struct DisconnectService: Sendable {
                     rule: "disconnect.last_method")
             }
             try ReauthService.require(
-                db, digest: store.digest, token: reauthToken, user: user, target: provider.signInMethod, now: now)
+                db, digest: store.digest, token: reauthToken, user: user, target: provider.signInMethod.reauthFactor,
+                now: now)
             // Seed 001: "token pair with Apple/Google is revoked", in the same transaction as the unlink.
             try ProviderLinkService.revoke(db, userId: user.id, provider: provider, now: now)
             try db.execute(sql: "UPDATE users SET \(provider.subjectColumn) = NULL WHERE id = ?", arguments: [user.id])

@@ -53,7 +53,9 @@ struct EmailService: Sendable {
                 db, digest: store.digest, token: reauthToken, user: user, target: .email, now: now)
             guard try !Self.taken(db, email: email, by: user.id) else { throw Self.takenError }
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
-            return try sendVerifyLink(db, userId: user.id, purpose: .change, email: email, passwordHash: nil, now: now)
+            return try sendVerifyLink(
+                db, userId: user.id, purpose: .change, email: email, passwordHash: nil,
+                requester: .client(account: user.id), now: now)
         }
     }
 
@@ -77,7 +79,8 @@ struct EmailService: Sendable {
             guard try !Self.taken(db, email: email, by: user.id) else { throw Self.takenError }
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
             return try sendVerifyLink(
-                db, userId: user.id, purpose: .add, email: email, passwordHash: passwordHash, now: now)
+                db, userId: user.id, purpose: .add, email: email, passwordHash: passwordHash,
+                requester: .client(account: user.id), now: now)
         }
     }
 
@@ -109,7 +112,7 @@ struct EmailService: Sendable {
             }
             return try sendVerifyLink(
                 db, userId: user.id, purpose: purpose, email: pending["email"], passwordHash: pending["password_hash"],
-                now: now)
+                requester: .client(account: user.id), now: now)
         }
     }
 
@@ -169,7 +172,8 @@ struct EmailService: Sendable {
     }
 
     func sendVerifyLink(
-        _ db: Database, userId: String, purpose: Purpose, email: String, passwordHash: String?, now: Date
+        _ db: Database, userId: String, purpose: Purpose, email: String, passwordHash: String?,
+        requester: RateLimitService.Requester, now: Date
     ) throws -> EmailLinkSent {
         // A second link to the same address while one is live is a resend, as a second code is for texts.
         let isResend =
@@ -180,7 +184,8 @@ struct EmailService: Sendable {
                     AND used = 0 AND expires_at > ?)
                     """,
                 arguments: [userId, purpose.rawValue, email, now.unix]) ?? false
-        try RateLimitService.check(db, channel: .email, recipient: email, isResend: isResend, now: now)
+        try RateLimitService.check(
+            db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
         // One pending change at a time: the links sent before this one stop working.
         try db.execute(
             sql: "UPDATE links SET used = 1 WHERE user_id = ? AND purpose IN (?, ?) AND used = 0",
@@ -193,13 +198,14 @@ struct EmailService: Sendable {
                 VALUES (?, ?, ?, ?, ?, ?)
                 """,
             arguments: [store.digest(token), userId, purpose.rawValue, expires.unix, email, passwordHash])
-        try RateLimitService.record(db, channel: .email, recipient: email, isResend: isResend, now: now)
+        try RateLimitService.record(
+            db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
         try OutboxService.send(
             db,
             .init(
                 channel: "email", recipient: email, kind: "email_verify_link", purpose: purpose.rawValue,
                 link: "\(linkBase)/verify-email?token=\(token)", token: token),
-            now: now)
+            sealedWith: store.outboxSealer, now: now)
         return EmailLinkSent(sentTo: email, expiresAt: expires)
     }
 
@@ -219,7 +225,7 @@ struct EmailService: Sendable {
             .init(
                 channel: "email", recipient: previous, kind: "email_changed_notice", purpose: Purpose.revert.rawValue,
                 link: "\(linkBase)/revert-email?token=\(token)", token: token),
-            now: now)
+            sealedWith: store.outboxSealer, now: now)
     }
 
     private struct Redeemed {

@@ -1,11 +1,13 @@
+import AccessAPI
 import AccessCore
 import Foundation
 import GRDB
 
 /// Seed 001: after a delete, the account's phone and email cannot be claimed again for 7 days ("cooldown
-/// to prevent impulse re-signup confusion"). Held as keyed digests, so the hold outlives the purge
-/// without keeping the address. One rule for every way an identifier is claimed: changing or adding a
-/// phone or email today, and sign-up (issue 14) calls `refuseIfHeld` the same way.
+/// to prevent impulse re-signup confusion"), nor its Apple and Google accounts (issue 25: signing up with
+/// them at once bypassed the hold). Held as keyed digests, so the hold outlives the purge without keeping
+/// the address. One rule for every way an identifier is claimed: changing or adding a phone or email,
+/// connecting a provider, and sign-up (issue 14) call `refuseIfHeld` the same way.
 enum IdentityHoldService {
     static let holdDuration: TimeInterval = 7 * 24 * 60 * 60
 
@@ -20,6 +22,14 @@ enum IdentityHoldService {
             + "Try again later or use another email.",
         rule: "hold.email_recently_deleted")
 
+    static func providerHeld(_ provider: SocialProvider) -> BackendError {
+        BackendError(
+            .conflict, "recently_deleted",
+            "This \(provider.display) account belonged to an account that was deleted less than 7 days ago. "
+                + "Try again later or use another way in.",
+            rule: "hold.provider_recently_deleted")
+    }
+
     /// Held as typed in E.164 (the form every number is stored in) and emails case-insensitively, as the
     /// users table compares them; each kind in its own context, so a phone's digest never matches an email's.
     static func phoneKey(_ phone: String, digest: TokenDigest) -> String { digest(phone, context: "hold:phone") }
@@ -27,10 +37,20 @@ enum IdentityHoldService {
         digest(EmailRules.normalized(email).lowercased(), context: "hold:email")
     }
 
+    /// A provider account by its subject, in a context of its own per provider.
+    static func providerKey(_ provider: SocialProvider, _ subject: String, digest: TokenDigest) -> String {
+        digest(subject, context: "hold:\(provider.rawValue)")
+    }
+
     static func hold(
-        _ db: Database, digest: TokenDigest, phone: String?, email: String?, until: Date
+        _ db: Database, digest: TokenDigest, phone: String?, email: String?, apple: String? = nil,
+        google: String? = nil, until: Date
     ) throws {
-        let keys = [phone.map { phoneKey($0, digest: digest) }, email.map { emailKey($0, digest: digest) }]
+        let keys = [
+            phone.map { phoneKey($0, digest: digest) }, email.map { emailKey($0, digest: digest) },
+            apple.map { providerKey(.apple, $0, digest: digest) },
+            google.map { providerKey(.google, $0, digest: digest) },
+        ]
         for key in keys.compactMap({ $0 }) {
             try db.execute(
                 sql: "INSERT OR REPLACE INTO identity_holds (identifier_hash, held_until) VALUES (?, ?)",
@@ -44,6 +64,14 @@ enum IdentityHoldService {
     ) throws {
         if let phone, try isHeld(db, key: phoneKey(phone, digest: digest), now: now) { throw phoneHeld }
         if let email, try isHeld(db, key: emailKey(email, digest: digest), now: now) { throw emailHeld }
+    }
+
+    /// Whether the provider account is still held at `now` (`providerHeld` is the refusal): asked where the
+    /// refusal must commit the id token's spending, so it is returned rather than thrown.
+    static func isHeld(
+        _ db: Database, digest: TokenDigest, provider: SocialProvider, subject: String, now: Date
+    ) throws -> Bool {
+        try isHeld(db, key: providerKey(provider, subject, digest: digest), now: now)
     }
 
     private static func isHeld(_ db: Database, key: String, now: Date) throws -> Bool {

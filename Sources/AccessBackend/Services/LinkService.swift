@@ -33,17 +33,20 @@ struct LinkService: Sendable {
                         WHERE user_id = ? AND purpose = 'reauth' AND used = 0 AND expires_at > ?)
                         """,
                     arguments: [user.id, now.unix]) ?? false
-            try RateLimitService.check(db, channel: .email, recipient: email, isResend: isResend, now: now)
+            let requester = RateLimitService.Requester.client(account: user.id)
+            try RateLimitService.check(
+                db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
             try db.execute(
                 sql: "INSERT INTO links (token_hash, user_id, purpose, expires_at) VALUES (?, ?, 'reauth', ?)",
                 arguments: [store.digest(token), user.id, expires.unix])
-            try RateLimitService.record(db, channel: .email, recipient: email, isResend: isResend, now: now)
+            try RateLimitService.record(
+                db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
             try OutboxService.send(
                 db,
                 .init(
                     channel: "email", recipient: email, kind: "reauth_link", purpose: "reauth", link: link, token: token
                 ),
-                now: now)
+                sealedWith: store.outboxSealer, now: now)
             return email
         }
         return EmailLinkSent(sentTo: email, expiresAt: expires)

@@ -42,7 +42,8 @@ struct OTPService: Sendable {
                     "SELECT id FROM otp_requests WHERE user_id = ? AND phone = ? AND state = 'open' AND expires_at > ?",
                 arguments: [user.id, phone, now.unix])
             let isResend = !live.isEmpty
-            try RateLimitService.check(db, channel: .sms, recipient: phone, isResend: isResend, now: now)
+            try RateLimitService.check(
+                db, channel: .sms, recipient: phone, isResend: isResend, requester: .client(account: user.id), now: now)
             for id in live {
                 try db.execute(sql: "UPDATE otp_requests SET state = 'cancelled' WHERE id = ?", arguments: [id])
             }
@@ -57,8 +58,9 @@ struct OTPService: Sendable {
                     id, user.id, phone, body.purpose.rawValue, store.digest(code, context: id), now.unix,
                     now.unix + Self.ttl, now.unix + RateLimitService.cooldown,
                 ])
-            try Self.deliver(
-                db, requestId: id, phone: phone, code: code, purpose: body.purpose, isResend: isResend, now: now)
+            try deliver(
+                db, requestId: id, phone: phone, code: code, purpose: body.purpose, isResend: isResend,
+                userId: user.id, now: now)
             return OTPRequestAccepted(
                 requestId: id, phone: phone, purpose: body.purpose, expiresAt: now.addingTimeInterval(Self.ttl),
                 resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
@@ -79,7 +81,8 @@ struct OTPService: Sendable {
             }
             let phone: String = row["phone"]
             let purpose = OTPPurpose(rawValue: row["purpose"]) ?? .reauth
-            try RateLimitService.check(db, channel: .sms, recipient: phone, isResend: true, now: now)
+            try RateLimitService.check(
+                db, channel: .sms, recipient: phone, isResend: true, requester: .client(account: user.id), now: now)
             let code = try Self.newCode(db, phone: phone)
             try db.execute(
                 sql: """
@@ -90,8 +93,9 @@ struct OTPService: Sendable {
                     store.digest(code, context: requestId), now.unix + Self.ttl, now.unix + RateLimitService.cooldown,
                     requestId,
                 ])
-            try Self.deliver(
-                db, requestId: requestId, phone: phone, code: code, purpose: purpose, isResend: true, now: now)
+            try deliver(
+                db, requestId: requestId, phone: phone, code: code, purpose: purpose, isResend: true,
+                userId: user.id, now: now)
             return OTPRequestAccepted(
                 requestId: requestId, phone: phone, purpose: purpose, expiresAt: now.addingTimeInterval(Self.ttl),
                 resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
@@ -238,16 +242,17 @@ struct OTPService: Sendable {
             ?? Secrets.otpCode()
     }
 
-    private static func deliver(
+    private func deliver(
         _ db: Database, requestId: String, phone: String, code: String, purpose: OTPPurpose, isResend: Bool,
-        now: Date
+        userId: String, now: Date
     ) throws {
-        try RateLimitService.record(db, channel: .sms, recipient: phone, isResend: isResend, now: now)
+        try RateLimitService.record(
+            db, channel: .sms, recipient: phone, isResend: isResend, requester: .client(account: userId), now: now)
         try OutboxService.send(
             db,
             .init(
                 channel: "sms", recipient: phone, kind: "otp", purpose: purpose.rawValue, code: code,
                 requestId: requestId),
-            now: now)
+            sealedWith: store.outboxSealer, now: now)
     }
 }

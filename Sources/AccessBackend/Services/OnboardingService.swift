@@ -166,7 +166,9 @@ struct OnboardingService: Sendable {
             }
             guard try !EmailService.taken(db, email: email, by: user.id) else { throw EmailService.takenError }
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
-            try RateLimitService.check(db, channel: .email, recipient: email, isResend: false, now: now)
+            let requester = RateLimitService.Requester.client(account: user.id)
+            try RateLimitService.check(
+                db, channel: .email, recipient: email, isResend: false, requester: requester, now: now)
             try db.execute(
                 sql: """
                     UPDATE users SET email = ?, email_unverified = 1, password_hash = ?, password_salt = NULL,
@@ -174,7 +176,8 @@ struct OnboardingService: Sendable {
                     WHERE id = ?
                     """,
                 arguments: [email, passwordHash, now.unix, user.id])
-            _ = try passwordLogins.sendLink(db, userId: user.id, email: email, isResend: false, now: now)
+            _ = try passwordLogins.sendLink(
+                db, userId: user.id, email: email, isResend: false, requester: requester, now: now)
             state.email = email
             state.emailUnverified = true
             if state.step == .recoveryEmail {

@@ -2,11 +2,21 @@ import AccessAPI
 import Foundation
 import GRDB
 
-/// The fake SMS gateway and mailbox. The only place a code or link is ever readable.
+/// The fake SMS gateway and mailbox. The only place a code or link is ever readable: through the admin
+/// API, which unseals them; in the database they are sealed with the store's key (`StoreKey`).
 struct OutboxService: Sendable {
     let store: Store
     let clock: BackendClock
 
+    /// A message that carries nothing to use (a notice).
+    struct Notice {
+        var channel: String
+        var recipient: String
+        var kind: String
+        var purpose: String
+    }
+
+    /// A message with a code, or a link and its token.
     struct Message {
         var channel: String
         var recipient: String
@@ -19,16 +29,52 @@ struct OutboxService: Sendable {
         var requestId: String? = nil
     }
 
-    static func send(_ db: Database, _ message: Message, now: Date) throws {
+    /// What a message's `sealed` column holds once opened.
+    struct Secrets: Codable {
+        var code: String?
+        var link: String?
+        var token: String?
+
+        func sealed(with sealer: Sealer) throws -> Data {
+            try sealer.seal(JSONEncoder().encode(self))
+        }
+
+        init(code: String?, link: String?, token: String?) {
+            self.code = code
+            self.link = link
+            self.token = token
+        }
+
+        /// Empty for a notice, and for a blob the key does not open (the key file of another database).
+        init(sealed: Data?, sealer: Sealer) {
+            let opened = sealed.flatMap(sealer.open).flatMap { try? JSONDecoder().decode(Secrets.self, from: $0) }
+            self = opened ?? Secrets(code: nil, link: nil, token: nil)
+        }
+    }
+
+    static func send(_ db: Database, _ notice: Notice, now: Date) throws {
+        try insert(
+            db, channel: notice.channel, recipient: notice.recipient, kind: notice.kind, purpose: notice.purpose,
+            sealed: nil, requestId: nil, now: now)
+    }
+
+    static func send(_ db: Database, _ message: Message, sealedWith sealer: Sealer, now: Date) throws {
+        let secrets = Secrets(code: message.code, link: message.link, token: message.token)
+        try insert(
+            db, channel: message.channel, recipient: message.recipient, kind: message.kind, purpose: message.purpose,
+            sealed: try secrets.sealed(with: sealer), requestId: message.requestId, now: now)
+    }
+
+    private static func insert(
+        _ db: Database, channel: String, recipient: String, kind: String, purpose: String, sealed: Data?,
+        requestId: String?, now: Date
+    ) throws {
         try db.execute(
             sql: """
-                INSERT INTO outbox (channel, recipient, kind, purpose, code, link, token, sent_at, request_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO outbox (channel, recipient, kind, purpose, sealed, sent_at, request_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [
-                message.channel, message.recipient, message.kind, message.purpose, message.code, message.link,
-                message.token, now.unix, message.requestId,
-            ])
+            arguments: [channel, recipient, kind, purpose, sealed, now.unix, requestId])
         // Bounded like a real inbox view: QA reads the newest messages, and older ones only hold codes.
         try db.execute(
             sql: "DELETE FROM outbox WHERE id <= ?",
@@ -51,12 +97,16 @@ struct OutboxService: Sendable {
                         LEFT JOIN sign_in_challenges ON sign_in_challenges.id = outbox.request_id
                     ORDER BY outbox.id
                     """)
+            let secrets = rows.map { Secrets(sealed: $0["sealed"], sealer: store.outboxSealer) }
             var judge = StatusJudge(now: now)
-            let statuses = try rows.reversed().map { row in try judge.status(of: row, db, digest: store.digest) }
-            return zip(rows, statuses.reversed()).map { row, status in
-                OutboxMessage(
+            let statuses = try zip(rows, secrets).reversed().map { row, secrets in
+                try judge.status(of: row, token: secrets.token, db, digest: store.digest)
+            }
+            return zip(zip(rows, secrets), statuses.reversed()).map { message, status in
+                let (row, secrets) = message
+                return OutboxMessage(
                     id: row["id"], channel: row["channel"], to: row["recipient"], kind: row["kind"],
-                    purpose: row["purpose"], code: row["code"], link: row["link"], token: row["token"],
+                    purpose: row["purpose"], code: secrets.code, link: secrets.link, token: secrets.token,
                     sentAt: Date(unix: row["sent_at"]), status: status)
             }
         }
@@ -73,11 +123,11 @@ struct OutboxService: Sendable {
 
         init(now: Date) { self.now = now }
 
-        mutating func status(of row: Row, _ db: Database, digest: TokenDigest) throws -> OutboxStatus {
+        mutating func status(of row: Row, token: String?, _ db: Database, digest: TokenDigest) throws -> OutboxStatus {
             switch OutboxKind(rawValue: row["kind"]) {
             case .otp: return codeStatus(row)
             case .reauthLink, .emailVerifyLink, .emailChangedNotice, .recoveryLink:
-                return try linkStatus(row, db, digest: digest)
+                return try linkStatus(token: token, db, digest: digest)
             // A notice carries nothing to use, so nothing about it can stop working.
             case .passwordChangedNotice, .providerConnectedNotice, .providerDisconnectedNotice, .accountDeletedNotice,
                 .recoveryStartedNotice, .recoveryCompletedNotice, .lockoutNotice, .newDeviceNotice:
@@ -106,8 +156,8 @@ struct OutboxService: Sendable {
             }
         }
 
-        private func linkStatus(_ row: Row, _ db: Database, digest: TokenDigest) throws -> OutboxStatus {
-            guard let token: String = row["token"],
+        private func linkStatus(token: String?, _ db: Database, digest: TokenDigest) throws -> OutboxStatus {
+            guard let token,
                 let link = try Row.fetchOne(
                     db, sql: "SELECT used, expires_at FROM links WHERE token_hash = ?", arguments: [digest(token)])
             else { return .expired }

@@ -38,14 +38,16 @@ struct PasswordLoginService: Sendable {
             try store.retention.pruneIfDue(db, now: now)
             guard try SignInService.owner(db, channel: .email, destination: email) == nil else { throw Self.emailTaken }
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
-            try RateLimitService.check(db, channel: .email, recipient: email, isResend: false, now: now)
+            try RateLimitService.check(
+                db, channel: .email, recipient: email, isResend: false, requester: .client(account: nil), now: now)
             let user = try SignInService.createUser(db, phone: nil, email: email)
             try db.execute(
                 sql: """
                     UPDATE users SET password_hash = ?, password_changed_at = ?, email_unverified = 1 WHERE id = ?
                     """,
                 arguments: [passwordHash, now.unix, user.id])
-            let expires = try sendLink(db, userId: user.id, email: email, isResend: false, now: now)
+            let expires = try sendLink(
+                db, userId: user.id, email: email, isResend: false, requester: .client(account: nil), now: now)
             return Registered(email: email, linkExpiresAt: expires)
         }
     }
@@ -57,16 +59,19 @@ struct PasswordLoginService: Sendable {
         guard EmailRules.isValid(email) else { throw EmailService.invalidError }
         try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
-            try RateLimitService.check(db, channel: .email, recipient: email, isResend: true, now: now)
+            try RateLimitService.check(
+                db, channel: .email, recipient: email, isResend: true, requester: .client(account: nil), now: now)
             guard
                 let waiting = try String.fetchOne(
                     db, sql: "SELECT id FROM users WHERE email = ? AND email_unverified = 1 AND deleted_at IS NULL",
                     arguments: [email])
             else {
-                try RateLimitService.record(db, channel: .email, recipient: email, isResend: true, now: now)
+                try RateLimitService.record(
+                    db, channel: .email, recipient: email, isResend: true, requester: .client(account: nil), now: now)
                 return
             }
-            _ = try sendLink(db, userId: waiting, email: email, isResend: true, now: now)
+            _ = try sendLink(
+                db, userId: waiting, email: email, isResend: true, requester: .client(account: nil), now: now)
         }
         return VerificationResent(message: Self.resentMessage)
     }
@@ -163,7 +168,10 @@ struct PasswordLoginService: Sendable {
     }
 
     /// A new link for the registration; those sent before stop working.
-    func sendLink(_ db: Database, userId: String, email: String, isResend: Bool, now: Date) throws -> Date {
+    func sendLink(
+        _ db: Database, userId: String, email: String, isResend: Bool, requester: RateLimitService.Requester,
+        now: Date
+    ) throws -> Date {
         try db.execute(
             sql: "UPDATE links SET used = 1 WHERE user_id = ? AND purpose = ? AND used = 0",
             arguments: [userId, Self.linkPurpose])
@@ -172,13 +180,14 @@ struct PasswordLoginService: Sendable {
         try db.execute(
             sql: "INSERT INTO links (token_hash, user_id, purpose, expires_at, email) VALUES (?, ?, ?, ?, ?)",
             arguments: [store.digest(token), userId, Self.linkPurpose, expires.unix, email])
-        try RateLimitService.record(db, channel: .email, recipient: email, isResend: isResend, now: now)
+        try RateLimitService.record(
+            db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
         try OutboxService.send(
             db,
             .init(
                 channel: "email", recipient: email, kind: "email_verify_link", purpose: Self.linkPurpose,
                 link: "\(linkBase)/confirm-account?token=\(token)", token: token),
-            now: now)
+            sealedWith: store.outboxSealer, now: now)
         return expires
     }
 }

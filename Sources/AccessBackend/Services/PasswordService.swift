@@ -43,7 +43,8 @@ struct PasswordService: Sendable {
                     .unprocessableContent, "method_unavailable", "Add an email first: a password goes with it.",
                     rule: "password.without_email")
             }
-            try ReauthService.require(db, digest: store.digest, token: reauthToken, user: user, target: nil, now: now)
+            try ReauthService.require(
+                db, digest: store.digest, token: reauthToken, user: user, target: .password, now: now)
             var broken = PasswordRules.violations(newPassword, email: email).map(\.rawValue)
             if let stored = user.passwordHash,
                 PasswordHasher.verify(newPassword, stored: stored, legacySalt: user.passwordSalt)

@@ -42,6 +42,10 @@ struct ProviderLinkService: Sendable {
                         "This \(provider.display) account is already connected to another account.",
                         rule: "connect.provider_taken"))
             }
+            if try IdentityHoldService.isHeld(db, digest: store.digest, provider: provider, subject: subject, now: now)
+            {
+                return .failure(IdentityHoldService.providerHeld(provider))
+            }
             try db.execute(
                 sql: "UPDATE users SET \(provider.subjectColumn) = ? WHERE id = ?", arguments: [subject, user.id])
             try Self.grant(db, userId: user.id, provider: provider, subject: subject, now: now)

@@ -4,12 +4,43 @@ import GRDB
 /// How often one address may be sent a code or a link (seed README's settlement of 000 vs 003):
 /// 30 s between sends, at most 3 resends per 15 min, at most 5 sends per 24 h. Texts and emails obey the
 /// same rules, each address counted on its own, so no endpoint can be used to flood a phone or a mailbox.
+///
+/// Caps across destinations (issue 25, defect 2): counted per address only, one client cycling numbers
+/// sent 11,345 texts in 10 s, and one account 42k change-phone texts in 50 s. As GoTrue caps the texts and
+/// emails a whole server sends an hour (its RATE_LIMIT_SMS_SENT / RATE_LIMIT_EMAIL_SENT) and the OTP
+/// requests of one IP, every text or email with a code or a link also counts, over the last hour, for the
+/// client address that asked (the connection's peer, no proxy header trusted), for the signed-in account
+/// that asked, and for the server. A recovery request counts for its client address and the server
+/// whether or not an email went, so the count says nothing about which addresses have an account.
 struct RateLimitService: Sendable {
     static let cooldown: TimeInterval = 30
     static let resendWindow: TimeInterval = 15 * 60
     static let maxResendsPerWindow = 3
     static let dailyWindow: TimeInterval = 24 * 60 * 60
     static let maxCodesPerDay = 5
+
+    /// The caps across destinations look back one hour.
+    static let capWindow: TimeInterval = 60 * 60
+    /// One client address: a household or an office behind one address signing in, with room to spare.
+    static let maxSendsPerClientAddress = 30
+    /// One signed-in account: a phone change with its resends and a re-auth or two, twice over.
+    static let maxSendsPerAccount = 10
+    /// The whole server: a bound on what any number of clients together can cost in texts and emails.
+    static let maxSendsPerHour = 300
+
+    /// Who asked for a send: the caps across destinations count by these.
+    struct Requester: Sendable {
+        var account: String?
+        var clientAddress: String?
+
+        /// The request being served (`ContractScope`): its peer's address, and the signed-in account if any.
+        static func client(account: String?) -> Requester {
+            Requester(account: account, clientAddress: ContractScope.current?.remoteAddress)
+        }
+
+        /// A scenario's history: on the server's count only.
+        static let scenario = Requester(account: nil, clientAddress: nil)
+    }
 
     enum Channel: String, Sendable {
         case sms
@@ -22,11 +53,15 @@ struct RateLimitService: Sendable {
         func key(_ recipient: String) -> String { self == .sms ? recipient : recipient.lowercased() }
     }
 
+    typealias Refusal = (retryAfter: TimeInterval, limit: String, message: String)
+
     /// Throws 429 with the longest wait among the limits that fire, so the client's countdown is honest.
-    static func check(_ db: Database, channel: Channel, recipient: String, isResend: Bool, now: Date) throws {
+    static func check(
+        _ db: Database, channel: Channel, recipient: String, isResend: Bool, requester: Requester, now: Date
+    ) throws {
         let key = channel.key(recipient)
         let noun = channel.noun
-        var refusals: [(retryAfter: TimeInterval, limit: String, message: String)] = []
+        var refusals = try capRefusals(db, requester: requester, now: now)
         let t = now.unix
         if let last = try Double.fetchOne(
             db, sql: "SELECT MAX(sent_at) FROM sends WHERE recipient = ?", arguments: [key]),
@@ -51,9 +86,57 @@ struct RateLimitService: Sendable {
             let freed = today[today.count - maxCodesPerDay] + dailyWindow
             refusals.append((freed - t, "daily_cap", "You've reached today's limit of \(noun)s. Try again tomorrow."))
         }
+        try refuse(refusals)
+    }
+
+    static func refuse(_ refusals: [Refusal]) throws {
         guard let worst = refusals.max(by: { $0.retryAfter < $1.retryAfter }) else { return }
         throw BackendError.rateLimited(
             retryAfter: max(1, Int(worst.retryAfter.rounded(.up))), limit: worst.limit, message: worst.message)
+    }
+
+    /// The caps across destinations that fire now, each with how long until it frees a slot.
+    static func capRefusals(_ db: Database, requester: Requester, now: Date) throws -> [Refusal] {
+        let since = now.unix - capWindow
+        var refusals: [Refusal] = []
+        // Each cap frees a slot when the oldest send that fills it leaves the hour.
+        func cap(_ times: [Double], max: Int, limit: String, message: String) {
+            guard times.count >= max else { return }
+            refusals.append((times[times.count - max] + capWindow - now.unix, limit, message))
+        }
+        if let address = requester.clientAddress {
+            let times = try Double.fetchAll(
+                db,
+                sql: """
+                    SELECT sent_at FROM sends WHERE client_address = ? AND sent_at > ?
+                    UNION ALL SELECT requested_at FROM recovery_requests WHERE ip = ? AND requested_at > ?
+                    ORDER BY 1
+                    """,
+                arguments: [address, since, address, since])
+            cap(
+                times, max: maxSendsPerClientAddress, limit: "client_address_hourly",
+                message: "Too many codes and emails were requested from your network. Try again later.")
+        }
+        if let account = requester.account {
+            let times = try Double.fetchAll(
+                db, sql: "SELECT sent_at FROM sends WHERE account_id = ? AND sent_at > ? ORDER BY sent_at",
+                arguments: [account, since])
+            cap(
+                times, max: maxSendsPerAccount, limit: "account_hourly",
+                message: "Too many codes and emails were requested for your account. Try again later.")
+        }
+        let all = try Double.fetchAll(
+            db,
+            sql: """
+                SELECT sent_at FROM sends WHERE sent_at > ?
+                UNION ALL SELECT requested_at FROM recovery_requests WHERE requested_at > ?
+                ORDER BY 1
+                """,
+            arguments: [since, since])
+        cap(
+            all, max: maxSendsPerHour, limit: "global_hourly",
+            message: "We're sending too many codes and emails right now. Try again later.")
+        return refusals
     }
 
     /// Not in the seeds: without it "Verify it's you" by password would allow unlimited guessing.
@@ -82,9 +165,17 @@ struct RateLimitService: Sendable {
         return max(0, maxPasswordFailures - failures)
     }
 
-    static func record(_ db: Database, channel: Channel, recipient: String, isResend: Bool, now: Date) throws {
+    static func record(
+        _ db: Database, channel: Channel, recipient: String, isResend: Bool, requester: Requester, now: Date
+    ) throws {
         try db.execute(
-            sql: "INSERT INTO sends (channel, recipient, sent_at, is_resend) VALUES (?, ?, ?, ?)",
-            arguments: [channel.rawValue, channel.key(recipient), now.unix, isResend])
+            sql: """
+                INSERT INTO sends (channel, recipient, sent_at, is_resend, client_address, account_id)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                channel.rawValue, channel.key(recipient), now.unix, isResend, requester.clientAddress,
+                requester.account,
+            ])
     }
 }

@@ -28,23 +28,32 @@ struct ReauthService: Sendable {
         return request.headers.first { $0.name.canonicalName == name }?.value
     }
 
-    /// 403 unless a live grant for this user comes with the request, or the target of the action is the
-    /// user's only sign-in method (seed 000: the session itself is the implicit auth then). A nil target
-    /// (the password) is never a sign-in method of its own, so it always needs the grant. `user` must
-    /// have been read in the same transaction (`AccountService.current`), or the "only method" answer
-    /// can be stale by the time the caller writes.
+    /// 403 unless a live grant for this user comes with the request, made with another method than the
+    /// action's target (`ReauthRule`, shared with the app's picker: no Apple grant disconnects Apple, no
+    /// password grant sets a new password); or the account has nothing to verify with but the target
+    /// itself (seed 000: the session is the implicit auth then). `target` nil: an action on no method
+    /// (deleting the account), which any grant verifies. `user` must have been read in the same transaction
+    /// (`AccountService.current`), or the answer can be stale by the time the caller writes.
     static func require(
-        _ db: Database, digest: TokenDigest, token: String?, user: UserRecord, target: SignInMethod?, now: Date
+        _ db: Database, digest: TokenDigest, token: String?, user: UserRecord, target: ReauthFactor?, now: Date
     ) throws {
-        if let target, user.signInMethods.isOnly(target) { return }
+        if user.reauthRule.sessionSuffices(for: target) { return }
         guard let token else { throw BackendError.reauthRequired }
-        let storedUser = try String.fetchOne(
-            db, sql: "SELECT user_id FROM reauth_grants WHERE token_hash = ? AND expires_at > ?",
+        let grant = try Row.fetchOne(
+            db, sql: "SELECT user_id, method FROM reauth_grants WHERE token_hash = ? AND expires_at > ?",
             arguments: [digest(token), now.unix])
-        guard let storedUser, Secrets.constantTimeEquals(storedUser, user.id) else {
+        guard let grant, Secrets.constantTimeEquals(grant["user_id"], user.id) else {
             throw BackendError.reauthRequired
         }
+        guard let method = ReauthFactor(rawValue: grant["method"]), ReauthRule.grant(method, verifies: target) else {
+            throw grantByTarget
+        }
     }
+
+    static let grantByTarget = BackendError(
+        .forbidden, .reauthRequired,
+        "This change can't be verified with the method it changes. Verify it's you another way.",
+        rule: "reauth.grant_by_target")
 
     func byPassword(user: UserRecord, password: String) async throws -> ReauthGrant {
         let now = clock.now()

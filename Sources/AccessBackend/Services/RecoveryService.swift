@@ -44,7 +44,7 @@ struct RecoveryService: Sendable {
         let emailKey = store.digest(email.lowercased(), context: "recovery")
         return try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
-            try Self.refuseIfTooManyRequests(db, emailKey: emailKey, now: now)
+            try Self.refuseIfTooManyRequests(db, emailKey: emailKey, ip: ip, now: now)
             let account = try Self.recoverableAccount(db, email: email)
             if let account { try sendLink(db, account: account, now: now) }
             try db.execute(
@@ -157,14 +157,15 @@ struct RecoveryService: Sendable {
     static let rateLimitedMessage = "For security reasons, please wait before requesting another recovery."
 
     /// Seed 003's limits on recovery emails: 30 s apart, 5 per rolling 24 h, per address.
-    private static func refuseIfTooManyRequests(_ db: Database, emailKey: String, now: Date) throws {
+    /// Its own limits per address, and the caps across destinations of every send (`RateLimitService`).
+    private static func refuseIfTooManyRequests(_ db: Database, emailKey: String, ip: String?, now: Date) throws {
         let t = now.unix
         let today = try Double.fetchAll(
             db,
             sql:
                 "SELECT requested_at FROM recovery_requests WHERE email_key = ? AND requested_at > ? ORDER BY requested_at",
             arguments: [emailKey, t - dailyWindow])
-        var refusals: [(retryAfter: TimeInterval, limit: String, message: String)] = []
+        var refusals: [RateLimitService.Refusal] = []
         if let last = today.last, t - last < cooldown {
             refusals.append((last + cooldown - t, "cooldown", rateLimitedMessage))
         }
@@ -172,7 +173,10 @@ struct RecoveryService: Sendable {
             let freed = today[today.count - maxRequestsPerDay] + dailyWindow
             refusals.append((freed - t, "daily_cap", rateLimitedMessage))
         }
-        guard let worst = refusals.max(by: { $0.retryAfter < $1.retryAfter }) else { return }
+        let caps = try RateLimitService.capRefusals(
+            db, requester: RateLimitService.Requester(account: nil, clientAddress: ip), now: now)
+        guard let worst = (refusals + caps).max(by: { $0.retryAfter < $1.retryAfter }) else { return }
+        guard refusals.contains(where: { $0.limit == worst.limit }) else { return try RateLimitService.refuse(caps) }
         var error = BackendError.rateLimited(
             retryAfter: max(1, Int(worst.retryAfter.rounded(.up))), limit: worst.limit, message: worst.message)
         error.rule = "recovery.\(worst.limit)"
@@ -203,7 +207,7 @@ struct RecoveryService: Sendable {
             .init(
                 channel: "email", recipient: email, kind: "recovery_link", purpose: Self.linkPurpose,
                 link: "\(linkBase)/recover?token=\(token)", token: token),
-            now: now)
+            sealedWith: store.outboxSealer, now: now)
         if let phone = account.phone {
             try OutboxService.send(
                 db,

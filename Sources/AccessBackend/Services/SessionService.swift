@@ -3,10 +3,19 @@ import Foundation
 import GRDB
 import Hummingbird
 
-/// Access tokens (1 h) and refresh tokens (7 days, rotated on every use). Only hashes are stored.
+/// Access tokens (1 h) and refresh tokens (7 days, rotated on every use). Only hashes are stored, but for
+/// the reuse interval's sealed copy of the newest pair.
 struct SessionService: Sendable {
     static let accessLifetime: TimeInterval = 60 * 60
     static let refreshLifetime: TimeInterval = 7 * 24 * 60 * 60
+    /// How long a rotated refresh token may be presented again and get back the pair its rotation issued
+    /// (GoTrue's refresh_token_reuse_interval, 10 s by default): a client whose reply was lost (a dropped
+    /// connection, `commit_then_fail`) retries with the token it still holds and stays signed in, and two
+    /// refreshes racing on one client get the same pair. The same pair, not a fresh one: minting another
+    /// would leave two live sessions in one family, and would end the first holder's session when it
+    /// rotates. After the interval, or once that pair has itself been rotated or signed out, presenting
+    /// the token again is reuse: the family ends (`session.refresh_reused`).
+    static let reuseInterval: TimeInterval = 10
 
     let store: Store
     let clock: BackendClock
@@ -154,17 +163,26 @@ struct SessionService: Sendable {
     /// What presenting a refresh token came to.
     private enum Presented {
         case rotated(SessionTokens)
+        /// Presented again within `reuseInterval` while the pair it was rotated into is still live.
+        case retried(SessionTokens)
         /// Already rotated once: someone holds a copy, so the family it came from has ended.
         case reused
         case invalid
     }
 
-    func refresh(_ refreshToken: String) async throws -> SessionTokens {
+    struct Refreshed {
+        var tokens: SessionTokens
+        /// The rule the journal names: a rotation, or the same pair again within the reuse interval.
+        var rule: String
+    }
+
+    func refresh(_ refreshToken: String) async throws -> Refreshed {
         let now = clock.now()
         let fresh = SessionTokens(
             userId: "", accessToken: Secrets.token(prefix: "at_"),
             accessExpiresAt: now.addingTimeInterval(Self.accessLifetime), refreshToken: Secrets.token(prefix: "rt_"),
             refreshExpiresAt: now.addingTimeInterval(Self.refreshLifetime))
+        let sealer = store.refreshSealer
         let presented: Presented = try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
             let oldHash = store.digest(refreshToken)
@@ -180,14 +198,20 @@ struct SessionService: Sendable {
                 var next = fresh
                 next.userId = live["user_id"]
                 // Rotation: the used refresh token and its access token die with this call; the used
-                // token's digest is kept for as long as it would have lived, to recognise a replay.
+                // token's digest is kept for as long as it would have lived, to recognise a replay, and the
+                // new pair sealed for the reuse interval, to answer a retry with it.
                 try db.execute(sql: "DELETE FROM sessions WHERE refresh_hash = ?", arguments: [oldHash])
                 try db.execute(
                     sql: """
-                        INSERT INTO spent_refresh_tokens (refresh_hash, family_id, user_id, expires_at)
-                        VALUES (?, ?, ?, ?)
+                        INSERT INTO spent_refresh_tokens
+                            (refresh_hash, family_id, user_id, expires_at, spent_at, successor_access_hash,
+                            successor_sealed)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
                         """,
-                    arguments: [oldHash, family, next.userId, live["refresh_expires_at"] as Double])
+                    arguments: [
+                        oldHash, family, next.userId, live["refresh_expires_at"] as Double, now.unix,
+                        store.digest(next.accessToken), try SealedPair(next).sealed(with: sealer),
+                    ])
                 // A refreshed limited session stays limited: rotation must not be a way out of recovery.
                 try Self.insert(
                     db, digest: store.digest, next, family: family, deviceId: live["device_id"],
@@ -195,16 +219,31 @@ struct SessionService: Sendable {
                 return .rotated(next)
             }
             guard
-                let family = try String.fetchOne(
-                    db, sql: "SELECT family_id FROM spent_refresh_tokens WHERE refresh_hash = ? AND expires_at > ?",
+                let spent = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT family_id, spent_at, successor_access_hash, successor_sealed FROM spent_refresh_tokens
+                        WHERE refresh_hash = ? AND expires_at > ?
+                        """,
                     arguments: [oldHash, now.unix])
             else { return .invalid }
-            try db.execute(sql: "DELETE FROM sessions WHERE family_id = ?", arguments: [family])
+            if let spentAt: Double = spent["spent_at"], now.unix - spentAt < Self.reuseInterval,
+                let successor: String = spent["successor_access_hash"],
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS(SELECT 1 FROM sessions WHERE access_hash = ? AND revoked = 0)",
+                    arguments: [successor]) ?? false,
+                let pair = SealedPair.open(spent["successor_sealed"], with: sealer)
+            {
+                return .retried(pair)
+            }
+            try db.execute(sql: "DELETE FROM sessions WHERE family_id = ?", arguments: [spent["family_id"] as String])
             return .reused
         }
         switch presented {
         case .rotated(let next):
-            return next
+            return Refreshed(tokens: next, rule: "session.refreshed")
+        case .retried(let pair):
+            return Refreshed(tokens: pair, rule: "session.refresh_retried")
         case .reused:
             throw BackendError(
                 .unauthorized, "refresh_invalid", "Your session has expired. Sign in again.",
@@ -213,6 +252,34 @@ struct SessionService: Sendable {
             throw BackendError(
                 .unauthorized, "refresh_invalid", "Your session has expired. Sign in again.",
                 rule: "session.refresh_invalid")
+        }
+    }
+
+    /// The pair a rotation issued, as sealed for the reuse interval.
+    private struct SealedPair: Codable {
+        var userId: String
+        var accessToken: String
+        var accessExpiresAt: Double
+        var refreshToken: String
+        var refreshExpiresAt: Double
+
+        init(_ tokens: SessionTokens) {
+            userId = tokens.userId
+            accessToken = tokens.accessToken
+            accessExpiresAt = tokens.accessExpiresAt.unix
+            refreshToken = tokens.refreshToken
+            refreshExpiresAt = tokens.refreshExpiresAt.unix
+        }
+
+        func sealed(with sealer: Sealer) throws -> Data { try sealer.seal(JSONEncoder().encode(self)) }
+
+        static func open(_ sealed: Data?, with sealer: Sealer) -> SessionTokens? {
+            guard let data = sealed.flatMap(sealer.open),
+                let pair = try? JSONDecoder().decode(SealedPair.self, from: data)
+            else { return nil }
+            return SessionTokens(
+                userId: pair.userId, accessToken: pair.accessToken, accessExpiresAt: Date(unix: pair.accessExpiresAt),
+                refreshToken: pair.refreshToken, refreshExpiresAt: Date(unix: pair.refreshExpiresAt))
         }
     }
 

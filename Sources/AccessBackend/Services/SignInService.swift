@@ -36,7 +36,8 @@ struct SignInService: Sendable {
                 arguments: [destination, now.unix])
             let isResend = !live.isEmpty
             try RateLimitService.check(
-                db, channel: body.channel.sendChannel, recipient: destination, isResend: isResend, now: now)
+                db, channel: body.channel.sendChannel, recipient: destination, isResend: isResend,
+                requester: .client(account: nil), now: now)
             for id in live {
                 try db.execute(sql: "UPDATE sign_in_challenges SET state = 'superseded' WHERE id = ?", arguments: [id])
             }
@@ -52,7 +53,7 @@ struct SignInService: Sendable {
                     id, body.channel.rawValue, destination, store.digest(code, context: id), now.unix,
                     now.unix + OTPService.ttl, now.unix + RateLimitService.cooldown,
                 ])
-            try Self.deliver(
+            try deliver(
                 db, challengeId: id, channel: body.channel, destination: destination, code: code, isResend: isResend,
                 now: now)
             return Self.challenge(id: id, channel: body.channel, destination: destination, now: now)
@@ -70,7 +71,8 @@ struct SignInService: Sendable {
             let destination: String = row["destination"]
             let channel = SignInChannel(rawValue: row["channel"]) ?? .phone
             try RateLimitService.check(
-                db, channel: channel.sendChannel, recipient: destination, isResend: true, now: now)
+                db, channel: channel.sendChannel, recipient: destination, isResend: true,
+                requester: .client(account: nil), now: now)
             let code = try Self.newCode(db, destination: destination)
             try db.execute(
                 sql: """
@@ -81,7 +83,7 @@ struct SignInService: Sendable {
                     store.digest(code, context: challengeId), now.unix + OTPService.ttl,
                     now.unix + RateLimitService.cooldown, challengeId,
                 ])
-            try Self.deliver(
+            try deliver(
                 db, challengeId: challengeId, channel: channel, destination: destination, code: code, isResend: true,
                 now: now)
             return Self.challenge(id: challengeId, channel: channel, destination: destination, now: now)
@@ -147,31 +149,39 @@ struct SignInService: Sendable {
     func withProvider(_ body: ProviderSignInBody) async throws -> SignedIn {
         let now = clock.now()
         try DeviceService.validate(body.device)
-        let signedIn: SignedIn? = try await store.pool.write { db in
+        // Spent even when refused (the write commits), so a token never works twice: refusals are returned.
+        let outcome: Result<SignedIn, BackendError> = try await store.pool.write { db in
             guard
                 let subject = try ProviderService.redeem(
                     db, digest: store.digest, provider: body.provider, idToken: body.idToken, now: now)
-            else { return nil }
+            else {
+                return .failure(
+                    BackendError(
+                        .unauthorized, "provider_token_invalid",
+                        "\(body.provider.display) sign-in didn't work. Try again.",
+                        rule: "signin.provider_token_invalid"))
+            }
             if let user = try UserRecord.filter(
                 sql: "\(body.provider.subjectColumn) = ? AND deleted_at IS NULL", arguments: [subject]
             ).fetchOne(db) {
-                return try Self.finish(
-                    db, digest: store.digest, user: user, isNew: false, device: body.device, now: now)
+                return .success(
+                    try Self.finish(db, digest: store.digest, user: user, isNew: false, device: body.device, now: now))
+            }
+            // A sign-up, which a recent deletion of this provider account's own account holds off.
+            if try IdentityHoldService.isHeld(
+                db, digest: store.digest, provider: body.provider, subject: subject, now: now)
+            {
+                return .failure(IdentityHoldService.providerHeld(body.provider))
             }
             var user = try Self.createUser(db, phone: nil, email: nil)
             try db.execute(
                 sql: "UPDATE users SET \(body.provider.subjectColumn) = ? WHERE id = ?", arguments: [subject, user.id])
             try ProviderLinkService.grant(db, userId: user.id, provider: body.provider, subject: subject, now: now)
             if body.provider == .apple { user.appleSubject = subject } else { user.googleSubject = subject }
-            return try Self.finish(db, digest: store.digest, user: user, isNew: true, device: body.device, now: now)
+            return .success(
+                try Self.finish(db, digest: store.digest, user: user, isNew: true, device: body.device, now: now))
         }
-        // Spent even when refused (the write committed), so a token never works twice.
-        guard let signedIn else {
-            throw BackendError(
-                .unauthorized, "provider_token_invalid", "\(body.provider.display) sign-in didn't work. Try again.",
-                rule: "signin.provider_token_invalid")
-        }
-        return signedIn
+        return try outcome.get()
     }
 
     /// The end of every way in: the device registered, a session on it. An existing account told when a
@@ -266,18 +276,19 @@ struct SignInService: Sendable {
             resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
     }
 
-    private static func deliver(
+    private func deliver(
         _ db: Database, challengeId: String, channel: SignInChannel, destination: String, code: String,
         isResend: Bool, now: Date
     ) throws {
         try RateLimitService.record(
-            db, channel: channel.sendChannel, recipient: destination, isResend: isResend, now: now)
+            db, channel: channel.sendChannel, recipient: destination, isResend: isResend,
+            requester: .client(account: nil), now: now)
         try OutboxService.send(
             db,
             .init(
                 channel: channel.sendChannel.rawValue, recipient: destination, kind: "otp", purpose: "sign_in",
                 code: code, requestId: challengeId),
-            now: now)
+            sealedWith: store.outboxSealer, now: now)
     }
 }
 

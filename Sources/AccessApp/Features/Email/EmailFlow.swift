@@ -14,11 +14,12 @@ public enum EmailFlow: String, SensitiveFlow {
             : "To change your password, confirm with one of your active sign-in methods."
     }
 
-    /// From the sub-hub: the last-method warning when the email is all the account has (seed 000's
-    /// soft warning, as for the phone), else "Verify it's you" unless its window is still open.
+    /// From the sub-hub: the last-method warning when the account has nothing but the email to verify
+    /// with, no password either (seed 000's soft warning, as for the phone), else "Verify it's you" unless
+    /// its window is still open.
     static func begin(_ flow: EmailFlow, _ context: ScreenContext) -> [Command] {
         guard let methods = context.methods else { return [] }
-        if flow == .changeEmail, methods.signInMethods.isOnly(.email) { return [.showSheet(.lastEmailMethod)] }
+        if flow == .changeEmail, methods.sessionSuffices(for: flow.target) { return [.showSheet(.lastEmailMethod)] }
         return Reauth.verifyThen(flow, context)
     }
 

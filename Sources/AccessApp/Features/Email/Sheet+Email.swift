@@ -1,7 +1,8 @@
 import Foundation
 
 extension Sheet {
-    /// Soft warning: the email is the account's only sign-in method (seed 000), no re-auth.
+    /// Soft warning: the email is the account's only sign-in method and there is no password to verify
+    /// with (seed 000), so no re-auth.
     static var lastEmailMethod: Sheet {
         Sheet(
             title: "This is your only sign-in method",
@@ -16,7 +17,9 @@ extension Sheet {
     static var emailGallery: [GalleryEntry] {
         [
             GalleryEntry("email-password:last-method", "Soft warning before changing an only email") { now in
-                var state = SampleData.state([EmailPasswordScreen()], methods: SampleData.emailOnly, now: now)
+                var methods = SampleData.emailOnly
+                methods.hasPassword = false
+                var state = SampleData.state([EmailPasswordScreen()], methods: methods, now: now)
                 state.overlay = .sheet(.lastEmailMethod)
                 return state
             }

@@ -25,7 +25,7 @@ public enum PhoneFlow: String, SensitiveFlow {
     /// number screen itself (adding a method needs no verification, seed 000).
     static func begin(_ flow: PhoneFlow, _ context: ScreenContext) -> [Command] {
         guard let methods = context.methods else { return [] }
-        if flow == .changePhone, methods.signInMethods.isOnly(.phone) { return [.showSheet(.lastMethod(flow))] }
+        if flow == .changePhone, methods.sessionSuffices(for: flow.target) { return [.showSheet(.lastMethod(flow))] }
         if flow == .addPhone { return [.continueFlow(flow)] }
         return Reauth.verifyThen(flow, context)
     }

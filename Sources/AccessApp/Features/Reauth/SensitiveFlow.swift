@@ -32,9 +32,13 @@ extension SensitiveFlow {
 }
 
 enum Reauth {
-    /// "Verify it's you" first, unless the 15-minute window of an earlier one is still open.
+    /// "Verify it's you" first, unless the 15-minute window of an earlier one is still open and its grant
+    /// may verify this flow (one made with the flow's own target may not: `ReauthRule`).
     static func verifyThen(_ flow: some SensitiveFlow, _ context: ScreenContext) -> [Command] {
-        context.reauth == nil ? [.push(ReauthPickerScreen(flow: AnyFlow(flow)))] : [.continueFlow(flow)]
+        guard let grant = context.reauth, AuthMethods.grant(grant.method, verifies: flow.target) else {
+            return [.push(ReauthPickerScreen(flow: AnyFlow(flow)))]
+        }
+        return [.continueFlow(flow)]
     }
 }
 
@@ -44,14 +48,26 @@ extension AuthMethods {
         SignInMethods(phone: phone != nil, email: email != nil, apple: appleLinked, google: googleLinked)
     }
 
-    /// The methods "Verify it's you" offers, in the picker's order.
+    /// The rule app and backend share for "Verify it's you".
+    public var reauthRule: ReauthRule { ReauthRule(methods: signInMethods, hasPassword: hasPassword) }
+
+    /// The methods "Verify it's you" offers, in the picker's order (Apple on iOS only).
     public func reauthMethods(excluding target: ReauthMethod?, platform: AppOptions.Platform) -> [ReauthMethod] {
-        var methods: [ReauthMethod] = []
-        if hasPassword { methods.append(.password) }
-        if email != nil { methods.append(.email) }
-        if appleLinked, platform == .ios { methods.append(.apple) }
-        if googleLinked { methods.append(.google) }
-        if phone != nil { methods.append(.phone) }
-        return methods.filter { $0 != target }
+        reauthRule.factors(for: target?.factor).compactMap { ReauthMethod(rawValue: $0.rawValue) }
+            .filter { $0 != .apple || platform == .ios }
     }
+
+    /// Nothing but the target to verify with: the soft last-method warning, then the change without a grant.
+    public func sessionSuffices(for target: ReauthMethod?) -> Bool {
+        reauthRule.sessionSuffices(for: target?.factor)
+    }
+
+    static func grant(_ method: ReauthMethod, verifies target: ReauthMethod?) -> Bool {
+        method.factor.map { ReauthRule.grant($0, verifies: target?.factor) } ?? false
+    }
+}
+
+extension ReauthMethod {
+    /// The same method in AccessCore's terms (the contract spells them alike).
+    var factor: ReauthFactor? { ReauthFactor(rawValue: rawValue) }
 }
