@@ -12,10 +12,10 @@ public struct ListPosition: Hashable, Sendable {
     /// How the selection moves.
     public enum Move: Hashable, Sendable { case up, down, pageUp, pageDown, first, last }
 
-    /// `page` is how many rows are shown.
+    /// `page` is how far a page moves (the rows a list shows, or a fixed step).
     public mutating func move(_ move: Move, page: Int) {
         let last = max(0, count - 1)
-        let step = max(1, page - 1)
+        let step = max(1, page)
         switch move {
         case .up: selection = max(0, selection - 1)
         case .down: selection = min(last, selection + 1)

@@ -121,6 +121,14 @@ public struct SearchableList: Hashable, Sendable {
         selectedIndex = min(max(0, min(selectedIndex, count - 1) + offset), count - 1)
     }
 
+    /// To the first item, or the last.
+    public mutating func moveToEnd(last: Bool) {
+        selectedIndex = last ? max(0, visibleItems.count - 1) : 0
+    }
+
+    /// Where the selection stands: "12 of 249".
+    public var position: ListPosition { ListPosition(selection: selectedIndex, count: visibleItems.count) }
+
     /// Scrolls as little as possible so the selected line is inside `rows` body lines.
     public mutating func ensureSelectionVisible(rows: Int) {
         scrollOffset = Self.offset(current: scrollOffset, lines: lines, selected: selectedIndex, rows: rows)
@@ -214,6 +222,10 @@ public struct SearchableList: Hashable, Sendable {
             grid.putCentered(footer, row: split.bottom.maxY - 1, in: content, style: .muted)
         }
         var drawn = Drawn(cursor: cursor)
+        // Where the selection stands, right-aligned under the search box.
+        if position.count > 0 {
+            grid.putRight(position.indicator, endingAt: content.maxX, row: rect.y + 3, style: .muted)
+        }
         let all = lines
         if all.isEmpty {
             grid.putCentered(emptyMessage, row: body.y + 1, in: content, style: .muted)

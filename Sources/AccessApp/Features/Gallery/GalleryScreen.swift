@@ -3,47 +3,91 @@ import Foundation
 import TerminalKit
 
 /// Every screen in every named state, for designers' demos and support walk-throughs: the
-/// same list `accessdeck screens` prints.
+/// same list `accessdeck screens` prints. A long list: ends, pages, where the selection stands,
+/// and `/` to narrow it to the states whose id or summary hold the words typed.
 public struct GalleryScreen: ScreenModel {
     public var selection: Int
-    public init(selection: Int = 0) { self.selection = selection }
-
-    public var id: String { "gallery" }
-
-    public enum Intent: Sendable { case up, down, pageUp, pageDown, show }
-
-    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
-        [
-            .move(up: .up, down: .down),
-            KeyBinding(
-                KeyHint([.pageUp, .pageDown], "Page", inFooter: false),
-                intents: [.pageUp: .pageUp, .pageDown: .pageDown]),
-            .open("Show", .show),
-        ]
+    public var filter: ListFilter
+    public init(selection: Int = 0, filter: ListFilter = ListFilter()) {
+        self.selection = selection
+        self.filter = filter
     }
 
+    public var id: String { "gallery" }
+    /// Letters go to the filter while it is typed.
+    public var takesText: Bool { filter.isEditing }
+
+    public enum Intent: Sendable { case list(ListPosition.Move), show, filter, endFilter, clearFilter }
+
+    /// The states shown: all of them, or those the filter keeps.
+    var entries: [GalleryEntry] { Gallery.entries.filter { filter.matches([$0.id, $0.summary]) } }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        var bindings = KeyBinding.longList(typing: filter.isEditing, Intent.list)
+        if filter.isEditing {
+            // As in the journal: Enter ends the typing and keeps the filter; Esc clears it.
+            bindings.append(KeyBinding([.enter], "Done", .endFilter))
+            bindings.append(KeyBinding([.escape], "Clear filter", .clearFilter))
+        } else {
+            bindings.append(.open("Show", .show))
+            bindings.append(KeyBinding(.filter, intents: [.character("/"): .filter]))
+            if filter.isActive { bindings.append(KeyBinding([.escape], "Clear filter", .clearFilter)) }
+        }
+        return bindings
+    }
+
+    /// How far a page moves the selection.
+    static let page = 10
+
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
-        let last = Gallery.entries.count - 1
+        let shown = entries
         switch intent {
-        case .up: selection = max(0, selection - 1)
-        case .down: selection = min(last, selection + 1)
-        case .pageUp: selection = max(0, selection - 10)
-        case .pageDown: selection = min(last, selection + 10)
-        case .show: return [.push(PreviewScreen(entryID: Gallery.entries[selection].id))]
+        case .list(let move):
+            var position = ListPosition(selection: selection, count: shown.count)
+            position.move(move, page: Self.page)
+            selection = position.selection
+        case .show:
+            guard shown.indices.contains(selection) else { return [] }
+            return [.push(PreviewScreen(entryID: shown[selection].id))]
+        case .filter: filter.isEditing = true
+        case .endFilter: filter.isEditing = false
+        case .clearFilter:
+            let chosen = shown.indices.contains(selection) ? shown[selection].id : nil
+            filter.clear()
+            // The state chosen in the narrowed list stays chosen in the whole one.
+            selection = chosen.flatMap { id in Gallery.entries.firstIndex { $0.id == id } } ?? 0
         }
         return []
     }
 
+    /// Typing into the filter; the selection goes back to the first match.
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard filter.isEditing, filter.edit(event) else { return nil }
+        selection = 0
+        return []
+    }
+
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        canvas.title("Screen gallery", subtitle: "Enter shows a screen as a person would see it.")
-        let entries = Gallery.entries
-        let idWidth = entries.map { DisplayWidth.of($0.id) }.max() ?? 0
+        let shown = entries
+        let position = ListPosition(selection: selection, count: shown.count)
+        canvas.title(
+            "Screen gallery", subtitle: "\(position.indicator) · Enter shows a screen as a person would see it.")
+        if filter.isActive {
+            canvas.draw(height: 1, spacing: 0, isFocused: filter.isEditing) { grid, rect in
+                filter.render(into: &grid, at: Point(x: rect.x + 2, y: rect.y), width: rect.width - 4, style: .plain)
+            }
+        }
+        guard !shown.isEmpty else {
+            canvas.paragraph("No state matches the filter.", style: .muted)
+            return
+        }
+        let idWidth = shown.map { DisplayWidth.of($0.id) }.max() ?? 0
         let visible = max(1, canvas.area.maxY - canvas.cursorY)
-        let first = min(max(0, selection - visible + 1), max(0, entries.count - visible))
-        for index in first..<min(entries.count, first + visible) {
-            let id = entries[index].id
+        let first = position.firstShown(rows: visible, current: max(0, selection - visible + 1))
+        for index in first..<min(shown.count, first + visible) {
+            let id = shown[index].id
             let padded = id + String(repeating: " ", count: idWidth - DisplayWidth.of(id) + 2)
-            canvas.row(ListRow(padded + entries[index].summary, isSelected: index == selection), spacing: 0)
+            canvas.row(ListRow(padded + shown[index].summary, isSelected: index == selection), spacing: 0)
         }
     }
 }

@@ -38,7 +38,7 @@ public struct CountryPickerScreen: ScreenModel {
     public var id: String { "country-picker" }
     public var takesText: Bool { true }
 
-    public enum Intent: Sendable { case up, down, pageUp, pageDown, choose, support }
+    public enum Intent: Sendable { case up, down, pageUp, pageDown, first, last, choose, support }
 
     /// No k/j: letters are the search.
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
@@ -47,6 +47,8 @@ public struct CountryPickerScreen: ScreenModel {
             KeyBinding(
                 KeyHint([.pageUp, .pageDown], "Page", inFooter: false),
                 intents: [.pageUp: .pageUp, .pageDown: .pageDown]),
+            // Home/End go to either end of the list: the one-line search has little use for a caret jump.
+            KeyBinding(KeyHint([.home, .end], "First/last", inFooter: false), intents: [.home: .first, .end: .last]),
             KeyBinding([.enter], "Choose", .choose),
             KeyBinding([.control("s")], "Contact support", .support),
         ]
@@ -58,6 +60,8 @@ public struct CountryPickerScreen: ScreenModel {
         case .down: list.move(by: 1)
         case .pageUp: list.move(by: -Self.visibleRows)
         case .pageDown: list.move(by: Self.visibleRows)
+        case .first: list.moveToEnd(last: false)
+        case .last: list.moveToEnd(last: true)
         case .choose:
             guard let item = list.selectedItem else { return [] }
             return [.deliverBelow(CountryChoice(iso: item.id)), .pop]
