@@ -69,13 +69,13 @@ import Testing
     }
 
     @Test func aSignInLandsOnItsStepAndANewUserWithoutAProfileOnTheFirst() {
-        #expect(SignedInLanding.root(for: signedIn(isNewUser: true, profile: nil)).id == ProfileScreen().id)
-        #expect(SignedInLanding.root(for: signedIn(isNewUser: false, profile: nil)).id == SettingsScreen().id)
+        #expect(AppRoutes.signedIn(signedIn(isNewUser: true, profile: nil)).id == ProfileScreen().id)
+        #expect(AppRoutes.signedIn(signedIn(isNewUser: false, profile: nil)).id == SettingsScreen().id)
         #expect(
-            SignedInLanding.root(for: signedIn(isNewUser: true, profile: profile(.complete))).id
+            AppRoutes.signedIn(signedIn(isNewUser: true, profile: profile(.complete))).id
                 == SettingsScreen().id)
         #expect(
-            SignedInLanding.root(for: signedIn(isNewUser: false, profile: profile(.recoveryEmail))).id
+            AppRoutes.signedIn(signedIn(isNewUser: false, profile: profile(.recoveryEmail))).id
                 == RecoveryEmailScreen().id)
     }
 

@@ -68,7 +68,7 @@ func apply(_ commands: [Command], to state: inout AppState, for owner: CallOwner
             let top = state.stack.count - 1
             let context = state.context
             let commands =
-                state.top.update({ $0.use(message, context) }) ?? LinkRouter.open(message, context)
+                state.top.update({ $0.use(message, context) }) ?? AppRoutes.link(message, context)
                 ?? [.showToast("Nothing on this screen takes that \(message.code == nil ? "link" : "code").")]
             effects += apply(commands, to: &state, for: .screen(depth: top))
         case .runPalette(let action):
@@ -102,7 +102,7 @@ func apply(_ commands: [Command], to state: inout AppState, for owner: CallOwner
             effects += apply(
                 [
                     .setMethods(signedIn.authMethods), .setProfile(signedIn.profile),
-                    .resetStack(AnyScreen(SignedInLanding.root(for: signedIn))),
+                    .resetStack(AppRoutes.signedIn(signedIn)),
                 ],
                 to: &state, for: nil)
             owner = nil

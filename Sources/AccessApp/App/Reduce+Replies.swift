@@ -51,9 +51,9 @@ func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in state: 
     // The backend refused the session for good (a refused refresh): what was shown for that user goes,
     // on screen and in the cache, not only the tokens, and the person is asked to sign in again (seed
     // 002) — unless the screen already took the app to a signed-out screen.
-    if case .failure(.signedOut) = result, !SignedOutRoots.contains(state.stack[0]) {
+    if case .failure(.signedOut) = result, !AppRoutes.isSignedOut(state.stack[0]) {
         effects += apply(
-            [.signOut, .resetStack(AnyScreen(SignInScreen(notice: SignInScreen.sessionExpiredText)))], to: &state,
+            [.signOut, .resetStack(AppRoutes.sessionExpired)], to: &state,
             for: nil)
     }
     return effects

@@ -40,9 +40,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         // Only where nobody signed in meanwhile: a signed-out app goes in as the scenario's user, where
         // its onboarding stands.
         effects =
-            SignedOutRoots.contains(state.stack[0])
+            AppRoutes.isSignedOut(state.stack[0])
             ? apply(
-                [.setMethods(methods), .setProfile(profile), .resetStack(AnyScreen(Onboarding.screen(for: profile)))],
+                [.setMethods(methods), .setProfile(profile), .resetStack(AppRoutes.signedIn(profile: profile))],
                 to: &state, for: nil) : []
     case .switchScenario, .moveClock:
         effects = reduceConsole(&state, action)
@@ -67,7 +67,7 @@ private func openLink(_ text: String, in state: inout AppState) -> [Effect] {
     let top = CallOwner.screen(depth: state.stack.count - 1)
     if state.overlay?.as(OutboxPanel.self) != nil { state.closeOverlay() }
     let context = state.context
-    if let commands = state.top.update({ $0.openLink(text, context) }) ?? LinkRouter.open(pasted: text, context) {
+    if let commands = state.top.update({ $0.openLink(text, context) }) ?? AppRoutes.link(pasted: text, context) {
         return apply(commands, to: &state, for: top)
     }
     return apply([.showToast(LinkRouter.nothingWaitingText)], to: &state, for: top)

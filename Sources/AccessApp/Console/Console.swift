@@ -42,7 +42,7 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
         state.isOffline = false
         if state.banner == .offline { state.banner = nil }
         var effects: [Effect] = []
-        let root: any ScreenModel = switched.signedIn.map { Onboarding.screen(for: $0.profile) } ?? WelcomeScreen()
+        let root = switched.signedIn.map { AppRoutes.signedIn(profile: $0.profile) } ?? AppRoutes.signedOut
         if let methods = switched.signedIn?.methods {
             effects += apply([.setMethods(methods)], to: &state, for: nil)
         } else {
@@ -52,7 +52,7 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
         return effects
             + apply(
                 [
-                    .setProfile(switched.signedIn?.profile), .resetStack(AnyScreen(root)),
+                    .setProfile(switched.signedIn?.profile), .resetStack(root),
                     .showToast("Scenario: \(name)"),
                 ],
                 to: &state, for: nil)

@@ -22,10 +22,10 @@ public struct SessionCheckScreen: ScreenModel {
         case .me(.success(let me)):
             return [
                 .setMethods(me.authMethods), .setProfile(me.profile),
-                .resetStack(AnyScreen(Onboarding.screen(for: me.profile))),
+                .resetStack(AppRoutes.signedIn(profile: me.profile)),
             ]
         case .me(.failure(.signedOut)):
-            return [.signOut, .resetStack(SignInScreen(notice: SignInScreen.sessionExpiredText))]
+            return [.signOut, .resetStack(AppRoutes.sessionExpired)]
         case .me(.failure(.offline)):
             return [.resetStack(SettingsScreen())]
         case .me(.failure(let failure)):

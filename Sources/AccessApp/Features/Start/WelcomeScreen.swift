@@ -56,7 +56,7 @@ public struct WelcomeScreen: ScreenModel {
         case .qaSignIn(.success(let found)):
             return [
                 .setMethods(found.methods), .setProfile(found.profile),
-                .resetStack(AnyScreen(Onboarding.screen(for: found.profile))),
+                .resetStack(AppRoutes.signedIn(profile: found.profile)),
             ]
         case .qaSignIn(.failure(let failure)):
             error = failure.message

@@ -1,0 +1,45 @@
+import AccessAPI
+import Foundation
+
+/// Where the app lands when who is signed in changes, in one place: a sign-in, a stored session's
+/// check, the QA sign-in or a scenario switch, a session the backend refused for good, and a link
+/// opened from outside the screen waiting for one.
+public enum AppRoutes {
+    /// A sign-in that just succeeded: the onboarding step the account stands at (seed 003), else
+    /// Settings. A new account whose backend sent no profile starts at the profile step; an existing one
+    /// without a profile is taken as onboarded.
+    static func signedIn(_ signedIn: SignedIn) -> AnyScreen {
+        if signedIn.profile == nil, signedIn.isNewUser { return AnyScreen(ProfileScreen()) }
+        return Self.signedIn(profile: signedIn.profile)
+    }
+
+    /// An account already signed in (a stored session's check, the QA sign-in, a scenario switch):
+    /// where its onboarding stands, else Settings.
+    static func signedIn(profile: Profile?) -> AnyScreen { AnyScreen(Onboarding.screen(for: profile)) }
+
+    /// Nobody is signed in (a scenario that starts signed out, a fresh start).
+    static var signedOut: AnyScreen { AnyScreen(WelcomeScreen()) }
+
+    /// The backend refused the session for good (a refused refresh): sign in again (seed 002).
+    static var sessionExpired: AnyScreen { AnyScreen(SignInScreen(notice: SignInScreen.sessionExpiredText)) }
+
+    /// The roots a signed-out app stands on: a refused session found there needs no sign-in screen on top,
+    /// and the QA sign-in may take the app in from there.
+    static let signedOutRoots: [ScreenType] = [
+        ScreenType(WelcomeScreen.self), ScreenType(SignInScreen.self), ScreenType(LoggedOutScreen.self),
+        ScreenType(SessionCheckScreen.self), ScreenType(AccountDeletedScreen.self),
+    ]
+
+    static func isSignedOut(_ root: AnyScreen) -> Bool { signedOutRoots.contains { root.is($0) } }
+
+    /// A link pasted or handed over (`accessdeck open-link`) that the screen on top does not wait for:
+    /// its own kind says where it goes; nil when nothing takes it.
+    static func link(pasted text: String, _ context: ScreenContext) -> [Command]? {
+        LinkRouter.open(pasted: text, context)
+    }
+
+    /// A link chosen in the outbox that the screen on top does not take.
+    static func link(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? {
+        LinkRouter.open(message, context)
+    }
+}
