@@ -10,7 +10,8 @@ import Testing
 @Suite struct DeleteFlowTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
     let tick = Effect.after(seconds: 1, action: .tick, id: .clock)
-    let info = AnyScreen(DeleteAccountScreen())
+    /// The info screen with Delete chosen (it opens on Cancel).
+    let info = AnyScreen(DeleteAccountScreen(selection: .delete))
     let deleted = AccountDeleted(
         deletedAt: Date(timeIntervalSince1970: 1_800_000_000),
         purgeAt: Date(timeIntervalSince1970: 1_800_000_000 + 30 * 86_400),
@@ -23,7 +24,7 @@ import Testing
         return state
     }
 
-    func onInfo(_ screen: DeleteAccountScreen = DeleteAccountScreen()) -> AppState {
+    func onInfo(_ screen: DeleteAccountScreen = DeleteAccountScreen(selection: .delete)) -> AppState {
         SampleData.state([screen], now: start)
     }
 
@@ -37,10 +38,13 @@ import Testing
 
     @Test func infoThenNoBlockersThenEveryMethodThenTheSheetThenDeletedAndSignedOut() {
         let harness = ReducerHarness(onHub())
-        harness.send(.input(.key(.enter))) { $0.stack.append(self.info) }
+        harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(DeleteAccountScreen())) }
         #expect(text(harness.state).contains("Delete your account?"))
+        // It opens on Cancel: Enter now would go back. Deleting takes a move up first.
+        #expect(harness.state.top.as(DeleteAccountScreen.self)?.selection == .cancel)
+        harness.send(.input(.key(.up))) { $0.top = self.info }
         harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
-            $0.top = AnyScreen(DeleteAccountScreen(isChecking: true))
+            $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
             $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
         }
         #expect(text(harness.state).contains("Checking your account…"))
@@ -79,6 +83,8 @@ import Testing
             $0.overlay = .sheet(.confirmDeleteAccount)
         }
         #expect(text(harness.state).contains("Delete your account forever?"))
+        // The last chance opens on Cancel too.
+        harness.send(.input(.key(.up))) { $0.overlay = .sheet(Sheet.confirmDeleteAccount.onDestructive) }
 
         harness.send(
             .input(.key(.enter)), effects: [.request(DeleteAccount(reauthToken: "ra_fixture"), id: 3), tick]
@@ -114,7 +120,7 @@ import Testing
         state.reauth = grant(at: start - 60)
         let harness = ReducerHarness(state)
         harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
-            $0.top = AnyScreen(DeleteAccountScreen(isChecking: true))
+            $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
             $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
         }
         harness.send(.reply(DeletePreflight(blockers: []), to: RequestID(1))) {
@@ -133,7 +139,7 @@ import Testing
             state.reauth = reauth
             let harness = ReducerHarness(state)
             harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
-                $0.top = AnyScreen(DeleteAccountScreen(isChecking: true))
+                $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
                 $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
             }
             let blockers = [SampleData.upcomingSessions(at: start), SampleData.pendingPayout(at: start)]
@@ -210,7 +216,10 @@ import Testing
         }
         let bookings = [SampleData.upcomingBookings(at: start)]
         harness.send(.reply(DeletePreflight(blockers: bookings), to: RequestID(1))) {
-            $0.stack = Array($0.stack.prefix(2)) + [self.info, AnyScreen(DeleteBlockersScreen(blockers: bookings))]
+            $0.stack =
+                Array($0.stack.prefix(2)) + [
+                    AnyScreen(DeleteAccountScreen()), AnyScreen(DeleteBlockersScreen(blockers: bookings)),
+                ]
         }
         #expect(text(harness.state).contains("Cancel your upcoming bookings first"))
         harness.finish()
@@ -283,19 +292,19 @@ import Testing
     @Test func theCheckFailingOfflineSaysSoAndEnterAsksAgain() {
         let harness = ReducerHarness(onInfo())
         harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
-            $0.top = AnyScreen(DeleteAccountScreen(isChecking: true))
+            $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
             $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
         }
         let offline = APIError.offline(reason: "connection refused")
         harness.send(.failure(offline, to: RequestID(1))) {
             $0.answered(RequestID(1))
-            $0.top = AnyScreen(DeleteAccountScreen(error: offline.message))
+            $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, error: offline.message))
             $0.isOffline = true
             $0.banner = .offline
         }
         #expect(text(harness.state).contains("You're offline. Check your connection and try again."))
         harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 2)]) {
-            $0.top = AnyScreen(DeleteAccountScreen(isChecking: true))
+            $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
             $0.topAwaits(2, DeleteAccountScreen.Reply.preflight)
         }
         harness.finish()

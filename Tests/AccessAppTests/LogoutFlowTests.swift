@@ -34,6 +34,8 @@ import Testing
 
     /// Confirm, and the request goes out from the "Logging out…" screen, alone on the stack.
     func confirm(_ harness: ReducerHarness) {
+        // The sheet opens on Cancel: logging out takes a move up first.
+        harness.send(.input(.key(.up))) { $0.overlay = .sheet(Sheet.confirmLogout.onDestructive) }
         harness.send(.input(.key(.enter)), effects: [.request(Logout(), id: 1), tick]) {
             $0.overlay = nil
             $0.stack = [AnyScreen(LoggedOutScreen())]

@@ -55,7 +55,9 @@ import Testing
             sheet.sheet.body
                 == "You'll no longer be able to sign in with Google. You can reconnect it later at any time.")
         #expect(sheet.sheet.actions == [.init("Disconnect", isDestructive: true), .init("Cancel")])
+        #expect(sheet.sheet.selected == .init("Cancel"))
 
+        harness.send(.input(.key(.up))) { $0.overlay = .sheet(sheet.onDestructive) }
         harness.send(.input(.key(.enter))) {
             $0.overlay = nil
             $0.stack.append(AnyScreen(ReauthPickerScreen(flow: AnyFlow(self.disconnectGoogle))))
@@ -122,7 +124,9 @@ import Testing
         state.reauth = grant(.google)
         let harness = ReducerHarness(state)
         let apple = DisconnectFlow(provider: .apple)
-        harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.disconnect(.apple, then: [.continueFlow(apple)])) }
+        let sheet = Sheet.disconnect(.apple, then: [.continueFlow(apple)])
+        harness.send(.input(.key(.enter))) { $0.overlay = .sheet(sheet) }
+        harness.send(.input(.key(.up))) { $0.overlay = .sheet(sheet.onDestructive) }
         harness.send(
             .input(.key(.enter)),
             effects: [.request(DisconnectProvider(provider: .apple, reauthToken: "ra_fixture"), id: 1), tick]

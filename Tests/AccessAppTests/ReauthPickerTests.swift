@@ -191,6 +191,7 @@ import Testing
     @Test func phoneAsTheOnlyMethodWarnsInsteadOfThePickerAndCanContinueWithoutReauth() {
         let harness = ReducerHarness(SampleData.state([], methods: SampleData.phoneOnly, now: start))
         harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.lastMethod(.changePhone)) }
+        harness.send(.input(.key(.up))) { $0.overlay = .sheet(Sheet.lastMethod(.changePhone).onDestructive) }
         harness.send(.input(.key(.enter))) {
             $0.overlay = nil
             $0.stack.append(self.enterPhone)

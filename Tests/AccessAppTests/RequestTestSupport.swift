@@ -48,6 +48,17 @@ extension AppState {
     }
 }
 
+extension Sheet {
+    /// The sheet with its destructive action chosen: it opens on Cancel, so a test moves up first.
+    var onDestructive: Sheet {
+        var sheet = self
+        if let index = sheet.sheet.actions.firstIndex(where: \.isDestructive) {
+            sheet.sheet.move(by: index - sheet.sheet.selectedAction)
+        }
+        return sheet
+    }
+}
+
 extension Effect {
     static func request(_ request: some APIRequest, id: Int) -> Effect {
         .request(AnyRequest(request), id: RequestID(id))

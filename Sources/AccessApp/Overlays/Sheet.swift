@@ -8,10 +8,14 @@ public struct Sheet: OverlayModel {
     /// What choosing each action does, by index, besides closing the sheet; Esc only closes.
     public var actions: [[Command]]
 
+    /// A sheet whose actions include a destructive one opens on the first that is not (Cancel): the
+    /// destructive action takes a deliberate move, as on the platforms (issue 28).
     public init(
         title: String, body: String, icon: BottomSheet.Icon? = nil, actions: [(BottomSheet.Action, [Command])]
     ) {
-        sheet = BottomSheet(title: title, body: body, actions: actions.map(\.0), icon: icon)
+        let kinds = actions.map(\.0)
+        let safe = kinds.contains(where: \.isDestructive) ? kinds.firstIndex { !$0.isDestructive } : nil
+        sheet = BottomSheet(title: title, body: body, actions: kinds, icon: icon, selectedAction: safe ?? 0)
         self.actions = actions.map(\.1)
     }
 

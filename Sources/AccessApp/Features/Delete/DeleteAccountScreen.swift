@@ -14,7 +14,8 @@ public struct DeleteAccountScreen: ScreenModel {
     /// Why the check failed (offline, the server); Enter asks again.
     public var error: String?
 
-    public init(selection: Choice = .delete, isChecking: Bool = false, error: String? = nil) {
+    /// Cancel is chosen first: deleting takes a deliberate move (issue 28).
+    public init(selection: Choice = .cancel, isChecking: Bool = false, error: String? = nil) {
         self.selection = selection
         self.isChecking = isChecking
         self.error = error
