@@ -52,7 +52,10 @@ struct FlowEndToEndTests {
         try tmux.sendKeys("Enter")
         let sheet = try tmux.waitFor("This is your only sign-in method")
         #expect(!sheet.contains("Verify it's you"))
-        try tmux.sendKeys("Enter")  // Change number anyway: the session is the implicit auth
+        // The sheet opens on Cancel; Change number anyway takes a move up (the session is the implicit auth).
+        try tmux.sendKeys("Up")
+        try tmux.waitFor("▸ Change number anyway")
+        try tmux.sendKeys("Enter")
         try tmux.waitFor("Current: +995 511 100 000")
     }
 
@@ -69,6 +72,8 @@ struct FlowEndToEndTests {
         let tmux = try Tmux.openHub(scenario: "phone-only", admin: admin)
         try tmux.sendKeys("Enter")
         try tmux.waitFor("This is your only sign-in method")
+        try tmux.sendKeys("Up")
+        try tmux.waitFor("▸ Change number anyway")
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Current: +995 511 100 000")
         try tmux.sendLiteral("511444555")
@@ -222,6 +227,8 @@ struct FlowEndToEndTests {
         try app.waitFor("Two-factor authentication")
         try app.sendKeys("Enter")
         try app.waitFor("This is your only sign-in method")
+        try app.sendKeys("Up")
+        try app.waitFor("▸ Change number anyway")
         try app.sendKeys("Enter")
         try app.waitFor("Current: +995 511 100 000")
         try app.sendLiteral("511444666")

@@ -21,7 +21,10 @@ import Testing
         for _ in 0..<3 { try app.sendKeys("Down") }  // Log out, the last row
         try app.sendKeys("Enter")
         try app.waitFor("Are you sure you want to logout?")
-        try app.sendKeys("Enter")  // Log out
+        // The sheet opens on Cancel: Log out takes a move up.
+        try app.sendKeys("Up")
+        try app.waitFor("▸ Log out")
+        try app.sendKeys("Enter")
         // The sign-in screen, saying only this device was signed out.
         let signIn = try app.waitFor("You're logged out. Your other devices stay signed in.")
         #expect(signIn.contains("Continue with phone"))

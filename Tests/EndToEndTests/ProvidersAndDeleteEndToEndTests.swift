@@ -15,7 +15,9 @@ import Testing
         try select(row: 3, tmux)
         try tmux.sendKeys("Enter")
         try tmux.waitFor("You'll no longer be able to sign in with Google. You can reconnect it")
-        try tmux.sendKeys("Enter")  // Disconnect
+        try tmux.sendKeys("Up")  // the sheet opens on Cancel
+        try tmux.waitFor("▸ Disconnect")
+        try tmux.sendKeys("Enter")
         let picker = try tmux.waitFor("To disconnect Google, confirm with one of your active sign-in methods.")
         #expect(!picker.contains("Continue with Google"))
         try tmux.sendKeys("Enter")  // Use password
@@ -75,7 +77,9 @@ import Testing
         for _ in 0..<8 { try tmux.sendKeys("Down") }  // the last row is Delete account
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Your profile, photo, and personal info")
-        try tmux.sendKeys("Enter")  // Delete account
+        try tmux.sendKeys("Up")  // it opens on Cancel
+        try tmux.waitFor("▸ [ Delete account ]")
+        try tmux.sendKeys("Enter")
     }
 
     /// Delete on `default` through to the end, on a served backend, and the next start is signed out.
@@ -93,12 +97,17 @@ import Testing
         try app.sendLiteral("correct-horse-42")
         try app.sendKeys("Enter")
         try app.waitFor("Delete your account forever?")
-        try app.sendKeys("Enter")  // Delete account
+        try app.sendKeys("Up")  // the last chance opens on Cancel
+        try app.waitFor("▸ Delete account")
+        try app.sendKeys("Enter")
         try app.waitFor("Your account has been deleted")
         try app.waitFor("Thanks for trying 321Fit.")
         let session = served.sessionFile
         #expect(!FileManager.default.fileExists(atPath: session.path))
         #expect(try admin.get("/deletions").contains("usr_athlete"))
+        // Seed 000: login/welcome replaces the hub.
+        try app.sendKeys("Enter")
+        try app.waitFor("Get started")
         try app.sendKeys("q")
         #expect(try app.waitForExit() == 0)
 

@@ -1,20 +1,22 @@
 import Foundation
 import TerminalKit
 
-/// "Your account has been deleted" (seed 001): the last screen, alone on the stack, the user
-/// signed out; Enter or q quits.
+/// "Your account has been deleted" (seed 001): alone on the stack, the user signed out. Seed 000
+/// replaces the hub with login/welcome: Enter goes on to Welcome; q quits.
 public struct AccountDeletedScreen: ScreenModel {
     public init() {}
 
     public var id: String { "account-deleted" }
 
-    public enum Intent: Sendable { case quit }
+    public enum Intent: Sendable { case welcome }
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
-        [KeyBinding([.enter], "Quit", .quit)]
+        [KeyBinding([.enter], "Continue", .welcome)]
     }
 
-    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] { [.run(.quit)] }
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        [.resetStack(AppRoutes.signedOut)]
+    }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         // Centred in the space, as the spinner before it.
@@ -26,6 +28,6 @@ public struct AccountDeletedScreen: ScreenModel {
         canvas.centered("Your account has been deleted", style: .bold)
         for line in lines { canvas.centered(line, spacing: 0) }
         canvas.skip(1)
-        canvas.centered("Press Enter or q to quit.", style: .muted, spacing: 0)
+        canvas.centered("Press Enter to continue, or q to quit.", style: .muted, spacing: 0)
     }
 }
