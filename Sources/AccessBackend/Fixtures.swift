@@ -35,4 +35,11 @@ public enum Fixtures {
     public static func scenarioSummaries(in directory: URL = defaultDirectory()) throws -> [ScenarioSummary] {
         try ScenarioCatalog(directory: directory).summaries()
     }
+
+    /// Whether the app on this scenario starts signed in as its user (`signed_in`, default true) or on
+    /// Welcome, read from the file alone: the app draws that first screen while its backend starts.
+    /// Throws as a start on it would, naming the file.
+    public static func startsSignedIn(_ scenario: String, in directory: URL = defaultDirectory()) throws -> Bool {
+        try ScenarioCatalog(directory: directory).load(scenario).signedIn != false
+    }
 }

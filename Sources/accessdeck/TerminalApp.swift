@@ -26,15 +26,26 @@ struct TerminalApp {
         }
         // TERM=dumb, or no terminfo for TERM nor its fallbacks: say so before a backend starts.
         _ = try TerminalType.resolve(environment: ProcessInfo.processInfo.environment).get()
+        // The backend starts first, on other threads: starting it (database, scenario, sign-in) takes longer
+        // than everything else here, which happens meanwhile.
+        let opening = OpeningBackend(backendOptions)
         var options = CursesTerminal.resolveOptions(
             theme: appearance.theme, asciiFlag: appearance.ascii, environment: ProcessInfo.processInfo.environment)
         options.mouse = !appearance.noMouse
-        // The screen comes up before the backend: starting it (database, scenario, sign-in) takes longer
-        // than everything else, and a blank terminal meanwhile looks like a hang.
-        let terminal = try CursesTerminal(options: options)
-        let started: (connection: BackendConnection, quit: Bool)
+        let terminal: CursesTerminal
         do {
-            started = try startBackend(on: terminal)
+            terminal = try CursesTerminal(options: options)
+        } catch {
+            await opening.abandon()
+            throw error
+        }
+        // Listening from the first frame: a link `open-link` hands over while the backend starts waits for it.
+        let mailbox = LinkMailbox()
+        let inbox = LinkInbox.Listener(path: LinkInbox.socketPath()) { link in mailbox.deliver(link) }
+        defer { inbox?.stop() }
+        let started: (connection: BackendConnection, pending: [InputEvent], quit: Bool)
+        do {
+            started = try waitForBackend(opening, on: terminal)
         } catch {
             close(terminal)
             throw error
@@ -46,13 +57,9 @@ struct TerminalApp {
             return 0
         }
         let clock = connection.clock
-        var state = AppState(
-            root: connection.root, now: clock.now(),
-            options: AppOptions(
-                platform: appearance.platform ?? .ios, ascii: options.ascii,
-                hasReferenceBackend: connection.isReferenceBackend, deviceRegion: deviceRegion, timeZone: .current))
+        var state = initialState(root: connection.root, now: clock.now(), terminal: terminal)
+        state.options.hasReferenceBackend = connection.isReferenceBackend
         state.options.backendURL = connection.baseURL
-        state.options.theme = options.theme.name
         state.console.scenario = connection.embedded == nil ? nil : backendOptions.scenario
         if let cached = connection.cache.latest {
             state.methods = cached.methods
@@ -65,11 +72,25 @@ struct TerminalApp {
         if state.toast == nil, let notice = terminal.terminalType.shortNotice {
             state.toast = Toast(notice, shownAt: state.now, duration: 6)
         }
-        let code = runLoop(state: state, terminal: terminal, clock: clock, connection: connection)
+        let code = runLoop(
+            state: state, pending: started.pending, mailbox: mailbox, terminal: terminal, clock: clock,
+            connection: connection)
         close(terminal)
         // The HTTP client must be shut down on every path, or it traps in its deinit.
         await connection.close()
         return code
+    }
+
+    /// The app's state before its first action, on `root`; the backend's part (its URL, the cached methods)
+    /// is added once it is up.
+    private func initialState(root: any ScreenModel, now: Date, terminal: CursesTerminal) -> AppState {
+        var state = AppState(
+            root: root, now: now,
+            options: AppOptions(
+                platform: appearance.platform ?? .ios, ascii: terminal.options.ascii,
+                hasReferenceBackend: backendOptions.backend == nil, deviceRegion: deviceRegion, timeZone: .current))
+        state.options.theme = terminal.options.theme.name
+        return state
     }
 
     /// Restores the terminal, then leaves the fallback notice where the scrollback keeps it.
@@ -80,43 +101,123 @@ struct TerminalApp {
         }
     }
 
-    /// Opens the backend connection while a spinner turns and the terminal keeps being read: resizes are
-    /// drawn, signals end the app, and Ctrl+C or q quits as soon as the backend can be closed again.
-    private func startBackend(on terminal: CursesTerminal) throws -> (connection: BackendConnection, quit: Bool) {
-        let outcome = Outcome()
-        Task { [backendOptions, waker = terminal.waker] in
-            do {
-                outcome.set(.success(try await BackendConnection.open(backendOptions)))
-            } catch {
-                outcome.set(.failure(error))
-            }
-            waker.wake()
-        }
+    /// Waits for the backend while the terminal keeps being read: resizes are drawn, signals end the app, and
+    /// Ctrl+C or q quits as soon as the backend can be closed again. On the embedded backend the scenario's
+    /// first screen (Settings, or Welcome when it starts signed out) is drawn at once, as it will be once the
+    /// backend is up, without the backend's URL; keys pressed meanwhile are kept for it. A spinner otherwise.
+    private func waitForBackend(
+        _ opening: OpeningBackend, on terminal: CursesTerminal
+    ) throws -> (connection: BackendConnection, pending: [InputEvent], quit: Bool) {
+        opening.wakeOnOpen(terminal.waker)
+        let early = Self.firstScreen(backendOptions).map { initialState(root: $0, now: Date(), terminal: terminal) }
         let glyphs: Glyphs = terminal.options.ascii ? .ascii : .unicode
         var spinner = Spinner("Starting\u{2026}")
+        var pending: [InputEvent] = []
         var quit = false
         while true {
-            if let result = outcome.value { return (try result.get(), quit) }
-            var frame = CellGrid(size: terminal.size)
-            spinner.render(into: &frame, in: frame.bounds, glyphs: glyphs)
-            terminal.paint(frame)
+            if let result = opening.result { return (try result.get(), pending, quit) }
+            if var early {
+                early.size = terminal.size
+                terminal.paint(render(early, size: terminal.size))
+            } else {
+                var frame = CellGrid(size: terminal.size)
+                spinner.render(into: &frame, in: frame.bounds, glyphs: glyphs)
+                terminal.paint(frame)
+            }
             switch terminal.nextEvent(timeout: .milliseconds(80)) {
             case .key(.control("c")), .key(.character("q")): quit = true
             case nil: spinner.tick += 1
-            default: break
+            case .resize: break
+            case let event?:
+                if early != nil, pending.count < Self.pendingLimit { pending.append(event) }
             }
         }
     }
 
-    /// The backend connection, handed from the task that opens it to the loop that waits for it.
-    private final class Outcome: Sendable {
-        private let result = Mutex<Result<BackendConnection, any Error>?>(nil)
-        func set(_ value: Result<BackendConnection, any Error>) { result.withLock { $0 = value } }
-        var value: Result<BackendConnection, any Error>? { result.withLock { $0 } }
+    /// Keys kept while the backend starts (it takes a fraction of a second): a held key cannot pile them up.
+    static let pendingLimit = 64
+
+    /// The embedded backend's first screen, known from the scenario file before the backend is up; nil with
+    /// `--backend` (a stored session is checked first) or a scenario that does not load (the start says why).
+    static func firstScreen(_ options: BackendOptions) -> (any ScreenModel)? {
+        guard options.backend == nil,
+            let signedIn = try? Fixtures.startsSignedIn(options.scenario, in: Fixtures.defaultDirectory())
+        else { return nil }
+        return signedIn ? SettingsScreen() : WelcomeScreen()
+    }
+
+    /// The backend connection, opened by a task started at once and handed to the loop that waits for it.
+    private final class OpeningBackend: Sendable {
+        private final class Shared: Sendable {
+            let outcome = Mutex<Result<BackendConnection, any Error>?>(nil)
+            /// The terminal to wake when the connection is open (it is made after the task starts).
+            let waker = Mutex<TerminalWaker?>(nil)
+        }
+        private let shared: Shared
+        private let task: Task<Void, Never>
+
+        init(_ options: BackendOptions) {
+            let shared = Shared()
+            self.shared = shared
+            task = Task {
+                let result: Result<BackendConnection, any Error>
+                do {
+                    result = .success(try await BackendConnection.open(options))
+                } catch {
+                    result = .failure(error)
+                }
+                shared.outcome.withLock { $0 = result }
+                shared.waker.withLock { $0 }?.wake()
+            }
+        }
+
+        var result: Result<BackendConnection, any Error>? { shared.outcome.withLock { $0 } }
+
+        func wakeOnOpen(_ terminalWaker: TerminalWaker) {
+            shared.waker.withLock { $0 = terminalWaker }
+        }
+
+        /// Closes the connection once it is open, when the app cannot go on (no terminal).
+        func abandon() async {
+            await task.value
+            if case .success(let connection) = result { await connection.close() }
+        }
+    }
+
+    /// Links from `open-link`, kept until the app's store is there to take them.
+    private final class LinkMailbox: Sendable {
+        private struct State {
+            var store: Store?
+            var waiting: [String] = []
+            var closed = false
+        }
+        private let state = Mutex(State())
+
+        func deliver(_ link: String) {
+            let store = state.withLock { state -> Store? in
+                guard !state.closed else { return nil }
+                if state.store == nil, state.waiting.count < TerminalApp.pendingLimit { state.waiting.append(link) }
+                return state.store
+            }
+            store?.send(.openLink(link))
+        }
+
+        /// Before the store stops: a link arriving later is dropped, as when nothing listened.
+        func close() { state.withLock { $0.closed = true } }
+
+        func open(to store: Store) {
+            let waiting = state.withLock { state -> [String] in
+                state.store = store
+                defer { state.waiting = [] }
+                return state.waiting
+            }
+            for link in waiting { store.send(.openLink(link)) }
+        }
     }
 
     private func runLoop(
-        state: AppState, terminal: CursesTerminal, clock: any AppClock, connection: BackendConnection
+        state: AppState, pending: [InputEvent], mailbox: LinkMailbox, terminal: CursesTerminal,
+        clock: any AppClock, connection: BackendConnection
     ) -> Int32 {
         let store = Store(
             state: state, clock: clock, services: TerminalServices(),
@@ -133,11 +234,16 @@ struct TerminalApp {
             if let methods = found.qaSignedIn { store.send(.qaSignedIn(methods, profile: found.qaProfile)) }
         }
         defer { identifying.cancel() }
-        let inbox = LinkInbox.Listener(path: LinkInbox.socketPath()) { [store] link in store.send(.openLink(link)) }
-        defer { inbox?.stop() }
         if let openingLink { store.send(.openLink(openingLink)) }
+        mailbox.open(to: store)
+        defer { mailbox.close() }
         recording?.begin(size: terminal.size, scenario: backendOptions.backend == nil ? backendOptions.scenario : nil)
         defer { recording?.finish() }
+        // Typed while the backend started, over the same first screen.
+        for event in pending {
+            recording?.record(event, into: store.state.secretEntry)
+            store.send(.input(event))
+        }
         // Blocks in the kernel between events: timers and replies wake it through the waker.
         while !store.isQuitting {
             let state = store.state

@@ -43,6 +43,13 @@ import Testing
         }
     }
 
+    /// The app draws this first screen while its backend starts: Settings signed in, or Welcome.
+    @Test func whetherAScenarioStartsSignedInIsReadFromItsFile() throws {
+        #expect(try Fixtures.startsSignedIn("default", in: TestBackend.fixtures))
+        #expect(try !Fixtures.startsSignedIn("new-user", in: TestBackend.fixtures))
+        #expect(throws: ScenarioError.self) { try Fixtures.startsSignedIn("nope", in: TestBackend.fixtures) }
+    }
+
     /// Each person of every shipped scenario with a password, and the hash stored beside it.
     private static func fixturePasswords() throws -> [(label: String, password: String, hash: String?)] {
         var found: [(String, String, String?)] = []
