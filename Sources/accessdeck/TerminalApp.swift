@@ -1,6 +1,7 @@
 import AccessAPI
 import AccessApp
 import AccessBackend
+import AccessCore
 import CursesDriver
 import Foundation
 import Logging
@@ -12,8 +13,8 @@ import TerminalKit
 struct TerminalApp {
     let appearance: AppearanceOptions
     let backendOptions: BackendOptions
-    /// ISO code of the country first in the picker (`--region`, else the locale variables).
-    let deviceRegion: String?
+    /// `--region`: the country first in the picker; without it, the locale variables' region.
+    let regionFlag: String?
     /// `accessdeck open-link URL` with no app running: opened once the app is up.
     var openingLink: String? = nil
     /// `--record FILE`: the session written to a tape as it happens.
@@ -29,6 +30,14 @@ struct TerminalApp {
         // The backend starts first, on other threads: starting it (database, scenario, sign-in) takes longer
         // than everything else here, which happens meanwhile.
         let opening = OpeningBackend(backendOptions)
+        let deviceRegion: String?
+        do {
+            deviceRegion = try DeviceRegion.resolve(flag: regionFlag, environment: ProcessInfo.processInfo.environment)
+                .get()
+        } catch {
+            await opening.abandon()
+            throw error
+        }
         var options = CursesTerminal.resolveOptions(
             theme: appearance.theme, asciiFlag: appearance.ascii, environment: ProcessInfo.processInfo.environment)
         options.mouse = !appearance.noMouse
@@ -45,7 +54,7 @@ struct TerminalApp {
         defer { inbox?.stop() }
         let started: (connection: BackendConnection, pending: [InputEvent], quit: Bool)
         do {
-            started = try waitForBackend(opening, on: terminal)
+            started = try waitForBackend(opening, on: terminal, deviceRegion: deviceRegion)
         } catch {
             close(terminal)
             throw error
@@ -57,7 +66,8 @@ struct TerminalApp {
             return 0
         }
         let clock = connection.clock
-        var state = initialState(root: connection.root, now: clock.now(), terminal: terminal)
+        var state = initialState(
+            root: connection.root, now: clock.now(), terminal: terminal, deviceRegion: deviceRegion)
         state.options.hasReferenceBackend = connection.isReferenceBackend
         state.options.backendURL = connection.baseURL
         state.console.scenario = connection.embedded == nil ? nil : backendOptions.scenario
@@ -83,7 +93,9 @@ struct TerminalApp {
 
     /// The app's state before its first action, on `root`; the backend's part (its URL, the cached methods)
     /// is added once it is up.
-    private func initialState(root: any ScreenModel, now: Date, terminal: CursesTerminal) -> AppState {
+    private func initialState(
+        root: any ScreenModel, now: Date, terminal: CursesTerminal, deviceRegion: String?
+    ) -> AppState {
         var state = AppState(
             root: root, now: now,
             options: AppOptions(
@@ -106,10 +118,12 @@ struct TerminalApp {
     /// first screen (Settings, or Welcome when it starts signed out) is drawn at once, as it will be once the
     /// backend is up, without the backend's URL; keys pressed meanwhile are kept for it. A spinner otherwise.
     private func waitForBackend(
-        _ opening: OpeningBackend, on terminal: CursesTerminal
+        _ opening: OpeningBackend, on terminal: CursesTerminal, deviceRegion: String?
     ) throws -> (connection: BackendConnection, pending: [InputEvent], quit: Bool) {
         opening.wakeOnOpen(terminal.waker)
-        let early = Self.firstScreen(backendOptions).map { initialState(root: $0, now: Date(), terminal: terminal) }
+        let early = Self.firstScreen(backendOptions).map {
+            initialState(root: $0, now: Date(), terminal: terminal, deviceRegion: deviceRegion)
+        }
         let glyphs: Glyphs = terminal.options.ascii ? .ascii : .unicode
         var spinner = Spinner("Starting\u{2026}")
         var pending: [InputEvent] = []
