@@ -30,14 +30,6 @@ struct TerminalApp {
         // The backend starts first, on other threads: starting it (database, scenario, sign-in) takes longer
         // than everything else here, which happens meanwhile.
         let opening = OpeningBackend(backendOptions)
-        let deviceRegion: String?
-        do {
-            deviceRegion = try DeviceRegion.resolve(flag: regionFlag, environment: ProcessInfo.processInfo.environment)
-                .get()
-        } catch {
-            await opening.abandon()
-            throw error
-        }
         var options = CursesTerminal.resolveOptions(
             theme: appearance.theme, asciiFlag: appearance.ascii, environment: ProcessInfo.processInfo.environment)
         options.mouse = !appearance.noMouse
@@ -48,15 +40,26 @@ struct TerminalApp {
             await opening.abandon()
             throw error
         }
+        // The first frame comes before anything that can wait: the embedded backend's first screen, drawn as it
+        // will be once the backend is up (without the backend's URL); a spinner otherwise.
+        let early = Self.firstScreen(backendOptions).map {
+            initialState(root: $0, now: Date(), terminal: terminal, deviceRegion: nil)
+        }
+        var spinner = Spinner("Starting\u{2026}")
+        paint(early, or: spinner, on: terminal)
         // Listening from the first frame: a link `open-link` hands over while the backend starts waits for it.
         let mailbox = LinkMailbox()
         let inbox = LinkInbox.Listener(path: LinkInbox.socketPath()) { link in mailbox.deliver(link) }
         defer { inbox?.stop() }
         let started: (connection: BackendConnection, pending: [InputEvent], quit: Bool)
+        let deviceRegion: String?
         do {
-            started = try waitForBackend(opening, on: terminal, deviceRegion: deviceRegion)
+            deviceRegion = try DeviceRegion.resolve(flag: regionFlag, environment: ProcessInfo.processInfo.environment)
+                .get()
+            started = try waitForBackend(opening, on: terminal, showing: early, spinner: &spinner)
         } catch {
             close(terminal)
+            await opening.abandon()
             throw error
         }
         let connection = started.connection
@@ -114,30 +117,16 @@ struct TerminalApp {
     }
 
     /// Waits for the backend while the terminal keeps being read: resizes are drawn, signals end the app, and
-    /// Ctrl+C or q quits as soon as the backend can be closed again. On the embedded backend the scenario's
-    /// first screen (Settings, or Welcome when it starts signed out) is drawn at once, as it will be once the
-    /// backend is up, without the backend's URL; keys pressed meanwhile are kept for it. A spinner otherwise.
+    /// Ctrl+C or q quits as soon as the backend can be closed again. Over the embedded backend's first screen
+    /// (`early`), keys pressed meanwhile are kept for it.
     private func waitForBackend(
-        _ opening: OpeningBackend, on terminal: CursesTerminal, deviceRegion: String?
+        _ opening: OpeningBackend, on terminal: CursesTerminal, showing early: AppState?, spinner: inout Spinner
     ) throws -> (connection: BackendConnection, pending: [InputEvent], quit: Bool) {
         opening.wakeOnOpen(terminal.waker)
-        let early = Self.firstScreen(backendOptions).map {
-            initialState(root: $0, now: Date(), terminal: terminal, deviceRegion: deviceRegion)
-        }
-        let glyphs: Glyphs = terminal.options.ascii ? .ascii : .unicode
-        var spinner = Spinner("Starting\u{2026}")
         var pending: [InputEvent] = []
         var quit = false
         while true {
             if let result = opening.result { return (try result.get(), pending, quit) }
-            if var early {
-                early.size = terminal.size
-                terminal.paint(render(early, size: terminal.size))
-            } else {
-                var frame = CellGrid(size: terminal.size)
-                spinner.render(into: &frame, in: frame.bounds, glyphs: glyphs)
-                terminal.paint(frame)
-            }
             switch terminal.nextEvent(timeout: .milliseconds(80)) {
             case .key(.control("c")), .key(.character("q")): quit = true
             case nil: spinner.tick += 1
@@ -145,6 +134,19 @@ struct TerminalApp {
             case let event?:
                 if early != nil, pending.count < Self.pendingLimit { pending.append(event) }
             }
+            paint(early, or: spinner, on: terminal)
+        }
+    }
+
+    /// The screen while the backend starts: `early` at the terminal's size, or the spinner.
+    private func paint(_ early: AppState?, or spinner: Spinner, on terminal: CursesTerminal) {
+        if var early {
+            early.size = terminal.size
+            terminal.paint(render(early, size: terminal.size))
+        } else {
+            var frame = CellGrid(size: terminal.size)
+            spinner.render(into: &frame, in: frame.bounds, glyphs: terminal.options.ascii ? .ascii : .unicode)
+            terminal.paint(frame)
         }
     }
 
@@ -152,10 +154,10 @@ struct TerminalApp {
     static let pendingLimit = 64
 
     /// The embedded backend's first screen, known from the scenario file before the backend is up; nil with
-    /// `--backend` (a stored session is checked first) or a scenario that does not load (the start says why).
+    /// `--backend` (a stored session is checked first) or a scenario file that does not read (the start says why).
     static func firstScreen(_ options: BackendOptions) -> (any ScreenModel)? {
         guard options.backend == nil,
-            let signedIn = try? Fixtures.startsSignedIn(options.scenario, in: Fixtures.defaultDirectory())
+            let signedIn = Fixtures.startsSignedIn(options.scenario, in: Fixtures.defaultDirectory())
         else { return nil }
         return signedIn ? SettingsScreen() : WelcomeScreen()
     }
