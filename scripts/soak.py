@@ -14,7 +14,11 @@ exit is a crash unless its status is 0 (a quit: Ctrl+C and q are never sent, but
 another way out); the app is then restarted on the same scenario so it still gets all its keys, and
 the memory figures say that a restart came between them.
 
-Usage: scripts/soak.py [--binary PATH] [--keys N] [--seed N] [--scenario NAME ...]
+With --passes N the list is gone through N times in the same process: memory that a scenario's first
+visit warms up (code paths, caches filling to their caps) shows in the first pass only, memory that grows
+with use in every pass; the RSS after each pass is printed.
+
+Usage: scripts/soak.py [--binary PATH] [--keys N] [--seed N] [--passes N] [--scenario NAME ...]
 """
 
 import argparse
@@ -249,12 +253,14 @@ def main():
     parser.add_argument("--keys", type=int, default=10_000, help="keys per scenario")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--scenario", action="append", help="default: every scenario in fixtures/scenarios")
+    parser.add_argument("--passes", type=int, default=1, help="times through the list, in one process")
     args = parser.parse_args()
     # A SIGTERM still kills the tmux server (the `finally` below).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     if not os.access(args.binary, os.X_OK):
         sys.exit(f"no executable at {args.binary} (swift build, or --binary)")
-    scenarios = args.scenario or sorted(p.stem for p in (ROOT / "fixtures/scenarios").glob("*.json"))
+    names = args.scenario or sorted(p.stem for p in (ROOT / "fixtures/scenarios").glob("*.json"))
+    scenarios = names * max(1, args.passes)
 
     print(f"soak: {args.binary}, {args.keys} keys per scenario, seed {args.seed}, one process, scenarios"
           " switched through the palette")
@@ -262,6 +268,7 @@ def main():
           f" {'frames':>6} {'blank':>5} {'mid-draw':>8} {'distinct':>8} {'cpu s':>6} {'RSS':>9} {'anon':>9}")
     total_crashes = total_blank = switch_failures = 0
     first = last = None
+    passes = []
     with tempfile.TemporaryDirectory(prefix="accessdeck-soak-") as work:
         session = Session(args.binary, work)
         try:
@@ -286,6 +293,8 @@ def main():
                 if first is None:
                     first = (scenario, memory, session.starts)
                 last = (scenario, memory, session.starts)
+                if (index + 1) % len(names) == 0:
+                    passes.append(memory)
         finally:
             session.kill()
     print("frames: screens captured (one after each batch of 50 keys); blank: still blank 0.5 s later;")
@@ -301,6 +310,9 @@ def main():
               f"   (target <= 1.10); peak {mb(last[1]['VmHWM']).strip()}")
         if restarts:
             print(f"  the app was restarted {restarts} time(s) in between: the figures are of different processes")
+        if len(passes) > 1:
+            print("  after each pass: " + ", ".join(
+                f"{mb(memory['VmRSS']).strip()} (anon {mb(memory['RssAnon']).strip()})" for memory in passes))
     print(f"total: {total_crashes} crashes, {total_blank} blank frames, {switch_failures} failed scenario switches")
     sys.exit(1 if total_crashes or total_blank or switch_failures else 0)
 
