@@ -227,7 +227,8 @@ def soak(session, scenario, keys, seed):
                 figures["transient"] += 1
             else:
                 figures["blank"] += 1
-                failures.append(f"blank screen for 0.5 s after {figures['keys']} keys")
+                size = tmux(session.socket, "display-message", "-p", "-t", "soak", "#{pane_width}x#{pane_height}")
+                failures.append(f"blank screen for 0.5 s after {figures['keys']} keys, at {size.strip()}")
         screens.add(hashlib.sha1(screen.encode()).hexdigest())
     session.wait_idle()
     figures["seconds"] = time.monotonic() - began - 0.3
