@@ -40,6 +40,10 @@ struct TerminalApp {
             await opening.abandon()
             throw error
         }
+        // Listening from the first frame on: a link `open-link` hands over while the backend starts waits for it.
+        let mailbox = LinkMailbox()
+        let inbox = LinkInbox.Listener(path: LinkInbox.socketPath()) { link in mailbox.deliver(link) }
+        defer { inbox?.stop() }
         // The first frame comes before anything that can wait: the embedded backend's first screen, drawn as it
         // will be once the backend is up (without the backend's URL); a spinner otherwise.
         let early = Self.firstScreen(backendOptions).map {
@@ -47,10 +51,6 @@ struct TerminalApp {
         }
         var spinner = Spinner("Starting\u{2026}")
         paint(early, or: spinner, on: terminal)
-        // Listening from the first frame: a link `open-link` hands over while the backend starts waits for it.
-        let mailbox = LinkMailbox()
-        let inbox = LinkInbox.Listener(path: LinkInbox.socketPath()) { link in mailbox.deliver(link) }
-        defer { inbox?.stop() }
         let started: (connection: BackendConnection, pending: [InputEvent], quit: Bool)
         let deviceRegion: String?
         do {
