@@ -411,12 +411,7 @@ struct TerminalServices: SystemServices {
     }
 
     func open(_ url: URL) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", url.absoluteString]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
+        DetachedProcess.launch("/usr/bin/env", ["xdg-open", url.absoluteString])
     }
 }
 
