@@ -83,8 +83,9 @@ bench: bench-deps
 	scripts/bench/terminal.py $(RELEASE_BIN)
 	ACCESSDECK_BIN=$(RELEASE_BIN) scripts/bench-idle.sh
 
-# 10,000 random keys, pastes and resizes per scenario into the binary in tmux; prints figures, exits 1
-# on a crash or a blank screen. Not part of `make test`. SOAK_BIN=.build/release/accessdeck to soak a
+# 10,000 random keys, pastes and resizes per scenario into one process of the binary in tmux, scenarios
+# switched live through the palette; prints figures (RSS after the first scenario and after the last), exits 1
+# on a crash, a blank screen or a failed switch. Not part of `make test`. SOAK_BIN=.build/release/accessdeck to soak a
 # release build (after `swift build -c release`); SOAK_ARGS="--keys 2000 --scenario default".
 SOAK_BIN ?= $(BIN)
 SOAK_ARGS ?=

@@ -5,6 +5,8 @@
 #      `accessdeck-bench bare-server`), one after the other in this run, and the ratios between them.
 #   2. The mixed write load (scripts/bench/mixed-write.lua) five times in a row against one server,
 #      so the tables grow from run to run: throughput per run and the spread.
+#   3. A live scenario switch (POST /_admin/scenario, what the palette's "Scenario: NAME" sends), one
+#      request at a time, beside GET /_admin/clock asked the same way.
 # Usage: scripts/bench-backend.sh [BINARY] (a release build gives meaningful figures)
 set -euo pipefail
 
@@ -151,3 +153,16 @@ printf '%s\n' "${RATES[@]}" | awk '
     { if ($1 < min) min = $1; if ($1 > max) max = $1; last = $1 }
     END { printf "  spread (max - min) / max: %.1f %%   last / first: %.2f   (target: flat within 10 %%)\n",
           (max - min) / max * 100, last / first }'
+
+# One request at a time with curl: its time_total, in ms, median of SWITCHES.
+SWITCHES=${BENCH_SWITCHES:-20}
+median_ms() {
+    local i
+    for i in $(seq 1 "$SWITCHES"); do curl -fsS -o /dev/null -w '%{time_total}\n' "$@"; done |
+        sort -n | awk '{ v[NR] = $1 } END { printf "%.1f", v[int((NR + 1) / 2)] * 1000 }'
+}
+echo
+echo "live scenario switch, one request at a time, median of $SWITCHES:"
+CLOCK_MS=$(median_ms "$BASE_URL/_admin/clock")
+SWITCH_MS=$(median_ms -X POST -H 'Content-Type: application/json' -d '{"name": "default"}' "$BASE_URL/_admin/scenario")
+echo "  POST /_admin/scenario {default}     $SWITCH_MS ms   ($(ratio "$SWITCH_MS" "$CLOCK_MS")x GET /_admin/clock: $CLOCK_MS ms)"

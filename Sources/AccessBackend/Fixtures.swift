@@ -35,4 +35,16 @@ public enum Fixtures {
     public static func scenarioSummaries(in directory: URL = defaultDirectory()) throws -> [ScenarioSummary] {
         try ScenarioCatalog(directory: directory).summaries()
     }
+
+    /// Whether the app on this scenario starts signed in as its user (`signed_in`, default true) or on
+    /// Welcome, read from the file alone: the app draws that first screen while its backend starts, so this
+    /// reads one member and validates nothing. nil when the file does not read as a JSON object (the start
+    /// then says what is wrong with it).
+    public static func startsSignedIn(_ scenario: String, in directory: URL = defaultDirectory()) -> Bool? {
+        let file = ScenarioCatalog(directory: directory).scenariosDirectory.appendingPathComponent("\(scenario).json")
+        guard let data = try? Data(contentsOf: file),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
+        return object["signed_in"] as? Bool != false
+    }
 }

@@ -46,10 +46,8 @@ struct Run: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let deviceRegion = try DeviceRegion.resolve(flag: region, environment: ProcessInfo.processInfo.environment)
-            .get()
         let code = try await TerminalApp(
-            appearance: appearance, backendOptions: backend, deviceRegion: deviceRegion,
+            appearance: appearance, backendOptions: backend, regionFlag: region,
             recording: try record.map(TapeRecording.init(path:))
         ).run()
         if code != 0 { throw ExitCode(code) }
@@ -81,9 +79,8 @@ struct OpenLink: AsyncParsableCommand {
             print("Handed the link to the running AccessDeck.")
             return
         }
-        let deviceRegion = try DeviceRegion.resolve(flag: nil, environment: ProcessInfo.processInfo.environment).get()
         let code = try await TerminalApp(
-            appearance: appearance, backendOptions: backend, deviceRegion: deviceRegion, openingLink: link
+            appearance: appearance, backendOptions: backend, regionFlag: nil, openingLink: link
         ).run()
         if code != 0 { throw ExitCode(code) }
     }

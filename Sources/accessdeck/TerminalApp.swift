@@ -1,6 +1,7 @@
 import AccessAPI
 import AccessApp
 import AccessBackend
+import AccessCore
 import CursesDriver
 import Foundation
 import Logging
@@ -12,8 +13,8 @@ import TerminalKit
 struct TerminalApp {
     let appearance: AppearanceOptions
     let backendOptions: BackendOptions
-    /// ISO code of the country first in the picker (`--region`, else the locale variables).
-    let deviceRegion: String?
+    /// `--region`: the country first in the picker; without it, the locale variables' region.
+    let regionFlag: String?
     /// `accessdeck open-link URL` with no app running: opened once the app is up.
     var openingLink: String? = nil
     /// `--record FILE`: the session written to a tape as it happens.
@@ -26,17 +27,39 @@ struct TerminalApp {
         }
         // TERM=dumb, or no terminfo for TERM nor its fallbacks: say so before a backend starts.
         _ = try TerminalType.resolve(environment: ProcessInfo.processInfo.environment).get()
+        // The backend starts first, on other threads: starting it (database, scenario, sign-in) takes longer
+        // than everything else here, which happens meanwhile.
+        let opening = OpeningBackend(backendOptions)
         var options = CursesTerminal.resolveOptions(
             theme: appearance.theme, asciiFlag: appearance.ascii, environment: ProcessInfo.processInfo.environment)
         options.mouse = !appearance.noMouse
-        // The screen comes up before the backend: starting it (database, scenario, sign-in) takes longer
-        // than everything else, and a blank terminal meanwhile looks like a hang.
-        let terminal = try CursesTerminal(options: options)
-        let started: (connection: BackendConnection, quit: Bool)
+        let terminal: CursesTerminal
         do {
-            started = try startBackend(on: terminal)
+            terminal = try CursesTerminal(options: options)
+        } catch {
+            await opening.abandon()
+            throw error
+        }
+        // Listening from the first frame on: a link `open-link` hands over while the backend starts waits for it.
+        let mailbox = LinkMailbox()
+        let inbox = LinkInbox.Listener(path: LinkInbox.socketPath()) { link in mailbox.deliver(link) }
+        defer { inbox?.stop() }
+        // The first frame comes before anything that can wait: the embedded backend's first screen, drawn as it
+        // will be once the backend is up (without the backend's URL); a spinner otherwise.
+        let early = Self.firstScreen(backendOptions).map {
+            initialState(root: $0, now: Date(), terminal: terminal, deviceRegion: nil)
+        }
+        var spinner = Spinner("Starting\u{2026}")
+        paint(early, or: spinner, on: terminal)
+        let started: (connection: BackendConnection, pending: [InputEvent], quit: Bool)
+        let deviceRegion: String?
+        do {
+            deviceRegion = try DeviceRegion.resolve(flag: regionFlag, environment: ProcessInfo.processInfo.environment)
+                .get()
+            started = try waitForBackend(opening, on: terminal, showing: early, spinner: &spinner)
         } catch {
             close(terminal)
+            await opening.abandon()
             throw error
         }
         let connection = started.connection
@@ -46,13 +69,10 @@ struct TerminalApp {
             return 0
         }
         let clock = connection.clock
-        var state = AppState(
-            root: connection.root, now: clock.now(),
-            options: AppOptions(
-                platform: appearance.platform ?? .ios, ascii: options.ascii,
-                hasReferenceBackend: connection.isReferenceBackend, deviceRegion: deviceRegion, timeZone: .current))
+        var state = initialState(
+            root: connection.root, now: clock.now(), terminal: terminal, deviceRegion: deviceRegion)
+        state.options.hasReferenceBackend = connection.isReferenceBackend
         state.options.backendURL = connection.baseURL
-        state.options.theme = options.theme.name
         state.console.scenario = connection.embedded == nil ? nil : backendOptions.scenario
         if let cached = connection.cache.latest {
             state.methods = cached.methods
@@ -65,11 +85,27 @@ struct TerminalApp {
         if state.toast == nil, let notice = terminal.terminalType.shortNotice {
             state.toast = Toast(notice, shownAt: state.now, duration: 6)
         }
-        let code = runLoop(state: state, terminal: terminal, clock: clock, connection: connection)
+        let code = runLoop(
+            state: state, pending: started.pending, mailbox: mailbox, terminal: terminal, clock: clock,
+            connection: connection)
         close(terminal)
         // The HTTP client must be shut down on every path, or it traps in its deinit.
         await connection.close()
         return code
+    }
+
+    /// The app's state before its first action, on `root`; the backend's part (its URL, the cached methods)
+    /// is added once it is up.
+    private func initialState(
+        root: any ScreenModel, now: Date, terminal: CursesTerminal, deviceRegion: String?
+    ) -> AppState {
+        var state = AppState(
+            root: root, now: now,
+            options: AppOptions(
+                platform: appearance.platform ?? .ios, ascii: terminal.options.ascii,
+                hasReferenceBackend: backendOptions.backend == nil, deviceRegion: deviceRegion, timeZone: .current))
+        state.options.theme = terminal.options.theme.name
+        return state
     }
 
     /// Restores the terminal, then leaves the fallback notice where the scrollback keeps it.
@@ -80,43 +116,124 @@ struct TerminalApp {
         }
     }
 
-    /// Opens the backend connection while a spinner turns and the terminal keeps being read: resizes are
-    /// drawn, signals end the app, and Ctrl+C or q quits as soon as the backend can be closed again.
-    private func startBackend(on terminal: CursesTerminal) throws -> (connection: BackendConnection, quit: Bool) {
-        let outcome = Outcome()
-        Task { [backendOptions, waker = terminal.waker] in
-            do {
-                outcome.set(.success(try await BackendConnection.open(backendOptions)))
-            } catch {
-                outcome.set(.failure(error))
-            }
-            waker.wake()
-        }
-        let glyphs: Glyphs = terminal.options.ascii ? .ascii : .unicode
-        var spinner = Spinner("Starting\u{2026}")
+    /// Waits for the backend while the terminal keeps being read: resizes are drawn, signals end the app, and
+    /// Ctrl+C or q quits as soon as the backend can be closed again. Over the embedded backend's first screen
+    /// (`early`), keys pressed meanwhile are kept for it.
+    private func waitForBackend(
+        _ opening: OpeningBackend, on terminal: CursesTerminal, showing early: AppState?, spinner: inout Spinner
+    ) throws -> (connection: BackendConnection, pending: [InputEvent], quit: Bool) {
+        opening.wakeOnOpen(terminal.waker)
+        var pending: [InputEvent] = []
         var quit = false
         while true {
-            if let result = outcome.value { return (try result.get(), quit) }
-            var frame = CellGrid(size: terminal.size)
-            spinner.render(into: &frame, in: frame.bounds, glyphs: glyphs)
-            terminal.paint(frame)
+            if let result = opening.result { return (try result.get(), pending, quit) }
             switch terminal.nextEvent(timeout: .milliseconds(80)) {
             case .key(.control("c")), .key(.character("q")): quit = true
             case nil: spinner.tick += 1
-            default: break
+            case .resize: break
+            case let event?:
+                if early != nil, pending.count < Self.pendingLimit { pending.append(event) }
             }
+            paint(early, or: spinner, on: terminal)
         }
     }
 
-    /// The backend connection, handed from the task that opens it to the loop that waits for it.
-    private final class Outcome: Sendable {
-        private let result = Mutex<Result<BackendConnection, any Error>?>(nil)
-        func set(_ value: Result<BackendConnection, any Error>) { result.withLock { $0 = value } }
-        var value: Result<BackendConnection, any Error>? { result.withLock { $0 } }
+    /// The screen while the backend starts: `early` at the terminal's size, or the spinner.
+    private func paint(_ early: AppState?, or spinner: Spinner, on terminal: CursesTerminal) {
+        if var early {
+            early.size = terminal.size
+            terminal.paint(render(early, size: terminal.size))
+        } else {
+            var frame = CellGrid(size: terminal.size)
+            spinner.render(into: &frame, in: frame.bounds, glyphs: terminal.options.ascii ? .ascii : .unicode)
+            terminal.paint(frame)
+        }
+    }
+
+    /// Keys kept while the backend starts (it takes a fraction of a second): a held key cannot pile them up.
+    static let pendingLimit = 64
+
+    /// The embedded backend's first screen, known from the scenario file before the backend is up; nil with
+    /// `--backend` (a stored session is checked first) or a scenario file that does not read (the start says why).
+    static func firstScreen(_ options: BackendOptions) -> (any ScreenModel)? {
+        guard options.backend == nil,
+            let signedIn = Fixtures.startsSignedIn(options.scenario, in: Fixtures.defaultDirectory())
+        else { return nil }
+        return signedIn ? SettingsScreen() : WelcomeScreen()
+    }
+
+    /// The backend connection, opened by a task started at once and handed to the loop that waits for it.
+    private final class OpeningBackend: Sendable {
+        private final class Shared: Sendable {
+            let outcome = Mutex<Result<BackendConnection, any Error>?>(nil)
+            /// The terminal to wake when the connection is open (it is made after the task starts).
+            let waker = Mutex<TerminalWaker?>(nil)
+        }
+        private let shared: Shared
+        private let task: Task<Void, Never>
+
+        init(_ options: BackendOptions) {
+            let shared = Shared()
+            self.shared = shared
+            task = Task {
+                let result: Result<BackendConnection, any Error>
+                do {
+                    result = .success(try await BackendConnection.open(options))
+                } catch {
+                    result = .failure(error)
+                }
+                shared.outcome.withLock { $0 = result }
+                shared.waker.withLock { $0 }?.wake()
+            }
+        }
+
+        var result: Result<BackendConnection, any Error>? { shared.outcome.withLock { $0 } }
+
+        func wakeOnOpen(_ terminalWaker: TerminalWaker) {
+            shared.waker.withLock { $0 = terminalWaker }
+        }
+
+        /// Closes the connection once it is open, when the app cannot go on (no terminal).
+        func abandon() async {
+            await task.value
+            if case .success(let connection) = result { await connection.close() }
+        }
+    }
+
+    /// Links from `open-link`, kept until the app's store is there to take them.
+    private final class LinkMailbox: Sendable {
+        private struct State {
+            var store: Store?
+            var waiting: [String] = []
+            var closed = false
+        }
+        private let state = Mutex(State())
+
+        func deliver(_ link: String) {
+            let store = state.withLock { state -> Store? in
+                guard !state.closed else { return nil }
+                if state.store == nil, state.waiting.count < TerminalApp.pendingLimit { state.waiting.append(link) }
+                return state.store
+            }
+            store?.send(.openLink(link))
+        }
+
+        /// Before the store stops: a link arriving later is dropped, as when nothing listened.
+        func close() { state.withLock { $0.closed = true } }
+
+        func open(to store: Store) {
+            let waiting = state.withLock { state -> [String] in
+                state.store = store
+                defer { state.waiting = [] }
+                return state.waiting
+            }
+            for link in waiting { store.send(.openLink(link)) }
+        }
     }
 
     private func runLoop(
-        state: AppState, terminal: CursesTerminal, clock: any AppClock, connection: BackendConnection
+        state: AppState, pending: [InputEvent], mailbox: LinkMailbox, terminal: CursesTerminal,
+        clock: any AppClock, connection: BackendConnection
     ) -> Int32 {
         let store = Store(
             state: state, clock: clock, services: TerminalServices(),
@@ -133,11 +250,16 @@ struct TerminalApp {
             if let methods = found.qaSignedIn { store.send(.qaSignedIn(methods, profile: found.qaProfile)) }
         }
         defer { identifying.cancel() }
-        let inbox = LinkInbox.Listener(path: LinkInbox.socketPath()) { [store] link in store.send(.openLink(link)) }
-        defer { inbox?.stop() }
         if let openingLink { store.send(.openLink(openingLink)) }
+        mailbox.open(to: store)
+        defer { mailbox.close() }
         recording?.begin(size: terminal.size, scenario: backendOptions.backend == nil ? backendOptions.scenario : nil)
         defer { recording?.finish() }
+        // Typed while the backend started, over the same first screen.
+        for event in pending {
+            recording?.record(event, into: store.state.secretEntry)
+            store.send(.input(event))
+        }
         // Blocks in the kernel between events: timers and replies wake it through the waker.
         while !store.isQuitting {
             let state = store.state
@@ -289,12 +411,7 @@ struct TerminalServices: SystemServices {
     }
 
     func open(_ url: URL) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", url.absoluteString]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try? process.run()
+        DetachedProcess.launch("/usr/bin/env", ["xdg-open", url.absoluteString])
     }
 }
 

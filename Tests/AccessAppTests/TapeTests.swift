@@ -221,6 +221,19 @@ import Testing
         #expect(recorder.finish() == [])
     }
 
+    /// A key held down is written as it goes, in lines of `longestTypeLine` characters: both sides of it.
+    @Test func typedTextIsWrittenInLinesOfAtMostTheLimit() {
+        let limit = TapeRecorder.longestTypeLine
+        var recorder = TapeRecorder(startedAt: start)
+        for index in 0..<(limit - 1) {
+            #expect(recorder.record(.key(.character("a")), at: at(0.001 * Double(index)), into: nil) == [])
+        }
+        let full = recorder.record(.key(.character("a")), at: at(0.5), into: nil)
+        #expect(full == ["type " + String(repeating: "a", count: limit)])
+        #expect(recorder.record(.key(.character("b")), at: at(0.6), into: nil) == [])
+        #expect(recorder.finish() == ["type b"])
+    }
+
     @Test func aPasswordIsNeverWritten() {
         let events = [
             key(.character("h"), 0.1, .password), key(.character("u"), 0.2, .password),

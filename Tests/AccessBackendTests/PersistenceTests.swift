@@ -1,7 +1,9 @@
 import AccessAPI
-import AccessBackend
 import Foundation
+import GRDB
 import Testing
+
+@testable import AccessBackend
 
 /// With a database path, state survives a restart; the scenario is loaded only into an empty database.
 @Suite struct PersistenceTests {
@@ -28,6 +30,23 @@ import Testing
             #expect(methods.userId == "usr_nophone")
             #expect(methods.phone == "+995511200300")
         }
+    }
+
+    /// A temporary database is deleted at exit, so it skips the fsyncs that only guard against a crash (creating
+    /// it waited on several, tens of ms of the app's start); a `--db` file keeps SQLite's durability.
+    @Test func onlyATemporaryDatabaseSkipsFsync() async throws {
+        func synchronous(_ backend: TestBackend) async throws -> Int? {
+            try await backend.running.store.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
+        }
+        let temporary = try await TestBackend.with { backend in try await synchronous(backend) }
+        #expect(temporary == 0)  // OFF
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("durable-\(UUID().uuidString).sqlite")
+            .path
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let durable = try await TestBackend.with(databasePath: path) { backend in try await synchronous(backend) }
+        #expect(durable != nil && durable != 0)
     }
 
     @Test func temporaryDatabaseIsRemovedAtShutdown() async throws {

@@ -1,6 +1,7 @@
-import AccessBackend
 import Foundation
 import Testing
+
+@testable import AccessBackend
 
 /// Scenario files are checked on load; the error names the file, the field and the problem.
 @Suite struct ScenarioValidationTests {
@@ -186,6 +187,62 @@ import Testing
         try await withFixture(json) { fixtures in
             #expect(await startError(fixtures) == "started")
         }
+    }
+
+    /// A real hash of "correct-horse-42" at the backend's cost, as fixtures/scenarios/default.json holds it.
+    static let goodHash = "bcrypt-sha256$$2b$10$a227BJyZFSlIj1BVMhNYNurNMXCDHdVWz/bIQ9SzjG269JpdFnypW"
+
+    private static func passwordUser(_ fields: String) -> String {
+        #"{"description": "x", "user": {"id": "u", "email": "u@mail.com", "password": "correct-horse-42", "#
+            + fields + "}}"
+    }
+
+    /// The loader stores `password_hash` as it is (no bcrypt run on load), so a hash the backend would not
+    /// have made, or a weaker one, is refused by name.
+    @Test(arguments: [
+        (
+            #"{"description": "x", "user": {"id": "u", "email": "u@mail.com", "password": "correct-horse-42"}}"#,
+            "user.password_hash: required with a password"
+        ),
+        (
+            #"{"description": "x", "user": {"id": "u", "email": "u@mail.com", "password_hash": "\#(goodHash)"}}"#,
+            "user.password_hash: needs the password"
+        ),
+        (passwordUser(#""password_hash": "correct-horse-42""#), "user.password_hash: not a password hash"),
+        (
+            passwordUser(#""password_hash": "\#(String(goodHash.dropFirst("bcrypt-sha256$".count)))""#),
+            "user.password_hash: not a password hash"
+        ),
+        (passwordUser(#""password_hash": "\#(goodHash.dropLast())""#), "user.password_hash: not a password hash"),
+        (
+            passwordUser(#""password_hash": "\#(goodHash.replacingOccurrences(of: "$10$", with: "$04$"))""#),
+            "user.password_hash: bcrypt cost 4 is below the backend's 10"
+        ),
+    ])
+    func passwordHashIsCheckedOnLoad(json: String, expected: String) async throws {
+        try await withFixture(json) { fixtures in
+            let message = await startError(fixtures)
+            #expect(message.contains("fixtures/scenarios/broken.json"), "\(message)")
+            #expect(message.contains(expected), "\(message)")
+        }
+    }
+
+    @Test func aPasswordWithItsHashLoads() async throws {
+        try await withFixture(Self.passwordUser(#""password_hash": "\#(Self.goodHash)""#)) { fixtures in
+            #expect(await startError(fixtures) == "started")
+        }
+    }
+
+    /// The cost read from the text of a hash, both sides of every check.
+    @Test func costOfAStoredHash() {
+        #expect(PasswordHasher.cost(ofStored: Self.goodHash) == 10)
+        #expect(PasswordHasher.cost(ofStored: Self.goodHash.replacingOccurrences(of: "$10$", with: "$12$")) == 12)
+        #expect(PasswordHasher.cost(ofStored: Self.goodHash.replacingOccurrences(of: "$10$", with: "$03$")) == nil)
+        #expect(PasswordHasher.cost(ofStored: Self.goodHash.replacingOccurrences(of: "$2b$", with: "$2x$")) == nil)
+        #expect(PasswordHasher.cost(ofStored: Self.goodHash + "e") == nil)
+        #expect(PasswordHasher.cost(ofStored: String(Self.goodHash.dropLast()) + "!") == nil)
+        #expect(PasswordHasher.cost(ofStored: String(Self.goodHash.dropFirst())) == nil)
+        #expect(PasswordHasher.cost(ofStored: PasswordHasher.hash("correct-horse-42")) == Int(PasswordHasher.cost))
     }
 
     @Test func unknownScenarioListsTheAvailableOnes() async throws {

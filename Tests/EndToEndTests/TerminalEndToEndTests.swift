@@ -32,6 +32,25 @@ struct TerminalEndToEndTests {
         #expect(try tmux.format("#{alternate_on}") == "1")
     }
 
+    /// Issue 34: on the embedded backend the scenario's first screen is drawn while the backend starts, never
+    /// the "Starting…" spinner, and keys pressed before the backend is up are kept for it.
+    @Test func theFirstScreenComesWhileTheBackendStartsAndKeepsItsKeys() throws {
+        let binary = try AccessDeckBinary.requireBuilt()
+        let tmux = try Tmux(width: 100, height: 30, command: [binary])
+        let first = try tmux.waitUntil("a first frame") { $0.contains("Starting") || $0.contains("Settings") }
+        #expect(!first.contains("Starting"))
+        try tmux.sendKeys("Down")
+        try tmux.sendKeys("Enter")  // Screen gallery
+        try tmux.waitFor("Enter shows a screen as a person would see it.")
+    }
+
+    @Test func aScenarioThatStartsSignedOutShowsWelcomeFirst() throws {
+        let binary = try AccessDeckBinary.requireBuilt()
+        let tmux = try Tmux(width: 100, height: 30, command: [binary, "--scenario", "new-user"])
+        let first = try tmux.waitUntil("a first frame") { $0.contains("Starting") || $0.contains("Get started") }
+        #expect(!first.contains("Starting") && !first.contains("Settings"))
+    }
+
     @Test func theTitleStaysOnTheFirstRowAndTheKeysOnTheLast() throws {
         let tmux = try start()
         let lines = try tmux.capture().split(separator: "\n", omittingEmptySubsequences: false)

@@ -3,8 +3,10 @@
 pty (the app's output is read as it is written, so the times are not rounded to a polling period).
 
   1. Start: a bare `accessdeck --version` (start to exit) against the app's first frame (the first
-     text it draws: the "Starting…" spinner, or the Settings screen) and against Settings drawn
-     with the embedded backend up. Medians of interleaved runs, so machine load hits both alike.
+     text it draws: the scenario's Settings, drawn while the embedded backend starts, or the
+     "Starting…" spinner) and against the first useful screen: Settings with the embedded backend
+     up, which it shows by its URL ("Backend: http://…"). Medians of interleaved runs, so machine
+     load hits both alike; issue 34's target is the first useful screen within 1.5x --version.
   2. Memory: peak RSS (VmHWM) once the Account access hub shows the scenario's data.
   3. Signals: how long after SIGTERM/SIGHUP the process is gone, idle and while it is drawing a
      storm of keys that keeps coming (the issue's bound: 100 ms whatever the app is doing).
@@ -27,6 +29,8 @@ RUNS = int(os.environ.get("BENCH_START_RUNS", "10"))
 SIGNAL_RUNS = int(os.environ.get("BENCH_SIGNAL_RUNS", "5"))
 # Keypad-transmit mode (ncurses turns it on): the cursor keys as xterm then sends them.
 DOWN, ENTER = b"\x1bOB", b"\r"
+# Settings draws this line once the embedded backend is up: the first useful screen.
+BACKEND_UP = "Backend: http"
 
 
 class PtyProcess:
@@ -112,7 +116,7 @@ def memory_mb(pid):
 
 
 def start_figures(binary):
-    version, first, ready = [], [], []
+    version, first, useful = [], [], []
     for _ in range(RUNS):
         bare = PtyProcess([binary, "--version"])
         version.append(bare.exit_seconds(bare.started))
@@ -120,22 +124,22 @@ def start_figures(binary):
         app = PtyProcess([binary])
         try:
             first.append(app.wait_for("Starting", "Settings"))
-            ready.append(app.wait_for("Settings"))
+            useful.append(app.wait_for(BACKEND_UP))
         finally:
             app.close()
     base = statistics.median(version)
     print(f"start, median of {RUNS} interleaved runs through a pty ({COLS}x{ROWS}):")
-    print(f"  accessdeck --version (start to exit)      {ms(base)}")
-    print(f"  first frame (\"Starting…\" or Settings)     {ms(statistics.median(first))}"
-          f"   {statistics.median(first) / base:.2f}x --version   (target <= 1.5)")
-    print(f"  Settings with the embedded backend up     {ms(statistics.median(ready))}"
-          f"   {statistics.median(ready) / base:.2f}x --version")
+    print(f"  accessdeck --version (start to exit)                     {ms(base)}")
+    print(f"  first frame (Settings from the scenario, or \"Starting…\")  {ms(statistics.median(first))}"
+          f"   {statistics.median(first) / base:.2f}x --version")
+    print(f"  first useful screen (Settings, embedded backend up)      {ms(statistics.median(useful))}"
+          f"   {statistics.median(useful) / base:.2f}x --version   (target <= 1.5)")
 
 
 def memory_figures(binary):
     app = PtyProcess([binary])
     try:
-        app.wait_for("Settings")
+        app.wait_for(BACKEND_UP)
         app.write(ENTER)  # Account access
         app.wait_for("jdoe@mail.com")
         time.sleep(1.0)
@@ -157,7 +161,7 @@ def signal_figures(binary):
         for _ in range(SIGNAL_RUNS):
             app = PtyProcess([binary])
             try:
-                app.wait_for("Settings")
+                app.wait_for(BACKEND_UP)
                 feed = None
                 if busy:
                     # Keyboard check draws every key it reads.

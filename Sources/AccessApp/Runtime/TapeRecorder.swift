@@ -20,6 +20,9 @@ extension AppState {
 public struct TapeRecorder {
     /// The shortest pause written down: shorter ones are typing speed, not waiting.
     public static let shortestPause: TimeInterval = 1
+    /// Typed characters held for one `type` line at most: a key held down for minutes is written as it
+    /// goes, in lines of this length, instead of piling up in memory until another event.
+    public static let longestTypeLine = 200
 
     private var lastEventAt: Date
     private var pendingText = ""
@@ -56,6 +59,7 @@ public struct TapeRecorder {
         } else if case .key(.character(let character)) = event, Self.isPrintable(character) {
             if pendingSecret != nil { lines += finishPending() }
             pendingText.append(character)
+            if pendingText.count >= Self.longestTypeLine { lines += finishPending() }
         } else {
             lines += finishPending()
             lines.append(Self.line(for: event))

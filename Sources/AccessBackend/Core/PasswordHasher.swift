@@ -29,6 +29,20 @@ enum PasswordHasher {
 
     static func needsUpgrade(_ stored: String) -> Bool { !stored.hasPrefix(scheme) }
 
+    /// The bcrypt cost of a well-formed `bcrypt-sha256$` string, read from its text (no hashing): what a
+    /// scenario's precomputed hash is checked with. nil for anything else.
+    static func cost(ofStored stored: String) -> Int? {
+        guard stored.hasPrefix(scheme) else { return nil }
+        // "$2b$10$" then 22 characters of salt and 31 of hash, in bcrypt's own base64 alphabet.
+        let bcrypt = Array(stored.utf8.dropFirst(scheme.utf8.count))
+        let alphabet = Set("./ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        guard bcrypt.count == 60, bcrypt.starts(with: Array("$2b$".utf8)), bcrypt[6] == UInt8(ascii: "$"),
+            bcrypt[7...].allSatisfy(alphabet.contains),
+            let cost = Int(String(decoding: bcrypt[4..<6], as: UTF8.self)), (4...31).contains(cost)
+        else { return nil }
+        return cost
+    }
+
     private static func prehash(_ password: String) -> String {
         Data(SHA256.hash(data: Data(password.utf8))).base64EncodedString()
     }

@@ -37,6 +37,12 @@ struct Store: Sendable {
         try PrivateFiles.prepareDatabase(at: resolved)
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
+        if temporary {
+            // Deleted at exit, so nothing in it needs to survive a crash: without this, creating the file and
+            // switching it to WAL waited on about six fsyncs, tens of ms of the app's start on a busy disk.
+            // GRDB then sets WAL's usual NORMAL, under which commits do not wait on the disk either.
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = OFF") }
+        }
         let pool = try DatabasePool(path: resolved, configuration: configuration)
         // A database from before held its key and plain outbox secrets: while they are moved out and sealed,
         // what is deleted or overwritten is zeroed (secure_delete), and the WAL that saw them is emptied.

@@ -8,8 +8,12 @@ struct Scenario: Decodable, Sendable {
         var role: UserRole?
         var phone: String?
         var email: String?
-        /// Plain text in the fixture (QA must be able to type it); hashed on load.
+        /// Plain text in the fixture: QA must be able to type it. Never hashed on load: see `passwordHash`.
         var password: String?
+        /// `password` as the backend stores it (`PasswordHasher`), made once when the fixture was written:
+        /// bcrypt at cost 10 on every load made each start and scenario switch wait about 60 ms a password.
+        /// Stored as it is; FixturesTests checks that it verifies `password`.
+        var passwordHash: String?
         var passwordChangedDaysAgo: Double?
         var appleLinked: Bool?
         var googleLinked: Bool?
@@ -98,8 +102,8 @@ struct Scenario: Decodable, Sendable {
         "bookings", "payout", "provider_accounts", "signed_in", "login_failures", "session_access",
     ]
     static let personKeys: Set<String> = [
-        "id", "role", "phone", "email", "password", "password_changed_days_ago", "apple_linked", "google_linked",
-        "email_unverified", "username", "photo", "onboarding_step",
+        "id", "role", "phone", "email", "password", "password_hash", "password_changed_days_ago", "apple_linked",
+        "google_linked", "email_unverified", "username", "photo", "onboarding_step",
     ]
     static let loginFailureKeys: Set<String> = ["email", "failures", "seconds_ago"]
     static let scheduledItemKeys: Set<String> = ["title", "starts_in_hours"]

@@ -107,6 +107,7 @@ struct ScenarioCatalog: Sendable {
             if let days = person.passwordChangedDaysAgo, days < 0 || person.password == nil {
                 throw fail("\(field).password_changed_days_ago", "needs a password and a value >= 0")
             }
+            try Self.validatePasswordHash(person, field: field, fail: fail)
         }
         if scenario.user.signInMethods.count == 0 {
             throw fail("user", "has no sign-in method (phone, email, apple_linked or google_linked)")
@@ -147,6 +148,33 @@ struct ScenarioCatalog: Sendable {
         try validateOnboarding(people, fail: fail)
         try validateBlockers(scenario, fail: fail)
         try validateProviderAccounts(scenario, fail: fail)
+    }
+
+    /// The loader stores `password_hash` as it is, without hashing (that is what keeps loads fast), so it must
+    /// be one the backend could have made, and never weaker. Whether it verifies `password` costs a bcrypt
+    /// run, so FixturesTests checks that once for every fixture instead of every load.
+    private static func validatePasswordHash(
+        _ person: Scenario.Person, field: String, fail: (String, String) -> ScenarioError
+    ) throws {
+        let hashField = "\(field).password_hash"
+        switch (person.password, person.passwordHash) {
+        case (nil, nil):
+            return
+        case (_?, nil):
+            throw fail(hashField, "required with a password: its bcrypt-sha256 hash (fixtures/README.md: making one)")
+        case (nil, _?):
+            throw fail(hashField, "needs the password it is the hash of")
+        case (_?, let hash?):
+            guard let cost = PasswordHasher.cost(ofStored: hash) else {
+                throw fail(hashField, "not a password hash as the backend stores one (\"bcrypt-sha256$$2b$10$…\")")
+            }
+            guard cost >= PasswordHasher.cost else {
+                throw fail(
+                    hashField,
+                    "bcrypt cost \(cost) is below the backend's \(PasswordHasher.cost): never weaker than a hash it makes"
+                )
+            }
+        }
     }
 
     /// Names follow the app's rules and are written as stored; a step needs what the account would have

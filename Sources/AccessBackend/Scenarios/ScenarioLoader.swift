@@ -106,7 +106,7 @@ struct ScenarioLoader: Sendable {
     private static func insert(_ db: Database, _ person: Scenario.Person, isPrimary: Bool, now: Date) throws {
         let user = UserRecord(
             id: person.id, role: (person.role ?? .athlete).rawValue, isPrimary: isPrimary, phone: person.phone,
-            email: person.email, passwordHash: person.password.map(PasswordHasher.hash),
+            email: person.email, passwordHash: person.passwordHash,
             passwordSalt: nil,
             passwordChangedAt: person.password == nil
                 ? nil : now.addingTimeInterval(-(person.passwordChangedDaysAgo ?? 0) * 86_400).unix,
