@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessAppTesting
 import Foundation
 import TerminalKit
 import Testing
@@ -105,7 +106,6 @@ import Testing
         harness.send(.input(.key(.enter)), effects: [.quit])
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
-        harness.finish()
         #expect(harness.state.defects.isEmpty)
     }
 
@@ -121,7 +121,6 @@ import Testing
             $0.top = self.info
             $0.overlay = .sheet(.confirmDeleteAccount)
         }
-        harness.finish()
     }
 
     // MARK: - Blockers
@@ -158,7 +157,6 @@ import Testing
             }
             harness.advance(by: 1)
             harness.receive(.tick) { $0.clockTicking = false }
-            harness.finish()
         }
     }
 
@@ -213,7 +211,6 @@ import Testing
             $0.stack = Array($0.stack.prefix(2)) + [self.info, AnyScreen(DeleteBlockersScreen(blockers: bookings))]
         }
         #expect(text(harness.state).contains("Cancel your upcoming bookings first"))
-        harness.finish()
     }
 
     @Test func anExpiredVerificationAtDeleteAsksForItAgain() {
@@ -230,7 +227,6 @@ import Testing
         }
         harness.advance(by: Toast.defaultDuration)
         harness.receive(.toastExpired) { $0.toast = nil }
-        harness.finish()
     }
 
     @Test func noAnswerAtDeleteLosesNothingAndEnterTriesAgain() {
@@ -277,7 +273,6 @@ import Testing
         harness.receive(.toastExpired) { $0.toast = nil }
         // Not running any more: Back goes back.
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
-        harness.finish()
     }
 
     @Test func theCheckFailingOfflineSaysSoAndEnterAsksAgain() {
@@ -298,7 +293,6 @@ import Testing
             $0.top = AnyScreen(DeleteAccountScreen(isChecking: true))
             $0.topAwaits(2, DeleteAccountScreen.Reply.preflight)
         }
-        harness.finish()
     }
 
     // MARK: - The sheet
@@ -315,7 +309,6 @@ import Testing
         // Cancel on the info screen goes back to the hub.
         harness.send(.input(.key(.down))) { $0.top = AnyScreen(DeleteAccountScreen(selection: .cancel)) }
         harness.send(.input(.key(.enter))) { $0.stack.removeLast() }
-        harness.finish()
     }
 
     @Test func theSheetHasATrashCanInBothGlyphSets() {
@@ -345,7 +338,6 @@ import Testing
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
-        harness.finish()
     }
 
     @Test func datesAreInTheAppsTimeZone() {
