@@ -169,6 +169,15 @@ import Testing
             $0.topAwaits(1, VerifyingLinkScreen.Reply.confirm)
             $0.clockTicking = true
         }
+        // The refusal's toast goes in its time; the spinner turns as long as the link is being verified.
+        harness.advance(by: 1)
+        harness.receive(.tick, effects: [tick])
+        harness.advance(by: 1)
+        harness.receive(.tick, effects: [tick])
+        harness.advance(by: Toast.defaultDuration - 2)
+        harness.receive(.toastExpired) { $0.toast = nil }
+        harness.receive(.tick, effects: [tick])
+        harness.expectRunning(tick)
     }
 
     @Test func pastedTextThatIsNoLinkSaysSoAndOpensNothing() {

@@ -111,6 +111,11 @@ enum PhoneFixture {
             $0.clockTicking = true
         }
         // The code screen counts down from here; its clock keeps running while it is shown.
+        #expect(F.rendered(harness.state).contains("Resend in 0:30"))
+        harness.advance(by: 1)
+        harness.receive(.tick, effects: [F.clock])
+        #expect(F.rendered(harness.state).contains("Resend in 0:29"))
+        harness.expectRunning(F.clock)
     }
 
     @Test func takenShowsInlineAndEditingClearsIt() {
@@ -290,6 +295,8 @@ enum PhoneFixture {
             $0.stack.append(AnyScreen(EnterCodeScreen(signIn: challenge)))
             $0.clockTicking = true
         }
+        // The code's countdown runs while its boxes are shown.
+        harness.expectRunning(F.clock)
     }
 
     /// Nobody is signed in yet, so there is no "Verify it's you" to open: another backend's

@@ -353,6 +353,8 @@ import Testing
         harness.advance(by: 1)
         harness.receive(.tick, effects: [tick])
         #expect(text(harness.state).contains("Resend in 0:29"))
+        // The countdown to Resend goes on while the screen waits for the link.
+        harness.expectRunning(tick)
     }
 
     func refused(_ error: APIError, at now: Date? = nil) -> RecoveryEmailScreen {
