@@ -70,6 +70,9 @@ let package = Package(
         // The only code that calls ncurses.
         .target(name: "CursesDriver", dependencies: ["TerminalKit", "CNcursesw"]),
         .target(name: "AccessApp", dependencies: ["TerminalKit", "AccessAPI", "AccessCore"], exclude: ["README.md"]),
+        // The app's test kit (ReducerHarness and the helpers of reducer tests, ManualClock). Only test targets
+        // depend on it; it uses AccessApp's public API alone, so it builds in a release build too.
+        .target(name: "AccessAppTesting", dependencies: ["AccessApp", "AccessAPI", "SnapshotSupport"]),
         .executableTarget(
             name: "accessdeck",
             dependencies: [
@@ -95,7 +98,8 @@ let package = Package(
             name: "TerminalKitTests", dependencies: ["TerminalKit", "SnapshotSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "CursesDriverTests", dependencies: ["CursesDriver", "TerminalKit"]),
         .testTarget(
-            name: "AccessAppTests", dependencies: ["AccessApp", "TerminalKit", "AccessAPI", "SnapshotSupport"],
+            name: "AccessAppTests",
+            dependencies: ["AccessApp", "AccessAppTesting", "TerminalKit", "AccessAPI", "SnapshotSupport"],
             exclude: ["__Snapshots__"]),
         .testTarget(
             name: "AccessAPITests",

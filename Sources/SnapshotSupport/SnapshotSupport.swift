@@ -61,8 +61,28 @@ public enum SnapshotDiff {
     /// nil when the texts agree once normalised; otherwise a readable diff of the changed lines
     /// with `context` unchanged lines around them, each line numbered.
     public static func compare(expected: String, actual: String, context: Int = 1) -> String? {
-        let old = lines(normalize(expected))
-        let new = lines(normalize(actual))
+        guard
+            let diff = LineDiff(
+                expected: lines(normalize(expected)), actual: lines(normalize(actual)), context: context)
+        else { return nil }
+        return "Snapshot differs (\(diff.changedLines) line(s) changed):\n\(diff.text)\n\(hint)"
+    }
+
+    private static func lines(_ normalized: String) -> [String] {
+        normalized.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+}
+
+/// The lines that differ between two texts, numbered and marked `-` (expected) and `+` (actual), with
+/// `context` unchanged lines around each change and `…` where lines are skipped. Snapshots and the
+/// reducer harness's state dumps (AccessAppTesting) both show their differences this way.
+public struct LineDiff: Sendable {
+    /// How many line numbers differ.
+    public let changedLines: Int
+    public let text: String
+
+    /// nil when the lines agree.
+    public init?(expected old: [String], actual new: [String], context: Int = 1) {
         guard old != new else { return nil }
         let count = max(old.count, new.count)
         let changed = (0..<count).filter { i in
@@ -70,12 +90,13 @@ public enum SnapshotDiff {
         }
         var shown = Set<Int>()
         for i in changed { for j in max(0, i - context)...min(count - 1, i + context) { shown.insert(j) } }
-        var out: [String] = ["Snapshot differs (\(changed.count) line(s) changed):"]
+        let width = max(3, String(count).count)
+        var out: [String] = []
         var previous = -1
         for i in shown.sorted() {
             if previous >= 0, i > previous + 1 { out.append("   …") }
             previous = i
-            let number = String(i + 1).leftPadded(to: 3)
+            let number = String(i + 1).leftPadded(to: width)
             if changed.contains(i) {
                 if i < old.count { out.append("-\(number)│\(old[i])") }
                 if i < new.count { out.append("+\(number)│\(new[i])") }
@@ -83,12 +104,16 @@ public enum SnapshotDiff {
                 out.append(" \(number)│\(old[i])")
             }
         }
-        out.append(hint)
-        return out.joined(separator: "\n")
+        changedLines = changed.count
+        text = out.joined(separator: "\n")
     }
 
-    private static func lines(_ normalized: String) -> [String] {
-        normalized.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    /// The same for two texts, split at every newline.
+    public init?(expected: String, actual: String, context: Int = 1) {
+        func lines(_ text: String) -> [String] {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        self.init(expected: lines(expected), actual: lines(actual), context: context)
     }
 }
 

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessAppTesting
 import Foundation
 import TerminalKit
 import Testing
@@ -50,7 +51,6 @@ import Testing
             $0.top = AnyScreen(ContactSupportScreen(userId: self.userId, showsMail: true))
         }
         harness.send(.input(.key(.character("o"))), effects: [.open(url)])
-        harness.finish()
     }
 
     /// A terminal may have no mail client: the prepared mail shows on screen and can be copied whole.
@@ -78,7 +78,6 @@ import Testing
         }
         harness.advance(by: Toast.defaultDuration)
         harness.receive(.toastExpired) { $0.toast = nil }
-        harness.finish()
     }
 
     @Test func copyPutsTheAddressOnTheClipboardAndSaysSo() {
@@ -92,7 +91,6 @@ import Testing
         harness.advance(by: Toast.defaultDuration)
         harness.receive(.toastExpired) { $0.toast = nil }
         harness.send(.input(.key(.up))) { $0.top = AnyScreen(ContactSupportScreen(userId: self.userId)) }
-        harness.finish()
     }
 
     @Test func cCopiesTheBrandsAddressFromAnyRow() {
@@ -103,14 +101,12 @@ import Testing
         }
         harness.advance(by: Toast.defaultDuration)
         harness.receive(.toastExpired) { $0.toast = nil }
-        harness.finish()
     }
 
     @Test func escGoesBackAndQQuits() {
         let harness = ReducerHarness(onSupport())
         harness.send(.input(.key(.character("q"))), effects: [.quit])
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
-        harness.finish()
     }
 
     @Test func theScreenShowsTheBrandsAddressAndTheDeviceFromOptions() {

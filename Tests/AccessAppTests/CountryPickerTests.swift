@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessAppTesting
 import AccessCore
 import Foundation
 import TerminalKit
@@ -47,7 +48,6 @@ import Testing
         #expect(ids(CountryPickerScreen(localeRegion: "GE", query: "995")) == ["GE"])
         #expect(ids(CountryPickerScreen(localeRegion: "GE", query: "gb")).contains("GB"))
         #expect(ids(CountryPickerScreen(localeRegion: "GE", query: "zzz")).isEmpty)
-        harness.finish()
     }
 
     @Test func arrowsMoveTheSelectionAndEnterPicksIt() {
@@ -62,7 +62,6 @@ import Testing
             $0.stack.removeLast()
             $0.top = F.phone("7911 123456", country: "GB")
         }
-        harness.finish()
     }
 
     @Test func enterWithNothingFoundDoesNothing() {
@@ -70,7 +69,6 @@ import Testing
             F.state([F.phone(), AnyScreen(CountryPickerScreen(localeRegion: "GE", query: "zzz"))]))
         harness.send(.input(.key(.enter)))
         #expect(F.rendered(harness.state).contains("No results"))
-        harness.finish()
     }
 
     @Test func ctrlSOpensContactSupport() {
@@ -78,7 +76,6 @@ import Testing
         harness.send(.input(.key(.control("s")))) {
             $0.stack.append(AnyScreen(ContactSupportScreen(userId: "usr_7G8H9K2L")))
         }
-        harness.finish()
     }
 
     @Test func lettersAreSearchTextNotShortcuts() {
@@ -87,7 +84,6 @@ import Testing
             $0.top = AnyScreen(CountryPickerScreen(localeRegion: "GE", query: "q"))
         }
         #expect(ids(harness.state.top.as(CountryPickerScreen.self)!).contains("QA"))
-        harness.finish()
     }
 
     @Test func asciiModeShowsIsoCodesInsteadOfFlags() {

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessAppTesting
 import Foundation
 import TerminalKit
 import Testing
@@ -112,7 +113,6 @@ import Testing
         #expect(text(harness.state).contains("Get started"))
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
-        harness.finish()
         #expect(harness.state.defects.isEmpty)
     }
 
@@ -128,7 +128,6 @@ import Testing
             $0.top = self.info
             $0.overlay = .sheet(.confirmDeleteAccount)
         }
-        harness.finish()
     }
 
     // MARK: - Blockers
@@ -165,7 +164,6 @@ import Testing
             }
             harness.advance(by: 1)
             harness.receive(.tick) { $0.clockTicking = false }
-            harness.finish()
         }
     }
 
@@ -223,7 +221,6 @@ import Testing
                 ]
         }
         #expect(text(harness.state).contains("Cancel your upcoming bookings first"))
-        harness.finish()
     }
 
     @Test func anExpiredVerificationAtDeleteAsksForItAgain() {
@@ -240,7 +237,6 @@ import Testing
         }
         harness.advance(by: Toast.defaultDuration)
         harness.receive(.toastExpired) { $0.toast = nil }
-        harness.finish()
     }
 
     @Test func noAnswerAtDeleteLosesNothingAndEnterTriesAgain() {
@@ -287,7 +283,6 @@ import Testing
         harness.receive(.toastExpired) { $0.toast = nil }
         // Not running any more: Back goes back.
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
-        harness.finish()
     }
 
     @Test func theCheckFailingOfflineSaysSoAndEnterAsksAgain() {
@@ -308,7 +303,6 @@ import Testing
             $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
             $0.topAwaits(2, DeleteAccountScreen.Reply.preflight)
         }
-        harness.finish()
     }
 
     // MARK: - The sheet
@@ -325,7 +319,6 @@ import Testing
         // Cancel on the info screen goes back to the hub.
         harness.send(.input(.key(.down))) { $0.top = AnyScreen(DeleteAccountScreen(selection: .cancel)) }
         harness.send(.input(.key(.enter))) { $0.stack.removeLast() }
-        harness.finish()
     }
 
     @Test func theSheetHasATrashCanInBothGlyphSets() {
@@ -355,7 +348,6 @@ import Testing
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
-        harness.finish()
     }
 
     @Test func datesAreInTheAppsTimeZone() {

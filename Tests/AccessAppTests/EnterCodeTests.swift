@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessAppTesting
 import Foundation
 import TerminalKit
 import Testing
@@ -51,7 +52,6 @@ import Testing
             $0.top = self.code("482915", isWorking: true)
             $0.topAwaits(1, EnterCodeScreen.Reply.verify)
         }
-        harness.finish()
     }
 
     @Test func pastingTheCodeFillsTheBoxesAndSubmits() {
@@ -66,7 +66,6 @@ import Testing
             $0.top = self.code("482915", isWorking: true)
             $0.topAwaits(1, EnterCodeScreen.Reply.verify)
         }
-        harness.finish()
     }
 
     func withPasteHint(_ screen: AnyScreen, _ hint: String?) -> AnyScreen {
@@ -83,7 +82,6 @@ import Testing
         #expect(hint == "Pasted 4 digits. Type the other 2.")
         harness.send(.input(.paste("4829"))) { $0.top = self.withPasteHint(self.code("4829"), hint) }
         #expect(F.rendered(harness.state).contains("Pasted 4 digits. Type the other 2."))
-        harness.finish()
     }
 
     @Test func aWrongCodeKeepsTheDigitsForEditing() {
@@ -99,7 +97,6 @@ import Testing
             $0.top = self.code("482115", isWorking: true)
             $0.topAwaits(1, EnterCodeScreen.Reply.verify)
         }
-        harness.finish()
     }
 
     @Test func theFifthWrongCodeExpiresItAndOnlyResendIsLeft() {
@@ -114,7 +111,6 @@ import Testing
             $0.top = self.code("482111", isDead: true, isWorking: true)
             $0.topAwaits(1, EnterCodeScreen.Reply.resend)
         }
-        harness.finish()
     }
 
     @Test func theServerSayingExpiredShowsTheExpiredState() {
@@ -123,7 +119,6 @@ import Testing
             $0.top = self.code("482915", isDead: true)
         }
         #expect(F.rendered(harness.state).contains("Code expired. Request a new one."))
-        harness.finish()
     }
 
     @Test func theCodeExpiresOnTheClockWithoutAReply() {
@@ -135,7 +130,6 @@ import Testing
         var after = harness.state
         after.now = F.start + 300
         #expect(F.rendered(after).contains("Code expired. Request a new one."))
-        harness.finish()
     }
 
     @Test func theResendCountdownReachesResendCodeAndTheClockStopsAtExpiry() {
@@ -163,7 +157,6 @@ import Testing
             $0.top = self.code(clockDone: true)
             $0.clockTicking = false
         }
-        harness.finish()
     }
 
     @Test func resendResetsTheBoxesExpiryAndCooldown() {
@@ -180,7 +173,6 @@ import Testing
             $0.top = self.code(expiresAt: F.start + 340, resendAfter: F.start + 70)
         }
         #expect(F.rendered(harness.state).contains("Resend in 0:30"))
-        harness.finish()
     }
 
     @Test func resendRateLimitedShowsTheBannerCountdown() {
@@ -197,7 +189,6 @@ import Testing
         #expect(text.contains("Too many attempts. Try again in 10:00"))
         #expect(text.contains("Resend in 10:00"))
         harness.send(.input(.key(.character("r"))))  // still off until the limit passes
-        harness.finish()
     }
 
     @Test func backCancelsTheCodeServerSideAndKeepsTheNumber() {
@@ -210,7 +201,6 @@ import Testing
         #expect(harness.state.top.as(EnterPhoneScreen.self)?.field.value == Self.typed)
         // The cancel's reply finds its screen gone and changes nothing.
         harness.send(.reply(Acknowledged(), to: RequestID(1)))
-        harness.finish()
     }
 
     @Test func aCodeFromTheOutboxFillsTheBoxesAndSubmits() {
@@ -222,7 +212,6 @@ import Testing
             $0.top = self.code("482915", isWorking: true)
             $0.topAwaits(1, EnterCodeScreen.Reply.verify)
         }
-        harness.finish()
     }
 
     @Test func successSavesTheMethodsPopsToTheHubAndShowsTheSheet() {
@@ -238,7 +227,6 @@ import Testing
         #expect(harness.state.top.id == "hub")
         #expect(F.rendered(harness.state).contains("Your new number is +995 511 200 300."))
         harness.send(.input(.key(.enter))) { $0.overlay = nil }
-        harness.finish()
     }
 
     @Test func anOutboxCodeIsRefusedOnceTheCodeHasExpired() {
@@ -252,7 +240,6 @@ import Testing
         }
         harness.advance(by: Toast.defaultDuration)
         harness.receive(.toastExpired) { $0.toast = nil }
-        harness.finish()
     }
 
     /// Seed 003: the code's own countdown, and "Didn't receive a code?" help that opens with h.
@@ -274,7 +261,6 @@ import Testing
         harness.send(.input(.key(.control("s")))) {
             $0.stack.append(AnyScreen(ContactSupportScreen(userId: SampleData.everyMethod.userId)))
         }
-        harness.finish()
     }
 
     // MARK: - Continue with phone or email (seed 004): the same boxes answer a sign-in challenge
@@ -345,7 +331,6 @@ import Testing
         #expect(F.rendered(harness.state).contains("Check the address: new.user@mail.com. Esc goes back to fix it."))
         #expect(harness.state.secretEntry == .code(recipient: "new.user@mail.com"))
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
-        harness.finish()
     }
 
     /// "Text me a code" in "Verify it's you": a resend keeps the flow it verifies for and answers the new

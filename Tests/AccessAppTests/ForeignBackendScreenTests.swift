@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessAppTesting
 import Foundation
 import TerminalKit
 import Testing
@@ -15,7 +16,6 @@ import Testing
         harness.send(.failure(.server(status: 422, code: "phone_unchanged", message: "Same number as now."))) {
             $0.top = F.phone("511 200 300", error: "This is already your number. Enter a new one.")
         }
-        harness.finish()
     }
 
     @Test func aRefusalInTheServersOwnWordsIsShownInThem() {
@@ -24,7 +24,6 @@ import Testing
         harness.send(.failure(.server(status: 409, code: "number_in_use", message: "Registered elsewhere."))) {
             $0.top = F.phone("511 200 300", error: "Registered elsewhere.")
         }
-        harness.finish()
     }
 
     /// No wait from the server: no invented countdown, and Send code stays live.
@@ -46,7 +45,6 @@ import Testing
             $0.top = F.phone("511 200 300", isWorking: true)
             $0.topAwaits(1, EnterPhoneScreen.Reply.code)
         }
-        harness.finish()
     }
 
     /// The 15-minute window closed while the code was typed: "Verify it's you" again, then the same
@@ -91,8 +89,6 @@ import Testing
                     resendAfter: F.start + 30, digits: "482915", isWorking: true))
             $0.topAwaits(1, EnterCodeScreen.Reply.verify)
         }
-        resumed.finish()
-        harness.finish()
     }
 
     /// Another backend has no simulated provider: the picker says so and sends nothing to /_admin.
@@ -118,6 +114,5 @@ import Testing
                     error: "Apple sign-in can't run in a terminal against this backend. Choose another way to verify."))
         }
         #expect(harness.state.overlay == nil)
-        harness.finish()
     }
 }

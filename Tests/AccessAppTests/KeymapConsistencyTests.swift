@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessAppTesting
 import Foundation
 import TerminalKit
 import Testing
@@ -116,6 +117,5 @@ import Testing
         harness.send(.input(.key(.down)))
         harness.send(.input(.key(.character("x"))))
         harness.send(.input(.key(.enter))) { $0.top = AnyScreen(BindsOnlyEnter(pressed: 1)) }
-        harness.finish()
     }
 }

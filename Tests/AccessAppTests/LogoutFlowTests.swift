@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessAppTesting
 import Foundation
 import TerminalKit
 import Testing
@@ -63,7 +64,6 @@ import Testing
         #expect(done.contains("Continue with phone"))
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
-        harness.finish()
         #expect(harness.state.defects.isEmpty)
     }
 
@@ -99,6 +99,5 @@ import Testing
         harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.confirmLogout) }
         harness.send(.input(.key(.escape))) { $0.overlay = nil }
         #expect(harness.state.methods == SampleData.everyMethod)
-        harness.finish()
     }
 }

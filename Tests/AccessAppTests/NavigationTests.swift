@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessAppTesting
 import Foundation
 import TerminalKit
 import Testing
@@ -13,7 +14,6 @@ import Testing
         harness.send(.input(.key(.down))) { $0.top = AnyScreen(SettingsScreen(selection: 1)) }
         harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(GalleryScreen())) }
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
-        harness.finish()
     }
 
     @Test func enterOnAccountAccessOpensTheHubAndFetchesMethods() {
@@ -22,14 +22,12 @@ import Testing
             $0.stack.append(AnyScreen(HubScreen(isLoading: true)))
             $0.topAwaits(1, HubScreen.Reply.methods)
         }
-        harness.finish()
     }
 
     @Test func backAtTheRootDoesNothing() {
         let harness = ReducerHarness(AppState(now: start))
         harness.send(.input(.key(.escape)))
         harness.send(.input(.key(.left)))
-        harness.finish()
     }
 
     @Test func selectionStopsAtTheEnds() {
@@ -39,7 +37,6 @@ import Testing
         harness.send(.input(.key(.down))) { $0.top = AnyScreen(SettingsScreen(selection: 2)) }
         harness.send(.input(.key(.down))) { $0.top = AnyScreen(SettingsScreen(selection: 3)) }
         harness.send(.input(.key(.down)))
-        harness.finish()
     }
 
     @Test func galleryOpensAPreviewOfTheSelectedEntry() {
@@ -51,7 +48,6 @@ import Testing
             $0.stack.append(AnyScreen(PreviewScreen(entryID: Gallery.entries[1].id)))
         }
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
-        harness.finish()
     }
 
     @Test func galleryPagesWithoutRunningOffTheList() {
@@ -70,20 +66,17 @@ import Testing
         }
         harness.send(.input(.key(.pageDown)))
         #expect(harness.state.top.as(GalleryScreen.self)?.selection == last)
-        harness.finish()
     }
 
     @Test func qAndCtrlCQuit() {
         let harness = ReducerHarness(AppState(now: start))
         harness.send(.input(.key(.character("q"))), effects: [.quit])
         harness.send(.input(.key(.control("c"))), effects: [.quit])
-        harness.finish()
     }
 
     @Test func resizeOnlyRecordsTheSize() {
         let harness = ReducerHarness(AppState(now: start))
         harness.send(.input(.resize(.init(cols: 30, rows: 8)))) { $0.size = .init(cols: 30, rows: 8) }
-        harness.finish()
     }
 
     /// Under "Terminal too small" the screen is hidden: typing must not reach it (it used to spend
@@ -129,13 +122,11 @@ import Testing
             $0.top = AnyScreen(KeyboardCheckScreen(events: ["key Esc", "key ←", "key q", "key ↓"]))
         }
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
-        harness.finish()
     }
 
     @Test func pasteOnAScreenWithoutTextFieldsIsIgnored() {
         let harness = ReducerHarness(AppState(now: start))
         harness.send(.input(.paste("482915")))
-        harness.finish()
     }
 
     @Test func theGalleryPreviewKeepsTheStatesOwnPlatform() throws {
@@ -174,7 +165,6 @@ import Testing
         harness.send(.input(.key(.escape))) { $0.overlay = nil }
         harness.send(.input(.key(.function(1)))) { $0.overlay = .help }
         harness.send(.input(.key(.character("q")))) { $0.overlay = nil }
-        harness.finish()
     }
 
     @Test func ctrlCQuitsEvenWithHelpOpen() {
@@ -182,7 +172,6 @@ import Testing
         state.overlay = .help
         let harness = ReducerHarness(state)
         harness.send(.input(.key(.control("c"))), effects: [.quit])
-        harness.finish()
     }
 
     @Test func aToastDisappearsWhenTheClockPassesItsLifetime() {
@@ -193,7 +182,6 @@ import Testing
         harness.advance(by: 2.9)
         harness.advance(by: 0.1)
         harness.receive(.toastExpired) { $0.toast = nil }
-        harness.finish()
     }
 
     @Test func aSecondToastRestartsTheTimer() {
@@ -208,7 +196,6 @@ import Testing
         harness.advance(by: 1)  // the first toast's time has passed, but its timer was replaced
         harness.advance(by: 2)
         harness.receive(.toastExpired) { $0.toast = nil }
-        harness.finish()
     }
 
     @Test func aLateExpiryKeepsANewerToast() {
@@ -216,7 +203,6 @@ import Testing
         state.toast = Toast("newer", shownAt: start)
         let harness = ReducerHarness(state)
         harness.send(.toastExpired)
-        harness.finish()
     }
 
     @Test func aReplyForAScreenThatWasLeftNeverReachesTheOneThatReplacedIt() {
@@ -243,7 +229,6 @@ import Testing
         // The old reply finds nobody waiting for it: no code screen for the old number.
         harness.send(.reply(accepted, to: RequestID(1)))
         #expect(harness.state.top.as(EnterPhoneScreen.self) == phone(""))
-        harness.finish()
     }
 
     @Test func popToAScreenNotOnTheStackIsADefectNotASilentPopToTheRoot() {
@@ -275,7 +260,6 @@ import Testing
             $0.options.hasReferenceBackend = true
             $0.topAwaits(1, HubScreen.Reply.methods)
         }
-        harness.finish()
     }
 
     @Test func anotherScreenOnTopIsLeftAlone() {
@@ -284,7 +268,6 @@ import Testing
         state.options.hasReferenceBackend = false
         let harness = ReducerHarness(state)
         harness.send(.referenceBackendFound) { $0.options.hasReferenceBackend = true }
-        harness.finish()
     }
 }
 
@@ -308,7 +291,6 @@ import Testing
         #expect(screen.contains("Session expired, please login"))
         #expect(screen.contains("Continue with phone"))
         #expect(!screen.contains("+995 511 100 000"))
-        harness.finish()
     }
 
     /// The start's session check refused: it takes the app to sign-in itself, once.
@@ -320,7 +302,6 @@ import Testing
         harness.send(.failure(.signedOut), effects: [.signOutLocally]) {
             $0.stack = [AnyScreen(SignInScreen(notice: SignInScreen.sessionExpiredText))]
         }
-        harness.finish()
     }
 }
 
@@ -344,7 +325,6 @@ import Testing
         }
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
-        harness.finish()
     }
 
     @Test func noAnswerGoesInOfflineWithTheSessionKept() {
@@ -361,7 +341,6 @@ import Testing
         }
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
-        harness.finish()
     }
 
     /// Welcome's `s` on the reference backend: signed in as the scenario's user, once, and in.
@@ -383,7 +362,6 @@ import Testing
         }
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
-        harness.finish()
     }
 
     /// `--qa-sign-in` found the reference backend after the first frame: a signed-out app goes in.
@@ -396,6 +374,5 @@ import Testing
         }
         // Already in (signed in some other way meanwhile): left alone.
         harness.send(.qaSignedIn(SampleData.phoneOnly))
-        harness.finish()
     }
 }

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessAppTesting
 import AccessCore
 import Foundation
 import TerminalKit
@@ -105,7 +106,6 @@ import Testing
         }
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
-        harness.finish()
     }
 
     @Test func theQASignInResumesTooAndNoProfileIsOnboarded() {
@@ -116,7 +116,6 @@ import Testing
             $0.profile = profile(.profile, username: nil)
             $0.stack = [AnyScreen(ProfileScreen())]
         }
-        harness.finish()
 
         // Welcome's `s`: a backend that gave no profile (404, 501) lands on Settings.
         var welcome = WelcomeScreen()
@@ -166,7 +165,6 @@ import Testing
             $0.top = AnyScreen(ProfileScreen(username: "jdoex", availability: .available("jdoex")))
         }
         #expect(text(harness.state).contains(ProfileScreen.availableText))
-        harness.finish()
     }
 
     func asked(_ name: String) -> (ProfileScreen, ScreenContext) {
@@ -222,7 +220,6 @@ import Testing
         }
         // Nothing to go back to, and Esc does not strand the person anywhere.
         harness.send(.input(.key(.escape)))
-        harness.finish()
     }
 
     func saving(
@@ -316,7 +313,6 @@ import Testing
             $0.profile = profile(.finish)
             $0.stack = [AnyScreen(OnboardingDoneScreen())]
         }
-        harness.finish()
     }
 
     @Test func theFocusableSkipDoesTheSame() {
@@ -357,6 +353,8 @@ import Testing
         harness.advance(by: 1)
         harness.receive(.tick, effects: [tick])
         #expect(text(harness.state).contains("Resend in 0:29"))
+        // The countdown to Resend goes on while the screen waits for the link.
+        harness.expectRunning(tick)
     }
 
     func refused(_ error: APIError, at now: Date? = nil) -> RecoveryEmailScreen {
@@ -484,7 +482,6 @@ import Testing
             $0.profile = finish
             $0.stack = [AnyScreen(OnboardingDoneScreen())]
         }
-        harness.finish()
     }
 
     // MARK: - Done
@@ -499,7 +496,6 @@ import Testing
             $0.profile = profile(.complete)
             $0.stack = [AnyScreen(SettingsScreen())]
         }
-        harness.finish()
     }
 
     /// Finishing is bookkeeping: offline, the person still goes on (the next start shows it again).
@@ -553,6 +549,5 @@ import Testing
             $0.profile = nil
             $0.stack = [AnyScreen(SignInScreen(notice: SignInScreen.sessionExpiredText))]
         }
-        harness.finish()
     }
 }

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessAppTesting
 import Foundation
 import TerminalKit
 import Testing
@@ -45,7 +46,6 @@ import Testing
         }
         #expect(line("31 min ago", in: harness.state) != nil)
         #expect(line("32 min ago", in: harness.state) != nil)
-        harness.finish()
     }
 
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessAppTesting
 import Foundation
 import TerminalKit
 import Testing
@@ -35,14 +36,12 @@ import Testing
         harness.send(.input(.key(.backspace))) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, password: "q?"))
         }
-        harness.finish()
         #expect(harness.state.top.as(PasswordReauthScreen.self)?.field.isMasked == true)
     }
 
     @Test func enterWithNothingTypedSendsNothing() {
         let harness = ReducerHarness(onPasswordScreen())
         harness.send(.input(.key(.enter)))
-        harness.finish()
     }
 
     @Test func theRightPasswordGrantsAndContinuesTheFlowAndIsNotKept() {
@@ -62,7 +61,6 @@ import Testing
                 AnyScreen(EnterPhoneScreen(flow: .changePhone, current: SampleData.everyMethod.phone)),
             ]
         }
-        harness.finish()
     }
 
     @Test func aWrongPasswordShowsTheServersMessageUnderTheEmptiedField() {
@@ -82,7 +80,6 @@ import Testing
         harness.send(.input(.key(.character("a")))) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, password: "a", error: message))
         }
-        harness.finish()
     }
 
     @Test func enterWhileWaitingDoesNotSendTwice() {
@@ -91,7 +88,6 @@ import Testing
                 PasswordReauthScreen.Reply.verify))
         harness.send(.input(.key(.character("x"))))
         harness.send(.input(.key(.enter)))
-        harness.finish()
     }
 
     @Test func rateLimitedLocksTheFieldWithACountdownBannerUntilTheTimeIsUp() {
@@ -125,7 +121,6 @@ import Testing
         harness.send(.input(.key(.character("p")))) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, password: "p"))
         }
-        harness.finish()
     }
 
     @Test func offlineShowsTheOfflineBannerAndAnInlineError() {
@@ -143,7 +138,6 @@ import Testing
             $0.top = AnyScreen(
                 PasswordReauthScreen(flow: .changePhone, error: APIError.offline(reason: "test").message))
         }
-        harness.finish()
     }
 
     @Test func forgotItUseAnotherWayGoesBackToThePicker() {
@@ -160,13 +154,11 @@ import Testing
         }
         harness.send(.input(.key(.enter))) { $0.stack.removeLast() }
         #expect(harness.state.top.id == "reauth-picker")
-        harness.finish()
     }
 
     @Test func escGoesBackToThePickerFromTheField() {
         let harness = ReducerHarness(onPasswordScreen(PasswordReauthScreen(flow: .changePhone, password: "abc")))
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
-        harness.finish()
     }
 
     @Test func aReplyAfterLeavingIsDropped() {
@@ -175,7 +167,6 @@ import Testing
                 PasswordReauthScreen.Reply.verify))
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.send(.reply(grant(at: start)))
-        harness.finish()
     }
 
     /// Issue 10: the fifth wrong password used to come without warning; the fourth now says one is left.
@@ -191,7 +182,6 @@ import Testing
                     error: "Password is incorrect. Try again. One try left, then password sign-in locks for 15 minutes."
                 ))
         }
-        harness.finish()
     }
 }
 

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessAppTesting
 import Foundation
 import TerminalKit
 import Testing
@@ -108,7 +109,6 @@ import Testing
         harness.receive(.tick) { $0.clockTicking = false }
         harness.advance(by: Toast.defaultDuration)
         harness.receive(.toastExpired) { $0.toast = nil }
-        harness.finish()
 
         // The Google row is "Not connected" with its Connect pill; every other row is as it was.
         let before = HubScreen.rows(SampleData.everyMethod, platform: .ios)
@@ -146,7 +146,6 @@ import Testing
         harness.receive(.tick) { $0.clockTicking = false }
         harness.advance(by: Toast.defaultDuration)
         harness.receive(.toastExpired) { $0.toast = nil }
-        harness.finish()
     }
 
     @Test func cancelOnTheSheetChangesNothing() {
@@ -161,7 +160,6 @@ import Testing
         harness.send(.input(.key(.enter))) { $0.overlay = nil }
         harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.disconnect(.google, then: [verify])) }
         harness.send(.input(.key(.escape))) { $0.overlay = nil }
-        harness.finish()
     }
 
     @Test(arguments: [(SocialProvider.apple, 2), (SocialProvider.google, 3)])
@@ -179,7 +177,6 @@ import Testing
         #expect(sheet.sheet.actions.count == 1)
         #expect(sheet.actions == [[]])
         harness.send(.input(.key(.enter))) { $0.overlay = nil }
-        harness.finish()
     }
 
     @Test func theServersLastMethodRefusalShowsTheHardBlockOnFreshMethods() {
@@ -198,7 +195,6 @@ import Testing
         }
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
-        harness.finish()
     }
 
     @Test func anExpiredVerificationAsksAgain() {
@@ -211,7 +207,6 @@ import Testing
                         flow: AnyFlow(self.disconnectGoogle), error: DisconnectingScreen.expiredText)),
             ]
         }
-        harness.finish()
     }
 
     @Test func offlineKeepsTheProviderAndEnterTriesAgain() {
@@ -244,7 +239,6 @@ import Testing
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
-        harness.finish()
         #expect(harness.state.methods == SampleData.everyMethod)
     }
 
@@ -284,7 +278,6 @@ import Testing
         }
         harness.advance(by: Toast.defaultDuration)
         harness.receive(.toastExpired) { $0.toast = nil }
-        harness.finish()
         let rows = HubScreen.rows(try #require(harness.state.methods), platform: .ios)
         #expect(rows[2].detail == "Connected")
     }
@@ -316,7 +309,6 @@ import Testing
         let text = render(harness.state, size: .standard).text()
         #expect(text.contains("already linked to another 321Fit account"))
         #expect(!text.contains("usr_"))
-        harness.finish()
     }
 
     @Test func alreadyLinkedRefreshesTheHub() {
@@ -339,7 +331,6 @@ import Testing
         }
         harness.advance(by: Toast.defaultDuration)
         harness.receive(.toastExpired) { $0.toast = nil }
-        harness.finish()
     }
 
     @Test func cancelLeavesWithNothingChangedAndDropsALateReply() {
@@ -349,7 +340,6 @@ import Testing
         let harness = ReducerHarness(before)
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.send(.reply(with(SampleData.phoneOnly, google: true)))
-        harness.finish()
         #expect(harness.state.methods == SampleData.phoneOnly)
         #expect(harness.state.toast == nil)
     }
@@ -364,7 +354,6 @@ import Testing
         }
         #expect(render(harness.state, size: .standard).text().contains("Google couldn't sign you in."))
         harness.send(.input(.key(.enter))) { $0.top = AnyScreen(self.choosing(selection: 2)) }
-        harness.finish()
     }
 
     @Test func aFailedAccountListOffersTryAgain() {
@@ -381,7 +370,6 @@ import Testing
             $0.top = AnyScreen(loading)
             $0.topAwaits(1, ProviderConsentScreen.Reply.accounts)
         }
-        harness.finish()
     }
 
     @Test func anotherBackendNeverCallsTheAdminAPI() throws {
@@ -396,7 +384,6 @@ import Testing
             harness.send(.input(.key(key)))
         }
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
-        harness.finish()
     }
 }
 

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessAppTesting
 import Foundation
 import TerminalKit
 import Testing
@@ -58,7 +59,6 @@ import Testing
     @Test func passwordPushesThePasswordScreen() {
         let harness = ReducerHarness(onPicker())
         harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(PasswordReauthScreen(flow: .changePhone))) }
-        harness.finish()
     }
 
     @Test func emailSendsTheLinkThenShowsCheckYourEmail() {
@@ -79,7 +79,6 @@ import Testing
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
-        harness.finish()
     }
 
     @Test func aFailedLinkIsShownOnThePicker() {
@@ -92,7 +91,6 @@ import Testing
         harness.send(.failure(failure, to: RequestID(1))) {
             $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1, error: failure.message))
         }
-        harness.finish()
     }
 
     @Test(arguments: [(SocialProvider.apple, 2), (SocialProvider.google, 3)])
@@ -112,7 +110,6 @@ import Testing
             $0.reauth = grant
             $0.stack = [$0.stack[0], $0.stack[1], self.enterPhone]
         }
-        harness.finish()
     }
 
     @Test func cancellingTheSocialSheetStaysOnThePicker() {
@@ -126,7 +123,6 @@ import Testing
         harness.send(.input(.key(.enter))) { $0.overlay = nil }
         harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.socialReauth(.apple)) }
         harness.send(.input(.key(.escape))) { $0.overlay = nil }
-        harness.finish()
     }
 
     @Test func aRefusedSocialSignInIsShownOnThePicker() {
@@ -135,7 +131,6 @@ import Testing
         harness.send(.failure(failure)) {
             $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 3, error: failure.message))
         }
-        harness.finish()
     }
 
     @Test func cantAccessAnyOfTheseOpensContactSupport() {
@@ -144,7 +139,6 @@ import Testing
         harness.send(.input(.key(.enter))) {
             $0.stack.append(AnyScreen(ContactSupportScreen(userId: SampleData.everyMethod.userId)))
         }
-        harness.finish()
     }
 
     @Test func withinFifteenMinutesASecondChangeSkipsThePickerAndAfterwardsItIsBack() {
@@ -175,7 +169,6 @@ import Testing
         harness.advance(by: 1)
         #expect(harness.now >= grant.expiresAt)
         harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(ReauthPickerScreen(flow: .changePhone))) }
-        harness.finish()
     }
 
     /// Issue 25, defect 8: a window opened with the phone cannot verify a phone change, so the picker
@@ -185,7 +178,6 @@ import Testing
         state.reauth = grant(.phone, at: start)
         let harness = ReducerHarness(state)
         harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(ReauthPickerScreen(flow: .changePhone))) }
-        harness.finish()
     }
 
     @Test func phoneAsTheOnlyMethodWarnsInsteadOfThePickerAndCanContinueWithoutReauth() {
@@ -197,7 +189,6 @@ import Testing
             $0.stack.append(self.enterPhone)
         }
         #expect(harness.state.reauth == nil)
-        harness.finish()
     }
 
     @Test func theLastMethodWarningCanBeCancelled() {
@@ -209,7 +200,6 @@ import Testing
             $0.overlay = .sheet(sheet)
         }
         harness.send(.input(.key(.enter))) { $0.overlay = nil }
-        harness.finish()
     }
 
     @Test func addingAPhoneNeedsNoVerification() {
@@ -217,7 +207,6 @@ import Testing
         harness.send(.input(.key(.enter))) {
             $0.stack.append(AnyScreen(EnterPhoneScreen(flow: .addPhone, current: nil)))
         }
-        harness.finish()
     }
 
     @Test func anEmailWithoutPasswordMakesThePhoneNotTheOnlyMethod() {
@@ -229,6 +218,5 @@ import Testing
         let harness = ReducerHarness(state)
         harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(ReauthPickerScreen(flow: .changePhone))) }
         #expect(PhoneFixture.rendered(harness.state).contains("Email a link"))
-        harness.finish()
     }
 }

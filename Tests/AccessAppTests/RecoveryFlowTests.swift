@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessAppTesting
 import AccessCore
 import Foundation
 import TerminalKit
@@ -86,7 +87,6 @@ import Testing
             $0.top = AnyScreen(RecoverySentScreen(email: self.email, resendAfter: self.start + 30, canResend: true))
             $0.clockTicking = false
         }
-        harness.finish()
 
         // An address with no account gets the same answer from the backend, so the same words (the
         // same length, so the same wrapping).

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessAppTesting
 import Foundation
 import TerminalKit
 import Testing
@@ -20,7 +21,6 @@ import Testing
         let harness = ReducerHarness(AppState(root: SignInScreen(), now: start))
         harness.send(.input(.key(.down))) { $0.top = AnyScreen(SignInScreen(selection: 1)) }
         harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(SignInEmailScreen())) }
-        harness.finish()
     }
 
     /// A malformed address is said under the field and nothing is sent; typing clears it, Esc goes back.
@@ -31,7 +31,6 @@ import Testing
         }
         harness.send(.input(.key(.character(".")))) { $0.top = AnyScreen(SignInEmailScreen(email: "jdoe@mail.")) }
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
-        harness.finish()
     }
 
     /// Enter asks for a code for the typed address; the server's wait turns the button off until it ends.
@@ -55,7 +54,6 @@ import Testing
             $0.top = AnyScreen(SignInEmailScreen(email: "jdoe@mail.com"))
             $0.clockTicking = false
         }
-        harness.finish()
     }
 
     @Test func theChallengeOpensTheCodeScreen() {

@@ -1,3 +1,4 @@
+import AccessAppTesting
 import Foundation
 import TerminalKit
 import Testing
@@ -108,7 +109,6 @@ import Testing
             $0.overlay = .specNotes(SpecNotesPanel(screen: "email-password", notes: EmailPasswordScreen.specNotes))
         }
         harness.send(.input(.key(.escape))) { $0.overlay = nil }
-        harness.finish()
     }
 
     @Test func f4OpensTheNotesOnAScreenThatTakesText() throws {
@@ -119,7 +119,6 @@ import Testing
             $0.overlay = .specNotes(SpecNotesPanel(screen: "enter-phone", notes: EnterPhoneScreen.specNotes))
         }
         harness.send(.input(.key(.function(4)))) { $0.overlay = nil }
-        harness.finish()
     }
 
     @Test func theNotesScrollAndStopAtTheirEnd() throws {
@@ -142,7 +141,6 @@ import Testing
         for next in 1...(last + 2) {
             harness.send(.input(.key(.down))) { $0.overlay = scrolled(min(next, last)) }
         }
-        harness.finish()
     }
 
     @Test func thePanelShowsTheScreenItsSectionsAndTheKeys() {

@@ -28,6 +28,19 @@ import Testing
         #expect(diff.contains("SNAPSHOT_MODE=record"))
     }
 
+    /// The diff under `compare`, as the reducer harness uses it on state dumps: the texts as they are
+    /// (nothing trimmed), numbers as wide as the longest one.
+    @Test func lineDiffTakesTextsAsTheyAre() throws {
+        #expect(LineDiff(expected: "a\nb", actual: "a\nb") == nil)
+        #expect(LineDiff(expected: "a  ", actual: "a")?.text == "-  1│a  \n+  1│a")
+        let long = (1...1200).map { "line \($0)" }
+        var changed = long
+        changed[1099] = "line eleven hundred"
+        let diff = try #require(LineDiff(expected: long, actual: changed, context: 0))
+        #expect(diff.changedLines == 1)
+        #expect(diff.text == "-1100│line 1100\n+1100│line eleven hundred")
+    }
+
     @Test func aGridThatLostABlankRowIsAChange() {
         #expect(SnapshotDiff.compare(expected: "a\n\n", actual: "a") != nil)
     }
