@@ -58,11 +58,15 @@ public struct EnterPhoneScreen: ScreenModel {
 
     /// Continue with phone, the country chip starting at the device's region.
     public static func signIn(region: String?, number: String = "") -> EnterPhoneScreen {
-        let iso = region.flatMap { CountryCatalog.bundled.country(iso: $0)?.iso }
-        return EnterPhoneScreen(purpose: .signIn, current: nil, countryISO: iso, number: number)
+        EnterPhoneScreen(purpose: .signIn, current: nil, countryISO: country(ofRegion: region), number: number)
     }
 
     static let defaultISO = "GE"
+
+    /// The country of the device's region, when the catalog has it: where a number with no country yet starts.
+    static func country(ofRegion region: String?) -> String? {
+        region.flatMap { CountryCatalog.bundled.country(iso: $0)?.iso }
+    }
     /// E.164 allows 15 digits; a little room is left for the spaces and dashes people type.
     static let maxDigits = 15
     static let maxTyped = 20
