@@ -212,10 +212,10 @@ import Testing
         let current = SampleData.everyMethod.phone
         let phone = { (number: String) in EnterPhoneScreen(flow: .changePhone, current: current, number: number) }
         harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(phone(""))) }
-        harness.send(.input(.paste("511200300"))) { $0.top = AnyScreen(phone("511200300")) }
+        harness.send(.input(.paste("511200300"))) { $0.top = AnyScreen(phone("511 200 300")) }
         let request = RequestPhoneOTP(phone: "+995511200300", purpose: .changePhone, reauthToken: "rt")
         harness.send(.input(.key(.enter)), effects: [.request(request, id: 1)]) {
-            var sending = phone("511200300")
+            var sending = phone("511 200 300")
             sending.isWorking = true
             $0.top = AnyScreen(sending)
             $0.topAwaits(1, EnterPhoneScreen.Reply.code)

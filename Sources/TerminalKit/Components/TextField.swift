@@ -45,6 +45,13 @@ public struct TextField: Hashable, Sendable {
         cursor = value.count
     }
 
+    /// Replaces the text with the caret at `cursor` (a field that formats what is typed keeps the caret
+    /// after the same character it followed).
+    public mutating func setValue(_ text: String, cursor: Int) {
+        setValue(text)
+        self.cursor = min(max(0, cursor), value.count)
+    }
+
     /// Inserts text at the cursor, dropping control characters and newlines and stopping at
     /// `maxLength`.
     public mutating func insert(_ text: String) {
