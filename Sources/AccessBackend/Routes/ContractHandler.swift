@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import Hummingbird
 import OpenAPIRuntime
@@ -13,7 +14,7 @@ struct ContractHandler: APIProtocol {
     private var request: Request {
         get throws {
             guard let scope = ContractScope.current else {
-                throw BackendError(.internalServerError, "internal", "Something went wrong.", rule: "http.internal")
+                throw BackendError(.internalServerError, "internal", "Something went wrong.", rule: .httpInternal)
             }
             return scope.request
         }
@@ -38,7 +39,7 @@ struct ContractHandler: APIProtocol {
         get async throws { try await backend.sessions.authenticateSession(try request) }
     }
 
-    private func decide(_ rule: String) { ContractScope.current?.decision.set(rule) }
+    private func decide(_ rule: Rule) { ContractScope.current?.decision.set(rule) }
 
     // MARK: - Account
 
@@ -57,7 +58,7 @@ struct ContractHandler: APIProtocol {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let methods = try await backend.disconnects.disconnect(
             user: user, provider: body.provider, reauthToken: input.headers.xReauthToken)
-        decide("disconnect.done")
+        decide(.disconnectDone)
         return .ok(.init(body: .json(methods)))
     }
 
@@ -66,19 +67,19 @@ struct ContractHandler: APIProtocol {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let methods = try await backend.providerLinks.connect(
             user: user, provider: body.provider, idToken: body.idToken)
-        decide("connect.done")
+        decide(.connectDone)
         return .ok(.init(body: .json(methods)))
     }
 
     func deletePreflight(_ input: Operations.DeletePreflight.Input) async throws -> Operations.DeletePreflight.Output {
         let preflight = try await backend.deletions.preflight(user: try await user)
-        decide(preflight.blockers.isEmpty ? "delete.preflight_clear" : "delete.preflight_blocked")
+        decide(preflight.blockers.isEmpty ? .deletePreflightClear : .deletePreflightBlocked)
         return .ok(.init(body: .json(preflight)))
     }
 
     func deleteAccount(_ input: Operations.DeleteAccount.Input) async throws -> Operations.DeleteAccount.Output {
         let deleted = try await backend.deletions.delete(user: try await user, reauthToken: input.headers.xReauthToken)
-        decide("delete.done")
+        decide(.deleteDone)
         return .ok(.init(body: .json(deleted)))
     }
 
@@ -91,7 +92,7 @@ struct ContractHandler: APIProtocol {
 
     func logout(_ input: Operations.Logout.Input) async throws -> Operations.Logout.Output {
         try await backend.sessions.logout(try request)
-        decide("session.logout")
+        decide(.sessionLogout)
         return .noContent(.init())
     }
 
@@ -100,7 +101,7 @@ struct ContractHandler: APIProtocol {
     func startSignInCode(_ input: Operations.StartSignInCode.Input) async throws -> Operations.StartSignInCode.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let challenge = try await backend.signIns.start(body)
-        decide("signin.code_sent")
+        decide(.signInCodeSent)
         return .accepted(.init(body: .json(challenge)))
     }
 
@@ -109,7 +110,7 @@ struct ContractHandler: APIProtocol {
     ) async throws -> Operations.ResendSignInCode.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let challenge = try await backend.signIns.resend(challengeId: body.challengeId)
-        decide("signin.code_resent")
+        decide(.signInCodeResent)
         return .accepted(.init(body: .json(challenge)))
     }
 
@@ -118,7 +119,7 @@ struct ContractHandler: APIProtocol {
     ) async throws -> Operations.VerifySignInCode.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let signedIn = try await backend.signIns.verify(body)
-        decide(signedIn.isNewUser ? "signin.signed_up" : "signin.signed_in")
+        decide(signedIn.isNewUser ? .signInSignedUp : .signInSignedIn)
         return .ok(.init(body: .json(signedIn)))
     }
 
@@ -127,14 +128,14 @@ struct ContractHandler: APIProtocol {
     ) async throws -> Operations.SignInWithProvider.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let signedIn = try await backend.signIns.withProvider(body)
-        decide(signedIn.isNewUser ? "signin.signed_up" : "signin.signed_in")
+        decide(signedIn.isNewUser ? .signInSignedUp : .signInSignedIn)
         return .ok(.init(body: .json(signedIn)))
     }
 
     func register(_ input: Operations.Register.Input) async throws -> Operations.Register.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let registered = try await backend.passwordLogins.register(body)
-        decide("register.link_sent")
+        decide(.registerLinkSent)
         return .created(.init(body: .json(registered)))
     }
 
@@ -143,7 +144,7 @@ struct ContractHandler: APIProtocol {
     ) async throws -> Operations.ResendRegistrationLink.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let resent = try await backend.passwordLogins.resend(email: body.email)
-        decide("register.resend_answered")
+        decide(.registerResendAnswered)
         return .accepted(.init(body: .json(resent)))
     }
 
@@ -152,7 +153,7 @@ struct ContractHandler: APIProtocol {
     ) async throws -> Operations.ConfirmRegistration.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let confirmed = try await backend.passwordLogins.confirm(token: body.token)
-        decide("register.confirmed")
+        decide(.registerConfirmed)
         return .ok(.init(body: .json(confirmed)))
     }
 
@@ -161,7 +162,7 @@ struct ContractHandler: APIProtocol {
     ) async throws -> Operations.LoginWithPassword.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let signedIn = try await backend.passwordLogins.login(body)
-        decide("login.signed_in")
+        decide(.loginSignedIn)
         return .ok(.init(body: .json(signedIn)))
     }
 
@@ -180,7 +181,7 @@ struct ContractHandler: APIProtocol {
         let session = try await session
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let profile = try await backend.onboarding.update(user: session.user, access: session.access, body: body)
-        decide("profile.saved")
+        decide(.profileSaved)
         return .ok(.init(body: .json(profile)))
     }
 
@@ -189,7 +190,7 @@ struct ContractHandler: APIProtocol {
     ) async throws -> Operations.UsernameAvailable.Output {
         let availability = try await backend.onboarding.availability(
             user: try await session.user, username: input.query.username)
-        decide(availability.available ? "username.available" : "username.taken")
+        decide(availability.available ? .usernameAvailable : .usernameTaken)
         return .ok(.init(body: .json(availability)))
     }
 
@@ -199,7 +200,7 @@ struct ContractHandler: APIProtocol {
         let user = try await user
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let profile = try await backend.onboarding.setRecoveryEmail(user: user, body: body)
-        decide("onboarding.recovery_email_set")
+        decide(.onboardingRecoveryEmailSet)
         return .accepted(.init(body: .json(profile)))
     }
 
@@ -209,7 +210,7 @@ struct ContractHandler: APIProtocol {
         let user = try await user
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let profile = try await backend.onboarding.proceed(user: user, from: body.from)
-        decide("onboarding.continued")
+        decide(.onboardingContinued)
         return .ok(.init(body: .json(profile)))
     }
 
@@ -218,7 +219,7 @@ struct ContractHandler: APIProtocol {
     func startRecovery(_ input: Operations.StartRecovery.Input) async throws -> Operations.StartRecovery.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let started = try await backend.recovery.start(body, ip: ContractScope.current?.remoteAddress)
-        decide("recovery.answered")
+        decide(.recoveryAnswered)
         return .accepted(.init(body: .json(started)))
     }
 
@@ -227,7 +228,7 @@ struct ContractHandler: APIProtocol {
     ) async throws -> Operations.CheckRecoveryLink.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let link = try await backend.recovery.check(token: body.token)
-        decide("recovery.link_live")
+        decide(.recoveryLinkLive)
         return .ok(.init(body: .json(link)))
     }
 
@@ -236,7 +237,7 @@ struct ContractHandler: APIProtocol {
     ) async throws -> Operations.CompleteRecovery.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let signedIn = try await backend.recovery.complete(body)
-        decide("recovery.signed_in_limited")
+        decide(.recoverySignedInLimited)
         return .ok(.init(body: .json(signedIn)))
     }
 
@@ -247,7 +248,7 @@ struct ContractHandler: APIProtocol {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let accepted = try await backend.otp.request(
             user: session.user, access: session.access, body: body, reauthToken: input.headers.xReauthToken)
-        decide("otp.sent")
+        decide(.otpSent)
         return .accepted(.init(body: .json(accepted)))
     }
 
@@ -256,7 +257,7 @@ struct ContractHandler: APIProtocol {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let accepted = try await backend.otp.resend(
             user: session.user, access: session.access, requestId: body.requestId)
-        decide("otp.resent")
+        decide(.otpResent)
         return .accepted(.init(body: .json(accepted)))
     }
 
@@ -265,7 +266,7 @@ struct ContractHandler: APIProtocol {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let cancelled = try await backend.otp.cancel(
             user: session.user, access: session.access, requestId: body.requestId)
-        decide("otp.cancelled")
+        decide(.otpCancelled)
         return .ok(.init(body: .json(cancelled)))
     }
 
@@ -275,7 +276,7 @@ struct ContractHandler: APIProtocol {
         let result = try await backend.otp.verify(
             user: session.user, access: session.access, accessHash: backend.sessions.accessHash(of: try request),
             body: body, reauthToken: input.headers.xReauthToken)
-        decide("otp.verified")
+        decide(.otpVerified)
         return .ok(.init(body: .json(result)))
     }
 
@@ -285,13 +286,13 @@ struct ContractHandler: APIProtocol {
         let user = try await user
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let grant = try await backend.reauth.byPassword(user: user, password: body.password)
-        decide("reauth.granted")
+        decide(.reauthGranted)
         return .ok(.init(body: .json(grant)))
     }
 
     func reauthEmailSend(_ input: Operations.ReauthEmailSend.Input) async throws -> Operations.ReauthEmailSend.Output {
         let sent = try await backend.links.sendReauthLink(user: try await user)
-        decide("link.sent")
+        decide(.linkSent)
         return .accepted(.init(body: .json(sent)))
     }
 
@@ -301,7 +302,7 @@ struct ContractHandler: APIProtocol {
         let user = try await user
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let grant = try await backend.links.confirmReauth(user: user, token: body.token)
-        decide("reauth.granted")
+        decide(.reauthGranted)
         return .ok(.init(body: .json(grant)))
     }
 
@@ -309,7 +310,7 @@ struct ContractHandler: APIProtocol {
         let user = try await user
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let grant = try await backend.providers.reauth(user: user, provider: body.provider, idToken: body.idToken)
-        decide("reauth.granted")
+        decide(.reauthGranted)
         return .ok(.init(body: .json(grant)))
     }
 
@@ -317,7 +318,7 @@ struct ContractHandler: APIProtocol {
 
     func emailAvailable(_ input: Operations.EmailAvailable.Input) async throws -> Operations.EmailAvailable.Output {
         let availability = try await backend.emails.availability(user: try await user, email: input.query.email)
-        decide(availability.available ? "email.available" : "email.taken")
+        decide(availability.available ? .emailAvailable : .emailTaken)
         return .ok(.init(body: .json(availability)))
     }
 
@@ -328,7 +329,7 @@ struct ContractHandler: APIProtocol {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let sent = try await backend.emails.requestChange(
             user: user, email: body.email, reauthToken: input.headers.xReauthToken)
-        decide("email.link_sent")
+        decide(.emailLinkSent)
         return .accepted(.init(body: .json(sent)))
     }
 
@@ -338,20 +339,20 @@ struct ContractHandler: APIProtocol {
         let user = try await user
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let sent = try await backend.emails.addWithPassword(user: user, email: body.email, password: body.password)
-        decide("email.link_sent")
+        decide(.emailLinkSent)
         return .accepted(.init(body: .json(sent)))
     }
 
     func resendEmailLink(_ input: Operations.ResendEmailLink.Input) async throws -> Operations.ResendEmailLink.Output {
         let sent = try await backend.emails.resend(user: try await user)
-        decide("email.link_resent")
+        decide(.emailLinkResent)
         return .accepted(.init(body: .json(sent)))
     }
 
     func verifyEmailLink(_ input: Operations.VerifyEmailLink.Input) async throws -> Operations.VerifyEmailLink.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let verified = try await backend.emails.verify(token: body.token)
-        decide("email.changed")
+        decide(.emailChanged)
         return .ok(.init(body: .json(verified)))
     }
 
@@ -360,7 +361,7 @@ struct ContractHandler: APIProtocol {
     ) async throws -> Operations.RevertEmailChange.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let reverted = try await backend.emails.revert(token: body.token)
-        decide("email.reverted")
+        decide(.emailReverted)
         return .ok(.init(body: .json(reverted)))
     }
 
@@ -370,7 +371,7 @@ struct ContractHandler: APIProtocol {
         let changed = try await backend.passwords.change(
             user: user, newPassword: body.newPassword, reauthToken: input.headers.xReauthToken,
             currentSession: backend.sessions.accessHash(of: try request))
-        decide("password.changed")
+        decide(.passwordChanged)
         return .ok(.init(body: .json(changed)))
     }
 
@@ -383,7 +384,7 @@ struct ContractHandler: APIProtocol {
             return .ok(.init(body: .json(try backend.catalog.summaries())))
         } catch let error as ScenarioError {
             throw BackendError(
-                .internalServerError, "scenario_invalid", error.description, rule: "admin.scenario_invalid")
+                .internalServerError, "scenario_invalid", error.description, rule: .adminScenarioInvalid)
         }
     }
 
@@ -397,7 +398,7 @@ struct ContractHandler: APIProtocol {
             let unknown = !backend.catalog.names().contains(body.name)
             throw BackendError(
                 unknown ? .notFound : .unprocessableContent, unknown ? "unknown_scenario" : "scenario_invalid",
-                error.description, rule: "admin.scenario")
+                error.description, rule: .adminScenario)
         }
     }
 
@@ -413,7 +414,7 @@ struct ContractHandler: APIProtocol {
             guard let wire = message.wire else {
                 throw BackendError(
                     .internalServerError, "internal", "The outbox holds a message the contract cannot describe.",
-                    rule: "admin.outbox_invalid")
+                    rule: .adminOutboxInvalid)
             }
             return wire
         }

@@ -85,7 +85,7 @@ struct ScenarioLoader: Sendable {
         guard signedOut == true else { return }
         throw BackendError(
             .conflict, "signed_out_scenario", "This scenario starts signed out. Sign in through the app.",
-            rule: "admin.signed_out_scenario")
+            rule: .adminSignedOutScenario)
     }
 
     /// The access of the QA session the scenario hands out (`session_access`).

@@ -87,10 +87,10 @@ struct AccountService: Sendable {
                 throw BackendError(
                     .conflict, "account_deleted",
                     "The scenario's user deleted their account. Load a scenario to start again.",
-                    rule: "admin.account_deleted")
+                    rule: .adminAccountDeleted)
             }
             guard let user else {
-                throw BackendError(.conflict, "no_scenario", "No scenario is loaded.", rule: "admin.no_scenario")
+                throw BackendError(.conflict, "no_scenario", "No scenario is loaded.", rule: .adminNoScenario)
             }
             return user
         }
@@ -113,5 +113,5 @@ struct AccountService: Sendable {
     }
 
     static let phoneTakenError = BackendError(
-        .conflict, "phone_taken", "This number is already in use by another account.", rule: "phone.taken")
+        .conflict, "phone_taken", "This number is already in use by another account.", rule: .phoneTaken)
 }

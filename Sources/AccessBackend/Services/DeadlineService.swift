@@ -25,7 +25,7 @@ struct DeadlineService: Sendable {
         case (let seconds?, nil):
             guard seconds >= 0, seconds <= 366 * 86_400 else {
                 throw BackendError(
-                    .unprocessableContent, "invalid_advance", "seconds: expected 0 to one year.", rule: "admin.clock")
+                    .unprocessableContent, "invalid_advance", "seconds: expected 0 to one year.", rule: .adminClock)
             }
             target = from.addingTimeInterval(seconds)
         case (nil, "next_deadline"):
@@ -37,7 +37,7 @@ struct DeadlineService: Sendable {
             throw BackendError(
                 .unprocessableContent, "invalid_advance",
                 "Send either {\"seconds\": N} or {\"to\": \"next_deadline\"}.",
-                rule: "admin.clock")
+                rule: .adminClock)
         }
         let happened = try await events(after: from, upTo: target)
         clock.advance(by: target.timeIntervalSince(from))

@@ -33,7 +33,7 @@ struct DeletionService: Sendable {
                 let kinds = blockers.map(\.kind.sentence).joined(separator: " and ")
                 throw BackendError(
                     .conflict, "delete_blocked", "Your account can't be deleted yet: \(kinds) first.",
-                    rule: "delete.blocked")
+                    rule: .deleteBlocked)
             }
             try ReauthService.require(db, digest: store.digest, token: reauthToken, user: user, target: nil, now: now)
             try IdentityHoldService.hold(

@@ -78,6 +78,6 @@ enum DeviceService {
     }
 
     private static func invalid(_ message: String) -> BackendError {
-        BackendError(.unprocessableContent, "invalid_field", message, rule: "device.invalid")
+        BackendError(.unprocessableContent, "invalid_field", message, rule: .deviceInvalid)
     }
 }

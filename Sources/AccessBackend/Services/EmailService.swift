@@ -22,9 +22,9 @@ struct EmailService: Sendable {
     }
 
     static let takenError = BackendError(
-        .conflict, "email_taken", "This email is already in use by another account.", rule: "email.taken")
+        .conflict, "email_taken", "This email is already in use by another account.", rule: .emailTaken)
     static let invalidError = BackendError(
-        .unprocessableContent, "invalid_email", "Enter a valid email address.", rule: "email.invalid")
+        .unprocessableContent, "invalid_email", "Enter a valid email address.", rule: .emailInvalid)
 
     func availability(user: UserRecord, email: String) async throws -> EmailAvailability {
         guard EmailRules.isValid(email) else { throw Self.invalidError }
@@ -41,13 +41,13 @@ struct EmailService: Sendable {
             guard let current = user.email else {
                 throw BackendError(
                     .unprocessableContent, "method_unavailable", "This account has no email yet. Add one instead.",
-                    rule: "email.change_without_email")
+                    rule: .emailChangeWithoutEmail)
             }
             guard EmailRules.isValid(email) else { throw Self.invalidError }
             guard !EmailRules.same(email, current) else {
                 throw BackendError(
                     .unprocessableContent, "email_unchanged", "That's already your email address.",
-                    rule: "email.unchanged")
+                    rule: .emailUnchanged)
             }
             try ReauthService.require(
                 db, digest: store.digest, token: reauthToken, user: user, target: .email, now: now)
@@ -74,7 +74,7 @@ struct EmailService: Sendable {
             guard user.email == nil else {
                 throw BackendError(
                     .conflict, "email_already_set", "This account already has an email. Change it instead.",
-                    rule: "email.add_with_email")
+                    rule: .emailAddWithEmail)
             }
             guard try !Self.taken(db, email: email, by: user.id) else { throw Self.takenError }
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
@@ -108,7 +108,7 @@ struct EmailService: Sendable {
             else {
                 throw BackendError(
                     .notFound, "link_not_found", "There is no email change waiting. Start again.",
-                    rule: "email.nothing_pending")
+                    rule: .emailNothingPending)
             }
             return try sendVerifyLink(
                 db, userId: user.id, purpose: purpose, email: pending["email"], passwordHash: pending["password_hash"],
@@ -247,11 +247,11 @@ struct EmailService: Sendable {
             let purpose = Purpose(rawValue: row["purpose"]), purposes.contains(purpose),
             let email: String = row["email"]
         else {
-            throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: "link.unknown")
+            throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: .linkUnknown)
         }
         if (row["used"] as Bool) || (row["expires_at"] as Double) <= now.unix {
             throw BackendError(
-                .gone, "link_expired", "This link has expired. Request a new one to try again.", rule: "link.expired")
+                .gone, "link_expired", "This link has expired. Request a new one to try again.", rule: .linkExpired)
         }
         try db.execute(sql: "UPDATE links SET used = 1 WHERE token_hash = ?", arguments: [hash])
         return Redeemed(userId: row["user_id"], purpose: purpose, email: email, passwordHash: row["password_hash"])

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import HTTPTypes
 import Synchronization
@@ -17,16 +18,16 @@ final class FaultService: Sendable {
     /// A `timeout` fault never holds a request longer than this.
     static let longestHold: Duration = .seconds(60)
 
-    /// What the gateway does to one request.
+    /// What the gateway does to one request, and the rule the journal names for it.
     enum Action {
-        /// Answer this error instead of running the request.
+        /// Answer this error (its rule is the fault's) instead of running the request.
         case answer(BackendError)
         /// Close the connection without an answer.
-        case close
+        case close(Rule)
         /// Hold the request unanswered until the client gives up (at most `longestHold`), then close.
-        case hold
+        case hold(Rule)
         /// Run the request (its writes are committed), then close the connection instead of answering.
-        case runThenClose
+        case runThenClose(Rule)
     }
 
     struct Injection {
@@ -34,8 +35,8 @@ final class FaultService: Sendable {
         var name: String
         /// Waited before anything else.
         var delay: Duration?
+        /// nil: only the delay (a latency fault); the request is then answered as usual.
         var action: Action?
-        var rule: String { "fault.\(name)" }
     }
 
     private let settings = Mutex(FaultSettings())
@@ -101,7 +102,7 @@ final class FaultService: Sendable {
     }
 
     private static func invalid(_ message: String) -> BackendError {
-        BackendError(.unprocessableContent, "invalid_fault", message)
+        BackendError(.unprocessableContent, .invalidFault, message, rule: .invalidFault)
     }
 
     /// DELETE /_admin/faults, and the start of a fresh world.
@@ -140,9 +141,9 @@ final class FaultService: Sendable {
         let settings = current
         switch settings.offline.flatMap(Offline.init(rawValue:)) {
         case .drop:
-            return Injection(name: "offline_drop", action: .close)
+            return Injection(name: "offline_drop", action: .close(.faultOfflineDrop))
         case .serviceUnavailable:
-            return Injection(name: "offline_503", action: .answer(Self.offline(rule: "fault.offline_503")))
+            return Injection(name: "offline_503", action: .answer(Self.offline(rule: .faultOffline503)))
         case .refused, nil:
             break
         }
@@ -159,7 +160,7 @@ final class FaultService: Sendable {
         if let fault = settings.statuses?.first(where: { $0.path == path }) {
             return Injection(
                 name: "status", delay: injection?.delay,
-                action: .answer(Self.status(fault.status, path: path, rule: "fault.status")))
+                action: .answer(Self.status(fault.status, path: path, rule: .faultStatus)))
         }
         return injection
     }
@@ -168,26 +169,26 @@ final class FaultService: Sendable {
         let name = fault.kind.rawValue
         switch fault.kind {
         case .unavailable:
-            return Injection(name: name, action: .answer(offline(rule: "fault.unavailable")))
+            return Injection(name: name, action: .answer(offline(rule: .faultUnavailable)))
         case .offline:
-            return Injection(name: name, action: .close)
+            return Injection(name: name, action: .close(.faultOffline))
         case .latency:
             return Injection(name: name, delay: .milliseconds(fault.latencyMs ?? 0))
         case .timeout:
-            return Injection(name: name, action: .hold)
+            return Injection(name: name, action: .hold(.faultTimeout))
         case .commitThenFail:
-            return Injection(name: name, action: .runThenClose)
+            return Injection(name: name, action: .runThenClose(.faultCommitThenFail))
         case .status:
             return Injection(
-                name: name, action: .answer(status(fault.status ?? 500, path: path, rule: "fault.status")))
+                name: name, action: .answer(status(fault.status ?? 500, path: path, rule: .faultStatus)))
         }
     }
 
-    private static func offline(rule: String) -> BackendError {
+    private static func offline(rule: Rule) -> BackendError {
         BackendError(.serviceUnavailable, "offline", "No connection. Check your internet and try again.", rule: rule)
     }
 
-    private static func status(_ code: Int, path: String, rule: String) -> BackendError {
+    private static func status(_ code: Int, path: String, rule: Rule) -> BackendError {
         var error = BackendError(
             HTTPResponse.Status(code: code), "fault_injected", "Injected failure for \(path).", rule: rule)
         // The contract promises Retry-After on every 429, injected ones included.

@@ -22,7 +22,7 @@ struct LinkService: Sendable {
             guard let email = user.email else {
                 throw BackendError(
                     .unprocessableContent, "method_unavailable", "This account has no email address.",
-                    rule: "reauth.method_unavailable")
+                    rule: .reauthMethodUnavailable)
             }
             // Another link while one is still live is a resend, as a second code request is for texts.
             let isResend =
@@ -72,9 +72,9 @@ struct LinkService: Sendable {
         case .granted(let grant): return grant
         case .expired:
             throw BackendError(
-                .gone, "link_expired", "This link has expired. Request a new one to try again.", rule: "link.expired")
+                .gone, "link_expired", "This link has expired. Request a new one to try again.", rule: .linkExpired)
         case .unknown:
-            throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: "link.unknown")
+            throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: .linkUnknown)
         }
     }
 }

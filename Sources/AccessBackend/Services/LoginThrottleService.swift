@@ -63,9 +63,10 @@ enum LoginThrottleService {
         try db.execute(sql: "DELETE FROM login_failures WHERE email_key = ?", arguments: [key])
     }
 
-    static func lockedError(retryAfter: TimeInterval) -> BackendError {
+    /// `rule`: the limit's own while a lock runs; the flow's when this failure started it.
+    static func lockedError(retryAfter: TimeInterval, rule: Rule? = nil) -> BackendError {
         BackendError.rateLimited(
-            retryAfter: max(1, Int(retryAfter.rounded(.up))), limit: "login_lockout",
-            message: "Too many failed attempts. Wait before trying again.")
+            retryAfter: max(1, Int(retryAfter.rounded(.up))), limit: .loginLockout,
+            message: "Too many failed attempts. Wait before trying again.", rule: rule)
     }
 }

@@ -12,7 +12,7 @@ struct OTPService: Sendable {
     let store: Store
     let clock: BackendClock
 
-    static let expired = BackendError(.gone, "code_expired", "Code expired. Request a new one.", rule: "otp.expired")
+    static let expired = BackendError(.gone, "code_expired", "Code expired. Request a new one.", rule: .otpExpired)
 
     func request(
         user: UserRecord, access: AccessLevel, body: RequestOTPBody, reauthToken: String?
@@ -29,7 +29,7 @@ struct OTPService: Sendable {
             }
             guard let phone = PhoneNumberRules.normalizeE164(body.phone) else {
                 throw BackendError(
-                    .unprocessableContent, "phone_invalid", "Enter a valid phone number.", rule: "phone.invalid")
+                    .unprocessableContent, "phone_invalid", "Enter a valid phone number.", rule: .phoneInvalid)
             }
             try Self.checkTarget(db, phone: phone, purpose: body.purpose, user: user)
             if body.purpose != .reauth {
@@ -77,7 +77,7 @@ struct OTPService: Sendable {
             // A dead (5 wrong) or timed-out code may be replaced; a used or cancelled one may not.
             guard state == "open" || state == "dead" else {
                 throw BackendError(
-                    .gone, "request_closed", "This code request is closed. Start again.", rule: "otp.request_closed")
+                    .gone, "request_closed", "This code request is closed. Start again.", rule: .otpRequestClosed)
             }
             let phone: String = row["phone"]
             let purpose = OTPPurpose(rawValue: row["purpose"]) ?? .reauth
@@ -109,7 +109,7 @@ struct OTPService: Sendable {
             try Self.refuseForAccess(access, purpose: OTPPurpose(rawValue: row["purpose"]) ?? .reauth)
             if (row["state"] as String) == "used" {
                 throw BackendError(
-                    .gone, "request_closed", "This code was already used.", rule: "otp.request_closed")
+                    .gone, "request_closed", "This code was already used.", rule: .otpRequestClosed)
             }
             try db.execute(sql: "UPDATE otp_requests SET state = 'cancelled' WHERE id = ?", arguments: [requestId])
             return OTPCancelled(requestId: requestId)
@@ -179,7 +179,7 @@ struct OTPService: Sendable {
         case .wrong(let remaining):
             var error = BackendError(
                 .unauthorized, "code_incorrect", "Code is incorrect. Try again.",
-                rule: remaining == 0 ? "otp.code_incorrect_exhausted" : "otp.code_incorrect")
+                rule: remaining == 0 ? .otpCodeIncorrectExhausted : .otpCodeIncorrect)
             error.detail.attemptsRemaining = remaining
             throw error
         }
@@ -191,12 +191,12 @@ struct OTPService: Sendable {
             guard let own = user.phone else {
                 throw BackendError(
                     .unprocessableContent, "method_unavailable", "This account has no phone number.",
-                    rule: "reauth.method_unavailable")
+                    rule: .reauthMethodUnavailable)
             }
             guard own == phone else {
                 throw BackendError(
                     .unprocessableContent, "phone_mismatch", "Use the phone number on your account.",
-                    rule: "reauth.phone_mismatch")
+                    rule: .reauthPhoneMismatch)
             }
         case .reverifyPhone:
             // The account's own number or a new one nobody else has (seed 003: "re-verify the phone").
@@ -204,7 +204,7 @@ struct OTPService: Sendable {
         case .changePhone, .addPhone:
             if user.phone == phone {
                 throw BackendError(
-                    .unprocessableContent, "phone_unchanged", "This is already your number.", rule: "phone.unchanged")
+                    .unprocessableContent, "phone_unchanged", "This is already your number.", rule: .phoneUnchanged)
             }
             if try AccountService.phoneTaken(db, phone: phone, by: user.id) { throw AccountService.phoneTakenError }
         }
@@ -221,7 +221,7 @@ struct OTPService: Sendable {
             throw BackendError(
                 .unprocessableContent, "invalid_field",
                 "purpose: reverify_phone is only for a session that recovered the account by email; this one has full access.",
-                rule: "otp.reverify_not_limited")
+                rule: .otpReverifyNotLimited)
         }
     }
 
@@ -231,7 +231,7 @@ struct OTPService: Sendable {
                 db, sql: "SELECT * FROM otp_requests WHERE id = ? AND user_id = ?", arguments: [id, userId])
         else {
             throw BackendError(
-                .notFound, "otp_request_not_found", "This code request does not exist.", rule: "otp.request_unknown")
+                .notFound, "otp_request_not_found", "This code request does not exist.", rule: .otpRequestUnknown)
         }
         return row
     }

@@ -15,7 +15,7 @@ struct OnboardingService: Sendable {
     let passwordLogins: PasswordLoginService
 
     static let usernameTaken = BackendError(
-        .conflict, "username_taken", "This username is taken. Try another one.", rule: "username.taken")
+        .conflict, "username_taken", "This username is taken. Try another one.", rule: .usernameTaken)
 
     // MARK: - The step order
 
@@ -162,7 +162,7 @@ struct OnboardingService: Sendable {
             guard state.email == nil else {
                 throw BackendError(
                     .conflict, "email_already_set", "This account already has an email.",
-                    rule: "onboarding.email_already_set")
+                    rule: .onboardingEmailAlreadySet)
             }
             guard try !EmailService.taken(db, email: email, by: user.id) else { throw EmailService.takenError }
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
@@ -198,17 +198,17 @@ struct OnboardingService: Sendable {
                 throw BackendError(
                     .conflict, "onboarding_step",
                     "This account is at the \(state.step.rawValue) step and has not reached \(from.rawValue) yet.",
-                    rule: "onboarding.step_not_reached")
+                    rule: .onboardingStepNotReached)
             }
             switch from {
             case .profile:
                 throw BackendError(
                     .conflict, "onboarding_step", "Choose a username first: the profile step cannot be skipped.",
-                    rule: "onboarding.profile_required")
+                    rule: .onboardingProfileRequired)
             case .complete:
                 throw BackendError(
                     .conflict, "onboarding_step", "Onboarding is already complete.",
-                    rule: "onboarding.already_complete")
+                    rule: .onboardingAlreadyComplete)
             case .recoveryEmail, .verifyEmail, .finish:
                 state.step = state.next
                 try Self.setStep(db, userId: user.id, state.step)
@@ -226,16 +226,16 @@ struct OnboardingService: Sendable {
         guard !username.isEmpty else {
             if let field {
                 throw BackendError(
-                    .unprocessableContent, "invalid_field", "\(field): must not be empty.", rule: "http.invalid_field")
+                    .unprocessableContent, "invalid_field", "\(field): must not be empty.", rule: .httpInvalidField)
             }
             throw BackendError(
                 .unprocessableContent, "invalid_parameter", "username: must not be empty.",
-                rule: "http.invalid_parameter")
+                rule: .httpInvalidParameter)
         }
         let problems = UsernameRules.problems(username)
         guard problems.isEmpty else {
             var error = BackendError(
-                .unprocessableContent, "username_invalid", problems[0].sentence, rule: "username.invalid")
+                .unprocessableContent, "username_invalid", problems[0].sentence, rule: .usernameInvalid)
             error.detail.errors = problems.map(\.rawValue)
             throw error
         }
@@ -248,7 +248,7 @@ struct OnboardingService: Sendable {
         guard !photo.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, photo.count <= maxPhotoLength else {
             throw BackendError(
                 .unprocessableContent, "invalid_field",
-                "photo: 1 to \(maxPhotoLength) characters, or leave it out for no photo.", rule: "profile.photo_invalid"
+                "photo: 1 to \(maxPhotoLength) characters, or leave it out for no photo.", rule: .profilePhotoInvalid
             )
         }
         return photo

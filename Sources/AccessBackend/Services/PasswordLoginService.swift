@@ -16,9 +16,9 @@ struct PasswordLoginService: Sendable {
     let linkBase: String
 
     static let credentialsInvalid = BackendError(
-        .unauthorized, "credentials_invalid", "Invalid email or password", rule: "login.credentials_invalid")
+        .unauthorized, "credentials_invalid", "Invalid email or password", rule: .loginCredentialsInvalid)
     static let emailTaken = BackendError(
-        .conflict, "email_taken", "An account with this email already exists", rule: "register.email_taken")
+        .conflict, "email_taken", "An account with this email already exists", rule: .registerEmailTaken)
     static let resentMessage = "If an account is waiting for this address, we sent it a new link."
 
     /// What an unknown address's password is checked against, so answering it takes as long as a real check.
@@ -86,12 +86,12 @@ struct PasswordLoginService: Sendable {
                     arguments: [hash, Self.linkPurpose]),
                 let email: String = row["email"]
             else {
-                throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: "link.unknown")
+                throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: .linkUnknown)
             }
             if (row["used"] as Bool) || (row["expires_at"] as Double) <= now.unix {
                 throw BackendError(
                     .gone, "link_expired", "This link has expired. Request a new one to try again.",
-                    rule: "link.expired")
+                    rule: .linkExpired)
             }
             try db.execute(sql: "UPDATE links SET used = 1 WHERE token_hash = ?", arguments: [hash])
             let userId: String = row["user_id"]
@@ -157,11 +157,9 @@ struct PasswordLoginService: Sendable {
         case .unverified:
             throw BackendError(
                 .forbidden, "email_unverified", "Please verify your email. We can send the link again.",
-                rule: "login.email_unverified")
+                rule: .loginEmailUnverified)
         case .refused(let lock?):
-            var error = LoginThrottleService.lockedError(retryAfter: lock)
-            error.rule = "login.locked"
-            throw error
+            throw LoginThrottleService.lockedError(retryAfter: lock, rule: .loginLocked)
         case .refused(nil):
             throw Self.credentialsInvalid
         }

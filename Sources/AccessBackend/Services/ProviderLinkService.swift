@@ -9,8 +9,6 @@ struct ProviderLinkService: Sendable {
     let store: Store
     let clock: BackendClock
 
-    static let alreadyLinkedRule = "connect.already_linked"
-
     func connect(user: UserRecord, provider: SocialProvider, idToken: String) async throws -> AuthMethods {
         let now = clock.now()
         // A refusal after the id token was spent must be committed, so it is returned, not thrown.
@@ -19,7 +17,7 @@ struct ProviderLinkService: Sendable {
             if user.subject(of: provider) != nil {
                 throw BackendError(
                     .unprocessableContent, "already_linked", "\(provider.display) is already connected.",
-                    rule: Self.alreadyLinkedRule)
+                    rule: .connectAlreadyLinked)
             }
             guard
                 let subject = try ProviderService.redeem(
@@ -28,7 +26,7 @@ struct ProviderLinkService: Sendable {
                 return .failure(
                     BackendError(
                         .unauthorized, "provider_token_invalid",
-                        "\(provider.display) sign-in didn't work. Try again.", rule: "connect.provider_token_invalid"))
+                        "\(provider.display) sign-in didn't work. Try again.", rule: .connectProviderTokenInvalid))
             }
             // Whose it is stays unsaid (seed 001: privacy), like a taken phone or email.
             let taken =
@@ -40,7 +38,7 @@ struct ProviderLinkService: Sendable {
                     BackendError(
                         .conflict, "provider_taken",
                         "This \(provider.display) account is already connected to another account.",
-                        rule: "connect.provider_taken"))
+                        rule: .connectProviderTaken))
             }
             if try IdentityHoldService.isHeld(db, digest: store.digest, provider: provider, subject: subject, now: now)
             {

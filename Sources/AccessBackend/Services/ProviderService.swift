@@ -17,7 +17,7 @@ struct ProviderService: Sendable {
             throw BackendError(
                 .unprocessableContent, "invalid_field",
                 "subject: expected 1 to \(Self.maxSubjectLength) characters (leave it out for the linked account).",
-                rule: "http.invalid_field")
+                rule: .httpInvalidField)
         }
         let now = clock.now()
         let token = Secrets.token(prefix: "idt_")
@@ -44,7 +44,7 @@ struct ProviderService: Sendable {
             guard let linked = provider == .apple ? user.appleSubject : user.googleSubject else {
                 throw BackendError(
                     .unprocessableContent, "method_unavailable",
-                    "This account is not connected to \(provider.display).", rule: "reauth.method_unavailable")
+                    "This account is not connected to \(provider.display).", rule: .reauthMethodUnavailable)
             }
             guard
                 let subject = try Self.redeem(db, digest: store.digest, provider: provider, idToken: idToken, now: now),
@@ -56,7 +56,7 @@ struct ProviderService: Sendable {
         guard let grant else {
             throw BackendError(
                 .unauthorized, "provider_token_invalid", "\(provider.display) sign-in didn't match this account.",
-                rule: "reauth.provider_token_invalid")
+                rule: .reauthProviderTokenInvalid)
         }
         return grant
     }

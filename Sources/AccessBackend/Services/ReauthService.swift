@@ -53,7 +53,7 @@ struct ReauthService: Sendable {
     static let grantByTarget = BackendError(
         .forbidden, .reauthRequired,
         "This change can't be verified with the method it changes. Verify it's you another way.",
-        rule: "reauth.grant_by_target")
+        rule: .reauthGrantByTarget)
 
     func byPassword(user: UserRecord, password: String) async throws -> ReauthGrant {
         let now = clock.now()
@@ -64,14 +64,14 @@ struct ReauthService: Sendable {
             guard let stored = user.passwordHash else {
                 throw BackendError(
                     .unprocessableContent, "method_unavailable", "This account has no password.",
-                    rule: "reauth.method_unavailable")
+                    rule: .reauthMethodUnavailable)
             }
             try RateLimitService.checkPasswordAttempts(db, userId: user.id, now: now)
             guard PasswordHasher.verify(password, stored: stored, legacySalt: user.passwordSalt) else {
                 let remaining = try RateLimitService.recordPasswordFailure(db, userId: user.id, now: now)
                 var error = BackendError(
                     .unauthorized, "password_incorrect", "Password is incorrect. Try again.",
-                    rule: "reauth.password_incorrect")
+                    rule: .reauthPasswordIncorrect)
                 // The person is warned before the last try, not surprised by the lock after it.
                 error.detail.attemptsRemaining = remaining
                 return .failure(error)

@@ -21,12 +21,12 @@ struct RecoveryService: Sendable {
 
     static let limitedAccess = BackendError(
         .forbidden, "limited_access", "Your account has limited access until you verify your phone number.",
-        rule: "recovery.limited_access")
+        rule: .recoveryLimitedAccess)
     static let linkNotFound = BackendError(
-        .notFound, "link_not_found", "This link is not valid.", rule: "recovery.link_unknown")
+        .notFound, "link_not_found", "This link is not valid.", rule: .recoveryLinkUnknown)
     static let linkExpired = BackendError(
         .gone, "link_expired", "This link has expired. Request a new one to try again.",
-        rule: "recovery.link_expired")
+        rule: .recoveryLinkExpired)
 
     /// The one rule of limited access, applied where a session's user is resolved for a change.
     static func refuseIfLimited(_ access: AccessLevel) throws {
@@ -127,12 +127,10 @@ struct RecoveryService: Sendable {
         case .signedIn(let signedIn):
             return signedIn
         case .refused(let lock?):
-            var error = LoginThrottleService.lockedError(retryAfter: lock)
-            error.rule = "recovery.locked"
-            throw error
+            throw LoginThrottleService.lockedError(retryAfter: lock, rule: .recoveryLocked)
         case .refused(nil):
             var error = PasswordLoginService.credentialsInvalid
-            error.rule = "recovery.credentials_invalid"
+            error.rule = .recoveryCredentialsInvalid
             throw error
         }
     }
@@ -167,20 +165,19 @@ struct RecoveryService: Sendable {
             arguments: [emailKey, t - dailyWindow])
         var refusals: [RateLimitService.Refusal] = []
         if let last = today.last, t - last < cooldown {
-            refusals.append((last + cooldown - t, "cooldown", rateLimitedMessage))
+            refusals.append(
+                .init(
+                    retryAfter: last + cooldown - t, limit: .cooldown, message: rateLimitedMessage,
+                    rule: .recoveryCooldown))
         }
         if today.count >= maxRequestsPerDay {
             let freed = today[today.count - maxRequestsPerDay] + dailyWindow
-            refusals.append((freed - t, "daily_cap", rateLimitedMessage))
+            refusals.append(
+                .init(retryAfter: freed - t, limit: .dailyCap, message: rateLimitedMessage, rule: .recoveryDailyCap))
         }
         let caps = try RateLimitService.capRefusals(
             db, requester: RateLimitService.Requester(account: nil, clientAddress: ip), now: now)
-        guard let worst = (refusals + caps).max(by: { $0.retryAfter < $1.retryAfter }) else { return }
-        guard refusals.contains(where: { $0.limit == worst.limit }) else { return try RateLimitService.refuse(caps) }
-        var error = BackendError.rateLimited(
-            retryAfter: max(1, Int(worst.retryAfter.rounded(.up))), limit: worst.limit, message: worst.message)
-        error.rule = "recovery.\(worst.limit)"
-        throw error
+        try RateLimitService.refuse(refusals + caps)
     }
 
     /// An account can be recovered by email only when it has a password to prove it with.

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import GRDB
 import Hummingbird
@@ -173,7 +174,7 @@ struct SessionService: Sendable {
     struct Refreshed {
         var tokens: SessionTokens
         /// The rule the journal names: a rotation, or the same pair again within the reuse interval.
-        var rule: String
+        var rule: Rule
     }
 
     func refresh(_ refreshToken: String) async throws -> Refreshed {
@@ -241,17 +242,17 @@ struct SessionService: Sendable {
         }
         switch presented {
         case .rotated(let next):
-            return Refreshed(tokens: next, rule: "session.refreshed")
+            return Refreshed(tokens: next, rule: .sessionRefreshed)
         case .retried(let pair):
-            return Refreshed(tokens: pair, rule: "session.refresh_retried")
+            return Refreshed(tokens: pair, rule: .sessionRefreshRetried)
         case .reused:
             throw BackendError(
                 .unauthorized, "refresh_invalid", "Your session has expired. Sign in again.",
-                rule: "session.refresh_reused")
+                rule: .sessionRefreshReused)
         case .invalid:
             throw BackendError(
                 .unauthorized, "refresh_invalid", "Your session has expired. Sign in again.",
-                rule: "session.refresh_invalid")
+                rule: .sessionRefreshInvalid)
         }
     }
 

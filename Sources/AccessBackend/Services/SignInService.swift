@@ -13,9 +13,9 @@ struct SignInService: Sendable {
 
     static let challengeNotFound = BackendError(
         .notFound, "challenge_not_found", "This sign-in code request does not exist. Start again.",
-        rule: "signin.challenge_unknown")
+        rule: .signInChallengeUnknown)
     static let requestClosed = BackendError(
-        .gone, "request_closed", "This code request is closed. Start again.", rule: "signin.request_closed")
+        .gone, "request_closed", "This code request is closed. Start again.", rule: .signInRequestClosed)
 
     func start(_ body: StartSignInBody) async throws -> SignInChallenge {
         let now = clock.now()
@@ -138,7 +138,7 @@ struct SignInService: Sendable {
         case .wrong(let remaining):
             var error = BackendError(
                 .unauthorized, "code_incorrect", "Code is incorrect. Try again.",
-                rule: remaining == 0 ? "signin.code_incorrect_exhausted" : "signin.code_incorrect")
+                rule: remaining == 0 ? .signInCodeIncorrectExhausted : .signInCodeIncorrect)
             error.detail.attemptsRemaining = remaining
             throw error
         }
@@ -159,7 +159,7 @@ struct SignInService: Sendable {
                     BackendError(
                         .unauthorized, "provider_token_invalid",
                         "\(body.provider.display) sign-in didn't work. Try again.",
-                        rule: "signin.provider_token_invalid"))
+                        rule: .signInProviderTokenInvalid))
             }
             if let user = try UserRecord.filter(
                 sql: "\(body.provider.subjectColumn) = ? AND deleted_at IS NULL", arguments: [subject]
@@ -235,7 +235,7 @@ struct SignInService: Sendable {
             guard let typed = body.phone else { throw missing("phone") }
             guard let phone = PhoneNumberRules.normalizeE164(typed) else {
                 throw BackendError(
-                    .unprocessableContent, "phone_invalid", "Enter a valid phone number.", rule: "phone.invalid")
+                    .unprocessableContent, "phone_invalid", "Enter a valid phone number.", rule: .phoneInvalid)
             }
             return phone
         case .email:
@@ -249,7 +249,7 @@ struct SignInService: Sendable {
     private static func missing(_ field: String) -> BackendError {
         BackendError(
             .unprocessableContent, "invalid_field", "\(field): required when channel is \(field).",
-            rule: "http.invalid_field")
+            rule: .httpInvalidField)
     }
 
     private static func fetch(_ db: Database, id: String) throws -> Row {
