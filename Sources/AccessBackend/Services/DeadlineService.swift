@@ -5,6 +5,9 @@ import GRDB
 /// Every moment at which some rule changes its answer, so the admin clock can say what expired or
 /// reset while it moved, and jump straight to the next such moment.
 struct DeadlineService: Sendable {
+    /// One move of the clock goes at most a year ahead, never back.
+    static let longestAdvance: TimeInterval = 366 * 24 * 60 * 60
+
     let store: Store
     let clock: BackendClock
 
@@ -23,7 +26,7 @@ struct DeadlineService: Sendable {
         let target: Date
         switch (body.seconds, body.to) {
         case (let seconds?, nil):
-            guard seconds >= 0, seconds <= 366 * 86_400 else {
+            guard seconds >= 0, seconds <= Self.longestAdvance else {
                 throw BackendError(
                     .unprocessableContent, "invalid_advance", "seconds: expected 0 to one year.", rule: .adminClock)
             }

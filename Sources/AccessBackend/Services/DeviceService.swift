@@ -8,19 +8,27 @@ import GRDB
 enum DeviceService {
     /// Curve25519 public keys are 32 bytes.
     static let publicKeyLength = 32
+    /// The contract's lengths, checked here because the generated server does not check them.
+    static let maxNameLength = 100
+    static let maxIdentifierLength = 100
+    static let maxSystemLength = 50
+    static let maxPushTokenLength = 200
 
-    /// The contract's limits, checked here because the generated server does not check lengths.
     static func validate(_ device: DeviceInfo) throws {
         let fields: [(String, String, Int)] = [
-            ("device.device_name", device.deviceName, 100), ("device.system_name", device.systemName, 50),
-            ("device.system_version", device.systemVersion, 50), ("device.identifier", device.identifier, 100),
+            ("device.device_name", device.deviceName, maxNameLength),
+            ("device.system_name", device.systemName, maxSystemLength),
+            ("device.system_version", device.systemVersion, maxSystemLength),
+            ("device.identifier", device.identifier, maxIdentifierLength),
         ]
         for (name, value, limit) in fields
         where value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || value.count > limit {
             throw invalid("\(name): expected 1 to \(limit) characters.")
         }
         for (name, value) in [("device.apns_token", device.apnsToken), ("device.voip_token", device.voipToken)] {
-            if let value, value.count > 200 { throw invalid("\(name): at most 200 characters.") }
+            if let value, value.count > maxPushTokenLength {
+                throw invalid("\(name): at most \(maxPushTokenLength) characters.")
+            }
         }
         guard Data(base64Encoded: device.publicKey)?.count == publicKeyLength else {
             throw invalid("device.public_key: expected a Curve25519 public key, 32 bytes in base64.")

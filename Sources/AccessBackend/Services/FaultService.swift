@@ -15,8 +15,14 @@ final class FaultService: Sendable {
     }
 
     static let defaultRefusalSeconds = 30
+    static let longestRefusalSeconds = 600
     /// A `timeout` fault never holds a request longer than this.
     static let longestHold: Duration = .seconds(60)
+    static let maxLatencyMs = 30_000
+    static let maxEndpointFaults = 50
+    static let maxPathLength = 200
+    /// What an injected 429 tells the client to wait, as the contract promises one on every 429.
+    static let injectedRetryAfter = 30
 
     /// What the gateway does to one request, and the rule the journal names for it.
     enum Action {
@@ -70,24 +76,24 @@ final class FaultService: Sendable {
         if let offline = update.offline, Offline(rawValue: offline) == nil, offline != "none" {
             throw invalid("offline: expected \"refused\", \"503\", \"drop\" or \"none\".")
         }
-        if let seconds = update.offlineSeconds, !(1...600).contains(seconds) {
-            throw invalid("offline_seconds: expected 1...600.")
+        if let seconds = update.offlineSeconds, !(1...longestRefusalSeconds).contains(seconds) {
+            throw invalid("offline_seconds: expected 1...\(longestRefusalSeconds).")
         }
-        if let latency = update.latencyMs, !(0...30_000).contains(latency) {
-            throw invalid("latency_ms: expected 0...30000.")
+        if let latency = update.latencyMs, !(0...maxLatencyMs).contains(latency) {
+            throw invalid("latency_ms: expected 0...\(maxLatencyMs).")
         }
         for fault in update.statuses ?? [] where !(400...599).contains(fault.status) || !fault.path.hasPrefix("/") {
             throw invalid("statuses: each needs a path starting with / and a 4xx/5xx status.")
         }
         let endpoints = update.endpoints ?? []
-        if endpoints.count > 50 { throw invalid("endpoints: at most 50.") }
+        if endpoints.count > maxEndpointFaults { throw invalid("endpoints: at most \(maxEndpointFaults).") }
         for (index, fault) in endpoints.enumerated() {
             let name = "endpoints[\(index)]"
-            guard fault.path == "*" || (fault.path.hasPrefix("/") && fault.path.count <= 200) else {
+            guard fault.path == "*" || (fault.path.hasPrefix("/") && fault.path.count <= maxPathLength) else {
                 throw invalid("\(name).path: expected a path starting with / or \"*\".")
             }
-            if let latency = fault.latencyMs, !(0...30_000).contains(latency) {
-                throw invalid("\(name).latency_ms: expected 0...30000.")
+            if let latency = fault.latencyMs, !(0...maxLatencyMs).contains(latency) {
+                throw invalid("\(name).latency_ms: expected 0...\(maxLatencyMs).")
             }
             if let status = fault.status, !(400...599).contains(status) {
                 throw invalid("\(name).status: expected 400...599.")
@@ -191,8 +197,7 @@ final class FaultService: Sendable {
     private static func status(_ code: Int, path: String, rule: Rule) -> BackendError {
         var error = BackendError(
             HTTPResponse.Status(code: code), "fault_injected", "Injected failure for \(path).", rule: rule)
-        // The contract promises Retry-After on every 429, injected ones included.
-        if code == 429 { error.detail.retryAfter = 30 }
+        if code == 429 { error.detail.retryAfter = injectedRetryAfter }
         return error
     }
 }

@@ -2,8 +2,9 @@ import AccessAPI
 import Foundation
 import GRDB
 
-/// One-shot email links. Each purpose keeps its own lifetime (seed README); re-auth links share the
-/// 30-minute lifetime of seed 000's magic links. Sending one obeys the same limits as sending a code.
+/// One-shot email links. Each purpose keeps its own lifetime (docs/RULES.md: `link.sent`, `email.link_sent`,
+/// `register.link_sent`, `recovery.answered`); re-auth links share the 30-minute lifetime of seed 000's magic
+/// links. Sending one obeys the same limits as sending a code.
 struct LinkService: Sendable {
     static let reauthLifetime: TimeInterval = 30 * 60
 

@@ -3,7 +3,8 @@ import AccessCore
 import Foundation
 import GRDB
 
-/// How often one address may be sent a code or a link (seed README's settlement of 000 vs 003):
+/// How often one address may be sent a code or a link (seeds 000 and 003 settled as docs/RULES.md's
+/// `rate_limit.*` says):
 /// 30 s between sends, at most 3 resends per 15 min, at most 5 sends per 24 h. Texts and emails obey the
 /// same rules, each address counted on its own, so no endpoint can be used to flood a phone or a mailbox.
 ///
