@@ -135,7 +135,7 @@ import Testing
             try await backend.running.store.pool.write { db in
                 for index in 0..<(RetentionService.outboxCapacity + 5) {
                     try OutboxService.send(
-                        db, .init(channel: "sms", recipient: "+99559\(index)", kind: "otp", purpose: "reauth"),
+                        db, .init(channel: .sms, recipient: "+99559\(index)", kind: .otp, purpose: "reauth"),
                         now: now)
                 }
             }

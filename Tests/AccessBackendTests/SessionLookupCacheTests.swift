@@ -11,7 +11,7 @@ import Testing
 @Suite struct SessionLookupCacheTests {
     static let entry = SessionLookupCache.Entry(
         user: UserRecord(
-            id: "usr_1", role: "athlete", isPrimary: true, phone: "+995511100000", email: nil, passwordHash: nil,
+            id: "usr_1", role: .athlete, isPrimary: true, phone: "+995511100000", email: nil, passwordHash: nil,
             passwordSalt: nil, passwordChangedAt: nil, appleSubject: nil, googleSubject: nil),
         access: .full, accessExpiresAt: 100)
 

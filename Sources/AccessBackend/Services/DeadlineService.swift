@@ -57,7 +57,8 @@ struct DeadlineService: Sendable {
                 events.append(DeadlineEvent(at: Date(unix: row[0]), kind: kind, subject: row[1]))
             }
         }
-        try add("SELECT expires_at, id FROM otp_requests WHERE state = 'open'", kind: "otp_expired")
+        try add(
+            "SELECT expires_at, id FROM otp_requests WHERE state = ?", kind: "otp_expired", arguments: [CodeState.open])
         try add(
             "SELECT MAX(sent_at) + ?, recipient FROM sends GROUP BY recipient", kind: "resend_cooldown_over",
             arguments: [RateLimitService.cooldown])

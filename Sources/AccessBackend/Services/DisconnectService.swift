@@ -38,7 +38,7 @@ struct DisconnectService: Sendable {
                 try OutboxService.send(
                     db,
                     .init(
-                        channel: "email", recipient: email, kind: "provider_disconnected_notice",
+                        channel: .email, recipient: email, kind: .providerDisconnectedNotice,
                         purpose: "\(provider.rawValue)_disconnect"),
                     now: now)
             }

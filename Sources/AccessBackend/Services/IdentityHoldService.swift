@@ -52,9 +52,7 @@ enum IdentityHoldService {
             google.map { providerKey(.google, $0, digest: digest) },
         ]
         for key in keys.compactMap({ $0 }) {
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO identity_holds (identifier_hash, held_until) VALUES (?, ?)",
-                arguments: [key, until.unix])
+            try IdentityHoldRecord(identifierHash: key, heldUntil: until.unix).insert(db, onConflict: .replace)
         }
     }
 

@@ -31,22 +31,21 @@ struct LinkService: Sendable {
                     db,
                     sql: """
                         SELECT EXISTS(SELECT 1 FROM links
-                        WHERE user_id = ? AND purpose = 'reauth' AND used = 0 AND expires_at > ?)
+                        WHERE user_id = ? AND purpose = ? AND used = 0 AND expires_at > ?)
                         """,
-                    arguments: [user.id, now.unix]) ?? false
+                    arguments: [user.id, LinkPurpose.reauth, now.unix]) ?? false
             let requester = RateLimitService.Requester.client(account: user.id)
             try RateLimitService.check(
                 db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
-            try db.execute(
-                sql: "INSERT INTO links (token_hash, user_id, purpose, expires_at) VALUES (?, ?, 'reauth', ?)",
-                arguments: [store.digest(token), user.id, expires.unix])
+            try LinkRecord(tokenHash: store.digest(token), userId: user.id, purpose: .reauth, expiresAt: expires.unix)
+                .insert(db)
             try RateLimitService.record(
                 db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
             try OutboxService.send(
                 db,
                 .init(
-                    channel: "email", recipient: email, kind: "reauth_link", purpose: "reauth", link: link, token: token
-                ),
+                    channel: .email, recipient: email, kind: .reauthLink, purpose: LinkPurpose.reauth.rawValue,
+                    link: link, token: token),
                 sealedWith: store.outboxSealer, now: now)
             return email
         }
@@ -58,14 +57,11 @@ struct LinkService: Sendable {
         enum Outcome { case granted(ReauthGrant), expired, unknown }
         let outcome: Outcome = try await store.pool.write { db in
             let hash = store.digest(token)
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT user_id, expires_at, used FROM links WHERE token_hash = ? AND purpose = 'reauth'",
-                    arguments: [hash]),
-                Secrets.constantTimeEquals(row["user_id"] as String, user.id)
+            guard let link = try LinkRecord.find(db, tokenHash: hash), link.purpose == .reauth,
+                Secrets.constantTimeEquals(link.userId, user.id)
             else { return .unknown }
-            if (row["used"] as Bool) || (row["expires_at"] as Double) <= now.unix { return .expired }
-            try db.execute(sql: "UPDATE links SET used = 1 WHERE token_hash = ?", arguments: [hash])
+            guard link.isLive(at: now.unix) else { return .expired }
+            try LinkRecord.spend(db, tokenHash: hash)
             return .granted(
                 try ReauthService.issue(db, digest: store.digest, userId: user.id, method: .email, now: now))
         }

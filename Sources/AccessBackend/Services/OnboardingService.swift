@@ -69,24 +69,14 @@ struct OnboardingService: Sendable {
     }
 
     private static func liveState(_ db: Database, userId: String) throws -> State? {
-        guard
-            let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT username, photo, onboarding_step, email, email_unverified FROM users
-                    WHERE id = ? AND deleted_at IS NULL
-                    """,
-                arguments: [userId])
-        else { return nil }
+        guard let user = try UserRecord.fetchOne(db, key: userId), user.deletedAt == nil else { return nil }
         return State(
-            username: row["username"], photo: row["photo"],
-            step: OnboardingStep(rawValue: row["onboarding_step"]) ?? .complete, email: row["email"],
-            emailUnverified: row["email_unverified"])
+            username: user.username, photo: user.photo, step: user.onboardingStep, email: user.email,
+            emailUnverified: user.emailUnverified)
     }
 
     private static func setStep(_ db: Database, userId: String, _ step: OnboardingStep) throws {
-        try db.execute(
-            sql: "UPDATE users SET onboarding_step = ? WHERE id = ?", arguments: [step.rawValue, userId])
+        try db.execute(sql: "UPDATE users SET onboarding_step = ? WHERE id = ?", arguments: [step, userId])
     }
 
     // MARK: - Hooks for the other services, inside their transactions
@@ -96,10 +86,8 @@ struct OnboardingService: Sendable {
         try state(db, userId: userId).profile(access: access)
     }
 
-    /// An account a sign-up just created goes through onboarding from its first step.
-    static func begin(_ db: Database, userId: String) throws {
-        try setStep(db, userId: userId, .profile)
-    }
+    /// Where an account a sign-up just created starts: onboarding from its first step.
+    static let firstStep = OnboardingStep.profile
 
     /// The address was just proven (registration link or emailed code): an account waiting on
     /// `verify_email` moves on; any other step stays where it is.

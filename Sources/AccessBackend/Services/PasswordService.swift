@@ -58,7 +58,7 @@ struct PasswordService: Sendable {
             let ended = try SessionService.revokeAll(db, userId: user.id, keeping: currentSession)
             try OutboxService.send(
                 db,
-                .init(channel: "email", recipient: email, kind: "password_changed_notice", purpose: "password_change"),
+                .init(channel: .email, recipient: email, kind: .passwordChangedNotice, purpose: "password_change"),
                 now: now)
             return PasswordChanged(passwordChangedAt: now, signedOutSessions: ended)
         }

@@ -45,7 +45,7 @@ struct RateLimitService: Sendable {
         static let scenario = Requester(account: nil, clientAddress: nil)
     }
 
-    enum Channel: String, Sendable {
+    enum Channel: String, Codable, DatabaseValueConvertible, Sendable {
         case sms
         case email
 
@@ -179,8 +179,7 @@ struct RateLimitService: Sendable {
 
     /// Records a wrong password; returns how many more may be wrong before the lock.
     static func recordPasswordFailure(_ db: Database, userId: String, now: Date) throws -> Int {
-        try db.execute(
-            sql: "INSERT INTO password_failures (user_id, failed_at) VALUES (?, ?)", arguments: [userId, now.unix])
+        try PasswordFailureRecord(userId: userId, failedAt: now.unix).insert(db)
         let failures =
             try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM password_failures WHERE user_id = ? AND failed_at > ?",
@@ -191,14 +190,9 @@ struct RateLimitService: Sendable {
     static func record(
         _ db: Database, channel: Channel, recipient: String, isResend: Bool, requester: Requester, now: Date
     ) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO sends (channel, recipient, sent_at, is_resend, client_address, account_id)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                channel.rawValue, channel.key(recipient), now.unix, isResend, requester.clientAddress,
-                requester.account,
-            ])
+        try SendRecord(
+            channel: channel, recipient: channel.key(recipient), sentAt: now.unix, isResend: isResend,
+            clientAddress: requester.clientAddress, accountId: requester.account
+        ).insert(db)
     }
 }
