@@ -1,3 +1,4 @@
+import AccessBackendTesting
 import AccessCore
 import Foundation
 import Testing
