@@ -10,17 +10,17 @@ struct OutboxService: Sendable {
 
     /// A message that carries nothing to use (a notice).
     struct Notice {
-        var channel: String
+        var channel: OutboxChannel
         var recipient: String
-        var kind: String
+        var kind: OutboxKind
         var purpose: String
     }
 
     /// A message with a code, or a link and its token.
     struct Message {
-        var channel: String
+        var channel: OutboxChannel
         var recipient: String
-        var kind: String
+        var kind: OutboxKind
         var purpose: String
         var code: String? = nil
         var link: String? = nil
@@ -66,15 +66,13 @@ struct OutboxService: Sendable {
     }
 
     private static func insert(
-        _ db: Database, channel: String, recipient: String, kind: String, purpose: String, sealed: Data?,
+        _ db: Database, channel: OutboxChannel, recipient: String, kind: OutboxKind, purpose: String, sealed: Data?,
         requestId: String?, now: Date
     ) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO outbox (channel, recipient, kind, purpose, sealed, sent_at, request_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [channel, recipient, kind, purpose, sealed, now.unix, requestId])
+        try OutboxRecord(
+            channel: channel, recipient: recipient, kind: kind, purpose: purpose, sealed: sealed, sentAt: now.unix,
+            requestId: requestId
+        ).insert(db)
         // Bounded like a real inbox view: QA reads the newest messages, and older ones only hold codes.
         try db.execute(
             sql: "DELETE FROM outbox WHERE id <= ?",
@@ -85,7 +83,7 @@ struct OutboxService: Sendable {
     func messages() async throws -> [OutboxMessage] {
         let now = clock.now()
         return try await store.pool.read { db in
-            let rows = try Row.fetchAll(
+            let rows = try Listed.fetchAll(
                 db,
                 sql: """
                     SELECT outbox.*,
@@ -97,7 +95,7 @@ struct OutboxService: Sendable {
                         LEFT JOIN sign_in_challenges ON sign_in_challenges.id = outbox.request_id
                     ORDER BY outbox.id
                     """)
-            let secrets = rows.map { Secrets(sealed: $0["sealed"], sealer: store.outboxSealer) }
+            let secrets = rows.map { Secrets(sealed: $0.sealed, sealer: store.outboxSealer) }
             var judge = StatusJudge(now: now)
             let statuses = try zip(rows, secrets).reversed().map { row, secrets in
                 try judge.status(of: row, token: secrets.token, db, digest: store.digest)
@@ -105,11 +103,30 @@ struct OutboxService: Sendable {
             return zip(zip(rows, secrets), statuses.reversed()).map { message, status in
                 let (row, secrets) = message
                 return OutboxMessage(
-                    id: row["id"], channel: row["channel"], to: row["recipient"], kind: row["kind"],
-                    purpose: row["purpose"], code: secrets.code, link: secrets.link, token: secrets.token,
-                    sentAt: Date(unix: row["sent_at"]), status: status)
+                    id: Int(row.id), channel: row.channel, to: row.recipient, kind: row.kind, purpose: row.purpose,
+                    code: secrets.code, link: secrets.link, token: secrets.token, sentAt: Date(unix: row.sentAt),
+                    status: status)
             }
         }
+    }
+
+    /// A message as the outbox lists it, with where the code request a texted code belongs to stands. Channel
+    /// and kind as stored: one the contract cannot describe is the admin API's 500, not a decoding failure.
+    private struct Listed: Decodable, FetchableRecord {
+        static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
+
+        var id: Int64
+        var channel: String
+        var recipient: String
+        var kind: String
+        var purpose: String
+        var sealed: Data?
+        var sentAt: Double
+        var requestId: String?
+        /// The phone code's account, or "" for a sign-in code (no account yet); nil when the request is gone.
+        var requestUser: String?
+        var requestState: CodeState?
+        var requestExpiresAt: Double?
     }
 
     /// Reads the messages newest first, so it knows for each code whether a newer one followed it.
@@ -123,8 +140,9 @@ struct OutboxService: Sendable {
 
         init(now: Date) { self.now = now }
 
-        mutating func status(of row: Row, token: String?, _ db: Database, digest: TokenDigest) throws -> OutboxStatus {
-            switch OutboxKind(rawValue: row["kind"]) {
+        mutating func status(of row: Listed, token: String?, _ db: Database, digest: TokenDigest) throws -> OutboxStatus
+        {
+            switch OutboxKind(rawValue: row.kind) {
             case .otp: return codeStatus(row)
             case .reauthLink, .emailVerifyLink, .emailChangedNotice, .recoveryLink:
                 return try linkStatus(token: token, db, digest: digest)
@@ -136,33 +154,30 @@ struct OutboxService: Sendable {
             }
         }
 
-        private mutating func codeStatus(_ row: Row) -> OutboxStatus {
+        private mutating func codeStatus(_ row: Listed) -> OutboxStatus {
             // The backend keeps a code request a day past its expiry, so one that is gone has expired.
             // (Codes sent before messages recorded their request read as expired too: nothing tells.)
-            guard let requestId: String = row["request_id"], let user: String = row["request_user"],
-                let state: String = row["request_state"], let expiresAt: Double = row["request_expires_at"]
+            guard let requestId = row.requestId, let user = row.requestUser, let state = row.requestState,
+                let expiresAt = row.requestExpiresAt
             else { return .expired }
-            let number = "\(user) \(row["recipient"] as String)"
+            let number = "\(user) \(row.recipient)"
             let resent = !resentRequests.insert(requestId).inserted
             let newerCodeSent = !textedNumbers.insert(number).inserted
             if resent { return .superseded }
-            if state == "used" { return .used }
+            if state == .used { return .used }
             if newerCodeSent { return .superseded }
             switch state {
-            case "cancelled": return .cancelled
-            case "superseded": return .superseded
-            case "dead": return .exhausted
-            default: return expiresAt <= now.unix ? .expired : .live
+            case .cancelled: return .cancelled
+            case .superseded: return .superseded
+            case .dead: return .exhausted
+            case .open, .used: return expiresAt <= now.unix ? .expired : .live
             }
         }
 
         private func linkStatus(token: String?, _ db: Database, digest: TokenDigest) throws -> OutboxStatus {
-            guard let token,
-                let link = try Row.fetchOne(
-                    db, sql: "SELECT used, expires_at FROM links WHERE token_hash = ?", arguments: [digest(token)])
-            else { return .expired }
-            if link["used"] as Bool { return .used }
-            return (link["expires_at"] as Double) <= now.unix ? .expired : .live
+            guard let token, let link = try LinkRecord.find(db, tokenHash: digest(token)) else { return .expired }
+            if link.used { return .used }
+            return link.expiresAt <= now.unix ? .expired : .live
         }
     }
 }
