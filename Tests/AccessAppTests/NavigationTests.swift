@@ -184,6 +184,19 @@ import Testing
         harness.receive(.toastExpired) { $0.toast = nil }
     }
 
+    /// Issue 28 item 21: opening Email & password writes nothing, so it opens offline; its changes stay off
+    /// there, and the hub's other rows still say why they do not open.
+    @Test func emailAndPasswordOpensOffline() {
+        var state = offlineHub()
+        _ = reduce(&state, .input(.key(.down)))
+        _ = reduce(&state, .input(.key(.enter)))
+        #expect(state.top.as(EmailPasswordScreen.self) != nil)
+        #expect(state.toast == nil)
+        _ = reduce(&state, .input(.key(.enter)))
+        #expect(state.toast?.message == offlineToast)
+        #expect(state.top.as(EmailPasswordScreen.self) != nil)
+    }
+
     @Test func aSecondToastRestartsTheTimer() {
         let harness = ReducerHarness(offlineHub())
         harness.send(.input(.key(.enter)), effects: [toastTimer]) {
