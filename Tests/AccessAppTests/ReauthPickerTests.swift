@@ -48,6 +48,16 @@ import Testing
         #expect(!render(state, size: .standard).text().contains("Apple"))
     }
 
+    /// Issue 28 item 10: an Apple-only account deleting on Android listed nothing but "Can't access any of
+    /// these?"; the backend wants a grant, so Apple, all it has, is offered after all.
+    @Test func androidStillOffersAppleWhenItIsAllTheAccountHas() {
+        let state = SampleData.state(
+            [ReauthPickerScreen(flow: .deleteAccount)], methods: SampleData.appleOnly, now: start,
+            options: AppOptions(platform: .android))
+        #expect(ReauthPickerScreen(flow: .deleteAccount).options(state.context) == [.method(.apple), .support])
+        #expect(render(state, size: .standard).text().contains("Continue with Apple"))
+    }
+
     @Test func onlyTheMethodsTheUserHasShow() {
         let state = onPicker(methods: SampleData.noPhone)
         #expect(
