@@ -78,6 +78,19 @@ import Testing
         #expect(state.top.as(EmailPasswordScreen.self) != nil)
     }
 
+    /// Issue 28 item 12: the email's warning offers what it recommends, opened on it: adding a phone.
+    @Test func theOnlyEmailsWarningOffersToAddAPhone() {
+        var methods = SampleData.emailOnly
+        methods.hasPassword = false
+        var state = SampleData.state([EmailPasswordScreen()], methods: methods, now: start)
+        state.overlay = .sheet(.lastEmailMethod)
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.enter))) {
+            $0.overlay = nil
+            $0.stack = [$0.stack[0], $0.stack[1], AnyScreen(EnterPhoneScreen(flow: .addPhone, current: nil))]
+        }
+    }
+
     @Test func availabilityIsAskedOnlyOnceTypingPausesFor400Milliseconds() throws {
         var state = changeEmailState()
         type("new.email@gmail.co", into: &state)

@@ -193,7 +193,7 @@ import Testing
     @Test func phoneAsTheOnlyMethodWarnsInsteadOfThePickerAndCanContinueWithoutReauth() {
         let harness = ReducerHarness(SampleData.state([], methods: SampleData.phoneOnly, now: start))
         harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.lastMethod(.changePhone)) }
-        harness.send(.input(.key(.up))) { $0.overlay = .sheet(Sheet.lastMethod(.changePhone).onDestructive) }
+        harness.send(.input(.key(.down))) { $0.overlay = .sheet(Sheet.lastMethod(.changePhone).onDestructive) }
         harness.send(.input(.key(.enter))) {
             $0.overlay = nil
             $0.stack.append(self.enterPhone)
@@ -204,12 +204,25 @@ import Testing
     @Test func theLastMethodWarningCanBeCancelled() {
         let harness = ReducerHarness(SampleData.state([], methods: SampleData.phoneOnly, now: start))
         harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.lastMethod(.changePhone)) }
+        harness.send(.input(.key(.down))) { $0.overlay = .sheet(Sheet.lastMethod(.changePhone).onDestructive) }
         harness.send(.input(.key(.down))) {
             var sheet = Sheet.lastMethod(.changePhone)
-            sheet.sheet.move(by: 1)
+            sheet.sheet.move(by: 2)
             $0.overlay = .sheet(sheet)
         }
         harness.send(.input(.key(.enter))) { $0.overlay = nil }
+    }
+
+    /// Issue 28 item 12: the warning recommends adding another method first, and offers it (opened on
+    /// it): a phone-only account adds an email and password, with no verification.
+    @Test func theLastMethodWarningOffersToAddAnotherMethod() {
+        let harness = ReducerHarness(SampleData.state([], methods: SampleData.phoneOnly, now: start))
+        harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.lastMethod(.changePhone)) }
+        #expect(render(harness.state, size: .standard).text().contains("Add email & password"))
+        harness.send(.input(.key(.enter))) {
+            $0.overlay = nil
+            $0.stack.append(AnyScreen(NewEmailScreen(mode: .add)))
+        }
     }
 
     @Test func addingAPhoneNeedsNoVerification() {

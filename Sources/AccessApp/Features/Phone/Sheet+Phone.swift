@@ -9,6 +9,9 @@ extension Sheet {
             body:
                 "Changing your phone number without a backup means if something goes wrong — wrong code, lost SIM — you could lose access. We recommend adding another method first.",
             actions: [
+                // What it recommends comes first, and the sheet opens on it: a phone-only account's other
+                // method is an email and password (seed 000: adding needs no verification).
+                (.init("Add email & password"), [.push(NewEmailScreen(mode: .add))]),
                 (.init("Change number anyway", isDestructive: true), [.continueFlow(flow)]),
                 (.init("Cancel"), []),
             ])
