@@ -184,6 +184,21 @@ import Testing
         #expect(state.defects.isEmpty)
     }
 
+    /// Issue 28 item 15: an account that had no email added one, and the toast says so.
+    @Test func openingTheLinkOfAnAddedEmailSaysAdded() {
+        var state = SampleData.state([], methods: SampleData.phoneOnly, now: start)
+        var methods = SampleData.phoneOnly
+        methods.email = "new.email@gmail.com"
+        let session = SessionTokens(
+            userId: methods.userId, accessToken: "at_x", accessExpiresAt: start + 3600, refreshToken: "rt_x",
+            refreshExpiresAt: start + 86_400)
+        let commands = EmailChangeLink().confirmed(EmailVerified(authMethods: methods, session: session), state.context)
+        #expect(commands.contains(.showToast("Email added: new.email@gmail.com.")))
+        state.methods = SampleData.everyMethod
+        let changed = EmailChangeLink().confirmed(EmailVerified(authMethods: methods, session: session), state.context)
+        #expect(changed.contains(.showToast("Email updated to new.email@gmail.com.")))
+    }
+
     @Test func aMismatchShowsOnly200MillisecondsAfterTheConfirmationMatchesInLength() throws {
         var state = SampleData.state(
             [EmailPasswordScreen(selection: .changePassword), SetPasswordScreen()], now: start)

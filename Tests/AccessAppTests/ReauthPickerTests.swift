@@ -58,6 +58,14 @@ import Testing
         #expect(render(state, size: .standard).text().contains("Continue with Apple"))
     }
 
+    /// Issue 28 item 15: the number reads as everywhere else, "+995 511 100 000", not "+995511100000".
+    @Test func theNumberIsFormattedAsOnEveryOtherScreen() {
+        let state = SampleData.state([ReauthPickerScreen(flow: .deleteAccount)], now: start)
+        let text = render(state, size: .standard).text()
+        #expect(text.contains("+995 511 100 000"))
+        #expect(!text.contains("+995511100000"))
+    }
+
     @Test func onlyTheMethodsTheUserHasShow() {
         let state = onPicker(methods: SampleData.noPhone)
         #expect(

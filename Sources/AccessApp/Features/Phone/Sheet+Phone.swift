@@ -21,6 +21,11 @@ extension Sheet {
         Sheet(title: "Phone updated", body: "Your new number is \(phone).", actions: [(.init("Done"), [])])
     }
 
+    /// An addition says added: the account had no number before.
+    public static func phoneAdded(_ phone: String) -> Sheet {
+        Sheet(title: "Phone added", body: "Your number is \(phone).", actions: [(.init("Done"), [])])
+    }
+
     static var phoneGallery: [GalleryEntry] {
         [
             GalleryEntry("hub:last-method", "Soft warning before changing the only method") { now in
@@ -33,6 +38,13 @@ extension Sheet {
                 methods.phone = PhoneGallery.newPhone
                 var state = SampleData.state([], methods: methods, now: now)
                 state.overlay = .sheet(.phoneUpdated("+995 511 200 300"))
+                return state
+            },
+            GalleryEntry("hub:phone-added", "A first number is saved") { now in
+                var methods = SampleData.noPhone
+                methods.phone = PhoneGallery.newPhone
+                var state = SampleData.state([], methods: methods, now: now)
+                state.overlay = .sheet(.phoneAdded("+995 511 200 300"))
                 return state
             },
         ]
