@@ -371,12 +371,19 @@ import Testing
         harness.advance(by: 3 * 3600)
         harness.send(.tick, effects: [tick]) { $0.clockTicking = true }
         #expect(text(harness.state).contains("€75.00 · releases in 15h"))
-        harness.advance(by: 15 * 3600 - 30 * 60)
+        // Issue 28 item 16: a second into the last hour read "releases in 60m".
+        harness.advance(by: 14 * 3600 + 1)
+        harness.receive(.tick, effects: [tick])
+        #expect(text(harness.state).contains("€75.00 · releases in 1h"))
+        harness.advance(by: 30 * 60 - 1)
         harness.receive(.tick, effects: [tick])
         #expect(text(harness.state).contains("€75.00 · releases in 30m"))
         harness.advance(by: 30 * 60)
         harness.receive(.tick, effects: [tick])
-        #expect(text(harness.state).contains("€75.00 · hold ended, can withdraw now"))
+        // Issue 28 item 16: the hold ended, so the held money is available, in one balance.
+        let released = text(harness.state)
+        #expect(released.contains("Available balance     €320.50 · can withdraw now"))
+        #expect(!released.contains("Pending (24h hold)"))
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }

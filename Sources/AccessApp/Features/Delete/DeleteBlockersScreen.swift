@@ -125,13 +125,18 @@ public struct DeleteBlockersScreen: ScreenModel {
                 ),
                 .blank,
             ]
+            // Once the hold's time has passed (the answer is as old as the screen), the held money
+            // counts as available: one balance, not a "pending" line saying it can be withdrawn.
+            let ended = DeleteDates.holdEnded(releasesAt: payout.holdReleasesAt, now: context.now)
+            let availableMinor = payout.availableMinor + (ended ? payout.onHoldMinor : 0)
+            let onHoldMinor = ended ? 0 : payout.onHoldMinor
             // Nothing available while money is on hold: only the hold line says anything.
-            if payout.availableMinor > 0 || payout.onHoldMinor == 0 {
-                let available = Money(minor: payout.availableMinor, currency: payout.currency).formatted
+            if availableMinor > 0 || onHoldMinor == 0 {
+                let available = Money(minor: availableMinor, currency: payout.currency).formatted
                 lines.append(.amount(label: "Available balance", value: "\(available) · can withdraw now"))
             }
-            if payout.onHoldMinor > 0 {
-                let held = Money(minor: payout.onHoldMinor, currency: payout.currency).formatted
+            if onHoldMinor > 0 {
+                let held = Money(minor: onHoldMinor, currency: payout.currency).formatted
                 let status = DeleteDates.hold(releasesAt: payout.holdReleasesAt, now: context.now)
                 lines.append(.amount(label: "Pending (24h hold)", value: "\(held) · \(status)"))
             }
