@@ -1,5 +1,6 @@
 import AccessAPI
 import AccessAppTesting
+import AccessCore
 import Foundation
 import TerminalKit
 import Testing
@@ -181,6 +182,30 @@ import Testing
         #expect(state.top.is(ScreenType(EmailPasswordScreen.self)))
         #expect(state.methods?.email == "new.email@gmail.com")
         #expect(state.toast?.message == "Email updated to new.email@gmail.com.")
+        #expect(state.defects.isEmpty)
+    }
+
+    /// Issue 28 item 19: the server's "too similar" went with the password it judged: editing the password
+    /// clears it, and "Edit email" on "Check your email" lands on the address with nothing stale.
+    @Test func editEmailComesBackToTheAddressWithNothingStale() {
+        var adding = NewEmailScreen(mode: .add, email: "jdoe.smith@mail.com", password: "jdoesmith1", focus: .password)
+        adding.password.error = PasswordRule.tooSimilar.message
+        var state = SampleData.state([adding], methods: SampleData.phoneOnly, now: start)
+        _ = reduce(&state, .input(.key(.character("9"))))
+        #expect(state.top.as(NewEmailScreen.self)?.password.error == nil)
+
+        adding.password.setValue("violet-harbor-77")
+        state = SampleData.state(
+            [
+                adding,
+                CheckEmailScreen(link: AnyLinkPurpose(EmailChangeLink()), sentTo: "jdoe.smith@mail.com", sentAt: start),
+            ], methods: SampleData.phoneOnly, now: start)
+        _ = reduce(&state, .input(.key(.character("e"))))
+        let back = state.top.as(NewEmailScreen.self)
+        #expect(back?.focus == .email)
+        #expect(back?.password.error == nil)
+        #expect(back?.email.value == "jdoe.smith@mail.com")
+        #expect(!render(state, size: .standard).text().contains("too similar"))
         #expect(state.defects.isEmpty)
     }
 
