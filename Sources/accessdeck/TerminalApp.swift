@@ -410,8 +410,12 @@ struct TerminalServices: SystemServices {
         }
     }
 
-    func open(_ url: URL) {
-        DetachedProcess.launch("/usr/bin/env", ["xdg-open", url.absoluteString])
+    func open(_ url: URL, failed: @escaping @Sendable () -> Void) {
+        // xdg-open exits non-zero when it finds nothing to open the URL with (and env with 127 without it).
+        let started = DetachedProcess.launch("/usr/bin/env", ["xdg-open", url.absoluteString]) { status in
+            if status != 0 { failed() }
+        }
+        if started == nil { failed() }
     }
 }
 

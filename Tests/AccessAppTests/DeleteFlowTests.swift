@@ -159,7 +159,7 @@ import Testing
             #expect(sessions < payout)
 
             // Contact support is the way out of an ambiguous state.
-            harness.send(.input(.key(.enter))) {
+            harness.send(.input(.key(.character("c")))) {
                 $0.stack.append(AnyScreen(ContactSupportScreen(userId: SampleData.everyMethod.userId)))
             }
             harness.advance(by: 1)
@@ -196,6 +196,38 @@ import Testing
         ] {
             #expect(flat.contains(line), "missing: \(line)\n\(screen)")
         }
+    }
+
+    /// Issue 28 item 12: the blocker screen's way on is to check again once the blockers are cleared:
+    /// still blocked, it says so and shows them as they stand; cleared, "Verify it's you" in its place.
+    @Test func theBlockerScreenChecksAgain() {
+        let sessions = [SampleData.upcomingSessions(at: start)]
+        let bookings = [SampleData.upcomingBookings(at: start)]
+        let harness = ReducerHarness(
+            SampleData.state([info.base, DeleteBlockersScreen(blockers: sessions)], now: start))
+        #expect(text(harness.state).contains("[ Check again ]  Enter"))
+        harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
+            $0.top = AnyScreen(DeleteBlockersScreen(blockers: sessions, isChecking: true))
+            $0.topAwaits(1, DeleteBlockersScreen.Reply.preflight)
+        }
+        harness.send(
+            .reply(DeletePreflight(blockers: bookings), to: RequestID(1)),
+            effects: [.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)]
+        ) {
+            $0.answered(RequestID(1))
+            $0.top = AnyScreen(DeleteBlockersScreen(blockers: bookings))
+            $0.toast = Toast(DeleteBlockersScreen.stillBlockedText, shownAt: self.start)
+        }
+        harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 2)]) {
+            $0.top = AnyScreen(DeleteBlockersScreen(blockers: bookings, isChecking: true))
+            $0.topAwaits(2, DeleteBlockersScreen.Reply.preflight)
+        }
+        harness.send(.reply(DeletePreflight(blockers: []), to: RequestID(2))) {
+            $0.answered(RequestID(2))
+            $0.top = AnyScreen(ReauthPickerScreen(flow: .deleteAccount))
+        }
+        harness.advance(by: Toast.defaultDuration)
+        harness.receive(.toastExpired) { $0.toast = nil }
     }
 
     @Test func aDeleteRefusedWithDeleteBlockedChecksAgainAndShowsTheBlockers() {
@@ -339,12 +371,19 @@ import Testing
         harness.advance(by: 3 * 3600)
         harness.send(.tick, effects: [tick]) { $0.clockTicking = true }
         #expect(text(harness.state).contains("€75.00 · releases in 15h"))
-        harness.advance(by: 15 * 3600 - 30 * 60)
+        // Issue 28 item 16: a second into the last hour read "releases in 60m".
+        harness.advance(by: 14 * 3600 + 1)
+        harness.receive(.tick, effects: [tick])
+        #expect(text(harness.state).contains("€75.00 · releases in 1h"))
+        harness.advance(by: 30 * 60 - 1)
         harness.receive(.tick, effects: [tick])
         #expect(text(harness.state).contains("€75.00 · releases in 30m"))
         harness.advance(by: 30 * 60)
         harness.receive(.tick, effects: [tick])
-        #expect(text(harness.state).contains("€75.00 · hold ended, can withdraw now"))
+        // Issue 28 item 16: the hold ended, so the held money is available, in one balance.
+        let released = text(harness.state)
+        #expect(released.contains("Available balance     €320.50 · can withdraw now"))
+        #expect(!released.contains("Pending (24h hold)"))
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }

@@ -229,6 +229,27 @@ import Testing
         harness.send(.input(.key(.enter))) { $0.overlay = nil }
     }
 
+    /// Issue 28 item 15: an addition says added ("Phone updated" was said for a first number too).
+    @Test func addingANumberSaysPhoneAdded() {
+        var methods = SampleData.noPhone
+        methods.phone = F.newPhone
+        let adding = AnyScreen(
+            EnterCodeScreen(
+                flow: .addPhone, phone: F.newPhone, requestId: "otp_1", expiresAt: F.start + 300,
+                resendAfter: F.start + 30, digits: "482915", isWorking: true))
+        let harness = ReducerHarness(state(adding).topWaiting(EnterCodeScreen.Reply.verify))
+        harness.send(.reply(VerifyOTPResult(purpose: .addPhone, authMethods: methods))) {
+            $0.methods = methods
+            $0.methodsFetchedAt = F.start
+            $0.stack.removeLast(2)
+            $0.overlay = .sheet(.phoneAdded("+995 511 200 300"))
+        }
+        let shown = F.rendered(harness.state)
+        #expect(shown.contains("Phone added"))
+        #expect(shown.contains("Your number is +995 511 200 300."))
+        #expect(!shown.contains("Phone updated"))
+    }
+
     @Test func anOutboxCodeIsRefusedOnceTheCodeHasExpired() {
         var start = state(code(isDead: true))
         start.overlay = .outbox(OutboxPanel(messages: SampleData.outbox(at: F.start), isLoading: false))

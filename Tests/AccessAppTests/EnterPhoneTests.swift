@@ -128,6 +128,18 @@ enum PhoneFixture {
         harness.send(.input(.key(.backspace))) { $0.top = F.phone("511 200 30") }
     }
 
+    /// Issue 28 item 19: a 409 for the number of an account deleted days ago is read whole at 100
+    /// columns, wrapped under the number, not cut at "or use…".
+    @Test func aLongServerMessageWrapsUnderTheNumber() {
+        let message =
+            "This number belonged to an account that was deleted less than 7 days ago. Try again later or use another number."
+        let state = F.state([F.phone("511 100 000", error: message)])
+        let text = render(state, size: Size(cols: 100, rows: 30)).text()
+        let flat = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(flat.contains(message), "\(text)")
+        #expect(!text.contains("…"))
+    }
+
     @Test func invalidShowsInline() {
         let harness = ReducerHarness(
             F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))

@@ -377,6 +377,27 @@ import Testing
         harness.receive(.tick) { $0.clockTicking = false }
     }
 
+    /// Issue 28 item 9: `t` and `p` on Welcome hand the Terms and the Privacy Policy to the system's
+    /// opener and say so; an opener that finds no browser is said too, with the address.
+    @Test func welcomesTermsAndPrivacyOpenVisibly() throws {
+        let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)
+        let harness = ReducerHarness(AppState(root: WelcomeScreen(), now: now))
+        let terms = try #require(URL(string: "https://321.fit/terms"))
+        let privacy = try #require(URL(string: "https://321.fit/privacy"))
+        harness.send(.input(.key(.character("t"))), effects: [.open(terms), toastTimer]) {
+            $0.toast = Toast("Opening the Terms in your browser: https://321.fit/terms", shownAt: now)
+        }
+        harness.send(.input(.key(.character("p"))), effects: [.open(privacy), toastTimer]) {
+            $0.toast = Toast("Opening the Privacy Policy in your browser: https://321.fit/privacy", shownAt: now)
+        }
+        harness.send(.openFailed(privacy), effects: [toastTimer]) {
+            $0.toast = Toast("No browser opened on this computer. The address: https://321.fit/privacy", shownAt: now)
+        }
+        #expect(render(harness.state, size: .standard).text().contains("No browser opened on this computer."))
+        harness.advance(by: Toast.defaultDuration)
+        harness.receive(.toastExpired) { $0.toast = nil }
+    }
+
     /// `--qa-sign-in` found the reference backend after the first frame: a signed-out app goes in.
     @Test func theQASignInTakesASignedOutAppIn() {
         let harness = ReducerHarness(AppState(root: WelcomeScreen(), now: now))

@@ -218,8 +218,8 @@ import Testing
             $0.profile = profile(.recoveryEmail)
             $0.stack = [AnyScreen(RecoveryEmailScreen())]
         }
-        // Nothing to go back to, and Esc does not strand the person anywhere.
-        harness.send(.input(.key(.escape)))
+        // Nothing to go back to: Esc offers the way out (log out), not the finished step.
+        harness.send(.input(.key(.escape))) { $0.overlay = .sheet(.confirmLogout) }
     }
 
     func saving(
@@ -549,5 +549,31 @@ import Testing
             $0.profile = nil
             $0.stack = [AnyScreen(SignInScreen(notice: SignInScreen.sessionExpiredText))]
         }
+    }
+
+    /// Issue 28 item 8: every onboarding step offers a way out: Esc asks to log out (the sheet opens on
+    /// Cancel), and logging out goes through the logout call to the sign-in screen.
+    @Test func escOnAnOnboardingStepAsksToLogOut() {
+        let steps: [AnyScreen] = [
+            AnyScreen(ProfileScreen()), AnyScreen(RecoveryEmailScreen()),
+            AnyScreen(VerifyRecoveryEmailScreen(email: "jdoe@mail.com")), AnyScreen(OnboardingDoneScreen()),
+        ]
+        for step in steps {
+            var state = onboarding(ProfileScreen(), profile: profile(.profile, username: nil))
+            state.stack = [step]
+            #expect(keymap(for: state).hints.contains(KeyHint([.escape], "Log out")), "\(step.id)")
+            let harness = ReducerHarness(state)
+            harness.send(.input(.key(.escape))) { $0.overlay = .sheet(.confirmLogout) }
+        }
+        let harness = ReducerHarness(onboarding(ProfileScreen(), profile: profile(.profile, username: nil)))
+        harness.send(.input(.key(.escape))) { $0.overlay = .sheet(.confirmLogout) }
+        harness.send(.input(.key(.up))) { $0.overlay = .sheet(Sheet.confirmLogout.onDestructive) }
+        harness.send(.input(.key(.enter)), effects: [.request(Logout(), id: 1), tick]) {
+            $0.overlay = nil
+            $0.stack = [AnyScreen(LoggedOutScreen())]
+            $0.topAwaits(1, LoggedOutScreen.Reply.logout)
+            $0.clockTicking = true
+        }
+        harness.expectRunning(tick)
     }
 }

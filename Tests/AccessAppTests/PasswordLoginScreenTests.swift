@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessAppTesting
 import Foundation
 import TerminalKit
 import Testing
@@ -73,6 +74,19 @@ import Testing
         let commands = screen.receive(
             .login(.failure(.server(status: 403, code: "email_unverified", message: "verify"))), context(now))
         #expect(commands == [.push(VerifyAccountScreen(email: "jdoe@mail.com", justRegistered: false))])
+    }
+
+    /// Issue 28 item 7: "Back to login" after registering lands on the Log in tab (it opened Register),
+    /// the address filled in and the password next.
+    @Test func backToLoginAfterRegisteringOpensTheLogInTab() {
+        var state = AppState(root: SignInScreen(), now: now)
+        state.stack.append(AnyScreen(PasswordLoginScreen(mode: .register, email: "fresh@mail.com", focus: .cta)))
+        state.stack.append(AnyScreen(VerifyAccountScreen(email: "fresh@mail.com", justRegistered: true)))
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.enter))) {
+            $0.stack.removeLast()
+            $0.top = AnyScreen(PasswordLoginScreen(mode: .login, email: "fresh@mail.com", focus: .password))
+        }
     }
 
     /// The lockout's wait is counted down from the clock: off until it ends, on at once after.

@@ -61,7 +61,7 @@ struct EmailEndToEndTests {
         try tmux.sendKeys("Enter")
         try tmux.waitFor("We sent a verification link to me@gmail.com. Tap it to confirm.")
         try tmux.useNewestFromOutbox(newest: "Email to me@gmail.com · verification link")
-        try tmux.waitFor("Email updated to me@gmail.com.")
+        try tmux.waitFor("Email added: me@gmail.com.")  // an addition says added (issue 28 item 15)
         try tmux.waitFor("me@gmail.com")
     }
 

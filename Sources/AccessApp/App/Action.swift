@@ -1,4 +1,5 @@
 import AccessAPI
+import Foundation
 import TerminalKit
 
 /// Everything that can happen to the app: input, replies, timers.
@@ -24,6 +25,8 @@ public enum Action: Equatable, Sendable {
     case switchScenario(String)
     /// QA: move the reference backend's clock (and so the app's); a toast says what fell due.
     case moveClock(ClockMove)
+    /// The system's opener could not open this URL (the effect `.open`): no browser or mail client here.
+    case openFailed(URL)
     /// The screen was written to this file (its name), or why not.
     case exported(Result<String, ExportFailure>)
 }

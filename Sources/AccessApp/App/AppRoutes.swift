@@ -32,6 +32,11 @@ public enum AppRoutes {
 
     static func isSignedOut(_ root: AnyScreen) -> Bool { signedOutRoots.contains { root.is($0) } }
 
+    /// Onboarding's steps: signed in, alone on the stack, and not done yet, so the way out is to log out.
+    static func isOnboarding(_ root: AnyScreen) -> Bool {
+        OnboardingFeature.screens.contains { root.is(ScreenType($0)) }
+    }
+
     /// A link pasted or handed over (`accessdeck open-link`) that the screen on top does not wait for:
     /// its own kind says where it goes; nil when nothing takes it.
     static func link(pasted text: String, _ context: ScreenContext) -> [Command]? {

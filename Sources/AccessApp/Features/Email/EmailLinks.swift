@@ -6,10 +6,13 @@ struct EmailChangeLink: LinkPurpose {
     public var resend: ResendEmailLink? { ResendEmailLink() }
     public func confirm(token: String) -> VerifyEmailLink { VerifyEmailLink(token: token) }
     public func confirmed(_ verified: EmailVerified, _ context: ScreenContext) -> [Command] {
-        [
+        let email = verified.authMethods.email ?? "your new address"
+        // An account without an email until now added one: an addition says added.
+        let added = context.methods.map { $0.email == nil } ?? false
+        return [
             .setMethods(verified.authMethods),
             .popToNearest(EmailPasswordScreen.self, HubScreen.self, SettingsScreen.self),
-            .showToast("Email updated to \(verified.authMethods.email ?? "your new address")."),
+            .showToast(added ? "Email added: \(email)." : "Email updated to \(email)."),
         ]
     }
     public func accepts(_ message: OutboxMessage) -> Bool {

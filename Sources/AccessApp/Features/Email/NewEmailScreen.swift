@@ -115,7 +115,11 @@ public struct NewEmailScreen: ScreenModel {
         guard !isWorking else { return event.isTextEditing ? [] : nil }
         if focus == .cta, event.isTextEditing { focus = .email }
         if focus == .password {
-            return password.handle(event) ? [] : nil
+            let before = password.value
+            guard password.handle(event) else { return nil }
+            // The server's verdict was about the password it was sent.
+            if password.value != before { password.error = nil }
+            return []
         }
         let before = email.value
         guard email.handle(event) else { return nil }
@@ -127,6 +131,16 @@ public struct NewEmailScreen: ScreenModel {
         }
         availability = .typing(since: context.now)
         return [.run(.after(seconds: Self.debounce, action: .tick, id: .debounce))]
+    }
+
+    /// Back from "Check your email" to edit the address: the focus on it, and nothing judged for the old
+    /// one stays (a password "too similar" to the old address says nothing about the next).
+    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
+        guard choice.as(EditAddress.self) != nil else { return [] }
+        focus = .email
+        error = nil
+        password.error = nil
+        return []
     }
 
     private mutating func move(by step: Int) {

@@ -96,8 +96,9 @@ public struct CheckEmailScreen: ScreenModel {
                 context.options.hasReferenceBackend ? " The reference backend's mail is in the outbox (Ctrl+O)." : ""
             return [.run(.open(Self.mailApp)), .showToast("Opening your mail app.\(outbox)")]
         case .edit:
-            // Back to the field with the address as typed: the screen below is the one that sent it.
-            return [.pop]
+            // Back to the field with the address as typed: the screen below is the one that sent it, and
+            // it is told why, so the address has the focus and nothing judged before stays.
+            return [.deliverBelow(EditAddress()), .pop]
         case .resend:
             guard !isResending, let resend = link.resend(Reply.resend) else { return [] }
             isResending = true
@@ -177,3 +178,6 @@ public struct CheckEmailScreen: ScreenModel {
         }
     }
 }
+
+/// "Edit email" on "Check your email", handed to the screen that sent the link before it is shown again.
+struct EditAddress: Equatable, Sendable {}

@@ -180,6 +180,19 @@ public struct PasswordLoginScreen: ScreenModel {
         return []
     }
 
+    /// "Back to login" from the verification screen: the Log in tab with that address, the password next.
+    struct BackToLogin: Equatable, Sendable { var email: String }
+
+    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
+        guard let back = choice.as(BackToLogin.self) else { return [] }
+        mode = .login
+        email.setValue(back.email)
+        password.setValue("")
+        error = nil
+        focus = .password
+        return []
+    }
+
     public func banner(_ context: ScreenContext) -> Banner? {
         RateLimit.banner(until: lockedUntil, at: context.now)
     }

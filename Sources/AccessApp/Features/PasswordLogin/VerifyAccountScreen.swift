@@ -50,7 +50,8 @@ public struct VerifyAccountScreen: ScreenModel {
         case .outbox:
             return [.showOutbox]
         case .backToLogin:
-            return [.popToNearest(PasswordLoginScreen.self)]
+            // The form below may still be on Register (straight after registering): back to Log in.
+            return [.returnTo(PasswordLoginScreen.self, with: PasswordLoginScreen.BackToLogin(email: email))]
         case .resend:
             guard canResend(context) else { return [] }
             isWorking = true

@@ -221,8 +221,9 @@ public struct EnterCodeScreen: ScreenModel {
     /// The right texted code: what it proved decides what follows.
     private mutating func afterVerifying(_ verified: VerifyOTPResult) -> [Command] {
         switch step {
-        case .newNumber(_, let request):
-            let sheet = Command.showSheet(.phoneUpdated(PhoneNumberRules.display(e164: request.phone)))
+        case .newNumber(let flow, let request):
+            let shown = PhoneNumberRules.display(e164: request.phone)
+            let sheet = Command.showSheet(flow == .addPhone ? .phoneAdded(shown) : .phoneUpdated(shown))
             guard let methods = verified.authMethods else { return [.popTo(HubScreen.self), sheet] }
             return [.setMethods(methods), .popTo(HubScreen.self), sheet]
         case .reauth(let flow, _):

@@ -287,7 +287,8 @@ public struct EnterPhoneScreen: ScreenModel {
         number.isFocused = focus == .field
         number.isDisabled = isWorking
         number.error = error
-        canvas.draw(height: number.height) { grid, rect in
+        // The number's box sits right of the chip: its error wraps in that width, as tall as it needs.
+        canvas.draw(height: number.height(width: canvas.innerWidth - chipWidth - 1)) { grid, rect in
             let left = rect.x + Canvas.margin
             let chip = Rect(x: left, y: rect.y, width: chipWidth, height: 3)
             let chipFocused = focus == .chip
