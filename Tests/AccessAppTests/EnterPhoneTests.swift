@@ -171,6 +171,34 @@ enum PhoneFixture {
         #expect(!F.rendered(harness.state).contains("Try again"))
     }
 
+    /// Issue 28 item 1: the 30 s between sends says when the next send is possible ("Resend in", seed 001);
+    /// only a limit reached says "Too many", and a cap says which one it is.
+    @Test func aWaitSaysWhichLimitItIs() {
+        let words: [(RateLimitKind?, String)] = [
+            (.cooldown, "! Resend in 0:24"),
+            (.resendWindow, "! Too many attempts. Try again in 0:24"),
+            (.dailyCap, "! Daily limit reached. Try again in 0:24"),
+            (.clientAddressHourly, "! Hourly limit for your network reached. Try again in 0:24"),
+            (.accountHourly, "! Hourly limit for your account reached. Try again in 0:24"),
+            (.globalHourly, "! Hourly limit for this server reached. Try again in 0:24"),
+            (nil, "! Too many attempts. Try again in 0:24"),
+        ]
+        for (kind, expected) in words {
+            let harness = ReducerHarness(
+                F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
+            harness.send(
+                .failure(.rateLimited(retryAfter: 24, message: "Please wait.", limit: kind)), effects: [F.clock]
+            ) {
+                $0.top = F.phone("511 200 300", limit: RateLimit(target: F.newPhone, until: F.start + 24, kind: kind))
+                $0.clockTicking = true
+            }
+            let screen = F.rendered(harness.state)
+            #expect(screen.contains(expected), "\(String(describing: kind))")
+            if kind == .cooldown { #expect(!screen.contains("Too many")) }
+            harness.expectRunning(F.clock)
+        }
+    }
+
     /// The limit is on the number it was for: another number may be sent at once, and its
     /// success clears the old banner; leaving the screen takes the banner with it.
     @Test func aRateLimitBelongsToItsNumberAndItsScreen() {

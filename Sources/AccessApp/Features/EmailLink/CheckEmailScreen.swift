@@ -9,7 +9,7 @@ import TerminalKit
 /// re-auth link goes to the email already on the account, and changing that is itself a sensitive
 /// change that needs this very verification.
 public struct CheckEmailScreen: ScreenModel {
-    public static let resendCooldown: TimeInterval = 30
+    public static let resendCooldown = RateLimit.sendCooldown
 
     public var link: AnyLinkPurpose
     public var sentTo: String
@@ -119,11 +119,11 @@ public struct CheckEmailScreen: ScreenModel {
             sentTo = sent.sentTo
             sentAt = context.now
             canResend = false
-        case .resend(.failure(.rateLimited(nil, let message))):
+        case .resend(.failure(.rateLimited(nil, let message, _))):
             error = message
-        case .resend(.failure(.rateLimited(let retryAfter?, let message))):
+        case .resend(.failure(.rateLimited(let retryAfter?, let message, let kind))):
             error = message
-            limit = RateLimit(until: context.now.addingTimeInterval(TimeInterval(retryAfter)))
+            limit = RateLimit(until: context.now.addingTimeInterval(TimeInterval(retryAfter)), kind: kind)
             canResend = false
         case .resend(.failure(let failure)):
             error = failure.message

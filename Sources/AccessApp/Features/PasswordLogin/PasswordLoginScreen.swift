@@ -161,11 +161,11 @@ public struct PasswordLoginScreen: ScreenModel {
             error = Self.emailExistsText
         case .invalid(let fields, let message):
             error = fields.first.flatMap(PasswordRule.init(rawValue:))?.message ?? message
-        case .rateLimited(let retryAfter?, _):
+        case .rateLimited(let retryAfter?, _, _):
             error = nil
             password.setValue("")
             lockedUntil = context.now + TimeInterval(retryAfter)
-        case .rateLimited(nil, let message):
+        case .rateLimited(nil, let message, _):
             error = message
         case .offline:
             error = Self.offlineText

@@ -82,7 +82,7 @@ public struct VerifyAccountScreen: ScreenModel {
         case .resend(.success):
             resendAfter = nil
             return [.showToast(Self.resentText)]
-        case .resend(.failure(.rateLimited(let retryAfter?, _))):
+        case .resend(.failure(.rateLimited(let retryAfter?, _, _))):
             resendAfter = context.now + TimeInterval(retryAfter)
         case .resend(.failure(.offline)):
             error = PasswordLoginScreen.offlineText

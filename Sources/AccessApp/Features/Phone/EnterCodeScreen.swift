@@ -251,16 +251,16 @@ public struct EnterCodeScreen: ScreenModel {
         case .codeExpired:
             isDead = true
             problem = nil
-        case .rateLimited(nil, let message):
+        case .rateLimited(nil, let message, _):
             problem = .message(message)
-        case .rateLimited(let retryAfter?, _):
+        case .rateLimited(let retryAfter?, _, let kind):
             let until = context.now + TimeInterval(retryAfter)
             // Resend stays off until the server takes one again, counting down with the banner.
             if resending {
                 resendAfter = max(resendAfter, until)
                 clockDone = false
             }
-            limit = RateLimit(until: until)
+            limit = RateLimit(until: until, kind: kind)
         case .reauthRequired(let message):
             // The 15-minute window closed while the code was being typed: verify again, then this
             // screen sends the same code (see `receiveChoice`).

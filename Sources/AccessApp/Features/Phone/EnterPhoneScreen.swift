@@ -220,12 +220,12 @@ public struct EnterPhoneScreen: ScreenModel {
             error = Self.invalidText
         case .server(_, ErrorCode.phoneUnchanged.rawValue, _):
             error = Self.unchangedText
-        case .rateLimited(nil, let message):
+        case .rateLimited(nil, let message, _):
             // No wait from the server: none is invented, and the button stays live.
             error = message
-        case .rateLimited(let retryAfter?, _):
+        case .rateLimited(let retryAfter?, _, let kind):
             error = nil
-            limit = RateLimit(target: e164, until: context.now + TimeInterval(retryAfter))
+            limit = RateLimit(target: e164, until: context.now + TimeInterval(retryAfter), kind: kind)
         case .reauthRequired:
             // Nobody is signed in on the way in: there is no "Verify it's you" to open.
             guard case .account(let flow) = purpose else {
