@@ -141,7 +141,13 @@ public struct PasswordLoginScreen: ScreenModel {
             return [.signedIn(signedIn)]
         case .register(.success(let registered)):
             password.setValue("")
-            return [.push(VerifyAccountScreen(email: registered.email, justRegistered: true))]
+            // Registering sent the link: the next one waits the server's 30 s.
+            return [
+                .push(
+                    VerifyAccountScreen(
+                        email: registered.email, justRegistered: true,
+                        resendAfter: context.now + RateLimit.sendCooldown))
+            ]
         case .login(.failure(let failure)), .register(.failure(let failure)):
             return refused(failure, context)
         }
