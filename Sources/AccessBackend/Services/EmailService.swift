@@ -154,9 +154,9 @@ struct EmailService: Sendable {
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: link.email, now: now)
             try db.execute(sql: "UPDATE users SET email = ? WHERE id = ?", arguments: [link.email, link.userId])
             // Pending changes die too: a link still in the intruder's inbox must not undo the revert.
-            try db.execute(
-                sql: "UPDATE links SET used = 1 WHERE user_id = ? AND purpose IN (?, ?)",
-                arguments: [link.userId, Purpose.change.rawValue, Purpose.add.rawValue])
+            try OutboxService.endLinks(
+                db, where: "user_id = ? AND purpose IN (?, ?)",
+                [link.userId, Purpose.change.rawValue, Purpose.add.rawValue], as: .cancelled, now: now)
             let ended = try SessionService.revokeAll(db, userId: link.userId)
             return EmailReverted(email: link.email, signedOutSessions: ended)
         }
@@ -187,9 +187,9 @@ struct EmailService: Sendable {
         try RateLimitService.check(
             db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
         // One pending change at a time: the links sent before this one stop working.
-        try db.execute(
-            sql: "UPDATE links SET used = 1 WHERE user_id = ? AND purpose IN (?, ?) AND used = 0",
-            arguments: [userId, Purpose.change.rawValue, Purpose.add.rawValue])
+        try OutboxService.endLinks(
+            db, where: "user_id = ? AND purpose IN (?, ?)", [userId, Purpose.change.rawValue, Purpose.add.rawValue],
+            as: .superseded, now: now)
         let token = Secrets.token(prefix: "lk_")
         let expires = now.addingTimeInterval(Self.verifyLinkLifetime)
         try db.execute(
@@ -204,7 +204,7 @@ struct EmailService: Sendable {
             db,
             .init(
                 channel: "email", recipient: email, kind: "email_verify_link", purpose: purpose.rawValue,
-                link: "\(linkBase)/verify-email?token=\(token)", token: token),
+                link: "\(linkBase)/verify-email?token=\(token)", token: token, tokenHash: store.digest(token)),
             sealedWith: store.outboxSealer, now: now)
         return EmailLinkSent(sentTo: email, expiresAt: expires)
     }
@@ -224,7 +224,8 @@ struct EmailService: Sendable {
             db,
             .init(
                 channel: "email", recipient: previous, kind: "email_changed_notice", purpose: Purpose.revert.rawValue,
-                link: "\(linkBase)/revert-email?token=\(token)", token: token),
+                link: "\(linkBase)/revert-email?token=\(token)", token: token,
+                tokenHash: store.digest(token)),
             sealedWith: store.outboxSealer, now: now)
     }
 

@@ -44,8 +44,9 @@ struct LinkService: Sendable {
             try OutboxService.send(
                 db,
                 .init(
-                    channel: "email", recipient: email, kind: "reauth_link", purpose: "reauth", link: link, token: token
-                ),
+                    channel: "email", recipient: email, kind: "reauth_link", purpose: "reauth", link: link,
+                    token: token,
+                    tokenHash: store.digest(token)),
                 sealedWith: store.outboxSealer, now: now)
             return email
         }

@@ -45,6 +45,7 @@ struct OTPService: Sendable {
             try RateLimitService.check(
                 db, channel: .sms, recipient: phone, isResend: isResend, requester: .client(account: user.id), now: now)
             for id in live {
+                try OutboxService.endCode(db, request: id, state: "open", expiresAt: .infinity, now: now)
                 try db.execute(sql: "UPDATE otp_requests SET state = 'cancelled' WHERE id = ?", arguments: [id])
             }
             let id = Secrets.identifier(prefix: "otp_")
@@ -83,6 +84,7 @@ struct OTPService: Sendable {
             let purpose = OTPPurpose(rawValue: row["purpose"]) ?? .reauth
             try RateLimitService.check(
                 db, channel: .sms, recipient: phone, isResend: true, requester: .client(account: user.id), now: now)
+            try OutboxService.endCode(db, request: requestId, state: state, expiresAt: row["expires_at"], now: now)
             let code = try Self.newCode(db, phone: phone)
             try db.execute(
                 sql: """

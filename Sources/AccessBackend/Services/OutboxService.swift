@@ -27,6 +27,8 @@ struct OutboxService: Sendable {
         var token: String? = nil
         /// The code request a texted code belongs to: what tells later whether the code still works.
         var requestId: String? = nil
+        /// The link's token digest (`store.digest(token)`): what finds the message when its link stops working.
+        var tokenHash: String? = nil
     }
 
     /// What a message's `sealed` column holds once opened.
@@ -55,30 +57,70 @@ struct OutboxService: Sendable {
     static func send(_ db: Database, _ notice: Notice, now: Date) throws {
         try insert(
             db, channel: notice.channel, recipient: notice.recipient, kind: notice.kind, purpose: notice.purpose,
-            sealed: nil, requestId: nil, now: now)
+            sealed: nil, requestId: nil, tokenHash: nil, now: now)
     }
 
     static func send(_ db: Database, _ message: Message, sealedWith sealer: Sealer, now: Date) throws {
         let secrets = Secrets(code: message.code, link: message.link, token: message.token)
         try insert(
             db, channel: message.channel, recipient: message.recipient, kind: message.kind, purpose: message.purpose,
-            sealed: try secrets.sealed(with: sealer), requestId: message.requestId, now: now)
+            sealed: try secrets.sealed(with: sealer), requestId: message.requestId, tokenHash: message.tokenHash,
+            now: now)
     }
 
     private static func insert(
         _ db: Database, channel: String, recipient: String, kind: String, purpose: String, sealed: Data?,
-        requestId: String?, now: Date
+        requestId: String?, tokenHash: String?, now: Date
     ) throws {
         try db.execute(
             sql: """
-                INSERT INTO outbox (channel, recipient, kind, purpose, sealed, sent_at, request_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO outbox (channel, recipient, kind, purpose, sealed, sent_at, request_id, token_hash)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [channel, recipient, kind, purpose, sealed, now.unix, requestId])
+            arguments: [channel, recipient, kind, purpose, sealed, now.unix, requestId, tokenHash])
         // Bounded like a real inbox view: QA reads the newest messages, and older ones only hold codes.
         try db.execute(
             sql: "DELETE FROM outbox WHERE id <= ?",
             arguments: [db.lastInsertedRowID - Int64(RetentionService.outboxCapacity)])
+    }
+
+    // MARK: - What became of a message (issue 28 item 4)
+    //
+    // A code request is reused by a resend and a link's `used` flag is also set when a newer link replaces it,
+    // so the current state of either cannot tell later what happened to an older message. The moment that
+    // state is about to be overwritten, the message's outcome is written on it (`outbox.outcome`) and kept.
+
+    /// A code request is about to be reused by a resend or replaced by a new request: its messages keep what
+    /// became of them. A code killed by 5 wrong tries stays `exhausted`, one past its 5 minutes `expired`,
+    /// a live one `superseded`.
+    static func endCode(_ db: Database, request: String, state: String, expiresAt: Double, now: Date) throws {
+        let outcome: OutboxStatus =
+            switch state {
+            case "dead": .exhausted
+            case "used": .used
+            case "cancelled": .cancelled
+            default: expiresAt <= now.unix ? .expired : .superseded
+            }
+        try db.execute(
+            sql: "UPDATE outbox SET outcome = ? WHERE request_id = ? AND outcome IS NULL",
+            arguments: [outcome.rawValue, request])
+    }
+
+    /// Links that stop working unopened (`filter` over `links`, a newer link sent, the account deleted): each
+    /// one's message says `outcome`, or `expired` when its time had already run out, rather than `used`;
+    /// then the links are spent.
+    static func endLinks(
+        _ db: Database, where filter: String, _ arguments: StatementArguments, as outcome: OutboxStatus, now: Date
+    ) throws {
+        try db.execute(
+            sql: """
+                UPDATE outbox SET outcome = CASE
+                    WHEN (SELECT expires_at FROM links WHERE links.token_hash = outbox.token_hash) <= ? THEN 'expired'
+                    ELSE ? END
+                WHERE outcome IS NULL AND token_hash IN (SELECT token_hash FROM links WHERE used = 0 AND \(filter))
+                """,
+            arguments: [now.unix, outcome.rawValue] + arguments)
+        try db.execute(sql: "UPDATE links SET used = 1 WHERE used = 0 AND \(filter)", arguments: arguments)
     }
 
     /// Every message, oldest first, each with whether its code or link still works on the backend's clock now.
@@ -98,11 +140,11 @@ struct OutboxService: Sendable {
                     ORDER BY outbox.id
                     """)
             let secrets = rows.map { Secrets(sealed: $0["sealed"], sealer: store.outboxSealer) }
-            var judge = StatusJudge(now: now)
-            let statuses = try zip(rows, secrets).reversed().map { row, secrets in
+            let judge = StatusJudge(now: now)
+            let statuses = try zip(rows, secrets).map { row, secrets in
                 try judge.status(of: row, token: secrets.token, db, digest: store.digest)
             }
-            return zip(zip(rows, secrets), statuses.reversed()).map { message, status in
+            return zip(zip(rows, secrets), statuses).map { message, status in
                 let (row, secrets) = message
                 return OutboxMessage(
                     id: row["id"], channel: row["channel"], to: row["recipient"], kind: row["kind"],
@@ -112,18 +154,13 @@ struct OutboxService: Sendable {
         }
     }
 
-    /// Reads the messages newest first, so it knows for each code whether a newer one followed it.
-    /// The rules are the ones verify-otp and the link confirmation apply (OTPService, LinkService).
+    /// A message's recorded outcome when something ended it; otherwise its code or link as it stands, by the
+    /// rules verify-otp and the link confirmation apply (OTPService, LinkService).
     private struct StatusJudge {
         let now: Date
-        /// Code requests that already have a newer message: an older one's code was replaced by a resend.
-        var resentRequests: Set<String> = []
-        /// A user's numbers that already have a newer code: a new request cancels the older one's.
-        var textedNumbers: Set<String> = []
 
-        init(now: Date) { self.now = now }
-
-        mutating func status(of row: Row, token: String?, _ db: Database, digest: TokenDigest) throws -> OutboxStatus {
+        func status(of row: Row, token: String?, _ db: Database, digest: TokenDigest) throws -> OutboxStatus {
+            if let recorded = (row["outcome"] as String?).flatMap(OutboxStatus.init(rawValue:)) { return recorded }
             switch OutboxKind(rawValue: row["kind"]) {
             case .otp: return codeStatus(row)
             case .reauthLink, .emailVerifyLink, .emailChangedNotice, .recoveryLink:
@@ -136,19 +173,14 @@ struct OutboxService: Sendable {
             }
         }
 
-        private mutating func codeStatus(_ row: Row) -> OutboxStatus {
+        /// The newest message of its request (an older one has its outcome recorded): the request's state.
+        private func codeStatus(_ row: Row) -> OutboxStatus {
             // The backend keeps a code request a day past its expiry, so one that is gone has expired.
             // (Codes sent before messages recorded their request read as expired too: nothing tells.)
-            guard let requestId: String = row["request_id"], let user: String = row["request_user"],
-                let state: String = row["request_state"], let expiresAt: Double = row["request_expires_at"]
+            guard let state: String = row["request_state"], let expiresAt: Double = row["request_expires_at"]
             else { return .expired }
-            let number = "\(user) \(row["recipient"] as String)"
-            let resent = !resentRequests.insert(requestId).inserted
-            let newerCodeSent = !textedNumbers.insert(number).inserted
-            if resent { return .superseded }
-            if state == "used" { return .used }
-            if newerCodeSent { return .superseded }
             switch state {
+            case "used": return .used
             case "cancelled": return .cancelled
             case "superseded": return .superseded
             case "dead": return .exhausted

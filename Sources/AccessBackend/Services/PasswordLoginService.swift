@@ -172,9 +172,8 @@ struct PasswordLoginService: Sendable {
         _ db: Database, userId: String, email: String, isResend: Bool, requester: RateLimitService.Requester,
         now: Date
     ) throws -> Date {
-        try db.execute(
-            sql: "UPDATE links SET used = 1 WHERE user_id = ? AND purpose = ? AND used = 0",
-            arguments: [userId, Self.linkPurpose])
+        try OutboxService.endLinks(
+            db, where: "user_id = ? AND purpose = ?", [userId, Self.linkPurpose], as: .superseded, now: now)
         let token = Secrets.token(prefix: "lk_")
         let expires = now.addingTimeInterval(Self.registrationLinkLifetime)
         try db.execute(
@@ -186,7 +185,8 @@ struct PasswordLoginService: Sendable {
             db,
             .init(
                 channel: "email", recipient: email, kind: "email_verify_link", purpose: Self.linkPurpose,
-                link: "\(linkBase)/confirm-account?token=\(token)", token: token),
+                link: "\(linkBase)/confirm-account?token=\(token)", token: token,
+                tokenHash: store.digest(token)),
             sealedWith: store.outboxSealer, now: now)
         return expires
     }

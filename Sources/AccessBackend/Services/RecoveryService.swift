@@ -193,9 +193,8 @@ struct RecoveryService: Sendable {
     /// A new link; the account's earlier ones stop working. The phone is told, in case it was not its owner.
     private func sendLink(_ db: Database, account: UserRecord, now: Date) throws {
         guard let email = account.email else { return }
-        try db.execute(
-            sql: "UPDATE links SET used = 1 WHERE user_id = ? AND purpose = ? AND used = 0",
-            arguments: [account.id, Self.linkPurpose])
+        try OutboxService.endLinks(
+            db, where: "user_id = ? AND purpose = ?", [account.id, Self.linkPurpose], as: .superseded, now: now)
         let token = Secrets.token(prefix: "rc_")
         try db.execute(
             sql: "INSERT INTO links (token_hash, user_id, purpose, expires_at, email) VALUES (?, ?, ?, ?, ?)",
@@ -206,7 +205,7 @@ struct RecoveryService: Sendable {
             db,
             .init(
                 channel: "email", recipient: email, kind: "recovery_link", purpose: Self.linkPurpose,
-                link: "\(linkBase)/recover?token=\(token)", token: token),
+                link: "\(linkBase)/recover?token=\(token)", token: token, tokenHash: store.digest(token)),
             sealedWith: store.outboxSealer, now: now)
         if let phone = account.phone {
             try OutboxService.send(

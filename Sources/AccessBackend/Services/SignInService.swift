@@ -73,6 +73,8 @@ struct SignInService: Sendable {
             try RateLimitService.check(
                 db, channel: channel.sendChannel, recipient: destination, isResend: true,
                 requester: .client(account: nil), now: now)
+            try OutboxService.endCode(
+                db, request: challengeId, state: state, expiresAt: row["expires_at"], now: now)
             let code = try Self.newCode(db, destination: destination)
             try db.execute(
                 sql: """
