@@ -235,6 +235,25 @@ import Testing
         harness.receive(.toastExpired) { $0.toast = nil }
     }
 
+    /// Issue 28 item 5: a notice (recovery requested) carries no code and no link: Enter says so.
+    @Test func aNoticeHasNothingToUse() {
+        var state = SampleData.state([picker, checkEmail(sentAt: start - 40, canResend: true)], now: start)
+        var notice = linkMessage()
+        notice.kind = "recovery_started_notice"
+        notice.link = nil
+        notice.token = nil
+        state.overlay = .outbox(OutboxPanel(messages: [notice], isLoading: false))
+        let harness = ReducerHarness(state)
+        harness.send(
+            .input(.key(.enter)), effects: [.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)]
+        ) {
+            $0.overlay = nil
+            $0.toast = Toast("That's a notice: there is nothing in it to use.", shownAt: self.start)
+        }
+        harness.advance(by: Toast.defaultDuration)
+        harness.receive(.toastExpired) { $0.toast = nil }
+    }
+
     @Test func theSpinnerFrameFollowsTheClock() {
         let screen = VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture")
         let first = render(SampleData.state([screen], now: start), size: .standard)

@@ -305,7 +305,9 @@ public struct EnterCodeScreen: ScreenModel {
 
     /// The outbox panel's code completes the flow as if the user had typed it.
     public mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? {
-        guard let code = message.code, !isWorking, !isExpired(context) else { return nil }
+        guard let code = message.code, !isWorking else { return nil }
+        // Expired here, the boxes take no code, dead or live, until Resend (seed 001: the only option).
+        guard !isExpired(context) else { return [.showToast(Self.expiredText)] }
         var filled = OTPInput()
         guard filled.paste(code) else { return nil }
         otp = filled
