@@ -254,6 +254,25 @@ import Testing
         harness.receive(.toastExpired) { $0.toast = nil }
     }
 
+    /// Issue 28 item 6: the revert link ends every session, this one too: the app goes to sign-in and says
+    /// why, rather than staying on Settings looking signed in.
+    @Test func theRevertLinkWhileSignedInGoesToSignInAndSaysWhy() {
+        let context = SampleData.state([SettingsScreen()], now: start).context
+        let commands = RevertEmailLink().confirmed(
+            EmailReverted(email: "jdoe@mail.com", signedOutSessions: 2), context)
+        let notice = "Your email is jdoe@mail.com again. Every session was signed out, this one too. Sign in again."
+        #expect(commands == [.signOut, .resetStack(AnyScreen(SignInScreen(notice: notice)))])
+    }
+
+    /// Issue 28 item 6: a registration link opened while signed in verifies the address; there is nothing to
+    /// log in to.
+    @Test func aRegistrationLinkWhileSignedInDoesNotAskToLogIn() {
+        let context = SampleData.state([SettingsScreen()], now: start).context
+        let commands = RegistrationLink().confirmed(RegistrationConfirmed(email: "other@mail.com"), context)
+        #expect(commands.contains(.showToast("other@mail.com is verified.")))
+        #expect(!commands.contains { "\($0)".contains("Log in") })
+    }
+
     @Test func theSpinnerFrameFollowsTheClock() {
         let screen = VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture")
         let first = render(SampleData.state([screen], now: start), size: .standard)

@@ -44,6 +44,8 @@ public struct PasswordLoginScreen: ScreenModel {
     public static let emailExistsText = "An account with this email already exists"
     public static let offlineText = "No internet connection"
     static func verifiedText(_ email: String) -> String { "\(email) is verified. Log in to continue." }
+    /// The same link opened while signed in: there is nothing to log in to (issue 28 item 6).
+    static func verifiedSignedInText(_ email: String) -> String { "\(email) is verified." }
 
     public var id: String { "password-login" }
     public var takesText: Bool { true }

@@ -12,7 +12,7 @@ struct RegistrationLink: LinkPurpose {
     public func confirmed(_ confirmed: RegistrationConfirmed, _ context: ScreenContext) -> [Command] {
         // Signed in already (the link opened from another account's session): nothing to log in to.
         guard context.methods == nil else {
-            var commands: [Command] = [.pop, .showToast(PasswordLoginScreen.verifiedText(confirmed.email))]
+            var commands: [Command] = [.pop, .showToast(PasswordLoginScreen.verifiedSignedInText(confirmed.email))]
             // This account's own recovery email (Settings' reminder): verified now.
             if var profile = context.profile, let email = profile.email, EmailRules.same(email, confirmed.email) {
                 profile.emailVerified = true
