@@ -199,6 +199,16 @@ enum PhoneFixture {
         }
     }
 
+    /// Issue 28 item 17: during "Verify it's you" the number is the account's, not one typed here.
+    @Test func theReauthCodeHelpDoesNotOfferToFixTheNumber() {
+        let own = EnterCodeScreen.helpLines(phone: "+995 511 100 000", onAccount: true)
+        #expect(!own.joined().contains("fix it"))
+        #expect(
+            own[0] == "It went to the number on your account: +995 511 100 000. Esc goes back to verify another way.")
+        #expect(EnterCodeScreen.helpLines(phone: "+995 511 100 000")[0].contains("Esc goes back to fix it."))
+        #expect(!CheckEmailScreen.help(canEditAddress: false).joined().contains("try a different one"))
+    }
+
     /// The limit is on the number it was for: another number may be sent at once, and its
     /// success clears the old banner; leaving the screen takes the banner with it.
     @Test func aRateLimitBelongsToItsNumberAndItsScreen() {

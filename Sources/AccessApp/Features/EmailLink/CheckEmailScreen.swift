@@ -54,12 +54,17 @@ public struct CheckEmailScreen: ScreenModel {
     static let mailKey = Key.character("m")
     /// Seed 001: "mailto: as a fallback to open the default mail client" (no address: just the inbox).
     static let mailApp = URL(string: "mailto:")!
-    /// Seed 001: "check spam, try different address, resend".
-    static let help = [
-        "Check your spam or junk folder.",
-        "Make sure the address is right, or try a different one.",
-        "Still nothing? Resend the link when the countdown ends.",
-    ]
+    /// Seed 001: "check spam, try different address, resend"; a link to the account's own address (re-auth)
+    /// has no other address to try (issue 28 item 17).
+    static func help(canEditAddress: Bool) -> [String] {
+        [
+            "Check your spam or junk folder.",
+            canEditAddress
+                ? "Make sure the address is right, or try a different one."
+                : "It went to the address on your account, which can't be changed here.",
+            "Still nothing? Resend the link when the countdown ends.",
+        ]
+    }
     public var needsClock: Bool { !canResend }
 
     var resendAt: Date { max(sentAt.addingTimeInterval(Self.resendCooldown), limit?.until ?? .distantPast) }
@@ -173,7 +178,7 @@ public struct CheckEmailScreen: ScreenModel {
         if link.base.canEditAddress { canvas.paragraph("Wrong address? Edit email (e)", style: .muted) }
         canvas.paragraph("Didn't get the email? (h)  ·  Open mail app (m)", style: .muted)
         if showsHelp {
-            for line in Self.help { canvas.paragraph("• " + line) }
+            for line in Self.help(canEditAddress: link.base.canEditAddress) { canvas.paragraph("• " + line) }
         }
     }
 }

@@ -352,7 +352,8 @@ public struct EnterCodeScreen: ScreenModel {
         if showsHelp {
             let lines =
                 step.isEmailed
-                ? Self.emailHelpLines(email: step.destination) : Self.helpLines(phone: shownDestination)
+                ? Self.emailHelpLines(email: step.destination)
+                : Self.helpLines(phone: shownDestination, onAccount: step.isAccountsOwn)
             for line in lines {
                 canvas.paragraph("\(context.glyphs == .ascii ? "-" : "•") \(line)", style: .muted, spacing: 0)
             }
@@ -360,9 +361,13 @@ public struct EnterCodeScreen: ScreenModel {
     }
 
     /// Seed 003's "Didn't receive a code?" help, in our words.
-    static func helpLines(phone: String) -> [String] {
+    /// `onAccount`: the number on the account ("Verify it's you"), which cannot be fixed here (issue 28
+    /// item 17); Esc goes back to the other ways to verify.
+    static func helpLines(phone: String, onAccount: Bool = false) -> [String] {
         [
-            "Check the number: \(phone). Esc goes back to fix it.",
+            onAccount
+                ? "It went to the number on your account: \(phone). Esc goes back to verify another way."
+                : "Check the number: \(phone). Esc goes back to fix it.",
             "Texts can take a minute. Resend when the timer allows (3 per 15 minutes).",
             "Still nothing? Ctrl+S: Contact support.",
         ]
