@@ -57,9 +57,14 @@ enum PhoneFixture {
         harness.send(.input(.paste("511 200 30"))) { $0.top = F.phone("51120030") }
         #expect(F.rendered(harness.state).contains("Send code"))
         #expect(!F.rendered(harness.state).contains("[ Send code ]"))
-        harness.send(.input(.key(.enter)))  // not valid yet: nothing happens
-        harness.send(.input(.key(.tab))) { $0.top = F.phone("51120030", focus: .cta) }
-        harness.send(.input(.key(.enter)))  // the disabled button does nothing either
+        // Not valid yet: the hint says why the button is dim, and Enter sends nothing but says so (issue 28
+        // item 18).
+        #expect(F.rendered(harness.state).contains("Numbers in Georgia have 9 digits after +995."))
+        harness.send(.input(.key(.enter))) { $0.top = F.phone("51120030", error: "Enter a valid phone number.") }
+        harness.send(.input(.key(.tab))) {
+            $0.top = F.phone("51120030", focus: .cta, error: "Enter a valid phone number.")
+        }
+        harness.send(.input(.key(.enter)))  // the disabled button sends nothing either
         // Typing on the button goes to the number.
         harness.send(.input(.key(.character("0")))) { $0.top = F.phone("511200300") }
         #expect(F.rendered(harness.state).contains("[ Send code ]"))
@@ -199,6 +204,16 @@ enum PhoneFixture {
         }
     }
 
+    /// Issue 28 item 18: a number too short for the country says why Send code is dim, and Enter says it.
+    @Test func aShortNumberSaysWhySendIsOff() {
+        let harness = ReducerHarness(F.state([F.phone("511 20", focus: .cta)]))
+        #expect(F.rendered(harness.state).contains("Numbers in Georgia have 9 digits after +995."))
+        harness.send(.input(.key(.enter))) {
+            $0.top = F.phone("511 20", focus: .cta, error: "Enter a valid phone number.")
+        }
+        #expect(!F.rendered(harness.state).contains("Numbers in Georgia have"))
+    }
+
     /// Issue 28 item 17: during "Verify it's you" the number is the account's, not one typed here.
     @Test func theReauthCodeHelpDoesNotOfferToFixTheNumber() {
         let own = EnterCodeScreen.helpLines(phone: "+995 511 100 000", onAccount: true)
@@ -249,8 +264,12 @@ enum PhoneFixture {
         state.options.deviceRegion = "DE"
         let harness = ReducerHarness(state)
         let region = "DE"
-        harness.send(.input(.key(.enter)))  // a US number is not valid in Georgia
-        harness.send(.input(.key(.backTab))) { $0.top = F.phone("201 555 0123", focus: .chip) }
+        harness.send(.input(.key(.enter))) {  // a US number is not valid in Georgia
+            $0.top = F.phone("201 555 0123", error: "Enter a valid phone number.")
+        }
+        harness.send(.input(.key(.backTab))) {
+            $0.top = F.phone("201 555 0123", focus: .chip, error: "Enter a valid phone number.")
+        }
         harness.send(.input(.key(.enter))) {
             $0.stack.append(AnyScreen(CountryPickerScreen(localeRegion: region)))
         }
