@@ -273,6 +273,27 @@ import Testing
         #expect(!commands.contains { "\($0)".contains("Log in") })
     }
 
+    /// Issue 28 item 3: a sign-up link a newer one replaced did not run out: the screen says a newer link was
+    /// sent, and "Request a new link" opens "Please verify your email" for the address, whose Resend sends one.
+    @Test func aReplacedRegistrationLinkSaysSoAndOffersAnother() {
+        let context = SampleData.state([], methods: nil, now: start).context
+        let link = AnyLinkPurpose(RegistrationLink(email: "new.user@mail.com"))
+        var verifying = VerifyingLinkScreen(link: link, token: "lk_fixture", shownAt: start - 5)
+        let replaced = APIError.server(status: 410, code: "link_superseded", message: "A newer link was sent.")
+        let expired = LinkExpiredScreen(link: link, isReplaced: true)
+        #expect(verifying.receive(.confirm(.failure(replaced)), context) == [.replaceTop(expired)])
+        let text = render(SampleData.state([expired], methods: nil, now: start), size: .standard).text()
+        #expect(text.contains("A newer link was sent"))
+        #expect(!text.contains("This link has expired"))
+        #expect(text.contains("Request a new link"))
+        var chooser = expired
+        #expect(
+            chooser.perform(.choose, context) == [
+                .popToNearest(VerifyAccountScreen.self),
+                .replaceTop(VerifyAccountScreen(email: "new.user@mail.com", justRegistered: false)),
+            ])
+    }
+
     @Test func theSpinnerFrameFollowsTheClock() {
         let screen = VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture")
         let first = render(SampleData.state([screen], now: start), size: .standard)

@@ -142,6 +142,24 @@ import Testing
         }
     }
 
+    /// Opening a link a newer one replaced says so, not "expired" (issue 28 item 3); one past its time is
+    /// still expired.
+    @Test func openingAReplacedLinkSaysANewerOneWasSent() async throws {
+        try await TestBackend.with(scenario: "no-phone") { backend in
+            try await register(backend)
+            let first = try #require(try await backend.outbox().last { $0.kind == "email_verify_link" }?.token)
+            _ = try await backend.advance(seconds: RateLimitService.cooldown)
+            try await resendRegistration(backend)
+            let refused = try await backend.post("/auth/register/confirm", EmailLinkConfirmBody(token: first))
+            #expect(refused.status == 410)
+            #expect(refused.error?.code == "link_superseded")
+            let newest = try #require(try await backend.outbox().last { $0.kind == "email_verify_link" }?.token)
+            _ = try await backend.advance(seconds: PasswordLoginService.registrationLinkLifetime)
+            let late = try await backend.post("/auth/register/confirm", EmailLinkConfirmBody(token: newest))
+            #expect(late.error?.code == "link_expired")
+        }
+    }
+
     /// A link opened after its lifetime is refused, and stays expired once a newer one is sent.
     @Test func aLinkRefusedAsExpiredStaysExpiredAfterANewOne() async throws {
         try await TestBackend.with(scenario: "no-phone") { backend in

@@ -63,6 +63,9 @@ public enum APIError: Error, Equatable, Sendable {
             // `unauthorized`, `token_expired`, or whatever another backend calls a refused session
             // (`invalid_token`, no body at all): the session middleware refreshes once and retries.
             return .unauthorized(message: message)
+        case (410, .linkSuperseded):
+            // Not over: replaced by a newer link, which the screen says (issue 28 item 3).
+            return .server(status: status, code: ErrorCode.linkSuperseded.rawValue, message: message)
         case (410, _):
             return .codeExpired(message: message)
         case (409, let code?) where code.isTaken:

@@ -44,6 +44,7 @@ extension Components {
             case codeExpired = "code_expired"
             case requestClosed = "request_closed"
             case linkExpired = "link_expired"
+            case linkSuperseded = "link_superseded"
             case payloadTooLarge = "payload_too_large"
             case phoneInvalid = "phone_invalid"
             case phoneUnchanged = "phone_unchanged"

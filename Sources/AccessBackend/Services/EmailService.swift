@@ -243,7 +243,10 @@ struct EmailService: Sendable {
         guard
             let row = try Row.fetchOne(
                 db,
-                sql: "SELECT user_id, purpose, email, password_hash, expires_at, used FROM links WHERE token_hash = ?",
+                sql: """
+                    SELECT user_id, purpose, email, password_hash, expires_at, used, ended FROM links
+                    WHERE token_hash = ?
+                    """,
                 arguments: [hash]),
             let purpose = Purpose(rawValue: row["purpose"]), purposes.contains(purpose),
             let email: String = row["email"]
@@ -251,8 +254,11 @@ struct EmailService: Sendable {
             throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: "link.unknown")
         }
         if (row["used"] as Bool) || (row["expires_at"] as Double) <= now.unix {
-            throw BackendError(
-                .gone, "link_expired", "This link has expired. Request a new one to try again.", rule: "link.expired")
+            throw OutboxService.refusal(
+                linkEnded: row["ended"],
+                else: BackendError(
+                    .gone, "link_expired", "This link has expired. Request a new one to try again.",
+                    rule: "link.expired"))
         }
         try db.execute(sql: "UPDATE links SET used = 1 WHERE token_hash = ?", arguments: [hash])
         return Redeemed(userId: row["user_id"], purpose: purpose, email: email, passwordHash: row["password_hash"])

@@ -108,7 +108,7 @@ struct OutboxService: Sendable {
 
     /// Links that stop working unopened (`filter` over `links`, a newer link sent, the account deleted): each
     /// one's message says `outcome`, or `expired` when its time had already run out, rather than `used`;
-    /// then the links are spent.
+    /// then the links are spent, each noting why (`links.ended`).
     static func endLinks(
         _ db: Database, where filter: String, _ arguments: StatementArguments, as outcome: OutboxStatus, now: Date
     ) throws {
@@ -120,7 +120,21 @@ struct OutboxService: Sendable {
                 WHERE outcome IS NULL AND token_hash IN (SELECT token_hash FROM links WHERE used = 0 AND \(filter))
                 """,
             arguments: [now.unix, outcome.rawValue] + arguments)
-        try db.execute(sql: "UPDATE links SET used = 1 WHERE used = 0 AND \(filter)", arguments: arguments)
+        try db.execute(
+            sql: """
+                UPDATE links SET used = 1, ended = CASE WHEN expires_at <= ? THEN 'expired' ELSE ? END
+                WHERE used = 0 AND \(filter)
+                """,
+            arguments: [now.unix, outcome.rawValue] + arguments)
+    }
+
+    /// A spent or timed-out link opened: one a newer link replaced says so and that another can be asked
+    /// for (issue 28 item 3); any other is `expired`, the refusal of its own service.
+    static func refusal(linkEnded ended: String?, else expired: BackendError) -> BackendError {
+        guard ended == OutboxStatus.superseded.rawValue else { return expired }
+        return BackendError(
+            .gone, "link_superseded", "A newer link was sent. Open the newest one, or request another.",
+            rule: "link.superseded")
     }
 
     /// Every message, oldest first, each with whether its code or link still works on the backend's clock now.

@@ -82,16 +82,21 @@ struct PasswordLoginService: Sendable {
             let hash = store.digest(token)
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT user_id, email, expires_at, used FROM links WHERE token_hash = ? AND purpose = ?",
+                    db,
+                    sql: """
+                        SELECT user_id, email, expires_at, used, ended FROM links WHERE token_hash = ? AND purpose = ?
+                        """,
                     arguments: [hash, Self.linkPurpose]),
                 let email: String = row["email"]
             else {
                 throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: "link.unknown")
             }
             if (row["used"] as Bool) || (row["expires_at"] as Double) <= now.unix {
-                throw BackendError(
-                    .gone, "link_expired", "This link has expired. Request a new one to try again.",
-                    rule: "link.expired")
+                throw OutboxService.refusal(
+                    linkEnded: row["ended"],
+                    else: BackendError(
+                        .gone, "link_expired", "This link has expired. Request a new one to try again.",
+                        rule: "link.expired"))
             }
             try db.execute(sql: "UPDATE links SET used = 1 WHERE token_hash = ?", arguments: [hash])
             let userId: String = row["user_id"]

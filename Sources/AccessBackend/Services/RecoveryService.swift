@@ -225,12 +225,15 @@ struct RecoveryService: Sendable {
     private static func liveLink(_ db: Database, hash: String, now: Date) throws -> Link {
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT user_id, email, expires_at, used FROM links WHERE token_hash = ? AND purpose = ?",
+                db,
+                sql: "SELECT user_id, email, expires_at, used, ended FROM links WHERE token_hash = ? AND purpose = ?",
                 arguments: [hash, linkPurpose]),
             let email: String = row["email"]
         else { throw linkNotFound }
         let expiresAt: Double = row["expires_at"]
-        if (row["used"] as Bool) || expiresAt <= now.unix { throw linkExpired }
+        if (row["used"] as Bool) || expiresAt <= now.unix {
+            throw OutboxService.refusal(linkEnded: row["ended"], else: linkExpired)
+        }
         return Link(userId: row["user_id"], email: email, expiresAt: expiresAt)
     }
 }

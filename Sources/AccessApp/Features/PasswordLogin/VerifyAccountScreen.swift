@@ -72,7 +72,9 @@ public struct VerifyAccountScreen: ScreenModel {
         }
         error = nil
         return [
-            .push(VerifyingLinkScreen(link: AnyLinkPurpose(RegistrationLink()), token: token, shownAt: context.now))
+            .push(
+                VerifyingLinkScreen(
+                    link: AnyLinkPurpose(RegistrationLink(email: email)), token: token, shownAt: context.now))
         ]
     }
 
