@@ -73,6 +73,17 @@ let package = Package(
         // The app's test kit (ReducerHarness and the helpers of reducer tests, ManualClock). Only test targets
         // depend on it; it uses AccessApp's public API alone, so it builds in a release build too.
         .target(name: "AccessAppTesting", dependencies: ["AccessApp", "AccessAPI", "SnapshotSupport"]),
+        // The backend's test kit (TestBackend, Reply, RawHTTP, Probe, FromAddress, the re-auth grants): a real
+        // reference backend on 127.0.0.1 with a temporary SQLite file and a frozen clock, and the raw sockets
+        // for what no HTTP client sends. Only test targets depend on it; it uses AccessBackend's public API.
+        .target(
+            name: "AccessBackendTesting",
+            dependencies: [
+                "AccessBackend", "AccessAPI",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "accessdeck",
             dependencies: [
@@ -104,14 +115,14 @@ let package = Package(
         .testTarget(
             name: "AccessAPITests",
             dependencies: [
-                "AccessAPI", "AccessBackend",
+                "AccessAPI", "AccessBackend", "AccessBackendTesting",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "AccessBackendTests",
             dependencies: [
-                "AccessBackend", "AccessAPI", "AccessCore",
+                "AccessBackend", "AccessBackendTesting", "AccessAPI", "AccessCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // Secrets-at-rest tests read the database and recompute its HMACs.

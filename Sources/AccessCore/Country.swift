@@ -62,22 +62,6 @@ public struct CountryCatalog: Sendable {
         return codes.compactMap { country(iso: $0) }
     }
 
-    /// Countries matching a query by name (any word's start, ignoring case and accents),
-    /// ISO code or dial code ("+995", "995"). An empty query matches everything.
-    public func search(_ query: String) -> [Country] {
-        let needle = query.trimmingCharacters(in: .whitespaces)
-        guard !needle.isEmpty else { return all }
-        let folded = Self.fold(needle)
-        let digits = needle.hasPrefix("+") ? String(needle.dropFirst()) : needle
-        let isDialQuery = !digits.isEmpty && digits.allSatisfy(\.isNumber)
-        return all.filter { country in
-            if isDialQuery { return country.dialCode.dropFirst().hasPrefix(digits) }
-            if country.iso.lowercased() == folded { return true }
-            let name = Self.fold(country.name)
-            return name.hasPrefix(folded) || name.contains(" " + folded) || name.contains("(" + folded)
-        }
-    }
-
     /// The country a number in E.164 belongs to: the longest matching dial code; for
     /// shared codes (+1, +7) the preferred region is the most populous.
     public func country(forE164 number: String) -> Country? {

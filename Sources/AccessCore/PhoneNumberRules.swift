@@ -163,15 +163,21 @@ public enum PhoneNumberRules {
     /// last group of one joins the one before: "+1 555 123 4567").
     public static func display(e164 number: String, catalog: CountryCatalog = .bundled) -> String {
         guard let country = catalog.country(forE164: number) else { return number }
-        let national = Array(number.dropFirst(country.dialCode.count))
-        var groups: [String] = stride(from: 0, to: national.count, by: 3).map {
-            String(national[$0..<min($0 + 3, national.count)])
+        return country.dialCode + " " + grouped(String(number.dropFirst(country.dialCode.count)))
+    }
+
+    /// National digits as every screen shows them, and as the phone field shows them while they are typed
+    /// (seed 001's "+995 511 100 000"): groups of three, a last group of one joining the one before.
+    public static func grouped(_ digits: String) -> String {
+        let digits = Array(digits)
+        var groups: [String] = stride(from: 0, to: digits.count, by: 3).map {
+            String(digits[$0..<min($0 + 3, digits.count)])
         }
         if groups.count > 1, groups.last?.count == 1 {
             let last = groups.removeLast()
             groups[groups.count - 1] += last
         }
-        return ([country.dialCode] + groups).joined(separator: " ")
+        return groups.joined(separator: " ")
     }
 }
 

@@ -173,9 +173,21 @@ public final class CursesTerminal {
         isShutDown = true
         Self.writeRaw("\u{1B}[?2004l")
         if options.mouse { _ = mousemask(0, nil) }
+        if !Self.hasAlternateScreen {
+            // Without one (TERM=linux, vt100) endwin leaves the app's last screen where the shell goes on.
+            werase(window)
+            wrefresh(window)
+        }
         curs_set(1)
         endwin()
         SignalGuard.restore()
+    }
+
+    /// Whether the terminal has a screen of its own for full-screen programs (terminfo's rmcup), which
+    /// endwin leaves to give back what was there before.
+    private static var hasAlternateScreen: Bool {
+        guard let leave = tigetstr("rmcup"), Int(bitPattern: leave) != -1 else { return false }
+        return leave.pointee != 0
     }
 
     /// Drains everything ncurses can read without waiting: ncurses buffers input itself, so

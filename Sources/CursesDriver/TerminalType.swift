@@ -103,7 +103,8 @@ extension CursesError: CustomStringConvertible {
         case .cannotDrawScreens(let term):
             return "this terminal (TERM=\(term)) cannot draw screens: it cannot move the cursor. "
                 + "`accessdeck render SCREEN[:STATE]` prints one screen as text and `accessdeck play TAPE --dump` "
-                + "replays a tape; for the app, use a terminal such as xterm, tmux or your desktop's"
+                + "replays a tape; for the app, use a terminal that can, such as xterm, tmux or your desktop's "
+                + "terminal app"
         case .noTerminfo(let term, let tried):
             let named = term.map { "TERM=\($0)" } ?? "an unset TERM"
             return "this machine has no terminfo entry for \(named), nor for \(tried.joined(separator: " or ")). "

@@ -49,7 +49,9 @@ public enum InputEvent: Hashable, Sendable {
         case .resize, .mouse: return false
         case .key(let key):
             switch key {
-            case .character, .backspace, .delete, .left, .right, .home, .end, .control("a"), .control("e"): return true
+            case .character, .backspace, .delete, .left, .right, .home, .end, .control("a"), .control("e"),
+                .control("u"), .control("k"), .control("w"):
+                return true
             default: return false
             }
         }

@@ -54,8 +54,9 @@ public enum TerminalColor: Hashable, Sendable {
     case palette(UInt8)
 }
 
-/// Maps colour roles to terminal colours. `mono` maps every role to the terminal default and
-/// relies on attributes alone.
+/// Maps colour roles to terminal colours. `dark` and `light` paint their own background: text chosen
+/// for one background is unreadable on the other, and the terminal's own may be either. `mono` maps
+/// every role to the terminal default and relies on attributes alone.
 public struct Theme: Hashable, Sendable {
     public enum Name: String, CaseIterable, Sendable { case dark, light, mono }
 
@@ -78,7 +79,7 @@ public struct Theme: Hashable, Sendable {
         colors: [
             .text: .palette(252), .muted: .palette(245), .accent: .palette(75), .danger: .palette(203),
             .success: .palette(114), .warning: .palette(221), .border: .palette(240),
-            .background: .terminalDefault, .surface: .palette(236), .selection: .palette(238),
+            .background: .palette(233), .surface: .palette(236), .selection: .palette(238),
             .onAccent: .palette(16),
         ])
 
@@ -87,7 +88,7 @@ public struct Theme: Hashable, Sendable {
         colors: [
             .text: .palette(235), .muted: .palette(243), .accent: .palette(26), .danger: .palette(160),
             .success: .palette(28), .warning: .palette(130), .border: .palette(250),
-            .background: .terminalDefault, .surface: .palette(255), .selection: .palette(253),
+            .background: .palette(231), .surface: .palette(255), .selection: .palette(253),
             .onAccent: .palette(231),
         ])
 

@@ -1,26 +1,23 @@
 import AccessAPI
 import AccessBackend
+import AccessBackendTesting
 import Foundation
 import Logging
 import Testing
 
-/// The real reference backend on 127.0.0.1 with a temporary SQLite file and a frozen clock
-/// that only the admin API moves, plus a client pointed at it.
+/// The real reference backend as the backend's test kit starts it (127.0.0.1, a temporary SQLite file, a
+/// frozen clock that only the admin API moves), plus the app's client pointed at it.
 struct LiveBackend {
     let server: RunningBackend
     let client: AccountClient
     let folder: URL
 
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     static func start(
         scenario: String = "default", signIn: Bool = true, logger: Logger? = nil
     ) async throws -> LiveBackend {
         let server = try await ReferenceBackend.start(
-            .init(
-                scenario: scenario, fixturesDirectory: repositoryRoot.appendingPathComponent("fixtures"),
-                frozenClock: true, logger: Logger(label: "test.backend") { _ in SwiftLogNoOpLogHandler() }))
+            TestBackend.configuration(
+                scenario: scenario, logger: Logger(label: "test.backend") { _ in SwiftLogNoOpLogHandler() }))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "accessdeck-client-\(UUID().uuidString)")
         let client = AccountClient(

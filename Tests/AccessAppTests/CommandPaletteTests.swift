@@ -61,6 +61,19 @@ private func type(_ text: String, into state: inout AppState) {
         #expect(effects == [.request(MoveClock(move: .by(seconds: 900)), id: 2)])
     }
 
+    /// Readline's Ctrl+W and Ctrl+U edit the query as in every text field (issue 28 item 20).
+    @Test func ctrlWDropsTheLastWordAndCtrlUTheWholeQuery() {
+        var state = AppState(now: start)
+        _ = reduce(&state, .input(.key(.control("p"))))
+        type("clock 15", into: &state)
+        _ = reduce(&state, .input(.key(.control("w"))))
+        #expect(palette(state)?.query == "clock ")
+        type("30", into: &state)
+        _ = reduce(&state, .input(.key(.control("u"))))
+        #expect(palette(state)?.query == "")
+        #expect(state.overlay != nil)
+    }
+
     @Test func scenariosArriveWhileItIsOpenAndStayUnderTheQuery() {
         var state = AppState(now: start)
         _ = reduce(&state, .input(.key(.control("p"))))

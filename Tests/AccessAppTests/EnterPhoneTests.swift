@@ -53,23 +53,23 @@ enum PhoneFixture {
 
     @Test func sendCodeStaysOffUntilTheNumberFitsTheCountry() {
         let harness = ReducerHarness(F.state([F.phone()]))
-        // A paste arrives cleaned: spaces, dashes and brackets go.
-        harness.send(.input(.paste("511 200 30"))) { $0.top = F.phone("51120030") }
+        // A paste arrives cleaned (dashes and brackets go) and grouped as typing groups it.
+        harness.send(.input(.paste("511-200-30"))) { $0.top = F.phone("511 200 30") }
         #expect(F.rendered(harness.state).contains("Send code"))
         #expect(!F.rendered(harness.state).contains("[ Send code ]"))
         // Not valid yet: the hint says why the button is dim, and Enter sends nothing but says so (issue 28
         // item 18).
         #expect(F.rendered(harness.state).contains("Numbers in Georgia have 9 digits after +995."))
-        harness.send(.input(.key(.enter))) { $0.top = F.phone("51120030", error: "Enter a valid phone number.") }
+        harness.send(.input(.key(.enter))) { $0.top = F.phone("511 200 30", error: "Enter a valid phone number.") }
         harness.send(.input(.key(.tab))) {
-            $0.top = F.phone("51120030", focus: .cta, error: "Enter a valid phone number.")
+            $0.top = F.phone("511 200 30", focus: .cta, error: "Enter a valid phone number.")
         }
         harness.send(.input(.key(.enter)))  // the disabled button sends nothing either
         // Typing on the button goes to the number.
-        harness.send(.input(.key(.character("0")))) { $0.top = F.phone("511200300") }
+        harness.send(.input(.key(.character("0")))) { $0.top = F.phone("511 200 300") }
         #expect(F.rendered(harness.state).contains("[ Send code ]"))
         harness.send(.input(.key(.enter)), effects: [requestEffect()]) {
-            $0.top = F.phone("511200300", isWorking: true)
+            $0.top = F.phone("511 200 300", isWorking: true)
             $0.topAwaits(1, EnterPhoneScreen.Reply.code)
         }
         #expect(F.rendered(harness.state).contains("Sending code…"))
@@ -305,10 +305,29 @@ enum PhoneFixture {
     /// Issue 10: a pasted "+995 (511) 30-04-00" used to stay raw with the button off.
     @Test func aPastedInternationalNumberIsCleanedAndPicksItsCountry() {
         let harness = ReducerHarness(F.state([F.phone()]))
-        harness.send(.input(.paste("+995 (511) 30-04-00"))) { $0.top = F.phone("511300400", country: "GE") }
+        harness.send(.input(.paste("+995 (511) 30-04-00"))) { $0.top = F.phone("511 300 400", country: "GE") }
         #expect(F.rendered(harness.state).contains("[ Send code ]"))
-        harness.send(.input(.paste("+1 (201) 555-0123"))) { $0.top = F.phone("2015550123", country: "US") }
+        harness.send(.input(.paste("+1 (201) 555-0123"))) { $0.top = F.phone("201 555 0123", country: "US") }
         #expect(harness.state.top.as(EnterPhoneScreen.self)?.e164 == "+12015550123")
+    }
+
+    /// Issue 28 item 20: digits are grouped as they are typed, as every screen shows a number; the caret
+    /// stays after the digit it followed, and Backspace after a group's space takes the digit before it.
+    @Test func digitsAreGroupedAsTheyAreTyped() {
+        var state = F.state([F.phone()])
+        for digit in "5112003" { _ = reduce(&state, .input(.key(.character(digit)))) }
+        var screen = state.top.as(EnterPhoneScreen.self)
+        #expect(screen?.field.value == "511 2003")
+        _ = reduce(&state, .input(.key(.character("0"))))
+        #expect(state.top.as(EnterPhoneScreen.self)?.field.value == "511 200 30")
+        _ = reduce(&state, .input(.key(.left)))
+        _ = reduce(&state, .input(.key(.left)))
+        _ = reduce(&state, .input(.key(.backspace)))  // after "511 200 ": the space goes, and the 0 before it
+        screen = state.top.as(EnterPhoneScreen.self)
+        #expect(screen?.field.value == "511 2030")
+        #expect(screen?.field.cursor == 6)
+        _ = reduce(&state, .input(.key(.character("9"))))
+        #expect(state.top.as(EnterPhoneScreen.self)?.field.value == "511 209 30")
     }
 
     @Test func lettersAreRefusedWithAWordAndTheFieldKept() {
@@ -324,12 +343,12 @@ enum PhoneFixture {
         let harness = ReducerHarness(F.state([F.phone()]))
         harness.send(.input(.paste(String(repeating: "5", count: 12_000)))) {
             $0.top = F.phone(
-                String(repeating: "5", count: 15), error: "A phone number has at most 15 digits: the rest was cut.")
+                "555 555 555 555 555", error: "A phone number has at most 15 digits: the rest was cut.")
         }
         var screen = harness.state.top.as(EnterPhoneScreen.self)!
         for _ in 0..<10 { _ = screen.handle(.key(.character("1")), harness.state.context) }
         #expect(screen.field.value.count == EnterPhoneScreen.maxTyped)
-        #expect(render(harness.state, size: .init(cols: 200, rows: 60)).text().contains("555555555555555"))
+        #expect(render(harness.state, size: .init(cols: 200, rows: 60)).text().contains("555 555 555 555 555"))
     }
 
     // MARK: - Continue with phone (seed 004)

@@ -184,6 +184,19 @@ import Testing
         harness.receive(.toastExpired) { $0.toast = nil }
     }
 
+    /// Issue 28 item 21: opening Email & password writes nothing, so it opens offline; its changes stay off
+    /// there, and the hub's other rows still say why they do not open.
+    @Test func emailAndPasswordOpensOffline() {
+        var state = offlineHub()
+        _ = reduce(&state, .input(.key(.down)))
+        _ = reduce(&state, .input(.key(.enter)))
+        #expect(state.top.as(EmailPasswordScreen.self) != nil)
+        #expect(state.toast == nil)
+        _ = reduce(&state, .input(.key(.enter)))
+        #expect(state.toast?.message == offlineToast)
+        #expect(state.top.as(EmailPasswordScreen.self) != nil)
+    }
+
     @Test func aSecondToastRestartsTheTimer() {
         let harness = ReducerHarness(offlineHub())
         harness.send(.input(.key(.enter)), effects: [toastTimer]) {
@@ -212,10 +225,10 @@ import Testing
         let current = SampleData.everyMethod.phone
         let phone = { (number: String) in EnterPhoneScreen(flow: .changePhone, current: current, number: number) }
         harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(phone(""))) }
-        harness.send(.input(.paste("511200300"))) { $0.top = AnyScreen(phone("511200300")) }
+        harness.send(.input(.paste("511200300"))) { $0.top = AnyScreen(phone("511 200 300")) }
         let request = RequestPhoneOTP(phone: "+995511200300", purpose: .changePhone, reauthToken: "rt")
         harness.send(.input(.key(.enter)), effects: [.request(request, id: 1)]) {
-            var sending = phone("511200300")
+            var sending = phone("511 200 300")
             sending.isWorking = true
             $0.top = AnyScreen(sending)
             $0.topAwaits(1, EnterPhoneScreen.Reply.code)

@@ -209,6 +209,15 @@ import Testing
         }
     }
 
+    /// `--region DE`: a phone being added starts at Germany, as sign-in's does; a change keeps the current
+    /// number's country (issue 28 item 20).
+    @Test func addingAPhoneStartsAtTheDevicesRegion() {
+        var state = SampleData.state([], methods: SampleData.noPhone, now: start)
+        state.options.deviceRegion = "DE"
+        _ = reduce(&state, .input(.key(.enter)))
+        #expect(state.top.as(EnterPhoneScreen.self)?.countryISO == "DE")
+    }
+
     @Test func anEmailWithoutPasswordMakesThePhoneNotTheOnlyMethod() {
         // The shared rule (AccessCore.SignInMethods) counts the email by itself.
         var methods = SampleData.phoneOnly

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessBackendTesting
 import Foundation
 import Testing
 
@@ -55,6 +56,41 @@ import Testing
                 #expect(reply.status != 404 || reply.error?.code != "not_found", "\(route) is not served")
                 #expect(reply.status != 405, "\(route) refuses its own method")
             }
+        }
+    }
+
+    /// The handler keeps one file per tag of the document, `ContractHandler+<Tag>.swift`: each operation is
+    /// written in its tag's file and nowhere else, so a reader finds an endpoint by the tag the document gives it.
+    @Test func everyOperationIsHandledInItsTagsFile() throws {
+        let text = try String(contentsOf: Self.document, encoding: .utf8)
+        var tagOf: [String: String] = [:]
+        var operation: String?
+        var inTags = false
+        // An operation's own keys sit at six spaces (deeper `operationId`s are links), its tags below at eight.
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("      operationId: ") {
+                operation = line.split(separator: "\"")[1].description
+            } else if line == "      tags:" {
+                inTags = true
+            } else if inTags, line.hasPrefix("        - "), let current = operation, tagOf[current] == nil {
+                tagOf[current] = line.split(separator: "\"")[1].description
+            } else {
+                inTags = false
+            }
+        }
+        #expect(tagOf.count >= 50, "the document reader found too few operations: \(tagOf.count)")
+        let routes = Self.document.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("AccessBackend/Routes")
+        let files = try FileManager.default.contentsOfDirectory(atPath: routes.path)
+            .filter { $0.hasPrefix("ContractHandler") }
+        var sources: [String: String] = [:]
+        for file in files {
+            sources[file] = try String(contentsOf: routes.appendingPathComponent(file), encoding: .utf8)
+        }
+        for (operation, tag) in tagOf.sorted(by: { $0.key < $1.key }) {
+            let expected = "ContractHandler+" + tag.split(separator: "-").map(\.capitalized).joined() + ".swift"
+            let holders = sources.filter { $0.value.contains("    func \(operation)(") }.keys.sorted()
+            #expect(holders == [expected], "\(operation) (tag \(tag)) is handled in \(holders), not \(expected)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import AccessAPI
 import AccessBackend
+import AccessBackendTesting
 import Foundation
 import Testing
 

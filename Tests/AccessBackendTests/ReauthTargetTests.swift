@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessBackendTesting
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessBackendTesting
 import Foundation
 import GRDB
 import Testing
@@ -135,7 +136,7 @@ import Testing
             try await backend.running.store.pool.write { db in
                 for index in 0..<(RetentionService.outboxCapacity + 5) {
                     try OutboxService.send(
-                        db, .init(channel: "sms", recipient: "+99559\(index)", kind: "otp", purpose: "reauth"),
+                        db, .init(channel: .sms, recipient: "+99559\(index)", kind: .otp, purpose: "reauth"),
                         now: now)
                 }
             }

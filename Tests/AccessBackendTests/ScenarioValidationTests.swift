@@ -1,3 +1,4 @@
+import AccessBackendTesting
 import Foundation
 import Testing
 

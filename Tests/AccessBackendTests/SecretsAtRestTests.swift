@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessBackendTesting
 import Crypto
 import Foundation
 import GRDB

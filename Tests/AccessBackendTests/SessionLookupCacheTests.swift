@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessBackendTesting
 import Foundation
 import GRDB
 import Testing
@@ -11,7 +12,7 @@ import Testing
 @Suite struct SessionLookupCacheTests {
     static let entry = SessionLookupCache.Entry(
         user: UserRecord(
-            id: "usr_1", role: "athlete", isPrimary: true, phone: "+995511100000", email: nil, passwordHash: nil,
+            id: "usr_1", role: .athlete, isPrimary: true, phone: "+995511100000", email: nil, passwordHash: nil,
             passwordSalt: nil, passwordChangedAt: nil, appleSubject: nil, googleSubject: nil),
         access: .full, accessExpiresAt: 100)
 

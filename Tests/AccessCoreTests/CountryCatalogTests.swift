@@ -28,17 +28,6 @@ import Testing
         #expect(catalog.popular(localeRegion: nil).map(\.iso) == ["GE", "US", "GB"])
     }
 
-    @Test func searchesByNameCodeAndDialCode() {
-        #expect(catalog.search("geor").map(\.iso).contains("GE"))
-        #expect(catalog.search("kingdom").map(\.iso) == ["GB"])
-        #expect(catalog.search("ge").map(\.iso).contains("GE"))
-        #expect(catalog.search("+995").map(\.iso) == ["GE"])
-        #expect(catalog.search("995").map(\.iso) == ["GE"])
-        #expect(catalog.search("cote").map(\.iso) == ["CI"])  // accents folded
-        #expect(catalog.search("zzzz").isEmpty)
-        #expect(catalog.search("  ").count == catalog.all.count)
-    }
-
     @Test func findsTheCountryOfANumber() {
         #expect(catalog.country(forE164: "+995511100000")?.iso == "GE")
         #expect(catalog.country(forE164: "+15551234567")?.iso == "US")

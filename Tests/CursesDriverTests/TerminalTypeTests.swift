@@ -58,6 +58,8 @@ import Testing
         #expect(message.contains("accessdeck render"))
         #expect(message.contains("accessdeck play"))
         #expect(!message.contains("\n"))
+        // The whole sentence: it once ended on "your desktop's" (issue 28 item 24).
+        #expect(message.hasSuffix("your desktop's terminal app"))
     }
 
     @Test func anEntryWithoutCursorAddressingIsNotReplaced() {

@@ -53,6 +53,8 @@ struct TerminalEndToEndTests {
 
     @Test func theTitleStaysOnTheFirstRowAndTheKeysOnTheLast() throws {
         let tmux = try start()
+        // A frame can reach tmux in more than one write: wait for its last row too.
+        try tmux.waitFor("Quit")
         let lines = try tmux.capture().split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count >= 30)
         #expect(lines[0].contains("Settings"))
@@ -75,6 +77,15 @@ struct TerminalEndToEndTests {
         try tmux.sendKeys("q")
         try expectRestored(tmux, status: 0)
         #expect(!Tmux.isProcessAlive(pid))
+    }
+
+    /// TERM=linux and vt100 have no alternate screen to leave: the app clears its last screen itself as it
+    /// quits, so the shell does not go on under it (issue 28 item 24).
+    @Test(arguments: ["linux", "vt100"]) func aTerminalWithoutAnAlternateScreenIsLeftClear(term: String) throws {
+        let tmux = try start(environment: ["TERM": term])
+        try tmux.sendKeys("q")
+        #expect(try tmux.waitForExit() == 0)
+        #expect(!(try tmux.capture()).contains("Settings"))
     }
 
     @Test func ctrlCIsAKeyThatQuitsWithStatusZero() throws {

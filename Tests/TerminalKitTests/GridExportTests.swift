@@ -48,9 +48,10 @@ import Testing
 
     @Test func ansiUsesPaletteCodesAndResetsEveryLine() {
         let ansi = GridExport.ansi(sample(), theme: .dark)
-        #expect(ansi.contains("\u{1B}[0;1;38;5;75mSend"))
-        #expect(ansi.contains("\u{1B}[0;2;38;5;245moff"))
-        #expect(ansi.contains("\u{1B}[0;7;38;5;252m🇬🇪 Georgia"))
+        // Every cell carries the theme's own background (233), as the terminal shows it.
+        #expect(ansi.contains("\u{1B}[0;1;38;5;75;48;5;233mSend"))
+        #expect(ansi.contains("\u{1B}[0;2;38;5;245;48;5;233moff"))
+        #expect(ansi.contains("\u{1B}[0;7;38;5;252;48;5;233m🇬🇪 Georgia"))
         #expect(ansi.contains("48;5;236m"))
         let lines = ansi.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 6)
@@ -69,7 +70,7 @@ import Testing
     @Test func ansiSkipsContinuationCells() {
         var grid = canvas(4, 1)
         grid.put("日x", at: Point(x: 0, y: 0), style: .plain)
-        #expect(GridExport.ansi(grid, theme: .dark) == "\u{1B}[0;38;5;252m日x\u{1B}[0m\n")
+        #expect(GridExport.ansi(grid, theme: .dark) == "\u{1B}[0;38;5;252;48;5;233m日x \u{1B}[0m\n")
     }
 
     @Test func svgIsWellFormedXMLInEveryTheme() throws {

@@ -92,6 +92,25 @@ func countryList() -> SearchableList {
         assertSnapshot(of: render(list), named: "list-filter-iso")
     }
 
+    /// Issue 28 item 20: "de" is Germany's code, so Germany comes before Denmark, whose name merely
+    /// starts so; a name's start comes before a later word's ("ge": Georgia, Germany, then "Lake Geneva").
+    @Test func anExactKeyComesFirstThenAKeysStartThenAWordsStart() {
+        let items = [
+            ("DK", "Denmark", "+45"), ("DE", "Germany", "+49"), ("GE", "Georgia", "+995"), ("XG", "Lake Geneva", "+0"),
+        ].map { iso, name, dial in
+            SearchableList.Item(id: iso, leading: iso, title: name, trailing: dial, searchKeys: [name, iso, dial])
+        }
+        var list = SearchableList(sections: [.init("All countries", items: items)])
+        list.setQuery("de")
+        #expect(titles(list) == ["Germany", "Denmark"])
+        list.setQuery("ge")
+        #expect(titles(list) == ["Georgia", "Germany", "Lake Geneva"])
+        list.setQuery("+4")
+        #expect(titles(list) == ["Denmark", "Germany"])
+        list.setQuery("49")
+        #expect(titles(list) == ["Germany"])
+    }
+
     @Test func filteredByDialCode() {
         var list = countryList()
         list.setQuery("+7")

@@ -167,3 +167,49 @@ import Testing
         #expect(field.value == "cdb")
     }
 }
+
+/// Readline's editing keys, as every one-line field takes them (issue 28 item 20).
+@Suite struct TextFieldReadlineKeysTests {
+    func field(_ text: String, cursor: Int) -> TextField {
+        var field = TextField(placeholder: "")
+        field.setValue(text)
+        field.handle(.key(.home))
+        for _ in 0..<cursor { field.handle(.key(.right)) }
+        return field
+    }
+
+    @Test func ctrlUDeletesWhatIsBeforeTheCursor() {
+        var field = field("jdoe@mail.com", cursor: 5)
+        let handled = field.handle(.key(.control("u")))
+        #expect(handled)
+        #expect(field.value == "mail.com" && field.cursor == 0)
+    }
+
+    @Test func ctrlKDeletesFromTheCursorOn() {
+        var field = field("jdoe@mail.com", cursor: 4)
+        let handled = field.handle(.key(.control("k")))
+        #expect(handled)
+        #expect(field.value == "jdoe" && field.cursor == 4)
+    }
+
+    @Test func ctrlWDeletesTheWordBeforeTheCursorAndTheSpacesAfterIt() {
+        var field = field("scenario resend  x", cursor: 17)
+        var handled = field.handle(.key(.control("w")))
+        #expect(handled)
+        #expect(field.value == "scenario x" && field.cursor == 9)
+        handled = field.handle(.key(.control("w")))
+        #expect(handled)
+        #expect(field.value == "x" && field.cursor == 0)
+        handled = field.handle(.key(.control("w")))
+        #expect(handled)
+        #expect(field.value == "x" && field.cursor == 0)
+    }
+
+    @Test func aDisabledFieldKeepsItsText() {
+        var field = field("511 200", cursor: 7)
+        field.isDisabled = true
+        field.handle(.key(.control("u")))
+        field.handle(.key(.control("w")))
+        #expect(field.value == "511 200")
+    }
+}

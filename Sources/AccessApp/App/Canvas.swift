@@ -87,10 +87,11 @@ public struct Canvas {
         cursorY += 1 + spacing
     }
 
-    public mutating func skeleton(rows: Int) {
-        let skeleton = SkeletonRows(count: rows)
+    /// Placeholder rows of two lines each, `spacing` apart, and a blank line after them.
+    public mutating func skeleton(rows: Int, spacing: Int = 1) {
+        let skeleton = SkeletonRows(count: rows, spacing: spacing)
         skeleton.render(into: &grid, in: remaining, glyphs: glyphs)
-        cursorY += rows * 3
+        cursorY += skeleton.height + 1
     }
 
     /// Draws a component in the next `height` rows; `isFocused` when it holds the focus (the code boxes).

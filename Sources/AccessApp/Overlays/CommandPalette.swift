@@ -106,6 +106,12 @@ public struct CommandPalette: OverlayModel {
         case .paste(let text): setQuery(query + text.filter { !$0.isNewline })
         case .key(.character(let character)): setQuery(query + String(character))
         case .key(.backspace): if !query.isEmpty { setQuery(String(query.dropLast())) }
+        case .key(.control("u")), .key(.control("w")):
+            // Readline's keys, as in every text field: the query's editing is the field's, at its end.
+            var field = TextField(placeholder: "")
+            field.setValue(query)
+            field.handle(event)
+            setQuery(field.value)
         default: return nil
         }
         return []

@@ -36,10 +36,11 @@ final class StateSaver: Sendable {
         let decoder = JSONDecoder()
         let (faultsText, clockText, entryTexts) = try store.pool.read { db in
             (
-                try String.fetchOne(db, sql: "SELECT value FROM saved_state WHERE key = 'faults'"),
-                try String.fetchOne(db, sql: "SELECT value FROM saved_state WHERE key = 'clock'"),
-                try String.fetchAll(
-                    db, sql: "SELECT entry FROM journal ORDER BY id DESC LIMIT ?", arguments: [JournalService.capacity])
+                try SavedStateRecord.fetchOne(db, key: SavedStateRecord.Key.faults)?.value,
+                try SavedStateRecord.fetchOne(db, key: SavedStateRecord.Key.clock)?.value,
+                try JournalRecord.fetchAll(
+                    db, sql: "SELECT * FROM journal ORDER BY id DESC LIMIT ?", arguments: [JournalService.capacity]
+                ).map(\.entry)
             )
         }
         var restored = Saved()
@@ -75,13 +76,10 @@ final class StateSaver: Sendable {
         let clockText = String(decoding: try JSONEncoder().encode(currentClock), as: UTF8.self)
         let rows = try newEntries.map { ($0.id, String(decoding: try encoder.encode($0), as: UTF8.self)) }
         try store.pool.write { db in
-            for (key, value) in [("faults", faultsText), ("clock", clockText)] {
-                try db.execute(
-                    sql: "INSERT INTO saved_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = ?",
-                    arguments: [key, value, value])
-            }
+            try SavedStateRecord(key: .faults, value: faultsText).upsert(db)
+            try SavedStateRecord(key: .clock, value: clockText).upsert(db)
             for (id, entry) in rows {
-                try db.execute(sql: "INSERT OR REPLACE INTO journal (id, entry) VALUES (?, ?)", arguments: [id, entry])
+                try JournalRecord(id: id, entry: entry).insert(db, onConflict: .replace)
             }
             if let newest = rows.last?.0 {
                 try db.execute(

@@ -28,8 +28,8 @@ struct StoreKey: Sendable {
     static func load(_ pool: DatabasePool, keyFile: String?) throws -> StoreKey {
         let (legacy, check) = try pool.read { db in
             (
-                try Data.fetchOne(db, sql: "SELECT value FROM secrets WHERE name = 'token_hmac'"),
-                try Data.fetchOne(db, sql: "SELECT value FROM secrets WHERE name = 'key_check'")
+                try SecretRecord.fetchOne(db, key: legacyKeyName)?.value,
+                try SecretRecord.fetchOne(db, key: checkName)?.value
             )
         }
         let bytes: Data
@@ -57,11 +57,13 @@ struct StoreKey: Sendable {
             throw StoreError("\(keyFile ?? "the key") is not the key of this database")
         }
         try pool.write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO secrets (name, value) VALUES ('key_check', ?)", arguments: [storeKey.check]
-            )
-            try db.execute(sql: "DELETE FROM secrets WHERE name = 'token_hmac'")
+            try SecretRecord(name: checkName, value: storeKey.check).insert(db, onConflict: .replace)
+            try SecretRecord.deleteOne(db, key: legacyKeyName)
         }
         return storeKey
     }
+
+    /// The row of `secrets` that recognises the key, and the one a database from before kept the key itself in.
+    private static let checkName = "key_check"
+    private static let legacyKeyName = "token_hmac"
 }

@@ -1,3 +1,4 @@
+import AccessCore
 import Hummingbird
 import NIOCore
 import Synchronization
@@ -22,11 +23,11 @@ struct AppContext: RequestContext {
 }
 
 final class Decision: Sendable {
-    private let rule = Mutex<String?>(nil)
+    private let rule = Mutex<Rule?>(nil)
 
-    func set(_ value: String) {
+    func set(_ value: Rule) {
         rule.withLock { $0 = value }
     }
 
-    var value: String? { rule.withLock { $0 } }
+    var value: Rule? { rule.withLock { $0 } }
 }

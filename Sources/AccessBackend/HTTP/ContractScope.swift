@@ -92,7 +92,7 @@ struct ContractScopeMiddleware: RouterMiddleware {
         case 415:
             return BackendError(
                 .unsupportedMediaType, "unsupported_media_type", "Send the body as application/json.",
-                rule: "http.unsupported_media_type")
+                rule: .httpUnsupportedMediaType)
         case 400..<500:
             // The runtime's own description names the part (header, query, body), never its value.
             let missingBody = error.causeDescription.contains("Missing required request body")

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -37,7 +38,7 @@ struct GatewayMiddleware: RouterMiddleware {
             }
             try Self.requireJSONBody(request)
             response = try await next(request, context)
-            if context.decision.value == nil { context.decision.set("ok") }
+            if context.decision.value == nil { context.decision.set(.ok) }
         } catch let error as BackendError {
             response = answer(error, context)
         } catch let error as HTTPError {
@@ -52,12 +53,12 @@ struct GatewayMiddleware: RouterMiddleware {
             context.logger.error("unhandled error", metadata: ["type": "\(type(of: error))", "path": "\(path)"])
             response = answer(
                 BackendError(
-                    .internalServerError, "internal", "Something went wrong. Try again.", rule: "http.internal"),
+                    .internalServerError, "internal", "Something went wrong. Try again.", rule: .httpInternal),
                 context)
         }
-        if let injection, case .runThenClose = injection.action {
+        if let injection, case .runThenClose(let rule) = injection.action {
             // The request ran and its writes are committed; the client never learns how it went.
-            context.decision.set(injection.rule)
+            context.decision.set(rule)
             try? await context.channel.close()
         }
         let elapsed = ContinuousClock.now - started
@@ -66,7 +67,7 @@ struct GatewayMiddleware: RouterMiddleware {
             context.capture.entry(
                 request: request, responseStatus: response.status.code,
                 responseIsJSON: response.headers[.contentType].map(Self.isJSON) ?? false, at: clock.now(),
-                ms: (ms * 1000).rounded() / 1000, rule: context.decision.value ?? "ok"))
+                ms: (ms * 1000).rounded() / 1000, rule: context.decision.value ?? .ok))
         return response
     }
 
@@ -131,23 +132,22 @@ struct GatewayMiddleware: RouterMiddleware {
             try await Task.sleep(for: delay)
         }
         switch injection.action {
-        case .answer(var error):
-            error.rule = injection.rule
+        case .answer(let error):
             throw error
-        case .close:
+        case .close(let rule):
             try? await context.channel.close()
-            throw Self.unanswered(injection)
-        case .hold:
+            throw Self.unanswered(rule)
+        case .hold(let rule):
             await Self.holdUntilClientGivesUp(context.channel)
-            throw Self.unanswered(injection)
+            throw Self.unanswered(rule)
         case .runThenClose, nil:
             return
         }
     }
 
     /// What the journal records for a request closed without an answer: nothing reaches the client.
-    private static func unanswered(_ injection: FaultService.Injection) -> BackendError {
-        BackendError(.serviceUnavailable, "offline", "Closed without an answer.", rule: injection.rule)
+    private static func unanswered(_ rule: Rule) -> BackendError {
+        BackendError(.serviceUnavailable, "offline", "Closed without an answer.", rule: rule)
     }
 
     /// Returns once the client hangs up, or after `FaultService.longestHold`, with the connection closed.
@@ -173,17 +173,17 @@ struct GatewayMiddleware: RouterMiddleware {
             return .notFound("No such endpoint.")
         case .contentTooLarge:
             return BackendError(
-                .contentTooLarge, "payload_too_large", "The request body is too large.", rule: "http.payload_too_large")
+                .contentTooLarge, "payload_too_large", "The request body is too large.", rule: .httpPayloadTooLarge)
         case .methodNotAllowed:
-            return BackendError(.methodNotAllowed, "method_not_allowed", "Method not allowed.", rule: "http.method")
+            return BackendError(.methodNotAllowed, "method_not_allowed", "Method not allowed.", rule: .httpMethod)
         default:
             let code = error.status.code
             if (400..<500).contains(code) {
                 return BackendError(
                     error.status, "bad_request", "The request could not be processed.",
-                    rule: "http.bad_request")
+                    rule: .httpBadRequest)
             }
-            return BackendError(error.status, "internal", "Something went wrong. Try again.", rule: "http.internal")
+            return BackendError(error.status, "internal", "Something went wrong. Try again.", rule: .httpInternal)
         }
     }
 }

@@ -23,7 +23,7 @@ enum JSONBody {
         if total > limit {
             throw BackendError(
                 .contentTooLarge, "payload_too_large", "The request body is larger than \(limit) bytes.",
-                rule: "http.payload_too_large")
+                rule: .httpPayloadTooLarge)
         }
         return collected
     }
@@ -38,7 +38,7 @@ enum JSONBody {
         else { return }
         throw BackendError(
             .unprocessableContent, "invalid_field", "\(field): must not be null (leave it out instead).",
-            rule: "http.invalid_field")
+            rule: .httpInvalidField)
     }
 
     /// A member named twice in one object is refused (400): the decoder would quietly keep one of the two,

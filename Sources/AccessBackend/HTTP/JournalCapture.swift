@@ -31,7 +31,7 @@ final class JournalCapture: Sendable {
 
     /// The journal's redacted view of the request and its answer.
     func entry(
-        request: Request, responseStatus: Int, responseIsJSON: Bool, at: Date, ms: Double, rule: String
+        request: Request, responseStatus: Int, responseIsJSON: Bool, at: Date, ms: Double, rule: Rule
     ) -> JournalEntry {
         let (requestBody, responseBody, fault) = state.withLock { ($0.requestBody, $0.responseBody, $0.fault) }
         var headers: [String: String] = [:]
@@ -45,7 +45,7 @@ final class JournalCapture: Sendable {
             id: 0, requestId: request.headers[Self.requestIDField].map { String($0.prefix(Self.maxRequestID)) },
             at: at, method: request.method.rawValue, path: request.uri.path,
             query: request.uri.query.flatMap { $0.isEmpty ? nil : Redaction.query($0) }, status: responseStatus,
-            ms: ms, rule: rule, fault: fault, requestHeaders: .init(additionalProperties: headers),
+            ms: ms, rule: rule.rawValue, fault: fault, requestHeaders: .init(additionalProperties: headers),
             requestBody: requestIsJSON ? requestBody.flatMap { Self.redacted($0) } : nil,
             responseBody: responseIsJSON ? responseBody.flatMap { Self.redacted($0) } : nil)
     }

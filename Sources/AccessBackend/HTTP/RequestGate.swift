@@ -15,25 +15,25 @@ struct RequestGate: Sendable {
             throw BackendError(
                 .badRequest, .badRequest,
                 "The path must be written plainly: no empty, '.' or '..' segments, no trailing slash and no "
-                    + "percent-encoding.", rule: "http.path_not_canonical")
+                    + "percent-encoding.", rule: .httpPathNotCanonical)
         }
         guard let authority = request.head.authority, !authority.isEmpty,
             request.headers[values: Self.hostField].isEmpty
         else {
             throw BackendError(
-                .badRequest, .badRequest, "The request needs exactly one Host header.", rule: "http.host_missing")
+                .badRequest, .badRequest, "The request needs exactly one Host header.", rule: .httpHostMissing)
         }
         if loopbackOnly, !Self.isLoopbackAuthority(authority) {
             throw BackendError(
                 .forbidden, "host_not_allowed",
                 "This server is bound to loopback and answers only to localhost, 127.0.0.1 or [::1] in the Host "
-                    + "header.", rule: "http.host_not_allowed")
+                    + "header.", rule: .httpHostNotAllowed)
         }
         if request.headers[.origin] != nil, isAdmin || !Self.isSafe(request.method) {
             throw BackendError(
                 .forbidden, "origin_not_allowed",
                 "Requests from a web page (with an Origin header) may not use the admin API or change anything.",
-                rule: "http.origin_not_allowed")
+                rule: .httpOriginNotAllowed)
         }
     }
 

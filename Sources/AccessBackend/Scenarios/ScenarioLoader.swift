@@ -39,7 +39,7 @@ struct ScenarioLoader: Sendable {
             }
             if let pending = scenario.pendingEmailChange {
                 _ = try EmailService(store: store, clock: clock, linkBase: linkBase).sendVerifyLink(
-                    db, userId: scenario.user.id, purpose: .change, email: pending.email, passwordHash: nil,
+                    db, userId: scenario.user.id, purpose: .emailChange, email: pending.email, passwordHash: nil,
                     requester: .scenario,
                     now: now.addingTimeInterval(-pending.minutesAgo * 60))
             }
@@ -65,13 +65,10 @@ struct ScenarioLoader: Sendable {
                 let at = now.addingTimeInterval(-(entry.secondsAgo ?? 0))
                 for _ in 0..<entry.failures { _ = try LoginThrottleService.recordFailure(db, key: key, now: at) }
             }
-            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('scenario', ?)", arguments: [name])
-            if scenario.signedIn == false {
-                try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('starts_signed_out', '1')")
-            }
+            try MetaRecord(key: .scenario, value: name).insert(db)
+            if scenario.signedIn == false { try MetaRecord(key: .startsSignedOut, value: "1").insert(db) }
             if let access = scenario.sessionAccess {
-                try db.execute(
-                    sql: "INSERT INTO meta (key, value) VALUES ('session_access', ?)", arguments: [access.rawValue])
+                try MetaRecord(key: .sessionAccess, value: access.rawValue).insert(db)
             }
         }
         return ScenarioLoaded(name: name, userId: scenario.user.id, now: now)
@@ -79,33 +76,27 @@ struct ScenarioLoader: Sendable {
 
     /// `POST /_admin/session` on a scenario that starts signed out: the way in is the sign-in screens.
     func refuseIfStartsSignedOut() async throws {
-        let signedOut = try await store.pool.read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM meta WHERE key = 'starts_signed_out')")
-        }
-        guard signedOut == true else { return }
+        let signedOut = try await store.pool.read { db in try MetaRecord.value(db, .startsSignedOut) != nil }
+        guard signedOut else { return }
         throw BackendError(
             .conflict, "signed_out_scenario", "This scenario starts signed out. Sign in through the app.",
-            rule: "admin.signed_out_scenario")
+            rule: .adminSignedOutScenario)
     }
 
     /// The access of the QA session the scenario hands out (`session_access`).
     func sessionAccess() async throws -> AccessLevel {
-        let stored = try await store.pool.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'session_access'")
-        }
+        let stored = try await store.pool.read { db in try MetaRecord.value(db, .sessionAccess) }
         return stored.flatMap(AccessLevel.init(rawValue:)) ?? .full
     }
 
     /// The scenario a persistent database already holds, if any.
     func loadedName() async throws -> String? {
-        try await store.pool.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'scenario'")
-        }
+        try await store.pool.read { db in try MetaRecord.value(db, .scenario) }
     }
 
     private static func insert(_ db: Database, _ person: Scenario.Person, isPrimary: Bool, now: Date) throws {
         let user = UserRecord(
-            id: person.id, role: (person.role ?? .athlete).rawValue, isPrimary: isPrimary, phone: person.phone,
+            id: person.id, role: person.role ?? .athlete, isPrimary: isPrimary, phone: person.phone,
             email: person.email, passwordHash: person.passwordHash,
             passwordSalt: nil,
             passwordChangedAt: person.password == nil

@@ -3,69 +3,6 @@ import AccessCore
 import Foundation
 import GRDB
 
-/// A user row as the rules need it.
-struct UserRecord: Codable, FetchableRecord, PersistableRecord, Sendable {
-    static let databaseTableName = "users"
-
-    var id: String
-    var role: String
-    var isPrimary: Bool
-    var phone: String?
-    var email: String?
-    var passwordHash: String?
-    var passwordSalt: String?
-    var passwordChangedAt: Double?
-    var appleSubject: String?
-    var googleSubject: String?
-    /// Set by `DELETE /me`; the row stays until the purge, with nothing left to sign in with.
-    var deletedAt: Double? = nil
-
-    enum CodingKeys: String, CodingKey {
-        case id, role, phone, email
-        case isPrimary = "is_primary"
-        case passwordHash = "password_hash"
-        case passwordSalt = "password_salt"
-        case passwordChangedAt = "password_changed_at"
-        case appleSubject = "apple_subject"
-        case googleSubject = "google_subject"
-        case deletedAt = "deleted_at"
-    }
-
-    /// Sign-in methods the user can still get in with (seed 000's "only method" rule counts these).
-    var signInMethods: SignInMethods {
-        SignInMethods(
-            phone: phone != nil, email: email != nil, apple: appleSubject != nil, google: googleSubject != nil)
-    }
-
-    /// What may verify a change of this account's methods ("Verify it's you").
-    var reauthRule: ReauthRule { ReauthRule(methods: signInMethods, hasPassword: passwordHash != nil) }
-
-    var authMethods: AuthMethods {
-        AuthMethods(
-            userId: id, role: UserRole(rawValue: role) ?? .athlete, phone: phone, email: email,
-            hasPassword: passwordHash != nil, appleLinked: appleSubject != nil, googleLinked: googleSubject != nil,
-            passwordChangedAt: passwordChangedAt.map { Date(unix: $0) })
-    }
-}
-
-extension UserRecord {
-    /// By column name rather than through `Decodable`: every authenticated request decodes one user, and
-    /// GRDB's Codable path builds a decoder and containers for it each time.
-    init(row: Row) throws {
-        id = row["id"]
-        role = row["role"]
-        isPrimary = row["is_primary"]
-        phone = row["phone"]
-        email = row["email"]
-        passwordHash = row["password_hash"]
-        passwordSalt = row["password_salt"]
-        passwordChangedAt = row["password_changed_at"]
-        appleSubject = row["apple_subject"]
-        googleSubject = row["google_subject"]
-        deletedAt = row["deleted_at"]
-    }
-}
-
 /// Reads and updates the identity of a user: the data behind the Account Access hub.
 struct AccountService: Sendable {
     let store: Store
@@ -87,10 +24,10 @@ struct AccountService: Sendable {
                 throw BackendError(
                     .conflict, "account_deleted",
                     "The scenario's user deleted their account. Load a scenario to start again.",
-                    rule: "admin.account_deleted")
+                    rule: .adminAccountDeleted)
             }
             guard let user else {
-                throw BackendError(.conflict, "no_scenario", "No scenario is loaded.", rule: "admin.no_scenario")
+                throw BackendError(.conflict, "no_scenario", "No scenario is loaded.", rule: .adminNoScenario)
             }
             return user
         }
@@ -113,5 +50,5 @@ struct AccountService: Sendable {
     }
 
     static let phoneTakenError = BackendError(
-        .conflict, "phone_taken", "This number is already in use by another account.", rule: "phone.taken")
+        .conflict, "phone_taken", "This number is already in use by another account.", rule: .phoneTaken)
 }

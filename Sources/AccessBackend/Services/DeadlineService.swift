@@ -5,6 +5,9 @@ import GRDB
 /// Every moment at which some rule changes its answer, so the admin clock can say what expired or
 /// reset while it moved, and jump straight to the next such moment.
 struct DeadlineService: Sendable {
+    /// One move of the clock goes at most a year ahead, never back.
+    static let longestAdvance: TimeInterval = 366 * 24 * 60 * 60
+
     let store: Store
     let clock: BackendClock
 
@@ -23,9 +26,9 @@ struct DeadlineService: Sendable {
         let target: Date
         switch (body.seconds, body.to) {
         case (let seconds?, nil):
-            guard seconds >= 0, seconds <= 366 * 86_400 else {
+            guard seconds >= 0, seconds <= Self.longestAdvance else {
                 throw BackendError(
-                    .unprocessableContent, "invalid_advance", "seconds: expected 0 to one year.", rule: "admin.clock")
+                    .unprocessableContent, "invalid_advance", "seconds: expected 0 to one year.", rule: .adminClock)
             }
             target = from.addingTimeInterval(seconds)
         case (nil, "next_deadline"):
@@ -37,7 +40,7 @@ struct DeadlineService: Sendable {
             throw BackendError(
                 .unprocessableContent, "invalid_advance",
                 "Send either {\"seconds\": N} or {\"to\": \"next_deadline\"}.",
-                rule: "admin.clock")
+                rule: .adminClock)
         }
         let happened = try await events(after: from, upTo: target)
         clock.advance(by: target.timeIntervalSince(from))
@@ -54,7 +57,8 @@ struct DeadlineService: Sendable {
                 events.append(DeadlineEvent(at: Date(unix: row[0]), kind: kind, subject: row[1]))
             }
         }
-        try add("SELECT expires_at, id FROM otp_requests WHERE state = 'open'", kind: "otp_expired")
+        try add(
+            "SELECT expires_at, id FROM otp_requests WHERE state = ?", kind: "otp_expired", arguments: [CodeState.open])
         try add(
             "SELECT MAX(sent_at) + ?, recipient FROM sends GROUP BY recipient", kind: "resend_cooldown_over",
             arguments: [RateLimitService.cooldown])

@@ -33,7 +33,7 @@ struct DeletionService: Sendable {
                 let kinds = blockers.map(\.kind.sentence).joined(separator: " and ")
                 throw BackendError(
                     .conflict, "delete_blocked", "Your account can't be deleted yet: \(kinds) first.",
-                    rule: "delete.blocked")
+                    rule: .deleteBlocked)
             }
             try ReauthService.require(db, digest: store.digest, token: reauthToken, user: user, target: nil, now: now)
             try IdentityHoldService.hold(
@@ -51,22 +51,18 @@ struct DeletionService: Sendable {
                 arguments: [now.unix, user.id])
             try OutboxService.endLinks(db, where: "user_id = ?", [user.id], as: .cancelled, now: now)
             try db.execute(
-                sql: "UPDATE otp_requests SET state = 'cancelled' WHERE user_id = ? AND state = 'open'",
-                arguments: [user.id])
+                sql: "UPDATE otp_requests SET state = ? WHERE user_id = ? AND state = ?",
+                arguments: [CodeState.cancelled, user.id, CodeState.open])
             _ = try SessionService.revokeAll(db, userId: user.id)
-            try db.execute(
-                sql: """
-                    INSERT INTO deletions (user_id, is_primary, deleted_at, purge_at, held_until)
-                    VALUES (?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    user.id, user.isPrimary, now.unix, deleted.purgeAt.unix, deleted.identityHeldUntil.unix,
-                ])
+            try DeletionRecord(
+                userId: user.id, isPrimary: user.isPrimary, deletedAt: now.unix, purgeAt: deleted.purgeAt.unix,
+                heldUntil: deleted.identityHeldUntil.unix
+            ).insert(db)
             if let email = user.email {
                 try OutboxService.send(
                     db,
                     .init(
-                        channel: "email", recipient: email, kind: "account_deleted_notice", purpose: "account_delete"),
+                        channel: .email, recipient: email, kind: .accountDeletedNotice, purpose: "account_delete"),
                     now: now)
             }
             return deleted
@@ -78,11 +74,10 @@ struct DeletionService: Sendable {
         let now = clock.now()
         return try await store.pool.write { db in
             try Self.purgeDue(db, now: now)
-            return try Row.fetchAll(db, sql: "SELECT * FROM deletions ORDER BY deleted_at, user_id").map { row in
+            return try DeletionRecord.fetchAll(db, sql: "SELECT * FROM deletions ORDER BY deleted_at, user_id").map {
                 ScheduledPurge(
-                    userId: row["user_id"], deletedAt: Date(unix: row["deleted_at"]),
-                    purgeAt: Date(unix: row["purge_at"]), purged: (row["purged_at"] as Double?) != nil,
-                    identityHeldUntil: Date(unix: row["held_until"]))
+                    userId: $0.userId, deletedAt: Date(unix: $0.deletedAt), purgeAt: Date(unix: $0.purgeAt),
+                    purged: $0.purgedAt != nil, identityHeldUntil: Date(unix: $0.heldUntil))
             }
         }
     }
@@ -104,21 +99,22 @@ struct DeletionService: Sendable {
     /// Seed 001's order: commitments (sessions, bookings) first, soonest first; then money.
     static func blockers(_ db: Database, userId: String, now: Date) throws -> [DeleteBlocker] {
         var blockers: [DeleteBlocker] = []
-        for (kind, blocker) in [("session", DeleteBlockerKind.upcomingSessions), ("booking", .upcomingBookings)] {
-            let items = try Row.fetchAll(
+        for kind in ScheduledKind.allCases {
+            let items = try ScheduledItemRecord.fetchAll(
                 db,
                 sql: """
-                    SELECT title, starts_at FROM scheduled_items WHERE user_id = ? AND kind = ? AND starts_at > ?
+                    SELECT * FROM scheduled_items WHERE user_id = ? AND kind = ? AND starts_at > ?
                     ORDER BY starts_at, id
                     """,
                 arguments: [userId, kind, now.unix]
-            ).map { ScheduledItem(startsAt: Date(unix: $0["starts_at"]), title: $0["title"]) }
-            if !items.isEmpty { blockers.append(DeleteBlocker(kind: blocker, items: items)) }
+            ).map { ScheduledItem(startsAt: Date(unix: $0.startsAt), title: $0.title) }
+            if !items.isEmpty { blockers.append(DeleteBlocker(kind: kind.blocker, items: items)) }
         }
-        if let row = try Row.fetchOne(db, sql: "SELECT * FROM payouts WHERE user_id = ?", arguments: [userId]),
-            let payout = payout(row, at: now), payout.availableMinor + payout.onHoldMinor > 0
-        {
-            blockers.append(DeleteBlocker(kind: .pendingPayout, payout: payout))
+        if let stored = try PayoutRecord.fetchOne(db, key: userId) {
+            let payout = payout(stored, at: now)
+            if payout.availableMinor + payout.onHoldMinor > 0 {
+                blockers.append(DeleteBlocker(kind: .pendingPayout, payout: payout))
+            }
         }
         return blockers
     }
@@ -126,11 +122,11 @@ struct DeletionService: Sendable {
     /// The balance as it stands at `now`, worked out from what the scenario stored and the clock alone:
     /// money on hold becomes available when its hold ends, and each weekly automatic payout takes
     /// everything available by then. Nothing moved is written back.
-    static func payout(_ row: Row, at now: Date) -> PendingPayout? {
-        var available: Int = row["available_minor"]
-        var onHold: Int = row["on_hold_minor"]
-        var releasesAt: Double? = row["hold_releases_at"]
-        var nextPayout: Double = row["next_automatic_payout_at"]
+    static func payout(_ stored: PayoutRecord, at now: Date) -> PendingPayout {
+        var available = stored.availableMinor
+        var onHold = stored.onHoldMinor
+        var releasesAt = stored.holdReleasesAt
+        var nextPayout = stored.nextAutomaticPayoutAt
         func release(by moment: Double) {
             guard let at = releasesAt, at <= moment else { return }
             available += onHold
@@ -144,39 +140,38 @@ struct DeletionService: Sendable {
         }
         release(by: now.unix)
         return PendingPayout(
-            currency: row["currency"], availableMinor: available, onHoldMinor: onHold,
+            currency: stored.currency, availableMinor: available, onHoldMinor: onHold,
             holdReleasesAt: releasesAt.map { Date(unix: $0) }, nextAutomaticPayoutAt: Date(unix: nextPayout))
     }
 
     /// The deadlines of the delete flow for the admin clock: purges, holds ending, blockers changing.
     static func deadlines(_ db: Database, after from: Date, upTo to: Date?) throws -> [DeadlineEvent] {
         var events: [DeadlineEvent] = []
-        for row in try Row.fetchAll(db, sql: "SELECT user_id, purge_at, held_until, purged_at FROM deletions") {
-            if (row["purged_at"] as Double?) == nil {
+        for deletion in try DeletionRecord.fetchAll(db) {
+            if deletion.purgedAt == nil {
                 events.append(
-                    DeadlineEvent(at: Date(unix: row["purge_at"]), kind: "account_purged", subject: row["user_id"]))
+                    DeadlineEvent(at: Date(unix: deletion.purgeAt), kind: "account_purged", subject: deletion.userId))
             }
             events.append(
                 DeadlineEvent(
-                    at: Date(unix: row["held_until"]), kind: "identity_hold_released", subject: row["user_id"]))
+                    at: Date(unix: deletion.heldUntil), kind: "identity_hold_released", subject: deletion.userId))
         }
-        for row in try Row.fetchAll(db, sql: "SELECT starts_at, user_id, kind FROM scheduled_items") {
+        for item in try ScheduledItemRecord.fetchAll(db) {
             events.append(
-                DeadlineEvent(at: Date(unix: row["starts_at"]), kind: "scheduled_item_started", subject: row["user_id"])
-            )
+                DeadlineEvent(at: Date(unix: item.startsAt), kind: "scheduled_item_started", subject: item.userId))
         }
         // Automatic payouts recur weekly: listed only inside the asked window (the next one when open-ended)
         // and only while there is money to pay out.
         let horizon = to ?? from.addingTimeInterval(payoutInterval)
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM payouts") {
-            let userId: String = row["user_id"]
-            if let releases: Double = row["hold_releases_at"], (row["on_hold_minor"] as Int) > 0 {
+        for stored in try PayoutRecord.fetchAll(db) {
+            let userId = stored.userId
+            if let releases = stored.holdReleasesAt, stored.onHoldMinor > 0 {
                 events.append(DeadlineEvent(at: Date(unix: releases), kind: "payout_hold_released", subject: userId))
             }
-            guard var next = payout(row, at: from)?.nextAutomaticPayoutAt else { continue }
+            var next = payout(stored, at: from).nextAutomaticPayoutAt
             while next <= horizon {
-                let before = payout(row, at: next.addingTimeInterval(-1))
-                if let before, before.availableMinor + before.onHoldMinor > 0 {
+                let before = payout(stored, at: next.addingTimeInterval(-1))
+                if before.availableMinor + before.onHoldMinor > 0 {
                     events.append(DeadlineEvent(at: next, kind: "automatic_payout", subject: userId))
                 }
                 next = next.addingTimeInterval(payoutInterval)

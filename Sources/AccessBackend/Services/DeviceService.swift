@@ -8,19 +8,27 @@ import GRDB
 enum DeviceService {
     /// Curve25519 public keys are 32 bytes.
     static let publicKeyLength = 32
+    /// The contract's lengths, checked here because the generated server does not check them.
+    static let maxNameLength = 100
+    static let maxIdentifierLength = 100
+    static let maxSystemLength = 50
+    static let maxPushTokenLength = 200
 
-    /// The contract's limits, checked here because the generated server does not check lengths.
     static func validate(_ device: DeviceInfo) throws {
         let fields: [(String, String, Int)] = [
-            ("device.device_name", device.deviceName, 100), ("device.system_name", device.systemName, 50),
-            ("device.system_version", device.systemVersion, 50), ("device.identifier", device.identifier, 100),
+            ("device.device_name", device.deviceName, maxNameLength),
+            ("device.system_name", device.systemName, maxSystemLength),
+            ("device.system_version", device.systemVersion, maxSystemLength),
+            ("device.identifier", device.identifier, maxIdentifierLength),
         ]
         for (name, value, limit) in fields
         where value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || value.count > limit {
             throw invalid("\(name): expected 1 to \(limit) characters.")
         }
         for (name, value) in [("device.apns_token", device.apnsToken), ("device.voip_token", device.voipToken)] {
-            if let value, value.count > 200 { throw invalid("\(name): at most 200 characters.") }
+            if let value, value.count > maxPushTokenLength {
+                throw invalid("\(name): at most \(maxPushTokenLength) characters.")
+            }
         }
         guard Data(base64Encoded: device.publicKey)?.count == publicKeyLength else {
             throw invalid("device.public_key: expected a Curve25519 public key, 32 bytes in base64.")
@@ -31,53 +39,45 @@ enum DeviceService {
     static func register(
         _ db: Database, userId: String, device: DeviceInfo, now: Date
     ) throws -> (id: String, isFirstUse: Bool) {
-        if let id = try String.fetchOne(
-            db, sql: "SELECT id FROM devices WHERE user_id = ? AND identifier = ?",
+        if var known = try DeviceRecord.fetchOne(
+            db, sql: "SELECT * FROM devices WHERE user_id = ? AND identifier = ?",
             arguments: [userId, device.identifier])
         {
-            try db.execute(
-                sql: """
-                    UPDATE devices SET device_name = ?, system_name = ?, system_version = ?, public_key = ?,
-                    last_seen_at = ? WHERE id = ?
-                    """,
-                arguments: [
-                    device.deviceName, device.systemName, device.systemVersion, device.publicKey, now.unix, id,
-                ])
-            return (id, false)
+            known.deviceName = device.deviceName
+            known.systemName = device.systemName
+            known.systemVersion = device.systemVersion
+            known.publicKey = device.publicKey
+            known.lastSeenAt = now.unix
+            try known.update(db)
+            return (known.id, false)
         }
         let id = Secrets.identifier(prefix: "dvc_")
-        try db.execute(
-            sql: """
-                INSERT INTO devices (id, user_id, identifier, device_name, system_name, system_version, public_key,
-                    created_at, last_seen_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                id, userId, device.identifier, device.deviceName, device.systemName, device.systemVersion,
-                device.publicKey, now.unix, now.unix,
-            ])
+        try DeviceRecord(
+            id: id, userId: userId, identifier: device.identifier, deviceName: device.deviceName,
+            systemName: device.systemName, systemVersion: device.systemVersion, publicKey: device.publicKey,
+            createdAt: now.unix, lastSeenAt: now.unix
+        ).insert(db)
         return (id, true)
     }
 
     /// Seed 003's "new device sign-in": to the account's email, or by text when it has none.
     static func sendNewDeviceNotice(_ db: Database, user: UserRecord, device: DeviceInfo, now: Date) throws {
-        let recipient: (channel: String, address: String)
+        let recipient: (channel: OutboxChannel, address: String)
         if let email = user.email {
-            recipient = ("email", email)
+            recipient = (.email, email)
         } else if let phone = user.phone {
-            recipient = ("sms", phone)
+            recipient = (.sms, phone)
         } else {
             return  // An account reached only through a provider: the provider tells its own user.
         }
         try OutboxService.send(
             db,
             .init(
-                channel: recipient.channel, recipient: recipient.address, kind: "new_device_notice",
-                purpose: "sign_in"),
+                channel: recipient.channel, recipient: recipient.address, kind: .newDeviceNotice, purpose: "sign_in"),
             now: now)
     }
 
     private static func invalid(_ message: String) -> BackendError {
-        BackendError(.unprocessableContent, "invalid_field", message, rule: "device.invalid")
+        BackendError(.unprocessableContent, "invalid_field", message, rule: .deviceInvalid)
     }
 }

@@ -20,13 +20,13 @@ struct DisconnectService: Sendable {
             guard linked != nil else {
                 throw BackendError(
                     .unprocessableContent, "not_linked", "\(provider.display) is not connected.",
-                    rule: "disconnect.not_linked")
+                    rule: .disconnectNotLinked)
             }
             if user.signInMethods.isOnly(provider.signInMethod) {
                 throw BackendError(
                     .conflict, "last_method",
                     "\(provider.display) is your only way to sign in. Add another method before disconnecting it.",
-                    rule: "disconnect.last_method")
+                    rule: .disconnectLastMethod)
             }
             try ReauthService.require(
                 db, digest: store.digest, token: reauthToken, user: user, target: provider.signInMethod.reauthFactor,
@@ -38,7 +38,7 @@ struct DisconnectService: Sendable {
                 try OutboxService.send(
                     db,
                     .init(
-                        channel: "email", recipient: email, kind: "provider_disconnected_notice",
+                        channel: .email, recipient: email, kind: .providerDisconnectedNotice,
                         purpose: "\(provider.rawValue)_disconnect"),
                     now: now)
             }

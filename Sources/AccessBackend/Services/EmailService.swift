@@ -15,16 +15,10 @@ struct EmailService: Sendable {
     let clock: BackendClock
     let linkBase: String
 
-    enum Purpose: String {
-        case change = "email_change"
-        case add = "email_add"
-        case revert = "email_revert"
-    }
-
     static let takenError = BackendError(
-        .conflict, "email_taken", "This email is already in use by another account.", rule: "email.taken")
+        .conflict, "email_taken", "This email is already in use by another account.", rule: .emailTaken)
     static let invalidError = BackendError(
-        .unprocessableContent, "invalid_email", "Enter a valid email address.", rule: "email.invalid")
+        .unprocessableContent, "invalid_email", "Enter a valid email address.", rule: .emailInvalid)
 
     func availability(user: UserRecord, email: String) async throws -> EmailAvailability {
         guard EmailRules.isValid(email) else { throw Self.invalidError }
@@ -41,20 +35,20 @@ struct EmailService: Sendable {
             guard let current = user.email else {
                 throw BackendError(
                     .unprocessableContent, "method_unavailable", "This account has no email yet. Add one instead.",
-                    rule: "email.change_without_email")
+                    rule: .emailChangeWithoutEmail)
             }
             guard EmailRules.isValid(email) else { throw Self.invalidError }
             guard !EmailRules.same(email, current) else {
                 throw BackendError(
                     .unprocessableContent, "email_unchanged", "That's already your email address.",
-                    rule: "email.unchanged")
+                    rule: .emailUnchanged)
             }
             try ReauthService.require(
                 db, digest: store.digest, token: reauthToken, user: user, target: .email, now: now)
             guard try !Self.taken(db, email: email, by: user.id) else { throw Self.takenError }
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
             return try sendVerifyLink(
-                db, userId: user.id, purpose: .change, email: email, passwordHash: nil,
+                db, userId: user.id, purpose: .emailChange, email: email, passwordHash: nil,
                 requester: .client(account: user.id), now: now)
         }
     }
@@ -74,12 +68,12 @@ struct EmailService: Sendable {
             guard user.email == nil else {
                 throw BackendError(
                     .conflict, "email_already_set", "This account already has an email. Change it instead.",
-                    rule: "email.add_with_email")
+                    rule: .emailAddWithEmail)
             }
             guard try !Self.taken(db, email: email, by: user.id) else { throw Self.takenError }
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
             return try sendVerifyLink(
-                db, userId: user.id, purpose: .add, email: email, passwordHash: passwordHash,
+                db, userId: user.id, purpose: .emailAdd, email: email, passwordHash: passwordHash,
                 requester: .client(account: user.id), now: now)
         }
     }
@@ -94,24 +88,21 @@ struct EmailService: Sendable {
         let now = clock.now()
         return try await store.pool.write { db in
             guard
-                let pending = try Row.fetchOne(
+                let pending = try LinkRecord.fetchOne(
                     db,
                     sql: """
-                        SELECT purpose, email, password_hash FROM links
-                        WHERE user_id = ? AND purpose IN (?, ?) AND used = 0 AND expires_at > ?
+                        SELECT * FROM links WHERE user_id = ? AND purpose IN (?, ?) AND used = 0 AND expires_at > ?
                         ORDER BY expires_at DESC LIMIT 1
                         """,
-                    arguments: [
-                        user.id, Purpose.change.rawValue, Purpose.add.rawValue, now.unix - Self.resendableFor,
-                    ]),
-                let purpose = Purpose(rawValue: pending["purpose"])
+                    arguments: [user.id, LinkPurpose.emailChange, LinkPurpose.emailAdd, now.unix - Self.resendableFor]),
+                let email = pending.email
             else {
                 throw BackendError(
                     .notFound, "link_not_found", "There is no email change waiting. Start again.",
-                    rule: "email.nothing_pending")
+                    rule: .emailNothingPending)
             }
             return try sendVerifyLink(
-                db, userId: user.id, purpose: purpose, email: pending["email"], passwordHash: pending["password_hash"],
+                db, userId: user.id, purpose: pending.purpose, email: email, passwordHash: pending.passwordHash,
                 requester: .client(account: user.id), now: now)
         }
     }
@@ -121,12 +112,12 @@ struct EmailService: Sendable {
     func verify(token: String) async throws -> EmailVerified {
         let now = clock.now()
         return try await store.pool.write { db in
-            let link = try redeem(db, token: token, purposes: [.change, .add], now: now)
+            let link = try redeem(db, token: token, purposes: [.emailChange, .emailAdd], now: now)
             let user = try AccountService.current(db, id: link.userId)
             // Someone may have taken the address while the link sat in the inbox.
             guard try !Self.taken(db, email: link.email, by: user.id) else { throw Self.takenError }
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: link.email, now: now)
-            if link.purpose == .add {
+            if link.purpose == .emailAdd {
                 try db.execute(
                     sql: """
                         UPDATE users SET email = ?, password_hash = ?, password_salt = NULL, password_changed_at = ?
@@ -149,14 +140,14 @@ struct EmailService: Sendable {
     func revert(token: String) async throws -> EmailReverted {
         let now = clock.now()
         return try await store.pool.write { db in
-            let link = try redeem(db, token: token, purposes: [.revert], now: now)
+            let link = try redeem(db, token: token, purposes: [.emailRevert], now: now)
             guard try !Self.taken(db, email: link.email, by: link.userId) else { throw Self.takenError }
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: link.email, now: now)
             try db.execute(sql: "UPDATE users SET email = ? WHERE id = ?", arguments: [link.email, link.userId])
             // Pending changes die too: a link still in the intruder's inbox must not undo the revert.
             try OutboxService.endLinks(
                 db, where: "user_id = ? AND purpose IN (?, ?)",
-                [link.userId, Purpose.change.rawValue, Purpose.add.rawValue], as: .cancelled, now: now)
+                [link.userId, LinkPurpose.emailChange, LinkPurpose.emailAdd], as: .cancelled, now: now)
             let ended = try SessionService.revokeAll(db, userId: link.userId)
             return EmailReverted(email: link.email, signedOutSessions: ended)
         }
@@ -171,8 +162,9 @@ struct EmailService: Sendable {
             arguments: [EmailRules.normalized(email), userId]) ?? false
     }
 
+    /// `purpose`: `emailChange` or `emailAdd`.
     func sendVerifyLink(
-        _ db: Database, userId: String, purpose: Purpose, email: String, passwordHash: String?,
+        _ db: Database, userId: String, purpose: LinkPurpose, email: String, passwordHash: String?,
         requester: RateLimitService.Requester, now: Date
     ) throws -> EmailLinkSent {
         // A second link to the same address while one is live is a resend, as a second code is for texts.
@@ -183,27 +175,25 @@ struct EmailService: Sendable {
                     SELECT EXISTS(SELECT 1 FROM links WHERE user_id = ? AND purpose = ? AND email = ? COLLATE NOCASE
                     AND used = 0 AND expires_at > ?)
                     """,
-                arguments: [userId, purpose.rawValue, email, now.unix]) ?? false
+                arguments: [userId, purpose, email, now.unix]) ?? false
         try RateLimitService.check(
             db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
         // One pending change at a time: the links sent before this one stop working.
         try OutboxService.endLinks(
-            db, where: "user_id = ? AND purpose IN (?, ?)", [userId, Purpose.change.rawValue, Purpose.add.rawValue],
+            db, where: "user_id = ? AND purpose IN (?, ?)", [userId, LinkPurpose.emailChange, LinkPurpose.emailAdd],
             as: .superseded, now: now)
         let token = Secrets.token(prefix: "lk_")
         let expires = now.addingTimeInterval(Self.verifyLinkLifetime)
-        try db.execute(
-            sql: """
-                INSERT INTO links (token_hash, user_id, purpose, expires_at, email, password_hash)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [store.digest(token), userId, purpose.rawValue, expires.unix, email, passwordHash])
+        try LinkRecord(
+            tokenHash: store.digest(token), userId: userId, purpose: purpose, expiresAt: expires.unix, email: email,
+            passwordHash: passwordHash
+        ).insert(db)
         try RateLimitService.record(
             db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
         try OutboxService.send(
             db,
             .init(
-                channel: "email", recipient: email, kind: "email_verify_link", purpose: purpose.rawValue,
+                channel: .email, recipient: email, kind: .emailVerifyLink, purpose: purpose.rawValue,
                 link: "\(linkBase)/verify-email?token=\(token)", token: token, tokenHash: store.digest(token)),
             sealedWith: store.outboxSealer, now: now)
         return EmailLinkSent(sentTo: email, expiresAt: expires)
@@ -211,56 +201,43 @@ struct EmailService: Sendable {
 
     private func sendRevertNotice(_ db: Database, userId: String, previous: String, new: String, now: Date) throws {
         let token = Secrets.token(prefix: "lk_")
-        try db.execute(
-            sql: """
-                INSERT INTO links (token_hash, user_id, purpose, expires_at, email, previous_email)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                store.digest(token), userId, Purpose.revert.rawValue,
-                now.addingTimeInterval(Self.revertLinkLifetime).unix, previous, new,
-            ])
+        try LinkRecord(
+            tokenHash: store.digest(token), userId: userId, purpose: .emailRevert,
+            expiresAt: now.addingTimeInterval(Self.revertLinkLifetime).unix, email: previous, previousEmail: new
+        ).insert(db)
         try OutboxService.send(
             db,
             .init(
-                channel: "email", recipient: previous, kind: "email_changed_notice", purpose: Purpose.revert.rawValue,
-                link: "\(linkBase)/revert-email?token=\(token)", token: token,
-                tokenHash: store.digest(token)),
+                channel: .email, recipient: previous, kind: .emailChangedNotice,
+                purpose: LinkPurpose.emailRevert.rawValue, link: "\(linkBase)/revert-email?token=\(token)",
+                token: token, tokenHash: store.digest(token)),
             sealedWith: store.outboxSealer, now: now)
     }
 
     private struct Redeemed {
         var userId: String
-        var purpose: Purpose
+        var purpose: LinkPurpose
         var email: String
         var passwordHash: String?
     }
 
     /// 404 for a token nobody issued, 410 for one used or past its time (seed 001: both "This link has
     /// expired"); otherwise the link is spent here, in the transaction that acts on it.
-    private func redeem(_ db: Database, token: String, purposes: [Purpose], now: Date) throws -> Redeemed {
+    private func redeem(_ db: Database, token: String, purposes: [LinkPurpose], now: Date) throws -> Redeemed {
         let hash = store.digest(token)
-        guard
-            let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT user_id, purpose, email, password_hash, expires_at, used, ended FROM links
-                    WHERE token_hash = ?
-                    """,
-                arguments: [hash]),
-            let purpose = Purpose(rawValue: row["purpose"]), purposes.contains(purpose),
-            let email: String = row["email"]
+        guard let link = try LinkRecord.find(db, tokenHash: hash), purposes.contains(link.purpose),
+            let email = link.email
         else {
-            throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: "link.unknown")
+            throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: .linkUnknown)
         }
-        if (row["used"] as Bool) || (row["expires_at"] as Double) <= now.unix {
+        guard link.isLive(at: now.unix) else {
             throw OutboxService.refusal(
-                linkEnded: row["ended"],
+                linkEnded: link.ended,
                 else: BackendError(
                     .gone, "link_expired", "This link has expired. Request a new one to try again.",
-                    rule: "link.expired"))
+                    rule: .linkExpired))
         }
-        try db.execute(sql: "UPDATE links SET used = 1 WHERE token_hash = ?", arguments: [hash])
-        return Redeemed(userId: row["user_id"], purpose: purpose, email: email, passwordHash: row["password_hash"])
+        try LinkRecord.spend(db, tokenHash: hash)
+        return Redeemed(userId: link.userId, purpose: link.purpose, email: email, passwordHash: link.passwordHash)
     }
 }

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import HTTPTypes
 import Synchronization
@@ -14,19 +15,25 @@ final class FaultService: Sendable {
     }
 
     static let defaultRefusalSeconds = 30
+    static let longestRefusalSeconds = 600
     /// A `timeout` fault never holds a request longer than this.
     static let longestHold: Duration = .seconds(60)
+    static let maxLatencyMs = 30_000
+    static let maxEndpointFaults = 50
+    static let maxPathLength = 200
+    /// What an injected 429 tells the client to wait, as the contract promises one on every 429.
+    static let injectedRetryAfter = 30
 
-    /// What the gateway does to one request.
+    /// What the gateway does to one request, and the rule the journal names for it.
     enum Action {
-        /// Answer this error instead of running the request.
+        /// Answer this error (its rule is the fault's) instead of running the request.
         case answer(BackendError)
         /// Close the connection without an answer.
-        case close
+        case close(Rule)
         /// Hold the request unanswered until the client gives up (at most `longestHold`), then close.
-        case hold
+        case hold(Rule)
         /// Run the request (its writes are committed), then close the connection instead of answering.
-        case runThenClose
+        case runThenClose(Rule)
     }
 
     struct Injection {
@@ -34,8 +41,8 @@ final class FaultService: Sendable {
         var name: String
         /// Waited before anything else.
         var delay: Duration?
+        /// nil: only the delay (a latency fault); the request is then answered as usual.
         var action: Action?
-        var rule: String { "fault.\(name)" }
     }
 
     private let settings = Mutex(FaultSettings())
@@ -69,24 +76,24 @@ final class FaultService: Sendable {
         if let offline = update.offline, Offline(rawValue: offline) == nil, offline != "none" {
             throw invalid("offline: expected \"refused\", \"503\", \"drop\" or \"none\".")
         }
-        if let seconds = update.offlineSeconds, !(1...600).contains(seconds) {
-            throw invalid("offline_seconds: expected 1...600.")
+        if let seconds = update.offlineSeconds, !(1...longestRefusalSeconds).contains(seconds) {
+            throw invalid("offline_seconds: expected 1...\(longestRefusalSeconds).")
         }
-        if let latency = update.latencyMs, !(0...30_000).contains(latency) {
-            throw invalid("latency_ms: expected 0...30000.")
+        if let latency = update.latencyMs, !(0...maxLatencyMs).contains(latency) {
+            throw invalid("latency_ms: expected 0...\(maxLatencyMs).")
         }
         for fault in update.statuses ?? [] where !(400...599).contains(fault.status) || !fault.path.hasPrefix("/") {
             throw invalid("statuses: each needs a path starting with / and a 4xx/5xx status.")
         }
         let endpoints = update.endpoints ?? []
-        if endpoints.count > 50 { throw invalid("endpoints: at most 50.") }
+        if endpoints.count > maxEndpointFaults { throw invalid("endpoints: at most \(maxEndpointFaults).") }
         for (index, fault) in endpoints.enumerated() {
             let name = "endpoints[\(index)]"
-            guard fault.path == "*" || (fault.path.hasPrefix("/") && fault.path.count <= 200) else {
+            guard fault.path == "*" || (fault.path.hasPrefix("/") && fault.path.count <= maxPathLength) else {
                 throw invalid("\(name).path: expected a path starting with / or \"*\".")
             }
-            if let latency = fault.latencyMs, !(0...30_000).contains(latency) {
-                throw invalid("\(name).latency_ms: expected 0...30000.")
+            if let latency = fault.latencyMs, !(0...maxLatencyMs).contains(latency) {
+                throw invalid("\(name).latency_ms: expected 0...\(maxLatencyMs).")
             }
             if let status = fault.status, !(400...599).contains(status) {
                 throw invalid("\(name).status: expected 400...599.")
@@ -101,7 +108,7 @@ final class FaultService: Sendable {
     }
 
     private static func invalid(_ message: String) -> BackendError {
-        BackendError(.unprocessableContent, "invalid_fault", message)
+        BackendError(.unprocessableContent, .invalidFault, message, rule: .invalidFault)
     }
 
     /// DELETE /_admin/faults, and the start of a fresh world.
@@ -140,9 +147,9 @@ final class FaultService: Sendable {
         let settings = current
         switch settings.offline.flatMap(Offline.init(rawValue:)) {
         case .drop:
-            return Injection(name: "offline_drop", action: .close)
+            return Injection(name: "offline_drop", action: .close(.faultOfflineDrop))
         case .serviceUnavailable:
-            return Injection(name: "offline_503", action: .answer(Self.offline(rule: "fault.offline_503")))
+            return Injection(name: "offline_503", action: .answer(Self.offline(rule: .faultOffline503)))
         case .refused, nil:
             break
         }
@@ -159,7 +166,7 @@ final class FaultService: Sendable {
         if let fault = settings.statuses?.first(where: { $0.path == path }) {
             return Injection(
                 name: "status", delay: injection?.delay,
-                action: .answer(Self.status(fault.status, path: path, rule: "fault.status")))
+                action: .answer(Self.status(fault.status, path: path, rule: .faultStatus)))
         }
         return injection
     }
@@ -168,30 +175,29 @@ final class FaultService: Sendable {
         let name = fault.kind.rawValue
         switch fault.kind {
         case .unavailable:
-            return Injection(name: name, action: .answer(offline(rule: "fault.unavailable")))
+            return Injection(name: name, action: .answer(offline(rule: .faultUnavailable)))
         case .offline:
-            return Injection(name: name, action: .close)
+            return Injection(name: name, action: .close(.faultOffline))
         case .latency:
             return Injection(name: name, delay: .milliseconds(fault.latencyMs ?? 0))
         case .timeout:
-            return Injection(name: name, action: .hold)
+            return Injection(name: name, action: .hold(.faultTimeout))
         case .commitThenFail:
-            return Injection(name: name, action: .runThenClose)
+            return Injection(name: name, action: .runThenClose(.faultCommitThenFail))
         case .status:
             return Injection(
-                name: name, action: .answer(status(fault.status ?? 500, path: path, rule: "fault.status")))
+                name: name, action: .answer(status(fault.status ?? 500, path: path, rule: .faultStatus)))
         }
     }
 
-    private static func offline(rule: String) -> BackendError {
+    private static func offline(rule: Rule) -> BackendError {
         BackendError(.serviceUnavailable, "offline", "No connection. Check your internet and try again.", rule: rule)
     }
 
-    private static func status(_ code: Int, path: String, rule: String) -> BackendError {
+    private static func status(_ code: Int, path: String, rule: Rule) -> BackendError {
         var error = BackendError(
             HTTPResponse.Status(code: code), "fault_injected", "Injected failure for \(path).", rule: rule)
-        // The contract promises Retry-After on every 429, injected ones included.
-        if code == 429 { error.detail.retryAfter = 30 }
+        if code == 429 { error.detail.retryAfter = injectedRetryAfter }
         return error
     }
 }

@@ -15,19 +15,19 @@ enum IdentityHoldService {
         .conflict, "recently_deleted",
         "This number belonged to an account that was deleted less than 7 days ago. "
             + "Try again later or use another number.",
-        rule: "hold.phone_recently_deleted")
+        rule: .holdPhoneRecentlyDeleted)
     static let emailHeld = BackendError(
         .conflict, "recently_deleted",
         "This email belonged to an account that was deleted less than 7 days ago. "
             + "Try again later or use another email.",
-        rule: "hold.email_recently_deleted")
+        rule: .holdEmailRecentlyDeleted)
 
     static func providerHeld(_ provider: SocialProvider) -> BackendError {
         BackendError(
             .conflict, "recently_deleted",
             "This \(provider.display) account belonged to an account that was deleted less than 7 days ago. "
                 + "Try again later or use another way in.",
-            rule: "hold.provider_recently_deleted")
+            rule: .holdProviderRecentlyDeleted)
     }
 
     /// Held as typed in E.164 (the form every number is stored in) and emails case-insensitively, as the
@@ -52,9 +52,7 @@ enum IdentityHoldService {
             google.map { providerKey(.google, $0, digest: digest) },
         ]
         for key in keys.compactMap({ $0 }) {
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO identity_holds (identifier_hash, held_until) VALUES (?, ?)",
-                arguments: [key, until.unix])
+            try IdentityHoldRecord(identifierHash: key, heldUntil: until.unix).insert(db, onConflict: .replace)
         }
     }
 

@@ -54,7 +54,7 @@ final class JournalService: Sendable {
         guard let value = Int(query), (0...Self.capacity).contains(value) else {
             throw BackendError(
                 .unprocessableContent, "invalid_parameter", "limit: expected an integer from 0 to \(Self.capacity).",
-                rule: "admin.invalid_parameter")
+                rule: .adminInvalidParameter)
         }
         return value
     }

@@ -2,8 +2,9 @@ import AccessAPI
 import Foundation
 import GRDB
 
-/// One-shot email links. Each purpose keeps its own lifetime (seed README); re-auth links share the
-/// 30-minute lifetime of seed 000's magic links. Sending one obeys the same limits as sending a code.
+/// One-shot email links. Each purpose keeps its own lifetime (docs/RULES.md: `link.sent`, `email.link_sent`,
+/// `register.link_sent`, `recovery.answered`); re-auth links share the 30-minute lifetime of seed 000's magic
+/// links. Sending one obeys the same limits as sending a code.
 struct LinkService: Sendable {
     static let reauthLifetime: TimeInterval = 30 * 60
 
@@ -22,7 +23,7 @@ struct LinkService: Sendable {
             guard let email = user.email else {
                 throw BackendError(
                     .unprocessableContent, "method_unavailable", "This account has no email address.",
-                    rule: "reauth.method_unavailable")
+                    rule: .reauthMethodUnavailable)
             }
             // Another link while one is still live is a resend, as a second code request is for texts.
             let isResend =
@@ -30,23 +31,21 @@ struct LinkService: Sendable {
                     db,
                     sql: """
                         SELECT EXISTS(SELECT 1 FROM links
-                        WHERE user_id = ? AND purpose = 'reauth' AND used = 0 AND expires_at > ?)
+                        WHERE user_id = ? AND purpose = ? AND used = 0 AND expires_at > ?)
                         """,
-                    arguments: [user.id, now.unix]) ?? false
+                    arguments: [user.id, LinkPurpose.reauth, now.unix]) ?? false
             let requester = RateLimitService.Requester.client(account: user.id)
             try RateLimitService.check(
                 db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
-            try db.execute(
-                sql: "INSERT INTO links (token_hash, user_id, purpose, expires_at) VALUES (?, ?, 'reauth', ?)",
-                arguments: [store.digest(token), user.id, expires.unix])
+            try LinkRecord(tokenHash: store.digest(token), userId: user.id, purpose: .reauth, expiresAt: expires.unix)
+                .insert(db)
             try RateLimitService.record(
                 db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
             try OutboxService.send(
                 db,
                 .init(
-                    channel: "email", recipient: email, kind: "reauth_link", purpose: "reauth", link: link,
-                    token: token,
-                    tokenHash: store.digest(token)),
+                    channel: .email, recipient: email, kind: .reauthLink, purpose: LinkPurpose.reauth.rawValue,
+                    link: link, token: token, tokenHash: store.digest(token)),
                 sealedWith: store.outboxSealer, now: now)
             return email
         }
@@ -58,14 +57,11 @@ struct LinkService: Sendable {
         enum Outcome { case granted(ReauthGrant), expired, unknown }
         let outcome: Outcome = try await store.pool.write { db in
             let hash = store.digest(token)
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT user_id, expires_at, used FROM links WHERE token_hash = ? AND purpose = 'reauth'",
-                    arguments: [hash]),
-                Secrets.constantTimeEquals(row["user_id"] as String, user.id)
+            guard let link = try LinkRecord.find(db, tokenHash: hash), link.purpose == .reauth,
+                Secrets.constantTimeEquals(link.userId, user.id)
             else { return .unknown }
-            if (row["used"] as Bool) || (row["expires_at"] as Double) <= now.unix { return .expired }
-            try db.execute(sql: "UPDATE links SET used = 1 WHERE token_hash = ?", arguments: [hash])
+            guard link.isLive(at: now.unix) else { return .expired }
+            try LinkRecord.spend(db, tokenHash: hash)
             return .granted(
                 try ReauthService.issue(db, digest: store.digest, userId: user.id, method: .email, now: now))
         }
@@ -73,9 +69,9 @@ struct LinkService: Sendable {
         case .granted(let grant): return grant
         case .expired:
             throw BackendError(
-                .gone, "link_expired", "This link has expired. Request a new one to try again.", rule: "link.expired")
+                .gone, "link_expired", "This link has expired. Request a new one to try again.", rule: .linkExpired)
         case .unknown:
-            throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: "link.unknown")
+            throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: .linkUnknown)
         }
     }
 }

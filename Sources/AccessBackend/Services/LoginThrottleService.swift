@@ -25,30 +25,19 @@ enum LoginThrottleService {
     }
 
     static func refuseIfLocked(_ db: Database, key: String, now: Date) throws {
-        guard
-            let until = try Double.fetchOne(
-                db, sql: "SELECT locked_until FROM login_failures WHERE email_key = ?", arguments: [key]),
-            until > now.unix
-        else { return }
+        guard let until = try LoginFailureRecord.fetchOne(db, key: key)?.lockedUntil, until > now.unix else { return }
         throw lockedError(retryAfter: until - now.unix)
     }
 
     /// Counts a failure; the lock it starts, if any.
     static func recordFailure(_ db: Database, key: String, now: Date) throws -> TimeInterval? {
-        let previous = try Row.fetchOne(
-            db, sql: "SELECT failures, last_failed_at FROM login_failures WHERE email_key = ?", arguments: [key])
-        let streak =
-            previous.flatMap { row in
-                now.unix - (row["last_failed_at"] as Double) < forgetAfter ? row["failures"] as Int : nil
-            } ?? 0
+        let previous = try LoginFailureRecord.fetchOne(db, key: key)
+        let streak = previous.flatMap { now.unix - $0.lastFailedAt < forgetAfter ? $0.failures : nil } ?? 0
         let failures = streak + 1
         let lock = lock(afterFailures: failures)
-        try db.execute(
-            sql: """
-                INSERT OR REPLACE INTO login_failures (email_key, failures, last_failed_at, locked_until)
-                VALUES (?, ?, ?, ?)
-                """,
-            arguments: [key, failures, now.unix, lock.map { now.unix + $0 }])
+        try LoginFailureRecord(
+            emailKey: key, failures: failures, lastFailedAt: now.unix, lockedUntil: lock.map { now.unix + $0 }
+        ).insert(db, onConflict: .replace)
         return lock
     }
 
@@ -56,16 +45,17 @@ enum LoginThrottleService {
     /// whether the failures came from Log in or from a recovery link.
     static func noticeLockout(_ db: Database, email: String, purpose: String, now: Date) throws {
         try OutboxService.send(
-            db, .init(channel: "email", recipient: email, kind: "lockout_notice", purpose: purpose), now: now)
+            db, .init(channel: .email, recipient: email, kind: .lockoutNotice, purpose: purpose), now: now)
     }
 
     static func clear(_ db: Database, key: String) throws {
-        try db.execute(sql: "DELETE FROM login_failures WHERE email_key = ?", arguments: [key])
+        try LoginFailureRecord.deleteOne(db, key: key)
     }
 
-    static func lockedError(retryAfter: TimeInterval) -> BackendError {
+    /// `rule`: the limit's own while a lock runs; the flow's when this failure started it.
+    static func lockedError(retryAfter: TimeInterval, rule: Rule? = nil) -> BackendError {
         BackendError.rateLimited(
-            retryAfter: max(1, Int(retryAfter.rounded(.up))), limit: "login_lockout",
-            message: "Too many failed attempts. Wait before trying again.")
+            retryAfter: max(1, Int(retryAfter.rounded(.up))), limit: .loginLockout,
+            message: "Too many failed attempts. Wait before trying again.", rule: rule)
     }
 }

@@ -12,7 +12,7 @@ struct OTPService: Sendable {
     let store: Store
     let clock: BackendClock
 
-    static let expired = BackendError(.gone, "code_expired", "Code expired. Request a new one.", rule: "otp.expired")
+    static let expired = BackendError(.gone, "code_expired", "Code expired. Request a new one.", rule: .otpExpired)
 
     func request(
         user: UserRecord, access: AccessLevel, body: RequestOTPBody, reauthToken: String?
@@ -29,7 +29,7 @@ struct OTPService: Sendable {
             }
             guard let phone = PhoneNumberRules.normalizeE164(body.phone) else {
                 throw BackendError(
-                    .unprocessableContent, "phone_invalid", "Enter a valid phone number.", rule: "phone.invalid")
+                    .unprocessableContent, "phone_invalid", "Enter a valid phone number.", rule: .phoneInvalid)
             }
             try Self.checkTarget(db, phone: phone, purpose: body.purpose, user: user)
             if body.purpose != .reauth {
@@ -37,28 +37,21 @@ struct OTPService: Sendable {
             }
             // A new request while one is live for the same number is a resend in disguise: it counts as one.
             let live = try String.fetchAll(
-                db,
-                sql:
-                    "SELECT id FROM otp_requests WHERE user_id = ? AND phone = ? AND state = 'open' AND expires_at > ?",
-                arguments: [user.id, phone, now.unix])
+                db, sql: "SELECT id FROM otp_requests WHERE user_id = ? AND phone = ? AND state = ? AND expires_at > ?",
+                arguments: [user.id, phone, CodeState.open, now.unix])
             let isResend = !live.isEmpty
             try RateLimitService.check(
                 db, channel: .sms, recipient: phone, isResend: isResend, requester: .client(account: user.id), now: now)
             for id in live {
-                try OutboxService.endCode(db, request: id, state: "open", expiresAt: .infinity, now: now)
-                try db.execute(sql: "UPDATE otp_requests SET state = 'cancelled' WHERE id = ?", arguments: [id])
+                try OutboxService.endCode(db, request: id, state: .open, expiresAt: .infinity, now: now)
+                try Self.setState(db, id: id, .cancelled)
             }
             let id = Secrets.identifier(prefix: "otp_")
             let code = try Self.newCode(db, phone: phone)
-            try db.execute(
-                sql: """
-                    INSERT INTO otp_requests (id, user_id, phone, purpose, code_hash, created_at, expires_at, resend_after, state)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open')
-                    """,
-                arguments: [
-                    id, user.id, phone, body.purpose.rawValue, store.digest(code, context: id), now.unix,
-                    now.unix + Self.ttl, now.unix + RateLimitService.cooldown,
-                ])
+            try OTPRequestRecord(
+                id: id, userId: user.id, phone: phone, purpose: body.purpose, codeHash: store.digest(code, context: id),
+                createdAt: now.unix, expiresAt: now.unix + Self.ttl, resendAfter: now.unix + RateLimitService.cooldown
+            ).insert(db)
             try deliver(
                 db, requestId: id, phone: phone, code: code, purpose: body.purpose, isResend: isResend,
                 userId: user.id, now: now)
@@ -72,29 +65,27 @@ struct OTPService: Sendable {
         let now = clock.now()
         return try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
-            let row = try Self.fetch(db, id: requestId, userId: user.id)
-            try Self.refuseForAccess(access, purpose: OTPPurpose(rawValue: row["purpose"]) ?? .reauth)
-            let state: String = row["state"]
+            let request = try Self.fetch(db, id: requestId, userId: user.id)
+            try Self.refuseForAccess(access, purpose: request.purpose)
             // A dead (5 wrong) or timed-out code may be replaced; a used or cancelled one may not.
-            guard state == "open" || state == "dead" else {
+            guard request.state.isResendable else {
                 throw BackendError(
-                    .gone, "request_closed", "This code request is closed. Start again.", rule: "otp.request_closed")
+                    .gone, "request_closed", "This code request is closed. Start again.", rule: .otpRequestClosed)
             }
-            let phone: String = row["phone"]
-            let purpose = OTPPurpose(rawValue: row["purpose"]) ?? .reauth
+            let phone = request.phone
+            let purpose = request.purpose
             try RateLimitService.check(
                 db, channel: .sms, recipient: phone, isResend: true, requester: .client(account: user.id), now: now)
-            try OutboxService.endCode(db, request: requestId, state: state, expiresAt: row["expires_at"], now: now)
+            try OutboxService.endCode(
+                db, request: requestId, state: request.state, expiresAt: request.expiresAt, now: now)
             let code = try Self.newCode(db, phone: phone)
-            try db.execute(
-                sql: """
-                    UPDATE otp_requests SET code_hash = ?, expires_at = ?, resend_after = ?, wrong_attempts = 0,
-                    state = 'open' WHERE id = ?
-                    """,
-                arguments: [
-                    store.digest(code, context: requestId), now.unix + Self.ttl, now.unix + RateLimitService.cooldown,
-                    requestId,
-                ])
+            var renewed = request
+            renewed.codeHash = store.digest(code, context: requestId)
+            renewed.expiresAt = now.unix + Self.ttl
+            renewed.resendAfter = now.unix + RateLimitService.cooldown
+            renewed.wrongAttempts = 0
+            renewed.state = .open
+            try renewed.update(db)
             try deliver(
                 db, requestId: requestId, phone: phone, code: code, purpose: purpose, isResend: true,
                 userId: user.id, now: now)
@@ -107,13 +98,13 @@ struct OTPService: Sendable {
     /// Back on the OTP screen: the code stops working at once.
     func cancel(user: UserRecord, access: AccessLevel, requestId: String) async throws -> OTPCancelled {
         try await store.pool.write { db in
-            let row = try Self.fetch(db, id: requestId, userId: user.id)
-            try Self.refuseForAccess(access, purpose: OTPPurpose(rawValue: row["purpose"]) ?? .reauth)
-            if (row["state"] as String) == "used" {
+            let request = try Self.fetch(db, id: requestId, userId: user.id)
+            try Self.refuseForAccess(access, purpose: request.purpose)
+            if request.state == .used {
                 throw BackendError(
-                    .gone, "request_closed", "This code was already used.", rule: "otp.request_closed")
+                    .gone, "request_closed", "This code was already used.", rule: .otpRequestClosed)
             }
-            try db.execute(sql: "UPDATE otp_requests SET state = 'cancelled' WHERE id = ?", arguments: [requestId])
+            try Self.setState(db, id: requestId, .cancelled)
             return OTPCancelled(requestId: requestId)
         }
     }
@@ -130,11 +121,9 @@ struct OTPService: Sendable {
         // Wrong attempts must be committed, so they are returned, not thrown (a throw rolls back).
         let outcome: Outcome = try await store.pool.write { db in
             let user = try AccountService.current(db, id: user.id)
-            let row = try Self.fetch(db, id: body.requestId, userId: user.id)
-            guard (row["state"] as String) == "open", (row["expires_at"] as Double) > now.unix else {
-                throw Self.expired
-            }
-            let purpose = OTPPurpose(rawValue: row["purpose"]) ?? .reauth
+            let request = try Self.fetch(db, id: body.requestId, userId: user.id)
+            guard request.state == .open, request.expiresAt > now.unix else { throw Self.expired }
+            let purpose = request.purpose
             // Read in this transaction: another request may have re-verified meanwhile.
             try Self.refuseForAccess(try SessionService.access(db, accessHash: accessHash), purpose: purpose)
             if purpose == .changePhone {
@@ -142,16 +131,15 @@ struct OTPService: Sendable {
                     db, digest: store.digest, token: reauthToken, user: user, target: .phone, now: now)
             }
             let presented = store.digest(body.code, context: body.requestId)
-            guard Secrets.constantTimeEquals(presented, row["code_hash"]) else {
-                let attempts = (row["wrong_attempts"] as Int) + 1
-                let state = attempts >= Self.maxWrongAttempts ? "dead" : "open"
-                try db.execute(
-                    sql: "UPDATE otp_requests SET wrong_attempts = ?, state = ? WHERE id = ?",
-                    arguments: [attempts, state, body.requestId])
-                return .wrong(remaining: Self.maxWrongAttempts - attempts)
+            guard Secrets.constantTimeEquals(presented, request.codeHash) else {
+                var wrong = request
+                wrong.wrongAttempts += 1
+                wrong.state = wrong.wrongAttempts >= Self.maxWrongAttempts ? .dead : .open
+                try wrong.update(db)
+                return .wrong(remaining: Self.maxWrongAttempts - wrong.wrongAttempts)
             }
-            try db.execute(sql: "UPDATE otp_requests SET state = 'used' WHERE id = ?", arguments: [body.requestId])
-            let phone: String = row["phone"]
+            try Self.setState(db, id: body.requestId, .used)
+            let phone = request.phone
             switch purpose {
             case .reauth:
                 let grant = try ReauthService.issue(
@@ -181,7 +169,7 @@ struct OTPService: Sendable {
         case .wrong(let remaining):
             var error = BackendError(
                 .unauthorized, "code_incorrect", "Code is incorrect. Try again.",
-                rule: remaining == 0 ? "otp.code_incorrect_exhausted" : "otp.code_incorrect")
+                rule: remaining == 0 ? .otpCodeIncorrectExhausted : .otpCodeIncorrect)
             error.detail.attemptsRemaining = remaining
             throw error
         }
@@ -193,12 +181,12 @@ struct OTPService: Sendable {
             guard let own = user.phone else {
                 throw BackendError(
                     .unprocessableContent, "method_unavailable", "This account has no phone number.",
-                    rule: "reauth.method_unavailable")
+                    rule: .reauthMethodUnavailable)
             }
             guard own == phone else {
                 throw BackendError(
                     .unprocessableContent, "phone_mismatch", "Use the phone number on your account.",
-                    rule: "reauth.phone_mismatch")
+                    rule: .reauthPhoneMismatch)
             }
         case .reverifyPhone:
             // The account's own number or a new one nobody else has (seed 003: "re-verify the phone").
@@ -206,7 +194,7 @@ struct OTPService: Sendable {
         case .changePhone, .addPhone:
             if user.phone == phone {
                 throw BackendError(
-                    .unprocessableContent, "phone_unchanged", "This is already your number.", rule: "phone.unchanged")
+                    .unprocessableContent, "phone_unchanged", "This is already your number.", rule: .phoneUnchanged)
             }
             if try AccountService.phoneTaken(db, phone: phone, by: user.id) { throw AccountService.phoneTakenError }
         }
@@ -223,25 +211,26 @@ struct OTPService: Sendable {
             throw BackendError(
                 .unprocessableContent, "invalid_field",
                 "purpose: reverify_phone is only for a session that recovered the account by email; this one has full access.",
-                rule: "otp.reverify_not_limited")
+                rule: .otpReverifyNotLimited)
         }
     }
 
-    private static func fetch(_ db: Database, id: String, userId: String) throws -> Row {
-        guard
-            let row = try Row.fetchOne(
-                db, sql: "SELECT * FROM otp_requests WHERE id = ? AND user_id = ?", arguments: [id, userId])
-        else {
+    /// The account's own request, or 404: another account's request id says nothing either.
+    private static func fetch(_ db: Database, id: String, userId: String) throws -> OTPRequestRecord {
+        guard let request = try OTPRequestRecord.fetchOne(db, key: id), request.userId == userId else {
             throw BackendError(
-                .notFound, "otp_request_not_found", "This code request does not exist.", rule: "otp.request_unknown")
+                .notFound, "otp_request_not_found", "This code request does not exist.", rule: .otpRequestUnknown)
         }
-        return row
+        return request
+    }
+
+    private static func setState(_ db: Database, id: String, _ state: CodeState) throws {
+        try db.execute(sql: "UPDATE otp_requests SET state = ? WHERE id = ?", arguments: [state, id])
     }
 
     /// Scenario test codes win for their numbers; everything else gets a fresh CSPRNG code.
     private static func newCode(_ db: Database, phone: String) throws -> String {
-        try String.fetchOne(db, sql: "SELECT code FROM test_codes WHERE phone = ?", arguments: [phone])
-            ?? Secrets.otpCode()
+        try TestCodeRecord.fetchOne(db, key: phone)?.code ?? Secrets.otpCode()
     }
 
     private func deliver(
@@ -253,7 +242,7 @@ struct OTPService: Sendable {
         try OutboxService.send(
             db,
             .init(
-                channel: "sms", recipient: phone, kind: "otp", purpose: purpose.rawValue, code: code,
+                channel: .sms, recipient: phone, kind: .otp, purpose: purpose.rawValue, code: code,
                 requestId: requestId),
             sealedWith: store.outboxSealer, now: now)
     }

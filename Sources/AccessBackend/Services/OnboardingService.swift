@@ -15,7 +15,7 @@ struct OnboardingService: Sendable {
     let passwordLogins: PasswordLoginService
 
     static let usernameTaken = BackendError(
-        .conflict, "username_taken", "This username is taken. Try another one.", rule: "username.taken")
+        .conflict, "username_taken", "This username is taken. Try another one.", rule: .usernameTaken)
 
     // MARK: - The step order
 
@@ -69,24 +69,14 @@ struct OnboardingService: Sendable {
     }
 
     private static func liveState(_ db: Database, userId: String) throws -> State? {
-        guard
-            let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT username, photo, onboarding_step, email, email_unverified FROM users
-                    WHERE id = ? AND deleted_at IS NULL
-                    """,
-                arguments: [userId])
-        else { return nil }
+        guard let user = try UserRecord.fetchOne(db, key: userId), user.deletedAt == nil else { return nil }
         return State(
-            username: row["username"], photo: row["photo"],
-            step: OnboardingStep(rawValue: row["onboarding_step"]) ?? .complete, email: row["email"],
-            emailUnverified: row["email_unverified"])
+            username: user.username, photo: user.photo, step: user.onboardingStep, email: user.email,
+            emailUnverified: user.emailUnverified)
     }
 
     private static func setStep(_ db: Database, userId: String, _ step: OnboardingStep) throws {
-        try db.execute(
-            sql: "UPDATE users SET onboarding_step = ? WHERE id = ?", arguments: [step.rawValue, userId])
+        try db.execute(sql: "UPDATE users SET onboarding_step = ? WHERE id = ?", arguments: [step, userId])
     }
 
     // MARK: - Hooks for the other services, inside their transactions
@@ -96,10 +86,8 @@ struct OnboardingService: Sendable {
         try state(db, userId: userId).profile(access: access)
     }
 
-    /// An account a sign-up just created goes through onboarding from its first step.
-    static func begin(_ db: Database, userId: String) throws {
-        try setStep(db, userId: userId, .profile)
-    }
+    /// Where an account a sign-up just created starts: onboarding from its first step.
+    static let firstStep = OnboardingStep.profile
 
     /// The address was just proven (registration link or emailed code): an account waiting on
     /// `verify_email` moves on; any other step stays where it is.
@@ -162,7 +150,7 @@ struct OnboardingService: Sendable {
             guard state.email == nil else {
                 throw BackendError(
                     .conflict, "email_already_set", "This account already has an email.",
-                    rule: "onboarding.email_already_set")
+                    rule: .onboardingEmailAlreadySet)
             }
             guard try !EmailService.taken(db, email: email, by: user.id) else { throw EmailService.takenError }
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
@@ -198,17 +186,17 @@ struct OnboardingService: Sendable {
                 throw BackendError(
                     .conflict, "onboarding_step",
                     "This account is at the \(state.step.rawValue) step and has not reached \(from.rawValue) yet.",
-                    rule: "onboarding.step_not_reached")
+                    rule: .onboardingStepNotReached)
             }
             switch from {
             case .profile:
                 throw BackendError(
                     .conflict, "onboarding_step", "Choose a username first: the profile step cannot be skipped.",
-                    rule: "onboarding.profile_required")
+                    rule: .onboardingProfileRequired)
             case .complete:
                 throw BackendError(
                     .conflict, "onboarding_step", "Onboarding is already complete.",
-                    rule: "onboarding.already_complete")
+                    rule: .onboardingAlreadyComplete)
             case .recoveryEmail, .verifyEmail, .finish:
                 state.step = state.next
                 try Self.setStep(db, userId: user.id, state.step)
@@ -226,16 +214,16 @@ struct OnboardingService: Sendable {
         guard !username.isEmpty else {
             if let field {
                 throw BackendError(
-                    .unprocessableContent, "invalid_field", "\(field): must not be empty.", rule: "http.invalid_field")
+                    .unprocessableContent, "invalid_field", "\(field): must not be empty.", rule: .httpInvalidField)
             }
             throw BackendError(
                 .unprocessableContent, "invalid_parameter", "username: must not be empty.",
-                rule: "http.invalid_parameter")
+                rule: .httpInvalidParameter)
         }
         let problems = UsernameRules.problems(username)
         guard problems.isEmpty else {
             var error = BackendError(
-                .unprocessableContent, "username_invalid", problems[0].sentence, rule: "username.invalid")
+                .unprocessableContent, "username_invalid", problems[0].sentence, rule: .usernameInvalid)
             error.detail.errors = problems.map(\.rawValue)
             throw error
         }
@@ -248,7 +236,7 @@ struct OnboardingService: Sendable {
         guard !photo.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, photo.count <= maxPhotoLength else {
             throw BackendError(
                 .unprocessableContent, "invalid_field",
-                "photo: 1 to \(maxPhotoLength) characters, or leave it out for no photo.", rule: "profile.photo_invalid"
+                "photo: 1 to \(maxPhotoLength) characters, or leave it out for no photo.", rule: .profilePhotoInvalid
             )
         }
         return photo

@@ -10,17 +10,17 @@ struct OutboxService: Sendable {
 
     /// A message that carries nothing to use (a notice).
     struct Notice {
-        var channel: String
+        var channel: OutboxChannel
         var recipient: String
-        var kind: String
+        var kind: OutboxKind
         var purpose: String
     }
 
     /// A message with a code, or a link and its token.
     struct Message {
-        var channel: String
+        var channel: OutboxChannel
         var recipient: String
-        var kind: String
+        var kind: OutboxKind
         var purpose: String
         var code: String? = nil
         var link: String? = nil
@@ -69,15 +69,13 @@ struct OutboxService: Sendable {
     }
 
     private static func insert(
-        _ db: Database, channel: String, recipient: String, kind: String, purpose: String, sealed: Data?,
+        _ db: Database, channel: OutboxChannel, recipient: String, kind: OutboxKind, purpose: String, sealed: Data?,
         requestId: String?, tokenHash: String?, now: Date
     ) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO outbox (channel, recipient, kind, purpose, sealed, sent_at, request_id, token_hash)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [channel, recipient, kind, purpose, sealed, now.unix, requestId, tokenHash])
+        try OutboxRecord(
+            channel: channel, recipient: recipient, kind: kind, purpose: purpose, sealed: sealed, sentAt: now.unix,
+            requestId: requestId, tokenHash: tokenHash
+        ).insert(db)
         // Bounded like a real inbox view: QA reads the newest messages, and older ones only hold codes.
         try db.execute(
             sql: "DELETE FROM outbox WHERE id <= ?",
@@ -93,17 +91,16 @@ struct OutboxService: Sendable {
     /// A code request is about to be reused by a resend or replaced by a new request: its messages keep what
     /// became of them. A code killed by 5 wrong tries stays `exhausted`, one past its 5 minutes `expired`,
     /// a live one `superseded`.
-    static func endCode(_ db: Database, request: String, state: String, expiresAt: Double, now: Date) throws {
+    static func endCode(_ db: Database, request: String, state: CodeState, expiresAt: Double, now: Date) throws {
         let outcome: OutboxStatus =
             switch state {
-            case "dead": .exhausted
-            case "used": .used
-            case "cancelled": .cancelled
-            default: expiresAt <= now.unix ? .expired : .superseded
+            case .dead: .exhausted
+            case .used: .used
+            case .cancelled: .cancelled
+            case .open, .superseded: expiresAt <= now.unix ? .expired : .superseded
             }
-        try db.execute(
-            sql: "UPDATE outbox SET outcome = ? WHERE request_id = ? AND outcome IS NULL",
-            arguments: [outcome.rawValue, request])
+        try OutboxRecord.filter(sql: "request_id = ? AND outcome IS NULL", arguments: [request])
+            .updateAll(db, Column("outcome").set(to: outcome))
     }
 
     /// Links that stop working unopened (`filter` over `links`, a newer link sent, the account deleted): each
@@ -112,48 +109,40 @@ struct OutboxService: Sendable {
     static func endLinks(
         _ db: Database, where filter: String, _ arguments: StatementArguments, as outcome: OutboxStatus, now: Date
     ) throws {
-        try db.execute(
-            sql: """
-                UPDATE outbox SET outcome = CASE
-                    WHEN (SELECT expires_at FROM links WHERE links.token_hash = outbox.token_hash) <= ? THEN 'expired'
-                    ELSE ? END
-                WHERE outcome IS NULL AND token_hash IN (SELECT token_hash FROM links WHERE used = 0 AND \(filter))
-                """,
-            arguments: [now.unix, outcome.rawValue] + arguments)
-        try db.execute(
-            sql: """
-                UPDATE links SET used = 1, ended = CASE WHEN expires_at <= ? THEN 'expired' ELSE ? END
-                WHERE used = 0 AND \(filter)
-                """,
-            arguments: [now.unix, outcome.rawValue] + arguments)
+        for var link in try LinkRecord.filter(sql: "used = 0 AND (\(filter))", arguments: arguments).fetchAll(db) {
+            let ended: OutboxStatus = link.expiresAt <= now.unix ? .expired : outcome
+            try OutboxRecord.filter(sql: "token_hash = ? AND outcome IS NULL", arguments: [link.tokenHash])
+                .updateAll(db, Column("outcome").set(to: ended))
+            link.used = true
+            link.ended = ended
+            try link.update(db)
+        }
     }
 
     /// A spent or timed-out link opened: one a newer link replaced says so and that another can be asked
     /// for (issue 28 item 3); any other is `expired`, the refusal of its own service.
-    static func refusal(linkEnded ended: String?, else expired: BackendError) -> BackendError {
-        guard ended == OutboxStatus.superseded.rawValue else { return expired }
+    static func refusal(linkEnded ended: OutboxStatus?, else expired: BackendError) -> BackendError {
+        guard ended == .superseded else { return expired }
         return BackendError(
             .gone, "link_superseded", "A newer link was sent. Open the newest one, or request another.",
-            rule: "link.superseded")
+            rule: .linkSuperseded)
     }
 
     /// Every message, oldest first, each with whether its code or link still works on the backend's clock now.
     func messages() async throws -> [OutboxMessage] {
         let now = clock.now()
         return try await store.pool.read { db in
-            let rows = try Row.fetchAll(
+            let rows = try Listed.fetchAll(
                 db,
                 sql: """
                     SELECT outbox.*,
-                        COALESCE(otp_requests.user_id, CASE WHEN sign_in_challenges.id IS NOT NULL THEN '' END)
-                            AS request_user,
                         COALESCE(otp_requests.state, sign_in_challenges.state) AS request_state,
                         COALESCE(otp_requests.expires_at, sign_in_challenges.expires_at) AS request_expires_at
                     FROM outbox LEFT JOIN otp_requests ON otp_requests.id = outbox.request_id
                         LEFT JOIN sign_in_challenges ON sign_in_challenges.id = outbox.request_id
                     ORDER BY outbox.id
                     """)
-            let secrets = rows.map { Secrets(sealed: $0["sealed"], sealer: store.outboxSealer) }
+            let secrets = rows.map { Secrets(sealed: $0.sealed, sealer: store.outboxSealer) }
             let judge = StatusJudge(now: now)
             let statuses = try zip(rows, secrets).map { row, secrets in
                 try judge.status(of: row, token: secrets.token, db, digest: store.digest)
@@ -161,11 +150,30 @@ struct OutboxService: Sendable {
             return zip(zip(rows, secrets), statuses).map { message, status in
                 let (row, secrets) = message
                 return OutboxMessage(
-                    id: row["id"], channel: row["channel"], to: row["recipient"], kind: row["kind"],
-                    purpose: row["purpose"], code: secrets.code, link: secrets.link, token: secrets.token,
-                    sentAt: Date(unix: row["sent_at"]), status: status)
+                    id: Int(row.id), channel: row.channel, to: row.recipient, kind: row.kind, purpose: row.purpose,
+                    code: secrets.code, link: secrets.link, token: secrets.token, sentAt: Date(unix: row.sentAt),
+                    status: status)
             }
         }
+    }
+
+    /// A message as the outbox lists it, with where the code request a texted code belongs to stands. Channel
+    /// and kind as stored: one the contract cannot describe is the admin API's 500, not a decoding failure.
+    private struct Listed: Decodable, FetchableRecord {
+        static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
+
+        var id: Int64
+        var channel: String
+        var recipient: String
+        var kind: String
+        var purpose: String
+        var sealed: Data?
+        var sentAt: Double
+        var requestId: String?
+        /// What ended its code or link, written when it happened (`endCode`, `endLinks`).
+        var outcome: OutboxStatus?
+        var requestState: CodeState?
+        var requestExpiresAt: Double?
     }
 
     /// A message's recorded outcome when something ended it; otherwise its code or link as it stands, by the
@@ -173,9 +181,9 @@ struct OutboxService: Sendable {
     private struct StatusJudge {
         let now: Date
 
-        func status(of row: Row, token: String?, _ db: Database, digest: TokenDigest) throws -> OutboxStatus {
-            if let recorded = (row["outcome"] as String?).flatMap(OutboxStatus.init(rawValue:)) { return recorded }
-            switch OutboxKind(rawValue: row["kind"]) {
+        func status(of row: Listed, token: String?, _ db: Database, digest: TokenDigest) throws -> OutboxStatus {
+            if let recorded = row.outcome { return recorded }
+            switch OutboxKind(rawValue: row.kind) {
             case .otp: return codeStatus(row)
             case .reauthLink, .emailVerifyLink, .emailChangedNotice, .recoveryLink:
                 return try linkStatus(token: token, db, digest: digest)
@@ -188,27 +196,23 @@ struct OutboxService: Sendable {
         }
 
         /// The newest message of its request (an older one has its outcome recorded): the request's state.
-        private func codeStatus(_ row: Row) -> OutboxStatus {
+        private func codeStatus(_ row: Listed) -> OutboxStatus {
             // The backend keeps a code request a day past its expiry, so one that is gone has expired.
             // (Codes sent before messages recorded their request read as expired too: nothing tells.)
-            guard let state: String = row["request_state"], let expiresAt: Double = row["request_expires_at"]
-            else { return .expired }
+            guard let state = row.requestState, let expiresAt = row.requestExpiresAt else { return .expired }
             switch state {
-            case "used": return .used
-            case "cancelled": return .cancelled
-            case "superseded": return .superseded
-            case "dead": return .exhausted
-            default: return expiresAt <= now.unix ? .expired : .live
+            case .used: return .used
+            case .cancelled: return .cancelled
+            case .superseded: return .superseded
+            case .dead: return .exhausted
+            case .open: return expiresAt <= now.unix ? .expired : .live
             }
         }
 
         private func linkStatus(token: String?, _ db: Database, digest: TokenDigest) throws -> OutboxStatus {
-            guard let token,
-                let link = try Row.fetchOne(
-                    db, sql: "SELECT used, expires_at FROM links WHERE token_hash = ?", arguments: [digest(token)])
-            else { return .expired }
-            if link["used"] as Bool { return .used }
-            return (link["expires_at"] as Double) <= now.unix ? .expired : .live
+            guard let token, let link = try LinkRecord.find(db, tokenHash: digest(token)) else { return .expired }
+            if link.used { return .used }
+            return link.expiresAt <= now.unix ? .expired : .live
         }
     }
 }

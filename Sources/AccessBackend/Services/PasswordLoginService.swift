@@ -9,16 +9,15 @@ import GRDB
 /// logins wait longer and longer (`LoginThrottleService`).
 struct PasswordLoginService: Sendable {
     static let registrationLinkLifetime: TimeInterval = 24 * 60 * 60
-    static let linkPurpose = "register"
 
     let store: Store
     let clock: BackendClock
     let linkBase: String
 
     static let credentialsInvalid = BackendError(
-        .unauthorized, "credentials_invalid", "Invalid email or password", rule: "login.credentials_invalid")
+        .unauthorized, "credentials_invalid", "Invalid email or password", rule: .loginCredentialsInvalid)
     static let emailTaken = BackendError(
-        .conflict, "email_taken", "An account with this email already exists", rule: "register.email_taken")
+        .conflict, "email_taken", "An account with this email already exists", rule: .registerEmailTaken)
     static let resentMessage = "If an account is waiting for this address, we sent it a new link."
 
     /// What an unknown address's password is checked against, so answering it takes as long as a real check.
@@ -80,26 +79,20 @@ struct PasswordLoginService: Sendable {
         let now = clock.now()
         return try await store.pool.write { db in
             let hash = store.digest(token)
-            guard
-                let row = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT user_id, email, expires_at, used, ended FROM links WHERE token_hash = ? AND purpose = ?
-                        """,
-                    arguments: [hash, Self.linkPurpose]),
-                let email: String = row["email"]
+            guard let link = try LinkRecord.find(db, tokenHash: hash), link.purpose == .register,
+                let email = link.email
             else {
-                throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: "link.unknown")
+                throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: .linkUnknown)
             }
-            if (row["used"] as Bool) || (row["expires_at"] as Double) <= now.unix {
+            guard link.isLive(at: now.unix) else {
                 throw OutboxService.refusal(
-                    linkEnded: row["ended"],
+                    linkEnded: link.ended,
                     else: BackendError(
                         .gone, "link_expired", "This link has expired. Request a new one to try again.",
-                        rule: "link.expired"))
+                        rule: .linkExpired))
             }
-            try db.execute(sql: "UPDATE links SET used = 1 WHERE token_hash = ?", arguments: [hash])
-            let userId: String = row["user_id"]
+            try LinkRecord.spend(db, tokenHash: hash)
+            let userId = link.userId
             try db.execute(
                 sql: "UPDATE users SET email_unverified = 0 WHERE id = ? AND deleted_at IS NULL", arguments: [userId])
             try OnboardingService.emailVerified(db, userId: userId)
@@ -117,10 +110,7 @@ struct PasswordLoginService: Sendable {
         let account: (user: UserRecord, unverified: Bool)? = try await store.pool.read { db in
             try LoginThrottleService.refuseIfLocked(db, key: key, now: now)
             guard let user = try SignInService.owner(db, channel: .email, destination: email) else { return nil }
-            let unverified =
-                try Bool.fetchOne(db, sql: "SELECT email_unverified FROM users WHERE id = ?", arguments: [user.id])
-                ?? false
-            return (user, unverified)
+            return (user, user.emailUnverified)
         }
         let matches: Bool
         if let account, let stored = account.user.passwordHash {
@@ -162,11 +152,9 @@ struct PasswordLoginService: Sendable {
         case .unverified:
             throw BackendError(
                 .forbidden, "email_unverified", "Please verify your email. We can send the link again.",
-                rule: "login.email_unverified")
+                rule: .loginEmailUnverified)
         case .refused(let lock?):
-            var error = LoginThrottleService.lockedError(retryAfter: lock)
-            error.rule = "login.locked"
-            throw error
+            throw LoginThrottleService.lockedError(retryAfter: lock, rule: .loginLocked)
         case .refused(nil):
             throw Self.credentialsInvalid
         }
@@ -178,20 +166,19 @@ struct PasswordLoginService: Sendable {
         now: Date
     ) throws -> Date {
         try OutboxService.endLinks(
-            db, where: "user_id = ? AND purpose = ?", [userId, Self.linkPurpose], as: .superseded, now: now)
+            db, where: "user_id = ? AND purpose = ?", [userId, LinkPurpose.register], as: .superseded, now: now)
         let token = Secrets.token(prefix: "lk_")
         let expires = now.addingTimeInterval(Self.registrationLinkLifetime)
-        try db.execute(
-            sql: "INSERT INTO links (token_hash, user_id, purpose, expires_at, email) VALUES (?, ?, ?, ?, ?)",
-            arguments: [store.digest(token), userId, Self.linkPurpose, expires.unix, email])
+        try LinkRecord(
+            tokenHash: store.digest(token), userId: userId, purpose: .register, expiresAt: expires.unix, email: email
+        ).insert(db)
         try RateLimitService.record(
             db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
         try OutboxService.send(
             db,
             .init(
-                channel: "email", recipient: email, kind: "email_verify_link", purpose: Self.linkPurpose,
-                link: "\(linkBase)/confirm-account?token=\(token)", token: token,
-                tokenHash: store.digest(token)),
+                channel: .email, recipient: email, kind: .emailVerifyLink, purpose: LinkPurpose.register.rawValue,
+                link: "\(linkBase)/confirm-account?token=\(token)", token: token, tokenHash: store.digest(token)),
             sealedWith: store.outboxSealer, now: now)
         return expires
     }

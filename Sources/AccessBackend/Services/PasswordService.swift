@@ -14,7 +14,7 @@ struct PasswordService: Sendable {
         let first = codes.first.flatMap(PasswordRule.init(rawValue:))
         var error = BackendError(
             .unprocessableContent, "password_invalid",
-            first?.message ?? "Pick something different from your current password.", rule: "password.invalid")
+            first?.message ?? "Pick something different from your current password.", rule: .passwordInvalid)
         error.detail.errors = codes
         return error
     }
@@ -26,7 +26,7 @@ struct PasswordService: Sendable {
         guard password.count > PasswordRules.maximumLength else { return }
         throw BackendError(
             .unprocessableContent, "invalid_field",
-            "Use at most \(PasswordRules.maximumLength) characters.", rule: "password.too_long")
+            "Use at most \(PasswordRules.maximumLength) characters.", rule: .passwordTooLong)
     }
 
     func change(
@@ -41,7 +41,7 @@ struct PasswordService: Sendable {
             guard let email = user.email else {
                 throw BackendError(
                     .unprocessableContent, "method_unavailable", "Add an email first: a password goes with it.",
-                    rule: "password.without_email")
+                    rule: .passwordWithoutEmail)
             }
             try ReauthService.require(
                 db, digest: store.digest, token: reauthToken, user: user, target: .password, now: now)
@@ -58,7 +58,7 @@ struct PasswordService: Sendable {
             let ended = try SessionService.revokeAll(db, userId: user.id, keeping: currentSession)
             try OutboxService.send(
                 db,
-                .init(channel: "email", recipient: email, kind: "password_changed_notice", purpose: "password_change"),
+                .init(channel: .email, recipient: email, kind: .passwordChangedNotice, purpose: "password_change"),
                 now: now)
             return PasswordChanged(passwordChangedAt: now, signedOutSessions: ended)
         }

@@ -9,8 +9,6 @@ struct ProviderLinkService: Sendable {
     let store: Store
     let clock: BackendClock
 
-    static let alreadyLinkedRule = "connect.already_linked"
-
     func connect(user: UserRecord, provider: SocialProvider, idToken: String) async throws -> AuthMethods {
         let now = clock.now()
         // A refusal after the id token was spent must be committed, so it is returned, not thrown.
@@ -19,7 +17,7 @@ struct ProviderLinkService: Sendable {
             if user.subject(of: provider) != nil {
                 throw BackendError(
                     .unprocessableContent, "already_linked", "\(provider.display) is already connected.",
-                    rule: Self.alreadyLinkedRule)
+                    rule: .connectAlreadyLinked)
             }
             guard
                 let subject = try ProviderService.redeem(
@@ -28,7 +26,7 @@ struct ProviderLinkService: Sendable {
                 return .failure(
                     BackendError(
                         .unauthorized, "provider_token_invalid",
-                        "\(provider.display) sign-in didn't work. Try again.", rule: "connect.provider_token_invalid"))
+                        "\(provider.display) sign-in didn't work. Try again.", rule: .connectProviderTokenInvalid))
             }
             // Whose it is stays unsaid (seed 001: privacy), like a taken phone or email.
             let taken =
@@ -40,7 +38,7 @@ struct ProviderLinkService: Sendable {
                     BackendError(
                         .conflict, "provider_taken",
                         "This \(provider.display) account is already connected to another account.",
-                        rule: "connect.provider_taken"))
+                        rule: .connectProviderTaken))
             }
             if try IdentityHoldService.isHeld(db, digest: store.digest, provider: provider, subject: subject, now: now)
             {
@@ -53,7 +51,7 @@ struct ProviderLinkService: Sendable {
                 try OutboxService.send(
                     db,
                     .init(
-                        channel: "email", recipient: email, kind: "provider_connected_notice",
+                        channel: .email, recipient: email, kind: .providerConnectedNotice,
                         purpose: "\(provider.rawValue)_connect"),
                     now: now)
             }
@@ -64,26 +62,24 @@ struct ProviderLinkService: Sendable {
 
     /// A link's grant: what the provider's tokens for this account hang on.
     static func grant(_ db: Database, userId: String, provider: SocialProvider, subject: String, now: Date) throws {
-        try db.execute(
-            sql: "INSERT INTO provider_grants (user_id, provider, subject, linked_at) VALUES (?, ?, ?, ?)",
-            arguments: [userId, provider.rawValue, subject, now.unix])
+        try ProviderGrantRecord(userId: userId, provider: provider, subject: subject, linkedAt: now.unix).insert(db)
     }
 
     /// Ends the user's live grants for `provider` (every provider when nil) and spends every id token
     /// still unused for their subjects, so nothing minted before can sign in, re-auth or link again.
     static func revoke(_ db: Database, userId: String, provider: SocialProvider?, now: Date) throws {
-        let providers = provider.map { [$0.rawValue] } ?? SocialProvider.allCases.map(\.rawValue)
-        for name in providers {
+        let providers = provider.map { [$0] } ?? SocialProvider.allCases
+        for each in providers {
             try db.execute(
                 sql: """
                     UPDATE provider_tokens SET used = 1 WHERE used = 0 AND provider = ? AND subject IN
                         (SELECT subject FROM provider_grants WHERE user_id = ? AND provider = ? AND revoked_at IS NULL)
                     """,
-                arguments: [name, userId, name])
+                arguments: [each, userId, each])
             try db.execute(
                 sql:
                     "UPDATE provider_grants SET revoked_at = ? WHERE user_id = ? AND provider = ? AND revoked_at IS NULL",
-                arguments: [now.unix, userId, name])
+                arguments: [now.unix, userId, each])
         }
     }
 
@@ -101,11 +97,10 @@ struct ProviderLinkService: Sendable {
                         subject: subject, email: user.email ?? "\(user.id)@\(provider.mailDomain)",
                         name: "Linked to this account"))
             }
-            for row in try Row.fetchAll(
-                db, sql: "SELECT subject, email, name FROM device_accounts WHERE provider = ? ORDER BY position",
-                arguments: [provider.rawValue])
+            for account in try DeviceAccountRecord.fetchAll(
+                db, sql: "SELECT * FROM device_accounts WHERE provider = ? ORDER BY position", arguments: [provider])
             {
-                accounts.append(ProviderAccount(subject: row["subject"], email: row["email"], name: row["name"]))
+                accounts.append(ProviderAccount(subject: account.subject, email: account.email, name: account.name))
             }
             accounts.append(
                 ProviderAccount(
@@ -126,8 +121,4 @@ struct ProviderLinkService: Sendable {
 extension SocialProvider {
     var subjectColumn: String { self == .apple ? "apple_subject" : "google_subject" }
     var mailDomain: String { self == .apple ? "icloud.com" : "gmail.com" }
-}
-
-extension UserRecord {
-    func subject(of provider: SocialProvider) -> String? { provider == .apple ? appleSubject : googleSubject }
 }

@@ -17,7 +17,7 @@ struct ProviderService: Sendable {
             throw BackendError(
                 .unprocessableContent, "invalid_field",
                 "subject: expected 1 to \(Self.maxSubjectLength) characters (leave it out for the linked account).",
-                rule: "http.invalid_field")
+                rule: .httpInvalidField)
         }
         let now = clock.now()
         let token = Secrets.token(prefix: "idt_")
@@ -28,9 +28,9 @@ struct ProviderService: Sendable {
             let subject =
                 subject ?? primary?.subject(of: provider)
                 ?? ProviderLinkService.freshSubject(provider, userId: primary?.id)
-            try db.execute(
-                sql: "INSERT INTO provider_tokens (token_hash, provider, subject, expires_at) VALUES (?, ?, ?, ?)",
-                arguments: [store.digest(token), provider.rawValue, subject, expires.unix])
+            try ProviderTokenRecord(
+                tokenHash: store.digest(token), provider: provider, subject: subject, expiresAt: expires.unix
+            ).insert(db)
             return subject
         }
         return ProviderToken(provider: provider, subject: resolved, idToken: token, expiresAt: expires)
@@ -44,7 +44,7 @@ struct ProviderService: Sendable {
             guard let linked = provider == .apple ? user.appleSubject : user.googleSubject else {
                 throw BackendError(
                     .unprocessableContent, "method_unavailable",
-                    "This account is not connected to \(provider.display).", rule: "reauth.method_unavailable")
+                    "This account is not connected to \(provider.display).", rule: .reauthMethodUnavailable)
             }
             guard
                 let subject = try Self.redeem(db, digest: store.digest, provider: provider, idToken: idToken, now: now),
@@ -56,7 +56,7 @@ struct ProviderService: Sendable {
         guard let grant else {
             throw BackendError(
                 .unauthorized, "provider_token_invalid", "\(provider.display) sign-in didn't match this account.",
-                rule: "reauth.provider_token_invalid")
+                rule: .reauthProviderTokenInvalid)
         }
         return grant
     }
@@ -67,15 +67,11 @@ struct ProviderService: Sendable {
         _ db: Database, digest: TokenDigest, provider: SocialProvider, idToken: String, now: Date
     ) throws -> String? {
         let hash = digest(idToken)
-        guard
-            let subject = try String.fetchOne(
-                db,
-                sql:
-                    "SELECT subject FROM provider_tokens WHERE token_hash = ? AND provider = ? AND used = 0 AND expires_at > ?",
-                arguments: [hash, provider.rawValue, now.unix])
+        guard let minted = try ProviderTokenRecord.fetchOne(db, key: hash), minted.provider == provider,
+            !minted.used, minted.expiresAt > now.unix
         else { return nil }
         try db.execute(sql: "UPDATE provider_tokens SET used = 1 WHERE token_hash = ?", arguments: [hash])
-        return subject
+        return minted.subject
     }
 }
 

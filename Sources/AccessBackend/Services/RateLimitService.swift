@@ -1,7 +1,10 @@
+import AccessAPI
+import AccessCore
 import Foundation
 import GRDB
 
-/// How often one address may be sent a code or a link (seed README's settlement of 000 vs 003):
+/// How often one address may be sent a code or a link (seeds 000 and 003 settled as docs/RULES.md's
+/// `rate_limit.*` says):
 /// 30 s between sends, at most 3 resends per 15 min, at most 5 sends per 24 h. Texts and emails obey the
 /// same rules, each address counted on its own, so no endpoint can be used to flood a phone or a mailbox.
 ///
@@ -42,7 +45,7 @@ struct RateLimitService: Sendable {
         static let scenario = Requester(account: nil, clientAddress: nil)
     }
 
-    enum Channel: String, Sendable {
+    enum Channel: String, Codable, DatabaseValueConvertible, Sendable {
         case sms
         case email
 
@@ -53,7 +56,14 @@ struct RateLimitService: Sendable {
         func key(_ recipient: String) -> String { self == .sms ? recipient : recipient.lowercased() }
     }
 
-    typealias Refusal = (retryAfter: TimeInterval, limit: String, message: String)
+    /// A limit that fires now: how long until it frees a slot, and what the 429 says.
+    struct Refusal {
+        var retryAfter: TimeInterval
+        var limit: RateLimitKind
+        var message: String
+        /// The limit's own, unless a flow counts it under its own name (recovery's per-address limits).
+        var rule: Rule? = nil
+    }
 
     /// Throws 429 with the longest wait among the limits that fire, so the client's countdown is honest.
     static func check(
@@ -67,7 +77,10 @@ struct RateLimitService: Sendable {
             db, sql: "SELECT MAX(sent_at) FROM sends WHERE recipient = ?", arguments: [key]),
             t - last < cooldown
         {
-            refusals.append((last + cooldown - t, "cooldown", "Please wait before requesting another \(noun)."))
+            refusals.append(
+                .init(
+                    retryAfter: last + cooldown - t, limit: .cooldown,
+                    message: "Please wait before requesting another \(noun)."))
         }
         if isResend {
             let resends = try Double.fetchAll(
@@ -76,7 +89,11 @@ struct RateLimitService: Sendable {
                 arguments: [key, t - resendWindow])
             if resends.count >= maxResendsPerWindow {
                 let freed = resends[resends.count - maxResendsPerWindow] + resendWindow
-                refusals.append((freed - t, "resend_window", "Too many \(noun)s requested. Try again later."))
+                refusals.append(
+                    .init(
+                        retryAfter: freed - t, limit: .resendWindow,
+                        message: "Too many \(noun)s requested. Try again later."
+                    ))
             }
         }
         let today = try Double.fetchAll(
@@ -84,15 +101,20 @@ struct RateLimitService: Sendable {
             arguments: [key, t - dailyWindow])
         if today.count >= maxCodesPerDay {
             let freed = today[today.count - maxCodesPerDay] + dailyWindow
-            refusals.append((freed - t, "daily_cap", "You've reached today's limit of \(noun)s. Try again tomorrow."))
+            refusals.append(
+                .init(
+                    retryAfter: freed - t, limit: .dailyCap,
+                    message: "You've reached today's limit of \(noun)s. Try again tomorrow."))
         }
         try refuse(refusals)
     }
 
+    /// The first of the longest waits, so a flow's own limits (listed first) win a tie.
     static func refuse(_ refusals: [Refusal]) throws {
         guard let worst = refusals.max(by: { $0.retryAfter < $1.retryAfter }) else { return }
         throw BackendError.rateLimited(
-            retryAfter: max(1, Int(worst.retryAfter.rounded(.up))), limit: worst.limit, message: worst.message)
+            retryAfter: max(1, Int(worst.retryAfter.rounded(.up))), limit: worst.limit, message: worst.message,
+            rule: worst.rule)
     }
 
     /// The caps across destinations that fire now, each with how long until it frees a slot.
@@ -100,9 +122,10 @@ struct RateLimitService: Sendable {
         let since = now.unix - capWindow
         var refusals: [Refusal] = []
         // Each cap frees a slot when the oldest send that fills it leaves the hour.
-        func cap(_ times: [Double], max: Int, limit: String, message: String) {
+        func cap(_ times: [Double], max: Int, limit: RateLimitKind, message: String) {
             guard times.count >= max else { return }
-            refusals.append((times[times.count - max] + capWindow - now.unix, limit, message))
+            refusals.append(
+                .init(retryAfter: times[times.count - max] + capWindow - now.unix, limit: limit, message: message))
         }
         if let address = requester.clientAddress {
             let times = try Double.fetchAll(
@@ -114,7 +137,7 @@ struct RateLimitService: Sendable {
                     """,
                 arguments: [address, since, address, since])
             cap(
-                times, max: maxSendsPerClientAddress, limit: "client_address_hourly",
+                times, max: maxSendsPerClientAddress, limit: .clientAddressHourly,
                 message: "Too many codes and emails were requested from your network. Try again later.")
         }
         if let account = requester.account {
@@ -122,7 +145,7 @@ struct RateLimitService: Sendable {
                 db, sql: "SELECT sent_at FROM sends WHERE account_id = ? AND sent_at > ? ORDER BY sent_at",
                 arguments: [account, since])
             cap(
-                times, max: maxSendsPerAccount, limit: "account_hourly",
+                times, max: maxSendsPerAccount, limit: .accountHourly,
                 message: "Too many codes and emails were requested for your account. Try again later.")
         }
         let all = try Double.fetchAll(
@@ -134,7 +157,7 @@ struct RateLimitService: Sendable {
                 """,
             arguments: [since, since])
         cap(
-            all, max: maxSendsPerHour, limit: "global_hourly",
+            all, max: maxSendsPerHour, limit: .globalHourly,
             message: "We're sending too many codes and emails right now. Try again later.")
         return refusals
     }
@@ -150,14 +173,13 @@ struct RateLimitService: Sendable {
         guard failures.count >= maxPasswordFailures else { return }
         let freed = failures[failures.count - maxPasswordFailures] + passwordWindow
         throw BackendError.rateLimited(
-            retryAfter: max(1, Int((freed - now.unix).rounded(.up))), limit: "password_attempts",
+            retryAfter: max(1, Int((freed - now.unix).rounded(.up))), limit: .passwordAttempts,
             message: "Too many wrong passwords. Try again later or verify another way.")
     }
 
     /// Records a wrong password; returns how many more may be wrong before the lock.
     static func recordPasswordFailure(_ db: Database, userId: String, now: Date) throws -> Int {
-        try db.execute(
-            sql: "INSERT INTO password_failures (user_id, failed_at) VALUES (?, ?)", arguments: [userId, now.unix])
+        try PasswordFailureRecord(userId: userId, failedAt: now.unix).insert(db)
         let failures =
             try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM password_failures WHERE user_id = ? AND failed_at > ?",
@@ -168,14 +190,9 @@ struct RateLimitService: Sendable {
     static func record(
         _ db: Database, channel: Channel, recipient: String, isResend: Bool, requester: Requester, now: Date
     ) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO sends (channel, recipient, sent_at, is_resend, client_address, account_id)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                channel.rawValue, channel.key(recipient), now.unix, isResend, requester.clientAddress,
-                requester.account,
-            ])
+        try SendRecord(
+            channel: channel, recipient: channel.key(recipient), sentAt: now.unix, isResend: isResend,
+            clientAddress: requester.clientAddress, accountId: requester.account
+        ).insert(db)
     }
 }

@@ -17,9 +17,8 @@ struct ReauthService: Sendable {
     ) throws -> ReauthGrant {
         let token = Secrets.token(prefix: "ra_")
         let grant = ReauthGrant(reauthToken: token, expiresAt: now.addingTimeInterval(window), method: method)
-        try db.execute(
-            sql: "INSERT INTO reauth_grants (token_hash, user_id, method, expires_at) VALUES (?, ?, ?, ?)",
-            arguments: [digest(token), userId, method.rawValue, grant.expiresAt.unix])
+        try ReauthGrantRecord(tokenHash: digest(token), userId: userId, method: method, expiresAt: grant.expiresAt.unix)
+            .insert(db)
         return grant
     }
 
@@ -39,21 +38,19 @@ struct ReauthService: Sendable {
     ) throws {
         if user.reauthRule.sessionSuffices(for: target) { return }
         guard let token else { throw BackendError.reauthRequired }
-        let grant = try Row.fetchOne(
-            db, sql: "SELECT user_id, method FROM reauth_grants WHERE token_hash = ? AND expires_at > ?",
+        let grant = try ReauthGrantRecord.fetchOne(
+            db, sql: "SELECT * FROM reauth_grants WHERE token_hash = ? AND expires_at > ?",
             arguments: [digest(token), now.unix])
-        guard let grant, Secrets.constantTimeEquals(grant["user_id"], user.id) else {
+        guard let grant, Secrets.constantTimeEquals(grant.userId, user.id) else {
             throw BackendError.reauthRequired
         }
-        guard let method = ReauthFactor(rawValue: grant["method"]), ReauthRule.grant(method, verifies: target) else {
-            throw grantByTarget
-        }
+        guard ReauthRule.grant(grant.method.factor, verifies: target) else { throw grantByTarget }
     }
 
     static let grantByTarget = BackendError(
         .forbidden, .reauthRequired,
         "This change can't be verified with the method it changes. Verify it's you another way.",
-        rule: "reauth.grant_by_target")
+        rule: .reauthGrantByTarget)
 
     func byPassword(user: UserRecord, password: String) async throws -> ReauthGrant {
         let now = clock.now()
@@ -64,14 +61,14 @@ struct ReauthService: Sendable {
             guard let stored = user.passwordHash else {
                 throw BackendError(
                     .unprocessableContent, "method_unavailable", "This account has no password.",
-                    rule: "reauth.method_unavailable")
+                    rule: .reauthMethodUnavailable)
             }
             try RateLimitService.checkPasswordAttempts(db, userId: user.id, now: now)
             guard PasswordHasher.verify(password, stored: stored, legacySalt: user.passwordSalt) else {
                 let remaining = try RateLimitService.recordPasswordFailure(db, userId: user.id, now: now)
                 var error = BackendError(
                     .unauthorized, "password_incorrect", "Password is incorrect. Try again.",
-                    rule: "reauth.password_incorrect")
+                    rule: .reauthPasswordIncorrect)
                 // The person is warned before the last try, not surprised by the lock after it.
                 error.detail.attemptsRemaining = remaining
                 return .failure(error)
@@ -82,5 +79,18 @@ struct ReauthService: Sendable {
             return .success(try Self.issue(db, digest: store.digest, userId: user.id, method: .password, now: now))
         }
         return try outcome.get()
+    }
+}
+
+extension ReauthMethod {
+    /// The method as the shared rule of what may verify what names it.
+    var factor: ReauthFactor {
+        switch self {
+        case .password: .password
+        case .phone: .phone
+        case .email: .email
+        case .apple: .apple
+        case .google: .google
+        }
     }
 }

@@ -9,7 +9,8 @@ import GRDB
 /// the address has an account; wrong passwords count with POST /auth/login's (`LoginThrottleService`).
 struct RecoveryService: Sendable {
     static let linkLifetime: TimeInterval = 24 * 60 * 60
-    static let linkPurpose = "recovery"
+    /// What the outbox names recovery's links and notices by.
+    static let purpose = LinkPurpose.recovery.rawValue
     /// Recovery emails have a count of their own (not the code sends'), per address, known or not.
     static let cooldown: TimeInterval = 30
     static let dailyWindow: TimeInterval = 24 * 60 * 60
@@ -21,12 +22,12 @@ struct RecoveryService: Sendable {
 
     static let limitedAccess = BackendError(
         .forbidden, "limited_access", "Your account has limited access until you verify your phone number.",
-        rule: "recovery.limited_access")
+        rule: .recoveryLimitedAccess)
     static let linkNotFound = BackendError(
-        .notFound, "link_not_found", "This link is not valid.", rule: "recovery.link_unknown")
+        .notFound, "link_not_found", "This link is not valid.", rule: .recoveryLinkUnknown)
     static let linkExpired = BackendError(
         .gone, "link_expired", "This link has expired. Request a new one to try again.",
-        rule: "recovery.link_expired")
+        rule: .recoveryLinkExpired)
 
     /// The one rule of limited access, applied where a session's user is resolved for a change.
     static func refuseIfLimited(_ access: AccessLevel) throws {
@@ -47,16 +48,10 @@ struct RecoveryService: Sendable {
             try Self.refuseIfTooManyRequests(db, emailKey: emailKey, ip: ip, now: now)
             let account = try Self.recoverableAccount(db, email: email)
             if let account { try sendLink(db, account: account, now: now) }
-            try db.execute(
-                sql: """
-                    INSERT INTO recovery_requests
-                        (email_key, user_id, ip, device_identifier, device_name, requested_at, link_sent)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    emailKey, account?.id, ip, body.device.identifier, body.device.deviceName, now.unix,
-                    account != nil,
-                ])
+            try RecoveryRequestRecord(
+                emailKey: emailKey, userId: account?.id, ip: ip, deviceIdentifier: body.device.identifier,
+                deviceName: body.device.deviceName, requestedAt: now.unix, linkSent: account != nil
+            ).insert(db)
             return RecoveryStarted(email: email, resendAfter: now.addingTimeInterval(Self.cooldown))
         }
     }
@@ -106,12 +101,12 @@ struct RecoveryService: Sendable {
             else {
                 let lock = try LoginThrottleService.recordFailure(db, key: key, now: now)
                 if lock != nil {
-                    try LoginThrottleService.noticeLockout(db, email: link.email, purpose: Self.linkPurpose, now: now)
+                    try LoginThrottleService.noticeLockout(db, email: link.email, purpose: Self.purpose, now: now)
                 }
                 return .refused(lock: lock)
             }
             try LoginThrottleService.clear(db, key: key)
-            try db.execute(sql: "UPDATE links SET used = 1 WHERE token_hash = ?", arguments: [hash])
+            try LinkRecord.spend(db, tokenHash: hash)
             // The link reached the address: that proves it, as the registration link would have.
             try db.execute(sql: "UPDATE users SET email_unverified = 0 WHERE id = ?", arguments: [user.id])
             try OnboardingService.emailVerified(db, userId: user.id)
@@ -127,12 +122,10 @@ struct RecoveryService: Sendable {
         case .signedIn(let signedIn):
             return signedIn
         case .refused(let lock?):
-            var error = LoginThrottleService.lockedError(retryAfter: lock)
-            error.rule = "recovery.locked"
-            throw error
+            throw LoginThrottleService.lockedError(retryAfter: lock, rule: .recoveryLocked)
         case .refused(nil):
             var error = PasswordLoginService.credentialsInvalid
-            error.rule = "recovery.credentials_invalid"
+            error.rule = .recoveryCredentialsInvalid
             throw error
         }
     }
@@ -148,7 +141,7 @@ struct RecoveryService: Sendable {
         if let email = user.email {
             try OutboxService.send(
                 db,
-                .init(channel: "email", recipient: email, kind: "recovery_completed_notice", purpose: linkPurpose),
+                .init(channel: .email, recipient: email, kind: .recoveryCompletedNotice, purpose: purpose),
                 now: now)
         }
     }
@@ -167,20 +160,19 @@ struct RecoveryService: Sendable {
             arguments: [emailKey, t - dailyWindow])
         var refusals: [RateLimitService.Refusal] = []
         if let last = today.last, t - last < cooldown {
-            refusals.append((last + cooldown - t, "cooldown", rateLimitedMessage))
+            refusals.append(
+                .init(
+                    retryAfter: last + cooldown - t, limit: .cooldown, message: rateLimitedMessage,
+                    rule: .recoveryCooldown))
         }
         if today.count >= maxRequestsPerDay {
             let freed = today[today.count - maxRequestsPerDay] + dailyWindow
-            refusals.append((freed - t, "daily_cap", rateLimitedMessage))
+            refusals.append(
+                .init(retryAfter: freed - t, limit: .dailyCap, message: rateLimitedMessage, rule: .recoveryDailyCap))
         }
         let caps = try RateLimitService.capRefusals(
             db, requester: RateLimitService.Requester(account: nil, clientAddress: ip), now: now)
-        guard let worst = (refusals + caps).max(by: { $0.retryAfter < $1.retryAfter }) else { return }
-        guard refusals.contains(where: { $0.limit == worst.limit }) else { return try RateLimitService.refuse(caps) }
-        var error = BackendError.rateLimited(
-            retryAfter: max(1, Int(worst.retryAfter.rounded(.up))), limit: worst.limit, message: worst.message)
-        error.rule = "recovery.\(worst.limit)"
-        throw error
+        try RateLimitService.refuse(refusals + caps)
     }
 
     /// An account can be recovered by email only when it has a password to prove it with.
@@ -194,23 +186,21 @@ struct RecoveryService: Sendable {
     private func sendLink(_ db: Database, account: UserRecord, now: Date) throws {
         guard let email = account.email else { return }
         try OutboxService.endLinks(
-            db, where: "user_id = ? AND purpose = ?", [account.id, Self.linkPurpose], as: .superseded, now: now)
+            db, where: "user_id = ? AND purpose = ?", [account.id, LinkPurpose.recovery], as: .superseded, now: now)
         let token = Secrets.token(prefix: "rc_")
-        try db.execute(
-            sql: "INSERT INTO links (token_hash, user_id, purpose, expires_at, email) VALUES (?, ?, ?, ?, ?)",
-            arguments: [
-                store.digest(token), account.id, Self.linkPurpose, now.unix + Self.linkLifetime, email,
-            ])
+        try LinkRecord(
+            tokenHash: store.digest(token), userId: account.id, purpose: .recovery,
+            expiresAt: now.unix + Self.linkLifetime, email: email
+        ).insert(db)
         try OutboxService.send(
             db,
             .init(
-                channel: "email", recipient: email, kind: "recovery_link", purpose: Self.linkPurpose,
+                channel: .email, recipient: email, kind: .recoveryLink, purpose: Self.purpose,
                 link: "\(linkBase)/recover?token=\(token)", token: token, tokenHash: store.digest(token)),
             sealedWith: store.outboxSealer, now: now)
         if let phone = account.phone {
             try OutboxService.send(
-                db,
-                .init(channel: "sms", recipient: phone, kind: "recovery_started_notice", purpose: Self.linkPurpose),
+                db, .init(channel: .sms, recipient: phone, kind: .recoveryStartedNotice, purpose: Self.purpose),
                 now: now)
         }
     }
@@ -223,17 +213,9 @@ struct RecoveryService: Sendable {
 
     /// 404 for a token never issued; 410 for one used, replaced by a newer link, or past its day.
     private static func liveLink(_ db: Database, hash: String, now: Date) throws -> Link {
-        guard
-            let row = try Row.fetchOne(
-                db,
-                sql: "SELECT user_id, email, expires_at, used, ended FROM links WHERE token_hash = ? AND purpose = ?",
-                arguments: [hash, linkPurpose]),
-            let email: String = row["email"]
+        guard let link = try LinkRecord.find(db, tokenHash: hash), link.purpose == .recovery, let email = link.email
         else { throw linkNotFound }
-        let expiresAt: Double = row["expires_at"]
-        if (row["used"] as Bool) || expiresAt <= now.unix {
-            throw OutboxService.refusal(linkEnded: row["ended"], else: linkExpired)
-        }
-        return Link(userId: row["user_id"], email: email, expiresAt: expiresAt)
+        guard link.isLive(at: now.unix) else { throw OutboxService.refusal(linkEnded: link.ended, else: linkExpired) }
+        return Link(userId: link.userId, email: email, expiresAt: link.expiresAt)
     }
 }

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import GRDB
 import Hummingbird
@@ -50,26 +51,19 @@ struct SessionService: Sendable {
         _ db: Database, digest: TokenDigest, _ tokens: SessionTokens, family: String, deviceId: String?,
         access: AccessLevel
     ) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO sessions
-                    (access_hash, refresh_hash, user_id, access_expires_at, refresh_expires_at, family_id, device_id,
-                    access)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                digest(tokens.accessToken), digest(tokens.refreshToken), tokens.userId, tokens.accessExpiresAt.unix,
-                tokens.refreshExpiresAt.unix, family, deviceId, access.rawValue,
-            ])
+        try SessionRecord(
+            accessHash: digest(tokens.accessToken), refreshHash: digest(tokens.refreshToken), userId: tokens.userId,
+            accessExpiresAt: tokens.accessExpiresAt.unix, refreshExpiresAt: tokens.refreshExpiresAt.unix,
+            familyId: family, deviceId: deviceId, access: access
+        ).insert(db)
     }
 
     /// `GET /auth/me`: the session's user and the device it was issued to.
     func me(_ request: Request) async throws -> CurrentUser {
         let (user, access) = try await authenticateSession(request)
         let (deviceId, profile) = try await store.pool.read { db in
-            let deviceId = try String.fetchOne(
-                db, sql: "SELECT device_id FROM sessions WHERE access_hash = ?", arguments: [accessHash(of: request)])
-            return (deviceId, try OnboardingService.profile(db, userId: user.id, access: access))
+            let session = try accessHash(of: request).flatMap { try SessionRecord.fetchOne(db, key: $0) }
+            return (session?.deviceId, try OnboardingService.profile(db, userId: user.id, access: access))
         }
         return CurrentUser(userId: user.id, deviceId: deviceId, authMethods: user.authMethods, profile: profile)
     }
@@ -103,14 +97,13 @@ struct SessionService: Sendable {
 
     /// Re-verifying a phone ends the limits of the session that did it (seed 003).
     static func grantFullAccess(_ db: Database, accessHash: String) throws {
-        try db.execute(sql: "UPDATE sessions SET access = 'full' WHERE access_hash = ?", arguments: [accessHash])
+        try db.execute(
+            sql: "UPDATE sessions SET access = ? WHERE access_hash = ?", arguments: [AccessLevel.full, accessHash])
     }
 
     /// The access of the session whose access token has this digest, read in the caller's transaction.
     static func access(_ db: Database, accessHash: String?) throws -> AccessLevel {
-        let stored = try String.fetchOne(
-            db, sql: "SELECT access FROM sessions WHERE access_hash = ?", arguments: [accessHash])
-        return stored.flatMap(AccessLevel.init(rawValue:)) ?? .full
+        try accessHash.flatMap { try SessionRecord.fetchOne(db, key: $0) }?.access ?? .full
     }
 
     /// The stored digest of the request's access token: how a rule names "this session".
@@ -154,9 +147,9 @@ struct SessionService: Sendable {
                             """),
                     arguments: [accessHash, now])
             else { return nil }
-            let access = AccessLevel(rawValue: row["session_access"] ?? "") ?? .full
             return SessionLookupCache.Entry(
-                user: try UserRecord(row: row), access: access, accessExpiresAt: row["session_expires_at"])
+                user: try UserRecord(row: row), access: try row.decode(forColumn: "session_access"),
+                accessExpiresAt: try row.decode(forColumn: "session_expires_at"))
         }
     }
 
@@ -173,7 +166,7 @@ struct SessionService: Sendable {
     struct Refreshed {
         var tokens: SessionTokens
         /// The rule the journal names: a rotation, or the same pair again within the reuse interval.
-        var rule: String
+        var rule: Rule
     }
 
     func refresh(_ refreshToken: String) async throws -> Refreshed {
@@ -186,72 +179,57 @@ struct SessionService: Sendable {
         let presented: Presented = try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
             let oldHash = store.digest(refreshToken)
-            if let live = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT user_id, family_id, refresh_expires_at, device_id, access FROM sessions
-                    WHERE refresh_hash = ? AND revoked = 0 AND refresh_expires_at > ?
-                    """,
+            if let live = try SessionRecord.fetchOne(
+                db, sql: "SELECT * FROM sessions WHERE refresh_hash = ? AND revoked = 0 AND refresh_expires_at > ?",
                 arguments: [oldHash, now.unix])
             {
-                let family: String = live["family_id"]
                 var next = fresh
-                next.userId = live["user_id"]
+                next.userId = live.userId
                 // Rotation: the used refresh token and its access token die with this call; the used
                 // token's digest is kept for as long as it would have lived, to recognise a replay, and the
                 // new pair sealed for the reuse interval, to answer a retry with it.
-                try db.execute(sql: "DELETE FROM sessions WHERE refresh_hash = ?", arguments: [oldHash])
-                try db.execute(
-                    sql: """
-                        INSERT INTO spent_refresh_tokens
-                            (refresh_hash, family_id, user_id, expires_at, spent_at, successor_access_hash,
-                            successor_sealed)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        oldHash, family, next.userId, live["refresh_expires_at"] as Double, now.unix,
-                        store.digest(next.accessToken), try SealedPair(next).sealed(with: sealer),
-                    ])
+                try live.delete(db)
+                try SpentRefreshTokenRecord(
+                    refreshHash: oldHash, familyId: live.familyId, userId: next.userId,
+                    expiresAt: live.refreshExpiresAt,
+                    spentAt: now.unix, successorAccessHash: store.digest(next.accessToken),
+                    successorSealed: try SealedPair(next).sealed(with: sealer)
+                ).insert(db)
                 // A refreshed limited session stays limited: rotation must not be a way out of recovery.
                 try Self.insert(
-                    db, digest: store.digest, next, family: family, deviceId: live["device_id"],
-                    access: AccessLevel(rawValue: live["access"]) ?? .full)
+                    db, digest: store.digest, next, family: live.familyId, deviceId: live.deviceId, access: live.access)
                 return .rotated(next)
             }
             guard
-                let spent = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT family_id, spent_at, successor_access_hash, successor_sealed FROM spent_refresh_tokens
-                        WHERE refresh_hash = ? AND expires_at > ?
-                        """,
+                let spent = try SpentRefreshTokenRecord.fetchOne(
+                    db, sql: "SELECT * FROM spent_refresh_tokens WHERE refresh_hash = ? AND expires_at > ?",
                     arguments: [oldHash, now.unix])
             else { return .invalid }
-            if let spentAt: Double = spent["spent_at"], now.unix - spentAt < Self.reuseInterval,
-                let successor: String = spent["successor_access_hash"],
+            if let spentAt = spent.spentAt, now.unix - spentAt < Self.reuseInterval,
+                let successor = spent.successorAccessHash,
                 try Bool.fetchOne(
                     db, sql: "SELECT EXISTS(SELECT 1 FROM sessions WHERE access_hash = ? AND revoked = 0)",
                     arguments: [successor]) ?? false,
-                let pair = SealedPair.open(spent["successor_sealed"], with: sealer)
+                let pair = SealedPair.open(spent.successorSealed, with: sealer)
             {
                 return .retried(pair)
             }
-            try db.execute(sql: "DELETE FROM sessions WHERE family_id = ?", arguments: [spent["family_id"] as String])
+            try db.execute(sql: "DELETE FROM sessions WHERE family_id = ?", arguments: [spent.familyId])
             return .reused
         }
         switch presented {
         case .rotated(let next):
-            return Refreshed(tokens: next, rule: "session.refreshed")
+            return Refreshed(tokens: next, rule: .sessionRefreshed)
         case .retried(let pair):
-            return Refreshed(tokens: pair, rule: "session.refresh_retried")
+            return Refreshed(tokens: pair, rule: .sessionRefreshRetried)
         case .reused:
             throw BackendError(
                 .unauthorized, "refresh_invalid", "Your session has expired. Sign in again.",
-                rule: "session.refresh_reused")
+                rule: .sessionRefreshReused)
         case .invalid:
             throw BackendError(
                 .unauthorized, "refresh_invalid", "Your session has expired. Sign in again.",
-                rule: "session.refresh_invalid")
+                rule: .sessionRefreshInvalid)
         }
     }
 

@@ -13,9 +13,9 @@ struct SignInService: Sendable {
 
     static let challengeNotFound = BackendError(
         .notFound, "challenge_not_found", "This sign-in code request does not exist. Start again.",
-        rule: "signin.challenge_unknown")
+        rule: .signInChallengeUnknown)
     static let requestClosed = BackendError(
-        .gone, "request_closed", "This code request is closed. Start again.", rule: "signin.request_closed")
+        .gone, "request_closed", "This code request is closed. Start again.", rule: .signInRequestClosed)
 
     func start(_ body: StartSignInBody) async throws -> SignInChallenge {
         let now = clock.now()
@@ -31,28 +31,20 @@ struct SignInService: Sendable {
             // Starting again while a code is live is a resend in disguise: it counts as one, and the
             // earlier code stops working.
             let live = try String.fetchAll(
-                db,
-                sql: "SELECT id FROM sign_in_challenges WHERE destination = ? AND state = 'open' AND expires_at > ?",
-                arguments: [destination, now.unix])
+                db, sql: "SELECT id FROM sign_in_challenges WHERE destination = ? AND state = ? AND expires_at > ?",
+                arguments: [destination, CodeState.open, now.unix])
             let isResend = !live.isEmpty
             try RateLimitService.check(
                 db, channel: body.channel.sendChannel, recipient: destination, isResend: isResend,
                 requester: .client(account: nil), now: now)
-            for id in live {
-                try db.execute(sql: "UPDATE sign_in_challenges SET state = 'superseded' WHERE id = ?", arguments: [id])
-            }
+            for id in live { try Self.setState(db, id: id, .superseded) }
             let id = Secrets.identifier(prefix: "chl_")
             let code = try Self.newCode(db, destination: destination)
-            try db.execute(
-                sql: """
-                    INSERT INTO sign_in_challenges
-                        (id, channel, destination, code_hash, created_at, expires_at, resend_after, state)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, 'open')
-                    """,
-                arguments: [
-                    id, body.channel.rawValue, destination, store.digest(code, context: id), now.unix,
-                    now.unix + OTPService.ttl, now.unix + RateLimitService.cooldown,
-                ])
+            try SignInChallengeRecord(
+                id: id, channel: body.channel, destination: destination, codeHash: store.digest(code, context: id),
+                createdAt: now.unix, expiresAt: now.unix + OTPService.ttl,
+                resendAfter: now.unix + RateLimitService.cooldown
+            ).insert(db)
             try deliver(
                 db, challengeId: id, channel: body.channel, destination: destination, code: code, isResend: isResend,
                 now: now)
@@ -65,26 +57,23 @@ struct SignInService: Sendable {
         let now = clock.now()
         return try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
-            let row = try Self.fetch(db, id: challengeId)
-            let state: String = row["state"]
-            guard state == "open" || state == "dead" else { throw Self.requestClosed }
-            let destination: String = row["destination"]
-            let channel = SignInChannel(rawValue: row["channel"]) ?? .phone
+            let challenge = try Self.fetch(db, id: challengeId)
+            guard challenge.state.isResendable else { throw Self.requestClosed }
+            let destination = challenge.destination
+            let channel = challenge.channel
             try RateLimitService.check(
                 db, channel: channel.sendChannel, recipient: destination, isResend: true,
                 requester: .client(account: nil), now: now)
             try OutboxService.endCode(
-                db, request: challengeId, state: state, expiresAt: row["expires_at"], now: now)
+                db, request: challengeId, state: challenge.state, expiresAt: challenge.expiresAt, now: now)
             let code = try Self.newCode(db, destination: destination)
-            try db.execute(
-                sql: """
-                    UPDATE sign_in_challenges SET code_hash = ?, expires_at = ?, resend_after = ?, wrong_attempts = 0,
-                    state = 'open' WHERE id = ?
-                    """,
-                arguments: [
-                    store.digest(code, context: challengeId), now.unix + OTPService.ttl,
-                    now.unix + RateLimitService.cooldown, challengeId,
-                ])
+            var renewed = challenge
+            renewed.codeHash = store.digest(code, context: challengeId)
+            renewed.expiresAt = now.unix + OTPService.ttl
+            renewed.resendAfter = now.unix + RateLimitService.cooldown
+            renewed.wrongAttempts = 0
+            renewed.state = .open
+            try renewed.update(db)
             try deliver(
                 db, challengeId: challengeId, channel: channel, destination: destination, code: code, isResend: true,
                 now: now)
@@ -102,23 +91,19 @@ struct SignInService: Sendable {
         }
         // Wrong attempts must be committed, so they are returned, not thrown (a throw rolls back).
         let outcome: Outcome = try await store.pool.write { db in
-            let row = try Self.fetch(db, id: body.challengeId)
-            guard (row["state"] as String) == "open", (row["expires_at"] as Double) > now.unix else {
-                throw OTPService.expired
-            }
+            let challenge = try Self.fetch(db, id: body.challengeId)
+            guard challenge.state == .open, challenge.expiresAt > now.unix else { throw OTPService.expired }
             let presented = store.digest(body.code, context: body.challengeId)
-            guard Secrets.constantTimeEquals(presented, row["code_hash"]) else {
-                let attempts = (row["wrong_attempts"] as Int) + 1
-                let state = attempts >= OTPService.maxWrongAttempts ? "dead" : "open"
-                try db.execute(
-                    sql: "UPDATE sign_in_challenges SET wrong_attempts = ?, state = ? WHERE id = ?",
-                    arguments: [attempts, state, body.challengeId])
-                return .wrong(remaining: OTPService.maxWrongAttempts - attempts)
+            guard Secrets.constantTimeEquals(presented, challenge.codeHash) else {
+                var wrong = challenge
+                wrong.wrongAttempts += 1
+                wrong.state = wrong.wrongAttempts >= OTPService.maxWrongAttempts ? .dead : .open
+                try wrong.update(db)
+                return .wrong(remaining: OTPService.maxWrongAttempts - wrong.wrongAttempts)
             }
-            try db.execute(
-                sql: "UPDATE sign_in_challenges SET state = 'used' WHERE id = ?", arguments: [body.challengeId])
-            let channel = SignInChannel(rawValue: row["channel"]) ?? .phone
-            let destination: String = row["destination"]
+            try Self.setState(db, id: body.challengeId, .used)
+            let channel = challenge.channel
+            let destination = challenge.destination
             if let user = try Self.owner(db, channel: channel, destination: destination) {
                 // A code that reached the address proves it, as the registration link would have.
                 if channel == .email {
@@ -140,7 +125,7 @@ struct SignInService: Sendable {
         case .wrong(let remaining):
             var error = BackendError(
                 .unauthorized, "code_incorrect", "Code is incorrect. Try again.",
-                rule: remaining == 0 ? "signin.code_incorrect_exhausted" : "signin.code_incorrect")
+                rule: remaining == 0 ? .signInCodeIncorrectExhausted : .signInCodeIncorrect)
             error.detail.attemptsRemaining = remaining
             throw error
         }
@@ -161,7 +146,7 @@ struct SignInService: Sendable {
                     BackendError(
                         .unauthorized, "provider_token_invalid",
                         "\(body.provider.display) sign-in didn't work. Try again.",
-                        rule: "signin.provider_token_invalid"))
+                        rule: .signInProviderTokenInvalid))
             }
             if let user = try UserRecord.filter(
                 sql: "\(body.provider.subjectColumn) = ? AND deleted_at IS NULL", arguments: [subject]
@@ -207,11 +192,10 @@ struct SignInService: Sendable {
     /// A new athlete account (the role is chosen later, in onboarding), at onboarding's first step.
     static func createUser(_ db: Database, phone: String?, email: String?) throws -> UserRecord {
         let user = UserRecord(
-            id: Secrets.identifier(prefix: "usr_"), role: UserRole.athlete.rawValue, isPrimary: false, phone: phone,
-            email: email, passwordHash: nil, passwordSalt: nil, passwordChangedAt: nil, appleSubject: nil,
-            googleSubject: nil)
+            id: Secrets.identifier(prefix: "usr_"), role: .athlete, isPrimary: false, phone: phone, email: email,
+            passwordHash: nil, passwordSalt: nil, passwordChangedAt: nil, appleSubject: nil, googleSubject: nil,
+            onboardingStep: OnboardingService.firstStep)
         try user.insert(db)
-        try OnboardingService.begin(db, userId: user.id)
         return user
     }
 
@@ -237,7 +221,7 @@ struct SignInService: Sendable {
             guard let typed = body.phone else { throw missing("phone") }
             guard let phone = PhoneNumberRules.normalizeE164(typed) else {
                 throw BackendError(
-                    .unprocessableContent, "phone_invalid", "Enter a valid phone number.", rule: "phone.invalid")
+                    .unprocessableContent, "phone_invalid", "Enter a valid phone number.", rule: .phoneInvalid)
             }
             return phone
         case .email:
@@ -251,20 +235,23 @@ struct SignInService: Sendable {
     private static func missing(_ field: String) -> BackendError {
         BackendError(
             .unprocessableContent, "invalid_field", "\(field): required when channel is \(field).",
-            rule: "http.invalid_field")
+            rule: .httpInvalidField)
     }
 
-    private static func fetch(_ db: Database, id: String) throws -> Row {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM sign_in_challenges WHERE id = ?", arguments: [id])
-        else { throw challengeNotFound }
-        return row
+    private static func fetch(_ db: Database, id: String) throws -> SignInChallengeRecord {
+        guard let challenge = try SignInChallengeRecord.fetchOne(db, key: id) else { throw challengeNotFound }
+        return challenge
+    }
+
+    private static func setState(_ db: Database, id: String, _ state: CodeState) throws {
+        try db.execute(sql: "UPDATE sign_in_challenges SET state = ? WHERE id = ?", arguments: [state, id])
     }
 
     /// Scenario test codes win for their phone or address.
     private static func newCode(_ db: Database, destination: String) throws -> String {
-        try String.fetchOne(
-            db, sql: "SELECT code FROM test_codes WHERE phone = ? COLLATE NOCASE", arguments: [destination])
-            ?? Secrets.otpCode()
+        try TestCodeRecord.fetchOne(
+            db, sql: "SELECT * FROM test_codes WHERE phone = ? COLLATE NOCASE", arguments: [destination]
+        )?.code ?? Secrets.otpCode()
     }
 
     private static func challenge(
@@ -288,12 +275,13 @@ struct SignInService: Sendable {
         try OutboxService.send(
             db,
             .init(
-                channel: channel.sendChannel.rawValue, recipient: destination, kind: "otp", purpose: "sign_in",
-                code: code, requestId: challengeId),
+                channel: channel.outboxChannel, recipient: destination, kind: .otp, purpose: "sign_in", code: code,
+                requestId: challengeId),
             sealedWith: store.outboxSealer, now: now)
     }
 }
 
 extension SignInChannel {
     var sendChannel: RateLimitService.Channel { self == .phone ? .sms : .email }
+    var outboxChannel: OutboxChannel { self == .phone ? .sms : .email }
 }

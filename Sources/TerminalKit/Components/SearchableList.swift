@@ -4,7 +4,9 @@ import Foundation
 /// three absolutely positioned columns, selection, scrolling, and an optional footer line.
 ///
 /// With an empty query the sections are shown as given; with a query, the matches of all
-/// sections are shown once each (by id) under no header, in their original order.
+/// sections are shown once each (by id) under no header, the closest first: an item one of whose
+/// keys is the query ("de", Germany's code), then those with a key that starts with it ("Denmark"),
+/// then those with a word that does; within each, in their original order.
 public struct SearchableList: Hashable, Sendable {
     public struct Item: Hashable, Sendable, Identifiable {
         public var id: String
@@ -19,6 +21,8 @@ public struct SearchableList: Hashable, Sendable {
         /// Made once here, because normalizing (Foundation's folding) every key on every keystroke took
         /// several milliseconds over 245 countries.
         let prefixes: [String]
+        /// The normalized keys whole, for telling an exact or leading match from a match of a later word.
+        let keys: [String]
 
         public init(id: String, leading: String, title: String, trailing: String, searchKeys: [String]) {
             self.id = id
@@ -27,6 +31,15 @@ public struct SearchableList: Hashable, Sendable {
             self.trailing = trailing
             self.searchKeys = searchKeys
             prefixes = searchKeys.flatMap(SearchableList.matchPrefixes)
+            keys = searchKeys.map(SearchableList.normalize)
+        }
+
+        /// How closely a normalized query matches: 0 a whole key, 1 a key's start, 2 a later word's start;
+        /// nil for no match.
+        func closeness(to needle: String) -> Int? {
+            if keys.contains(needle) { return 0 }
+            if keys.contains(where: { $0.hasPrefix(needle) }) { return 1 }
+            return prefixes.contains(where: { $0.hasPrefix(needle) }) ? 2 : nil
         }
     }
 
@@ -100,14 +113,14 @@ public struct SearchableList: Hashable, Sendable {
         let needle = Self.normalize(query)
         if needle.isEmpty { return sections.flatMap(\.items) }
         var seen = Set<String>()
-        var result: [Item] = []
+        var ranked: [[Item]] = [[], [], []]
         for item in sections.flatMap(\.items) where !seen.contains(item.id) {
-            if item.prefixes.contains(where: { $0.hasPrefix(needle) }) {
+            if let closeness = item.closeness(to: needle) {
                 seen.insert(item.id)
-                result.append(item)
+                ranked[closeness].append(item)
             }
         }
-        return result
+        return ranked.flatMap { $0 }
     }
 
     public var selectedItem: Item? {

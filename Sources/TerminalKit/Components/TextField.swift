@@ -45,6 +45,13 @@ public struct TextField: Hashable, Sendable {
         cursor = value.count
     }
 
+    /// Replaces the text with the caret at `cursor` (a field that formats what is typed keeps the caret
+    /// after the same character it followed).
+    public mutating func setValue(_ text: String, cursor: Int) {
+        setValue(text)
+        self.cursor = min(max(0, cursor), value.count)
+    }
+
     /// Inserts text at the cursor, dropping control characters and newlines and stopping at
     /// `maxLength`.
     public mutating func insert(_ text: String) {
@@ -71,6 +78,30 @@ public struct TextField: Hashable, Sendable {
         value.remove(at: value.index(value.startIndex, offsetBy: cursor))
     }
 
+    /// Readline's Ctrl+U: everything before the cursor goes.
+    public mutating func deleteToStart() {
+        guard !isDisabled else { return }
+        value.removeFirst(cursor)
+        cursor = 0
+    }
+
+    /// Readline's Ctrl+K: everything from the cursor on goes.
+    public mutating func deleteToEnd() {
+        guard !isDisabled else { return }
+        value.removeLast(value.count - cursor)
+    }
+
+    /// Readline's Ctrl+W: the word before the cursor goes, with the spaces after it; a word ends at a space.
+    public mutating func deleteWordBackward() {
+        guard !isDisabled else { return }
+        let before = Array(value.prefix(cursor))
+        var start = before.count
+        while start > 0, before[start - 1] == " " { start -= 1 }
+        while start > 0, before[start - 1] != " " { start -= 1 }
+        value = String(before[..<start]) + value.dropFirst(cursor)
+        cursor = start
+    }
+
     public mutating func moveLeft() { cursor = max(0, cursor - 1) }
     public mutating func moveRight() { cursor = min(value.count, cursor + 1) }
     public mutating func moveHome() { cursor = 0 }
@@ -88,6 +119,9 @@ public struct TextField: Hashable, Sendable {
         case .key(.right): moveRight()
         case .key(.home), .key(.control("a")): moveHome()
         case .key(.end), .key(.control("e")): moveEnd()
+        case .key(.control("u")): deleteToStart()
+        case .key(.control("k")): deleteToEnd()
+        case .key(.control("w")): deleteWordBackward()
         default: return false
         }
         return true

@@ -28,7 +28,7 @@ extension Theme {
 
     /// The terminal's own background as an export draws it.
     public var defaultBackgroundRGB: RGB {
-        name == .light ? XtermPalette.rgb(231) : XtermPalette.rgb(233)
+        rgb(color(for: .background), default: name == .light ? XtermPalette.rgb(231) : XtermPalette.rgb(233))
     }
 
     func rgb(_ color: TerminalColor, default fallback: RGB) -> RGB {

@@ -25,6 +25,9 @@ public struct HubScreen: ScreenModel {
         case phone, emailPassword, apple, google, sessions, twoFactor, delete
 
         var isWrite: Bool { ![.sessions, .twoFactor].contains(self) }
+        /// Opening the row writes nothing (the Email & password sub-hub only shows, and keeps its own
+        /// changes off while offline), so it opens offline too.
+        func opensOffline(_ methods: AuthMethods) -> Bool { self == .emailPassword && methods.email != nil }
         var group: Int {
             switch self {
             case .phone, .emailPassword, .apple, .google: return 0
@@ -35,7 +38,7 @@ public struct HubScreen: ScreenModel {
         var isSelectable: Bool { isWrite }
     }
 
-    struct Row: Equatable {
+    struct Row: Equatable, Sendable {
         var kind: RowKind
         var title: String
         var detail: String
@@ -43,6 +46,11 @@ public struct HubScreen: ScreenModel {
     }
 
     static func rows(_ methods: AuthMethods, platform: AppOptions.Platform) -> [Row] {
+        methodRows(methods, platform: platform) + laterRows
+    }
+
+    /// The sign-in methods: what the backend's answer fills in.
+    static func methodRows(_ methods: AuthMethods, platform: AppOptions.Platform) -> [Row] {
         var rows = [
             Row(
                 kind: .phone, title: "Phone number",
@@ -56,17 +64,23 @@ public struct HubScreen: ScreenModel {
             rows.append(social(.apple, "Apple", linked: methods.appleLinked))
         }
         rows.append(social(.google, "Google", linked: methods.googleLinked))
-        rows += [
-            Row(
-                kind: .sessions, title: "Active sessions", detail: "Manage where you're signed in",
-                control: .badge("Soon")),
-            Row(
-                kind: .twoFactor, title: "Two-factor authentication", detail: "Extra layer of security",
-                control: .badge("Soon")),
-            Row(kind: .delete, title: "Delete account", detail: "Permanently remove your data", control: .chevron),
-        ]
         return rows
     }
+
+    /// The rows below the methods, the same for every account: drawn while the methods load, so only the
+    /// skeleton's rows change when they arrive.
+    static let laterRows = [
+        Row(
+            kind: .sessions, title: "Active sessions", detail: "Manage where you're signed in",
+            control: .badge("Soon")),
+        Row(
+            kind: .twoFactor, title: "Two-factor authentication", detail: "Extra layer of security",
+            control: .badge("Soon")),
+        Row(kind: .delete, title: "Delete account", detail: "Permanently remove your data", control: .chevron),
+    ]
+
+    /// How many method rows the platform shows (Android has no Apple row): the skeleton's count.
+    static func methodRowCount(_ platform: AppOptions.Platform) -> Int { platform == .ios ? 4 : 3 }
 
     private static func social(_ kind: RowKind, _ name: String, linked: Bool) -> Row {
         Row(
@@ -106,7 +120,9 @@ public struct HubScreen: ScreenModel {
 
     private func open(_ row: Row, _ methods: AuthMethods, _ context: ScreenContext) -> [Command] {
         guard row.kind.isSelectable else { return [] }
-        if context.isOffline { return [.showToast("You're offline. Changes are off until you reconnect.")] }
+        if context.isOffline, !row.kind.opensOffline(methods) {
+            return [.showToast("You're offline. Changes are off until you reconnect.")]
+        }
         if LimitedAccess.applies(context) { return [.showSheet(.limitedAccess)] }
         switch row.kind {
         case .phone:
@@ -151,27 +167,40 @@ public struct HubScreen: ScreenModel {
         guard let methods = context.methods else {
             if let loadError {
                 canvas.paragraph(loadError, style: .danger)
-            } else {
-                canvas.skeleton(rows: 4)
+                return
             }
+            canvas.skeleton(rows: Self.methodRowCount(context.options.platform), spacing: 0)
+            Self.draw(Self.laterRows, selection: nil, into: &canvas) { _ in true }
+            canvas.skip(1)
+            canvas.paragraph(Self.footnote, style: .muted)
             return
         }
         let rows = Self.rows(methods, platform: context.options.platform)
-        for (index, row) in rows.enumerated() {
-            // Sign-in methods, then the "Soon" rows, then Delete: groups, so 80×24 holds it all.
-            let endsGroup = index + 1 < rows.count && rows[index + 1].kind.group != row.kind.group
-            canvas.row(
-                ListRow(
-                    row.title, detail: row.detail, control: row.control, isSelected: index == selection,
-                    isDisabled: context.isOffline && row.kind.isWrite),
-                spacing: endsGroup ? 1 : 0)
+        Self.draw(rows, selection: selection, into: &canvas) {
+            context.isOffline && $0.kind.isWrite && !$0.kind.opensOffline(methods)
         }
         canvas.skip(1)
         if LimitedAccess.applies(context) {
             canvas.paragraph(LimitedAccess.bannerText, style: Style.accent.with(.bold))
         } else {
-            canvas.paragraph("Changes to your sign-in methods require verification for security.", style: .muted)
+            canvas.paragraph(Self.footnote, style: .muted)
         }
         if let loadError { canvas.paragraph(loadError, style: .danger) }
+    }
+
+    static let footnote = "Changes to your sign-in methods require verification for security."
+
+    /// Sign-in methods, then the "Soon" rows, then Delete: groups a blank line apart, so 80×24 holds it all.
+    private static func draw(
+        _ rows: [Row], selection: Int?, into canvas: inout Canvas, isDisabled: (Row) -> Bool
+    ) {
+        for (index, row) in rows.enumerated() {
+            let endsGroup = index + 1 < rows.count && rows[index + 1].kind.group != row.kind.group
+            canvas.row(
+                ListRow(
+                    row.title, detail: row.detail, control: row.control, isSelected: index == selection,
+                    isDisabled: isDisabled(row)),
+                spacing: endsGroup ? 1 : 0)
+        }
     }
 }

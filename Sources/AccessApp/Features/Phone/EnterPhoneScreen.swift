@@ -58,11 +58,15 @@ public struct EnterPhoneScreen: ScreenModel {
 
     /// Continue with phone, the country chip starting at the device's region.
     public static func signIn(region: String?, number: String = "") -> EnterPhoneScreen {
-        let iso = region.flatMap { CountryCatalog.bundled.country(iso: $0)?.iso }
-        return EnterPhoneScreen(purpose: .signIn, current: nil, countryISO: iso, number: number)
+        EnterPhoneScreen(purpose: .signIn, current: nil, countryISO: country(ofRegion: region), number: number)
     }
 
     static let defaultISO = "GE"
+
+    /// The country of the device's region, when the catalog has it: where a number with no country yet starts.
+    static func country(ofRegion region: String?) -> String? {
+        region.flatMap { CountryCatalog.bundled.country(iso: $0)?.iso }
+    }
     /// E.164 allows 15 digits; a little room is left for the spaces and dashes people type.
     static let maxDigits = 15
     static let maxTyped = 20
@@ -169,8 +173,28 @@ public struct EnterPhoneScreen: ScreenModel {
         }
         let before = field.value
         guard field.handle(event) else { return nil }
+        // Backspace right after a group's space takes the digit before it, as a person means.
+        if event == .key(.backspace), PhoneNumberRules.digits(of: field.value) == PhoneNumberRules.digits(of: before) {
+            field.backspace()
+        }
+        regroup()
         if field.value != before { error = nil }
         return []
+    }
+
+    /// Shows the digits grouped as they are typed ("511 200 30"), the caret staying after the same digit.
+    /// Anything but digits and separators is left as typed, for the send check to refuse.
+    private mutating func regroup() {
+        guard let digits = PhoneNumberRules.digits(of: field.value) else { return }
+        let digitsBeforeCaret = field.value.prefix(field.cursor).filter(\.isNumber).count
+        let grouped = PhoneNumberRules.grouped(digits)
+        var caret = 0
+        var passed = 0
+        for character in grouped where passed < digitsBeforeCaret {
+            caret += 1
+            if character.isNumber { passed += 1 }
+        }
+        field.setValue(grouped, cursor: caret)
     }
 
     /// A pasted number is cleaned (spaces, dashes, brackets) and a leading +CC picks the
@@ -181,6 +205,7 @@ public struct EnterPhoneScreen: ScreenModel {
             countryISO = input.iso
             // A runaway paste (thousands of digits) is cut to what a number can hold, and says so.
             field.setValue(String(input.national.prefix(Self.maxDigits)))
+            regroup()
             error = input.national.count > Self.maxDigits ? Self.tooLongText : nil
         case .failure(let problem):
             error = problem.message

@@ -33,10 +33,10 @@ public enum PhoneFlow: String, SensitiveFlow {
     public func start(_ context: ScreenContext) -> [Command] {
         // Offered from Settings and from the hub's sheet: the number screen opens where the person is.
         if self == .reverifyPhone { return [.push(EnterPhoneScreen(flow: self, current: context.methods?.phone))] }
-        return [
-            .popTo(HubScreen.self),
-            .push(EnterPhoneScreen(flow: self, current: self == .addPhone ? nil : context.methods?.phone)),
-        ]
+        let current = self == .addPhone ? nil : context.methods?.phone
+        // A number with no country of its own yet starts at the device's region, as sign-in's does.
+        let region = current == nil ? EnterPhoneScreen.country(ofRegion: context.options.deviceRegion) : nil
+        return [.popTo(HubScreen.self), .push(EnterPhoneScreen(flow: self, current: current, countryISO: region))]
     }
 }
 

@@ -8,30 +8,40 @@ import NIOHTTP1
 
 /// A reference backend on 127.0.0.1:0 with a temporary SQLite file and a frozen clock, plus a real
 /// HTTP client. Time moves only through `POST /_admin/clock/advance`.
-final class TestBackend: Sendable {
-    let running: RunningBackend
-    let client: HTTPClient
+public final class TestBackend: Sendable {
+    public let running: RunningBackend
+    public let client: HTTPClient
 
-    static let fixtures = URL(fileURLWithPath: #filePath)
+    /// The repository's fixtures/, found from this file's place in the checkout (Sources/AccessBackendTesting).
+    public static let fixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("fixtures")
+        .appendingPathComponent("fixtures")
 
     private init(running: RunningBackend) {
         self.running = running
         self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
     }
 
-    static func with<T>(
-        scenario: String = "default", databasePath: String? = nil, logger: Logger? = nil,
-        _ body: (TestBackend) async throws -> T
-    ) async throws -> T {
+    /// How every test starts a reference backend: the repository's fixtures, a frozen clock, port 0, and a
+    /// temporary database unless `databasePath` names one.
+    public static func configuration(
+        scenario: String = "default", databasePath: String? = nil, logger: Logger? = nil
+    ) -> ReferenceBackend.Configuration {
         var configuration = ReferenceBackend.Configuration(
             databasePath: databasePath, scenario: scenario, fixturesDirectory: fixtures, frozenClock: true)
         if let logger { configuration.logger = logger }
-        return try await with(configuration: configuration, body)
+        return configuration
     }
 
-    static func with<T>(
+    public static func with<T>(
+        scenario: String = "default", databasePath: String? = nil, logger: Logger? = nil,
+        _ body: (TestBackend) async throws -> T
+    ) async throws -> T {
+        try await with(
+            configuration: configuration(scenario: scenario, databasePath: databasePath, logger: logger), body)
+    }
+
+    public static func with<T>(
         configuration: ReferenceBackend.Configuration, _ body: (TestBackend) async throws -> T
     ) async throws -> T {
         let backend = TestBackend(running: try await ReferenceBackend.start(configuration))
@@ -45,14 +55,14 @@ final class TestBackend: Sendable {
         }
     }
 
-    func stop() async {
+    public func stop() async {
         try? await client.shutdown()
         await running.shutdown()
     }
 
     // MARK: HTTP
 
-    func send(
+    public func send(
         _ method: HTTPMethod, _ path: String, raw: Data? = nil, token: String? = nil, reauth: String? = nil,
         contentType: String? = "application/json", headers extra: [(String, String)] = []
     ) async throws -> Reply {
@@ -70,54 +80,56 @@ final class TestBackend: Sendable {
         return Reply(status: Int(response.status.code), headers: response.headers, data: Data(buffer.readableBytesView))
     }
 
-    func post<B: Encodable>(
+    public func post<B: Encodable>(
         _ path: String, _ body: B, token: String? = nil, reauth: String? = nil
     ) async throws -> Reply {
         try await send(.POST, path, raw: try APIJSON.makeContractEncoder().encode(body), token: token, reauth: reauth)
     }
 
-    func get(_ path: String, token: String? = nil) async throws -> Reply {
+    public func get(_ path: String, token: String? = nil) async throws -> Reply {
         try await send(.GET, path, token: token)
     }
 
     // MARK: Admin shortcuts
 
-    func signIn() async throws -> SessionTokens {
+    public func signIn() async throws -> SessionTokens {
         try await send(.POST, "/_admin/session").decode()
     }
 
-    func advance(seconds: Double) async throws -> ClockAdvanced {
+    public func advance(seconds: Double) async throws -> ClockAdvanced {
         try await post("/_admin/clock/advance", ClockAdvanceBody(seconds: seconds)).decode()
     }
 
-    func advanceToNextDeadline() async throws -> ClockAdvanced {
+    public func advanceToNextDeadline() async throws -> ClockAdvanced {
         try await post("/_admin/clock/advance", ClockAdvanceBody(to: "next_deadline")).decode()
     }
 
-    func outbox() async throws -> [OutboxMessage] {
+    public func outbox() async throws -> [OutboxMessage] {
         try await get("/_admin/outbox").decode([Components.Schemas.OutboxMessage].self).map(OutboxMessage.init)
     }
 
     /// The last code texted to `phone`: what a tester would read off the phone.
-    func lastCode(to phone: String) async throws -> String {
+    public func lastCode(to phone: String) async throws -> String {
         let message = try await outbox().last { $0.to == phone && $0.kind == "otp" }
         guard let code = message?.code else { throw TestFailure("no code sent to \(phone)") }
         return code
     }
 
-    func requestOTP(_ phone: String, _ purpose: OTPPurpose, token: String, reauth: String? = nil) async throws -> Reply
-    {
+    public func requestOTP(
+        _ phone: String, _ purpose: OTPPurpose, token: String, reauth: String? = nil
+    ) async throws -> Reply {
         try await post(
             "/auth/phone/request-otp", RequestOTPBody(phone: phone, purpose: purpose), token: token, reauth: reauth)
     }
 
-    func verify(_ requestId: String, _ code: String, token: String, reauth: String? = nil) async throws -> Reply {
+    public func verify(_ requestId: String, _ code: String, token: String, reauth: String? = nil) async throws -> Reply
+    {
         try await post(
             "/auth/phone/verify-otp", VerifyOTPBody(requestId: requestId, code: code), token: token, reauth: reauth)
     }
 
     /// Re-auth through the simulated provider sheet: mint an id token for the linked account, present it.
-    func socialGrant(_ provider: SocialProvider, token: String) async throws -> ReauthGrant {
+    public func socialGrant(_ provider: SocialProvider, token: String) async throws -> ReauthGrant {
         let minted: ProviderToken = try await post(
             "/_admin/provider/\(provider.rawValue)/token", ProviderTokenBody()
         ).decode()
@@ -126,17 +138,17 @@ final class TestBackend: Sendable {
         ).decode()
     }
 
-    func passwordGrant(token: String, password: String = "correct-horse-42") async throws -> ReauthGrant {
+    public func passwordGrant(token: String, password: String = "correct-horse-42") async throws -> ReauthGrant {
         try await post("/auth/reauth/password", PasswordReauthBody(password: password), token: token).decode()
     }
 }
 
-struct Reply: Sendable {
-    let status: Int
-    let headers: HTTPHeaders
-    let data: Data
+public struct Reply: Sendable {
+    public let status: Int
+    public let headers: HTTPHeaders
+    public let data: Data
 
-    func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+    public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
         do {
             return try APIJSON.makeContractDecoder().decode(T.self, from: data)
         } catch {
@@ -145,18 +157,18 @@ struct Reply: Sendable {
     }
 
     /// The error body with its enums spelt as on the wire, which is how the tests compare them.
-    var error: ErrorView? { (try? decode(APIErrorBody.self)).map { ErrorView($0.error) } }
+    public var error: ErrorView? { (try? decode(APIErrorBody.self)).map { ErrorView($0.error) } }
 }
 
-struct ErrorView: Sendable {
-    let code: String
-    let message: String
-    let attemptsRemaining: Int?
-    let retryAfter: Int?
-    let limit: String?
-    let errors: [String]?
+public struct ErrorView: Sendable {
+    public let code: String
+    public let message: String
+    public let attemptsRemaining: Int?
+    public let retryAfter: Int?
+    public let limit: String?
+    public let errors: [String]?
 
-    init(_ detail: APIErrorDetail) {
+    public init(_ detail: APIErrorDetail) {
         code = detail.code.rawValue
         message = detail.message
         attemptsRemaining = detail.attemptsRemaining
@@ -166,17 +178,17 @@ struct ErrorView: Sendable {
     }
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
+public struct TestFailure: Error, CustomStringConvertible {
+    public let description: String
 
-    init(_ description: String) {
+    public init(_ description: String) {
         self.description = description
     }
 }
 
 extension String {
     /// Another valid Georgian mobile number, distinct per `n`.
-    static func georgian(_ n: Int) -> String {
+    public static func georgian(_ n: Int) -> String {
         "+99559\(String(format: "%07d", n))"
     }
 }

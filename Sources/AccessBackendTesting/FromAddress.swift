@@ -6,8 +6,8 @@ import Foundation
 
 /// A JSON POST sent from another loopback address: on Linux all of 127.0.0.0/8 is this machine, so a
 /// test can play many clients, each with its own address, against limits counted per client address.
-enum FromAddress {
-    static func post(port: Int, from source: String, path: String, json: Data) async throws -> RawHTTP.Answer {
+public enum FromAddress {
+    public static func post(port: Int, from source: String, path: String, json: Data) async throws -> RawHTTP.Answer {
         let head =
             "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\n"
             + "Content-Length: \(json.count)\r\nConnection: close\r\n\r\n"

@@ -5,9 +5,9 @@ import Foundation
 #endif
 
 /// A bare TCP connect, to tell "connection refused" (nothing listens) from anything else.
-enum Probe {
+public enum Probe {
     /// 0 when something accepted the connection, else the `errno` of the failed connect (ECONNREFUSED…).
-    static func connect(port: Int) async -> Int32 {
+    public static func connect(port: Int) async -> Int32 {
         // On a thread of its own, like RawHTTP: a blocking call must not hold a cooperative-pool thread.
         await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: blockingConnect(port: port)) }.start()
@@ -32,7 +32,7 @@ enum Probe {
 
     /// Tries `attempt` every 50 ms until it returns a value, for at most `bound` of real time: for what
     /// ends on real time (a refusal's seconds, a server noticing a hang-up), never to measure it.
-    static func eventually<T>(
+    public static func eventually<T>(
         within bound: Duration = .seconds(30), _ attempt: () async throws -> T?
     ) async throws -> T {
         let deadline = ContinuousClock.now + bound

@@ -7,13 +7,13 @@ import Foundation
 
 /// Bytes straight onto a socket, for requests no well-behaved client library will send (oversized
 /// headers, contradictory framing). Writes everything, half-closes, reads to the end.
-enum RawHTTP {
-    struct Answer {
-        var status: Int
-        var head: String
-        var body: Data
+public enum RawHTTP {
+    public struct Answer: Sendable {
+        public var status: Int
+        public var head: String
+        public var body: Data
 
-        func header(_ name: String) -> String? {
+        public func header(_ name: String) -> String? {
             for line in head.split(separator: "\r\n").dropFirst() {
                 let parts = line.split(separator: ":", maxSplits: 1)
                 if parts.count == 2, parts[0].lowercased() == name.lowercased() {
@@ -26,7 +26,7 @@ enum RawHTTP {
 
     /// Blocking socket calls run on a thread of their own: on the cooperative pool (two threads on two
     /// cores) they could starve the very server tasks that are to answer.
-    static func exchange(port: Int, _ request: Data) async throws -> Answer {
+    public static func exchange(port: Int, _ request: Data) async throws -> Answer {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
                 continuation.resume(with: Result { try blockingExchange(port: port, request) })
@@ -69,8 +69,8 @@ enum RawHTTP {
 extension RawHTTP {
     /// A connection kept open between writes, for clients that send part of a request and stop: what a
     /// slow or idle client looks like to the server.
-    final class Connection: @unchecked Sendable {
-        enum Outcome: Equatable {
+    public final class Connection: @unchecked Sendable {
+        public enum Outcome: Equatable, Sendable {
             /// The server closed the connection (after `received` bytes, possibly none).
             case closed(received: Data)
             /// Nothing closed it within the bound.
@@ -80,14 +80,14 @@ extension RawHTTP {
         private let fd: Int32
 
         /// Connects to 127.0.0.1:`port`; throws when the connection is refused.
-        init(port: Int) async throws {
+        public init(port: Int) async throws {
             fd = try await RawHTTP.onThread { try RawHTTP.connectedSocket(port: port) }
         }
 
         deinit { close(fd) }
 
         /// Writes `text` (all of it, unless the server has closed the connection).
-        func send(_ text: String) async {
+        public func send(_ text: String) async {
             let bytes = Data(text.utf8)
             await RawHTTP.onThread {
                 bytes.withUnsafeBytes { buffer in
@@ -104,7 +104,7 @@ extension RawHTTP {
 
         /// Reads until the server closes the connection or `bound` of real time has passed. The bound is
         /// only a backstop for a broken server: nothing is measured against it.
-        func waitForClose(within bound: Duration = .seconds(20)) async -> Outcome {
+        public func waitForClose(within bound: Duration = .seconds(20)) async -> Outcome {
             let deadline = ContinuousClock.now + bound
             return await RawHTTP.onThread {
                 var received = Data()
@@ -121,7 +121,7 @@ extension RawHTTP {
         }
 
         /// Reads one whole answer with a Content-Length body, leaving the connection open.
-        func readAnswer(within bound: Duration = .seconds(20)) async throws -> Answer {
+        public func readAnswer(within bound: Duration = .seconds(20)) async throws -> Answer {
             let deadline = ContinuousClock.now + bound
             return try await RawHTTP.onThread {
                 var received = Data()
@@ -140,19 +140,19 @@ extension RawHTTP {
         }
     }
 
-    static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    public static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try work() }) }.start()
         }
     }
 
-    static func onThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    public static func onThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: work()) }.start()
         }
     }
 
-    static func connectedSocket(port: Int) throws -> Int32 {
+    public static func connectedSocket(port: Int) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket failed") }
         var address = sockaddr_in()
@@ -172,7 +172,7 @@ extension RawHTTP {
     }
 
     /// An answer in `received`: the head, and the body up to Content-Length (or all that came).
-    static func parse(_ received: Data, requireWholeBody: Bool = false) -> Answer? {
+    public static func parse(_ received: Data, requireWholeBody: Bool = false) -> Answer? {
         guard let split = received.range(of: Data("\r\n\r\n".utf8)) else { return nil }
         let head = String(decoding: received[..<split.lowerBound], as: UTF8.self)
         let status = head.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
@@ -190,7 +190,7 @@ extension RawHTTP {
 extension RawHTTP {
     /// One HTTP/1.1 request as bytes, the target exactly as given (nothing normalises it on the way).
     /// `host: nil` sends no Host header at all; a POST gets `{}` as a JSON body unless `body` says otherwise.
-    static func request(
+    public static func request(
         _ method: String, _ target: String, host: String? = "127.0.0.1", headers: [(String, String)] = [],
         body: String? = nil
     ) -> Data {
@@ -206,7 +206,7 @@ extension RawHTTP {
     }
 
     /// The answer's JSON error, if it has one.
-    static func error(of answer: Answer) -> APIErrorBody? {
+    public static func error(of answer: Answer) -> APIErrorBody? {
         try? APIJSON.makeContractDecoder().decode(APIErrorBody.self, from: answer.body)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// "Verify it's you" by the methods that go through the outbox, as the app does them.
 extension TestBackend {
     /// A grant from a code texted to the account's own phone.
-    func phoneGrant(token: String, phone: String = "+995511100000") async throws -> String {
+    public func phoneGrant(token: String, phone: String = "+995511100000") async throws -> String {
         let accepted: OTPRequestAccepted = try await requestOTP(phone, .reauth, token: token).decode()
         let code = try await lastCode(to: phone)
         let result: VerifyOTPResult = try await verify(accepted.requestId, code, token: token).decode()
@@ -13,7 +13,7 @@ extension TestBackend {
     }
 
     /// A grant from the link emailed to the account's address.
-    func emailGrant(token: String) async throws -> String {
+    public func emailGrant(token: String) async throws -> String {
         let sent = try await send(.POST, "/auth/reauth/email", token: token)
         guard sent.status == 202 else { throw TestFailure("reauth link: status \(sent.status)") }
         guard let link = try await outbox().last(where: { $0.kind == "reauth_link" })?.token else {

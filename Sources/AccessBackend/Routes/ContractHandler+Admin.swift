@@ -1,0 +1,112 @@
+import AccessAPI
+import AccessCore
+import Foundation
+import Hummingbird
+import OpenAPIRuntime
+
+/// The `admin` operations of openapi.yaml (DESIGN §6): QA's scenarios, outbox, clock, faults and journal.
+extension ContractHandler {
+    func adminListScenarios(
+        _ input: Operations.AdminListScenarios.Input
+    ) async throws -> Operations.AdminListScenarios.Output {
+        do {
+            return .ok(.init(body: .json(try backend.catalog.summaries())))
+        } catch let error as ScenarioError {
+            throw BackendError(
+                .internalServerError, "scenario_invalid", error.description, rule: .adminScenarioInvalid)
+        }
+    }
+
+    func adminLoadScenario(
+        _ input: Operations.AdminLoadScenario.Input
+    ) async throws -> Operations.AdminLoadScenario.Output {
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        do {
+            return .ok(.init(body: .json(try await backend.scenarios.load(body.name))))
+        } catch let error as ScenarioError {
+            let unknown = !backend.catalog.names().contains(body.name)
+            throw BackendError(
+                unknown ? .notFound : .unprocessableContent, unknown ? "unknown_scenario" : "scenario_invalid",
+                error.description, rule: .adminScenario)
+        }
+    }
+
+    func adminSession(_ input: Operations.AdminSession.Input) async throws -> Operations.AdminSession.Output {
+        try await backend.scenarios.refuseIfStartsSignedOut()
+        let user = try await backend.accounts.primaryUser()
+        let access = try await backend.scenarios.sessionAccess()
+        return .ok(.init(body: .json(try await backend.sessions.issue(userId: user.id, access: access))))
+    }
+
+    func adminOutbox(_ input: Operations.AdminOutbox.Input) async throws -> Operations.AdminOutbox.Output {
+        let messages = try await backend.outbox.messages().map { message in
+            guard let wire = message.wire else {
+                throw BackendError(
+                    .internalServerError, "internal", "The outbox holds a message the contract cannot describe.",
+                    rule: .adminOutboxInvalid)
+            }
+            return wire
+        }
+        return .ok(.init(body: .json(messages)))
+    }
+
+    func adminClock(_ input: Operations.AdminClock.Input) async throws -> Operations.AdminClock.Output {
+        .ok(.init(body: .json(ClockState(now: backend.clock.now(), frozen: backend.clock.isFrozen))))
+    }
+
+    func adminAdvanceClock(
+        _ input: Operations.AdminAdvanceClock.Input
+    ) async throws -> Operations.AdminAdvanceClock.Output {
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        try await JSONBody.refuseNulls(in: ContractScope.current?.request)
+        return .ok(.init(body: .json(try await backend.deadlines.advance(body))))
+    }
+
+    func adminGetFaults(_ input: Operations.AdminGetFaults.Input) async throws -> Operations.AdminGetFaults.Output {
+        .ok(.init(body: .json(backend.faults.current)))
+    }
+
+    func adminSetFaults(_ input: Operations.AdminSetFaults.Input) async throws -> Operations.AdminSetFaults.Output {
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        try await JSONBody.refuseNulls(in: ContractScope.current?.request)
+        if let refusal = try backend.faults.apply(body) {
+            let faults = backend.faults
+            // Returns once the port refuses connections; this answer still goes out on its own connection.
+            await backend.refusals.refuse(for: refusal) { faults.endRefusal() }
+        }
+        return .ok(.init(body: .json(backend.faults.current)))
+    }
+
+    func adminClearFaults(
+        _ input: Operations.AdminClearFaults.Input
+    ) async throws -> Operations.AdminClearFaults.Output {
+        backend.faults.clear()
+        await backend.refusals.end()
+        return .ok(.init(body: .json(backend.faults.current)))
+    }
+
+    func adminJournal(_ input: Operations.AdminJournal.Input) async throws -> Operations.AdminJournal.Output {
+        // A number out of range is the journal's 422; what is not a number the contract refuses (400).
+        let limit = try backend.journal.limit(from: input.query.limit.map(String.init))
+        return .ok(.init(body: .json(backend.journal.recent(limit: limit))))
+    }
+
+    func adminProviderToken(
+        _ input: Operations.AdminProviderToken.Input
+    ) async throws -> Operations.AdminProviderToken.Output {
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        try await JSONBody.refuseNulls(in: ContractScope.current?.request)
+        let token = try await backend.providers.mint(provider: input.path.provider, subject: body.subject)
+        return .ok(.init(body: .json(token)))
+    }
+
+    func adminProviderAccounts(
+        _ input: Operations.AdminProviderAccounts.Input
+    ) async throws -> Operations.AdminProviderAccounts.Output {
+        .ok(.init(body: .json(try await backend.providerLinks.accounts(provider: input.path.provider))))
+    }
+
+    func adminDeletions(_ input: Operations.AdminDeletions.Input) async throws -> Operations.AdminDeletions.Output {
+        .ok(.init(body: .json(try await backend.deletions.scheduled())))
+    }
+}

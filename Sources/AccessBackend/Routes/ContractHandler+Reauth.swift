@@ -1,0 +1,40 @@
+import AccessAPI
+import AccessCore
+import Foundation
+import Hummingbird
+import OpenAPIRuntime
+
+/// The `reauth` operations of openapi.yaml: "Verify it's you".
+extension ContractHandler {
+    func reauthPassword(_ input: Operations.ReauthPassword.Input) async throws -> Operations.ReauthPassword.Output {
+        let user = try await user
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let grant = try await backend.reauth.byPassword(user: user, password: body.password)
+        decide(.reauthGranted)
+        return .ok(.init(body: .json(grant)))
+    }
+
+    func reauthEmailSend(_ input: Operations.ReauthEmailSend.Input) async throws -> Operations.ReauthEmailSend.Output {
+        let sent = try await backend.links.sendReauthLink(user: try await user)
+        decide(.linkSent)
+        return .accepted(.init(body: .json(sent)))
+    }
+
+    func reauthEmailConfirm(
+        _ input: Operations.ReauthEmailConfirm.Input
+    ) async throws -> Operations.ReauthEmailConfirm.Output {
+        let user = try await user
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let grant = try await backend.links.confirmReauth(user: user, token: body.token)
+        decide(.reauthGranted)
+        return .ok(.init(body: .json(grant)))
+    }
+
+    func reauthSocial(_ input: Operations.ReauthSocial.Input) async throws -> Operations.ReauthSocial.Output {
+        let user = try await user
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let grant = try await backend.providers.reauth(user: user, provider: body.provider, idToken: body.idToken)
+        decide(.reauthGranted)
+        return .ok(.init(body: .json(grant)))
+    }
+}

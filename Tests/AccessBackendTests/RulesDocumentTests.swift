@@ -1,0 +1,126 @@
+import AccessCore
+import Foundation
+import Testing
+
+@testable import AccessBackend
+
+/// docs/RULES.md says every rule of the catalogue, once, with the numbers of the constants that enforce it.
+@Suite struct RulesDocumentTests {
+    static let document = RuleCatalogueTests.root.appendingPathComponent("docs/RULES.md")
+
+    static func text() throws -> String { try String(contentsOf: document, encoding: .utf8) }
+
+    @Test func oneHeadingPerRuleAndNoOther() throws {
+        let headings = try Self.text().split(separator: "\n").filter { $0.hasPrefix("### ") }
+            .map { String($0.dropFirst(4)) }
+        let ids = Rule.allCases.map(\.rawValue)
+        let repeated = Dictionary(grouping: headings, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        #expect(repeated.isEmpty, "headings more than once: \(repeated)")
+        #expect(Set(ids).subtracting(headings).sorted() == [], "rules without a heading")
+        #expect(Set(headings).subtracting(ids).sorted() == [], "headings that are no rule")
+    }
+
+    /// Each named constant the document quotes, in the unit the document gives it (seconds, or a count).
+    static let constants: [String: Double] = [
+        "OTPService.ttl": OTPService.ttl,
+        "OTPService.maxWrongAttempts": Double(OTPService.maxWrongAttempts),
+        "RateLimitService.cooldown": RateLimitService.cooldown,
+        "RateLimitService.resendWindow": RateLimitService.resendWindow,
+        "RateLimitService.maxResendsPerWindow": Double(RateLimitService.maxResendsPerWindow),
+        "RateLimitService.dailyWindow": RateLimitService.dailyWindow,
+        "RateLimitService.maxCodesPerDay": Double(RateLimitService.maxCodesPerDay),
+        "RateLimitService.capWindow": RateLimitService.capWindow,
+        "RateLimitService.maxSendsPerClientAddress": Double(RateLimitService.maxSendsPerClientAddress),
+        "RateLimitService.maxSendsPerAccount": Double(RateLimitService.maxSendsPerAccount),
+        "RateLimitService.maxSendsPerHour": Double(RateLimitService.maxSendsPerHour),
+        "RateLimitService.passwordWindow": RateLimitService.passwordWindow,
+        "RateLimitService.maxPasswordFailures": Double(RateLimitService.maxPasswordFailures),
+        "SessionService.accessLifetime": SessionService.accessLifetime,
+        "SessionService.refreshLifetime": SessionService.refreshLifetime,
+        "SessionService.reuseInterval": SessionService.reuseInterval,
+        "ReauthService.window": ReauthService.window,
+        "LinkService.reauthLifetime": LinkService.reauthLifetime,
+        "EmailService.verifyLinkLifetime": EmailService.verifyLinkLifetime,
+        "EmailService.revertLinkLifetime": EmailService.revertLinkLifetime,
+        "EmailService.resendableFor": EmailService.resendableFor,
+        "PasswordLoginService.registrationLinkLifetime": PasswordLoginService.registrationLinkLifetime,
+        "LoginThrottleService.failuresBeforeLock": Double(LoginThrottleService.failuresBeforeLock),
+        "LoginThrottleService.firstLock": LoginThrottleService.firstLock,
+        "LoginThrottleService.longestLock": LoginThrottleService.longestLock,
+        "LoginThrottleService.forgetAfter": LoginThrottleService.forgetAfter,
+        "RecoveryService.linkLifetime": RecoveryService.linkLifetime,
+        "RecoveryService.cooldown": RecoveryService.cooldown,
+        "RecoveryService.dailyWindow": RecoveryService.dailyWindow,
+        "RecoveryService.maxRequestsPerDay": Double(RecoveryService.maxRequestsPerDay),
+        "IdentityHoldService.holdDuration": IdentityHoldService.holdDuration,
+        "DeletionService.purgeDelay": DeletionService.purgeDelay,
+        "DeletionService.payoutInterval": DeletionService.payoutInterval,
+        "ProviderService.tokenLifetime": ProviderService.tokenLifetime,
+        "ProviderService.maxSubjectLength": Double(ProviderService.maxSubjectLength),
+        "OnboardingService.maxPhotoLength": Double(OnboardingService.maxPhotoLength),
+        "JSONBody.limit": Double(JSONBody.limit),
+        "JournalService.capacity": Double(JournalService.capacity),
+        "JournalService.defaultLimit": Double(JournalService.defaultLimit),
+        "FaultService.defaultRefusalSeconds": Double(FaultService.defaultRefusalSeconds),
+        "FaultService.longestRefusalSeconds": Double(FaultService.longestRefusalSeconds),
+        "FaultService.longestHold": Double(FaultService.longestHold.components.seconds),
+        "FaultService.maxLatencyMs": Double(FaultService.maxLatencyMs),
+        "FaultService.maxEndpointFaults": Double(FaultService.maxEndpointFaults),
+        "FaultService.maxPathLength": Double(FaultService.maxPathLength),
+        "FaultService.injectedRetryAfter": Double(FaultService.injectedRetryAfter),
+        "DeadlineService.longestAdvance": DeadlineService.longestAdvance,
+        "DeviceService.publicKeyLength": Double(DeviceService.publicKeyLength),
+        "DeviceService.maxNameLength": Double(DeviceService.maxNameLength),
+        "DeviceService.maxIdentifierLength": Double(DeviceService.maxIdentifierLength),
+        "DeviceService.maxSystemLength": Double(DeviceService.maxSystemLength),
+        "DeviceService.maxPushTokenLength": Double(DeviceService.maxPushTokenLength),
+        "PasswordRules.minimumLength": Double(PasswordRules.minimumLength),
+        "PasswordRules.maximumLength": Double(PasswordRules.maximumLength),
+        "UsernameRules.minimumLength": Double(UsernameRules.minimumLength),
+        "UsernameRules.maximumLength": Double(UsernameRules.maximumLength),
+    ]
+
+    static let units: [String: Double] = [
+        "s": 1, "min": 60, "h": 3600, "day": 86_400, "days": 86_400, "KiB": 1024,
+    ]
+
+    /// A number, its unit if any, up to three words saying what it counts, then the constants it comes from in
+    /// brackets: "30 s (`RateLimitService.cooldown`)", "5 wrong codes (`A.b`)", "1 to 100 characters (`A.b`, `C.d`)".
+    static func quotedNumbers(in text: String) -> [(value: Double, constants: [String], range: Range<String.Index>)] {
+        let quote = #/(\d+)\s(?:(s|min|h|days?|KiB)\s)?(?:[a-z]+\s){0,3}\(((?:`\w+\.\w+`(?:, )?)+)\)/#
+        return text.matches(of: quote).map { match in
+            let unit = match.output.2.map { units[String($0)] ?? .nan } ?? 1
+            let constants = match.output.3.matches(of: #/`(\w+\.\w+)`/#).map { String($0.output.1) }
+            return (Double(match.output.1)! * unit, constants, match.range)
+        }
+    }
+
+    @Test func theReaderFindsNumbersAndTheirConstants() {
+        let found = Self.quotedNumbers(
+            in: "one per 30 s (`A.b`), 1 to 100 characters (`C.d`, `E.f`), 5 (`G.h`), 2 h of wrong codes (`I.j`)")
+        #expect(found.map(\.value) == [30, 100, 5, 7200])
+        #expect(found.map(\.constants) == [["A.b"], ["C.d", "E.f"], ["G.h"], ["I.j"]])
+    }
+
+    @Test func everyNumberIsItsConstantsValue() throws {
+        let text = try Self.text()
+        let quoted = Self.quotedNumbers(in: text)
+        for (value, constants, _) in quoted {
+            for name in constants {
+                guard let actual = Self.constants[name] else {
+                    Issue.record("RULES.md quotes \(name), which this test does not know: add it to `constants`")
+                    continue
+                }
+                #expect(value == actual, "RULES.md says \(value) for \(name), which is \(actual)")
+            }
+        }
+        let quotedNames = Set(quoted.flatMap(\.constants))
+        #expect(Set(Self.constants.keys).subtracting(quotedNames).sorted() == [], "constants RULES.md no longer quotes")
+        // A constant named in backticks but not right after a number would escape the check above.
+        let numbered = quoted.map(\.range)
+        for mention in text.matches(of: #/`[A-Z]\w*\.[a-z]\w*`/#)
+        where !numbered.contains(where: { $0.contains(mention.range.lowerBound) }) {
+            Issue.record("RULES.md names \(mention.output) without its number right before it")
+        }
+    }
+}
