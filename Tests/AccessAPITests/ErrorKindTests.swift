@@ -75,11 +75,13 @@ import Testing
         try await withLiveBackend(scenario: "no-phone") { live in
             let first = try await live.client.requestPhoneOTP(phone: "+995511222333", purpose: .addPhone)
             let error = await apiError { try await live.client.resendPhoneOTP(requestId: first.requestId) }
-            guard case .rateLimited(let retryAfter?, _) = error else {
+            guard case .rateLimited(let retryAfter?, _, let limit) = error else {
                 Issue.record("expected rateLimited, got \(String(describing: error))")
                 return
             }
             #expect((1...30).contains(retryAfter))
+            // The gap between sends, not a limit reached: the screen says when to resend (issue 28 item 1).
+            #expect(limit == .cooldown)
         }
     }
 

@@ -250,6 +250,7 @@ import Testing
         #expect(!shown.contains("Phone updated"))
     }
 
+    /// Issue 28 item 5: the screen takes codes, but not while it has expired: it says so, in seed 001's words.
     @Test func anOutboxCodeIsRefusedOnceTheCodeHasExpired() {
         var start = state(code(isDead: true))
         start.overlay = .outbox(OutboxPanel(messages: SampleData.outbox(at: F.start), isLoading: false))
@@ -257,7 +258,7 @@ import Testing
         let toast = Effect.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)
         harness.send(.input(.key(.enter)), effects: [toast]) {
             $0.overlay = nil
-            $0.toast = Toast("Nothing on this screen takes that code.", shownAt: F.start)
+            $0.toast = Toast("Code expired. Request a new one.", shownAt: F.start)
         }
         harness.advance(by: Toast.defaultDuration)
         harness.receive(.toastExpired) { $0.toast = nil }

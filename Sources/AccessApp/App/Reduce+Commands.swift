@@ -69,7 +69,7 @@ func apply(_ commands: [Command], to state: inout AppState, for owner: CallOwner
             let context = state.context
             let commands =
                 state.top.update({ $0.use(message, context) }) ?? AppRoutes.link(message, context)
-                ?? [.showToast("Nothing on this screen takes that \(message.code == nil ? "link" : "code").")]
+                ?? [.showToast(OutboxPanel.unusableText(message))]
             effects += apply(commands, to: &state, for: .screen(depth: top))
         case .runPalette(let action):
             effects += runPaletteAction(action, in: &state)

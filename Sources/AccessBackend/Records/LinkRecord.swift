@@ -1,3 +1,4 @@
+import AccessAPI
 import GRDB
 
 /// What an emailed link does once opened (`links.purpose`); the outbox names its messages by it too.
@@ -32,6 +33,9 @@ struct LinkRecord: Record {
     var previousEmail: String? = nil
     /// An add link: the password that comes with the address, hashed.
     var passwordHash: String? = nil
+    /// Why it stopped working unopened (`OutboxService.endLinks`): `superseded` by a newer link, `cancelled`, or
+    /// `expired` when its time had run out first; nil while live or once opened.
+    var ended: OutboxStatus? = nil
 
     /// Neither opened nor replaced, and not past its lifetime at `now`.
     func isLive(at now: Double) -> Bool { !used && expiresAt > now }

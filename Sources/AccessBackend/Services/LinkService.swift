@@ -45,7 +45,7 @@ struct LinkService: Sendable {
                 db,
                 .init(
                     channel: .email, recipient: email, kind: .reauthLink, purpose: LinkPurpose.reauth.rawValue,
-                    link: link, token: token),
+                    link: link, token: token, tokenHash: store.digest(token)),
                 sealedWith: store.outboxSealer, now: now)
             return email
         }

@@ -29,10 +29,15 @@ struct RevertEmailLink: LinkPurpose {
     public var resend: NoResend? { nil }
     public func confirm(token: String) -> RevertEmailChange { RevertEmailChange(token: token) }
     public func confirmed(_ reverted: EmailReverted, _ context: ScreenContext) -> [Command] {
-        [
-            .popToNearest(SettingsScreen.self),
-            .showToast("Your email is \(reverted.email) again. Every session was signed out."),
-        ]
+        // Signed in here, this session ended with the others: sign in again, told why (issue 28 item 6).
+        guard context.methods == nil else {
+            return [.signOut, .resetStack(AnyScreen(SignInScreen(notice: Self.signedOutText(reverted.email))))]
+        }
+        return [.showToast("Your email is \(reverted.email) again. Every session was signed out.")]
+    }
+
+    static func signedOutText(_ email: String) -> String {
+        "Your email is \(email) again. Every session was signed out, this one too. Sign in again."
     }
     public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .emailChangedNotice }
     public var canEditAddress: Bool { false }

@@ -200,10 +200,11 @@ public struct NewEmailScreen: ScreenModel {
             ]
         case .failure(.taken):
             availability = .taken(typed)
-        case .failure(.rateLimited(nil, let message)):
+        case .failure(.rateLimited(nil, let message, _)):
             error = message
-        case .failure(.rateLimited(let retryAfter?, let message)):
-            limit = RateLimit(target: typed, until: context.now.addingTimeInterval(TimeInterval(retryAfter)))
+        case .failure(.rateLimited(let retryAfter?, let message, let kind)):
+            limit = RateLimit(
+                target: typed, until: context.now.addingTimeInterval(TimeInterval(retryAfter)), kind: kind)
             error = message
         case .failure(.invalid(let codes, let message)):
             if let passwordProblem = PasswordChecklist.message(for: codes) {

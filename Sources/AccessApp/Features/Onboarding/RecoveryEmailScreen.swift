@@ -160,9 +160,10 @@ public struct RecoveryEmailScreen: ScreenModel {
                 email.error = message
                 focus = .email
             }
-        case .save(.failure(.rateLimited(let retryAfter?, _))):
+        case .save(.failure(.rateLimited(let retryAfter?, _, let kind))):
             // The banner counts down; the message would say it twice.
-            limit = RateLimit(target: typed, until: context.now.addingTimeInterval(TimeInterval(retryAfter)))
+            limit = RateLimit(
+                target: typed, until: context.now.addingTimeInterval(TimeInterval(retryAfter)), kind: kind)
         case .save(.failure(let failure)):
             error = failure.message
         }

@@ -12,7 +12,7 @@ public struct VerifyAccountScreen: ScreenModel {
     public var justRegistered: Bool
     public var isWorking: Bool
     public var error: String?
-    /// The server's wait before another email (429): Resend counts down until then.
+    /// The server's wait before another email (30 s after a send, or a 429's): Resend counts down until then.
     public var resendAfter: Date?
 
     public init(
@@ -73,7 +73,9 @@ public struct VerifyAccountScreen: ScreenModel {
         }
         error = nil
         return [
-            .push(VerifyingLinkScreen(link: AnyLinkPurpose(RegistrationLink()), token: token, shownAt: context.now))
+            .push(
+                VerifyingLinkScreen(
+                    link: AnyLinkPurpose(RegistrationLink(email: email)), token: token, shownAt: context.now))
         ]
     }
 
@@ -81,9 +83,10 @@ public struct VerifyAccountScreen: ScreenModel {
         isWorking = false
         switch reply {
         case .resend(.success):
-            resendAfter = nil
+            // The next email waits the server's 30 s: the countdown shows at once, as Verify and Settings do.
+            resendAfter = context.now + RateLimit.sendCooldown
             return [.showToast(Self.resentText)]
-        case .resend(.failure(.rateLimited(let retryAfter?, _))):
+        case .resend(.failure(.rateLimited(let retryAfter?, _, _))):
             resendAfter = context.now + TimeInterval(retryAfter)
         case .resend(.failure(.offline)):
             error = PasswordLoginScreen.offlineText

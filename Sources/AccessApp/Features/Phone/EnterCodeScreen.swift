@@ -252,16 +252,16 @@ public struct EnterCodeScreen: ScreenModel {
         case .codeExpired:
             isDead = true
             problem = nil
-        case .rateLimited(nil, let message):
+        case .rateLimited(nil, let message, _):
             problem = .message(message)
-        case .rateLimited(let retryAfter?, _):
+        case .rateLimited(let retryAfter?, _, let kind):
             let until = context.now + TimeInterval(retryAfter)
             // Resend stays off until the server takes one again, counting down with the banner.
             if resending {
                 resendAfter = max(resendAfter, until)
                 clockDone = false
             }
-            limit = RateLimit(until: until)
+            limit = RateLimit(until: until, kind: kind)
         case .reauthRequired(let message):
             // The 15-minute window closed while the code was being typed: verify again, then this
             // screen sends the same code (see `receiveChoice`).
@@ -306,7 +306,9 @@ public struct EnterCodeScreen: ScreenModel {
 
     /// The outbox panel's code completes the flow as if the user had typed it.
     public mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? {
-        guard let code = message.code, !isWorking, !isExpired(context) else { return nil }
+        guard let code = message.code, !isWorking else { return nil }
+        // Expired here, the boxes take no code, dead or live, until Resend (seed 001: the only option).
+        guard !isExpired(context) else { return [.showToast(Self.expiredText)] }
         var filled = OTPInput()
         guard filled.paste(code) else { return nil }
         otp = filled
@@ -351,7 +353,8 @@ public struct EnterCodeScreen: ScreenModel {
         if showsHelp {
             let lines =
                 step.isEmailed
-                ? Self.emailHelpLines(email: step.destination) : Self.helpLines(phone: shownDestination)
+                ? Self.emailHelpLines(email: step.destination)
+                : Self.helpLines(phone: shownDestination, onAccount: step.isAccountsOwn)
             for line in lines {
                 canvas.paragraph("\(context.glyphs == .ascii ? "-" : "•") \(line)", style: .muted, spacing: 0)
             }
@@ -359,9 +362,13 @@ public struct EnterCodeScreen: ScreenModel {
     }
 
     /// Seed 003's "Didn't receive a code?" help, in our words.
-    static func helpLines(phone: String) -> [String] {
+    /// `onAccount`: the number on the account ("Verify it's you"), which cannot be fixed here (issue 28
+    /// item 17); Esc goes back to the other ways to verify.
+    static func helpLines(phone: String, onAccount: Bool = false) -> [String] {
         [
-            "Check the number: \(phone). Esc goes back to fix it.",
+            onAccount
+                ? "It went to the number on your account: \(phone). Esc goes back to verify another way."
+                : "Check the number: \(phone). Esc goes back to fix it.",
             "Texts can take a minute. Resend when the timer allows (3 per 15 minutes).",
             "Still nothing? Ctrl+S: Contact support.",
         ]

@@ -85,6 +85,15 @@ public struct EnterPhoneScreen: ScreenModel {
 
     /// The number to send, or nil while what is typed does not fit the country.
     public var e164: String? { PhoneNumberRules.e164(typed: field.value, country: country) }
+
+    /// Why Send code is dim while a typed number does not fit the country: its lengths (issue 28 item 18).
+    var lengthHint: String? {
+        guard error == nil, !field.value.isEmpty, e164 == nil else { return nil }
+        var lengths = country.lengths.map(String.init)
+        let last = lengths.popLast() ?? ""
+        let count = lengths.isEmpty ? last : lengths.joined(separator: ", ") + " or " + last
+        return "Numbers in \(country.name) have \(count) digits after \(country.dialCode)."
+    }
     public func canSubmit(_ context: ScreenContext) -> Bool {
         e164 != nil && !isWorking && !isLimited(context)
     }
@@ -205,6 +214,11 @@ public struct EnterPhoneScreen: ScreenModel {
     }
 
     private mutating func submit(_ context: ScreenContext) -> [Command] {
+        // Enter on a number that does not fit says so rather than nothing (issue 28 item 18).
+        if e164 == nil, !field.value.isEmpty, !isWorking {
+            error = Self.invalidText
+            return []
+        }
         guard canSubmit(context), let phone = e164 else { return [] }
         if purpose == .account(.changePhone), phone == current {
             error = Self.unchangedText
@@ -245,12 +259,12 @@ public struct EnterPhoneScreen: ScreenModel {
             error = Self.invalidText
         case .server(_, ErrorCode.phoneUnchanged.rawValue, _):
             error = Self.unchangedText
-        case .rateLimited(nil, let message):
+        case .rateLimited(nil, let message, _):
             // No wait from the server: none is invented, and the button stays live.
             error = message
-        case .rateLimited(let retryAfter?, _):
+        case .rateLimited(let retryAfter?, _, let kind):
             error = nil
-            limit = RateLimit(target: e164, until: context.now + TimeInterval(retryAfter))
+            limit = RateLimit(target: e164, until: context.now + TimeInterval(retryAfter), kind: kind)
         case .reauthRequired:
             // Nobody is signed in on the way in: there is no "Verify it's you" to open.
             guard case .account(let flow) = purpose else {
@@ -305,6 +319,7 @@ public struct EnterPhoneScreen: ScreenModel {
                 in: Rect(x: fieldX, y: rect.y, width: rect.maxX - Canvas.margin - fieldX, height: rect.height),
                 glyphs: glyphs)
         }
+        if let lengthHint { canvas.paragraph(lengthHint, style: .muted, spacing: 0) }
         canvas.button(
             "Send code", working: "Sending code…", isReady: canSubmit(context), isFocused: focus == .cta,
             isWorking: isWorking)
