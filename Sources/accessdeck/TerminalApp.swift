@@ -307,6 +307,7 @@ struct BackendConnection: Sendable {
             let store = SessionStore(fileURL: SessionStore.defaultLocation())
             var configuration = AccountClient.Configuration(baseURL: url)
             configuration.device = device
+            if let timeout = options.timeout { configuration.setTimeout(seconds: timeout) }
             let (client, problem) = AccountClient.restoringSession(
                 configuration: configuration, sessionStore: store, logger: quiet)
             // Nothing is asked of the backend before the first frame: whether it is the reference one is
@@ -325,6 +326,7 @@ struct BackendConnection: Sendable {
             .init(port: options.port ?? 0, scenario: options.scenario, frozenClock: frozenClock, logger: quiet))
         var configuration = AccountClient.Configuration(baseURL: backend.baseURL)
         configuration.device = device
+        if let timeout = options.timeout { configuration.setTimeout(seconds: timeout) }
         let client = AccountClient(configuration: configuration, sessionStore: nil, logger: quiet)
         // The QA shortcut, unless the scenario starts signed out: then the way in is the screens.
         var signedIn = true

@@ -133,8 +133,9 @@ import Testing
         try app.waitFor("Account access")
     }
 
-    /// A stored session and no backend: the first frame at once (the session check), then the app
-    /// in with its cached data under the offline banner, the session kept.
+    /// A stored session, nothing saved with it, and no backend: the first frame at once (the session
+    /// check), then, with nothing to show offline, the choice; Continue offline goes in under the banner,
+    /// the session kept.
     @Test func anUnreachableBackendSaysOffline() throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
@@ -149,7 +150,12 @@ import Testing
         let app = try Tmux(
             width: 80, height: 24, command: [try AccessDeckBinary.requireBuilt(), "--backend", "http://127.0.0.1:9"],
             environment: ["XDG_STATE_HOME": state.path])
-        try app.waitFor("You're offline. Showing saved info.")
+        let choice = try app.waitFor("Continue offline", timeout: .seconds(5))
+        #expect(choice.contains("Can't reach the server"))
+        #expect(choice.contains("Sign in again"))
+        #expect(choice.contains("You're offline. Trying to reconnect"))
+        #expect(!choice.contains("Showing saved info"))
+        try app.sendKeys("Enter")
         try app.waitFor("Account access")
         #expect(FileManager.default.fileExists(atPath: session.path))
         try app.sendKeys("q")

@@ -6,7 +6,13 @@ extension SessionCheckScreen {
         [
             GalleryEntry("session-check:checking", "A stored session is being checked") {
                 AppState(root: SessionCheckScreen(), now: $0)
-            }
+            },
+            GalleryEntry("session-check:unreachable", "No answer within 2 s and nothing saved: the person chooses") {
+                var state = AppState(root: SessionCheckScreen(unreachable: true), now: $0)
+                state.isOffline = true
+                state.banner = .offline
+                return state
+            },
         ]
     }
 }
