@@ -56,4 +56,40 @@ import Testing
         #expect(try app.waitForExit() == 0)
         server.kill()
     }
+
+    /// Signed in against one origin, then started against another (the same server as `localhost`, which
+    /// is another origin): signed out on Welcome, no session check, so no token sent; the first origin's
+    /// session is still there for it.
+    @Test func anotherBackendStartsSignedOutAndTheFirstKeepsItsSession() throws {
+        let binary = try AccessDeckBinary.requireBuilt()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "accessdeck-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = ["XDG_STATE_HOME": folder.appendingPathComponent("state").path]
+        let server = try Tmux(width: 100, height: 5, command: [binary, "serve", "--port", "0"])
+        let line = try server.waitFor("listening on http://")
+        let url = try #require(
+            line.split(separator: "\n").first { $0.contains("listening on") }?
+                .split(separator: " ").last.map(String.init))
+        let port = try #require(url.split(separator: ":").last.flatMap { Int($0) })
+
+        let first = try Tmux(
+            width: 80, height: 24, command: [binary, "--backend", url, "--qa-sign-in"], environment: environment)
+        try first.waitFor("Account access")
+        try first.sendKeys("q")
+        _ = try first.waitForExit()
+
+        let other = try Tmux(
+            width: 80, height: 24, command: [binary, "--backend", "http://localhost:\(port)"], environment: environment)
+        let welcome = try other.waitFor("Get started")
+        #expect(!welcome.contains("Checking your session"))
+        try other.sendKeys("q")
+        _ = try other.waitForExit()
+
+        let again = try Tmux(width: 80, height: 24, command: [binary, "--backend", url], environment: environment)
+        try again.waitFor("Account access")
+        try again.sendKeys("q")
+        _ = try again.waitForExit()
+        server.kill()
+    }
 }

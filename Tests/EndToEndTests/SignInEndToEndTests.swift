@@ -139,12 +139,13 @@ import Testing
     @Test func anUnreachableBackendSaysOffline() throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
-        let folder = state.appendingPathComponent("accessdeck")
+        // Kept per backend origin (issue 27), and naming it.
+        let folder = state.appendingPathComponent("accessdeck/backends/http_127.0.0.1_9")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let session = folder.appendingPathComponent("session.json")
         let stored = #"""
             {"user_id":"usr_athlete","access_token":"at_kept","access_expires_at":"2031-01-01T00:00:00Z",
-             "refresh_token":"rt_kept","refresh_expires_at":"2031-01-08T00:00:00Z"}
+             "refresh_token":"rt_kept","refresh_expires_at":"2031-01-08T00:00:00Z","origin":"http://127.0.0.1:9"}
             """#
         try Data(stored.utf8).write(to: session)
         let app = try Tmux(
