@@ -407,6 +407,40 @@ import Testing
         harness.send(.input(.key(.enter))) { $0.stack = [AnyScreen(WelcomeScreen())] }
     }
 
+    /// Issue 27: another backend answered `GET /auth/me` with a 404 and the app went in, signed in, on
+    /// cached data. An answer the contract does not list is an invalid response (seed 002's words) and
+    /// never counts as signed in, saved data or not.
+    @Test func anInvalidResponseNeverCountsAsSignedIn() {
+        let harness = ReducerHarness(withSavedData())
+        start(harness)
+        harness.send(
+            .failure(.invalidResponse(status: 404), to: RequestID(1)), effects: [.cancel(.deadline(RequestID(1)))]
+        ) {
+            $0.answered(RequestID(1))
+            $0.top = AnyScreen(SessionCheckScreen(problem: APIError.invalidResponseText))
+        }
+        let text = render(harness.state, size: .standard).text()
+        #expect(text.contains("Invalid response from server. Please try again."))
+        #expect(text.contains("Try again"))
+        #expect(!text.contains("Account access"))
+        #expect(AppRoutes.isSignedOut(harness.state.stack[0]))
+        harness.advance(by: 1)
+        harness.receive(.tick) { $0.clockTicking = false }
+        // Try again checks anew.
+        harness.send(
+            .input(.key(.enter)),
+            effects: [
+                .request(AnyRequest(CheckSession()), id: RequestID(2)), .deadline(SessionCheckScreen.patience, of: 2),
+                tick,
+            ]
+        ) {
+            $0.stack = [AnyScreen(SessionCheckScreen())]
+            $0.topAwaits(2, SessionCheckScreen.Reply.me)
+            $0.clockTicking = true
+        }
+        harness.expectRunning(.deadline(SessionCheckScreen.patience, of: 2), tick)
+    }
+
     @Test func continueOfflineGoesInWithTheBannerUp() {
         var state = AppState(root: SessionCheckScreen(unreachable: true), now: now)
         state.wentOffline()

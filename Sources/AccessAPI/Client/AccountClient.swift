@@ -201,8 +201,8 @@ public final class AccountClient: Sendable {
         } catch {
             if let typed = APIError.unwrapping(error) { throw typed }
             if error is CancellationError || Task.isCancelled { throw CancellationError() }
-            throw APIError.server(
-                status: status.value ?? 0, code: "bad_response", message: "The server's answer could not be read.")
+            // A 2xx the contract does not list for the call, or a body that does not decode.
+            throw APIError.invalidResponse(status: status.value ?? 0)
         }
     }
 }

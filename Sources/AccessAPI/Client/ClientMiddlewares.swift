@@ -70,8 +70,10 @@ struct OutcomeMiddleware: ClientMiddleware {
                 // A body that will not arrive in full still leaves the status to go by.
                 data = (try? await Data(collecting: responseBody, upTo: Self.errorBodyLimit)) ?? Data()
             }
-            let error = APIError.from(
-                status: status, body: data, retryAfterHeader: response.headerFields[.retryAfter])
+            let error =
+                ContractStatuses.allows(status, for: operationID)
+                ? APIError.from(status: status, body: data, retryAfterHeader: response.headerFields[.retryAfter])
+                : APIError.invalidResponse(status: status)
             record(status, error.code, responseBody: data)
             throw error
         }
@@ -89,6 +91,19 @@ struct OutcomeMiddleware: ClientMiddleware {
         if let error = error as? ClientError { return error.underlyingError is CancellationError }
         return false
     }
+}
+
+extension ContractStatuses {
+    /// Whether an error status is one the call may answer: one the contract lists for it, or one any
+    /// server or proxy on the way may send whatever the call (401 a refused session, 408, 413, 429, every
+    /// 5xx). An operation the table does not know (a contract newer than this build) is not judged.
+    static func allows(_ status: Int, for operationID: String) -> Bool {
+        if anyCall.contains(status) || status >= 500 { return true }
+        guard let listed = listed[operationID] else { return true }
+        return listed.contains(status)
+    }
+
+    static let anyCall: Set<Int> = [401, 408, 413, 429]
 }
 
 /// Why a call got no answer, as the retry rule and the journal need it.

@@ -1,3 +1,4 @@
+import AccessAPI
 import Foundation
 import TerminalKit
 
@@ -12,6 +13,11 @@ extension SessionCheckScreen {
                 state.isOffline = true
                 state.banner = .offline
                 return state
+            },
+            GalleryEntry(
+                "session-check:invalid-response", "The backend answered with what the contract does not allow"
+            ) {
+                AppState(root: SessionCheckScreen(problem: APIError.invalidResponseText), now: $0)
             },
         ]
     }

@@ -8,33 +8,39 @@ import TerminalKit
 /// there), else Settings. Refused even after the client's one refresh: "Session expired, please login" on
 /// the sign-in screen. No answer in time: in with the saved data under the offline banner, the session
 /// kept, and the probe finds the backend when it is back; with nothing saved to show, the person
-/// chooses: continue offline, or sign in again.
+/// chooses: continue offline, or sign in again. Any other answer (an invalid response, a server
+/// error) never counts as signed in: it is said, with Try again and Sign in again.
 public struct SessionCheckScreen: ScreenModel {
     /// Seed 002: "Check session validity (< 2 seconds)".
     public static let patience: TimeInterval = 2
 
     /// No answer in time, and nothing saved: the choice is shown.
     public var unreachable: Bool
-    /// The choice focused: `continueOffline` or `signInAgain`.
+    /// The backend answered, but not who this is: what it said (seed 002's "Invalid response from
+    /// server…" for an answer the contract does not allow).
+    public var problem: String?
+    /// The choice focused: the first (Continue offline, or Try again) or `signInAgain`.
     public var selection: Int
 
-    public init(unreachable: Bool = false, selection: Int = 0) {
+    public init(unreachable: Bool = false, problem: String? = nil, selection: Int = 0) {
         self.unreachable = unreachable
+        self.problem = problem
         self.selection = selection
     }
 
     static let continueOffline = 0
     static let signInAgain = 1
-    static let choices = ["Continue offline", "Sign in again"]
+    var choices: [String] { [problem == nil ? "Continue offline" : "Try again", "Sign in again"] }
+    var isChoosing: Bool { unreachable || problem != nil }
 
     public var id: String { "session-check" }
-    public var needsClock: Bool { !unreachable }
+    public var needsClock: Bool { !isChoosing }
 
     public enum Intent: Sendable { case up, down, choose }
     public enum Reply: Equatable, Sendable { case me(Result<CurrentUser, APIError>) }
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
-        guard unreachable else { return [] }
+        guard isChoosing else { return [] }
         return [.move(up: .up, down: .down), .open("Choose", .choose)]
     }
 
@@ -48,7 +54,8 @@ public struct SessionCheckScreen: ScreenModel {
         case .down: selection = Self.signInAgain
         case .choose:
             // Signing in again replaces the kept session only once a sign-in succeeds.
-            return [.resetStack(selection == Self.continueOffline ? AnyScreen(SettingsScreen()) : AppRoutes.signedOut)]
+            guard selection == Self.continueOffline else { return [.resetStack(AppRoutes.signedOut)] }
+            return [.resetStack(problem == nil ? AnyScreen(SettingsScreen()) : AnyScreen(SessionCheckScreen()))]
         }
         return []
     }
@@ -68,13 +75,15 @@ public struct SessionCheckScreen: ScreenModel {
             unreachable = true
             return []
         case .me(.failure(let failure)):
-            // The backend answered but could not say who this is: in with what was cached, and why.
-            return [.resetStack(SettingsScreen()), .showToast("Couldn't check your session: \(failure.message)")]
+            // The backend answered but not who this is (a status the contract does not list, a body that
+            // does not decode, a server error): not signed in on the strength of that.
+            problem = failure.message
+            return []
         }
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        guard unreachable else {
+        guard isChoosing else {
             let spinner = Spinner("Checking your session…", tick: Int(context.now.timeIntervalSince1970))
             let glyphs = canvas.glyphs
             canvas.draw(height: canvas.remaining.height) { grid, rect in
@@ -83,12 +92,17 @@ public struct SessionCheckScreen: ScreenModel {
             return
         }
         canvas.skip(max(0, canvas.remaining.height / 2 - 5))
-        canvas.centered("Can't reach the server", style: Style.accent.with(.bold))
-        canvas.centered(
-            "Your session couldn't be checked, and nothing is saved on this device to show.", style: .muted,
-            spacing: 0)
-        canvas.centered("The app keeps trying; r tries now.", style: .muted)
-        for (index, label) in Self.choices.enumerated() {
+        if let problem {
+            canvas.centered("Couldn't check your session", style: Style.accent.with(.bold))
+            canvas.centered(problem, style: .danger)
+        } else {
+            canvas.centered("Can't reach the server", style: Style.accent.with(.bold))
+            canvas.centered(
+                "Your session couldn't be checked, and nothing is saved on this device to show.", style: .muted,
+                spacing: 0)
+            canvas.centered("The app keeps trying; r tries now.", style: .muted)
+        }
+        for (index, label) in choices.enumerated() {
             canvas.button(
                 label, working: label, isReady: true, isFocused: index == selection, isWorking: false, spacing: 0)
         }
