@@ -133,7 +133,16 @@ struct BackendOptions: ParsableArguments {
     )
     var qaSignIn = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a call may wait for the backend's answer before the app is offline (default: 3 on this machine, 8 for another host; connecting gets 0.5 and 3 of them).",
+            valueName: "seconds"))
+    var timeout: Double?
+
     func validate() throws {
+        if let timeout, !(0.1...600).contains(timeout) {
+            throw ValidationError("--timeout takes seconds from 0.1 to 600, not \(timeout)")
+        }
         // With --backend there is no embedded backend to seed.
         if backend == nil { try ScenarioArgument.validate(scenario) }
         if let port, !(1...65_535).contains(port) { throw ValidationError("--port must be 1...65535") }

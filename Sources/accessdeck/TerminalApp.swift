@@ -304,9 +304,16 @@ struct BackendConnection: Sendable {
         // Seed 004's device registration: this installation's identity, kept beside the session file.
         let device = DeviceIdentity.loadOrCreate(at: DeviceIdentity.defaultLocation()).info
         if let url = options.backend {
-            let store = SessionStore(fileURL: SessionStore.defaultLocation())
+            guard let origin = BackendOrigin(baseURL: url) else {
+                throw RuntimeError("--backend takes an http(s) URL with a host, not '\(url)'")
+            }
+            // The session and the cached data are this origin's: another --backend starts signed out and is
+            // never sent a token it did not issue.
+            SessionStore.dropUnkeyedFiles()
+            let store = SessionStore(fileURL: SessionStore.defaultLocation(for: origin), origin: origin)
             var configuration = AccountClient.Configuration(baseURL: url)
             configuration.device = device
+            if let timeout = options.timeout { configuration.setTimeout(seconds: timeout) }
             let (client, problem) = AccountClient.restoringSession(
                 configuration: configuration, sessionStore: store, logger: quiet)
             // Nothing is asked of the backend before the first frame: whether it is the reference one is
@@ -317,7 +324,7 @@ struct BackendConnection: Sendable {
                 serverNow: { [serverClock = client.serverClock] in serverClock.now() },
                 reference: FollowingClock(resync: { [client] in try? await client.adminClock().now }))
             return BackendConnection(
-                client: client, cache: AuthMethodsCache(fileURL: AuthMethodsCache.defaultLocation()),
+                client: client, cache: AuthMethodsCache(fileURL: AuthMethodsCache.defaultLocation(for: origin)),
                 isReferenceBackend: false, sessionProblem: problem.map { "\($0)" }, embedded: nil, clock: clock,
                 baseURL: url, identity: identity, startsSignedIn: await client.isSignedIn)
         }
@@ -325,6 +332,7 @@ struct BackendConnection: Sendable {
             .init(port: options.port ?? 0, scenario: options.scenario, frozenClock: frozenClock, logger: quiet))
         var configuration = AccountClient.Configuration(baseURL: backend.baseURL)
         configuration.device = device
+        if let timeout = options.timeout { configuration.setTimeout(seconds: timeout) }
         let client = AccountClient(configuration: configuration, sessionStore: nil, logger: quiet)
         // The QA shortcut, unless the scenario starts signed out: then the way in is the screens.
         var signedIn = true

@@ -285,29 +285,31 @@ import Testing
             $0.clockTicking = true
         }
         let offline = APIError.offline(reason: "connection refused")
-        harness.send(.failure(offline)) {
+        harness.send(.failure(offline), effects: [.firstProbe]) {
             $0.answered()
             $0.top = AnyScreen(DeletingAccountScreen(isWorking: false, error: offline.message, canRetry: true))
-            $0.isOffline = true
-            $0.banner = .offline
+            $0.wentOffline()
         }
         #expect(text(harness.state).contains("Press Enter to try again"))
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
+        // A second on, the app asks by itself whether the backend is back.
+        harness.receive(.probe, effects: [.request(ProbeBackend(signedIn: true), id: 1)]) { $0.probing(1) }
         harness.send(
-            .input(.key(.enter)), effects: [.request(DeleteAccount(reauthToken: "ra_fixture"), id: 1), tick]
+            .input(.key(.enter)), effects: [.request(DeleteAccount(reauthToken: "ra_fixture"), id: 2), tick]
         ) {
             $0.top = AnyScreen(DeletingAccountScreen())
-            $0.topAwaits(1, DeletingAccountScreen.Reply.delete)
+            $0.topAwaits(2, DeletingAccountScreen.Reply.delete)
             $0.clockTicking = true
         }
         // A server failure can be retried too; the account is still there.
         let failure = APIError.server(status: 500, code: "internal", message: "Something went wrong on the server.")
-        harness.send(.failure(failure, to: RequestID(1))) {
-            $0.answered(RequestID(1))
+        harness.send(.failure(failure, to: RequestID(2)), effects: [.cancel(.probe)]) {
+            $0.answered(RequestID(2))
             $0.top = AnyScreen(DeletingAccountScreen(isWorking: false, error: failure.message, canRetry: true))
             $0.isOffline = false
             $0.banner = nil
+            $0.probeWait = nil
         }
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
@@ -324,17 +326,17 @@ import Testing
             $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
         }
         let offline = APIError.offline(reason: "connection refused")
-        harness.send(.failure(offline, to: RequestID(1))) {
+        harness.send(.failure(offline, to: RequestID(1)), effects: [.firstProbe]) {
             $0.answered(RequestID(1))
             $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, error: offline.message))
-            $0.isOffline = true
-            $0.banner = .offline
+            $0.wentOffline()
         }
         #expect(text(harness.state).contains("You're offline. Check your connection and try again."))
         harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 2)]) {
             $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
             $0.topAwaits(2, DeleteAccountScreen.Reply.preflight)
         }
+        harness.expectRunning(.firstProbe)
     }
 
     // MARK: - The sheet

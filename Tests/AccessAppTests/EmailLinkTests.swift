@@ -341,12 +341,12 @@ import Testing
         let harness = ReducerHarness(
             SampleData.state([LinkExpiredScreen(flow: .changePhone, isSending: true)], now: start)
                 .topWaiting(LinkExpiredScreen.Reply.resend))
-        harness.send(.failure(.offline(reason: "test"))) {
-            $0.isOffline = true
-            $0.banner = .offline
+        harness.send(.failure(.offline(reason: "test")), effects: [.firstProbe]) {
+            $0.wentOffline()
             $0.top = AnyScreen(
                 LinkExpiredScreen(flow: .changePhone, error: APIError.offline(reason: "test").message))
         }
+        harness.expectRunning(.firstProbe)
     }
 
     @Test func linkExpiredOffersContactSupport() {
@@ -363,9 +363,8 @@ import Testing
             SampleData.state([VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture")], now: start)
                 .checkingItsLink())
         let offline = APIError.offline(reason: "test")
-        harness.send(.failure(offline)) {
-            $0.isOffline = true
-            $0.banner = .offline
+        harness.send(.failure(offline), effects: [.firstProbe]) {
+            $0.wentOffline()
             $0.top = AnyScreen(
                 VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture", error: offline.message, canRetry: true))
         }
@@ -378,9 +377,10 @@ import Testing
             $0.clockTicking = true
         }
         let unknown = APIError.server(status: 404, code: "link_not_found", message: "This link is not valid.")
-        harness.send(.failure(unknown, to: RequestID(1))) {
+        harness.send(.failure(unknown, to: RequestID(1)), effects: [.cancel(.probe)]) {
             $0.isOffline = false
             $0.banner = nil
+            $0.probeWait = nil
             $0.top = AnyScreen(
                 VerifyingLinkScreen(
                     flow: .changePhone, token: "lk_fixture", error: unknown.message, shownAt: self.start))

@@ -156,11 +156,11 @@ enum PhoneFixture {
     @Test func offlineShowsInlineAndTheOfflineBanner() {
         let harness = ReducerHarness(
             F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
-        harness.send(.failure(.offline(reason: "URLError"))) {
+        harness.send(.failure(.offline(reason: "URLError")), effects: [.firstProbe]) {
             $0.top = F.phone("511 200 300", error: "You're offline. Check your connection and try again.")
-            $0.isOffline = true
-            $0.banner = .offline
+            $0.wentOffline()
         }
+        harness.expectRunning(.firstProbe)
     }
 
     @Test func rateLimitedSetsACountingDownBannerAndClearsTheInlineError() {

@@ -91,14 +91,21 @@ import Testing
     /// Seed 002's "app killed mid-registration": the next start resumes at the step.
     @Test func aStoredSessionResumesWhereOnboardingStands() {
         let harness = ReducerHarness(AppState(root: SessionCheckScreen(), now: start))
-        harness.send(.started, effects: [.request(AnyRequest(CheckSession()), id: RequestID(1)), tick]) {
+        harness.send(
+            .started,
+            effects: [
+                .request(AnyRequest(CheckSession()), id: RequestID(1)), .deadline(SessionCheckScreen.patience, of: 1),
+                tick,
+            ]
+        ) {
             $0.topAwaits(1, SessionCheckScreen.Reply.me)
             $0.clockTicking = true
         }
         let waiting = profile(.verifyEmail, email: "jdoe@mail.com")
         let me = CurrentUser(
             userId: "usr_new", deviceId: "dvc_1", authMethods: SampleData.phoneOnly, profile: waiting)
-        harness.send(.reply(me, to: RequestID(1))) {
+        harness.send(.reply(me, to: RequestID(1)), effects: [.cancel(.deadline(RequestID(1)))]) {
+            $0.answered(RequestID(1))
             $0.methods = SampleData.phoneOnly
             $0.methodsFetchedAt = start
             $0.profile = waiting

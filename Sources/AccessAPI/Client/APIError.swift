@@ -35,6 +35,21 @@ public enum APIError: Error, Equatable, Sendable {
         }
     }
 
+    /// Seed 002's words for an answer the client cannot take: a status the contract does not list for the
+    /// call, or a body that does not decode as the contract says.
+    public static let invalidResponseText = "Invalid response from server. Please try again."
+
+    /// An answer the contract does not allow for the call (its status, or its body): never taken as a
+    /// success, nor as any of the kinds above.
+    public static func invalidResponse(status: Int) -> APIError {
+        .server(status: status, code: "invalid_response", message: invalidResponseText)
+    }
+
+    public var isInvalidResponse: Bool {
+        if case .server(_, "invalid_response", _) = self { return true }
+        return false
+    }
+
     /// A 429 that names no wait, in its body or its `Retry-After` header.
     public static let tryLaterText = "Too many attempts. Try again later."
 

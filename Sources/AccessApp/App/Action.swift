@@ -11,6 +11,8 @@ public enum Action: Equatable, Sendable {
     case toastExpired
     /// One second passed while something counts down.
     case tick
+    /// While offline: time to ask whether the backend is back (Reduce+Probe).
+    case probe
     /// A link from the person's mail, handed over by `accessdeck open-link`: the terminal's tap.
     case openLink(String)
     /// The backend reached with `--backend` answered as the reference one (found after the first

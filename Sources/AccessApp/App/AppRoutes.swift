@@ -23,10 +23,15 @@ public enum AppRoutes {
     /// The backend refused the session for good (a refused refresh): sign in again (seed 002).
     static var sessionExpired: AnyScreen { AnyScreen(SignInScreen(notice: SignInScreen.sessionExpiredText)) }
 
+    /// Logged out here (seed 002): the sign-in screen says only this device was signed out.
+    static var loggedOut: AnyScreen { AnyScreen(SignInScreen(notice: loggedOutText)) }
+
+    public static let loggedOutText = "You're logged out. Your other devices stay signed in."
+
     /// The roots a signed-out app stands on: a refused session found there needs no sign-in screen on top,
     /// and the QA sign-in may take the app in from there.
     static let signedOutRoots: [ScreenType] = [
-        ScreenType(WelcomeScreen.self), ScreenType(SignInScreen.self), ScreenType(LoggedOutScreen.self),
+        ScreenType(WelcomeScreen.self), ScreenType(SignInScreen.self),
         ScreenType(SessionCheckScreen.self), ScreenType(AccountDeletedScreen.self),
     ]
 

@@ -69,6 +69,9 @@ public final class EffectRunner: @unchecked Sendable {
         case .signOutLocally:
             let performer = self.performer
             Task { await performer?.signOutLocally() }
+        case .logOut:
+            let performer = self.performer
+            Task { await performer?.logOut() }
         case .export, .quit:
             // The store's business: an export needs the state it renders.
             break

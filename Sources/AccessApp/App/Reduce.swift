@@ -54,6 +54,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         case .failure(let failure):
             effects = apply([.showToast("Not saved: \(failure.message)")], to: &state, for: nil)
         }
+    case .probe:
+        effects = probeNow(&state)
     case .tick:
         state.clockTicking = false
         let context = state.context

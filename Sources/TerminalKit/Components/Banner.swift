@@ -3,7 +3,10 @@ import Foundation
 /// A one-line notice across the top of the content: offline, or a wait with a countdown.
 /// The countdown is computed from the `now` the app passes in; TerminalKit never reads a clock.
 public enum Banner: Hashable, Sendable {
+    /// Offline, over a screen that shows what was saved (the methods from the last answer).
     case offline
+    /// Offline, over a screen with nothing saved to show: it does not claim otherwise.
+    case offlineNothingSaved
     /// A wait until `until`, in the words of `wait`: the gap between sends ("Resend in 0:24") or a limit
     /// reached ("Too many attempts. Try again in 14:52").
     case rateLimited(until: Date, wait: Wait = .limit)
@@ -28,6 +31,7 @@ public enum Banner: Hashable, Sendable {
     }
 
     public static let offlineText = "You're offline. Showing saved info."
+    public static let offlineNothingSavedText = "You're offline. Trying to reconnect…"
 
     /// Whole seconds left, rounded up so "0:00" only shows when the wait is over.
     public static func secondsLeft(until: Date, now: Date) -> Int {
@@ -38,6 +42,8 @@ public enum Banner: Hashable, Sendable {
         switch self {
         case .offline:
             return Self.offlineText
+        case .offlineNothingSaved:
+            return Self.offlineNothingSavedText
         case .rateLimited(let until, let wait):
             let left = Self.secondsLeft(until: until, now: now)
             return left == 0 ? "You can try again now." : "\(wait.lead) \(TextLayout.countdown(seconds: left))"
@@ -48,6 +54,7 @@ public enum Banner: Hashable, Sendable {
     public func shortText(now: Date) -> String {
         switch self {
         case .offline: return "Offline: saved info."
+        case .offlineNothingSaved: return "Offline."
         case .rateLimited(let until, let wait):
             let left = Self.secondsLeft(until: until, now: now)
             return left == 0 ? "Try again now." : "\(wait.shortLead) \(TextLayout.countdown(seconds: left))"
@@ -57,7 +64,7 @@ public enum Banner: Hashable, Sendable {
     /// Whether the banner still says something: a rate limit ends, being offline does not.
     public func isActive(at now: Date) -> Bool {
         switch self {
-        case .offline: return true
+        case .offline, .offlineNothingSaved: return true
         case .rateLimited(let until, _): return Self.secondsLeft(until: until, now: now) > 0
         }
     }
@@ -70,7 +77,7 @@ public enum Banner: Hashable, Sendable {
         guard rect.height > 0, rect.width > 0 else { return }
         let role: ColorRole
         switch self {
-        case .offline: role = .warning
+        case .offline, .offlineNothingSaved: role = .warning
         case .rateLimited(_, let wait): role = wait.isLimit ? .danger : .warning
         }
         let style = Style(foreground: role, attributes: [.reverse, .bold])

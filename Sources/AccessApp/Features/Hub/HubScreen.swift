@@ -20,6 +20,8 @@ public struct HubScreen: ScreenModel {
     }
 
     public var id: String { "hub" }
+    /// The methods from the last answer (or the cache) are the hub's rows.
+    public func showsSavedData(_ context: ScreenContext) -> Bool { context.methods != nil }
 
     enum RowKind: Equatable {
         case phone, emailPassword, apple, google, sessions, twoFactor, delete
