@@ -9,7 +9,7 @@ import Testing
 @Suite struct ContractStatusesTests {
     /// The table is openapi.yaml's (scripts/contract-statuses.py writes it; `make generate` runs it).
     @Test func theTableIsTheContracts() throws {
-        let spec = LiveBackend.repositoryRoot.appendingPathComponent("Sources/AccessAPI/openapi.yaml")
+        let spec = GeneratedCodeStampTests.root.appendingPathComponent("Sources/AccessAPI/openapi.yaml")
         let lines = try String(contentsOf: spec, encoding: .utf8).split(
             separator: "\n", omittingEmptySubsequences: false)
         var table: [String: Set<Int>] = [:]

@@ -14,7 +14,7 @@ import Testing
     /// Whether the backend still takes `tokens`: a fresh client that holds only them asks who it is.
     private func backendStillTakes(_ tokens: SessionTokens, _ live: LiveBackend) async -> Bool {
         let other = AccountClient(
-            configuration: .init(baseURL: live.server.baseURL), sessionStore: nil, initialSession: tokens,
+            configuration: patient(live.server.baseURL), sessionStore: nil, initialSession: tokens,
             logger: Logger(label: "test.other") { _ in SwiftLogNoOpLogHandler() }, sleep: { _ in })
         let error = await apiError { try await other.me() }
         await other.shutdown()
