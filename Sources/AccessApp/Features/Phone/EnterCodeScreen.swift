@@ -4,7 +4,7 @@ import Foundation
 import TerminalKit
 
 /// "Enter the code" (seed 001), for every flow that sends one: six boxes that submit when full. A
-/// wrong code keeps the digits for editing; an expired or exhausted one leaves Resend as the only way
+/// wrong code stays in view: the next digit starts a new code, ← or Backspace edit the kept one; an expired or exhausted one leaves Resend as the only way
 /// on (seed 000). Countdowns are computed from `context.now`, never stored. This is what every flow
 /// shares; `step` is the flow's own part: what the code proves, where it went, and the request or
 /// challenge it answers.
@@ -247,6 +247,8 @@ public struct EnterCodeScreen: ScreenModel {
                 problem = nil
             } else {
                 problem = .incorrect(attemptsRemaining: remaining)
+                // The wrong code stays in view until the next digit starts a new one (seed 000).
+                otp.startsOver = true
             }
         case .codeExpired:
             isDead = true
