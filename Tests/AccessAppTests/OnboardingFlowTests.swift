@@ -283,6 +283,25 @@ import Testing
         #expect(screen.photo.value.count == ProfileScreen.photoMaximumLength)
     }
 
+    /// Issue 28 item 28: a pasted name longer than allowed is cut and says so, as the phone field
+    /// does; before, the rest went without a word. A paste that fits says nothing.
+    @Test func aPastedNameTooLongSaysTheRestWasCut() {
+        var screen = ProfileScreen()
+        let context = onboarding(screen, profile: nil).context
+        _ = screen.handle(.paste("jdoe"), context)
+        #expect(screen.username.error == nil)
+        _ = screen.handle(.paste(String(repeating: "a", count: 40)), context)
+        #expect(screen.username.value.count == UsernameRules.maximumLength)
+        #expect(screen.username.error == "A username has at most 30 characters: the rest was cut.")
+        #expect(text(onboarding(screen, profile: nil)).contains("the rest was cut."))
+        _ = screen.handle(.key(.backspace), context)
+        #expect(screen.username.error == nil)
+        // Full already: the paste adds nothing, and still says why.
+        _ = screen.handle(.paste("bb"), context)
+        _ = screen.handle(.paste("cc"), context)
+        #expect(screen.username.error == "A username has at most 30 characters: the rest was cut.")
+    }
+
     /// The contract's codes reach the screen as kinds it switches on.
     @Test func usernameCodesMapToTakenAndInvalid() {
         func body(_ code: String, errors: [String]? = nil) -> Data {
