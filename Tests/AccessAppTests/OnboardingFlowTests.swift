@@ -340,6 +340,24 @@ import Testing
             requests(reduce(&state, .input(.key(.enter)))) == [AnyRequest(ContinueOnboarding(from: .recoveryEmail))])
     }
 
+    /// Issue 28 item 28: once the address is a valid one, the checklist judges "Not similar to your
+    /// email" with the other rules and Continue waits for it; before, only the server's 422 said so.
+    @Test func theChecklistJudgesSimilarityOnceTheEmailIsKnown() {
+        let noEmail = text(recovery(RecoveryEmailScreen(password: "jdoe1234x", passwordChecked: true)))
+        #expect(!noEmail.contains("Not similar to your email"))
+        let similar = RecoveryEmailScreen(
+            email: "jdoe@mail.com", password: "jdoe@mail", focus: .cta, passwordChecked: true)
+        let state = recovery(similar)
+        #expect(text(state).contains("✗ Not similar to your email"))
+        #expect(!similar.canSubmit(state.context))
+        let fine = RecoveryEmailScreen(
+            email: "jdoe@mail.com", password: "violet-harbor-77", focus: .cta, passwordChecked: true)
+        #expect(text(recovery(fine)).contains("✓ Not similar to your email"))
+        // Not judged before the field is left, like "not common".
+        let typing = RecoveryEmailScreen(email: "jdoe@mail.com", password: "jdoe@mail", focus: .password)
+        #expect(text(recovery(typing)).contains("○ Not similar to your email"))
+    }
+
     func filledRecovery() -> RecoveryEmailScreen {
         RecoveryEmailScreen(email: "jdoe@mail.com", password: "violet-harbor-77", focus: .cta)
     }

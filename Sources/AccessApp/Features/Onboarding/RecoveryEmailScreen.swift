@@ -58,8 +58,11 @@ public struct RecoveryEmailScreen: ScreenModel {
 
     public func canSubmit(_ context: ScreenContext) -> Bool {
         !isWorking && !isLimited(context) && email.error == nil && EmailRules.isValid(typed)
-            && PasswordRules.violations(password.value, email: nil).isEmpty
+            && PasswordRules.violations(password.value, email: typed).isEmpty
     }
+
+    /// The typed address once it is one: the checklist then judges the password against it.
+    var knownEmail: String? { EmailRules.isValid(typed) ? typed : nil }
 
     public enum Intent: Sendable { case next, previous, submit, skip }
     public enum Reply: Equatable, Sendable {
@@ -180,7 +183,7 @@ public struct RecoveryEmailScreen: ScreenModel {
         shownPassword.isFocused = focus == .password
         shownPassword.isDisabled = isWorking
         canvas.field(shownPassword, spacing: 0)
-        let checklist = PasswordChecklist(password: password.value, checkedAll: passwordChecked)
+        let checklist = PasswordChecklist(password: password.value, checkedAll: passwordChecked, email: knownEmail)
         for line in checklist.lines(glyphs: canvas.glyphs) {
             canvas.paragraph(line.text, style: line.style, spacing: 0)
         }
