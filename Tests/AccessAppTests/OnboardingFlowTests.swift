@@ -355,11 +355,35 @@ import Testing
         #expect(text(recovery(fine)).contains("✓ Not similar to your email"))
         // Not judged before the field is left, like "not common".
         let typing = RecoveryEmailScreen(email: "jdoe@mail.com", password: "jdoe@mail", focus: .password)
-        #expect(text(recovery(typing)).contains("○ Not similar to your email"))
+        #expect(render(recovery(typing), size: Size(cols: 80, rows: 40)).text().contains("○ Not similar to your email"))
     }
 
     func filledRecovery() -> RecoveryEmailScreen {
-        RecoveryEmailScreen(email: "jdoe@mail.com", password: "violet-harbor-77", focus: .cta)
+        RecoveryEmailScreen(
+            email: "jdoe@mail.com", password: "violet-harbor-77", confirmation: "violet-harbor-77", focus: .cta)
+    }
+
+    /// Issue 28 item 28: the recovery password is typed twice and Ctrl+R shows it, as every other new
+    /// password; before, one masked field with nothing to show it.
+    @Test func theRecoveryPasswordIsConfirmedAndCtrlRShowsIt() {
+        var state = recovery(RecoveryEmailScreen(email: "jdoe@mail.com", focus: .password))
+        for c in "violet-harbor-77" { _ = reduce(&state, .input(.key(.character(c)))) }
+        _ = reduce(&state, .input(.key(.enter)))
+        #expect(state.top.as(RecoveryEmailScreen.self)?.focus == .confirm)
+        #expect(text(state).contains("Confirm password"))
+        for c in "violet-harbor-78" { _ = reduce(&state, .input(.key(.character(c)))) }
+        #expect(text(state).contains("Passwords don't match."))
+        #expect(state.top.as(RecoveryEmailScreen.self)?.canSubmit(state.context) == false)
+        #expect(!text(state).contains("violet-harbor"))
+        _ = reduce(&state, .input(.key(.control("r"))))
+        #expect(text(state).contains("violet-harbor-77"))
+        #expect(text(state).contains("violet-harbor-78"))
+        _ = reduce(&state, .input(.key(.backspace)))
+        _ = reduce(&state, .input(.key(.character("7"))))
+        #expect(!text(state).contains("Passwords don't match."))
+        #expect(state.top.as(RecoveryEmailScreen.self)?.canSubmit(state.context) == true)
+        _ = reduce(&state, .input(.key(.control("r"))))
+        #expect(!text(state).contains("violet-harbor"))
     }
 
     @Test func continueSendsTheAddressAndPasswordThenWaitsForTheLink() {
@@ -368,8 +392,8 @@ import Testing
         harness.send(.input(.key(.enter)), effects: [.request(sent, id: 1)]) {
             $0.top = AnyScreen(
                 RecoveryEmailScreen(
-                    email: "jdoe@mail.com", password: "violet-harbor-77", focus: .cta, passwordChecked: true,
-                    working: .cta))
+                    email: "jdoe@mail.com", password: "violet-harbor-77", confirmation: "violet-harbor-77",
+                    focus: .cta, passwordChecked: true, working: .cta))
             $0.topAwaits(1, RecoveryEmailScreen.Reply.save)
         }
         // The request that carries it never prints it.

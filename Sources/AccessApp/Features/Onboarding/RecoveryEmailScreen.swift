@@ -4,13 +4,15 @@ import Foundation
 import TerminalKit
 
 /// Onboarding step 3 (seed 003's "Recovery Email Option"): why a recovery email helps, the address and
-/// a password with the password rules' checklist, Continue; "Skip for now" is there, quieter. The
-/// server's refusals show under the fields, which keep what was typed.
+/// a new password typed twice (Ctrl+R shows both) with the password rules' checklist, Continue; "Skip
+/// for now" is there, quieter. The server's refusals show under the fields, which keep what was typed.
 public struct RecoveryEmailScreen: ScreenModel {
-    public enum Focus: Equatable, Sendable { case email, password, cta, skip }
+    public enum Focus: Equatable, Sendable { case email, password, confirm, cta, skip }
 
     public var email: TextField
     public var password: TextField
+    /// The password again, as every new password is typed twice.
+    public var confirmation: TextField
     public var focus: Focus
     /// The password was left or submitted once: all its rules are judged from then on.
     public var passwordChecked: Bool
@@ -25,15 +27,18 @@ public struct RecoveryEmailScreen: ScreenModel {
     static let recoveryOnlyText = "For account recovery only."
 
     public init(
-        email: String = "", password: String = "", focus: Focus = .email, passwordChecked: Bool = false,
-        working: Focus? = nil, error: String? = nil, emailError: String? = nil, passwordError: String? = nil,
-        limit: RateLimit? = nil
+        email: String = "", password: String = "", confirmation: String = "", showsPassword: Bool = false,
+        focus: Focus = .email, passwordChecked: Bool = false, working: Focus? = nil, error: String? = nil,
+        emailError: String? = nil, passwordError: String? = nil, limit: RateLimit? = nil
     ) {
         self.email = TextField(
             label: "Recovery email", value: email, placeholder: "name@example.com", error: emailError,
             maxLength: EmailRules.maximumLength)
         self.password = TextField(
-            label: "Password", value: password, isMasked: true, error: passwordError,
+            label: "Password", value: password, isMasked: !showsPassword, error: passwordError,
+            maxLength: PasswordRules.maximumLength)
+        self.confirmation = TextField(
+            label: "Confirm password", value: confirmation, isMasked: !showsPassword,
             maxLength: PasswordRules.maximumLength)
         self.focus = focus
         self.passwordChecked = passwordChecked
@@ -45,12 +50,19 @@ public struct RecoveryEmailScreen: ScreenModel {
     public var id: String { "recovery-email" }
     public var takesText: Bool { true }
     // Typing on the buttons goes to the email field; everything else is the password.
-    public var secretEntry: SecretEntry? { focus == .password ? .password : nil }
+    public var secretEntry: SecretEntry? { [.password, .confirm].contains(focus) ? .password : nil }
+    public var showsPassword: Bool { !password.isMasked }
     public var needsClock: Bool { limit != nil }
 
     var typed: String { EmailRules.normalized(email.value) }
     var isWorking: Bool { working != nil }
-    static let order: [Focus] = [.email, .password, .cta, .skip]
+    static let order: [Focus] = [.email, .password, .confirm, .cta, .skip]
+
+    /// The confirmation is typed as far as the password and differs (seed 001's "Passwords don't match.").
+    var mismatch: Bool {
+        !confirmation.value.isEmpty && confirmation.value.count >= password.value.count
+            && confirmation.value != password.value
+    }
 
     func isLimited(_ context: ScreenContext) -> Bool { limit?.applies(to: typed, at: context.now) ?? false }
 
@@ -58,13 +70,13 @@ public struct RecoveryEmailScreen: ScreenModel {
 
     public func canSubmit(_ context: ScreenContext) -> Bool {
         !isWorking && !isLimited(context) && email.error == nil && EmailRules.isValid(typed)
-            && PasswordRules.violations(password.value, email: typed).isEmpty
+            && PasswordRules.violations(password.value, email: typed).isEmpty && confirmation.value == password.value
     }
 
     /// The typed address once it is one: the checklist then judges the password against it.
     var knownEmail: String? { EmailRules.isValid(typed) ? typed : nil }
 
-    public enum Intent: Sendable { case next, previous, submit, skip }
+    public enum Intent: Sendable { case next, previous, submit, skip, toggleShown }
     public enum Reply: Equatable, Sendable {
         case save(Result<Profile, APIError>)
         case skip(Result<Profile, APIError>)
@@ -75,7 +87,14 @@ public struct RecoveryEmailScreen: ScreenModel {
             .nextField(next: .next, previous: .previous),
             KeyBinding([.enter], focus == .skip ? "Skip for now" : "Continue", Intent.submit),
         ]
-        if !isWorking { bindings.append(KeyBinding([Self.skipKey], "Skip for now", inFooter: focus != .skip, .skip)) }
+        // "Skip for now (Ctrl+S)" is on screen; the footer keeps room for Ctrl+R while a password is typed.
+        let skipInFooter = ![.skip, .password, .confirm].contains(focus)
+        if !isWorking { bindings.append(KeyBinding([Self.skipKey], "Skip for now", inFooter: skipInFooter, .skip)) }
+        // In the footer where a password is typed; the key works on the whole form.
+        bindings.append(
+            KeyBinding(
+                [.control("r")], showsPassword ? "Hide password" : "Show password",
+                inFooter: [.password, .confirm].contains(focus), .toggleShown))
         return bindings
     }
 
@@ -89,6 +108,10 @@ public struct RecoveryEmailScreen: ScreenModel {
             return []
         case .skip:
             return skip()
+        case .toggleShown:
+            password.isMasked.toggle()
+            confirmation.isMasked = password.isMasked
+            return []
         case .submit:
             guard !isWorking else { return [] }
             switch focus {
@@ -96,7 +119,11 @@ public struct RecoveryEmailScreen: ScreenModel {
             case .email:
                 focus = .password
                 return []
-            case .password, .cta:
+            case .password:
+                passwordChecked = true
+                focus = .confirm
+                return []
+            case .confirm, .cta:
                 passwordChecked = true
                 if !EmailRules.isValid(typed) {
                     email.error = NewEmailScreen.invalidText
@@ -117,6 +144,7 @@ public struct RecoveryEmailScreen: ScreenModel {
             if password.value != before { password.error = nil }
             return []
         }
+        if focus == .confirm { return confirmation.handle(event) ? [] : nil }
         let before = email.value
         guard email.handle(event) else { return nil }
         if email.value != before {
@@ -183,6 +211,11 @@ public struct RecoveryEmailScreen: ScreenModel {
         shownPassword.isFocused = focus == .password
         shownPassword.isDisabled = isWorking
         canvas.field(shownPassword, spacing: 0)
+        var shownConfirmation = confirmation
+        shownConfirmation.isFocused = focus == .confirm
+        shownConfirmation.isDisabled = isWorking
+        shownConfirmation.error = mismatch ? SetPasswordScreen.mismatchText : nil
+        canvas.field(shownConfirmation, spacing: 0)
         let checklist = PasswordChecklist(password: password.value, checkedAll: passwordChecked, email: knownEmail)
         for line in checklist.lines(glyphs: canvas.glyphs) {
             canvas.paragraph(line.text, style: line.style, spacing: 0)
