@@ -304,12 +304,27 @@ import Testing
         return state
     }
 
-    func signedIn() -> SignedIn {
+    func signedIn(isNewUser: Bool = false) -> SignedIn {
         SignedIn(
             session: SessionTokens(
                 userId: "usr_new", accessToken: "at_x", accessExpiresAt: F.start + 3600, refreshToken: "rt_x",
                 refreshExpiresAt: F.start + 7 * 86_400),
-            deviceId: "dvc_1", isNewUser: false, authMethods: SampleData.phoneOnly, profile: nil)
+            deviceId: "dvc_1", isNewUser: isNewUser, authMethods: SampleData.phoneOnly, profile: nil)
+    }
+
+    /// Issue 28 item 27 (seed 003's "Verification Success"): a phone sign-up's right code says so as
+    /// the profile opens; a returning account's sign-in goes on without it. Before, nothing was said.
+    @Test func aSignUpCodeSaysThePhoneIsVerifiedAsTheProfileOpens() {
+        var state = signInState(challenge("chl_1"))
+        for digit in "123456" { _ = reduce(&state, .input(.key(.character(digit)))) }
+        _ = reduce(&state, .reply(signedIn(isNewUser: true), to: RequestID(1)))
+        #expect(state.stack == [AnyScreen(ProfileScreen())])
+        #expect(state.toast?.message == "Phone verified. Next, your profile.")
+        #expect(F.rendered(state).contains("Phone verified. Next, your profile."))
+        var returning = signInState(challenge("chl_1"))
+        for digit in "123456" { _ = reduce(&returning, .input(.key(.character(digit)))) }
+        _ = reduce(&returning, .reply(signedIn(), to: RequestID(1)))
+        #expect(returning.toast == nil)
     }
 
     @Test func aSignInCodeAnswersItsChallengeAndSignsIn() {

@@ -91,6 +91,8 @@ public struct EnterCodeScreen: ScreenModel {
         [.setProfile(profile), .resetStack(SettingsScreen()), .showToast(LimitedAccess.restoredText)]
     }
     static let incorrectText = "Code is incorrect. Try again."
+    static let phoneVerifiedText = "Phone verified. Next, your profile."
+    static let emailVerifiedText = "Email verified. Next, your profile."
     static let expiredText = "Code expired. Request a new one."
 
     public var id: String { "enter-code" }
@@ -195,7 +197,9 @@ public struct EnterCodeScreen: ScreenModel {
         case .verify(.success(let verified)):
             return afterVerifying(verified)
         case .verifySignIn(.success(let signedIn)):
-            return [.signedIn(signedIn)]
+            // A sign-up: a short word of success as the profile opens (seed 003's "Verification Success").
+            guard signedIn.isNewUser else { return [.signedIn(signedIn)] }
+            return [.signedIn(signedIn), .showToast(step.isEmailed ? Self.emailVerifiedText : Self.phoneVerifiedText)]
         case .resend(.success(let accepted)):
             step.resent(accepted)
             restart(expiresAt: accepted.expiresAt, resendAfter: accepted.resendAfter)
