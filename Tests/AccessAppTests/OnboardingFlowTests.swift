@@ -340,6 +340,27 @@ import Testing
             requests(reduce(&state, .input(.key(.enter)))) == [AnyRequest(ContinueOnboarding(from: .recoveryEmail))])
     }
 
+    /// Issue 28 item 22: an Apple or Google sign-up has no phone step, so its onboarding counts three
+    /// steps from the profile, and the recovery email does not promise a phone it never had. Before:
+    /// "Step 2 of 4" with no step 1, and "Lose your phone, …".
+    @Test func aProviderSignUpCountsThreeStepsAndIsNotPromisedAPhone() {
+        func provider(_ screen: some ScreenModel, _ step: OnboardingStep) -> AppState {
+            var state = onboarding(screen, profile: profile(step, email: "jdoe@mail.com"))
+            state.methods = SampleData.appleOnly
+            return state
+        }
+        #expect(text(provider(ProfileScreen(), .profile)).contains("Step 1 of 3  ● ○ ○"))
+        let recoveryText = text(provider(RecoveryEmailScreen(), .recoveryEmail))
+        #expect(recoveryText.contains("Step 2 of 3  ● ● ○"))
+        #expect(!recoveryText.contains("phone"))
+        #expect(recoveryText.contains("Can't sign in with Apple? A link sent to this address gets you back in."))
+        #expect(
+            text(provider(VerifyRecoveryEmailScreen(email: "jdoe@mail.com"), .verifyEmail)).contains("Step 3 of 3"))
+        // A phone sign-up keeps its four, the number and its code being the first.
+        #expect(text(onboarding(ProfileScreen(), profile: profile(.profile))).contains("Step 2 of 4  ● ● ○ ○"))
+        #expect(text(recovery(RecoveryEmailScreen())).contains(RecoveryEmailScreen.whyText))
+    }
+
     /// Issue 28 item 28: once the address is a valid one, the checklist judges "Not similar to your
     /// email" with the other rules and Continue waits for it; before, only the server's 422 said so.
     @Test func theChecklistJudgesSimilarityOnceTheEmailIsKnown() {

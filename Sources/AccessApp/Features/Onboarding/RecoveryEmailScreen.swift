@@ -24,6 +24,15 @@ public struct RecoveryEmailScreen: ScreenModel {
 
     static let skipKey = Key.control("s")
     static let whyText = "Lose your phone, and a link sent to this address gets you back in."
+
+    /// Why a recovery email helps, for the way this account signs in: an account without a phone (an
+    /// Apple or Google sign-up) is not promised its phone back.
+    static func why(_ methods: AuthMethods?) -> String {
+        guard let methods, methods.phone == nil else { return whyText }
+        let provider = methods.appleLinked ? "Apple" : (methods.googleLinked ? "Google" : nil)
+        let lost = provider.map { "Can't sign in with \($0)? " } ?? "Can't sign in? "
+        return lost + "A link sent to this address gets you back in."
+    }
     static let recoveryOnlyText = "For account recovery only."
 
     public init(
@@ -201,8 +210,8 @@ public struct RecoveryEmailScreen: ScreenModel {
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        OnboardingProgress(step: 3).title("Add a recovery email", note: Self.recoveryOnlyText, into: &canvas)
-        canvas.paragraph(Self.whyText)
+        OnboardingProgress(3, context).title("Add a recovery email", note: Self.recoveryOnlyText, into: &canvas)
+        canvas.paragraph(Self.why(context.methods))
         var shownEmail = email
         shownEmail.isFocused = focus == .email
         shownEmail.isDisabled = isWorking
