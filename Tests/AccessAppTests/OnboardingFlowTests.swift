@@ -394,6 +394,8 @@ import Testing
         #expect(text(state).contains("Confirm password"))
         for c in "violet-harbor-78" { _ = reduce(&state, .input(.key(.character(c)))) }
         #expect(text(state).contains("Passwords don't match."))
+        // The rules stay in view at 80×24 while the password is typed again.
+        #expect(text(state).contains("✓ Not similar to your email"))
         #expect(state.top.as(RecoveryEmailScreen.self)?.canSubmit(state.context) == false)
         #expect(!text(state).contains("violet-harbor"))
         _ = reduce(&state, .input(.key(.control("r"))))

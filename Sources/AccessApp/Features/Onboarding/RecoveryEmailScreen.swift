@@ -220,15 +220,17 @@ public struct RecoveryEmailScreen: ScreenModel {
         shownPassword.isFocused = focus == .password
         shownPassword.isDisabled = isWorking
         canvas.field(shownPassword, spacing: 0)
+        // The rules under the password they judge, so they stay in view while it is typed again below.
+        let checklist = PasswordChecklist(password: password.value, checkedAll: passwordChecked, email: knownEmail)
+        for line in checklist.lines(glyphs: canvas.glyphs) {
+            canvas.paragraph(line.text, style: line.style, spacing: 0)
+        }
+        canvas.skip(1)
         var shownConfirmation = confirmation
         shownConfirmation.isFocused = focus == .confirm
         shownConfirmation.isDisabled = isWorking
         shownConfirmation.error = mismatch ? SetPasswordScreen.mismatchText : nil
         canvas.field(shownConfirmation, spacing: 0)
-        let checklist = PasswordChecklist(password: password.value, checkedAll: passwordChecked, email: knownEmail)
-        for line in checklist.lines(glyphs: canvas.glyphs) {
-            canvas.paragraph(line.text, style: line.style, spacing: 0)
-        }
         // The row under the checklist: the refusal, else a blank before the buttons.
         if let error { canvas.paragraph(error, style: .danger, spacing: 0) } else { canvas.skip(1) }
         canvas.button(
