@@ -247,7 +247,8 @@ public struct NewEmailScreen: ScreenModel {
             var shownPassword = password
             shownPassword.isFocused = focus == .password
             shownPassword.isDisabled = isWorking
-            canvas.field(shownPassword)
+            // Its rules right under it: the fourth ("not similar") keeps Send link in view at 80×24.
+            canvas.field(shownPassword, spacing: 0)
             let known = EmailRules.isValid(typed) ? typed : nil
             PasswordChecklist(password: password.value, checkedAll: passwordChecked, email: known).draw(into: &canvas)
         }
