@@ -365,6 +365,17 @@ enum PhoneFixture {
 
     // MARK: - Continue with phone (seed 004)
 
+    /// Issue 28 item 27 (seed 003: "Clear progress steps (1/4, 2/4, etc.)"): the number and its code are
+    /// a new account's first step of four; before, phone entry showed no step and the profile opened
+    /// at "Step 2 of 4".
+    @Test func phoneEntryIsStepOneOfFourForANewAccount() {
+        let text = F.rendered(AppState(root: EnterPhoneScreen.signIn(region: "GE"), now: F.start))
+        #expect(text.contains("Step 1 of 4  ● ○ ○ ○  ·  New here? This creates your account."))
+        #expect(text.contains("We'll text you a code."))
+        let change = F.rendered(F.state([F.phone("")]))
+        #expect(!change.contains("Step 1 of 4"))
+    }
+
     @Test func continueWithPhoneAsksForASignInCodeAndOpensItsBoxes() {
         let harness = ReducerHarness(
             AppState(root: EnterPhoneScreen.signIn(region: "GE", number: "511 123 456"), now: F.start))

@@ -258,6 +258,10 @@ import Testing
         let text = render(harness.state, size: .standard).text()
         #expect(text.contains("Sign in with Apple"))
         #expect(text.contains("coach.jane@icloud.com"))
+        // Issue 28 item 22: the simulated Apple vouches for the account and shares nothing, so the
+        // screen no longer promises "your name and email address", which nothing ever prefilled.
+        #expect(!text.contains("will share your name and email"))
+        #expect(text.contains("Apple confirms it's you to"))
         harness.send(.input(.key(.down))) {
             $0.top = AnyScreen(
                 ProviderConsentScreen(provider: .apple, phase: .choosing, accounts: accounts, selection: 1))

@@ -147,7 +147,7 @@ public struct VerifyRecoveryEmailScreen: ScreenModel {
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        OnboardingProgress(step: 4).title("Verify your email", into: &canvas)
+        OnboardingProgress(4, context).title("Verify your email", into: &canvas)
         if verified {
             canvas.paragraph(Self.verifiedText, style: .success)
             canvas.centered("One moment…", style: .muted)

@@ -4,7 +4,7 @@ import Foundation
 import TerminalKit
 
 /// "Enter the code" (seed 001), for every flow that sends one: six boxes that submit when full. A
-/// wrong code keeps the digits for editing; an expired or exhausted one leaves Resend as the only way
+/// wrong code stays in view: the next digit starts a new code, ← or Backspace edit the kept one; an expired or exhausted one leaves Resend as the only way
 /// on (seed 000). Countdowns are computed from `context.now`, never stored. This is what every flow
 /// shares; `step` is the flow's own part: what the code proves, where it went, and the request or
 /// challenge it answers.
@@ -91,6 +91,8 @@ public struct EnterCodeScreen: ScreenModel {
         [.setProfile(profile), .resetStack(SettingsScreen()), .showToast(LimitedAccess.restoredText)]
     }
     static let incorrectText = "Code is incorrect. Try again."
+    static let phoneVerifiedText = "Phone verified. Next, your profile."
+    static let emailVerifiedText = "Email verified. Next, your profile."
     static let expiredText = "Code expired. Request a new one."
 
     public var id: String { "enter-code" }
@@ -195,7 +197,9 @@ public struct EnterCodeScreen: ScreenModel {
         case .verify(.success(let verified)):
             return afterVerifying(verified)
         case .verifySignIn(.success(let signedIn)):
-            return [.signedIn(signedIn)]
+            // A sign-up: a short word of success as the profile opens (seed 003's "Verification Success").
+            guard signedIn.isNewUser else { return [.signedIn(signedIn)] }
+            return [.signedIn(signedIn), .showToast(step.isEmailed ? Self.emailVerifiedText : Self.phoneVerifiedText)]
         case .resend(.success(let accepted)):
             step.resent(accepted)
             restart(expiresAt: accepted.expiresAt, resendAfter: accepted.resendAfter)
@@ -248,6 +252,8 @@ public struct EnterCodeScreen: ScreenModel {
                 problem = nil
             } else {
                 problem = .incorrect(attemptsRemaining: remaining)
+                // The wrong code stays in view until the next digit starts a new one (seed 000).
+                otp.startsOver = true
             }
         case .codeExpired:
             isDead = true

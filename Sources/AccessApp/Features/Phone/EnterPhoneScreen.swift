@@ -70,6 +70,8 @@ public struct EnterPhoneScreen: ScreenModel {
     /// E.164 allows 15 digits; a little room is left for the spaces and dashes people type.
     static let maxDigits = 15
     static let maxTyped = 20
+    static let signUpNote = "New here? This creates your account."
+    static let textsCodeText = "We'll text you a code."
     static let tooLongText = "A phone number has at most 15 digits: the rest was cut."
     static let takenText = "This number is already in use by another account."
     static let invalidText = "Enter a valid phone number."
@@ -121,7 +123,7 @@ public struct EnterPhoneScreen: ScreenModel {
     var subtitle: String {
         switch purpose {
         case .signIn:
-            return "We'll text you a code. New here? This creates your account."
+            return Self.signUpNote
         case .account(.addPhone):
             return "Use it to sign in and recover your account."
         case .account(.reverifyPhone):
@@ -293,7 +295,13 @@ public struct EnterPhoneScreen: ScreenModel {
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        canvas.title(title, subtitle: subtitle)
+        if purpose == .signIn {
+            // Seed 003: a new account's onboarding counts this as step 1 of 4 (the number and its code).
+            OnboardingProgress(step: 1).title(title, note: subtitle, into: &canvas)
+            canvas.paragraph(Self.textsCodeText)
+        } else {
+            canvas.title(title, subtitle: subtitle)
+        }
         let glyphs = context.glyphs
         let chipText = (glyphs == .ascii ? country.iso : country.flag) + " " + country.dialCode
         let chipWidth = DisplayWidth.of(chipText) + 6
