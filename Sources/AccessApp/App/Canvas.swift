@@ -1,3 +1,4 @@
+import Foundation
 import TerminalKit
 
 /// Where a screen draws itself: the content column of the grid and a cursor that moves down as the
@@ -23,6 +24,9 @@ public struct Canvas {
     public private(set) var focus: Rect?
     /// The first row under the title bar: rows above it stay put when the rest scrolls.
     public private(set) var titleBottom: Int
+    /// The frame's banner (offline, a wait), drawn under the title bar above the screen's content, as seed
+    /// 000 puts the offline banner above the list; nil once drawn.
+    var banner: (banner: Banner, now: Date)?
 
     static let margin = 2
     /// Past this width content stops growing: a pencil icon stays near its label, fields near their text.
@@ -48,7 +52,15 @@ public struct Canvas {
         let bar = TitleBar(text, canGoBack: canGoBack, subtitle: subtitle)
         let rect = Rect(x: fullArea.x, y: cursorY, width: fullArea.width, height: area.maxY - cursorY)
         bar.render(into: &grid, in: rect, glyphs: glyphs)
-        cursorY += bar.height + 1
+        cursorY += bar.height
+        if let (banner, now) = banner {
+            let height = min(banner.height, max(0, area.maxY - cursorY))
+            let rect = Rect(x: fullArea.x, y: cursorY, width: fullArea.width, height: height)
+            banner.render(into: &grid, in: rect, now: now)
+            cursorY += height
+            self.banner = nil
+        }
+        cursorY += 1
         titleBottom = min(cursorY, area.maxY)
     }
 

@@ -28,23 +28,20 @@ public func renderFrame(_ state: AppState, size: Size) -> RenderedFrame {
     let context = state.context
     let (body, footer) = Rect(size: size).splitBottom(1)
     var content = body
-    if var banner = state.banner ?? state.top.base.banner(context) {
-        if banner == .offline, !state.top.base.showsSavedData(context) { banner = .offlineNothingSaved }
-        let split = content.splitTop(banner.height)
-        banner.render(into: &grid, in: split.top, now: state.now)
-        content = split.rest
-    }
+    var banner = state.banner ?? state.top.base.banner(context)
+    if banner == .offline, !state.top.base.showsSavedData(context) { banner = .offlineNothingSaved }
     // The grid moves into the canvas and back: a second reference to its cells would make the first write
     // on either side copy all of them (a 200×60 frame is 12,000 cells).
-    var canvas = Canvas(grid: consume grid, area: content, canGoBack: state.canGoBack, glyphs: context.glyphs)
-    state.top.base.view(into: &canvas, context)
+    let canvas = drawTop(state, context, banner: banner, in: &content, grid: consume grid)
+    let bannerUnderTitle = banner != nil && content == body ? banner : nil
     var screenRows = canvas.listRows
     var selectedScreenRow = canvas.selectedRow
     if let focus = canvas.focus, focus.maxY > content.maxY {
         let bottom = canvas.cursorY
         grid = (consume canvas).grid
         let scrolled = drawScrolled(
-            state.top.base, context, canGoBack: state.canGoBack, in: content, bottom: bottom, onto: &grid)
+            state.top.base, context, canGoBack: state.canGoBack, banner: bannerUnderTitle.map { ($0, state.now) },
+            in: content, bottom: bottom, onto: &grid)
         screenRows = scrolled.rows
         selectedScreenRow = scrolled.selectedRow
     } else {
@@ -58,19 +55,38 @@ public func renderFrame(_ state: AppState, size: Size) -> RenderedFrame {
     return frame
 }
 
+/// The top screen on the canvas, its banner under its title bar; a screen without one (Welcome, the session
+/// check) is drawn again below the banner, which is then its first row.
+private func drawTop(
+    _ state: AppState, _ context: ScreenContext, banner: Banner?, in content: inout Rect, grid: consuming CellGrid
+) -> Canvas {
+    var canvas = Canvas(grid: grid, area: content, canGoBack: state.canGoBack, glyphs: context.glyphs)
+    canvas.banner = banner.map { ($0, state.now) }
+    state.top.base.view(into: &canvas, context)
+    guard let (banner, now) = canvas.banner else { return canvas }
+    var fresh = CellGrid(size: canvas.grid.size)
+    let split = content.splitTop(banner.height)
+    banner.render(into: &fresh, in: split.top, now: now)
+    content = split.rest
+    var plain = Canvas(grid: fresh, area: content, canGoBack: state.canGoBack, glyphs: context.glyphs)
+    state.top.base.view(into: &plain, context)
+    return plain
+}
+
 /// A screen taller than the terminal whose focus fell below the last row (its content ends at row
 /// `bottom`): drawn again on a canvas that tall, then shown scrolled so the focus is in view, the title
 /// bar kept at the top, with ↑/↓ at the right edge where more is hidden. Returns the list rows where
 /// they ended up.
 private func drawScrolled(
-    _ screen: any ScreenModel, _ context: ScreenContext, canGoBack: Bool, in content: Rect, bottom: Int,
-    onto grid: inout CellGrid
+    _ screen: any ScreenModel, _ context: ScreenContext, canGoBack: Bool, banner: (Banner, Date)?,
+    in content: Rect, bottom: Int, onto grid: inout CellGrid
 ) -> (rows: [Rect], selectedRow: Int?) {
     let bottom = max(bottom, content.maxY)
     var tall = Canvas(
         grid: CellGrid(size: Size(cols: grid.size.cols, rows: bottom)),
         area: Rect(x: content.x, y: content.y, width: content.width, height: bottom - content.y),
         canGoBack: canGoBack, glyphs: context.glyphs)
+    tall.banner = banner
     screen.view(into: &tall, context)
     let pinned = min(tall.titleBottom, content.maxY - 1)
     let window = content.maxY - pinned
