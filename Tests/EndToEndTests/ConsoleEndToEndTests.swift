@@ -25,7 +25,7 @@ import Testing
         try runCommand(tmux, "resend-exh", expecting: "Scenario: resend-exhausted")
         try tmux.waitFor("Scenario: resend-exhausted")  // the toast
         try tmux.sendKeys("Enter")
-        try tmux.waitFor("Two-factor authentication")
+        try tmux.waitFor("Email & password")  // the methods have loaded
         try tmux.changePhoneVerifyingWithPassword()
         try tmux.sendLiteral("511999999")
         try tmux.sendKeys("Enter")

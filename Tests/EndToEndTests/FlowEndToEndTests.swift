@@ -233,7 +233,7 @@ struct FlowEndToEndTests {
             environment: ["XDG_STATE_HOME": state.path])
         try app.waitFor("Account access")
         try app.sendKeys("Enter")
-        try app.waitFor("Two-factor authentication")
+        try app.waitFor("Email & password")  // the methods have loaded
         try app.sendKeys("Enter")
         try app.waitFor("This is your only sign-in method")
         try app.sendKeys("Down")

@@ -89,7 +89,7 @@ import Testing
         let app = try served.startApp()
         try app.waitFor("Account access")
         try app.sendKeys("Enter")
-        try app.waitFor("Two-factor authentication")
+        try app.waitFor("Email & password")  // the methods have loaded
         try openDelete(app)
         try app.waitFor("To delete your account, confirm with one of your active sign-in methods.")
         try app.sendKeys("Enter")  // Use password

@@ -26,7 +26,8 @@ extension Tmux {
         // Settings says where the embedded backend and its admin API are.
         if let admin { try tmux.waitFor("Backend: http://127.0.0.1:\(admin.port) · admin API") }
         try tmux.sendKeys("Enter")
-        try tmux.waitFor("Two-factor authentication")
+        // The methods have loaded: while they load, the rows below them are already drawn.
+        try tmux.waitFor("Email & password")
         return tmux
     }
 
