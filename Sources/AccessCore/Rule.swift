@@ -150,6 +150,7 @@ public enum Rule: String, CaseIterable, Sendable {
     case linkSent = "link.sent"
     case linkExpired = "link.expired"
     case linkUnknown = "link.unknown"
+    case linkInspected = "link.inspected"
 
     // MARK: email and password: changing them
 
@@ -322,6 +323,7 @@ extension Rule {
         case .linkSent: return "A Verify it's you link went to the account's email."
         case .linkExpired: return "The link was used, replaced or is past its lifetime."
         case .linkUnknown: return "No such link."
+        case .linkInspected: return "A link's kind and state were told without spending it."
         case .emailAvailable: return "Nobody else has this email."
         case .emailTaken: return "Another account has this email."
         case .emailInvalid: return "Not a valid email address."

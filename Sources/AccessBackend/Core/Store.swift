@@ -347,6 +347,10 @@ struct Store: Sendable {
                     CREATE INDEX recovery_requests_requested_at ON recovery_requests(requested_at);
                     """)
         }
+        // Issue 27: a link replaced by a newer one is told apart from one opened (`POST /auth/links/inspect`).
+        migrator.registerMigration("v17-link-superseded") { db in
+            try db.execute(sql: "ALTER TABLE links ADD COLUMN superseded INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }

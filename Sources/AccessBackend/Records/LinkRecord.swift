@@ -26,6 +26,8 @@ struct LinkRecord: Record {
     var expiresAt: Double
     /// Opened, or replaced by a newer link of the same kind: it no longer works.
     var used = false
+    /// Replaced (`supersede`) rather than opened: what `POST /auth/links/inspect` tells apart.
+    var superseded = false
     /// The address it was sent to and acts on (a revert link: the address it restores).
     var email: String? = nil
     /// A revert link: the address that replaced the one it restores.
@@ -39,6 +41,14 @@ struct LinkRecord: Record {
     /// The link a token names, if any.
     static func find(_ db: Database, tokenHash: String) throws -> LinkRecord? {
         try fetchOne(db, key: tokenHash)
+    }
+
+    /// The user's live links of these purposes stop working: a newer one replaces them.
+    static func supersede(_ db: Database, userId: String, purposes: [LinkPurpose]) throws {
+        let marks = purposes.map { _ in "?" }.joined(separator: ", ")
+        try db.execute(
+            sql: "UPDATE links SET used = 1, superseded = 1 WHERE user_id = ? AND used = 0 AND purpose IN (\(marks))",
+            arguments: StatementArguments([userId] + purposes.map(\.rawValue)))
     }
 
     /// Opens the link: it never works again.

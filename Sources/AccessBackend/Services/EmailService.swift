@@ -145,9 +145,7 @@ struct EmailService: Sendable {
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: link.email, now: now)
             try db.execute(sql: "UPDATE users SET email = ? WHERE id = ?", arguments: [link.email, link.userId])
             // Pending changes die too: a link still in the intruder's inbox must not undo the revert.
-            try db.execute(
-                sql: "UPDATE links SET used = 1 WHERE user_id = ? AND purpose IN (?, ?)",
-                arguments: [link.userId, LinkPurpose.emailChange, LinkPurpose.emailAdd])
+            try LinkRecord.supersede(db, userId: link.userId, purposes: [.emailChange, .emailAdd])
             let ended = try SessionService.revokeAll(db, userId: link.userId)
             return EmailReverted(email: link.email, signedOutSessions: ended)
         }
@@ -179,9 +177,7 @@ struct EmailService: Sendable {
         try RateLimitService.check(
             db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
         // One pending change at a time: the links sent before this one stop working.
-        try db.execute(
-            sql: "UPDATE links SET used = 1 WHERE user_id = ? AND purpose IN (?, ?) AND used = 0",
-            arguments: [userId, LinkPurpose.emailChange, LinkPurpose.emailAdd])
+        try LinkRecord.supersede(db, userId: userId, purposes: [.emailChange, .emailAdd])
         let token = Secrets.token(prefix: "lk_")
         let expires = now.addingTimeInterval(Self.verifyLinkLifetime)
         try LinkRecord(

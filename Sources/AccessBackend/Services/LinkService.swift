@@ -52,6 +52,36 @@ struct LinkService: Sendable {
         return EmailLinkSent(sentTo: email, expiresAt: expires)
     }
 
+    /// `POST /auth/links/inspect`: what a token's link is and whether it still works, read without a write, so
+    /// asking never spends it. A token never issued (whatever its shape) is `link.unknown`, as opening it is.
+    func inspect(token: String) async throws -> LinkInfo {
+        let now = clock.now()
+        let link = try await store.pool.read { db in try LinkRecord.find(db, tokenHash: store.digest(token)) }
+        guard let link else {
+            throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: .linkUnknown)
+        }
+        return LinkInfo(
+            kind: Self.kind(link.purpose), state: Self.state(link, now: now), expiresAt: Date(unix: link.expiresAt))
+    }
+
+    static func kind(_ purpose: LinkPurpose) -> LinkKind {
+        switch purpose {
+        case .reauth: .reauth
+        case .emailChange: .emailChange
+        case .emailAdd: .emailAdd
+        case .emailRevert: .emailRevert
+        case .register: .register
+        case .recovery: .recovery
+        }
+    }
+
+    /// Replaced before opened reads `superseded`; opened `used`; otherwise its lifetime decides.
+    static func state(_ link: LinkRecord, now: Date) -> LinkState {
+        if link.superseded { return .superseded }
+        if link.used { return .used }
+        return link.expiresAt > now.unix ? .live : .expired
+    }
+
     func confirmReauth(user: UserRecord, token: String) async throws -> ReauthGrant {
         let now = clock.now()
         enum Outcome { case granted(ReauthGrant), expired, unknown }

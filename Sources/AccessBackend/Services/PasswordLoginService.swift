@@ -163,9 +163,7 @@ struct PasswordLoginService: Sendable {
         _ db: Database, userId: String, email: String, isResend: Bool, requester: RateLimitService.Requester,
         now: Date
     ) throws -> Date {
-        try db.execute(
-            sql: "UPDATE links SET used = 1 WHERE user_id = ? AND purpose = ? AND used = 0",
-            arguments: [userId, LinkPurpose.register])
+        try LinkRecord.supersede(db, userId: userId, purposes: [.register])
         let token = Secrets.token(prefix: "lk_")
         let expires = now.addingTimeInterval(Self.registrationLinkLifetime)
         try LinkRecord(

@@ -185,9 +185,7 @@ struct RecoveryService: Sendable {
     /// A new link; the account's earlier ones stop working. The phone is told, in case it was not its owner.
     private func sendLink(_ db: Database, account: UserRecord, now: Date) throws {
         guard let email = account.email else { return }
-        try db.execute(
-            sql: "UPDATE links SET used = 1 WHERE user_id = ? AND purpose = ? AND used = 0",
-            arguments: [account.id, LinkPurpose.recovery])
+        try LinkRecord.supersede(db, userId: account.id, purposes: [.recovery])
         let token = Secrets.token(prefix: "rc_")
         try LinkRecord(
             tokenHash: store.digest(token), userId: account.id, purpose: .recovery,
