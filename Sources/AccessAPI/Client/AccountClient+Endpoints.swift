@@ -128,6 +128,11 @@ extension AccountClient {
         return verified
     }
 
+    /// What an emailed link's token is (kind, state, expiry); asking never spends it, and needs no session.
+    public func inspectLink(token: String) async throws -> LinkInfo {
+        try await call { try await admin.inspectLink(body: .json(.init(token: token))).ok.body.json }
+    }
+
     /// The old address's way back; every session ends, this one included.
     public func revertEmailChange(token: String) async throws -> EmailReverted {
         try await call { try await api.revertEmailChange(body: .json(.init(token: token))).ok.body.json }

@@ -27,6 +27,25 @@ extension CheckEmailScreen {
         seeds: [.checkYourEmail, .enterNewEmail, .reauthPicker])
 }
 
+extension CheckingLinkScreen {
+    public static let specNotes = SpecNotes(
+        why: [
+            "A link pasted or handed over (`accessdeck open-link`) with no screen waiting for it, in any URL shape or as a bare token: the contract says nothing of link URLs, so the app asks the backend what the token is and goes where its kind says.",
+            "A live link opens as \"Verifying your link…\"; a used, superseded or expired one shows \"This link has expired\". The revert link signs every session out, so a sheet asks first, on Cancel.",
+        ],
+        calls: [
+            .post(
+                "/auth/links/inspect", when: "the screen appears (never spends the link)",
+                [
+                    200:
+                        "Live: opened (the revert link after a yes). Used, superseded or expired: This link has expired.",
+                    404: "The server's message (This link is not valid.); Esc goes back.",
+                ],
+                noAnswer: "The offline message; Enter tries again.")
+        ],
+        seeds: [.loadingLink, .linkExpired, .emailVerificationHandling])
+}
+
 extension VerifyingLinkScreen {
     public static let specNotes = SpecNotes(
         why: [
