@@ -141,3 +141,39 @@ import Testing
         #expect(state.overlay?.as(Sheet.self) != nil)
     }
 }
+
+/// Issue 27: an unverified recovery email is verified later from Settings: its reminder's link pasted there
+/// (no field takes it) is asked about and opened, and the reminder goes; a stray word opens nothing.
+@Suite struct PastedOnSettingsTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test func theRecoveryEmailsLinkPastedOnSettingsVerifiesIt() throws {
+        var state = AppState(now: start)
+        state.methods = SampleData.phoneOnly
+        state.profile = SampleData.profile(.complete, username: "jdoe", email: "jdoe@mail.com", verified: false)
+        #expect(render(state, size: .standard).text().contains("Verify your email"))
+        #expect(reduce(&state, .input(.paste("hello"))).isEmpty)
+        #expect(state.top.is(ScreenType(SettingsScreen.self)))
+
+        let asked = reduce(&state, .input(.paste("https://other.example/confirm/rg_0123456789abcdefghij\n")))
+        let inspect = try #require(asked.first { if case .request = $0 { true } else { false } })
+        guard case .request(let request, let id) = inspect else { return }
+        #expect(request == AnyRequest(InspectLink(token: "rg_0123456789abcdefghij")))
+        let live = LinkInfo(kind: .register, state: .live, expiresAt: start + 86_400)
+        let opened = reduce(&state, .reply(live, to: id))
+        guard
+            case .request(let confirm, let confirmID)? = opened.first(where: {
+                if case .request = $0 { true } else { false }
+            })
+        else {
+            Issue.record("no confirm request")
+            return
+        }
+        #expect(confirm == AnyRequest(ConfirmRegistration(token: "rg_0123456789abcdefghij")))
+        state.now = start + VerifyingLinkScreen.minimumShown
+        _ = reduce(&state, .reply(RegistrationConfirmed(email: "jdoe@mail.com"), to: confirmID))
+        #expect(state.top.is(ScreenType(SettingsScreen.self)))
+        #expect(state.profile?.emailVerified == true)
+        #expect(!render(state, size: .standard).text().contains("Verify your email"))
+    }
+}
