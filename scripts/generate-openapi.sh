@@ -16,4 +16,5 @@ rm -rf "$target/GeneratedSources"
     --config "$target/openapi-generator-config.yaml" \
     --output-directory "$target/GeneratedSources"
 scripts/openapi-stamp.sh >"$target/GeneratedSources/openapi.stamp"
+scripts/contract-statuses.py
 echo "regenerated $target/GeneratedSources from $target/openapi.yaml"

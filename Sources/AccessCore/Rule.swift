@@ -149,6 +149,7 @@ public enum Rule: String, CaseIterable, Sendable {
     case reauthProviderTokenInvalid = "reauth.provider_token_invalid"
     case linkSent = "link.sent"
     case linkExpired = "link.expired"
+    case linkSuperseded = "link.superseded"
     case linkUnknown = "link.unknown"
     case linkInspected = "link.inspected"
 
@@ -322,6 +323,7 @@ extension Rule {
         case .reauthProviderTokenInvalid: return "The Apple or Google token does not match the linked account."
         case .linkSent: return "A Verify it's you link went to the account's email."
         case .linkExpired: return "The link was used, replaced or is past its lifetime."
+        case .linkSuperseded: return "A newer link of the same kind replaced this one before it was opened."
         case .linkUnknown: return "No such link."
         case .linkInspected: return "A link's kind and state were told without spending it."
         case .emailAvailable: return "Nobody else has this email."

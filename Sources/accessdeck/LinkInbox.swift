@@ -13,7 +13,7 @@ enum LinkInbox {
 
     static func socketPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let explicit = environment["ACCESSDECK_LINK_SOCKET"], !explicit.isEmpty { return explicit }
-        return SessionStore.defaultLocation(environment: environment).deletingLastPathComponent()
+        return SessionStore.stateFolder(environment: environment)
             .appendingPathComponent("links.sock").path
     }
 

@@ -172,6 +172,6 @@ import Testing
 
 extension APIError {
     fileprivate func isBadResponse(status: Int) -> Bool {
-        self == .server(status: status, code: "bad_response", message: "The server's answer could not be read.")
+        self == .invalidResponse(status: status)
     }
 }

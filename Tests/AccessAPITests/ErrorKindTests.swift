@@ -11,8 +11,8 @@ import Testing
         let client = AccountClient(configuration: .init(baseURL: address), sessionStore: nil, sleep: { _ in })
         let error = await apiError { try await client.health() }
         if case .offline = error {} else { Issue.record("expected offline, got \(String(describing: error))") }
-        // A GET is retried before giving up; each attempt is in the journal.
-        #expect(client.journal.records.count == 3)
+        // Nobody listens: known at once, and not asked again (issue 27); the attempt is in the journal.
+        #expect(client.journal.records.count == 1)
         #expect(client.journal.records.allSatisfy { $0.status == nil && $0.errorCode == "offline" })
         await client.shutdown()
         await live.client.shutdown()
@@ -75,11 +75,13 @@ import Testing
         try await withLiveBackend(scenario: "no-phone") { live in
             let first = try await live.client.requestPhoneOTP(phone: "+995511222333", purpose: .addPhone)
             let error = await apiError { try await live.client.resendPhoneOTP(requestId: first.requestId) }
-            guard case .rateLimited(let retryAfter?, _) = error else {
+            guard case .rateLimited(let retryAfter?, _, let limit) = error else {
                 Issue.record("expected rateLimited, got \(String(describing: error))")
                 return
             }
             #expect((1...30).contains(retryAfter))
+            // The gap between sends, not a limit reached: the screen says when to resend (issue 28 item 1).
+            #expect(limit == .cooldown)
         }
     }
 

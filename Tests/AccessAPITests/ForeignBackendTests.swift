@@ -30,7 +30,7 @@ import Testing
                     json(#"{"error":{"code":"phone_invalid","message":"Bad digits."}}"#, status: .badRequest)
                 }
                 router.post("/auth/phone/cancel-otp") { _, _ in
-                    json(#"{"error":{"code":"number_in_use","message":"Registered elsewhere."}}"#, status: .conflict)
+                    json(#"{"error":{"code":"number_in_use","message":"Registered elsewhere."}}"#, status: .forbidden)
                 }
             },
             run: { client in
@@ -42,7 +42,7 @@ import Testing
                 #expect(invalid == .invalid(fieldErrors: [], message: "Bad digits."))
                 // "Taken" in another backend's words is not guessed from a suffix: the words are shown.
                 let inUse = await apiError { try await client.cancelPhoneOTP(requestId: "otp_1") }
-                #expect(inUse == .server(status: 409, code: "number_in_use", message: "Registered elsewhere."))
+                #expect(inUse == .server(status: 403, code: "number_in_use", message: "Registered elsewhere."))
             })
     }
 

@@ -21,7 +21,7 @@ struct LiveBackend {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "accessdeck-client-\(UUID().uuidString)")
         let client = AccountClient(
-            configuration: .init(baseURL: server.baseURL),
+            configuration: patient(server.baseURL),
             sessionStore: SessionStore(fileURL: folder.appendingPathComponent("session.json")),
             logger: logger ?? Logger(label: "test.client") { _ in SwiftLogNoOpLogHandler() },
             sleep: { _ in })
@@ -70,4 +70,13 @@ func apiError(_ call: () async throws -> some Any) async -> APIError? {
         Issue.record("expected an APIError, got \(error)")
         return nil
     }
+}
+
+/// A client configuration for tests against a live backend: the whole suite shares two cores, so a slow
+/// answer here means a loaded machine, not a silent backend (NoAnswerTests test the short defaults).
+func patient(_ baseURL: String) -> AccountClient.Configuration {
+    var configuration = AccountClient.Configuration(baseURL: baseURL)
+    configuration.requestTimeout = .seconds(30)
+    configuration.connectTimeout = .seconds(30)
+    return configuration
 }

@@ -137,13 +137,83 @@ import Testing
         try? FileManager.default.removeItem(at: folder)
     }
 
-    @Test func locationFollowsTheEnvironment() {
-        #expect(SessionStore.defaultLocation(environment: ["ACCESSDECK_SESSION_FILE": "/x/s.json"]).path == "/x/s.json")
+    @Test func locationFollowsTheEnvironmentAndTheOrigin() throws {
+        let origin = try #require(BackendOrigin(baseURL: "http://127.0.0.1:8080/api/v1"))
         #expect(
-            SessionStore.defaultLocation(environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/a"]).path
-                == "/state/accessdeck/session.json")
+            SessionStore.defaultLocation(for: origin, environment: ["ACCESSDECK_SESSION_FILE": "/x/s.json"]).path
+                == "/x/s.json")
         #expect(
-            SessionStore.defaultLocation(environment: ["HOME": "/home/a"]).path
-                == "/home/a/.local/state/accessdeck/session.json")
+            SessionStore.defaultLocation(for: origin, environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/a"]).path
+                == "/state/accessdeck/backends/http_127.0.0.1_8080/session.json")
+        #expect(
+            SessionStore.defaultLocation(for: origin, environment: ["HOME": "/home/a"]).path
+                == "/home/a/.local/state/accessdeck/backends/http_127.0.0.1_8080/session.json")
+        #expect(
+            AuthMethodsCache.defaultLocation(for: origin, environment: ["HOME": "/home/a"]).path
+                == "/home/a/.local/state/accessdeck/backends/http_127.0.0.1_8080/auth-methods.json")
+    }
+}
+
+/// Issue 27: a session and the cached data are kept per backend origin; a token goes only to the origin
+/// that issued it.
+@Suite struct SessionOriginTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-origin-\(UUID().uuidString)")
+    let tokens = SessionTokens(
+        userId: "usr_1", accessToken: "at_a", accessExpiresAt: Date(timeIntervalSince1970: 1_900_000_000),
+        refreshToken: "rt_a", refreshExpiresAt: Date(timeIntervalSince1970: 1_900_600_000))
+
+    @Test func originsAreSchemeHostAndPort() throws {
+        let origin = try #require(BackendOrigin(baseURL: "HTTPS://API.Example.com/api/v1/"))
+        #expect(origin.description == "https://api.example.com:443")
+        #expect(origin == BackendOrigin(baseURL: "https://api.example.com:443/other"))
+        #expect(origin != BackendOrigin(baseURL: "http://api.example.com"))
+        #expect(origin != BackendOrigin(baseURL: "https://api.example.com:8443"))
+        #expect(BackendOrigin(baseURL: "http://127.0.0.1:8080") != BackendOrigin(baseURL: "http://localhost:8080"))
+        #expect(BackendOrigin(baseURL: "http://[::1]:8080")?.folderName == "http___1_8080")
+        #expect(BackendOrigin(baseURL: "ftp://host") == nil)
+        #expect(BackendOrigin(baseURL: "not a url") == nil)
+    }
+
+    @Test func anotherOriginsFoldersHoldNoSession() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = ["XDG_STATE_HOME": folder.path]
+        let first = try #require(BackendOrigin(baseURL: "http://127.0.0.1:8080"))
+        let second = try #require(BackendOrigin(baseURL: "https://api.example.com"))
+        try SessionStore(fileURL: SessionStore.defaultLocation(for: first, environment: environment), origin: first)
+            .save(tokens)
+        let other = SessionStore(
+            fileURL: SessionStore.defaultLocation(for: second, environment: environment), origin: second)
+        #expect(try other.load() == nil)
+        let same = SessionStore(
+            fileURL: SessionStore.defaultLocation(for: first, environment: environment), origin: first)
+        #expect(try same.load() == tokens)
+    }
+
+    /// One file for every backend (`ACCESSDECK_SESSION_FILE`): a session another origin issued is not loaded.
+    @Test func oneFileLoadsOnlyItsOwnOrigin() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("session.json")
+        let first = try #require(BackendOrigin(baseURL: "http://127.0.0.1:8080"))
+        let second = try #require(BackendOrigin(baseURL: "http://127.0.0.1:9090"))
+        try SessionStore(fileURL: file, origin: first).save(tokens)
+        #expect(try SessionStore(fileURL: file, origin: second).load() == nil)
+        #expect(try SessionStore(fileURL: file, origin: first).load() == tokens)
+        // A file from before origins were kept names none: no origin may use it.
+        try SessionStore(fileURL: file).save(tokens)
+        #expect(try SessionStore(fileURL: file, origin: first).load() == nil)
+    }
+
+    @Test func theUnkeyedFilesOfEarlierVersionsAreDropped() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = ["XDG_STATE_HOME": folder.path]
+        let state = SessionStore.stateFolder(environment: environment)
+        try SessionStore(fileURL: state.appendingPathComponent("session.json")).save(tokens)
+        try Data("{}".utf8).write(to: state.appendingPathComponent("auth-methods.json"))
+        try Data().write(to: state.appendingPathComponent("device.json"))
+        SessionStore.dropUnkeyedFiles(environment: environment)
+        #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent("session.json").path))
+        #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent("auth-methods.json").path))
+        // The installation's identity is not a backend's.
+        #expect(FileManager.default.fileExists(atPath: state.appendingPathComponent("device.json").path))
     }
 }

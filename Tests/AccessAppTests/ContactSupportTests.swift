@@ -47,10 +47,44 @@ import Testing
         #expect(url.absoluteString.hasPrefix("mailto:help@acme.test?subject=Help%20%5Busr_7G8H9K2L%5D&body="))
         #expect(url.absoluteString.hasSuffix("Device%3A%20Terminal%20%C2%B7%20macOS"))
         let harness = ReducerHarness(onSupport(options: options))
-        harness.send(.input(.key(.enter)), effects: [.open(url)]) {
+        harness.send(.input(.key(.enter)), effects: [.open(url), toastTimer]) {
             $0.top = AnyScreen(ContactSupportScreen(userId: self.userId, showsMail: true))
+            $0.toast = Toast("Opening a mail to help@acme.test in your mail app.", shownAt: self.start)
         }
-        harness.send(.input(.key(.character("o"))), effects: [.open(url)])
+        harness.send(.input(.key(.character("o"))), effects: [.open(url), toastTimer])
+        harness.advance(by: Toast.defaultDuration)
+        harness.receive(.toastExpired) { $0.toast = nil }
+    }
+
+    /// Issue 28 item 13: with no mail client the opener gives up, and the person is told, with the address.
+    @Test func openMailWithNoMailClientSaysSo() throws {
+        let harness = ReducerHarness(onSupport())
+        let url = try #require(ContactSupportScreen.mailURL(userId: userId, options: AppOptions()))
+        harness.send(.input(.key(.enter)), effects: [.open(url), toastTimer]) {
+            $0.top = AnyScreen(ContactSupportScreen(userId: self.userId, showsMail: true))
+            $0.toast = Toast("Opening a mail to support@321.fit in your mail app.", shownAt: self.start)
+        }
+        harness.send(.openFailed(url), effects: [toastTimer]) {
+            $0.toast = Toast(
+                "No mail app opened on this computer. Write to support@321.fit instead.", shownAt: self.start)
+        }
+        harness.advance(by: Toast.defaultDuration)
+        harness.receive(.toastExpired) { $0.toast = nil }
+    }
+
+    /// Issue 28 item 13: the prepared mail's address and subject head its details in their columns, under
+    /// a line of their own, not jammed on one line above "User ID".
+    @Test func thePreparedMailReadsAsLabelledRows() {
+        var state = onSupport()
+        state.top = AnyScreen(ContactSupportScreen(userId: userId, showsMail: true))
+        let text = render(state, size: .standard).text()
+        #expect(!text.contains("To: support@321.fit · Subject:"))
+        for line in [
+            ContactSupportScreen.preparedText, "To            support@321.fit", "Subject       Help [usr_7G8H9K2L]",
+            "User ID       usr_7G8H9K2L",
+        ] {
+            #expect(text.contains(line), "missing: \(line)\n\(text)")
+        }
     }
 
     /// A terminal may have no mail client: the prepared mail shows on screen and can be copied whole.
@@ -58,11 +92,12 @@ import Testing
         let harness = ReducerHarness(onSupport())
         let url = try #require(ContactSupportScreen.mailURL(userId: userId, options: AppOptions()))
         harness.send(.input(.key(.character("m"))))  // nothing prepared yet
-        harness.send(.input(.key(.character("o"))), effects: [.open(url)]) {
+        harness.send(.input(.key(.character("o"))), effects: [.open(url), toastTimer]) {
             $0.top = AnyScreen(ContactSupportScreen(userId: self.userId, showsMail: true))
+            $0.toast = Toast("Opening a mail to support@321.fit in your mail app.", shownAt: self.start)
         }
         let text = render(harness.state, size: .standard).text()
-        #expect(text.contains("To: support@321.fit · Subject: Help [usr_7G8H9K2L]"))
+        #expect(text.contains("Subject       Help [usr_7G8H9K2L]"))
         #expect(text.contains("Copy the mail"))
         let mail =
             "To: support@321.fit\nSubject: Help [usr_7G8H9K2L]\n\n\n\n\nUser ID: usr_7G8H9K2L\n"

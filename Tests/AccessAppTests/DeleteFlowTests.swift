@@ -159,7 +159,7 @@ import Testing
             #expect(sessions < payout)
 
             // Contact support is the way out of an ambiguous state.
-            harness.send(.input(.key(.enter))) {
+            harness.send(.input(.key(.character("c")))) {
                 $0.stack.append(AnyScreen(ContactSupportScreen(userId: SampleData.everyMethod.userId)))
             }
             harness.advance(by: 1)
@@ -196,6 +196,38 @@ import Testing
         ] {
             #expect(flat.contains(line), "missing: \(line)\n\(screen)")
         }
+    }
+
+    /// Issue 28 item 12: the blocker screen's way on is to check again once the blockers are cleared:
+    /// still blocked, it says so and shows them as they stand; cleared, "Verify it's you" in its place.
+    @Test func theBlockerScreenChecksAgain() {
+        let sessions = [SampleData.upcomingSessions(at: start)]
+        let bookings = [SampleData.upcomingBookings(at: start)]
+        let harness = ReducerHarness(
+            SampleData.state([info.base, DeleteBlockersScreen(blockers: sessions)], now: start))
+        #expect(text(harness.state).contains("[ Check again ]  Enter"))
+        harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
+            $0.top = AnyScreen(DeleteBlockersScreen(blockers: sessions, isChecking: true))
+            $0.topAwaits(1, DeleteBlockersScreen.Reply.preflight)
+        }
+        harness.send(
+            .reply(DeletePreflight(blockers: bookings), to: RequestID(1)),
+            effects: [.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)]
+        ) {
+            $0.answered(RequestID(1))
+            $0.top = AnyScreen(DeleteBlockersScreen(blockers: bookings))
+            $0.toast = Toast(DeleteBlockersScreen.stillBlockedText, shownAt: self.start)
+        }
+        harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 2)]) {
+            $0.top = AnyScreen(DeleteBlockersScreen(blockers: bookings, isChecking: true))
+            $0.topAwaits(2, DeleteBlockersScreen.Reply.preflight)
+        }
+        harness.send(.reply(DeletePreflight(blockers: []), to: RequestID(2))) {
+            $0.answered(RequestID(2))
+            $0.top = AnyScreen(ReauthPickerScreen(flow: .deleteAccount))
+        }
+        harness.advance(by: Toast.defaultDuration)
+        harness.receive(.toastExpired) { $0.toast = nil }
     }
 
     @Test func aDeleteRefusedWithDeleteBlockedChecksAgainAndShowsTheBlockers() {
@@ -253,29 +285,31 @@ import Testing
             $0.clockTicking = true
         }
         let offline = APIError.offline(reason: "connection refused")
-        harness.send(.failure(offline)) {
+        harness.send(.failure(offline), effects: [.firstProbe]) {
             $0.answered()
             $0.top = AnyScreen(DeletingAccountScreen(isWorking: false, error: offline.message, canRetry: true))
-            $0.isOffline = true
-            $0.banner = .offline
+            $0.wentOffline()
         }
         #expect(text(harness.state).contains("Press Enter to try again"))
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
+        // A second on, the app asks by itself whether the backend is back.
+        harness.receive(.probe, effects: [.request(ProbeBackend(signedIn: true), id: 1)]) { $0.probing(1) }
         harness.send(
-            .input(.key(.enter)), effects: [.request(DeleteAccount(reauthToken: "ra_fixture"), id: 1), tick]
+            .input(.key(.enter)), effects: [.request(DeleteAccount(reauthToken: "ra_fixture"), id: 2), tick]
         ) {
             $0.top = AnyScreen(DeletingAccountScreen())
-            $0.topAwaits(1, DeletingAccountScreen.Reply.delete)
+            $0.topAwaits(2, DeletingAccountScreen.Reply.delete)
             $0.clockTicking = true
         }
         // A server failure can be retried too; the account is still there.
         let failure = APIError.server(status: 500, code: "internal", message: "Something went wrong on the server.")
-        harness.send(.failure(failure, to: RequestID(1))) {
-            $0.answered(RequestID(1))
+        harness.send(.failure(failure, to: RequestID(2)), effects: [.cancel(.probe)]) {
+            $0.answered(RequestID(2))
             $0.top = AnyScreen(DeletingAccountScreen(isWorking: false, error: failure.message, canRetry: true))
             $0.isOffline = false
             $0.banner = nil
+            $0.probeWait = nil
         }
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
@@ -292,17 +326,17 @@ import Testing
             $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
         }
         let offline = APIError.offline(reason: "connection refused")
-        harness.send(.failure(offline, to: RequestID(1))) {
+        harness.send(.failure(offline, to: RequestID(1)), effects: [.firstProbe]) {
             $0.answered(RequestID(1))
             $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, error: offline.message))
-            $0.isOffline = true
-            $0.banner = .offline
+            $0.wentOffline()
         }
         #expect(text(harness.state).contains("You're offline. Check your connection and try again."))
         harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 2)]) {
             $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
             $0.topAwaits(2, DeleteAccountScreen.Reply.preflight)
         }
+        harness.expectRunning(.firstProbe)
     }
 
     // MARK: - The sheet
@@ -339,12 +373,19 @@ import Testing
         harness.advance(by: 3 * 3600)
         harness.send(.tick, effects: [tick]) { $0.clockTicking = true }
         #expect(text(harness.state).contains("€75.00 · releases in 15h"))
-        harness.advance(by: 15 * 3600 - 30 * 60)
+        // Issue 28 item 16: a second into the last hour read "releases in 60m".
+        harness.advance(by: 14 * 3600 + 1)
+        harness.receive(.tick, effects: [tick])
+        #expect(text(harness.state).contains("€75.00 · releases in 1h"))
+        harness.advance(by: 30 * 60 - 1)
         harness.receive(.tick, effects: [tick])
         #expect(text(harness.state).contains("€75.00 · releases in 30m"))
         harness.advance(by: 30 * 60)
         harness.receive(.tick, effects: [tick])
-        #expect(text(harness.state).contains("€75.00 · hold ended, can withdraw now"))
+        // Issue 28 item 16: the hold ended, so the held money is available, in one balance.
+        let released = text(harness.state)
+        #expect(released.contains("Available balance     €320.50 · can withdraw now"))
+        #expect(!released.contains("Pending (24h hold)"))
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }

@@ -17,6 +17,15 @@ import Testing
         #expect(launched == nil)
     }
 
+    /// The opener's verdict (issue 28 items 9 and 13): its exit status comes back once it ends.
+    @Test func theExitStatusIsReported() async throws {
+        let status = await withCheckedContinuation { continuation in
+            let started = DetachedProcess.launch("/bin/false", []) { continuation.resume(returning: $0) }
+            if started == nil { continuation.resume(returning: -1) }
+        }
+        #expect(status == 1)
+    }
+
     @Test func aHelperThatCannotStartIsNil() {
         #expect(DetachedProcess.launch("/nonexistent/opener", []) == nil)
     }

@@ -61,11 +61,18 @@ private final class NoServices: SystemServices {
     let copied = Locked<[String]>([])
     let saved = Locked<[String]>([])
     func copyToClipboard(_ text: String) { copied.withLock { $0.append(text) } }
-    func open(_ url: URL) {}
+    func open(_ url: URL, failed: @escaping @Sendable () -> Void) {}
     func saveExport(_ text: String, named name: String) -> Result<String, ExportFailure> {
         saved.withLock { $0.append(name) }
         return .success(name)
     }
+}
+
+/// An opener with nothing to open anything with (no xdg-open, no browser, no mail client).
+private final class FailingOpener: SystemServices {
+    func copyToClipboard(_ text: String) {}
+    func open(_ url: URL, failed: @escaping @Sendable () -> Void) { failed() }
+    func saveExport(_ text: String, named name: String) -> Result<String, ExportFailure> { .success(name) }
 }
 
 /// Waits (yielding, never sleeping) until `condition` holds.
@@ -104,6 +111,15 @@ private func eventually(_ condition: () -> Bool) async {
         #expect(await inbox.next() == .tick)
         await eventually { inbox.received.count == 2 }
         #expect(inbox.received == [.tick, .started])
+    }
+
+    /// Issue 28 items 9 and 13: an opener that finds nothing to open the URL with comes back as an action.
+    @Test func anOpenerThatFailsIsReported() async throws {
+        let inbox = Inbox()
+        let runner = EffectRunner(clock: ManualClock(), services: FailingOpener(), performer: nil, send: inbox.send)
+        let url = try #require(URL(string: "https://321.fit/terms"))
+        runner.run(.open(url))
+        #expect(await inbox.next() == .openFailed(url))
     }
 
     @Test func aCancelledTimerNeverFires() async {

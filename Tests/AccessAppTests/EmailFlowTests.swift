@@ -1,5 +1,6 @@
 import AccessAPI
 import AccessAppTesting
+import AccessCore
 import Foundation
 import TerminalKit
 import Testing
@@ -76,6 +77,19 @@ import Testing
         _ = reduce(&state, .input(.key(.enter)))
         #expect(state.overlay == .sheet(.lastEmailMethod))
         #expect(state.top.as(EmailPasswordScreen.self) != nil)
+    }
+
+    /// Issue 28 item 12: the email's warning offers what it recommends, opened on it: adding a phone.
+    @Test func theOnlyEmailsWarningOffersToAddAPhone() {
+        var methods = SampleData.emailOnly
+        methods.hasPassword = false
+        var state = SampleData.state([EmailPasswordScreen()], methods: methods, now: start)
+        state.overlay = .sheet(.lastEmailMethod)
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.enter))) {
+            $0.overlay = nil
+            $0.stack = [$0.stack[0], $0.stack[1], AnyScreen(EnterPhoneScreen(flow: .addPhone, current: nil))]
+        }
     }
 
     @Test func availabilityIsAskedOnlyOnceTypingPausesFor400Milliseconds() throws {
@@ -169,6 +183,45 @@ import Testing
         #expect(state.methods?.email == "new.email@gmail.com")
         #expect(state.toast?.message == "Email updated to new.email@gmail.com.")
         #expect(state.defects.isEmpty)
+    }
+
+    /// Issue 28 item 19: the server's "too similar" went with the password it judged: editing the password
+    /// clears it, and "Edit email" on "Check your email" lands on the address with nothing stale.
+    @Test func editEmailComesBackToTheAddressWithNothingStale() {
+        var adding = NewEmailScreen(mode: .add, email: "jdoe.smith@mail.com", password: "jdoesmith1", focus: .password)
+        adding.password.error = PasswordRule.tooSimilar.message
+        var state = SampleData.state([adding], methods: SampleData.phoneOnly, now: start)
+        _ = reduce(&state, .input(.key(.character("9"))))
+        #expect(state.top.as(NewEmailScreen.self)?.password.error == nil)
+
+        adding.password.setValue("violet-harbor-77")
+        state = SampleData.state(
+            [
+                adding,
+                CheckEmailScreen(link: AnyLinkPurpose(EmailChangeLink()), sentTo: "jdoe.smith@mail.com", sentAt: start),
+            ], methods: SampleData.phoneOnly, now: start)
+        _ = reduce(&state, .input(.key(.character("e"))))
+        let back = state.top.as(NewEmailScreen.self)
+        #expect(back?.focus == .email)
+        #expect(back?.password.error == nil)
+        #expect(back?.email.value == "jdoe.smith@mail.com")
+        #expect(!render(state, size: .standard).text().contains("too similar"))
+        #expect(state.defects.isEmpty)
+    }
+
+    /// Issue 28 item 15: an account that had no email added one, and the toast says so.
+    @Test func openingTheLinkOfAnAddedEmailSaysAdded() {
+        var state = SampleData.state([], methods: SampleData.phoneOnly, now: start)
+        var methods = SampleData.phoneOnly
+        methods.email = "new.email@gmail.com"
+        let session = SessionTokens(
+            userId: methods.userId, accessToken: "at_x", accessExpiresAt: start + 3600, refreshToken: "rt_x",
+            refreshExpiresAt: start + 86_400)
+        let commands = EmailChangeLink().confirmed(EmailVerified(authMethods: methods, session: session), state.context)
+        #expect(commands.contains(.showToast("Email added: new.email@gmail.com.")))
+        state.methods = SampleData.everyMethod
+        let changed = EmailChangeLink().confirmed(EmailVerified(authMethods: methods, session: session), state.context)
+        #expect(changed.contains(.showToast("Email updated to new.email@gmail.com.")))
     }
 
     @Test func aMismatchShowsOnly200MillisecondsAfterTheConfirmationMatchesInLength() throws {

@@ -229,6 +229,65 @@ import Testing
         harness.receive(.toastExpired) { $0.toast = nil }
     }
 
+    /// Issue 28 item 5: a notice (recovery requested) carries no code and no link: Enter says so.
+    @Test func aNoticeHasNothingToUse() {
+        var state = SampleData.state([picker, checkEmail(sentAt: start - 40, canResend: true)], now: start)
+        var notice = linkMessage()
+        notice.kind = "recovery_started_notice"
+        notice.link = nil
+        notice.token = nil
+        state.overlay = .outbox(OutboxPanel(messages: [notice], isLoading: false))
+        let harness = ReducerHarness(state)
+        harness.send(
+            .input(.key(.enter)), effects: [.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)]
+        ) {
+            $0.overlay = nil
+            $0.toast = Toast("That's a notice: there is nothing in it to use.", shownAt: self.start)
+        }
+        harness.advance(by: Toast.defaultDuration)
+        harness.receive(.toastExpired) { $0.toast = nil }
+    }
+
+    /// Issue 28 item 6: the revert link ends every session, this one too: the app goes to sign-in and says
+    /// why, rather than staying on Settings looking signed in.
+    @Test func theRevertLinkWhileSignedInGoesToSignInAndSaysWhy() {
+        let context = SampleData.state([SettingsScreen()], now: start).context
+        let commands = RevertEmailLink().confirmed(
+            EmailReverted(email: "jdoe@mail.com", signedOutSessions: 2), context)
+        let notice = "Your email is jdoe@mail.com again. Every session was signed out, this one too. Sign in again."
+        #expect(commands == [.signOut, .resetStack(AnyScreen(SignInScreen(notice: notice)))])
+    }
+
+    /// Issue 28 item 6: a registration link opened while signed in verifies the address; there is nothing to
+    /// log in to.
+    @Test func aRegistrationLinkWhileSignedInDoesNotAskToLogIn() {
+        let context = SampleData.state([SettingsScreen()], now: start).context
+        let commands = RegistrationLink().confirmed(RegistrationConfirmed(email: "other@mail.com"), context)
+        #expect(commands.contains(.showToast("other@mail.com is verified.")))
+        #expect(!commands.contains { "\($0)".contains("Log in") })
+    }
+
+    /// Issue 28 item 3: a sign-up link a newer one replaced did not run out: the screen says a newer link was
+    /// sent, and "Request a new link" opens "Please verify your email" for the address, whose Resend sends one.
+    @Test func aReplacedRegistrationLinkSaysSoAndOffersAnother() {
+        let context = SampleData.state([], methods: nil, now: start).context
+        let link = AnyLinkPurpose(RegistrationLink(email: "new.user@mail.com"))
+        var verifying = VerifyingLinkScreen(link: link, token: "lk_fixture", shownAt: start - 5)
+        let replaced = APIError.server(status: 410, code: "link_superseded", message: "A newer link was sent.")
+        let expired = LinkExpiredScreen(link: link, isReplaced: true)
+        #expect(verifying.receive(.confirm(.failure(replaced)), context) == [.replaceTop(expired)])
+        let text = render(SampleData.state([expired], methods: nil, now: start), size: .standard).text()
+        #expect(text.contains("A newer link was sent"))
+        #expect(!text.contains("This link has expired"))
+        #expect(text.contains("Request a new link"))
+        var chooser = expired
+        #expect(
+            chooser.perform(.choose, context) == [
+                .popToNearest(VerifyAccountScreen.self),
+                .replaceTop(VerifyAccountScreen(email: "new.user@mail.com", justRegistered: false)),
+            ])
+    }
+
     @Test func theSpinnerFrameFollowsTheClock() {
         let screen = VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture")
         let first = render(SampleData.state([screen], now: start), size: .standard)
@@ -276,12 +335,12 @@ import Testing
         let harness = ReducerHarness(
             SampleData.state([LinkExpiredScreen(flow: .changePhone, isSending: true)], now: start)
                 .topWaiting(LinkExpiredScreen.Reply.resend))
-        harness.send(.failure(.offline(reason: "test"))) {
-            $0.isOffline = true
-            $0.banner = .offline
+        harness.send(.failure(.offline(reason: "test")), effects: [.firstProbe]) {
+            $0.wentOffline()
             $0.top = AnyScreen(
                 LinkExpiredScreen(flow: .changePhone, error: APIError.offline(reason: "test").message))
         }
+        harness.expectRunning(.firstProbe)
     }
 
     @Test func linkExpiredOffersContactSupport() {
@@ -298,9 +357,8 @@ import Testing
             SampleData.state([VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture")], now: start)
                 .checkingItsLink())
         let offline = APIError.offline(reason: "test")
-        harness.send(.failure(offline)) {
-            $0.isOffline = true
-            $0.banner = .offline
+        harness.send(.failure(offline), effects: [.firstProbe]) {
+            $0.wentOffline()
             $0.top = AnyScreen(
                 VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture", error: offline.message, canRetry: true))
         }
@@ -313,9 +371,10 @@ import Testing
             $0.clockTicking = true
         }
         let unknown = APIError.server(status: 404, code: "link_not_found", message: "This link is not valid.")
-        harness.send(.failure(unknown, to: RequestID(1))) {
+        harness.send(.failure(unknown, to: RequestID(1)), effects: [.cancel(.probe)]) {
             $0.isOffline = false
             $0.banner = nil
+            $0.probeWait = nil
             $0.top = AnyScreen(
                 VerifyingLinkScreen(
                     flow: .changePhone, token: "lk_fixture", error: unknown.message, shownAt: self.start))

@@ -13,13 +13,14 @@ import Testing
     func code(
         _ digits: String = "", problem: EnterCodeScreen.Problem? = nil, isDead: Bool = false, isWorking: Bool = false,
         expiresAt: Date = PhoneFixture.start + 300, resendAfter: Date = PhoneFixture.start + 30,
-        clockDone: Bool = false, limit: RateLimit? = nil
+        clockDone: Bool = false, limit: RateLimit? = nil, startsOver: Bool = false
     ) -> AnyScreen {
-        AnyScreen(
-            EnterCodeScreen(
-                flow: .changePhone, phone: F.newPhone, requestId: "otp_1", expiresAt: expiresAt,
-                resendAfter: resendAfter, digits: digits, problem: problem, isDead: isDead, isWorking: isWorking,
-                clockDone: clockDone, limit: limit))
+        var screen = EnterCodeScreen(
+            flow: .changePhone, phone: F.newPhone, requestId: "otp_1", expiresAt: expiresAt,
+            resendAfter: resendAfter, digits: digits, problem: problem, isDead: isDead, isWorking: isWorking,
+            clockDone: clockDone, limit: limit)
+        screen.otp.startsOver = startsOver
+        return AnyScreen(screen)
     }
 
     /// The phone screen under the code screen; `ticking` says the clock is already running, so
@@ -87,7 +88,7 @@ import Testing
     @Test func aWrongCodeKeepsTheDigitsForEditing() {
         let harness = ReducerHarness(state(code("482111", isWorking: true)).topWaiting(EnterCodeScreen.Reply.verify))
         harness.send(incorrect(4)) {
-            $0.top = self.code("482111", problem: .incorrect(attemptsRemaining: 4))
+            $0.top = self.code("482111", problem: .incorrect(attemptsRemaining: 4), startsOver: true)
         }
         let text = F.rendered(harness.state)
         #expect(text.contains("Code is incorrect. Try again."))
@@ -96,6 +97,27 @@ import Testing
         harness.send(.input(.key(.character("5"))), effects: [verifyEffect("482115")]) {
             $0.top = self.code("482115", isWorking: true)
             $0.topAwaits(1, EnterCodeScreen.Reply.verify)
+        }
+    }
+
+    /// Issue 28 item 28: after a wrong code the six stay in view, and the next digit starts a new
+    /// code in the first box; before, full boxes refused it and only six Backspaces led on.
+    @Test func aDigitAfterAWrongCodeStartsANewCode() {
+        let harness = ReducerHarness(state(code("482111", isWorking: true)).topWaiting(EnterCodeScreen.Reply.verify))
+        harness.send(incorrect(4)) {
+            $0.top = self.code("482111", problem: .incorrect(attemptsRemaining: 4), startsOver: true)
+        }
+        harness.send(.input(.key(.character("9")))) { $0.top = self.code("9") }
+        for (index, digit) in "13579".enumerated() {
+            let typed = "9" + String("13579".prefix(index + 1))
+            if typed.count < 6 {
+                harness.send(.input(.key(.character(digit)))) { $0.top = self.code(typed) }
+            } else {
+                harness.send(.input(.key(.character(digit))), effects: [verifyEffect("913579")]) {
+                    $0.top = self.code("913579", isWorking: true)
+                    $0.topAwaits(1, EnterCodeScreen.Reply.verify)
+                }
+            }
         }
     }
 
@@ -229,6 +251,28 @@ import Testing
         harness.send(.input(.key(.enter))) { $0.overlay = nil }
     }
 
+    /// Issue 28 item 15: an addition says added ("Phone updated" was said for a first number too).
+    @Test func addingANumberSaysPhoneAdded() {
+        var methods = SampleData.noPhone
+        methods.phone = F.newPhone
+        let adding = AnyScreen(
+            EnterCodeScreen(
+                flow: .addPhone, phone: F.newPhone, requestId: "otp_1", expiresAt: F.start + 300,
+                resendAfter: F.start + 30, digits: "482915", isWorking: true))
+        let harness = ReducerHarness(state(adding).topWaiting(EnterCodeScreen.Reply.verify))
+        harness.send(.reply(VerifyOTPResult(purpose: .addPhone, authMethods: methods))) {
+            $0.methods = methods
+            $0.methodsFetchedAt = F.start
+            $0.stack.removeLast(2)
+            $0.overlay = .sheet(.phoneAdded("+995 511 200 300"))
+        }
+        let shown = F.rendered(harness.state)
+        #expect(shown.contains("Phone added"))
+        #expect(shown.contains("Your number is +995 511 200 300."))
+        #expect(!shown.contains("Phone updated"))
+    }
+
+    /// Issue 28 item 5: the screen takes codes, but not while it has expired: it says so, in seed 001's words.
     @Test func anOutboxCodeIsRefusedOnceTheCodeHasExpired() {
         var start = state(code(isDead: true))
         start.overlay = .outbox(OutboxPanel(messages: SampleData.outbox(at: F.start), isLoading: false))
@@ -236,7 +280,7 @@ import Testing
         let toast = Effect.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)
         harness.send(.input(.key(.enter)), effects: [toast]) {
             $0.overlay = nil
-            $0.toast = Toast("Nothing on this screen takes that code.", shownAt: F.start)
+            $0.toast = Toast("Code expired. Request a new one.", shownAt: F.start)
         }
         harness.advance(by: Toast.defaultDuration)
         harness.receive(.toastExpired) { $0.toast = nil }
@@ -282,12 +326,27 @@ import Testing
         return state
     }
 
-    func signedIn() -> SignedIn {
+    func signedIn(isNewUser: Bool = false) -> SignedIn {
         SignedIn(
             session: SessionTokens(
                 userId: "usr_new", accessToken: "at_x", accessExpiresAt: F.start + 3600, refreshToken: "rt_x",
                 refreshExpiresAt: F.start + 7 * 86_400),
-            deviceId: "dvc_1", isNewUser: false, authMethods: SampleData.phoneOnly, profile: nil)
+            deviceId: "dvc_1", isNewUser: isNewUser, authMethods: SampleData.phoneOnly, profile: nil)
+    }
+
+    /// Issue 28 item 27 (seed 003's "Verification Success"): a phone sign-up's right code says so as
+    /// the profile opens; a returning account's sign-in goes on without it. Before, nothing was said.
+    @Test func aSignUpCodeSaysThePhoneIsVerifiedAsTheProfileOpens() {
+        var state = signInState(challenge("chl_1"))
+        for digit in "123456" { _ = reduce(&state, .input(.key(.character(digit)))) }
+        _ = reduce(&state, .reply(signedIn(isNewUser: true), to: RequestID(1)))
+        #expect(state.stack == [AnyScreen(ProfileScreen())])
+        #expect(state.toast?.message == "Phone verified. Next, your profile.")
+        #expect(F.rendered(state).contains("Phone verified. Next, your profile."))
+        var returning = signInState(challenge("chl_1"))
+        for digit in "123456" { _ = reduce(&returning, .input(.key(.character(digit)))) }
+        _ = reduce(&returning, .reply(signedIn(), to: RequestID(1)))
+        #expect(returning.toast == nil)
     }
 
     @Test func aSignInCodeAnswersItsChallengeAndSignsIn() {

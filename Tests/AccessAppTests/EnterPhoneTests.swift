@@ -57,9 +57,14 @@ enum PhoneFixture {
         harness.send(.input(.paste("511-200-30"))) { $0.top = F.phone("511 200 30") }
         #expect(F.rendered(harness.state).contains("Send code"))
         #expect(!F.rendered(harness.state).contains("[ Send code ]"))
-        harness.send(.input(.key(.enter)))  // not valid yet: nothing happens
-        harness.send(.input(.key(.tab))) { $0.top = F.phone("511 200 30", focus: .cta) }
-        harness.send(.input(.key(.enter)))  // the disabled button does nothing either
+        // Not valid yet: the hint says why the button is dim, and Enter sends nothing but says so (issue 28
+        // item 18).
+        #expect(F.rendered(harness.state).contains("Numbers in Georgia have 9 digits after +995."))
+        harness.send(.input(.key(.enter))) { $0.top = F.phone("511 200 30", error: "Enter a valid phone number.") }
+        harness.send(.input(.key(.tab))) {
+            $0.top = F.phone("511 200 30", focus: .cta, error: "Enter a valid phone number.")
+        }
+        harness.send(.input(.key(.enter)))  // the disabled button sends nothing either
         // Typing on the button goes to the number.
         harness.send(.input(.key(.character("0")))) { $0.top = F.phone("511 200 300") }
         #expect(F.rendered(harness.state).contains("[ Send code ]"))
@@ -128,6 +133,18 @@ enum PhoneFixture {
         harness.send(.input(.key(.backspace))) { $0.top = F.phone("511 200 30") }
     }
 
+    /// Issue 28 item 19: a 409 for the number of an account deleted days ago is read whole at 100
+    /// columns, wrapped under the number, not cut at "or use…".
+    @Test func aLongServerMessageWrapsUnderTheNumber() {
+        let message =
+            "This number belonged to an account that was deleted less than 7 days ago. Try again later or use another number."
+        let state = F.state([F.phone("511 100 000", error: message)])
+        let text = render(state, size: Size(cols: 100, rows: 30)).text()
+        let flat = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(flat.contains(message), "\(text)")
+        #expect(!text.contains("…"))
+    }
+
     @Test func invalidShowsInline() {
         let harness = ReducerHarness(
             F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
@@ -139,11 +156,11 @@ enum PhoneFixture {
     @Test func offlineShowsInlineAndTheOfflineBanner() {
         let harness = ReducerHarness(
             F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
-        harness.send(.failure(.offline(reason: "URLError"))) {
+        harness.send(.failure(.offline(reason: "URLError")), effects: [.firstProbe]) {
             $0.top = F.phone("511 200 300", error: "You're offline. Check your connection and try again.")
-            $0.isOffline = true
-            $0.banner = .offline
+            $0.wentOffline()
         }
+        harness.expectRunning(.firstProbe)
     }
 
     @Test func rateLimitedSetsACountingDownBannerAndClearsTheInlineError() {
@@ -169,6 +186,54 @@ enum PhoneFixture {
             $0.clockTicking = false
         }
         #expect(!F.rendered(harness.state).contains("Try again"))
+    }
+
+    /// Issue 28 item 1: the 30 s between sends says when the next send is possible ("Resend in", seed 001);
+    /// only a limit reached says "Too many", and a cap says which one it is.
+    @Test func aWaitSaysWhichLimitItIs() {
+        let words: [(RateLimitKind?, String)] = [
+            (.cooldown, "! Resend in 0:24"),
+            (.resendWindow, "! Too many attempts. Try again in 0:24"),
+            (.dailyCap, "! Daily limit reached. Try again in 0:24"),
+            (.clientAddressHourly, "! Hourly limit for your network reached. Try again in 0:24"),
+            (.accountHourly, "! Hourly limit for your account reached. Try again in 0:24"),
+            (.globalHourly, "! Hourly limit for this server reached. Try again in 0:24"),
+            (nil, "! Too many attempts. Try again in 0:24"),
+        ]
+        for (kind, expected) in words {
+            let harness = ReducerHarness(
+                F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
+            harness.send(
+                .failure(.rateLimited(retryAfter: 24, message: "Please wait.", limit: kind)), effects: [F.clock]
+            ) {
+                $0.top = F.phone("511 200 300", limit: RateLimit(target: F.newPhone, until: F.start + 24, kind: kind))
+                $0.clockTicking = true
+            }
+            let screen = F.rendered(harness.state)
+            #expect(screen.contains(expected), "\(String(describing: kind))")
+            if kind == .cooldown { #expect(!screen.contains("Too many")) }
+            harness.expectRunning(F.clock)
+        }
+    }
+
+    /// Issue 28 item 18: a number too short for the country says why Send code is dim, and Enter says it.
+    @Test func aShortNumberSaysWhySendIsOff() {
+        let harness = ReducerHarness(F.state([F.phone("511 20", focus: .cta)]))
+        #expect(F.rendered(harness.state).contains("Numbers in Georgia have 9 digits after +995."))
+        harness.send(.input(.key(.enter))) {
+            $0.top = F.phone("511 20", focus: .cta, error: "Enter a valid phone number.")
+        }
+        #expect(!F.rendered(harness.state).contains("Numbers in Georgia have"))
+    }
+
+    /// Issue 28 item 17: during "Verify it's you" the number is the account's, not one typed here.
+    @Test func theReauthCodeHelpDoesNotOfferToFixTheNumber() {
+        let own = EnterCodeScreen.helpLines(phone: "+995 511 100 000", onAccount: true)
+        #expect(!own.joined().contains("fix it"))
+        #expect(
+            own[0] == "It went to the number on your account: +995 511 100 000. Esc goes back to verify another way.")
+        #expect(EnterCodeScreen.helpLines(phone: "+995 511 100 000")[0].contains("Esc goes back to fix it."))
+        #expect(!CheckEmailScreen.help(canEditAddress: false).joined().contains("try a different one"))
     }
 
     /// The limit is on the number it was for: another number may be sent at once, and its
@@ -211,8 +276,12 @@ enum PhoneFixture {
         state.options.deviceRegion = "DE"
         let harness = ReducerHarness(state)
         let region = "DE"
-        harness.send(.input(.key(.enter)))  // a US number is not valid in Georgia
-        harness.send(.input(.key(.backTab))) { $0.top = F.phone("201 555 0123", focus: .chip) }
+        harness.send(.input(.key(.enter))) {  // a US number is not valid in Georgia
+            $0.top = F.phone("201 555 0123", error: "Enter a valid phone number.")
+        }
+        harness.send(.input(.key(.backTab))) {
+            $0.top = F.phone("201 555 0123", focus: .chip, error: "Enter a valid phone number.")
+        }
         harness.send(.input(.key(.enter))) {
             $0.stack.append(AnyScreen(CountryPickerScreen(localeRegion: region)))
         }
@@ -295,6 +364,17 @@ enum PhoneFixture {
     }
 
     // MARK: - Continue with phone (seed 004)
+
+    /// Issue 28 item 27 (seed 003: "Clear progress steps (1/4, 2/4, etc.)"): the number and its code are
+    /// a new account's first step of four; before, phone entry showed no step and the profile opened
+    /// at "Step 2 of 4".
+    @Test func phoneEntryIsStepOneOfFourForANewAccount() {
+        let text = F.rendered(AppState(root: EnterPhoneScreen.signIn(region: "GE"), now: F.start))
+        #expect(text.contains("Step 1 of 4  ● ○ ○ ○  ·  New here? This creates your account."))
+        #expect(text.contains("We'll text you a code."))
+        let change = F.rendered(F.state([F.phone("")]))
+        #expect(!change.contains("Step 1 of 4"))
+    }
 
     @Test func continueWithPhoneAsksForASignInCodeAndOpensItsBoxes() {
         let harness = ReducerHarness(

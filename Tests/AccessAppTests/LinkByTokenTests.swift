@@ -140,6 +140,24 @@ import Testing
         _ = reduce(&state, .reply(info(.emailRevert), to: requestID(asked)))
         #expect(state.overlay?.as(Sheet.self) != nil)
     }
+
+    /// Signed out, "Undo the change" lands where the signed-in revert does (issue 28 item 6): on sign-in,
+    /// saying why, not on a "Verifying your link…" spinner that never ends.
+    @Test func signedOutTheRevertLandsOnSignInSayingWhy() {
+        var state = SampleData.state([WelcomeScreen()], methods: nil, now: start)
+        let asked = reduce(&state, .openLink(token))
+        _ = reduce(&state, .reply(info(.emailRevert), to: requestID(asked)))
+        _ = reduce(&state, .input(.key(.up)))
+        let opened = reduce(&state, .input(.key(.enter)))
+        #expect(requests(opened) == [AnyRequest(RevertEmailChange(token: token))])
+        state.now = start + VerifyingLinkScreen.minimumShown
+        _ = reduce(&state, .reply(EmailReverted(email: "jdoe@mail.com", signedOutSessions: 1), to: requestID(opened)))
+        _ = reduce(&state, .tick)
+        let notice = "Your email is jdoe@mail.com again. Every session was signed out. Sign in again."
+        #expect(state.stack == [AnyScreen(SignInScreen(notice: notice))])
+        #expect(state.overlay == nil)
+        #expect(text(state).contains("Every session was signed out"))
+    }
 }
 
 /// Issue 27: an unverified recovery email is verified later from Settings: its reminder's link pasted there

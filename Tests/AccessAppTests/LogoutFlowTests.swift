@@ -6,11 +6,10 @@ import Testing
 
 @testable import AccessApp
 
-/// Log out through `reduce`: the Settings row, seed 002's confirmation, the request, and the
-/// session forgotten here whatever the server answered (best effort).
+/// Log out through `reduce`: the Settings row, seed 002's confirmation, and the session forgotten here
+/// at once; telling the backend is the client's business (AccountClient.logOut, LogoutQueueTests).
 @Suite struct LogoutFlowTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
-    let tick = Effect.after(seconds: 1, action: .tick, id: .clock)
 
     /// Settings with the user signed in: methods fetched and a live re-auth.
     func onSettings() -> AppState {
@@ -33,57 +32,43 @@ import Testing
         #expect(text(harness.state).contains("Are you sure you want to logout?"))
     }
 
-    /// Confirm, and the request goes out from the "Logging out…" screen, alone on the stack.
+    /// Confirm: signed out here at once, on the sign-in screen that says so; the backend is told in the
+    /// background (`Effect.logOut`), and nothing on screen waits for it, whether it answers or not.
     func confirm(_ harness: ReducerHarness) {
         // The sheet opens on Cancel: logging out takes a move up first.
         harness.send(.input(.key(.up))) { $0.overlay = .sheet(Sheet.confirmLogout.onDestructive) }
-        harness.send(.input(.key(.enter)), effects: [.request(Logout(), id: 1), tick]) {
+        harness.send(.input(.key(.enter)), effects: [.logOut]) {
             $0.overlay = nil
-            $0.stack = [AnyScreen(LoggedOutScreen())]
-            $0.topAwaits(1, LoggedOutScreen.Reply.logout)
-            $0.clockTicking = true
-        }
-        #expect(text(harness.state).contains("Logging out…"))
-    }
-
-    /// Whatever came back, the user is signed out here and the sign-in screen says so.
-    func expectSignedOut(_ harness: ReducerHarness, after reply: Action) {
-        harness.send(reply, effects: [.signOutLocally]) {
-            $0.stack = [AnyScreen(SignInScreen(notice: LoggedOutScreen.loggedOutText))]
+            $0.stack = [AnyScreen(SignInScreen(notice: AppRoutes.loggedOutText))]
             $0.methods = nil
             $0.methodsFetchedAt = nil
             $0.reauth = nil
-            // No answer at all: the app says it is offline, as after any request.
-            if case .response(_, .failure(.offline)) = reply {
-                $0.isOffline = true
-                $0.banner = .offline
-            }
         }
         let done = text(harness.state)
         #expect(done.contains("You're logged out"))
         #expect(done.contains("Continue with phone"))
-        harness.advance(by: 1)
-        harness.receive(.tick) { $0.clockTicking = false }
+        #expect(!done.contains("Logging out"))
+        #expect(harness.state.pending.isEmpty)
         #expect(harness.state.defects.isEmpty)
     }
 
-    @Test func confirmLogsOutAndSignsOutHere() {
+    @Test func confirmLogsOutHereAtOnce() {
         let harness = ReducerHarness(onSettings())
         openConfirmation(harness)
         confirm(harness)
-        expectSignedOut(harness, after: .reply(Acknowledged(), to: RequestID(1)))
     }
 
-    @Test(arguments: [
-        APIError.offline(reason: "connection refused"),
-        APIError.server(status: 503, code: "internal", message: "Something went wrong."),
-        APIError.signedOut,
-    ])
-    func noAnswerOrAFailureStillSignsOutHere(failure: APIError) {
-        let harness = ReducerHarness(onSettings())
+    /// Offline, log out is the same: local at once (issue 27: "Logging out…" showed 10 s against a silent
+    /// backend).
+    @Test func offlineLogOutIsLocalAtOnceToo() {
+        var state = onSettings()
+        state.isOffline = true
+        state.banner = .offline
+        state.probeWait = Probe.firstWait
+        let harness = ReducerHarness(state)
         openConfirmation(harness)
         confirm(harness)
-        expectSignedOut(harness, after: .failure(failure, to: RequestID(1)))
+        #expect(harness.state.banner == .offline)
     }
 
     @Test func cancelOrEscapeLeavesTheSessionAlone() {

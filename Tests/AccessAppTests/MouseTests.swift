@@ -78,6 +78,7 @@ import Testing
         click(&clicked, cancel)
         var typed = runtime("hub:last-method")
         typed.send(.input(.key(.down)))
+        typed.send(.input(.key(.down)))
         typed.send(.input(.key(.enter)))
         #expect(clicked.state.overlay == nil)
         #expect(clicked.state == typed.state)

@@ -184,6 +184,19 @@ import Testing
         harness.receive(.toastExpired) { $0.toast = nil }
     }
 
+    /// Issue 28 item 21: opening Email & password writes nothing, so it opens offline; its changes stay off
+    /// there, and the hub's other rows still say why they do not open.
+    @Test func emailAndPasswordOpensOffline() {
+        var state = offlineHub()
+        _ = reduce(&state, .input(.key(.down)))
+        _ = reduce(&state, .input(.key(.enter)))
+        #expect(state.top.as(EmailPasswordScreen.self) != nil)
+        #expect(state.toast == nil)
+        _ = reduce(&state, .input(.key(.enter)))
+        #expect(state.toast?.message == offlineToast)
+        #expect(state.top.as(EmailPasswordScreen.self) != nil)
+    }
+
     @Test func aSecondToastRestartsTheTimer() {
         let harness = ReducerHarness(offlineHub())
         harness.send(.input(.key(.enter)), effects: [toastTimer]) {
@@ -310,15 +323,32 @@ import Testing
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     let tick = Effect.after(seconds: 1, action: .tick, id: .clock)
 
-    @Test func aStoredSessionIsCheckedThenTheAppGoesIn() {
-        let harness = ReducerHarness(AppState(root: SessionCheckScreen(), now: now))
-        harness.send(.started, effects: [.request(AnyRequest(CheckSession()), id: RequestID(1)), tick]) {
+    /// The check as the start sends it: `GET /auth/me`, given up after 2 s on the app clock.
+    var checking: [Effect] {
+        [.request(AnyRequest(CheckSession()), id: RequestID(1)), .deadline(SessionCheckScreen.patience, of: 1), tick]
+    }
+
+    /// A stored session, with what an earlier run saved (the methods cache).
+    func withSavedData() -> AppState {
+        var state = AppState(root: SessionCheckScreen(), now: now)
+        state.methods = SampleData.everyMethod
+        state.methodsFetchedAt = now - 3600
+        return state
+    }
+
+    func start(_ harness: ReducerHarness) {
+        harness.send(.started, effects: checking) {
             $0.topAwaits(1, SessionCheckScreen.Reply.me)
-            $0.nextRequestID = 2
             $0.clockTicking = true
         }
+    }
+
+    @Test func aStoredSessionIsCheckedThenTheAppGoesIn() {
+        let harness = ReducerHarness(AppState(root: SessionCheckScreen(), now: now))
+        start(harness)
         let me = CurrentUser(userId: "usr_athlete", deviceId: "dvc_1", authMethods: SampleData.everyMethod)
-        harness.send(.reply(me, to: RequestID(1))) {
+        harness.send(.reply(me, to: RequestID(1)), effects: [.cancel(.deadline(RequestID(1)))]) {
+            $0.answered(RequestID(1))
             $0.methods = SampleData.everyMethod
             $0.methodsFetchedAt = now
             $0.stack = [AnyScreen(SettingsScreen())]
@@ -328,19 +358,136 @@ import Testing
     }
 
     @Test func noAnswerGoesInOfflineWithTheSessionKept() {
-        let harness = ReducerHarness(AppState(root: SessionCheckScreen(), now: now))
-        harness.send(.started, effects: [.request(AnyRequest(CheckSession()), id: RequestID(1)), tick]) {
-            $0.topAwaits(1, SessionCheckScreen.Reply.me)
-            $0.nextRequestID = 2
-            $0.clockTicking = true
-        }
-        harness.send(.failure(.offline(reason: "refused"), to: RequestID(1))) {
-            $0.isOffline = true
-            $0.banner = .offline
+        let harness = ReducerHarness(withSavedData())
+        start(harness)
+        harness.send(
+            .failure(.offline(reason: "connection refused"), to: RequestID(1)),
+            effects: [.cancel(.deadline(RequestID(1))), .firstProbe]
+        ) {
+            $0.answered(RequestID(1))
+            $0.wentOffline()
             $0.stack = [AnyScreen(SettingsScreen())]
         }
+        #expect(render(harness.state, size: .standard).text().contains("You're offline."))
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
+        // Signed in on saved data: the probe is the session check itself.
+        harness.receive(.probe, effects: [.request(ProbeBackend(signedIn: true), id: 2)]) { $0.probing(2) }
+    }
+
+    /// Issue 27: against a backend that accepts and never answers, "Checking your session…" spun 31 s.
+    /// Seed 002: the check takes under 2 s; then the app goes in on the saved data, offline, and the
+    /// answer that comes late changes nothing.
+    @Test func aSilentBackendIsGivenUpOnAfterTwoSeconds() {
+        let harness = ReducerHarness(withSavedData())
+        start(harness)
+        harness.advance(by: 1)
+        harness.receive(.tick, effects: [tick])
+        #expect(render(harness.state, size: .standard).text().contains("Checking your session"))
+        harness.advance(by: 1)
+        let noAnswer = Action.response(RequestID(1), .failure(.offline(reason: Call.deadlineReason)))
+        harness.receive(noAnswer, effects: [.cancel(.deadline(RequestID(1))), .firstProbe]) {
+            $0.answered(RequestID(1))
+            $0.wentOffline()
+            $0.stack = [AnyScreen(SettingsScreen())]
+        }
+        harness.receive(.tick) { $0.clockTicking = false }
+        let late = CurrentUser(userId: "usr_athlete", deviceId: "dvc_1", authMethods: SampleData.phoneOnly)
+        harness.send(.reply(late, to: RequestID(1)))
+        harness.expectRunning(.firstProbe)
+    }
+
+    /// No answer and nothing saved to show: the person chooses, and the probe keeps asking meanwhile.
+    @Test func noAnswerAndNothingSavedOffersContinueOfflineOrSignInAgain() {
+        let harness = ReducerHarness(AppState(root: SessionCheckScreen(), now: now))
+        start(harness)
+        harness.send(
+            .failure(.offline(reason: "connection refused"), to: RequestID(1)),
+            effects: [.cancel(.deadline(RequestID(1))), .firstProbe]
+        ) {
+            $0.answered(RequestID(1))
+            $0.wentOffline()
+            $0.top = AnyScreen(SessionCheckScreen(unreachable: true))
+        }
+        let text = render(harness.state, size: .standard).text()
+        #expect(text.contains("Continue offline"))
+        #expect(text.contains("Sign in again"))
+        #expect(!text.contains("Showing saved info"))
+        harness.advance(by: 1)
+        harness.receive(.tick) { $0.clockTicking = false }
+        harness.receive(.probe, effects: [.request(ProbeBackend(signedIn: false), id: 2)]) { $0.probing(2) }
+        harness.send(.input(.key(.down))) { $0.top = AnyScreen(SessionCheckScreen(unreachable: true, selection: 1)) }
+        harness.send(.input(.key(.enter))) { $0.stack = [AnyScreen(WelcomeScreen())] }
+    }
+
+    /// Issue 27: another backend answered `GET /auth/me` with a 404 and the app went in, signed in, on
+    /// cached data. An answer the contract does not list is an invalid response (seed 002's words) and
+    /// never counts as signed in, saved data or not.
+    @Test func anInvalidResponseNeverCountsAsSignedIn() {
+        let harness = ReducerHarness(withSavedData())
+        start(harness)
+        harness.send(
+            .failure(.invalidResponse(status: 404), to: RequestID(1)), effects: [.cancel(.deadline(RequestID(1)))]
+        ) {
+            $0.answered(RequestID(1))
+            $0.top = AnyScreen(SessionCheckScreen(problem: APIError.invalidResponseText))
+        }
+        let text = render(harness.state, size: .standard).text()
+        #expect(text.contains("Invalid response from server. Please try again."))
+        #expect(text.contains("Try again"))
+        #expect(!text.contains("Account access"))
+        #expect(AppRoutes.isSignedOut(harness.state.stack[0]))
+        harness.advance(by: 1)
+        harness.receive(.tick) { $0.clockTicking = false }
+        // Try again checks anew.
+        harness.send(
+            .input(.key(.enter)),
+            effects: [
+                .request(AnyRequest(CheckSession()), id: RequestID(2)), .deadline(SessionCheckScreen.patience, of: 2),
+                tick,
+            ]
+        ) {
+            $0.stack = [AnyScreen(SessionCheckScreen())]
+            $0.topAwaits(2, SessionCheckScreen.Reply.me)
+            $0.clockTicking = true
+        }
+        harness.expectRunning(.deadline(SessionCheckScreen.patience, of: 2), tick)
+    }
+
+    @Test func continueOfflineGoesInWithTheBannerUp() {
+        var state = AppState(root: SessionCheckScreen(unreachable: true), now: now)
+        state.wentOffline()
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.enter))) { $0.stack = [AnyScreen(SettingsScreen())] }
+        #expect(harness.state.banner == .offline)
+    }
+
+    /// The backend comes back while the choice is shown: the stored session is checked again by itself.
+    @Test func theBackendBackWhileTheChoiceIsShownChecksTheSessionAgain() {
+        var state = AppState(root: SessionCheckScreen(unreachable: true), now: now)
+        state.wentOffline()
+        let harness = ReducerHarness(state)
+        harness.send(
+            .input(.key(.character("r"))), effects: [.cancel(.probe), .request(ProbeBackend(signedIn: false), id: 1)]
+        ) {
+            $0.probing(1)
+        }
+        harness.send(
+            .reply(ProbeBackend.Answer.health, to: RequestID(1)),
+            effects: [
+                .cancel(.probe), .request(AnyRequest(CheckSession()), id: RequestID(2)),
+                .deadline(SessionCheckScreen.patience, of: 2), tick,
+            ]
+        ) {
+            $0.answered(RequestID(1))
+            $0.isOffline = false
+            $0.banner = nil
+            $0.probeWait = nil
+            $0.stack = [AnyScreen(SessionCheckScreen())]
+            $0.topAwaits(2, SessionCheckScreen.Reply.me)
+            $0.clockTicking = true
+        }
+        harness.expectRunning(.deadline(SessionCheckScreen.patience, of: 2), tick)
     }
 
     /// Welcome's `s` on the reference backend: signed in as the scenario's user, once, and in.
@@ -362,6 +509,27 @@ import Testing
         }
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
+    }
+
+    /// Issue 28 item 9: `t` and `p` on Welcome hand the Terms and the Privacy Policy to the system's
+    /// opener and say so; an opener that finds no browser is said too, with the address.
+    @Test func welcomesTermsAndPrivacyOpenVisibly() throws {
+        let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)
+        let harness = ReducerHarness(AppState(root: WelcomeScreen(), now: now))
+        let terms = try #require(URL(string: "https://321.fit/terms"))
+        let privacy = try #require(URL(string: "https://321.fit/privacy"))
+        harness.send(.input(.key(.character("t"))), effects: [.open(terms), toastTimer]) {
+            $0.toast = Toast("Opening the Terms in your browser: https://321.fit/terms", shownAt: now)
+        }
+        harness.send(.input(.key(.character("p"))), effects: [.open(privacy), toastTimer]) {
+            $0.toast = Toast("Opening the Privacy Policy in your browser: https://321.fit/privacy", shownAt: now)
+        }
+        harness.send(.openFailed(privacy), effects: [toastTimer]) {
+            $0.toast = Toast("No browser opened on this computer. The address: https://321.fit/privacy", shownAt: now)
+        }
+        #expect(render(harness.state, size: .standard).text().contains("No browser opened on this computer."))
+        harness.advance(by: Toast.defaultDuration)
+        harness.receive(.toastExpired) { $0.toast = nil }
     }
 
     /// `--qa-sign-in` found the reference backend after the first frame: a signed-out app goes in.

@@ -91,14 +91,21 @@ import Testing
     /// Seed 002's "app killed mid-registration": the next start resumes at the step.
     @Test func aStoredSessionResumesWhereOnboardingStands() {
         let harness = ReducerHarness(AppState(root: SessionCheckScreen(), now: start))
-        harness.send(.started, effects: [.request(AnyRequest(CheckSession()), id: RequestID(1)), tick]) {
+        harness.send(
+            .started,
+            effects: [
+                .request(AnyRequest(CheckSession()), id: RequestID(1)), .deadline(SessionCheckScreen.patience, of: 1),
+                tick,
+            ]
+        ) {
             $0.topAwaits(1, SessionCheckScreen.Reply.me)
             $0.clockTicking = true
         }
         let waiting = profile(.verifyEmail, email: "jdoe@mail.com")
         let me = CurrentUser(
             userId: "usr_new", deviceId: "dvc_1", authMethods: SampleData.phoneOnly, profile: waiting)
-        harness.send(.reply(me, to: RequestID(1))) {
+        harness.send(.reply(me, to: RequestID(1)), effects: [.cancel(.deadline(RequestID(1)))]) {
+            $0.answered(RequestID(1))
             $0.methods = SampleData.phoneOnly
             $0.methodsFetchedAt = start
             $0.profile = waiting
@@ -218,8 +225,8 @@ import Testing
             $0.profile = profile(.recoveryEmail)
             $0.stack = [AnyScreen(RecoveryEmailScreen())]
         }
-        // Nothing to go back to, and Esc does not strand the person anywhere.
-        harness.send(.input(.key(.escape)))
+        // Nothing to go back to: Esc offers the way out (log out), not the finished step.
+        harness.send(.input(.key(.escape))) { $0.overlay = .sheet(.confirmLogout) }
     }
 
     func saving(
@@ -283,6 +290,25 @@ import Testing
         #expect(screen.photo.value.count == ProfileScreen.photoMaximumLength)
     }
 
+    /// Issue 28 item 28: a pasted name longer than allowed is cut and says so, as the phone field
+    /// does; before, the rest went without a word. A paste that fits says nothing.
+    @Test func aPastedNameTooLongSaysTheRestWasCut() {
+        var screen = ProfileScreen()
+        let context = onboarding(screen, profile: nil).context
+        _ = screen.handle(.paste("jdoe"), context)
+        #expect(screen.username.error == nil)
+        _ = screen.handle(.paste(String(repeating: "a", count: 40)), context)
+        #expect(screen.username.value.count == UsernameRules.maximumLength)
+        #expect(screen.username.error == "A username has at most 30 characters: the rest was cut.")
+        #expect(text(onboarding(screen, profile: nil)).contains("the rest was cut."))
+        _ = screen.handle(.key(.backspace), context)
+        #expect(screen.username.error == nil)
+        // Full already: the paste adds nothing, and still says why.
+        _ = screen.handle(.paste("bb"), context)
+        _ = screen.handle(.paste("cc"), context)
+        #expect(screen.username.error == "A username has at most 30 characters: the rest was cut.")
+    }
+
     /// The contract's codes reach the screen as kinds it switches on.
     @Test func usernameCodesMapToTakenAndInvalid() {
         func body(_ code: String, errors: [String]? = nil) -> Data {
@@ -321,8 +347,73 @@ import Testing
             requests(reduce(&state, .input(.key(.enter)))) == [AnyRequest(ContinueOnboarding(from: .recoveryEmail))])
     }
 
+    /// Issue 28 item 22: an Apple or Google sign-up has no phone step, so its onboarding counts three
+    /// steps from the profile, and the recovery email does not promise a phone it never had. Before:
+    /// "Step 2 of 4" with no step 1, and "Lose your phone, …".
+    @Test func aProviderSignUpCountsThreeStepsAndIsNotPromisedAPhone() {
+        func provider(_ screen: some ScreenModel, _ step: OnboardingStep) -> AppState {
+            var state = onboarding(screen, profile: profile(step, email: "jdoe@mail.com"))
+            state.methods = SampleData.appleOnly
+            return state
+        }
+        #expect(text(provider(ProfileScreen(), .profile)).contains("Step 1 of 3  ● ○ ○"))
+        let recoveryText = text(provider(RecoveryEmailScreen(), .recoveryEmail))
+        #expect(recoveryText.contains("Step 2 of 3  ● ● ○"))
+        #expect(!recoveryText.contains("phone"))
+        #expect(recoveryText.contains("Can't sign in with Apple? A link sent to this address gets you back in."))
+        #expect(
+            text(provider(VerifyRecoveryEmailScreen(email: "jdoe@mail.com"), .verifyEmail)).contains("Step 3 of 3"))
+        // A phone sign-up keeps its four, the number and its code being the first.
+        #expect(text(onboarding(ProfileScreen(), profile: profile(.profile))).contains("Step 2 of 4  ● ● ○ ○"))
+        #expect(text(recovery(RecoveryEmailScreen())).contains(RecoveryEmailScreen.whyText))
+    }
+
+    /// Issue 28 item 28: once the address is a valid one, the checklist judges "Not similar to your
+    /// email" with the other rules and Continue waits for it; before, only the server's 422 said so.
+    @Test func theChecklistJudgesSimilarityOnceTheEmailIsKnown() {
+        let noEmail = text(recovery(RecoveryEmailScreen(password: "jdoe1234x", passwordChecked: true)))
+        #expect(!noEmail.contains("Not similar to your email"))
+        let similar = RecoveryEmailScreen(
+            email: "jdoe@mail.com", password: "jdoe@mail", focus: .cta, passwordChecked: true)
+        let state = recovery(similar)
+        #expect(text(state).contains("✗ Not similar to your email"))
+        #expect(!similar.canSubmit(state.context))
+        let fine = RecoveryEmailScreen(
+            email: "jdoe@mail.com", password: "violet-harbor-77", focus: .cta, passwordChecked: true)
+        #expect(text(recovery(fine)).contains("✓ Not similar to your email"))
+        // Not judged before the field is left, like "not common".
+        let typing = RecoveryEmailScreen(email: "jdoe@mail.com", password: "jdoe@mail", focus: .password)
+        #expect(render(recovery(typing), size: Size(cols: 80, rows: 40)).text().contains("○ Not similar to your email"))
+    }
+
     func filledRecovery() -> RecoveryEmailScreen {
-        RecoveryEmailScreen(email: "jdoe@mail.com", password: "violet-harbor-77", focus: .cta)
+        RecoveryEmailScreen(
+            email: "jdoe@mail.com", password: "violet-harbor-77", confirmation: "violet-harbor-77", focus: .cta)
+    }
+
+    /// Issue 28 item 28: the recovery password is typed twice and Ctrl+R shows it, as every other new
+    /// password; before, one masked field with nothing to show it.
+    @Test func theRecoveryPasswordIsConfirmedAndCtrlRShowsIt() {
+        var state = recovery(RecoveryEmailScreen(email: "jdoe@mail.com", focus: .password))
+        for c in "violet-harbor-77" { _ = reduce(&state, .input(.key(.character(c)))) }
+        _ = reduce(&state, .input(.key(.enter)))
+        #expect(state.top.as(RecoveryEmailScreen.self)?.focus == .confirm)
+        #expect(text(state).contains("Confirm password"))
+        for c in "violet-harbor-78" { _ = reduce(&state, .input(.key(.character(c)))) }
+        #expect(text(state).contains("Passwords don't match."))
+        // The rules stay in view at 80×24 while the password is typed again.
+        #expect(text(state).contains("✓ Not similar to your email"))
+        #expect(state.top.as(RecoveryEmailScreen.self)?.canSubmit(state.context) == false)
+        #expect(!text(state).contains("violet-harbor"))
+        _ = reduce(&state, .input(.key(.control("r"))))
+        #expect(text(state).contains("violet-harbor-77"))
+        #expect(text(state).contains("violet-harbor-78"))
+        _ = reduce(&state, .input(.key(.backspace)))
+        _ = reduce(&state, .input(.key(.character("7"))))
+        #expect(!text(state).contains("Passwords don't match."))
+        #expect(state.top.as(RecoveryEmailScreen.self)?.canSubmit(state.context) == true)
+        _ = reduce(&state, .input(.key(.control("r"))))
+        #expect(!text(state).contains("violet-harbor"))
     }
 
     @Test func continueSendsTheAddressAndPasswordThenWaitsForTheLink() {
@@ -331,8 +422,8 @@ import Testing
         harness.send(.input(.key(.enter)), effects: [.request(sent, id: 1)]) {
             $0.top = AnyScreen(
                 RecoveryEmailScreen(
-                    email: "jdoe@mail.com", password: "violet-harbor-77", focus: .cta, passwordChecked: true,
-                    working: .cta))
+                    email: "jdoe@mail.com", password: "violet-harbor-77", confirmation: "violet-harbor-77",
+                    focus: .cta, passwordChecked: true, working: .cta))
             $0.topAwaits(1, RecoveryEmailScreen.Reply.save)
         }
         // The request that carries it never prints it.
@@ -551,6 +642,33 @@ import Testing
             $0.methodsFetchedAt = nil
             $0.profile = nil
             $0.stack = [AnyScreen(SignInScreen(notice: SignInScreen.sessionExpiredText))]
+        }
+    }
+
+    /// Issue 28 item 8: every onboarding step offers a way out: Esc asks to log out (the sheet opens on
+    /// Cancel), and logging out lands on the sign-in screen.
+    @Test func escOnAnOnboardingStepAsksToLogOut() {
+        let steps: [AnyScreen] = [
+            AnyScreen(ProfileScreen()), AnyScreen(RecoveryEmailScreen()),
+            AnyScreen(VerifyRecoveryEmailScreen(email: "jdoe@mail.com")), AnyScreen(OnboardingDoneScreen()),
+        ]
+        for step in steps {
+            var state = onboarding(ProfileScreen(), profile: profile(.profile, username: nil))
+            state.stack = [step]
+            #expect(keymap(for: state).hints.contains(KeyHint([.escape], "Log out")), "\(step.id)")
+            let harness = ReducerHarness(state)
+            harness.send(.input(.key(.escape))) { $0.overlay = .sheet(.confirmLogout) }
+        }
+        let harness = ReducerHarness(onboarding(ProfileScreen(), profile: profile(.profile, username: nil)))
+        harness.send(.input(.key(.escape))) { $0.overlay = .sheet(.confirmLogout) }
+        harness.send(.input(.key(.up))) { $0.overlay = .sheet(Sheet.confirmLogout.onDestructive) }
+        // Logged out here at once (issue 27), the backend told in the background.
+        harness.send(.input(.key(.enter)), effects: [.logOut]) {
+            $0.overlay = nil
+            $0.stack = [AnyScreen(SignInScreen(notice: AppRoutes.loggedOutText))]
+            $0.methods = nil
+            $0.methodsFetchedAt = nil
+            $0.profile = nil
         }
     }
 }

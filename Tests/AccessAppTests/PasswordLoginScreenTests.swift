@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessAppTesting
 import Foundation
 import TerminalKit
 import Testing
@@ -73,6 +74,54 @@ import Testing
         let commands = screen.receive(
             .login(.failure(.server(status: 403, code: "email_unverified", message: "verify"))), context(now))
         #expect(commands == [.push(VerifyAccountScreen(email: "jdoe@mail.com", justRegistered: false))])
+    }
+
+    /// Issue 28 item 7: "Back to login" after registering lands on the Log in tab (it opened Register),
+    /// the address filled in and the password next.
+    @Test func backToLoginAfterRegisteringOpensTheLogInTab() {
+        var state = AppState(root: SignInScreen(), now: now)
+        state.stack.append(AnyScreen(PasswordLoginScreen(mode: .register, email: "fresh@mail.com", focus: .cta)))
+        state.stack.append(AnyScreen(VerifyAccountScreen(email: "fresh@mail.com", justRegistered: true)))
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.enter))) {
+            $0.stack.removeLast()
+            $0.top = AnyScreen(PasswordLoginScreen(mode: .login, email: "fresh@mail.com", focus: .password))
+        }
+    }
+
+    /// Issue 28 item 2: registering sent the link, so Resend counts down the server's 30 s at once rather
+    /// than being offered and silently refused.
+    @Test func registeringOpensVerifyWithTheResendCountdown() {
+        var screen = filled(.register, email: "fresh@mail.com", password: "violet-harbor-77")
+        _ = screen.perform(key: .enter, context(now))
+        let commands = screen.receive(
+            .register(.success(Registered(email: "fresh@mail.com", linkExpiresAt: now + 86400))), context(now))
+        #expect(
+            commands == [
+                .push(VerifyAccountScreen(email: "fresh@mail.com", justRegistered: true, resendAfter: now + 30))
+            ])
+    }
+
+    /// Issue 28 item 2: after `r` the screen says when the next email can go, and `r` is off until then.
+    @Test func resendingCountsDownBeforeTheNextOne() {
+        var screen = VerifyAccountScreen(email: "jdoe@mail.com", justRegistered: false)
+        func shown(_ screen: VerifyAccountScreen, at time: Date) -> String {
+            render(AppState(root: screen, now: time), size: .standard).text()
+        }
+        func offersResend(_ screen: VerifyAccountScreen, at time: Date) -> Bool {
+            screen.bindings(context(time)).contains { $0.hint.description == "Resend verification" }
+        }
+        #expect(offersResend(screen, at: now))
+        #expect(screen.perform(.resend, context(now)).count == 1)
+        let commands = screen.receive(.resend(.success(VerificationResent(message: "sent"))), context(now))
+        #expect(commands == [.showToast(VerifyAccountScreen.resentText)])
+        #expect(!offersResend(screen, at: now))
+        #expect(shown(screen, at: now).contains("Resend in 0:30"))
+        #expect(!shown(screen, at: now).contains("Resend verification"))
+        #expect(screen.perform(.resend, context(now + 10)) == [])
+        _ = screen.tick(context(now + 30))
+        #expect(offersResend(screen, at: now + 30))
+        #expect(shown(screen, at: now + 30).contains("[ Resend verification ]  r"))
     }
 
     /// The lockout's wait is counted down from the clock: off until it ends, on at once after.

@@ -132,12 +132,12 @@ import Testing
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
             $0.topAwaits(1, PasswordReauthScreen.Reply.verify)
         }
-        harness.send(.failure(.offline(reason: "test"), to: RequestID(1))) {
-            $0.isOffline = true
-            $0.banner = .offline
+        harness.send(.failure(.offline(reason: "test"), to: RequestID(1)), effects: [.firstProbe]) {
+            $0.wentOffline()
             $0.top = AnyScreen(
                 PasswordReauthScreen(flow: .changePhone, error: APIError.offline(reason: "test").message))
         }
+        harness.expectRunning(.firstProbe)
     }
 
     @Test func forgotItUseAnotherWayGoesBackToThePicker() {

@@ -212,11 +212,10 @@ import Testing
     @Test func offlineKeepsTheProviderAndEnterTriesAgain() {
         let harness = ReducerHarness(disconnecting(.google))
         let offline = APIError.offline(reason: "refused")
-        harness.send(.failure(offline)) {
+        harness.send(.failure(offline), effects: [.firstProbe]) {
             $0.answered()
             $0.top = AnyScreen(DisconnectingScreen(provider: .google, error: offline.message))
-            $0.isOffline = true
-            $0.banner = .offline
+            $0.wentOffline()
         }
         #expect(harness.state.methods == SampleData.everyMethod)
         let text = render(harness.state, size: .standard).text()
@@ -230,11 +229,12 @@ import Testing
             $0.clockTicking = true
         }
         let server = APIError.server(status: 500, code: "internal", message: "Something went wrong on the server.")
-        harness.send(.failure(server, to: RequestID(1))) {
+        harness.send(.failure(server, to: RequestID(1)), effects: [.cancel(.probe)]) {
             $0.answered(RequestID(1))
             $0.top = AnyScreen(DisconnectingScreen(provider: .google, error: server.message))
             $0.isOffline = false
             $0.banner = nil
+            $0.probeWait = nil
         }
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.advance(by: 1)
@@ -258,6 +258,10 @@ import Testing
         let text = render(harness.state, size: .standard).text()
         #expect(text.contains("Sign in with Apple"))
         #expect(text.contains("coach.jane@icloud.com"))
+        // Issue 28 item 22: the simulated Apple vouches for the account and shares nothing, so the
+        // screen no longer promises "your name and email address", which nothing ever prefilled.
+        #expect(!text.contains("will share your name and email"))
+        #expect(text.contains("Apple confirms it's you to"))
         harness.send(.input(.key(.down))) {
             $0.top = AnyScreen(
                 ProviderConsentScreen(provider: .apple, phase: .choosing, accounts: accounts, selection: 1))
@@ -360,16 +364,16 @@ import Testing
         let loading = ProviderConsentScreen(provider: .google, phase: .loading)
         let harness = ReducerHarness(onConsent(loading).topWaiting(ProviderConsentScreen.Reply.accounts))
         let offline = APIError.offline(reason: "refused")
-        harness.send(.failure(offline)) {
+        harness.send(.failure(offline), effects: [.firstProbe]) {
             $0.answered()
             $0.top = AnyScreen(ProviderConsentScreen(provider: .google, phase: .loadFailed(offline.message)))
-            $0.isOffline = true
-            $0.banner = .offline
+            $0.wentOffline()
         }
         harness.send(.input(.key(.enter)), effects: [.request(LoadProviderAccounts(provider: .google), id: 1)]) {
             $0.top = AnyScreen(loading)
             $0.topAwaits(1, ProviderConsentScreen.Reply.accounts)
         }
+        harness.expectRunning(.firstProbe)
     }
 
     @Test func anotherBackendNeverCallsTheAdminAPI() throws {

@@ -48,6 +48,24 @@ import Testing
         #expect(!render(state, size: .standard).text().contains("Apple"))
     }
 
+    /// Issue 28 item 10: an Apple-only account deleting on Android listed nothing but "Can't access any of
+    /// these?"; the backend wants a grant, so Apple, all it has, is offered after all.
+    @Test func androidStillOffersAppleWhenItIsAllTheAccountHas() {
+        let state = SampleData.state(
+            [ReauthPickerScreen(flow: .deleteAccount)], methods: SampleData.appleOnly, now: start,
+            options: AppOptions(platform: .android))
+        #expect(ReauthPickerScreen(flow: .deleteAccount).options(state.context) == [.method(.apple), .support])
+        #expect(render(state, size: .standard).text().contains("Continue with Apple"))
+    }
+
+    /// Issue 28 item 15: the number reads as everywhere else, "+995 511 100 000", not "+995511100000".
+    @Test func theNumberIsFormattedAsOnEveryOtherScreen() {
+        let state = SampleData.state([ReauthPickerScreen(flow: .deleteAccount)], now: start)
+        let text = render(state, size: .standard).text()
+        #expect(text.contains("+995 511 100 000"))
+        #expect(!text.contains("+995511100000"))
+    }
+
     @Test func onlyTheMethodsTheUserHasShow() {
         let state = onPicker(methods: SampleData.noPhone)
         #expect(
@@ -183,7 +201,7 @@ import Testing
     @Test func phoneAsTheOnlyMethodWarnsInsteadOfThePickerAndCanContinueWithoutReauth() {
         let harness = ReducerHarness(SampleData.state([], methods: SampleData.phoneOnly, now: start))
         harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.lastMethod(.changePhone)) }
-        harness.send(.input(.key(.up))) { $0.overlay = .sheet(Sheet.lastMethod(.changePhone).onDestructive) }
+        harness.send(.input(.key(.down))) { $0.overlay = .sheet(Sheet.lastMethod(.changePhone).onDestructive) }
         harness.send(.input(.key(.enter))) {
             $0.overlay = nil
             $0.stack.append(self.enterPhone)
@@ -194,12 +212,25 @@ import Testing
     @Test func theLastMethodWarningCanBeCancelled() {
         let harness = ReducerHarness(SampleData.state([], methods: SampleData.phoneOnly, now: start))
         harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.lastMethod(.changePhone)) }
+        harness.send(.input(.key(.down))) { $0.overlay = .sheet(Sheet.lastMethod(.changePhone).onDestructive) }
         harness.send(.input(.key(.down))) {
             var sheet = Sheet.lastMethod(.changePhone)
-            sheet.sheet.move(by: 1)
+            sheet.sheet.move(by: 2)
             $0.overlay = .sheet(sheet)
         }
         harness.send(.input(.key(.enter))) { $0.overlay = nil }
+    }
+
+    /// Issue 28 item 12: the warning recommends adding another method first, and offers it (opened on
+    /// it): a phone-only account adds an email and password, with no verification.
+    @Test func theLastMethodWarningOffersToAddAnotherMethod() {
+        let harness = ReducerHarness(SampleData.state([], methods: SampleData.phoneOnly, now: start))
+        harness.send(.input(.key(.enter))) { $0.overlay = .sheet(.lastMethod(.changePhone)) }
+        #expect(render(harness.state, size: .standard).text().contains("Add email & password"))
+        harness.send(.input(.key(.enter))) {
+            $0.overlay = nil
+            $0.stack.append(AnyScreen(NewEmailScreen(mode: .add)))
+        }
     }
 
     @Test func addingAPhoneNeedsNoVerification() {

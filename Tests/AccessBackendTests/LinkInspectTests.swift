@@ -55,6 +55,30 @@ import Testing
         }
     }
 
+    /// One record of a link's end (`links.ended`): a pending change a revert withdrew reads `superseded`, as
+    /// the contract says; a link replaced only after its time ran out reads `expired`, not `used`.
+    @Test func aLinkEndedUnopenedReadsWhyItEnded() async throws {
+        try await TestBackend.with { backend in
+            let session = try await backend.signIn().accessToken
+            try await requestChange(backend, to: "first@gmail.com", session: session)
+            let first = try await lastToken(backend, kind: "email_verify_link")
+            #expect(try await backend.post("/auth/email/verify", EmailLinkConfirmBody(token: first)).status == 200)
+            let revert = try await lastToken(backend, kind: "email_changed_notice")
+            try await requestChange(backend, to: "pending@gmail.com", session: session)
+            let pending = try await lastToken(backend, kind: "email_verify_link", to: "pending@gmail.com")
+            #expect(try await backend.post("/auth/email/revert", EmailLinkConfirmBody(token: revert)).status == 200)
+            #expect(try await info(backend, pending).state == .superseded)
+        }
+        try await TestBackend.with { backend in
+            let session = try await backend.signIn().accessToken
+            try await requestChange(backend, to: "late@gmail.com", session: session)
+            let late = try await lastToken(backend, kind: "email_verify_link")
+            _ = try await backend.advance(seconds: 30 * 60)
+            try await requestChange(backend, to: "later@gmail.com", session: session)
+            #expect(try await info(backend, late).state == .expired)
+        }
+    }
+
     @Test func aLinkPastItsLifetimeIsExpiredWithItsExpiry() async throws {
         try await TestBackend.with { backend in
             let session = try await backend.signIn().accessToken

@@ -90,4 +90,87 @@ import Testing
             #expect(try await statuses(backend) == [.used, .expired])
         }
     }
+
+    // MARK: - What happened to each message stays (issue 28 item 4)
+
+    /// A code killed by 5 wrong tries stays "too many tries" once a new code is sent for the same request.
+    @Test func aCodeKilledByWrongTriesStaysSoAfterAResend() async throws {
+        try await TestBackend.with(scenario: "no-phone") { backend in
+            let token = try await backend.signIn().accessToken
+            let accepted: OTPRequestAccepted = try await backend.requestOTP(phone, .addPhone, token: token).decode()
+            let code = try await backend.lastCode(to: phone)
+            let wrong = code == "000000" ? "111111" : "000000"
+            for _ in 0..<OTPService.maxWrongAttempts {
+                #expect(try await backend.verify(accepted.requestId, wrong, token: token).status == 401)
+            }
+            _ = try await backend.advance(seconds: RateLimitService.cooldown)
+            let resent = try await backend.post(
+                "/auth/phone/resend-otp", OTPRequestRef(requestId: accepted.requestId), token: token)
+            #expect(resent.status == 202)
+            #expect(try await statuses(backend) == [.exhausted, .live])
+            // And a code that ran out its 5 minutes before the resend stays expired.
+            _ = try await backend.advance(seconds: OTPService.ttl)
+            let again = try await backend.post(
+                "/auth/phone/resend-otp", OTPRequestRef(requestId: accepted.requestId), token: token)
+            #expect(again.status == 202)
+            #expect(try await statuses(backend) == [.exhausted, .expired, .live])
+        }
+    }
+
+    private func register(_ backend: TestBackend) async throws {
+        let reply = try await backend.post(
+            "/auth/register",
+            RegisterBody(email: "pending@mail.com", password: "violet-harbor-77", device: SignInCodeTests.device))
+        #expect(reply.status == 201)
+    }
+
+    private func resendRegistration(_ backend: TestBackend) async throws {
+        let reply = try await backend.post("/auth/register/resend", EmailOnlyBody(email: "pending@mail.com"))
+        #expect(reply.status == 202)
+    }
+
+    private func linkStatuses(_ backend: TestBackend) async throws -> [OutboxStatus] {
+        try await backend.outbox().filter { $0.kind == "email_verify_link" }.map(\.status)
+    }
+
+    /// A link replaced by a newer one was never opened: it reads superseded, not used (issue 28 item 3).
+    @Test func aLinkReplacedByANewerOneReadsSuperseded() async throws {
+        try await TestBackend.with(scenario: "no-phone") { backend in
+            try await register(backend)
+            _ = try await backend.advance(seconds: RateLimitService.cooldown)
+            try await resendRegistration(backend)
+            #expect(try await linkStatuses(backend) == [.superseded, .live])
+        }
+    }
+
+    /// Opening a link a newer one replaced says so, not "expired" (issue 28 item 3); one past its time is
+    /// still expired.
+    @Test func openingAReplacedLinkSaysANewerOneWasSent() async throws {
+        try await TestBackend.with(scenario: "no-phone") { backend in
+            try await register(backend)
+            let first = try #require(try await backend.outbox().last { $0.kind == "email_verify_link" }?.token)
+            _ = try await backend.advance(seconds: RateLimitService.cooldown)
+            try await resendRegistration(backend)
+            let refused = try await backend.post("/auth/register/confirm", EmailLinkConfirmBody(token: first))
+            #expect(refused.status == 410)
+            #expect(refused.error?.code == "link_superseded")
+            let newest = try #require(try await backend.outbox().last { $0.kind == "email_verify_link" }?.token)
+            _ = try await backend.advance(seconds: PasswordLoginService.registrationLinkLifetime)
+            let late = try await backend.post("/auth/register/confirm", EmailLinkConfirmBody(token: newest))
+            #expect(late.error?.code == "link_expired")
+        }
+    }
+
+    /// A link opened after its lifetime is refused, and stays expired once a newer one is sent.
+    @Test func aLinkRefusedAsExpiredStaysExpiredAfterANewOne() async throws {
+        try await TestBackend.with(scenario: "no-phone") { backend in
+            try await register(backend)
+            let token = try #require(try await backend.outbox().last { $0.kind == "email_verify_link" }?.token)
+            _ = try await backend.advance(seconds: PasswordLoginService.registrationLinkLifetime + 15 * 60)
+            let refused = try await backend.post("/auth/register/confirm", EmailLinkConfirmBody(token: token))
+            #expect(refused.status == 410)
+            try await resendRegistration(backend)
+            #expect(try await linkStatuses(backend) == [.expired, .live])
+        }
+    }
 }

@@ -37,10 +37,11 @@ struct EmailEndToEndTests {
         try tmux.waitFor("This link has expired")
         try tmux.sendKeys("Escape")
 
-        // The old address was told; its link puts the old email back and signs everyone out.
+        // The old address was told; its link puts the old email back and signs everyone out, this session
+        // too: the app goes to sign-in and says why (issue 28 item 6).
         try tmux.useNewestFromOutbox(newest: "Email to jdoe@mail.com · email changed")
-        try tmux.waitFor("Your email is jdoe@mail.com again. Every session was signed out.")
-        try tmux.waitFor("Account access")
+        try tmux.waitFor("Your email is jdoe@mail.com again.")
+        try tmux.waitFor("Continue with phone")
     }
 
     @Test func addEmailAndPasswordOnNoEmailNeedsNoReauth() throws {
@@ -61,7 +62,7 @@ struct EmailEndToEndTests {
         try tmux.sendKeys("Enter")
         try tmux.waitFor("We sent a verification link to me@gmail.com. Tap it to confirm.")
         try tmux.useNewestFromOutbox(newest: "Email to me@gmail.com · verification link")
-        try tmux.waitFor("Email updated to me@gmail.com.")
+        try tmux.waitFor("Email added: me@gmail.com.")  // an addition says added (issue 28 item 15)
         try tmux.waitFor("me@gmail.com")
     }
 

@@ -7,12 +7,15 @@ import Testing
 @Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed: end-to-end tests need a real terminal"))
 struct FlowEndToEndTests {
     /// Types the new number, sends it, and completes the code step from the outbox.
-    func sendNumberAndConfirmWithTheTextedCode(_ tmux: Tmux, typed: String, shown: String) throws {
+    /// `confirmed`: the sheet's sentence once the code is right ("Your number is …" for a first number).
+    func sendNumberAndConfirmWithTheTextedCode(
+        _ tmux: Tmux, typed: String, shown: String, confirmed: String = "Your new number is"
+    ) throws {
         try tmux.sendLiteral(typed)
         try tmux.sendKeys("Enter")
         try tmux.waitFor("We texted a 6-digit code to \(shown).")
         try tmux.useNewestFromOutbox(newest: "SMS to \(shown) · code")
-        try tmux.waitFor("Your new number is \(shown).")
+        try tmux.waitFor("\(confirmed) \(shown).")
     }
 
     @Test func changePhoneOnDefaultViaPasswordReauth() throws {
@@ -42,7 +45,10 @@ struct FlowEndToEndTests {
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Add phone number")
         try tmux.waitFor("Use it to sign in and recover your account.")
-        try sendNumberAndConfirmWithTheTextedCode(tmux, typed: "511333444", shown: "+995 511 333 444")
+        // An addition says added (issue 28 item 15).
+        try sendNumberAndConfirmWithTheTextedCode(
+            tmux, typed: "511333444", shown: "+995 511 333 444", confirmed: "Your number is")
+        try tmux.waitFor("Phone added")
         try tmux.sendKeys("Enter")
         try tmux.waitFor("+995 511 333 444")
     }
@@ -52,8 +58,10 @@ struct FlowEndToEndTests {
         try tmux.sendKeys("Enter")
         let sheet = try tmux.waitFor("This is your only sign-in method")
         #expect(!sheet.contains("Verify it's you"))
-        // The sheet opens on Cancel; Change number anyway takes a move up (the session is the implicit auth).
-        try tmux.sendKeys("Up")
+        // The sheet opens on what it recommends, Add email & password; Change number anyway takes a move
+        // down (the session is the implicit auth).
+        try tmux.waitFor("▸ Add email & password")
+        try tmux.sendKeys("Down")
         try tmux.waitFor("▸ Change number anyway")
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Current: +995 511 100 000")
@@ -72,7 +80,7 @@ struct FlowEndToEndTests {
         let tmux = try Tmux.openHub(scenario: "phone-only", admin: admin)
         try tmux.sendKeys("Enter")
         try tmux.waitFor("This is your only sign-in method")
-        try tmux.sendKeys("Up")
+        try tmux.sendKeys("Down")
         try tmux.waitFor("▸ Change number anyway")
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Current: +995 511 100 000")
@@ -188,8 +196,8 @@ struct FlowEndToEndTests {
         let port = try #require(url.split(separator: ":").last.flatMap { Int($0) })
         try waitUntilRefused(port: port)
         try app.sendKeys("r")
-        // GETs are retried with backoff before the app calls it offline: seconds of real time.
-        let offline = try app.waitFor("You're offline. Showing saved info.", timeout: .seconds(40))
+        // A refused connection is offline at once: no retries (issue 27).
+        let offline = try app.waitFor("You're offline. Showing saved info.", timeout: .seconds(5))
         #expect(offline.contains("+995 511 100 000"))
         #expect(!offline.contains("✎"))  // the pencil is gone: the row is disabled
         try app.sendKeys("Enter")
@@ -203,11 +211,12 @@ struct FlowEndToEndTests {
         try tmux.changePhoneVerifyingWithPassword()
         try tmux.sendLiteral("511999999")
         try tmux.sendKeys("Enter")
-        try tmux.waitFor("Too many attempts. Try again in")
+        // Issue 28 item 1: the cap says it is the daily one.
+        try tmux.waitFor("Daily limit reached. Try again in")
         for _ in 0..<9 { try tmux.sendKeys("BSpace") }
-        try tmux.waitUntil("the banner gone with the number") { !$0.contains("Too many attempts") }
+        try tmux.waitUntil("the banner gone with the number") { !$0.contains("Daily limit reached") }
         try sendNumberAndConfirmWithTheTextedCode(tmux, typed: "511222333", shown: "+995 511 222 333")
-        #expect(!(try tmux.capture()).contains("Too many attempts"))
+        #expect(!(try tmux.capture()).contains("Daily limit reached"))
     }
 
     /// Over `--backend` too, the app's countdowns follow the reference backend's clock.
@@ -227,7 +236,7 @@ struct FlowEndToEndTests {
         try app.waitFor("Two-factor authentication")
         try app.sendKeys("Enter")
         try app.waitFor("This is your only sign-in method")
-        try app.sendKeys("Up")
+        try app.sendKeys("Down")
         try app.waitFor("▸ Change number anyway")
         try app.sendKeys("Enter")
         try app.waitFor("Current: +995 511 100 000")

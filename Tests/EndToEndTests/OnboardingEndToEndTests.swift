@@ -35,6 +35,8 @@ import Testing
         try app.sendLiteral("newbie@mail.com")
         try app.sendKeys("Tab")
         try app.sendLiteral("violet-harbor-77")
+        try app.sendKeys("Enter")  // to the confirmation
+        try app.sendLiteral("violet-harbor-77")
         try app.sendKeys("Enter")
         try app.waitFor("Step 4 of 4")
         try app.waitFor("We sent a link to newbie@mail.com.")
@@ -70,6 +72,8 @@ import Testing
         try chooseUsername(app)
         try app.sendLiteral("later@mail.com")
         try app.sendKeys("Tab")
+        try app.sendLiteral("violet-harbor-77")
+        try app.sendKeys("Enter")  // to the confirmation
         try app.sendLiteral("violet-harbor-77")
         try app.sendKeys("Enter")
         try app.waitFor("Step 4 of 4")

@@ -133,23 +133,30 @@ import Testing
         try app.waitFor("Account access")
     }
 
-    /// A stored session and no backend: the first frame at once (the session check), then the app
-    /// in with its cached data under the offline banner, the session kept.
+    /// A stored session, nothing saved with it, and no backend: the first frame at once (the session
+    /// check), then, with nothing to show offline, the choice; Continue offline goes in under the banner,
+    /// the session kept.
     @Test func anUnreachableBackendSaysOffline() throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
-        let folder = state.appendingPathComponent("accessdeck")
+        // Kept per backend origin (issue 27), and naming it.
+        let folder = state.appendingPathComponent("accessdeck/backends/http_127.0.0.1_9")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let session = folder.appendingPathComponent("session.json")
         let stored = #"""
             {"user_id":"usr_athlete","access_token":"at_kept","access_expires_at":"2031-01-01T00:00:00Z",
-             "refresh_token":"rt_kept","refresh_expires_at":"2031-01-08T00:00:00Z"}
+             "refresh_token":"rt_kept","refresh_expires_at":"2031-01-08T00:00:00Z","origin":"http://127.0.0.1:9"}
             """#
         try Data(stored.utf8).write(to: session)
         let app = try Tmux(
             width: 80, height: 24, command: [try AccessDeckBinary.requireBuilt(), "--backend", "http://127.0.0.1:9"],
             environment: ["XDG_STATE_HOME": state.path])
-        try app.waitFor("You're offline. Showing saved info.")
+        let choice = try app.waitFor("Continue offline", timeout: .seconds(5))
+        #expect(choice.contains("Can't reach the server"))
+        #expect(choice.contains("Sign in again"))
+        #expect(choice.contains("You're offline. Trying to reconnect"))
+        #expect(!choice.contains("Showing saved info"))
+        try app.sendKeys("Enter")
         try app.waitFor("Account access")
         #expect(FileManager.default.fileExists(atPath: session.path))
         try app.sendKeys("q")

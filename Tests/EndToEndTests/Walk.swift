@@ -65,8 +65,10 @@ final class ServedBackend {
 
     deinit { try? FileManager.default.removeItem(at: state) }
 
-    /// The app's saved session in this backend's state folder.
-    var sessionFile: URL { state.appendingPathComponent("accessdeck/session.json") }
+    /// The app's saved session in this backend's state folder: kept per backend origin (issue 27).
+    var sessionFile: URL {
+        state.appendingPathComponent("accessdeck/backends/http_127.0.0.1_\(admin.port)/session.json")
+    }
 
     /// `qaSignIn`: the app signs in as the scenario's user by itself (`--qa-sign-in`) instead of
     /// starting on Welcome.

@@ -38,6 +38,15 @@ import Testing
         #expect(Banner.offline.isActive(at: now))
     }
 
+    /// The gap between sends is not a limit reached: it says when to resend, and is not drawn as a danger.
+    @Test func aCooldownSaysWhenToResend() {
+        let cooldown = Banner.Wait(lead: "Resend in", shortLead: "Resend in", isLimit: false)
+        let banner = Banner.rateLimited(until: now.addingTimeInterval(24), wait: cooldown)
+        #expect(banner.text(now: now) == "Resend in 0:24")
+        #expect(render(banner, at: now)[0, 0].style.foreground == .warning)
+        #expect(render(.rateLimited(until: now.addingTimeInterval(24)), at: now)[0, 0].style.foreground == .danger)
+    }
+
     /// At 40 columns the whole wait shows rather than a sentence cut before its timer.
     @Test func aNarrowBannerKeepsTheWholeTimer() {
         var grid = canvas(40, 1)

@@ -43,6 +43,36 @@ import Testing
         assertSnapshot(of: grid, named: "otp-error")
     }
 
+    /// Seed 000 keeps a refused code in view; the next digit starts a new code instead of being
+    /// refused by six full boxes (Backspace six times was the only way on).
+    @Test func aDigitAfterARefusedCodeStartsANewCode() {
+        var otp = OTPInput(digits: "482111")
+        otp.startsOver = true
+        #expect(otp.focusedIndex == 0)
+        #expect(changed(otp.type("7")))
+        #expect(otp.code == "7")
+        #expect(!otp.startsOver)
+        #expect(otp.caret == 1)
+        var pasted = OTPInput(digits: "482111")
+        pasted.startsOver = true
+        #expect(pasted.fill(pasted: "4829") == .partial(digits: 4, missing: 2))
+        #expect(pasted.code == "4829")
+    }
+
+    /// Moving the caret or erasing means the kept digits are being fixed: typing then edits them.
+    @Test func editingARefusedCodeKeepsItsDigits() {
+        var otp = OTPInput(digits: "482111")
+        otp.startsOver = true
+        otp.backspace()
+        otp.type("5")
+        #expect(otp.code == "482115")
+        var moved = OTPInput(digits: "482111")
+        moved.startsOver = true
+        moved.moveCaret(by: -2)
+        moved.type("9")
+        #expect(moved.code == "482191")
+    }
+
     @Test func disabled() {
         assertSnapshot(of: render(OTPInput(digits: "48", isDisabled: true)), named: "otp-disabled")
     }

@@ -51,6 +51,20 @@ import Testing
         assertSnapshot(of: grid, named: "textfield-error")
     }
 
+    /// Issue 28 item 19: a long error wraps under the box, every word of it, and the field is that much taller.
+    @Test func aLongErrorWraps() {
+        let message =
+            "This number belonged to an account that was deleted less than 7 days ago. Try again later or use another number."
+        let field = TextField(label: "Number", value: "511 100 000", error: message)
+        #expect(field.height(width: 40) == 1 + 3 + TextLayout.wrap(message, width: 40).count)
+        #expect(field.height(width: 40) > field.height)
+        var grid = canvas(40, field.height(width: 40))
+        field.render(into: &grid, in: grid.bounds)
+        let below = (4..<grid.size.rows).map { grid.text(row: $0).trimmingCharacters(in: .whitespaces) }
+        #expect(below.joined(separator: " ") == message)
+        #expect(TextField(label: "Number", value: "5").height(width: 40) == field.height)
+    }
+
     @Test func disabled() {
         let field = TextField(label: "Email", value: "jdoe@mail.com", isDisabled: true, isFocused: true)
         assertSnapshot(of: render(field), named: "textfield-disabled")

@@ -6,8 +6,9 @@ public enum APIError: Error, Equatable, Sendable {
     /// No answer: connection refused, DNS, time-out, or the service unavailable (never
     /// "invalid credentials", seed 002).
     case offline(reason: String)
-    /// `retryAfter` nil: the server named no wait, so none is invented; the person may retry.
-    case rateLimited(retryAfter: Int?, message: String)
+    /// `retryAfter` nil: the server named no wait, so none is invented; the person may retry. `limit`: which
+    /// limit fired, when the server names it (the gap between sends is not a limit reached, a daily cap is).
+    case rateLimited(retryAfter: Int?, message: String, limit: RateLimitKind? = nil)
     case codeIncorrect(attemptsRemaining: Int, message: String)
     /// A wrong current password; `attemptsRemaining` before the password lock, when the server says.
     case passwordIncorrect(attemptsRemaining: Int?, message: String)
@@ -25,13 +26,28 @@ public enum APIError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .offline: return "You're offline. Check your connection and try again."
-        case .rateLimited(_, let message), .codeIncorrect(_, let message), .passwordIncorrect(_, let message),
+        case .rateLimited(_, let message, _), .codeIncorrect(_, let message), .passwordIncorrect(_, let message),
             .codeExpired(let message),
             .taken(let message), .invalid(_, let message), .reauthRequired(let message), .unauthorized(let message),
             .server(_, _, let message):
             return message
         case .signedOut: return "Your session ended. Sign in again."
         }
+    }
+
+    /// Seed 002's words for an answer the client cannot take: a status the contract does not list for the
+    /// call, or a body that does not decode as the contract says.
+    public static let invalidResponseText = "Invalid response from server. Please try again."
+
+    /// An answer the contract does not allow for the call (its status, or its body): never taken as a
+    /// success, nor as any of the kinds above.
+    public static func invalidResponse(status: Int) -> APIError {
+        .server(status: status, code: "invalid_response", message: invalidResponseText)
+    }
+
+    public var isInvalidResponse: Bool {
+        if case .server(_, "invalid_response", _) = self { return true }
+        return false
     }
 
     /// A 429 that names no wait, in its body or its `Retry-After` header.
@@ -47,7 +63,9 @@ public enum APIError: Error, Equatable, Sendable {
         case (429, _):
             let header = retryAfterHeader.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
             let seconds = (wire.detail?.retryAfter ?? header).map { max(1, $0) }
-            return .rateLimited(retryAfter: seconds, message: wire.message ?? (seconds == nil ? tryLaterText : message))
+            return .rateLimited(
+                retryAfter: seconds, message: wire.message ?? (seconds == nil ? tryLaterText : message),
+                limit: wire.limit)
         case (401, .codeIncorrect):
             return .codeIncorrect(attemptsRemaining: wire.detail?.attemptsRemaining ?? 0, message: message)
         case (401, .passwordIncorrect), (401, .credentialsInvalid):
@@ -60,6 +78,9 @@ public enum APIError: Error, Equatable, Sendable {
             // `unauthorized`, `token_expired`, or whatever another backend calls a refused session
             // (`invalid_token`, no body at all): the session middleware refreshes once and retries.
             return .unauthorized(message: message)
+        case (410, .linkSuperseded):
+            // Not over: replaced by a newer link, which the screen says (issue 28 item 3).
+            return .server(status: status, code: ErrorCode.linkSuperseded.rawValue, message: message)
         case (410, _):
             return .codeExpired(message: message)
         case (409, let code?) where code.isTaken:
@@ -81,6 +102,7 @@ struct ErrorReply {
     var detail: APIErrorDetail?
     var rawCode: String?
     var message: String?
+    var limit: RateLimitKind?
 
     var code: ErrorCode? { detail?.code ?? rawCode.flatMap(ErrorCode.init(rawValue:)) }
 
@@ -89,6 +111,7 @@ struct ErrorReply {
             detail = decoded.error
             rawCode = decoded.error.code.rawValue
             message = decoded.error.message
+            limit = decoded.error.limit
             return
         }
         // A code added to a backend after this client was built fails the strict decode above;
@@ -97,6 +120,7 @@ struct ErrorReply {
         let error = object?["error"] as? [String: Any]
         rawCode = error?["code"] as? String
         message = (error?["message"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+        limit = (error?["limit"] as? String).flatMap(RateLimitKind.init(rawValue:))
     }
 }
 

@@ -30,10 +30,12 @@ public final class AuthMethodsCache: @unchecked Sendable {
         }
     }
 
-    /// Next to the session file: `…/accessdeck/auth-methods.json`.
-    public static func defaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        SessionStore.defaultLocation(environment: environment).deletingLastPathComponent()
-            .appendingPathComponent("auth-methods.json")
+    /// In the backend's own folder: `…/accessdeck/backends/http_127.0.0.1_8080/auth-methods.json`, so
+    /// another backend never shows this one's data.
+    public static func defaultLocation(
+        for origin: BackendOrigin, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
+        SessionStore.folder(for: origin, environment: environment).appendingPathComponent("auth-methods.json")
     }
 
     public var latest: Entry? { lock.withLock { entry } }

@@ -1,7 +1,10 @@
 import AccessCore
+import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import Logging
+import NIOCore
+import NIOPosix
 import OpenAPIRuntime
 
 /// Innermost: sees every attempt on the wire. Journals it, types a non-2xx answer as an
@@ -56,7 +59,7 @@ struct OutcomeMiddleware: ClientMiddleware {
             }
             record(nil, "offline")
             let underlying = (error as? ClientError)?.underlyingError ?? error
-            throw APIError.offline(reason: String(describing: type(of: underlying)))
+            throw APIError.offline(reason: NoAnswer.reason(for: underlying))
         }
         let status = response.status.code
         LastStatus.current?.set(status)
@@ -67,8 +70,10 @@ struct OutcomeMiddleware: ClientMiddleware {
                 // A body that will not arrive in full still leaves the status to go by.
                 data = (try? await Data(collecting: responseBody, upTo: Self.errorBodyLimit)) ?? Data()
             }
-            let error = APIError.from(
-                status: status, body: data, retryAfterHeader: response.headerFields[.retryAfter])
+            let error =
+                ContractStatuses.allows(status, for: operationID)
+                ? APIError.from(status: status, body: data, retryAfterHeader: response.headerFields[.retryAfter])
+                : APIError.invalidResponse(status: status)
             record(status, error.code, responseBody: data)
             throw error
         }
@@ -88,8 +93,63 @@ struct OutcomeMiddleware: ClientMiddleware {
     }
 }
 
-/// Retries a GET that got no answer (or a 502/503/504): reading twice is harmless, while a POST
-/// that may have arrived must not be sent again.
+extension ContractStatuses {
+    /// Whether an error status is one the call may answer: one the contract lists for it, or one any
+    /// server or proxy on the way may send whatever the call (401 a refused session, 408, 413, 429, every
+    /// 5xx). An operation the table does not know (a contract newer than this build) is not judged.
+    static func allows(_ status: Int, for operationID: String) -> Bool {
+        if anyCall.contains(status) || status >= 500 { return true }
+        guard let listed = listed[operationID] else { return true }
+        return listed.contains(status)
+    }
+
+    static let anyCall: Set<Int> = [401, 408, 413, 429]
+}
+
+/// Why a call got no answer, as the retry rule and the journal need it.
+enum NoAnswer {
+    /// Nobody listens there (the backend was stopped, a wrong port): known in a millisecond.
+    static let refused = "connection refused"
+    /// The connection did not open, or the answer did not come, within the configured time-outs.
+    static let timedOut = "no answer in time"
+    /// The connection closed before the answer was whole: the next try may well get one.
+    static let lost = "connection lost"
+
+    static func reason(for error: any Error) -> String {
+        switch error {
+        case let error as HTTPClientError:
+            switch error {
+            case .connectTimeout, .deadlineExceeded, .readTimeout, .writeTimeout, .tlsHandshakeTimeout:
+                return timedOut
+            case .remoteConnectionClosed, .cancelled: return lost
+            default: return String(describing: error)
+            }
+        case let error as NIOConnectionError:
+            // Every address tried; a time-out among them means something may be there, only slow.
+            return error.connectionErrors.contains { isConnectTimeout($0.error) } ? timedOut : refused
+        case let error as ChannelError:
+            return isConnectTimeout(error) ? timedOut : lost
+        case let error as IOError:
+            return error.errnoCode == ECONNREFUSED ? refused : lost
+        default:
+            return String(describing: type(of: error))
+        }
+    }
+
+    private static func isConnectTimeout(_ error: any Error) -> Bool {
+        guard case .connectTimeout? = error as? ChannelError else { return false }
+        return true
+    }
+
+    /// Only a lost answer (or a gateway's 502/503/504, "HTTP 5xx") is worth asking again.
+    static func isWorthRetrying(_ reason: String) -> Bool {
+        reason == lost || reason.hasPrefix("HTTP ")
+    }
+}
+
+/// Retries a GET whose answer was lost (or a 502/503/504): reading twice is harmless, while a POST
+/// that may have arrived must not be sent again. A refused connection or a time-out is not retried:
+/// the backend is not there, and the person would only wait longer to be told so.
 struct GetRetryMiddleware: ClientMiddleware {
     let delays: [Duration]
     let sleep: @Sendable (Duration) async throws -> Void
@@ -105,7 +165,9 @@ struct GetRetryMiddleware: ClientMiddleware {
             do {
                 return try await next(request, body, baseURL)
             } catch {
-                guard case .offline(let reason)? = APIError.unwrapping(error), attempt < delays.count else {
+                guard case .offline(let reason)? = APIError.unwrapping(error), NoAnswer.isWorthRetrying(reason),
+                    attempt < delays.count
+                else {
                     throw error
                 }
                 logger.debug(

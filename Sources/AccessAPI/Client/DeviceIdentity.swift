@@ -30,9 +30,9 @@ public struct DeviceIdentity: Sendable {
         DeviceIdentity(identifier: newIdentifier(), privateKey: Curve25519.KeyAgreement.PrivateKey())
     }
 
-    /// `device.json` beside the session file.
+    /// `device.json` in the state folder: one installation, whatever backend it talks to.
     public static func defaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        SessionStore.defaultLocation(environment: environment).deletingLastPathComponent()
+        SessionStore.stateFolder(environment: environment)
             .appendingPathComponent("device.json")
     }
 

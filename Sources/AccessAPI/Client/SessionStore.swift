@@ -16,37 +16,103 @@ public enum SessionStoreError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// Where a backend is, as sessions and cached data are kept apart by it: its scheme, host and port
+/// (the web's origin). A session goes only to the origin that issued it.
+public struct BackendOrigin: Hashable, Sendable, CustomStringConvertible {
+    public let scheme: String
+    public let host: String
+    public let port: Int
+
+    /// nil for what is not an http(s) URL with a host.
+    public init?(baseURL: String) {
+        guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https",
+            let host = url.host?.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]")), !host.isEmpty
+        else { return nil }
+        self.scheme = scheme
+        self.host = host
+        port = url.port ?? (scheme == "https" ? 443 : 80)
+    }
+
+    public var description: String { "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)" }
+
+    /// The folder its files are kept in: `http_127.0.0.1_8080`.
+    public var folderName: String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789.-")
+        return "\(scheme)_\(String(host.map { allowed.contains($0) ? $0 : "_" }))_\(port)"
+    }
+}
+
 /// Keeps the access and refresh tokens in a file only the user can read (0600 in a 0700
-/// folder), replaced atomically so a crash mid-write never leaves half a file.
+/// folder), replaced atomically so a crash mid-write never leaves half a file. The file names the
+/// origin that issued them: a store for another origin does not load it.
 public struct SessionStore: Sendable {
     public let fileURL: URL
+    /// Whose session this file keeps; nil: whatever it holds (tests).
+    public let origin: BackendOrigin?
 
-    public init(fileURL: URL) { self.fileURL = fileURL }
+    public init(fileURL: URL, origin: BackendOrigin? = nil) {
+        self.fileURL = fileURL
+        self.origin = origin
+    }
 
-    /// `ACCESSDECK_SESSION_FILE`, else `$XDG_STATE_HOME/accessdeck/session.json`, else
-    /// `~/.local/state/accessdeck/session.json`.
-    public static func defaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    /// The app's folder: the folder of `ACCESSDECK_SESSION_FILE`, else `$XDG_STATE_HOME/accessdeck`, else
+    /// `~/.local/state/accessdeck`.
+    public static func stateFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let explicit = environment["ACCESSDECK_SESSION_FILE"], !explicit.isEmpty {
-            return URL(fileURLWithPath: explicit)
+            return URL(fileURLWithPath: explicit).deletingLastPathComponent()
         }
         let stateHome =
             environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/state")
-        return stateHome.appendingPathComponent("accessdeck/session.json")
+        return stateHome.appendingPathComponent("accessdeck")
     }
 
-    /// nil when there is no session; `corrupt` when the file cannot be read as one.
-    public func load() throws -> SessionTokens? {
-        guard let data = FileManager.default.contents(atPath: fileURL.path) else { return nil }
-        do {
-            return try APIJSON.makeContractDecoder().decode(SessionTokens.self, from: data)
-        } catch {
-            throw SessionStoreError.corrupt(path: fileURL.path)
+    /// One backend's folder: `backends/http_127.0.0.1_8080` in the state folder.
+    public static func folder(
+        for origin: BackendOrigin, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
+        stateFolder(environment: environment).appendingPathComponent("backends").appendingPathComponent(
+            origin.folderName)
+    }
+
+    /// `ACCESSDECK_SESSION_FILE` (one file: a session of another origin in it is not loaded, and is
+    /// replaced by the next sign-in), else `session.json` in the origin's folder.
+    public static func defaultLocation(
+        for origin: BackendOrigin, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> URL {
+        if let explicit = environment["ACCESSDECK_SESSION_FILE"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit)
+        }
+        return folder(for: origin, environment: environment).appendingPathComponent("session.json")
+    }
+
+    /// Before sessions were kept by origin, one `session.json` (with `auth-methods.json` and the
+    /// `signed-out` marker) sat in the state folder for whichever `--backend` signed in last. Which one
+    /// cannot be told, so its tokens are sent nowhere: the files are removed (one sign-in again).
+    public static func dropUnkeyedFiles(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        guard (environment["ACCESSDECK_SESSION_FILE"] ?? "").isEmpty else { return }
+        let folder = stateFolder(environment: environment)
+        for name in ["session.json", "auth-methods.json", "signed-out"] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }
 
+    /// nil when there is no session, or it is another origin's; `corrupt` when the file cannot be read.
+    public func load() throws -> SessionTokens? {
+        guard let data = FileManager.default.contents(atPath: fileURL.path) else { return nil }
+        let stored: StoredSession
+        do {
+            stored = try APIJSON.makeContractDecoder().decode(StoredSession.self, from: data)
+        } catch {
+            throw SessionStoreError.corrupt(path: fileURL.path)
+        }
+        if let origin, stored.origin != origin.description { return nil }
+        return stored.tokens
+    }
+
     public func save(_ tokens: SessionTokens) throws {
-        let data = try APIJSON.makeContractEncoder().encode(tokens)
+        let data = try APIJSON.makeContractEncoder().encode(StoredSession(tokens: tokens, origin: origin?.description))
         try writeAtomically(data)
         try? FileManager.default.removeItem(at: signedOutMarkerURL)
     }
@@ -76,6 +142,30 @@ public struct SessionStore: Sendable {
         } catch let error as PrivateStateFile.WriteError {
             throw SessionStoreError.unwritable(path: fileURL.path, reason: error.reason)
         }
+    }
+}
+
+/// The tokens as the file keeps them, with the origin that issued them beside.
+private struct StoredSession: Codable {
+    var tokens: SessionTokens
+    var origin: String?
+
+    init(tokens: SessionTokens, origin: String?) {
+        self.tokens = tokens
+        self.origin = origin
+    }
+
+    enum CodingKeys: String, CodingKey { case origin }
+
+    init(from decoder: any Decoder) throws {
+        tokens = try SessionTokens(from: decoder)
+        origin = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .origin)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try tokens.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(origin, forKey: .origin)
     }
 }
 

@@ -2489,7 +2489,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Redeem the one-shot verification link (24 h): the address is verified and password login opens
     ///
-    /// 410 link_expired for a used or expired link; 404 link_not_found.
+    /// 410 link_superseded for a link a newer one replaced, link_expired for another used or expired link; 404 link_not_found.
     ///
     /// - Remark: HTTP `POST /auth/register/confirm`.
     /// - Remark: Generated from `#/paths//auth/register/confirm/post(confirmRegistration)`.
@@ -3863,7 +3863,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Whether a recovery link still works, and for which address, without spending it
     ///
-    /// 404 link_not_found; 410 link_expired (used, replaced by a newer one, or past 24 h).
+    /// 404 link_not_found; 410 link_superseded (replaced by a newer one), link_expired (used, or past 24 h).
     ///
     /// - Remark: HTTP `POST /auth/recovery/check`.
     /// - Remark: Generated from `#/paths//auth/recovery/check/post(checkRecoveryLink)`.
@@ -4007,7 +4007,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// The recovery email's password with the link: a session with limited access (profile and settings only) until the phone is re-verified
     ///
-    /// 401 credentials_invalid for a wrong password (the link stays usable); the failures count with POST /auth/login's for the same address, so the same progressive lockout applies: 429 rate_limited, limit login_lockout, retry_after (the 3rd failure in a row waits 30 s, each further one twice as long, at most 15 min), and a lockout_notice goes to the address when a lockout starts. 410 link_expired (used, replaced or past 24 h); 404 link_not_found; 422 invalid_field (the device). Success spends the link.
+    /// 401 credentials_invalid for a wrong password (the link stays usable); the failures count with POST /auth/login's for the same address, so the same progressive lockout applies: 429 rate_limited, limit login_lockout, retry_after (the 3rd failure in a row waits 30 s, each further one twice as long, at most 15 min), and a lockout_notice goes to the address when a lockout starts. 410 link_superseded (replaced by a newer one), link_expired (used, or past 24 h); 404 link_not_found; 422 invalid_field (the device). Success spends the link.
     ///
     /// - Remark: HTTP `POST /auth/recovery/complete`.
     /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)`.
@@ -6337,7 +6337,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Redeem the token of an email change or add link: applies it and issues a new session
     ///
-    /// The token is the proof: no session needed (the link may be opened anywhere). 410 link_expired for a used or expired link, 404 link_not_found, 409 email_taken when another account took the address meanwhile. The old address gets a notice with a revert link.
+    /// The token is the proof: no session needed (the link may be opened anywhere). 410 link_superseded for a link a newer one replaced, link_expired for another used or expired link, 404 link_not_found, 409 email_taken when another account took the address meanwhile. The old address gets a notice with a revert link.
     ///
     /// - Remark: HTTP `POST /auth/email/verify`.
     /// - Remark: Generated from `#/paths//auth/email/verify/post(verifyEmailLink)`.

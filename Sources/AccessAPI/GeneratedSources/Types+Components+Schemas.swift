@@ -44,6 +44,7 @@ extension Components {
             case codeExpired = "code_expired"
             case requestClosed = "request_closed"
             case linkExpired = "link_expired"
+            case linkSuperseded = "link_superseded"
             case payloadTooLarge = "payload_too_large"
             case phoneInvalid = "phone_invalid"
             case phoneUnchanged = "phone_unchanged"
@@ -144,7 +145,7 @@ extension Components {
             case lockoutNotice = "lockout_notice"
             case newDeviceNotice = "new_device_notice"
         }
-        /// Whether the code or link in a message still works, derived by the backend on its own clock when the outbox is read: live (a notice without a code or link is always live); used (verified, or a one-shot link opened); expired (past its lifetime); superseded (a newer code was sent to the same number since); cancelled (the code request was withdrawn); exhausted (too many wrong codes)
+        /// Whether the code or link in a message still works, on the backend's own clock: what ended it is recorded on the message when it happens and kept; until then it is judged when the outbox is read. live (a notice without a code or link is always live); used (verified, or a one-shot link opened); expired (past its lifetime); superseded (a newer code or link was sent since); cancelled (the code request was withdrawn, or the account deleted); exhausted (too many wrong codes)
         ///
         /// - Remark: Generated from `#/components/schemas/OutboxStatus`.
         @frozen public enum OutboxStatus: String, Codable, Hashable, Sendable, CaseIterable {

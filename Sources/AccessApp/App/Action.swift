@@ -1,4 +1,5 @@
 import AccessAPI
+import Foundation
 import TerminalKit
 
 /// Everything that can happen to the app: input, replies, timers.
@@ -10,6 +11,8 @@ public enum Action: Equatable, Sendable {
     case toastExpired
     /// One second passed while something counts down.
     case tick
+    /// While offline: time to ask whether the backend is back (Reduce+Probe).
+    case probe
     /// A link from the person's mail, handed over by `accessdeck open-link`: the terminal's tap.
     case openLink(String)
     /// The backend reached with `--backend` answered as the reference one (found after the first
@@ -24,6 +27,8 @@ public enum Action: Equatable, Sendable {
     case switchScenario(String)
     /// QA: move the reference backend's clock (and so the app's); a toast says what fell due.
     case moveClock(ClockMove)
+    /// The system's opener could not open this URL (the effect `.open`): no browser or mail client here.
+    case openFailed(URL)
     /// The screen was written to this file (its name), or why not.
     case exported(Result<String, ExportFailure>)
 }

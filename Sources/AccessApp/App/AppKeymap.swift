@@ -2,7 +2,7 @@ import TerminalKit
 
 /// The keys that work around every screen: back, the panels, the palette, help and quit.
 enum AppIntent: Sendable {
-    case back, outbox, journal, palette, specNotes, help, quit, quitFromAnywhere
+    case back, logOut, reconnect, outbox, journal, palette, specNotes, help, quit, quitFromAnywhere
 }
 
 /// The app's own bindings around the top screen, in the footer's order after the screen's. Keys the
@@ -11,7 +11,14 @@ enum AppIntent: Sendable {
 func appBindings(_ state: AppState) -> [KeyBinding<AppIntent>] {
     let takesText = state.top.base.takesText
     var app: [KeyBinding<AppIntent>] = []
-    if state.canGoBack { app.append(KeyBinding(takesText ? [.escape] : [.escape, .left], "Back", .back)) }
+    if state.canGoBack {
+        app.append(KeyBinding(takesText ? [.escape] : [.escape, .left], "Back", .back))
+    } else if AppRoutes.isOnboarding(state.top) {
+        // Onboarding's steps stand alone with nothing to go back to: Esc is the way out.
+        app.append(KeyBinding([.escape], "Log out", .logOut))
+    }
+    // Offline, the probe asks by itself every few seconds; `r` asks now.
+    if state.isOffline, !takesText { app.append(KeyBinding([.character("r")], "Reconnect", .reconnect)) }
     if state.options.hasReferenceBackend {
         app.append(KeyBinding(OutboxPanel.keys, "Outbox", inFooter: false, .outbox))
     }
@@ -38,6 +45,10 @@ func appBindings(_ state: AppState) -> [KeyBinding<AppIntent>] {
 func performApp(_ intent: AppIntent, in state: inout AppState) -> [Effect] {
     switch intent {
     case .back: return apply([.pop], to: &state, for: .screen(depth: state.stack.count - 1))
+    case .logOut: return apply([.showSheet(.confirmLogout)], to: &state, for: nil)
+    case .reconnect:
+        let probe = probeNow(&state)
+        return probe.isEmpty ? [] : [.cancel(.probe)] + probe
     case .outbox: return apply([.showOutbox], to: &state, for: nil)
     case .journal: return state.show(.journal(JournalPanel()))
     case .palette: return openPalette(&state)

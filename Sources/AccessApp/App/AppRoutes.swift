@@ -23,14 +23,24 @@ public enum AppRoutes {
     /// The backend refused the session for good (a refused refresh): sign in again (seed 002).
     static var sessionExpired: AnyScreen { AnyScreen(SignInScreen(notice: SignInScreen.sessionExpiredText)) }
 
+    /// Logged out here (seed 002): the sign-in screen says only this device was signed out.
+    static var loggedOut: AnyScreen { AnyScreen(SignInScreen(notice: loggedOutText)) }
+
+    public static let loggedOutText = "You're logged out. Your other devices stay signed in."
+
     /// The roots a signed-out app stands on: a refused session found there needs no sign-in screen on top,
     /// and the QA sign-in may take the app in from there.
     static let signedOutRoots: [ScreenType] = [
-        ScreenType(WelcomeScreen.self), ScreenType(SignInScreen.self), ScreenType(LoggedOutScreen.self),
+        ScreenType(WelcomeScreen.self), ScreenType(SignInScreen.self),
         ScreenType(SessionCheckScreen.self), ScreenType(AccountDeletedScreen.self),
     ]
 
     static func isSignedOut(_ root: AnyScreen) -> Bool { signedOutRoots.contains { root.is($0) } }
+
+    /// Onboarding's steps: signed in, alone on the stack, and not done yet, so the way out is to log out.
+    static func isOnboarding(_ root: AnyScreen) -> Bool {
+        OnboardingFeature.screens.contains { root.is(ScreenType($0)) }
+    }
 
     /// A link pasted or handed over (`accessdeck open-link`) that the screen on top does not wait for:
     /// its own kind says where it goes; nil when nothing takes it.

@@ -25,6 +25,8 @@ public struct AppState: Equatable, Sendable {
     public var profile: Profile?
     /// The last call found no backend: the hub shows cached values and disables writes.
     public var isOffline = false
+    /// While offline: the wait before the probe now set (Reduce+Probe); nil online.
+    public var probeWait: TimeInterval?
     /// The last successful "Verify it's you"; good until its `expiresAt` (15 minutes).
     public var reauth: ReauthGrant?
     /// A one-second tick is scheduled (something on screen counts down).

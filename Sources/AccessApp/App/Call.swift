@@ -10,6 +10,10 @@ public struct Call: Equatable, Sendable, CustomReflectable {
     public let name: String
     /// The reply type's name, so calls of two models with like-named cases differ.
     let replyType: String
+    /// How long its owner waits, on the app clock: then the reply is "no answer" (offline), whatever
+    /// the client's own time-outs, and the real one, if it comes, finds nobody waiting. nil: as long as
+    /// the client waits.
+    public private(set) var deadline: TimeInterval?
     private let wrap: @Sendable (Result<AnyValue, APIError>) -> AnyValue?
 
     public init<Request: APIRequest, Reply: Equatable & Sendable>(
@@ -30,6 +34,17 @@ public struct Call: Equatable, Sendable, CustomReflectable {
         }
     }
 
+    /// The same call, given up after `seconds` on the app clock (seed 002: the session check takes
+    /// under 2 s).
+    public func within(seconds: TimeInterval) -> Call {
+        var call = self
+        call.deadline = seconds
+        return call
+    }
+
+    /// The reason of the "no answer" a call's deadline delivers.
+    public static let deadlineReason = "no answer in time"
+
     /// A request whose reply nobody waits for.
     init(ignoringReply request: AnyRequest) {
         self.request = request
@@ -47,6 +62,7 @@ public struct Call: Equatable, Sendable, CustomReflectable {
 
     public static func == (lhs: Call, rhs: Call) -> Bool {
         lhs.request == rhs.request && lhs.name == rhs.name && lhs.replyType == rhs.replyType
+            && lhs.deadline == rhs.deadline
     }
 
     public var customMirror: Mirror { Mirror(self, children: ["name": name, "request": request]) }
@@ -61,11 +77,12 @@ public struct Call: Equatable, Sendable, CustomReflectable {
 public enum NoReply: Equatable, Sendable {}
 
 /// Who waits for a reply: a screen on the stack (by its depth, the root being 0), the overlay shown,
-/// or the QA console.
+/// the QA console, or the app itself (the probe that finds the backend back, Reduce+Probe).
 public enum CallOwner: Hashable, Sendable {
     case screen(depth: Int)
     case overlay
     case console
+    case app
 }
 
 /// A request in flight and who waits for it. The reducer mints every id in one place
@@ -91,11 +108,14 @@ public struct PendingCall: Equatable, Sendable, CustomReflectable {
 extension AppState {
     /// Mints the request's id, notes who waits for it (nobody: its reply is dropped) and returns the
     /// effect that runs it. The only place ids are minted.
-    mutating func send(_ call: Call, for owner: CallOwner?) -> Effect {
+    mutating func send(_ call: Call, for owner: CallOwner?) -> [Effect] {
         let id = RequestID(nextRequestID)
         nextRequestID += 1
-        if let owner { pending[id] = PendingCall(owner, call) }
-        return .request(call.request, id: id)
+        guard let owner else { return [.request(call.request, id: id)] }
+        pending[id] = PendingCall(owner, call)
+        guard let deadline = call.deadline else { return [.request(call.request, id: id)] }
+        let noAnswer = Action.response(id, .failure(.offline(reason: Call.deadlineReason)))
+        return [.request(call.request, id: id), .after(seconds: deadline, action: noAnswer, id: .deadline(id))]
     }
 
     /// Forgets the calls of the screens at `depth` and above (they left the stack, or were replaced).

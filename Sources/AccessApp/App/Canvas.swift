@@ -130,7 +130,7 @@ public struct Canvas {
     /// own error row still parts it from what follows).
     public mutating func field(_ field: TextField, spacing: Int = 1) {
         let glyphs = glyphs
-        draw(height: field.height, spacing: spacing, isFocused: field.isFocused) { grid, rect in
+        draw(height: field.height(width: innerWidth), spacing: spacing, isFocused: field.isFocused) { grid, rect in
             field.render(into: &grid, in: rect.inset(horizontal: Canvas.margin), glyphs: glyphs)
         }
     }

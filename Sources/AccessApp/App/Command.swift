@@ -41,6 +41,9 @@ public enum Command: Equatable, Sendable {
     /// Forgets the user here: the methods and the re-auth grant in memory, and (`.signOutLocally`)
     /// the session file and the methods cache.
     case signOut
+    /// Log out (seed 002): forgotten here at once as `signOut`, the backend told when it can be, and the
+    /// sign-in screen says so. Nobody waits for the backend.
+    case logOut
     /// A sign-in succeeded (the client already keeps the new session): the app starts over on the
     /// signed-in root with the account's methods; nothing of an earlier user (re-auth, overlay) stays.
     case signedIn(SignedIn)
@@ -66,6 +69,13 @@ public enum Command: Equatable, Sendable {
         _ request: Request, _ reply: @escaping @Sendable (Result<Request.Reply, APIError>) -> Reply
     ) -> Command {
         .call(Call(request, reply))
+    }
+    /// A call its owner waits for no longer than `seconds` on the app clock (`Call.within`).
+    public static func call<Request: APIRequest, Reply: Equatable & Sendable>(
+        _ request: Request, _ reply: @escaping @Sendable (Result<Request.Reply, APIError>) -> Reply,
+        within seconds: TimeInterval
+    ) -> Command {
+        .call(Call(request, reply).within(seconds: seconds))
     }
     public static func callIgnoringReply(_ request: some APIRequest) -> Command {
         .callIgnoringReply(AnyRequest(request))

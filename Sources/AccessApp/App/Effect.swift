@@ -8,6 +8,10 @@ public enum TimerID: Hashable, Sendable {
     /// A screen's "once typing pauses" check (availability after 400 ms, a mismatch after 200 ms):
     /// each keystroke restarts it, so it fires once, that long after the last one.
     case debounce
+    /// The deadline of a call its owner waits for no longer (`Call.within`).
+    case deadline(RequestID)
+    /// While offline: the next question whether the backend is back (Reduce+Probe).
+    case probe
 }
 
 /// Work the reducer asks for; the `EffectRunner` performs it. Reducers stay pure.
@@ -24,6 +28,9 @@ public enum Effect: Equatable, Sendable {
     /// Forget the user on this device: the session file and the cached auth methods (after
     /// the account is deleted, and on log out), leaving the signed-out marker.
     case signOutLocally
+    /// Log out: forget the user here at once, as `signOutLocally`, and tell the backend
+    /// (`POST /auth/logout`) when it can, without anyone waiting for it.
+    case logOut
     /// Write the screen as it stands (the palette closed) to a file in the working directory; the
     /// store answers with `.exported`.
     case export(ExportFormat)

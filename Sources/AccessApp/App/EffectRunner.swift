@@ -4,7 +4,9 @@ import TerminalKit
 /// The outside world the runner hands clipboard and URL work to (the terminal, the OS).
 public protocol SystemServices: Sendable {
     func copyToClipboard(_ text: String)
-    func open(_ url: URL)
+    /// Hands `url` to the system's opener; `failed` is called when nothing could open it (no opener, or
+    /// the opener gave up: no browser, no mail client), so the person is told.
+    func open(_ url: URL, failed: @escaping @Sendable () -> Void)
     /// Writes an exported screen into the working directory; the path written, or the reason it was not.
     func saveExport(_ text: String, named name: String) -> Result<String, ExportFailure>
 }
@@ -62,10 +64,14 @@ public final class EffectRunner: @unchecked Sendable {
         case .copy(let text):
             services.copyToClipboard(text)
         case .open(let url):
-            services.open(url)
+            let send = self.send
+            services.open(url) { send(.openFailed(url)) }
         case .signOutLocally:
             let performer = self.performer
             Task { await performer?.signOutLocally() }
+        case .logOut:
+            let performer = self.performer
+            Task { await performer?.logOut() }
         case .export, .quit:
             // The store's business: an export needs the state it renders.
             break

@@ -58,10 +58,10 @@ extension EmailEntryScreen {
         switch failure {
         case .invalid:
             error = Self.invalidText
-        case .rateLimited(let retryAfter?, _):
+        case .rateLimited(let retryAfter?, _, let kind):
             error = nil
-            limit = RateLimit(target: typed.lowercased(), until: context.now + TimeInterval(retryAfter))
-        case .rateLimited(nil, _) where rateLimitedText != nil:
+            limit = RateLimit(target: typed.lowercased(), until: context.now + TimeInterval(retryAfter), kind: kind)
+        case .rateLimited(nil, _, _) where rateLimitedText != nil:
             error = rateLimitedText
         case .offline:
             error = Self.offlineText

@@ -1,3 +1,4 @@
+import AccessAPI
 import Foundation
 import TerminalKit
 
@@ -7,11 +8,17 @@ public struct RateLimit: Equatable, Sendable {
     /// What the limit is on; nil when it is on the whole screen's action.
     public var target: String?
     public var until: Date
+    /// Which limit the server named (its 429's `limit`); nil when it named none.
+    public var kind: RateLimitKind?
 
-    public init(target: String? = nil, until: Date) {
+    public init(target: String? = nil, until: Date, kind: RateLimitKind? = nil) {
         self.target = target
         self.until = until
+        self.kind = kind
     }
+
+    /// The server's 30 s between two sends to one address (seed README: resend after 30 s).
+    public static let sendCooldown: TimeInterval = 30
 
     public func applies(to target: String?, at now: Date) -> Bool {
         self.target == target && now < until
@@ -19,7 +26,22 @@ public struct RateLimit: Equatable, Sendable {
 
     /// The countdown banner while the limit is on.
     public func banner(for target: String? = nil, at now: Date) -> Banner? {
-        applies(to: target, at: now) ? .rateLimited(until: until) : nil
+        applies(to: target, at: now) ? .rateLimited(until: until, wait: Self.wait(kind)) : nil
+    }
+
+    /// What the wait is, in the banner's words (issue 28 item 1): the gap between sends says when the next
+    /// send is possible, as seed 001's "Resend in 0:27" does; only a limit reached says "Too many", and a
+    /// cap says which it is.
+    public static func wait(_ kind: RateLimitKind?) -> Banner.Wait {
+        switch kind {
+        case .cooldown: return Banner.Wait(lead: "Resend in", shortLead: "Resend in", isLimit: false)
+        case .dailyCap: return Banner.Wait(lead: "Daily limit reached. Try again in")
+        case .clientAddressHourly: return Banner.Wait(lead: "Hourly limit for your network reached. Try again in")
+        case .accountHourly: return Banner.Wait(lead: "Hourly limit for your account reached. Try again in")
+        case .globalHourly: return Banner.Wait(lead: "Hourly limit for this server reached. Try again in")
+        case .passwordAttempts: return Banner.Wait(lead: "Too many wrong passwords. Try again in")
+        case .resendWindow, .loginLockout, nil: return .limit
+        }
     }
 
     /// A whole-screen lockout's end (a 429's wait on a password screen) while it lasts; nil once the clock
@@ -41,7 +63,7 @@ extension Canvas {
     mutating func lockoutCountdown(until: Date?, at now: Date) -> Bool {
         guard let until = RateLimit.lasting(until, at: now) else { return false }
         let left = Banner.secondsLeft(until: until, now: now)
-        centered("Too many attempts. Try again in \(TextLayout.countdown(seconds: left))", style: .muted)
+        centered("\(Banner.Wait.limit.lead) \(TextLayout.countdown(seconds: left))", style: .muted)
         return true
     }
 }

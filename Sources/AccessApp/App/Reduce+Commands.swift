@@ -61,15 +61,15 @@ func apply(_ commands: [Command], to state: inout AppState, for owner: CallOwner
             if owner == .overlay { owner = nil }
             state.closeOverlay()
         case .call(let call):
-            effects.append(state.send(call, for: owner))
+            effects += state.send(call, for: owner)
         case .callIgnoringReply(let request):
-            effects.append(state.send(Call(ignoringReply: request), for: nil))
+            effects += state.send(Call(ignoringReply: request), for: nil)
         case .useOutboxMessage(let message):
             let top = state.stack.count - 1
             let context = state.context
             let commands =
                 state.top.update({ $0.use(message, context) }) ?? AppRoutes.link(message, context)
-                ?? [.showToast("Nothing on this screen takes that \(message.code == nil ? "link" : "code").")]
+                ?? [.showToast(OutboxPanel.unusableText(message))]
             effects += apply(commands, to: &state, for: .screen(depth: top))
         case .runPalette(let action):
             effects += runPaletteAction(action, in: &state)
@@ -81,24 +81,26 @@ func apply(_ commands: [Command], to state: inout AppState, for owner: CallOwner
         case .setProfile(let profile):
             state.profile = profile
         case .setOffline(let offline):
-            state.isOffline = offline
             if offline {
+                if !state.isOffline { effects += state.startProbing() }
+                state.isOffline = true
                 state.banner = .offline
-            } else if state.banner == .offline {
-                state.banner = nil
+            } else {
+                effects += state.backOnline()
             }
         case .grantReauth(let grant):
             state.reauth = grant
         case .signOut:
-            state.methods = nil
-            state.methodsFetchedAt = nil
-            state.profile = nil
-            state.reauth = nil
+            state.forgetUser()
             effects.append(.signOutLocally)
+        case .logOut:
+            state.forgetUser()
+            effects.append(.logOut)
+            effects += apply([.resetStack(AppRoutes.loggedOut)], to: &state, for: nil)
+            owner = nil
         case .signedIn(let signedIn):
             state.reauth = nil
-            state.isOffline = false
-            if state.banner == .offline { state.banner = nil }
+            effects += state.backOnline()
             effects += apply(
                 [
                     .setMethods(signedIn.authMethods), .setProfile(signedIn.profile),
@@ -135,6 +137,14 @@ func apply(_ commands: [Command], to state: inout AppState, for owner: CallOwner
 }
 
 extension AppState {
+    /// What was shown for the user who signed out here: their methods, profile and re-auth grant.
+    mutating func forgetUser() {
+        methods = nil
+        methodsFetchedAt = nil
+        profile = nil
+        reauth = nil
+    }
+
     /// Shows an overlay in place of the one shown (whose calls are forgotten) and starts what it loads.
     mutating func show(_ overlay: AnyOverlay) -> [Effect] {
         closeOverlay()

@@ -6,9 +6,11 @@ import Foundation
 /// all: not the offline banner, not a sheet, not the session.
 func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in state: inout AppState) -> [Effect] {
     guard let pending = state.pending.removeValue(forKey: id) else { return [] }
+    // The answer, or the deadline's "no answer": either way the other one finds nobody waiting.
+    var effects: [Effect] = pending.call.deadline == nil ? [] : [.cancel(.deadline(id))]
     guard let reply = pending.call.wrapped(result) else {
         state.defects.append("the reply to \(pending.call.name) is not its request's reply type: \(result)")
-        return []
+        return effects
     }
     var commands: [Command] = []
     if pending.call.reachesBackend {
@@ -18,13 +20,14 @@ func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in state: 
             commands.append(.setOffline(false))
         }
     }
-    var effects: [Effect] = []
     var owner: CallOwner?
     switch pending.owner {
     case .console:
         effects += apply(commands, to: &state, for: nil)
         guard let reply = reply.as(ConsoleReply.self) else { return effects }
         return effects + receiveConsole(reply, in: &state)
+    case .app:
+        if let reply = reply.as(ProbeReply.self) { commands += receiveProbe(reply, in: &state) }
     case .overlay:
         let context = state.overlayContext
         if var overlay = state.overlay, let received = overlay.update({ $0.receive(erased: reply, context) }) {

@@ -46,12 +46,16 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
                 to: &state, for: nil) : []
     case .switchScenario, .moveClock:
         effects = reduceConsole(&state, action)
+    case .openFailed(let url):
+        effects = apply([.showToast(Opening.failedText(url))], to: &state, for: nil)
     case .exported(let result):
         switch result {
         case .success(let name): effects = apply([.showToast("Saved \(name)")], to: &state, for: nil)
         case .failure(let failure):
             effects = apply([.showToast("Not saved: \(failure.message)")], to: &state, for: nil)
         }
+    case .probe:
+        effects = probeNow(&state)
     case .tick:
         state.clockTicking = false
         let context = state.context

@@ -28,7 +28,8 @@ public func renderFrame(_ state: AppState, size: Size) -> RenderedFrame {
     let context = state.context
     let (body, footer) = Rect(size: size).splitBottom(1)
     var content = body
-    if let banner = state.banner ?? state.top.base.banner(context) {
+    if var banner = state.banner ?? state.top.base.banner(context) {
+        if banner == .offline, !state.top.base.showsSavedData(context) { banner = .offlineNothingSaved }
         let split = content.splitTop(banner.height)
         banner.render(into: &grid, in: split.top, now: state.now)
         content = split.rest

@@ -119,6 +119,12 @@ public protocol RequestPerforming: Sendable {
     func perform(_ request: AnyRequest, now: Date) async -> Result<AnyValue, APIError>
     /// Forgets the session (in memory and its file) and the cached auth methods.
     func signOutLocally() async
+    /// Log out: as `signOutLocally`, and the backend is told when it can be (never waited for).
+    func logOut() async
+}
+
+extension RequestPerforming {
+    public func logOut() async { await signOutLocally() }
 }
 
 /// Runs requests with an `AccountClient`: what the effect runner hands every `.request` to.
@@ -134,7 +140,15 @@ public struct ClientPerformer: RequestPerforming {
     }
 
     public func perform(_ request: AnyRequest, now: Date) async -> Result<AnyValue, APIError> {
-        await request.perform(APIContext(client: client, cache: cache, now: now, embedded: embedded))
+        let result = await request.perform(APIContext(client: client, cache: cache, now: now, embedded: embedded))
+        // The backend answered: a log out it has not heard of yet can be told now.
+        if case .failure(.offline) = result {} else { client.tellPendingLogouts() }
+        return result
+    }
+
+    public func logOut() async {
+        await client.logOut()
+        cache?.clear()
     }
 
     /// Forgets the session (in memory and its file) and the cached auth methods.

@@ -53,6 +53,9 @@ public protocol ScreenModel: Equatable, Sendable {
     /// This screen's own banner (a rate limit on what it sends): it belongs to the screen and
     /// its target, so it goes when either changes. The app's offline banner comes first.
     func banner(_ context: ScreenContext) -> Banner?
+    /// Whether it shows what the last answer saved (the methods): only then does the offline banner say
+    /// "Showing saved info.".
+    func showsSavedData(_ context: ScreenContext) -> Bool
 }
 
 extension ScreenModel {
@@ -68,6 +71,7 @@ extension ScreenModel {
     public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] { [] }
     public mutating func openLink(_ text: String, _ context: ScreenContext) -> [Command]? { nil }
     public func banner(_ context: ScreenContext) -> Banner? { nil }
+    public func showsSavedData(_ context: ScreenContext) -> Bool { false }
 
     /// The bindings as the footer and the help read them.
     func keymap(_ context: ScreenContext) -> Keymap { bindings(context).keymap() }

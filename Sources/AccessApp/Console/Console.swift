@@ -14,9 +14,9 @@ enum ConsoleReply: Equatable, Sendable {
 func reduceConsole(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .switchScenario(let name):
-        return [state.send(Call(SwitchScenario(name: name)) { ConsoleReply.switched(name, $0) }, for: .console)]
+        return state.send(Call(SwitchScenario(name: name)) { ConsoleReply.switched(name, $0) }, for: .console)
     case .moveClock(let move):
-        return [state.send(Call(MoveClock(move: move)) { ConsoleReply.clockMoved(move, $0) }, for: .console)]
+        return state.send(Call(MoveClock(move: move)) { ConsoleReply.clockMoved(move, $0) }, for: .console)
     default:
         return []
     }
@@ -85,7 +85,7 @@ func openPalette(_ state: inout AppState, search: String? = nil) -> [Effect] {
     state.overlay = .palette(palette)
     let loading = state.pending.values.contains { $0.owner == .console && $0.call.name == "scenarios" }
     guard state.options.hasReferenceBackend, state.console.scenarios == nil, !loading else { return [] }
-    return [state.send(Call(LoadScenarios(), ConsoleReply.scenarios), for: .console)]
+    return state.send(Call(LoadScenarios(), ConsoleReply.scenarios), for: .console)
 }
 
 /// Carries out the command chosen in the palette (which is closed by now).
@@ -100,12 +100,10 @@ func runPaletteAction(_ action: PaletteAction, in state: inout AppState) -> [Eff
     case .moveClock(let move):
         return reduceConsole(&state, .moveClock(move))
     case .setFaults(let faults, let label):
-        return [state.send(Call(ChangeFaults(faults: faults)) { ConsoleReply.faultsChanged(label, $0) }, for: .console)]
+        return state.send(Call(ChangeFaults(faults: faults)) { ConsoleReply.faultsChanged(label, $0) }, for: .console)
     case .clearFaults:
-        return [
-            state.send(
-                Call(ChangeFaults(faults: nil)) { ConsoleReply.faultsChanged("Faults cleared", $0) }, for: .console)
-        ]
+        return state.send(
+            Call(ChangeFaults(faults: nil)) { ConsoleReply.faultsChanged("Faults cleared", $0) }, for: .console)
     case .theme(let name):
         return apply(
             [.setLooks(theme: name, ascii: state.options.ascii), .showToast("Theme: \(name.rawValue)")], to: &state,

@@ -21,6 +21,12 @@ public struct OutboxPanel: OverlayModel {
 
     public static let keys: [Key] = [.control("o"), .function(2)]
 
+    /// Enter on a message the screen on top did not take: a notice carries nothing to use (issue 28 item 5).
+    static func unusableText(_ message: OutboxMessage) -> String {
+        if message.code == nil, message.link == nil { return "That's a notice: there is nothing in it to use." }
+        return "Nothing on this screen takes that \(message.code == nil ? "link" : "code")."
+    }
+
     public enum Intent: Sendable { case up, down, use, reload, close }
     public enum Reply: Equatable, Sendable { case loaded(Result<[OutboxMessage], APIError>) }
 

@@ -34,7 +34,7 @@ public struct HeadlessRuntime {
                 timers.removeAll { $0.id == id }
             case .quit:
                 quit = true
-            case .copy, .open, .request, .signOutLocally, .export:
+            case .copy, .open, .request, .signOutLocally, .logOut, .export:
                 externalEffects.append(effect)
             }
         }

@@ -347,9 +347,18 @@ struct Store: Sendable {
                     CREATE INDEX recovery_requests_requested_at ON recovery_requests(requested_at);
                     """)
         }
-        // Issue 27: a link replaced by a newer one is told apart from one opened (`POST /auth/links/inspect`).
-        migrator.registerMigration("v17-link-superseded") { db in
-            try db.execute(sql: "ALTER TABLE links ADD COLUMN superseded INTEGER NOT NULL DEFAULT 0")
+        // Issue 28 items 3 and 4: a message keeps what became of its code or link (`OutboxService.endCode`,
+        // `endLinks`), and a link's message names its token's digest, which finds it when the link stops working;
+        // a link ended unopened says why (`links.ended`), so opening a replaced one says a newer one was sent.
+        migrator.registerMigration("v17-outbox-outcomes") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE links ADD COLUMN ended TEXT;
+                    ALTER TABLE outbox ADD COLUMN outcome TEXT;
+                    ALTER TABLE outbox ADD COLUMN token_hash TEXT;
+                    CREATE INDEX outbox_request ON outbox(request_id);
+                    CREATE INDEX outbox_token_hash ON outbox(token_hash);
+                    """)
         }
         return migrator
     }

@@ -1,3 +1,4 @@
+import AccessAPI
 import GRDB
 
 /// What an emailed link does once opened (`links.purpose`); the outbox names its messages by it too.
@@ -26,14 +27,15 @@ struct LinkRecord: Record {
     var expiresAt: Double
     /// Opened, or replaced by a newer link of the same kind: it no longer works.
     var used = false
-    /// Replaced (`supersede`) rather than opened: what `POST /auth/links/inspect` tells apart.
-    var superseded = false
     /// The address it was sent to and acts on (a revert link: the address it restores).
     var email: String? = nil
     /// A revert link: the address that replaced the one it restores.
     var previousEmail: String? = nil
     /// An add link: the password that comes with the address, hashed.
     var passwordHash: String? = nil
+    /// Why it stopped working unopened (`OutboxService.endLinks`): `superseded` by a newer link, `cancelled`, or
+    /// `expired` when its time had run out first; nil while live or once opened.
+    var ended: OutboxStatus? = nil
 
     /// Neither opened nor replaced, and not past its lifetime at `now`.
     func isLive(at now: Double) -> Bool { !used && expiresAt > now }
@@ -41,14 +43,6 @@ struct LinkRecord: Record {
     /// The link a token names, if any.
     static func find(_ db: Database, tokenHash: String) throws -> LinkRecord? {
         try fetchOne(db, key: tokenHash)
-    }
-
-    /// The user's live links of these purposes stop working: a newer one replaces them.
-    static func supersede(_ db: Database, userId: String, purposes: [LinkPurpose]) throws {
-        let marks = purposes.map { _ in "?" }.joined(separator: ", ")
-        try db.execute(
-            sql: "UPDATE links SET used = 1, superseded = 1 WHERE user_id = ? AND used = 0 AND purpose IN (\(marks))",
-            arguments: StatementArguments([userId] + purposes.map(\.rawValue)))
     }
 
     /// Opens the link: it never works again.

@@ -17,4 +17,9 @@ struct OutboxRecord: Record {
     var sentAt: Double
     /// The code request a texted code belongs to: what tells later whether the code still works.
     var requestId: String?
+    /// A link's token digest: what finds the message when its link stops working (`OutboxService.endLinks`).
+    var tokenHash: String? = nil
+    /// What ended its code or link, written the moment it happened (`OutboxService.endCode`, `endLinks`); nil
+    /// while the code's request or the link as it stands still tells.
+    var outcome: OutboxStatus? = nil
 }

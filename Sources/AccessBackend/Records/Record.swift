@@ -16,6 +16,7 @@ extension OnboardingStep: DatabaseValueConvertible {}
 extension OTPPurpose: DatabaseValueConvertible {}
 extension OutboxChannel: DatabaseValueConvertible {}
 extension OutboxKind: DatabaseValueConvertible {}
+extension OutboxStatus: DatabaseValueConvertible {}
 extension ReauthMethod: DatabaseValueConvertible {}
 extension SignInChannel: DatabaseValueConvertible {}
 extension SocialProvider: DatabaseValueConvertible {}

@@ -49,7 +49,7 @@ struct DeletionService: Sendable {
                         google_subject = NULL, username = NULL WHERE id = ?
                     """,
                 arguments: [now.unix, user.id])
-            try db.execute(sql: "UPDATE links SET used = 1 WHERE user_id = ? AND used = 0", arguments: [user.id])
+            try OutboxService.endLinks(db, where: "user_id = ?", [user.id], as: .cancelled, now: now)
             try db.execute(
                 sql: "UPDATE otp_requests SET state = ? WHERE user_id = ? AND state = ?",
                 arguments: [CodeState.cancelled, user.id, CodeState.open])

@@ -145,7 +145,9 @@ struct EmailService: Sendable {
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: link.email, now: now)
             try db.execute(sql: "UPDATE users SET email = ? WHERE id = ?", arguments: [link.email, link.userId])
             // Pending changes die too: a link still in the intruder's inbox must not undo the revert.
-            try LinkRecord.supersede(db, userId: link.userId, purposes: [.emailChange, .emailAdd])
+            try OutboxService.endLinks(
+                db, where: "user_id = ? AND purpose IN (?, ?)",
+                [link.userId, LinkPurpose.emailChange, LinkPurpose.emailAdd], as: .cancelled, now: now)
             let ended = try SessionService.revokeAll(db, userId: link.userId)
             return EmailReverted(email: link.email, signedOutSessions: ended)
         }
@@ -177,7 +179,9 @@ struct EmailService: Sendable {
         try RateLimitService.check(
             db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
         // One pending change at a time: the links sent before this one stop working.
-        try LinkRecord.supersede(db, userId: userId, purposes: [.emailChange, .emailAdd])
+        try OutboxService.endLinks(
+            db, where: "user_id = ? AND purpose IN (?, ?)", [userId, LinkPurpose.emailChange, LinkPurpose.emailAdd],
+            as: .superseded, now: now)
         let token = Secrets.token(prefix: "lk_")
         let expires = now.addingTimeInterval(Self.verifyLinkLifetime)
         try LinkRecord(
@@ -190,7 +194,7 @@ struct EmailService: Sendable {
             db,
             .init(
                 channel: .email, recipient: email, kind: .emailVerifyLink, purpose: purpose.rawValue,
-                link: "\(linkBase)/verify-email?token=\(token)", token: token),
+                link: "\(linkBase)/verify-email?token=\(token)", token: token, tokenHash: store.digest(token)),
             sealedWith: store.outboxSealer, now: now)
         return EmailLinkSent(sentTo: email, expiresAt: expires)
     }
@@ -206,7 +210,7 @@ struct EmailService: Sendable {
             .init(
                 channel: .email, recipient: previous, kind: .emailChangedNotice,
                 purpose: LinkPurpose.emailRevert.rawValue, link: "\(linkBase)/revert-email?token=\(token)",
-                token: token),
+                token: token, tokenHash: store.digest(token)),
             sealedWith: store.outboxSealer, now: now)
     }
 
@@ -227,8 +231,11 @@ struct EmailService: Sendable {
             throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: .linkUnknown)
         }
         guard link.isLive(at: now.unix) else {
-            throw BackendError(
-                .gone, "link_expired", "This link has expired. Request a new one to try again.", rule: .linkExpired)
+            throw OutboxService.refusal(
+                linkEnded: link.ended,
+                else: BackendError(
+                    .gone, "link_expired", "This link has expired. Request a new one to try again.",
+                    rule: .linkExpired))
         }
         try LinkRecord.spend(db, tokenHash: hash)
         return Redeemed(userId: link.userId, purpose: link.purpose, email: email, passwordHash: link.passwordHash)

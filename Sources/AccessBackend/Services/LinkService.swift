@@ -45,7 +45,7 @@ struct LinkService: Sendable {
                 db,
                 .init(
                     channel: .email, recipient: email, kind: .reauthLink, purpose: LinkPurpose.reauth.rawValue,
-                    link: link, token: token),
+                    link: link, token: token, tokenHash: store.digest(token)),
                 sealedWith: store.outboxSealer, now: now)
             return email
         }
@@ -75,9 +75,15 @@ struct LinkService: Sendable {
         }
     }
 
-    /// Replaced before opened reads `superseded`; opened `used`; otherwise its lifetime decides.
+    /// Ended unopened (`links.ended`, `OutboxService.endLinks`): replaced or cancelled reads `superseded` (the
+    /// contract's "a newer link was sent, or its change was undone"), ended after its lifetime `expired`. Opened
+    /// reads `used`; otherwise its lifetime decides.
     static func state(_ link: LinkRecord, now: Date) -> LinkState {
-        if link.superseded { return .superseded }
+        switch link.ended {
+        case .superseded, .cancelled: return .superseded
+        case .expired: return .expired
+        case .live, .used, .exhausted, nil: break
+        }
         if link.used { return .used }
         return link.expiresAt > now.unix ? .live : .expired
     }

@@ -42,7 +42,10 @@ struct OTPService: Sendable {
             let isResend = !live.isEmpty
             try RateLimitService.check(
                 db, channel: .sms, recipient: phone, isResend: isResend, requester: .client(account: user.id), now: now)
-            for id in live { try Self.setState(db, id: id, .cancelled) }
+            for id in live {
+                try OutboxService.endCode(db, request: id, state: .open, expiresAt: .infinity, now: now)
+                try Self.setState(db, id: id, .cancelled)
+            }
             let id = Secrets.identifier(prefix: "otp_")
             let code = try Self.newCode(db, phone: phone)
             try OTPRequestRecord(
@@ -73,6 +76,8 @@ struct OTPService: Sendable {
             let purpose = request.purpose
             try RateLimitService.check(
                 db, channel: .sms, recipient: phone, isResend: true, requester: .client(account: user.id), now: now)
+            try OutboxService.endCode(
+                db, request: requestId, state: request.state, expiresAt: request.expiresAt, now: now)
             let code = try Self.newCode(db, phone: phone)
             var renewed = request
             renewed.codeHash = store.digest(code, context: requestId)

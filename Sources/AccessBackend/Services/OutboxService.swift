@@ -27,6 +27,8 @@ struct OutboxService: Sendable {
         var token: String? = nil
         /// The code request a texted code belongs to: what tells later whether the code still works.
         var requestId: String? = nil
+        /// The link's token digest (`store.digest(token)`): what finds the message when its link stops working.
+        var tokenHash: String? = nil
     }
 
     /// What a message's `sealed` column holds once opened.
@@ -55,28 +57,75 @@ struct OutboxService: Sendable {
     static func send(_ db: Database, _ notice: Notice, now: Date) throws {
         try insert(
             db, channel: notice.channel, recipient: notice.recipient, kind: notice.kind, purpose: notice.purpose,
-            sealed: nil, requestId: nil, now: now)
+            sealed: nil, requestId: nil, tokenHash: nil, now: now)
     }
 
     static func send(_ db: Database, _ message: Message, sealedWith sealer: Sealer, now: Date) throws {
         let secrets = Secrets(code: message.code, link: message.link, token: message.token)
         try insert(
             db, channel: message.channel, recipient: message.recipient, kind: message.kind, purpose: message.purpose,
-            sealed: try secrets.sealed(with: sealer), requestId: message.requestId, now: now)
+            sealed: try secrets.sealed(with: sealer), requestId: message.requestId, tokenHash: message.tokenHash,
+            now: now)
     }
 
     private static func insert(
         _ db: Database, channel: OutboxChannel, recipient: String, kind: OutboxKind, purpose: String, sealed: Data?,
-        requestId: String?, now: Date
+        requestId: String?, tokenHash: String?, now: Date
     ) throws {
         try OutboxRecord(
             channel: channel, recipient: recipient, kind: kind, purpose: purpose, sealed: sealed, sentAt: now.unix,
-            requestId: requestId
+            requestId: requestId, tokenHash: tokenHash
         ).insert(db)
         // Bounded like a real inbox view: QA reads the newest messages, and older ones only hold codes.
         try db.execute(
             sql: "DELETE FROM outbox WHERE id <= ?",
             arguments: [db.lastInsertedRowID - Int64(RetentionService.outboxCapacity)])
+    }
+
+    // MARK: - What became of a message (issue 28 item 4)
+    //
+    // A code request is reused by a resend and a link's `used` flag is also set when a newer link replaces it,
+    // so the current state of either cannot tell later what happened to an older message. The moment that
+    // state is about to be overwritten, the message's outcome is written on it (`outbox.outcome`) and kept.
+
+    /// A code request is about to be reused by a resend or replaced by a new request: its messages keep what
+    /// became of them. A code killed by 5 wrong tries stays `exhausted`, one past its 5 minutes `expired`,
+    /// a live one `superseded`.
+    static func endCode(_ db: Database, request: String, state: CodeState, expiresAt: Double, now: Date) throws {
+        let outcome: OutboxStatus =
+            switch state {
+            case .dead: .exhausted
+            case .used: .used
+            case .cancelled: .cancelled
+            case .open, .superseded: expiresAt <= now.unix ? .expired : .superseded
+            }
+        try OutboxRecord.filter(sql: "request_id = ? AND outcome IS NULL", arguments: [request])
+            .updateAll(db, Column("outcome").set(to: outcome))
+    }
+
+    /// Links that stop working unopened (`filter` over `links`, a newer link sent, the account deleted): each
+    /// one's message says `outcome`, or `expired` when its time had already run out, rather than `used`;
+    /// then the links are spent, each noting why (`links.ended`).
+    static func endLinks(
+        _ db: Database, where filter: String, _ arguments: StatementArguments, as outcome: OutboxStatus, now: Date
+    ) throws {
+        for var link in try LinkRecord.filter(sql: "used = 0 AND (\(filter))", arguments: arguments).fetchAll(db) {
+            let ended: OutboxStatus = link.expiresAt <= now.unix ? .expired : outcome
+            try OutboxRecord.filter(sql: "token_hash = ? AND outcome IS NULL", arguments: [link.tokenHash])
+                .updateAll(db, Column("outcome").set(to: ended))
+            link.used = true
+            link.ended = ended
+            try link.update(db)
+        }
+    }
+
+    /// A spent or timed-out link opened: one a newer link replaced says so and that another can be asked
+    /// for (issue 28 item 3); any other is `expired`, the refusal of its own service.
+    static func refusal(linkEnded ended: OutboxStatus?, else expired: BackendError) -> BackendError {
+        guard ended == .superseded else { return expired }
+        return BackendError(
+            .gone, "link_superseded", "A newer link was sent. Open the newest one, or request another.",
+            rule: .linkSuperseded)
     }
 
     /// Every message, oldest first, each with whether its code or link still works on the backend's clock now.
@@ -87,8 +136,6 @@ struct OutboxService: Sendable {
                 db,
                 sql: """
                     SELECT outbox.*,
-                        COALESCE(otp_requests.user_id, CASE WHEN sign_in_challenges.id IS NOT NULL THEN '' END)
-                            AS request_user,
                         COALESCE(otp_requests.state, sign_in_challenges.state) AS request_state,
                         COALESCE(otp_requests.expires_at, sign_in_challenges.expires_at) AS request_expires_at
                     FROM outbox LEFT JOIN otp_requests ON otp_requests.id = outbox.request_id
@@ -96,11 +143,11 @@ struct OutboxService: Sendable {
                     ORDER BY outbox.id
                     """)
             let secrets = rows.map { Secrets(sealed: $0.sealed, sealer: store.outboxSealer) }
-            var judge = StatusJudge(now: now)
-            let statuses = try zip(rows, secrets).reversed().map { row, secrets in
+            let judge = StatusJudge(now: now)
+            let statuses = try zip(rows, secrets).map { row, secrets in
                 try judge.status(of: row, token: secrets.token, db, digest: store.digest)
             }
-            return zip(zip(rows, secrets), statuses.reversed()).map { message, status in
+            return zip(zip(rows, secrets), statuses).map { message, status in
                 let (row, secrets) = message
                 return OutboxMessage(
                     id: Int(row.id), channel: row.channel, to: row.recipient, kind: row.kind, purpose: row.purpose,
@@ -123,25 +170,19 @@ struct OutboxService: Sendable {
         var sealed: Data?
         var sentAt: Double
         var requestId: String?
-        /// The phone code's account, or "" for a sign-in code (no account yet); nil when the request is gone.
-        var requestUser: String?
+        /// What ended its code or link, written when it happened (`endCode`, `endLinks`).
+        var outcome: OutboxStatus?
         var requestState: CodeState?
         var requestExpiresAt: Double?
     }
 
-    /// Reads the messages newest first, so it knows for each code whether a newer one followed it.
-    /// The rules are the ones verify-otp and the link confirmation apply (OTPService, LinkService).
+    /// A message's recorded outcome when something ended it; otherwise its code or link as it stands, by the
+    /// rules verify-otp and the link confirmation apply (OTPService, LinkService).
     private struct StatusJudge {
         let now: Date
-        /// Code requests that already have a newer message: an older one's code was replaced by a resend.
-        var resentRequests: Set<String> = []
-        /// A user's numbers that already have a newer code: a new request cancels the older one's.
-        var textedNumbers: Set<String> = []
 
-        init(now: Date) { self.now = now }
-
-        mutating func status(of row: Listed, token: String?, _ db: Database, digest: TokenDigest) throws -> OutboxStatus
-        {
+        func status(of row: Listed, token: String?, _ db: Database, digest: TokenDigest) throws -> OutboxStatus {
+            if let recorded = row.outcome { return recorded }
             switch OutboxKind(rawValue: row.kind) {
             case .otp: return codeStatus(row)
             case .reauthLink, .emailVerifyLink, .emailChangedNotice, .recoveryLink:
@@ -154,23 +195,17 @@ struct OutboxService: Sendable {
             }
         }
 
-        private mutating func codeStatus(_ row: Listed) -> OutboxStatus {
+        /// The newest message of its request (an older one has its outcome recorded): the request's state.
+        private func codeStatus(_ row: Listed) -> OutboxStatus {
             // The backend keeps a code request a day past its expiry, so one that is gone has expired.
             // (Codes sent before messages recorded their request read as expired too: nothing tells.)
-            guard let requestId = row.requestId, let user = row.requestUser, let state = row.requestState,
-                let expiresAt = row.requestExpiresAt
-            else { return .expired }
-            let number = "\(user) \(row.recipient)"
-            let resent = !resentRequests.insert(requestId).inserted
-            let newerCodeSent = !textedNumbers.insert(number).inserted
-            if resent { return .superseded }
-            if state == .used { return .used }
-            if newerCodeSent { return .superseded }
+            guard let state = row.requestState, let expiresAt = row.requestExpiresAt else { return .expired }
             switch state {
+            case .used: return .used
             case .cancelled: return .cancelled
             case .superseded: return .superseded
             case .dead: return .exhausted
-            case .open, .used: return expiresAt <= now.unix ? .expired : .live
+            case .open: return expiresAt <= now.unix ? .expired : .live
             }
         }
 

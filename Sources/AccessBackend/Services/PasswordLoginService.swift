@@ -85,9 +85,11 @@ struct PasswordLoginService: Sendable {
                 throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: .linkUnknown)
             }
             guard link.isLive(at: now.unix) else {
-                throw BackendError(
-                    .gone, "link_expired", "This link has expired. Request a new one to try again.",
-                    rule: .linkExpired)
+                throw OutboxService.refusal(
+                    linkEnded: link.ended,
+                    else: BackendError(
+                        .gone, "link_expired", "This link has expired. Request a new one to try again.",
+                        rule: .linkExpired))
             }
             try LinkRecord.spend(db, tokenHash: hash)
             let userId = link.userId
@@ -163,7 +165,8 @@ struct PasswordLoginService: Sendable {
         _ db: Database, userId: String, email: String, isResend: Bool, requester: RateLimitService.Requester,
         now: Date
     ) throws -> Date {
-        try LinkRecord.supersede(db, userId: userId, purposes: [.register])
+        try OutboxService.endLinks(
+            db, where: "user_id = ? AND purpose = ?", [userId, LinkPurpose.register], as: .superseded, now: now)
         let token = Secrets.token(prefix: "lk_")
         let expires = now.addingTimeInterval(Self.registrationLinkLifetime)
         try LinkRecord(
@@ -175,7 +178,7 @@ struct PasswordLoginService: Sendable {
             db,
             .init(
                 channel: .email, recipient: email, kind: .emailVerifyLink, purpose: LinkPurpose.register.rawValue,
-                link: "\(linkBase)/confirm-account?token=\(token)", token: token),
+                link: "\(linkBase)/confirm-account?token=\(token)", token: token, tokenHash: store.digest(token)),
             sealedWith: store.outboxSealer, now: now)
         return expires
     }

@@ -185,7 +185,8 @@ struct RecoveryService: Sendable {
     /// A new link; the account's earlier ones stop working. The phone is told, in case it was not its owner.
     private func sendLink(_ db: Database, account: UserRecord, now: Date) throws {
         guard let email = account.email else { return }
-        try LinkRecord.supersede(db, userId: account.id, purposes: [.recovery])
+        try OutboxService.endLinks(
+            db, where: "user_id = ? AND purpose = ?", [account.id, LinkPurpose.recovery], as: .superseded, now: now)
         let token = Secrets.token(prefix: "rc_")
         try LinkRecord(
             tokenHash: store.digest(token), userId: account.id, purpose: .recovery,
@@ -195,7 +196,7 @@ struct RecoveryService: Sendable {
             db,
             .init(
                 channel: .email, recipient: email, kind: .recoveryLink, purpose: Self.purpose,
-                link: "\(linkBase)/recover?token=\(token)", token: token),
+                link: "\(linkBase)/recover?token=\(token)", token: token, tokenHash: store.digest(token)),
             sealedWith: store.outboxSealer, now: now)
         if let phone = account.phone {
             try OutboxService.send(
@@ -214,7 +215,7 @@ struct RecoveryService: Sendable {
     private static func liveLink(_ db: Database, hash: String, now: Date) throws -> Link {
         guard let link = try LinkRecord.find(db, tokenHash: hash), link.purpose == .recovery, let email = link.email
         else { throw linkNotFound }
-        guard link.isLive(at: now.unix) else { throw linkExpired }
+        guard link.isLive(at: now.unix) else { throw OutboxService.refusal(linkEnded: link.ended, else: linkExpired) }
         return Link(userId: link.userId, email: email, expiresAt: link.expiresAt)
     }
 }

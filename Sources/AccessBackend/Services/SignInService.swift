@@ -64,6 +64,8 @@ struct SignInService: Sendable {
             try RateLimitService.check(
                 db, channel: channel.sendChannel, recipient: destination, isResend: true,
                 requester: .client(account: nil), now: now)
+            try OutboxService.endCode(
+                db, request: challengeId, state: challenge.state, expiresAt: challenge.expiresAt, now: now)
             let code = try Self.newCode(db, destination: destination)
             var renewed = challenge
             renewed.codeHash = store.digest(code, context: challengeId)

@@ -6,9 +6,10 @@
 /// code has no holes). After the last digit of a full code the caret is past the end, drawn
 /// under the last box: Backspace there erases the last digit, as it always did.
 ///
-/// An error keeps the digits (the user edits them) and shows danger borders plus a message
-/// line. The caret's box has a heavy border and a "▴" under it, and a digit that typing would
-/// replace is drawn in reverse, so neither focus nor the caret depends on colour.
+/// An error keeps the digits and shows danger borders plus a message line. A refused code stays
+/// visible (`startsOver`): the next digit typed starts a new code in the first box, while moving the
+/// caret or erasing edits the digits kept. The caret's box has a heavy border and a "▴" under it,
+/// and a digit that typing would replace is drawn in reverse, so neither focus nor the caret depends on colour.
 public struct OTPInput: Hashable, Sendable {
     public let length: Int
     public private(set) var digits: [Character]
@@ -17,6 +18,10 @@ public struct OTPInput: Hashable, Sendable {
     public var error: String?
     public var isFocused: Bool
     public var isDisabled: Bool
+    /// The digits are a refused code kept for reading (seed 000): the next digit or paste starts a
+    /// new code rather than being refused by full boxes; a caret move or an erase clears this, as the
+    /// user has chosen to fix the kept digits instead.
+    public var startsOver: Bool = false
 
     public init(
         length: Int = 6, digits: String = "", error: String? = nil, isFocused: Bool = true, isDisabled: Bool = false
@@ -35,7 +40,8 @@ public struct OTPInput: Hashable, Sendable {
     public var code: String { String(digits) }
     public var isComplete: Bool { digits.count == length }
     /// The box the caret is drawn under (the last one when the caret is past a full code).
-    public var focusedIndex: Int { min(caret, length - 1) }
+    /// The first box while the next digit starts a new code.
+    public var focusedIndex: Int { startsOver ? 0 : min(caret, length - 1) }
     /// The caret is on a box holding a digit, so typing replaces it (drawn in reverse).
     public var isReplacing: Bool { caret < digits.count }
 
@@ -46,7 +52,9 @@ public struct OTPInput: Hashable, Sendable {
     /// moves on, so a screen does not send the same wrong code twice.
     @discardableResult
     public mutating func type(_ character: Character) -> Bool {
-        guard !isDisabled, Self.isDigit(character), caret < length else { return false }
+        guard !isDisabled, Self.isDigit(character) else { return false }
+        if startsOver { clear() }
+        guard caret < length else { return false }
         let changed: Bool
         if caret < digits.count {
             changed = digits[caret] != character
@@ -63,6 +71,7 @@ public struct OTPInput: Hashable, Sendable {
     @discardableResult
     public mutating func backspace() -> Bool {
         guard !isDisabled, caret > 0 else { return false }
+        startsOver = false
         digits.remove(at: caret - 1)
         caret -= 1
         return true
@@ -72,6 +81,7 @@ public struct OTPInput: Hashable, Sendable {
     @discardableResult
     public mutating func deleteForward() -> Bool {
         guard !isDisabled, caret < digits.count else { return false }
+        startsOver = false
         digits.remove(at: caret)
         return true
     }
@@ -86,6 +96,7 @@ public struct OTPInput: Hashable, Sendable {
     @discardableResult
     public mutating func moveCaret(to position: Int) -> Bool {
         guard !isDisabled else { return false }
+        startsOver = false
         let clamped = max(0, min(position, digits.count))
         defer { caret = clamped }
         return clamped != caret
@@ -94,6 +105,7 @@ public struct OTPInput: Hashable, Sendable {
     public mutating func clear() {
         digits = []
         caret = 0
+        startsOver = false
     }
 
     // MARK: Paste
@@ -162,9 +174,11 @@ public struct OTPInput: Hashable, Sendable {
         if found.count >= length, let code = Self.onlyCode(in: text, length: length) {
             digits = Array(code)
             caret = length
+            startsOver = false
             return .code
         }
         if found.isEmpty { return .refused(.noDigits) }
+        if startsOver, found.count < length { clear() }
         if found.count > length { return .refused(.tooManyDigits(found: found.count, codeLength: length)) }
         let boxesLeft = length - caret
         guard found.count <= boxesLeft else { return .refused(.doesNotFit(digits: found.count, boxesLeft: boxesLeft)) }

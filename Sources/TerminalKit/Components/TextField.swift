@@ -2,7 +2,7 @@
 ///
 /// The cursor counts grapheme clusters (what the arrow keys step over); drawing measures
 /// display width. Focus is shown by a heavy border and disabled by a dashed one, so neither
-/// depends on colour; an error is shown as a line of text under the box.
+/// depends on colour; an error is shown under the box, wrapped to as many lines as it needs.
 public struct TextField: Hashable, Sendable {
     public var label: String
     public private(set) var value: String
@@ -34,8 +34,17 @@ public struct TextField: Hashable, Sendable {
         self.maxLength = maxLength
     }
 
-    /// Rows used: the label (when there is one), the three rows of the box, the error line.
+    /// Rows used: the label (when there is one), the three rows of the box, one error line.
     public var height: Int { (label.isEmpty ? 0 : 1) + 4 }
+
+    /// Rows used drawn `width` columns wide: the error takes as many lines as it wraps to (one
+    /// when there is none), so a long server message is read whole, not cut at the edge.
+    public func height(width: Int) -> Int { (label.isEmpty ? 0 : 1) + 3 + max(1, errorLines(width: width).count) }
+
+    /// The error, wrapped at `width`.
+    public func errorLines(width: Int) -> [String] {
+        error.map { TextLayout.wrap($0, width: max(1, width)) } ?? []
+    }
 
     // MARK: Editing
 
@@ -182,10 +191,8 @@ public struct TextField: Hashable, Sendable {
         if isFocused, !isDisabled, let point = cursorPoint, point.x < maxX {
             grid.restyle(Rect(x: point.x, y: point.y, width: 1, height: 1)) { $0.attributes.insert(.reverse) }
         }
-        if let error, box.maxY < rect.maxY {
-            grid.put(
-                TextLayout.truncate(error, width: rect.width), at: Point(x: rect.x, y: box.maxY),
-                style: Style.danger.with(.bold))
+        for (offset, line) in errorLines(width: rect.width).enumerated() where box.maxY + offset < rect.maxY {
+            grid.put(line, at: Point(x: rect.x, y: box.maxY + offset), style: Style.danger.with(.bold))
         }
         return isFocused && !isDisabled ? cursorPoint : nil
     }

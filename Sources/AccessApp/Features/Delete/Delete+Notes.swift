@@ -23,7 +23,18 @@ extension DeleteBlockersScreen {
         why: [
             "Shown instead of \"Verify it's you\" while something must be cleared first: a hard block, because deleting is irreversible. A coach with upcoming sessions would leave athletes hanging; money on hold would be lost.",
             "Several blockers stack in the server's order: upcoming sessions or bookings first, then the pending payout (coaches only). \"Releases in 18h\" follows the app's clock, which is the backend's. Refund rules are the cancel flow's business: here it only says \"cancel them first\".",
-            "Nothing is called here: the list came with the check. Contact support stays pinned at the bottom for the unclear cases.",
+            "The list came with the check. Clearing a blocker happens elsewhere (the sessions, the payout), so the way on is to check again once it is done: Enter. Contact support (c) stays at the bottom for the unclear cases.",
+        ],
+        calls: [
+            .get(
+                "/me/delete-preflight", when: "Enter (Check again)",
+                [
+                    200:
+                        "None left: \"Verify it's you\" in this screen's place. Still blocked: the blockers as they stand now, and a toast saying so.",
+                    401: APICall.sessionRefused,
+                    403: APICall.limitedAccessRefused,
+                ],
+                noAnswer: "The offline message above the actions; Enter asks again.")
         ],
         seeds: [.deleteBlockers, .contactSupport])
 }

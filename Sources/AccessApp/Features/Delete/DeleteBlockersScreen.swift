@@ -4,17 +4,25 @@ import TerminalKit
 
 /// Delete blockers (seed 001): shown instead of "Verify it's you" while something must be
 /// cleared first. Several blockers are stacked in the server's order (sessions or bookings,
-/// then the payout); ↑/↓ scroll a section at a time when they do not all fit. Contact support
-/// stays pinned at the bottom (seed 000: the delete flow's ambiguous states).
+/// then the payout); ↑/↓ scroll a section at a time when they do not all fit. The way on is to clear
+/// them (in the app that holds the sessions and the money) and check again; Contact support stays pinned
+/// at the bottom (seed 000: the delete flow's ambiguous states).
 public struct DeleteBlockersScreen: ScreenModel {
     public var blockers: [DeleteBlocker]
     /// The first section drawn.
     public var firstSection: Int
+    /// The blocker check is asked again.
+    public var isChecking: Bool
+    public var error: String?
 
-    public init(blockers: [DeleteBlocker], firstSection: Int = 0) {
+    public init(blockers: [DeleteBlocker], firstSection: Int = 0, isChecking: Bool = false, error: String? = nil) {
         self.blockers = blockers
         self.firstSection = firstSection
+        self.isChecking = isChecking
+        self.error = error
     }
+
+    static let stillBlockedText = "Still blocked. Clear what's listed, then check again."
 
     public var id: String { "delete-blockers" }
 
@@ -26,7 +34,8 @@ public struct DeleteBlockersScreen: ScreenModel {
     /// Lists longer than this end in "and N more", so one section never fills the screen.
     static let shownItems = 5
 
-    public enum Intent: Sendable { case scrollUp, scrollDown, contactSupport }
+    public enum Intent: Sendable { case scrollUp, scrollDown, checkAgain, contactSupport }
+    public enum Reply: Equatable, Sendable { case preflight(Result<DeletePreflight, APIError>) }
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
         var bindings: [KeyBinding<Intent>] = []
@@ -34,7 +43,8 @@ public struct DeleteBlockersScreen: ScreenModel {
             bindings.append(
                 KeyBinding(KeyHint([.up, .down], "Scroll"), intents: [.up: .scrollUp, .down: .scrollDown]))
         }
-        bindings.append(.open("Contact support", .contactSupport))
+        bindings.append(KeyBinding([.enter], "Check again", .checkAgain))
+        bindings.append(KeyBinding([.character("c")], "Contact support", .contactSupport))
         return bindings
     }
 
@@ -43,8 +53,29 @@ public struct DeleteBlockersScreen: ScreenModel {
         case .scrollUp: firstSection = max(0, firstSection - 1)
         case .scrollDown: firstSection = min(blockers.count - 1, firstSection + 1)
         case .contactSupport: return [.push(ContactSupportScreen(userId: context.methods?.userId))]
+        case .checkAgain:
+            guard !isChecking else { return [] }
+            isChecking = true
+            error = nil
+            return [.call(LoadDeletePreflight(), Reply.preflight)]
         }
         return []
+    }
+
+    /// Cleared: on to "Verify it's you" in this screen's place; else the blockers as they stand now.
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
+        isChecking = false
+        switch reply {
+        case .preflight(.success(let preflight)) where preflight.blockers.isEmpty:
+            return [.pop] + DeleteAccountFlow.afterPreflight(preflight, context)
+        case .preflight(.success(let preflight)):
+            blockers = preflight.blockers
+            firstSection = 0
+            return [.showToast(Self.stillBlockedText)]
+        case .preflight(.failure(let failure)):
+            error = failure.message
+            return []
+        }
     }
 
     /// A drawn line of a section.
@@ -94,13 +125,18 @@ public struct DeleteBlockersScreen: ScreenModel {
                 ),
                 .blank,
             ]
+            // Once the hold's time has passed (the answer is as old as the screen), the held money
+            // counts as available: one balance, not a "pending" line saying it can be withdrawn.
+            let ended = DeleteDates.holdEnded(releasesAt: payout.holdReleasesAt, now: context.now)
+            let availableMinor = payout.availableMinor + (ended ? payout.onHoldMinor : 0)
+            let onHoldMinor = ended ? 0 : payout.onHoldMinor
             // Nothing available while money is on hold: only the hold line says anything.
-            if payout.availableMinor > 0 || payout.onHoldMinor == 0 {
-                let available = Money(minor: payout.availableMinor, currency: payout.currency).formatted
+            if availableMinor > 0 || onHoldMinor == 0 {
+                let available = Money(minor: availableMinor, currency: payout.currency).formatted
                 lines.append(.amount(label: "Available balance", value: "\(available) · can withdraw now"))
             }
-            if payout.onHoldMinor > 0 {
-                let held = Money(minor: payout.onHoldMinor, currency: payout.currency).formatted
+            if onHoldMinor > 0 {
+                let held = Money(minor: onHoldMinor, currency: payout.currency).formatted
                 let status = DeleteDates.hold(releasesAt: payout.holdReleasesAt, now: context.now)
                 lines.append(.amount(label: "Pending (24h hold)", value: "\(held) · \(status)"))
             }
@@ -182,8 +218,10 @@ public struct DeleteBlockersScreen: ScreenModel {
         canvas.title("Delete account")
         let width = canvas.innerWidth
         let rows = rows(width: width, context)
-        // Contact support keeps the last row, with a blank above it.
-        let height = max(0, canvas.remaining.height - 2)
+        // The actions keep the last rows, with a blank above them (and the error, when there is one).
+        let errorRows = error.map { TextLayout.wrap($0, width: width).count } ?? 0
+        let actions = actionPieces(width: width)
+        let height = max(0, canvas.remaining.height - 1 - actions.count - errorRows)
         let shown = rows.prefix(height)
         let left = canvas.left
         let right = canvas.area.maxX - Canvas.margin
@@ -206,6 +244,26 @@ public struct DeleteBlockersScreen: ScreenModel {
             }
         }
         canvas.skip(1)
-        canvas.row(ListRow("Contact support", control: .chevron, isSelected: true), spacing: 0)
+        if let error { canvas.paragraph(error, style: .danger, spacing: 0) }
+        for row in actions {
+            let rowWidth = row.map { $0.column + DisplayWidth.of($0.text) }.max() ?? 0
+            let start = left + max(0, (width - rowWidth) / 2)
+            canvas.draw(height: 1, spacing: 0) { grid, rect in
+                for piece in row {
+                    grid.put(piece.text, at: Point(x: start + piece.column, y: rect.y), style: piece.style, maxX: right)
+                }
+            }
+        }
+    }
+
+    /// "[ Check again ]  Enter" and "Contact support  c": side by side when they fit, else one a row.
+    func actionPieces(width: Int) -> [[Piece]] {
+        let check =
+            isChecking
+            ? Piece("Checking…", .muted) : Piece("[ Check again ]  Enter", Style.accent.with(.bold))
+        let support = "Contact support  c"
+        let column = DisplayWidth.of(check.text) + 4
+        if column + DisplayWidth.of(support) <= width { return [[check, Piece(support, .plain, at: column)]] }
+        return [[check], [Piece(support, .plain)]]
     }
 }

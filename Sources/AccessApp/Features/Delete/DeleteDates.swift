@@ -26,13 +26,18 @@ enum DeleteDates {
         weekdays[((parts(date, zone).weekday ?? 1) - 1) % 7]
     }
 
-    /// After the amount on hold: "releases in 18h" on the app clock, rounded up so it never
-    /// says "in 0h"; once the time has passed, that the money can be withdrawn.
+    /// After the amount on hold: "releases in 18h" on the app clock, rounded up so it never says
+    /// "in 0h"; minutes in the last hour, and never "60m" (a second under the hour is "1h").
     static func hold(releasesAt: Date?, now: Date) -> String {
         guard let releasesAt else { return "on hold" }
-        let remaining = releasesAt.timeIntervalSince(now)
-        if remaining <= 0 { return "hold ended, can withdraw now" }
-        if remaining < 3600 { return "releases in \(Int((remaining / 60).rounded(.up)))m" }
+        let remaining = max(0, releasesAt.timeIntervalSince(now))
+        let minutes = Int((remaining / 60).rounded(.up))
+        if minutes < 60 { return "releases in \(max(1, minutes))m" }
         return "releases in \(Int((remaining / 3600).rounded(.up)))h"
+    }
+
+    /// Whether the hold's time has passed on the app clock: the held money is available then.
+    static func holdEnded(releasesAt: Date?, now: Date) -> Bool {
+        releasesAt.map { now >= $0 } ?? false
     }
 }

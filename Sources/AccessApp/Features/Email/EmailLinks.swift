@@ -6,10 +6,13 @@ struct EmailChangeLink: LinkPurpose {
     public var resend: ResendEmailLink? { ResendEmailLink() }
     public func confirm(token: String) -> VerifyEmailLink { VerifyEmailLink(token: token) }
     public func confirmed(_ verified: EmailVerified, _ context: ScreenContext) -> [Command] {
-        [
+        let email = verified.authMethods.email ?? "your new address"
+        // An account without an email until now added one: an addition says added.
+        let added = context.methods.map { $0.email == nil } ?? false
+        return [
             .setMethods(verified.authMethods),
             .popToNearest(EmailPasswordScreen.self, HubScreen.self, SettingsScreen.self),
-            .showToast("Email updated to \(verified.authMethods.email ?? "your new address")."),
+            .showToast(added ? "Email added: \(email)." : "Email updated to \(email)."),
         ]
     }
     public func accepts(_ message: OutboxMessage) -> Bool {
@@ -26,10 +29,19 @@ struct RevertEmailLink: LinkPurpose {
     public var resend: NoResend? { nil }
     public func confirm(token: String) -> RevertEmailChange { RevertEmailChange(token: token) }
     public func confirmed(_ reverted: EmailReverted, _ context: ScreenContext) -> [Command] {
-        [
-            .popToNearest(SettingsScreen.self),
-            .showToast("Your email is \(reverted.email) again. Every session was signed out."),
-        ]
+        // Signed in here, this session ended with the others: sign in again, told why (issue 28 item 6).
+        guard context.methods == nil else {
+            return [.signOut, .resetStack(AnyScreen(SignInScreen(notice: Self.signedOutText(reverted.email))))]
+        }
+        // Opened signed out (its token is the proof, issue 27): the same landing, so the spinner never stays.
+        return [.resetStack(AnyScreen(SignInScreen(notice: Self.revertedText(reverted.email))))]
+    }
+
+    static func signedOutText(_ email: String) -> String {
+        "Your email is \(email) again. Every session was signed out, this one too. Sign in again."
+    }
+    static func revertedText(_ email: String) -> String {
+        "Your email is \(email) again. Every session was signed out. Sign in again."
     }
     public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .emailChangedNotice }
     public var canEditAddress: Bool { false }

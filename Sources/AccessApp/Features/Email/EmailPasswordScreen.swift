@@ -12,6 +12,8 @@ public struct EmailPasswordScreen: ScreenModel {
     public init(selection: Row = .changeEmail) { self.selection = selection }
 
     public var id: String { "email-password" }
+    /// The email and the password's age come from the saved methods.
+    public func showsSavedData(_ context: ScreenContext) -> Bool { context.methods != nil }
 
     public enum Intent: Sendable { case up, down, open }
 

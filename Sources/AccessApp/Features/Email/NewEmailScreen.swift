@@ -78,7 +78,7 @@ public struct NewEmailScreen: ScreenModel {
 
     public func canSubmit(_ context: ScreenContext) -> Bool {
         guard availability == .available(typed), !isWorking, !isLimited(context) else { return false }
-        return !isAdding || PasswordRules.violations(password.value, email: nil).isEmpty
+        return !isAdding || PasswordRules.violations(password.value, email: typed).isEmpty
     }
 
     public enum Intent: Sendable { case next, previous, submit }
@@ -115,7 +115,11 @@ public struct NewEmailScreen: ScreenModel {
         guard !isWorking else { return event.isTextEditing ? [] : nil }
         if focus == .cta, event.isTextEditing { focus = .email }
         if focus == .password {
-            return password.handle(event) ? [] : nil
+            let before = password.value
+            guard password.handle(event) else { return nil }
+            // The server's verdict was about the password it was sent.
+            if password.value != before { password.error = nil }
+            return []
         }
         let before = email.value
         guard email.handle(event) else { return nil }
@@ -127,6 +131,16 @@ public struct NewEmailScreen: ScreenModel {
         }
         availability = .typing(since: context.now)
         return [.run(.after(seconds: Self.debounce, action: .tick, id: .debounce))]
+    }
+
+    /// Back from "Check your email" to edit the address: the focus on it, and nothing judged for the old
+    /// one stays (a password "too similar" to the old address says nothing about the next).
+    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
+        guard choice.as(EditAddress.self) != nil else { return [] }
+        focus = .email
+        error = nil
+        password.error = nil
+        return []
     }
 
     private mutating func move(by step: Int) {
@@ -186,10 +200,11 @@ public struct NewEmailScreen: ScreenModel {
             ]
         case .failure(.taken):
             availability = .taken(typed)
-        case .failure(.rateLimited(nil, let message)):
+        case .failure(.rateLimited(nil, let message, _)):
             error = message
-        case .failure(.rateLimited(let retryAfter?, let message)):
-            limit = RateLimit(target: typed, until: context.now.addingTimeInterval(TimeInterval(retryAfter)))
+        case .failure(.rateLimited(let retryAfter?, let message, let kind)):
+            limit = RateLimit(
+                target: typed, until: context.now.addingTimeInterval(TimeInterval(retryAfter)), kind: kind)
             error = message
         case .failure(.invalid(let codes, let message)):
             if let passwordProblem = PasswordChecklist.message(for: codes) {
@@ -247,8 +262,10 @@ public struct NewEmailScreen: ScreenModel {
             var shownPassword = password
             shownPassword.isFocused = focus == .password
             shownPassword.isDisabled = isWorking
-            canvas.field(shownPassword)
-            PasswordChecklist(password: password.value, checkedAll: passwordChecked).draw(into: &canvas)
+            // Its rules right under it: the fourth ("not similar") keeps Send link in view at 80×24.
+            canvas.field(shownPassword, spacing: 0)
+            let known = EmailRules.isValid(typed) ? typed : nil
+            PasswordChecklist(password: password.value, checkedAll: passwordChecked, email: known).draw(into: &canvas)
         }
         if let error { canvas.paragraph(error, style: .danger) }
         canvas.button(

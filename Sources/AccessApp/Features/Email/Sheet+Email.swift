@@ -9,6 +9,9 @@ extension Sheet {
             body:
                 "Changing your email without a backup means if something goes wrong — a typo, a mailbox you can't open — you could lose access. We recommend adding another method first.",
             actions: [
+                // What it recommends comes first, and the sheet opens on it: an email-only account adds a
+                // phone (on the hub, under this sub-hub).
+                (.init("Add phone number"), [.continueFlow(PhoneFlow.addPhone)]),
                 (.init("Change email anyway", isDestructive: true), [.continueFlow(EmailFlow.changeEmail)]),
                 (.init("Cancel"), []),
             ])

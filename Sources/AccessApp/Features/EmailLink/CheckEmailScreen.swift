@@ -9,7 +9,7 @@ import TerminalKit
 /// re-auth link goes to the email already on the account, and changing that is itself a sensitive
 /// change that needs this very verification.
 public struct CheckEmailScreen: ScreenModel {
-    public static let resendCooldown: TimeInterval = 30
+    public static let resendCooldown = RateLimit.sendCooldown
 
     public var link: AnyLinkPurpose
     public var sentTo: String
@@ -54,12 +54,17 @@ public struct CheckEmailScreen: ScreenModel {
     static let mailKey = Key.character("m")
     /// Seed 001: "mailto: as a fallback to open the default mail client" (no address: just the inbox).
     static let mailApp = URL(string: "mailto:")!
-    /// Seed 001: "check spam, try different address, resend".
-    static let help = [
-        "Check your spam or junk folder.",
-        "Make sure the address is right, or try a different one.",
-        "Still nothing? Resend the link when the countdown ends.",
-    ]
+    /// Seed 001: "check spam, try different address, resend"; a link to the account's own address (re-auth)
+    /// has no other address to try (issue 28 item 17).
+    static func help(canEditAddress: Bool) -> [String] {
+        [
+            "Check your spam or junk folder.",
+            canEditAddress
+                ? "Make sure the address is right, or try a different one."
+                : "It went to the address on your account, which can't be changed here.",
+            "Still nothing? Resend the link when the countdown ends.",
+        ]
+    }
     public var needsClock: Bool { !canResend }
 
     var resendAt: Date { max(sentAt.addingTimeInterval(Self.resendCooldown), limit?.until ?? .distantPast) }
@@ -96,8 +101,9 @@ public struct CheckEmailScreen: ScreenModel {
                 context.options.hasReferenceBackend ? " The reference backend's mail is in the outbox (Ctrl+O)." : ""
             return [.run(.open(Self.mailApp)), .showToast("Opening your mail app.\(outbox)")]
         case .edit:
-            // Back to the field with the address as typed: the screen below is the one that sent it.
-            return [.pop]
+            // Back to the field with the address as typed: the screen below is the one that sent it, and
+            // it is told why, so the address has the focus and nothing judged before stays.
+            return [.deliverBelow(EditAddress()), .pop]
         case .resend:
             guard !isResending, let resend = link.resend(Reply.resend) else { return [] }
             isResending = true
@@ -119,11 +125,11 @@ public struct CheckEmailScreen: ScreenModel {
             sentTo = sent.sentTo
             sentAt = context.now
             canResend = false
-        case .resend(.failure(.rateLimited(nil, let message))):
+        case .resend(.failure(.rateLimited(nil, let message, _))):
             error = message
-        case .resend(.failure(.rateLimited(let retryAfter?, let message))):
+        case .resend(.failure(.rateLimited(let retryAfter?, let message, let kind))):
             error = message
-            limit = RateLimit(until: context.now.addingTimeInterval(TimeInterval(retryAfter)))
+            limit = RateLimit(until: context.now.addingTimeInterval(TimeInterval(retryAfter)), kind: kind)
             canResend = false
         case .resend(.failure(let failure)):
             error = failure.message
@@ -173,7 +179,10 @@ public struct CheckEmailScreen: ScreenModel {
         if link.base.canEditAddress { canvas.paragraph("Wrong address? Edit email (e)", style: .muted) }
         canvas.paragraph("Didn't get the email? (h)  ·  Open mail app (m)", style: .muted)
         if showsHelp {
-            for line in Self.help { canvas.paragraph("• " + line) }
+            for line in Self.help(canEditAddress: link.base.canEditAddress) { canvas.paragraph("• " + line) }
         }
     }
 }
+
+/// "Edit email" on "Check your email", handed to the screen that sent the link before it is shown again.
+struct EditAddress: Equatable, Sendable {}

@@ -50,7 +50,7 @@ extension VerifyingLinkScreen {
     public static let specNotes = SpecNotes(
         why: [
             "\"Verifying your link…\": the moment after an emailed link is opened, while the backend checks its one-shot token. A centred spinner, not skeleton rows, and on screen for at least a second so a fast answer does not flash past.",
-            "The link's kind decides the call and what follows: a re-auth link goes on with the change, an email change shows the new address, a revert link puts the old one back, a registration link leads to Log in, a recovery link to its password. A used or expired link replaces this screen with \"This link has expired\".",
+            "The link's kind decides the call and what follows: a re-auth link goes on with the change, an email change shows the new address, a revert link puts the old one back and lands on sign-in saying why (every session ended), a registration link leads to Log in, a recovery link to its password. A used or expired link replaces this screen with \"This link has expired\".",
             "A link opened with nothing on screen waiting for it still finds its way by its kind.",
         ],
         calls: [

@@ -20,6 +20,13 @@ extension LinkExpiredScreen {
             GalleryEntry("link-expired:registration", "A sign-up's verification link, over 24 hours old or used") {
                 SampleData.state([LinkExpiredScreen(link: AnyLinkPurpose(RegistrationLink()))], now: $0)
             },
+            GalleryEntry("link-expired:replaced", "A sign-up's link opened after a newer one was sent") {
+                SampleData.state(
+                    [
+                        LinkExpiredScreen(
+                            link: AnyLinkPurpose(RegistrationLink(email: "new.user@mail.com")), isReplaced: true)
+                    ], now: $0)
+            },
             GalleryEntry("link-expired:revert", "A used revert link: nothing to ask again, only support") {
                 SampleData.state([LinkExpiredScreen(link: AnyLinkPurpose(RevertEmailLink()))], now: $0)
             },

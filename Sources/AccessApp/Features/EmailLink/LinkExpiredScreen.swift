@@ -3,19 +3,30 @@ import Foundation
 import TerminalKit
 
 /// "This link has expired": a blocking state (seed 000: a full screen, not a toast), reached
-/// when the link is older than 30 minutes or was already used. Offers a new link or support.
+/// when the link is older than 30 minutes or was already used; or, when a newer link replaced it, "A newer
+/// link was sent". Offers a new link or support.
 public struct LinkExpiredScreen: ScreenModel {
     public var link: AnyLinkPurpose
+    /// A newer link replaced this one (the backend's `link_superseded`): it did not run out.
+    public var isReplaced: Bool
     public var selection: Int
     public var isSending: Bool
     public var error: String?
 
-    public init(link: AnyLinkPurpose, selection: Int = 0, isSending: Bool = false, error: String? = nil) {
+    public init(
+        link: AnyLinkPurpose, isReplaced: Bool = false, selection: Int = 0, isSending: Bool = false,
+        error: String? = nil
+    ) {
         self.link = link
+        self.isReplaced = isReplaced
         self.selection = selection
         self.isSending = isSending
         self.error = error
     }
+
+    static let replacedTitle = "A newer link was sent"
+    static let replacedText =
+        "This link was replaced by a newer one. Open the newest link in your email, or request another."
 
     /// A re-auth link ran out.
     public init(flow: AnyFlow, selection: Int = 0, isSending: Bool = false, error: String? = nil) {
@@ -76,8 +87,8 @@ public struct LinkExpiredScreen: ScreenModel {
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        canvas.title("This link has expired")
-        canvas.paragraph(link.base.lifetimeText)
+        canvas.title(isReplaced ? Self.replacedTitle : "This link has expired")
+        canvas.paragraph(isReplaced ? Self.replacedText : link.base.lifetimeText)
         for (index, action) in actions.enumerated() {
             canvas.row(
                 ListRow(

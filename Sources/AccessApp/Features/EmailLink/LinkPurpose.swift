@@ -26,10 +26,15 @@ public protocol LinkPurpose: Equatable, Sendable {
     var newLinkScreen: (any ScreenModel)? { get }
     /// "This link has expired"'s explanation: how long this kind of link works.
     var lifetimeText: String { get }
+    /// The same purpose knowing the address the link went to (an outbox message's recipient).
+    func sent(to address: String) -> Self
 }
 
 extension LinkPurpose {
     public var newLinkScreen: (any ScreenModel)? { nil }
+    public func sent(to address: String) -> Self { self }
+    /// `sent(to:)`, wrapped: what an outbox message's link opens as.
+    func link(sentTo address: String) -> AnyLinkPurpose { AnyLinkPurpose(sent(to: address)) }
     public var lifetimeText: String { "Verification links expire after 30 minutes. Request a new one to try again." }
 }
 

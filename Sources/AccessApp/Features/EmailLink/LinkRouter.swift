@@ -12,7 +12,11 @@ enum LinkRouter {
         guard let token = message.token, let purpose = purposes.first(where: { $0.accepts(message) }) else {
             return nil
         }
-        return [.push(VerifyingLinkScreen(link: AnyLinkPurpose(purpose), token: token, shownAt: context.now))]
+        return [
+            .push(
+                VerifyingLinkScreen(
+                    link: purpose.link(sentTo: message.to), token: token, shownAt: context.now))
+        ]
     }
 
     /// A link handed over from outside with no screen waiting for it, in any URL shape (its `token` query

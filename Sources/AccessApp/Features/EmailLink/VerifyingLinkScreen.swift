@@ -68,6 +68,8 @@ public struct VerifyingLinkScreen: ScreenModel {
             outcome = confirmed.next(context)
         case .confirm(.failure(.codeExpired)):
             outcome = [.replaceTop(LinkExpiredScreen(link: link))]
+        case .confirm(.failure(.server(410, ErrorCode.linkSuperseded.rawValue, _))):
+            outcome = [.replaceTop(LinkExpiredScreen(link: link, isReplaced: true))]
         case .confirm(.failure(let failure)):
             error = failure.message
             if case .offline = failure { canRetry = true }

@@ -20,11 +20,16 @@ public struct HubScreen: ScreenModel {
     }
 
     public var id: String { "hub" }
+    /// The methods from the last answer (or the cache) are the hub's rows.
+    public func showsSavedData(_ context: ScreenContext) -> Bool { context.methods != nil }
 
     enum RowKind: Equatable {
         case phone, emailPassword, apple, google, sessions, twoFactor, delete
 
         var isWrite: Bool { ![.sessions, .twoFactor].contains(self) }
+        /// Opening the row writes nothing (the Email & password sub-hub only shows, and keeps its own
+        /// changes off while offline), so it opens offline too.
+        func opensOffline(_ methods: AuthMethods) -> Bool { self == .emailPassword && methods.email != nil }
         var group: Int {
             switch self {
             case .phone, .emailPassword, .apple, .google: return 0
@@ -117,7 +122,9 @@ public struct HubScreen: ScreenModel {
 
     private func open(_ row: Row, _ methods: AuthMethods, _ context: ScreenContext) -> [Command] {
         guard row.kind.isSelectable else { return [] }
-        if context.isOffline { return [.showToast("You're offline. Changes are off until you reconnect.")] }
+        if context.isOffline, !row.kind.opensOffline(methods) {
+            return [.showToast("You're offline. Changes are off until you reconnect.")]
+        }
         if LimitedAccess.applies(context) { return [.showSheet(.limitedAccess)] }
         switch row.kind {
         case .phone:
@@ -171,7 +178,9 @@ public struct HubScreen: ScreenModel {
             return
         }
         let rows = Self.rows(methods, platform: context.options.platform)
-        Self.draw(rows, selection: selection, into: &canvas) { context.isOffline && $0.kind.isWrite }
+        Self.draw(rows, selection: selection, into: &canvas) {
+            context.isOffline && $0.kind.isWrite && !$0.kind.opensOffline(methods)
+        }
         canvas.skip(1)
         if LimitedAccess.applies(context) {
             canvas.paragraph(LimitedAccess.bannerText, style: Style.accent.with(.bold))

@@ -5,7 +5,7 @@ extension Sheet {
         Sheet(
             title: "Log out", body: "Are you sure you want to logout?",
             actions: [
-                (.init("Log out", isDestructive: true), [.resetStack(LoggedOutScreen())]),
+                (.init("Log out", isDestructive: true), [.logOut]),
                 (.init("Cancel"), []),
             ])
     }

@@ -1,9 +1,9 @@
 extension ProfileScreen {
     public static let specNotes = SpecNotes(
         why: [
-            "Onboarding step 2 of 4 (the phone and its code were step 1, at sign-in): a username, required, and a photo, optional. \"Step 2 of 4\" under the title is seed 003's clear progress.",
+            "Onboarding step 2 of 4 (the phone and its code were step 1, at sign-in): a username, required, and a photo, optional. \"Step 2 of 4\" under the title is seed 003's clear progress. An Apple or Google sign-up has no phone step (the backend starts every new account at the profile), so it counts three steps and this is step 1 of 3.",
             "The name is checked against the username rules as it is typed, and the server is asked 400 ms after typing pauses, on the app's clock. A taken name never says whose. Continue stays off until the name passes the rules.",
-            "Where onboarding stands is kept by the backend, not the app: a sign-in, a restart or the QA shortcut comes back to this step until it is done, and each answer replaces the screen with the next step, with nothing to go back to.",
+            "Where onboarding stands is kept by the backend, not the app: a sign-in, a restart or the QA shortcut comes back to this step until it is done, and each answer replaces the screen with the next step, with nothing to go back to. Esc is the way out instead: Log out, after the usual sheet.",
         ],
         calls: [
             .get(
@@ -31,7 +31,7 @@ extension RecoveryEmailScreen {
     public static let specNotes = SpecNotes(
         why: [
             "Onboarding step 3: an email and a password that get the account back if the phone is lost, and for recovery only. The why comes first, prominent; \"Skip for now\" (Ctrl+S) is there but quieter.",
-            "The password follows seed 000's rules, which win over 003's \"a number and a special character\": the seeds' README settles it. Its checklist is the same as elsewhere. The server's refusals show under the fields, which keep what was typed.",
+            "The password follows seed 000's rules, which win over 003's \"a number and a special character\": the seeds' README settles it. It is typed twice, as every new password, and Ctrl+R shows both fields; its checklist is the same as elsewhere, with \"Not similar to your email\" once the address is a valid one. The server's refusals show under the fields, which keep what was typed.",
         ],
         calls: [
             .post(

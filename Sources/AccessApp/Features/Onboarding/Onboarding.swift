@@ -36,6 +36,14 @@ enum Onboarding {
         [.setProfile(profile), .resetStack(AnyScreen(screen(for: profile, linkSentAt: linkSentAt)))]
     }
 
-    /// The four steps as the person counts them; the phone and its code were step 1, at sign-in.
+    /// The four steps as the person counts them; the phone and its code were step 1, at sign-in
+    /// ("Continue with phone" shows it).
     static let stepCount = 4
+
+    /// An account that came in through Apple or Google has no phone and was never asked for one (the
+    /// backend starts every new account at the profile): its onboarding has no code step.
+    static func signedUpWithProvider(_ methods: AuthMethods?) -> Bool {
+        guard let methods else { return false }
+        return methods.phone == nil && (methods.appleLinked || methods.googleLinked)
+    }
 }

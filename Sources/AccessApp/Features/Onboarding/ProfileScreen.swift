@@ -30,6 +30,8 @@ public struct ProfileScreen: ScreenModel {
     public static let debounce: TimeInterval = 0.4
     public static let photoMaximumLength = 1024
     static let takenText = "That username is taken."
+    /// A paste longer than a username may be is cut, and says so (as the phone field does).
+    static let cutText = "A username has at most \(UsernameRules.maximumLength) characters: the rest was cut."
     static let availableText = "Available"
     static let photoHint = "A file path or a link to an image; leave empty to skip"
 
@@ -101,10 +103,19 @@ public struct ProfileScreen: ScreenModel {
             return []
         }
         let before = username.value
+        // The same paste into a field without the limit: what differs is what the limit cut off.
+        var uncut: String?
+        if case .paste(let text) = event {
+            var field = username
+            field.maxLength = nil
+            field.paste(text)
+            uncut = field.value
+        }
         guard username.handle(event) else { return nil }
-        guard username.value != before else { return [] }
+        let wasCut = uncut.map { $0 != username.value } ?? false
+        guard username.value != before || wasCut else { return [] }
         error = nil
-        username.error = nil
+        username.error = wasCut ? Self.cutText : nil
         guard UsernameRules.isValid(username.value) else {
             // The checklist says what is wrong; only a name that passes is worth asking about.
             availability = .idle
@@ -201,7 +212,7 @@ public struct ProfileScreen: ScreenModel {
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        OnboardingProgress(step: 2).title("Your profile", into: &canvas)
+        OnboardingProgress(2, context).title("Your profile", into: &canvas)
         var shownName = username
         shownName.isFocused = focus == .username
         shownName.isDisabled = isWorking

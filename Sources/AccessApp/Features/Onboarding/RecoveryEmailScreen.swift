@@ -4,13 +4,15 @@ import Foundation
 import TerminalKit
 
 /// Onboarding step 3 (seed 003's "Recovery Email Option"): why a recovery email helps, the address and
-/// a password with the password rules' checklist, Continue; "Skip for now" is there, quieter. The
-/// server's refusals show under the fields, which keep what was typed.
+/// a new password typed twice (Ctrl+R shows both) with the password rules' checklist, Continue; "Skip
+/// for now" is there, quieter. The server's refusals show under the fields, which keep what was typed.
 public struct RecoveryEmailScreen: ScreenModel {
-    public enum Focus: Equatable, Sendable { case email, password, cta, skip }
+    public enum Focus: Equatable, Sendable { case email, password, confirm, cta, skip }
 
     public var email: TextField
     public var password: TextField
+    /// The password again, as every new password is typed twice.
+    public var confirmation: TextField
     public var focus: Focus
     /// The password was left or submitted once: all its rules are judged from then on.
     public var passwordChecked: Bool
@@ -22,18 +24,30 @@ public struct RecoveryEmailScreen: ScreenModel {
 
     static let skipKey = Key.control("s")
     static let whyText = "Lose your phone, and a link sent to this address gets you back in."
+
+    /// Why a recovery email helps, for the way this account signs in: an account without a phone (an
+    /// Apple or Google sign-up) is not promised its phone back.
+    static func why(_ methods: AuthMethods?) -> String {
+        guard let methods, methods.phone == nil else { return whyText }
+        let provider = methods.appleLinked ? "Apple" : (methods.googleLinked ? "Google" : nil)
+        let lost = provider.map { "Can't sign in with \($0)? " } ?? "Can't sign in? "
+        return lost + "A link sent to this address gets you back in."
+    }
     static let recoveryOnlyText = "For account recovery only."
 
     public init(
-        email: String = "", password: String = "", focus: Focus = .email, passwordChecked: Bool = false,
-        working: Focus? = nil, error: String? = nil, emailError: String? = nil, passwordError: String? = nil,
-        limit: RateLimit? = nil
+        email: String = "", password: String = "", confirmation: String = "", showsPassword: Bool = false,
+        focus: Focus = .email, passwordChecked: Bool = false, working: Focus? = nil, error: String? = nil,
+        emailError: String? = nil, passwordError: String? = nil, limit: RateLimit? = nil
     ) {
         self.email = TextField(
             label: "Recovery email", value: email, placeholder: "name@example.com", error: emailError,
             maxLength: EmailRules.maximumLength)
         self.password = TextField(
-            label: "Password", value: password, isMasked: true, error: passwordError,
+            label: "Password", value: password, isMasked: !showsPassword, error: passwordError,
+            maxLength: PasswordRules.maximumLength)
+        self.confirmation = TextField(
+            label: "Confirm password", value: confirmation, isMasked: !showsPassword,
             maxLength: PasswordRules.maximumLength)
         self.focus = focus
         self.passwordChecked = passwordChecked
@@ -45,12 +59,19 @@ public struct RecoveryEmailScreen: ScreenModel {
     public var id: String { "recovery-email" }
     public var takesText: Bool { true }
     // Typing on the buttons goes to the email field; everything else is the password.
-    public var secretEntry: SecretEntry? { focus == .password ? .password : nil }
+    public var secretEntry: SecretEntry? { [.password, .confirm].contains(focus) ? .password : nil }
+    public var showsPassword: Bool { !password.isMasked }
     public var needsClock: Bool { limit != nil }
 
     var typed: String { EmailRules.normalized(email.value) }
     var isWorking: Bool { working != nil }
-    static let order: [Focus] = [.email, .password, .cta, .skip]
+    static let order: [Focus] = [.email, .password, .confirm, .cta, .skip]
+
+    /// The confirmation is typed as far as the password and differs (seed 001's "Passwords don't match.").
+    var mismatch: Bool {
+        !confirmation.value.isEmpty && confirmation.value.count >= password.value.count
+            && confirmation.value != password.value
+    }
 
     func isLimited(_ context: ScreenContext) -> Bool { limit?.applies(to: typed, at: context.now) ?? false }
 
@@ -58,10 +79,13 @@ public struct RecoveryEmailScreen: ScreenModel {
 
     public func canSubmit(_ context: ScreenContext) -> Bool {
         !isWorking && !isLimited(context) && email.error == nil && EmailRules.isValid(typed)
-            && PasswordRules.violations(password.value, email: nil).isEmpty
+            && PasswordRules.violations(password.value, email: typed).isEmpty && confirmation.value == password.value
     }
 
-    public enum Intent: Sendable { case next, previous, submit, skip }
+    /// The typed address once it is one: the checklist then judges the password against it.
+    var knownEmail: String? { EmailRules.isValid(typed) ? typed : nil }
+
+    public enum Intent: Sendable { case next, previous, submit, skip, toggleShown }
     public enum Reply: Equatable, Sendable {
         case save(Result<Profile, APIError>)
         case skip(Result<Profile, APIError>)
@@ -72,7 +96,14 @@ public struct RecoveryEmailScreen: ScreenModel {
             .nextField(next: .next, previous: .previous),
             KeyBinding([.enter], focus == .skip ? "Skip for now" : "Continue", Intent.submit),
         ]
-        if !isWorking { bindings.append(KeyBinding([Self.skipKey], "Skip for now", inFooter: focus != .skip, .skip)) }
+        // "Skip for now (Ctrl+S)" is on screen; the footer keeps room for Ctrl+R while a password is typed.
+        let skipInFooter = ![.skip, .password, .confirm].contains(focus)
+        if !isWorking { bindings.append(KeyBinding([Self.skipKey], "Skip for now", inFooter: skipInFooter, .skip)) }
+        // In the footer where a password is typed; the key works on the whole form.
+        bindings.append(
+            KeyBinding(
+                [.control("r")], showsPassword ? "Hide password" : "Show password",
+                inFooter: [.password, .confirm].contains(focus), .toggleShown))
         return bindings
     }
 
@@ -86,6 +117,10 @@ public struct RecoveryEmailScreen: ScreenModel {
             return []
         case .skip:
             return skip()
+        case .toggleShown:
+            password.isMasked.toggle()
+            confirmation.isMasked = password.isMasked
+            return []
         case .submit:
             guard !isWorking else { return [] }
             switch focus {
@@ -93,7 +128,11 @@ public struct RecoveryEmailScreen: ScreenModel {
             case .email:
                 focus = .password
                 return []
-            case .password, .cta:
+            case .password:
+                passwordChecked = true
+                focus = .confirm
+                return []
+            case .confirm, .cta:
                 passwordChecked = true
                 if !EmailRules.isValid(typed) {
                     email.error = NewEmailScreen.invalidText
@@ -114,6 +153,7 @@ public struct RecoveryEmailScreen: ScreenModel {
             if password.value != before { password.error = nil }
             return []
         }
+        if focus == .confirm { return confirmation.handle(event) ? [] : nil }
         let before = email.value
         guard email.handle(event) else { return nil }
         if email.value != before {
@@ -160,9 +200,10 @@ public struct RecoveryEmailScreen: ScreenModel {
                 email.error = message
                 focus = .email
             }
-        case .save(.failure(.rateLimited(let retryAfter?, _))):
+        case .save(.failure(.rateLimited(let retryAfter?, _, let kind))):
             // The banner counts down; the message would say it twice.
-            limit = RateLimit(target: typed, until: context.now.addingTimeInterval(TimeInterval(retryAfter)))
+            limit = RateLimit(
+                target: typed, until: context.now.addingTimeInterval(TimeInterval(retryAfter)), kind: kind)
         case .save(.failure(let failure)):
             error = failure.message
         }
@@ -170,8 +211,8 @@ public struct RecoveryEmailScreen: ScreenModel {
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        OnboardingProgress(step: 3).title("Add a recovery email", note: Self.recoveryOnlyText, into: &canvas)
-        canvas.paragraph(Self.whyText)
+        OnboardingProgress(3, context).title("Add a recovery email", note: Self.recoveryOnlyText, into: &canvas)
+        canvas.paragraph(Self.why(context.methods))
         var shownEmail = email
         shownEmail.isFocused = focus == .email
         shownEmail.isDisabled = isWorking
@@ -180,10 +221,17 @@ public struct RecoveryEmailScreen: ScreenModel {
         shownPassword.isFocused = focus == .password
         shownPassword.isDisabled = isWorking
         canvas.field(shownPassword, spacing: 0)
-        let checklist = PasswordChecklist(password: password.value, checkedAll: passwordChecked)
+        // The rules under the password they judge, so they stay in view while it is typed again below.
+        let checklist = PasswordChecklist(password: password.value, checkedAll: passwordChecked, email: knownEmail)
         for line in checklist.lines(glyphs: canvas.glyphs) {
             canvas.paragraph(line.text, style: line.style, spacing: 0)
         }
+        canvas.skip(1)
+        var shownConfirmation = confirmation
+        shownConfirmation.isFocused = focus == .confirm
+        shownConfirmation.isDisabled = isWorking
+        shownConfirmation.error = mismatch ? SetPasswordScreen.mismatchText : nil
+        canvas.field(shownConfirmation, spacing: 0)
         // The row under the checklist: the refusal, else a blank before the buttons.
         if let error { canvas.paragraph(error, style: .danger, spacing: 0) } else { canvas.skip(1) }
         canvas.button(

@@ -21,7 +21,7 @@ public struct VerifyRecoveryEmailScreen: ScreenModel {
     public var verified: Bool
     public var error: String?
 
-    public static let resendCooldown: TimeInterval = 30
+    public static let resendCooldown = RateLimit.sendCooldown
     static let resendKey = Key.character("r")
     static let resentText = "We sent the link again."
     static let verifiedText = "Email verified."
@@ -121,7 +121,7 @@ public struct VerifyRecoveryEmailScreen: ScreenModel {
         case .resend(.success):
             resendAfter = context.now + Self.resendCooldown
             return [.showToast(Self.resentText)]
-        case .resend(.failure(.rateLimited(let retryAfter?, _))):
+        case .resend(.failure(.rateLimited(let retryAfter?, _, _))):
             resendAfter = context.now + TimeInterval(retryAfter)
         case .profile(.success(let profile)):
             // A backend that still has the step open after the link: it is left as done.
@@ -147,7 +147,7 @@ public struct VerifyRecoveryEmailScreen: ScreenModel {
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        OnboardingProgress(step: 4).title("Verify your email", into: &canvas)
+        OnboardingProgress(4, context).title("Verify your email", into: &canvas)
         if verified {
             canvas.paragraph(Self.verifiedText, style: .success)
             canvas.centered("One moment…", style: .muted)

@@ -44,6 +44,8 @@ public struct PasswordLoginScreen: ScreenModel {
     public static let emailExistsText = "An account with this email already exists"
     public static let offlineText = "No internet connection"
     static func verifiedText(_ email: String) -> String { "\(email) is verified. Log in to continue." }
+    /// The same link opened while signed in: there is nothing to log in to (issue 28 item 6).
+    static func verifiedSignedInText(_ email: String) -> String { "\(email) is verified." }
 
     public var id: String { "password-login" }
     public var takesText: Bool { true }
@@ -141,7 +143,13 @@ public struct PasswordLoginScreen: ScreenModel {
             return [.signedIn(signedIn)]
         case .register(.success(let registered)):
             password.setValue("")
-            return [.push(VerifyAccountScreen(email: registered.email, justRegistered: true))]
+            // Registering sent the link: the next one waits the server's 30 s.
+            return [
+                .push(
+                    VerifyAccountScreen(
+                        email: registered.email, justRegistered: true,
+                        resendAfter: context.now + RateLimit.sendCooldown))
+            ]
         case .login(.failure(let failure)), .register(.failure(let failure)):
             return refused(failure, context)
         }
@@ -161,11 +169,11 @@ public struct PasswordLoginScreen: ScreenModel {
             error = Self.emailExistsText
         case .invalid(let fields, let message):
             error = fields.first.flatMap(PasswordRule.init(rawValue:))?.message ?? message
-        case .rateLimited(let retryAfter?, _):
+        case .rateLimited(let retryAfter?, _, _):
             error = nil
             password.setValue("")
             lockedUntil = context.now + TimeInterval(retryAfter)
-        case .rateLimited(nil, let message):
+        case .rateLimited(nil, let message, _):
             error = message
         case .offline:
             error = Self.offlineText
@@ -177,6 +185,19 @@ public struct PasswordLoginScreen: ScreenModel {
 
     public mutating func tick(_ context: ScreenContext) -> [Command] {
         lockedUntil = RateLimit.lasting(lockedUntil, at: context.now)
+        return []
+    }
+
+    /// "Back to login" from the verification screen: the Log in tab with that address, the password next.
+    struct BackToLogin: Equatable, Sendable { var email: String }
+
+    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
+        guard let back = choice.as(BackToLogin.self) else { return [] }
+        mode = .login
+        email.setValue(back.email)
+        password.setValue("")
+        error = nil
+        focus = .password
         return []
     }
 

@@ -5,14 +5,18 @@ import Foundation
 /// The link a registration emails (`…/confirm-account?token=…`): opening it verifies the address, and
 /// the person logs in.
 struct RegistrationLink: LinkPurpose {
-    public init() {}
+    /// Where the link went, when known (opened from the outbox or from "Please verify your email"): another
+    /// can then be asked for there.
+    var email: String?
+
+    public init(email: String? = nil) { self.email = email }
     /// Sent again from "Check your email to verify your account", which knows the address.
     public var resend: NoResend? { nil }
     public func confirm(token: String) -> ConfirmRegistration { ConfirmRegistration(token: token) }
     public func confirmed(_ confirmed: RegistrationConfirmed, _ context: ScreenContext) -> [Command] {
         // Signed in already (the link opened from another account's session): nothing to log in to.
         guard context.methods == nil else {
-            var commands: [Command] = [.pop, .showToast(PasswordLoginScreen.verifiedText(confirmed.email))]
+            var commands: [Command] = [.pop, .showToast(PasswordLoginScreen.verifiedSignedInText(confirmed.email))]
             // This account's own recovery email (Settings' reminder): verified now.
             if var profile = context.profile, let email = profile.email, EmailRules.same(email, confirmed.email) {
                 profile.emailVerified = true
@@ -35,6 +39,11 @@ struct RegistrationLink: LinkPurpose {
     static let lifetimeText = "Verification links expire after 24 hours. Request a new one to try again."
     public var canEditAddress: Bool { false }
     public var linkPath: String { "confirm-account" }
+    /// "Request a new link": "Please verify your email" for the address, whose Resend sends one (issue 28 item 3).
+    public var newLinkScreen: (any ScreenModel)? {
+        email.map { VerifyAccountScreen(email: $0, justRegistered: false) }
+    }
+    public func sent(to address: String) -> RegistrationLink { RegistrationLink(email: address) }
 
     /// The outbox purpose of the reference backend's registration links.
     static let purpose = "register"

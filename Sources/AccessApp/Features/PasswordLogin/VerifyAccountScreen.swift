@@ -12,7 +12,7 @@ public struct VerifyAccountScreen: ScreenModel {
     public var justRegistered: Bool
     public var isWorking: Bool
     public var error: String?
-    /// The server's wait before another email (429): Resend counts down until then.
+    /// The server's wait before another email (30 s after a send, or a 429's): Resend counts down until then.
     public var resendAfter: Date?
 
     public init(
@@ -50,7 +50,8 @@ public struct VerifyAccountScreen: ScreenModel {
         case .outbox:
             return [.showOutbox]
         case .backToLogin:
-            return [.popToNearest(PasswordLoginScreen.self)]
+            // The form below may still be on Register (straight after registering): back to Log in.
+            return [.returnTo(PasswordLoginScreen.self, with: PasswordLoginScreen.BackToLogin(email: email))]
         case .resend:
             guard canResend(context) else { return [] }
             isWorking = true
@@ -72,7 +73,9 @@ public struct VerifyAccountScreen: ScreenModel {
         }
         error = nil
         return [
-            .push(VerifyingLinkScreen(link: AnyLinkPurpose(RegistrationLink()), token: token, shownAt: context.now))
+            .push(
+                VerifyingLinkScreen(
+                    link: AnyLinkPurpose(RegistrationLink(email: email)), token: token, shownAt: context.now))
         ]
     }
 
@@ -80,9 +83,10 @@ public struct VerifyAccountScreen: ScreenModel {
         isWorking = false
         switch reply {
         case .resend(.success):
-            resendAfter = nil
+            // The next email waits the server's 30 s: the countdown shows at once, as Verify and Settings do.
+            resendAfter = context.now + RateLimit.sendCooldown
             return [.showToast(Self.resentText)]
-        case .resend(.failure(.rateLimited(let retryAfter?, _))):
+        case .resend(.failure(.rateLimited(let retryAfter?, _, _))):
             resendAfter = context.now + TimeInterval(retryAfter)
         case .resend(.failure(.offline)):
             error = PasswordLoginScreen.offlineText

@@ -31,6 +31,12 @@ extension EnterCodeScreen {
             }
         }
 
+        /// The number on the account (re-auth): not one typed on the screen before.
+        var isAccountsOwn: Bool {
+            if case .reauth = self { return true }
+            return false
+        }
+
         var isEmailed: Bool {
             guard case .signIn(let challenge) = self else { return false }
             return challenge.channel == .email

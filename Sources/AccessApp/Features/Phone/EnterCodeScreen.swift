@@ -4,7 +4,7 @@ import Foundation
 import TerminalKit
 
 /// "Enter the code" (seed 001), for every flow that sends one: six boxes that submit when full. A
-/// wrong code keeps the digits for editing; an expired or exhausted one leaves Resend as the only way
+/// wrong code stays in view: the next digit starts a new code, ← or Backspace edit the kept one; an expired or exhausted one leaves Resend as the only way
 /// on (seed 000). Countdowns are computed from `context.now`, never stored. This is what every flow
 /// shares; `step` is the flow's own part: what the code proves, where it went, and the request or
 /// challenge it answers.
@@ -91,6 +91,8 @@ public struct EnterCodeScreen: ScreenModel {
         [.setProfile(profile), .resetStack(SettingsScreen()), .showToast(LimitedAccess.restoredText)]
     }
     static let incorrectText = "Code is incorrect. Try again."
+    static let phoneVerifiedText = "Phone verified. Next, your profile."
+    static let emailVerifiedText = "Email verified. Next, your profile."
     static let expiredText = "Code expired. Request a new one."
 
     public var id: String { "enter-code" }
@@ -195,7 +197,9 @@ public struct EnterCodeScreen: ScreenModel {
         case .verify(.success(let verified)):
             return afterVerifying(verified)
         case .verifySignIn(.success(let signedIn)):
-            return [.signedIn(signedIn)]
+            // A sign-up: a short word of success as the profile opens (seed 003's "Verification Success").
+            guard signedIn.isNewUser else { return [.signedIn(signedIn)] }
+            return [.signedIn(signedIn), .showToast(step.isEmailed ? Self.emailVerifiedText : Self.phoneVerifiedText)]
         case .resend(.success(let accepted)):
             step.resent(accepted)
             restart(expiresAt: accepted.expiresAt, resendAfter: accepted.resendAfter)
@@ -221,8 +225,9 @@ public struct EnterCodeScreen: ScreenModel {
     /// The right texted code: what it proved decides what follows.
     private mutating func afterVerifying(_ verified: VerifyOTPResult) -> [Command] {
         switch step {
-        case .newNumber(_, let request):
-            let sheet = Command.showSheet(.phoneUpdated(PhoneNumberRules.display(e164: request.phone)))
+        case .newNumber(let flow, let request):
+            let shown = PhoneNumberRules.display(e164: request.phone)
+            let sheet = Command.showSheet(flow == .addPhone ? .phoneAdded(shown) : .phoneUpdated(shown))
             guard let methods = verified.authMethods else { return [.popTo(HubScreen.self), sheet] }
             return [.setMethods(methods), .popTo(HubScreen.self), sheet]
         case .reauth(let flow, _):
@@ -247,20 +252,22 @@ public struct EnterCodeScreen: ScreenModel {
                 problem = nil
             } else {
                 problem = .incorrect(attemptsRemaining: remaining)
+                // The wrong code stays in view until the next digit starts a new one (seed 000).
+                otp.startsOver = true
             }
         case .codeExpired:
             isDead = true
             problem = nil
-        case .rateLimited(nil, let message):
+        case .rateLimited(nil, let message, _):
             problem = .message(message)
-        case .rateLimited(let retryAfter?, _):
+        case .rateLimited(let retryAfter?, _, let kind):
             let until = context.now + TimeInterval(retryAfter)
             // Resend stays off until the server takes one again, counting down with the banner.
             if resending {
                 resendAfter = max(resendAfter, until)
                 clockDone = false
             }
-            limit = RateLimit(until: until)
+            limit = RateLimit(until: until, kind: kind)
         case .reauthRequired(let message):
             // The 15-minute window closed while the code was being typed: verify again, then this
             // screen sends the same code (see `receiveChoice`).
@@ -305,7 +312,9 @@ public struct EnterCodeScreen: ScreenModel {
 
     /// The outbox panel's code completes the flow as if the user had typed it.
     public mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? {
-        guard let code = message.code, !isWorking, !isExpired(context) else { return nil }
+        guard let code = message.code, !isWorking else { return nil }
+        // Expired here, the boxes take no code, dead or live, until Resend (seed 001: the only option).
+        guard !isExpired(context) else { return [.showToast(Self.expiredText)] }
         var filled = OTPInput()
         guard filled.paste(code) else { return nil }
         otp = filled
@@ -350,7 +359,8 @@ public struct EnterCodeScreen: ScreenModel {
         if showsHelp {
             let lines =
                 step.isEmailed
-                ? Self.emailHelpLines(email: step.destination) : Self.helpLines(phone: shownDestination)
+                ? Self.emailHelpLines(email: step.destination)
+                : Self.helpLines(phone: shownDestination, onAccount: step.isAccountsOwn)
             for line in lines {
                 canvas.paragraph("\(context.glyphs == .ascii ? "-" : "•") \(line)", style: .muted, spacing: 0)
             }
@@ -358,9 +368,13 @@ public struct EnterCodeScreen: ScreenModel {
     }
 
     /// Seed 003's "Didn't receive a code?" help, in our words.
-    static func helpLines(phone: String) -> [String] {
+    /// `onAccount`: the number on the account ("Verify it's you"), which cannot be fixed here (issue 28
+    /// item 17); Esc goes back to the other ways to verify.
+    static func helpLines(phone: String, onAccount: Bool = false) -> [String] {
         [
-            "Check the number: \(phone). Esc goes back to fix it.",
+            onAccount
+                ? "It went to the number on your account: \(phone). Esc goes back to verify another way."
+                : "Check the number: \(phone). Esc goes back to fix it.",
             "Texts can take a minute. Resend when the timer allows (3 per 15 minutes).",
             "Still nothing? Ctrl+S: Contact support.",
         ]

@@ -29,6 +29,18 @@ extension EnterPhoneScreen {
                             error: EnterPhoneScreen.takenText)
                     ], now: $0)
             },
+            GalleryEntry(
+                "enter-phone:recently-deleted", "The number of an account deleted days ago: the message wraps"
+            ) {
+                SampleData.state(
+                    [
+                        EnterPhoneScreen(
+                            flow: .addPhone, current: nil, number: "511 100 000",
+                            error:
+                                "This number belonged to an account that was deleted less than 7 days ago. Try again later or use another number."
+                        )
+                    ], methods: SampleData.noPhone, now: $0)
+            },
             GalleryEntry("enter-phone:invalid", "The server rejected the number") {
                 SampleData.state(
                     [

@@ -70,6 +70,8 @@ public struct EnterPhoneScreen: ScreenModel {
     /// E.164 allows 15 digits; a little room is left for the spaces and dashes people type.
     static let maxDigits = 15
     static let maxTyped = 20
+    static let signUpNote = "New here? This creates your account."
+    static let textsCodeText = "We'll text you a code."
     static let tooLongText = "A phone number has at most 15 digits: the rest was cut."
     static let takenText = "This number is already in use by another account."
     static let invalidText = "Enter a valid phone number."
@@ -85,6 +87,15 @@ public struct EnterPhoneScreen: ScreenModel {
 
     /// The number to send, or nil while what is typed does not fit the country.
     public var e164: String? { PhoneNumberRules.e164(typed: field.value, country: country) }
+
+    /// Why Send code is dim while a typed number does not fit the country: its lengths (issue 28 item 18).
+    var lengthHint: String? {
+        guard error == nil, !field.value.isEmpty, e164 == nil else { return nil }
+        var lengths = country.lengths.map(String.init)
+        let last = lengths.popLast() ?? ""
+        let count = lengths.isEmpty ? last : lengths.joined(separator: ", ") + " or " + last
+        return "Numbers in \(country.name) have \(count) digits after \(country.dialCode)."
+    }
     public func canSubmit(_ context: ScreenContext) -> Bool {
         e164 != nil && !isWorking && !isLimited(context)
     }
@@ -112,7 +123,7 @@ public struct EnterPhoneScreen: ScreenModel {
     var subtitle: String {
         switch purpose {
         case .signIn:
-            return "We'll text you a code. New here? This creates your account."
+            return Self.signUpNote
         case .account(.addPhone):
             return "Use it to sign in and recover your account."
         case .account(.reverifyPhone):
@@ -205,6 +216,11 @@ public struct EnterPhoneScreen: ScreenModel {
     }
 
     private mutating func submit(_ context: ScreenContext) -> [Command] {
+        // Enter on a number that does not fit says so rather than nothing (issue 28 item 18).
+        if e164 == nil, !field.value.isEmpty, !isWorking {
+            error = Self.invalidText
+            return []
+        }
         guard canSubmit(context), let phone = e164 else { return [] }
         if purpose == .account(.changePhone), phone == current {
             error = Self.unchangedText
@@ -245,12 +261,12 @@ public struct EnterPhoneScreen: ScreenModel {
             error = Self.invalidText
         case .server(_, ErrorCode.phoneUnchanged.rawValue, _):
             error = Self.unchangedText
-        case .rateLimited(nil, let message):
+        case .rateLimited(nil, let message, _):
             // No wait from the server: none is invented, and the button stays live.
             error = message
-        case .rateLimited(let retryAfter?, _):
+        case .rateLimited(let retryAfter?, _, let kind):
             error = nil
-            limit = RateLimit(target: e164, until: context.now + TimeInterval(retryAfter))
+            limit = RateLimit(target: e164, until: context.now + TimeInterval(retryAfter), kind: kind)
         case .reauthRequired:
             // Nobody is signed in on the way in: there is no "Verify it's you" to open.
             guard case .account(let flow) = purpose else {
@@ -279,7 +295,13 @@ public struct EnterPhoneScreen: ScreenModel {
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        canvas.title(title, subtitle: subtitle)
+        if purpose == .signIn {
+            // Seed 003: a new account's onboarding counts this as step 1 of 4 (the number and its code).
+            OnboardingProgress(step: 1).title(title, note: subtitle, into: &canvas)
+            canvas.paragraph(Self.textsCodeText)
+        } else {
+            canvas.title(title, subtitle: subtitle)
+        }
         let glyphs = context.glyphs
         let chipText = (glyphs == .ascii ? country.iso : country.flag) + " " + country.dialCode
         let chipWidth = DisplayWidth.of(chipText) + 6
@@ -287,7 +309,8 @@ public struct EnterPhoneScreen: ScreenModel {
         number.isFocused = focus == .field
         number.isDisabled = isWorking
         number.error = error
-        canvas.draw(height: number.height) { grid, rect in
+        // The number's box sits right of the chip: its error wraps in that width, as tall as it needs.
+        canvas.draw(height: number.height(width: canvas.innerWidth - chipWidth - 1)) { grid, rect in
             let left = rect.x + Canvas.margin
             let chip = Rect(x: left, y: rect.y, width: chipWidth, height: 3)
             let chipFocused = focus == .chip
@@ -304,6 +327,7 @@ public struct EnterPhoneScreen: ScreenModel {
                 in: Rect(x: fieldX, y: rect.y, width: rect.maxX - Canvas.margin - fieldX, height: rect.height),
                 glyphs: glyphs)
         }
+        if let lengthHint { canvas.paragraph(lengthHint, style: .muted, spacing: 0) }
         canvas.button(
             "Send code", working: "Sending code…", isReady: canSubmit(context), isFocused: focus == .cta,
             isWorking: isWorking)

@@ -4,7 +4,7 @@ extension EnterPhoneScreen {
             "One screen for every phone number the app asks for: a new number (with \"Current: …\" under the title), adding one, verifying one again after a recovery by email, and Continue with phone at sign-in. Only the title and the line under it differ.",
             "Send code stays off until the number fits the country's length rule: a format check only, no phone library. Letters are refused with a word; a pasted number is cleaned and a leading +CC picks the country. The server checks again, and its answers show under the field.",
             "Who owns a taken number is never said. A 429 puts a countdown banner on this screen for that number only: another number can be sent at once.",
-            "Continue with phone (seed 004) is sign-in and sign-up in one: an unknown number creates the account after its code, so no \"taken\" exists there.",
+            "Continue with phone (seed 004) is sign-in and sign-up in one: an unknown number creates the account after its code, so no \"taken\" exists there. For a new account it is step 1 of onboarding's 4 (seed 003's progress steps), said under the title; a sign-up's right code says \"Phone verified. Next, your profile.\" as the profile opens (seed 003's verification success).",
         ],
         calls: [
             .post(

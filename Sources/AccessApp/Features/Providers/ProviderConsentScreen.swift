@@ -210,6 +210,13 @@ public struct ProviderConsentScreen: ScreenModel {
         canvas.paragraph("(The reference backend plays \(name) here.)", style: .muted)
     }
 
+    /// What the provider tells the app. The reference backend's simulated provider vouches for the
+    /// account and nothing else (no name, no email: the profile asks for a username), so the screen
+    /// promises only that.
+    static func sharesText(_ provider: SocialProvider, brand: String) -> String {
+        "\(provider.displayName) confirms it's you to \(brand). Your name and email stay with \(provider.displayName)."
+    }
+
     private func drawAccounts(into canvas: inout Canvas, _ context: ScreenContext) {
         let name = provider.displayName
         let isConnecting = phase == .connecting
@@ -230,8 +237,7 @@ public struct ProviderConsentScreen: ScreenModel {
         if isConnecting {
             canvas.paragraph(isSignIn ? "Signing in with \(name)…" : "Connecting \(name)…", style: .muted)
         } else {
-            canvas.paragraph(
-                "\(name) will share your name and email address with \(context.options.brand.name).", style: .muted)
+            canvas.paragraph(Self.sharesText(provider, brand: context.options.brand.name), style: .muted)
         }
     }
 }

@@ -108,9 +108,9 @@ public struct PasswordReauthScreen: ScreenModel {
         switch reply {
         case .verify(.success(let grant)):
             return [.grantReauth(grant), .continueFlow(flow)]
-        case .verify(.failure(.rateLimited(nil, let message))):
+        case .verify(.failure(.rateLimited(nil, let message, _))):
             field.error = message
-        case .verify(.failure(.rateLimited(let retryAfter?, _))):
+        case .verify(.failure(.rateLimited(let retryAfter?, _, _))):
             let until = context.now.addingTimeInterval(TimeInterval(retryAfter))
             lockedUntil = until
             field.error = Self.lockedText

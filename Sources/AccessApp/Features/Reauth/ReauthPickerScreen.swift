@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import TerminalKit
 
 /// "Verify it's you": the user's sign-in methods minus the target of the flow (seed 000),
@@ -36,7 +37,8 @@ public struct ReauthPickerScreen: ScreenModel {
         case .apple, .google:
             let title = method == .apple ? "Continue with Apple" : "Continue with Google"
             return (title, context.options.hasReferenceBackend ? "Re-sign in to confirm" : "Not available here")
-        case .phone: return ("Text me a code", context.methods?.phone ?? "")
+        case .phone:
+            return ("Text me a code", context.methods?.phone.map { PhoneNumberRules.display(e164: $0) } ?? "")
         }
     }
 

@@ -51,10 +51,14 @@ extension AuthMethods {
     /// The rule app and backend share for "Verify it's you".
     public var reauthRule: ReauthRule { ReauthRule(methods: signInMethods, hasPassword: hasPassword) }
 
-    /// The methods "Verify it's you" offers, in the picker's order (Apple on iOS only).
+    /// The methods "Verify it's you" offers, in the picker's order. Apple is offered on iOS only (seed 000
+    /// hides its row on Android), unless it is all the account has to verify with: the backend asks for a
+    /// grant then (the session suffices only when nothing but the target is left), so a picker without
+    /// it would be a dead end.
     public func reauthMethods(excluding target: ReauthMethod?, platform: AppOptions.Platform) -> [ReauthMethod] {
-        reauthRule.factors(for: target?.factor).compactMap { ReauthMethod(rawValue: $0.rawValue) }
-            .filter { $0 != .apple || platform == .ios }
+        let methods = reauthRule.factors(for: target?.factor).compactMap { ReauthMethod(rawValue: $0.rawValue) }
+        let shown = methods.filter { $0 != .apple || platform == .ios }
+        return shown.isEmpty ? methods : shown
     }
 
     /// Nothing but the target to verify with: the soft last-method warning, then the change without a grant.

@@ -83,11 +83,11 @@ public struct RecoveryPasswordScreen: ScreenModel {
         case .complete(.failure(.passwordIncorrect)):
             error = Self.wrongPasswordText
             password.setValue("")
-        case .complete(.failure(.rateLimited(let retryAfter?, _))):
+        case .complete(.failure(.rateLimited(let retryAfter?, _, _))):
             error = nil
             password.setValue("")
             lockedUntil = context.now + TimeInterval(retryAfter)
-        case .complete(.failure(.rateLimited(nil, let message))):
+        case .complete(.failure(.rateLimited(nil, let message, _))):
             error = message
         case .complete(.failure(.codeExpired)), .complete(.failure(.server(404, _, _))):
             password.setValue("")

@@ -79,7 +79,7 @@ public struct RecoverySentScreen: ScreenModel {
             resendAfter = started.resendAfter
             canResend = false
             return [.showToast(Self.resentText)]
-        case .resend(.failure(.rateLimited(let retryAfter, _))):
+        case .resend(.failure(.rateLimited(let retryAfter, _, _))):
             error = RecoveryRequestScreen.rateLimitedText
             if let retryAfter {
                 resendAfter = context.now + TimeInterval(retryAfter)

@@ -8,13 +8,21 @@ extension SettingsScreen {
         ],
         calls: [
             .post(
+                "/auth/logout", when: "Log out, confirmed: in the background, the sign-in screen already shown",
+                [
+                    204: "Nothing more: this device's session (the sign-in and every rotation of it) is over.",
+                    401: "The same: the session was over anyway (an expired access token is refreshed first).",
+                ],
+                noAnswer:
+                    "Signed out here all the same, at once; the backend is told when a call gets an answer again."),
+            .post(
                 "/auth/register/resend", when: "v, while the recovery email is unverified",
                 [
                     202: "Toast \"We sent the link again.\"; v waits 30 s.",
                     422: "The server's message under the reminder.",
                     429: "With a wait: \"Resend in m:ss\" until it passes. Without one: the server's message.",
                 ],
-                noAnswer: "The offline message under the reminder; v stays on.")
+                noAnswer: "The offline message under the reminder; v stays on."),
         ],
-        seeds: [.logoutFlow, .accountAccessHub, .emailVerificationOptional, .limitedAccountAccess])
+        seeds: [.logoutFlow, .logoutEndpoint, .accountAccessHub, .emailVerificationOptional, .limitedAccountAccess])
 }

@@ -98,7 +98,7 @@ public struct SettingsScreen: ScreenModel {
         case .resend(.success):
             resendAfter = context.now + VerifyRecoveryEmailScreen.resendCooldown
             return [.showToast(Self.resentText)]
-        case .resend(.failure(.rateLimited(let retryAfter?, _))):
+        case .resend(.failure(.rateLimited(let retryAfter?, _, _))):
             resendAfter = context.now + TimeInterval(retryAfter)
         case .resend(.failure(let failure)):
             error = failure.message

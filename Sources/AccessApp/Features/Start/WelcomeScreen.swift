@@ -39,9 +39,9 @@ public struct WelcomeScreen: ScreenModel {
             error = nil
             return [.push(SignInScreen())]
         case .terms:
-            return context.options.brand.termsURL.map { [.run(.open($0))] } ?? []
+            return context.options.brand.termsURL.map { Opening.open($0, "the Terms") } ?? []
         case .privacy:
-            return context.options.brand.privacyURL.map { [.run(.open($0))] } ?? []
+            return context.options.brand.privacyURL.map { Opening.open($0, "the Privacy Policy") } ?? []
         case .qaSignIn:
             guard context.options.hasReferenceBackend, !isWorking else { return [] }
             isWorking = true

@@ -65,7 +65,9 @@ public struct ContactSupportScreen: ScreenModel {
         case .openMail:
             guard let url = Self.mailURL(userId: userId, options: context.options) else { return [] }
             showsMail = true
-            return [.run(.open(url))]
+            // A terminal shows nothing of a mail app starting, or of none being there: the toast says
+            // which, and the mail stays on screen to copy.
+            return Opening.open(url, "a mail to \(address)")
         case .copy:
             return [.run(.copy(address)), .showToast("Copied \(address) to clipboard")]
         case .copyMail:
@@ -116,10 +118,7 @@ public struct ContactSupportScreen: ScreenModel {
             canvas.paragraph("Email us at", style: .muted, spacing: 0)
             canvas.paragraph(address, style: Style.accent.with(.bold))
         }
-        if showsMail {
-            let mail = Self.mail(userId: userId, options: context.options)
-            canvas.paragraph("To: \(mail.to) · Subject: \(mail.subject)", style: .muted, spacing: 0)
-        }
+        if showsMail && !compact { canvas.paragraph(Self.preparedText, style: .muted, spacing: 0) }
         if !compact || showsMail { metadata(into: &canvas, context) }
         if !compact { canvas.skip(1) }
         canvas.row(ListRow("Open mail", control: .chevron, isSelected: selection == .openMail), spacing: 0)
@@ -130,8 +129,14 @@ public struct ContactSupportScreen: ScreenModel {
         canvas.paragraph("In-app ticket form coming soon.", style: .muted)
     }
 
+    static let preparedText = "The mail, prepared (m copies it):"
+
+    /// What support needs to triage, as label and value; once the mail is prepared, its address and
+    /// subject head it, in the same columns.
     private func metadata(into canvas: inout Canvas, _ context: ScreenContext) {
-        for (label, value) in [
+        let mail = Self.mail(userId: userId, options: context.options)
+        let heading = showsMail ? [("To", mail.to), ("Subject", mail.subject)] : []
+        for (label, value) in heading + [
             ("User ID", userId ?? Self.unknownUser),
             ("App version", context.options.appVersion),
             ("Device", context.options.deviceDescription),

@@ -1,0 +1,138 @@
+import AccessAPI
+import AccessApp
+import AccessBackend
+import AccessCore
+import CursesDriver
+import Foundation
+import Logging
+import Synchronization
+import TerminalKit
+
+/// Where the app's backend is and how the app is signed in to it.
+struct BackendConnection: Sendable {
+    let client: AccountClient
+    let cache: AuthMethodsCache
+    let isReferenceBackend: Bool
+    let sessionProblem: String?
+    let embedded: RunningBackend?
+    /// The app's clock: the reference backend's time when there is one, so moving that clock
+    /// moves every countdown on screen; another backend's as its Date headers tell it.
+    let clock: any AppClock
+    let baseURL: String
+    /// nil for the embedded backend, which is the reference one by construction.
+    let identity: Identity?
+    /// The app had a session when it started (a stored one, or the embedded backend's QA sign-in).
+    let startsSignedIn: Bool
+
+    /// The first screen: a stored session is checked first (`GET /auth/me`); the embedded backend's
+    /// fresh QA session needs no check; nobody signed in starts on Welcome.
+    var root: any ScreenModel {
+        guard startsSignedIn else { return WelcomeScreen() }
+        return identity == nil ? SettingsScreen() : SessionCheckScreen()
+    }
+
+    /// `frozenClock`: the embedded backend's time moves only when advanced (`accessdeck play`).
+    static func open(_ options: BackendOptions, frozenClock: Bool? = nil) async throws -> BackendConnection {
+        // Nothing may write to the terminal once curses owns it.
+        let quiet = Logger(label: "accessdeck") { _ in SwiftLogNoOpLogHandler() }
+        // Seed 004's device registration: this installation's identity, kept beside the session file.
+        let device = DeviceIdentity.loadOrCreate(at: DeviceIdentity.defaultLocation()).info
+        if let url = options.backend {
+            guard let origin = BackendOrigin(baseURL: url) else {
+                throw RuntimeError("--backend takes an http(s) URL with a host, not '\(url)'")
+            }
+            // The session and the cached data are this origin's: another --backend starts signed out and is
+            // never sent a token it did not issue.
+            SessionStore.dropUnkeyedFiles()
+            let store = SessionStore(fileURL: SessionStore.defaultLocation(for: origin), origin: origin)
+            var configuration = AccountClient.Configuration(baseURL: url)
+            configuration.device = device
+            if let timeout = options.timeout { configuration.setTimeout(seconds: timeout) }
+            let (client, problem) = AccountClient.restoringSession(
+                configuration: configuration, sessionStore: store, logger: quiet)
+            // Nothing is asked of the backend before the first frame: whether it is the reference one is
+            // found out in the background (`identify`), so an unreachable host cannot hold the screen.
+            // The QA shortcut is not taken after the user logged out here: then the app starts signed out.
+            let identity = Identity(qaSignInAllowed: options.qaSignIn && !store.userSignedOut)
+            let clock = RemoteBackendClock(
+                serverNow: { [serverClock = client.serverClock] in serverClock.now() },
+                reference: FollowingClock(resync: { [client] in try? await client.adminClock().now }))
+            return BackendConnection(
+                client: client, cache: AuthMethodsCache(fileURL: AuthMethodsCache.defaultLocation(for: origin)),
+                isReferenceBackend: false, sessionProblem: problem.map { "\($0)" }, embedded: nil, clock: clock,
+                baseURL: url, identity: identity, startsSignedIn: await client.isSignedIn)
+        }
+        let backend = try await ReferenceBackend.start(
+            .init(port: options.port ?? 0, scenario: options.scenario, frozenClock: frozenClock, logger: quiet))
+        var configuration = AccountClient.Configuration(baseURL: backend.baseURL)
+        configuration.device = device
+        if let timeout = options.timeout { configuration.setTimeout(seconds: timeout) }
+        let client = AccountClient(configuration: configuration, sessionStore: nil, logger: quiet)
+        // The QA shortcut, unless the scenario starts signed out: then the way in is the screens.
+        var signedIn = true
+        do {
+            try await client.adminSignIn()
+        } catch APIError.server(409, ErrorCode.signedOutScenario.rawValue, _) {
+            signedIn = false
+        } catch {
+            await client.shutdown()
+            await backend.shutdown()
+            throw error
+        }
+        return BackendConnection(
+            client: client, cache: AuthMethodsCache(fileURL: nil), isReferenceBackend: true, sessionProblem: nil,
+            embedded: backend, clock: FollowingClock(source: { [clock = backend.clock] in clock.now() }),
+            baseURL: backend.baseURL, identity: nil, startsSignedIn: signedIn)
+    }
+
+    /// Whether a backend reached with `--backend` turned out to be the reference one.
+    final class Identity: Sendable {
+        /// `--qa-sign-in`, and no log out on this machine since (the signed-out marker beside the session file).
+        let qaSignInAllowed: Bool
+        private let found = Mutex(false)
+
+        init(qaSignInAllowed: Bool) { self.qaSignInAllowed = qaSignInAllowed }
+
+        var isReference: Bool {
+            get { found.withLock { $0 } }
+            set { found.withLock { $0 = newValue } }
+        }
+    }
+
+    /// What `identify` found: the reference backend, and the methods of the QA sign-in if it took one.
+    struct Found {
+        var qaSignedIn: AuthMethods?
+        /// Where the QA user's onboarding stands; nil (taken as onboarded) when the backend gave none.
+        var qaProfile: Profile?
+    }
+
+    /// For `--backend`, after the first frame: a backend that answers `/_admin/scenarios` is the
+    /// reference one (a 404 or no answer: it is not, and nothing is said; nil). With `--qa-sign-in`, QA
+    /// is then signed in as its scenario's user unless a session was kept, and the app's clock follows
+    /// the backend's.
+    func identify() async -> Found? {
+        guard let identity, !identity.isReference else { return nil }
+        guard (try? await client.adminScenarios()) != nil else { return nil }
+        var found = Found()
+        // The QA shortcut finds no one when the scenario's user was deleted or the scenario starts
+        // signed out, and is not taken after the user logged out here: then the app stays signed out.
+        if identity.qaSignInAllowed, !(await client.isSignedIn), (try? await client.adminSignIn()) != nil {
+            found.qaSignedIn = try? await client.authMethods(cache: cache, now: clock.now())
+            // A backend without onboarding (404, 501) or any failure: nil, taken as onboarded.
+            found.qaProfile = try? await client.profile()
+        }
+        identity.isReference = true
+        if let remote = clock as? RemoteBackendClock, let serverNow = try? await client.adminClock().now {
+            remote.followReference(serverNow: serverNow)
+        }
+        return found
+    }
+
+    func close() async {
+        await client.shutdown()
+        await embedded?.shutdown()
+    }
+}
+
+/// The palette's "clear all faults" reaches the embedded backend in process while its port refuses.
+extension RunningBackend: EmbeddedBackendControl {}

@@ -1,0 +1,44 @@
+import AccessAPI
+import AccessApp
+import AccessBackend
+import AccessCore
+import ArgumentParser
+import Foundation
+import TerminalKit
+
+/// `accessdeck [run]`: the app. A subcommand of its own (the default one) so its `--port`
+/// and `serve --port` cannot take each other's value.
+struct Run: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Start the app on the embedded reference backend, or on --backend URL (the default command).",
+        discussion: AdminAPIHelp.text)
+
+    @OptionGroup var appearance: AppearanceOptions
+    @OptionGroup var backend: BackendOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Country first in the country picker, as a two-letter code (DE, GE); default: the region of LC_ALL, LC_MESSAGES or LANG.",
+            valueName: "XX"))
+    var region: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the session to a tape as it happens (0600); passwords and codes are never written (fixtures/tapes/README.md).",
+            valueName: "FILE"))
+    var record: String?
+
+    func validate() throws {
+        if let region, case .failure(let problem) = DeviceRegion.parseFlag(region) {
+            throw ValidationError(problem.description)
+        }
+    }
+
+    func run() async throws {
+        let code = try await TerminalApp(
+            appearance: appearance, backendOptions: backend, regionFlag: region,
+            recording: try record.map(TapeRecording.init(path:))
+        ).run()
+        if code != 0 { throw ExitCode(code) }
+    }
+}

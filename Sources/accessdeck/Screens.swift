@@ -1,0 +1,21 @@
+import AccessAPI
+import AccessApp
+import AccessBackend
+import AccessCore
+import ArgumentParser
+import Foundation
+import TerminalKit
+
+/// `accessdeck screens`: every screen and named state, one SCREEN:STATE a line.
+struct Screens: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List every screen and named state, one a line.")
+
+    @Flag(help: "Add each state's one-line summary after a tab.")
+    var summaries = false
+
+    func run() {
+        for entry in Gallery.entries {
+            print(summaries ? "\(entry.id)\t\(entry.summary)" : entry.id)
+        }
+    }
+}
