@@ -151,6 +151,7 @@ public enum Rule: String, CaseIterable, Sendable {
     case linkExpired = "link.expired"
     case linkSuperseded = "link.superseded"
     case linkUnknown = "link.unknown"
+    case linkInspected = "link.inspected"
 
     // MARK: email and password: changing them
 
@@ -324,6 +325,7 @@ extension Rule {
         case .linkExpired: return "The link was used, replaced or is past its lifetime."
         case .linkSuperseded: return "A newer link of the same kind replaced this one before it was opened."
         case .linkUnknown: return "No such link."
+        case .linkInspected: return "A link's kind and state were told without spending it."
         case .emailAvailable: return "Nobody else has this email."
         case .emailTaken: return "Another account has this email."
         case .emailInvalid: return "Not a valid email address."

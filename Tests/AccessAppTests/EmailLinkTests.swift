@@ -148,34 +148,28 @@ import Testing
         harness.receive(.tick) { $0.clockTicking = false }
     }
 
-    /// `accessdeck open-link` with no screen waiting: a link of a kind that finds its own way goes
-    /// there; any other is refused in words.
-    @Test func aHandedOverLinkGoesWhereItsKindSaysOrIsRefused() {
+    /// `accessdeck open-link` with no screen waiting: the backend is asked what the token is (issue 27),
+    /// and the answer's kind says where it goes.
+    @Test func aHandedOverLinkIsAskedAboutThenGoesWhereItsKindSays() {
         let harness = ReducerHarness(SampleData.state([], now: start))
         harness.send(
-            .openLink("https://321.fit/reauth?token=lk_stray"),
-            effects: [.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)]
-        ) {
-            $0.toast = Toast(LinkRouter.nothingWaitingText, shownAt: self.start)
-        }
-        harness.send(
             .openLink("http://127.0.0.1:8080/links/verify-email?token=ev_handed"),
-            effects: [.request(VerifyEmailLink(token: "ev_handed"), id: 1), tick]
+            effects: [.request(InspectLink(token: "ev_handed"), id: 1), tick]
         ) {
-            $0.stack.append(
-                AnyScreen(
-                    VerifyingLinkScreen(
-                        link: AnyLinkPurpose(EmailChangeLink()), token: "ev_handed", shownAt: self.start)))
-            $0.topAwaits(1, VerifyingLinkScreen.Reply.confirm)
+            $0.stack.append(AnyScreen(CheckingLinkScreen(token: "ev_handed")))
+            $0.topAwaits(1, CheckingLinkScreen.Reply.inspected)
             $0.clockTicking = true
         }
-        // The refusal's toast goes in its time; the spinner turns as long as the link is being verified.
+        harness.send(
+            .reply(LinkInfo(kind: .emailChange, state: .live, expiresAt: start + 1800), to: RequestID(1)),
+            effects: [.request(VerifyEmailLink(token: "ev_handed"), id: 2)]
+        ) {
+            $0.top = AnyScreen(
+                VerifyingLinkScreen(link: AnyLinkPurpose(EmailChangeLink()), token: "ev_handed", shownAt: self.start))
+            $0.topAwaits(2, VerifyingLinkScreen.Reply.confirm)
+        }
+        // The spinner turns as long as the link is being verified.
         harness.advance(by: 1)
-        harness.receive(.tick, effects: [tick])
-        harness.advance(by: 1)
-        harness.receive(.tick, effects: [tick])
-        harness.advance(by: Toast.defaultDuration - 2)
-        harness.receive(.toastExpired) { $0.toast = nil }
         harness.receive(.tick, effects: [tick])
         harness.expectRunning(tick)
     }

@@ -182,7 +182,9 @@ import Testing
     @Test func aRecoveryLinkOpenedWhileSignedInLeavesTheSessionAlone() {
         var state = SampleData.state([HubScreen()], now: start)
         let hub = state.stack
-        let effects = send(.openLink("https://321.fit/recover?token=\(token)"), to: &state)
+        let asked = send(.openLink("https://321.fit/recover?token=\(token)"), to: &state)
+        let live = LinkInfo(kind: .recovery, state: .live, expiresAt: start + 86_400)
+        let effects = send(.reply(live, to: requestID(asked)), to: &state)
         #expect(state.top.base as? VerifyingLinkScreen == opening(at: start))
         let checked = CheckedRecoveryLink(
             link: RecoveryLink(email: email, expiresAt: start + 86_400), token: Secret(token))
@@ -201,7 +203,10 @@ import Testing
 
         // `accessdeck open-link URL`.
         var handedOver = SampleData.recovering([], now: start)
-        let effects = send(.openLink("https://321.fit/recover?token=\(token)"), to: &handedOver)
+        let asked = send(.openLink("https://321.fit/recover?token=\(token)"), to: &handedOver)
+        #expect(requests(asked) == [AnyRequest(InspectLink(token: token))])
+        let live = LinkInfo(kind: .recovery, state: .live, expiresAt: start + 86_400)
+        let effects = send(.reply(live, to: requestID(asked)), to: &handedOver)
         #expect(handedOver.top.base as? VerifyingLinkScreen == opening(at: start))
         #expect(requests(effects) == [AnyRequest(CheckRecoveryLink(token: token))])
 

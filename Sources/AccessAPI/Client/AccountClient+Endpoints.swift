@@ -128,9 +128,15 @@ extension AccountClient {
         return verified
     }
 
-    /// The old address's way back; every session ends, this one included.
+    /// What an emailed link's token is (kind, state, expiry); asking never spends it, and needs no session.
+    public func inspectLink(token: String) async throws -> LinkInfo {
+        try await call { try await admin.inspectLink(body: .json(.init(token: token))).ok.body.json }
+    }
+
+    /// The old address's way back; every session ends, this one included. The token is the proof: it is
+    /// opened signed out as well (the owner on another device), so it carries no session.
     public func revertEmailChange(token: String) async throws -> EmailReverted {
-        try await call { try await api.revertEmailChange(body: .json(.init(token: token))).ok.body.json }
+        try await call { try await admin.revertEmailChange(body: .json(.init(token: token))).ok.body.json }
     }
 
     public func changePassword(to newPassword: String, reauthToken: String?) async throws -> PasswordChanged {

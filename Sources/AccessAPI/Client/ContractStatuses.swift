@@ -32,6 +32,7 @@ enum ContractStatuses {
         "getMe": [200, 401],
         "getProfile": [200, 401],
         "health": [200],
+        "inspectLink": [200, 400, 404, 413],
         "loginWithPassword": [200, 400, 401, 403, 413, 422, 429],
         "logout": [204, 401],
         "reauthEmailConfirm": [200, 400, 401, 403, 404, 410, 413],

@@ -72,6 +72,9 @@ public typealias AccessLevel = Components.Schemas.AccessLevel
 public typealias RecoveryStartBody = Components.Schemas.RecoveryStartBody
 public typealias RecoveryStarted = Components.Schemas.RecoveryStarted
 public typealias RecoveryLink = Components.Schemas.RecoveryLink
+public typealias LinkInfo = Components.Schemas.LinkInfo
+public typealias LinkKind = Components.Schemas.LinkKind
+public typealias LinkState = Components.Schemas.LinkState
 public typealias RecoveryCompleteBody = Components.Schemas.RecoveryCompleteBody
 
 public typealias ScenarioSummary = Components.Schemas.ScenarioSummary

@@ -1378,6 +1378,59 @@ extension Components {
                 case resendAfter = "resend_after"
             }
         }
+        /// An emailed link as the backend sees it now. Nothing of the account is told: whoever holds the token may open the link anyway.
+        ///
+        /// - Remark: Generated from `#/components/schemas/LinkInfo`.
+        public struct LinkInfo: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LinkInfo/kind`.
+            public var kind: Components.Schemas.LinkKind
+            /// - Remark: Generated from `#/components/schemas/LinkInfo/state`.
+            public var state: Components.Schemas.LinkState
+            /// When the link stops working (or stopped).
+            ///
+            /// - Remark: Generated from `#/components/schemas/LinkInfo/expires_at`.
+            public var expiresAt: Foundation.Date
+            /// Creates a new `LinkInfo`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - state:
+            ///   - expiresAt: When the link stops working (or stopped).
+            public init(
+                kind: Components.Schemas.LinkKind,
+                state: Components.Schemas.LinkState,
+                expiresAt: Foundation.Date
+            ) {
+                self.kind = kind
+                self.state = state
+                self.expiresAt = expiresAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case kind
+                case state
+                case expiresAt = "expires_at"
+            }
+        }
+        /// What opening the link does. email_change: applies a new email (signed-in change); email_add: adds an email with its password; email_revert: puts the old email back and signs every session out (sent to the old address after a change); register: proves a registered (or recovery) email; recovery: account recovery by email; reauth: Verify it's you.
+        ///
+        /// - Remark: Generated from `#/components/schemas/LinkKind`.
+        @frozen public enum LinkKind: String, Codable, Hashable, Sendable, CaseIterable {
+            case emailChange = "email_change"
+            case emailAdd = "email_add"
+            case emailRevert = "email_revert"
+            case register = "register"
+            case recovery = "recovery"
+            case reauth = "reauth"
+        }
+        /// live: opening it works; used: it was opened; superseded: a newer link of the same kind was sent (or the change it belonged to was undone), so it will not work; expired: past expires_at without being opened.
+        ///
+        /// - Remark: Generated from `#/components/schemas/LinkState`.
+        @frozen public enum LinkState: String, Codable, Hashable, Sendable, CaseIterable {
+            case live = "live"
+            case used = "used"
+            case superseded = "superseded"
+            case expired = "expired"
+        }
         /// - Remark: Generated from `#/components/schemas/RecoveryLink`.
         public struct RecoveryLink: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/RecoveryLink/email`.

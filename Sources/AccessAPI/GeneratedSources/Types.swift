@@ -159,6 +159,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /auth/recovery/start`.
     /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)`.
     func startRecovery(_ input: Operations.StartRecovery.Input) async throws -> Operations.StartRecovery.Output
+    /// What an emailed link's token is (its kind, whether it still works, until when), without spending it
+    ///
+    /// Asking never spends the link: it opens as before, by the operation its kind names (email_change and email_add: POST /auth/email/verify; email_revert: POST /auth/email/revert; register: POST /auth/register/confirm; recovery: POST /auth/recovery/complete; reauth: POST /auth/reauth/email/confirm). The token is the link's secret, which is why it travels in the body and never in a URL: journals redact every `token` member. No session is needed (a link may be opened on any device, signed in or not). 404 link_not_found for a token this backend never issued, whatever its shape: a malformed token and an unknown one get the same answer, and a token carries 256 random bits, so asking cannot be used to guess one. A used, expired or superseded link answers 200 with that state, so the app can say what happened instead of "not valid".
+    ///
+    /// - Remark: HTTP `POST /auth/links/inspect`.
+    /// - Remark: Generated from `#/paths//auth/links/inspect/post(inspectLink)`.
+    func inspectLink(_ input: Operations.InspectLink.Input) async throws -> Operations.InspectLink.Output
     /// Whether a recovery link still works, and for which address, without spending it
     ///
     /// 404 link_not_found; 410 link_superseded (replaced by a newer one), link_expired (used, or past 24 h).
@@ -614,6 +621,21 @@ extension APIProtocol {
         body: Operations.StartRecovery.Input.Body
     ) async throws -> Operations.StartRecovery.Output {
         try await startRecovery(Operations.StartRecovery.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// What an emailed link's token is (its kind, whether it still works, until when), without spending it
+    ///
+    /// Asking never spends the link: it opens as before, by the operation its kind names (email_change and email_add: POST /auth/email/verify; email_revert: POST /auth/email/revert; register: POST /auth/register/confirm; recovery: POST /auth/recovery/complete; reauth: POST /auth/reauth/email/confirm). The token is the link's secret, which is why it travels in the body and never in a URL: journals redact every `token` member. No session is needed (a link may be opened on any device, signed in or not). 404 link_not_found for a token this backend never issued, whatever its shape: a malformed token and an unknown one get the same answer, and a token carries 256 random bits, so asking cannot be used to guess one. A used, expired or superseded link answers 200 with that state, so the app can say what happened instead of "not valid".
+    ///
+    /// - Remark: HTTP `POST /auth/links/inspect`.
+    /// - Remark: Generated from `#/paths//auth/links/inspect/post(inspectLink)`.
+    public func inspectLink(
+        headers: Operations.InspectLink.Input.Headers = .init(),
+        body: Operations.InspectLink.Input.Body
+    ) async throws -> Operations.InspectLink.Output {
+        try await inspectLink(Operations.InspectLink.Input(
             headers: headers,
             body: body
         ))

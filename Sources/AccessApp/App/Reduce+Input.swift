@@ -10,7 +10,13 @@ func reduceInput(_ state: inout AppState, _ event: InputEvent) -> [Effect] {
     let context = state.context
     guard case .key(let key) = event else {
         // A paste: the screen's field, or a link it waits for.
-        return apply(state.top.update { $0.handle(event, context) } ?? [], to: &state, for: top)
+        if let commands = state.top.update({ $0.handle(event, context) }) {
+            return apply(commands, to: &state, for: top)
+        }
+        // A link pasted where nothing takes text (Settings' "Verify your email" reminder): opened from
+        // anywhere, as `accessdeck open-link` would (issue 27).
+        if case .paste(let text) = event, PastedLink.isLink(text) { return openLink(text, in: &state) }
+        return []
     }
     if let commands = state.top.update({ $0.perform(key: key, context) }) {
         return apply(commands, to: &state, for: top)

@@ -67,7 +67,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
 
 /// A link opened from outside: the screen waiting for a link takes it; else the link's own kind
 /// decides where it goes (LinkRouter); else the person is told nothing here waits for it.
-private func openLink(_ text: String, in state: inout AppState) -> [Effect] {
+func openLink(_ text: String, in state: inout AppState) -> [Effect] {
     let top = CallOwner.screen(depth: state.stack.count - 1)
     if state.overlay?.as(OutboxPanel.self) != nil { state.closeOverlay() }
     let context = state.context

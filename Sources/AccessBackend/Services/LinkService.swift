@@ -52,6 +52,42 @@ struct LinkService: Sendable {
         return EmailLinkSent(sentTo: email, expiresAt: expires)
     }
 
+    /// `POST /auth/links/inspect`: what a token's link is and whether it still works, read without a write, so
+    /// asking never spends it. A token never issued (whatever its shape) is `link.unknown`, as opening it is.
+    func inspect(token: String) async throws -> LinkInfo {
+        let now = clock.now()
+        let link = try await store.pool.read { db in try LinkRecord.find(db, tokenHash: store.digest(token)) }
+        guard let link else {
+            throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: .linkUnknown)
+        }
+        return LinkInfo(
+            kind: Self.kind(link.purpose), state: Self.state(link, now: now), expiresAt: Date(unix: link.expiresAt))
+    }
+
+    static func kind(_ purpose: LinkPurpose) -> LinkKind {
+        switch purpose {
+        case .reauth: .reauth
+        case .emailChange: .emailChange
+        case .emailAdd: .emailAdd
+        case .emailRevert: .emailRevert
+        case .register: .register
+        case .recovery: .recovery
+        }
+    }
+
+    /// Ended unopened (`links.ended`, `OutboxService.endLinks`): replaced or cancelled reads `superseded` (the
+    /// contract's "a newer link was sent, or its change was undone"), ended after its lifetime `expired`. Opened
+    /// reads `used`; otherwise its lifetime decides.
+    static func state(_ link: LinkRecord, now: Date) -> LinkState {
+        switch link.ended {
+        case .superseded, .cancelled: return .superseded
+        case .expired: return .expired
+        case .live, .used, .exhausted, nil: break
+        }
+        if link.used { return .used }
+        return link.expiresAt > now.unix ? .live : .expired
+    }
+
     func confirmReauth(user: UserRecord, token: String) async throws -> ReauthGrant {
         let now = clock.now()
         enum Outcome { case granted(ReauthGrant), expired, unknown }

@@ -33,11 +33,15 @@ struct RevertEmailLink: LinkPurpose {
         guard context.methods == nil else {
             return [.signOut, .resetStack(AnyScreen(SignInScreen(notice: Self.signedOutText(reverted.email))))]
         }
-        return [.showToast("Your email is \(reverted.email) again. Every session was signed out.")]
+        // Opened signed out (its token is the proof, issue 27): the same landing, so the spinner never stays.
+        return [.resetStack(AnyScreen(SignInScreen(notice: Self.revertedText(reverted.email))))]
     }
 
     static func signedOutText(_ email: String) -> String {
         "Your email is \(email) again. Every session was signed out, this one too. Sign in again."
+    }
+    static func revertedText(_ email: String) -> String {
+        "Your email is \(email) again. Every session was signed out. Sign in again."
     }
     public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .emailChangedNotice }
     public var canEditAddress: Bool { false }

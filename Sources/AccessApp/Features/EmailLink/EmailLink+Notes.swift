@@ -27,11 +27,30 @@ extension CheckEmailScreen {
         seeds: [.checkYourEmail, .enterNewEmail, .reauthPicker])
 }
 
+extension CheckingLinkScreen {
+    public static let specNotes = SpecNotes(
+        why: [
+            "A link pasted or handed over (`accessdeck open-link`) with no screen waiting for it, in any URL shape or as a bare token: the contract says nothing of link URLs, so the app asks the backend what the token is and goes where its kind says.",
+            "A live link opens as \"Verifying your link…\"; a used, superseded or expired one shows \"This link has expired\". The revert link signs every session out, so a sheet asks first, on Cancel.",
+        ],
+        calls: [
+            .post(
+                "/auth/links/inspect", when: "the screen appears (never spends the link)",
+                [
+                    200:
+                        "Live: opened (the revert link after a yes). Used, superseded or expired: This link has expired.",
+                    404: "The server's message (This link is not valid.); Esc goes back.",
+                ],
+                noAnswer: "The offline message; Enter tries again.")
+        ],
+        seeds: [.loadingLink, .linkExpired, .emailVerificationHandling])
+}
+
 extension VerifyingLinkScreen {
     public static let specNotes = SpecNotes(
         why: [
             "\"Verifying your link…\": the moment after an emailed link is opened, while the backend checks its one-shot token. A centred spinner, not skeleton rows, and on screen for at least a second so a fast answer does not flash past.",
-            "The link's kind decides the call and what follows: a re-auth link goes on with the change, an email change shows the new address, a revert link puts the old one back, a registration link leads to Log in, a recovery link to its password. A used or expired link replaces this screen with \"This link has expired\".",
+            "The link's kind decides the call and what follows: a re-auth link goes on with the change, an email change shows the new address, a revert link puts the old one back and lands on sign-in saying why (every session ended), a registration link leads to Log in, a recovery link to its password. A used or expired link replaces this screen with \"This link has expired\".",
             "A link opened with nothing on screen waiting for it still finds its way by its kind.",
         ],
         calls: [

@@ -6,6 +6,6 @@
 /// `PastedLink`.
 enum EmailLinkFeature: Feature {
     static let screens: [any ScreenModel.Type] = [
-        CheckEmailScreen.self, VerifyingLinkScreen.self, LinkExpiredScreen.self,
+        CheckEmailScreen.self, VerifyingLinkScreen.self, LinkExpiredScreen.self, CheckingLinkScreen.self,
     ]
 }

@@ -19,15 +19,28 @@ enum LinkRouter {
         ]
     }
 
-    /// A link handed over from outside with no screen waiting for it: its path says which kind it is.
+    /// A link handed over from outside with no screen waiting for it, in any URL shape (its `token` query
+    /// item or last path segment) or a bare token: the backend is asked what it is (issue 27).
     static func open(pasted text: String, _ context: ScreenContext) -> [Command]? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let token = PastedLink.token(from: trimmed), let url = URLComponents(string: trimmed),
-            let last = url.path.split(separator: "/").last,
-            let purpose = purposes.first(where: { $0.linkPath == last })
-        else { return nil }
-        return [.push(VerifyingLinkScreen(link: AnyLinkPurpose(purpose), token: token, shownAt: context.now))]
+        guard let token = PastedLink.token(from: text) else { return nil }
+        return [.push(CheckingLinkScreen(token: Secret(token)))]
     }
+
+    /// The purpose that opens a link of this kind from anywhere; nil for a re-auth link, which only the
+    /// flow waiting for it can use.
+    static func purpose(for kind: LinkKind) -> AnyLinkPurpose? {
+        switch kind {
+        case .emailChange, .emailAdd: AnyLinkPurpose(EmailChangeLink())
+        case .emailRevert: AnyLinkPurpose(RevertEmailLink())
+        case .register: AnyLinkPurpose(RegistrationLink())
+        case .recovery: AnyLinkPurpose(AccountRecoveryLink())
+        case .reauth: nil
+        }
+    }
+
+    /// Opening it changes the account beyond what the person asked for here: the revert link signs
+    /// every session out, so it asks first.
+    static func changesAccount(_ kind: LinkKind) -> Bool { kind == .emailRevert }
 
     static let nothingWaitingText = "Nothing here is waiting for that link. Open it while \"Check your email\" shows."
 }

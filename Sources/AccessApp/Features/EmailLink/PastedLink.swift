@@ -6,6 +6,17 @@ import Foundation
 enum PastedLink {
     static let maxLength = 4096
 
+    /// Long enough to be a link's token (the reference backend's carry 43 characters after their prefix):
+    /// a stray word pasted on a screen without a field is not sent to the backend as one.
+    static let minimumBareToken = 16
+
+    /// A pasted text that is a link (a URL with a token) or a bare token, not just any word.
+    static func isLink(_ pasted: String) -> Bool {
+        guard let token = token(from: pasted) else { return false }
+        let text = pasted.trimmingCharacters(in: .whitespacesAndNewlines)
+        return URLComponents(string: text)?.scheme != nil || token.count >= minimumBareToken
+    }
+
     static func token(from pasted: String) -> String? {
         let text = pasted.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty, text.count <= maxLength, !text.contains(where: \.isWhitespace) else { return nil }

@@ -1,0 +1,117 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+
+/// "Checking your link…": a link handed over or pasted with no screen waiting for it. The contract says
+/// nothing of link URLs, so the token alone is asked about (`POST /auth/links/inspect`, which never spends
+/// it) and the answer's kind decides where it goes (`LinkRouter`); a link that changes the account when
+/// opened (the revert link signs every session out) asks first.
+public struct CheckingLinkScreen: ScreenModel {
+    public var token: Secret
+    public var error: String?
+    /// The failure was the network, so asking again may work.
+    public var canRetry: Bool
+    /// The link is live and opening it changes the account: waiting for the person's yes.
+    public var confirming: LinkKind?
+
+    public init(token: Secret, error: String? = nil, canRetry: Bool = false, confirming: LinkKind? = nil) {
+        self.token = token
+        self.error = error
+        self.canRetry = canRetry
+        self.confirming = confirming
+    }
+
+    public var id: String { "checking-link" }
+    public var needsClock: Bool { error == nil && confirming == nil }
+
+    public enum Intent: Sendable { case retry, confirm }
+    public enum Reply: Equatable, Sendable { case inspected(Result<LinkInfo, APIError>) }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        if confirming != nil { return [KeyBinding([.enter], "Choose", .confirm)] }
+        return canRetry ? [KeyBinding([.enter], "Try again", .retry)] : []
+    }
+
+    public func onAppear(_ context: ScreenContext) -> [Command] {
+        [.call(InspectLink(token: token.value), Reply.inspected)]
+    }
+
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .retry:
+            error = nil
+            canRetry = false
+            return onAppear(context)
+        case .confirm:
+            guard let confirming else { return [] }
+            return [.showSheet(Self.confirmation(confirming, token: token, context))]
+        }
+    }
+
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
+        switch reply {
+        case .inspected(.success(let info)):
+            guard let purpose = LinkRouter.purpose(for: info.kind) else {
+                error = LinkRouter.nothingWaitingText
+                return []
+            }
+            guard info.state == .live else { return [.replaceTop(LinkExpiredScreen(link: purpose))] }
+            if LinkRouter.changesAccount(info.kind) {
+                confirming = info.kind
+                return [.showSheet(Self.confirmation(info.kind, token: token, context))]
+            }
+            return [.replaceTop(VerifyingLinkScreen(link: purpose, token: token.value, shownAt: context.now))]
+        case .inspected(.failure(let failure)):
+            error = failure.message
+            if case .offline = failure { canRetry = true }
+            return []
+        }
+    }
+
+    /// Opens on Cancel (the sheet's rule for a destructive action): undoing takes a deliberate move.
+    static func confirmation(_ kind: LinkKind, token: Secret, _ context: ScreenContext) -> Sheet {
+        let open = LinkRouter.purpose(for: kind).map {
+            VerifyingLinkScreen(link: $0, token: token.value, shownAt: context.now)
+        }
+        return Sheet(
+            title: "Undo the email change?",
+            body: revertText,
+            actions: [
+                (.init("Undo the change", isDestructive: true), open.map { [.replaceTop($0)] } ?? []),
+                (.init("Cancel"), [.pop]),
+            ])
+    }
+
+    static let revertText =
+        "This link puts your previous email back and signs every session out, this one included. Open it only if you did not make the change."
+
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        if confirming != nil {
+            canvas.title("Undo the email change?")
+            canvas.paragraph(Self.revertText)
+            canvas.paragraph("Press Enter to choose, or Esc to go back.", style: .muted)
+            return
+        }
+        guard let error else {
+            let spinner = Spinner("Checking your link…", tick: Int(context.now.timeIntervalSince1970))
+            let glyphs = canvas.glyphs
+            let height = canvas.remaining.height
+            canvas.draw(height: height) { grid, rect in
+                spinner.render(into: &grid, in: rect, glyphs: glyphs)
+            }
+            return
+        }
+        canvas.title("Checking your link…")
+        canvas.paragraph(error, style: .danger)
+        canvas.paragraph(
+            canRetry ? "Press Enter to try again, or Esc to go back." : "Press Esc to go back.", style: .muted)
+    }
+}
+
+/// What a link's token is, asked without spending it.
+struct InspectLink: APIRequest {
+    var token: String
+    func perform(_ api: APIContext) async throws -> LinkInfo {
+        try await api.client.inspectLink(token: token)
+    }
+}
