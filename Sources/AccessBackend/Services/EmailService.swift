@@ -225,18 +225,7 @@ struct EmailService: Sendable {
     /// expired"); otherwise the link is spent here, in the transaction that acts on it.
     private func redeem(_ db: Database, token: String, purposes: [LinkPurpose], now: Date) throws -> Redeemed {
         let hash = store.digest(token)
-        guard let link = try LinkRecord.find(db, tokenHash: hash), purposes.contains(link.purpose),
-            let email = link.email
-        else {
-            throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: .linkUnknown)
-        }
-        guard link.isLive(at: now.unix) else {
-            throw OutboxService.refusal(
-                linkEnded: link.ended,
-                else: BackendError(
-                    .gone, "link_expired", "This link has expired. Request a new one to try again.",
-                    rule: .linkExpired))
-        }
+        let (link, email) = try LinkService.liveEmailLink(db, tokenHash: hash, purposes: purposes, now: now)
         try LinkRecord.spend(db, tokenHash: hash)
         return Redeemed(userId: link.userId, purpose: link.purpose, email: email, passwordHash: link.passwordHash)
     }

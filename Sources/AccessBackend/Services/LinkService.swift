@@ -88,6 +88,27 @@ struct LinkService: Sendable {
         return link.expiresAt > now.unix ? .live : .expired
     }
 
+    /// The live link a digest stands for, of one of `purposes` and naming an address: 404 for a token never
+    /// issued (or for something else), 410 for one used, replaced or past its time (`link.superseded` when a
+    /// newer link replaced it). Not spent here: the caller spends it in the transaction that acts on it.
+    static func liveEmailLink(
+        _ db: Database, tokenHash: String, purposes: [LinkPurpose], now: Date
+    ) throws -> (link: LinkRecord, email: String) {
+        guard let link = try LinkRecord.find(db, tokenHash: tokenHash), purposes.contains(link.purpose),
+            let email = link.email
+        else {
+            throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: .linkUnknown)
+        }
+        guard link.isLive(at: now.unix) else {
+            throw OutboxService.refusal(
+                linkEnded: link.ended,
+                else: BackendError(
+                    .gone, "link_expired", "This link has expired. Request a new one to try again.",
+                    rule: .linkExpired))
+        }
+        return (link, email)
+    }
+
     func confirmReauth(user: UserRecord, token: String) async throws -> ReauthGrant {
         let now = clock.now()
         enum Outcome { case granted(ReauthGrant), expired, unknown }

@@ -79,18 +79,7 @@ struct PasswordLoginService: Sendable {
         let now = clock.now()
         return try await store.pool.write { db in
             let hash = store.digest(token)
-            guard let link = try LinkRecord.find(db, tokenHash: hash), link.purpose == .register,
-                let email = link.email
-            else {
-                throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: .linkUnknown)
-            }
-            guard link.isLive(at: now.unix) else {
-                throw OutboxService.refusal(
-                    linkEnded: link.ended,
-                    else: BackendError(
-                        .gone, "link_expired", "This link has expired. Request a new one to try again.",
-                        rule: .linkExpired))
-            }
+            let (link, email) = try LinkService.liveEmailLink(db, tokenHash: hash, purposes: [.register], now: now)
             try LinkRecord.spend(db, tokenHash: hash)
             let userId = link.userId
             try db.execute(
