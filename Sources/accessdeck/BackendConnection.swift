@@ -5,7 +5,6 @@ import AccessCore
 import CursesDriver
 import Foundation
 import Logging
-import Synchronization
 import TerminalKit
 
 /// Where the app's backend is and how the app is signed in to it.
@@ -50,8 +49,8 @@ struct BackendConnection: Sendable {
             if let timeout = options.timeout { configuration.setTimeout(seconds: timeout) }
             let (client, problem) = AccountClient.restoringSession(
                 configuration: configuration, sessionStore: store, logger: quiet)
-            // Nothing is asked of the backend before the first frame: whether it is the reference one is
-            // found out in the background (`identify`), so an unreachable host cannot hold the screen.
+            // Whether it is the reference backend is what the user said (`--reference-backend`), never a probe
+            // of an admin path: a backend that happens to answer one does not change the app (issue 27).
             // The QA shortcut is not taken after the user logged out here: then the app starts signed out.
             let identity = Identity(qaSignInAllowed: options.qaSignIn && !store.userSignedOut)
             let clock = RemoteBackendClock(
@@ -59,7 +58,8 @@ struct BackendConnection: Sendable {
                 reference: FollowingClock(resync: { [client] in try? await client.adminClock().now }))
             return BackendConnection(
                 client: client, cache: AuthMethodsCache(fileURL: AuthMethodsCache.defaultLocation(for: origin)),
-                isReferenceBackend: false, sessionProblem: problem.map { "\($0)" }, embedded: nil, clock: clock,
+                isReferenceBackend: options.declaresReferenceBackend, sessionProblem: problem.map { "\($0)" },
+                embedded: nil, clock: clock,
                 baseURL: url, identity: identity, startsSignedIn: await client.isSignedIn)
         }
         let backend = try await ReferenceBackend.start(
@@ -85,34 +85,24 @@ struct BackendConnection: Sendable {
             baseURL: backend.baseURL, identity: nil, startsSignedIn: signedIn)
     }
 
-    /// Whether a backend reached with `--backend` turned out to be the reference one.
-    final class Identity: Sendable {
+    /// How the app was started against a backend reached with `--backend`.
+    struct Identity: Sendable {
         /// `--qa-sign-in`, and no log out on this machine since (the signed-out marker beside the session file).
         let qaSignInAllowed: Bool
-        private let found = Mutex(false)
-
-        init(qaSignInAllowed: Bool) { self.qaSignInAllowed = qaSignInAllowed }
-
-        var isReference: Bool {
-            get { found.withLock { $0 } }
-            set { found.withLock { $0 = newValue } }
-        }
     }
 
-    /// What `identify` found: the reference backend, and the methods of the QA sign-in if it took one.
+    /// What `identify` did on a declared reference backend: the methods of the QA sign-in if it took one.
     struct Found {
         var qaSignedIn: AuthMethods?
         /// Where the QA user's onboarding stands; nil (taken as onboarded) when the backend gave none.
         var qaProfile: Profile?
     }
 
-    /// For `--backend`, after the first frame: a backend that answers `/_admin/scenarios` is the
-    /// reference one (a 404 or no answer: it is not, and nothing is said; nil). With `--qa-sign-in`, QA
-    /// is then signed in as its scenario's user unless a session was kept, and the app's clock follows
-    /// the backend's.
+    /// For `--backend` declared a reference backend, after the first frame (an unreachable host cannot
+    /// hold the screen): with `--qa-sign-in`, QA is signed in as its scenario's user unless a session was
+    /// kept, and the app's clock follows the backend's. Any other backend: nil, nothing asked.
     func identify() async -> Found? {
-        guard let identity, !identity.isReference else { return nil }
-        guard (try? await client.adminScenarios()) != nil else { return nil }
+        guard let identity, isReferenceBackend else { return nil }
         var found = Found()
         // The QA shortcut finds no one when the scenario's user was deleted or the scenario starts
         // signed out, and is not taken after the user logged out here: then the app stays signed out.
@@ -121,7 +111,6 @@ struct BackendConnection: Sendable {
             // A backend without onboarding (404, 501) or any failure: nil, taken as onboarded.
             found.qaProfile = try? await client.profile()
         }
-        identity.isReference = true
         if let remote = clock as? RemoteBackendClock, let serverNow = try? await client.adminClock().now {
             remote.followReference(serverNow: serverNow)
         }

@@ -38,9 +38,18 @@ struct BackendOptions: ParsableArguments {
 
     @Flag(
         help:
-            "With --backend of a reference backend (`accessdeck serve`): sign in as its scenario's user by itself when no session is stored, instead of the sign-in screens."
+            "With --backend: it is a reference backend (`accessdeck serve`), so the app uses its admin API (console, outbox, clock) and simulated providers. Without it another backend gets only the public contract; nothing is probed to find out."
+    )
+    var referenceBackend = false
+
+    @Flag(
+        help:
+            "With --backend of a reference backend (`accessdeck serve`; implies --reference-backend): sign in as its scenario's user by itself when no session is stored, instead of the sign-in screens."
     )
     var qaSignIn = false
+
+    /// `--backend` is a reference backend because the user said so: no admin path is asked to decide.
+    var declaresReferenceBackend: Bool { referenceBackend || qaSignIn }
 
     @Option(
         help: ArgumentHelp(
@@ -60,6 +69,9 @@ struct BackendOptions: ParsableArguments {
         }
         if backend != nil, port != nil {
             throw ValidationError("--port is for the embedded backend; drop it with --backend")
+        }
+        if backend == nil, referenceBackend {
+            throw ValidationError("--reference-backend is for --backend; the embedded backend is the reference one")
         }
         if backend == nil, qaSignIn {
             throw ValidationError("--qa-sign-in is for --backend; the embedded backend signs in as its scenario says")

@@ -246,7 +246,6 @@ struct TerminalApp {
         store.send(.started)
         let identifying = Task { [store] in
             guard let found = await connection.identify() else { return }
-            store.send(.referenceBackendFound)
             if let methods = found.qaSignedIn { store.send(.qaSignedIn(methods, profile: found.qaProfile)) }
         }
         defer { identifying.cancel() }

@@ -262,28 +262,6 @@ import Testing
     }
 }
 
-/// `--backend`: the reference backend is found after the first frame, and the hub asks again.
-@Suite struct ReferenceBackendFoundTests {
-    @Test func theOptionTurnsOnAndTheHubReloads() {
-        let now = Date(timeIntervalSince1970: 1_800_000_000)
-        var state = SampleData.state([], now: now)
-        state.options.hasReferenceBackend = false
-        let harness = ReducerHarness(state)
-        harness.send(.referenceBackendFound, effects: [.request(AnyRequest(LoadAuthMethods()), id: RequestID(1))]) {
-            $0.options.hasReferenceBackend = true
-            $0.topAwaits(1, HubScreen.Reply.methods)
-        }
-    }
-
-    @Test func anotherScreenOnTopIsLeftAlone() {
-        let now = Date(timeIntervalSince1970: 1_800_000_000)
-        var state = SampleData.state([ContactSupportScreen(userId: nil)], now: now)
-        state.options.hasReferenceBackend = false
-        let harness = ReducerHarness(state)
-        harness.send(.referenceBackendFound) { $0.options.hasReferenceBackend = true }
-    }
-}
-
 /// Issue 17 item 7 and issue 14: a session the backend refused for good takes the signed-out user's
 /// data with it, and the person is asked to sign in again (seed 002's words).
 @Suite struct RefusedSessionTests {

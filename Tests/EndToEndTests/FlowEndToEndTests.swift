@@ -219,6 +219,41 @@ struct FlowEndToEndTests {
         #expect(!(try tmux.capture()).contains("Daily limit reached"))
     }
 
+    /// Issue 27: a backend that answers `/_admin/scenarios` is not taken for the reference one unless the
+    /// user says so (`--reference-backend`): no QA key, no console, however long the app runs.
+    @Test func aBackendAnsweringTheAdminPathIsReferenceOnlyWhenTheUserSaysSo() throws {
+        let served = try ServedBackend(scenario: "returning-user")
+        let url = "http://127.0.0.1:\(served.admin.port)"
+        let plain = try Tmux(
+            width: 80, height: 24, command: [served.binary, "--backend", url],
+            environment: ["XDG_STATE_HOME": served.state.path])
+        try plain.waitFor("Get started")
+        // A few screens later (a probe at start, as before, was answered within milliseconds on loopback):
+        try plain.sendKeys("Enter")
+        try plain.waitFor("Continue with phone")
+        try plain.sendKeys("Escape")
+        let welcome = try plain.waitFor("Get started")
+        #expect(!welcome.contains("QA: press s"))
+        try plain.sendKeys("C-p")
+        try plain.waitFor("need the reference backend's admin API")
+        try plain.sendKeys("Escape")
+        try plain.sendKeys("q")
+        _ = try plain.waitForExit()
+
+        let declared = try served.startApp(qaSignIn: false)
+        try declared.waitFor("QA: press s to sign in as the scenario's user")
+        try declared.sendKeys("C-p")
+        let palette = try declared.waitFor("Scenario")
+        #expect(!palette.contains("need the reference backend's admin API"))
+    }
+
+    /// `--reference-backend` says something of a `--backend`; the embedded backend is the reference one.
+    @Test func theReferenceFlagNeedsABackend() throws {
+        let outcome = try AccessDeckBinary.run(["--reference-backend"])
+        #expect(outcome.status == 64)
+        #expect(outcome.errors.contains("--reference-backend is for --backend"))
+    }
+
     /// Over `--backend` too, the app's countdowns follow the reference backend's clock.
     @Test func theClockOfARemoteReferenceBackendMovesTheCountdowns() throws {
         let binary = try AccessDeckBinary.requireBuilt()

@@ -53,7 +53,7 @@ extension Tmux {
 final class ServedBackend {
     let admin: ReferenceAdmin
     let state: URL
-    private let binary: String
+    let binary: String
     private let server: Tmux
 
     init(scenario: String = "default") throws {
@@ -72,11 +72,13 @@ final class ServedBackend {
     }
 
     /// `qaSignIn`: the app signs in as the scenario's user by itself (`--qa-sign-in`) instead of
-    /// starting on Welcome.
+    /// starting on Welcome. Either way QA says this is a reference backend (`--reference-backend`), so
+    /// the outbox is there.
     func startApp(qaSignIn: Bool = true) throws -> Tmux {
         try Tmux(
             width: 80, height: 24,
-            command: [binary, "--backend", "http://127.0.0.1:\(admin.port)"] + (qaSignIn ? ["--qa-sign-in"] : []),
+            command: [binary, "--backend", "http://127.0.0.1:\(admin.port)", "--reference-backend"]
+                + (qaSignIn ? ["--qa-sign-in"] : []),
             environment: ["XDG_STATE_HOME": state.path])
     }
 }

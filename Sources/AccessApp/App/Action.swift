@@ -15,9 +15,6 @@ public enum Action: Equatable, Sendable {
     case probe
     /// A link from the person's mail, handed over by `accessdeck open-link`: the terminal's tap.
     case openLink(String)
-    /// The backend reached with `--backend` answered as the reference one (found after the first
-    /// frame): the outbox and the simulated providers are there, and QA may now be signed in.
-    case referenceBackendFound
     /// The app is on screen: the root screen appears (it was not pushed), e.g. a stored session's check.
     case started
     /// `--qa-sign-in`: the reference backend's QA shortcut signed the app in after the first frame;

@@ -27,13 +27,6 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         effects = []
     case .openLink(let text):
         effects = openLink(text, in: &state)
-    case .referenceBackendFound:
-        state.options.hasReferenceBackend = true
-        // The hub may have asked before the QA sign-in: it asks again.
-        let hub = state.stack.count - 1
-        effects =
-            state.top.is(ScreenType(HubScreen.self))
-            ? apply(state.top.base.onAppear(state.context), to: &state, for: .screen(depth: hub)) : []
     case .started:
         effects = apply(state.stack[0].base.onAppear(state.context), to: &state, for: .screen(depth: 0))
     case .qaSignedIn(let methods, let profile):
