@@ -111,6 +111,79 @@ import Testing
         }
     }
 
+    /// Issue 27: a 429 on "Email a link" counts down from the server's `retry_after` and the row is off
+    /// until then; on the clock's other side it sends again.
+    @Test func aLimitedLinkCountsDownAndItsRowIsOffUntilThen() {
+        let harness = ReducerHarness(onPicker(selection: 1))
+        harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 1)]) {
+            $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1, isWorking: true))
+            $0.topAwaits(1, ReauthPickerScreen.Reply.link)
+        }
+        let limit = RateLimit(target: ReauthMethod.email.rawValue, until: start + 2)
+        harness.send(
+            .failure(.rateLimited(retryAfter: 2, message: "Too many links."), to: RequestID(1)), effects: [tick]
+        ) {
+            $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1, limit: limit))
+            $0.clockTicking = true
+        }
+        #expect(PhoneFixture.rendered(harness.state).contains("Try again in 0:02"))
+        harness.send(.input(.key(.enter)))  // the row is off: nothing is sent
+        harness.advance(by: 1)
+        harness.receive(.tick, effects: [tick])
+        #expect(PhoneFixture.rendered(harness.state).contains("Try again in 0:01"))
+        harness.send(.input(.key(.enter)))  // still off one second before the end
+        harness.advance(by: 1)
+        harness.receive(.tick) {
+            $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1))
+            $0.clockTicking = false
+        }
+        #expect(!PhoneFixture.rendered(harness.state).contains("Try again"))
+        harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 2)]) {
+            $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1, isWorking: true))
+            $0.topAwaits(2, ReauthPickerScreen.Reply.link)
+        }
+    }
+
+    /// A bare 429 on "Text me a code" whose wait is only in its `Retry-After` header: the same countdown,
+    /// and only that row is off.
+    @Test func aLimitedCodeTakesItsWaitFromRetryAfter() throws {
+        let state = SampleData.state(
+            [ReauthPickerScreen(flow: .deleteAccount)], methods: SampleData.everyMethod, now: start)
+        let picker = ReauthPickerScreen(flow: .deleteAccount)
+        let row = try #require(picker.options(state.context).firstIndex(of: .method(.phone)))
+        let phone = try #require(SampleData.everyMethod.phone)
+        let request = RequestPhoneOTP(phone: phone, purpose: .reauth, reauthToken: nil)
+        let harness = ReducerHarness(
+            SampleData.state(
+                [ReauthPickerScreen(flow: .deleteAccount, selection: row)], methods: SampleData.everyMethod, now: start)
+        )
+        harness.send(.input(.key(.enter)), effects: [.request(request, id: 1)]) {
+            $0.top = AnyScreen(ReauthPickerScreen(flow: .deleteAccount, selection: row, isWorking: true))
+            $0.topAwaits(1, ReauthPickerScreen.Reply.code)
+        }
+        let bare = APIError.from(status: 429, body: Data("slow down".utf8), retryAfterHeader: "2")
+        let limit = RateLimit(target: ReauthMethod.phone.rawValue, until: start + 2)
+        harness.send(.failure(bare, to: RequestID(1)), effects: [tick]) {
+            $0.top = AnyScreen(ReauthPickerScreen(flow: .deleteAccount, selection: row, limit: limit))
+            $0.clockTicking = true
+        }
+        let text = PhoneFixture.rendered(harness.state)
+        #expect(text.contains("Try again in 0:02"))
+        harness.send(.input(.key(.enter)))  // off
+        harness.advance(by: 1)
+        harness.receive(.tick, effects: [tick])
+        harness.send(.input(.key(.enter)))  // still off
+        harness.advance(by: 1)
+        harness.receive(.tick) {
+            $0.top = AnyScreen(ReauthPickerScreen(flow: .deleteAccount, selection: row))
+            $0.clockTicking = false
+        }
+        harness.send(.input(.key(.enter)), effects: [.request(request, id: 2)]) {
+            $0.top = AnyScreen(ReauthPickerScreen(flow: .deleteAccount, selection: row, isWorking: true))
+            $0.topAwaits(2, ReauthPickerScreen.Reply.code)
+        }
+    }
+
     @Test(arguments: [(SocialProvider.apple, 2), (SocialProvider.google, 3)])
     func socialConfirmsInASheetThenContinuesTheFlow(provider: SocialProvider, row: Int) {
         let harness = ReducerHarness(onPicker(selection: row))

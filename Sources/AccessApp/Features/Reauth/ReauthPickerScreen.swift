@@ -1,5 +1,6 @@
 import AccessAPI
 import AccessCore
+import Foundation
 import TerminalKit
 
 /// "Verify it's you": the user's sign-in methods minus the target of the flow (seed 000),
@@ -10,12 +11,18 @@ public struct ReauthPickerScreen: ScreenModel {
     /// A request is under way (sending the link, the provider round trip).
     public var isWorking: Bool
     public var error: String?
+    /// The server's 429 on "Text me a code" or "Email a link" (its target: that method's raw value): that
+    /// row is off and the banner counts down until the wait is over.
+    public var limit: RateLimit?
 
-    public init(flow: AnyFlow, selection: Int = 0, isWorking: Bool = false, error: String? = nil) {
+    public init(
+        flow: AnyFlow, selection: Int = 0, isWorking: Bool = false, error: String? = nil, limit: RateLimit? = nil
+    ) {
         self.flow = flow
         self.selection = selection
         self.isWorking = isWorking
         self.error = error
+        self.limit = limit
     }
 
     public var id: String { "reauth-picker" }
@@ -47,6 +54,19 @@ public struct ReauthPickerScreen: ScreenModel {
         return "\(name) sign-in can't run in a terminal against this backend. Choose another way to verify."
     }
 
+    func isLimited(_ method: ReauthMethod, _ context: ScreenContext) -> Bool {
+        limit?.applies(to: method.rawValue, at: context.now) ?? false
+    }
+
+    public var needsClock: Bool { limit != nil }
+
+    public func banner(_ context: ScreenContext) -> Banner? { limit?.banner(for: limit?.target, at: context.now) }
+
+    public mutating func tick(_ context: ScreenContext) -> [Command] {
+        if let limit, context.now >= limit.until { self.limit = nil }
+        return []
+    }
+
     public enum Intent: Sendable { case up, down, choose }
     public enum Reply: Equatable, Sendable {
         /// "Email a link".
@@ -71,9 +91,12 @@ public struct ReauthPickerScreen: ScreenModel {
             selection = min(options.count - 1, selection + 1)
             return []
         case .choose:
+            let option = options[min(selection, options.count - 1)]
+            // A row the server limited is off until its wait is over.
+            if case .method(let method) = option, isLimited(method, context) { return [] }
             guard !isWorking else { return [] }
             error = nil
-            return choose(options[min(selection, options.count - 1)], context)
+            return choose(option, context)
         }
     }
 
@@ -110,7 +133,16 @@ public struct ReauthPickerScreen: ScreenModel {
             return [.push(EnterCodeScreen(reauth: flow, accepted: accepted))]
         case .social(.success(let grant)):
             return [.grantReauth(grant), .continueFlow(flow)]
+        case .link(.failure(.rateLimited(let retryAfter?, _, let kind))):
+            limit = RateLimit(
+                target: ReauthMethod.email.rawValue, until: context.now + TimeInterval(retryAfter), kind: kind)
+            return []
+        case .code(.failure(.rateLimited(let retryAfter?, _, let kind))):
+            limit = RateLimit(
+                target: ReauthMethod.phone.rawValue, until: context.now + TimeInterval(retryAfter), kind: kind)
+            return []
         case .link(.failure(let failure)), .code(.failure(let failure)), .social(.failure(let failure)):
+            // A 429 without a wait included: none is invented, and the row stays live.
             error = failure.message
             return []
         }
@@ -123,7 +155,10 @@ public struct ReauthPickerScreen: ScreenModel {
             switch option {
             case .method(let method):
                 let row = Self.row(method, context)
-                canvas.row(ListRow(row.title, detail: row.detail, control: .chevron, isSelected: index == selection))
+                canvas.row(
+                    ListRow(
+                        row.title, detail: row.detail, control: .chevron, isSelected: index == selection,
+                        isDisabled: isLimited(method, context)))
             case .support:
                 canvas.row(ListRow("Can't access any of these?", control: .chevron, isSelected: index == selection))
             }
