@@ -113,7 +113,7 @@ import Testing
     @Test func aWrongPasswordIsNotASessionProblem() async throws {
         try await withLiveBackend { live in
             let error = await apiError { try await live.client.reauthenticate(password: "not-the-password") }
-            guard case .passwordIncorrect(let remaining, let message) = error else {
+            guard case .passwordIncorrect(let remaining, let message, _) = error else {
                 Issue.record("expected passwordIncorrect, got \(String(describing: error))")
                 return
             }

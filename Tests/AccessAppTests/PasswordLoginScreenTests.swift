@@ -137,6 +137,23 @@ import Testing
         #expect(screen.canSubmit(context(now + 30)))
     }
 
+    /// Issue 27: a 401 whose `retry_after` (or `Retry-After`) says this attempt started the lockout locks
+    /// the form at once, not on the next try; on the clock's other side it is open again.
+    @Test func aWrongPasswordThatStartsTheLockoutLocksAtOnce() {
+        var screen = filled(password: "wrong-five")
+        _ = screen.perform(key: .enter, context(now))
+        let body = Data(#"{"error":{"code":"credentials_invalid","message":"Invalid email or password"}}"#.utf8)
+        let failure = APIError.from(status: 401, body: body, retryAfterHeader: "30")
+        _ = screen.receive(.login(.failure(failure)), context(now))
+        #expect(screen.lockedUntil == now + 30)
+        #expect(render(AppState(root: screen, now: now), size: .standard).text().contains("Try again in 0:30"))
+        screen.password.setValue("correct-horse-42")
+        #expect(!screen.canSubmit(context(now + 29)))
+        _ = screen.tick(context(now + 30))
+        #expect(screen.lockedUntil == nil)
+        #expect(screen.canSubmit(context(now + 30)))
+    }
+
     @Test func ctrlRShowsAndHidesThePassword() {
         var screen = filled(password: "secret-one")
         #expect(!screen.showsPassword)

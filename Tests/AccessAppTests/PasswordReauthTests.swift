@@ -123,6 +123,35 @@ import Testing
         }
     }
 
+    /// Issue 27: a 401 that carries `retry_after` means this very attempt started the lockout: it shows at
+    /// once, counts down on the moved clock, and the field is back on the other side.
+    @Test func aWrongPasswordThatStartsTheLockoutShowsItAtOnce() {
+        let harness = ReducerHarness(onPasswordScreen(PasswordReauthScreen(flow: .changePhone, password: "guess5")))
+        harness.send(.input(.key(.enter)), effects: [.request(ReauthByPassword(password: "guess5"), id: 1)]) {
+            $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
+            $0.topAwaits(1, PasswordReauthScreen.Reply.verify)
+        }
+        let body = Data(#"{"error":{"code":"password_incorrect","message":"Wrong password.","retry_after":2}}"#.utf8)
+        let failure = APIError.from(status: 401, body: body, retryAfterHeader: nil)
+        #expect(failure == .passwordIncorrect(attemptsRemaining: nil, message: "Wrong password.", retryAfter: 2))
+        let message = "Too many wrong passwords. Try again later or verify another way."
+        harness.send(.failure(failure, to: RequestID(1)), effects: [tick]) {
+            $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, error: message, lockedUntil: self.start + 2))
+            $0.clockTicking = true
+        }
+        #expect(render(harness.state, size: .standard).text().contains("Try again in 0:02"))
+        harness.send(.input(.key(.enter)))  // locked: nothing is sent
+        harness.advance(by: 1)
+        harness.receive(.tick, effects: [tick])
+        #expect(render(harness.state, size: .standard).text().contains("Try again in 0:01"))
+        harness.advance(by: 1)
+        harness.receive(.tick) {
+            $0.clockTicking = false
+            $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone))
+        }
+        #expect(!render(harness.state, size: .standard).text().contains("Try again"))
+    }
+
     @Test func offlineShowsTheOfflineBannerAndAnInlineError() {
         let harness = ReducerHarness(onPasswordScreen(PasswordReauthScreen(flow: .changePhone, password: "pw")))
         harness.send(

@@ -11,7 +11,9 @@ public enum APIError: Error, Equatable, Sendable {
     case rateLimited(retryAfter: Int?, message: String, limit: RateLimitKind? = nil)
     case codeIncorrect(attemptsRemaining: Int, message: String)
     /// A wrong current password; `attemptsRemaining` before the password lock, when the server says.
-    case passwordIncorrect(attemptsRemaining: Int?, message: String)
+    /// `retryAfter`: this very attempt started a lockout of that many seconds (a 401 that carries
+    /// `retry_after`, or a `Retry-After` header), which the screen shows at once.
+    case passwordIncorrect(attemptsRemaining: Int?, message: String, retryAfter: Int? = nil)
     case codeExpired(message: String)
     /// The phone or email belongs to another account (the server never says whose).
     case taken(message: String)
@@ -26,7 +28,7 @@ public enum APIError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .offline: return "You're offline. Check your connection and try again."
-        case .rateLimited(_, let message, _), .codeIncorrect(_, let message), .passwordIncorrect(_, let message),
+        case .rateLimited(_, let message, _), .codeIncorrect(_, let message), .passwordIncorrect(_, let message, _),
             .codeExpired(let message),
             .taken(let message), .invalid(_, let message), .reauthRequired(let message), .unauthorized(let message),
             .server(_, _, let message):
@@ -59,17 +61,18 @@ public enum APIError: Error, Equatable, Sendable {
     public static func from(status: Int, body: Data, retryAfterHeader: String?) -> APIError {
         let wire = ErrorReply(body)
         let message = wire.message ?? HTTPStatusText.describe(status)
+        let header = retryAfterHeader.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let seconds = (wire.detail?.retryAfter ?? header).map { max(1, $0) }
         switch (status, wire.code) {
         case (429, _):
-            let header = retryAfterHeader.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            let seconds = (wire.detail?.retryAfter ?? header).map { max(1, $0) }
             return .rateLimited(
                 retryAfter: seconds, message: wire.message ?? (seconds == nil ? tryLaterText : message),
                 limit: wire.limit)
         case (401, .codeIncorrect):
             return .codeIncorrect(attemptsRemaining: wire.detail?.attemptsRemaining ?? 0, message: message)
         case (401, .passwordIncorrect), (401, .credentialsInvalid):
-            return .passwordIncorrect(attemptsRemaining: wire.detail?.attemptsRemaining, message: message)
+            return .passwordIncorrect(
+                attemptsRemaining: wire.detail?.attemptsRemaining, message: message, retryAfter: seconds)
         case (401, .providerTokenInvalid), (401, .refreshInvalid):
             // A wrong secret, not a stale session: refreshing and sending it again would only spend
             // another attempt.

@@ -158,6 +158,11 @@ public struct PasswordLoginScreen: ScreenModel {
     /// A login or a registration refused: what the form says, and what it keeps.
     private mutating func refused(_ failure: APIError, _ context: ScreenContext) -> [Command] {
         switch failure {
+        case .passwordIncorrect(_, _, let retryAfter?):
+            // This very attempt started the lockout: it shows now, not on the next try.
+            error = nil
+            password.setValue("")
+            lockedUntil = context.now + TimeInterval(retryAfter)
         case .passwordIncorrect:
             error = Self.invalidCredentialsText
             password.setValue("")

@@ -110,11 +110,13 @@ public struct PasswordReauthScreen: ScreenModel {
             return [.grantReauth(grant), .continueFlow(flow)]
         case .verify(.failure(.rateLimited(nil, let message, _))):
             field.error = message
-        case .verify(.failure(.rateLimited(let retryAfter?, _, _))):
+        case .verify(.failure(.rateLimited(let retryAfter?, _, _))),
+            .verify(.failure(.passwordIncorrect(_, _, let retryAfter?))):
+            // A 401 with a wait: this very attempt started the lockout, shown now rather than on the next try.
             let until = context.now.addingTimeInterval(TimeInterval(retryAfter))
             lockedUntil = until
             field.error = Self.lockedText
-        case .verify(.failure(.passwordIncorrect(let remaining, let message))) where remaining == 1:
+        case .verify(.failure(.passwordIncorrect(let remaining, let message, _))) where remaining == 1:
             field.error = "\(message) \(Self.lastTryText)"
         case .verify(.failure(let failure)):
             field.error = failure.message
