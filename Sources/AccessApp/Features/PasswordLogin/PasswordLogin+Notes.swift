@@ -10,7 +10,8 @@ extension PasswordLoginScreen {
                 "/auth/login", when: "Log in",
                 [
                     200: "Signed in: onboarding's step, or Settings.",
-                    401: "\"Invalid email or password\"; the password is emptied.",
+                    401:
+                        "\"Invalid email or password\"; the password is emptied. With retry_after (or Retry-After) this try started the lockout: counted down at once, as for 429.",
                     403: "email_unverified: \"Please verify your email\", with Resend.",
                     422: "The server's message.",
                     429: "The lockout counted down; the button off until it passes.",

@@ -13,7 +13,8 @@ extension ReauthPickerScreen {
                     401: APICall.sessionRefused,
                     403: APICall.limitedAccessRefused,
                     422: "The server's message (no email on the account).",
-                    429: "The server's message: 30 s between emails, 3 resends per 15 min, 5 a day.",
+                    429:
+                        "The wait (retry_after or Retry-After) counted down in a banner, Email a link off until it passes (30 s between emails, 3 resends per 15 min, 5 a day); without a wait, the server's message.",
                 ],
                 noAnswer: "The offline message under the list."),
             .post(
@@ -22,7 +23,8 @@ extension ReauthPickerScreen {
                     202: "Enter the code; the right code opens the window.",
                     401: APICall.sessionRefused,
                     422: "The server's message.",
-                    429: "The server's message: 30 s between sends, 3 resends per 15 min, 5 codes a day.",
+                    429:
+                        "The wait (retry_after or Retry-After) counted down in a banner, Text me a code off until it passes (30 s between sends, 3 resends per 15 min, 5 codes a day); without a wait, the server's message.",
                 ],
                 noAnswer: "The offline message under the list."),
             .post(
@@ -52,7 +54,7 @@ extension PasswordReauthScreen {
                 [
                     200: "Verified: the 15-minute window opens and the flow goes on.",
                     401:
-                        "\"Password is incorrect. Try again.\", with \"One try left…\" before the last one; a refused session is handled as everywhere.",
+                        "\"Password is incorrect. Try again.\", with \"One try left…\" before the last one; one that carries retry_after started the lock with this try, shown at once as for 429; a refused session is handled as everywhere.",
                     422: "The server's message (the account has no password).",
                     429: "The lock: a countdown banner and the field off until it passes.",
                 ],
