@@ -79,6 +79,7 @@ public enum Rule: String, CaseIterable, Sendable {
     case signInCodeIncorrect = "signin.code_incorrect"
     case signInCodeIncorrectExhausted = "signin.code_incorrect_exhausted"
     case signInProviderTokenInvalid = "signin.provider_token_invalid"
+    case signInDisplayNameInvalid = "signin.display_name_invalid"
 
     // MARK: device: the device a sign-in names
 
@@ -272,6 +273,7 @@ extension Rule {
         case .signInCodeIncorrectExhausted: return "Wrong sign-in code, the last try: the code is dead."
         case .signInProviderTokenInvalid: return "The Apple or Google token is not one to sign in with."
         case .deviceInvalid: return "The device's fields or public key are malformed."
+        case .signInDisplayNameInvalid: return "A display name, trimmed, takes 1 to 50 characters."
         case .registerLinkSent: return "The account was registered; its confirmation link went out."
         case .registerResendAnswered: return "The same answer whether or not an account waits for the address."
         case .registerConfirmed: return "The registration link proved the address."

@@ -78,6 +78,7 @@ import Testing
         "PasswordRules.maximumLength": Double(PasswordRules.maximumLength),
         "UsernameRules.minimumLength": Double(UsernameRules.minimumLength),
         "UsernameRules.maximumLength": Double(UsernameRules.maximumLength),
+        "DisplayNameRules.maximumLength": Double(DisplayNameRules.maximumLength),
     ]
 
     static let units: [String: Double] = [

@@ -516,25 +516,33 @@ extension Components {
             public var code: Swift.String
             /// - Remark: Generated from `#/components/schemas/VerifySignInCodeBody/device`.
             public var device: Components.Schemas.DeviceInfo
+            /// Seed 004's optional displayName: the name the app shows for the person. Trimmed of surrounding whitespace, then 1 to 50 characters; one outside those bounds is refused with 422 invalid_field. Stored on the account a sign-up creates, and on an existing account when given; absent leaves it as it was.
+            ///
+            /// - Remark: Generated from `#/components/schemas/VerifySignInCodeBody/display_name`.
+            public var displayName: Swift.String?
             /// Creates a new `VerifySignInCodeBody`.
             ///
             /// - Parameters:
             ///   - challengeId:
             ///   - code:
             ///   - device:
+            ///   - displayName: Seed 004's optional displayName: the name the app shows for the person. Trimmed of surrounding whitespace, then 1 to 50 characters; one outside those bounds is refused with 422 invalid_field. Stored on the account a sign-up creates, and on an existing account when given; absent leaves it as it was.
             public init(
                 challengeId: Swift.String,
                 code: Swift.String,
-                device: Components.Schemas.DeviceInfo
+                device: Components.Schemas.DeviceInfo,
+                displayName: Swift.String? = nil
             ) {
                 self.challengeId = challengeId
                 self.code = code
                 self.device = device
+                self.displayName = displayName
             }
             public enum CodingKeys: String, CodingKey {
                 case challengeId = "challenge_id"
                 case code
                 case device
+                case displayName = "display_name"
             }
         }
         /// - Remark: Generated from `#/components/schemas/ProviderSignInBody`.
@@ -1508,6 +1516,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Profile/username`.
             public var username: Swift.String?
+            /// The name the person gave when signing in (seed 004's displayName); absent when none was given
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/display_name`.
+            public var displayName: Swift.String?
             /// What the person gave for their picture (a file path or a URL); absent when skipped
             ///
             /// - Remark: Generated from `#/components/schemas/Profile/photo`.
@@ -1528,6 +1540,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - username: Absent until chosen
+            ///   - displayName: The name the person gave when signing in (seed 004's displayName); absent when none was given
             ///   - photo: What the person gave for their picture (a file path or a URL); absent when skipped
             ///   - onboardingStep:
             ///   - email: The account's email (the recovery email of a phone-first account); absent when none
@@ -1535,6 +1548,7 @@ extension Components {
             ///   - access:
             public init(
                 username: Swift.String? = nil,
+                displayName: Swift.String? = nil,
                 photo: Swift.String? = nil,
                 onboardingStep: Components.Schemas.OnboardingStep,
                 email: Swift.String? = nil,
@@ -1542,6 +1556,7 @@ extension Components {
                 access: Components.Schemas.AccessLevel? = nil
             ) {
                 self.username = username
+                self.displayName = displayName
                 self.photo = photo
                 self.onboardingStep = onboardingStep
                 self.email = email
@@ -1550,6 +1565,7 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case username
+                case displayName = "display_name"
                 case photo
                 case onboardingStep = "onboarding_step"
                 case email

@@ -1917,7 +1917,7 @@ public enum Operations {
     }
     /// Check the code: signs in (a new account for an unknown phone or email) and registers the device
     ///
-    /// 401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted; 422 invalid_field (the device).
+    /// 401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted; 422 invalid_field (the device or a display_name outside 1 to 50 characters after trimming).
     ///
     /// - Remark: HTTP `POST /auth/sign-in/code/verify`.
     /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)`.

@@ -360,6 +360,10 @@ struct Store: Sendable {
                     CREATE INDEX outbox_token_hash ON outbox(token_hash);
                     """)
         }
+        // Issue 28 item 26: seed 004's optional display name, given with a sign-in code (`DisplayNameRules`).
+        migrator.registerMigration("v18-display-name") { db in
+            try db.execute(sql: "ALTER TABLE users ADD COLUMN display_name TEXT")
+        }
         return migrator
     }
 }

@@ -25,6 +25,8 @@ struct UserRecord: Record {
     /// Stored lowercased; unique without case.
     var username: String? = nil
     var photo: String? = nil
+    /// Seed 004's name to show for the person, trimmed; nil when none was given.
+    var displayName: String? = nil
     /// The first unfinished step (`OnboardingService`); accounts from before onboarding are complete.
     var onboardingStep = OnboardingStep.complete
 
@@ -65,6 +67,7 @@ extension UserRecord {
         emailUnverified = try row.decode(forColumn: "email_unverified")
         username = try row.decode(forColumn: "username")
         photo = try row.decode(forColumn: "photo")
+        displayName = try row.decode(forColumn: "display_name")
         onboardingStep = try row.decode(forColumn: "onboarding_step")
     }
 }

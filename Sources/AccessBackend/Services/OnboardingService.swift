@@ -44,13 +44,14 @@ struct OnboardingService: Sendable {
     private struct State {
         var username: String?
         var photo: String?
+        var displayName: String?
         var step: OnboardingStep
         var email: String?
         var emailUnverified: Bool
 
         func profile(access: AccessLevel) -> Profile {
             Profile(
-                username: username, photo: photo, onboardingStep: step, email: email,
+                username: username, displayName: displayName, photo: photo, onboardingStep: step, email: email,
                 emailVerified: email == nil || !emailUnverified, access: access)
         }
 
@@ -71,7 +72,8 @@ struct OnboardingService: Sendable {
     private static func liveState(_ db: Database, userId: String) throws -> State? {
         guard let user = try UserRecord.fetchOne(db, key: userId), user.deletedAt == nil else { return nil }
         return State(
-            username: user.username, photo: user.photo, step: user.onboardingStep, email: user.email,
+            username: user.username, photo: user.photo, displayName: user.displayName, step: user.onboardingStep,
+            email: user.email,
             emailUnverified: user.emailUnverified)
     }
 

@@ -85,6 +85,7 @@ struct SignInService: Sendable {
     func verify(_ body: VerifySignInCodeBody) async throws -> SignedIn {
         let now = clock.now()
         try DeviceService.validate(body.device)
+        let displayName = try body.displayName.map(Self.validDisplayName)
         enum Outcome {
             case signedIn(SignedIn)
             case wrong(remaining: Int)
@@ -104,7 +105,12 @@ struct SignInService: Sendable {
             try Self.setState(db, id: body.challengeId, .used)
             let channel = challenge.channel
             let destination = challenge.destination
-            if let user = try Self.owner(db, channel: channel, destination: destination) {
+            if var user = try Self.owner(db, channel: channel, destination: destination) {
+                if let displayName {
+                    try db.execute(
+                        sql: "UPDATE users SET display_name = ? WHERE id = ?", arguments: [displayName, user.id])
+                    user.displayName = displayName
+                }
                 // A code that reached the address proves it, as the registration link would have.
                 if channel == .email {
                     try db.execute(sql: "UPDATE users SET email_unverified = 0 WHERE id = ?", arguments: [user.id])
@@ -114,8 +120,13 @@ struct SignInService: Sendable {
                     try Self.finish(db, digest: store.digest, user: user, isNew: false, device: body.device, now: now))
             }
             try Self.refuseIfHeld(db, digest: store.digest, channel: channel, destination: destination, now: now)
-            let user = try Self.createUser(
+            var user = try Self.createUser(
                 db, phone: channel == .phone ? destination : nil, email: channel == .email ? destination : nil)
+            if let displayName {
+                try db.execute(
+                    sql: "UPDATE users SET display_name = ? WHERE id = ?", arguments: [displayName, user.id])
+                user.displayName = displayName
+            }
             return .signedIn(
                 try Self.finish(db, digest: store.digest, user: user, isNew: true, device: body.device, now: now))
         }
@@ -129,6 +140,17 @@ struct SignInService: Sendable {
             error.detail.attemptsRemaining = remaining
             throw error
         }
+    }
+
+    /// Seed 004's display name, trimmed; a blank or too long one is refused before the code is checked, so
+    /// the code stays usable.
+    static func validDisplayName(_ typed: String) throws -> String {
+        guard DisplayNameRules.isValid(typed), let name = DisplayNameRules.normalized(typed) else {
+            throw BackendError(
+                .unprocessableContent, "invalid_field", "display_name: \(DisplayNameRules.problem)",
+                rule: .signInDisplayNameInvalid)
+        }
+        return name
     }
 
     /// Continue with Apple or Google: the account linked to that provider account, or a new one linked to
