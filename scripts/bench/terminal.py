@@ -144,7 +144,7 @@ def memory_figures(binary):
         app.wait_for("jdoe@mail.com")
         time.sleep(1.0)
         memory = memory_mb(app.process.pid)
-        print(f"peak RSS on the Account access hub (VmHWM): {memory['VmHWM']:.1f} MB   (target <= 35);"
+        print(f"peak RSS on the Account access hub (VmHWM): {memory['VmHWM']:.1f} MB   (no target here: make soak checks growth);"
               f" now {memory['RssAnon']:.1f} MB anonymous + {memory['RssFile']:.1f} MB binary and libraries")
     finally:
         app.close()
