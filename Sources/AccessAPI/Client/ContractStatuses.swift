@@ -16,6 +16,7 @@ enum ContractStatuses {
         "adminProviderAccounts": [200, 400, 404],
         "adminProviderToken": [200, 400, 404, 413, 422],
         "adminSession": [200, 409],
+        "adminSetClock": [200, 400, 413, 422],
         "adminSetFaults": [200, 400, 413, 422],
         "cancelOtp": [200, 400, 401, 403, 404, 410, 413],
         "changePassword": [200, 400, 401, 403, 413, 422],

@@ -52,6 +52,7 @@ extension Components {
             case methodUnavailable = "method_unavailable"
             case notLinked = "not_linked"
             case invalidAdvance = "invalid_advance"
+            case clockBackwards = "clock_backwards"
             case invalidFault = "invalid_fault"
             case scenarioInvalid = "scenario_invalid"
             case rateLimited = "rate_limited"
@@ -1990,6 +1991,64 @@ extension Components {
                 case to
             }
         }
+        /// - Remark: Generated from `#/components/schemas/ClockSetBody`.
+        public struct ClockSetBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClockSetBody/at`.
+            public var at: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/ClockSetBody/frozen`.
+            public var frozen: Swift.Bool?
+            /// Creates a new `ClockSetBody`.
+            ///
+            /// - Parameters:
+            ///   - at:
+            ///   - frozen:
+            public init(
+                at: Foundation.Date? = nil,
+                frozen: Swift.Bool? = nil
+            ) {
+                self.at = at
+                self.frozen = frozen
+            }
+            public enum CodingKeys: String, CodingKey {
+                case at
+                case frozen
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClockChanged`.
+        public struct ClockChanged: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClockChanged/from`.
+            public var from: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ClockChanged/now`.
+            public var now: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ClockChanged/frozen`.
+            public var frozen: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/ClockChanged/events`.
+            public var events: [Components.Schemas.DeadlineEvent]
+            /// Creates a new `ClockChanged`.
+            ///
+            /// - Parameters:
+            ///   - from:
+            ///   - now:
+            ///   - frozen:
+            ///   - events:
+            public init(
+                from: Foundation.Date,
+                now: Foundation.Date,
+                frozen: Swift.Bool,
+                events: [Components.Schemas.DeadlineEvent]
+            ) {
+                self.from = from
+                self.now = now
+                self.frozen = frozen
+                self.events = events
+            }
+            public enum CodingKeys: String, CodingKey {
+                case from
+                case now
+                case frozen
+                case events
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/DeadlineEvent`.
         public struct DeadlineEvent: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/DeadlineEvent/at`.
@@ -2098,6 +2157,22 @@ extension Components {
             public var latencyMs: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/EndpointFault/status`.
             public var status: Swift.Int?
+            /// With kind status: the error body's `code` (default fault_injected)
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/code`.
+            public var code: Swift.String?
+            /// With kind status: the error body's `message` (default "Injected failure for PATH.")
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/message`.
+            public var message: Swift.String?
+            /// The fault hits the next `times` matching requests, then is gone and the next matching fault of the list (or none) applies: "fail 2 times, then succeed". Absent: every request, until cleared
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/times`.
+            public var times: Swift.Int?
+            /// In answers: how many more requests a fault given `times` will hit
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/remaining`.
+            public var remaining: Swift.Int?
             /// Creates a new `EndpointFault`.
             ///
             /// - Parameters:
@@ -2105,22 +2180,38 @@ extension Components {
             ///   - kind: unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`
             ///   - latencyMs:
             ///   - status:
+            ///   - code: With kind status: the error body's `code` (default fault_injected)
+            ///   - message: With kind status: the error body's `message` (default "Injected failure for PATH.")
+            ///   - times: The fault hits the next `times` matching requests, then is gone and the next matching fault of the list (or none) applies: "fail 2 times, then succeed". Absent: every request, until cleared
+            ///   - remaining: In answers: how many more requests a fault given `times` will hit
             public init(
                 path: Swift.String,
                 kind: Components.Schemas.EndpointFault.KindPayload,
                 latencyMs: Swift.Int? = nil,
-                status: Swift.Int? = nil
+                status: Swift.Int? = nil,
+                code: Swift.String? = nil,
+                message: Swift.String? = nil,
+                times: Swift.Int? = nil,
+                remaining: Swift.Int? = nil
             ) {
                 self.path = path
                 self.kind = kind
                 self.latencyMs = latencyMs
                 self.status = status
+                self.code = code
+                self.message = message
+                self.times = times
+                self.remaining = remaining
             }
             public enum CodingKeys: String, CodingKey {
                 case path
                 case kind
                 case latencyMs = "latency_ms"
                 case status
+                case code
+                case message
+                case times
+                case remaining
             }
         }
         /// - Remark: Generated from `#/components/schemas/FaultSettings`.
@@ -2141,7 +2232,7 @@ extension Components {
             public var latencyMs: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/FaultSettings/statuses`.
             public var statuses: [Components.Schemas.PathFault]?
-            /// Replaces every endpoint fault (an empty array clears them); the first whose path matches applies
+            /// Replaces every endpoint fault (an empty array clears them); the first whose path matches applies, and one given `times` is removed once spent, so a list on one path is a sequence
             ///
             /// - Remark: Generated from `#/components/schemas/FaultSettings/endpoints`.
             public var endpoints: [Components.Schemas.EndpointFault]?
@@ -2153,7 +2244,7 @@ extension Components {
             ///   - refusedUntil: In answers: the real time at which a `refused` fault ends
             ///   - latencyMs:
             ///   - statuses:
-            ///   - endpoints: Replaces every endpoint fault (an empty array clears them); the first whose path matches applies
+            ///   - endpoints: Replaces every endpoint fault (an empty array clears them); the first whose path matches applies, and one given `times` is removed once spent, so a list on one path is a sequence
             public init(
                 offline: Swift.String? = nil,
                 offlineSeconds: Swift.Int? = nil,

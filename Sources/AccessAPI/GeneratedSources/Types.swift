@@ -298,6 +298,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /_admin/clock`.
     /// - Remark: Generated from `#/paths//_admin/clock/get(adminClock)`.
     func adminClock(_ input: Operations.AdminClock.Input) async throws -> Operations.AdminClock.Output
+    /// Set the clock to an absolute time (forward only) and/or freeze or unfreeze it; lists what expired or reset on the way
+    ///
+    /// {"at": "2026-12-01T09:00:00Z"} moves the clock forward to that time, as an advance would (a time before now is 422 clock_backwards); {"frozen": true} stops it where it is (time then moves only when set or advanced); {"frozen": false} lets it run on from where it stands. Both may come in one body: the move happens first.
+    ///
+    /// - Remark: HTTP `POST /_admin/clock`.
+    /// - Remark: Generated from `#/paths//_admin/clock/post(adminSetClock)`.
+    func adminSetClock(_ input: Operations.AdminSetClock.Input) async throws -> Operations.AdminSetClock.Output
     /// Move the clock by seconds or to the next deadline; lists what expired or reset
     ///
     /// - Remark: HTTP `POST /_admin/clock/advance`.
@@ -911,6 +918,21 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//_admin/clock/get(adminClock)`.
     public func adminClock(headers: Operations.AdminClock.Input.Headers = .init()) async throws -> Operations.AdminClock.Output {
         try await adminClock(Operations.AdminClock.Input(headers: headers))
+    }
+    /// Set the clock to an absolute time (forward only) and/or freeze or unfreeze it; lists what expired or reset on the way
+    ///
+    /// {"at": "2026-12-01T09:00:00Z"} moves the clock forward to that time, as an advance would (a time before now is 422 clock_backwards); {"frozen": true} stops it where it is (time then moves only when set or advanced); {"frozen": false} lets it run on from where it stands. Both may come in one body: the move happens first.
+    ///
+    /// - Remark: HTTP `POST /_admin/clock`.
+    /// - Remark: Generated from `#/paths//_admin/clock/post(adminSetClock)`.
+    public func adminSetClock(
+        headers: Operations.AdminSetClock.Input.Headers = .init(),
+        body: Operations.AdminSetClock.Input.Body
+    ) async throws -> Operations.AdminSetClock.Output {
+        try await adminSetClock(Operations.AdminSetClock.Input(
+            headers: headers,
+            body: body
+        ))
     }
     /// Move the clock by seconds or to the next deadline; lists what expired or reset
     ///

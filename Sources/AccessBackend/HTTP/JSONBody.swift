@@ -294,7 +294,25 @@ enum JSONReply {
             headers[.retryAfter] = String(retryAfter)
         }
         let body = APIErrorBody(error: error.detail)
+        if let code = error.injectedCode {
+            let injected = InjectedErrorBody(
+                error: .init(code: code, message: error.detail.message, retryAfter: error.detail.retryAfter))
+            return (try? make(injected, status: error.status, headers: headers, capture: capture))
+                ?? Response(status: .internalServerError)
+        }
         return (try? make(body, status: error.status, headers: headers, capture: capture))
             ?? Response(status: .internalServerError)
     }
+}
+
+/// An injected fault's error body, whose `code` is the fault's own string (an injected status carries no
+/// other member than these).
+private struct InjectedErrorBody: Encodable {
+    struct Detail: Encodable {
+        var code: String
+        var message: String
+        var retryAfter: Int?
+    }
+
+    var error: Detail
 }
