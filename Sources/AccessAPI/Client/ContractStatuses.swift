@@ -36,6 +36,7 @@ enum ContractStatuses {
         "inspectLink": [200, 400, 404, 413],
         "loginWithPassword": [200, 400, 401, 403, 413, 422, 429],
         "logout": [204, 401],
+        "openapiDocument": [200],
         "reauthEmailConfirm": [200, 400, 401, 403, 404, 410, 413],
         "reauthEmailSend": [202, 401, 403, 422, 429],
         "reauthPassword": [200, 400, 401, 403, 413, 422, 429],

@@ -105,6 +105,66 @@ public struct Client: APIProtocol {
             }
         )
     }
+    /// This document, as the server was built with it (the reference backend serves it)
+    ///
+    /// - Remark: HTTP `GET /openapi.yaml`.
+    /// - Remark: Generated from `#/paths//openapi.yaml/get(openapiDocument)`.
+    public func openapiDocument(_ input: Operations.OpenapiDocument.Input) async throws -> Operations.OpenapiDocument.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.OpenapiDocument.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/openapi.yaml",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.OpenapiDocument.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/yaml"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/yaml":
+                        body = try converter.getResponseBodyAsBinary(
+                            OpenAPIRuntime.HTTPBody.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .yaml(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
     /// The signed-in user's sign-in methods (Account Access hub)
     ///
     /// - Remark: HTTP `GET /me/auth-methods`.

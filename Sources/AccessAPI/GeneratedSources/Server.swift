@@ -50,6 +50,17 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.openapiDocument(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .get,
+            path: server.apiPathComponentsWithServerPrefix("/openapi.yaml")
+        )
+        try transport.register(
+            {
                 try await server.getAuthMethods(
                     request: $0,
                     body: $1,
@@ -684,6 +695,53 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                             value,
                             headerFields: &response.headerFields,
                             contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .undocumented(statusCode, _):
+                    return (.init(soar_statusCode: statusCode), nil)
+                }
+            }
+        )
+    }
+    /// This document, as the server was built with it (the reference backend serves it)
+    ///
+    /// - Remark: HTTP `GET /openapi.yaml`.
+    /// - Remark: Generated from `#/paths//openapi.yaml/get(openapiDocument)`.
+    func openapiDocument(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.OpenapiDocument.id,
+            using: {
+                APIHandler.openapiDocument($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let headers: Operations.OpenapiDocument.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                return Operations.OpenapiDocument.Input(headers: headers)
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .yaml(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/yaml",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsBinary(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/yaml"
                         )
                     }
                     return (response, body)

@@ -1840,6 +1840,16 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case name
             }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name"
+                ])
+            }
         }
         /// - Remark: Generated from `#/components/schemas/ScenarioLoaded`.
         public struct ScenarioLoaded: Codable, Hashable, Sendable {
@@ -1990,6 +2000,21 @@ extension Components {
                 case seconds
                 case to
             }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.seconds = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .seconds
+                )
+                self.to = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .to
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "seconds",
+                    "to"
+                ])
+            }
         }
         /// - Remark: Generated from `#/components/schemas/ClockSetBody`.
         public struct ClockSetBody: Codable, Hashable, Sendable {
@@ -2012,6 +2037,21 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case at
                 case frozen
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.at = try container.decodeIfPresent(
+                    Foundation.Date.self,
+                    forKey: .at
+                )
+                self.frozen = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .frozen
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "at",
+                    "frozen"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/ClockChanged`.
@@ -2131,6 +2171,21 @@ extension Components {
                 case path
                 case status
             }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.path = try container.decode(
+                    Swift.String.self,
+                    forKey: .path
+                )
+                self.status = try container.decode(
+                    Swift.Int.self,
+                    forKey: .status
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "path",
+                    "status"
+                ])
+            }
         }
         /// A fault on one path (exact, without query) or on every non-admin path ("*")
         ///
@@ -2213,6 +2268,51 @@ extension Components {
                 case times
                 case remaining
             }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.path = try container.decode(
+                    Swift.String.self,
+                    forKey: .path
+                )
+                self.kind = try container.decode(
+                    Components.Schemas.EndpointFault.KindPayload.self,
+                    forKey: .kind
+                )
+                self.latencyMs = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .latencyMs
+                )
+                self.status = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .status
+                )
+                self.code = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .code
+                )
+                self.message = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .message
+                )
+                self.times = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .times
+                )
+                self.remaining = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .remaining
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "path",
+                    "kind",
+                    "latency_ms",
+                    "status",
+                    "code",
+                    "message",
+                    "times",
+                    "remaining"
+                ])
+            }
         }
         /// - Remark: Generated from `#/components/schemas/FaultSettings`.
         public struct FaultSettings: Codable, Hashable, Sendable {
@@ -2267,6 +2367,41 @@ extension Components {
                 case latencyMs = "latency_ms"
                 case statuses
                 case endpoints
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.offline = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .offline
+                )
+                self.offlineSeconds = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .offlineSeconds
+                )
+                self.refusedUntil = try container.decodeIfPresent(
+                    Foundation.Date.self,
+                    forKey: .refusedUntil
+                )
+                self.latencyMs = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .latencyMs
+                )
+                self.statuses = try container.decodeIfPresent(
+                    [Components.Schemas.PathFault].self,
+                    forKey: .statuses
+                )
+                self.endpoints = try container.decodeIfPresent(
+                    [Components.Schemas.EndpointFault].self,
+                    forKey: .endpoints
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "offline",
+                    "offline_seconds",
+                    "refused_until",
+                    "latency_ms",
+                    "statuses",
+                    "endpoints"
+                ])
             }
         }
         /// One request as the backend saw it. Secrets never appear: the values of every credential header (Authorization, Cookie, Set-Cookie, X-Reauth-Token, X-Admin-Token, and any header whose name contains token, secret, key, cookie or authorization), and of every JSON member or query parameter named password, current_password, new_password, code, token, access_token, refresh_token, reauth_token, id_token, link or url, read "[redacted]"
@@ -2405,6 +2540,16 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case subject
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.subject = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .subject
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "subject"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/ProviderToken`.

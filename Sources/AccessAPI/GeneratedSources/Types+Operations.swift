@@ -128,6 +128,116 @@ public enum Operations {
             }
         }
     }
+    /// This document, as the server was built with it (the reference backend serves it)
+    ///
+    /// - Remark: HTTP `GET /openapi.yaml`.
+    /// - Remark: Generated from `#/paths//openapi.yaml/get(openapiDocument)`.
+    public enum OpenapiDocument {
+        public static let id: Swift.String = "openapiDocument"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/openapi.yaml/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.OpenapiDocument.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.OpenapiDocument.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.OpenapiDocument.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.OpenapiDocument.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/openapi.yaml/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/openapi.yaml/GET/responses/200/content/application\/yaml`.
+                    case yaml(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.yaml`.
+                    ///
+                    /// - Throws: An error if `self` is not `.yaml`.
+                    /// - SeeAlso: `.yaml`.
+                    public var yaml: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .yaml(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.OpenapiDocument.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.OpenapiDocument.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Success
+            ///
+            /// - Remark: Generated from `#/paths//openapi.yaml/get(openapiDocument)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.OpenapiDocument.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.OpenapiDocument.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case yaml
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/yaml":
+                    self = .yaml
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .yaml:
+                    return "application/yaml"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .yaml
+                ]
+            }
+        }
+    }
     /// The signed-in user's sign-in methods (Account Access hub)
     ///
     /// - Remark: HTTP `GET /me/auth-methods`.

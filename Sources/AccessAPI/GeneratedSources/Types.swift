@@ -23,6 +23,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /health`.
     /// - Remark: Generated from `#/paths//health/get(health)`.
     func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output
+    /// This document, as the server was built with it (the reference backend serves it)
+    ///
+    /// - Remark: HTTP `GET /openapi.yaml`.
+    /// - Remark: Generated from `#/paths//openapi.yaml/get(openapiDocument)`.
+    func openapiDocument(_ input: Operations.OpenapiDocument.Input) async throws -> Operations.OpenapiDocument.Output
     /// The signed-in user's sign-in methods (Account Access hub)
     ///
     /// - Remark: HTTP `GET /me/auth-methods`.
@@ -355,6 +360,13 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//health/get(health)`.
     public func health(headers: Operations.Health.Input.Headers = .init()) async throws -> Operations.Health.Output {
         try await health(Operations.Health.Input(headers: headers))
+    }
+    /// This document, as the server was built with it (the reference backend serves it)
+    ///
+    /// - Remark: HTTP `GET /openapi.yaml`.
+    /// - Remark: Generated from `#/paths//openapi.yaml/get(openapiDocument)`.
+    public func openapiDocument(headers: Operations.OpenapiDocument.Input.Headers = .init()) async throws -> Operations.OpenapiDocument.Output {
+        try await openapiDocument(Operations.OpenapiDocument.Input(headers: headers))
     }
     /// The signed-in user's sign-in methods (Account Access hub)
     ///

@@ -54,7 +54,7 @@ extension CommandPalette {
         commands += ClockMove.presets.map { move in
             let detail: String
             switch move {
-            case .frozen(true): detail = "stop the backend's clock, and every countdown, where it stands"
+            case .frozen(true): detail = "stop the backend's clock and every countdown"
             case .frozen(false): detail = "let the backend's clock run on from where it stands"
             default: detail = "move the backend's clock and every countdown"
             }

@@ -47,7 +47,9 @@ public final class BackendClock: Sendable {
     public func freeze() {
         state.withLock { s in
             guard !s.frozen else { return }
-            s.anchor = Self.wholeSecond(Date().addingTimeInterval(s.offset))
+            // Up to the next whole second (as the contract shows time), so freezing never moves it back.
+            s.anchor = Date(
+                timeIntervalSince1970: Date().addingTimeInterval(s.offset).timeIntervalSince1970.rounded(.up))
             s.offset = 0
             s.frozen = true
         }
