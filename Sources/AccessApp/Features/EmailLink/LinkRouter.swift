@@ -34,7 +34,7 @@ enum LinkRouter {
         case .emailRevert: AnyLinkPurpose(RevertEmailLink())
         case .register: AnyLinkPurpose(RegistrationLink())
         case .recovery: AnyLinkPurpose(AccountRecoveryLink())
-        case .reauth: nil
+        case .reauth, .passwordReset: nil
         }
     }
 
