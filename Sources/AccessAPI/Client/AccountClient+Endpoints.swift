@@ -277,6 +277,28 @@ extension AccountClient {
         }
     }
 
+    // MARK: - Password reset (issue 28 item 25)
+
+    /// Asks for a reset link to `email`; the answer never says whether the address has an account.
+    public func requestPasswordReset(email: String) async throws -> PasswordResetRequested {
+        try await call {
+            try await admin.requestPasswordReset(body: .json(.init(email: email))).accepted.body.json
+        }
+    }
+
+    /// Whether a reset link still works, and for which address; does not spend it.
+    public func checkPasswordResetLink(token: String) async throws -> PasswordResetLink {
+        try await call { try await admin.checkPasswordResetLink(body: .json(.init(token: token))).ok.body.json }
+    }
+
+    /// The link and a new password: every session of the account ends, this device's included.
+    public func completePasswordReset(token: String, newPassword: String) async throws -> PasswordResetDone {
+        try await call {
+            try await admin.completePasswordReset(body: .json(.init(token: token, newPassword: newPassword))).ok
+                .body.json
+        }
+    }
+
     /// The session check at start: 401 refreshes once and retries; a refused refresh signs out.
     /// A success also refreshes the offline cache of the methods.
     public func me(cache: AuthMethodsCache? = nil, now: Date = Date()) async throws -> CurrentUser {
