@@ -51,7 +51,7 @@ public struct DisplayNameInput: Equatable, Sendable {
     /// Whether a refused call was about the name: the reference backend lists `display_name` in `errors`;
     /// another may only start its message with the field's name.
     static func isAbout(_ failure: APIError) -> Bool {
-        guard case .invalid(let fields, let message) = failure else { return false }
+        guard case .invalid(let fields, let message, _) = failure else { return false }
         return fields.contains(field) || message.hasPrefix(field)
     }
 

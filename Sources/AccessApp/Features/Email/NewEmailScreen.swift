@@ -206,7 +206,7 @@ public struct NewEmailScreen: ScreenModel {
             limit = RateLimit(
                 target: typed, until: context.now.addingTimeInterval(TimeInterval(retryAfter)), kind: kind)
             error = message
-        case .failure(.invalid(let codes, let message)):
+        case .failure(.invalid(let codes, let message, _)):
             if let passwordProblem = PasswordChecklist.message(for: codes) {
                 password.error = passwordProblem
             } else {
