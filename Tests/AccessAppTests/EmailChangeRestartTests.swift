@@ -35,11 +35,26 @@ import Testing
         #expect(text(harness.state).contains("Start the change again"))
         #expect(!text(harness.state).contains("Request a new link"))
         #expect(text(harness.state).contains("There is no email change waiting. Start again."))
-        // Verified a moment ago: straight to the new address, filled in, over the sub-hub.
-        harness.send(.input(.key(.enter))) {
+        // Verified a moment ago: straight to the new address, filled in, over the sub-hub, and checked as if
+        // just typed (the walk found Send link waiting for a keystroke).
+        let debounce = Effect.after(seconds: NewEmailScreen.debounce, action: .tick, id: .debounce)
+        harness.send(.input(.key(.enter)), effects: [debounce]) {
             $0.stack.removeLast()
             $0.stack.append(
-                AnyScreen(NewEmailScreen(mode: .change(current: "jdoe@mail.com"), email: "new.address@gmail.com")))
+                AnyScreen(
+                    NewEmailScreen(
+                        mode: .change(current: "jdoe@mail.com"), email: "new.address@gmail.com",
+                        availability: .typing(since: self.start))))
+        }
+        harness.advance(by: NewEmailScreen.debounce)
+        harness.receive(.tick, effects: [.request(CheckEmailAvailability(email: "new.address@gmail.com"), id: 2)]) {
+            $0.stack.removeLast()
+            $0.stack.append(
+                AnyScreen(
+                    NewEmailScreen(
+                        mode: .change(current: "jdoe@mail.com"), email: "new.address@gmail.com",
+                        availability: .checking("new.address@gmail.com"))))
+            $0.topAwaits(2, NewEmailScreen.Reply.availability)
         }
     }
 

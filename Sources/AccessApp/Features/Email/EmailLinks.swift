@@ -71,9 +71,10 @@ public struct RestartEmailChange: SensitiveFlow {
     public func start(_ context: ScreenContext) -> [Command] {
         guard let methods = context.methods else { return [] }
         let mode: NewEmailScreen.Mode = methods.email.map { .change(current: $0) } ?? .add
-        return [
-            .popToNearest(EmailPasswordScreen.self, HubScreen.self, SettingsScreen.self),
-            .push(NewEmailScreen(mode: mode, email: address ?? "")),
-        ]
+        let screens: [Command] = [.popToNearest(EmailPasswordScreen.self, HubScreen.self, SettingsScreen.self)]
+        guard let address else { return screens + [.push(NewEmailScreen(mode: mode))] }
+        // The address filled in is checked as if just typed, so Send link does not wait for a keystroke.
+        let filled = NewEmailScreen(mode: mode, email: address, availability: .typing(since: context.now))
+        return screens + [.push(filled), .run(.after(seconds: NewEmailScreen.debounce, action: .tick, id: .debounce))]
     }
 }
