@@ -177,10 +177,17 @@ extension AccountClient {
         }
     }
 
-    public func verifySignInCode(challengeId: String, code: String) async throws -> SignedIn {
+    /// `displayName`: seed 004's optional name, sent with the device fields; nil leaves it out.
+    public func verifySignInCode(
+        challengeId: String, code: String, displayName: String? = nil
+    ) async throws
+        -> SignedIn
+    {
         try await signingIn {
             try await admin.verifySignInCode(
-                body: .json(.init(challengeId: challengeId, code: code, device: configuration.device))
+                body: .json(
+                    .init(
+                        challengeId: challengeId, code: code, device: configuration.device, displayName: displayName))
             ).ok.body.json
         }
     }

@@ -1915,7 +1915,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Check the code: signs in (a new account for an unknown phone or email) and registers the device
     ///
-    /// 401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted; 422 invalid_field (the device or a display_name outside 1 to 50 characters after trimming).
+    /// 401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted; 422 invalid_field (the device, or a display_name outside 1 to 50 characters after trimming: then errors is ["display_name"]).
     ///
     /// - Remark: HTTP `POST /auth/sign-in/code/verify`.
     /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)`.
@@ -3050,7 +3050,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Set the username (required) and the optional photo; on the profile step it moves onboarding on
     ///
-    /// 409 username_taken (never says whose); 422 username_invalid with the broken rules in errors (UsernameRule values), invalid_field (photo).
+    /// 409 username_taken (never says whose); 422 username_invalid with the broken rules in errors (UsernameRule values) and the server's length bounds in min and max, invalid_field (photo).
     ///
     /// - Remark: HTTP `PUT /me/profile`.
     /// - Remark: Generated from `#/paths//me/profile/put(updateProfile)`.
@@ -3212,7 +3212,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Whether a username can be taken (checked as the person types); never says who holds a taken one
     ///
-    /// 422 username_invalid with the broken rules in errors. The person's own username is available to them.
+    /// 422 username_invalid with the broken rules in errors and the server's length bounds in min and max. The person's own username is available to them.
     ///
     /// - Remark: HTTP `GET /auth/username-available`.
     /// - Remark: Generated from `#/paths//auth/username-available/get(usernameAvailable)`.

@@ -195,6 +195,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/APIErrorDetail/errors`.
             public var errors: [Swift.String]?
+            /// username_invalid: the fewest characters this server takes for the field, so a client says the server's bound rather than its own
+            ///
+            /// - Remark: Generated from `#/components/schemas/APIErrorDetail/min`.
+            public var min: Swift.Int?
+            /// username_invalid: the most characters this server takes for the field (another backend's may differ from the app's)
+            ///
+            /// - Remark: Generated from `#/components/schemas/APIErrorDetail/max`.
+            public var max: Swift.Int?
             /// Creates a new `APIErrorDetail`.
             ///
             /// - Parameters:
@@ -204,13 +212,17 @@ extension Components {
             ///   - retryAfter: Seconds to wait; also the Retry-After header of a 429
             ///   - limit:
             ///   - errors: Field-level problems (password rules, bad request fields)
+            ///   - min: username_invalid: the fewest characters this server takes for the field, so a client says the server's bound rather than its own
+            ///   - max: username_invalid: the most characters this server takes for the field (another backend's may differ from the app's)
             public init(
                 code: Components.Schemas.ErrorCode,
                 message: Swift.String,
                 attemptsRemaining: Swift.Int? = nil,
                 retryAfter: Swift.Int? = nil,
                 limit: Components.Schemas.RateLimitKind? = nil,
-                errors: [Swift.String]? = nil
+                errors: [Swift.String]? = nil,
+                min: Swift.Int? = nil,
+                max: Swift.Int? = nil
             ) {
                 self.code = code
                 self.message = message
@@ -218,6 +230,8 @@ extension Components {
                 self.retryAfter = retryAfter
                 self.limit = limit
                 self.errors = errors
+                self.min = min
+                self.max = max
             }
             public enum CodingKeys: String, CodingKey {
                 case code
@@ -226,6 +240,8 @@ extension Components {
                 case retryAfter = "retry_after"
                 case limit
                 case errors
+                case min
+                case max
             }
         }
         /// - Remark: Generated from `#/components/schemas/HealthStatus`.

@@ -306,7 +306,7 @@ paths:
           "$ref": "#/components/responses/E410"
         "422":
           "$ref": "#/components/responses/E422"
-      description: "401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted; 422 invalid_field (the device or a display_name outside 1 to 50 characters after trimming)."
+      description: "401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted; 422 invalid_field (the device, or a display_name outside 1 to 50 characters after trimming: then errors is [\"display_name\"])."
       tags:
         - "sign-in"
       security: []
@@ -523,7 +523,7 @@ paths:
           "$ref": "#/components/responses/E409"
         "422":
           "$ref": "#/components/responses/E422"
-      description: "409 username_taken (never says whose); 422 username_invalid with the broken rules in errors (UsernameRule values), invalid_field (photo)."
+      description: "409 username_taken (never says whose); 422 username_invalid with the broken rules in errors (UsernameRule values) and the server's length bounds in min and max, invalid_field (photo)."
       tags:
         - "onboarding"
       security:
@@ -558,7 +558,7 @@ paths:
           "$ref": "#/components/responses/E401"
         "422":
           "$ref": "#/components/responses/E422"
-      description: "422 username_invalid with the broken rules in errors. The person's own username is available to them."
+      description: "422 username_invalid with the broken rules in errors and the server's length bounds in min and max. The person's own username is available to them."
       tags:
         - "onboarding"
       security:
@@ -1928,6 +1928,12 @@ components:
           description: "Field-level problems (password rules, bad request fields)"
           items:
             type: "string"
+        min:
+          type: "integer"
+          description: "username_invalid: the fewest characters this server takes for the field, so a client says the server's bound rather than its own"
+        max:
+          type: "integer"
+          description: "username_invalid: the most characters this server takes for the field (another backend's may differ from the app's)"
       required:
         - "code"
         - "message"

@@ -185,7 +185,7 @@ public struct PasswordLoginScreen: ScreenModel {
             return [.push(VerifyAccountScreen(email: typedEmail, justRegistered: false))]
         case .taken:
             error = Self.emailExistsText
-        case .invalid(let fields, let message):
+        case .invalid(let fields, let message, _):
             error = fields.first.flatMap(PasswordRule.init(rawValue:))?.message ?? message
         case .rateLimited(let retryAfter?, _, _):
             error = nil

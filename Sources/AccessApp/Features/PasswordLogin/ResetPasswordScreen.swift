@@ -125,7 +125,7 @@ public struct ResetPasswordScreen: ScreenModel {
                 .resetStack(SignInScreen.selecting(.password, context)),
                 .push(PasswordLoginScreen(email: done.email, focus: .password, notice: Self.doneText)),
             ]
-        case .complete(.failure(.invalid(let codes, let message))):
+        case .complete(.failure(.invalid(let codes, let message, _))):
             newPassword.error = PasswordChecklist.message(for: codes) ?? message
             focus = .new
         case .complete(.failure(.codeExpired)):

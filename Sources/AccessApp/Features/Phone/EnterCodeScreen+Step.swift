@@ -109,14 +109,19 @@ public struct SignInCodeChallenge: Equatable, Sendable {
     /// E.164 for a phone, the address for an email, as the backend normalized it.
     public var destination: String
     public var challengeId: String
+    /// Seed 004's display name typed before the code, sent with it; nil when none was given.
+    public var displayName: String?
 
-    public init(channel: SignInChannel, destination: String, challengeId: String) {
+    public init(channel: SignInChannel, destination: String, challengeId: String, displayName: String? = nil) {
         self.channel = channel
         self.destination = destination
         self.challengeId = challengeId
+        self.displayName = displayName
     }
 
-    public init(_ challenge: SignInChallenge) {
-        self.init(channel: challenge.channel, destination: challenge.destination, challengeId: challenge.challengeId)
+    public init(_ challenge: SignInChallenge, displayName: String? = nil) {
+        self.init(
+            channel: challenge.channel, destination: challenge.destination, challengeId: challenge.challengeId,
+            displayName: displayName)
     }
 }
