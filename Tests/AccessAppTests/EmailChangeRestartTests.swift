@@ -58,6 +58,23 @@ import Testing
         }
     }
 
+    /// "Check your email" left open past the change's day: its "Resend link" gets the same 404, and offers the
+    /// same way on (the walk of issue 27 found it still offering a resend that could not come).
+    @Test func checkYourEmailsResendA404OffersToStartAgain() {
+        let link = AnyLinkPurpose(EmailChangeLink(address: "new.address@gmail.com"))
+        let waiting = CheckEmailScreen(
+            link: link, sentTo: "new.address@gmail.com", sentAt: start - 2 * 86_400, canResend: true)
+        var state = SampleData.state([EmailPasswordScreen(), waiting], now: start)
+        state.reauth = ReauthGrant(reauthToken: "ra_1", expiresAt: start + 900, method: .password)
+        #expect(reduce(&state, .input(.key(.enter))) == [.request(ResendEmailLink(), id: 1)])
+        _ = reduce(&state, .failure(gone, to: RequestID(1)))
+        #expect(state.top.as(CheckEmailScreen.self)?.startsAgain == true)
+        #expect(text(state).contains("Start the change again"))
+        #expect(!text(state).contains("Resend link"))
+        _ = reduce(&state, .input(.key(.enter)))
+        #expect(state.top.as(NewEmailScreen.self)?.email.value == "new.address@gmail.com")
+    }
+
     /// The re-auth window has closed: "Verify it's you" first, then the same filled-in screen.
     @Test func withoutAnOpenWindowItVerifiesFirst() {
         var state = expired(EmailChangeLink(address: "new.address@gmail.com"), reauth: false)

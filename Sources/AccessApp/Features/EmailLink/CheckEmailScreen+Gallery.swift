@@ -45,6 +45,16 @@ extension CheckEmailScreen {
                             limit: RateLimit(until: $0.addingTimeInterval(810))),
                     ], now: $0)
             },
+            GalleryEntry("check-email:start-again", "Resend was a 404, no change pending: Start the change again") {
+                SampleData.state(
+                    [
+                        EmailPasswordScreen(),
+                        CheckEmailScreen(
+                            link: AnyLinkPurpose(EmailChangeLink(address: "new.email@gmail.com")),
+                            sentTo: "new.email@gmail.com", sentAt: $0.addingTimeInterval(-2 * 86_400), canResend: true,
+                            error: "There is no email change waiting. Start again.", startsAgain: true),
+                    ], now: $0)
+            },
         ]
     }
 }

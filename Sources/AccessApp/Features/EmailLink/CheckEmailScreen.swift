@@ -22,11 +22,14 @@ public struct CheckEmailScreen: ScreenModel {
     public var limit: RateLimit?
     /// "Didn't get the email?" is open.
     public var showsHelp: Bool
+    /// The resend was a 404: the backend holds no change any more, so "Start the change again" replaces it.
+    public var startsAgain: Bool
 
     public init(
         link: AnyLinkPurpose, sentTo: String, sentAt: Date, canResend: Bool = false, isResending: Bool = false,
-        error: String? = nil, limit: RateLimit? = nil, showsHelp: Bool = false
+        error: String? = nil, limit: RateLimit? = nil, showsHelp: Bool = false, startsAgain: Bool = false
     ) {
+        self.startsAgain = startsAgain
         self.limit = limit
         self.showsHelp = showsHelp
         self.link = link
@@ -73,14 +76,16 @@ public struct CheckEmailScreen: ScreenModel {
 
     func secondsLeft(_ context: ScreenContext) -> Int { Banner.secondsLeft(until: resendAt, now: context.now) }
 
-    public enum Intent: Sendable { case outbox, resend, edit, mail, help }
+    public enum Intent: Sendable { case outbox, resend, startAgain, edit, mail, help }
     public enum Reply: Equatable, Sendable { case resend(Result<EmailLinkSent, APIError>) }
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
         var bindings: [KeyBinding<Intent>] = []
         if context.options.hasReferenceBackend { bindings.append(.outbox("Open the link", .outbox)) }
-        // Resend exists only once the countdown is over.
-        if secondsLeft(context) == 0, link.canResend {
+        // Resend exists only once the countdown is over, and not once the backend said nothing is pending.
+        if startsAgain {
+            bindings.append(KeyBinding([.enter, .character("r")], LinkExpiredScreen.startAgainText, .startAgain))
+        } else if secondsLeft(context) == 0, link.canResend {
             bindings.append(KeyBinding([.enter, .character("r")], "Resend link", .resend))
         }
         if link.base.canEditAddress { bindings.append(KeyBinding([Self.editKey], "Edit email", .edit)) }
@@ -104,6 +109,8 @@ public struct CheckEmailScreen: ScreenModel {
             // Back to the field with the address as typed: the screen below is the one that sent it, and
             // it is told why, so the address has the focus and nothing judged before stays.
             return [.deliverBelow(EditAddress()), .pop]
+        case .startAgain:
+            return link.base.startAgain(context) ?? []
         case .resend:
             guard !isResending, let resend = link.resend(Reply.resend) else { return [] }
             isResending = true
@@ -133,6 +140,8 @@ public struct CheckEmailScreen: ScreenModel {
             canResend = false
         case .resend(.failure(let failure)):
             error = failure.message
+            // As on "This link has expired": the backend no longer counts the change as pending (issue 27).
+            if case .server(404, _, _) = failure, link.base.startAgain(context) != nil { startsAgain = true }
         }
         return []
     }
@@ -169,7 +178,9 @@ public struct CheckEmailScreen: ScreenModel {
         canvas.paragraph("We sent a verification link to \(sentTo). Tap it to confirm.")
         canvas.paragraph(Self.pasteHint, style: .muted)
         let left = secondsLeft(context)
-        if left > 0 {
+        if startsAgain {
+            canvas.row(ListRow(LinkExpiredScreen.startAgainText, control: .chevron, isSelected: true))
+        } else if left > 0 {
             canvas.paragraph("Resend link in \(TextLayout.countdown(seconds: left))", style: .muted)
         } else {
             canvas.row(ListRow("Resend link", control: .chevron, isSelected: true, isDisabled: isResending))
