@@ -105,6 +105,15 @@ private func type(_ text: String, into state: inout AppState) {
         #expect(palette(state)?.query == "fault ")
     }
 
+    /// What the list already holds is not made twice from the words.
+    @Test func aTypedCommandTheListHoldsIsNotRepeated() {
+        var state = AppState(now: start)
+        _ = reduce(&state, .input(.key(.control("p"))))
+        type("clock freeze", into: &state)
+        #expect(palette(state)?.commands.filter { $0.action == .moveClock(.frozen(true)) }.count == 1)
+        #expect(palette(state)?.selected?.action == .moveClock(.frozen(true)))
+    }
+
     @Test func freezingTheClockToastsIt() {
         var state = AppState(now: start)
         _ = reduce(&state, .moveClock(.frozen(true)))

@@ -80,8 +80,10 @@ public struct CommandPalette: OverlayModel {
     /// then the catalog's that match it.
     private mutating func match() {
         let typed = listed.compactMap { command -> PaletteCommand? in
-            guard case .typed(let grammar) = command.action else { return nil }
-            return grammar.command(for: query)
+            guard case .typed(let grammar) = command.action, let typed = grammar.command(for: query),
+                !listed.contains(where: { $0.action == typed.action })
+            else { return nil }
+            return typed
         }
         commands = typed + listed
         matches = Array(typed.indices) + Self.rank(listed, query).map { $0 + typed.count }
