@@ -62,6 +62,28 @@ import Testing
         }
     }
 
+    /// The contract's maxLength counts code points (JSON Schema), as schemathesis does: 200 letters each with a
+    /// combining accent are 200 characters on screen but 400 code points.
+    @Test func aSubjectIsMeasuredInCodePoints() async throws {
+        try await TestBackend.with { backend in
+            let subject = String(repeating: "e\u{301}", count: 200)
+            let reply = try await backend.post("/_admin/provider/apple/token", ProviderTokenBody(subject: subject))
+            #expect(reply.status == 422)
+            let fits = String(repeating: "e\u{301}", count: 127)
+            #expect(
+                try await backend.post("/_admin/provider/apple/token", ProviderTokenBody(subject: fits)).status == 200)
+        }
+    }
+
+    /// Any RFC 3339 offset and year reads (schemathesis sent `0424-06-26T10:43:04+23:13`, and got "not valid JSON").
+    @Test func aTimeWithAnyOffsetIsReadAndJudged() async throws {
+        try await TestBackend.with { backend in
+            let reply = try await post(backend, "/_admin/clock", #"{"at": "0424-06-26T10:43:04+23:13"}"#)
+            #expect(reply.status == 422)
+            #expect(reply.error?.code == "clock_backwards")
+        }
+    }
+
     @Test func aKindOutsideTheEnumNamesTheKinds() async throws {
         try await TestBackend.with { backend in
             let reply = try await post(backend, "/_admin/faults", #"{"endpoints": [{"path": "/x", "kind": "nope"}]}"#)

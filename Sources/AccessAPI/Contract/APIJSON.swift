@@ -53,7 +53,32 @@ public struct ContractDates: DateTranscoder {
     public func decode(_ text: String) throws -> Date {
         if let date = try? Self.fractional.parse(text) { return date }
         if let date = try? Self.whole.parse(text) { return date }
+        if let date = Self.anyRFC3339(text) { return date }
         throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Not an RFC 3339 date-time: \(text)"))
+    }
+
+    /// What the format styles refuse and RFC 3339 allows: any year from 0000, any offset up to ±23:59, a
+    /// lower-case t or z.
+    private static func anyRFC3339(_ text: String) -> Date? {
+        guard
+            let match = text.wholeMatch(
+                of: /(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:([Zz])|([+-])(\d{2}):(\d{2}))/)
+        else { return nil }
+        var components = DateComponents()
+        components.calendar = Calendar(identifier: .gregorian)
+        components.timeZone = TimeZone(identifier: "UTC")
+        (components.year, components.month, components.day) = (Int(match.1), Int(match.2), Int(match.3))
+        (components.hour, components.minute, components.second) = (Int(match.4), Int(match.5), Int(match.6))
+        guard (1...12).contains(components.month!), (1...31).contains(components.day!), components.hour! < 24,
+            components.minute! < 60, components.second! < 61, let date = components.date
+        else { return nil }
+        let fraction = match.7.flatMap { Double("0" + $0) } ?? 0
+        var offset = 0
+        if let sign = match.9, let hours = match.10.flatMap({ Int($0) }), let minutes = match.11.flatMap({ Int($0) }) {
+            guard hours < 24, minutes < 60 else { return nil }
+            offset = (hours * 3600 + minutes * 60) * (sign == "-" ? -1 : 1)
+        }
+        return date.addingTimeInterval(fraction - TimeInterval(offset))
     }
 
     /// The same reading for Foundation's decoders (the session file, the cache, error bodies).

@@ -38,8 +38,7 @@ paths:
           description: "Success"
           content:
             "application/yaml":
-              schema:
-                type: "string"
+              schema: {}
       tags:
         - "meta"
       security: []

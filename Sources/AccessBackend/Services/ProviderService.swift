@@ -13,7 +13,8 @@ struct ProviderService: Sendable {
     static let maxSubjectLength = 255
 
     func mint(provider: SocialProvider, subject: String?) async throws -> ProviderToken {
-        if let subject, subject.isEmpty || subject.count > Self.maxSubjectLength {
+        // Counted as the contract's maxLength counts: code points (JSON Schema), not characters as shown.
+        if let subject, subject.isEmpty || subject.unicodeScalars.count > Self.maxSubjectLength {
             throw BackendError(
                 .unprocessableContent, "invalid_field",
                 "subject: expected 1 to \(Self.maxSubjectLength) characters (leave it out for the linked account).",
