@@ -207,7 +207,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/get(getAuthMethods)/responses/401`.
             ///
@@ -406,7 +406,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)/responses/401`.
             ///
@@ -665,7 +665,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)/responses/401`.
             ///
@@ -867,7 +867,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/delete-preflight/get(deletePreflight)/responses/401`.
             ///
@@ -1032,7 +1032,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/delete(deleteAccount)/responses/401`.
             ///
@@ -1270,7 +1270,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/refresh/post(refreshSession)/responses/401`.
             ///
@@ -1387,7 +1387,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/logout/post(logout)/responses/401`.
             ///
@@ -1625,7 +1625,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)/responses/429`.
             ///
@@ -1861,7 +1861,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/resend/post(resendSignInCode)/responses/429`.
             ///
@@ -2053,7 +2053,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/401`.
             ///
@@ -2337,7 +2337,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)/responses/401`.
             ///
@@ -2621,7 +2621,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/register/post(register)/responses/429`.
             ///
@@ -2836,7 +2836,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/register/resend/post(resendRegistrationLink)/responses/429`.
             ///
@@ -3243,7 +3243,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)/responses/401`.
             ///
@@ -3289,7 +3289,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)/responses/429`.
             ///
@@ -3445,7 +3445,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/me/get(getMe)/responses/401`.
             ///
@@ -3578,7 +3578,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/profile/get(getProfile)/responses/401`.
             ///
@@ -3770,7 +3770,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/profile/put(updateProfile)/responses/401`.
             ///
@@ -3992,7 +3992,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/username-available/get(usernameAvailable)/responses/401`.
             ///
@@ -4207,7 +4207,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)/responses/401`.
             ///
@@ -4299,7 +4299,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)/responses/429`.
             ///
@@ -4491,7 +4491,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/onboarding/continue/post(continueOnboarding)/responses/401`.
             ///
@@ -4752,7 +4752,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)/responses/429`.
             ///
@@ -4808,7 +4808,7 @@ public enum Operations {
     }
     /// What an emailed link's token is (its kind, whether it still works, until when), without spending it
     ///
-    /// Asking never spends the link: it opens as before, by the operation its kind names (email_change and email_add: POST /auth/email/verify; email_revert: POST /auth/email/revert; register: POST /auth/register/confirm; recovery: POST /auth/recovery/complete; reauth: POST /auth/reauth/email/confirm). The token is the link's secret, which is why it travels in the body and never in a URL: journals redact every `token` member. No session is needed (a link may be opened on any device, signed in or not). 404 link_not_found for a token this backend never issued, whatever its shape: a malformed token and an unknown one get the same answer, and a token carries 256 random bits, so asking cannot be used to guess one. A used, expired or superseded link answers 200 with that state, so the app can say what happened instead of "not valid".
+    /// A link is known by its token, not by its URL: a client takes the token from the link's token query parameter or its last path segment (or is given the bare token) and asks here. Asking never spends the link: it opens as before, by the operation its kind names (email_change and email_add: POST /auth/email/verify; email_revert: POST /auth/email/revert; register: POST /auth/register/confirm; recovery: POST /auth/recovery/complete; reauth: POST /auth/reauth/email/confirm). The token is the link's secret, which is why it travels in the body and never in a URL: journals redact every `token` member. No session is needed (a link may be opened on any device, signed in or not). 404 link_not_found for a token this backend never issued, whatever its shape: a malformed token and an unknown one get the same answer, and a token carries 256 random bits, so asking cannot be used to guess one. A used, expired or superseded link answers 200 with that state, so the app can say what happened instead of "not valid".
     ///
     /// - Remark: HTTP `POST /auth/links/inspect`.
     /// - Remark: Generated from `#/paths//auth/links/inspect/post(inspectLink)`.
@@ -5351,7 +5351,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/401`.
             ///
@@ -5443,7 +5443,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/429`.
             ///
@@ -5644,7 +5644,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/401`.
             ///
@@ -5736,7 +5736,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/429`.
             ///
@@ -5926,7 +5926,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/resend-otp/post(resendOtp)/responses/401`.
             ///
@@ -6018,7 +6018,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/phone/resend-otp/post(resendOtp)/responses/429`.
             ///
@@ -6208,7 +6208,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/cancel-otp/post(cancelOtp)/responses/401`.
             ///
@@ -6478,7 +6478,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/401`.
             ///
@@ -6783,7 +6783,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/password/post(reauthPassword)/responses/401`.
             ///
@@ -6852,7 +6852,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/password/post(reauthPassword)/responses/429`.
             ///
@@ -6985,7 +6985,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/post(reauthEmailSend)/responses/401`.
             ///
@@ -7054,7 +7054,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/post(reauthEmailSend)/responses/429`.
             ///
@@ -7244,7 +7244,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/confirm/post(reauthEmailConfirm)/responses/401`.
             ///
@@ -7503,7 +7503,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/social/post(reauthSocial)/responses/401`.
             ///
@@ -7725,7 +7725,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/email-available/get(emailAvailable)/responses/401`.
             ///
@@ -7972,7 +7972,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/401`.
             ///
@@ -8064,7 +8064,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/429`.
             ///
@@ -8256,7 +8256,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/401`.
             ///
@@ -8348,7 +8348,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/429`.
             ///
@@ -8483,7 +8483,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/email/resend/post(resendEmailLink)/responses/401`.
             ///
@@ -8552,7 +8552,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/email/resend/post(resendEmailLink)/responses/429`.
             ///
@@ -8608,7 +8608,7 @@ public enum Operations {
     }
     /// Redeem the token of an email change or add link: applies it and issues a new session
     ///
-    /// The token is the proof: no session needed (the link may be opened anywhere). 410 link_superseded for a link a newer one replaced, link_expired for another used or expired link, 404 link_not_found, 409 email_taken when another account took the address meanwhile. The old address gets a notice with a revert link.
+    /// The token is the proof: no session needed (the link may be opened anywhere). 410 link_superseded for a link a newer one replaced, link_expired for another used or expired link, 404 link_not_found, 409 email_taken when another account took the address meanwhile. The old address gets a notice with a revert link. Other sessions are not touched: every session of the account, the one that asked for the change included, stays signed in, and the answer's session is a new one for whoever opened the link (the reference backend signs nobody out here; only the revert link, POST /auth/email/revert, ends every session).
     ///
     /// - Remark: HTTP `POST /auth/email/verify`.
     /// - Remark: Generated from `#/paths//auth/email/verify/post(verifyEmailLink)`.
@@ -9229,7 +9229,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/password/change/post(changePassword)/responses/401`.
             ///

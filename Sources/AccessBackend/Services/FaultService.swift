@@ -34,6 +34,8 @@ final class FaultService: Sendable {
         case hold(Rule)
         /// Run the request (its writes are committed), then close the connection instead of answering.
         case runThenClose(Rule)
+        /// Answer this 2xx status with this JSON text instead of running the request.
+        case body(String, status: Int, Rule)
     }
 
     struct Injection {
@@ -103,6 +105,14 @@ final class FaultService: Sendable {
             }
             if fault.kind == .status, fault.status == nil {
                 throw invalid("\(name): status needs status.")
+            }
+            if fault.kind == .body {
+                guard let body = fault.body, (try? JSONSerialization.jsonObject(with: Data(body.utf8))) != nil else {
+                    throw invalid("\(name): body needs body, a JSON text.")
+                }
+            }
+            if let status = fault.bodyStatus, !(200...299).contains(status) {
+                throw invalid("\(name).body_status: expected 200...299.")
             }
         }
     }
@@ -187,6 +197,8 @@ final class FaultService: Sendable {
         case .status:
             return Injection(
                 name: name, action: .answer(status(fault.status ?? 500, path: path, rule: .faultStatus)))
+        case .body:
+            return Injection(name: name, action: .body(fault.body ?? "{}", status: fault.bodyStatus ?? 200, .faultBody))
         }
     }
 

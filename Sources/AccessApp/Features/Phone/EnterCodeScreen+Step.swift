@@ -116,7 +116,11 @@ public struct SignInCodeChallenge: Equatable, Sendable {
         self.challengeId = challengeId
     }
 
-    public init(_ challenge: SignInChallenge) {
-        self.init(channel: challenge.channel, destination: challenge.destination, challengeId: challenge.challengeId)
+    /// A channel the app does not know in the answer (the contract's enum is extensible): the code went
+    /// where the app asked, so it is worded by `asked`.
+    public init(_ challenge: SignInChallenge, asked: SignInChannel) {
+        self.init(
+            channel: challenge.channel.known ?? asked, destination: challenge.destination,
+            challengeId: challenge.challengeId)
     }
 }

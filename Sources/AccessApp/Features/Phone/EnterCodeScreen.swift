@@ -74,10 +74,10 @@ public struct EnterCodeScreen: ScreenModel {
             resendAfter: accepted.resendAfter)
     }
 
-    /// The sign-in code a challenge sent.
-    public init(signIn challenge: SignInChallenge) {
+    /// The sign-in code a challenge sent, by the `channel` the app asked for.
+    public init(signIn challenge: SignInChallenge, channel: SignInChannel) {
         self.init(
-            step: .signIn(SignInCodeChallenge(challenge)), expiresAt: challenge.expiresAt,
+            step: .signIn(SignInCodeChallenge(challenge, asked: channel)), expiresAt: challenge.expiresAt,
             resendAfter: challenge.resendAfter)
     }
 
@@ -212,7 +212,7 @@ public struct EnterCodeScreen: ScreenModel {
             // The code was right, which restores full access (the contract): the profile that could
             // not be fetched says so too, until the next fetch.
             var profile = context.profile
-            profile?.access = .full
+            profile?.access = .init(.full)
             return Self.restored(profile)
         case .verify(.failure(let failure)), .verifySignIn(.failure(let failure)):
             return fail(failure, resending: false, context)

@@ -247,7 +247,7 @@ public struct EnterPhoneScreen: ScreenModel {
         case .signInCode(.success(let challenge)):
             error = nil
             limit = nil
-            return [.push(EnterCodeScreen(signIn: challenge))]
+            return [.push(EnterCodeScreen(signIn: challenge, channel: .phone))]
         case .code(.failure(let failure)), .signInCode(.failure(let failure)):
             return fail(failure, context)
         }

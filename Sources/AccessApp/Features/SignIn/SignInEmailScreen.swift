@@ -46,7 +46,7 @@ public struct SignInEmailScreen: EmailEntryScreen {
         case .code(.success(let challenge)):
             isWorking = false
             limit = nil
-            return [.push(EnterCodeScreen(signIn: challenge))]
+            return [.push(EnterCodeScreen(signIn: challenge, channel: .email))]
         case .code(.failure(let failure)):
             sendFailed(failure, context)
             return []
