@@ -17,4 +17,7 @@ rm -rf "$target/GeneratedSources"
     --output-directory "$target/GeneratedSources"
 scripts/openapi-stamp.sh >"$target/GeneratedSources/openapi.stamp"
 scripts/contract-statuses.py
+scripts/contract-bodies.py
+scripts/openapi-document.py
+swift format format --in-place Sources/AccessBackend/HTTP/ContractBodies.swift
 echo "regenerated $target/GeneratedSources from $target/openapi.yaml"

@@ -188,11 +188,14 @@ public enum ReferenceBackend {
                 routes: routes, gate: RequestGate(loopbackOnly: isLoopback(configuration.host))))
         let handler = ContractHandler(backend: backend)
         router.add(middleware: ContractScopeMiddleware())
-        // Compact JSON: the runtime's default sorts and pretty-prints every answer, work no client needs. Dates
-        // as the client reads them (`ContractDates`): the runtime's default formatter goes through ICU under a
-        // lock, on every answer that holds a date.
+        // Compact JSON (the runtime's default pretty-prints), its keys sorted — the encoder's own order follows a
+        // per-process hash seed, so the same answer came out differently from run to run (issue 29) — and "/" as
+        // itself, not "\/". Dates as the client reads them (`ContractDates`): the runtime's default formatter
+        // goes through ICU under a lock, on every answer that holds a date.
         try handler.registerHandlers(
-            on: router, configuration: .init(dateTranscoder: ContractDates(), jsonEncodingOptions: []),
+            on: router,
+            configuration: .init(
+                dateTranscoder: ContractDates(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]),
             middlewares: [ExplicitNullMiddleware()])
         // The gateway answers 405 for a known path asked with another method: it learns the
         // paths once every route is in.

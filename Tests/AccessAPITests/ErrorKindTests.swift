@@ -130,6 +130,24 @@ import Testing
         }
     }
 
+    /// Issue 29 item 1: a code the contract does not list, injected on a status the call lists, keeps its
+    /// status, code and message.
+    @Test func anInjectedUnlistedCodeKeepsItsStatusCodeAndMessage() async throws {
+        try await withLiveBackend { live in
+            try await live.client.adminSetFaults(
+                FaultSettings(endpoints: [
+                    .init(
+                        path: "/auth/phone/request-otp", kind: .status, status: 409, code: "account_suspended",
+                        message: "Suspended for review.", times: 1)
+                ]))
+            let send = { try await live.client.requestPhoneOTP(phone: "+995511222333", purpose: .addPhone) }
+            let error = await apiError { try await send() }
+            #expect(error == .server(status: 409, code: "account_suspended", message: "Suspended for review."))
+            // Once: the next call reaches the rules (which want a re-auth first).
+            #expect(await apiError { try await send() } != error)
+        }
+    }
+
     @Test func anUnknownServerErrorKeepsStatusAndMessage() async throws {
         try await withLiveBackend { live in
             try await live.client.adminSetFaults(

@@ -61,6 +61,57 @@ private func type(_ text: String, into state: inout AppState) {
         #expect(effects == [.request(MoveClock(move: .by(seconds: 900)), id: 2)])
     }
 
+    /// Issue 29 items 1-2: values no list holds are typed, and the query's command comes first.
+    @Test func aTypedClockMoveOrTimeIsTheFirstCommand() {
+        var state = AppState(now: start)
+        _ = reduce(&state, .input(.key(.control("p"))))
+        type("clock +90s", into: &state)
+        #expect(palette(state)?.selected?.action == .moveClock(.by(seconds: 90)))
+        _ = reduce(&state, .input(.key(.control("u"))))
+        type("clock 2026-12-01T09:00", into: &state)
+        let december = Date(timeIntervalSince1970: 1_796_115_600)
+        #expect(palette(state)?.selected?.title == "Clock to 2026-12-01T09:00:00Z")
+        let effects = reduce(&state, .input(.key(.enter)))
+        #expect(effects == [.request(MoveClock(move: .to(december)), id: 2)])
+    }
+
+    @Test func aTypedFaultCarriesItsStatusCodeAndCount() {
+        var state = AppState(now: start)
+        _ = reduce(&state, .input(.key(.control("p"))))
+        type("fault /auth/me 409 account_suspended x2", into: &state)
+        let fault = Components.Schemas.EndpointFault(
+            path: "/auth/me", kind: .status, status: 409, code: "account_suspended", times: 2)
+        #expect(
+            palette(state)?.selected?.action
+                == .setFaults(
+                    FaultSettings(endpoints: [fault]),
+                    label: "Fault on: status 409 account_suspended, 2 times on /auth/me"))
+        _ = reduce(&state, .input(.key(.control("u"))))
+        type("fault * latency 1500", into: &state)
+        #expect(palette(state)?.selected?.title == "Fault: 1500 ms latency on every call")
+    }
+
+    /// What does not read as a command makes none; the grammar's row says what to type, and Enter on it
+    /// starts the words.
+    @Test func aQueryThatReadsAsNothingMakesNoCommand() {
+        var state = AppState(now: start)
+        _ = reduce(&state, .input(.key(.control("p"))))
+        type("fault /auth/me 42", into: &state)
+        #expect(palette(state)?.commands.contains { $0.detail == "as typed" } == false)
+        _ = reduce(&state, .input(.key(.control("u"))))
+        type("your own status", into: &state)
+        #expect(palette(state)?.selected?.action == .typed(.fault))
+        #expect(reduce(&state, .input(.key(.enter))) == [])
+        #expect(palette(state)?.query == "fault ")
+    }
+
+    @Test func freezingTheClockToastsIt() {
+        var state = AppState(now: start)
+        _ = reduce(&state, .moveClock(.frozen(true)))
+        _ = reduce(&state, .reply(ClockAdvanced(from: start, now: start, events: []), to: RequestID(1)))
+        #expect(state.toast?.message == "Clock frozen")
+    }
+
     /// Readline's Ctrl+W and Ctrl+U edit the query as in every text field (issue 28 item 20).
     @Test func ctrlWDropsTheLastWordAndCtrlUTheWholeQuery() {
         var state = AppState(now: start)

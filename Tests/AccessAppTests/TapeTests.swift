@@ -80,6 +80,16 @@ import Testing
         #expect(Tape.key(named: "Sideways") == nil)
     }
 
+    /// Issue 29 item 2: a tape moves the clock to a time as the palette does.
+    @Test func aClockStepTakesAUTCTime() throws {
+        let tape = try Tape(parsing: "clock 2026-12-01T09:00\nclock 2026-12-02")
+        #expect(
+            tape.steps.map(\.step) == [
+                .clock(.to(Date(timeIntervalSince1970: 1_796_115_600))),
+                .clock(.to(Date(timeIntervalSince1970: 1_796_169_600))),
+            ])
+    }
+
     @Test(arguments: [
         ("key Sideways", "line 1: unknown key 'Sideways'"),
         ("\nwait soon", "line 2: wait takes seconds, such as 3 or 0.5"),
@@ -94,9 +104,10 @@ import Testing
         ("expect-not \"\"", "line 1: expect-not needs text"),
         ("expect \"Phone updated", "line 1: expect: the text's closing quote must end the line"),
         ("expect \"Phone\" updated", "line 1: expect: the text's closing quote must end the line"),
-        ("clock +5x", "line 1: clock takes +30s, +5m, +2h, +1d or next"),
-        ("clock 5m", "line 1: clock takes +30s, +5m, +2h, +1d or next"),
-        ("clock", "line 1: clock takes +30s, +5m, +2h, +1d or next"),
+        ("clock +5x", "line 1: clock takes +30s, +5m, +2h, +1d, next or a UTC time such as 2026-12-01T09:00"),
+        ("clock 5m", "line 1: clock takes +30s, +5m, +2h, +1d, next or a UTC time such as 2026-12-01T09:00"),
+        ("clock", "line 1: clock takes +30s, +5m, +2h, +1d, next or a UTC time such as 2026-12-01T09:00"),
+        ("clock freeze", "line 1: a tape's clock is frozen already; use wait or clock +N"),
         ("scenario", "line 1: scenario takes one name, such as taken-number"),
         ("code 123456", "line 1: code takes nothing: it types the newest live code"),
         (

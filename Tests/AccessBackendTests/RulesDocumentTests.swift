@@ -67,6 +67,8 @@ import Testing
         "FaultService.maxLatencyMs": Double(FaultService.maxLatencyMs),
         "FaultService.maxEndpointFaults": Double(FaultService.maxEndpointFaults),
         "FaultService.maxPathLength": Double(FaultService.maxPathLength),
+        "FaultService.maxFaultMessageLength": Double(FaultService.maxFaultMessageLength),
+        "FaultService.maxFaultTimes": Double(FaultService.maxFaultTimes),
         "FaultService.injectedRetryAfter": Double(FaultService.injectedRetryAfter),
         "DeadlineService.longestAdvance": DeadlineService.longestAdvance,
         "DeviceService.publicKeyLength": Double(DeviceService.publicKeyLength),

@@ -323,6 +323,11 @@ extension AccountClient {
         try await call { try await admin.adminAdvanceClock(body: .json(.init(seconds: seconds))).ok.body.json }
     }
 
+    /// `POST /_admin/clock`: forward to `at` (the backend refuses its past), then frozen or running.
+    public func adminSetClock(at: Date? = nil, frozen: Bool? = nil) async throws -> ClockChanged {
+        try await call { try await admin.adminSetClock(body: .json(.init(at: at, frozen: frozen))).ok.body.json }
+    }
+
     public func adminAdvanceClockToNextDeadline() async throws -> ClockAdvanced {
         try await call {
             try await admin.adminAdvanceClock(body: .json(.init(to: "next_deadline"))).ok.body.json

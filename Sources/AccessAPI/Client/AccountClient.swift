@@ -84,8 +84,8 @@ public final class AccountClient: Sendable {
     /// A client for the signed-in operations of a session other than the kept one (a logged-out
     /// session the backend is still to be told of).
     private let sessionClient: @Sendable (SessionKeeper) -> Client
-    /// Sessions ended here that the backend has not heard of yet.
-    private let logouts = LogoutQueue()
+    /// Sessions ended here that the backend has not heard of yet, kept beside the session file.
+    private let logouts: LogoutQueue
 
     /// `sleep` waits between GET retries; tests pass one that returns at once.
     public init(
@@ -98,6 +98,7 @@ public final class AccountClient: Sendable {
         let journal = RequestJournal()
         self.journal = journal
         let keeper = SessionKeeper(store: sessionStore, initial: initialSession)
+        logouts = LogoutQueue(store: sessionStore)
         self.keeper = keeper
         var httpConfiguration = HTTPClient.Configuration()
         httpConfiguration.timeout = .init(connect: TimeAmount(configuration.connectTimeout))
@@ -126,23 +127,23 @@ public final class AccountClient: Sendable {
         api = sessionClient(keeper)
     }
 
-    /// Loads the saved session, if any; a damaged file is removed and reported.
+    /// Loads the saved session, if any; a damaged file is removed and reported. Log outs an earlier run
+    /// could not tell the backend are sent now, in the background.
     public static func restoringSession(
         configuration: Configuration, sessionStore: SessionStore, logger: Logger = Logger(label: "accessdeck.client")
     ) -> (client: AccountClient, problem: SessionStoreError?) {
+        var tokens: SessionTokens?
+        var problem: SessionStoreError?
         do {
-            let tokens = try sessionStore.load()
-            return (
-                AccountClient(
-                    configuration: configuration, sessionStore: sessionStore, initialSession: tokens, logger: logger),
-                nil
-            )
+            tokens = try sessionStore.load()
         } catch let error as SessionStoreError {
             sessionStore.clear()
-            return (AccountClient(configuration: configuration, sessionStore: sessionStore, logger: logger), error)
-        } catch {
-            return (AccountClient(configuration: configuration, sessionStore: sessionStore, logger: logger), nil)
-        }
+            problem = error
+        } catch {}
+        let client = AccountClient(
+            configuration: configuration, sessionStore: sessionStore, initialSession: tokens, logger: logger)
+        client.tellPendingLogouts()
+        return (client, problem)
     }
 
     public func shutdown() async { try? await http.shutdown() }
@@ -157,7 +158,8 @@ public final class AccountClient: Sendable {
 
     /// Log out (seed 002): the session is forgotten here at once, and `POST /auth/logout` goes out with
     /// it in the background. A backend that does not answer is told later, when a call gets an answer
-    /// again (`tellPendingLogouts`), for as long as this client runs; nobody waits for it.
+    /// again (`tellPendingLogouts`); the ones not told are kept with the session file, so the next start
+    /// tells them when the backend first answers. Nobody waits for it.
     @discardableResult
     public func logOut() async -> Task<Void, Never>? {
         let tokens = await keeper.current
@@ -219,12 +221,23 @@ extension APIError {
 /// Sessions logged out here, in order, until the backend has heard of each.
 final class LogoutQueue: @unchecked Sendable {
     private let lock = NSLock()
-    private var waiting: [SessionTokens] = []
+    private let store: SessionStore?
+    private var waiting: [SessionTokens]
     private var telling = false
+
+    init(store: SessionStore?) {
+        self.store = store
+        waiting = store?.loadPendingLogouts() ?? []
+    }
 
     var count: Int { lock.withLock { waiting.count } }
 
-    func add(_ tokens: SessionTokens) { lock.withLock { waiting.append(tokens) } }
+    func add(_ tokens: SessionTokens) {
+        lock.withLock {
+            waiting.append(tokens)
+            store?.savePendingLogouts(waiting)
+        }
+    }
 
     /// Tells the waiting ones in a task of its own, one after the other; stops at the first without an
     /// answer. A flush already under way takes the new ones too.
@@ -242,7 +255,10 @@ final class LogoutQueue: @unchecked Sendable {
                 return waiting.first
             }) {
                 guard await tell(next) else { return lock.withLock { telling = false } }
-                lock.withLock { _ = waiting.removeFirst() }
+                lock.withLock {
+                    _ = waiting.removeFirst()
+                    store?.savePendingLogouts(waiting)
+                }
             }
         }
     }

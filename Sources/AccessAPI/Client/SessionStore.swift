@@ -130,6 +130,40 @@ public struct SessionStore: Sendable {
 
     public var userSignedOut: Bool { FileManager.default.fileExists(atPath: signedOutMarkerURL.path) }
 
+    /// Beside the session file: sessions logged out here that the backend has not heard of yet
+    /// (`LogoutQueue`), so a quit before it answered does not leave them live on the backend.
+    public var pendingLogoutsURL: URL {
+        fileURL.deletingLastPathComponent().appendingPathComponent("pending-logouts.json")
+    }
+
+    /// The logged-out sessions still to be told, this store's origin's only (one
+    /// `ACCESSDECK_SESSION_FILE` folder may hold several origins'); an unreadable file counts as none.
+    func loadPendingLogouts() -> [SessionTokens] {
+        guard let data = FileManager.default.contents(atPath: pendingLogoutsURL.path),
+            let stored = try? APIJSON.makeContractDecoder().decode([StoredSession].self, from: data)
+        else { return [] }
+        return stored.filter { origin == nil || $0.origin == origin?.description }.map(\.tokens)
+    }
+
+    /// Replaces this origin's list (other origins' entries stay); an empty list of every origin removes the file.
+    func savePendingLogouts(_ tokens: [SessionTokens]) {
+        let others: [StoredSession]
+        if let data = FileManager.default.contents(atPath: pendingLogoutsURL.path),
+            let stored = try? APIJSON.makeContractDecoder().decode([StoredSession].self, from: data)
+        {
+            others = stored.filter { origin != nil && $0.origin != origin?.description }
+        } else {
+            others = []
+        }
+        let all = others + tokens.map { StoredSession(tokens: $0, origin: origin?.description) }
+        guard !all.isEmpty else {
+            try? FileManager.default.removeItem(at: pendingLogoutsURL)
+            return
+        }
+        guard let data = try? APIJSON.makeContractEncoder().encode(all) else { return }
+        try? PrivateStateFile.write(data, to: pendingLogoutsURL)
+    }
+
     /// Clears the session and leaves the signed-out marker.
     public func signOut() {
         clear()

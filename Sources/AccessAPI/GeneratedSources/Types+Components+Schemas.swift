@@ -52,6 +52,7 @@ extension Components {
             case methodUnavailable = "method_unavailable"
             case notLinked = "not_linked"
             case invalidAdvance = "invalid_advance"
+            case clockBackwards = "clock_backwards"
             case invalidFault = "invalid_fault"
             case scenarioInvalid = "scenario_invalid"
             case rateLimited = "rate_limited"
@@ -2422,6 +2423,16 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case name
             }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decode(
+                    Swift.String.self,
+                    forKey: .name
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name"
+                ])
+            }
         }
         /// - Remark: Generated from `#/components/schemas/ScenarioLoaded`.
         public struct ScenarioLoaded: Codable, Hashable, Sendable {
@@ -2572,6 +2583,94 @@ extension Components {
                 case seconds
                 case to
             }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.seconds = try container.decodeIfPresent(
+                    Swift.Double.self,
+                    forKey: .seconds
+                )
+                self.to = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .to
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "seconds",
+                    "to"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClockSetBody`.
+        public struct ClockSetBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClockSetBody/at`.
+            public var at: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/ClockSetBody/frozen`.
+            public var frozen: Swift.Bool?
+            /// Creates a new `ClockSetBody`.
+            ///
+            /// - Parameters:
+            ///   - at:
+            ///   - frozen:
+            public init(
+                at: Foundation.Date? = nil,
+                frozen: Swift.Bool? = nil
+            ) {
+                self.at = at
+                self.frozen = frozen
+            }
+            public enum CodingKeys: String, CodingKey {
+                case at
+                case frozen
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.at = try container.decodeIfPresent(
+                    Foundation.Date.self,
+                    forKey: .at
+                )
+                self.frozen = try container.decodeIfPresent(
+                    Swift.Bool.self,
+                    forKey: .frozen
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "at",
+                    "frozen"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClockChanged`.
+        public struct ClockChanged: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClockChanged/from`.
+            public var from: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ClockChanged/now`.
+            public var now: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ClockChanged/frozen`.
+            public var frozen: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/ClockChanged/events`.
+            public var events: [Components.Schemas.DeadlineEvent]
+            /// Creates a new `ClockChanged`.
+            ///
+            /// - Parameters:
+            ///   - from:
+            ///   - now:
+            ///   - frozen:
+            ///   - events:
+            public init(
+                from: Foundation.Date,
+                now: Foundation.Date,
+                frozen: Swift.Bool,
+                events: [Components.Schemas.DeadlineEvent]
+            ) {
+                self.from = from
+                self.now = now
+                self.frozen = frozen
+                self.events = events
+            }
+            public enum CodingKeys: String, CodingKey {
+                case from
+                case now
+                case frozen
+                case events
+            }
         }
         /// - Remark: Generated from `#/components/schemas/DeadlineEvent`.
         public struct DeadlineEvent: Codable, Hashable, Sendable {
@@ -2655,6 +2754,21 @@ extension Components {
                 case path
                 case status
             }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.path = try container.decode(
+                    Swift.String.self,
+                    forKey: .path
+                )
+                self.status = try container.decode(
+                    Swift.Int.self,
+                    forKey: .status
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "path",
+                    "status"
+                ])
+            }
         }
         /// A fault on one path (exact, without query) or on every non-admin path ("*")
         ///
@@ -2690,6 +2804,22 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/EndpointFault/body_status`.
             public var bodyStatus: Swift.Int?
+            /// With kind status: the error body's `code` (default fault_injected)
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/code`.
+            public var code: Swift.String?
+            /// With kind status: the error body's `message` (default "Injected failure for PATH.")
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/message`.
+            public var message: Swift.String?
+            /// The fault hits the next `times` matching requests, then is gone and the next matching fault of the list (or none) applies: "fail 2 times, then succeed". Absent: every request, until cleared
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/times`.
+            public var times: Swift.Int?
+            /// In answers: how many more requests a fault given `times` will hit
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/remaining`.
+            public var remaining: Swift.Int?
             /// Creates a new `EndpointFault`.
             ///
             /// - Parameters:
@@ -2699,13 +2829,21 @@ extension Components {
             ///   - status:
             ///   - body: For kind body: the JSON text answered, with Content-Type application/json; it must parse as JSON
             ///   - bodyStatus: For kind body: the status answered with it (default 200), as the path answers on success (202 for a call that sends a code)
+            ///   - code: With kind status: the error body's `code` (default fault_injected)
+            ///   - message: With kind status: the error body's `message` (default "Injected failure for PATH.")
+            ///   - times: The fault hits the next `times` matching requests, then is gone and the next matching fault of the list (or none) applies: "fail 2 times, then succeed". Absent: every request, until cleared
+            ///   - remaining: In answers: how many more requests a fault given `times` will hit
             public init(
                 path: Swift.String,
                 kind: Components.Schemas.EndpointFault.KindPayload,
                 latencyMs: Swift.Int? = nil,
                 status: Swift.Int? = nil,
                 body: Swift.String? = nil,
-                bodyStatus: Swift.Int? = nil
+                bodyStatus: Swift.Int? = nil,
+                code: Swift.String? = nil,
+                message: Swift.String? = nil,
+                times: Swift.Int? = nil,
+                remaining: Swift.Int? = nil
             ) {
                 self.path = path
                 self.kind = kind
@@ -2713,6 +2851,10 @@ extension Components {
                 self.status = status
                 self.body = body
                 self.bodyStatus = bodyStatus
+                self.code = code
+                self.message = message
+                self.times = times
+                self.remaining = remaining
             }
             public enum CodingKeys: String, CodingKey {
                 case path
@@ -2721,6 +2863,65 @@ extension Components {
                 case status
                 case body
                 case bodyStatus = "body_status"
+                case code
+                case message
+                case times
+                case remaining
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.path = try container.decode(
+                    Swift.String.self,
+                    forKey: .path
+                )
+                self.kind = try container.decode(
+                    Components.Schemas.EndpointFault.KindPayload.self,
+                    forKey: .kind
+                )
+                self.latencyMs = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .latencyMs
+                )
+                self.status = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .status
+                )
+                self.body = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .body
+                )
+                self.bodyStatus = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .bodyStatus
+                )
+                self.code = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .code
+                )
+                self.message = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .message
+                )
+                self.times = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .times
+                )
+                self.remaining = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .remaining
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "path",
+                    "kind",
+                    "latency_ms",
+                    "status",
+                    "body",
+                    "body_status",
+                    "code",
+                    "message",
+                    "times",
+                    "remaining"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/FaultSettings`.
@@ -2741,7 +2942,7 @@ extension Components {
             public var latencyMs: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/FaultSettings/statuses`.
             public var statuses: [Components.Schemas.PathFault]?
-            /// Replaces every endpoint fault (an empty array clears them); the first whose path matches applies
+            /// Replaces every endpoint fault (an empty array clears them); the first whose path matches applies, and one given `times` is removed once spent, so a list on one path is a sequence
             ///
             /// - Remark: Generated from `#/components/schemas/FaultSettings/endpoints`.
             public var endpoints: [Components.Schemas.EndpointFault]?
@@ -2753,7 +2954,7 @@ extension Components {
             ///   - refusedUntil: In answers: the real time at which a `refused` fault ends
             ///   - latencyMs:
             ///   - statuses:
-            ///   - endpoints: Replaces every endpoint fault (an empty array clears them); the first whose path matches applies
+            ///   - endpoints: Replaces every endpoint fault (an empty array clears them); the first whose path matches applies, and one given `times` is removed once spent, so a list on one path is a sequence
             public init(
                 offline: Swift.String? = nil,
                 offlineSeconds: Swift.Int? = nil,
@@ -2776,6 +2977,41 @@ extension Components {
                 case latencyMs = "latency_ms"
                 case statuses
                 case endpoints
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.offline = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .offline
+                )
+                self.offlineSeconds = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .offlineSeconds
+                )
+                self.refusedUntil = try container.decodeIfPresent(
+                    Foundation.Date.self,
+                    forKey: .refusedUntil
+                )
+                self.latencyMs = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .latencyMs
+                )
+                self.statuses = try container.decodeIfPresent(
+                    [Components.Schemas.PathFault].self,
+                    forKey: .statuses
+                )
+                self.endpoints = try container.decodeIfPresent(
+                    [Components.Schemas.EndpointFault].self,
+                    forKey: .endpoints
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "offline",
+                    "offline_seconds",
+                    "refused_until",
+                    "latency_ms",
+                    "statuses",
+                    "endpoints"
+                ])
             }
         }
         /// One request as the backend saw it. Secrets never appear: the values of every credential header (Authorization, Cookie, Set-Cookie, X-Reauth-Token, X-Admin-Token, and any header whose name contains token, secret, key, cookie or authorization), and of every JSON member or query parameter named password, current_password, new_password, code, token, access_token, refresh_token, reauth_token, id_token, link or url, read "[redacted]"
@@ -2914,6 +3150,16 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case subject
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.subject = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .subject
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "subject"
+                ])
             }
         }
         /// - Remark: Generated from `#/components/schemas/ProviderToken`.

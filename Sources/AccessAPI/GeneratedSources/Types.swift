@@ -23,6 +23,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /health`.
     /// - Remark: Generated from `#/paths//health/get(health)`.
     func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output
+    /// This document, as the server was built with it (the reference backend serves it)
+    ///
+    /// - Remark: HTTP `GET /openapi.yaml`.
+    /// - Remark: Generated from `#/paths//openapi.yaml/get(openapiDocument)`.
+    func openapiDocument(_ input: Operations.OpenapiDocument.Input) async throws -> Operations.OpenapiDocument.Output
     /// The signed-in user's sign-in methods (Account Access hub)
     ///
     /// - Remark: HTTP `GET /me/auth-methods`.
@@ -298,6 +303,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /_admin/clock`.
     /// - Remark: Generated from `#/paths//_admin/clock/get(adminClock)`.
     func adminClock(_ input: Operations.AdminClock.Input) async throws -> Operations.AdminClock.Output
+    /// Set the clock to an absolute time (forward only) and/or freeze or unfreeze it; lists what expired or reset on the way
+    ///
+    /// {"at": "2026-12-01T09:00:00Z"} moves the clock forward to that time, as an advance would (a time before now is 422 clock_backwards); {"frozen": true} stops it where it is (time then moves only when set or advanced); {"frozen": false} lets it run on from where it stands. Both may come in one body: the move happens first.
+    ///
+    /// - Remark: HTTP `POST /_admin/clock`.
+    /// - Remark: Generated from `#/paths//_admin/clock/post(adminSetClock)`.
+    func adminSetClock(_ input: Operations.AdminSetClock.Input) async throws -> Operations.AdminSetClock.Output
     /// Move the clock by seconds or to the next deadline; lists what expired or reset
     ///
     /// - Remark: HTTP `POST /_admin/clock/advance`.
@@ -348,6 +360,13 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//health/get(health)`.
     public func health(headers: Operations.Health.Input.Headers = .init()) async throws -> Operations.Health.Output {
         try await health(Operations.Health.Input(headers: headers))
+    }
+    /// This document, as the server was built with it (the reference backend serves it)
+    ///
+    /// - Remark: HTTP `GET /openapi.yaml`.
+    /// - Remark: Generated from `#/paths//openapi.yaml/get(openapiDocument)`.
+    public func openapiDocument(headers: Operations.OpenapiDocument.Input.Headers = .init()) async throws -> Operations.OpenapiDocument.Output {
+        try await openapiDocument(Operations.OpenapiDocument.Input(headers: headers))
     }
     /// The signed-in user's sign-in methods (Account Access hub)
     ///
@@ -911,6 +930,21 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//_admin/clock/get(adminClock)`.
     public func adminClock(headers: Operations.AdminClock.Input.Headers = .init()) async throws -> Operations.AdminClock.Output {
         try await adminClock(Operations.AdminClock.Input(headers: headers))
+    }
+    /// Set the clock to an absolute time (forward only) and/or freeze or unfreeze it; lists what expired or reset on the way
+    ///
+    /// {"at": "2026-12-01T09:00:00Z"} moves the clock forward to that time, as an advance would (a time before now is 422 clock_backwards); {"frozen": true} stops it where it is (time then moves only when set or advanced); {"frozen": false} lets it run on from where it stands. Both may come in one body: the move happens first.
+    ///
+    /// - Remark: HTTP `POST /_admin/clock`.
+    /// - Remark: Generated from `#/paths//_admin/clock/post(adminSetClock)`.
+    public func adminSetClock(
+        headers: Operations.AdminSetClock.Input.Headers = .init(),
+        body: Operations.AdminSetClock.Input.Body
+    ) async throws -> Operations.AdminSetClock.Output {
+        try await adminSetClock(Operations.AdminSetClock.Input(
+            headers: headers,
+            body: body
+        ))
     }
     /// Move the clock by seconds or to the next deadline; lists what expired or reset
     ///

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -17,8 +18,8 @@ public struct RateLimit: Equatable, Sendable {
         self.kind = kind
     }
 
-    /// The server's 30 s between two sends to one address (seed README: resend after 30 s).
-    public static let sendCooldown: TimeInterval = 30
+    /// The server's wait between two sends to one address: the backend's own constant.
+    public static let sendCooldown = SendLimits.cooldown
 
     public func applies(to target: String?, at now: Date) -> Bool {
         self.target == target && now < until

@@ -60,12 +60,17 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
         return apply([.showToast("Clock not moved: \(failure.message)")], to: &state, for: nil)
     case .clockMoved(let move, .success(let advanced)):
         let moved = advanced.now.timeIntervalSince(advanced.from)
-        let label = move == .toNextDeadline ? "+" + ClockMove.duration(moved) : move.label
+        let toast: String
+        switch move {
+        case .frozen(let frozen): toast = frozen ? "Clock frozen" : "Clock running"
+        case .toNextDeadline: toast = "Clock +\(ClockMove.duration(moved)): \(DeadlineWords.describe(advanced.events))"
+        case .by, .to: toast = "Clock \(move.label): \(DeadlineWords.describe(advanced.events))"
+        }
         // Countdowns on screen read the clock now; the screen gets its tick at once, not a second later.
         let context = state.context
         let commands = state.top.update { $0.tick(context) }
         return apply(commands, to: &state, for: .screen(depth: state.stack.count - 1))
-            + apply([.showToast("Clock \(label): \(DeadlineWords.describe(advanced.events))")], to: &state, for: nil)
+            + apply([.showToast(toast)], to: &state, for: nil)
     case .faultsChanged(_, .failure(let failure)):
         return apply([.showToast("Faults not changed: \(failure.message)")], to: &state, for: nil)
     case .faultsChanged(let label, .success(let faults)):
@@ -117,7 +122,7 @@ func runPaletteAction(_ action: PaletteAction, in state: inout AppState) -> [Eff
             for: nil)
     case .export(let format):
         return [.export(format)]
-    case .none:
+    case .none, .typed:
         return []
     }
 }

@@ -42,6 +42,12 @@ struct MoveClock: APIRequest {
         switch move {
         case .by(let seconds): return try await api.client.adminAdvanceClock(seconds: seconds)
         case .toNextDeadline: return try await api.client.adminAdvanceClockToNextDeadline()
+        case .to(let date):
+            let changed = try await api.client.adminSetClock(at: date)
+            return ClockAdvanced(from: changed.from, now: changed.now, events: changed.events)
+        case .frozen(let frozen):
+            let changed = try await api.client.adminSetClock(frozen: frozen)
+            return ClockAdvanced(from: changed.from, now: changed.now, events: changed.events)
         }
     }
 }

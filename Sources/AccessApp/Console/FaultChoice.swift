@@ -5,6 +5,10 @@ public struct FaultChoice: Equatable, Sendable {
     public var kind: Components.Schemas.EndpointFault.KindPayload
     public var latencyMs: Int?
     public var status: Int?
+    /// A status fault's error code (the backend's `fault_injected` when nil).
+    public var code: String?
+    /// Only the next `times` calls, then the call succeeds again; nil: until cleared.
+    public var times: Int?
 
     public static let all: [FaultChoice] = [
         FaultChoice(kind: .unavailable), FaultChoice(kind: .offline), FaultChoice(kind: .latency, latencyMs: 2000),
@@ -12,13 +16,20 @@ public struct FaultChoice: Equatable, Sendable {
         FaultChoice(kind: .status, status: 500),
     ]
 
-    public var label: String { Self.label(kind, latency: latencyMs, status: status) }
+    public var label: String {
+        var label = Self.label(kind, latency: latencyMs, status: status)
+        if let code { label += " \(code)" }
+        if let times { label += times == 1 ? ", once" : ", \(times) times" }
+        return label
+    }
 
     static func label(_ kind: Components.Schemas.EndpointFault.KindPayload, latency: Int?, status: Int?) -> String {
         switch kind {
         case .unavailable: return "503 unavailable"
         case .offline: return "connection dropped"
-        case .latency: return "\(ClockMove.duration(Double(latency ?? 0) / 1000)) latency"
+        case .latency:
+            let ms = latency ?? 0
+            return ms % 1000 == 0 ? "\(ClockMove.duration(Double(ms) / 1000)) latency" : "\(ms) ms latency"
         case .timeout: return "no answer (timeout)"
         case .commitThenFail: return "commit then fail"
         case .status: return "status \(status ?? 0)"
@@ -27,6 +38,6 @@ public struct FaultChoice: Equatable, Sendable {
     }
 
     func fault(on path: String) -> Components.Schemas.EndpointFault {
-        .init(path: path, kind: kind, latencyMs: latencyMs, status: status)
+        .init(path: path, kind: kind, latencyMs: latencyMs, status: status, code: code, times: times)
     }
 }

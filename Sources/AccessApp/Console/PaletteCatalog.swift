@@ -52,9 +52,15 @@ extension CommandPalette {
             commands.append(PaletteCommand("Scenario: loading…", detail: "the reference backend's scenarios", .none))
         }
         commands += ClockMove.presets.map { move in
-            PaletteCommand(
-                "Clock \(move.label)", detail: "move the backend's clock and every countdown", .moveClock(move))
+            let detail: String
+            switch move {
+            case .frozen(true): detail = "stop the backend's clock and every countdown"
+            case .frozen(false): detail = "let the backend's clock run on from where it stands"
+            default: detail = "move the backend's clock and every countdown"
+            }
+            return PaletteCommand("Clock \(move.label)", detail: detail, .moveClock(move))
         }
+        commands += TypedCommand.allCases.map(\.template)
         commands.append(
             PaletteCommand(
                 "Fault: offline, connection refused for 30 s", detail: "the port stops accepting connections",

@@ -33,6 +33,8 @@ public enum PaletteAction: Equatable, Sendable {
     case ascii(Bool)
     /// Write the screen below to a file in the working directory.
     case export(ExportFormat)
+    /// A grammar's row: running it starts its words in the query ("clock "), to be finished by typing.
+    case typed(TypedCommand)
     /// Nothing to run (a line such as "Loading scenarios…").
     case none
 }
@@ -41,10 +43,13 @@ public enum PaletteAction: Equatable, Sendable {
 /// command, Enter runs the chosen one.
 public struct CommandPalette: OverlayModel {
     public private(set) var query = ""
+    /// The commands made from the query (`TypedCommand`), then the catalog's.
     public private(set) var commands: [PaletteCommand]
     /// Indices into `commands`, best match first.
     public private(set) var matches: [Int]
     public private(set) var selection = 0
+    /// The catalog's commands, without those made from the query.
+    private var listed: [PaletteCommand]
 
     public static let keys: [Key] = [.control("p")]
     /// Opens the palette where typed letters are not text.
@@ -53,9 +58,11 @@ public struct CommandPalette: OverlayModel {
     static let page = 10
 
     public init(commands: [PaletteCommand], query: String = "") {
+        listed = commands
         self.commands = commands
         self.query = query
-        matches = Self.rank(commands, query)
+        matches = []
+        match()
     }
 
     public var selected: PaletteCommand? {
@@ -64,9 +71,20 @@ public struct CommandPalette: OverlayModel {
 
     /// New commands (the scenarios arrived) under the same query.
     mutating func refresh(_ commands: [PaletteCommand]) {
-        self.commands = commands
-        matches = Self.rank(commands, query)
+        listed = commands
+        match()
         selection = min(selection, max(0, matches.count - 1))
+    }
+
+    /// The query's own commands first (each grammar the catalog offers, where the query reads as one),
+    /// then the catalog's that match it.
+    private mutating func match() {
+        let typed = listed.compactMap { command -> PaletteCommand? in
+            guard case .typed(let grammar) = command.action else { return nil }
+            return grammar.command(for: query)
+        }
+        commands = typed + listed
+        matches = Array(typed.indices) + Self.rank(listed, query).map { $0 + typed.count }
     }
 
     public enum Intent: Sendable { case up, down, pageUp, pageDown, run, close }
@@ -94,6 +112,10 @@ public struct CommandPalette: OverlayModel {
         case .pageDown: selection = min(last, selection + Self.page)
         case .run:
             guard let selected, selected.action != .none else { return [] }
+            if case .typed(let grammar) = selected.action {
+                setQuery(grammar.rawValue + " ")
+                return []
+            }
             return [.dismissOverlay, .runPalette(selected.action)]
         case .close: return [.dismissOverlay]
         }
@@ -122,7 +144,7 @@ public struct CommandPalette: OverlayModel {
 
     private mutating func setQuery(_ text: String) {
         query = String(text.prefix(60))
-        matches = Self.rank(commands, query)
+        match()
         selection = 0
     }
 

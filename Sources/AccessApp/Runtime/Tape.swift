@@ -108,9 +108,11 @@ public struct Tape: Equatable, Sendable {
             case "expect-not":
                 steps.append(Entry(line: lineNumber, step: .expectNot(try text("expect-not"))))
             case "clock":
-                guard words.count == 2, let move = Tape.clockMove(String(words[1])) else {
-                    throw fail("clock takes +30s, +5m, +2h, +1d or next")
+                guard words.count == 2, let move = ClockMove.parse(String(words[1])) else {
+                    throw fail("clock takes +30s, +5m, +2h, +1d, next or a UTC time such as 2026-12-01T09:00")
                 }
+                // A replay's clock stands still between steps: that is what makes it replay the same.
+                if case .frozen = move { throw fail("a tape's clock is frozen already; use wait or clock +N") }
                 steps.append(Entry(line: lineNumber, step: .clock(move)))
             case "scenario":
                 guard words.count == 2 else { throw fail("scenario takes one name, such as taken-number") }
@@ -129,21 +131,6 @@ public struct Tape: Equatable, Sendable {
                 throw fail("unknown step '\(verb)'; steps are \(Tape.stepNames)")
             }
         }
-    }
-
-    /// `+30s`, `+5m`, `+2h`, `+1d` (or `+90`, seconds) and `next`.
-    static func clockMove(_ word: String) -> ClockMove? {
-        if word == "next" { return .toNextDeadline }
-        guard word.hasPrefix("+") else { return nil }
-        var number = word.dropFirst()
-        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
-        var unit: TimeInterval = 1
-        if let last = number.last, let scale = units[last] {
-            unit = scale
-            number = number.dropLast()
-        }
-        guard let value = TimeInterval(number), value > 0, value * unit <= 366 * 86_400 else { return nil }
-        return .by(seconds: value * unit)
     }
 
     /// Text as written, or inside double quotes with `\"`, `\\`, `\n` and `\t` (for text that starts

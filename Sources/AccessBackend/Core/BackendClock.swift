@@ -43,6 +43,27 @@ public final class BackendClock: Sendable {
         state.withLock { $0.offset += max(0, seconds) }
     }
 
+    /// Stops time where it stands: from now on it moves only when set or advanced.
+    public func freeze() {
+        state.withLock { s in
+            guard !s.frozen else { return }
+            // Up to the next whole second (as the contract shows time), so freezing never moves it back.
+            s.anchor = Date(
+                timeIntervalSince1970: Date().addingTimeInterval(s.offset).timeIntervalSince1970.rounded(.up))
+            s.offset = 0
+            s.frozen = true
+        }
+    }
+
+    /// Lets time run on from where it stands (wall time moves it again).
+    public func unfreeze() {
+        state.withLock { s in
+            guard s.frozen else { return }
+            s.offset = s.anchor.addingTimeInterval(s.offset).timeIntervalSince(Date())
+            s.frozen = false
+        }
+    }
+
     /// A scenario load restarts time from the scenario's start.
     public func reset(start: Date?, frozen: Bool) {
         state.withLock { s in

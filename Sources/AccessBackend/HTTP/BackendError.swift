@@ -9,6 +9,9 @@ struct BackendError: Error, Sendable {
     var rule: Rule
     /// Sent with the error, e.g. `Allow` on a 405.
     var headers: HTTPFields = [:]
+    /// A code the contract's `ErrorCode` need not list, sent instead of `detail.code`: only an injected
+    /// fault's, so QA can see how a client treats a code it does not know (by its status, with the message).
+    var injectedCode: String?
 
     init(_ status: HTTPResponse.Status, _ code: ErrorCode, _ message: String, rule: Rule) {
         self.status = status

@@ -82,7 +82,7 @@ struct ContractScopeMiddleware: RouterMiddleware {
                     decoding, path: error.requestMetadata.pathParameters,
                     query: request.uri.queryParameters.map { (String($0.key), String($0.value)) }))
         case let decoding as DecodingError:
-            return BackendError.badRequest(JSONBody.describe(decoding))
+            return JSONBody.refusal(for: decoding, operationID: error.operationID)
         case is CancellationError:
             return CancellationError()
         default:

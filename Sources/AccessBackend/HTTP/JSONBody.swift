@@ -58,6 +58,59 @@ enum JSONBody {
         return duplicate
     }
 
+    /// A body the generated decoder refused: a member the body's schema does not take (an admin body's,
+    /// `additionalProperties: false`) is 422 naming the members it takes; a value outside an enum is 400
+    /// naming the values it takes; anything else is `describe`'s 400.
+    static func refusal(for error: DecodingError, operationID: String) -> BackendError {
+        guard case .dataCorrupted(let context) = error, let last = context.codingPath.last else {
+            return .badRequest(describe(error))
+        }
+        let path = memberPath(context.codingPath)
+        let parent = memberPattern(context.codingPath.dropLast())
+        if context.debugDescription.hasPrefix("Additional properties are disabled"),
+            let members = ContractBodies.members[operationID]?[parent]
+        {
+            // The member as it was sent (`latencyMs`), under its parent's path.
+            let parentPath = memberPath(Array(context.codingPath.dropLast()))
+            let sent = parentPath.isEmpty ? last.stringValue : "\(parentPath).\(last.stringValue)"
+            return BackendError(
+                .unprocessableContent, "invalid_field",
+                "\(sent): not a member of \(parent.isEmpty ? "this body" : parent); it takes \(members.joined(separator: ", ")).",
+                rule: .httpInvalidField)
+        }
+        if last.intValue == nil, let values = ContractBodies.enums[operationID]?[memberPattern(context.codingPath[...])]
+        {
+            return .badRequest("\(path): expected one of \(values.joined(separator: ", ")).")
+        }
+        return .badRequest(describe(error))
+    }
+
+    /// `endpoints[0].kind` as the body spells it (JSON's names, snake_case).
+    private static func memberPath(_ keys: [any CodingKey]) -> String {
+        var text = ""
+        for key in keys {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + snake(key.stringValue)
+            }
+        }
+        return text
+    }
+
+    /// The same path with every index as `[]`, as `ContractBodies` keys it.
+    private static func memberPattern(_ keys: ArraySlice<any CodingKey>) -> String {
+        var text = ""
+        for key in keys {
+            if key.intValue != nil {
+                text += "[]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + snake(key.stringValue)
+            }
+        }
+        return text
+    }
+
     /// Names the field and the problem without echoing any value (which might be a password).
     static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {
@@ -294,7 +347,25 @@ enum JSONReply {
             headers[.retryAfter] = String(retryAfter)
         }
         let body = APIErrorBody(error: error.detail)
+        if let code = error.injectedCode {
+            let injected = InjectedErrorBody(
+                error: .init(code: code, message: error.detail.message, retryAfter: error.detail.retryAfter))
+            return (try? make(injected, status: error.status, headers: headers, capture: capture))
+                ?? Response(status: .internalServerError)
+        }
         return (try? make(body, status: error.status, headers: headers, capture: capture))
             ?? Response(status: .internalServerError)
     }
+}
+
+/// An injected fault's error body, whose `code` is the fault's own string (an injected status carries no
+/// other member than these).
+private struct InjectedErrorBody: Encodable {
+    struct Detail: Encodable {
+        var code: String
+        var message: String
+        var retryAfter: Int?
+    }
+
+    var error: Detail
 }

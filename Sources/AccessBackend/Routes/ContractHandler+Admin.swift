@@ -54,6 +54,12 @@ extension ContractHandler {
         .ok(.init(body: .json(ClockState(now: backend.clock.now(), frozen: backend.clock.isFrozen))))
     }
 
+    func adminSetClock(_ input: Operations.AdminSetClock.Input) async throws -> Operations.AdminSetClock.Output {
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        try await JSONBody.refuseNulls(in: ContractScope.current?.request)
+        return .ok(.init(body: .json(try await backend.deadlines.set(body))))
+    }
+
     func adminAdvanceClock(
         _ input: Operations.AdminAdvanceClock.Input
     ) async throws -> Operations.AdminAdvanceClock.Output {

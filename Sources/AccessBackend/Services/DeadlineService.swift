@@ -21,6 +21,32 @@ struct DeadlineService: Sendable {
     }
 
     /// Moves the clock and reports what happened on the way.
+    /// POST /_admin/clock (Stripe's test clocks): forward to an absolute time, as an advance would, then
+    /// freeze or unfreeze. Backwards is refused: every deadline already passed would have to un-happen.
+    func set(_ body: ClockSetBody) async throws -> ClockChanged {
+        let from = clock.now()
+        var events: [DeadlineEvent] = []
+        if let target = body.at {
+            guard target >= from.addingTimeInterval(-0.999) else {
+                throw BackendError(
+                    .unprocessableContent, "clock_backwards",
+                    "at: the clock only moves forward; it is \((try? ContractDates().encode(from)) ?? "later") now.",
+                    rule: .adminClock)
+            }
+            guard target.timeIntervalSince(from) <= Self.longestAdvance else {
+                throw BackendError(
+                    .unprocessableContent, "invalid_advance", "at: at most one year ahead.", rule: .adminClock)
+            }
+            events = try await move(from: from, to: max(target, from)).events
+        }
+        switch body.frozen {
+        case true?: clock.freeze()
+        case false?: clock.unfreeze()
+        case nil: break
+        }
+        return ClockChanged(from: from, now: clock.now(), frozen: clock.isFrozen, events: events)
+    }
+
     func advance(_ body: ClockAdvanceBody) async throws -> ClockAdvanced {
         let from = clock.now()
         let target: Date
@@ -42,6 +68,10 @@ struct DeadlineService: Sendable {
                 "Send either {\"seconds\": N} or {\"to\": \"next_deadline\"}.",
                 rule: .adminClock)
         }
+        return try await move(from: from, to: target)
+    }
+
+    private func move(from: Date, to target: Date) async throws -> ClockAdvanced {
         let happened = try await events(after: from, upTo: target)
         clock.advance(by: target.timeIntervalSince(from))
         let now = clock.now()

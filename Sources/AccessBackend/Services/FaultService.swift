@@ -21,6 +21,9 @@ final class FaultService: Sendable {
     static let maxLatencyMs = 30_000
     static let maxEndpointFaults = 50
     static let maxPathLength = 200
+    static let maxFaultMessageLength = 200
+    /// "Fail N times, then succeed": N at most this.
+    static let maxFaultTimes = 1000
     /// What an injected 429 tells the client to wait, as the contract promises one on every 429.
     static let injectedRetryAfter = 30
 
@@ -69,7 +72,13 @@ final class FaultService: Sendable {
             if let seconds = update.offlineSeconds { current.offlineSeconds = seconds }
             if let latency = update.latencyMs { current.latencyMs = latency }
             if let statuses = update.statuses { current.statuses = statuses }
-            if let endpoints = update.endpoints { current.endpoints = endpoints }
+            if let endpoints = update.endpoints {
+                current.endpoints = endpoints.map { fault in
+                    var fault = fault
+                    fault.remaining = fault.times
+                    return fault
+                }
+            }
             return refusal
         }
     }
@@ -114,6 +123,22 @@ final class FaultService: Sendable {
             if let status = fault.bodyStatus, !(200...299).contains(status) {
                 throw invalid("\(name).body_status: expected 200...299.")
             }
+            if fault.kind != .status, fault.code != nil || fault.message != nil {
+                throw invalid("\(name): code and message go with kind status.")
+            }
+            if let code = fault.code, code.wholeMatch(of: /[a-z][a-z0-9_]{0,63}/) == nil {
+                throw invalid(
+                    "\(name).code: expected lower-case letters, digits and _, starting with a letter (64 at most).")
+            }
+            if let message = fault.message, message.isEmpty || message.count > maxFaultMessageLength {
+                throw invalid("\(name).message: expected 1...\(maxFaultMessageLength) characters.")
+            }
+            if let times = fault.times, !(1...maxFaultTimes).contains(times) {
+                throw invalid("\(name).times: expected 1...\(maxFaultTimes).")
+            }
+            if fault.remaining != nil {
+                throw invalid("\(name).remaining: the backend counts it; send times.")
+            }
         }
     }
 
@@ -152,9 +177,22 @@ final class FaultService: Sendable {
     }
 
     /// What to do to a request for `path` (never an admin path): offline first, then the global latency,
-    /// then the first endpoint fault whose path matches, then a status for the path.
+    /// then the first endpoint fault whose path matches, then a status for the path. An endpoint fault given
+    /// `times` counts this request, and is gone once spent.
     func injection(for path: String) -> Injection? {
-        let settings = current
+        let settings = self.settings.withLock { current -> FaultSettings in
+            let seen = current
+            if let index = current.endpoints?.firstIndex(where: { $0.path == "*" || $0.path == path }),
+                let remaining = current.endpoints?[index].remaining
+            {
+                if remaining <= 1 {
+                    current.endpoints?.remove(at: index)
+                } else {
+                    current.endpoints?[index].remaining = remaining - 1
+                }
+            }
+            return seen
+        }
         switch settings.offline.flatMap(Offline.init(rawValue:)) {
         case .drop:
             return Injection(name: "offline_drop", action: .close(.faultOfflineDrop))
@@ -195,8 +233,10 @@ final class FaultService: Sendable {
         case .commitThenFail:
             return Injection(name: name, action: .runThenClose(.faultCommitThenFail))
         case .status:
-            return Injection(
-                name: name, action: .answer(status(fault.status ?? 500, path: path, rule: .faultStatus)))
+            var error = status(fault.status ?? 500, path: path, rule: .faultStatus)
+            error.injectedCode = fault.code
+            if let message = fault.message { error.detail.message = message }
+            return Injection(name: name, action: .answer(error))
         case .body:
             return Injection(name: name, action: .body(fault.body ?? "{}", status: fault.bodyStatus ?? 200, .faultBody))
         }

@@ -16,11 +16,11 @@ import GRDB
 /// that asked, and for the server. A recovery request counts for its client address and the server
 /// whether or not an email went, so the count says nothing about which addresses have an account.
 struct RateLimitService: Sendable {
-    static let cooldown: TimeInterval = 30
-    static let resendWindow: TimeInterval = 15 * 60
-    static let maxResendsPerWindow = 3
-    static let dailyWindow: TimeInterval = 24 * 60 * 60
-    static let maxCodesPerDay = 5
+    static let cooldown = SendLimits.cooldown
+    static let resendWindow = SendLimits.resendWindow
+    static let maxResendsPerWindow = SendLimits.maxResendsPerWindow
+    static let dailyWindow = SendLimits.dailyWindow
+    static let maxCodesPerDay = SendLimits.maxCodesPerDay
 
     /// The caps across destinations look back one hour.
     static let capWindow: TimeInterval = 60 * 60

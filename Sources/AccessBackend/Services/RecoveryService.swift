@@ -12,7 +12,7 @@ struct RecoveryService: Sendable {
     /// What the outbox names recovery's links and notices by.
     static let purpose = LinkPurpose.recovery.rawValue
     /// Recovery emails have a count of their own (not the code sends'), per address, known or not.
-    static let cooldown: TimeInterval = 30
+    static let cooldown = SendLimits.cooldown
     static let dailyWindow: TimeInterval = 24 * 60 * 60
     static let maxRequestsPerDay = 5
 

@@ -1,0 +1,78 @@
+import AccessAPI
+import Foundation
+
+/// Palette commands made from what is typed, for values no list can hold (WireMock's and Stripe's test
+/// clocks' own numbers): `clock +90s`, `clock 2026-12-01T09:00`, `fault /auth/me 409 account_suspended x2`,
+/// `fault * latency 1500`. The catalog offers a grammar (reference backend only) as a row that explains it;
+/// a query that reads as one becomes a command above the list.
+public enum TypedCommand: String, Equatable, Sendable, CaseIterable {
+    case clock
+    case fault
+
+    /// The row that stands for the grammar: its title, and what to type.
+    var template: PaletteCommand {
+        switch self {
+        case .clock:
+            return PaletteCommand(
+                "Clock: set a time or move by an amount…",
+                detail: "type clock +90s, clock +2d, clock 2026-12-01T09:00 (UTC, forward only)", .typed(self))
+        case .fault:
+            return PaletteCommand(
+                "Fault: your own status, code, latency, count…",
+                detail: "type fault PATH|* 409 [code] | latency MS | unavailable | offline | timeout "
+                    + "| commit_then_fail, then [xN] for N times", .typed(self))
+        }
+    }
+
+    /// The command `query` reads as under this grammar; nil when it does not.
+    func command(for query: String) -> PaletteCommand? {
+        let words = query.split(separator: " ").map(String.init)
+        guard words.first?.lowercased() == rawValue, words.count >= 2 else { return nil }
+        switch self {
+        case .clock:
+            guard words.count == 2, let move = ClockMove.parse(words[1]) else { return nil }
+            return PaletteCommand("Clock \(move.label)", detail: "as typed", .moveClock(move))
+        case .fault:
+            guard let (path, choice) = Self.fault(Array(words.dropFirst())) else { return nil }
+            let title = "\(choice.label) on \(path == "*" ? "every call" : path)"
+            return PaletteCommand(
+                "Fault: \(title)", detail: "as typed",
+                .setFaults(FaultSettings(endpoints: [choice.fault(on: path)]), label: "Fault on: \(title)"))
+        }
+    }
+
+    /// `PATH KIND [VALUE] [CODE] [xN]`.
+    private static func fault(_ words: [String]) -> (String, FaultChoice)? {
+        guard let path = words.first, path == "*" || (path.hasPrefix("/") && path.count <= 200) else { return nil }
+        var rest = Array(words.dropFirst())
+        var times: Int?
+        if let last = rest.last, last.lowercased().hasPrefix("x"), let count = Int(last.dropFirst()) {
+            guard (1...1000).contains(count) else { return nil }
+            times = count
+            rest.removeLast()
+        }
+        guard let kind = rest.first?.lowercased() else { return nil }
+        var choice: FaultChoice
+        switch (kind, rest.count) {
+        case ("latency", 2):
+            guard let ms = Int(rest[1].lowercased().replacingOccurrences(of: "ms", with: "")),
+                (0...30_000).contains(ms)
+            else { return nil }
+            choice = FaultChoice(kind: .latency, latencyMs: ms)
+        case ("unavailable", 1): choice = FaultChoice(kind: .unavailable)
+        case ("offline", 1): choice = FaultChoice(kind: .offline)
+        case ("timeout", 1): choice = FaultChoice(kind: .timeout)
+        case ("commit_then_fail", 1), ("commit-then-fail", 1): choice = FaultChoice(kind: .commitThenFail)
+        case (_, 1...2):
+            guard let status = Int(kind), (400...599).contains(status) else { return nil }
+            choice = FaultChoice(kind: .status, status: status)
+            if rest.count == 2 {
+                guard rest[1].wholeMatch(of: /[a-z][a-z0-9_]{0,63}/) != nil else { return nil }
+                choice.code = rest[1]
+            }
+        default: return nil
+        }
+        choice.times = times
+        return (path, choice)
+    }
+}

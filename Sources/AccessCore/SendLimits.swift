@@ -1,0 +1,13 @@
+import Foundation
+
+/// How often one address may be sent a code or a link (seeds 000 and 003, settled in docs/RULES.md's
+/// `rate_limit.*`): the backend enforces them and the app counts its "Resend in 0:24" from the same
+/// numbers, so the two cannot drift apart.
+public enum SendLimits {
+    /// Between two sends to one address (seed README: resend after 30 s).
+    public static let cooldown: TimeInterval = 30
+    public static let resendWindow: TimeInterval = 15 * 60
+    public static let maxResendsPerWindow = 3
+    public static let dailyWindow: TimeInterval = 24 * 60 * 60
+    public static let maxCodesPerDay = 5
+}
