@@ -145,7 +145,7 @@ public enum ReferenceBackend {
         }
         let catalog = ScenarioCatalog(directory: configuration.fixturesDirectory)
         // Fail before binding: an unknown or broken scenario is the commonest mistake.
-        _ = try catalog.load(configuration.scenario)
+        let scenario = try catalog.load(configuration.scenario)
         // Before opening: a second server must not touch the file at all (a temporary one is never shared).
         let lock = try configuration.databasePath.map { try DatabaseLock.acquire(databasePath: $0) }
         let store: Store
@@ -158,14 +158,15 @@ public enum ReferenceBackend {
         let backend = Backend(
             store: store, clock: BackendClock(frozen: configuration.frozenClock ?? false), catalog: catalog,
             linkBase: configuration.linkBase, frozenOverride: configuration.frozenClock)
-        if let loaded = try await backend.scenarios.loadedName() {
+        // A temporary database is new and holds no scenario yet.
+        if !store.isTemporary, let loaded = try await backend.scenarios.loadedName() {
             if loaded != configuration.scenario {
                 configuration.logger.warning(
                     "database already holds a scenario; keeping it (POST /_admin/scenario resets)",
                     metadata: ["kept": "\(loaded)", "requested": "\(configuration.scenario)"])
             }
         } else {
-            _ = try await backend.scenarios.load(configuration.scenario)
+            _ = try await backend.scenarios.load(configuration.scenario, checked: scenario)
         }
 
         // Faults, the clock and the journal an earlier run on this file left; a temporary database has none.

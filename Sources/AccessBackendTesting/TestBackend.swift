@@ -167,6 +167,8 @@ public struct ErrorView: Sendable {
     public let retryAfter: Int?
     public let limit: String?
     public let errors: [String]?
+    public let min: Int?
+    public let max: Int?
 
     public init(_ detail: APIErrorDetail) {
         code = detail.code.rawValue
@@ -175,6 +177,8 @@ public struct ErrorView: Sendable {
         retryAfter = detail.retryAfter
         limit = detail.limit?.rawValue
         errors = detail.errors
+        min = detail.min
+        max = detail.max
     }
 }
 

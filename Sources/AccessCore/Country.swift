@@ -37,18 +37,45 @@ public struct CountryCatalog: Sendable {
     }
 
     public static let bundled: CountryCatalog = {
-        struct File: Decodable { var countries: [Country] }
         guard let url = Bundle.module.url(forResource: "countries", withExtension: "json"),
             let data = try? Data(contentsOf: url)
         else { preconditionFailure("countries.json is missing from the AccessCore bundle") }
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
         do {
-            return CountryCatalog(countries: try decoder.decode(File.self, from: data).countries)
+            return CountryCatalog(countries: try JSONDecoder().decode(BundledFile.self, from: data).countries)
         } catch {
             preconditionFailure("countries.json does not decode: \(error)")
         }
     }()
+
+    /// The file's snake_case names spelled out: `.convertFromSnakeCase` rewrote every key of all 245
+    /// countries, most of the catalog's load, which the embedded backend's start waits on (issue 34).
+    private struct BundledFile: Decodable {
+        var countries: [Country]
+
+        private enum CodingKeys: String, CodingKey { case countries }
+        private enum CountryKeys: String, CodingKey {
+            case iso, flag, name, lengths
+            case dialCode = "dial_code"
+            case nationalPrefix = "national_prefix"
+        }
+
+        init(from decoder: any Decoder) throws {
+            var list = try decoder.container(keyedBy: CodingKeys.self).nestedUnkeyedContainer(forKey: .countries)
+            countries = []
+            countries.reserveCapacity(list.count ?? 0)
+            while !list.isAtEnd {
+                let country = try list.nestedContainer(keyedBy: CountryKeys.self)
+                countries.append(
+                    Country(
+                        iso: try country.decode(String.self, forKey: .iso),
+                        flag: try country.decode(String.self, forKey: .flag),
+                        name: try country.decode(String.self, forKey: .name),
+                        dialCode: try country.decode(String.self, forKey: .dialCode),
+                        lengths: try country.decode([Int].self, forKey: .lengths),
+                        nationalPrefix: try country.decodeIfPresent(String.self, forKey: .nationalPrefix)))
+            }
+        }
+    }
 
     public func country(iso: String) -> Country? { byISO[iso.uppercased()] }
 

@@ -172,6 +172,9 @@ public enum Rule: String, CaseIterable, Sendable {
     case passwordInvalid = "password.invalid"
     case passwordTooLong = "password.too_long"
     case passwordWithoutEmail = "password.without_email"
+    case passwordResetAnswered = "password.reset_answered"
+    case passwordResetLinkLive = "password.reset_link_live"
+    case passwordReset = "password.reset"
 
     // MARK: connect and disconnect: Apple and Google
 
@@ -345,6 +348,9 @@ extension Rule {
         case .passwordInvalid: return "The new password breaks the password rules."
         case .passwordTooLong: return "The password is longer than any field allows."
         case .passwordWithoutEmail: return "A password goes with an email, and there is none."
+        case .passwordResetAnswered: return "The same answer whether or not the address has an account."
+        case .passwordResetLinkLive: return "The password reset link still works."
+        case .passwordReset: return "The reset link set a new password and ended every session."
         case .connectDone: return "Apple or Google was connected."
         case .connectAlreadyLinked: return "The account already has that provider."
         case .connectProviderTokenInvalid: return "The Apple or Google token is not one to connect with."

@@ -14,11 +14,15 @@ public enum UsernameRules {
         case characters
         case firstCharacter = "first_character"
 
-        /// The checklist's sentence for the rule.
-        public var sentence: String {
+        /// The checklist's sentence for the rule, with these bounds.
+        public var sentence: String { sentence() }
+
+        /// The sentence with a server's own bounds where it gave them (its 422's `min` and `max`): another
+        /// backend's limit need not be these.
+        public func sentence(minimum: Int? = nil, maximum: Int? = nil) -> String {
             switch self {
-            case .tooShort: return "Use at least \(UsernameRules.minimumLength) characters."
-            case .tooLong: return "Use at most \(UsernameRules.maximumLength) characters."
+            case .tooShort: return "Use at least \(minimum ?? UsernameRules.minimumLength) characters."
+            case .tooLong: return "Use at most \(maximum ?? UsernameRules.maximumLength) characters."
             case .characters: return "Use only letters a–z, digits, dots and underscores."
             case .firstCharacter: return "Start with a letter."
             }

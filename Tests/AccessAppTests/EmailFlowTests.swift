@@ -117,7 +117,7 @@ import Testing
         _ = reduce(
             &state, .reply(EmailLinkSent(sentTo: "new.email@gmail.com", expiresAt: start + 1800), to: sentID))
         let check = try #require(state.top.as(CheckEmailScreen.self))
-        #expect(check.link == AnyLinkPurpose(EmailChangeLink()))
+        #expect(check.link == AnyLinkPurpose(EmailChangeLink(address: "new.email@gmail.com")))
         // "Wrong address? Edit email": back to the field, the address as typed.
         _ = reduce(&state, .input(.key(.character("e"))))
         #expect(state.top.as(NewEmailScreen.self)?.email.value == "new.email@gmail.com")

@@ -309,6 +309,30 @@ import Testing
         #expect(screen.username.error == "A username has at most 30 characters: the rest was cut.")
     }
 
+    /// Issue 27: another backend's usernames stop at 20, and its 422 says so in `max`: the words say 20,
+    /// not the app's own 30; a 422 without bounds falls back to the app's numbers.
+    @Test func aTooLongNameSaysTheServersBound() {
+        let name = String(repeating: "a", count: 25)
+        var state = onboarding(ProfileScreen(username: name, focus: .cta), profile: profile(.profile))
+        _ = reduce(&state, .input(.key(.enter)))
+        let refusal = APIError.from(
+            status: 422,
+            body: Data(
+                #"{"error":{"code":"username_invalid","message":"Too long.","errors":["too_long"],"min":2,"max":20}}"#
+                    .utf8),
+            retryAfterHeader: nil)
+        let bounds = FieldBounds(min: 2, max: 20)
+        #expect(refusal == .invalid(fieldErrors: ["too_long"], message: "Too long.", bounds: bounds))
+        _ = reduce(&state, .failure(refusal, to: RequestID(1)))
+        #expect((state.top.base as? ProfileScreen)?.username.error == "Use at most 20 characters.")
+        #expect(text(state).contains("Use at most 20 characters."))
+
+        var ownBounds = onboarding(ProfileScreen(username: name, focus: .cta), profile: profile(.profile))
+        _ = reduce(&ownBounds, .input(.key(.enter)))
+        _ = reduce(&ownBounds, .failure(.invalid(fieldErrors: ["too_long"], message: "Too long."), to: RequestID(1)))
+        #expect((ownBounds.top.base as? ProfileScreen)?.username.error == "Use at most 30 characters.")
+    }
+
     /// The contract's codes reach the screen as kinds it switches on.
     @Test func usernameCodesMapToTakenAndInvalid() {
         func body(_ code: String, errors: [String]? = nil) -> Data {

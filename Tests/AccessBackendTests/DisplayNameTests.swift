@@ -49,6 +49,7 @@ import Testing
                 #expect(refused.status == 422)
                 #expect(refused.error?.code == "invalid_field")
                 #expect(refused.error?.message == "display_name: A display name takes 1 to 50 characters.")
+                #expect(refused.error?.errors == ["display_name"])
             }
             let journal: [JournalEntry] = try await backend.get("/_admin/journal").decode()
             #expect(journal.last { $0.path == "/auth/sign-in/code/verify" }?.rule == "signin.display_name_invalid")

@@ -159,9 +159,14 @@ import Testing
             #expect(refused.status == 422)
             #expect(refused.error?.code == "username_invalid")
             #expect(refused.error?.errors == rules)
+            // The server's own bounds, so a client's words say its numbers (issue 27: another's were 20).
+            #expect(refused.error?.min == UsernameRules.minimumLength)
+            #expect(refused.error?.max == UsernameRules.maximumLength)
             let checked = try await available(backend, name, token: token)
             #expect(checked.status == 422)
             #expect(checked.error?.errors == rules)
+            #expect(checked.error?.min == 3)
+            #expect(checked.error?.max == 30)
             #expect(try await profile(backend, token: token).onboardingStep.known == .profile)
         }
     }

@@ -49,6 +49,7 @@ import Testing
         "LoginThrottleService.longestLock": LoginThrottleService.longestLock,
         "LoginThrottleService.forgetAfter": LoginThrottleService.forgetAfter,
         "RecoveryService.linkLifetime": RecoveryService.linkLifetime,
+        "PasswordResetService.linkLifetime": PasswordResetService.linkLifetime,
         "RecoveryService.cooldown": RecoveryService.cooldown,
         "RecoveryService.dailyWindow": RecoveryService.dailyWindow,
         "RecoveryService.maxRequestsPerDay": Double(RecoveryService.maxRequestsPerDay),

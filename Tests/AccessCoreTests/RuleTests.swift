@@ -37,6 +37,6 @@ import Testing
         #expect(Rule.signInCodeSent.rawValue == "signin.code_sent")
         #expect(Rule.invalidFault.rawValue == "invalid_fault")
         #expect(Rule.faultBody.rawValue == "fault.body")
-        #expect(Rule.allCases.count == 140)
+        #expect(Rule.allCases.count == 143)
     }
 }

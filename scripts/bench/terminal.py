@@ -10,6 +10,11 @@ pty (the app's output is read as it is written, so the times are not rounded to 
   2. Memory: peak RSS (VmHWM) once the Account access hub shows the scenario's data.
   3. Signals: how long after SIGTERM/SIGHUP the process is gone, idle and while it is drawing a
      storm of keys that keeps coming (the issue's bound: 100 ms whatever the app is doing).
+  4. Offline (issue 34 item 4), against a backend of our own (`accessdeck serve`) the app signed in to with
+     `--backend URL --qa-sign-in`, its session and saved methods in a temporary XDG_STATE_HOME: the backend
+     is stopped, then (a) in the running app, from the key that opens Account access (which asks the
+     backend) to the offline banner on screen; (b) a fresh start with the stored session on the refused
+     port, to the first useful screen: Settings under the offline banner, interleaved with --version.
 
 Prints figures; asserts nothing. Usage: scripts/bench/terminal.py [BINARY]
 """
@@ -136,6 +141,85 @@ def start_figures(binary):
           f"   {statistics.median(useful) / base:.2f}x --version   (target <= 1.5)")
 
 
+OFFLINE = "You're offline"
+
+
+class Server:
+    """`accessdeck serve` on a free loopback port; `url` once it listens."""
+
+    def __init__(self, binary):
+        self.process = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True)
+        self.url = None
+        for line in self.process.stdout:
+            if line.startswith("listening on http://"):
+                self.url = line.split()[-1]
+                break
+        if self.url is None:
+            self.stop()
+            raise RuntimeError("accessdeck serve did not print its address")
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait()
+        self.process.stdout.close()
+
+
+def offline_figures(binary):
+    import tempfile
+
+    kept = os.environ.get("XDG_STATE_HOME")
+    with tempfile.TemporaryDirectory() as state:
+        os.environ["XDG_STATE_HOME"] = state
+        try:
+            server = Server(binary)
+            url = server.url
+            app = PtyProcess([binary, "--backend", url, "--qa-sign-in"])
+            try:
+                # Signed in (the QA sign-in), its methods fetched and saved: the hub's first row shows them.
+                app.wait_for(BACKEND_UP)
+                app.write(ENTER)
+                app.wait_for("jdoe@mail.com")
+                app.write(b"\x1b")  # back to Settings
+                time.sleep(0.5)
+                server.stop()
+                # Nothing asks the backend meanwhile, so the banner must not be up before the key.
+                settle = time.monotonic() + 0.3
+                while time.monotonic() < settle:
+                    app.pump(0.05)
+                if OFFLINE.encode() in app.output:
+                    raise RuntimeError("the offline banner was up before the key was pressed")
+                app.output.clear()
+                sent = time.monotonic()
+                app.write(ENTER)  # Account access asks the backend for the methods again
+                refused = app.wait_for(OFFLINE) - (sent - app.started)
+            finally:
+                app.close()
+            version, useful = [], []
+            for _ in range(RUNS):
+                bare = PtyProcess([binary, "--version"])
+                version.append(bare.exit_seconds(bare.started))
+                bare.close()
+                app = PtyProcess([binary, "--backend", url, "--qa-sign-in"])
+                try:
+                    app.wait_for(OFFLINE)
+                    useful.append(app.wait_for("Account access"))
+                finally:
+                    app.close()
+        finally:
+            if kept is None:
+                del os.environ["XDG_STATE_HOME"]
+            else:
+                os.environ["XDG_STATE_HOME"] = kept
+    base = statistics.median(version)
+    print("offline (issue 34 item 4), a backend of our own stopped under the app:")
+    print(f"  refused backend: key (Account access) to the offline banner  {ms(refused)}   (target <= 300 ms)")
+    print(f"  stored session, refused backend: start to in, offline        {ms(statistics.median(useful))}"
+          f"   {statistics.median(useful) / base:.2f}x --version ({ms(base).strip()}),"
+          f" target <= {ms(1.5 * base + 0.3).strip()} (1.5x --version + 300 ms); median of {RUNS}")
+
+
 def memory_figures(binary):
     app = PtyProcess([binary])
     try:
@@ -191,6 +275,7 @@ def main():
     start_figures(binary)
     memory_figures(binary)
     signal_figures(binary)
+    offline_figures(binary)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@ public enum APIError: Error, Equatable, Sendable {
     case codeExpired(message: String)
     /// The phone or email belongs to another account (the server never says whose).
     case taken(message: String)
-    case invalid(fieldErrors: [String], message: String)
+    /// `bounds`: the server's own length bounds for the field's rule, when it sends them (a username's).
+    case invalid(fieldErrors: [String], message: String, bounds: FieldBounds? = nil)
     case reauthRequired(message: String)
     /// The access token was refused (the client refreshes once before surfacing this).
     case unauthorized(message: String)
@@ -30,7 +31,7 @@ public enum APIError: Error, Equatable, Sendable {
         case .offline: return "You're offline. Check your connection and try again."
         case .rateLimited(_, let message, _), .codeIncorrect(_, let message), .passwordIncorrect(_, let message, _),
             .codeExpired(let message),
-            .taken(let message), .invalid(_, let message), .reauthRequired(let message), .unauthorized(let message),
+            .taken(let message), .invalid(_, let message, _), .reauthRequired(let message), .unauthorized(let message),
             .server(_, _, let message):
             return message
         case .signedOut: return "Your session ended. Sign in again."
@@ -89,7 +90,7 @@ public enum APIError: Error, Equatable, Sendable {
         case (409, let code?) where code.isTaken:
             return .taken(message: message)
         case (400, let code?) where code.isMalformedInput, (422, let code?) where code.isMalformedInput:
-            return .invalid(fieldErrors: wire.detail?.errors ?? [], message: message)
+            return .invalid(fieldErrors: wire.detail?.errors ?? [], message: message, bounds: wire.bounds)
         case (403, .reauthRequired):
             return .reauthRequired(message: message)
         case (502, _), (503, _), (504, _):
@@ -108,6 +109,12 @@ struct ErrorReply {
     var limit: RateLimitKind?
 
     var code: ErrorCode? { detail?.code ?? rawCode.flatMap(ErrorCode.init(rawValue:)) }
+
+    /// The server's `min`/`max` for the field's rule; nil when it sent neither.
+    var bounds: FieldBounds? {
+        guard detail?.min != nil || detail?.max != nil else { return nil }
+        return FieldBounds(min: detail?.min, max: detail?.max)
+    }
 
     init(_ body: Data) {
         if let decoded = try? APIJSON.makeContractDecoder().decode(APIErrorBody.self, from: body) {
@@ -133,5 +140,17 @@ enum HTTPStatusText {
         case 400..<500: return "The request was not accepted (HTTP \(status))."
         default: return "Something went wrong on the server (HTTP \(status))."
         }
+    }
+}
+
+/// A server's own length bounds for a field's rule, from its 422 (`min`, `max`): what the app says instead of
+/// its own numbers, which another backend's need not match.
+public struct FieldBounds: Equatable, Sendable {
+    public var min: Int?
+    public var max: Int?
+
+    public init(min: Int?, max: Int?) {
+        self.min = min
+        self.max = max
     }
 }

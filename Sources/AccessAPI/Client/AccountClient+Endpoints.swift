@@ -177,10 +177,17 @@ extension AccountClient {
         }
     }
 
-    public func verifySignInCode(challengeId: String, code: String) async throws -> SignedIn {
+    /// `displayName`: seed 004's optional name, sent with the device fields; nil leaves it out.
+    public func verifySignInCode(
+        challengeId: String, code: String, displayName: String? = nil
+    ) async throws
+        -> SignedIn
+    {
         try await signingIn {
             try await admin.verifySignInCode(
-                body: .json(.init(challengeId: challengeId, code: code, device: configuration.device))
+                body: .json(
+                    .init(
+                        challengeId: challengeId, code: code, device: configuration.device, displayName: displayName))
             ).ok.body.json
         }
     }
@@ -274,6 +281,28 @@ extension AccountClient {
             try await admin.completeRecovery(
                 body: .json(.init(token: token, password: password, device: configuration.device))
             ).ok.body.json
+        }
+    }
+
+    // MARK: - Password reset (issue 28 item 25)
+
+    /// Asks for a reset link to `email`; the answer never says whether the address has an account.
+    public func requestPasswordReset(email: String) async throws -> PasswordResetRequested {
+        try await call {
+            try await admin.requestPasswordReset(body: .json(.init(email: email))).accepted.body.json
+        }
+    }
+
+    /// Whether a reset link still works, and for which address; does not spend it.
+    public func checkPasswordResetLink(token: String) async throws -> PasswordResetLink {
+        try await call { try await admin.checkPasswordResetLink(body: .json(.init(token: token))).ok.body.json }
+    }
+
+    /// The link and a new password: every session of the account ends, this device's included.
+    public func completePasswordReset(token: String, newPassword: String) async throws -> PasswordResetDone {
+        try await call {
+            try await admin.completePasswordReset(body: .json(.init(token: token, newPassword: newPassword))).ok
+                .body.json
         }
     }
 

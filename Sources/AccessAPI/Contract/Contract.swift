@@ -76,6 +76,11 @@ public typealias LinkInfo = Components.Schemas.LinkInfo
 public typealias LinkKind = Components.Schemas.LinkKind
 public typealias LinkState = Components.Schemas.LinkState
 public typealias RecoveryCompleteBody = Components.Schemas.RecoveryCompleteBody
+public typealias PasswordResetBody = Components.Schemas.PasswordResetBody
+public typealias PasswordResetCompleteBody = Components.Schemas.PasswordResetCompleteBody
+public typealias PasswordResetRequested = Components.Schemas.PasswordResetRequested
+public typealias PasswordResetLink = Components.Schemas.PasswordResetLink
+public typealias PasswordResetDone = Components.Schemas.PasswordResetDone
 
 public typealias ScenarioSummary = Components.Schemas.ScenarioSummary
 public typealias LoadScenarioBody = Components.Schemas.LoadScenarioBody

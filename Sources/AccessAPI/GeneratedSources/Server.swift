@@ -501,6 +501,39 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.requestPasswordReset(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .post,
+            path: server.apiPathComponentsWithServerPrefix("/auth/password/reset")
+        )
+        try transport.register(
+            {
+                try await server.checkPasswordResetLink(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .post,
+            path: server.apiPathComponentsWithServerPrefix("/auth/password/reset/check")
+        )
+        try transport.register(
+            {
+                try await server.completePasswordReset(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .post,
+            path: server.apiPathComponentsWithServerPrefix("/auth/password/reset/complete")
+        )
+        try transport.register(
+            {
                 try await server.adminListScenarios(
                     request: $0,
                     body: $1,
@@ -1882,7 +1915,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Check the code: signs in (a new account for an unknown phone or email) and registers the device
     ///
-    /// 401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted; 422 invalid_field (the device or a display_name outside 1 to 50 characters after trimming).
+    /// 401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted; 422 invalid_field (the device, or a display_name outside 1 to 50 characters after trimming: then errors is ["display_name"]).
     ///
     /// - Remark: HTTP `POST /auth/sign-in/code/verify`.
     /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)`.
@@ -3017,7 +3050,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Set the username (required) and the optional photo; on the profile step it moves onboarding on
     ///
-    /// 409 username_taken (never says whose); 422 username_invalid with the broken rules in errors (UsernameRule values), invalid_field (photo).
+    /// 409 username_taken (never says whose); 422 username_invalid with the broken rules in errors (UsernameRule values) and the server's length bounds in min and max, invalid_field (photo).
     ///
     /// - Remark: HTTP `PUT /me/profile`.
     /// - Remark: Generated from `#/paths//me/profile/put(updateProfile)`.
@@ -3179,7 +3212,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Whether a username can be taken (checked as the person types); never says who holds a taken one
     ///
-    /// 422 username_invalid with the broken rules in errors. The person's own username is available to them.
+    /// 422 username_invalid with the broken rules in errors and the server's length bounds in min and max. The person's own username is available to them.
     ///
     /// - Remark: HTTP `GET /auth/username-available`.
     /// - Remark: Generated from `#/paths//auth/username-available/get(usernameAvailable)`.
@@ -3806,7 +3839,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// What an emailed link's token is (its kind, whether it still works, until when), without spending it
     ///
-    /// A link is known by its token, not by its URL: a client takes the token from the link's token query parameter or its last path segment (or is given the bare token) and asks here. Asking never spends the link: it opens as before, by the operation its kind names (email_change and email_add: POST /auth/email/verify; email_revert: POST /auth/email/revert; register: POST /auth/register/confirm; recovery: POST /auth/recovery/complete; reauth: POST /auth/reauth/email/confirm). The token is the link's secret, which is why it travels in the body and never in a URL: journals redact every `token` member. No session is needed (a link may be opened on any device, signed in or not). 404 link_not_found for a token this backend never issued, whatever its shape: a malformed token and an unknown one get the same answer, and a token carries 256 random bits, so asking cannot be used to guess one. A used, expired or superseded link answers 200 with that state, so the app can say what happened instead of "not valid".
+    /// A link is known by its token, not by its URL: a client takes the token from the link's token query parameter or its last path segment (or is given the bare token) and asks here. Asking never spends the link: it opens as before, by the operation its kind names (email_change and email_add: POST /auth/email/verify; email_revert: POST /auth/email/revert; register: POST /auth/register/confirm; recovery: POST /auth/recovery/complete; reauth: POST /auth/reauth/email/confirm; password_reset: POST /auth/password/reset/complete). The token is the link's secret, which is why it travels in the body and never in a URL: journals redact every `token` member. No session is needed (a link may be opened on any device, signed in or not). 404 link_not_found for a token this backend never issued, whatever its shape: a malformed token and an unknown one get the same answer, and a token carries 256 random bits, so asking cannot be used to guess one. A used, expired or superseded link answers 200 with that state, so the app can say what happened instead of "not valid".
     ///
     /// - Remark: HTTP `POST /auth/links/inspect`.
     /// - Remark: Generated from `#/paths//auth/links/inspect/post(inspectLink)`.
@@ -6858,6 +6891,461 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .forbidden(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 403)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .unprocessableContent(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 422)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .undocumented(statusCode, _):
+                    return (.init(soar_statusCode: statusCode), nil)
+                }
+            }
+        )
+    }
+    /// Forgot password?: email a one-shot password reset link (30 min) to the account's email. The answer is the same whether or not the address belongs to an account
+    ///
+    /// No account enumeration: an address with no account, or an account without a password, gets the same 202 and the same body as one with an account, and counts for the send limits exactly as a sent link does (limits cooldown, daily_cap, and the hourly caps client_address_hourly and global_hourly), so neither the answer nor a later 429 tells whether the address has an account. Only an account with that email and a password gets the link (outbox kind password_reset_link, purpose password_reset); its earlier reset links stop working (link_superseded). 422 invalid_email; 429 rate_limited.
+    ///
+    /// - Remark: HTTP `POST /auth/password/reset`.
+    /// - Remark: Generated from `#/paths//auth/password/reset/post(requestPasswordReset)`.
+    func requestPasswordReset(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.RequestPasswordReset.id,
+            using: {
+                APIHandler.requestPasswordReset($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let headers: Operations.RequestPasswordReset.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
+                let body: Operations.RequestPasswordReset.Input.Body
+                let chosenContentType = try converter.bestContentType(
+                    received: contentType,
+                    options: [
+                        "application/json"
+                    ]
+                )
+                switch chosenContentType {
+                case "application/json":
+                    body = try await converter.getRequiredRequestBodyAsJSON(
+                        Components.Schemas.PasswordResetBody.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .json(value)
+                        }
+                    )
+                default:
+                    preconditionFailure("bestContentType chose an invalid content type.")
+                }
+                return Operations.RequestPasswordReset.Input(
+                    headers: headers,
+                    body: body
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .accepted(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 202)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .badRequest(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .contentTooLarge(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 413)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .unprocessableContent(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 422)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .tooManyRequests(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 429)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Retry-After",
+                        value: value.headers.retryAfter
+                    )
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .undocumented(statusCode, _):
+                    return (.init(soar_statusCode: statusCode), nil)
+                }
+            }
+        )
+    }
+    /// Whether a password reset link still works, and for which address, without spending it
+    ///
+    /// 404 link_not_found; 410 link_superseded (a newer reset link was sent), link_expired (used, or past 30 min).
+    ///
+    /// - Remark: HTTP `POST /auth/password/reset/check`.
+    /// - Remark: Generated from `#/paths//auth/password/reset/check/post(checkPasswordResetLink)`.
+    func checkPasswordResetLink(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.CheckPasswordResetLink.id,
+            using: {
+                APIHandler.checkPasswordResetLink($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let headers: Operations.CheckPasswordResetLink.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
+                let body: Operations.CheckPasswordResetLink.Input.Body
+                let chosenContentType = try converter.bestContentType(
+                    received: contentType,
+                    options: [
+                        "application/json"
+                    ]
+                )
+                switch chosenContentType {
+                case "application/json":
+                    body = try await converter.getRequiredRequestBodyAsJSON(
+                        Components.Schemas.EmailLinkConfirmBody.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .json(value)
+                        }
+                    )
+                default:
+                    preconditionFailure("bestContentType chose an invalid content type.")
+                }
+                return Operations.CheckPasswordResetLink.Input(
+                    headers: headers,
+                    body: body
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .badRequest(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .contentTooLarge(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 413)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .notFound(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 404)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .gone(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 410)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .undocumented(statusCode, _):
+                    return (.init(soar_statusCode: statusCode), nil)
+                }
+            }
+        )
+    }
+    /// The reset link with a new password: the password is replaced and every session of the account is signed out
+    ///
+    /// Success spends the link, stores the new password, signs out every session of the account (their refresh tokens stop working), proves the address (as a registration link would), lifts a login lockout on it, and sends a password_changed_notice (purpose password_reset) to it. No session is issued: the person logs in with the new password. 422 password_invalid with the broken rules in errors (password_too_short, password_too_common, password_all_digits, password_too_similar) or invalid_field (longer than 128): the link stays usable. 410 link_superseded, link_expired (used, or past 30 min); 404 link_not_found.
+    ///
+    /// - Remark: HTTP `POST /auth/password/reset/complete`.
+    /// - Remark: Generated from `#/paths//auth/password/reset/complete/post(completePasswordReset)`.
+    func completePasswordReset(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.CompletePasswordReset.id,
+            using: {
+                APIHandler.completePasswordReset($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let headers: Operations.CompletePasswordReset.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let contentType = converter.extractContentTypeIfPresent(in: request.headerFields)
+                let body: Operations.CompletePasswordReset.Input.Body
+                let chosenContentType = try converter.bestContentType(
+                    received: contentType,
+                    options: [
+                        "application/json"
+                    ]
+                )
+                switch chosenContentType {
+                case "application/json":
+                    body = try await converter.getRequiredRequestBodyAsJSON(
+                        Components.Schemas.PasswordResetCompleteBody.self,
+                        from: requestBody,
+                        transforming: { value in
+                            .json(value)
+                        }
+                    )
+                default:
+                    preconditionFailure("bestContentType chose an invalid content type.")
+                }
+                return Operations.CompletePasswordReset.Input(
+                    headers: headers,
+                    body: body
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .badRequest(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .contentTooLarge(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 413)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .notFound(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 404)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .gone(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 410)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

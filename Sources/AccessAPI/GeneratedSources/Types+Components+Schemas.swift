@@ -145,6 +145,7 @@ extension Components {
             case recoveryCompletedNotice = "recovery_completed_notice"
             case lockoutNotice = "lockout_notice"
             case newDeviceNotice = "new_device_notice"
+            case passwordResetLink = "password_reset_link"
         }
         /// Whether the code or link in a message still works, on the backend's own clock: what ended it is recorded on the message when it happens and kept; until then it is judged when the outbox is read. live (a notice without a code or link is always live); used (verified, or a one-shot link opened); expired (past its lifetime); superseded (a newer code or link was sent since); cancelled (the code request was withdrawn, or the account deleted); exhausted (too many wrong codes)
         ///
@@ -194,6 +195,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/APIErrorDetail/errors`.
             public var errors: [Swift.String]?
+            /// username_invalid: the fewest characters this server takes for the field, so a client says the server's bound rather than its own
+            ///
+            /// - Remark: Generated from `#/components/schemas/APIErrorDetail/min`.
+            public var min: Swift.Int?
+            /// username_invalid: the most characters this server takes for the field (another backend's may differ from the app's)
+            ///
+            /// - Remark: Generated from `#/components/schemas/APIErrorDetail/max`.
+            public var max: Swift.Int?
             /// Creates a new `APIErrorDetail`.
             ///
             /// - Parameters:
@@ -203,13 +212,17 @@ extension Components {
             ///   - retryAfter: Seconds to wait; also the Retry-After header of a 429
             ///   - limit:
             ///   - errors: Field-level problems (password rules, bad request fields)
+            ///   - min: username_invalid: the fewest characters this server takes for the field, so a client says the server's bound rather than its own
+            ///   - max: username_invalid: the most characters this server takes for the field (another backend's may differ from the app's)
             public init(
                 code: Components.Schemas.ErrorCode,
                 message: Swift.String,
                 attemptsRemaining: Swift.Int? = nil,
                 retryAfter: Swift.Int? = nil,
                 limit: Components.Schemas.RateLimitKind? = nil,
-                errors: [Swift.String]? = nil
+                errors: [Swift.String]? = nil,
+                min: Swift.Int? = nil,
+                max: Swift.Int? = nil
             ) {
                 self.code = code
                 self.message = message
@@ -217,6 +230,8 @@ extension Components {
                 self.retryAfter = retryAfter
                 self.limit = limit
                 self.errors = errors
+                self.min = min
+                self.max = max
             }
             public enum CodingKeys: String, CodingKey {
                 case code
@@ -225,6 +240,8 @@ extension Components {
                 case retryAfter = "retry_after"
                 case limit
                 case errors
+                case min
+                case max
             }
         }
         /// - Remark: Generated from `#/components/schemas/HealthStatus`.
@@ -1844,7 +1861,7 @@ extension Components {
                 case expiresAt = "expires_at"
             }
         }
-        /// What opening the link does. email_change: applies a new email (signed-in change); email_add: adds an email with its password; email_revert: puts the old email back and signs every session out (sent to the old address after a change); register: proves a registered (or recovery) email; recovery: account recovery by email; reauth: Verify it's you.
+        /// What opening the link does. email_change: applies a new email (signed-in change); email_add: adds an email with its password; email_revert: puts the old email back and signs every session out (sent to the old address after a change); register: proves a registered (or recovery) email; recovery: account recovery by email; reauth: Verify it's you; password_reset: sets a new password (Forgot password?).
         ///
         /// - Remark: Generated from `#/components/schemas/LinkKind`.
         @frozen public enum LinkKind: String, Codable, Hashable, Sendable, CaseIterable {
@@ -1854,6 +1871,7 @@ extension Components {
             case register = "register"
             case recovery = "recovery"
             case reauth = "reauth"
+            case passwordReset = "password_reset"
         }
         /// live: opening it works; used: it was opened; superseded: a newer link of the same kind was sent (or the change it belonged to was undone), so it will not work; expired: past expires_at without being opened.
         ///
@@ -2383,6 +2401,123 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case passwordChangedAt = "password_changed_at"
+                case signedOutSessions = "signed_out_sessions"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PasswordResetBody`.
+        public struct PasswordResetBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PasswordResetBody/email`.
+            public var email: Swift.String
+            /// Creates a new `PasswordResetBody`.
+            ///
+            /// - Parameters:
+            ///   - email:
+            public init(email: Swift.String) {
+                self.email = email
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+            }
+        }
+        /// The same for every address, with an account or not
+        ///
+        /// - Remark: Generated from `#/components/schemas/PasswordResetRequested`.
+        public struct PasswordResetRequested: Codable, Hashable, Sendable {
+            /// The address as the backend read it
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordResetRequested/email`.
+            public var email: Swift.String
+            /// When another reset link to this address may be asked for
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordResetRequested/resend_after`.
+            public var resendAfter: Foundation.Date
+            /// Creates a new `PasswordResetRequested`.
+            ///
+            /// - Parameters:
+            ///   - email: The address as the backend read it
+            ///   - resendAfter: When another reset link to this address may be asked for
+            public init(
+                email: Swift.String,
+                resendAfter: Foundation.Date
+            ) {
+                self.email = email
+                self.resendAfter = resendAfter
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+                case resendAfter = "resend_after"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PasswordResetLink`.
+        public struct PasswordResetLink: Codable, Hashable, Sendable {
+            /// The address the link went to: the new password must not resemble it
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordResetLink/email`.
+            public var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PasswordResetLink/expires_at`.
+            public var expiresAt: Foundation.Date
+            /// Creates a new `PasswordResetLink`.
+            ///
+            /// - Parameters:
+            ///   - email: The address the link went to: the new password must not resemble it
+            ///   - expiresAt:
+            public init(
+                email: Swift.String,
+                expiresAt: Foundation.Date
+            ) {
+                self.email = email
+                self.expiresAt = expiresAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
+                case expiresAt = "expires_at"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PasswordResetCompleteBody`.
+        public struct PasswordResetCompleteBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PasswordResetCompleteBody/token`.
+            public var token: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PasswordResetCompleteBody/new_password`.
+            public var newPassword: Swift.String
+            /// Creates a new `PasswordResetCompleteBody`.
+            ///
+            /// - Parameters:
+            ///   - token:
+            ///   - newPassword:
+            public init(
+                token: Swift.String,
+                newPassword: Swift.String
+            ) {
+                self.token = token
+                self.newPassword = newPassword
+            }
+            public enum CodingKeys: String, CodingKey {
+                case token
+                case newPassword = "new_password"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PasswordResetDone`.
+        public struct PasswordResetDone: Codable, Hashable, Sendable {
+            /// The account's address, to log in with
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordResetDone/email`.
+            public var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PasswordResetDone/signed_out_sessions`.
+            public var signedOutSessions: Swift.Int
+            /// Creates a new `PasswordResetDone`.
+            ///
+            /// - Parameters:
+            ///   - email: The account's address, to log in with
+            ///   - signedOutSessions:
+            public init(
+                email: Swift.String,
+                signedOutSessions: Swift.Int
+            ) {
+                self.email = email
+                self.signedOutSessions = signedOutSessions
+            }
+            public enum CodingKeys: String, CodingKey {
+                case email
                 case signedOutSessions = "signed_out_sessions"
             }
         }

@@ -2027,7 +2027,7 @@ public enum Operations {
     }
     /// Check the code: signs in (a new account for an unknown phone or email) and registers the device
     ///
-    /// 401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted; 422 invalid_field (the device or a display_name outside 1 to 50 characters after trimming).
+    /// 401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted; 422 invalid_field (the device, or a display_name outside 1 to 50 characters after trimming: then errors is ["display_name"]).
     ///
     /// - Remark: HTTP `POST /auth/sign-in/code/verify`.
     /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)`.
@@ -3744,7 +3744,7 @@ public enum Operations {
     }
     /// Set the username (required) and the optional photo; on the profile step it moves onboarding on
     ///
-    /// 409 username_taken (never says whose); 422 username_invalid with the broken rules in errors (UsernameRule values), invalid_field (photo).
+    /// 409 username_taken (never says whose); 422 username_invalid with the broken rules in errors (UsernameRule values) and the server's length bounds in min and max, invalid_field (photo).
     ///
     /// - Remark: HTTP `PUT /me/profile`.
     /// - Remark: Generated from `#/paths//me/profile/put(updateProfile)`.
@@ -3982,7 +3982,7 @@ public enum Operations {
     }
     /// Whether a username can be taken (checked as the person types); never says who holds a taken one
     ///
-    /// 422 username_invalid with the broken rules in errors. The person's own username is available to them.
+    /// 422 username_invalid with the broken rules in errors and the server's length bounds in min and max. The person's own username is available to them.
     ///
     /// - Remark: HTTP `GET /auth/username-available`.
     /// - Remark: Generated from `#/paths//auth/username-available/get(usernameAvailable)`.
@@ -4918,7 +4918,7 @@ public enum Operations {
     }
     /// What an emailed link's token is (its kind, whether it still works, until when), without spending it
     ///
-    /// A link is known by its token, not by its URL: a client takes the token from the link's token query parameter or its last path segment (or is given the bare token) and asks here. Asking never spends the link: it opens as before, by the operation its kind names (email_change and email_add: POST /auth/email/verify; email_revert: POST /auth/email/revert; register: POST /auth/register/confirm; recovery: POST /auth/recovery/complete; reauth: POST /auth/reauth/email/confirm). The token is the link's secret, which is why it travels in the body and never in a URL: journals redact every `token` member. No session is needed (a link may be opened on any device, signed in or not). 404 link_not_found for a token this backend never issued, whatever its shape: a malformed token and an unknown one get the same answer, and a token carries 256 random bits, so asking cannot be used to guess one. A used, expired or superseded link answers 200 with that state, so the app can say what happened instead of "not valid".
+    /// A link is known by its token, not by its URL: a client takes the token from the link's token query parameter or its last path segment (or is given the bare token) and asks here. Asking never spends the link: it opens as before, by the operation its kind names (email_change and email_add: POST /auth/email/verify; email_revert: POST /auth/email/revert; register: POST /auth/register/confirm; recovery: POST /auth/recovery/complete; reauth: POST /auth/reauth/email/confirm; password_reset: POST /auth/password/reset/complete). The token is the link's secret, which is why it travels in the body and never in a URL: journals redact every `token` member. No session is needed (a link may be opened on any device, signed in or not). 404 link_not_found for a token this backend never issued, whatever its shape: a malformed token and an unknown one get the same answer, and a token carries 256 random bits, so asking cannot be used to guess one. A used, expired or superseded link answers 200 with that state, so the app can say what happened instead of "not valid".
     ///
     /// - Remark: HTTP `POST /auth/links/inspect`.
     /// - Remark: Generated from `#/paths//auth/links/inspect/post(inspectLink)`.
@@ -9388,6 +9388,674 @@ public enum Operations {
             /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
             ///
             /// - Remark: Generated from `#/paths//auth/password/change/post(changePassword)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.E422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.E422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Forgot password?: email a one-shot password reset link (30 min) to the account's email. The answer is the same whether or not the address belongs to an account
+    ///
+    /// No account enumeration: an address with no account, or an account without a password, gets the same 202 and the same body as one with an account, and counts for the send limits exactly as a sent link does (limits cooldown, daily_cap, and the hourly caps client_address_hourly and global_hourly), so neither the answer nor a later 429 tells whether the address has an account. Only an account with that email and a password gets the link (outbox kind password_reset_link, purpose password_reset); its earlier reset links stop working (link_superseded). 422 invalid_email; 429 rate_limited.
+    ///
+    /// - Remark: HTTP `POST /auth/password/reset`.
+    /// - Remark: Generated from `#/paths//auth/password/reset/post(requestPasswordReset)`.
+    public enum RequestPasswordReset {
+        public static let id: Swift.String = "requestPasswordReset"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/auth/password/reset/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RequestPasswordReset.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RequestPasswordReset.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RequestPasswordReset.Input.Headers
+            /// - Remark: Generated from `#/paths/auth/password/reset/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/password/reset/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.PasswordResetBody)
+            }
+            public var body: Operations.RequestPasswordReset.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.RequestPasswordReset.Input.Headers = .init(),
+                body: Operations.RequestPasswordReset.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/password/reset/POST/responses/202/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/auth/password/reset/POST/responses/202/content/application\/json`.
+                    case json(Components.Schemas.PasswordResetRequested)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.PasswordResetRequested {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RequestPasswordReset.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RequestPasswordReset.Output.Accepted.Body) {
+                    self.body = body
+                }
+            }
+            /// Accepted (whether or not anything was sent)
+            ///
+            /// - Remark: Generated from `#/paths//auth/password/reset/post(requestPasswordReset)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.RequestPasswordReset.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            public var accepted: Operations.RequestPasswordReset.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "accepted",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//auth/password/reset/post(requestPasswordReset)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//auth/password/reset/post(requestPasswordReset)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            ///
+            /// - Remark: Generated from `#/paths//auth/password/reset/post(requestPasswordReset)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.E422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.E422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            ///
+            /// - Remark: Generated from `#/paths//auth/password/reset/post(requestPasswordReset)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.E429)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.E429 {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Whether a password reset link still works, and for which address, without spending it
+    ///
+    /// 404 link_not_found; 410 link_superseded (a newer reset link was sent), link_expired (used, or past 30 min).
+    ///
+    /// - Remark: HTTP `POST /auth/password/reset/check`.
+    /// - Remark: Generated from `#/paths//auth/password/reset/check/post(checkPasswordResetLink)`.
+    public enum CheckPasswordResetLink {
+        public static let id: Swift.String = "checkPasswordResetLink"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/auth/password/reset/check/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CheckPasswordResetLink.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CheckPasswordResetLink.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CheckPasswordResetLink.Input.Headers
+            /// - Remark: Generated from `#/paths/auth/password/reset/check/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/password/reset/check/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.EmailLinkConfirmBody)
+            }
+            public var body: Operations.CheckPasswordResetLink.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.CheckPasswordResetLink.Input.Headers = .init(),
+                body: Operations.CheckPasswordResetLink.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/password/reset/check/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/auth/password/reset/check/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.PasswordResetLink)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.PasswordResetLink {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CheckPasswordResetLink.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CheckPasswordResetLink.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The link works
+            ///
+            /// - Remark: Generated from `#/paths//auth/password/reset/check/post(checkPasswordResetLink)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.CheckPasswordResetLink.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.CheckPasswordResetLink.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//auth/password/reset/check/post(checkPasswordResetLink)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//auth/password/reset/check/post(checkPasswordResetLink)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            ///
+            /// - Remark: Generated from `#/paths//auth/password/reset/check/post(checkPasswordResetLink)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.E404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.E404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// code_expired, request_closed, link_expired
+            ///
+            /// - Remark: Generated from `#/paths//auth/password/reset/check/post(checkPasswordResetLink)/responses/410`.
+            ///
+            /// HTTP response code: `410 gone`.
+            case gone(Components.Responses.E410)
+            /// The associated value of the enum case if `self` is `.gone`.
+            ///
+            /// - Throws: An error if `self` is not `.gone`.
+            /// - SeeAlso: `.gone`.
+            public var gone: Components.Responses.E410 {
+                get throws {
+                    switch self {
+                    case let .gone(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The reset link with a new password: the password is replaced and every session of the account is signed out
+    ///
+    /// Success spends the link, stores the new password, signs out every session of the account (their refresh tokens stop working), proves the address (as a registration link would), lifts a login lockout on it, and sends a password_changed_notice (purpose password_reset) to it. No session is issued: the person logs in with the new password. 422 password_invalid with the broken rules in errors (password_too_short, password_too_common, password_all_digits, password_too_similar) or invalid_field (longer than 128): the link stays usable. 410 link_superseded, link_expired (used, or past 30 min); 404 link_not_found.
+    ///
+    /// - Remark: HTTP `POST /auth/password/reset/complete`.
+    /// - Remark: Generated from `#/paths//auth/password/reset/complete/post(completePasswordReset)`.
+    public enum CompletePasswordReset {
+        public static let id: Swift.String = "completePasswordReset"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/auth/password/reset/complete/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CompletePasswordReset.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CompletePasswordReset.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.CompletePasswordReset.Input.Headers
+            /// - Remark: Generated from `#/paths/auth/password/reset/complete/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/password/reset/complete/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.PasswordResetCompleteBody)
+            }
+            public var body: Operations.CompletePasswordReset.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.CompletePasswordReset.Input.Headers = .init(),
+                body: Operations.CompletePasswordReset.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/password/reset/complete/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/auth/password/reset/complete/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.PasswordResetDone)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.PasswordResetDone {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.CompletePasswordReset.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.CompletePasswordReset.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The password was replaced; the person logs in with it
+            ///
+            /// - Remark: Generated from `#/paths//auth/password/reset/complete/post(completePasswordReset)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.CompletePasswordReset.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.CompletePasswordReset.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//auth/password/reset/complete/post(completePasswordReset)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//auth/password/reset/complete/post(completePasswordReset)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            ///
+            /// - Remark: Generated from `#/paths//auth/password/reset/complete/post(completePasswordReset)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.E404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.E404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// code_expired, request_closed, link_expired
+            ///
+            /// - Remark: Generated from `#/paths//auth/password/reset/complete/post(completePasswordReset)/responses/410`.
+            ///
+            /// HTTP response code: `410 gone`.
+            case gone(Components.Responses.E410)
+            /// The associated value of the enum case if `self` is `.gone`.
+            ///
+            /// - Throws: An error if `self` is not `.gone`.
+            /// - SeeAlso: `.gone`.
+            public var gone: Components.Responses.E410 {
+                get throws {
+                    switch self {
+                    case let .gone(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "gone",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            ///
+            /// - Remark: Generated from `#/paths//auth/password/reset/complete/post(completePasswordReset)/responses/422`.
             ///
             /// HTTP response code: `422 unprocessableContent`.
             case unprocessableContent(Components.Responses.E422)

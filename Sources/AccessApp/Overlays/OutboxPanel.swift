@@ -85,6 +85,7 @@ public struct OutboxPanel: OverlayModel {
         case (nil, .emailChangedNotice?): what = "email changed, with a revert link"
         case (nil, .passwordChangedNotice?): what = "password changed"
         case (nil, .recoveryLink?): what = "recovery link"
+        case (nil, .passwordResetLink?): what = "password reset link"
         case (nil, .recoveryStartedNotice?): what = "recovery requested"
         case (nil, .recoveryCompletedNotice?): what = "account recovered"
         case (nil, .lockoutNotice?): what = "sign-in locked after failed attempts"

@@ -30,6 +30,9 @@ struct Backend: Sendable {
         OnboardingService(store: store, clock: clock, passwordLogins: passwordLogins)
     }
     var recovery: RecoveryService { RecoveryService(store: store, clock: clock, linkBase: linkBase) }
+    var passwordResets: PasswordResetService {
+        PasswordResetService(store: store, clock: clock, linkBase: linkBase)
+    }
     var outbox: OutboxService { OutboxService(store: store, clock: clock) }
     var deadlines: DeadlineService { DeadlineService(store: store, clock: clock) }
     var scenarios: ScenarioLoader {

@@ -44,15 +44,24 @@ struct Store: Sendable {
             configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = OFF") }
         }
         let pool = try DatabasePool(path: resolved, configuration: configuration)
-        // A database from before held its key and plain outbox secrets: while they are moved out and sealed,
-        // what is deleted or overwritten is zeroed (secure_delete), and the WAL that saw them is emptied.
-        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
-        try migrateUntilTheKeyIsNeeded(pool)
-        let key = try StoreKey.load(pool, keyFile: temporary ? nil : resolved + keyFileSuffix)
-        try migrator(sealer: key.outboxSealer).migrate(pool)
-        try pool.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA secure_delete = OFF")
-            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        let key: StoreKey
+        if temporary {
+            // Empty, so nothing from before to seal or zero: the schema in one script instead of the migration
+            // chain (`StoreSchema`). The migrator still runs after it, and finds nothing left to do.
+            try StoreSchema.apply(to: pool)
+            key = StoreKey.temporary()
+            try migrator(sealer: key.outboxSealer).migrate(pool)
+        } else {
+            // A database from before held its key and plain outbox secrets: while they are moved out and sealed,
+            // what is deleted or overwritten is zeroed (secure_delete), and the WAL that saw them is emptied.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
+            try migrateUntilTheKeyIsNeeded(pool)
+            key = try StoreKey.load(pool, keyFile: resolved + keyFileSuffix)
+            try migrator(sealer: key.outboxSealer).migrate(pool)
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA secure_delete = OFF")
+                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            }
         }
         try PrivateFiles.restrictDatabase(at: resolved)
         let store = Store(

@@ -21,7 +21,14 @@ struct StoreKey: Sendable {
     /// What the database keeps to recognise its key: an HMAC of a fixed text, which says nothing of the key.
     var check: Data { Data(HMAC<SHA256>.authenticationCode(for: Data("accessdeck key check".utf8), using: key)) }
 
-    /// `keyFile` nil: a temporary database, whose key is not written anywhere. A database from before kept
+    /// A temporary database's key: new, kept in memory only, and nothing to check it against, since the database
+    /// is new and goes with the process: reading and writing the `secrets` table for it was work of no use on
+    /// the embedded backend's start (issue 34 item 1).
+    static func temporary() -> StoreKey {
+        StoreKey(key: SymmetricKey(size: .bits256))
+    }
+
+    /// `keyFile` nil: a database whose key is not written anywhere. A database from before kept
     /// its key in its `secrets` table: that key moves out to the key file (so every digest made with it
     /// still matches) and its row is erased. A database whose key file is missing or is another's is
     /// refused rather than opened with a new key, which would silently end every session and code in it.

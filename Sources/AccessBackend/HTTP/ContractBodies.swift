@@ -17,7 +17,9 @@ enum ContractBodies {
         ],
         "cancelOtp": ["": ["request_id"]],
         "changePassword": ["": ["new_password"]],
+        "checkPasswordResetLink": ["": ["token"]],
         "checkRecoveryLink": ["": ["token"]],
+        "completePasswordReset": ["": ["new_password", "token"]],
         "completeRecovery": [
             "": ["device", "password", "token"],
             "device": [
@@ -47,6 +49,7 @@ enum ContractBodies {
         ],
         "requestEmailChange": ["": ["email"]],
         "requestOtp": ["": ["phone", "purpose"]],
+        "requestPasswordReset": ["": ["email"]],
         "resendOtp": ["": ["request_id"]],
         "resendRegistrationLink": ["": ["email"]],
         "resendSignInCode": ["": ["challenge_id"]],

@@ -354,7 +354,7 @@ paths:
           "$ref": "#/components/responses/E410"
         "422":
           "$ref": "#/components/responses/E422"
-      description: "401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted; 422 invalid_field (the device or a display_name outside 1 to 50 characters after trimming)."
+      description: "401 code_incorrect with attempts_remaining (the 5th wrong code kills it); 410 code_expired after 5 minutes, once dead or once used; 404 challenge_not_found; 409 recently_deleted; 422 invalid_field (the device, or a display_name outside 1 to 50 characters after trimming: then errors is [\"display_name\"])."
       tags:
         - "sign-in"
       security: []
@@ -571,7 +571,7 @@ paths:
           "$ref": "#/components/responses/E409"
         "422":
           "$ref": "#/components/responses/E422"
-      description: "409 username_taken (never says whose); 422 username_invalid with the broken rules in errors (UsernameRule values), invalid_field (photo)."
+      description: "409 username_taken (never says whose); 422 username_invalid with the broken rules in errors (UsernameRule values) and the server's length bounds in min and max, invalid_field (photo)."
       tags:
         - "onboarding"
       security:
@@ -606,7 +606,7 @@ paths:
           "$ref": "#/components/responses/E401"
         "422":
           "$ref": "#/components/responses/E422"
-      description: "422 username_invalid with the broken rules in errors. The person's own username is available to them."
+      description: "422 username_invalid with the broken rules in errors and the server's length bounds in min and max. The person's own username is available to them."
       tags:
         - "onboarding"
       security:
@@ -725,7 +725,7 @@ paths:
           "$ref": "#/components/responses/E413"
         "404":
           "$ref": "#/components/responses/E404"
-      description: "A link is known by its token, not by its URL: a client takes the token from the link's token query parameter or its last path segment (or is given the bare token) and asks here. Asking never spends the link: it opens as before, by the operation its kind names (email_change and email_add: POST /auth/email/verify; email_revert: POST /auth/email/revert; register: POST /auth/register/confirm; recovery: POST /auth/recovery/complete; reauth: POST /auth/reauth/email/confirm). The token is the link's secret, which is why it travels in the body and never in a URL: journals redact every `token` member. No session is needed (a link may be opened on any device, signed in or not). 404 link_not_found for a token this backend never issued, whatever its shape: a malformed token and an unknown one get the same answer, and a token carries 256 random bits, so asking cannot be used to guess one. A used, expired or superseded link answers 200 with that state, so the app can say what happened instead of \"not valid\"."
+      description: "A link is known by its token, not by its URL: a client takes the token from the link's token query parameter or its last path segment (or is given the bare token) and asks here. Asking never spends the link: it opens as before, by the operation its kind names (email_change and email_add: POST /auth/email/verify; email_revert: POST /auth/email/revert; register: POST /auth/register/confirm; recovery: POST /auth/recovery/complete; reauth: POST /auth/reauth/email/confirm; password_reset: POST /auth/password/reset/complete). The token is the link's secret, which is why it travels in the body and never in a URL: journals redact every `token` member. No session is needed (a link may be opened on any device, signed in or not). 404 link_not_found for a token this backend never issued, whatever its shape: a malformed token and an unknown one get the same answer, and a token carries 256 random bits, so asking cannot be used to guess one. A used, expired or superseded link answers 200 with that state, so the app can say what happened instead of \"not valid\"."
       tags:
         - "links"
       security: []
@@ -1375,6 +1375,96 @@ paths:
           "application/json":
             schema:
               "$ref": "#/components/schemas/ChangePasswordBody"
+  # Password reset (issue 28 item 25): "Forgot password?" on Log in and on recovery's password screen.
+  "/auth/password/reset":
+    post:
+      operationId: "requestPasswordReset"
+      summary: "Forgot password?: email a one-shot password reset link (30 min) to the account's email. The answer is the same whether or not the address belongs to an account"
+      responses:
+        "202":
+          description: "Accepted (whether or not anything was sent)"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/PasswordResetRequested"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "413":
+          "$ref": "#/components/responses/E413"
+        "422":
+          "$ref": "#/components/responses/E422"
+        "429":
+          "$ref": "#/components/responses/E429"
+      description: "No account enumeration: an address with no account, or an account without a password, gets the same 202 and the same body as one with an account, and counts for the send limits exactly as a sent link does (limits cooldown, daily_cap, and the hourly caps client_address_hourly and global_hourly), so neither the answer nor a later 429 tells whether the address has an account. Only an account with that email and a password gets the link (outbox kind password_reset_link, purpose password_reset); its earlier reset links stop working (link_superseded). 422 invalid_email; 429 rate_limited."
+      tags:
+        - "password-reset"
+      security: []
+      requestBody:
+        required: true
+        content:
+          "application/json":
+            schema:
+              "$ref": "#/components/schemas/PasswordResetBody"
+  "/auth/password/reset/check":
+    post:
+      operationId: "checkPasswordResetLink"
+      summary: "Whether a password reset link still works, and for which address, without spending it"
+      responses:
+        "200":
+          description: "The link works"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/PasswordResetLink"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "413":
+          "$ref": "#/components/responses/E413"
+        "404":
+          "$ref": "#/components/responses/E404"
+        "410":
+          "$ref": "#/components/responses/E410"
+      description: "404 link_not_found; 410 link_superseded (a newer reset link was sent), link_expired (used, or past 30 min)."
+      tags:
+        - "password-reset"
+      security: []
+      requestBody:
+        required: true
+        content:
+          "application/json":
+            schema:
+              "$ref": "#/components/schemas/EmailLinkConfirmBody"
+  "/auth/password/reset/complete":
+    post:
+      operationId: "completePasswordReset"
+      summary: "The reset link with a new password: the password is replaced and every session of the account is signed out"
+      responses:
+        "200":
+          description: "The password was replaced; the person logs in with it"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/PasswordResetDone"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "413":
+          "$ref": "#/components/responses/E413"
+        "404":
+          "$ref": "#/components/responses/E404"
+        "410":
+          "$ref": "#/components/responses/E410"
+        "422":
+          "$ref": "#/components/responses/E422"
+      description: "Success spends the link, stores the new password, signs out every session of the account (their refresh tokens stop working), proves the address (as a registration link would), lifts a login lockout on it, and sends a password_changed_notice (purpose password_reset) to it. No session is issued: the person logs in with the new password. 422 password_invalid with the broken rules in errors (password_too_short, password_too_common, password_all_digits, password_too_similar) or invalid_field (longer than 128): the link stays usable. 410 link_superseded, link_expired (used, or past 30 min); 404 link_not_found."
+      tags:
+        - "password-reset"
+      security: []
+      requestBody:
+        required: true
+        content:
+          "application/json":
+            schema:
+              "$ref": "#/components/schemas/PasswordResetCompleteBody"
   "/_admin/scenarios":
     get:
       operationId: "adminListScenarios"
@@ -1840,6 +1930,7 @@ components:
         - "recovery_completed_notice"
         - "lockout_notice"
         - "new_device_notice"
+        - "password_reset_link"
     OutboxStatus:
       type: "string"
       description: >-
@@ -1885,6 +1976,12 @@ components:
           description: "Field-level problems (password rules, bad request fields)"
           items:
             type: "string"
+        min:
+          type: "integer"
+          description: "username_invalid: the fewest characters this server takes for the field, so a client says the server's bound rather than its own"
+        max:
+          type: "integer"
+          description: "username_invalid: the most characters this server takes for the field (another backend's may differ from the app's)"
       required:
         - "code"
         - "message"
@@ -2559,7 +2656,7 @@ components:
         - "expires_at"
     LinkKind:
       type: "string"
-      description: "What opening the link does. email_change: applies a new email (signed-in change); email_add: adds an email with its password; email_revert: puts the old email back and signs every session out (sent to the old address after a change); register: proves a registered (or recovery) email; recovery: account recovery by email; reauth: Verify it's you."
+      description: "What opening the link does. email_change: applies a new email (signed-in change); email_add: adds an email with its password; email_revert: puts the old email back and signs every session out (sent to the old address after a change); register: proves a registered (or recovery) email; recovery: account recovery by email; reauth: Verify it's you; password_reset: sets a new password (Forgot password?)."
       enum:
         - "email_change"
         - "email_add"
@@ -2567,6 +2664,7 @@ components:
         - "register"
         - "recovery"
         - "reauth"
+        - "password_reset"
     LinkState:
       type: "string"
       description: "live: opening it works; used: it was opened; superseded: a newer link of the same kind was sent (or the change it belonged to was undone), so it will not work; expired: past expires_at without being opened."
@@ -2779,6 +2877,66 @@ components:
           minimum: 0
       required:
         - "password_changed_at"
+        - "signed_out_sessions"
+    # Password reset (issue 28 item 25).
+    PasswordResetBody:
+      type: "object"
+      properties:
+        email:
+          type: "string"
+          format: "email"
+          maxLength: 254
+      required:
+        - "email"
+    PasswordResetRequested:
+      type: "object"
+      description: "The same for every address, with an account or not"
+      properties:
+        email:
+          type: "string"
+          description: "The address as the backend read it"
+        resend_after:
+          type: "string"
+          format: "date-time"
+          description: "When another reset link to this address may be asked for"
+      required:
+        - "email"
+        - "resend_after"
+    PasswordResetLink:
+      type: "object"
+      properties:
+        email:
+          type: "string"
+          description: "The address the link went to: the new password must not resemble it"
+        expires_at:
+          type: "string"
+          format: "date-time"
+      required:
+        - "email"
+        - "expires_at"
+    PasswordResetCompleteBody:
+      type: "object"
+      properties:
+        token:
+          type: "string"
+        new_password:
+          type: "string"
+          format: "password"
+          maxLength: 128
+      required:
+        - "token"
+        - "new_password"
+    PasswordResetDone:
+      type: "object"
+      properties:
+        email:
+          type: "string"
+          description: "The account's address, to log in with"
+        signed_out_sessions:
+          type: "integer"
+          minimum: 0
+      required:
+        - "email"
         - "signed_out_sessions"
     ScenarioSummary:
       type: "object"

@@ -50,13 +50,29 @@ struct RequestGate: Sendable {
     /// `/` or non-empty segments, none `.` or `..`, with no percent-encoding or backslash: the only form
     /// the contract's paths take (its one path parameter is an enum of plain words), so any other spelling
     /// is refused rather than left to whatever the router or a proxy makes of it.
+    /// Over the UTF-8 bytes, as the router reads them: splitting into `Substring`s and comparing `Character`s
+    /// was a tenth of a whole `GET /me/auth-methods` (issue 34 item 2).
     static func isCanonical(_ path: String) -> Bool {
-        guard path.first == "/" else { return false }
-        if path == "/" { return true }
-        return path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).allSatisfy { segment in
-            !segment.isEmpty && segment != "." && segment != ".." && !segment.contains("%")
-                && !segment.contains("\\")
+        var bytes = path.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "/") else { return false }
+        if path.utf8.count == 1 { return true }
+        // The segment being read: its length, and whether it is dots only ("." and ".." are refused).
+        var length = 0
+        var onlyDots = true
+        while let byte = bytes.next() {
+            switch byte {
+            case UInt8(ascii: "/"):
+                guard length > 0, !(onlyDots && length <= 2) else { return false }
+                length = 0
+                onlyDots = true
+            case UInt8(ascii: "%"), UInt8(ascii: "\\"):
+                return false
+            default:
+                length += 1
+                if byte != UInt8(ascii: ".") { onlyDots = false }
+            }
         }
+        return length > 0 && !(onlyDots && length <= 2)
     }
 
     /// `localhost`, `127.0.0.1` (any 127/8 address), `[::1]`, each with or without `:port`.
@@ -64,20 +80,24 @@ struct RequestGate: Sendable {
         let name: Substring
         let rest: Substring
         if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { return false }
+            guard let close = authority.utf8.firstIndex(of: UInt8(ascii: "]")) else { return false }
             name = authority[...close]
             rest = authority[authority.index(after: close)...]
         } else {
-            let colon = authority.firstIndex(of: ":") ?? authority.endIndex
+            let colon = authority.utf8.firstIndex(of: UInt8(ascii: ":")) ?? authority.endIndex
             name = authority[..<colon]
             rest = authority[colon...]
         }
         if !rest.isEmpty {
-            let port = rest.dropFirst()
-            guard rest.first == ":", !port.isEmpty, port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber) else {
+            let port = rest.utf8.dropFirst()
+            guard rest.utf8.first == UInt8(ascii: ":"), !port.isEmpty,
+                port.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+            else {
                 return false
             }
         }
+        // What every local client sends, spelled as the server's own URL spells it, without building a String.
+        if name == "127.0.0.1" || name == "localhost" { return true }
         return ReferenceBackend.isLoopback(String(name))
     }
 

@@ -15,6 +15,8 @@ enum LinkPurpose: String, Codable, DatabaseValueConvertible, Sendable {
     case register
     /// Account recovery by email (`RecoveryService`).
     case recovery
+    /// Forgot password? (`PasswordResetService`).
+    case passwordReset = "password_reset"
 }
 
 /// A row of `links`: a one-shot emailed link, known only by its token's keyed digest.

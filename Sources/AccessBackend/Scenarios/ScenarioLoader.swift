@@ -11,8 +11,9 @@ struct ScenarioLoader: Sendable {
     /// nil: the scenario decides (running unless it says frozen).
     let frozenOverride: Bool?
 
-    func load(_ name: String) async throws -> ScenarioLoaded {
-        let scenario = try catalog.load(name)
+    /// `checked`: the scenario `name` as the catalog already read it, so it is not read twice.
+    func load(_ name: String, checked: Scenario? = nil) async throws -> ScenarioLoaded {
+        let scenario = try checked ?? catalog.load(name)
         clock.reset(start: scenario.clock?.start, frozen: frozenOverride ?? scenario.clock?.frozen ?? false)
         let now = clock.now()
         try await store.pool.write { db in

@@ -73,6 +73,7 @@ struct LinkService: Sendable {
         case .emailRevert: .emailRevert
         case .register: .register
         case .recovery: .recovery
+        case .passwordReset: .passwordReset
         }
     }
 

@@ -227,6 +227,9 @@ struct OnboardingService: Sendable {
             var error = BackendError(
                 .unprocessableContent, "username_invalid", problems[0].sentence, rule: .usernameInvalid)
             error.detail.errors = problems.map(\.rawValue)
+            // The bounds go with the refusal, so a client's words say this server's numbers, not its own.
+            error.detail.min = UsernameRules.minimumLength
+            error.detail.max = UsernameRules.maximumLength
             throw error
         }
         return username

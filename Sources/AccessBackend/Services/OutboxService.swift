@@ -185,7 +185,7 @@ struct OutboxService: Sendable {
             if let recorded = row.outcome { return recorded }
             switch OutboxKind(rawValue: row.kind) {
             case .otp: return codeStatus(row)
-            case .reauthLink, .emailVerifyLink, .emailChangedNotice, .recoveryLink:
+            case .reauthLink, .emailVerifyLink, .emailChangedNotice, .recoveryLink, .passwordResetLink:
                 return try linkStatus(token: token, db, digest: digest)
             // A notice carries nothing to use, so nothing about it can stop working.
             case .passwordChangedNotice, .providerConnectedNotice, .providerDisconnectedNotice, .accountDeletedNotice,

@@ -146,9 +146,12 @@ struct SignInService: Sendable {
     /// the code stays usable.
     static func validDisplayName(_ typed: String) throws -> String {
         guard DisplayNameRules.isValid(typed), let name = DisplayNameRules.normalized(typed) else {
-            throw BackendError(
+            var error = BackendError(
                 .unprocessableContent, "invalid_field", "display_name: \(DisplayNameRules.problem)",
                 rule: .signInDisplayNameInvalid)
+            // The field, named where a client looks for it: the app shows the words under that field.
+            error.detail.errors = ["display_name"]
+            throw error
         }
         return name
     }

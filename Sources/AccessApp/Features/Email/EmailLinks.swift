@@ -2,7 +2,19 @@ import AccessAPI
 
 /// The link of an email change or add: opening it applies the change (a new session comes with it).
 struct EmailChangeLink: LinkPurpose {
-    public init() {}
+    /// The new address, when the link was opened from its message: "Start the change again" fills it in.
+    public var address: String?
+
+    public init(address: String? = nil) { self.address = address }
+    public func sent(to address: String) -> EmailChangeLink { EmailChangeLink(address: address) }
+    /// The backend holds no change any more (past its 24 h, opened, or reverted): the change begins again,
+    /// verified as any change is, with the address typed before.
+    public func startAgain(_ context: ScreenContext) -> [Command]? {
+        guard let methods = context.methods else { return nil }
+        let restart = RestartEmailChange(address: address)
+        if methods.email == nil || methods.sessionSuffices(for: restart.target) { return [.continueFlow(restart)] }
+        return Reauth.verifyThen(restart, context)
+    }
     public var resend: ResendEmailLink? { ResendEmailLink() }
     public func confirm(token: String) -> VerifyEmailLink { VerifyEmailLink(token: token) }
     public func confirmed(_ verified: EmailVerified, _ context: ScreenContext) -> [Command] {
@@ -46,4 +58,23 @@ struct RevertEmailLink: LinkPurpose {
     public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .emailChangedNotice }
     public var canEditAddress: Bool { false }
     public var linkPath: String { "revert-email" }
+}
+
+/// An email change or add started again from "This link has expired" when the backend no longer held it:
+/// the new-address screen with the address of the dead link filled in.
+public struct RestartEmailChange: SensitiveFlow {
+    public var address: String?
+
+    public var target: ReauthMethod? { .email }
+    public var pickerExplanation: String { EmailFlow.changeEmail.pickerExplanation }
+
+    public func start(_ context: ScreenContext) -> [Command] {
+        guard let methods = context.methods else { return [] }
+        let mode: NewEmailScreen.Mode = methods.email.map { .change(current: $0) } ?? .add
+        let screens: [Command] = [.popToNearest(EmailPasswordScreen.self, HubScreen.self, SettingsScreen.self)]
+        guard let address else { return screens + [.push(NewEmailScreen(mode: mode))] }
+        // The address filled in is checked as if just typed, so Send link does not wait for a keystroke.
+        let filled = NewEmailScreen(mode: mode, email: address, availability: .typing(since: context.now))
+        return screens + [.push(filled), .run(.after(seconds: NewEmailScreen.debounce, action: .tick, id: .debounce))]
+    }
 }

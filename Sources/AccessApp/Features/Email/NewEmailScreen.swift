@@ -194,10 +194,9 @@ public struct NewEmailScreen: ScreenModel {
         isWorking = false
         switch result {
         case .success(let sent):
-            return [
-                .push(
-                    CheckEmailScreen(link: AnyLinkPurpose(EmailChangeLink()), sentTo: sent.sentTo, sentAt: context.now))
-            ]
+            // The link knows its address, so a change that has to start again starts with it.
+            let link = AnyLinkPurpose(EmailChangeLink(address: sent.sentTo))
+            return [.push(CheckEmailScreen(link: link, sentTo: sent.sentTo, sentAt: context.now))]
         case .failure(.taken):
             availability = .taken(typed)
         case .failure(.rateLimited(nil, let message, _)):
@@ -206,7 +205,7 @@ public struct NewEmailScreen: ScreenModel {
             limit = RateLimit(
                 target: typed, until: context.now.addingTimeInterval(TimeInterval(retryAfter)), kind: kind)
             error = message
-        case .failure(.invalid(let codes, let message)):
+        case .failure(.invalid(let codes, let message, _)):
             if let passwordProblem = PasswordChecklist.message(for: codes) {
                 password.error = passwordProblem
             } else {

@@ -138,7 +138,7 @@ public struct SetPasswordScreen: ScreenModel {
                 commands.insert(.setMethods(methods), at: 0)
             }
             return commands
-        case .change(.failure(.invalid(let codes, let message))):
+        case .change(.failure(.invalid(let codes, let message, _))):
             newPassword.error = PasswordChecklist.message(for: codes) ?? message
         case .change(.failure(.reauthRequired)):
             error = NewEmailScreen.expiredReauthText

@@ -106,6 +106,7 @@ extension LinkExpiredScreen {
         why: [
             "\"This link has expired\": the link is past its lifetime (30 minutes for re-auth and email links, 24 hours for recovery links) or was used already, since every link works once. A full screen, not a toast, because the flow cannot go on and a toast would be missed.",
             "\"Request a new link\" sends one where the app knows the address (re-auth, email change) and replaces the old \"Check your email\"; a recovery link goes back to the recovery request, which asks for the address. Links nobody can ask for again (the revert link, registration links) leave only Contact support.",
+            "An email change's resend works for a day after its link ran out. Once the backend holds no change any more (past that day, opened, or reverted: its 404), \"Start the change again\" takes its place: \"Verify it's you\" unless its window is open, then the new-address screen, with the address filled in when the link was opened from its message.",
         ],
         calls: [
             .post(
@@ -121,7 +122,7 @@ extension LinkExpiredScreen {
                 [
                     202: "Check your email, once, with a fresh countdown.",
                     401: APICall.sessionRefused,
-                    404: "The server's message (no change is pending any more).",
+                    404: "The server's message, and \"Start the change again\" instead of \"Request a new link\".",
                     429: "The server's message.",
                 ],
                 noAnswer: "The offline message."),

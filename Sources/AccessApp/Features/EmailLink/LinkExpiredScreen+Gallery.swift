@@ -17,6 +17,15 @@ extension LinkExpiredScreen {
             GalleryEntry("link-expired:email-change", "An email change's link opened from the outbox, too late") {
                 SampleData.state([LinkExpiredScreen(link: AnyLinkPurpose(EmailChangeLink()))], now: $0)
             },
+            GalleryEntry("link-expired:start-again", "The email change is no longer pending (404): start it again") {
+                let message = "There is no email change waiting. Start again."
+                return SampleData.state(
+                    [
+                        LinkExpiredScreen(
+                            link: AnyLinkPurpose(EmailChangeLink(address: "new.email@gmail.com")), error: message,
+                            startsAgain: true)
+                    ], now: $0)
+            },
             GalleryEntry("link-expired:registration", "A sign-up's verification link, over 24 hours old or used") {
                 SampleData.state([LinkExpiredScreen(link: AnyLinkPurpose(RegistrationLink()))], now: $0)
             },

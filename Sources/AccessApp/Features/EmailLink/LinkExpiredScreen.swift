@@ -12,11 +12,14 @@ public struct LinkExpiredScreen: ScreenModel {
     public var selection: Int
     public var isSending: Bool
     public var error: String?
+    /// The resend found nothing pending (404): the way on is to start over, not to ask for this link again.
+    public var startsAgain: Bool
 
     public init(
         link: AnyLinkPurpose, isReplaced: Bool = false, selection: Int = 0, isSending: Bool = false,
-        error: String? = nil
+        error: String? = nil, startsAgain: Bool = false
     ) {
+        self.startsAgain = startsAgain
         self.link = link
         self.isReplaced = isReplaced
         self.selection = selection
@@ -35,11 +38,14 @@ public struct LinkExpiredScreen: ScreenModel {
 
     public var id: String { "link-expired" }
 
-    enum Action { case sendNew, contactSupport }
+    enum Action { case sendNew, startAgain, contactSupport }
+
+    static let startAgainText = "Start the change again"
 
     /// Without a way to ask again (the revert link), only support is left.
     var actions: [Action] {
-        !link.canResend && link.base.newLinkScreen == nil ? [.contactSupport] : [.sendNew, .contactSupport]
+        if startsAgain { return [.startAgain, .contactSupport] }
+        return !link.canResend && link.base.newLinkScreen == nil ? [.contactSupport] : [.sendNew, .contactSupport]
     }
 
     public enum Intent: Sendable { case up, down, choose }
@@ -59,6 +65,7 @@ public struct LinkExpiredScreen: ScreenModel {
     }
 
     private mutating func choose(_ action: Action, _ context: ScreenContext) -> [Command] {
+        if action == .startAgain { return link.base.startAgain(context) ?? [] }
         guard action == .sendNew else { return [.push(ContactSupportScreen(userId: context.methods?.userId))] }
         // One such screen, not two: the one below (if any) comes back fresh, as for a resent link.
         if let screen = link.base.newLinkScreen {
@@ -82,21 +89,36 @@ public struct LinkExpiredScreen: ScreenModel {
             ]
         case .resend(.failure(let failure)):
             error = failure.message
+            // The backend no longer counts it as pending: another link cannot come, the change can start over.
+            if case .server(404, _, _) = failure, link.base.startAgain(context) != nil {
+                startsAgain = true
+                selection = 0
+            }
             return []
+        }
+    }
+
+    static func title(_ action: Action) -> String {
+        switch action {
+        case .sendNew: "Request a new link"
+        case .startAgain: startAgainText
+        case .contactSupport: "Contact support"
         }
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         canvas.title(isReplaced ? Self.replacedTitle : "This link has expired")
-        canvas.paragraph(isReplaced ? Self.replacedText : link.base.lifetimeText)
+        // Nothing pending any more: the server's words say so where the lifetime would (no "request a new one").
+        let explanation = isReplaced ? Self.replacedText : link.base.lifetimeText
+        canvas.paragraph(startsAgain ? error ?? Self.startAgainText : explanation)
         for (index, action) in actions.enumerated() {
             canvas.row(
                 ListRow(
-                    action == .sendNew ? "Request a new link" : "Contact support", control: .chevron,
+                    Self.title(action), control: .chevron,
                     isSelected: index == min(selection, actions.count - 1), isDisabled: action == .sendNew && isSending)
             )
         }
         if isSending { canvas.paragraph("Sending…", style: .muted) }
-        if let error { canvas.paragraph(error, style: .danger) }
+        if let error, !startsAgain { canvas.paragraph(error, style: .danger) }
     }
 }

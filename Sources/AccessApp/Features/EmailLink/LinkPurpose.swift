@@ -28,11 +28,15 @@ public protocol LinkPurpose: Equatable, Sendable {
     var lifetimeText: String { get }
     /// The same purpose knowing the address the link went to (an outbox message's recipient).
     func sent(to address: String) -> Self
+    /// Where "Start again" leads once the backend no longer holds what the link was for (its resend
+    /// answered 404); nil: there is nothing to start again from here.
+    func startAgain(_ context: ScreenContext) -> [Command]?
 }
 
 extension LinkPurpose {
     public var newLinkScreen: (any ScreenModel)? { nil }
     public func sent(to address: String) -> Self { self }
+    public func startAgain(_ context: ScreenContext) -> [Command]? { nil }
     /// `sent(to:)`, wrapped: what an outbox message's link opens as.
     func link(sentTo address: String) -> AnyLinkPurpose { AnyLinkPurpose(sent(to: address)) }
     public var lifetimeText: String { "Verification links expire after 30 minutes. Request a new one to try again." }

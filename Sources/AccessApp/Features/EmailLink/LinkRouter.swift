@@ -5,7 +5,7 @@ import Foundation
 /// hub, the revert link in the old address's notice): whose they are decides where they go.
 enum LinkRouter {
     static let purposes: [any LinkPurpose] = [
-        RegistrationLink(), EmailChangeLink(), RevertEmailLink(), AccountRecoveryLink(),
+        RegistrationLink(), EmailChangeLink(), RevertEmailLink(), AccountRecoveryLink(), ForgotPasswordLink(),
     ]
 
     static func open(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? {
@@ -34,6 +34,7 @@ enum LinkRouter {
         case .emailRevert: AnyLinkPurpose(RevertEmailLink())
         case .register: AnyLinkPurpose(RegistrationLink())
         case .recovery: AnyLinkPurpose(AccountRecoveryLink())
+        case .passwordReset: AnyLinkPurpose(ForgotPasswordLink())
         case .reauth: nil
         }
     }

@@ -160,7 +160,7 @@ public struct ProfileScreen: ScreenModel {
         case .failure(.taken):
             availability = .taken(typed)
             focus = .username
-        case .failure(.invalid(let codes, let message)):
+        case .failure(.invalid(let codes, let message, let bounds)):
             let broken = codes.compactMap(UsernameRules.Problem.init(rawValue:))
             if broken.isEmpty {
                 // Not the name's rules: the photo (`invalid_field`) is the other thing sent.
@@ -168,7 +168,7 @@ public struct ProfileScreen: ScreenModel {
                 focus = .photo
             } else {
                 availability = .invalid(typed)
-                username.error = broken.map(\.sentence).joined(separator: " ")
+                username.error = Self.sentences(broken, bounds)
                 focus = .username
             }
         case .failure(let failure):
@@ -183,15 +183,20 @@ public struct ProfileScreen: ScreenModel {
         switch result {
         case .success(let answer):
             availability = answer.available ? .available(asked) : .taken(asked)
-        case .failure(.invalid(let codes, let message)):
+        case .failure(.invalid(let codes, let message, let bounds)):
             availability = .invalid(asked)
             let broken = codes.compactMap(UsernameRules.Problem.init(rawValue:))
-            username.error = broken.isEmpty ? message : broken.map(\.sentence).joined(separator: " ")
+            username.error = broken.isEmpty ? message : Self.sentences(broken, bounds)
         case .failure(let failure):
             // Not known either way: Continue lets the server decide.
             availability = .idle
             error = failure.message
         }
+    }
+
+    /// The server's refusal in the checklist's words, with the server's bounds when its 422 gave them.
+    static func sentences(_ broken: [UsernameRules.Problem], _ bounds: FieldBounds?) -> String {
+        broken.map { $0.sentence(minimum: bounds?.min, maximum: bounds?.max) }.joined(separator: " ")
     }
 
     /// The rules as a checklist: each judged once something is typed.

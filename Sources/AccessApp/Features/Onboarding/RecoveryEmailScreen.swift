@@ -192,7 +192,7 @@ public struct RecoveryEmailScreen: ScreenModel {
         case .save(.failure(.taken)):
             email.error = NewEmailScreen.takenText
             focus = .email
-        case .save(.failure(.invalid(let codes, let message))):
+        case .save(.failure(.invalid(let codes, let message, _))):
             if let passwordProblem = PasswordChecklist.message(for: codes) {
                 password.error = passwordProblem
                 focus = .password

@@ -64,20 +64,30 @@ public struct PasswordLoginScreen: ScreenModel {
 
     var actionTitle: String { mode == .login ? "Log in" : "Register" }
 
-    public enum Intent: Sendable { case nextField, previousField, submit, switchMode, togglePassword }
+    public enum Intent: Sendable {
+        case nextField, previousField, submit, switchMode, togglePassword, forgotPassword
+    }
     public enum Reply: Equatable, Sendable {
         case login(Result<SignedIn, APIError>)
         case register(Result<Registered, APIError>)
     }
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
-        [
+        var bindings: [KeyBinding<Intent>] = [
             .nextField(next: .nextField, previous: .previousField),
             KeyBinding([.enter], actionTitle, .submit),
             KeyBinding([.control("t")], mode == .login ? "Register instead" : "Log in instead", .switchMode),
             KeyBinding([.control("r")], showsPassword ? "Hide password" : "Show password", .togglePassword),
         ]
+        // Said on screen under the button; the footer keeps its room for the form's keys.
+        if mode == .login {
+            bindings.append(KeyBinding([Self.forgotKey], "Forgot password?", inFooter: false, .forgotPassword))
+        }
+        return bindings
     }
+
+    /// "Forgot password?" (issue 28 item 25): also on recovery's password screen.
+    static let forgotKey = Key.control("f")
 
     static let order: [Focus] = [.email, .password, .cta]
 
@@ -93,6 +103,9 @@ public struct PasswordLoginScreen: ScreenModel {
             error = nil
         case .togglePassword:
             password.isMasked.toggle()
+        case .forgotPassword:
+            guard !isWorking else { return [] }
+            return [.push(ForgotPasswordScreen(email: typedEmail))]
         case .submit:
             if focus == .email {
                 focus = .password
@@ -172,7 +185,7 @@ public struct PasswordLoginScreen: ScreenModel {
             return [.push(VerifyAccountScreen(email: typedEmail, justRegistered: false))]
         case .taken:
             error = Self.emailExistsText
-        case .invalid(let fields, let message):
+        case .invalid(let fields, let message, _):
             error = fields.first.flatMap(PasswordRule.init(rawValue:))?.message ?? message
         case .rateLimited(let retryAfter?, _, _):
             error = nil
@@ -238,5 +251,6 @@ public struct PasswordLoginScreen: ScreenModel {
                 actionTitle, working: working, isReady: canSubmit(context), isFocused: focus == .cta,
                 isWorking: isWorking)
         }
+        if mode == .login { canvas.paragraph("Forgot password? Ctrl+F", style: .muted) }
     }
 }

@@ -109,18 +109,21 @@ public struct SignInCodeChallenge: Equatable, Sendable {
     /// E.164 for a phone, the address for an email, as the backend normalized it.
     public var destination: String
     public var challengeId: String
+    /// Seed 004's display name typed before the code, sent with it; nil when none was given.
+    public var displayName: String?
 
-    public init(channel: SignInChannel, destination: String, challengeId: String) {
+    public init(channel: SignInChannel, destination: String, challengeId: String, displayName: String? = nil) {
         self.channel = channel
         self.destination = destination
         self.challengeId = challengeId
+        self.displayName = displayName
     }
 
     /// A channel the app does not know in the answer (the contract's enum is extensible): the code went
     /// where the app asked, so it is worded by `asked`.
-    public init(_ challenge: SignInChallenge, asked: SignInChannel) {
+    public init(_ challenge: SignInChallenge, asked: SignInChannel, displayName: String? = nil) {
         self.init(
             channel: challenge.channel.known ?? asked, destination: challenge.destination,
-            challengeId: challenge.challengeId)
+            challengeId: challenge.challengeId, displayName: displayName)
     }
 }

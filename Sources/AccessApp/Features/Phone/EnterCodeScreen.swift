@@ -74,10 +74,12 @@ public struct EnterCodeScreen: ScreenModel {
             resendAfter: accepted.resendAfter)
     }
 
-    /// The sign-in code a challenge sent, by the `channel` the app asked for.
-    public init(signIn challenge: SignInChallenge, channel: SignInChannel) {
+    /// The sign-in code a challenge sent, by the `channel` the app asked for, and the display name to send
+    /// with it.
+    public init(signIn challenge: SignInChallenge, channel: SignInChannel, displayName: String? = nil) {
         self.init(
-            step: .signIn(SignInCodeChallenge(challenge, asked: channel)), expiresAt: challenge.expiresAt,
+            step: .signIn(SignInCodeChallenge(challenge, asked: channel, displayName: displayName)),
+            expiresAt: challenge.expiresAt,
             resendAfter: challenge.resendAfter)
     }
 
@@ -176,7 +178,9 @@ public struct EnterCodeScreen: ScreenModel {
             // the proof).
             return [.call(VerifyPhoneOTP(requestId: request.requestId, code: otp.code), Reply.verify)]
         case .signIn(let challenge):
-            return [.call(VerifySignInCode(challengeId: challenge.challengeId, code: otp.code), Reply.verifySignIn)]
+            let verify = VerifySignInCode(
+                challengeId: challenge.challengeId, code: otp.code, displayName: challenge.displayName)
+            return [.call(verify, Reply.verifySignIn)]
         }
     }
 
@@ -214,6 +218,8 @@ public struct EnterCodeScreen: ScreenModel {
             var profile = context.profile
             profile?.access = .init(.full)
             return Self.restored(profile)
+        case .verifySignIn(.failure(let failure)) where DisplayNameInput.isAbout(failure):
+            return displayNameRefused(failure)
         case .verify(.failure(let failure)), .verifySignIn(.failure(let failure)):
             return fail(failure, resending: false, context)
         case .resend(.failure(let failure)), .resendSignIn(.failure(let failure)):
@@ -284,6 +290,21 @@ public struct EnterCodeScreen: ScreenModel {
             problem = .message(failure.message)
         }
         return []
+    }
+
+    /// The server refused the display name (checked before the code, so the code still stands): back to the
+    /// screen with the name's field, the words under it, the challenge kept there for the corrected name.
+    private func displayNameRefused(_ failure: APIError) -> [Command] {
+        guard case .signIn(let current) = step else { return [] }
+        let prefix = DisplayNameInput.field + ": "
+        let message =
+            failure.message.hasPrefix(prefix) ? String(failure.message.dropFirst(prefix.count)) : failure.message
+        let challenge = SignInChallenge(
+            challengeId: current.challengeId, channel: .init(current.channel), destination: current.destination,
+            expiresAt: expiresAt, resendAfter: resendAfter)
+        let refused = DisplayNameRefused(message: message, challenge: challenge)
+        let entry: any ScreenModel.Type = current.channel == .email ? SignInEmailScreen.self : EnterPhoneScreen.self
+        return [.returnTo(entry, with: refused)]
     }
 
     /// A new code was sent (a resend): empty boxes, fresh countdowns.

@@ -74,6 +74,19 @@ extension EnterPhoneScreen {
             GalleryEntry("enter-phone:sign-in", "Continue with phone") {
                 AppState(root: EnterPhoneScreen.signIn(region: "GE", number: "511 123 456"), now: $0)
             },
+            GalleryEntry("enter-phone:sign-in-named", "Continue with phone, a display name typed") { now in
+                var screen = EnterPhoneScreen.signIn(region: "GE", number: "511 123 456")
+                screen.displayName = DisplayNameInput("Jane Doe")
+                screen.focus = .displayName
+                return AppState(root: screen, now: now)
+            },
+            GalleryEntry("enter-phone:sign-in-name-too-long", "A display name past 50 characters: Send code is off") {
+                now in
+                var screen = EnterPhoneScreen.signIn(region: "GE", number: "511 123 456")
+                screen.displayName = DisplayNameInput("Jane Alexandra Montgomery-Fitzgerald of Tbilisi, QA")
+                screen.focus = .displayName
+                return AppState(root: screen, now: now)
+            },
             GalleryEntry("enter-phone:reverify", "Limited access: verify the old number or a new one") {
                 SampleData.limitedState(
                     [EnterPhoneScreen(flow: .reverifyPhone, current: PhoneGallery.current, number: "511 200 300")],

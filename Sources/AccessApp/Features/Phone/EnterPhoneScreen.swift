@@ -7,7 +7,9 @@ import TerminalKit
 /// "Continue with phone" (seed 004): a country chip, the national number and "Send code". The CTA stays off until the number fits the country's length rule (seed 000);
 /// the server checks again and its answers show inline under the field.
 public struct EnterPhoneScreen: ScreenModel {
-    public enum Focus: Equatable, Sendable { case chip, field, cta }
+    /// `displayName` only on Continue with phone: after the number, so Tab from the number reaches it and
+    /// Enter from the number still sends.
+    public enum Focus: Equatable, Sendable { case chip, field, displayName, cta }
 
     /// What the number is for, and so which code it gets.
     public enum Purpose: Equatable, Sendable {
@@ -30,12 +32,20 @@ public struct EnterPhoneScreen: ScreenModel {
     /// The server's 429 for one number: sending that number is off until the limit passes;
     /// another number may be sent at once.
     public var limit: RateLimit?
+    /// Continue with phone's optional display name (seed 004), sent with the code.
+    public var displayName: DisplayNameInput
+    /// A challenge whose code was refused only for the display name: sending the same number again goes back
+    /// to that code with the corrected name rather than asking for another.
+    public var refusedChallenge: SignInChallenge?
 
     public init(
         purpose: Purpose, current: String?, countryISO: String? = nil, number: String = "", focus: Focus = .field,
-        isWorking: Bool = false, error: String? = nil, limit: RateLimit? = nil
+        isWorking: Bool = false, error: String? = nil, limit: RateLimit? = nil,
+        displayName: DisplayNameInput = DisplayNameInput(), refusedChallenge: SignInChallenge? = nil
     ) {
         self.limit = limit
+        self.displayName = displayName
+        self.refusedChallenge = refusedChallenge
         self.purpose = purpose
         self.current = current
         self.countryISO =
@@ -60,6 +70,9 @@ public struct EnterPhoneScreen: ScreenModel {
     public static func signIn(region: String?, number: String = "") -> EnterPhoneScreen {
         EnterPhoneScreen(purpose: .signIn, current: nil, countryISO: country(ofRegion: region), number: number)
     }
+
+    /// Tab's order: the display name's field only where there is one.
+    var focusOrder: [Focus] { purpose == .signIn ? [.chip, .field, .displayName, .cta] : [.chip, .field, .cta] }
 
     static let defaultISO = "GE"
 
@@ -97,7 +110,7 @@ public struct EnterPhoneScreen: ScreenModel {
         return "Numbers in \(country.name) have \(count) digits after \(country.dialCode)."
     }
     public func canSubmit(_ context: ScreenContext) -> Bool {
-        e164 != nil && !isWorking && !isLimited(context)
+        e164 != nil && !isWorking && !isLimited(context) && displayName.problem == nil
     }
 
     func isLimited(_ context: ScreenContext) -> Bool { limit?.applies(to: e164, at: context.now) ?? false }
@@ -152,8 +165,10 @@ public struct EnterPhoneScreen: ScreenModel {
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         switch intent {
-        case .next: focus = focus == .chip ? .field : (focus == .field ? .cta : .chip)
-        case .previous: focus = focus == .cta ? .field : (focus == .field ? .chip : .cta)
+        case .next, .previous:
+            let order = focusOrder
+            let index = order.firstIndex(of: focus) ?? 0
+            focus = order[(index + (intent == .next ? 1 : -1) + order.count) % order.count]
         case .chooseCountry: return [.push(CountryPickerScreen(localeRegion: context.options.deviceRegion))]
         case .send: return submit(context)
         }
@@ -163,6 +178,7 @@ public struct EnterPhoneScreen: ScreenModel {
     /// Typing and pasting the number.
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
         guard !isWorking else { return event.isTextEditing ? [] : nil }
+        if focus == .displayName { return displayName.handle(event) ? [] : nil }
         // Typing on the chip or the button still means the number: it goes to the field.
         if focus != .field, case .key(.character) = event { focus = .field }
         if focus != .field, case .paste = event { focus = .field }
@@ -229,6 +245,11 @@ public struct EnterPhoneScreen: ScreenModel {
         isWorking = true
         error = nil
         guard case .account(let flow) = purpose else {
+            if let challenge = refusedChallenge, challenge.destination == phone, context.now < challenge.expiresAt {
+                isWorking = false
+                refusedChallenge = nil
+                return [.push(EnterCodeScreen(signIn: challenge, channel: .phone, displayName: displayName.name))]
+            }
             return [.call(StartSignInCode(channel: .phone, destination: phone), Reply.signInCode)]
         }
         // The limited session is the proof for re-verification; no re-auth token goes with it.
@@ -247,7 +268,8 @@ public struct EnterPhoneScreen: ScreenModel {
         case .signInCode(.success(let challenge)):
             error = nil
             limit = nil
-            return [.push(EnterCodeScreen(signIn: challenge, channel: .phone))]
+            refusedChallenge = nil
+            return [.push(EnterCodeScreen(signIn: challenge, channel: .phone, displayName: displayName.name))]
         case .code(.failure(let failure)), .signInCode(.failure(let failure)):
             return fail(failure, context)
         }
@@ -284,6 +306,12 @@ public struct EnterPhoneScreen: ScreenModel {
     }
 
     public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
+        if let refused = choice.as(DisplayNameRefused.self) {
+            displayName.serverError = refused.message
+            refusedChallenge = refused.challenge
+            focus = .displayName
+            return []
+        }
         guard let iso = choice.as(CountryChoice.self)?.iso, CountryCatalog.bundled.country(iso: iso) != nil else {
             return []
         }
@@ -328,6 +356,9 @@ public struct EnterPhoneScreen: ScreenModel {
                 glyphs: glyphs)
         }
         if let lengthHint { canvas.paragraph(lengthHint, style: .muted, spacing: 0) }
+        if purpose == .signIn {
+            canvas.field(displayName.shown(isFocused: focus == .displayName, isDisabled: isWorking))
+        }
         canvas.button(
             "Send code", working: "Sending code…", isReady: canSubmit(context), isFocused: focus == .cta,
             isWorking: isWorking)

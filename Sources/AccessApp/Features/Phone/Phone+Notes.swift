@@ -5,6 +5,7 @@ extension EnterPhoneScreen {
             "Send code stays off until the number fits the country's length rule: a format check only, no phone library. Letters are refused with a word; a pasted number is cleaned and a leading +CC picks the country. The server checks again, and its answers show under the field.",
             "Who owns a taken number is never said. A 429 puts a countdown banner on this screen for that number only: another number can be sent at once.",
             "Continue with phone (seed 004) is sign-in and sign-up in one: an unknown number creates the account after its code, so no \"taken\" exists there. For a new account it is step 1 of onboarding's 4 (seed 003's progress steps), said under the title; a sign-up's right code says \"Phone verified. Next, your profile.\" as the profile opens (seed 003's verification success).",
+            "Continue with phone also takes an optional display name (seed 004), after the number in Tab's order; Enter on the number still sends. It is checked as typed with the backend's rule (1 to 50 characters once trimmed) and goes with the code; a server's 422 for it is said under its field.",
         ],
         calls: [
             .post(
@@ -85,7 +86,7 @@ extension EnterCodeScreen {
                     404: "The server's message.",
                     409: "The server's message (an account deleted less than 7 days ago).",
                     410: "\"Code expired. Request a new one.\"",
-                    422: "The server's message.",
+                    422: "For the display name: back to its field with the server's words; else the server's message.",
                 ],
                 noAnswer: "The offline message under the boxes."),
             .post(

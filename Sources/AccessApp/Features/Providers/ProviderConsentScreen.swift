@@ -178,7 +178,7 @@ public struct ProviderConsentScreen: ScreenModel {
             // The hub was out of date: fetch the methods, and the hub shows the provider linked.
             error = message
             return [.call(LoadAuthMethods(), Reply.refresh)]
-        case .failure(.invalid(_, let message)):
+        case .failure(.invalid(_, let message, _)):
             // A token the backend refused: the hub may be out of date too, so fetch the methods; if the
             // provider is linked after all, the hub shows it.
             error = message

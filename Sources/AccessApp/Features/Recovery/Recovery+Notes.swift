@@ -43,6 +43,7 @@ extension RecoveryPasswordScreen {
             "A checked recovery link: the recovery email's password (masked, Ctrl+R shows it) finishes the recovery. The address is known here, so the error can say the password is wrong rather than \"email or password\", and a wrong one leaves the link usable.",
             "Wrong passwords count with Log in's for the same address: the third in a row waits 30 s, each next one twice as long, up to 15 minutes, counted down; the address is mailed a notice when a lock starts.",
             "Success signs in with limited access: the profile and settings work, every other change waits until a phone is verified again. Then everything comes back, every other device is signed out and the recovery email gets a notice.",
+            "Forgot that password too? Ctrl+F asks for a password reset link to the same address (issue 28 item 25); a new password leads to Log in, where email and password sign in as on any device.",
         ],
         calls: [
             .post(

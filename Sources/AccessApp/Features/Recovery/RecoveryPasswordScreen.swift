@@ -43,13 +43,15 @@ public struct RecoveryPasswordScreen: ScreenModel {
 
     func canSubmit(_ context: ScreenContext) -> Bool { !isWorking && !isLocked(context) && !password.value.isEmpty }
 
-    public enum Intent: Sendable { case submit, toggleShown }
+    public enum Intent: Sendable { case submit, toggleShown, forgotPassword }
     public enum Reply: Equatable, Sendable { case complete(Result<SignedIn, APIError>) }
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
         [
             KeyBinding([.enter], "Continue", .submit),
             KeyBinding([.control("r")], showsPassword ? "Hide password" : "Show password", .toggleShown),
+            // Said on screen; the footer keeps its room for the form's keys.
+            KeyBinding([PasswordLoginScreen.forgotKey], "Forgot password?", inFooter: false, .forgotPassword),
         ]
     }
 
@@ -58,6 +60,8 @@ public struct RecoveryPasswordScreen: ScreenModel {
         case .toggleShown:
             password.isMasked.toggle()
             return []
+        case .forgotPassword:
+            return [.push(ForgotPasswordScreen(email: email))]
         case .submit:
             guard canSubmit(context) else { return [] }
             isWorking = true
@@ -124,5 +128,6 @@ public struct RecoveryPasswordScreen: ScreenModel {
         }
         canvas.paragraph(
             "You'll get back in with limited access until you verify your phone number.", style: .muted)
+        canvas.paragraph("Forgot password? Ctrl+F", style: .muted)
     }
 }

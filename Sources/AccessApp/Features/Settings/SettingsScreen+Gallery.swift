@@ -6,6 +6,12 @@ extension SettingsScreen {
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("settings:default", "Settings root, first row selected") { AppState(now: $0) },
+            GalleryEntry("settings:named", "Signed in with a display name: Settings names the person") { now in
+                var state = AppState(now: now)
+                state.profile = Profile(
+                    username: "jdoe", displayName: "Jane Doe", onboardingStep: .init(.complete), emailVerified: true)
+                return state
+            },
             GalleryEntry("settings:help", "The ? help over Settings") { now in
                 var state = AppState(now: now)
                 state.overlay = .help

@@ -127,7 +127,7 @@ public struct SettingsScreen: ScreenModel {
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        canvas.title("Settings")
+        canvas.title("Settings", subtitle: context.profile?.shownName.map { "Signed in as \($0)" })
         if LimitedAccess.applies(context) {
             canvas.paragraph(LimitedAccess.bannerText, style: Style.accent.with(.bold))
         }

@@ -14,6 +14,7 @@ extension SignInEmailScreen {
         why: [
             "Continue with email: the address is checked here first (\"Please enter a valid email address\"), then a 6-digit code goes to it, entered on the same code screen as a phone's. An unknown address creates the account once its code is right.",
             "A 429 counts down in a banner for that address only; Send code stays off for it until then.",
+            "\"Display name (optional)\" (seed 004's displayName) sits under the address: Tab reaches it, Enter sends from either field. It is checked as it is typed with the backend's own rule (1 to 50 characters once trimmed; blank means none) and goes with the code. A server that refuses it (422 naming display_name) brings the person back here with its words under the field; the corrected name goes with the same code, without sending another.",
         ],
         calls: [
             .post(

@@ -22,6 +22,21 @@ extension SignInEmailScreen {
                         limit: RateLimit(target: "new.user@mail.com", until: now.addingTimeInterval(27))),
                     now: now)
             },
+            GalleryEntry("sign-in-email:named", "A display name typed under the address") {
+                AppState(
+                    root: SignInEmailScreen(
+                        email: "new.user@mail.com", displayName: DisplayNameInput("Jane Doe"), focus: .displayName),
+                    now: $0)
+            },
+            GalleryEntry("sign-in-email:name-refused", "Another backend refused the name: its words under the field") {
+                AppState(
+                    root: SignInEmailScreen(
+                        email: "new.user@mail.com",
+                        displayName: DisplayNameInput(
+                            "Jane Doe", serverError: "A display name takes 1 to 5 characters."),
+                        focus: .displayName),
+                    now: $0)
+            },
             GalleryEntry("sign-in-email:offline", "No connection: said so, nothing lost") {
                 AppState(root: SignInEmailScreen(email: "new.user@mail.com", error: "No internet connection"), now: $0)
             },

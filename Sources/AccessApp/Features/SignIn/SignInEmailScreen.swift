@@ -11,13 +11,28 @@ public struct SignInEmailScreen: EmailEntryScreen {
     public var error: String?
     /// The server's 429 for this address: sending it is off until the limit passes.
     public var limit: RateLimit?
+    /// Seed 004's optional display name, under the address; Enter sends from either field.
+    public var displayName: DisplayNameInput
+    public var focus: Focus
+    /// A challenge whose code was refused only for the display name: sending the same address again goes
+    /// back to that code with the corrected name rather than asking for another.
+    public var refusedChallenge: SignInChallenge?
 
-    public init(email: String = "", isWorking: Bool = false, error: String? = nil, limit: RateLimit? = nil) {
+    public enum Focus: Equatable, Sendable { case email, displayName }
+
+    public init(
+        email: String = "", isWorking: Bool = false, error: String? = nil, limit: RateLimit? = nil,
+        displayName: DisplayNameInput = DisplayNameInput(), focus: Focus = .email,
+        refusedChallenge: SignInChallenge? = nil
+    ) {
         self.email = TextField(
             label: "Email", value: email, placeholder: "name@example.com", maxLength: EmailRules.maximumLength)
         self.isWorking = isWorking
         self.error = error
         self.limit = limit
+        self.displayName = displayName
+        self.focus = focus
+        self.refusedChallenge = refusedChallenge
     }
 
     static let offlineText = "No internet connection"
@@ -26,27 +41,55 @@ public struct SignInEmailScreen: EmailEntryScreen {
     public var takesText: Bool { true }
     public var needsClock: Bool { limit != nil }
 
-    public enum Intent: Sendable { case send }
+    public enum Intent: Sendable { case send, nextField }
     public enum Reply: Equatable, Sendable { case code(Result<SignInChallenge, APIError>) }
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
-        [KeyBinding([.enter], "Send code", .send)]
+        [.nextField(next: .nextField, previous: .nextField), KeyBinding([.enter], "Send code", .send)]
     }
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
-        guard let address = addressToSend(context) else { return [] }
-        return [.call(StartSignInCode(channel: .email, destination: address), Reply.code)]
+        switch intent {
+        case .nextField:
+            focus = focus == .email ? .displayName : .email
+            return []
+        case .send:
+            // A name that breaks the rule is said under its field already; nothing goes.
+            guard displayName.problem == nil, let address = addressToSend(context) else { return [] }
+            if let challenge = refusedChallenge, EmailRules.same(challenge.destination, address),
+                context.now < challenge.expiresAt
+            {
+                isWorking = false
+                refusedChallenge = nil
+                return [.push(EnterCodeScreen(signIn: challenge, channel: .email, displayName: displayName.name))]
+            }
+            return [.call(StartSignInCode(channel: .email, destination: address), Reply.code)]
+        }
     }
 
-    /// Typing and pasting the address.
-    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? { editEmail(event) }
+    /// Typing and pasting the address or the name.
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
+        guard focus == .displayName else { return editEmail(event) }
+        guard !isWorking else { return event.isTextEditing ? [] : nil }
+        return displayName.handle(event) ? [] : nil
+    }
+
+    /// Back from the code screen: the server refused the name.
+    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
+        guard let refused = choice.as(DisplayNameRefused.self) else { return [] }
+        displayName.serverError = refused.message
+        refusedChallenge = refused.challenge
+        focus = .displayName
+        return []
+    }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         switch reply {
         case .code(.success(let challenge)):
             isWorking = false
             limit = nil
-            return [.push(EnterCodeScreen(signIn: challenge, channel: .email))]
+            refusedChallenge = nil
+            return [.push(EnterCodeScreen(signIn: challenge, channel: .email, displayName: displayName.name))]
         case .code(.failure(let failure)):
             sendFailed(failure, context)
             return []
@@ -62,8 +105,12 @@ public struct SignInEmailScreen: EmailEntryScreen {
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         canvas.title("Continue with email", subtitle: "We'll email you a code. New here? This creates your account.")
-        canvas.field(shownEmail)
+        var address = shownEmail
+        address.isFocused = focus == .email && !isWorking
+        canvas.field(address)
+        canvas.field(displayName.shown(isFocused: focus == .displayName && !isWorking, isDisabled: isWorking))
         canvas.button(
-            "Send code", working: "Sending code…", isReady: canSubmit(context), isFocused: false, isWorking: isWorking)
+            "Send code", working: "Sending code…", isReady: canSubmit(context) && displayName.problem == nil,
+            isFocused: false, isWorking: isWorking)
     }
 }

@@ -23,8 +23,10 @@ struct ResendSignInCode: APIRequest {
 struct VerifySignInCode: APIRequest {
     var challengeId: String
     var code: String
+    /// Seed 004's display name, typed on the screen before; nil when left blank.
+    var displayName: String?
     func perform(_ api: APIContext) async throws -> SignedIn {
-        try await api.client.verifySignInCode(challengeId: challengeId, code: code)
+        try await api.client.verifySignInCode(challengeId: challengeId, code: code, displayName: displayName)
     }
 }
 

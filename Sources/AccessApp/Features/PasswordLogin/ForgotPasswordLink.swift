@@ -1,0 +1,26 @@
+import AccessAPI
+
+/// The password reset link (`…/reset-password?token=…`): opening it checks the token and asks for a new
+/// password. Opened from the outbox, pasted, or handed over like every link (`LinkRouter`).
+struct ForgotPasswordLink: LinkPurpose {
+    /// Where the link went, when known: "Request a new link" asks again for that address.
+    var email: String?
+
+    public init(email: String? = nil) { self.email = email }
+    /// A new link is asked for on "Forgot password?", which needs the address.
+    public var resend: NoResend? { nil }
+    public func confirm(token: String) -> CheckPasswordResetLink { CheckPasswordResetLink(token: token) }
+    public func confirmed(_ checked: CheckedResetLink, _ context: ScreenContext) -> [Command] {
+        // Signed in already: the reset would sign this session out too, perhaps of another account. Checking
+        // does not spend the link, so it still works after a log out.
+        guard context.methods == nil else { return [.pop, .showToast(Self.signedInText)] }
+        return [.replaceTop(ResetPasswordScreen(email: checked.link.email, token: checked.token))]
+    }
+    static let signedInText = "You're already signed in. Log out to use this reset link."
+    public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .passwordResetLink }
+    public var canEditAddress: Bool { false }
+    public var linkPath: String { "reset-password" }
+    public var newLinkScreen: (any ScreenModel)? { ForgotPasswordScreen(email: email ?? "") }
+    public var lifetimeText: String { "Reset links work once, for 30 minutes. Request a new one to try again." }
+    public func sent(to address: String) -> ForgotPasswordLink { ForgotPasswordLink(email: address) }
+}
