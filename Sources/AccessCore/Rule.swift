@@ -47,6 +47,7 @@ public enum Rule: String, CaseIterable, Sendable {
     case faultTimeout = "fault.timeout"
     case faultCommitThenFail = "fault.commit_then_fail"
     case faultStatus = "fault.status"
+    case faultBody = "fault.body"
 
     // MARK: rate_limit: how often codes, links and passwords may be tried
 
@@ -251,6 +252,7 @@ extension Rule {
         case .faultTimeout: return "Endpoint fault: this path never answers."
         case .faultCommitThenFail: return "Endpoint fault: the request ran and committed, then the connection closed."
         case .faultStatus: return "Status fault: this path answers the status QA chose."
+        case .faultBody: return "Body fault: this path answers 200 with the JSON QA chose, without running."
         case .rateLimitCooldown: return "One address gets one code or link per cooldown."
         case .rateLimitResendWindow: return "One address gets a few resends per window."
         case .rateLimitDailyCap: return "One address gets a few sends per day."

@@ -23,7 +23,7 @@ import Testing
             run: { client in
                 let methods = try await client.authMethods()
                 #expect(methods.userId == "usr_1")
-                #expect(methods.role == .coach)
+                #expect(methods.role.known == .coach)
                 #expect(methods.phone == nil)
                 #expect(methods.email == "a@example.com")
                 #expect(methods.googleLinked && !methods.appleLinked)
@@ -125,7 +125,9 @@ import Testing
             routes: { router in
                 router.get("/me/auth-methods") { _, _ in
                     json(
-                        #"{"user_id":"usr_1","role":"superuser","phone":null,"email":null,"has_password":true,"#
+                        // A role this client does not know is read (the enum is extensible: ExtensibleEnumTests);
+                        // one that is not even a string is not.
+                        #"{"user_id":"usr_1","role":42,"phone":null,"email":null,"has_password":true,"#
                             + #""apple_linked":false,"google_linked":false}"#)
                 }
                 router.post("/auth/reauth/email") { _, _ in
@@ -138,8 +140,8 @@ import Testing
                 router.post("/auth/phone/request-otp") { _, _ in json(#"{"ok":true}"#) }
             },
             run: { client in
-                let unknownRole = await apiError { try await client.authMethods() }
-                #expect(unknownRole?.isBadResponse(status: 200) == true)
+                let undecodable = await apiError { try await client.authMethods() }
+                #expect(undecodable?.isBadResponse(status: 200) == true)
                 let html = await apiError { try await client.sendReauthLink() }
                 #expect(html?.isBadResponse(status: 202) == true)
                 let wrongStatus = await apiError {

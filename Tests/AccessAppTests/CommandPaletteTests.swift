@@ -151,7 +151,7 @@ private func type(_ text: String, into state: inout AppState) {
     @Test func aSwitchedScenarioStartsTheAppOverSignedInWithAToast() {
         var state = AppState(now: start)
         state.stack.append(AnyScreen(HubScreen()))
-        state.reauth = ReauthGrant(reauthToken: "ra_fixture", expiresAt: start + 600, method: .password)
+        state.reauth = ReauthGrant(reauthToken: "ra_fixture", expiresAt: start + 600, method: .init(.password))
         _ = reduce(&state, .switchScenario("phone-only"))
         let methods = SampleData.everyMethod
         _ = reduce(
@@ -292,7 +292,7 @@ private func type(_ text: String, into state: inout AppState) {
         #expect(preview?.size == Size(cols: 80, rows: 24))
         #expect(state.options.theme == .light)
         let shown = preview?.shownState(start)
-        #expect(shown?.methods?.role == .coach)
+        #expect(shown?.methods?.role.known == .coach)
         #expect(shown?.options.platform == .android)
     }
 

@@ -30,7 +30,7 @@ import Testing
     }
 
     func grant(at now: Date) -> ReauthGrant {
-        ReauthGrant(reauthToken: "ra_fixture", expiresAt: now + 15 * 60, method: .password)
+        ReauthGrant(reauthToken: "ra_fixture", expiresAt: now + 15 * 60, method: .init(.password))
     }
 
     func text(_ state: AppState, size: Size = .standard) -> String { render(state, size: size).text() }
@@ -418,7 +418,7 @@ import Testing
             ScheduledItem(startsAt: SampleData.day(start, plus: 1 + $0, at: 9), title: "Session \($0 + 1)")
         }
         let lines = DeleteBlockersScreen.lines(
-            DeleteBlocker(kind: .upcomingSessions, items: items), SampleData.state([], now: start).context)
+            DeleteBlocker(kind: .init(.upcomingSessions), items: items), SampleData.state([], now: start).context)
         #expect(lines.filter { if case .item = $0 { return true } else { return false } }.count == 5)
         #expect(lines.last == .more("and 3 more"))
     }

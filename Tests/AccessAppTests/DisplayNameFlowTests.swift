@@ -15,7 +15,7 @@ import Testing
 
     func challenge(_ channel: SignInChannel = .phone, destination: String = "+995511123456") -> SignInChallenge {
         SignInChallenge(
-            challengeId: "chl_1", channel: channel, destination: destination, expiresAt: F.start + 300,
+            challengeId: "chl_1", channel: .init(channel), destination: destination, expiresAt: F.start + 300,
             resendAfter: F.start + 30)
     }
 
@@ -65,7 +65,8 @@ import Testing
         _ = reduce(&state, .reply(challenge(), to: RequestID(1)))
         for digit in "123456" { _ = reduce(&state, .input(.key(.character(digit)))) }
         #expect(state.pending[RequestID(2)] != nil)
-        #expect(try codeScreen(state).step == .signIn(SignInCodeChallenge(challenge(), displayName: nil)))
+        #expect(
+            try codeScreen(state).step == .signIn(SignInCodeChallenge(challenge(), asked: .phone, displayName: nil)))
     }
 
     /// The name typed (surrounding spaces trimmed) goes with the code, through a resend too.
@@ -112,7 +113,9 @@ import Testing
         _ = reduce(&blank, .reply(challenge(.email, destination: "new.user@mail.com"), to: RequestID(1)))
         #expect(
             try codeScreen(blank).step
-                == .signIn(SignInCodeChallenge(challenge(.email, destination: "new.user@mail.com"), displayName: nil)))
+                == .signIn(
+                    SignInCodeChallenge(
+                        challenge(.email, destination: "new.user@mail.com"), asked: .email, displayName: nil)))
     }
 
     /// Another backend's bounds differ: its 422 for the name goes back to the field with its words (the
@@ -136,7 +139,7 @@ import Testing
         for _ in 0..<4 { _ = reduce(&state, .input(.key(.backspace))) }
         #expect(try emailScreen(state).displayName.problem == nil)
         #expect(reduce(&state, .input(.key(.enter))) == [])
-        #expect(try codeScreen(state).step == .signIn(SignInCodeChallenge(sent, displayName: "Jane")))
+        #expect(try codeScreen(state).step == .signIn(SignInCodeChallenge(sent, asked: .email, displayName: "Jane")))
         var verified: [Effect] = []
         for digit in "123456" { verified = reduce(&state, .input(.key(.character(digit)))) }
         #expect(
@@ -165,14 +168,15 @@ import Testing
     @Test func settingsAndYoureAllSetNameThePerson() {
         var state = AppState(now: F.start)
         state.profile = Profile(
-            username: "jdoe", displayName: "Jane Doe", onboardingStep: .complete, emailVerified: true)
+            username: "jdoe", displayName: "Jane Doe", onboardingStep: .init(.complete), emailVerified: true)
         #expect(F.rendered(state).contains("Signed in as Jane Doe (@jdoe)"))
         state.profile?.username = nil
         #expect(F.rendered(state).contains("Signed in as Jane Doe"))
         state.profile = nil
         #expect(!F.rendered(state).contains("Signed in as"))
         var done = AppState(root: OnboardingDoneScreen(), now: F.start)
-        done.profile = Profile(username: "jdoe", displayName: "Jane", onboardingStep: .complete, emailVerified: true)
+        done.profile = Profile(
+            username: "jdoe", displayName: "Jane", onboardingStep: .init(.complete), emailVerified: true)
         #expect(F.rendered(done).contains("Your account is ready, Jane (@jdoe)."))
     }
 }

@@ -16,7 +16,7 @@ import Testing
     func expired(_ link: EmailChangeLink, reauth: Bool) -> AppState {
         let screens: [any ScreenModel] = [EmailPasswordScreen(), LinkExpiredScreen(link: AnyLinkPurpose(link))]
         var state = SampleData.state(screens, now: start)
-        if reauth { state.reauth = ReauthGrant(reauthToken: "ra_1", expiresAt: start + 900, method: .password) }
+        if reauth { state.reauth = ReauthGrant(reauthToken: "ra_1", expiresAt: start + 900, method: .init(.password)) }
         return state
     }
 
@@ -65,7 +65,7 @@ import Testing
         let waiting = CheckEmailScreen(
             link: link, sentTo: "new.address@gmail.com", sentAt: start - 2 * 86_400, canResend: true)
         var state = SampleData.state([EmailPasswordScreen(), waiting], now: start)
-        state.reauth = ReauthGrant(reauthToken: "ra_1", expiresAt: start + 900, method: .password)
+        state.reauth = ReauthGrant(reauthToken: "ra_1", expiresAt: start + 900, method: .init(.password))
         #expect(reduce(&state, .input(.key(.enter))) == [.request(ResendEmailLink(), id: 1)])
         _ = reduce(&state, .failure(gone, to: RequestID(1)))
         #expect(state.top.as(CheckEmailScreen.self)?.startsAgain == true)

@@ -12,7 +12,7 @@ import Testing
 @Suite struct EmailFlowTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
     let grant = ReauthGrant(
-        reauthToken: "ra_fixture", expiresAt: Date(timeIntervalSince1970: 1_800_000_900), method: .password)
+        reauthToken: "ra_fixture", expiresAt: Date(timeIntervalSince1970: 1_800_000_900), method: .init(.password))
 
     func type(_ text: String, into state: inout AppState) {
         for character in text { _ = reduce(&state, .input(.key(.character(character)))) }
@@ -271,7 +271,7 @@ import Testing
         let sent = reduce(&state, .input(.key(.enter)))
         #expect(requests(sent) == [AnyRequest(RequestPhoneOTP(phone: "+995511100000", purpose: .reauth))])
         let accepted = OTPRequestAccepted(
-            requestId: "otp_1", phone: "+995511100000", purpose: .reauth, expiresAt: start + 300,
+            requestId: "otp_1", phone: "+995511100000", purpose: .init(.reauth), expiresAt: start + 300,
             resendAfter: start + 30)
         _ = reduce(&state, .reply(accepted, to: try #require(requestID(sent))))
         #expect(
@@ -281,9 +281,10 @@ import Testing
         for digit in "123456" { verify = reduce(&state, .input(.key(.character(digit)))) }
         // The code is the verification: no re-auth token goes with it.
         #expect(requests(verify) == [AnyRequest(VerifyPhoneOTP(requestId: "otp_1", code: "123456"))])
-        let grant = ReauthGrant(reauthToken: "ra_phone", expiresAt: start + 900, method: .phone)
+        let grant = ReauthGrant(reauthToken: "ra_phone", expiresAt: start + 900, method: .init(.phone))
         _ = reduce(
-            &state, .reply(VerifyOTPResult(purpose: .reauth, reauth: grant), to: try #require(requestID(verify))))
+            &state, .reply(VerifyOTPResult(purpose: .init(.reauth), reauth: grant), to: try #require(requestID(verify)))
+        )
         #expect(state.reauth == grant)
         #expect(state.top.is(ScreenType(SetPasswordScreen.self)))
         #expect(state.stack.map(\.id) == ["settings", "hub", "email-password", "set-password"])

@@ -33,7 +33,7 @@ import Testing
     }
 
     func grant(at now: Date) -> ReauthGrant {
-        ReauthGrant(reauthToken: "ra_fixture", expiresAt: now + 15 * 60, method: .email)
+        ReauthGrant(reauthToken: "ra_fixture", expiresAt: now + 15 * 60, method: .init(.email))
     }
 
     @Test func resendCountsDownThirtySecondsThenOffersResendLink() {
@@ -161,7 +161,7 @@ import Testing
             $0.clockTicking = true
         }
         harness.send(
-            .reply(LinkInfo(kind: .emailChange, state: .live, expiresAt: start + 1800), to: RequestID(1)),
+            .reply(LinkInfo(kind: .init(.emailChange), state: .init(.live), expiresAt: start + 1800), to: RequestID(1)),
             effects: [.request(VerifyEmailLink(token: "ev_handed"), id: 2)]
         ) {
             $0.top = AnyScreen(

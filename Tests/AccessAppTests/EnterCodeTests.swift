@@ -189,7 +189,7 @@ import Testing
             $0.topAwaits(1, EnterCodeScreen.Reply.resend)
         }
         let accepted = OTPRequestAccepted(
-            requestId: "otp_1", phone: F.newPhone, purpose: .changePhone, expiresAt: F.start + 340,
+            requestId: "otp_1", phone: F.newPhone, purpose: .init(.changePhone), expiresAt: F.start + 340,
             resendAfter: F.start + 70)
         harness.send(.reply(accepted, to: RequestID(1))) {
             $0.top = self.code(expiresAt: F.start + 340, resendAfter: F.start + 70)
@@ -240,7 +240,7 @@ import Testing
         var methods = SampleData.everyMethod
         methods.phone = F.newPhone
         let harness = ReducerHarness(state(code("482915", isWorking: true)).topWaiting(EnterCodeScreen.Reply.verify))
-        harness.send(.reply(VerifyOTPResult(purpose: .changePhone, authMethods: methods))) {
+        harness.send(.reply(VerifyOTPResult(purpose: .init(.changePhone), authMethods: methods))) {
             $0.methods = methods
             $0.methodsFetchedAt = F.start
             $0.stack.removeLast(2)
@@ -260,7 +260,7 @@ import Testing
                 flow: .addPhone, phone: F.newPhone, requestId: "otp_1", expiresAt: F.start + 300,
                 resendAfter: F.start + 30, digits: "482915", isWorking: true))
         let harness = ReducerHarness(state(adding).topWaiting(EnterCodeScreen.Reply.verify))
-        harness.send(.reply(VerifyOTPResult(purpose: .addPhone, authMethods: methods))) {
+        harness.send(.reply(VerifyOTPResult(purpose: .init(.addPhone), authMethods: methods))) {
             $0.methods = methods
             $0.methodsFetchedAt = F.start
             $0.stack.removeLast(2)
@@ -315,13 +315,13 @@ import Testing
         -> SignInChallenge
     {
         SignInChallenge(
-            challengeId: id, channel: channel, destination: destination, expiresAt: F.start + 300,
+            challengeId: id, channel: .init(channel), destination: destination, expiresAt: F.start + 300,
             resendAfter: F.start + 30)
     }
 
     func signInState(_ challenge: SignInChallenge) -> AppState {
         var state = AppState(root: SignInScreen(), now: F.start)
-        state.stack.append(AnyScreen(EnterCodeScreen(signIn: challenge)))
+        state.stack.append(AnyScreen(EnterCodeScreen(signIn: challenge, channel: challenge.channel.known ?? .phone)))
         state.clockTicking = true
         return state
     }
@@ -370,7 +370,7 @@ import Testing
         renewed.expiresAt = F.start + 330
         renewed.resendAfter = F.start + 60
         _ = reduce(&state, .reply(renewed, to: RequestID(1)))
-        #expect(state.top == AnyScreen(EnterCodeScreen(signIn: renewed)))
+        #expect(state.top == AnyScreen(EnterCodeScreen(signIn: renewed, channel: .phone)))
         var sent: [Effect] = []
         for digit in "654321" { sent = reduce(&state, .input(.key(.character(digit)))) }
         #expect(sent == [.request(VerifySignInCode(challengeId: "chl_2", code: "654321"), id: 2)])
@@ -383,7 +383,7 @@ import Testing
         #expect(F.rendered(harness.state).contains("We emailed a 6-digit code to new.user@mail.com."))
         harness.send(.input(.key(.character("h")))) {
             var shown = EnterCodeScreen(
-                signIn: self.challenge("chl_1", channel: .email, destination: "new.user@mail.com"))
+                signIn: self.challenge("chl_1", channel: .email, destination: "new.user@mail.com"), channel: .email)
             shown.showsHelp = true
             $0.top = AnyScreen(shown)
         }
@@ -396,7 +396,7 @@ import Testing
     /// request; the right code opens the window without a token of its own.
     @Test func aReauthCodeResentStillContinuesItsFlow() {
         let accepted = OTPRequestAccepted(
-            requestId: "otp_1", phone: F.current, purpose: .reauth, expiresAt: F.start + 300,
+            requestId: "otp_1", phone: F.current, purpose: .init(.reauth), expiresAt: F.start + 300,
             resendAfter: F.start + 30)
         var state = F.state([AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 4))])
         state.reauth = nil
@@ -406,15 +406,15 @@ import Testing
         let resent = reduce(&state, .input(.key(.enter)))
         #expect(resent == [.request(ResendPhoneOTP(requestId: "otp_1"), id: 1)])
         let again = OTPRequestAccepted(
-            requestId: "otp_2", phone: F.current, purpose: .reauth, expiresAt: F.start + 330,
+            requestId: "otp_2", phone: F.current, purpose: .init(.reauth), expiresAt: F.start + 330,
             resendAfter: F.start + 60)
         _ = reduce(&state, .reply(again, to: RequestID(1)))
         #expect(state.top == AnyScreen(EnterCodeScreen(reauth: .changePhone, accepted: again)))
         var sent: [Effect] = []
         for digit in "123456" { sent = reduce(&state, .input(.key(.character(digit)))) }
         #expect(sent == [.request(VerifyPhoneOTP(requestId: "otp_2", code: "123456"), id: 2)])
-        let grant = ReauthGrant(reauthToken: "ra_phone", expiresAt: F.start + 930, method: .phone)
-        _ = reduce(&state, .reply(VerifyOTPResult(purpose: .reauth, reauth: grant), to: RequestID(2)))
+        let grant = ReauthGrant(reauthToken: "ra_phone", expiresAt: F.start + 930, method: .init(.phone))
+        _ = reduce(&state, .reply(VerifyOTPResult(purpose: .init(.reauth), reauth: grant), to: RequestID(2)))
         #expect(state.reauth == grant)
         #expect(state.top.as(EnterPhoneScreen.self)?.purpose == .account(.changePhone))
     }

@@ -11,7 +11,7 @@ enum PhoneFixture {
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
     static let current = "+995511100000"
     static let newPhone = "+995511200300"
-    static let grant = ReauthGrant(reauthToken: "rt_fixture", expiresAt: start + 900, method: .password)
+    static let grant = ReauthGrant(reauthToken: "rt_fixture", expiresAt: start + 900, method: .init(.password))
     static let clock = Effect.after(seconds: 1, action: .tick, id: .clock)
 
     static func phone(
@@ -104,7 +104,7 @@ enum PhoneFixture {
         let harness = ReducerHarness(
             F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
         let accepted = OTPRequestAccepted(
-            requestId: "otp_1", phone: F.newPhone, purpose: .changePhone, expiresAt: F.start + 300,
+            requestId: "otp_1", phone: F.newPhone, purpose: .init(.changePhone), expiresAt: F.start + 300,
             resendAfter: F.start + 30)
         harness.send(.reply(accepted), effects: [F.clock]) {
             $0.top = F.phone("511 200 300")
@@ -387,11 +387,11 @@ enum PhoneFixture {
             $0.topAwaits(1, EnterPhoneScreen.Reply.signInCode)
         }
         let challenge = SignInChallenge(
-            challengeId: "chl_1", channel: .phone, destination: "+995511123456", expiresAt: F.start + 300,
+            challengeId: "chl_1", channel: .init(.phone), destination: "+995511123456", expiresAt: F.start + 300,
             resendAfter: F.start + 30)
         harness.send(.reply(challenge, to: RequestID(1)), effects: [F.clock]) {
             $0.top = AnyScreen(EnterPhoneScreen.signIn(region: "GE", number: "511 123 456"))
-            $0.stack.append(AnyScreen(EnterCodeScreen(signIn: challenge)))
+            $0.stack.append(AnyScreen(EnterCodeScreen(signIn: challenge, channel: .phone)))
             $0.clockTicking = true
         }
         // The code's countdown runs while its boxes are shown.

@@ -73,7 +73,7 @@ import Testing
         var waiting = harness.state
         waiting.top = AnyScreen(PasswordReauthScreen(flow: resume, isWorking: true))
         waiting = waiting.topWaiting(PasswordReauthScreen.Reply.verify)
-        let renewed = ReauthGrant(reauthToken: "rt_renewed", expiresAt: F.start + 900, method: .password)
+        let renewed = ReauthGrant(reauthToken: "rt_renewed", expiresAt: F.start + 900, method: .init(.password))
         let resumed = ReducerHarness(waiting)
         resumed.send(
             .reply(renewed),
@@ -91,13 +91,14 @@ import Testing
         }
     }
 
-    /// Another backend has no simulated provider: the picker says so and sends nothing to /_admin.
-    @Test func providerReauthWithoutTheReferenceBackendIsUnavailableWithTheReason() {
+    /// Another backend has no simulated provider: the picker offers the pasted ID token (issue 27), and
+    /// sends nothing to /_admin.
+    @Test func providerReauthWithoutTheReferenceBackendTakesAPastedToken() {
         var state = F.state([AnyScreen(ReauthPickerScreen(flow: .changePhone))])
         state.options.hasReferenceBackend = false
         state.reauth = nil
         let harness = ReducerHarness(state)
-        #expect(F.rendered(harness.state).contains("Not available here"))
+        #expect(F.rendered(harness.state).contains("Paste an ID token"))
         let methods = SampleData.everyMethod.reauthMethods(excluding: .phone, platform: state.options.platform)
         let apple = try! #require(methods.firstIndex(of: .apple))
         for _ in 0..<apple {
@@ -108,10 +109,7 @@ import Testing
             }
         }
         harness.send(.input(.key(.enter))) {
-            $0.top = AnyScreen(
-                ReauthPickerScreen(
-                    flow: .changePhone, selection: apple,
-                    error: "Apple sign-in can't run in a terminal against this backend. Choose another way to verify."))
+            $0.stack.append(AnyScreen(ProviderTokenScreen(provider: .apple, purpose: .reauth(.changePhone))))
         }
         #expect(harness.state.overlay == nil)
     }

@@ -29,7 +29,7 @@ import Testing
     }
 
     func info(_ kind: LinkKind, _ state: LinkState = .live) -> LinkInfo {
-        LinkInfo(kind: kind, state: state, expiresAt: start + 1800)
+        LinkInfo(kind: .init(kind), state: .init(state), expiresAt: start + 1800)
     }
 
     /// Opens `link` over Settings and answers the inspection with `answer`.
@@ -177,7 +177,7 @@ import Testing
         let inspect = try #require(asked.first { if case .request = $0 { true } else { false } })
         guard case .request(let request, let id) = inspect else { return }
         #expect(request == AnyRequest(InspectLink(token: "rg_0123456789abcdefghij")))
-        let live = LinkInfo(kind: .register, state: .live, expiresAt: start + 86_400)
+        let live = LinkInfo(kind: .init(.register), state: .init(.live), expiresAt: start + 86_400)
         let opened = reduce(&state, .reply(live, to: id))
         guard
             case .request(let confirm, let confirmID)? = opened.first(where: {

@@ -16,7 +16,7 @@ import Testing
         var state = AppState(now: start)
         state.methods = SampleData.everyMethod
         state.methodsFetchedAt = start
-        state.reauth = ReauthGrant(reauthToken: "ra_fixture", expiresAt: start + 15 * 60, method: .password)
+        state.reauth = ReauthGrant(reauthToken: "ra_fixture", expiresAt: start + 15 * 60, method: .init(.password))
         return state
     }
 

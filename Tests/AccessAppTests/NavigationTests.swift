@@ -220,7 +220,7 @@ import Testing
 
     @Test func aReplyForAScreenThatWasLeftNeverReachesTheOneThatReplacedIt() {
         var state = SampleData.state([], now: start)
-        state.reauth = ReauthGrant(reauthToken: "rt", expiresAt: start + 900, method: .password)
+        state.reauth = ReauthGrant(reauthToken: "rt", expiresAt: start + 900, method: .init(.password))
         let harness = ReducerHarness(state)
         let current = SampleData.everyMethod.phone
         let phone = { (number: String) in EnterPhoneScreen(flow: .changePhone, current: current, number: number) }
@@ -237,7 +237,7 @@ import Testing
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(phone(""))) }
         let accepted = OTPRequestAccepted(
-            requestId: "otp_old", phone: "+995511200300", purpose: .changePhone, expiresAt: start + 300,
+            requestId: "otp_old", phone: "+995511200300", purpose: .init(.changePhone), expiresAt: start + 300,
             resendAfter: start + 30)
         // The old reply finds nobody waiting for it: no code screen for the old number.
         harness.send(.reply(accepted, to: RequestID(1)))
@@ -270,7 +270,7 @@ import Testing
         var state = SampleData.state([], now: now)
         state.stack[state.stack.count - 1] = AnyScreen(HubScreen(isLoading: true))
         state = state.topWaiting(HubScreen.Reply.methods)
-        state.reauth = ReauthGrant(reauthToken: "rt_fixture", expiresAt: now + 900, method: .password)
+        state.reauth = ReauthGrant(reauthToken: "rt_fixture", expiresAt: now + 900, method: .init(.password))
         let harness = ReducerHarness(state)
         harness.send(.failure(.signedOut), effects: [.signOutLocally]) {
             $0.methods = nil

@@ -645,7 +645,7 @@ import Testing
         // The link opened from anywhere while signed in: the reminder goes.
         let asked = reduce(&state, .openLink("https://321.fit/confirm-account?token=tok_later"))
         #expect(requests(asked) == [AnyRequest(InspectLink(token: "tok_later"))])
-        let live = LinkInfo(kind: .register, state: .live, expiresAt: start + 86_400)
+        let live = LinkInfo(kind: .init(.register), state: .init(.live), expiresAt: start + 86_400)
         let opened = reduce(&state, .reply(live, to: try #require(requestID(asked))))
         state.now = start + VerifyingLinkScreen.minimumShown
         _ = reduce(&state, .reply(RegistrationConfirmed(email: "jdoe@mail.com"), to: try #require(requestID(opened))))

@@ -16,7 +16,7 @@ import Testing
     }
 
     func grant(at now: Date) -> ReauthGrant {
-        ReauthGrant(reauthToken: "ra_fixture", expiresAt: now + 15 * 60, method: .password)
+        ReauthGrant(reauthToken: "ra_fixture", expiresAt: now + 15 * 60, method: .init(.password))
     }
 
     func type(_ text: String, into harness: ReducerHarness) {

@@ -152,7 +152,7 @@ import Testing
         var handedOver = AppState(root: SignInScreen(), now: start)
         let asked = send(.openLink("https://321.fit/reset-password?token=\(token)"), to: &handedOver)
         #expect(requests(asked) == [AnyRequest(InspectLink(token: token))])
-        let live = LinkInfo(kind: .passwordReset, state: .live, expiresAt: start + 1800)
+        let live = LinkInfo(kind: .init(.passwordReset), state: .init(.live), expiresAt: start + 1800)
         let effects = send(.reply(live, to: requestID(asked)), to: &handedOver)
         #expect(requests(effects) == [AnyRequest(CheckPasswordResetLink(token: token))])
         _ = send(.reply(checked, to: requestID(effects)), to: &handedOver, at: start + 1)
@@ -163,7 +163,7 @@ import Testing
         var state = SampleData.state([HubScreen()], now: start)
         let hub = state.stack
         let asked = send(.openLink("https://321.fit/reset-password?token=\(token)"), to: &state)
-        let live = LinkInfo(kind: .passwordReset, state: .live, expiresAt: start + 1800)
+        let live = LinkInfo(kind: .init(.passwordReset), state: .init(.live), expiresAt: start + 1800)
         let effects = send(.reply(live, to: requestID(asked)), to: &state)
         let checked = CheckedResetLink(
             link: PasswordResetLink(email: email, expiresAt: start + 1800), token: Secret(token))

@@ -27,7 +27,7 @@ import Testing
     }
 
     func grant(_ method: ReauthMethod = .password) -> ReauthGrant {
-        ReauthGrant(reauthToken: "ra_fixture", expiresAt: start + 15 * 60, method: method)
+        ReauthGrant(reauthToken: "ra_fixture", expiresAt: start + 15 * 60, method: .init(method))
     }
 
     func with(_ methods: AuthMethods, apple: Bool? = nil, google: Bool? = nil) -> AuthMethods {
@@ -376,16 +376,19 @@ import Testing
         harness.expectRunning(.firstProbe)
     }
 
+    /// Another backend has no simulated provider: Connect takes a pasted ID token instead (issue 27), and
+    /// nothing is asked of /_admin; Enter with nothing pasted sends nothing.
     @Test func anotherBackendNeverCallsTheAdminAPI() throws {
         let options = AppOptions(hasReferenceBackend: false)
         let harness = ReducerHarness(onHub(selection: 3, methods: SampleData.phoneOnly, options: options))
         harness.send(.input(.key(.enter))) {
-            $0.stack.append(AnyScreen(ProviderConsentScreen(provider: .google, phase: .unavailable)))
+            $0.stack.append(AnyScreen(ProviderTokenScreen(provider: .google, purpose: .connect)))
         }
         let text = render(harness.state, size: .standard).text()
-        #expect(text.contains("Connecting Google needs Google's own sign-in"))
-        for key: Key in [.enter, .up, .down, .character("j"), .character("r")] {
-            harness.send(.input(.key(key)))
+        #expect(text.contains("This backend has no stand-in for Google"))
+        harness.send(.input(.key(.enter))) {
+            $0.top = AnyScreen(
+                ProviderTokenScreen(provider: .google, purpose: .connect, error: "Paste the Google ID token first."))
         }
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
     }

@@ -24,7 +24,7 @@ import Testing
     }
 
     func grant(_ method: ReauthMethod, at now: Date) -> ReauthGrant {
-        ReauthGrant(reauthToken: "ra_fixture", expiresAt: now + 15 * 60, method: method)
+        ReauthGrant(reauthToken: "ra_fixture", expiresAt: now + 15 * 60, method: .init(method))
     }
 
     @Test func changingPhoneOffersEveryOtherMethodButNotThePhone() {

@@ -183,7 +183,7 @@ import Testing
         var state = SampleData.state([HubScreen()], now: start)
         let hub = state.stack
         let asked = send(.openLink("https://321.fit/recover?token=\(token)"), to: &state)
-        let live = LinkInfo(kind: .recovery, state: .live, expiresAt: start + 86_400)
+        let live = LinkInfo(kind: .init(.recovery), state: .init(.live), expiresAt: start + 86_400)
         let effects = send(.reply(live, to: requestID(asked)), to: &state)
         #expect(state.top.base as? VerifyingLinkScreen == opening(at: start))
         let checked = CheckedRecoveryLink(
@@ -205,7 +205,7 @@ import Testing
         var handedOver = SampleData.recovering([], now: start)
         let asked = send(.openLink("https://321.fit/recover?token=\(token)"), to: &handedOver)
         #expect(requests(asked) == [AnyRequest(InspectLink(token: token))])
-        let live = LinkInfo(kind: .recovery, state: .live, expiresAt: start + 86_400)
+        let live = LinkInfo(kind: .init(.recovery), state: .init(.live), expiresAt: start + 86_400)
         let effects = send(.reply(live, to: requestID(asked)), to: &handedOver)
         #expect(handedOver.top.base as? VerifyingLinkScreen == opening(at: start))
         #expect(requests(effects) == [AnyRequest(CheckRecoveryLink(token: token))])
@@ -327,7 +327,7 @@ import Testing
 
         // With full access the same key starts the change.
         var full = SampleData.limitedState([HubScreen()], now: start)
-        full.profile?.access = .full
+        full.profile?.access = .init(.full)
         _ = send(.input(.key(.enter)), to: &full)
         #expect(full.overlay != .sheet(.limitedAccess))
     }
@@ -352,7 +352,7 @@ import Testing
 
     @Test func verifyingThePhoneRestoresFullAccess() {
         var state = SampleData.limitedState([], now: start)
-        state.reauth = ReauthGrant(reauthToken: "ra_old", expiresAt: start + 900, method: .email)
+        state.reauth = ReauthGrant(reauthToken: "ra_old", expiresAt: start + 900, method: .init(.email))
         _ = send(.input(.key(.enter)), to: &state)
         #expect(
             state.top == AnyScreen(EnterPhoneScreen(flow: .reverifyPhone, current: SampleData.everyMethod.phone)))
@@ -364,7 +364,7 @@ import Testing
             requests(sent)
                 == [AnyRequest(RequestPhoneOTP(phone: "+995511300000", purpose: .reverifyPhone, reauthToken: nil))])
         let accepted = OTPRequestAccepted(
-            requestId: "otp_1", phone: "+995511300000", purpose: .reverifyPhone, expiresAt: start + 300,
+            requestId: "otp_1", phone: "+995511300000", purpose: .init(.reverifyPhone), expiresAt: start + 300,
             resendAfter: start + 30)
         _ = send(.reply(accepted, to: requestID(sent)), to: &state)
         #expect(state.top == AnyScreen(EnterCodeScreen(flow: .reverifyPhone, accepted: accepted)))
@@ -375,11 +375,11 @@ import Testing
         #expect(
             requests(typed)
                 == [AnyRequest(VerifyPhoneOTP(requestId: "otp_1", code: "123456", reauthToken: nil))])
-        let verified = VerifyOTPResult(purpose: .reverifyPhone, authMethods: SampleData.everyMethod)
+        let verified = VerifyOTPResult(purpose: .init(.reverifyPhone), authMethods: SampleData.everyMethod)
         let fetch = send(.reply(verified, to: requestID(typed)), to: &code)
         #expect(requests(fetch) == [AnyRequest(LoadProfile())])
         var restored = SampleData.limitedProfile
-        restored.access = .full
+        restored.access = .init(.full)
         _ = send(.reply(restored, to: requestID(fetch)), to: &code)
         #expect(code.stack == [AnyScreen(SettingsScreen())])
         #expect(code.profile == restored)
@@ -390,14 +390,14 @@ import Testing
 
     @Test func aProfileThatCannotBeFetchedAfterTheCodeIsStillFull() {
         let accepted = OTPRequestAccepted(
-            requestId: "otp_1", phone: "+995511300000", purpose: .reverifyPhone, expiresAt: start + 300,
+            requestId: "otp_1", phone: "+995511300000", purpose: .init(.reverifyPhone), expiresAt: start + 300,
             resendAfter: start + 30)
         var state = SampleData.limitedState(
             [EnterCodeScreen(flow: .reverifyPhone, accepted: accepted)], now: start
         ).topWaiting(EnterCodeScreen.Reply.verify)
-        let fetch = send(.reply(VerifyOTPResult(purpose: .reverifyPhone)), to: &state)
+        let fetch = send(.reply(VerifyOTPResult(purpose: .init(.reverifyPhone))), to: &state)
         _ = send(.failure(.offline(reason: "refused"), to: requestID(fetch)), to: &state)
-        #expect(state.profile?.access == .full)
+        #expect(state.profile?.access?.known == .full)
         #expect(state.stack == [AnyScreen(SettingsScreen())])
     }
 

@@ -59,10 +59,10 @@ import Testing
     @Test func theChallengeOpensTheCodeScreen() {
         var screen = SignInEmailScreen(email: "jdoe@mail.com", isWorking: true)
         let challenge = SignInChallenge(
-            challengeId: "sic_1", channel: .email, destination: "jdoe@mail.com", expiresAt: start + 300,
+            challengeId: "sic_1", channel: .init(.email), destination: "jdoe@mail.com", expiresAt: start + 300,
             resendAfter: start + 30)
         let commands = screen.receive(.code(.success(challenge)), AppState(root: screen, now: start).context)
-        #expect(commands == [.push(EnterCodeScreen(signIn: challenge))])
+        #expect(commands == [.push(EnterCodeScreen(signIn: challenge, channel: .email))])
         #expect(!screen.isWorking)
     }
 }

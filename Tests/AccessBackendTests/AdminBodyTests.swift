@@ -43,7 +43,8 @@ import Testing
                 backend, "/_admin/faults", #"{"endpoints": [{"path": "/health", "kind": "unavailable", "count": 2}]}"#)
             #expect(reply.status == 422)
             #expect(
-                reply.error?.message.hasPrefix("endpoints[0].count: not a member of endpoints[]; it takes code, kind")
+                reply.error?.message.hasPrefix(
+                    "endpoints[0].count: not a member of endpoints[]; it takes body, body_status, code, kind")
                     == true)
         }
     }
@@ -90,7 +91,7 @@ import Testing
             #expect(reply.status == 400)
             #expect(
                 reply.error?.message
-                    == "endpoints[0].kind: expected one of unavailable, offline, latency, timeout, commit_then_fail, status."
+                    == "endpoints[0].kind: expected one of unavailable, offline, latency, timeout, commit_then_fail, status, body."
             )
         }
     }

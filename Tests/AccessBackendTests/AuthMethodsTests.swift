@@ -11,7 +11,7 @@ import Testing
             let now = try await backend.get("/_admin/clock").decode(ClockState.self).now
             let methods: AuthMethods = try await backend.get("/me/auth-methods", token: token).decode()
             #expect(methods.userId == "usr_athlete")
-            #expect(methods.role == .athlete)
+            #expect(methods.role.known == .athlete)
             #expect(methods.phone == "+995511100000")
             #expect(methods.email == "jdoe@mail.com")
             #expect(methods.hasPassword)
@@ -39,7 +39,7 @@ import Testing
             #expect(methods.hasPassword == hasPassword)
             #expect(methods.appleLinked == apple)
             #expect(methods.googleLinked == google)
-            #expect(methods.role == role)
+            #expect(methods.role.known == role)
         }
     }
 

@@ -36,7 +36,7 @@ import Testing
             let notices = try await backend.outbox().filter { $0.kind == "provider_connected_notice" }
             #expect(notices.map(\.to) == ["jdoe@mail.com"])
             // The new link is a sign-in method now: re-auth with Apple works.
-            #expect(try await backend.socialGrant(.apple, token: token).method == .apple)
+            #expect(try await backend.socialGrant(.apple, token: token).method.known == .apple)
         }
     }
 

@@ -45,7 +45,7 @@ import Testing
         try await TestBackend.with(scenario: "coach-sessions") { backend in
             let start = try await now(backend)
             let blockers = try await preflight(backend).blockers
-            #expect(blockers.map(\.kind) == [.upcomingSessions])
+            #expect(blockers.map(\.kind.known) == [.upcomingSessions])
             let items = try #require(blockers.first?.items)
             #expect(items.map(\.title) == ["Padel with Anna M.", "Group · Tennis (4 athletes)", "Padel with John D."])
             #expect(items.map { $0.startsAt.timeIntervalSince(start) / Self.hour } == [24.5, 57, 95.5])
@@ -64,7 +64,7 @@ import Testing
     @Test func anAthletesUpcomingBookings() async throws {
         try await TestBackend.with(scenario: "athlete-bookings") { backend in
             let blockers = try await preflight(backend).blockers
-            #expect(blockers.map(\.kind) == [.upcomingBookings])
+            #expect(blockers.map(\.kind.known) == [.upcomingBookings])
             #expect(blockers.first?.items?.map(\.title) == ["Padel with Coach Maria", "Tennis with Coach Vik"])
         }
     }
@@ -73,7 +73,7 @@ import Testing
         try await TestBackend.with(scenario: "coach-payout") { backend in
             let start = try await now(backend)
             let blockers = try await preflight(backend).blockers
-            #expect(blockers.map(\.kind) == [.pendingPayout])
+            #expect(blockers.map(\.kind.known) == [.pendingPayout])
             let payout = try #require(blockers.first?.payout)
             #expect(payout.currency == "EUR")
             var utc = Calendar(identifier: .gregorian)
@@ -89,7 +89,7 @@ import Testing
     @Test func sessionsComeBeforeThePayout() async throws {
         try await TestBackend.with(scenario: "coach-both") { backend in
             let blockers = try await preflight(backend).blockers
-            #expect(blockers.map(\.kind) == [.upcomingSessions, .pendingPayout])
+            #expect(blockers.map(\.kind.known) == [.upcomingSessions, .pendingPayout])
         }
     }
 

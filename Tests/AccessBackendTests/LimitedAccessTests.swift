@@ -67,13 +67,13 @@ import Testing
             let token = tokens.accessToken
             #expect(try await backend.get("/me/auth-methods", token: token).status == 200)
             let me: CurrentUser = try await backend.get("/auth/me", token: token).decode()
-            #expect(me.profile?.access == .limited)
+            #expect(me.profile?.access?.known == .limited)
             let profile: Profile = try await backend.get("/me/profile", token: token).decode()
-            #expect(profile.access == .limited)
+            #expect(profile.access?.known == .limited)
             let saved = try await backend.send(
                 .PUT, "/me/profile", raw: Data(#"{"username": "lostphone2"}"#.utf8), token: token)
             #expect(saved.status == 200)
-            #expect(try saved.decode(Profile.self).access == .limited)
+            #expect(try saved.decode(Profile.self).access?.known == .limited)
             #expect(try await backend.get("/auth/username-available?username=someone", token: token).status == 200)
             let refreshed: SessionTokens = try await backend.post(
                 "/auth/refresh", RefreshBody(refreshToken: tokens.refreshToken)
@@ -97,7 +97,7 @@ import Testing
             let result: VerifyOTPResult = try verified.decode()
             #expect(result.authMethods?.phone == Self.oldNumber)
             let me: CurrentUser = try await backend.get("/auth/me", token: token).decode()
-            #expect(me.profile?.access == .full)
+            #expect(me.profile?.access?.known == .full)
             #expect(try await backend.passwordGrant(token: token).reauthToken.isEmpty == false)
             #expect(try await backend.get("/auth/me", token: otherLimited).status == 401)
             #expect(try await backend.get("/auth/me", token: full.session.accessToken).status == 401)
@@ -112,10 +112,10 @@ import Testing
             let token = try await backend.signIn().accessToken
             let result: VerifyOTPResult = try await reverify(backend, Self.newNumber, code: "135790", token: token)
                 .decode()
-            #expect(result.purpose == .reverifyPhone)
+            #expect(result.purpose.known == .reverifyPhone)
             #expect(result.authMethods?.phone == Self.newNumber)
             let profile: Profile = try await backend.get("/me/profile", token: token).decode()
-            #expect(profile.access == .full)
+            #expect(profile.access?.known == .full)
         }
     }
 
@@ -127,7 +127,7 @@ import Testing
             #expect(wrong.error?.code == "code_incorrect")
             #expect(wrong.error?.attemptsRemaining == 4)
             let me: CurrentUser = try await backend.get("/auth/me", token: token).decode()
-            #expect(me.profile?.access == .limited)
+            #expect(me.profile?.access?.known == .limited)
         }
     }
 
@@ -179,7 +179,7 @@ import Testing
             #expect(before.status == 403)
             #expect(try await reverify(backend, Self.newNumber, code: "135790", token: token).status == 200)
             let me: CurrentUser = try await backend.get("/auth/me", token: token).decode()
-            #expect(me.profile?.access == .full)
+            #expect(me.profile?.access?.known == .full)
             #expect(me.authMethods.phone == Self.newNumber)
         }
     }

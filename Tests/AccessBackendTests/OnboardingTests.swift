@@ -82,7 +82,7 @@ import Testing
             let signedIn = try await signUpByPhone(backend)
             #expect(signedIn.isNewUser)
             let profile = try #require(signedIn.profile)
-            #expect(profile.onboardingStep == .profile)
+            #expect(profile.onboardingStep.known == .profile)
             #expect(profile.username == nil && profile.photo == nil && profile.email == nil)
             let me: CurrentUser = try await backend.get("/auth/me", token: signedIn.session.accessToken).decode()
             #expect(me.profile == profile)
@@ -94,10 +94,10 @@ import Testing
         try await TestBackend.with(scenario: "default") { backend in
             let token = try await backend.signIn().accessToken
             let profile = try await self.profile(backend, token: token)
-            #expect(profile.onboardingStep == .complete)
+            #expect(profile.onboardingStep.known == .complete)
             #expect(profile.email == "jdoe@mail.com" && profile.emailVerified)
             let me: CurrentUser = try await backend.get("/auth/me", token: token).decode()
-            #expect(me.profile?.onboardingStep == .complete)
+            #expect(me.profile?.onboardingStep.known == .complete)
         }
     }
 
@@ -106,7 +106,7 @@ import Testing
             let challenge: SignInChallenge = try await SignInCodeTests.start(backend, phone: "+995511100000").decode()
             let code = try await backend.lastCode(to: "+995511100000")
             let signedIn: SignedIn = try await SignInCodeTests.verify(backend, challenge.challengeId, code).decode()
-            #expect(signedIn.profile?.onboardingStep == .complete)
+            #expect(signedIn.profile?.onboardingStep.known == .complete)
         }
     }
 
@@ -114,7 +114,7 @@ import Testing
         try await TestBackend.with(scenario: "onboarding-midway") { backend in
             let signedIn = try await signInMidway(backend)
             #expect(!signedIn.isNewUser)
-            #expect(signedIn.profile?.onboardingStep == .recoveryEmail)
+            #expect(signedIn.profile?.onboardingStep.known == .recoveryEmail)
             #expect(signedIn.profile?.username == "midway")
         }
     }
@@ -127,20 +127,20 @@ import Testing
             let saved: Profile = try await putProfile(backend, " Casey.Q ", photo: "~/me.png", token: token).decode()
             #expect(saved.username == "casey.q")
             #expect(saved.photo == "~/me.png")
-            #expect(saved.onboardingStep == .recoveryEmail)
+            #expect(saved.onboardingStep.known == .recoveryEmail)
             // Later saves only update; the step stays.
             let renamed: Profile = try await putProfile(backend, "casey_r", token: token).decode()
             #expect(renamed.username == "casey_r" && renamed.photo == nil)
-            #expect(renamed.onboardingStep == .recoveryEmail)
+            #expect(renamed.onboardingStep.known == .recoveryEmail)
         }
     }
 
     @Test func anEmailSignUpGoesFromTheProfileStraightToFinish() async throws {
         try await TestBackend.with(scenario: "new-user") { backend in
             let signedIn = try await signUpByEmail(backend)
-            #expect(signedIn.profile?.onboardingStep == .profile)
+            #expect(signedIn.profile?.onboardingStep.known == .profile)
             let saved: Profile = try await putProfile(backend, "casey", token: signedIn.session.accessToken).decode()
-            #expect(saved.onboardingStep == .finish)
+            #expect(saved.onboardingStep.known == .finish)
             #expect(saved.emailVerified)
         }
     }
@@ -167,7 +167,7 @@ import Testing
             #expect(checked.error?.errors == rules)
             #expect(checked.error?.min == 3)
             #expect(checked.error?.max == 30)
-            #expect(try await profile(backend, token: token).onboardingStep == .profile)
+            #expect(try await profile(backend, token: token).onboardingStep.known == .profile)
         }
     }
 
@@ -278,7 +278,7 @@ import Testing
             let saved: Profile = try reply.decode()
             #expect(saved.email == "Casey@mail.com" || saved.email?.lowercased() == "casey@mail.com")
             #expect(!saved.emailVerified)
-            #expect(saved.onboardingStep == .verifyEmail)
+            #expect(saved.onboardingStep.known == .verifyEmail)
             let mail = try #require(try await backend.outbox().last)
             #expect(mail.kind == "email_verify_link" && mail.purpose == "register")
             #expect(mail.to.lowercased() == "casey@mail.com")
@@ -297,10 +297,10 @@ import Testing
             let link = try await lastRegistrationLink(backend, to: "casey@mail.com")
             #expect(try await confirm(backend, link).status == 200)
             let after = try await profile(backend, token: token)
-            #expect(after.onboardingStep == .finish && after.emailVerified)
+            #expect(after.onboardingStep.known == .finish && after.emailVerified)
             let signedIn: SignedIn = try await login(backend, "casey@mail.com", "violet-harbor-77").decode()
             #expect(signedIn.session.userId == "usr_midway")
-            #expect(signedIn.profile?.onboardingStep == .finish)
+            #expect(signedIn.profile?.onboardingStep.known == .finish)
         }
     }
 
@@ -328,7 +328,7 @@ import Testing
             let code = try await backend.lastCode(to: "casey@mail.com")
             let signedIn: SignedIn = try await SignInCodeTests.verify(backend, challenge.challengeId, code).decode()
             #expect(signedIn.session.userId == "usr_midway")
-            #expect(signedIn.profile?.onboardingStep == .finish)
+            #expect(signedIn.profile?.onboardingStep.known == .finish)
             #expect(signedIn.profile?.emailVerified == true)
         }
     }
@@ -405,13 +405,13 @@ import Testing
         try await TestBackend.with(scenario: "onboarding-midway") { backend in
             let token = try await signInMidway(backend).session.accessToken
             let skipped: Profile = try await proceed(backend, from: .recoveryEmail, token: token).decode()
-            #expect(skipped.onboardingStep == .finish && skipped.email == nil)
+            #expect(skipped.onboardingStep.known == .finish && skipped.email == nil)
             let finished: Profile = try await proceed(backend, from: .finish, token: token).decode()
-            #expect(finished.onboardingStep == .complete)
+            #expect(finished.onboardingStep.known == .complete)
             // Repeating a step already left answers where the account stands.
             let again = try await proceed(backend, from: .recoveryEmail, token: token)
             #expect(again.status == 200)
-            #expect(try again.decode(Profile.self).onboardingStep == .complete)
+            #expect(try again.decode(Profile.self).onboardingStep.known == .complete)
             #expect(try await proceed(backend, from: .finish, token: token).status == 200)
             let pastComplete = try await proceed(backend, from: .complete, token: token)
             #expect(pastComplete.status == 409 && pastComplete.error?.code == "onboarding_step")
@@ -423,12 +423,12 @@ import Testing
             let token = try await signInMidway(backend).session.accessToken
             #expect(try await setRecoveryEmail(backend, "casey@mail.com", token: token).status == 202)
             let unverified: Profile = try await proceed(backend, from: .verifyEmail, token: token).decode()
-            #expect(unverified.onboardingStep == .finish && !unverified.emailVerified)
+            #expect(unverified.onboardingStep.known == .finish && !unverified.emailVerified)
             // Opening the link later verifies the address and leaves the step alone.
             #expect(
                 try await confirm(backend, try await lastRegistrationLink(backend, to: "casey@mail.com")).status == 200)
             let verified = try await profile(backend, token: token)
-            #expect(verified.onboardingStep == .finish && verified.emailVerified)
+            #expect(verified.onboardingStep.known == .finish && verified.emailVerified)
         }
     }
 
@@ -440,12 +440,12 @@ import Testing
                 #expect(refused.status == 409, "\(step)")
                 #expect(refused.error?.code == "onboarding_step", "\(step)")
             }
-            #expect(try await profile(backend, token: token).onboardingStep == .profile)
+            #expect(try await profile(backend, token: token).onboardingStep.known == .profile)
             // Past the profile step, asking to leave it is harmless.
             #expect(try await putProfile(backend, "casey", token: token).status == 200)
             let past = try await proceed(backend, from: .profile, token: token)
             #expect(past.status == 200)
-            #expect(try past.decode(Profile.self).onboardingStep == .recoveryEmail)
+            #expect(try past.decode(Profile.self).onboardingStep.known == .recoveryEmail)
         }
     }
 
@@ -458,9 +458,9 @@ import Testing
             #expect(
                 try await confirm(backend, try await lastRegistrationLink(backend, to: "fresh@mail.com")).status == 200)
             let signedIn: SignedIn = try await login(backend, "fresh@mail.com", "violet-harbor-77").decode()
-            #expect(signedIn.profile?.onboardingStep == .profile)
+            #expect(signedIn.profile?.onboardingStep.known == .profile)
             let saved: Profile = try await putProfile(backend, "fresh", token: signedIn.session.accessToken).decode()
-            #expect(saved.onboardingStep == .finish)
+            #expect(saved.onboardingStep.known == .finish)
         }
     }
 
@@ -468,12 +468,12 @@ import Testing
         try await TestBackend.with(scenario: "onboarding-unverified") { backend in
             let token = try await backend.signIn().accessToken
             let before = try await profile(backend, token: token)
-            #expect(before.onboardingStep == .complete)
+            #expect(before.onboardingStep.known == .complete)
             #expect(before.email == "later@mail.com" && !before.emailVerified)
             #expect(
                 try await confirm(backend, try await lastRegistrationLink(backend, to: "later@mail.com")).status == 200)
             let after = try await profile(backend, token: token)
-            #expect(after.onboardingStep == .complete && after.emailVerified)
+            #expect(after.onboardingStep.known == .complete && after.emailVerified)
         }
     }
 

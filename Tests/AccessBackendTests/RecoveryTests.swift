@@ -280,17 +280,17 @@ import Testing
             _ = try await Self.start(backend)
             let token = try await Self.lastLinkToken(backend)
             let signedIn: SignedIn = try await Self.complete(backend, token).decode()
-            #expect(signedIn.profile?.access == .limited)
+            #expect(signedIn.profile?.access?.known == .limited)
             #expect(!signedIn.isNewUser)
             #expect(signedIn.authMethods.email == Self.email)
             let me: CurrentUser = try await backend.get("/auth/me", token: signedIn.session.accessToken).decode()
-            #expect(me.profile?.access == .limited)
+            #expect(me.profile?.access?.known == .limited)
             #expect(me.deviceId == signedIn.deviceId)
             let refreshed: SessionTokens = try await backend.post(
                 "/auth/refresh", RefreshBody(refreshToken: signedIn.session.refreshToken)
             ).decode()
             let after: CurrentUser = try await backend.get("/auth/me", token: refreshed.accessToken).decode()
-            #expect(after.profile?.access == .limited)
+            #expect(after.profile?.access?.known == .limited)
             let refused = try await backend.post(
                 "/auth/reauth/password", PasswordReauthBody(password: Self.password), token: refreshed.accessToken)
             #expect(refused.status == 403)
@@ -327,9 +327,9 @@ import Testing
                 "/auth/login",
                 PasswordLoginBody(email: Self.email, password: Self.password, device: SignInCodeTests.device)
             ).decode()
-            #expect(signedIn.profile?.access == .full)
+            #expect(signedIn.profile?.access?.known == .full)
             let profile: Profile = try await backend.get("/me/profile", token: signedIn.session.accessToken).decode()
-            #expect(profile.access == .full)
+            #expect(profile.access?.known == .full)
         }
     }
 }

@@ -36,6 +36,7 @@ import Testing
         #expect(Rule.faultCommitThenFail.rawValue == "fault.commit_then_fail")
         #expect(Rule.signInCodeSent.rawValue == "signin.code_sent")
         #expect(Rule.invalidFault.rawValue == "invalid_fault")
-        #expect(Rule.allCases.count == 142)
+        #expect(Rule.faultBody.rawValue == "fault.body")
+        #expect(Rule.allCases.count == 143)
     }
 }

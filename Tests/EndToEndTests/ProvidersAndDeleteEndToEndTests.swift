@@ -133,3 +133,47 @@ import Testing
         #expect(screen.contains("Contact support"))
     }
 }
+
+/// Issue 27: Apple and Google against a backend the app does not know as the reference one (served, the
+/// app started with `--backend` alone). The ID tokens a QA team would mint with its own tooling come from
+/// the served backend's admin API here, and are pasted: sign in with Apple, then disconnect Google, which
+/// an account with only Apple and Google verifies with Apple.
+@Suite(.serialized, .enabled(if: Tmux.isAvailable)) struct ProviderTokenEndToEndTests {
+    func idToken(_ provider: String, _ admin: ReferenceAdmin) throws -> String {
+        let reply = try admin.post("/provider/\(provider)/token", "{}")
+        let json = try JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any]
+        return try #require(json?["id_token"] as? String)
+    }
+
+    @Test func signInWithAppleThenDisconnectGoogleWithPastedTokens() throws {
+        let served = try ServedBackend(scenario: "apple-google")
+        let app = try served.startApp(asAnotherBackend: true)
+        try app.waitFor("Get started")
+        try app.sendKeys("Enter")
+        try app.waitFor("Continue with Apple")
+        for _ in 0..<2 { try app.sendKeys("Down") }  // Continue with Apple
+        try app.sendKeys("Enter")
+        try app.waitFor("Apple ID token")
+        let apple = try idToken("apple", served.admin)
+        try app.pasteBracketed(apple)
+        try app.waitFor("•••")
+        #expect(!(try app.capture()).contains(apple))
+        try app.sendKeys("Enter")
+        try app.waitFor("Account access")
+        try app.sendKeys("Enter")
+        try app.waitFor("Google")
+        for _ in 0..<3 { try app.sendKeys("Down") }  // Google
+        try app.sendKeys("Enter")
+        try app.waitFor("Disconnect Google?")
+        try app.sendKeys("Up", "Enter")  // the sheet opens on Cancel
+        let picker = try app.waitFor("To disconnect Google")
+        #expect(picker.contains("Paste an ID token"))
+        try app.sendKeys("Enter")  // Continue with Apple
+        try app.waitFor("Apple ID token")
+        try app.pasteBracketed(try idToken("apple", served.admin))
+        try app.waitFor("•••")
+        try app.sendKeys("Enter")
+        try app.waitFor("Google disconnected.")
+        #expect(!(try served.admin.get("/journal?limit=500")).contains(apple))
+    }
+}

@@ -73,12 +73,11 @@ final class ServedBackend {
 
     /// `qaSignIn`: the app signs in as the scenario's user by itself (`--qa-sign-in`) instead of
     /// starting on Welcome. Either way QA says this is a reference backend (`--reference-backend`), so
-    /// the outbox is there.
-    func startApp(qaSignIn: Bool = true) throws -> Tmux {
-        try Tmux(
-            width: 80, height: 24,
-            command: [binary, "--backend", "http://127.0.0.1:\(admin.port)", "--reference-backend"]
-                + (qaSignIn ? ["--qa-sign-in"] : []),
+    /// the outbox is there; `asAnotherBackend` leaves both out: the app takes it for any other backend.
+    func startApp(qaSignIn: Bool = true, asAnotherBackend: Bool = false) throws -> Tmux {
+        let reference = asAnotherBackend ? [] : ["--reference-backend"] + (qaSignIn ? ["--qa-sign-in"] : [])
+        return try Tmux(
+            width: 80, height: 24, command: [binary, "--backend", "http://127.0.0.1:\(admin.port)"] + reference,
             environment: ["XDG_STATE_HOME": state.path])
     }
 }

@@ -99,6 +99,39 @@ public typealias ProviderToken = Components.Schemas.ProviderToken
 public typealias ProviderAccount = Components.Schemas.ProviderAccount
 public typealias ScheduledPurge = Components.Schemas.ScheduledPurge
 
+/// A response field the contract marks extensible: `anyOf` its enum and any string, which
+/// swift-openapi-generator turns into a struct holding the known case (`value1`) and the string
+/// (`value2`). A value this client does not know decodes (`known` is nil, `rawValue` keeps it)
+/// instead of failing the whole answer; every screen that reads one says what it does with an unknown
+/// value. Requests keep the closed enums.
+public protocol ExtensibleEnum: Hashable, Sendable {
+    associatedtype Known: RawRepresentable, Sendable where Known.RawValue == String
+    var value1: Known? { get }
+    var value2: String? { get }
+    init(value1: Known?, value2: String?)
+}
+
+extension ExtensibleEnum {
+    /// Both members set, as decoding a known value sets them, so the two compare equal.
+    public init(_ known: Known) { self.init(value1: known, value2: known.rawValue) }
+    public init(rawValue: String) { self.init(value1: Known(rawValue: rawValue), value2: rawValue) }
+    /// nil for a value this client does not know.
+    public var known: Known? { value1 }
+    public var rawValue: String { value1?.rawValue ?? value2 ?? "" }
+}
+
+extension Components.Schemas.AuthMethods.RolePayload: ExtensibleEnum {}
+extension Components.Schemas.SignInChallenge.ChannelPayload: ExtensibleEnum {}
+extension Components.Schemas.DeleteBlocker.KindPayload: ExtensibleEnum {}
+extension Components.Schemas.OTPRequestAccepted.PurposePayload: ExtensibleEnum {}
+extension Components.Schemas.VerifyOTPResult.PurposePayload: ExtensibleEnum {}
+extension Components.Schemas.ReauthGrant.MethodPayload: ExtensibleEnum {}
+extension Components.Schemas.LinkInfo.KindPayload: ExtensibleEnum {}
+extension Components.Schemas.LinkInfo.StatePayload: ExtensibleEnum {}
+extension Components.Schemas.Profile.OnboardingStepPayload: ExtensibleEnum {}
+extension Components.Schemas.Profile.OnboardingNextStepPayload: ExtensibleEnum {}
+extension Components.Schemas.Profile.AccessPayload: ExtensibleEnum {}
+
 extension HealthStatus {
     public init() { self.init(status: .ok) }
 }

@@ -17,7 +17,19 @@ public import struct Foundation.Data
 #endif
 public import struct Foundation.Date
 import HTTPTypes
-/// Contract between the AccessDeck app and its backend (DESIGN.md §5). Every error is {"error": {"code", "message", ...details}}. Paths under /_admin are served only by the reference backend (DESIGN.md §6).
+/// Contract between the AccessDeck app and its backend (DESIGN.md §5). Every error is {"error": {"code", "message", ...details}}. Paths under /_admin are served only by the reference backend (DESIGN.md §6); a client learns that it talks to the reference backend from how it was started, never by asking an admin path.
+///
+/// What a client may rely on beyond the schemas:
+///
+/// Clock. Every answer carries a Date header (RFC 9110 §6.6.1), the server's clock, and every absolute time in a body (expires_at, resend_after, hold_releases_at, the grant's expires_at, ...) is on that clock. A client counts down against the server's time as the Date header gives it, never against its own: a server running minutes behind must not make a fresh code look expired. The reference backend's Date header is the machine's real time; once QA moves its clock (POST /_admin/clock/advance), the times in its bodies follow the moved clock and the header does not, so a client started with reference features follows GET /_admin/clock instead.
+///
+/// Extensible enums. A response field whose description says Extensible is anyOf its enum and any string: a server may answer a value the list does not name yet (seed 000 foresees other delete blockers), and a client reads the answer and falls back on screen instead of failing it. Request bodies use the closed enums: a server refuses a value it does not know. ErrorCode and RateLimitKind grow the same way: a client treats a code it does not know by its HTTP status and shows the message, and a limit it does not know by retry_after.
+///
+/// Lockouts. A 429 rate_limited always carries retry_after and a Retry-After header: nothing may be tried again on that call before then. A 401 for a wrong secret (password_incorrect, credentials_invalid, code_incorrect) that carries retry_after (or a Retry-After header) says this very attempt started a lockout, and a client shows the wait at once; a 401 without it is a wrong secret only, with attempts_remaining when the server counts. The reference backend answers the attempt that starts a login lockout 429 login_lockout, and a wrong re-auth password 401 with attempts_remaining, the next try 429 password_attempts.
+///
+/// Links. An emailed link is known by its token, never by its URL's shape: a client takes the token from the URL (its token query parameter or its last path segment) or a bare token, asks POST /auth/links/inspect what it is (kind, state, expiry; asking never spends it) and opens it by the operation its kind names.
+///
+/// Codes and emails share one budget per destination. The per-address limits (cooldown, resend_window, daily_cap) count every text sent to a phone number, whatever asked for it: sign-in codes (/auth/sign-in/code and its resend) and change, add, re-auth and re-verify codes (/auth/phone/request-otp and its resend) draw on the same 30 s cooldown, 3 resends in 15 min and 5 texts in 24 h. Likewise every email with a code or a link to one address (sign-in codes, registration, verification, re-auth and email change links) shares one budget; recovery emails have their own (30 s, 5 a day). The caps across destinations (client_address_hourly, account_hourly, global_hourly) count them all.
 public struct Client: APIProtocol {
     /// The underlying HTTP client.
     private let client: UniversalClient
@@ -3659,7 +3671,7 @@ public struct Client: APIProtocol {
     }
     /// What an emailed link's token is (its kind, whether it still works, until when), without spending it
     ///
-    /// Asking never spends the link: it opens as before, by the operation its kind names (email_change and email_add: POST /auth/email/verify; email_revert: POST /auth/email/revert; register: POST /auth/register/confirm; recovery: POST /auth/recovery/complete; reauth: POST /auth/reauth/email/confirm; password_reset: POST /auth/password/reset/complete). The token is the link's secret, which is why it travels in the body and never in a URL: journals redact every `token` member. No session is needed (a link may be opened on any device, signed in or not). 404 link_not_found for a token this backend never issued, whatever its shape: a malformed token and an unknown one get the same answer, and a token carries 256 random bits, so asking cannot be used to guess one. A used, expired or superseded link answers 200 with that state, so the app can say what happened instead of "not valid".
+    /// A link is known by its token, not by its URL: a client takes the token from the link's token query parameter or its last path segment (or is given the bare token) and asks here. Asking never spends the link: it opens as before, by the operation its kind names (email_change and email_add: POST /auth/email/verify; email_revert: POST /auth/email/revert; register: POST /auth/register/confirm; recovery: POST /auth/recovery/complete; reauth: POST /auth/reauth/email/confirm; password_reset: POST /auth/password/reset/complete). The token is the link's secret, which is why it travels in the body and never in a URL: journals redact every `token` member. No session is needed (a link may be opened on any device, signed in or not). 404 link_not_found for a token this backend never issued, whatever its shape: a malformed token and an unknown one get the same answer, and a token carries 256 random bits, so asking cannot be used to guess one. A used, expired or superseded link answers 200 with that state, so the app can say what happened instead of "not valid".
     ///
     /// - Remark: HTTP `POST /auth/links/inspect`.
     /// - Remark: Generated from `#/paths//auth/links/inspect/post(inspectLink)`.
@@ -6641,7 +6653,7 @@ public struct Client: APIProtocol {
     }
     /// Redeem the token of an email change or add link: applies it and issues a new session
     ///
-    /// The token is the proof: no session needed (the link may be opened anywhere). 410 link_superseded for a link a newer one replaced, link_expired for another used or expired link, 404 link_not_found, 409 email_taken when another account took the address meanwhile. The old address gets a notice with a revert link.
+    /// The token is the proof: no session needed (the link may be opened anywhere). 410 link_superseded for a link a newer one replaced, link_expired for another used or expired link, 404 link_not_found, 409 email_taken when another account took the address meanwhile. The old address gets a notice with a revert link. Other sessions are not touched: every session of the account, the one that asked for the change included, stays signed in, and the answer's session is a new one for whoever opened the link (the reference backend signs nobody out here; only the revert link, POST /auth/email/revert, ends every session).
     ///
     /// - Remark: HTTP `POST /auth/email/verify`.
     /// - Remark: Generated from `#/paths//auth/email/verify/post(verifyEmailLink)`.

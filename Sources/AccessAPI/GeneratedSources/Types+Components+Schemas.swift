@@ -19,7 +19,7 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     public enum Schemas {
-        /// Stable machine-readable error code. A client must treat a code it does not know by its HTTP status and show the message.
+        /// Stable machine-readable error code. Extensible: a server may send a code this list does not name yet, and a client must treat a code it does not know by its HTTP status and show the message.
         ///
         /// - Remark: Generated from `#/components/schemas/ErrorCode`.
         @frozen public enum ErrorCode: String, Codable, Hashable, Sendable, CaseIterable {
@@ -85,7 +85,7 @@ extension Components {
             case onboardingStep = "onboarding_step"
             case limitedAccess = "limited_access"
         }
-        /// Which limit fired on a 429. Per phone or email address: cooldown (30 s between sends), resend_window (3 resends per 15 min), daily_cap (5 sends per 24 h). Across destinations, over the last hour, for every text or email with a code or link: client_address_hourly (30 asked from one client address, recovery requests included), account_hourly (10 asked by one signed-in account), global_hourly (300 for the whole server). password_attempts (re-auth by password), login_lockout (password sign-in).
+        /// Which limit fired on a 429. Per phone or email address: cooldown (30 s between sends), resend_window (3 resends per 15 min), daily_cap (5 sends per 24 h). Across destinations, over the last hour, for every text or email with a code or link: client_address_hourly (30 asked from one client address, recovery requests included), account_hourly (10 asked by one signed-in account), global_hourly (300 for the whole server). password_attempts (re-auth by password), login_lockout (password sign-in). Per address means per phone number or email address whatever sent to it: a sign-in code and a change-phone code to one number count against the same cooldown, resends and daily cap. Extensible: a client treats a limit it does not know by retry_after.
         ///
         /// - Remark: Generated from `#/components/schemas/RateLimitKind`.
         @frozen public enum RateLimitKind: String, Codable, Hashable, Sendable, CaseIterable {
@@ -269,8 +269,59 @@ extension Components {
         public struct AuthMethods: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/AuthMethods/user_id`.
             public var userId: Swift.String
+            /// UserRole. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app words nothing by role
+            ///
             /// - Remark: Generated from `#/components/schemas/AuthMethods/role`.
-            public var role: Components.Schemas.UserRole
+            public struct RolePayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/AuthMethods/role/value1`.
+                public var value1: Components.Schemas.UserRole?
+                /// - Remark: Generated from `#/components/schemas/AuthMethods/role/value2`.
+                public var value2: Swift.String?
+                /// Creates a new `RolePayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                public init(
+                    value1: Components.Schemas.UserRole? = nil,
+                    value2: Swift.String? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeFirstNonNilValueToSingleValueContainer([
+                        self.value1,
+                        self.value2
+                    ])
+                }
+            }
+            /// UserRole. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app words nothing by role
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuthMethods/role`.
+            public var role: Components.Schemas.AuthMethods.RolePayload
             /// E.164
             ///
             /// - Remark: Generated from `#/components/schemas/AuthMethods/phone`.
@@ -289,7 +340,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - userId:
-            ///   - role:
+            ///   - role: UserRole. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app words nothing by role
             ///   - phone: E.164
             ///   - email:
             ///   - hasPassword:
@@ -298,7 +349,7 @@ extension Components {
             ///   - passwordChangedAt:
             public init(
                 userId: Swift.String,
-                role: Components.Schemas.UserRole,
+                role: Components.Schemas.AuthMethods.RolePayload,
                 phone: Swift.String? = nil,
                 email: Swift.String? = nil,
                 hasPassword: Swift.Bool,
@@ -472,8 +523,59 @@ extension Components {
         public struct SignInChallenge: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/SignInChallenge/challenge_id`.
             public var challengeId: Swift.String
+            /// SignInChannel: where the code went. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app then names only the destination
+            ///
             /// - Remark: Generated from `#/components/schemas/SignInChallenge/channel`.
-            public var channel: Components.Schemas.SignInChannel
+            public struct ChannelPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/SignInChallenge/channel/value1`.
+                public var value1: Components.Schemas.SignInChannel?
+                /// - Remark: Generated from `#/components/schemas/SignInChallenge/channel/value2`.
+                public var value2: Swift.String?
+                /// Creates a new `ChannelPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                public init(
+                    value1: Components.Schemas.SignInChannel? = nil,
+                    value2: Swift.String? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeFirstNonNilValueToSingleValueContainer([
+                        self.value1,
+                        self.value2
+                    ])
+                }
+            }
+            /// SignInChannel: where the code went. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app then names only the destination
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignInChallenge/channel`.
+            public var channel: Components.Schemas.SignInChallenge.ChannelPayload
             /// The normalized phone (E.164) or email the code went to
             ///
             /// - Remark: Generated from `#/components/schemas/SignInChallenge/destination`.
@@ -486,13 +588,13 @@ extension Components {
             ///
             /// - Parameters:
             ///   - challengeId:
-            ///   - channel:
+            ///   - channel: SignInChannel: where the code went. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app then names only the destination
             ///   - destination: The normalized phone (E.164) or email the code went to
             ///   - expiresAt:
             ///   - resendAfter:
             public init(
                 challengeId: Swift.String,
-                channel: Components.Schemas.SignInChannel,
+                channel: Components.Schemas.SignInChallenge.ChannelPayload,
                 destination: Swift.String,
                 expiresAt: Foundation.Date,
                 resendAfter: Foundation.Date
@@ -918,8 +1020,67 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/DeleteBlocker`.
         public struct DeleteBlocker: Codable, Hashable, Sendable {
+            /// DeleteBlockerKind. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app shows a kind it does not know by its title and message (seed 000 foresees other disputes and holds)
+            ///
             /// - Remark: Generated from `#/components/schemas/DeleteBlocker/kind`.
-            public var kind: Components.Schemas.DeleteBlockerKind
+            public struct KindPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/DeleteBlocker/kind/value1`.
+                public var value1: Components.Schemas.DeleteBlockerKind?
+                /// - Remark: Generated from `#/components/schemas/DeleteBlocker/kind/value2`.
+                public var value2: Swift.String?
+                /// Creates a new `KindPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                public init(
+                    value1: Components.Schemas.DeleteBlockerKind? = nil,
+                    value2: Swift.String? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeFirstNonNilValueToSingleValueContainer([
+                        self.value1,
+                        self.value2
+                    ])
+                }
+            }
+            /// DeleteBlockerKind. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app shows a kind it does not know by its title and message (seed 000 foresees other disputes and holds)
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeleteBlocker/kind`.
+            public var kind: Components.Schemas.DeleteBlocker.KindPayload
+            /// What must be done first, in a few words ("Resolve your open dispute first"); the app shows it as the heading of a blocker whose kind it does not know
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeleteBlocker/title`.
+            public var title: Swift.String?
+            /// The blocker in a sentence or two, for a person; the app shows it for a kind it does not know
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeleteBlocker/message`.
+            public var message: Swift.String?
             /// upcoming_sessions and upcoming_bookings: soonest first
             ///
             /// - Remark: Generated from `#/components/schemas/DeleteBlocker/items`.
@@ -929,20 +1090,28 @@ extension Components {
             /// Creates a new `DeleteBlocker`.
             ///
             /// - Parameters:
-            ///   - kind:
+            ///   - kind: DeleteBlockerKind. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app shows a kind it does not know by its title and message (seed 000 foresees other disputes and holds)
+            ///   - title: What must be done first, in a few words ("Resolve your open dispute first"); the app shows it as the heading of a blocker whose kind it does not know
+            ///   - message: The blocker in a sentence or two, for a person; the app shows it for a kind it does not know
             ///   - items: upcoming_sessions and upcoming_bookings: soonest first
             ///   - payout:
             public init(
-                kind: Components.Schemas.DeleteBlockerKind,
+                kind: Components.Schemas.DeleteBlocker.KindPayload,
+                title: Swift.String? = nil,
+                message: Swift.String? = nil,
                 items: [Components.Schemas.ScheduledItem]? = nil,
                 payout: Components.Schemas.PendingPayout? = nil
             ) {
                 self.kind = kind
+                self.title = title
+                self.message = message
                 self.items = items
                 self.payout = payout
             }
             public enum CodingKeys: String, CodingKey {
                 case kind
+                case title
+                case message
                 case items
                 case payout
             }
@@ -1111,8 +1280,59 @@ extension Components {
             public var requestId: Swift.String
             /// - Remark: Generated from `#/components/schemas/OTPRequestAccepted/phone`.
             public var phone: Swift.String
+            /// OTPPurpose. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail
+            ///
             /// - Remark: Generated from `#/components/schemas/OTPRequestAccepted/purpose`.
-            public var purpose: Components.Schemas.OTPPurpose
+            public struct PurposePayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/OTPRequestAccepted/purpose/value1`.
+                public var value1: Components.Schemas.OTPPurpose?
+                /// - Remark: Generated from `#/components/schemas/OTPRequestAccepted/purpose/value2`.
+                public var value2: Swift.String?
+                /// Creates a new `PurposePayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                public init(
+                    value1: Components.Schemas.OTPPurpose? = nil,
+                    value2: Swift.String? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeFirstNonNilValueToSingleValueContainer([
+                        self.value1,
+                        self.value2
+                    ])
+                }
+            }
+            /// OTPPurpose. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail
+            ///
+            /// - Remark: Generated from `#/components/schemas/OTPRequestAccepted/purpose`.
+            public var purpose: Components.Schemas.OTPRequestAccepted.PurposePayload
             /// - Remark: Generated from `#/components/schemas/OTPRequestAccepted/expires_at`.
             public var expiresAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/OTPRequestAccepted/resend_after`.
@@ -1122,13 +1342,13 @@ extension Components {
             /// - Parameters:
             ///   - requestId:
             ///   - phone:
-            ///   - purpose:
+            ///   - purpose: OTPPurpose. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail
             ///   - expiresAt:
             ///   - resendAfter:
             public init(
                 requestId: Swift.String,
                 phone: Swift.String,
-                purpose: Components.Schemas.OTPPurpose,
+                purpose: Components.Schemas.OTPRequestAccepted.PurposePayload,
                 expiresAt: Foundation.Date,
                 resendAfter: Foundation.Date
             ) {
@@ -1213,8 +1433,59 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/VerifyOTPResult`.
         public struct VerifyOTPResult: Codable, Hashable, Sendable {
+            /// OTPPurpose. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail
+            ///
             /// - Remark: Generated from `#/components/schemas/VerifyOTPResult/purpose`.
-            public var purpose: Components.Schemas.OTPPurpose
+            public struct PurposePayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/VerifyOTPResult/purpose/value1`.
+                public var value1: Components.Schemas.OTPPurpose?
+                /// - Remark: Generated from `#/components/schemas/VerifyOTPResult/purpose/value2`.
+                public var value2: Swift.String?
+                /// Creates a new `PurposePayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                public init(
+                    value1: Components.Schemas.OTPPurpose? = nil,
+                    value2: Swift.String? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeFirstNonNilValueToSingleValueContainer([
+                        self.value1,
+                        self.value2
+                    ])
+                }
+            }
+            /// OTPPurpose. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail
+            ///
+            /// - Remark: Generated from `#/components/schemas/VerifyOTPResult/purpose`.
+            public var purpose: Components.Schemas.VerifyOTPResult.PurposePayload
             /// - Remark: Generated from `#/components/schemas/VerifyOTPResult/auth_methods`.
             public var authMethods: Components.Schemas.AuthMethods?
             /// - Remark: Generated from `#/components/schemas/VerifyOTPResult/reauth`.
@@ -1222,11 +1493,11 @@ extension Components {
             /// Creates a new `VerifyOTPResult`.
             ///
             /// - Parameters:
-            ///   - purpose:
+            ///   - purpose: OTPPurpose. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail
             ///   - authMethods:
             ///   - reauth:
             public init(
-                purpose: Components.Schemas.OTPPurpose,
+                purpose: Components.Schemas.VerifyOTPResult.PurposePayload,
                 authMethods: Components.Schemas.AuthMethods? = nil,
                 reauth: Components.Schemas.ReauthGrant? = nil
             ) {
@@ -1248,18 +1519,69 @@ extension Components {
             public var reauthToken: Swift.String
             /// - Remark: Generated from `#/components/schemas/ReauthGrant/expires_at`.
             public var expiresAt: Foundation.Date
+            /// ReauthMethod: the method the grant was made with. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app sends a grant of a method it does not know with the change and lets the server judge it (403 reauth_required)
+            ///
             /// - Remark: Generated from `#/components/schemas/ReauthGrant/method`.
-            public var method: Components.Schemas.ReauthMethod
+            public struct MethodPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ReauthGrant/method/value1`.
+                public var value1: Components.Schemas.ReauthMethod?
+                /// - Remark: Generated from `#/components/schemas/ReauthGrant/method/value2`.
+                public var value2: Swift.String?
+                /// Creates a new `MethodPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                public init(
+                    value1: Components.Schemas.ReauthMethod? = nil,
+                    value2: Swift.String? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeFirstNonNilValueToSingleValueContainer([
+                        self.value1,
+                        self.value2
+                    ])
+                }
+            }
+            /// ReauthMethod: the method the grant was made with. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app sends a grant of a method it does not know with the change and lets the server judge it (403 reauth_required)
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReauthGrant/method`.
+            public var method: Components.Schemas.ReauthGrant.MethodPayload
             /// Creates a new `ReauthGrant`.
             ///
             /// - Parameters:
             ///   - reauthToken: Send as X-Reauth-Token
             ///   - expiresAt:
-            ///   - method:
+            ///   - method: ReauthMethod: the method the grant was made with. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app sends a grant of a method it does not know with the change and lets the server judge it (403 reauth_required)
             public init(
                 reauthToken: Swift.String,
                 expiresAt: Foundation.Date,
-                method: Components.Schemas.ReauthMethod
+                method: Components.Schemas.ReauthGrant.MethodPayload
             ) {
                 self.reauthToken = reauthToken
                 self.expiresAt = expiresAt
@@ -1408,10 +1730,112 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/LinkInfo`.
         public struct LinkInfo: Codable, Hashable, Sendable {
+            /// LinkKind. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app says it cannot open a link of a kind it does not know
+            ///
             /// - Remark: Generated from `#/components/schemas/LinkInfo/kind`.
-            public var kind: Components.Schemas.LinkKind
+            public struct KindPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/LinkInfo/kind/value1`.
+                public var value1: Components.Schemas.LinkKind?
+                /// - Remark: Generated from `#/components/schemas/LinkInfo/kind/value2`.
+                public var value2: Swift.String?
+                /// Creates a new `KindPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                public init(
+                    value1: Components.Schemas.LinkKind? = nil,
+                    value2: Swift.String? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeFirstNonNilValueToSingleValueContainer([
+                        self.value1,
+                        self.value2
+                    ])
+                }
+            }
+            /// LinkKind. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app says it cannot open a link of a kind it does not know
+            ///
+            /// - Remark: Generated from `#/components/schemas/LinkInfo/kind`.
+            public var kind: Components.Schemas.LinkInfo.KindPayload
+            /// LinkState. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: a link in a state the app does not know is opened as if live, and the answer of opening it is shown
+            ///
             /// - Remark: Generated from `#/components/schemas/LinkInfo/state`.
-            public var state: Components.Schemas.LinkState
+            public struct StatePayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/LinkInfo/state/value1`.
+                public var value1: Components.Schemas.LinkState?
+                /// - Remark: Generated from `#/components/schemas/LinkInfo/state/value2`.
+                public var value2: Swift.String?
+                /// Creates a new `StatePayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                public init(
+                    value1: Components.Schemas.LinkState? = nil,
+                    value2: Swift.String? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeFirstNonNilValueToSingleValueContainer([
+                        self.value1,
+                        self.value2
+                    ])
+                }
+            }
+            /// LinkState. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: a link in a state the app does not know is opened as if live, and the answer of opening it is shown
+            ///
+            /// - Remark: Generated from `#/components/schemas/LinkInfo/state`.
+            public var state: Components.Schemas.LinkInfo.StatePayload
             /// When the link stops working (or stopped).
             ///
             /// - Remark: Generated from `#/components/schemas/LinkInfo/expires_at`.
@@ -1419,12 +1843,12 @@ extension Components {
             /// Creates a new `LinkInfo`.
             ///
             /// - Parameters:
-            ///   - kind:
-            ///   - state:
+            ///   - kind: LinkKind. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app says it cannot open a link of a kind it does not know
+            ///   - state: LinkState. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: a link in a state the app does not know is opened as if live, and the answer of opening it is shown
             ///   - expiresAt: When the link stops working (or stopped).
             public init(
-                kind: Components.Schemas.LinkKind,
-                state: Components.Schemas.LinkState,
+                kind: Components.Schemas.LinkInfo.KindPayload,
+                state: Components.Schemas.LinkInfo.StatePayload,
                 expiresAt: Foundation.Date
             ) {
                 self.kind = kind
@@ -1543,8 +1967,112 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Profile/photo`.
             public var photo: Swift.String?
+            /// OnboardingStep. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: for a step it does not know the app goes to onboarding_next_step when that is one it knows, else to Settings, and says so
+            ///
             /// - Remark: Generated from `#/components/schemas/Profile/onboarding_step`.
-            public var onboardingStep: Components.Schemas.OnboardingStep
+            public struct OnboardingStepPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Profile/onboarding_step/value1`.
+                public var value1: Components.Schemas.OnboardingStep?
+                /// - Remark: Generated from `#/components/schemas/Profile/onboarding_step/value2`.
+                public var value2: Swift.String?
+                /// Creates a new `OnboardingStepPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                public init(
+                    value1: Components.Schemas.OnboardingStep? = nil,
+                    value2: Swift.String? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeFirstNonNilValueToSingleValueContainer([
+                        self.value1,
+                        self.value2
+                    ])
+                }
+            }
+            /// OnboardingStep. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: for a step it does not know the app goes to onboarding_next_step when that is one it knows, else to Settings, and says so
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/onboarding_step`.
+            public var onboardingStep: Components.Schemas.Profile.OnboardingStepPayload
+            /// The step that follows onboarding_step, when the server has one in mind; optional. OnboardingStep, extensible like onboarding_step
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/onboarding_next_step`.
+            public struct OnboardingNextStepPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Profile/onboarding_next_step/value1`.
+                public var value1: Components.Schemas.OnboardingStep?
+                /// - Remark: Generated from `#/components/schemas/Profile/onboarding_next_step/value2`.
+                public var value2: Swift.String?
+                /// Creates a new `OnboardingNextStepPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                public init(
+                    value1: Components.Schemas.OnboardingStep? = nil,
+                    value2: Swift.String? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeFirstNonNilValueToSingleValueContainer([
+                        self.value1,
+                        self.value2
+                    ])
+                }
+            }
+            /// The step that follows onboarding_step, when the server has one in mind; optional. OnboardingStep, extensible like onboarding_step
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/onboarding_next_step`.
+            public var onboardingNextStep: Components.Schemas.Profile.OnboardingNextStepPayload?
             /// The account's email (the recovery email of a phone-first account); absent when none
             ///
             /// - Remark: Generated from `#/components/schemas/Profile/email`.
@@ -1553,31 +2081,85 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Profile/email_verified`.
             public var emailVerified: Swift.Bool
+            /// AccessLevel. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app shows the limited-access banner only for limited, and leaves any other refusal to the server's 403 and its message
+            ///
             /// - Remark: Generated from `#/components/schemas/Profile/access`.
-            public var access: Components.Schemas.AccessLevel?
+            public struct AccessPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Profile/access/value1`.
+                public var value1: Components.Schemas.AccessLevel?
+                /// - Remark: Generated from `#/components/schemas/Profile/access/value2`.
+                public var value2: Swift.String?
+                /// Creates a new `AccessPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                public init(
+                    value1: Components.Schemas.AccessLevel? = nil,
+                    value2: Swift.String? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeFirstNonNilValueToSingleValueContainer([
+                        self.value1,
+                        self.value2
+                    ])
+                }
+            }
+            /// AccessLevel. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app shows the limited-access banner only for limited, and leaves any other refusal to the server's 403 and its message
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/access`.
+            public var access: Components.Schemas.Profile.AccessPayload?
             /// Creates a new `Profile`.
             ///
             /// - Parameters:
             ///   - username: Absent until chosen
             ///   - displayName: The name the person gave when signing in (seed 004's displayName); absent when none was given
             ///   - photo: What the person gave for their picture (a file path or a URL); absent when skipped
-            ///   - onboardingStep:
+            ///   - onboardingStep: OnboardingStep. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: for a step it does not know the app goes to onboarding_next_step when that is one it knows, else to Settings, and says so
+            ///   - onboardingNextStep: The step that follows onboarding_step, when the server has one in mind; optional. OnboardingStep, extensible like onboarding_step
             ///   - email: The account's email (the recovery email of a phone-first account); absent when none
             ///   - emailVerified: false while the emailed link has not been opened: the app shows a reminder. true when there is no email
-            ///   - access:
+            ///   - access: AccessLevel. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app shows the limited-access banner only for limited, and leaves any other refusal to the server's 403 and its message
             public init(
                 username: Swift.String? = nil,
                 displayName: Swift.String? = nil,
                 photo: Swift.String? = nil,
-                onboardingStep: Components.Schemas.OnboardingStep,
+                onboardingStep: Components.Schemas.Profile.OnboardingStepPayload,
+                onboardingNextStep: Components.Schemas.Profile.OnboardingNextStepPayload? = nil,
                 email: Swift.String? = nil,
                 emailVerified: Swift.Bool,
-                access: Components.Schemas.AccessLevel? = nil
+                access: Components.Schemas.Profile.AccessPayload? = nil
             ) {
                 self.username = username
                 self.displayName = displayName
                 self.photo = photo
                 self.onboardingStep = onboardingStep
+                self.onboardingNextStep = onboardingNextStep
                 self.email = email
                 self.emailVerified = emailVerified
                 self.access = access
@@ -1587,6 +2169,7 @@ extension Components {
                 case displayName = "display_name"
                 case photo
                 case onboardingStep = "onboarding_step"
+                case onboardingNextStep = "onboarding_next_step"
                 case email
                 case emailVerified = "email_verified"
                 case access
@@ -2328,7 +2911,7 @@ extension Components {
         public struct EndpointFault: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/EndpointFault/path`.
             public var path: Swift.String
-            /// unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`
+            /// unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`; body answers `body_status` (200 unless given) with `body` as it is, without running the request (an answer the reference backend would never give, such as a value of an extensible enum this client does not know)
             ///
             /// - Remark: Generated from `#/components/schemas/EndpointFault/kind`.
             @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
@@ -2338,8 +2921,9 @@ extension Components {
                 case timeout = "timeout"
                 case commitThenFail = "commit_then_fail"
                 case status = "status"
+                case body = "body"
             }
-            /// unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`
+            /// unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`; body answers `body_status` (200 unless given) with `body` as it is, without running the request (an answer the reference backend would never give, such as a value of an extensible enum this client does not know)
             ///
             /// - Remark: Generated from `#/components/schemas/EndpointFault/kind`.
             public var kind: Components.Schemas.EndpointFault.KindPayload
@@ -2347,6 +2931,14 @@ extension Components {
             public var latencyMs: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/EndpointFault/status`.
             public var status: Swift.Int?
+            /// For kind body: the JSON text answered, with Content-Type application/json; it must parse as JSON
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/body`.
+            public var body: Swift.String?
+            /// For kind body: the status answered with it (default 200), as the path answers on success (202 for a call that sends a code)
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/body_status`.
+            public var bodyStatus: Swift.Int?
             /// With kind status: the error body's `code` (default fault_injected)
             ///
             /// - Remark: Generated from `#/components/schemas/EndpointFault/code`.
@@ -2367,9 +2959,11 @@ extension Components {
             ///
             /// - Parameters:
             ///   - path:
-            ///   - kind: unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`
+            ///   - kind: unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`; body answers `body_status` (200 unless given) with `body` as it is, without running the request (an answer the reference backend would never give, such as a value of an extensible enum this client does not know)
             ///   - latencyMs:
             ///   - status:
+            ///   - body: For kind body: the JSON text answered, with Content-Type application/json; it must parse as JSON
+            ///   - bodyStatus: For kind body: the status answered with it (default 200), as the path answers on success (202 for a call that sends a code)
             ///   - code: With kind status: the error body's `code` (default fault_injected)
             ///   - message: With kind status: the error body's `message` (default "Injected failure for PATH.")
             ///   - times: The fault hits the next `times` matching requests, then is gone and the next matching fault of the list (or none) applies: "fail 2 times, then succeed". Absent: every request, until cleared
@@ -2379,6 +2973,8 @@ extension Components {
                 kind: Components.Schemas.EndpointFault.KindPayload,
                 latencyMs: Swift.Int? = nil,
                 status: Swift.Int? = nil,
+                body: Swift.String? = nil,
+                bodyStatus: Swift.Int? = nil,
                 code: Swift.String? = nil,
                 message: Swift.String? = nil,
                 times: Swift.Int? = nil,
@@ -2388,6 +2984,8 @@ extension Components {
                 self.kind = kind
                 self.latencyMs = latencyMs
                 self.status = status
+                self.body = body
+                self.bodyStatus = bodyStatus
                 self.code = code
                 self.message = message
                 self.times = times
@@ -2398,6 +2996,8 @@ extension Components {
                 case kind
                 case latencyMs = "latency_ms"
                 case status
+                case body
+                case bodyStatus = "body_status"
                 case code
                 case message
                 case times
@@ -2421,6 +3021,14 @@ extension Components {
                     Swift.Int.self,
                     forKey: .status
                 )
+                self.body = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .body
+                )
+                self.bodyStatus = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .bodyStatus
+                )
                 self.code = try container.decodeIfPresent(
                     Swift.String.self,
                     forKey: .code
@@ -2442,6 +3050,8 @@ extension Components {
                     "kind",
                     "latency_ms",
                     "status",
+                    "body",
+                    "body_status",
                     "code",
                     "message",
                     "times",

@@ -317,7 +317,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/get(getAuthMethods)/responses/401`.
             ///
@@ -516,7 +516,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)/responses/401`.
             ///
@@ -775,7 +775,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)/responses/401`.
             ///
@@ -977,7 +977,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/delete-preflight/get(deletePreflight)/responses/401`.
             ///
@@ -1142,7 +1142,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/delete(deleteAccount)/responses/401`.
             ///
@@ -1380,7 +1380,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/refresh/post(refreshSession)/responses/401`.
             ///
@@ -1497,7 +1497,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/logout/post(logout)/responses/401`.
             ///
@@ -1735,7 +1735,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)/responses/429`.
             ///
@@ -1971,7 +1971,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/resend/post(resendSignInCode)/responses/429`.
             ///
@@ -2163,7 +2163,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/401`.
             ///
@@ -2447,7 +2447,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)/responses/401`.
             ///
@@ -2731,7 +2731,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/register/post(register)/responses/429`.
             ///
@@ -2946,7 +2946,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/register/resend/post(resendRegistrationLink)/responses/429`.
             ///
@@ -3353,7 +3353,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)/responses/401`.
             ///
@@ -3399,7 +3399,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)/responses/429`.
             ///
@@ -3555,7 +3555,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/me/get(getMe)/responses/401`.
             ///
@@ -3688,7 +3688,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/profile/get(getProfile)/responses/401`.
             ///
@@ -3880,7 +3880,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/profile/put(updateProfile)/responses/401`.
             ///
@@ -4102,7 +4102,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/username-available/get(usernameAvailable)/responses/401`.
             ///
@@ -4317,7 +4317,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)/responses/401`.
             ///
@@ -4409,7 +4409,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)/responses/429`.
             ///
@@ -4601,7 +4601,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/onboarding/continue/post(continueOnboarding)/responses/401`.
             ///
@@ -4862,7 +4862,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)/responses/429`.
             ///
@@ -4918,7 +4918,7 @@ public enum Operations {
     }
     /// What an emailed link's token is (its kind, whether it still works, until when), without spending it
     ///
-    /// Asking never spends the link: it opens as before, by the operation its kind names (email_change and email_add: POST /auth/email/verify; email_revert: POST /auth/email/revert; register: POST /auth/register/confirm; recovery: POST /auth/recovery/complete; reauth: POST /auth/reauth/email/confirm; password_reset: POST /auth/password/reset/complete). The token is the link's secret, which is why it travels in the body and never in a URL: journals redact every `token` member. No session is needed (a link may be opened on any device, signed in or not). 404 link_not_found for a token this backend never issued, whatever its shape: a malformed token and an unknown one get the same answer, and a token carries 256 random bits, so asking cannot be used to guess one. A used, expired or superseded link answers 200 with that state, so the app can say what happened instead of "not valid".
+    /// A link is known by its token, not by its URL: a client takes the token from the link's token query parameter or its last path segment (or is given the bare token) and asks here. Asking never spends the link: it opens as before, by the operation its kind names (email_change and email_add: POST /auth/email/verify; email_revert: POST /auth/email/revert; register: POST /auth/register/confirm; recovery: POST /auth/recovery/complete; reauth: POST /auth/reauth/email/confirm; password_reset: POST /auth/password/reset/complete). The token is the link's secret, which is why it travels in the body and never in a URL: journals redact every `token` member. No session is needed (a link may be opened on any device, signed in or not). 404 link_not_found for a token this backend never issued, whatever its shape: a malformed token and an unknown one get the same answer, and a token carries 256 random bits, so asking cannot be used to guess one. A used, expired or superseded link answers 200 with that state, so the app can say what happened instead of "not valid".
     ///
     /// - Remark: HTTP `POST /auth/links/inspect`.
     /// - Remark: Generated from `#/paths//auth/links/inspect/post(inspectLink)`.
@@ -5461,7 +5461,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/401`.
             ///
@@ -5553,7 +5553,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/429`.
             ///
@@ -5754,7 +5754,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/401`.
             ///
@@ -5846,7 +5846,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/429`.
             ///
@@ -6036,7 +6036,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/resend-otp/post(resendOtp)/responses/401`.
             ///
@@ -6128,7 +6128,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/phone/resend-otp/post(resendOtp)/responses/429`.
             ///
@@ -6318,7 +6318,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/cancel-otp/post(cancelOtp)/responses/401`.
             ///
@@ -6588,7 +6588,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/401`.
             ///
@@ -6893,7 +6893,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/password/post(reauthPassword)/responses/401`.
             ///
@@ -6962,7 +6962,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/password/post(reauthPassword)/responses/429`.
             ///
@@ -7095,7 +7095,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/post(reauthEmailSend)/responses/401`.
             ///
@@ -7164,7 +7164,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/post(reauthEmailSend)/responses/429`.
             ///
@@ -7354,7 +7354,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/confirm/post(reauthEmailConfirm)/responses/401`.
             ///
@@ -7613,7 +7613,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/social/post(reauthSocial)/responses/401`.
             ///
@@ -7835,7 +7835,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/email-available/get(emailAvailable)/responses/401`.
             ///
@@ -8082,7 +8082,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/401`.
             ///
@@ -8174,7 +8174,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/429`.
             ///
@@ -8366,7 +8366,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/401`.
             ///
@@ -8458,7 +8458,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/429`.
             ///
@@ -8593,7 +8593,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/email/resend/post(resendEmailLink)/responses/401`.
             ///
@@ -8662,7 +8662,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/email/resend/post(resendEmailLink)/responses/429`.
             ///
@@ -8718,7 +8718,7 @@ public enum Operations {
     }
     /// Redeem the token of an email change or add link: applies it and issues a new session
     ///
-    /// The token is the proof: no session needed (the link may be opened anywhere). 410 link_superseded for a link a newer one replaced, link_expired for another used or expired link, 404 link_not_found, 409 email_taken when another account took the address meanwhile. The old address gets a notice with a revert link.
+    /// The token is the proof: no session needed (the link may be opened anywhere). 410 link_superseded for a link a newer one replaced, link_expired for another used or expired link, 404 link_not_found, 409 email_taken when another account took the address meanwhile. The old address gets a notice with a revert link. Other sessions are not touched: every session of the account, the one that asked for the change included, stays signed in, and the answer's session is a new one for whoever opened the link (the reference backend signs nobody out here; only the revert link, POST /auth/email/revert, ends every session).
     ///
     /// - Remark: HTTP `POST /auth/email/verify`.
     /// - Remark: Generated from `#/paths//auth/email/verify/post(verifyEmailLink)`.
@@ -9339,7 +9339,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/password/change/post(changePassword)/responses/401`.
             ///
@@ -9600,7 +9600,7 @@ public enum Operations {
                     }
                 }
             }
-            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
             ///
             /// - Remark: Generated from `#/paths//auth/password/reset/post(requestPasswordReset)/responses/429`.
             ///

@@ -33,6 +33,7 @@ public struct FaultChoice: Equatable, Sendable {
         case .timeout: return "no answer (timeout)"
         case .commitThenFail: return "commit then fail"
         case .status: return "status \(status ?? 0)"
+        case .body: return "200 with a chosen body"
         }
     }
 

@@ -11,8 +11,9 @@ enum ContractBodies {
         "adminSetClock": ["": ["at", "frozen"]],
         "adminSetFaults": [
             "": ["endpoints", "latency_ms", "offline", "offline_seconds", "refused_until", "statuses"],
-            "endpoints[]": ["code", "kind", "latency_ms", "message", "path", "remaining", "status", "times"],
-            "statuses[]": ["path", "status"],
+            "endpoints[]": [
+                "body", "body_status", "code", "kind", "latency_ms", "message", "path", "remaining", "status", "times",
+            ], "statuses[]": ["path", "status"],
         ],
         "cancelOtp": ["": ["request_id"]],
         "changePassword": ["": ["new_password"]],
@@ -85,7 +86,7 @@ enum ContractBodies {
 
     static let enums: [String: [String: [String]]] = [
         "adminSetFaults": [
-            "endpoints[].kind": ["unavailable", "offline", "latency", "timeout", "commit_then_fail", "status"]
+            "endpoints[].kind": ["unavailable", "offline", "latency", "timeout", "commit_then_fail", "status", "body"]
         ],
         "connectProvider": ["provider": ["apple", "google"]],
         "continueOnboarding": ["from": ["profile", "recovery_email", "verify_email", "finish", "complete"]],

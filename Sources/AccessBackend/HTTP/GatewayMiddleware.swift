@@ -31,14 +31,19 @@ struct GatewayMiddleware: RouterMiddleware {
             try gate.check(request, isAdmin: isAdmin)
             injection = isAdmin ? nil : faults.injection(for: path)
             if let injection { context.capture.setFault(injection.name) }
+            var canned: Response?
             if isAdmin {
                 try authorizeAdmin(request)
             } else if let injection {
-                try await applyBeforeHandling(injection, context: context)
+                canned = try await applyBeforeHandling(injection, context: context)
             }
-            try Self.requireJSONBody(request)
-            response = try await next(request, context)
-            if context.decision.value == nil { context.decision.set(.ok) }
+            if let canned {
+                response = canned
+            } else {
+                try Self.requireJSONBody(request)
+                response = try await next(request, context)
+                if context.decision.value == nil { context.decision.set(.ok) }
+            }
         } catch let error as BackendError {
             response = answer(error, context)
         } catch let error as HTTPError {
@@ -125,8 +130,10 @@ struct GatewayMiddleware: RouterMiddleware {
     }
 
     /// The part of a fault that comes before the route: a delay, an answer in its place, a closed
-    /// connection. `runThenClose` acts after the route, in `handle`.
-    private func applyBeforeHandling(_ injection: FaultService.Injection, context: AppContext) async throws {
+    /// connection. `runThenClose` acts after the route, in `handle`. Returns the answer of a `body` fault.
+    private func applyBeforeHandling(
+        _ injection: FaultService.Injection, context: AppContext
+    ) async throws -> Response? {
         if let delay = injection.delay {
             // Real waiting is the point of a latency fault: it is what the app's spinners are tested with.
             try await Task.sleep(for: delay)
@@ -140,8 +147,15 @@ struct GatewayMiddleware: RouterMiddleware {
         case .hold(let rule):
             await Self.holdUntilClientGivesUp(context.channel)
             throw Self.unanswered(rule)
+        case .body(let text, let status, let rule):
+            context.decision.set(rule)
+            let body = ByteBuffer(string: text)
+            context.capture.setResponseBody(body)
+            return Response(
+                status: HTTPResponse.Status(code: status), headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: body))
         case .runThenClose, nil:
-            return
+            return nil
         }
     }
 

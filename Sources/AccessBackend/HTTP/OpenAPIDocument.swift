@@ -11,7 +11,55 @@ openapi: "3.0.3"
 info:
   title: "AccessDeck account access API"
   version: "1.0.0"
-  description: "Contract between the AccessDeck app and its backend (DESIGN.md §5). Every error is {\"error\": {\"code\", \"message\", ...details}}. Paths under /_admin are served only by the reference backend (DESIGN.md §6)."
+  description: >-
+    Contract between the AccessDeck app and its backend (DESIGN.md §5). Every error is {"error": {"code",
+    "message", ...details}}. Paths under /_admin are served only by the reference backend (DESIGN.md §6);
+    a client learns that it talks to the reference backend from how it was started, never by asking an
+    admin path.
+
+
+    What a client may rely on beyond the schemas:
+
+
+    Clock. Every answer carries a Date header (RFC 9110 §6.6.1), the server's clock, and every absolute
+    time in a body (expires_at, resend_after, hold_releases_at, the grant's expires_at, ...) is on that
+    clock. A client counts down against the server's time as the Date header gives it, never against its
+    own: a server running minutes behind must not make a fresh code look expired. The reference backend's
+    Date header is the machine's real time; once QA moves its clock (POST /_admin/clock/advance), the times
+    in its bodies follow the moved clock and the header does not, so a client started with reference
+    features follows GET /_admin/clock instead.
+
+
+    Extensible enums. A response field whose description says Extensible is anyOf its enum and any string:
+    a server may answer a value the list does not name yet (seed 000 foresees other delete blockers), and a
+    client reads the answer and falls back on screen instead of failing it. Request bodies use the closed
+    enums: a server refuses a value it does not know. ErrorCode and RateLimitKind grow the same way: a
+    client treats a code it does not know by its HTTP status and shows the message, and a limit it does not
+    know by retry_after.
+
+
+    Lockouts. A 429 rate_limited always carries retry_after and a Retry-After header: nothing may be tried
+    again on that call before then. A 401 for a wrong secret (password_incorrect, credentials_invalid,
+    code_incorrect) that carries retry_after (or a Retry-After header) says this very attempt started a
+    lockout, and a client shows the wait at once; a 401 without it is a wrong secret only, with
+    attempts_remaining when the server counts. The reference backend answers the attempt that starts a
+    login lockout 429 login_lockout, and a wrong re-auth password 401 with attempts_remaining, the next try
+    429 password_attempts.
+
+
+    Links. An emailed link is known by its token, never by its URL's shape: a client takes the token from
+    the URL (its token query parameter or its last path segment) or a bare token, asks POST
+    /auth/links/inspect what it is (kind, state, expiry; asking never spends it) and opens it by the
+    operation its kind names.
+
+
+    Codes and emails share one budget per destination. The per-address limits (cooldown, resend_window,
+    daily_cap) count every text sent to a phone number, whatever asked for it: sign-in codes
+    (/auth/sign-in/code and its resend) and change, add, re-auth and re-verify codes (/auth/phone/request-otp
+    and its resend) draw on the same 30 s cooldown, 3 resends in 15 min and 5 texts in 24 h. Likewise every
+    email with a code or a link to one address (sign-in codes, registration, verification, re-auth and
+    email change links) shares one budget; recovery emails have their own (30 s, 5 a day). The caps across
+    destinations (client_address_hourly, account_hourly, global_hourly) count them all.
 servers:
   - url: "http://127.0.0.1:8080"
 paths:
@@ -676,7 +724,7 @@ paths:
           "$ref": "#/components/responses/E413"
         "404":
           "$ref": "#/components/responses/E404"
-      description: "Asking never spends the link: it opens as before, by the operation its kind names (email_change and email_add: POST /auth/email/verify; email_revert: POST /auth/email/revert; register: POST /auth/register/confirm; recovery: POST /auth/recovery/complete; reauth: POST /auth/reauth/email/confirm; password_reset: POST /auth/password/reset/complete). The token is the link's secret, which is why it travels in the body and never in a URL: journals redact every `token` member. No session is needed (a link may be opened on any device, signed in or not). 404 link_not_found for a token this backend never issued, whatever its shape: a malformed token and an unknown one get the same answer, and a token carries 256 random bits, so asking cannot be used to guess one. A used, expired or superseded link answers 200 with that state, so the app can say what happened instead of \"not valid\"."
+      description: "A link is known by its token, not by its URL: a client takes the token from the link's token query parameter or its last path segment (or is given the bare token) and asks here. Asking never spends the link: it opens as before, by the operation its kind names (email_change and email_add: POST /auth/email/verify; email_revert: POST /auth/email/revert; register: POST /auth/register/confirm; recovery: POST /auth/recovery/complete; reauth: POST /auth/reauth/email/confirm; password_reset: POST /auth/password/reset/complete). The token is the link's secret, which is why it travels in the body and never in a URL: journals redact every `token` member. No session is needed (a link may be opened on any device, signed in or not). 404 link_not_found for a token this backend never issued, whatever its shape: a malformed token and an unknown one get the same answer, and a token carries 256 random bits, so asking cannot be used to guess one. A used, expired or superseded link answers 200 with that state, so the app can say what happened instead of \"not valid\"."
       tags:
         - "links"
       security: []
@@ -1251,7 +1299,7 @@ paths:
           "$ref": "#/components/responses/E409"
         "410":
           "$ref": "#/components/responses/E410"
-      description: "The token is the proof: no session needed (the link may be opened anywhere). 410 link_superseded for a link a newer one replaced, link_expired for another used or expired link, 404 link_not_found, 409 email_taken when another account took the address meanwhile. The old address gets a notice with a revert link."
+      description: "The token is the proof: no session needed (the link may be opened anywhere). 410 link_superseded for a link a newer one replaced, link_expired for another used or expired link, 404 link_not_found, 409 email_taken when another account took the address meanwhile. The old address gets a notice with a revert link. Other sessions are not touched: every session of the account, the one that asked for the change included, stays signed in, and the answer's session is a new one for whoever opened the link (the reference backend signs nobody out here; only the revert link, POST /auth/email/revert, ends every session)."
       tags:
         - "email"
       security: []
@@ -1759,7 +1807,7 @@ components:
     # errors and outbox and by the client's error mapping.
     ErrorCode:
       type: "string"
-      description: "Stable machine-readable error code. A client must treat a code it does not know by its HTTP status and show the message."
+      description: "Stable machine-readable error code. Extensible: a server may send a code this list does not name yet, and a client must treat a code it does not know by its HTTP status and show the message."
       enum:
         - "bad_request"
         - "unauthorized"
@@ -1824,7 +1872,7 @@ components:
         - "limited_access"
     RateLimitKind:
       type: "string"
-      description: "Which limit fired on a 429. Per phone or email address: cooldown (30 s between sends), resend_window (3 resends per 15 min), daily_cap (5 sends per 24 h). Across destinations, over the last hour, for every text or email with a code or link: client_address_hourly (30 asked from one client address, recovery requests included), account_hourly (10 asked by one signed-in account), global_hourly (300 for the whole server). password_attempts (re-auth by password), login_lockout (password sign-in)."
+      description: "Which limit fired on a 429. Per phone or email address: cooldown (30 s between sends), resend_window (3 resends per 15 min), daily_cap (5 sends per 24 h). Across destinations, over the last hour, for every text or email with a code or link: client_address_hourly (30 asked from one client address, recovery requests included), account_hourly (10 asked by one signed-in account), global_hourly (300 for the whole server). password_attempts (re-auth by password), login_lockout (password sign-in). Per address means per phone number or email address whatever sent to it: a sign-in code and a change-phone code to one number count against the same cooldown, resends and daily cap. Extensible: a client treats a limit it does not know by retry_after."
       enum:
         - "cooldown"
         - "resend_window"
@@ -1952,7 +2000,10 @@ components:
         user_id:
           type: "string"
         role:
-          "$ref": "#/components/schemas/UserRole"
+          description: "UserRole. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app words nothing by role"
+          anyOf:
+            - "$ref": "#/components/schemas/UserRole"
+            - type: "string"
         phone:
           type: "string"
           format: "e164"
@@ -2085,7 +2136,10 @@ components:
         challenge_id:
           type: "string"
         channel:
-          "$ref": "#/components/schemas/SignInChannel"
+          description: "SignInChannel: where the code went. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app then names only the destination"
+          anyOf:
+            - "$ref": "#/components/schemas/SignInChannel"
+            - type: "string"
         destination:
           type: "string"
           description: "The normalized phone (E.164) or email the code went to"
@@ -2316,7 +2370,16 @@ components:
       type: "object"
       properties:
         kind:
-          "$ref": "#/components/schemas/DeleteBlockerKind"
+          description: "DeleteBlockerKind. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app shows a kind it does not know by its title and message (seed 000 foresees other disputes and holds)"
+          anyOf:
+            - "$ref": "#/components/schemas/DeleteBlockerKind"
+            - type: "string"
+        title:
+          type: "string"
+          description: "What must be done first, in a few words (\"Resolve your open dispute first\"); the app shows it as the heading of a blocker whose kind it does not know"
+        message:
+          type: "string"
+          description: "The blocker in a sentence or two, for a person; the app shows it for a kind it does not know"
         items:
           type: "array"
           description: "upcoming_sessions and upcoming_bookings: soonest first"
@@ -2419,7 +2482,10 @@ components:
           type: "string"
           format: "e164"
         purpose:
-          "$ref": "#/components/schemas/OTPPurpose"
+          description: "OTPPurpose. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail"
+          anyOf:
+            - "$ref": "#/components/schemas/OTPPurpose"
+            - type: "string"
         expires_at:
           type: "string"
           format: "date-time"
@@ -2467,7 +2533,10 @@ components:
       type: "object"
       properties:
         purpose:
-          "$ref": "#/components/schemas/OTPPurpose"
+          description: "OTPPurpose. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail"
+          anyOf:
+            - "$ref": "#/components/schemas/OTPPurpose"
+            - type: "string"
         auth_methods:
           "$ref": "#/components/schemas/AuthMethods"
         reauth:
@@ -2484,7 +2553,10 @@ components:
           type: "string"
           format: "date-time"
         method:
-          "$ref": "#/components/schemas/ReauthMethod"
+          description: "ReauthMethod: the method the grant was made with. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app sends a grant of a method it does not know with the change and lets the server judge it (403 reauth_required)"
+          anyOf:
+            - "$ref": "#/components/schemas/ReauthMethod"
+            - type: "string"
       required:
         - "reauth_token"
         - "expires_at"
@@ -2564,9 +2636,15 @@ components:
       description: "An emailed link as the backend sees it now. Nothing of the account is told: whoever holds the token may open the link anyway."
       properties:
         kind:
-          "$ref": "#/components/schemas/LinkKind"
+          description: "LinkKind. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app says it cannot open a link of a kind it does not know"
+          anyOf:
+            - "$ref": "#/components/schemas/LinkKind"
+            - type: "string"
         state:
-          "$ref": "#/components/schemas/LinkState"
+          description: "LinkState. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: a link in a state the app does not know is opened as if live, and the answer of opening it is shown"
+          anyOf:
+            - "$ref": "#/components/schemas/LinkState"
+            - type: "string"
         expires_at:
           type: "string"
           format: "date-time"
@@ -2650,7 +2728,15 @@ components:
           type: "string"
           description: "What the person gave for their picture (a file path or a URL); absent when skipped"
         onboarding_step:
-          "$ref": "#/components/schemas/OnboardingStep"
+          description: "OnboardingStep. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: for a step it does not know the app goes to onboarding_next_step when that is one it knows, else to Settings, and says so"
+          anyOf:
+            - "$ref": "#/components/schemas/OnboardingStep"
+            - type: "string"
+        onboarding_next_step:
+          description: "The step that follows onboarding_step, when the server has one in mind; optional. OnboardingStep, extensible like onboarding_step"
+          anyOf:
+            - "$ref": "#/components/schemas/OnboardingStep"
+            - type: "string"
         email:
           type: "string"
           description: "The account's email (the recovery email of a phone-first account); absent when none"
@@ -2658,7 +2744,10 @@ components:
           type: "boolean"
           description: "false while the emailed link has not been opened: the app shows a reminder. true when there is no email"
         access:
-          "$ref": "#/components/schemas/AccessLevel"
+          description: "AccessLevel. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app shows the limited-access banner only for limited, and leaves any other refusal to the server's 403 and its message"
+          anyOf:
+            - "$ref": "#/components/schemas/AccessLevel"
+            - type: "string"
       required:
         - "onboarding_step"
         - "email_verified"
@@ -3020,7 +3109,7 @@ components:
           maxLength: 200
         kind:
           type: "string"
-          description: "unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`"
+          description: "unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`; body answers `body_status` (200 unless given) with `body` as it is, without running the request (an answer the reference backend would never give, such as a value of an extensible enum this client does not know)"
           enum:
             - "unavailable"
             - "offline"
@@ -3028,6 +3117,7 @@ components:
             - "timeout"
             - "commit_then_fail"
             - "status"
+            - "body"
         latency_ms:
           type: "integer"
           minimum: 0
@@ -3036,6 +3126,16 @@ components:
           type: "integer"
           minimum: 400
           maximum: 599
+        body:
+          type: "string"
+          minLength: 1
+          maxLength: 16384
+          description: "For kind body: the JSON text answered, with Content-Type application/json; it must parse as JSON"
+        body_status:
+          type: "integer"
+          minimum: 200
+          maximum: 299
+          description: "For kind body: the status answered with it (default 200), as the path answers on success (202 for a call that sends a code)"
         code:
           type: "string"
           description: "With kind status: the error body's `code` (default fault_injected)"
@@ -3169,7 +3269,7 @@ components:
           schema:
             "$ref": "#/components/schemas/APIErrorBody"
     E401:
-      description: "No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid"
+      description: "No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)"
       content:
         "application/json":
           schema:
@@ -3211,7 +3311,7 @@ components:
           schema:
             "$ref": "#/components/schemas/APIErrorBody"
     E429:
-      description: "rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind)."
+      description: "rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind)."
       content:
         "application/json":
           schema:

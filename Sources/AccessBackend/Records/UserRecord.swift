@@ -41,7 +41,7 @@ struct UserRecord: Record {
 
     var authMethods: AuthMethods {
         AuthMethods(
-            userId: id, role: role, phone: phone, email: email, hasPassword: passwordHash != nil,
+            userId: id, role: .init(role), phone: phone, email: email, hasPassword: passwordHash != nil,
             appleLinked: appleSubject != nil, googleLinked: googleSubject != nil,
             passwordChangedAt: passwordChangedAt.map { Date(unix: $0) })
     }

@@ -30,7 +30,7 @@ struct DeletionService: Sendable {
             // Seed 000 checks blockers before re-auth; a session booked since the preflight still blocks.
             let blockers = try Self.blockers(db, userId: user.id, now: now)
             guard blockers.isEmpty else {
-                let kinds = blockers.map(\.kind.sentence).joined(separator: " and ")
+                let kinds = blockers.map { $0.kind.known?.sentence ?? $0.kind.rawValue }.joined(separator: " and ")
                 throw BackendError(
                     .conflict, "delete_blocked", "Your account can't be deleted yet: \(kinds) first.",
                     rule: .deleteBlocked)
@@ -108,12 +108,12 @@ struct DeletionService: Sendable {
                     """,
                 arguments: [userId, kind, now.unix]
             ).map { ScheduledItem(startsAt: Date(unix: $0.startsAt), title: $0.title) }
-            if !items.isEmpty { blockers.append(DeleteBlocker(kind: kind.blocker, items: items)) }
+            if !items.isEmpty { blockers.append(DeleteBlocker(kind: .init(kind.blocker), items: items)) }
         }
         if let stored = try PayoutRecord.fetchOne(db, key: userId) {
             let payout = payout(stored, at: now)
             if payout.availableMinor + payout.onHoldMinor > 0 {
-                blockers.append(DeleteBlocker(kind: .pendingPayout, payout: payout))
+                blockers.append(DeleteBlocker(kind: .init(.pendingPayout), payout: payout))
             }
         }
         return blockers

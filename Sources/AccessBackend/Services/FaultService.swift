@@ -37,6 +37,8 @@ final class FaultService: Sendable {
         case hold(Rule)
         /// Run the request (its writes are committed), then close the connection instead of answering.
         case runThenClose(Rule)
+        /// Answer this 2xx status with this JSON text instead of running the request.
+        case body(String, status: Int, Rule)
     }
 
     struct Injection {
@@ -112,6 +114,14 @@ final class FaultService: Sendable {
             }
             if fault.kind == .status, fault.status == nil {
                 throw invalid("\(name): status needs status.")
+            }
+            if fault.kind == .body {
+                guard let body = fault.body, (try? JSONSerialization.jsonObject(with: Data(body.utf8))) != nil else {
+                    throw invalid("\(name): body needs body, a JSON text.")
+                }
+            }
+            if let status = fault.bodyStatus, !(200...299).contains(status) {
+                throw invalid("\(name).body_status: expected 200...299.")
             }
             if fault.kind != .status, fault.code != nil || fault.message != nil {
                 throw invalid("\(name): code and message go with kind status.")
@@ -227,6 +237,8 @@ final class FaultService: Sendable {
             error.injectedCode = fault.code
             if let message = fault.message { error.detail.message = message }
             return Injection(name: name, action: .answer(error))
+        case .body:
+            return Injection(name: name, action: .body(fault.body ?? "{}", status: fault.bodyStatus ?? 200, .faultBody))
         }
     }
 

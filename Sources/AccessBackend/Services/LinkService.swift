@@ -61,7 +61,8 @@ struct LinkService: Sendable {
             throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: .linkUnknown)
         }
         return LinkInfo(
-            kind: Self.kind(link.purpose), state: Self.state(link, now: now), expiresAt: Date(unix: link.expiresAt))
+            kind: .init(Self.kind(link.purpose)), state: .init(Self.state(link, now: now)),
+            expiresAt: Date(unix: link.expiresAt))
     }
 
     static func kind(_ purpose: LinkPurpose) -> LinkKind {

@@ -56,7 +56,7 @@ struct OTPService: Sendable {
                 db, requestId: id, phone: phone, code: code, purpose: body.purpose, isResend: isResend,
                 userId: user.id, now: now)
             return OTPRequestAccepted(
-                requestId: id, phone: phone, purpose: body.purpose, expiresAt: now.addingTimeInterval(Self.ttl),
+                requestId: id, phone: phone, purpose: .init(body.purpose), expiresAt: now.addingTimeInterval(Self.ttl),
                 resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
         }
     }
@@ -90,7 +90,8 @@ struct OTPService: Sendable {
                 db, requestId: requestId, phone: phone, code: code, purpose: purpose, isResend: true,
                 userId: user.id, now: now)
             return OTPRequestAccepted(
-                requestId: requestId, phone: phone, purpose: purpose, expiresAt: now.addingTimeInterval(Self.ttl),
+                requestId: requestId, phone: phone, purpose: .init(purpose),
+                expiresAt: now.addingTimeInterval(Self.ttl),
                 resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
         }
     }
@@ -144,7 +145,7 @@ struct OTPService: Sendable {
             case .reauth:
                 let grant = try ReauthService.issue(
                     db, digest: store.digest, userId: user.id, method: .phone, now: now)
-                return .done(VerifyOTPResult(purpose: purpose, reauth: grant))
+                return .done(VerifyOTPResult(purpose: .init(purpose), reauth: grant))
             case .reverifyPhone:
                 // The number could have been taken, or held, while the code was in flight.
                 if try AccountService.phoneTaken(db, phone: phone, by: user.id) { throw AccountService.phoneTakenError }
@@ -153,14 +154,14 @@ struct OTPService: Sendable {
                 try RecoveryService.finishReverification(
                     db, user: user, phone: phone, accessHash: accessHash, now: now)
                 let updated = try UserRecord.fetchOne(db, key: user.id)
-                return .done(VerifyOTPResult(purpose: purpose, authMethods: updated?.authMethods))
+                return .done(VerifyOTPResult(purpose: .init(purpose), authMethods: updated?.authMethods))
             case .changePhone, .addPhone:
                 // The number could have been taken while the code was in flight.
                 if try AccountService.phoneTaken(db, phone: phone, by: user.id) { throw AccountService.phoneTakenError }
                 try IdentityHoldService.refuseIfHeld(db, digest: store.digest, phone: phone, now: now)
                 try db.execute(sql: "UPDATE users SET phone = ? WHERE id = ?", arguments: [phone, user.id])
                 let updated = try UserRecord.fetchOne(db, key: user.id)
-                return .done(VerifyOTPResult(purpose: purpose, authMethods: updated?.authMethods))
+                return .done(VerifyOTPResult(purpose: .init(purpose), authMethods: updated?.authMethods))
             }
         }
         switch outcome {

@@ -51,8 +51,8 @@ struct OnboardingService: Sendable {
 
         func profile(access: AccessLevel) -> Profile {
             Profile(
-                username: username, displayName: displayName, photo: photo, onboardingStep: step, email: email,
-                emailVerified: email == nil || !emailUnverified, access: access)
+                username: username, displayName: displayName, photo: photo, onboardingStep: .init(step), email: email,
+                emailVerified: email == nil || !emailUnverified, access: .init(access))
         }
 
         /// For the answers only a full session can reach (a limited one is refused before them).

@@ -16,7 +16,7 @@ struct ReauthService: Sendable {
         _ db: Database, digest: TokenDigest, userId: String, method: ReauthMethod, now: Date
     ) throws -> ReauthGrant {
         let token = Secrets.token(prefix: "ra_")
-        let grant = ReauthGrant(reauthToken: token, expiresAt: now.addingTimeInterval(window), method: method)
+        let grant = ReauthGrant(reauthToken: token, expiresAt: now.addingTimeInterval(window), method: .init(method))
         try ReauthGrantRecord(tokenHash: digest(token), userId: userId, method: method, expiresAt: grant.expiresAt.unix)
             .insert(db)
         return grant

@@ -285,7 +285,7 @@ struct SignInService: Sendable {
         -> SignInChallenge
     {
         SignInChallenge(
-            challengeId: id, channel: channel, destination: destination,
+            challengeId: id, channel: .init(channel), destination: destination,
             expiresAt: now.addingTimeInterval(OTPService.ttl),
             resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
     }

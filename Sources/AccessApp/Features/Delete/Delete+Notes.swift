@@ -24,6 +24,7 @@ extension DeleteBlockersScreen {
             "Shown instead of \"Verify it's you\" while something must be cleared first: a hard block, because deleting is irreversible. A coach with upcoming sessions would leave athletes hanging; money on hold would be lost.",
             "Several blockers stack in the server's order: upcoming sessions or bookings first, then the pending payout (coaches only). \"Releases in 18h\" follows the app's clock, which is the backend's. Refund rules are the cancel flow's business: here it only says \"cancel them first\".",
             "The list came with the check. Clearing a blocker happens elsewhere (the sessions, the payout), so the way on is to check again once it is done: Enter. Contact support (c) stays at the bottom for the unclear cases.",
+            "A blocker of a kind this app does not know (seed 000 foresees other disputes and holds; the contract's kind is extensible) is shown in the server's words, its title and message, or else with the server's name for it and a pointer to support; it never makes the whole answer unreadable.",
         ],
         calls: [
             .get(

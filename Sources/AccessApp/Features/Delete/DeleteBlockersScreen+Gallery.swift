@@ -46,6 +46,12 @@ extension DeleteBlockersScreen {
                         ]
                     }, firstSection: 1)),
             GalleryEntry(
+                "delete-blockers:unknown-kind", "A blocker of a kind the app does not know, in the server's words",
+                blocked { [SampleData.upcomingBookings(at: $0), SampleData.openDispute()] }),
+            GalleryEntry(
+                "delete-blockers:unknown-bare", "A blocker of a kind the app does not know, with no words of its own",
+                blocked { _ in [SampleData.bareUnknownBlocker()] }),
+            GalleryEntry(
                 "delete-blockers:hold-passed", "The hold's time has passed on the app clock",
                 blocked { [SampleData.pendingPayout(at: $0, holdReleasesAt: $0 - 600)] }),
         ]

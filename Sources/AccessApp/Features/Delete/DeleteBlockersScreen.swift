@@ -107,7 +107,14 @@ public struct DeleteBlockersScreen: ScreenModel {
         let zone = context.options.timeZone
         let items = blocker.items ?? []
         var lines: [Line]
-        switch blocker.kind {
+        switch blocker.kind.known {
+        case nil:
+            // A kind this app does not know (seed 000 foresees other disputes and holds; the contract's
+            // enum is extensible): the server's own words, and support stays pinned below.
+            lines = [
+                .heading(blocker.title ?? unknownHeading),
+                .text(blocker.message ?? unknownText(blocker.kind.rawValue)),
+            ]
         case .upcomingSessions:
             lines = [.heading("Cancel your upcoming sessions first"), .text(sessionsText(count: items.count))]
         case .upcomingBookings:
@@ -147,6 +154,13 @@ public struct DeleteBlockersScreen: ScreenModel {
         lines += items.prefix(shownItems).map { .item(when: DeleteDates.slot($0.startsAt, in: zone), title: $0.title) }
         if items.count > shownItems { lines.append(.more("and \(items.count - shownItems) more")) }
         return lines
+    }
+
+    static let unknownHeading = "Resolve this first"
+
+    /// A blocker of a kind this app does not know that came without a message of its own.
+    static func unknownText(_ kind: String) -> String {
+        "Something on your account stops it from being deleted (the server calls it \"\(kind)\"). Contact support to find out what to do."
     }
 
     static func sessionsText(count: Int) -> String {

@@ -13,7 +13,7 @@ extension SampleData {
     /// A coach's three upcoming sessions (seed 001): Monday, Tuesday and Thursday.
     public static func upcomingSessions(at now: Date) -> DeleteBlocker {
         DeleteBlocker(
-            kind: .upcomingSessions,
+            kind: .init(.upcomingSessions),
             items: [
                 ScheduledItem(startsAt: day(now, plus: 3, at: 10), title: "Padel with Anna M."),
                 ScheduledItem(startsAt: day(now, plus: 4, at: 18, 30), title: "Group · Tennis (4 athletes)"),
@@ -24,16 +24,28 @@ extension SampleData {
     /// €245.50 available and €75.00 on hold for another 18 hours; the automatic payout is on Monday.
     public static func pendingPayout(at now: Date, holdReleasesAt: Date? = nil) -> DeleteBlocker {
         DeleteBlocker(
-            kind: .pendingPayout,
+            kind: .init(.pendingPayout),
             payout: PendingPayout(
                 currency: "EUR", availableMinor: 24_550, onHoldMinor: 7_500,
                 holdReleasesAt: holdReleasesAt ?? now + 18 * 3600, nextAutomaticPayoutAt: day(now, plus: 3, at: 6)))
     }
 
+    /// A blocker of a kind this app does not know (seed 000 foresees disputes and holds), in the server's words.
+    public static func openDispute() -> DeleteBlocker {
+        DeleteBlocker(
+            kind: .init(rawValue: "open_dispute"), title: "Resolve your open dispute first",
+            message:
+                "A payment dispute on your account is still open. It must be settled before the account can be deleted."
+        )
+    }
+
+    /// The same, without a title or message: the app's own words name the server's kind.
+    public static func bareUnknownBlocker() -> DeleteBlocker { DeleteBlocker(kind: .init(rawValue: "account_hold")) }
+
     /// An athlete's two upcoming bookings (seed 001).
     public static func upcomingBookings(at now: Date) -> DeleteBlocker {
         DeleteBlocker(
-            kind: .upcomingBookings,
+            kind: .init(.upcomingBookings),
             items: [
                 ScheduledItem(startsAt: day(now, plus: 3, at: 10), title: "Padel with Coach Maria"),
                 ScheduledItem(startsAt: day(now, plus: 8, at: 14), title: "Tennis with Coach Vik"),

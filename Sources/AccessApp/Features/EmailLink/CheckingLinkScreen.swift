@@ -51,14 +51,20 @@ public struct CheckingLinkScreen: ScreenModel {
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         switch reply {
         case .inspected(.success(let info)):
-            guard let purpose = LinkRouter.purpose(for: info.kind) else {
+            guard let kind = info.kind.known else {
+                error = LinkRouter.unknownKindText(info.kind.rawValue)
+                return []
+            }
+            guard let purpose = LinkRouter.purpose(for: kind) else {
                 error = LinkRouter.nothingWaitingText
                 return []
             }
-            guard info.state == .live else { return [.replaceTop(LinkExpiredScreen(link: purpose))] }
-            if LinkRouter.changesAccount(info.kind) {
-                confirming = info.kind
-                return [.showSheet(Self.confirmation(info.kind, token: token, context))]
+            // A state this app does not know (the contract's enum is extensible) is not called expired:
+            // the link is opened, and what opening it answers is shown.
+            guard info.state.known ?? .live == .live else { return [.replaceTop(LinkExpiredScreen(link: purpose))] }
+            if LinkRouter.changesAccount(kind) {
+                confirming = kind
+                return [.showSheet(Self.confirmation(kind, token: token, context))]
             }
             return [.replaceTop(VerifyingLinkScreen(link: purpose, token: token.value, shownAt: context.now))]
         case .inspected(.failure(let failure)):

@@ -44,4 +44,9 @@ enum LinkRouter {
     static func changesAccount(_ kind: LinkKind) -> Bool { kind == .emailRevert }
 
     static let nothingWaitingText = "Nothing here is waiting for that link. Open it while \"Check your email\" shows."
+
+    /// The server names a kind of link this app does not know (the contract's enum is extensible).
+    static func unknownKindText(_ kind: String) -> String {
+        "This app can't open this kind of link (the server calls it \"\(kind)\"). Open it in the app it was meant for."
+    }
 }

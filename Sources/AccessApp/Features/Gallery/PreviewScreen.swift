@@ -52,7 +52,7 @@ public struct PreviewScreen: ScreenModel {
             let current = platform ?? shownState(context.now)?.options.platform ?? .ios
             platform = current == .ios ? .android : .ios
         case .role:
-            let current = role ?? shownState(context.now)?.methods?.role ?? .athlete
+            let current = role ?? shownState(context.now)?.methods?.role.known ?? .athlete
             role = current == .athlete ? .coach : .athlete
         case .theme:
             let themes = Theme.Name.allCases
@@ -74,7 +74,7 @@ public struct PreviewScreen: ScreenModel {
         let platform = self.platform ?? shown.options.platform
         if let looks { shown.options = looks }
         shown.options.platform = platform
-        if let role { shown.methods?.role = role }
+        if let role { shown.methods?.role = .init(role) }
         return shown
     }
 

@@ -6,24 +6,30 @@ public enum SampleData {
     public static let twoMonthsAgo = Date(timeIntervalSince1970: 1_800_000_000 - 61 * 86_400)
 
     public static let everyMethod = AuthMethods(
-        userId: "usr_7G8H9K2L", role: .athlete, phone: "+995511100000", email: "jdoe@mail.com", hasPassword: true,
+        userId: "usr_7G8H9K2L", role: .init(.athlete), phone: "+995511100000", email: "jdoe@mail.com",
+        hasPassword: true,
         appleLinked: true, googleLinked: true, passwordChangedAt: twoMonthsAgo)
 
     public static let phoneOnly = AuthMethods(
-        userId: "usr_7G8H9K2L", role: .athlete, phone: "+995511100000", email: nil, hasPassword: false,
+        userId: "usr_7G8H9K2L", role: .init(.athlete), phone: "+995511100000", email: nil, hasPassword: false,
         appleLinked: false, googleLinked: false, passwordChangedAt: nil)
 
     public static let noPhone = AuthMethods(
-        userId: "usr_7G8H9K2L", role: .athlete, phone: nil, email: "jdoe@mail.com", hasPassword: true,
+        userId: "usr_7G8H9K2L", role: .init(.athlete), phone: nil, email: "jdoe@mail.com", hasPassword: true,
         appleLinked: false, googleLinked: true, passwordChangedAt: twoMonthsAgo)
 
     public static let emailOnly = AuthMethods(
-        userId: "usr_7G8H9K2L", role: .athlete, phone: nil, email: "jdoe@mail.com", hasPassword: true,
+        userId: "usr_7G8H9K2L", role: .init(.athlete), phone: nil, email: "jdoe@mail.com", hasPassword: true,
         appleLinked: false, googleLinked: false, passwordChangedAt: twoMonthsAgo)
 
     public static let appleOnly = AuthMethods(
-        userId: "usr_7G8H9K2L", role: .coach, phone: nil, email: nil, hasPassword: false, appleLinked: true,
+        userId: "usr_7G8H9K2L", role: .init(.coach), phone: nil, email: nil, hasPassword: false, appleLinked: true,
         googleLinked: false, passwordChangedAt: nil)
+
+    /// Apple and Google and nothing else: disconnecting or deleting verifies with a provider.
+    public static let appleAndGoogle = AuthMethods(
+        userId: "usr_7G8H9K2L", role: .init(.athlete), phone: nil, email: nil, hasPassword: false, appleLinked: true,
+        googleLinked: true, passwordChangedAt: nil)
 
     /// Newest first, as the panel lists them: a live code, the one its resend replaced, an
     /// expired link and a used code, aged on the backend's clock.

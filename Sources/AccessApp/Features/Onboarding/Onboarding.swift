@@ -17,7 +17,12 @@ enum Onboarding {
     /// `linkSentAt`: the recovery email's link went out just now, so its resend waits the 30 s.
     static func screen(for profile: Profile?, linkSentAt: Date? = nil) -> any ScreenModel {
         guard let profile else { return SettingsScreen() }
-        switch profile.onboardingStep {
+        // A step this app does not know (the contract's enum is extensible): the server's next step when
+        // it names one this app knows, else Settings; `unknownStepNote` says which.
+        guard let step = profile.onboardingStep.known ?? profile.onboardingNextStep?.known else {
+            return SettingsScreen()
+        }
+        switch step {
         case .profile: return ProfileScreen()
         case .recoveryEmail: return RecoveryEmailScreen()
         case .verifyEmail:
@@ -34,6 +39,18 @@ enum Onboarding {
     /// cannot lead back into a finished step.
     static func advance(to profile: Profile, linkSentAt: Date? = nil) -> [Command] {
         [.setProfile(profile), .resetStack(AnyScreen(screen(for: profile, linkSentAt: linkSentAt)))]
+            + (unknownStepNote(profile).map { [.showToast($0)] } ?? [])
+    }
+
+    /// What the app says when the server's onboarding step is one it does not know; nil when it knows it.
+    static func unknownStepNote(_ profile: Profile?) -> String? {
+        guard let profile, profile.onboardingStep.known == nil else { return nil }
+        let step = profile.onboardingStep.rawValue
+        if let next = profile.onboardingNextStep?.known, next != .complete {
+            return
+                "This server asks for an onboarding step this app doesn't know (\"\(step)\"), so you're on its next one."
+        }
+        return "This server asks for an onboarding step this app doesn't know (\"\(step)\"), so you're in Settings."
     }
 
     /// The four steps as the person counts them; the phone and its code were step 1, at sign-in

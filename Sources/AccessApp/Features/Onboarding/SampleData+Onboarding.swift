@@ -6,7 +6,7 @@ extension SampleData {
     static func profile(
         _ step: OnboardingStep, username: String? = "jdoe", email: String? = nil, verified: Bool = false
     ) -> Profile {
-        Profile(username: username, onboardingStep: step, email: email, emailVerified: verified)
+        Profile(username: username, onboardingStep: .init(step), email: email, emailVerified: verified)
     }
 
     /// A signed-in app standing on one onboarding screen, with the account's profile.

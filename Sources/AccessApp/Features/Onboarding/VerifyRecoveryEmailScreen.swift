@@ -125,13 +125,13 @@ public struct VerifyRecoveryEmailScreen: ScreenModel {
             resendAfter = context.now + TimeInterval(retryAfter)
         case .profile(.success(let profile)):
             // A backend that still has the step open after the link: it is left as done.
-            guard profile.onboardingStep != .verifyEmail else { return continueOnboarding() }
+            guard profile.onboardingStep.known != .verifyEmail else { return continueOnboarding() }
             return Onboarding.advance(to: profile)
         case .profile(.failure):
             // The address is verified whatever this answer was: the next step is the last.
             var profile = context.profile
             profile?.emailVerified = true
-            profile?.onboardingStep = .finish
+            profile?.onboardingStep = .init(.finish)
             return [.setProfile(profile), .resetStack(OnboardingDoneScreen())]
         case .continueOnboarding(.success(let profile)):
             return Onboarding.advance(to: profile)

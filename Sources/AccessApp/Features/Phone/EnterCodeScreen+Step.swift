@@ -119,9 +119,11 @@ public struct SignInCodeChallenge: Equatable, Sendable {
         self.displayName = displayName
     }
 
-    public init(_ challenge: SignInChallenge, displayName: String? = nil) {
+    /// A channel the app does not know in the answer (the contract's enum is extensible): the code went
+    /// where the app asked, so it is worded by `asked`.
+    public init(_ challenge: SignInChallenge, asked: SignInChannel, displayName: String? = nil) {
         self.init(
-            channel: challenge.channel, destination: challenge.destination, challengeId: challenge.challengeId,
-            displayName: displayName)
+            channel: challenge.channel.known ?? asked, destination: challenge.destination,
+            challengeId: challenge.challengeId, displayName: displayName)
     }
 }

@@ -74,10 +74,12 @@ public struct EnterCodeScreen: ScreenModel {
             resendAfter: accepted.resendAfter)
     }
 
-    /// The sign-in code a challenge sent, and the display name to send with it.
-    public init(signIn challenge: SignInChallenge, displayName: String? = nil) {
+    /// The sign-in code a challenge sent, by the `channel` the app asked for, and the display name to send
+    /// with it.
+    public init(signIn challenge: SignInChallenge, channel: SignInChannel, displayName: String? = nil) {
         self.init(
-            step: .signIn(SignInCodeChallenge(challenge, displayName: displayName)), expiresAt: challenge.expiresAt,
+            step: .signIn(SignInCodeChallenge(challenge, asked: channel, displayName: displayName)),
+            expiresAt: challenge.expiresAt,
             resendAfter: challenge.resendAfter)
     }
 
@@ -214,7 +216,7 @@ public struct EnterCodeScreen: ScreenModel {
             // The code was right, which restores full access (the contract): the profile that could
             // not be fetched says so too, until the next fetch.
             var profile = context.profile
-            profile?.access = .full
+            profile?.access = .init(.full)
             return Self.restored(profile)
         case .verifySignIn(.failure(let failure)) where DisplayNameInput.isAbout(failure):
             return displayNameRefused(failure)
@@ -298,7 +300,7 @@ public struct EnterCodeScreen: ScreenModel {
         let message =
             failure.message.hasPrefix(prefix) ? String(failure.message.dropFirst(prefix.count)) : failure.message
         let challenge = SignInChallenge(
-            challengeId: current.challengeId, channel: current.channel, destination: current.destination,
+            challengeId: current.challengeId, channel: .init(current.channel), destination: current.destination,
             expiresAt: expiresAt, resendAfter: resendAfter)
         let refused = DisplayNameRefused(message: message, challenge: challenge)
         let entry: any ScreenModel.Type = current.channel == .email ? SignInEmailScreen.self : EnterPhoneScreen.self

@@ -248,7 +248,7 @@ public struct EnterPhoneScreen: ScreenModel {
             if let challenge = refusedChallenge, challenge.destination == phone, context.now < challenge.expiresAt {
                 isWorking = false
                 refusedChallenge = nil
-                return [.push(EnterCodeScreen(signIn: challenge, displayName: displayName.name))]
+                return [.push(EnterCodeScreen(signIn: challenge, channel: .phone, displayName: displayName.name))]
             }
             return [.call(StartSignInCode(channel: .phone, destination: phone), Reply.signInCode)]
         }
@@ -269,7 +269,7 @@ public struct EnterPhoneScreen: ScreenModel {
             error = nil
             limit = nil
             refusedChallenge = nil
-            return [.push(EnterCodeScreen(signIn: challenge, displayName: displayName.name))]
+            return [.push(EnterCodeScreen(signIn: challenge, channel: .phone, displayName: displayName.name))]
         case .code(.failure(let failure)), .signInCode(.failure(let failure)):
             return fail(failure, context)
         }

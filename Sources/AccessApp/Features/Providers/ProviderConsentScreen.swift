@@ -68,12 +68,12 @@ public struct ProviderConsentScreen: ScreenModel {
     static func unavailableText(_ provider: SocialProvider, signingIn: Bool = false) -> String {
         let name = provider.displayName
         return
-            "\(signingIn ? "Signing in with" : "Connecting") \(name) needs \(name)'s own sign-in, which isn't available here. Only the reference backend can stand in for \(name)."
+            "\(signingIn ? "Signing in with" : "Connecting") \(name) needs \(name)'s own sign-in, which isn't available here. Only the reference backend can stand in for \(name); here, paste an ID token for \(name) from your own test tooling."
     }
 
     var simulateErrorRow: Int { accounts.count }
 
-    public enum Intent: Sendable { case up, down, choose, retry, cancel }
+    public enum Intent: Sendable { case up, down, choose, retry, cancel, pasteToken }
     public enum Reply: Equatable, Sendable {
         case accounts(Result<[ProviderAccount], APIError>)
         case connect(Result<AuthMethods, APIError>)
@@ -89,7 +89,8 @@ public struct ProviderConsentScreen: ScreenModel {
         switch phase {
         case .choosing: return [.move(up: .up, down: .down), KeyBinding([.enter], "Continue", .choose), cancel]
         case .loadFailed, .providerError: return [KeyBinding([.enter], "Try again", .retry), cancel]
-        case .unavailable, .loading, .connecting: return [cancel]
+        case .unavailable: return [KeyBinding([.enter], "Paste an ID token", .pasteToken), cancel]
+        case .loading, .connecting: return [cancel]
         }
     }
 
@@ -103,6 +104,9 @@ public struct ProviderConsentScreen: ScreenModel {
         case .cancel:
             // A reply still on its way is dropped with the screen.
             return [.pop]
+        case .pasteToken:
+            // No stand-in for the provider here: its ID token, pasted, goes to the same call.
+            return [.replaceTop(ProviderTokenScreen(provider: provider, purpose: isSignIn ? .signIn : .connect))]
         case .up:
             selection = max(0, selection - 1)
         case .down:
@@ -191,7 +195,7 @@ public struct ProviderConsentScreen: ScreenModel {
         guard phase != .unavailable else {
             canvas.title(isSignIn ? "Continue with \(name)" : "Connect \(name)")
             canvas.paragraph(Self.unavailableText(provider, signingIn: isSignIn))
-            canvas.paragraph("Press Esc to go back.", style: .muted)
+            canvas.paragraph("Press Enter to paste an ID token, or Esc to go back.", style: .muted)
             return
         }
         canvas.title("Sign in with \(name)", subtitle: "Choose an account to continue to \(context.options.brand.name)")

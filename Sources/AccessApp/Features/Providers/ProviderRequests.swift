@@ -26,3 +26,28 @@ struct ConnectProviderAccount: APIRequest {
         return try await api.client.connect(provider, idToken: token.idToken)
     }
 }
+
+/// Apple or Google with an ID token the person pasted (a backend without the simulated provider).
+struct SignInWithProviderToken: APIRequest {
+    var provider: SocialProvider
+    var idToken: Secret
+    func perform(_ api: APIContext) async throws -> SignedIn {
+        try await api.client.signIn(provider: provider, idToken: idToken.value)
+    }
+}
+
+struct ConnectWithProviderToken: APIRequest {
+    var provider: SocialProvider
+    var idToken: Secret
+    func perform(_ api: APIContext) async throws -> AuthMethods {
+        try await api.client.connect(provider, idToken: idToken.value)
+    }
+}
+
+struct ReauthWithProviderToken: APIRequest {
+    var provider: SocialProvider
+    var idToken: Secret
+    func perform(_ api: APIContext) async throws -> ReauthGrant {
+        try await api.client.reauthenticate(provider: provider, idToken: idToken.value)
+    }
+}

@@ -60,3 +60,39 @@ extension ProviderConsentScreen {
         ],
         seeds: [.continueWithApple, .continueWithGoogle, .socialWithoutOTP, .disconnectProvider])
 }
+
+extension ProviderTokenScreen {
+    public static let specNotes = SpecNotes(
+        why: [
+            "Apple or Google against a backend that is not the reference one (issue 27): there is no simulated provider, and the provider's own sign-in cannot run in a terminal, so the way on is the provider's ID token, minted by the QA team's own test tooling and pasted here. It goes to the contract's call as the provider's sign-in would send it: sign in, connect, or \"Verify it's you\" before disconnecting or deleting (an account with only Apple and Google has no other way).",
+            "The token is a credential: masked, emptied from the field when sent, carried as a secret, never logged.",
+        ],
+        calls: [
+            .post(
+                "/auth/sign-in/provider", when: "Enter, from Continue with Apple/Google",
+                [
+                    200: "Signed in: onboarding's next step for a new account, else Settings.",
+                    401: "provider_token_invalid: the server's message; the field is empty for another paste.",
+                    409: "The server's message (an account deleted less than 7 days ago).",
+                    422: "The server's message.",
+                ],
+                noAnswer: "The offline message; paste again."),
+            .post(
+                "/me/auth-methods/connect", when: "Enter, from the hub's Connect",
+                [
+                    200: "Back to the hub: \"… connected.\"",
+                    401: "The server's message.",
+                    409: "\"This … account is already linked to another … account. Choose another account.\"",
+                    422: "The server's message.",
+                ],
+                noAnswer: "The offline message; paste again."),
+            .post(
+                "/auth/reauth/social", when: "Enter, from \"Verify it's you\"",
+                [
+                    200: "Verified: on to the change (disconnect, delete, …).",
+                    401: "The server's message; paste again.",
+                ],
+                noAnswer: "The offline message; paste again."),
+        ],
+        seeds: [.continueWithApple, .continueWithGoogle, .disconnectProvider, .reauthPicker])
+}

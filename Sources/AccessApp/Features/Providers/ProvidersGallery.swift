@@ -4,7 +4,7 @@ import Foundation
 /// The worlds of this feature's gallery states.
 enum ProvidersGallery {
     static let googleOnly = AuthMethods(
-        userId: "usr_7G8H9K2L", role: .athlete, phone: nil, email: nil, hasPassword: false, appleLinked: false,
+        userId: "usr_7G8H9K2L", role: .init(.athlete), phone: nil, email: nil, hasPassword: false, appleLinked: false,
         googleLinked: true, passwordChangedAt: nil)
 
     /// Two accounts on this "device", as the simulated provider lists them.

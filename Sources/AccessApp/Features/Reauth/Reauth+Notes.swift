@@ -3,7 +3,7 @@ extension ReauthPickerScreen {
         why: [
             "\"Verify it's you\" comes before every sensitive change (the phone, the email, the password, disconnecting Apple or Google, deleting the account), so a stolen session alone cannot take the account over. It offers every method the user has except the one being changed: you do not confirm a phone change with that phone.",
             "A success opens a 15-minute window: a second change inside it skips this screen. When the window closes in the middle of a flow, the server's 403 brings the person back here.",
-            "Apple and Google are played by the reference backend's stand-in for the provider's sheet; against another backend those rows say \"Not available here\", since a terminal cannot run the provider's own sign-in. \"Can't access any of these?\" opens Contact support.",
+            "Apple and Google are played by the reference backend's stand-in for the provider's sheet; against another backend, where a terminal cannot run the provider's own sign-in, those rows say \"Paste an ID token\" and take the provider's ID token from the QA team's own tooling. \"Can't access any of these?\" opens Contact support.",
         ],
         calls: [
             .post(

@@ -43,15 +43,10 @@ public struct ReauthPickerScreen: ScreenModel {
         case .email: return ("Email a link", context.methods?.email ?? "")
         case .apple, .google:
             let title = method == .apple ? "Continue with Apple" : "Continue with Google"
-            return (title, context.options.hasReferenceBackend ? "Re-sign in to confirm" : "Not available here")
+            return (title, context.options.hasReferenceBackend ? "Re-sign in to confirm" : "Paste an ID token")
         case .phone:
             return ("Text me a code", context.methods?.phone.map { PhoneNumberRules.display(e164: $0) } ?? "")
         }
-    }
-
-    static func providerUnavailableText(_ provider: ReauthMethod) -> String {
-        let name = provider == .apple ? "Apple" : "Google"
-        return "\(name) sign-in can't run in a terminal against this backend. Choose another way to verify."
     }
 
     func isLimited(_ method: ReauthMethod, _ context: ScreenContext) -> Bool {
@@ -115,12 +110,13 @@ public struct ReauthPickerScreen: ScreenModel {
             return [.call(RequestPhoneOTP(phone: phone, purpose: .reauth, reauthToken: nil), Reply.code)]
         case .method(let provider):
             // Only the reference backend simulates the provider; another backend needs the
-            // provider's own sign-in, which a terminal cannot run. Nothing is sent to /_admin.
+            // provider's own sign-in, which a terminal cannot run: its ID token, pasted, stands in.
+            // Nothing is sent to /_admin.
+            let social: SocialProvider = provider == .apple ? .apple : .google
             guard context.options.hasReferenceBackend else {
-                error = Self.providerUnavailableText(provider)
-                return []
+                return [.push(ProviderTokenScreen(provider: social, purpose: .reauth(flow)))]
             }
-            return [.showSheet(.socialReauth(provider == .apple ? .apple : .google))]
+            return [.showSheet(.socialReauth(social))]
         }
     }
 

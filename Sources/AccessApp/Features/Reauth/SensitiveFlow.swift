@@ -35,7 +35,11 @@ enum Reauth {
     /// "Verify it's you" first, unless the 15-minute window of an earlier one is still open and its grant
     /// may verify this flow (one made with the flow's own target may not: `ReauthRule`).
     static func verifyThen(_ flow: some SensitiveFlow, _ context: ScreenContext) -> [Command] {
-        guard let grant = context.reauth, AuthMethods.grant(grant.method, verifies: flow.target) else {
+        // A grant of a method this app does not know (the contract's enum is extensible) goes with the
+        // change: the server judges it, and answers 403 reauth_required if it may not verify it.
+        guard let grant = context.reauth,
+            grant.method.known.map({ AuthMethods.grant($0, verifies: flow.target) }) ?? true
+        else {
             return [.push(ReauthPickerScreen(flow: AnyFlow(flow)))]
         }
         return [.continueFlow(flow)]

@@ -4,7 +4,7 @@ import AccessAPI
 /// change waits until a phone is verified again. One check and one sheet, used by every screen that
 /// offers a change and by the reducer for the server's 403 `limited_access`.
 enum LimitedAccess {
-    static func applies(_ context: ScreenContext) -> Bool { context.profile?.access == .limited }
+    static func applies(_ context: ScreenContext) -> Bool { context.profile?.access?.known == .limited }
 
     static func isRefusal(_ error: APIError) -> Bool {
         if case .server(403, ErrorCode.limitedAccess.rawValue, _) = error { return true }

@@ -6,8 +6,8 @@ extension SampleData {
     static let recoveryEmail = "lost.phone@mail.com"
     static var limitedProfile: Profile {
         Profile(
-            username: "athlete", onboardingStep: .complete, email: recoveryEmail, emailVerified: true,
-            access: .limited)
+            username: "athlete", onboardingStep: .init(.complete), email: recoveryEmail, emailVerified: true,
+            access: .init(.limited))
     }
 
     /// Settings (and `screens` over it) in a session with limited access.

@@ -9,7 +9,7 @@ extension SettingsScreen {
             GalleryEntry("settings:named", "Signed in with a display name: Settings names the person") { now in
                 var state = AppState(now: now)
                 state.profile = Profile(
-                    username: "jdoe", displayName: "Jane Doe", onboardingStep: .complete, emailVerified: true)
+                    username: "jdoe", displayName: "Jane Doe", onboardingStep: .init(.complete), emailVerified: true)
                 return state
             },
             GalleryEntry("settings:help", "The ? help over Settings") { now in
@@ -32,12 +32,20 @@ extension SettingsScreen {
                 state.profile = SampleData.profile(.complete, email: "jdoe@mail.com")
                 return state
             },
+            GalleryEntry(
+                "settings:unknown-onboarding-step", "The server names an onboarding step the app does not know"
+            ) { now in
+                var state = AppState(now: now)
+                state.profile = Profile(
+                    username: "jdoe", onboardingStep: .init(rawValue: "choose_sport"), emailVerified: true)
+                return state
+            },
             GalleryEntry("settings:limited", "Back in by the recovery email: limited until the phone is verified") {
                 SampleData.limitedState([], now: $0)
             },
             GalleryEntry("settings:restored", "The phone verified again: full access, the toast says so") { now in
                 var state = SampleData.limitedState([], now: now)
-                state.profile?.access = .full
+                state.profile?.access = .init(.full)
                 state.toast = Toast(LimitedAccess.restoredText, shownAt: now)
                 return state
             },

@@ -132,6 +132,8 @@ public struct SettingsScreen: ScreenModel {
             canvas.paragraph(LimitedAccess.bannerText, style: Style.accent.with(.bold))
         }
         if let email = Self.unverifiedEmail(context) { drawReminder(email, into: &canvas, context) }
+        // Onboarding stands at a step this app does not know: said here for as long as the server says so.
+        if let note = Onboarding.unknownStepNote(context.profile) { canvas.paragraph(note, style: .muted) }
         for (index, kind) in Self.rows(context).enumerated() {
             var row = Self.listRow(kind)
             row.isSelected = index == selection

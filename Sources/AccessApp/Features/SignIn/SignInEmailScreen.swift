@@ -61,7 +61,7 @@ public struct SignInEmailScreen: EmailEntryScreen {
             {
                 isWorking = false
                 refusedChallenge = nil
-                return [.push(EnterCodeScreen(signIn: challenge, displayName: displayName.name))]
+                return [.push(EnterCodeScreen(signIn: challenge, channel: .email, displayName: displayName.name))]
             }
             return [.call(StartSignInCode(channel: .email, destination: address), Reply.code)]
         }
@@ -89,7 +89,7 @@ public struct SignInEmailScreen: EmailEntryScreen {
             isWorking = false
             limit = nil
             refusedChallenge = nil
-            return [.push(EnterCodeScreen(signIn: challenge, displayName: displayName.name))]
+            return [.push(EnterCodeScreen(signIn: challenge, channel: .email, displayName: displayName.name))]
         case .code(.failure(let failure)):
             sendFailed(failure, context)
             return []

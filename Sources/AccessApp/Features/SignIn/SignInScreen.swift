@@ -26,8 +26,8 @@ public struct SignInScreen: ScreenModel {
         let simulated = context.options.hasReferenceBackend
         func provider(_ name: String) -> ListRow {
             ListRow(
-                "Continue with \(name)", detail: simulated ? "No code needed" : "Not available here",
-                control: .chevron, isDisabled: !simulated)
+                "Continue with \(name)", detail: simulated ? "No code needed" : "Paste an ID token",
+                control: .chevron)
         }
         return shown(context).map { row in
             switch row {
@@ -71,9 +71,9 @@ public struct SignInScreen: ScreenModel {
             switch rows[min(selection, rows.count - 1)] {
             case .phone: return [.push(EnterPhoneScreen.signIn(region: context.options.deviceRegion))]
             case .email: return [.push(SignInEmailScreen())]
-            // Without the simulated provider the consent screen explains why there is no way on.
-            case .apple: return [.push(ProviderConsentScreen(signingInWith: .apple, context))]
-            case .google: return [.push(ProviderConsentScreen(signingInWith: .google, context))]
+            // Without the simulated provider, the provider's ID token is pasted instead.
+            case .apple: return [.push(Providers.signIn(with: .apple, context))]
+            case .google: return [.push(Providers.signIn(with: .google, context))]
             case .password: return [.push(PasswordLoginScreen())]
             case .recover: return [.push(RecoveryRequestScreen())]
             }
