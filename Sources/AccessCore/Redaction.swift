@@ -52,13 +52,26 @@ public enum Redaction {
     /// body costs no more than its first part. nil: not JSON.
     public static func json(_ bytes: some Collection<UInt8>, maxBytes: Int = .max) -> String? {
         var scanner = JSONRedactor(input: Array(bytes), maxBytes: maxBytes)
-        guard scanner.run() else { return nil }
-        return String(decoding: scanner.output, as: UTF8.self)
+        return scanner.run().map { String(decoding: $0, as: UTF8.self) }
     }
 
     static func isSecret(_ name: String) -> Bool {
         isOne(of: secretNames, name)
     }
+
+    /// `isSecret` of a JSON member name as written, without making a string of it: asked of every member
+    /// of every body the journal keeps.
+    static func isSecret(_ name: ArraySlice<UInt8>) -> Bool {
+        guard name.allSatisfy({ $0 < 0x80 }) else { return isSecret(String(decoding: name, as: UTF8.self)) }
+        return secretNameBytes.contains { lower in
+            lower.count == name.count
+                && zip(lower, name).allSatisfy { lower, byte in
+                    lower == (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
+                }
+        }
+    }
+
+    private static let secretNameBytes = secretNames.map { Array($0.utf8) }
 
     /// Whether `name` contains the lowercase ASCII `word`, ignoring case, without lowercasing `name` first
     /// (asked of every header of every request); non-ASCII names take Unicode's lowercasing.
@@ -137,56 +150,72 @@ private func hexValue(_ byte: UInt8) -> UInt8? {
     }
 }
 
-/// A strict recursive-descent pass over JSON that copies it through, writing "[redacted]" in place of a
-/// secret member's value. One pass and no intermediate objects: the journal runs it on every body.
+/// A strict recursive-descent pass over JSON that notes where each secret member's value lies, then copies
+/// the text through with "[redacted]" in those places. The output is the input but for those values, so the
+/// pass only counts what it would write and the copy is made once, in runs, at the end: byte by byte appends
+/// and a string for every member name were most of a journal entry's cost (issue 34 item 2).
 private struct JSONRedactor {
     let input: [UInt8]
     let maxBytes: Int
     var position = 0
-    var output: [UInt8] = []
+    /// How many bytes the output would hold so far.
+    private var written = 0
+    /// The input ranges of the secret values read so far, in order, each to be written as `redactedValue`.
+    private var secrets: [Range<Int>] = []
     /// Inside a secret value: read, never written.
     private var suppressed = false
     private static let redactedValue = Array("\"\(Redaction.placeholder)\"".utf8)
+    private static let errorName = Array("error".utf8)
+    private static let codeName = Array("code".utf8)
     /// Deeper nesting is refused rather than risking the stack.
     private let maxDepth = 64
 
     init(input: [UInt8], maxBytes: Int) {
         self.input = input
         self.maxBytes = maxBytes
-        output.reserveCapacity(min(input.count, maxBytes))
     }
 
     /// Output full: stop, keeping what was written (already redacted).
-    private var full: Bool { !suppressed && output.count >= maxBytes }
+    private var full: Bool { !suppressed && written >= maxBytes }
 
-    mutating func run() -> Bool {
+    /// The redacted text, nil when the input is not JSON.
+    mutating func run() -> [UInt8]? {
         skipWhitespace()
-        guard value(depth: 0) else { return false }
-        if full { return truncate() }
-        skipWhitespace()
-        return position == input.count
+        guard value(depth: 0) else { return nil }
+        if !full {
+            skipWhitespace()
+            guard position == input.count else { return nil }
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(min(written, maxBytes))
+        var copied = 0
+        for secret in secrets {
+            output.append(contentsOf: input[copied..<secret.lowerBound])
+            output.append(contentsOf: Self.redactedValue)
+            copied = secret.upperBound
+        }
+        output.append(contentsOf: input[copied..<position])
+        if full {
+            // Cut on a character boundary: never the middle of a multi-byte UTF-8 sequence.
+            var end = min(output.count, maxBytes)
+            while end > 0, end < output.count, output[end] & 0xC0 == 0x80 { end -= 1 }
+            output.removeSubrange(end...)
+        }
+        return output
     }
 
-    private mutating func truncate() -> Bool {
-        // Cut on a character boundary: never the middle of a multi-byte UTF-8 sequence.
-        var end = min(output.count, maxBytes)
-        while end > 0, end < output.count, output[end] & 0xC0 == 0x80 { end -= 1 }
-        output.removeSubrange(end...)
-        return true
-    }
-
-    /// `member`: the name this value belongs to in its object, if any.
-    private mutating func value(depth: Int, member: String? = nil) -> Bool {
+    /// `inError`: this is the value of a member named `error`.
+    private mutating func value(depth: Int, inError: Bool = false) -> Bool {
         guard depth < maxDepth, position < input.count else { return false }
         switch input[position] {
-        case UInt8(ascii: "{"): return object(depth: depth + 1, member: member)
+        case UInt8(ascii: "{"): return object(depth: depth + 1, inError: inError)
         case UInt8(ascii: "["): return array(depth: depth + 1)
         case UInt8(ascii: "\""): return string() != nil
         default: return scalar()
         }
     }
 
-    private mutating func object(depth: Int, member: String?) -> Bool {
+    private mutating func object(depth: Int, inError: Bool) -> Bool {
         emit()  // {
         skipWhitespace()
         if peek(UInt8(ascii: "}")) {
@@ -200,18 +229,22 @@ private struct JSONRedactor {
             emit()
             skipWhitespace()
             // An error's `code` ("rate_limited") says what went wrong and is no secret; every other `code` is.
-            let isErrorCode = member == "error" && name == "code"
-            if Redaction.isSecret(name), !isErrorCode {
+            let isErrorCode = inError && input[name].elementsEqual(Self.codeName)
+            if !isErrorCode, Redaction.isSecret(input[name]) {
                 // Read to its end whatever the output limit, writing nothing of it (a secret inside a
                 // secret leaves it unwritten too).
                 let outer = suppressed
+                let start = position
                 suppressed = true
                 let valid = value(depth: depth)
                 suppressed = outer
                 guard valid else { return false }
-                if !suppressed { output.append(contentsOf: Self.redactedValue) }
+                if !suppressed {
+                    secrets.append(start..<position)
+                    written += Self.redactedValue.count
+                }
             } else {
-                guard value(depth: depth, member: name) else { return false }
+                guard value(depth: depth, inError: input[name].elementsEqual(Self.errorName)) else { return false }
             }
             if full { return true }
             skipWhitespace()
@@ -248,15 +281,15 @@ private struct JSONRedactor {
         return true
     }
 
-    /// Copies a string through and returns its raw content (escapes as written: no secret name has any).
-    private mutating func string() -> String? {
+    /// Reads a string and returns where its raw content lies (escapes as written: no secret name has any).
+    private mutating func string() -> Range<Int>? {
         let start = position
         emit()  // opening quote
         while position < input.count {
             let byte = input[position]
             if byte == UInt8(ascii: "\"") {
                 emit()
-                return String(decoding: input[(start + 1)..<(position - 1)], as: UTF8.self)
+                return (start + 1)..<(position - 1)
             }
             if byte < 0x20 { return nil }
             if byte == UInt8(ascii: "\\") {
@@ -271,19 +304,31 @@ private struct JSONRedactor {
     /// A number, true, false or null: checked loosely (its characters), which is all a journal needs.
     private mutating func scalar() -> Bool {
         let start = position
-        while position < input.count, Self.scalarBytes.contains(input[position]) { emit() }
-        let text = String(decoding: input[start..<position], as: UTF8.self)
-        return text == "true" || text == "false" || text == "null" || Double(text) != nil
+        while position < input.count, Self.isScalarByte(input[position]) { emit() }
+        let text = input[start..<position]
+        if text.elementsEqual("true".utf8) || text.elementsEqual("false".utf8) || text.elementsEqual("null".utf8) {
+            return true
+        }
+        return Double(String(decoding: text, as: UTF8.self)) != nil
     }
 
-    private static let scalarBytes = Set("0123456789+-.eEtruefalsn".utf8)
+    /// The characters of "0123456789+-.eEtruefalsn".
+    private static func isScalarByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"),
+            UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"), UInt8(ascii: "n"):
+            true
+        default: false
+        }
+    }
 
     private func peek(_ byte: UInt8) -> Bool {
         position < input.count && input[position] == byte
     }
 
     private mutating func emit() {
-        if !suppressed { output.append(input[position]) }
+        if !suppressed { written += 1 }
         position += 1
     }
 

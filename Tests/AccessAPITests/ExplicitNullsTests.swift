@@ -45,6 +45,19 @@ import Testing
         #expect(fixed["note"] as? String == #""phone":1, {"email"}"#)
     }
 
+    @Test func onlyTheWholeKeyCountsAndEveryIdentifyingKeyIsNeeded() throws {
+        // Keys that merely start like a watched one are other keys: "phone_number" is not "phone".
+        let fixed = try object(#"{"phone_number":"1","emails":[],\#(Self.methods)}"#)
+        #expect(fixed["phone"] is NSNull)
+        #expect(fixed["email"] is NSNull)
+        // Three of the four identifying keys: not an AuthMethods object, left as it is.
+        let partial = #"{"user_id":"usr_1","has_password":false,"apple_linked":true}"#
+        #expect(AuthMethods.withExplicitNulls(Data(partial.utf8)) == Data(partial.utf8))
+        // Both already there: nothing to add, the bytes come back as they were.
+        let whole = #"{"phone":null,"email":"a@b.c",\#(Self.methods)}"#
+        #expect(AuthMethods.withExplicitNulls(Data(whole.utf8)) == Data(whole.utf8))
+    }
+
     @Test func otherObjectsAndBrokenJSONAreLeftAlone() {
         for json in [#"{"status":"ok"}"#, "{\(Self.methods)", #"{"a":"unterminated}"#, "[}", ""] {
             #expect(AuthMethods.withExplicitNulls(Data(json.utf8)) == Data(json.utf8))

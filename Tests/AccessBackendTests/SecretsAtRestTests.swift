@@ -37,6 +37,18 @@ import Testing
         SHA256.hash(data: Data((context + "\u{0}" + value).utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
+    @Test func aDigestIsTheKeyedHMACOfContextSeparatorAndSecret() {
+        // The digest joins its parts into one update (issue 34 item 2): the stored form must not change, with
+        // or without a context, for a short code or a secret longer than any token.
+        let key = Data((0..<32).map { UInt8($0) })
+        let digest = TokenDigest(key: SymmetricKey(data: key))
+        for (secret, context) in [
+            ("at_abc", ""), ("123456", "otp:+995511100000"), (String(repeating: "é", count: 3000), "x"), ("", ""),
+        ] {
+            #expect(digest(secret, context: context) == Self.hmac(key, context: context, secret))
+        }
+    }
+
     @Test func codesAndTokensAreStoredAsKeyedHMACs() async throws {
         try await TestBackend.with { backend in
             let tokens = try await backend.signIn()

@@ -99,6 +99,34 @@ import Testing
         #expect(cut == #"["é"#)
     }
 
+    @Test func everySecretIsHiddenAndEverythingBetweenKept() {
+        // The redactor notes where secrets lie and copies the text around them at the end: the runs between
+        // several secrets, a secret first or last, a secret inside a secret and an error's code inside a
+        // nested `error` all come out as written but for the secrets.
+        let text =
+            #"{"token":1,"a":[true,false,null,-2.5E+3],"b":{"error":{"code":"gone"}},"link":{"url":"u"},"z":"q","code":"9"}"#
+        #expect(
+            Redaction.json(text)
+                == #"{"token":"[redacted]","a":[true,false,null,-2.5E+3],"b":{"error":{"code":"gone"}},"link":"[redacted]","z":"q","code":"[redacted]"}"#
+        )
+        // Cut between two secrets and right after one: no part of either is shown.
+        let cut = Redaction.json(Array(#"{"code":"111111","x":"abcdef","password":"hunter22"}"#.utf8), maxBytes: 34)
+        #expect(cut == #"{"code":"[redacted]","x":"abcdef","#)
+        #expect(Redaction.json(Array(#"{"code":"111111","x":1}"#.utf8), maxBytes: 20) == #"{"code":"[redacted]""#)
+    }
+
+    @Test func aNameThatLowercasesToASecretIsHidden() {
+        // U+212A KELVIN SIGN lowercases to "k": a name compared by its bytes alone would miss it.
+        #expect(Redaction.json("{\"to\u{212A}en\":\"abc\"}") == "{\"to\u{212A}en\":\"[redacted]\"}")
+        #expect(Redaction.json(#"{"TOKEN":"abc","tokens":"kept"}"#) == #"{"TOKEN":"[redacted]","tokens":"kept"}"#)
+    }
+
+    @Test func scalarsThatAreNotJSONAreRefused() {
+        #expect(Redaction.json(#"{"a":tru}"#) == Redaction.notJSON)
+        #expect(Redaction.json(#"{"a":1.2.3}"#) == Redaction.notJSON)
+        #expect(Redaction.json(#"{"a":1} x"#) == Redaction.notJSON)
+    }
+
     @Test func queryParametersAreHiddenByName() {
         #expect(
             Redaction.query("code=123456&phone=%2B995&Token=abc") == "code=[redacted]&phone=%2B995&Token=[redacted]")

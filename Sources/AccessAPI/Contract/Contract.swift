@@ -173,11 +173,13 @@ extension AuthMethods {
     /// GET /me/auth-methods. Input that is not well-formed JSON comes back unchanged.
     public static func withExplicitNulls(_ json: Data) -> Data {
         let bytes = [UInt8](json)
-        var objects: [(open: Int, keys: Set<[UInt8]>)] = []
+        // Each object's keys as bits of `watchedKeys`, the only ones that matter here: a set of every key's
+        // bytes cost an allocation and a hash per key (issue 34 item 2).
+        var objects: [(open: Int, keys: UInt8)] = []
         // One entry per open container: true for an object, whose next string may be a key.
         var containers: [Bool] = []
         var expectingKey = false
-        var insertions: [(offset: Int, text: String)] = []
+        var insertions: [(offset: Int, text: [UInt8])] = []
         var index = 0
         while index < bytes.count {
             switch bytes[index] {
@@ -189,12 +191,15 @@ extension AuthMethods {
                 }
                 guard index < bytes.count else { return json }
                 if expectingKey, containers.last == true {
-                    objects[objects.count - 1].keys.insert(Array(bytes[start..<index]))
+                    let key = bytes[start..<index]
+                    if let bit = watchedKeys.firstIndex(where: { $0.elementsEqual(key) }) {
+                        objects[objects.count - 1].keys |= 1 << bit
+                    }
                     expectingKey = false
                 }
             case UInt8(ascii: "{"):
                 containers.append(true)
-                objects.append((index, []))
+                objects.append((index, 0))
                 expectingKey = true
             case UInt8(ascii: "["):
                 containers.append(false)
@@ -203,9 +208,12 @@ extension AuthMethods {
                 expectingKey = containers.last == true
             case UInt8(ascii: "}"):
                 guard containers.popLast() == true, let object = objects.popLast() else { return json }
-                let missing = explicitNullKeys.filter { !object.keys.contains(Array($0.utf8)) }
-                if !missing.isEmpty, identifyingKeys.allSatisfy({ object.keys.contains(Array($0.utf8)) }) {
-                    insertions.append((object.open + 1, missing.map { "\"\($0)\":null," }.joined()))
+                if object.keys & identifyingMask == identifyingMask, object.keys & nullableMask != nullableMask {
+                    var text: [UInt8] = []
+                    for (bit, key) in explicitNullKeys.enumerated() where object.keys & (1 << bit) == 0 {
+                        text.append(contentsOf: "\"\(key)\":null,".utf8)
+                    }
+                    insertions.append((object.open + 1, text))
                 }
                 expectingKey = false
             case UInt8(ascii: "]"):
@@ -221,12 +229,17 @@ extension AuthMethods {
         var copied = 0
         for insertion in insertions.sorted(by: { $0.offset < $1.offset }) {
             fixed.append(contentsOf: bytes[copied..<insertion.offset])
-            fixed.append(contentsOf: Array(insertion.text.utf8))
+            fixed.append(contentsOf: insertion.text)
             copied = insertion.offset
         }
         fixed.append(contentsOf: bytes[copied...])
         return fixed
     }
+
+    /// `explicitNullKeys` then `identifyingKeys`, as bytes: bit n of an object's keys is the n-th.
+    private static let watchedKeys = (explicitNullKeys + identifyingKeys).map { Array($0.utf8) }
+    private static let nullableMask = UInt8((1 << explicitNullKeys.count) - 1)
+    private static let identifyingMask = UInt8((1 << watchedKeys.count) - 1) & ~nullableMask
 }
 
 /// One SMS or email the reference backend "sent". The only place codes and links are readable.

@@ -71,12 +71,24 @@ struct TokenDigest: Sendable {
     /// `context` binds a code to its request, so one code's digest says nothing about another's.
     func callAsFunction(_ secret: String, context: String = "") -> String {
         var hmac = keyed
-        // Straight from the strings' UTF-8, no copies: this runs on every authenticated request.
+        // One `update` over context, separator and secret put together on the stack: this runs on every
+        // authenticated request, and each call into the generic HMAC cost thousands of instructions of its
+        // own, more than the bytes it hashed (issue 34 item 2). The same bytes in the same order: the same
+        // digest as three updates.
         var context = context
         var secret = secret
-        context.withUTF8 { hmac.update(data: UnsafeRawBufferPointer($0)) }
-        hmac.update(data: Self.separator)
-        secret.withUTF8 { hmac.update(data: UnsafeRawBufferPointer($0)) }
+        context.withUTF8 { context in
+            secret.withUTF8 { secret in
+                let count = context.count + Self.separator.count + secret.count
+                withUnsafeTemporaryAllocation(byteCount: count, alignment: 1) { joined in
+                    joined.copyMemory(from: UnsafeRawBufferPointer(context))
+                    joined[context.count] = Self.separator[0]
+                    UnsafeMutableRawBufferPointer(rebasing: joined[(context.count + 1)...])
+                        .copyMemory(from: UnsafeRawBufferPointer(secret))
+                    hmac.update(data: UnsafeRawBufferPointer(joined))
+                }
+            }
+        }
         return Secrets.hex(hmac.finalize())
     }
 }
