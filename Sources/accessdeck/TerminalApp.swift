@@ -262,7 +262,9 @@ struct TerminalApp {
         // Blocks in the kernel between events: timers and replies wake it through the waker.
         while !store.isQuitting {
             let state = store.state
-            terminal.setLooks(theme: .named(state.options.theme), ascii: state.options.ascii)
+            // A preview's theme and ASCII are its own: the app's come back when it is left.
+            let looks = state.paintedLooks
+            terminal.setLooks(theme: .named(looks.theme), ascii: looks.ascii)
             terminal.paint(render(state, size: terminal.size))
             if let event = terminal.nextEvent(timeout: nil) {
                 recording?.record(event, into: store.state.secretEntry)
