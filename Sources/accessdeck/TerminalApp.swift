@@ -12,6 +12,8 @@ import TerminalKit
 /// and the loop between them.
 struct TerminalApp {
     let appearance: AppearanceOptions
+    /// Clicks and the wheel reach the app (`--no-mouse` turns them off).
+    let mouse: Bool
     let backendOptions: BackendOptions
     /// `--region`: the country first in the picker; without it, the locale variables' region.
     let regionFlag: String?
@@ -32,7 +34,7 @@ struct TerminalApp {
         let opening = OpeningBackend(backendOptions)
         var options = CursesTerminal.resolveOptions(
             theme: appearance.theme, asciiFlag: appearance.ascii, environment: ProcessInfo.processInfo.environment)
-        options.mouse = !appearance.noMouse
+        options.mouse = mouse
         let terminal: CursesTerminal
         do {
             terminal = try CursesTerminal(options: options)
