@@ -17,6 +17,7 @@ struct OpenLink: AsyncParsableCommand {
     var link: String
 
     @OptionGroup var appearance: AppearanceOptions
+    @OptionGroup var mouse: MouseOptions
     @OptionGroup var backend: BackendOptions
 
     func validate() throws {
@@ -32,7 +33,8 @@ struct OpenLink: AsyncParsableCommand {
             return
         }
         let code = try await TerminalApp(
-            appearance: appearance, backendOptions: backend, regionFlag: nil, openingLink: link
+            appearance: appearance, mouse: !mouse.noMouse, backendOptions: backend, regionFlag: nil,
+            openingLink: link
         ).run()
         if code != 0 { throw ExitCode(code) }
     }

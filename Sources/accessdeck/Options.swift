@@ -79,7 +79,7 @@ struct BackendOptions: ParsableArguments {
     }
 }
 
-/// How the app looks and which platform it imitates; shared by the TUI and `render`.
+/// How the app looks and which platform it imitates; shared by the TUI, `render` and `play`.
 struct AppearanceOptions: ParsableArguments {
     @Option(
         help:
@@ -93,7 +93,11 @@ struct AppearanceOptions: ParsableArguments {
     @Flag(
         help: "Draw ISO codes instead of flags and ASCII instead of box drawing (on by itself for TERM=linux or dumb).")
     var ascii = false
+}
 
+/// The mouse of the interactive app (`run`, `open-link`); `render` and `play` take no clicks, so they do not
+/// offer it.
+struct MouseOptions: ParsableArguments {
     @Flag(
         help:
             "Leave the mouse to the terminal: no clicks or wheel in the app. With the mouse on, Shift+drag still selects text in most terminals."

@@ -45,6 +45,6 @@ struct Render: ParsableCommand {
         if appearance.ascii { grid = grid.asciiFallback() }
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let theme = Theme.named(appearance.theme ?? (noColor ? .mono : .dark))
-        print(GridExport.export(grid, as: format, theme: theme, title: "AccessDeck \(id)"), terminator: "")
+        print(GridExport.export(grid, as: format, theme: theme, title: "AccessDeck \(entry.id)"), terminator: "")
     }
 }

@@ -14,6 +14,7 @@ struct Run: AsyncParsableCommand {
         discussion: AdminAPIHelp.text)
 
     @OptionGroup var appearance: AppearanceOptions
+    @OptionGroup var mouse: MouseOptions
     @OptionGroup var backend: BackendOptions
 
     @Option(
@@ -36,7 +37,7 @@ struct Run: AsyncParsableCommand {
 
     func run() async throws {
         let code = try await TerminalApp(
-            appearance: appearance, backendOptions: backend, regionFlag: region,
+            appearance: appearance, mouse: !mouse.noMouse, backendOptions: backend, regionFlag: region,
             recording: try record.map(TapeRecording.init(path:))
         ).run()
         if code != 0 { throw ExitCode(code) }

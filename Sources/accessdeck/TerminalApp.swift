@@ -12,6 +12,8 @@ import TerminalKit
 /// and the loop between them.
 struct TerminalApp {
     let appearance: AppearanceOptions
+    /// Clicks and the wheel reach the app (`--no-mouse` turns them off).
+    let mouse: Bool
     let backendOptions: BackendOptions
     /// `--region`: the country first in the picker; without it, the locale variables' region.
     let regionFlag: String?
@@ -32,7 +34,7 @@ struct TerminalApp {
         let opening = OpeningBackend(backendOptions)
         var options = CursesTerminal.resolveOptions(
             theme: appearance.theme, asciiFlag: appearance.ascii, environment: ProcessInfo.processInfo.environment)
-        options.mouse = !appearance.noMouse
+        options.mouse = mouse
         let terminal: CursesTerminal
         do {
             terminal = try CursesTerminal(options: options)
@@ -262,7 +264,9 @@ struct TerminalApp {
         // Blocks in the kernel between events: timers and replies wake it through the waker.
         while !store.isQuitting {
             let state = store.state
-            terminal.setLooks(theme: .named(state.options.theme), ascii: state.options.ascii)
+            // A preview's theme and ASCII are its own: the app's come back when it is left.
+            let looks = state.paintedLooks
+            terminal.setLooks(theme: .named(looks.theme), ascii: looks.ascii)
             terminal.paint(render(state, size: terminal.size))
             if let event = terminal.nextEvent(timeout: nil) {
                 recording?.record(event, into: store.state.secretEntry)

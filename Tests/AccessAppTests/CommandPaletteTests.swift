@@ -290,16 +290,84 @@ private func type(_ text: String, into state: inout AppState) {
         #expect(preview?.platform == .android)
         #expect(preview?.role == .coach)
         #expect(preview?.size == Size(cols: 80, rows: 24))
-        #expect(state.options.theme == .light)
-        let shown = preview?.shownState(start)
+        #expect(preview?.theme == .light)
+        let shown = preview?.shownState(start, looks: state.options)
         #expect(shown?.methods?.role.known == .coach)
         #expect(shown?.options.platform == .android)
+        #expect(shown?.options.theme == .light)
+    }
+
+    /// Issue 29, item 7: `t` and `a` in the preview changed the app's looks, so Settings stayed light or
+    /// ASCII after leaving it. They are the preview's own: the app's options never change.
+    @Test func themeAndASCIIAreThePreviewsOwnAndLeavingRestoresTheApps() {
+        var state = AppState(now: start)
+        state.stack.append(AnyScreen(PreviewScreen(entryID: "hub:default")))
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.character("t")))) {
+            $0.top = AnyScreen(PreviewScreen(entryID: "hub:default", theme: .light))
+        }
+        harness.send(.input(.key(.character("a")))) {
+            $0.top = AnyScreen(PreviewScreen(entryID: "hub:default", theme: .light, ascii: true))
+        }
+        #expect(harness.state.paintedLooks == (theme: .light, ascii: true))
+        #expect(harness.state.options.theme == .dark && !harness.state.options.ascii)
+        let shown = harness.state.top.as(PreviewScreen.self)?.shownState(start, looks: harness.state.options)
+        #expect(shown?.options.theme == .light && shown?.options.ascii == true)
+        harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
+        #expect(harness.state.paintedLooks == (theme: .dark, ascii: false))
+    }
+
+    @Test func theThemeGoesRoundFromTheAppsOwn() {
+        var options = AppOptions()
+        options.theme = .mono
+        var state = AppState(now: start, options: options)
+        state.stack.append(AnyScreen(PreviewScreen(entryID: "hub:default")))
+        var seen: [Theme.Name] = []
+        for _ in Theme.Name.allCases {
+            _ = reduce(&state, .input(.key(.character("t"))))
+            seen.append(state.paintedLooks.theme)
+        }
+        #expect(seen == [.dark, .light, .mono])
+        #expect(state.options.theme == .mono)
+    }
+
+    /// Issue 29, item 7: the preview's footer was the shown state's ("r Reload", "Esc/← Back") while `r`
+    /// switched the role and ← went to the previous state. It is the preview's own line now.
+    @Test func theFooterIsThePreviewsOwnWithTheStatesPosition() throws {
+        let entries = Gallery.entries
+        let index = try #require(entries.firstIndex { $0.id == "hub:default" })
+        var state = AppState(now: start)
+        state.stack.append(AnyScreen(PreviewScreen(entryID: "hub:default")))
+        let footer = render(state, size: Size(cols: 120, rows: 30)).textLines().last ?? ""
+        #expect(footer.hasPrefix("  hub:default · \(index + 1) of \(entries.count)  "), "\(footer)")
+        let hints = [
+            "←→ State", "Esc Back", "t Theme", "a ASCII", "p Platform", "r Role", "s Size", "?/F1 Help", "q Quit",
+        ]
+        #expect(footer.hasSuffix(hints.joined(separator: "  ")), "\(footer)")
+        #expect(!footer.contains("Reload") && !footer.contains("Esc/←"), "\(footer)")
+        // 80 columns: the way out and the looks first, the rest in the `?` help.
+        let narrow = render(state, size: .standard).textLines().last ?? ""
+        #expect(narrow.contains("←→ State  Esc Back  t Theme  a ASCII"), "\(narrow)")
+    }
+
+    @Test func aClickOnThePreviewsFooterIsItsKey() throws {
+        var runtime = HeadlessRuntime(
+            state: Gallery.entry("preview:hub-default")!.makeState(start), size: Size(cols: 120, rows: 30))
+        let footer = runtime.screen.textLines().last ?? ""
+        let range = try #require(footer.range(of: "t Theme"))
+        let x = DisplayWidth.of(String(footer[..<range.lowerBound]))
+        runtime.send(.input(.mouse(MouseEvent(.leftClick, at: Point(x: x, y: 29)))))
+        #expect(runtime.state.top.as(PreviewScreen.self)?.theme == .light)
     }
 
     @Test func aChosenSizeIsDrawnCentredWithItsCaption() {
         var state = AppState(now: start)
         state.stack.append(AnyScreen(PreviewScreen(entryID: "hub:default", size: Size(cols: 40, rows: 12))))
-        let text = render(state, size: Size(cols: 100, rows: 30)).text()
-        #expect(text.contains("hub:default · iOS · athlete · 40×12"))
+        let lines = render(state, size: Size(cols: 100, rows: 30)).textLines()
+        // 12 rows centred in the 28 above the caption and the preview's line: rows 8 to 19, the caption on 20.
+        #expect(lines[8].contains("Account access"))
+        #expect(lines[20].contains("hub:default · iOS · athlete · 40×12"))
+        #expect(lines[29].hasPrefix("  hub:default · "), "the preview's own line: \(lines[29])")
+        #expect(lines[29].contains("t Theme"))
     }
 }

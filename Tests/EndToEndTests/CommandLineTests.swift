@@ -67,6 +67,35 @@ import Testing
         #expect(ios.output.contains("Apple"))
     }
 
+    /// Issue 29, item 8: `render hub` (the README's example) drew hub:loading, the first state listed; a
+    /// screen named alone draws its default state, and a named state is still drawn as named.
+    @Test func aScreenWithoutAStateRendersItsDefaultState() throws {
+        let bare = try run(["render", "hub"])
+        #expect(bare.status == 0)
+        let named = try run(["render", "hub:default"])
+        let loading = try run(["render", "hub:loading"])
+        #expect(bare.output == named.output)
+        #expect(bare.output != loading.output)
+        // The picture's title names the state drawn.
+        let svg = try run(["render", "hub", "--format", "svg"])
+        #expect(svg.output == (try run(["render", "hub:default", "--format", "svg"])).output)
+        #expect(svg.output.contains("AccessDeck hub:default"))
+        // A screen whose default is not called "default" names it.
+        #expect((try run(["render", "enter-code"])).output == (try run(["render", "enter-code:empty"])).output)
+    }
+
+    /// Issue 29, item 8: `render` offered `--no-mouse`, which means nothing for a printed screen.
+    @Test func renderTakesNoMouseOption() throws {
+        let outcome = try run(["render", "hub", "--no-mouse"])
+        #expect(outcome.status == 64)
+        #expect(outcome.errors.contains("--no-mouse"))
+        #expect(lines(outcome.errors).count == 1, "\(outcome.errors)")
+        #expect(!(try run(["render", "--help"])).output.contains("--no-mouse"))
+        // The app still has it.
+        #expect((try run(["run", "--help"])).output.contains("--no-mouse"))
+        #expect((try run(["open-link", "--help"])).output.contains("--no-mouse"))
+    }
+
     /// Issue 25, item 11: a second `serve` on the same `--db` stops at once with one line and status 1
     /// instead of serving beside the first with its own session cache.
     @Test func aSecondServeOnTheSameDatabaseExits1() throws {

@@ -169,6 +169,40 @@ struct TerminalEndToEndTests {
         #expect(screen.unicodeScalars.allSatisfy { $0.isASCII })
     }
 
+    /// Issue 29, item 7: `t` and `a` in the gallery's preview stayed on after leaving it (Settings light or
+    /// ASCII). They are the preview's own: back on Settings, its colours and box drawing are as before.
+    @Test func thePreviewsThemeAndASCIIStayInThePreview() throws {
+        let tmux = try start()
+        try tmux.sendKeys("Down")
+        try tmux.waitFor("▸ Screen gallery")
+        let settings = try tmux.capture(escapes: true)
+        #expect(settings.contains("─"))
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("Enter shows a screen")
+        try tmux.sendKeys("Enter")
+        try tmux.waitFor("settings:default · 1 of ")
+        try tmux.sendKeys("t")
+        try tmux.waitUntil("the preview in the light theme") { _ in
+            let colours = Set(Self.colourEscapes(in: (try? tmux.capture(escapes: true)) ?? ""))
+            return colours != Set(Self.colourEscapes(in: settings))
+        }
+        try tmux.sendKeys("a")
+        let ascii = try tmux.waitUntil("the preview in ASCII") { !$0.contains("─") && $0.contains("settings:default") }
+        #expect(ascii.contains("t Theme  a ASCII"))
+        try tmux.sendKeys("Escape")
+        let gallery = try tmux.waitFor("Enter shows a screen")
+        #expect(gallery.contains("─"), "the gallery is drawn in Unicode again:\n\(gallery)")
+        try tmux.sendKeys("Escape")
+        let back = try tmux.waitUntil("Settings again") {
+            $0.contains("▸ Screen gallery") && !$0.contains("Enter shows a screen")
+        }
+        #expect(back.contains("─"), "Settings is drawn in Unicode again:\n\(back)")
+        // Every cell's colours and characters as before the preview (polled: the frame may still be arriving).
+        try tmux.waitUntil("Settings exactly as before the preview") { _ in
+            (try? tmux.capture(escapes: true)) == settings
+        }
+    }
+
     // MARK: Issue 10 item 18: terminals this machine has no terminfo entry for
 
     /// The app in tmux with its stderr in a file: tmux scrolls a dead pane's screen by a line

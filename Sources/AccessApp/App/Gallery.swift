@@ -60,10 +60,16 @@ public enum Gallery {
         Features.all.flatMap { feature in feature.screens.flatMap { $0.gallery } + feature.sheetGallery }
     }
 
-    /// Finds "SCREEN:STATE", or "SCREEN" alone meaning its first state.
+    /// Finds "SCREEN:STATE", or "SCREEN" alone meaning that screen's default state.
     public static func entry(_ id: String) -> GalleryEntry? {
         let all = entries
         if let exact = all.first(where: { $0.id == id }) { return exact }
-        return all.first { $0.screen == id }
+        guard let state = defaultState(of: id) else { return nil }
+        return all.first { $0.id == "\(id):\(state)" }
+    }
+
+    /// The STATE `render SCREEN` draws: the screen's `defaultGalleryState`. nil for no such screen.
+    public static func defaultState(of screen: String) -> String? {
+        Features.screens.first { $0.gallery.first?.screen == Substring(screen) }?.defaultGalleryState
     }
 }

@@ -34,8 +34,8 @@ public struct HitRegion: Hashable, Sendable {
 public func hitRegions(_ state: AppState, size: Size) -> [HitRegion] {
     guard size.fits(.minimum) else { return [] }
     let frame = renderFrame(state, size: size)
-    let footer = Rect(size: size).splitBottom(1).bottom
-    let hints = KeyHintFooter(keymap(for: state)).hints(in: footer, glyphs: state.context.glyphs)
+    let footer = footerHints(state, size: size)
+    let hints = KeyHintFooter(keymap(for: state)).hints(in: footer.rect, glyphs: footer.glyphs)
     let footerRegions = hints.compactMap { hint in hint.binding.keys.first.map { HitRegion(hint.rect, .key($0)) } }
     guard let overlay = state.overlay, let overlayFrame = frame.overlayFrame else {
         return footerRegions + frame.screenRows.enumerated().map { HitRegion($1, .screenRow($0)) }

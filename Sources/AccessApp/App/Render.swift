@@ -22,7 +22,7 @@ public func renderFrame(_ state: AppState, size: Size) -> RenderedFrame {
         TooSmallNotice.render(into: &grid)
         return RenderedFrame(grid: grid)
     }
-    if let preview = state.top.as(PreviewScreen.self), let shown = preview.shownState(state.now, looks: state.options) {
+    if let preview = shownPreview(state), let shown = preview.shownState(state.now, looks: state.options) {
         return renderPreview(preview, shown, over: state, size: size)
     }
     let context = state.context
@@ -132,26 +132,50 @@ private func drawOverlay(of state: AppState, size: Size, on frame: inout Rendere
 }
 
 /// A gallery state as a person would see it: the whole terminal, or a chosen size centred on the dimmed
-/// terminal with a caption under it; the app's overlays (help, palette) still go on top.
+/// terminal with a caption under it; the preview's own footer line on the bottom row, and the app's
+/// overlays (help, palette) still on top.
 private func renderPreview(
     _ preview: PreviewScreen, _ shown: AppState, over state: AppState, size: Size
 )
     -> RenderedFrame
 {
-    var frame: RenderedFrame
+    var grid: CellGrid
     if let chosen = preview.size {
-        var grid = CellGrid(size: size)
-        let shownSize = Size(cols: min(chosen.cols, size.cols), rows: min(chosen.rows, size.rows - 1))
-        let origin = Point(x: (size.cols - shownSize.cols) / 2, y: max(0, (size.rows - 1 - shownSize.rows) / 2))
+        grid = CellGrid(size: size)
+        let shownSize = Size(cols: min(chosen.cols, size.cols), rows: min(chosen.rows, size.rows - 2))
+        let origin = Point(x: (size.cols - shownSize.cols) / 2, y: max(0, (size.rows - 2 - shownSize.rows) / 2))
         grid.draw(render(shown, size: shownSize), at: origin)
         grid.putCentered(
-            preview.caption(shown), row: min(size.rows - 1, origin.y + shownSize.rows), in: Rect(size: size),
+            preview.caption(shown), row: origin.y + shownSize.rows, in: Rect(size: size),
             style: Style.muted.with(.dim))
-        frame = RenderedFrame(grid: grid)
     } else {
-        // A picture of another state: nothing in it is pressed.
-        frame = RenderedFrame(grid: render(shown, size: size))
+        // The state's own footer lists its keys, which do not act here (`r` is Role, ← the previous
+        // state): the preview's line takes its place.
+        grid = render(shown, size: size)
     }
+    let footer = Rect(size: size).splitBottom(1).bottom
+    grid.fill(footer, style: .plain)
+    grid.put(preview.position, at: Point(x: footer.x + 2, y: footer.y), style: .bold, maxX: footer.maxX - 2)
+    let hints = footerHints(state, size: size)
+    KeyHintFooter(keymap(for: state)).render(into: &grid, in: hints.rect, glyphs: hints.glyphs)
+    // A picture of another state: nothing in it is pressed.
+    var frame = RenderedFrame(grid: grid)
     drawOverlay(of: state, size: size, on: &frame)
     return frame
+}
+
+/// The preview on top, when it has a state to show (then it is drawn with its own footer line).
+func shownPreview(_ state: AppState) -> PreviewScreen? {
+    guard let preview = state.top.as(PreviewScreen.self), Gallery.entry(preview.entryID) != nil else { return nil }
+    return preview
+}
+
+/// Where the footer's key hints are drawn, and in which glyphs, for the renderer and the mouse alike: the
+/// bottom row; under a preview, what its position ("hub:default · 3 of 199") leaves, in its looks.
+func footerHints(_ state: AppState, size: Size) -> (rect: Rect, glyphs: Glyphs) {
+    let footer = Rect(size: size).splitBottom(1).bottom
+    guard let preview = shownPreview(state) else { return (footer, state.context.glyphs) }
+    let used = min(footer.width, 2 + DisplayWidth.of(preview.position))
+    let glyphs: Glyphs = state.paintedLooks.ascii ? .ascii : .unicode
+    return (Rect(x: footer.x + used, y: footer.y, width: footer.width - used, height: 1), glyphs)
 }

@@ -17,6 +17,10 @@ public protocol ScreenModel: Equatable, Sendable {
     /// This screen's named states for the gallery, `accessdeck screens` and the snapshots; they
     /// live in `<Screen>+Gallery.swift` beside the screen.
     static var gallery: [GalleryEntry] { get }
+    /// The STATE of the gallery state a person normally sees on this screen: what `render SCREEN` draws
+    /// when no state is named. "default" unless the screen names another (enter-code opens "empty");
+    /// never whichever happens to come first.
+    static var defaultGalleryState: String { get }
     /// Why this screen behaves as it does, its calls and its seed sections (the F4 panel); in
     /// `<Feature>+Notes.swift`. No default: a screen without notes does not compile.
     static var specNotes: SpecNotes { get }
@@ -59,6 +63,7 @@ public protocol ScreenModel: Equatable, Sendable {
 }
 
 extension ScreenModel {
+    public static var defaultGalleryState: String { "default" }
     public var takesText: Bool { false }
     public var acceptsAnyKey: Bool { false }
     public var secretEntry: SecretEntry? { nil }

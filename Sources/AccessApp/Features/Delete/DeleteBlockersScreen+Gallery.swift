@@ -3,6 +3,8 @@ import Foundation
 import TerminalKit
 
 extension DeleteBlockersScreen {
+    public static var defaultGalleryState: String { "sessions" }
+
     public static var gallery: [GalleryEntry] {
         func blocked(
             _ blockers: @escaping @Sendable (Date) -> [DeleteBlocker], firstSection: Int = 0

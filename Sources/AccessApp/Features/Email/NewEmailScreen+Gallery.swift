@@ -17,6 +17,8 @@ extension NewEmailScreen {
             ], now: now)
     }
 
+    public static var defaultGalleryState: String { "empty" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("new-email:empty", "Change email: nothing typed yet") {

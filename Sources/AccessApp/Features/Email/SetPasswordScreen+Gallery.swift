@@ -7,6 +7,8 @@ extension SetPasswordScreen {
         SampleData.state([EmailPasswordScreen(selection: .changePassword), screen], now: now)
     }
 
+    public static var defaultGalleryState: String { "empty" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("set-password:empty", "Nothing typed: the rules wait") {

@@ -3,6 +3,8 @@ import Foundation
 import TerminalKit
 
 extension CheckEmailScreen {
+    public static var defaultGalleryState: String { "countdown" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("check-email:countdown", "Link sent; resend counts down") {

@@ -3,6 +3,8 @@ import Foundation
 import TerminalKit
 
 extension PreviewScreen {
+    public static var defaultGalleryState: String { "hub-default" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("preview:hub-default", "A gallery state shown full screen, opened from the gallery") { now in

@@ -3,7 +3,8 @@ import Foundation
 import TerminalKit
 
 /// One gallery entry shown as a person would see it, for demos: ←/→ go through the states like slides,
-/// and the looks switch live (platform, role, theme, ASCII, size). Drawn by `render`; Esc goes back.
+/// and the looks switch live (platform, role, theme, ASCII, size). Drawn by `render` with its own footer
+/// line in place of the state's; Esc goes back.
 public struct PreviewScreen: ScreenModel {
     public var entryID: String
     /// nil: the state's own platform ("hub:android" is android).
@@ -12,12 +13,21 @@ public struct PreviewScreen: ScreenModel {
     public var role: UserRole?
     /// nil: the whole terminal.
     public var size: Size?
+    /// nil: the app's. The preview's own, so leaving it leaves the app's looks as they were.
+    public var theme: Theme.Name?
+    /// nil: the app's.
+    public var ascii: Bool?
 
-    public init(entryID: String, platform: AppOptions.Platform? = nil, role: UserRole? = nil, size: Size? = nil) {
+    public init(
+        entryID: String, platform: AppOptions.Platform? = nil, role: UserRole? = nil, size: Size? = nil,
+        theme: Theme.Name? = nil, ascii: Bool? = nil
+    ) {
         self.entryID = entryID
         self.platform = platform
         self.role = role
         self.size = size
+        self.theme = theme
+        self.ascii = ascii
     }
 
     public var id: String { "preview" }
@@ -27,18 +37,21 @@ public struct PreviewScreen: ScreenModel {
         nil, Size(cols: 80, rows: 24), Size(cols: 100, rows: 30), Size(cols: 60, rows: 20), Size(cols: 40, rows: 12),
     ]
 
-    public enum Intent: Sendable { case previous, next, platform, role, theme, ascii, size }
+    public enum Intent: Sendable { case previous, next, back, platform, role, theme, ascii, size }
 
+    /// The footer's order: its position takes a third of an 80-column row, so the way out and the looks
+    /// come before what is left out ("…") there; `?` lists them all.
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
         [
             KeyBinding(
-                KeyHint([.left, .right], "Previous/next state", inFooter: false, aliases: [.pageUp, .pageDown]),
+                KeyHint([.left, .right], "State", aliases: [.pageUp, .pageDown]),
                 intents: [.left: .previous, .pageUp: .previous, .right: .next, .pageDown: .next]),
-            KeyBinding([.character("p")], "Platform", inFooter: false, .platform),
-            KeyBinding([.character("r")], "Role: coach/athlete", inFooter: false, .role),
-            KeyBinding([.character("t")], "Theme", inFooter: false, .theme),
-            KeyBinding([.character("a")], "ASCII", inFooter: false, .ascii),
-            KeyBinding([.character("s")], "Size", inFooter: false, .size),
+            KeyBinding([.escape], "Back", .back),
+            KeyBinding([.character("t")], "Theme", .theme),
+            KeyBinding([.character("a")], "ASCII", .ascii),
+            KeyBinding([.character("p")], "Platform", .platform),
+            KeyBinding([.character("r")], "Role", .role),
+            KeyBinding([.character("s")], "Size", .size),
         ]
     }
 
@@ -48,6 +61,7 @@ public struct PreviewScreen: ScreenModel {
         switch intent {
         case .previous: entryID = entries[max(0, index - 1)].id
         case .next: entryID = entries[min(entries.count - 1, index + 1)].id
+        case .back: return [.pop]
         case .platform:
             let current = platform ?? shownState(context.now)?.options.platform ?? .ios
             platform = current == .ios ? .android : .ios
@@ -56,10 +70,10 @@ public struct PreviewScreen: ScreenModel {
             role = current == .athlete ? .coach : .athlete
         case .theme:
             let themes = Theme.Name.allCases
-            let next = themes[((themes.firstIndex(of: context.options.theme) ?? 0) + 1) % themes.count]
-            return [.setLooks(theme: next, ascii: context.options.ascii)]
+            let current = theme ?? context.options.theme
+            theme = themes[((themes.firstIndex(of: current) ?? 0) + 1) % themes.count]
         case .ascii:
-            return [.setLooks(theme: context.options.theme, ascii: !context.options.ascii)]
+            ascii = !(ascii ?? context.options.ascii)
         case .size:
             let sizes = Self.sizes
             size = sizes[((sizes.firstIndex(of: size) ?? 0) + 1) % sizes.count]
@@ -67,15 +81,24 @@ public struct PreviewScreen: ScreenModel {
         return []
     }
 
-    /// The state shown: the entry's, with this preview's choices and the app's looks.
+    /// The state shown: the entry's, with this preview's choices and the app's looks (or the preview's own).
     public func shownState(_ now: Date, looks: AppOptions? = nil) -> AppState? {
         guard let entry = Gallery.entry(entryID) else { return nil }
         var shown = entry.makeState(now)
         let platform = self.platform ?? shown.options.platform
         if let looks { shown.options = looks }
         shown.options.platform = platform
+        if let theme { shown.options.theme = theme }
+        if let ascii { shown.options.ascii = ascii }
         if let role { shown.methods?.role = .init(role) }
         return shown
+    }
+
+    /// Where the state is among the gallery's, for the preview's footer: "hub:default · 3 of 199".
+    public var position: String {
+        let entries = Gallery.entries
+        guard let index = entries.firstIndex(where: { $0.id == entryID }) else { return entryID }
+        return "\(entryID) · \(index + 1) of \(entries.count)"
     }
 
     /// What the preview shows, for its caption: "hub:offline · android · coach · 80×24".
@@ -88,5 +111,13 @@ public struct PreviewScreen: ScreenModel {
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         canvas.paragraph("No screen named \(entryID).", style: .danger)
+    }
+}
+
+extension AppState {
+    /// The looks the terminal paints a frame in: the app's, or a preview's own while it is on top.
+    public var paintedLooks: (theme: Theme.Name, ascii: Bool) {
+        guard let preview = top.as(PreviewScreen.self) else { return (options.theme, options.ascii) }
+        return (preview.theme ?? options.theme, preview.ascii ?? options.ascii)
     }
 }

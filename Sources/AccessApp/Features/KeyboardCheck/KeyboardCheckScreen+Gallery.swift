@@ -3,6 +3,8 @@ import Foundation
 import TerminalKit
 
 extension KeyboardCheckScreen {
+    public static var defaultGalleryState: String { "keys" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("keyboard-check:keys", "Keyboard check after a few keys and a paste") { now in

@@ -3,6 +3,8 @@ import Foundation
 import TerminalKit
 
 extension OnboardingDoneScreen {
+    public static var defaultGalleryState: String { "verified" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("onboarding-done:verified", "You're all set, the recovery email verified") { now in

@@ -3,6 +3,8 @@ import Foundation
 import TerminalKit
 
 extension VerifyRecoveryEmailScreen {
+    public static var defaultGalleryState: String { "sent" }
+
     public static var gallery: [GalleryEntry] {
         func entry(
             _ name: String, _ title: String, _ screen: @escaping @Sendable (Date) -> VerifyRecoveryEmailScreen

@@ -21,6 +21,8 @@ extension ResetPasswordScreen {
 
     static var link: AnyLinkPurpose { AnyLinkPurpose(ForgotPasswordLink(email: "jdoe@mail.com")) }
 
+    public static var defaultGalleryState: String { "empty" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("reset-password:empty", "The link checked: a new password for its address") {

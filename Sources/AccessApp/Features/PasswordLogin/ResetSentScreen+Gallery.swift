@@ -17,6 +17,8 @@ extension ResetSentScreen {
         ]
     }
 
+    public static var defaultGalleryState: String { "countdown" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("reset-sent:countdown", "Sent (or not: the same words); resend counts down") { now in

@@ -2,6 +2,8 @@ import Foundation
 import TerminalKit
 
 extension VerifyAccountScreen {
+    public static var defaultGalleryState: String { "registered" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("verify-account:registered", "Registered: check your email for the link") {

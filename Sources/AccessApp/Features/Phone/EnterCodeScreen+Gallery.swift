@@ -18,6 +18,8 @@ extension EnterCodeScreen {
             resendAfter: now - sentAgo + 30, digits: digits, problem: problem, isDead: isDead)
     }
 
+    public static var defaultGalleryState: String { "empty" }
+
     public static var gallery: [GalleryEntry] {
         accountGallery + signInGallery
     }

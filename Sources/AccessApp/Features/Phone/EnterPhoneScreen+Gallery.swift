@@ -3,6 +3,8 @@ import Foundation
 import TerminalKit
 
 extension EnterPhoneScreen {
+    public static var defaultGalleryState: String { "sign-in" }
+
     public static var gallery: [GalleryEntry] {
         accountGallery + signInGallery
     }

@@ -3,6 +3,8 @@ import Foundation
 import TerminalKit
 
 extension DisconnectingScreen {
+    public static var defaultGalleryState: String { "google" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("disconnecting-provider:google", "Verified: disconnecting Google") {

@@ -31,6 +31,8 @@ extension ProviderConsentScreen {
         return state
     }
 
+    public static var defaultGalleryState: String { "sign-in" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("provider-consent:sign-in", "Continue with Google: pick the account to sign in with") {

@@ -18,6 +18,8 @@ extension ProviderTokenScreen {
         SampleData.state(under + [screen], methods: methods, now: now, options: AppOptions(hasReferenceBackend: false))
     }
 
+    public static var defaultGalleryState: String { "sign-in" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("provider-token:sign-in", "Continue with Apple against another backend: paste an ID token") {

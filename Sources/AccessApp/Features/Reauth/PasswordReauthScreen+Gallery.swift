@@ -3,6 +3,8 @@ import Foundation
 import TerminalKit
 
 extension PasswordReauthScreen {
+    public static var defaultGalleryState: String { "empty" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("password-reauth:empty", "Verify with the current password") {

@@ -3,6 +3,8 @@ import Foundation
 import TerminalKit
 
 extension ReauthPickerScreen {
+    public static var defaultGalleryState: String { "change-phone" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("reauth-picker:change-phone", "Verify it's you before changing the phone") {

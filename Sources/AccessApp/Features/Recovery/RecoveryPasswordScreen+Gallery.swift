@@ -16,6 +16,8 @@ extension RecoveryPasswordScreen {
         SampleData.recovering([screen], now: now)
     }
 
+    public static var defaultGalleryState: String { "empty" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("recovery-password:empty", "The link checked: the password for its address") {

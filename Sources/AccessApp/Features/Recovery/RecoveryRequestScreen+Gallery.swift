@@ -3,6 +3,8 @@ import Foundation
 import TerminalKit
 
 extension RecoveryRequestScreen {
+    public static var defaultGalleryState: String { "empty" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("recovery-request:empty", "Can't access your account? Nothing typed") {

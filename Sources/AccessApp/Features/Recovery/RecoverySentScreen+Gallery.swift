@@ -7,6 +7,8 @@ extension RecoverySentScreen {
         [RecoveryRequestScreen(email: SampleData.recoveryEmail), sent]
     }
 
+    public static var defaultGalleryState: String { "countdown" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("recovery-sent:countdown", "Sent (or not: the same words); resend counts down") { now in

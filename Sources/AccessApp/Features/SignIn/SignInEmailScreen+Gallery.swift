@@ -3,6 +3,8 @@ import Foundation
 import TerminalKit
 
 extension SignInEmailScreen {
+    public static var defaultGalleryState: String { "empty" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("sign-in-email:empty", "Continue with email, nothing typed") {

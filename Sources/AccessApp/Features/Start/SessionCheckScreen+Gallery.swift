@@ -3,6 +3,8 @@ import Foundation
 import TerminalKit
 
 extension SessionCheckScreen {
+    public static var defaultGalleryState: String { "checking" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("session-check:checking", "A stored session is being checked") {
