@@ -74,4 +74,33 @@ import Testing
         #expect(grid[dead.column, dead.row + 1].style.attributes.contains(.dim))
         #expect(!grid[live.column, live.row].style.attributes.contains(.dim))
     }
+
+    /// Issue 29 item 11: a long outbox scrolls to its selection; Home/End (g/G) go to its ends, PgUp/PgDn a
+    /// page, and its bottom border says where the selection stands.
+    @Test func aLongOutboxScrollsWithEndsAndPagesAndSaysWhere() {
+        var state = SampleData.state([], now: start)
+        state.size = .standard
+        let messages = (1...20).reversed().map {
+            message($0, code: String(100_000 + $0), sentAt: start - Double($0), status: .live)
+        }
+        state.overlay = .outbox(OutboxPanel(messages: messages, isLoading: false))
+        func shown() -> String { render(state, size: .standard).text() }
+        func selection() -> Int? { state.overlay?.as(OutboxPanel.self)?.selection }
+        #expect(shown().contains(" 1 of 20 "))
+        #expect(shown().contains("code 100020") && !shown().contains("code 100001"))
+        _ = reduce(&state, .input(.key(.end)))
+        #expect(selection() == 19)
+        #expect(shown().contains(" 20 of 20 "))
+        #expect(shown().contains("code 100001") && !shown().contains("code 100020"))
+        _ = reduce(&state, .input(.key(.character("g"))))
+        #expect(selection() == 0)
+        _ = reduce(&state, .input(.key(.pageDown)))
+        let page = selection() ?? 0
+        #expect(page > 1 && page < 19)
+        #expect(shown().contains(" \(page + 1) of 20 "))
+        _ = reduce(&state, .input(.key(.character("G"))))
+        #expect(selection() == 19)
+        _ = reduce(&state, .input(.key(.home)))
+        #expect(selection() == 0)
+    }
 }

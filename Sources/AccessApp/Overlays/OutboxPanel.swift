@@ -27,14 +27,13 @@ public struct OutboxPanel: OverlayModel {
         return "Nothing on this screen takes that \(message.code == nil ? "link" : "code")."
     }
 
-    public enum Intent: Sendable { case up, down, use, reload, close }
+    public enum Intent: Sendable { case list(ListPosition.Move), use, reload, close }
     public enum Reply: Equatable, Sendable { case loaded(Result<[OutboxMessage], APIError>) }
 
     public var id: String { "outbox" }
 
     public func bindings(_ context: OverlayContext) -> [KeyBinding<Intent>] {
-        [
-            .move(up: .up, down: .down).described("Choose"),
+        KeyBinding.longList(moves: "Choose", Intent.list) + [
             KeyBinding([.enter], "Use here", .use),
             KeyBinding([.character("r")], "Reload", .reload),
             KeyBinding([.escape], "Close", aliases: Self.keys + [.character("q")], .close),
@@ -45,8 +44,10 @@ public struct OutboxPanel: OverlayModel {
 
     public mutating func perform(_ intent: Intent, _ context: OverlayContext) -> [Command] {
         switch intent {
-        case .up: selection = max(0, selection - 1)
-        case .down: selection = min(max(0, messages.count - 1), selection + 1)
+        case .list(let move):
+            var position = ListPosition(selection: selection, count: messages.count)
+            position.move(move, page: layout(frame(context).inset(horizontal: 2, vertical: 1)).rows.count)
+            selection = position.selection
         case .use:
             guard messages.indices.contains(selection) else { return [] }
             return [.dismissOverlay, .useOutboxMessage(messages[selection])]
@@ -117,19 +118,24 @@ public struct OutboxPanel: OverlayModel {
     /// The list starts under the panel's line of explanation and a blank line; two lines a message.
     private static func listTop(_ inner: Rect) -> Int { inner.y + 2 }
 
+    /// The messages shown, scrolled so the selection is among them: the first one's index and where each
+    /// is drawn.
+    private func layout(_ inner: Rect) -> (first: Int, rows: [Rect]) {
+        let top = Self.listTop(inner) + (isLoading ? 1 : 0) + (error == nil ? 0 : 1)
+        let fits = max(1, (inner.maxY - top) / 2)
+        let position = ListPosition(selection: selection, count: messages.count)
+        let first = position.firstShown(rows: fits, current: max(0, selection - fits + 1))
+        let shown = max(0, min(messages.count - first, fits, (inner.maxY - top) / 2))
+        return (first, (0..<shown).map { Rect(x: inner.x - 1, y: top + 2 * $0, width: inner.width + 2, height: 2) })
+    }
+
     public func rows(in frame: Rect, _ context: OverlayContext) -> [Rect] {
-        let inner = frame.inset(horizontal: 2, vertical: 1)
-        var y = Self.listTop(inner) + (isLoading ? 1 : 0) + (error == nil ? 0 : 1)
-        var rows: [Rect] = []
-        for _ in messages where y + 1 < inner.maxY {
-            rows.append(Rect(x: inner.x - 1, y: y, width: inner.width + 2, height: 2))
-            y += 2
-        }
-        return rows
+        layout(frame.inset(horizontal: 2, vertical: 1)).rows
     }
 
     public mutating func select(row: Int, _ context: OverlayContext) {
-        if messages.indices.contains(row) { selection = row }
+        let index = layout(frame(context).inset(horizontal: 2, vertical: 1)).first + row
+        if messages.indices.contains(index) { selection = index }
     }
 
     public func render(into grid: inout CellGrid, in frame: Rect, _ context: OverlayContext) {
@@ -148,7 +154,13 @@ public struct OutboxPanel: OverlayModel {
         if isLoading { line("Loading…", surface) }
         if let error { line(error, Style(foreground: .danger, background: .surface)) }
         if !isLoading, error == nil, messages.isEmpty { line("Nothing sent yet.", surface) }
-        for (index, row) in rows(in: frame, context).enumerated() {
+        if !messages.isEmpty {
+            ListPosition(selection: selection, count: messages.count).render(
+                onBottomBorderOf: frame, into: &grid, style: Style(foreground: .muted, background: .surface))
+        }
+        let layout = layout(inner)
+        for (offset, row) in layout.rows.enumerated() {
+            let index = layout.first + offset
             let message = messages[index]
             let selected = index == selection
             let style = selected ? Style(background: .selection, attributes: .bold) : surface
