@@ -43,9 +43,11 @@ import Testing
         Case(state: "hub:default", size: Size(cols: 200, rows: 60), keys: [], shows: "Phone number"),
         Case(state: "enter-phone:change", size: Size(cols: 200, rows: 60), keys: [], shows: "Send code"),
         Case(state: "set-password:reauth-expired", size: .standard, keys: [], shows: "Update password"),
-        // Issue 29: the palette's placeholder is cut a space before its count.
+        // Issue 29: the palette's placeholder is cut a space before its count; the journal's time column and
+        // its filter's count at the narrowest size.
         Case(state: "hub:palette", size: .minimum, keys: [.control("u")], shows: "> Type"),
         Case(state: "hub:palette", size: .minimum, keys: [.control("u"), .end], shows: "of"),
+        Case(state: "hub:journal", size: .minimum, keys: [.character("/"), .character("4")], shows: "1 of 2 match"),
     ]
 
     @Test(arguments: cases)
