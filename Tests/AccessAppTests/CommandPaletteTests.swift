@@ -134,6 +134,40 @@ private func type(_ text: String, into state: inout AppState) {
         #expect(state.overlay != nil)
     }
 
+    /// Issue 29 item 11: the palette is a long list like the others (Home/End to its ends, where the
+    /// selection stands on its bottom border); letters stay the search, so g/G are text.
+    @Test func homeAndEndGoToEitherEndAndTheBorderSaysWhere() throws {
+        var state = AppState(now: start)
+        state.size = .standard
+        _ = reduce(&state, .input(.key(.control("p"))))
+        let count = try #require(palette(state)?.matches.count)
+        #expect(count > 20)
+        #expect(render(state, size: .standard).text().contains(" 1 of \(count) "))
+        _ = reduce(&state, .input(.key(.end)))
+        #expect(palette(state)?.selection == count - 1)
+        #expect(render(state, size: .standard).text().contains(" \(count) of \(count) "))
+        _ = reduce(&state, .input(.key(.home)))
+        #expect(palette(state)?.selection == 0)
+        _ = reduce(&state, .input(.key(.pageDown)))
+        #expect(palette(state)?.selection == 10)
+        _ = reduce(&state, .input(.key(.character("G"))))
+        #expect(palette(state)?.query == "G")
+    }
+
+    /// At 40 columns the placeholder is cut before the count ("a scree301/301" ran them together).
+    @Test func atFortyColumnsThePlaceholderStopsASpaceBeforeTheCount() throws {
+        var state = AppState(now: start)
+        state.size = .minimum
+        _ = reduce(&state, .input(.key(.control("p"))))
+        let total = try #require(palette(state)?.commands.count)
+        let lines = render(state, size: .minimum).textLines()
+        let line = try #require(lines.first { $0.contains("> Type") })
+        let count = "\(total)/\(total)"
+        let countStart = try #require(line.range(of: count)).lowerBound
+        #expect(line[line.index(before: countStart)] == " ")
+        #expect(line.contains("…"))
+    }
+
     @Test func scenariosArriveWhileItIsOpenAndStayUnderTheQuery() {
         var state = AppState(now: start)
         _ = reduce(&state, .input(.key(.control("p"))))

@@ -44,6 +44,8 @@ import Testing
         let shown = try #require(Self.screen(state)).entries.map(\.id)
         #expect(shown == ["hub:offline"])
         #expect(render(state, size: .standard).text().contains("/ hub off"))
+        // How many of the states the filter keeps, as the journal's does (issue 29 item 11).
+        #expect(render(state, size: .standard).text().contains("1 of \(Gallery.entries.count) match"))
         // q is text while the filter is typed, not Quit.
         Self.press([.character("q")], &state)
         #expect(Self.screen(state)?.entries.isEmpty == true)

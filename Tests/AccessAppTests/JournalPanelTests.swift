@@ -173,3 +173,64 @@ private func panel(_ state: AppState) -> JournalPanel? {
         #expect(state.overlay == nil)
     }
 }
+
+/// Issue 29 item 5: when the backend took each call, a count of what the filter keeps, and the toast of a
+/// key pressed in the panel drawn over it.
+@Suite struct JournalTimeTests {
+    /// The backend's clock was moved three days and an hour, two minutes and five seconds past the app's
+    /// start (a clock moved on another backend, or by hand, before the app followed).
+    static let moved = start.addingTimeInterval(3 * 86_400 + 3725)
+
+    static func opened(size: Size = Size(cols: 100, rows: 20)) -> AppState {
+        var state = AppState(now: start)
+        state.size = size
+        state.options.backendURL = "http://127.0.0.1:8080"
+        _ = reduce(&state, .input(.key(.function(3))))
+        let offline = RequestRecord(
+            requestID: "ab-9", method: "GET", path: "/me/profile", status: nil, milliseconds: 5, errorCode: "offline")
+        _ = reduce(&state, .reply([sendCode, offline], to: RequestID(1)))
+        let server = JournalEntry(
+            id: 41, requestId: "ab-7", at: moved, method: "POST", path: sendCode.path, status: 429, ms: 2,
+            rule: "otp.resend_window")
+        _ = reduce(&state, .reply([server], to: RequestID(2)))
+        return state
+    }
+
+    @Test func eachCallShowsTheBackendsTimeOfItsEntryNotTheApps() {
+        let text = render(Self.opened(), size: Size(cols: 100, rows: 20)).text()
+        // 2027-01-15T08:00:00Z moved by 3 days 1:02:05: the backend's 09:02:05, not the app's 08:00:00.
+        #expect(text.contains("09:02:05  POST /auth/phone/request-otp"))
+        #expect(!text.contains("08:00:00"))
+        // The backend kept no entry for a call it never answered: no time is made up.
+        #expect(text.contains("--:--:--  GET /me/profile"))
+    }
+
+    @Test func theCallWholeGivesTheBackendsDateAndTime() {
+        var state = Self.opened()
+        _ = reduce(&state, .input(.key(.down)))
+        _ = reduce(&state, .input(.key(.enter)))
+        let text = render(state, size: Size(cols: 100, rows: 30)).text()
+        #expect(text.contains("Backend time 2027-01-18T09:02:05Z (its clock, UTC)"))
+    }
+
+    @Test func theFilterMatchesTheTimeAndSaysHowManyOfTheCallsItKeeps() {
+        var state = Self.opened()
+        for key: Key in [.character("/"), .character("0"), .character("9"), .character(":"), .character("0")] {
+            _ = reduce(&state, .input(.key(key)))
+        }
+        let text = render(state, size: Size(cols: 100, rows: 20)).text()
+        #expect(text.contains("1 of 2 match"))
+        #expect(text.contains("POST /auth/phone/request-otp"))
+        #expect(!text.contains("GET /me/profile"))
+        _ = reduce(&state, .input(.key(.escape)))
+        #expect(!render(state, size: Size(cols: 100, rows: 20)).text().contains("match"))
+    }
+
+    @Test func copyingShowsItsToastOverThePanel() {
+        var state = Self.opened()
+        _ = reduce(&state, .input(.key(.character("c"))))
+        #expect(state.overlay?.as(JournalPanel.self) != nil)
+        let text = render(state, size: Size(cols: 100, rows: 20)).text()
+        #expect(text.contains("Copied as curl (secrets redacted)"))
+    }
+}

@@ -74,4 +74,66 @@ import Testing
         #expect(grid[dead.column, dead.row + 1].style.attributes.contains(.dim))
         #expect(!grid[live.column, live.row].style.attributes.contains(.dim))
     }
+
+    /// Issue 29 item 11: a long outbox scrolls to its selection; Home/End (g/G) go to its ends, PgUp/PgDn a
+    /// page, and its bottom border says where the selection stands.
+    @Test func aLongOutboxScrollsWithEndsAndPagesAndSaysWhere() {
+        var state = SampleData.state([], now: start)
+        state.size = .standard
+        let messages = (1...20).reversed().map {
+            message($0, code: String(100_000 + $0), sentAt: start - Double($0), status: .live)
+        }
+        state.overlay = .outbox(OutboxPanel(messages: messages, isLoading: false))
+        func shown() -> String { render(state, size: .standard).text() }
+        func selection() -> Int? { state.overlay?.as(OutboxPanel.self)?.selection }
+        #expect(shown().contains(" 1 of 20 "))
+        #expect(shown().contains("code 100020") && !shown().contains("code 100001"))
+        _ = reduce(&state, .input(.key(.end)))
+        #expect(selection() == 19)
+        #expect(shown().contains(" 20 of 20 "))
+        #expect(shown().contains("code 100001") && !shown().contains("code 100020"))
+        _ = reduce(&state, .input(.key(.character("g"))))
+        #expect(selection() == 0)
+        _ = reduce(&state, .input(.key(.pageDown)))
+        let page = selection() ?? 0
+        #expect(page > 1 && page < 19)
+        #expect(shown().contains(" \(page + 1) of 20 "))
+        _ = reduce(&state, .input(.key(.character("G"))))
+        #expect(selection() == 19)
+        _ = reduce(&state, .input(.key(.home)))
+        #expect(selection() == 0)
+    }
+
+    /// `/` narrows the outbox by address, code, kind, purpose or state, says how many match, and Enter uses
+    /// the chosen match; Esc clears the filter, then closes.
+    @Test func slashFiltersTheMessagesAndEnterUsesTheChosenMatch() throws {
+        var state = SampleData.state([], now: start)
+        state.size = .standard
+        let messages = [
+            message(3, code: "333333", sentAt: start - 5, status: .live),
+            message(2, code: "222222", sentAt: start - 9, status: .expired),
+            message(1, code: "111111", sentAt: start - 20, status: .live),
+        ]
+        state.overlay = .outbox(OutboxPanel(messages: messages, isLoading: false))
+        func panel() -> OutboxPanel? { state.overlay?.as(OutboxPanel.self) }
+        for key: Key in [.character("/"), .character("l"), .character("i"), .character("v"), .character("e")] {
+            _ = reduce(&state, .input(.key(key)))
+        }
+        // Nothing but the word "live" is in a message's state line: none matches (the live ones have none).
+        #expect(panel()?.shown.isEmpty == true)
+        #expect(render(state, size: .standard).text().contains("No message matches the filter."))
+        for _ in 0..<4 { _ = reduce(&state, .input(.key(.backspace))) }
+        for character in "expired" { _ = reduce(&state, .input(.key(.character(character)))) }
+        #expect(panel()?.shown.map(\.id) == [2])
+        #expect(render(state, size: .standard).text().contains("1 of 3 match"))
+        _ = reduce(&state, .input(.key(.escape)))
+        #expect(panel()?.shown.count == 3 && state.overlay != nil)
+        for key: Key in [.character("/"), .character("1"), .character("1"), .character("1"), .enter] {
+            _ = reduce(&state, .input(.key(key)))
+        }
+        #expect(panel()?.filter.isEditing == false)
+        // Enter uses the match chosen, not the message at the same place in the whole list.
+        var filtered = try #require(panel())
+        #expect(filtered.perform(.use, state.overlayContext) == [.dismissOverlay, .useOutboxMessage(messages[2])])
+    }
 }

@@ -12,8 +12,8 @@ public struct RenderedFrame {
     public var overlayRows: [Rect] = []
 }
 
-/// Draws the app: the top screen with its banner and toast, the overlay over the dimmed
-/// screen, and the key-hint footer. Pure: the same state and size give the same grid.
+/// Draws the app: the top screen with its banner, the overlay over the dimmed screen, the key-hint
+/// footer, and the toast over all of them. Pure: the same state and size give the same grid.
 public func render(_ state: AppState, size: Size) -> CellGrid { renderFrame(state, size: size).grid }
 
 public func renderFrame(_ state: AppState, size: Size) -> RenderedFrame {
@@ -49,9 +49,10 @@ public func renderFrame(_ state: AppState, size: Size) -> RenderedFrame {
     }
     (screenRows, selectedScreenRow) = visible(screenRows, selected: selectedScreenRow, in: content)
     KeyHintFooter(keymap(for: state)).render(into: &grid, in: footer)
-    state.toast?.render(into: &grid, in: body, now: state.now, glyphs: context.glyphs)
     var frame = RenderedFrame(grid: grid, screenRows: screenRows, selectedScreenRow: selectedScreenRow)
     drawOverlay(of: state, size: size, on: &frame)
+    // Last, over any overlay: a toast is often what an overlay's key did ("Copied as curl" in the journal).
+    state.toast?.render(into: &frame.grid, in: body, now: state.now, glyphs: context.glyphs)
     return frame
 }
 

@@ -89,29 +89,25 @@ public struct CommandPalette: OverlayModel {
         matches = Array(typed.indices) + Self.rank(listed, query).map { $0 + typed.count }
     }
 
-    public enum Intent: Sendable { case up, down, pageUp, pageDown, run, close }
+    public enum Intent: Sendable { case list(ListPosition.Move), run, close }
 
     public var id: String { "palette" }
     public var takesText: Bool { true }
 
     public func bindings(_ context: OverlayContext) -> [KeyBinding<Intent>] {
-        [
-            KeyBinding(KeyHint([.up, .down], "Choose"), intents: [.up: .up, .down: .down]),
-            KeyBinding(
-                KeyHint([.pageUp, .pageDown], "Page", inFooter: false),
-                intents: [.pageUp: .pageUp, .pageDown: .pageDown]),
+        // A long list whose letters are the search: ↑/↓, PgUp/PgDn, Home/End (the query has no caret to move).
+        KeyBinding.longList(typing: true, moves: "Choose", Intent.list) + [
             KeyBinding([.enter], "Run", .run),
             KeyBinding([.escape], "Close", aliases: Self.keys, .close),
         ]
     }
 
     public mutating func perform(_ intent: Intent, _ context: OverlayContext) -> [Command] {
-        let last = max(0, matches.count - 1)
         switch intent {
-        case .up: selection = max(0, selection - 1)
-        case .down: selection = min(last, selection + 1)
-        case .pageUp: selection = max(0, selection - Self.page)
-        case .pageDown: selection = min(last, selection + Self.page)
+        case .list(let move):
+            var position = ListPosition(selection: selection, count: matches.count)
+            position.move(move, page: Self.page)
+            selection = position.selection
         case .run:
             guard let selected, selected.action != .none else { return [] }
             if case .typed(let grammar) = selected.action {
@@ -166,6 +162,8 @@ public struct CommandPalette: OverlayModel {
 
     // MARK: - Drawing
 
+    static let placeholder = "Type to search: a screen, a scenario, clock, fault, theme…"
+
     public func frame(_ context: OverlayContext) -> Rect {
         let size = context.size
         let width = min(size.cols - 4, 76)
@@ -194,18 +192,21 @@ public struct CommandPalette: OverlayModel {
         let glyphs = context.glyphs
         let surface = Style.plain.on(.surface)
         let inner = grid.drawPanel(frame, title: "Commands", glyphs: glyphs)
+        let count = "\(matches.count)/\(commands.count)"
+        let countX = inner.maxX - DisplayWidth.of(count)
+        grid.put(count, at: Point(x: countX, y: inner.y), style: Style(foreground: .muted, background: .surface))
+        // The query and its placeholder end a space before the count, cut to fit on a narrow terminal.
+        let promptEnd = countX - 1
         let prompt = "> " + query
-        grid.put(prompt, at: Point(x: inner.x, y: inner.y), style: surface.with(.bold), maxX: inner.maxX)
+        grid.put(prompt, at: Point(x: inner.x, y: inner.y), style: surface.with(.bold), maxX: promptEnd)
         if query.isEmpty {
             grid.put(
-                "Type to search: a screen, a scenario, clock, fault, theme…",
+                TextLayout.truncate(Self.placeholder, width: promptEnd - inner.x - 2),
                 at: Point(x: inner.x + 2, y: inner.y), style: Style(foreground: .muted, background: .surface),
-                maxX: inner.maxX)
+                maxX: promptEnd)
         }
-        let count = "\(matches.count)/\(commands.count)"
-        grid.put(
-            count, at: Point(x: inner.maxX - DisplayWidth.of(count), y: inner.y),
-            style: Style(foreground: .muted, background: .surface))
+        ListPosition(selection: selection, count: matches.count).render(
+            onBottomBorderOf: frame, into: &grid, style: Style(foreground: .muted, background: .surface))
         guard !matches.isEmpty else {
             grid.put("No command matches.", at: Point(x: inner.x, y: inner.y + 2), style: surface)
             return

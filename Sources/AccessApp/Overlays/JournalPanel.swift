@@ -2,8 +2,9 @@ import AccessAPI
 import Foundation
 import TerminalKit
 
-/// Every request the app made, newest first, over the current screen (F3): method, path, status, time and,
-/// from the reference backend's journal, the rule that decided it. Enter shows the headers and bodies as
+/// Every request the app made, newest first, over the current screen (F3): when the backend took it (its
+/// clock, so a moved clock shows), method, path, status, time taken and, from the reference backend's
+/// journal, the rule that decided it. Enter shows the headers and bodies as
 /// kept (redacted); `c` copies the call as a curl command. Works against any backend: the list is the app's
 /// own; only the rules need the reference backend.
 public struct JournalPanel: OverlayModel {
@@ -19,7 +20,7 @@ public struct JournalPanel: OverlayModel {
     public var error: String?
     /// The reference backend's entries, by request id: the rule that decided each call.
     var rules: [String: JournalEntry] = [:]
-    /// `/`: only the calls whose path, status, rule or method hold every word typed.
+    /// `/`: only the calls whose path, status, rule, method or time hold every word typed.
     public var filter = ListFilter()
 
     public init() {}
@@ -32,13 +33,15 @@ public struct JournalPanel: OverlayModel {
         public var server: JournalEntry?
     }
 
+    /// The calls listed before any filter: the admin API's only when asked for.
+    var scopedRows: [JournalRow] { rows.filter { showsAdminCalls || !$0.record.path.hasPrefix("/_admin") } }
+
     var visibleRows: [JournalRow] {
-        rows.filter { row in
-            (showsAdminCalls || !row.record.path.hasPrefix("/_admin"))
-                && filter.matches([
-                    row.record.method, row.record.path, row.record.status.map(String.init) ?? "no answer",
-                    row.server?.rule ?? "", row.record.errorCode ?? "",
-                ])
+        scopedRows.filter { row in
+            filter.matches([
+                row.record.method, row.record.path, row.record.status.map(String.init) ?? "no answer",
+                row.server?.rule ?? "", row.record.errorCode ?? "", Self.time(row),
+            ])
         }
     }
 
@@ -85,9 +88,7 @@ public struct JournalPanel: OverlayModel {
                 KeyBinding(Self.keys, "Close", inFooter: false, .close),
             ]
         }
-        var bindings = KeyBinding.longList(Intent.list).map {
-            $0.hint.keys == [.up, .down] ? $0.described("Choose") : $0
-        }
+        var bindings = KeyBinding.longList(moves: "Choose", Intent.list)
         bindings += [
             KeyBinding([.enter], "Details", aliases: [.right], .toggleDetail),
             KeyBinding(.filter, intents: [.character("/"): .filter]),
@@ -208,6 +209,18 @@ public struct JournalPanel: OverlayModel {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
+    /// When the backend took the call, on its own clock (UTC, as its admin API says it): "10:42:07". After the
+    /// clock was moved this is the moved time, the one the backend's rules counted with; the app's own clock
+    /// may differ (another backend's, or not moved with it). "--:--:--" when the backend kept no entry.
+    static func time(_ row: JournalRow) -> String {
+        guard let at = row.server?.at else { return noTime }
+        let seconds = Int(at.timeIntervalSince1970.rounded(.down))
+        let day = ((seconds % 86_400) + 86_400) % 86_400
+        return String(format: "%02d:%02d:%02d", day / 3600, day / 60 % 60, day % 60)
+    }
+
+    static let noTime = "--:--:--"
+
     /// "POST /auth/request-otp  202  45 ms  otp.sent".
     static func summary(_ row: JournalRow) -> (call: String, outcome: String) {
         let record = row.record
@@ -235,6 +248,7 @@ public struct JournalPanel: OverlayModel {
         text("Request ID \(record.requestID.isEmpty ? "—" : record.requestID)")
         text("Status \(record.status.map(String.init) ?? "no answer") · \(record.milliseconds) ms")
         if let server = row.server {
+            text("Backend time \(server.at.formatted(Self.backendTimeStyle)) (its clock, UTC)")
             text("Rule \(server.rule)\(server.fault.map { " · fault \($0)" } ?? "")")
         } else {
             text(
@@ -252,6 +266,9 @@ public struct JournalPanel: OverlayModel {
         lines.append(("c copies it as curl (secrets stay redacted) · f faults this endpoint", .muted))
         return lines
     }
+
+    /// "2026-11-25T10:42:07Z": the date as well, since a moved clock may be days ahead.
+    static let backendTimeStyle = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!)
 
     public func frame(_ context: OverlayContext) -> Rect { Rect(size: context.size).inset(horizontal: 2, vertical: 1) }
 
@@ -301,23 +318,23 @@ public struct JournalPanel: OverlayModel {
             return
         }
         let scope = showsAdminCalls ? "every call, admin API included (a hides it)" : "a shows the admin API calls too"
-        line("What this app sent, newest first · Enter shows one · \(scope)", Style.muted.on(.surface))
+        line(
+            "What this app sent, newest first, at the backend's time (UTC) · Enter shows one · \(scope)",
+            Style.muted.on(.surface))
+        let visible = visibleRows
         if filter.isActive {
-            filter.render(into: &grid, at: Point(x: inner.x, y: y), width: inner.width, style: surface)
+            filter.render(
+                into: &grid, at: Point(x: inner.x, y: y), width: inner.width, style: surface, matched: visible.count,
+                of: scopedRows.count)
         }
         y += 1
         if isLoading, rows.isEmpty { line("Loading…", surface) }
         if let error { line(error, Style.danger.on(.surface)) }
-        let visible = visibleRows
         if !isLoading, error == nil, visible.isEmpty {
             line(filter.isActive && !rows.isEmpty ? "No call matches the filter." : "No requests yet.", surface)
         }
-        // Where the selection stands, on the bottom border, so a long list never hides how long it is.
-        let position = " \(ListPosition(selection: selection, count: visible.count).indicator) "
-        grid.put(
-            TextLayout.truncate(position, width: max(0, frame.width - 4)),
-            at: Point(x: frame.maxX - 2 - DisplayWidth.of(position), y: frame.maxY - 1),
-            style: Style(foreground: .muted, background: .surface))
+        ListPosition(selection: selection, count: visible.count).render(
+            onBottomBorderOf: frame, into: &grid, style: Style(foreground: .muted, background: .surface))
         let layout = listLayout(inner)
         for (offset, rect) in layout.rows.enumerated() {
             let row = visible[layout.first + offset]
@@ -331,8 +348,13 @@ public struct JournalPanel: OverlayModel {
             grid.put(
                 TextLayout.truncate(outcome, width: outcomeWidth), at: Point(x: inner.maxX - outcomeWidth, y: rect.y),
                 style: Style(foreground: failed ? .danger : .muted, background: style.background))
+            let time = Self.time(row)
+            let callX = inner.x + DisplayWidth.of(Self.noTime) + 2
+            var timeStyle = style
+            if row.server == nil { timeStyle.foreground = .muted }
+            grid.put(time, at: Point(x: inner.x, y: rect.y), style: timeStyle)
             grid.put(
-                TextLayout.truncate(call, width: inner.width - outcomeWidth - 2), at: Point(x: inner.x, y: rect.y),
+                TextLayout.truncate(call, width: inner.maxX - outcomeWidth - 2 - callX), at: Point(x: callX, y: rect.y),
                 style: style)
         }
     }

@@ -11,6 +11,8 @@ public struct OutboxPanel: OverlayModel {
     public var selection: Int
     public var isLoading: Bool
     public var error: String?
+    /// `/`: only the messages whose address, code, kind, purpose or state hold every word typed.
+    public var filter = ListFilter()
 
     public init(messages: [OutboxMessage] = [], selection: Int = 0, isLoading: Bool = true, error: String? = nil) {
         self.messages = messages
@@ -27,34 +29,76 @@ public struct OutboxPanel: OverlayModel {
         return "Nothing on this screen takes that \(message.code == nil ? "link" : "code")."
     }
 
-    public enum Intent: Sendable { case up, down, use, reload, close }
+    public enum Intent: Sendable { case list(ListPosition.Move), use, reload, filter, endFilter, clearFilter, close }
     public enum Reply: Equatable, Sendable { case loaded(Result<[OutboxMessage], APIError>) }
 
     public var id: String { "outbox" }
+    /// Letters go to the filter while it is being typed.
+    public var takesText: Bool { filter.isEditing }
 
+    /// The messages listed: all of them, or those the filter keeps. The selection indexes into these.
+    var shown: [OutboxMessage] {
+        messages.filter { message in
+            filter.matches([
+                Self.title(message), message.purpose.replacingOccurrences(of: "_", with: " "),
+                Self.mark(message.status) ?? "",
+            ])
+        }
+    }
+
+    /// As the journal's: Enter ends the typing and keeps the filter; Esc clears it, then closes.
     public func bindings(_ context: OverlayContext) -> [KeyBinding<Intent>] {
-        [
-            .move(up: .up, down: .down).described("Choose"),
+        if filter.isEditing {
+            return KeyBinding.longList(typing: true, Intent.list) + [
+                KeyBinding([.enter], "Done", .endFilter),
+                KeyBinding([.escape], "Clear filter", .clearFilter),
+                KeyBinding(Self.keys, "Close", inFooter: false, .close),
+            ]
+        }
+        var bindings = KeyBinding.longList(moves: "Choose", Intent.list)
+        bindings += [
             KeyBinding([.enter], "Use here", .use),
+            KeyBinding(.filter, intents: [.character("/"): .filter]),
             KeyBinding([.character("r")], "Reload", .reload),
-            KeyBinding([.escape], "Close", aliases: Self.keys + [.character("q")], .close),
         ]
+        if filter.isActive {
+            bindings.append(KeyBinding([.escape], "Clear filter", .clearFilter))
+            bindings.append(KeyBinding(Self.keys, "Close", inFooter: false, aliases: [.character("q")], .close))
+        } else {
+            bindings.append(KeyBinding([.escape], "Close", aliases: Self.keys + [.character("q")], .close))
+        }
+        return bindings
     }
 
     public func onAppear(_ context: OverlayContext) -> [Command] { [.call(LoadOutbox(), Reply.loaded)] }
 
     public mutating func perform(_ intent: Intent, _ context: OverlayContext) -> [Command] {
         switch intent {
-        case .up: selection = max(0, selection - 1)
-        case .down: selection = min(max(0, messages.count - 1), selection + 1)
+        case .list(let move):
+            var position = ListPosition(selection: selection, count: shown.count)
+            position.move(move, page: layout(frame(context).inset(horizontal: 2, vertical: 1)).rows.count)
+            selection = position.selection
         case .use:
-            guard messages.indices.contains(selection) else { return [] }
-            return [.dismissOverlay, .useOutboxMessage(messages[selection])]
+            let shown = self.shown
+            guard shown.indices.contains(selection) else { return [] }
+            return [.dismissOverlay, .useOutboxMessage(shown[selection])]
+        case .filter: filter.isEditing = true
+        case .endFilter: filter.isEditing = false
+        case .clearFilter:
+            filter.clear()
+            selection = 0
         case .reload:
             isLoading = true
             return [.call(LoadOutbox(), Reply.loaded)]
         case .close: return [.dismissOverlay]
         }
+        return []
+    }
+
+    /// Typing into the filter; the selection goes back to the first match.
+    public mutating func handle(_ event: InputEvent, _ context: OverlayContext) -> [Command]? {
+        guard filter.isEditing, filter.edit(event) else { return nil }
+        selection = 0
         return []
     }
 
@@ -75,6 +119,15 @@ public struct OutboxPanel: OverlayModel {
     /// Ages are read on the app's clock, which is the backend's: a message sent 31 backend-minutes
     /// ago says "31 min ago" however little wall time has passed.
     static func describe(_ message: OutboxMessage, now: Date) -> (title: String, detail: String) {
+        let age = max(0, Int(now.timeIntervalSince(message.sentAt)))
+        let ago = age < 60 ? "\(age) s ago" : age < 3600 ? "\(age / 60) min ago" : "\(age / 3600) h ago"
+        return (
+            title(message), "for \(message.purpose.replacingOccurrences(of: "_", with: " ")) · \(ago)"
+        )
+    }
+
+    /// "SMS to +995 511 200 300 · code 123456": what the filter reads, with the purpose and the state.
+    static func title(_ message: OutboxMessage) -> String {
         let isText = message.outboxChannel == .sms
         let channel = isText ? "SMS" : "Email"
         let to = isText ? PhoneNumberRules.display(e164: message.to) : message.to
@@ -93,11 +146,7 @@ public struct OutboxPanel: OverlayModel {
         case (nil, _) where message.link != nil: what = "sign-in link"
         default: what = message.kind
         }
-        let age = max(0, Int(now.timeIntervalSince(message.sentAt)))
-        let ago = age < 60 ? "\(age) s ago" : age < 3600 ? "\(age / 60) min ago" : "\(age / 3600) h ago"
-        return (
-            "\(channel) to \(to) · \(what)", "for \(message.purpose.replacingOccurrences(of: "_", with: " ")) · \(ago)"
-        )
+        return "\(channel) to \(to) · \(what)"
     }
 
     /// The word on a code or link that no longer works (the backend's verdict); nil while it works.
@@ -117,19 +166,25 @@ public struct OutboxPanel: OverlayModel {
     /// The list starts under the panel's line of explanation and a blank line; two lines a message.
     private static func listTop(_ inner: Rect) -> Int { inner.y + 2 }
 
+    /// The messages shown, scrolled so the selection is among them: the first one's index and where each
+    /// is drawn.
+    private func layout(_ inner: Rect) -> (first: Int, rows: [Rect]) {
+        let top = Self.listTop(inner) + (isLoading ? 1 : 0) + (error == nil ? 0 : 1)
+        let fits = max(1, (inner.maxY - top) / 2)
+        let count = shown.count
+        let position = ListPosition(selection: selection, count: count)
+        let first = position.firstShown(rows: fits, current: max(0, selection - fits + 1))
+        let drawn = max(0, min(count - first, fits, (inner.maxY - top) / 2))
+        return (first, (0..<drawn).map { Rect(x: inner.x - 1, y: top + 2 * $0, width: inner.width + 2, height: 2) })
+    }
+
     public func rows(in frame: Rect, _ context: OverlayContext) -> [Rect] {
-        let inner = frame.inset(horizontal: 2, vertical: 1)
-        var y = Self.listTop(inner) + (isLoading ? 1 : 0) + (error == nil ? 0 : 1)
-        var rows: [Rect] = []
-        for _ in messages where y + 1 < inner.maxY {
-            rows.append(Rect(x: inner.x - 1, y: y, width: inner.width + 2, height: 2))
-            y += 2
-        }
-        return rows
+        layout(frame.inset(horizontal: 2, vertical: 1)).rows
     }
 
     public mutating func select(row: Int, _ context: OverlayContext) {
-        if messages.indices.contains(row) { selection = row }
+        let index = layout(frame(context).inset(horizontal: 2, vertical: 1)).first + row
+        if shown.indices.contains(index) { selection = index }
     }
 
     public func render(into grid: inout CellGrid, in frame: Rect, _ context: OverlayContext) {
@@ -144,12 +199,26 @@ public struct OutboxPanel: OverlayModel {
             y += 1
         }
         line("What the reference backend sent, newest first. Enter uses it here.", surface.with(.dim))
+        let shown = self.shown
+        if filter.isActive {
+            filter.render(
+                into: &grid, at: Point(x: inner.x, y: y), width: inner.width, style: surface, matched: shown.count,
+                of: messages.count)
+        }
         y = Self.listTop(inner)
         if isLoading { line("Loading…", surface) }
         if let error { line(error, Style(foreground: .danger, background: .surface)) }
-        if !isLoading, error == nil, messages.isEmpty { line("Nothing sent yet.", surface) }
-        for (index, row) in rows(in: frame, context).enumerated() {
-            let message = messages[index]
+        if !isLoading, error == nil, shown.isEmpty {
+            line(messages.isEmpty ? "Nothing sent yet." : "No message matches the filter.", surface)
+        }
+        if !shown.isEmpty {
+            ListPosition(selection: selection, count: shown.count).render(
+                onBottomBorderOf: frame, into: &grid, style: Style(foreground: .muted, background: .surface))
+        }
+        let layout = layout(inner)
+        for (offset, row) in layout.rows.enumerated() {
+            let index = layout.first + offset
+            let message = shown[index]
             let selected = index == selection
             let style = selected ? Style(background: .selection, attributes: .bold) : surface
             let text = Self.describe(message, now: now)

@@ -29,16 +29,34 @@ public struct ListFilter: Hashable, Sendable {
         return words.allSatisfy { word in haystack.contains { $0.contains(word) } }
     }
 
-    /// "/ query" (the placeholder while nothing is typed).
-    public func render(into grid: inout CellGrid, at point: Point, width: Int, style: Style) {
+    /// "3 of 40 match": how many entries of the whole list the query keeps.
+    public static func count(_ matched: Int, of total: Int) -> String { "\(matched) of \(total) match" }
+
+    /// "/ query" (the placeholder while nothing is typed) and, given the counts, "3 of 40 match" at the
+    /// right end with at least a space between the two (the query is cut first).
+    public func render(
+        into grid: inout CellGrid, at point: Point, width: Int, style: Style, matched: Int? = nil, of total: Int? = nil
+    ) {
+        var maxX = point.x + width
+        if let matched, let total {
+            let count = Self.count(matched, of: total)
+            let countWidth = DisplayWidth.of(count)
+            // Only when the prompt, a character of the query and a space still fit beside it.
+            if width - countWidth >= 4 {
+                var muted = style
+                muted.foreground = .muted
+                grid.put(count, at: Point(x: maxX - countWidth, y: point.y), style: muted)
+                maxX -= countWidth + 1
+            }
+        }
         let prompt = "/ "
-        let end = grid.put(prompt, at: point, style: style.with(.bold), maxX: point.x + width)
+        let end = grid.put(prompt, at: point, style: style.with(.bold), maxX: maxX)
         let shown = query.isEmpty && isEditing ? field.placeholder : query
         var text = style
         if query.isEmpty { text.foreground = .muted }
         grid.put(
-            TextLayout.truncate(shown, width: max(0, point.x + width - end)), at: Point(x: end, y: point.y),
-            style: text, maxX: point.x + width)
+            TextLayout.truncate(shown, width: max(0, maxX - end)), at: Point(x: end, y: point.y), style: text,
+            maxX: maxX)
     }
 }
 

@@ -40,6 +40,14 @@ public struct ListPosition: Hashable, Sendable {
     /// "12 of 199"; "none" for an empty list.
     public var indicator: String { count == 0 ? "none" : "\(selection + 1) of \(count)" }
 
+    /// Draws " 12 of 199 " on the bottom border of a panel drawn in `frame`, right-aligned, so a long list
+    /// never hides how long it is.
+    public func render(onBottomBorderOf frame: Rect, into grid: inout CellGrid, style: Style) {
+        guard frame.width > 6, frame.height > 0 else { return }
+        let label = TextLayout.truncate(" \(indicator) ", width: frame.width - 4)
+        grid.put(label, at: Point(x: frame.maxX - 2 - DisplayWidth.of(label), y: frame.maxY - 1), style: style)
+    }
+
     /// The first row to show in a window of `rows` so the selection is in it, scrolling as little as
     /// possible from `current`.
     public func firstShown(rows: Int, current: Int = 0) -> Int {
@@ -61,12 +69,15 @@ extension KeyHint {
 
 extension KeyBinding {
     /// The keys of a long list: ↑/↓ (k/j) a row, PgUp/PgDn a page, Home/End (g/G) to the ends; `typing`
-    /// when letters are text there (then k/j/g/G are left to the field).
-    public static func longList(typing: Bool = false, _ intent: (ListPosition.Move) -> Intent) -> [KeyBinding] {
+    /// when letters are text there (then k/j/g/G are left to the field). `moves` names ↑/↓ ("Choose" on a
+    /// panel whose Enter uses the row).
+    public static func longList(
+        typing: Bool = false, moves: String = "Move", _ intent: (ListPosition.Move) -> Intent
+    ) -> [KeyBinding] {
         let move =
             typing
-            ? KeyHint([.up, .down], "Move")
-            : KeyHint([.up, .down], "Move", aliases: [.character("k"), .character("j")])
+            ? KeyHint([.up, .down], moves)
+            : KeyHint([.up, .down], moves, aliases: [.character("k"), .character("j")])
         var rows: [Key: Intent] = [.up: intent(.up), .down: intent(.down)]
         var ends: [Key: Intent] = [.home: intent(.first), .end: intent(.last)]
         var endsHint = KeyHint.ends

@@ -134,9 +134,11 @@ public struct SearchableList: Hashable, Sendable {
         selectedIndex = min(max(0, min(selectedIndex, count - 1) + offset), count - 1)
     }
 
-    /// To the first item, or the last.
-    public mutating func moveToEnd(last: Bool) {
-        selectedIndex = last ? max(0, visibleItems.count - 1) : 0
+    /// A long list's move (`KeyBinding.longList`): a row, `page` rows, or to either end.
+    public mutating func move(_ move: ListPosition.Move, page: Int) {
+        var position = self.position
+        position.move(move, page: page)
+        selectedIndex = position.selection
     }
 
     /// Where the selection stands: "12 of 249".

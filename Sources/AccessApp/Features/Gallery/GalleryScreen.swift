@@ -74,7 +74,9 @@ public struct GalleryScreen: ScreenModel {
             "Screen gallery", subtitle: "\(position.indicator) · Enter shows a screen as a person would see it.")
         if filter.isActive {
             canvas.draw(height: 1, spacing: 0, isFocused: filter.isEditing) { grid, rect in
-                filter.render(into: &grid, at: Point(x: rect.x + 2, y: rect.y), width: rect.width - 4, style: .plain)
+                filter.render(
+                    into: &grid, at: Point(x: rect.x + 2, y: rect.y), width: rect.width - 4, style: .plain,
+                    matched: shown.count, of: Gallery.entries.count)
             }
         }
         guard !shown.isEmpty else {

@@ -38,17 +38,12 @@ public struct CountryPickerScreen: ScreenModel {
     public var id: String { "country-picker" }
     public var takesText: Bool { true }
 
-    public enum Intent: Sendable { case up, down, pageUp, pageDown, first, last, choose, support }
+    public enum Intent: Sendable { case list(ListPosition.Move), choose, support }
 
-    /// No k/j: letters are the search.
+    /// A long list whose letters are the search: no k/j/g/G, and Home/End go to either end of the list (the
+    /// one-line search has little use for a caret jump).
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
-        [
-            KeyBinding(KeyHint([.up, .down], "Move"), intents: [.up: .up, .down: .down]),
-            KeyBinding(
-                KeyHint([.pageUp, .pageDown], "Page", inFooter: false),
-                intents: [.pageUp: .pageUp, .pageDown: .pageDown]),
-            // Home/End go to either end of the list: the one-line search has little use for a caret jump.
-            KeyBinding(KeyHint([.home, .end], "First/last", inFooter: false), intents: [.home: .first, .end: .last]),
+        KeyBinding.longList(typing: true, Intent.list) + [
             KeyBinding([.enter], "Choose", .choose),
             KeyBinding([.control("s")], "Contact support", .support),
         ]
@@ -56,12 +51,7 @@ public struct CountryPickerScreen: ScreenModel {
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         switch intent {
-        case .up: list.move(by: -1)
-        case .down: list.move(by: 1)
-        case .pageUp: list.move(by: -Self.visibleRows)
-        case .pageDown: list.move(by: Self.visibleRows)
-        case .first: list.moveToEnd(last: false)
-        case .last: list.moveToEnd(last: true)
+        case .list(let move): list.move(move, page: Self.visibleRows)
         case .choose:
             guard let item = list.selectedItem else { return [] }
             return [.deliverBelow(CountryChoice(iso: item.id)), .pop]
