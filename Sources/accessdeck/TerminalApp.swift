@@ -19,6 +19,8 @@ struct TerminalApp {
     var openingLink: String? = nil
     /// `--record FILE`: the session written to a tape as it happens.
     var recording: TapeRecording? = nil
+    /// `--cast FILE`: the screen recorded as an asciicast as it changes.
+    var castRecording: CastRecording? = nil
 
     func run() async throws -> Int32 {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
@@ -254,6 +256,9 @@ struct TerminalApp {
         defer { mailbox.close() }
         recording?.begin(size: terminal.size, scenario: backendOptions.backend == nil ? backendOptions.scenario : nil)
         defer { recording?.finish() }
+        castRecording?.begin(
+            size: terminal.size, scenario: backendOptions.backend == nil ? backendOptions.scenario : nil,
+            theme: .named(store.state.options.theme))
         // Typed while the backend started, over the same first screen.
         for event in pending {
             recording?.record(event, into: store.state.secretEntry)
@@ -264,6 +269,7 @@ struct TerminalApp {
             let state = store.state
             terminal.setLooks(theme: .named(state.options.theme), ascii: state.options.ascii)
             terminal.paint(render(state, size: terminal.size))
+            castRecording?.frame(state, size: terminal.size)
             if let event = terminal.nextEvent(timeout: nil) {
                 recording?.record(event, into: store.state.secretEntry)
                 store.send(.input(event))
