@@ -6,7 +6,8 @@ RELEASE_BIN := .build/release/accessdeck
 ARGS ?=
 
 # Debian packages the build and the tests need, and a file each one installs.
-DEB_PACKAGES := libncurses-dev:/usr/include/ncursesw/curses.h libsqlite3-dev:/usr/include/sqlite3.h tmux:/usr/bin/tmux
+DEB_PACKAGES := libncurses-dev:/usr/include/ncursesw/curses.h libsqlite3-dev:/usr/include/sqlite3.h tmux:/usr/bin/tmux \
+  librsvg2-bin:/usr/bin/rsvg-convert
 BENCH_PACKAGES := wrk:/usr/bin/wrk
 # The benchmark's Flask+gunicorn peer (scripts/bench/peer_app.py), from PyPI into .venv/.
 PEER_PYPI := flask==3.1.3 gunicorn==23.0.0

@@ -32,9 +32,24 @@ struct Play: AsyncParsableCommand {
     @Flag(help: "No backend: every request is answered offline (the replay of old tapes, on a clock of its own).")
     var noBackend = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write the replay as an asciicast v2 file (asciinema, agg), a frame after each step, a steady beat apart; codes and passwords drawn as dots.",
+            valueName: "FILE.cast"))
+    var cast: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Also write the screen after each tape line as an SVG into this folder (created if missing): 001-line-3.svg…",
+            valueName: "DIR"))
+    var svgDir: String?
+
     @OptionGroup var appearance: AppearanceOptions
 
     func validate() throws {
+        if live, cast != nil || svgDir != nil {
+            throw ValidationError("--cast and --svg-dir are for the headless replay; drop --live")
+        }
         if let scenario { try ScenarioArgument.validate(scenario) }
         guard (0.1...100).contains(speed) else { throw ValidationError("--speed must be 0.1 to 100") }
         if live, noBackend { throw ValidationError("--live replays on the embedded backend; drop --no-backend") }
@@ -88,13 +103,54 @@ struct Play: AsyncParsableCommand {
     }
 
     private func runSteps(of parsed: Tape, on replay: inout TapeReplay) async throws {
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        var film =
+            cast == nil && svgDir == nil
+            ? nil
+            : TapeFilm(
+                size: parsed.size, title: "AccessDeck · \(URL(fileURLWithPath: tape).lastPathComponent)",
+                theme: .named(appearance.theme ?? (noColor ? .mono : .dark)), startedAt: Date())
+        film?.start(replay.runtime.state, size: replay.runtime.size)
+        defer { if let film { save(film) } }
         do {
-            try await replay.play(parsed, everyStep: dump) { caption, grid in printScreen(caption, grid) }
+            try await replay.play(
+                parsed, everyStep: dump,
+                afterStep: { entry, runtime, lineDone in
+                    film?.step(entry, runtime.state, size: runtime.size, lineDone: lineDone)
+                },
+                onScreen: { caption, grid in printScreen(caption, grid) })
         } catch let failure as TapeFailure {
-            printScreen("line \(failure.line) (failed)", replay.screen)
+            if let check = failure.check {
+                print(
+                    "── line \(failure.line) (failed) "
+                        + String(repeating: "─", count: max(0, replay.screen.size.cols - 18)))
+                print(
+                    ExpectReport.render(appearance.ascii ? replay.screen.asciiFallback() : replay.screen, check: check),
+                    terminator: "")
+            } else {
+                printScreen("line \(failure.line) (failed)", replay.screen)
+            }
             throw RuntimeError("\(tape): \(failure)")
         }
         printScreen(replay.runtime.quit ? "end (quit)" : "end", replay.screen)
+    }
+
+    /// The film so far, also after a failed step: a recording of a failure is worth sharing too.
+    private func save(_ film: TapeFilm) {
+        do {
+            if let cast {
+                try Data(film.castLines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: cast))
+            }
+            if let svgDir {
+                let folder = URL(fileURLWithPath: svgDir)
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                for picture in film.pictures {
+                    try Data(picture.svg.utf8).write(to: folder.appendingPathComponent(picture.name))
+                }
+            }
+        } catch {
+            FileHandle.standardError.write(Data("accessdeck: could not write the recording: \(error)\n".utf8))
+        }
     }
 
     private func readTape() throws -> Tape {

@@ -24,6 +24,9 @@ struct Render: ParsableCommand {
     )
     var format: ExportFormat = .text
 
+    @Flag(help: "With svg or html: draw the screen in a window, its title bar showing the screen's id.")
+    var frame = false
+
     @OptionGroup var appearance: AppearanceOptions
 
     func validate() throws {
@@ -33,6 +36,7 @@ struct Render: ParsableCommand {
         guard Size(parsing: size) != nil else {
             throw ValidationError("--size takes COLSxROWS, such as 80x24, not '\(size)'")
         }
+        if frame, ![.svg, .html].contains(format) { throw ValidationError("--frame is for --format svg or html") }
     }
 
     func run() {
@@ -45,6 +49,8 @@ struct Render: ParsableCommand {
         if appearance.ascii { grid = grid.asciiFallback() }
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let theme = Theme.named(appearance.theme ?? (noColor ? .mono : .dark))
-        print(GridExport.export(grid, as: format, theme: theme, title: "AccessDeck \(entry.id)"), terminator: "")
+        print(
+            GridExport.export(grid, as: format, theme: theme, title: "AccessDeck \(entry.id)", frame: frame),
+            terminator: "")
     }
 }

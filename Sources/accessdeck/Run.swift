@@ -29,6 +29,12 @@ struct Run: AsyncParsableCommand {
             valueName: "FILE"))
     var record: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Record the screen to an asciicast v2 file as it changes (asciinema, agg; 0600): the screen as drawn, never the keys, with codes and passwords as dots and the outbox panel left out.",
+            valueName: "FILE.cast"))
+    var cast: String?
+
     func validate() throws {
         if let region, case .failure(let problem) = DeviceRegion.parseFlag(region) {
             throw ValidationError(problem.description)
@@ -38,7 +44,8 @@ struct Run: AsyncParsableCommand {
     func run() async throws {
         let code = try await TerminalApp(
             appearance: appearance, mouse: !mouse.noMouse, backendOptions: backend, regionFlag: region,
-            recording: try record.map(TapeRecording.init(path:))
+            recording: try record.map(TapeRecording.init(path:)),
+            castRecording: try cast.map(CastRecording.init(path:))
         ).run()
         if code != 0 { throw ExitCode(code) }
     }

@@ -21,6 +21,8 @@ struct TerminalApp {
     var openingLink: String? = nil
     /// `--record FILE`: the session written to a tape as it happens.
     var recording: TapeRecording? = nil
+    /// `--cast FILE`: the screen recorded as an asciicast as it changes.
+    var castRecording: CastRecording? = nil
 
     func run() async throws -> Int32 {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
@@ -256,6 +258,9 @@ struct TerminalApp {
         defer { mailbox.close() }
         recording?.begin(size: terminal.size, scenario: backendOptions.backend == nil ? backendOptions.scenario : nil)
         defer { recording?.finish() }
+        castRecording?.begin(
+            size: terminal.size, scenario: backendOptions.backend == nil ? backendOptions.scenario : nil,
+            theme: .named(store.state.options.theme))
         // Typed while the backend started, over the same first screen.
         for event in pending {
             recording?.record(event, into: store.state.secretEntry)
@@ -268,6 +273,7 @@ struct TerminalApp {
             let looks = state.paintedLooks
             terminal.setLooks(theme: .named(looks.theme), ascii: looks.ascii)
             terminal.paint(render(state, size: terminal.size))
+            castRecording?.frame(state, size: terminal.size)
             if let event = terminal.nextEvent(timeout: nil) {
                 recording?.record(event, into: store.state.secretEntry)
                 store.send(.input(event))

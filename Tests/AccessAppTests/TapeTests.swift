@@ -163,13 +163,17 @@ import Testing
     }
 
     @Test func aFailedExpectStopsAtItsLine() async throws {
-        await #expect(throws: TapeFailure(line: 2, message: #"expected "Phone updated""#)) {
+        await #expect(
+            throws: TapeFailure(line: 2, message: #"expected "Phone updated""#, check: .expect("Phone updated"))
+        ) {
             _ = try await replaying("key Down\nexpect \"Phone updated\"\nkey Enter", from: AppState(now: start))
         }
     }
 
     @Test func aFailedExpectNotStopsAtItsLine() async throws {
-        await #expect(throws: TapeFailure(line: 1, message: #"did not expect "Settings""#)) {
+        await #expect(
+            throws: TapeFailure(line: 1, message: #"did not expect "Settings""#, check: .expectNot("Settings"))
+        ) {
             _ = try await replaying("expect-not Settings", from: AppState(now: start))
         }
     }

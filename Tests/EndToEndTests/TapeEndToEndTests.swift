@@ -50,9 +50,81 @@ struct TapeEndToEndTests {
         let outcome = try play([tape.path])
         #expect(outcome.status == 1)
         #expect(outcome.errors == "accessdeck: \(tape.path): line 3: expected \"Nothing shows this\"\n")
-        // The screen it failed on: the hub, reached by Enter on Account access.
+        // The screen it failed on: the hub, reached by Enter on Account access, and the expected text
+        // beside the row that comes closest to it, with ^ under what differs.
         #expect(outcome.output.contains("── line 3 (failed)"))
         #expect(outcome.output.contains("Two-factor authentication"))
+        let lines = outcome.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("       screen as drawn") && $0.hasSuffix("│ expected") })
+        let marked = try #require(lines.firstIndex { $0.hasPrefix(">") }, "no row marked:\n\(outcome.output)")
+        #expect(lines[marked].hasSuffix("Nothing shows this"))
+        #expect(lines[marked + 1].contains("^"))
+        #expect(lines[marked + 1].allSatisfy { " │^".contains($0) })
+    }
+
+    /// `play --cast --svg-dir`: an asciicast v2 file a player reads, its last frame the screen the replay
+    /// ended on, one SVG a tape line, and neither the password typed nor the code's digits in any of it.
+    @Test func aReplayWritesACastAndAnSVGPerLineWithoutItsSecrets() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tape = try writeTape(
+            "size 80x24\nkey Enter\nkey Enter\nkey Enter\ntype correct-horse-42\nkey Enter\ntype 511222333\n"
+                + "key Enter\ntype 000000\nexpect \"Code is incorrect\"\n")
+        let castPath = folder.appendingPathComponent("walk.cast").path
+        let pictures = folder.appendingPathComponent("steps")
+        let outcome = try play([tape.path, "--cast", castPath, "--svg-dir", pictures.path])
+        #expect(outcome.status == 0, "\(outcome.errors)\(outcome.output.suffix(2500))")
+
+        let cast = try String(contentsOfFile: castPath, encoding: .utf8)
+        let lines = cast.split(separator: "\n").map(String.init)
+        let header = try #require(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(header["version"] as? Int == 2)
+        #expect(header["width"] as? Int == 80)
+        #expect(header["height"] as? Int == 24)
+        let events = try lines.dropFirst().map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [Any])
+        }
+        let times = events.compactMap { $0[0] as? Double }
+        #expect(times.count == events.count && times == times.sorted())
+        #expect(events.allSatisfy { ["o", "r"].contains($0[1] as? String) })
+        let last = Self.shown(try #require(events.last?[2] as? String))
+        // The screen `play` printed at the end, as the cast's last frame shows it: the same but for the
+        // code boxes' digits (the wrong code typed), which the recording draws as dots.
+        let printed = try #require(outcome.output.components(separatedBy: "── end ").last)
+            .split(separator: "\n").dropFirst().map(String.init)
+        #expect(last.count == 24)
+        #expect(
+            last.filter { !$0.isEmpty }
+                == printed.map { $0.contains("┃ 0 ┃") ? $0.replacingOccurrences(of: "0", with: "•") : $0 })
+        #expect(last.contains { $0.contains("Code is incorrect") })
+        let boxes = try #require(last.first { $0.contains("•") }, "the code boxes' row")
+        #expect(boxes.filter { $0 == "•" }.count == 6)
+        #expect(!boxes.contains("0"))
+        #expect(!cast.contains("correct-horse"))
+
+        let names = try FileManager.default.contentsOfDirectory(atPath: pictures.path).sorted()
+        #expect(names.count == 9)
+        #expect(names.first == "001-line-2.svg")
+        #expect(names.last == "009-line-10.svg")
+        let lastPicture = try String(contentsOf: pictures.appendingPathComponent(names.last!), encoding: .utf8)
+        #expect(lastPicture.contains("Code is incorrect"))
+        #expect(!lastPicture.contains("correct-horse"))
+    }
+
+    /// A frame's rows as a terminal shows them: escape sequences dropped, trailing spaces trimmed.
+    static func shown(_ frame: String) -> [String] {
+        var text = ""
+        var escape = false
+        for scalar in frame.unicodeScalars {
+            if escape {
+                if (0x40...0x7E).contains(scalar.value) && scalar != "[" { escape = false }
+            } else if scalar == "\u{1B}" {
+                escape = true
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+        return text.components(separatedBy: "\r\n").map { String($0.reversed().drop { $0 == " " }.reversed()) }
     }
 
     @Test func anExpectNotThatShowsFails() throws {

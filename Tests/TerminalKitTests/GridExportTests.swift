@@ -138,7 +138,10 @@ import Testing
         #expect(light.background == RGB(0, 95, 215))
         let svg = GridExport.svg(sample(), theme: .dark)
         #expect(svg.contains("fill=\"#d0d0d0\" shape-rendering"))
-        #expect(svg.contains("fill=\"#121212\" textLength=\"18\" lengthAdjust=\"spacingAndGlyphs\">🇬🇪</text>"))
+        #expect(
+            svg.contains(
+                "fill=\"#121212\" font-family=\"\(ExportMetrics.emojiFontFamily)\" textLength=\"18\""
+                    + " lengthAdjust=\"spacingAndGlyphs\">🇬🇪</text>"))
     }
 
     @Test func rolesMapToEachThemesColours() {

@@ -32,6 +32,10 @@ public protocol ScreenModel: Equatable, Sendable {
     /// What typing here would go into when that must never be written down (a tape's recorder
     /// asks): a password, or the code boxes. nil for everything else.
     var secretEntry: SecretEntry? { get }
+    /// The screen as a recording draws it (`accessdeck play --cast`, `run --cast`): a password field
+    /// masked even when Ctrl+R shows it, the code boxes' digits as dots. What a recording holds is
+    /// shared, and a secret must not be in it.
+    func concealingSecrets() -> Self
     /// The keys this screen answers to now. The one table: the footer, the `?` help and the palette
     /// list these, and a key reaches `perform` only through them.
     func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>]
@@ -67,6 +71,7 @@ extension ScreenModel {
     public var takesText: Bool { false }
     public var acceptsAnyKey: Bool { false }
     public var secretEntry: SecretEntry? { nil }
+    public func concealingSecrets() -> Self { self }
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] { [] }
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? { nil }
     public mutating func tick(_ context: ScreenContext) -> [Command] { [] }

@@ -69,11 +69,14 @@ public final class OfflineReplayBackend: ReplayBackend {
 public struct TapeFailure: Error, Equatable, CustomStringConvertible {
     public var line: Int
     public var message: String
+    /// The `expect` or `expect-not` that failed, for the report beside the screen (`ExpectReport`).
+    public var check: Tape.Step?
     public var description: String { "line \(line): \(message)" }
 
-    public init(line: Int, message: String) {
+    public init(line: Int, message: String, check: Tape.Step? = nil) {
         self.line = line
         self.message = message
+        self.check = check
     }
 }
 
@@ -96,13 +99,19 @@ public struct TapeReplay {
     public var screen: CellGrid { runtime.screen }
 
     /// Replays every step. `onScreen` gets a caption and the screen at each `screen` step (and after
-    /// every step with `everyStep`). Throws at the first `expect` that fails or step that cannot run.
+    /// every step with `everyStep`); `afterStep` gets every step performed, the runtime after it, and
+    /// whether it was the last step of its tape line. Throws at the first `expect` that fails or step
+    /// that cannot run.
     public mutating func play(
-        _ tape: Tape, everyStep: Bool = false, onScreen: (String, CellGrid) -> Void
+        _ tape: Tape, everyStep: Bool = false,
+        afterStep: (Tape.Entry, HeadlessRuntime, _ lineDone: Bool) -> Void = { _, _, _ in },
+        onScreen: (String, CellGrid) -> Void
     ) async throws {
-        for entry in tape.steps {
+        for (index, entry) in tape.steps.enumerated() {
             guard !runtime.quit else { break }
             try await perform(entry)
+            let next = tape.steps.index(after: index)
+            afterStep(entry, runtime, next == tape.steps.endIndex || tape.steps[next].line != entry.line)
             if entry.step == .screen {
                 onScreen("line \(entry.line)", runtime.screen)
             } else if everyStep {
@@ -118,9 +127,13 @@ public struct TapeReplay {
         case .wait(let seconds): try await wait(seconds, line: entry.line)
         case .screen: break
         case .expect(let text):
-            guard runtime.screen.text().contains(text) else { throw fail("expected \(Self.quoted(text))") }
+            guard runtime.screen.text().contains(text) else {
+                throw TapeFailure(line: entry.line, message: "expected \(Self.quoted(text))", check: entry.step)
+            }
         case .expectNot(let text):
-            guard !runtime.screen.text().contains(text) else { throw fail("did not expect \(Self.quoted(text))") }
+            guard !runtime.screen.text().contains(text) else {
+                throw TapeFailure(line: entry.line, message: "did not expect \(Self.quoted(text))", check: entry.step)
+            }
         case .clock(let move): try await send(.moveClock(move), line: entry.line)
         case .scenario(let name): try await send(.switchScenario(name), line: entry.line)
         case .code:

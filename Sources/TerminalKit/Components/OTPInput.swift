@@ -22,6 +22,8 @@ public struct OTPInput: Hashable, Sendable {
     /// new code rather than being refused by full boxes; a caret move or an erase clears this, as the
     /// user has chosen to fix the kept digits instead.
     public var startsOver: Bool = false
+    /// Each digit drawn as a dot: for recordings, which are shared (`ScreenModel.concealingSecrets`).
+    public var isConcealed = false
 
     public init(
         length: Int = 6, digits: String = "", error: String? = nil, isFocused: Bool = true, isDisabled: Bool = false
@@ -273,7 +275,7 @@ public struct OTPInput: Hashable, Sendable {
                 // The digit typing would replace is reversed: the caret is on it, not after it.
                 let replacing = focused && isReplacing
                 grid.put(
-                    String(digits[index]), at: Point(x: box.x + 2, y: box.y + 1),
+                    isConcealed ? glyphs.bullet : String(digits[index]), at: Point(x: box.x + 2, y: box.y + 1),
                     style: replacing ? Style.plain.with(.bold).with(.reverse) : .bold)
             }
             if focused, rect.height > 3 {

@@ -74,6 +74,33 @@ struct ExportSegment: Hashable {
     }
 
     /// ASCII, Latin letters, box drawing and blocks: one cell wide in every monospace font.
+    /// The segment's text with its box drawing blanked (the picture draws it as shapes), and the
+    /// shapes with their columns.
+    func splittingBoxDrawing() -> (text: String, shapes: [(column: Int, shape: BoxDrawingShape)]) {
+        guard !isOwnGlyph else { return (text, []) }
+        var text = ""
+        var shapes: [(column: Int, shape: BoxDrawingShape)] = []
+        for (offset, character) in self.text.enumerated() {
+            if let shape = BoxDrawingShape(String(character)) {
+                shapes.append((column + offset, shape))
+                text += " "
+            } else {
+                text.append(character)
+            }
+        }
+        return (text, shapes)
+    }
+
+    /// A glyph a colour emoji font should draw: a flag (two regional indicators), an emoji shown as
+    /// one by default, or one asked to be with U+FE0F. A monospace font has none of these, and a
+    /// viewer's fallback may pick a monochrome font, so the picture names the emoji fonts.
+    var isEmoji: Bool {
+        guard isOwnGlyph, let first = text.unicodeScalars.first else { return false }
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return true }
+        return first.properties.isEmojiPresentation
+            || (first.properties.isEmoji && text.unicodeScalars.contains("\u{FE0F}"))
+    }
+
     static func isFixedPitch(_ grapheme: String) -> Bool {
         let scalars = grapheme.unicodeScalars
         guard scalars.count == 1, let value = scalars.first?.value else { return false }
@@ -107,4 +134,13 @@ enum ExportMetrics {
     static let baseline = 14
     static let fontFamily =
         "ui-monospace, 'SF Mono', Menlo, 'DejaVu Sans Mono', 'Cascadia Mono', Consolas, 'Liberation Mono', monospace"
+    /// For flags and emoji: the colour emoji font of each system first.
+    static let emojiFontFamily =
+        "'Apple Color Emoji', 'Noto Color Emoji', 'Segoe UI Emoji', 'Twemoji Mozilla', 'EmojiOne Color', sans-serif"
+    /// Space around the screen, always: a picture on a slide needs room from its edge.
+    static let padding = 16
+    /// With a window frame: the transparent margin around the window, and its title bar.
+    static let frameMargin = 12
+    static let titleBarHeight = 30
+    static let titleFontFamily = "-apple-system, 'Segoe UI', 'DejaVu Sans', Helvetica, Arial, sans-serif"
 }

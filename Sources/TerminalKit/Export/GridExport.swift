@@ -3,15 +3,15 @@
 /// always ends with a newline.
 public enum GridExport {
     public static func export(
-        _ grid: CellGrid, as format: ExportFormat, theme: Theme, title: String? = nil
+        _ grid: CellGrid, as format: ExportFormat, theme: Theme, title: String? = nil, frame: Bool = false
     )
         -> String
     {
         switch format {
         case .text: return text(grid)
         case .ansi: return ansi(grid, theme: theme)
-        case .svg: return svg(grid, theme: theme, title: title)
-        case .html: return html(grid, theme: theme, title: title)
+        case .svg: return svg(grid, theme: theme, title: title, frame: frame)
+        case .html: return html(grid, theme: theme, title: title, frame: frame)
         }
     }
 

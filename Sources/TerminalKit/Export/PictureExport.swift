@@ -1,22 +1,34 @@
 extension GridExport {
     /// An SVG of the screen as the terminal draws it in `theme`: a rectangle per run of
-    /// background, then text placed by column (x = column × cell width) and stretched to its
-    /// cells with `textLength`, so a wide glyph takes exactly two cells and nothing after it
-    /// drifts, whatever font the viewer falls back to.
-    public static func svg(_ grid: CellGrid, theme: Theme, title: String? = nil) -> String {
+    /// background, box drawing as shapes that fill their cells (`BoxDrawingShape`), then text
+    /// placed by column (x = column × cell width) and stretched to its cells with `textLength`, so
+    /// a wide glyph takes exactly two cells and nothing after it drifts, whatever font the viewer
+    /// falls back to. Padding around the screen always; `frame` puts it in a window titled `title`.
+    public static func svg(_ grid: CellGrid, theme: Theme, title: String? = nil, frame: Bool = false) -> String {
         let cellWidth = ExportMetrics.cellWidth
         let cellHeight = ExportMetrics.cellHeight
-        let width = grid.size.cols * cellWidth
-        let height = grid.size.rows * cellHeight
+        let padding = ExportMetrics.padding
+        let screenWidth = grid.size.cols * cellWidth + 2 * padding
+        let screenHeight = grid.size.rows * cellHeight + 2 * padding
         let page = theme.defaultBackgroundRGB
+        let margin = frame ? ExportMetrics.frameMargin : 0
+        let bar = frame ? ExportMetrics.titleBarHeight : 0
+        let width = screenWidth + 2 * margin
+        let height = screenHeight + bar + 2 * margin
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\""
             + " viewBox=\"0 0 \(width) \(height)\" font-family=\"\(ExportMetrics.fontFamily)\""
             + " font-size=\"\(ExportMetrics.fontSize)\" xml:space=\"preserve\">\n"
         if let title { out += "<title>\(escapeMarkup(title))</title>\n" }
-        out += "<rect width=\"\(width)\" height=\"\(height)\" fill=\"\(page.hex)\"/>\n"
+        if frame {
+            out += windowFrame(width: screenWidth, height: screenHeight + bar, title: title ?? "", theme: theme)
+        } else {
+            out += "<rect width=\"\(width)\" height=\"\(height)\" fill=\"\(page.hex)\"/>\n"
+        }
+        out += "<g transform=\"translate(\(margin + padding) \(margin + bar + padding))\">\n"
         var texts = ""
+        var lines = ""
         for y in 0..<grid.size.rows {
             let segments = ExportSegment.row(y, of: grid, theme: theme)
             let top = y * cellHeight
@@ -26,47 +38,103 @@ extension GridExport {
                     "<rect x=\"\(run.column * cellWidth)\" y=\"\(top)\" width=\"\(run.width * cellWidth)\""
                     + " height=\"\(cellHeight)\" fill=\"\(run.color.hex)\" shape-rendering=\"crispEdges\"/>\n"
             }
-            for segment in segments where !segment.isBlank {
+            for segment in segments {
+                let (text, shapes) = segment.splittingBoxDrawing()
+                for (column, shape) in shapes {
+                    lines += shape.svg(column: column, row: y, color: segment.look.foreground)
+                }
+                guard segment.look.underline || !text.allSatisfy({ $0 == " " }) else { continue }
                 var attributes =
                     "x=\"\(segment.column * cellWidth)\" y=\"\(top + ExportMetrics.baseline)\""
                     + " fill=\"\(segment.look.foreground.hex)\""
+                if segment.isEmoji { attributes += " font-family=\"\(ExportMetrics.emojiFontFamily)\"" }
                 if segment.look.bold { attributes += " font-weight=\"bold\"" }
                 if segment.look.underline { attributes += " text-decoration=\"underline\"" }
                 attributes +=
                     " textLength=\"\(segment.width * cellWidth)\" lengthAdjust=\"spacingAndGlyphs\""
-                texts += "<text \(attributes)>\(escapeMarkup(segment.text))</text>\n"
+                texts += "<text \(attributes)>\(escapeMarkup(text))</text>\n"
             }
         }
-        return out + texts + "</svg>\n"
+        return out + lines + texts + "</g>\n</svg>\n"
+    }
+
+    /// A window around the screen, as slides show a terminal: rounded corners, a title bar with
+    /// the three buttons and the title in the middle, on a transparent margin.
+    private static func windowFrame(width: Int, height: Int, title: String, theme: Theme) -> String {
+        let page = theme.defaultBackgroundRGB
+        let foreground = theme.defaultForegroundRGB
+        let margin = ExportMetrics.frameMargin
+        let bar = ExportMetrics.titleBarHeight
+        var out =
+            "<rect x=\"\(margin)\" y=\"\(margin)\" width=\"\(width)\" height=\"\(height)\" rx=\"8\""
+            + " fill=\"\(page.hex)\" stroke=\"\(page.mixed(with: foreground, 0.25).hex)\"/>\n"
+        out +=
+            "<line x1=\"\(margin)\" y1=\"\(margin + bar)\" x2=\"\(margin + width)\" y2=\"\(margin + bar)\""
+            + " stroke=\"\(page.mixed(with: foreground, 0.15).hex)\"/>\n"
+        for (index, color) in ["#ff5f57", "#febc2e", "#28c840"].enumerated() {
+            out += "<circle cx=\"\(margin + 18 + index * 20)\" cy=\"\(margin + bar / 2)\" r=\"6\" fill=\"\(color)\"/>\n"
+        }
+        out +=
+            "<text x=\"\(margin + width / 2)\" y=\"\(margin + bar / 2 + 5)\" text-anchor=\"middle\""
+            + " font-family=\"\(ExportMetrics.titleFontFamily)\" font-size=\"13\""
+            + " fill=\"\(page.mixed(with: foreground, 0.7).hex)\">\(escapeMarkup(title))</text>\n"
+        return out
     }
 
     /// An HTML page of the screen: one block a row, one inline block a segment, each exactly
-    /// its cells wide (`ch` is a monospace font's cell) and a line tall, so backgrounds meet,
-    /// box drawing joins up and a wide glyph keeps two cells. Styles are classes, one per look.
-    public static func html(_ grid: CellGrid, theme: Theme, title: String? = nil) -> String {
+    /// its cells wide (`ch` is a monospace font's cell) and a line tall, so backgrounds meet and
+    /// a wide glyph keeps two cells. Box drawing is not text: an SVG laid over the rows draws the
+    /// same shapes as the SVG export, stretched to the rows' size, so it joins whatever the font.
+    /// Styles are classes, one per look. Padding around the screen always; `frame` puts it in a
+    /// window titled `title`.
+    public static func html(_ grid: CellGrid, theme: Theme, title: String? = nil, frame: Bool = false) -> String {
         let page = theme.defaultBackgroundRGB
+        let foreground = theme.defaultForegroundRGB
         var classes: [ExportLook: Int] = [:]
         var rows = ""
+        var lines = ""
         for y in 0..<grid.size.rows {
             rows += "<div class=\"row\">"
             for segment in ExportSegment.row(y, of: grid, theme: theme) {
                 let number = classes[segment.look] ?? classes.count
                 classes[segment.look] = number
+                let (text, shapes) = segment.splittingBoxDrawing()
+                for (column, shape) in shapes {
+                    lines += shape.svg(column: column, row: y, color: segment.look.foreground)
+                }
+                let names = segment.isEmoji ? "s\(number) e" : "s\(number)"
                 rows +=
-                    "<span class=\"s\(number)\" style=\"width:\(segment.width)ch\">\(escapeMarkup(segment.text))</span>"
+                    "<span class=\"\(names)\" style=\"width:\(segment.width)ch\">\(escapeMarkup(text))</span>"
             }
             rows += "</div>\n"
         }
         let cellHeight = ExportMetrics.cellHeight
+        let padding = ExportMetrics.padding
         var css = """
-            body { margin: 0; padding: 16px; background: \(page.hex); }
-            .screen { display: inline-block; width: \(grid.size.cols)ch; font-family: \(ExportMetrics.fontFamily);
-              font-size: \(ExportMetrics.fontSize)px; line-height: \(cellHeight)px; color: \(theme.defaultForegroundRGB.hex);
+            body { margin: 0; padding: 16px; background: \(frame ? "transparent" : page.hex); }
+            .screen { display: inline-block; padding: \(padding)px; font-family: \(ExportMetrics.fontFamily);
+              font-size: \(ExportMetrics.fontSize)px; line-height: \(cellHeight)px; color: \(foreground.hex);
               background: \(page.hex); font-variant-ligatures: none; }
+            .grid { position: relative; width: \(grid.size.cols)ch; }
+            .lines { position: absolute; left: 0; top: 0; width: 100%; height: 100%; }
             .row { height: \(cellHeight)px; white-space: pre; overflow: hidden; }
             .row span { display: inline-block; height: \(cellHeight)px; vertical-align: top; overflow: hidden; }
+            .e { font-family: \(ExportMetrics.emojiFontFamily); }
 
             """
+        if frame {
+            css += """
+                .window { display: inline-block; border: 1px solid \(page.mixed(with: foreground, 0.25).hex);
+                  border-radius: 8px; overflow: hidden; background: \(page.hex); }
+                .bar { position: relative; height: \(ExportMetrics.titleBarHeight)px;
+                  border-bottom: 1px solid \(page.mixed(with: foreground, 0.15).hex);
+                  font: 13px/\(ExportMetrics.titleBarHeight)px \(ExportMetrics.titleFontFamily);
+                  color: \(page.mixed(with: foreground, 0.7).hex); text-align: center; }
+                .dots { position: absolute; left: 12px; top: 9px; display: flex; gap: 8px; }
+                .dots i { width: 12px; height: 12px; border-radius: 50%; }
+
+                """
+        }
         for (look, number) in classes.sorted(by: { $0.value < $1.value }) {
             var rule = "color: \(look.foreground.hex); background: \(look.background.hex);"
             if look.bold { rule += " font-weight: bold;" }
@@ -74,6 +142,20 @@ extension GridExport {
             css += ".s\(number) { \(rule) }\n"
         }
         let heading = escapeMarkup(title ?? "AccessDeck screen")
+        let overlayWidth = grid.size.cols * ExportMetrics.cellWidth
+        let overlayHeight = grid.size.rows * cellHeight
+        var screen = """
+            <div class="screen"><div class="grid">
+            \(rows)<svg class="lines" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(overlayWidth) \(overlayHeight)" preserveAspectRatio="none" aria-hidden="true">
+            \(lines)</svg>
+            </div></div>
+            """
+        if frame {
+            let dots = ["#ff5f57", "#febc2e", "#28c840"].map { "<i style=\"background:\($0)\"></i>" }.joined()
+            screen =
+                "<div class=\"window\"><div class=\"bar\"><span class=\"dots\">\(dots)</span>\(heading)</div>\n"
+                + screen + "\n</div>"
+        }
         return """
             <!DOCTYPE html>
             <html>
@@ -84,8 +166,7 @@ extension GridExport {
             \(css)</style>
             </head>
             <body>
-            <div class="screen">
-            \(rows)</div>
+            \(screen)
             </body>
             </html>
 

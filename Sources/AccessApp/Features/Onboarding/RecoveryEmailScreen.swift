@@ -60,6 +60,13 @@ public struct RecoveryEmailScreen: ScreenModel {
     public var takesText: Bool { true }
     // Typing on the buttons goes to the email field; everything else is the password.
     public var secretEntry: SecretEntry? { [.password, .confirm].contains(focus) ? .password : nil }
+
+    public func concealingSecrets() -> Self {
+        var copy = self
+        copy.password.isMasked = true
+        copy.confirmation.isMasked = true
+        return copy
+    }
     public var showsPassword: Bool { !password.isMasked }
     public var needsClock: Bool { limit != nil }
 

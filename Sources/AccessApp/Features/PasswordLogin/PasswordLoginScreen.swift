@@ -51,6 +51,12 @@ public struct PasswordLoginScreen: ScreenModel {
     public var takesText: Bool { true }
     // Typing on the button goes to the password.
     public var secretEntry: SecretEntry? { focus == .email ? nil : .password }
+
+    public func concealingSecrets() -> Self {
+        var copy = self
+        copy.password.isMasked = true
+        return copy
+    }
     public var needsClock: Bool { lockedUntil != nil }
     public var showsPassword: Bool { !password.isMasked }
 

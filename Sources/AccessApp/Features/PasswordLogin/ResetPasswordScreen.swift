@@ -48,6 +48,13 @@ public struct ResetPasswordScreen: ScreenModel {
     public var id: String { "reset-password" }
     public var takesText: Bool { true }
     public var secretEntry: SecretEntry? { .password }
+
+    public func concealingSecrets() -> Self {
+        var copy = self
+        copy.newPassword.isMasked = true
+        copy.confirmation.isMasked = true
+        return copy
+    }
     public var showsPassword: Bool { !newPassword.isMasked }
 
     /// The confirmation is typed as far as the password and differs (seed 001's "Passwords don't match.").

@@ -100,6 +100,12 @@ public struct EnterCodeScreen: ScreenModel {
     public var id: String { "enter-code" }
     public var takesText: Bool { true }
     public var secretEntry: SecretEntry? { .code(recipient: step.destination) }
+
+    public func concealingSecrets() -> Self {
+        var copy = self
+        copy.otp.isConcealed = true
+        return copy
+    }
     public var needsClock: Bool { !clockDone }
 
     public func isExpired(_ context: ScreenContext) -> Bool { isDead || context.now >= expiresAt }

@@ -36,6 +36,12 @@ public struct RecoveryPasswordScreen: ScreenModel {
     public var id: String { "recovery-password" }
     public var takesText: Bool { true }
     public var secretEntry: SecretEntry? { .password }
+
+    public func concealingSecrets() -> Self {
+        var copy = self
+        copy.password.isMasked = true
+        return copy
+    }
     public var needsClock: Bool { lockedUntil != nil }
     public var showsPassword: Bool { !password.isMasked }
 

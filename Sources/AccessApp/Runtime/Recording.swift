@@ -1,0 +1,64 @@
+import Foundation
+import TerminalKit
+
+extension AppState {
+    /// The state as a recording draws it (`--cast`, `--svg-dir`): every screen's secrets concealed
+    /// (`ScreenModel.concealingSecrets`), and the outbox panel closed, since it lists the codes and
+    /// links the backend sent. Only the mock outbox may show those, and a recording is shared.
+    public var concealedForRecording: AppState {
+        var copy = self
+        copy.stack = stack.map { AnyScreen($0.base.concealingSecrets()) }
+        if copy.overlay?.as(OutboxPanel.self) != nil { copy.overlay = nil }
+        return copy
+    }
+}
+
+/// What `accessdeck play --cast FILE --svg-dir DIR` writes while a tape replays: the screen after
+/// each tape line as an asciicast frame and as one SVG, on a steady clock of the tape's own (a beat
+/// a step, `wait N` as N seconds), so the same tape gives the same files.
+public struct TapeFilm {
+    /// The time one step takes in the film, so each key can be seen.
+    public static let beat: TimeInterval = 0.4
+
+    public private(set) var castLines: [String]
+    /// File name and SVG, one a tape line, in order.
+    public private(set) var pictures: [(name: String, svg: String)] = []
+    private var cast: AsciicastRecorder
+    private var time: TimeInterval = 0
+    private let theme: Theme
+    private let title: String
+
+    public init(size: Size, title: String, theme: Theme, startedAt: Date) {
+        cast = AsciicastRecorder(theme: theme)
+        castLines = [AsciicastRecorder.header(size: size, startedAt: startedAt, title: title)]
+        self.theme = theme
+        self.title = title
+    }
+
+    /// The first screen, before any step.
+    public mutating func start(_ state: AppState, size: Size) {
+        castLines += cast.record(Self.frame(state, size: size), at: 0)
+    }
+
+    /// The screen after a step. `lineDone`: the step was the last of its tape line (`type abc` is
+    /// three steps), which gets its SVG.
+    public mutating func step(_ entry: Tape.Entry, _ state: AppState, size: Size, lineDone: Bool) {
+        switch entry.step {
+        case .wait(let seconds): time += seconds
+        case .expect, .expectNot: break
+        default: time += Self.beat
+        }
+        let grid = Self.frame(state, size: size)
+        castLines += cast.record(grid, at: time)
+        if lineDone {
+            let number = String(pictures.count + 1)
+            let name = String(repeating: "0", count: max(0, 3 - number.count)) + number + "-line-\(entry.line).svg"
+            pictures.append((name, GridExport.svg(grid, theme: theme, title: "\(title) · line \(entry.line)")))
+        }
+    }
+
+    static func frame(_ state: AppState, size: Size) -> CellGrid {
+        let grid = render(state.concealedForRecording, size: size)
+        return state.options.ascii ? grid.asciiFallback() : grid
+    }
+}
