@@ -29,6 +29,25 @@ import Testing
         }
     }
 
+    /// Issue 29: a member name written with JSON escapes is the same name to the server's decoder, so it is
+    /// the same secret to the journal. `pass\u0077ord` signs in as `password` does.
+    @Test func aSecretUnderAnEscapedNameStaysOutOfTheJournal() async throws {
+        try await TestBackend.with { backend in
+            let password = "correct-horse-42"
+            let device = String(
+                decoding: try APIJSON.makeContractEncoder().encode(SignInCodeTests.device), as: UTF8.self)
+            let body = #"{"email":"jdoe@mail.com","pass\u0077ord":"\#(password)","device":\#(device)}"#
+            #expect(try await backend.send(.POST, "/auth/login", raw: Data(body.utf8)).status == 200)
+            let reset = #"{"token":"link-token-1","\u006Eew_\u0070assword":"escaped-new-secret-9"}"#
+            _ = try await backend.send(.POST, "/auth/password/reset/complete", raw: Data(reset.utf8))
+            let (text, entries) = try await journalText(backend)
+            #expect(!text.contains(password))
+            #expect(!text.contains("escaped-new-secret-9"))
+            let login = try #require(entries.last { $0.path == "/auth/login" })
+            #expect(login.requestBody?.contains(#""pass\u0077ord":"[redacted]""#) == true)
+        }
+    }
+
     @Test func anOTPVerifyLeavesNoCodeOrTokenInTheJournal() async throws {
         try await TestBackend.with { backend in
             let token = try await backend.signIn().accessToken
