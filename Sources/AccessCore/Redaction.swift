@@ -51,8 +51,16 @@ public enum Redaction {
     /// Stops once `maxBytes` of output are written (the rest is neither read nor checked), so a large
     /// body costs no more than its first part. nil: not JSON.
     public static func json(_ bytes: some Collection<UInt8>, maxBytes: Int = .max) -> String? {
+        jsonReportingCut(bytes, maxBytes: maxBytes)?.text
+    }
+
+    /// `json(_:maxBytes:)`, saying whether the text is the whole body (false: it reached `maxBytes` and
+    /// was cut there, so it is no longer JSON).
+    public static func jsonReportingCut(
+        _ bytes: some Collection<UInt8>, maxBytes: Int
+    ) -> (text: String, isWhole: Bool)? {
         var scanner = JSONRedactor(input: Array(bytes), maxBytes: maxBytes)
-        return scanner.run().map { String(decoding: $0, as: UTF8.self) }
+        return scanner.run().map { (String(decoding: $0.output, as: UTF8.self), $0.isWhole) }
     }
 
     static func isSecret(_ name: String) -> Bool {
@@ -178,8 +186,8 @@ private struct JSONRedactor {
     /// Output full: stop, keeping what was written (already redacted).
     private var full: Bool { !suppressed && written >= maxBytes }
 
-    /// The redacted text, nil when the input is not JSON.
-    mutating func run() -> [UInt8]? {
+    /// The redacted text and whether it is all of it (the limit not reached), nil when the input is not JSON.
+    mutating func run() -> (output: [UInt8], isWhole: Bool)? {
         skipWhitespace()
         guard value(depth: 0) else { return nil }
         if !full {
@@ -201,7 +209,7 @@ private struct JSONRedactor {
             while end > 0, end < output.count, output[end] & 0xC0 == 0x80 { end -= 1 }
             output.removeSubrange(end...)
         }
-        return output
+        return (output, !full)
     }
 
     /// `inError`: this is the value of a member named `error`.

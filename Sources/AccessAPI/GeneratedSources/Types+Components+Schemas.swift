@@ -3201,14 +3201,22 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/JournalEntry/request_headers`.
             public var requestHeaders: Components.Schemas.JournalEntry.RequestHeadersPayload?
-            /// Redacted, at most 4 KiB
+            /// The JSON body as a JSON value (object, array, string, number, boolean or null), redacted; left out when there was no JSON body, and when the body could not be kept as a value (then request_body_text)
             ///
             /// - Remark: Generated from `#/components/schemas/JournalEntry/request_body`.
-            public var requestBody: Swift.String?
-            /// Redacted, at most 4 KiB
+            public var requestBody: OpenAPIRuntime.OpenAPIValueContainer?
+            /// Instead of request_body, a body sent as JSON that cannot be kept as a value: "[not JSON]" when it does not parse (none of it is kept), or the first 4 KiB of the redacted JSON when it is 4 KiB or longer (a cut, so not itself JSON)
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/request_body_text`.
+            public var requestBodyText: Swift.String?
+            /// The answer's JSON body as a JSON value, redacted; as request_body
             ///
             /// - Remark: Generated from `#/components/schemas/JournalEntry/response_body`.
-            public var responseBody: Swift.String?
+            public var responseBody: OpenAPIRuntime.OpenAPIValueContainer?
+            /// Instead of response_body, as request_body_text
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/response_body_text`.
+            public var responseBodyText: Swift.String?
             /// Creates a new `JournalEntry`.
             ///
             /// - Parameters:
@@ -3223,8 +3231,10 @@ extension Components {
             ///   - rule:
             ///   - fault: The injected fault that answered or delayed it, if any
             ///   - requestHeaders:
-            ///   - requestBody: Redacted, at most 4 KiB
-            ///   - responseBody: Redacted, at most 4 KiB
+            ///   - requestBody: The JSON body as a JSON value (object, array, string, number, boolean or null), redacted; left out when there was no JSON body, and when the body could not be kept as a value (then request_body_text)
+            ///   - requestBodyText: Instead of request_body, a body sent as JSON that cannot be kept as a value: "[not JSON]" when it does not parse (none of it is kept), or the first 4 KiB of the redacted JSON when it is 4 KiB or longer (a cut, so not itself JSON)
+            ///   - responseBody: The answer's JSON body as a JSON value, redacted; as request_body
+            ///   - responseBodyText: Instead of response_body, as request_body_text
             public init(
                 id: Swift.Int,
                 requestId: Swift.String? = nil,
@@ -3237,8 +3247,10 @@ extension Components {
                 rule: Swift.String,
                 fault: Swift.String? = nil,
                 requestHeaders: Components.Schemas.JournalEntry.RequestHeadersPayload? = nil,
-                requestBody: Swift.String? = nil,
-                responseBody: Swift.String? = nil
+                requestBody: OpenAPIRuntime.OpenAPIValueContainer? = nil,
+                requestBodyText: Swift.String? = nil,
+                responseBody: OpenAPIRuntime.OpenAPIValueContainer? = nil,
+                responseBodyText: Swift.String? = nil
             ) {
                 self.id = id
                 self.requestId = requestId
@@ -3252,7 +3264,9 @@ extension Components {
                 self.fault = fault
                 self.requestHeaders = requestHeaders
                 self.requestBody = requestBody
+                self.requestBodyText = requestBodyText
                 self.responseBody = responseBody
+                self.responseBodyText = responseBodyText
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -3267,7 +3281,9 @@ extension Components {
                 case fault
                 case requestHeaders = "request_headers"
                 case requestBody = "request_body"
+                case requestBodyText = "request_body_text"
                 case responseBody = "response_body"
+                case responseBodyText = "response_body_text"
             }
         }
         /// - Remark: Generated from `#/components/schemas/ProviderTokenBody`.
