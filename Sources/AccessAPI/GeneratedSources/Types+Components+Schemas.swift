@@ -2951,7 +2951,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/EndpointFault/times`.
             public var times: Swift.Int?
-            /// In answers: how many more requests a fault given `times` will hit
+            /// In answers: how many more requests a fault given `times` will hit, never more than `times` (ignored in a request)
             ///
             /// - Remark: Generated from `#/components/schemas/EndpointFault/remaining`.
             public var remaining: Swift.Int?
@@ -2967,7 +2967,7 @@ extension Components {
             ///   - code: With kind status: the error body's `code` (default fault_injected)
             ///   - message: With kind status: the error body's `message` (default "Injected failure for PATH.")
             ///   - times: The fault hits the next `times` matching requests, then is gone and the next matching fault of the list (or none) applies: "fail 2 times, then succeed". Absent: every request, until cleared
-            ///   - remaining: In answers: how many more requests a fault given `times` will hit
+            ///   - remaining: In answers: how many more requests a fault given `times` will hit, never more than `times` (ignored in a request)
             public init(
                 path: Swift.String,
                 kind: Components.Schemas.EndpointFault.KindPayload,
@@ -3069,7 +3069,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/FaultSettings/offline_seconds`.
             public var offlineSeconds: Swift.Int?
-            /// In answers: the real time at which a `refused` fault ends
+            /// In answers: the real time at which a `refused` fault ends (ignored in a request)
             ///
             /// - Remark: Generated from `#/components/schemas/FaultSettings/refused_until`.
             public var refusedUntil: Foundation.Date?
@@ -3086,7 +3086,7 @@ extension Components {
             /// - Parameters:
             ///   - offline: refused stops accepting connections on the port (connection refused) for offline_seconds of real time, then accepts again; 503 answers every non-admin path with 503; drop accepts and closes the connection; none clears
             ///   - offlineSeconds: How long `refused` lasts, in real seconds (default 30): while it lasts the admin API cannot be reached either
-            ///   - refusedUntil: In answers: the real time at which a `refused` fault ends
+            ///   - refusedUntil: In answers: the real time at which a `refused` fault ends (ignored in a request)
             ///   - latencyMs:
             ///   - statuses:
             ///   - endpoints: Replaces every endpoint fault (an empty array clears them); the first whose path matches applies, and one given `times` is removed once spent, so a list on one path is a sequence

@@ -3152,8 +3152,10 @@ components:
           maximum: 1000
         remaining:
           type: "integer"
-          description: "In answers: how many more requests a fault given `times` will hit"
+          readOnly: true
+          description: "In answers: how many more requests a fault given `times` will hit, never more than `times` (ignored in a request)"
           minimum: 0
+          maximum: 1000
       required:
         - "path"
         - "kind"
@@ -3173,7 +3175,8 @@ components:
         refused_until:
           type: "string"
           format: "date-time"
-          description: "In answers: the real time at which a `refused` fault ends"
+          readOnly: true
+          description: "In answers: the real time at which a `refused` fault ends (ignored in a request)"
         latency_ms:
           type: "integer"
           minimum: 0
