@@ -51,8 +51,16 @@ public enum Redaction {
     /// Stops once `maxBytes` of output are written (the rest is neither read nor checked), so a large
     /// body costs no more than its first part. nil: not JSON.
     public static func json(_ bytes: some Collection<UInt8>, maxBytes: Int = .max) -> String? {
+        jsonReportingCut(bytes, maxBytes: maxBytes)?.text
+    }
+
+    /// `json(_:maxBytes:)`, saying whether the text is the whole body (false: it reached `maxBytes` and
+    /// was cut there, so it is no longer JSON).
+    public static func jsonReportingCut(
+        _ bytes: some Collection<UInt8>, maxBytes: Int
+    ) -> (text: String, isWhole: Bool)? {
         var scanner = JSONRedactor(input: Array(bytes), maxBytes: maxBytes)
-        return scanner.run().map { String(decoding: $0, as: UTF8.self) }
+        return scanner.run().map { (String(decoding: $0.output, as: UTF8.self), $0.isWhole) }
     }
 
     static func isSecret(_ name: String) -> Bool {
@@ -178,8 +186,8 @@ private struct JSONRedactor {
     /// Output full: stop, keeping what was written (already redacted).
     private var full: Bool { !suppressed && written >= maxBytes }
 
-    /// The redacted text, nil when the input is not JSON.
-    mutating func run() -> [UInt8]? {
+    /// The redacted text and whether it is all of it (the limit not reached), nil when the input is not JSON.
+    mutating func run() -> (output: [UInt8], isWhole: Bool)? {
         skipWhitespace()
         guard value(depth: 0) else { return nil }
         if !full {
@@ -201,7 +209,7 @@ private struct JSONRedactor {
             while end > 0, end < output.count, output[end] & 0xC0 == 0x80 { end -= 1 }
             output.removeSubrange(end...)
         }
-        return output
+        return (output, !full)
     }
 
     /// `inError`: this is the value of a member named `error`.
@@ -228,9 +236,12 @@ private struct JSONRedactor {
             guard peek(UInt8(ascii: ":")) else { return false }
             emit()
             skipWhitespace()
+            // Judged as a decoder reads it: `pass\u0077ord` is `password` to the server, so it is here too.
+            let decoded = input[name].contains(UInt8(ascii: "\\")) ? Array(Self.unescaped(input[name]).utf8) : nil
+            let nameBytes = decoded.map { $0[...] } ?? input[name]
             // An error's `code` ("rate_limited") says what went wrong and is no secret; every other `code` is.
-            let isErrorCode = inError && input[name].elementsEqual(Self.codeName)
-            if !isErrorCode, Redaction.isSecret(input[name]) {
+            let isErrorCode = inError && nameBytes.elementsEqual(Self.codeName)
+            if !isErrorCode, Redaction.isSecret(nameBytes) {
                 // Read to its end whatever the output limit, writing nothing of it (a secret inside a
                 // secret leaves it unwritten too).
                 let outer = suppressed
@@ -244,7 +255,7 @@ private struct JSONRedactor {
                     written += Self.redactedValue.count
                 }
             } else {
-                guard value(depth: depth, inError: input[name].elementsEqual(Self.errorName)) else { return false }
+                guard value(depth: depth, inError: nameBytes.elementsEqual(Self.errorName)) else { return false }
             }
             if full { return true }
             skipWhitespace()
@@ -281,7 +292,8 @@ private struct JSONRedactor {
         return true
     }
 
-    /// Reads a string and returns where its raw content lies (escapes as written: no secret name has any).
+    /// Reads a string and returns where its raw content lies (escapes as written). Every escape is checked,
+    /// so `unescaped` can read any name this returns.
     private mutating func string() -> Range<Int>? {
         let start = position
         emit()  // opening quote
@@ -295,10 +307,57 @@ private struct JSONRedactor {
             if byte == UInt8(ascii: "\\") {
                 emit()
                 guard position < input.count else { return nil }
+                switch input[position] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    break
+                case UInt8(ascii: "u"):
+                    guard position + 4 < input.count,
+                        input[(position + 1)...(position + 4)].allSatisfy({ hexValue($0) != nil })
+                    else { return nil }
+                    for _ in 0..<4 { emit() }
+                default: return nil
+                }
             }
             emit()
         }
         return nil
+    }
+
+    /// The string a JSON decoder makes of checked string content: escapes decoded, a surrogate pair joined,
+    /// a lone surrogate read as U+FFFD.
+    private static func unescaped(_ raw: ArraySlice<UInt8>) -> String {
+        var units: [UInt16] = []
+        var bytes: [UInt8] = []
+        func flushBytes() {
+            units.append(contentsOf: String(decoding: bytes, as: UTF8.self).utf16)
+            bytes.removeAll()
+        }
+        var index = raw.startIndex
+        while index < raw.endIndex {
+            let byte = raw[index]
+            guard byte == UInt8(ascii: "\\") else {
+                bytes.append(byte)
+                index += 1
+                continue
+            }
+            let escape = raw[index + 1]
+            index += 2
+            switch escape {
+            case UInt8(ascii: "b"): bytes.append(0x08)
+            case UInt8(ascii: "f"): bytes.append(0x0C)
+            case UInt8(ascii: "n"): bytes.append(0x0A)
+            case UInt8(ascii: "r"): bytes.append(0x0D)
+            case UInt8(ascii: "t"): bytes.append(0x09)
+            case UInt8(ascii: "u"):
+                flushBytes()
+                units.append(raw[index..<(index + 4)].reduce(0) { $0 << 4 | UInt16(hexValue($1) ?? 0) })
+                index += 4
+            default: bytes.append(escape)  // " \ /
+            }
+        }
+        flushBytes()
+        return String(decoding: units, as: UTF16.self)
     }
 
     /// A number, true, false or null: checked loosely (its characters), which is all a journal needs.

@@ -91,6 +91,39 @@ private func type(_ text: String, into state: inout AppState) {
         #expect(palette(state)?.selected?.title == "Fault: 1500 ms latency on every call")
     }
 
+    /// Issue 29 item 6: the `body` kind (a chosen JSON answer) is typed too, its JSON as written.
+    @Test func aTypedBodyFaultCarriesItsJSONStatusAndCount() {
+        var state = AppState(now: start)
+        _ = reduce(&state, .input(.key(.control("p"))))
+        type(#"fault /me/profile body 201 {"display_name":  "A  B", "n": [1, 2]} x3"#, into: &state)
+        let fault = Components.Schemas.EndpointFault(
+            path: "/me/profile", kind: .body, body: #"{"display_name":  "A  B", "n": [1, 2]}"#, bodyStatus: 201,
+            times: 3)
+        #expect(
+            palette(state)?.selected?.action
+                == .setFaults(
+                    FaultSettings(endpoints: [fault]), label: "Fault on: 201 with a chosen body, 3 times on /me/profile"
+                ))
+        _ = reduce(&state, .input(.key(.control("u"))))
+        type("fault * body null", into: &state)
+        #expect(
+            palette(state)?.selected?.action
+                == .setFaults(
+                    FaultSettings(endpoints: [.init(path: "*", kind: .body, body: "null")]),
+                    label: "Fault on: 200 with a chosen body on every call"))
+        // Longer than a search: the whole typed JSON is kept.
+        _ = reduce(&state, .input(.key(.control("u"))))
+        let long = #"{"error":{"code":"account_suspended","message":"\#(String(repeating: "m", count: 200))"}}"#
+        type("fault /me/profile body \(long)", into: &state)
+        #expect(palette(state)?.selected?.title == "Fault: 200 with a chosen body on /me/profile")
+        // A body that does not parse, or none, makes no command.
+        for broken in [#"fault /me body {"a": }"#, "fault /me body", "fault /me body x2", #"fault me body {}"#] {
+            _ = reduce(&state, .input(.key(.control("u"))))
+            type(broken, into: &state)
+            #expect(palette(state)?.commands.contains { $0.detail == "as typed" } == false, "\(broken)")
+        }
+    }
+
     /// What does not read as a command makes none; the grammar's row says what to type, and Enter on it
     /// starts the words.
     @Test func aQueryThatReadsAsNothingMakesNoCommand() {

@@ -121,6 +121,21 @@ import Testing
         #expect(Redaction.json(#"{"TOKEN":"abc","tokens":"kept"}"#) == #"{"TOKEN":"[redacted]","tokens":"kept"}"#)
     }
 
+    /// Issue 29: a decoder reads `pass\u0077ord` as `password`, so the journal must too: names are decoded
+    /// (every escape, surrogate pairs included) before they are judged, and kept as written.
+    @Test func aNameWrittenWithEscapesIsJudgedDecoded() {
+        #expect(Redaction.json(#"{"pass\u0077ord":"hunter2"}"#) == #"{"pass\u0077ord":"[redacted]"}"#)
+        #expect(
+            Redaction.json(#"{"\u0063\u006F\u0044\u0065":"123456"}"#) == #"{"\u0063\u006F\u0044\u0065":"[redacted]"}"#)
+        #expect(Redaction.json(#"{"a":{"to\u006ben":1}}"#) == #"{"a":{"to\u006ben":"[redacted]"}}"#)
+        // An escaped `error` is still the error object, whose own code stays.
+        #expect(Redaction.json(#"{"\u0065rror":{"code":"gone"}}"#) == #"{"\u0065rror":{"code":"gone"}}"#)
+        // Escapes that decode to another name leave the value alone; broken escapes are not JSON.
+        #expect(Redaction.json(#"{"pass\nword":"x","\ud83d\ude00":"y"}"#) == #"{"pass\nword":"x","\ud83d\ude00":"y"}"#)
+        #expect(Redaction.json(#"{"pass\u00zzord":"x"}"#) == Redaction.notJSON)
+        #expect(Redaction.json(#"{"pass\qord":"x"}"#) == Redaction.notJSON)
+    }
+
     @Test func scalarsThatAreNotJSONAreRefused() {
         #expect(Redaction.json(#"{"a":tru}"#) == Redaction.notJSON)
         #expect(Redaction.json(#"{"a":1.2.3}"#) == Redaction.notJSON)

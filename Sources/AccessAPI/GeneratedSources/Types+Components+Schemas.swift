@@ -2951,7 +2951,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/EndpointFault/times`.
             public var times: Swift.Int?
-            /// In answers: how many more requests a fault given `times` will hit
+            /// In answers: how many more requests a fault given `times` will hit, never more than `times` (ignored in a request)
             ///
             /// - Remark: Generated from `#/components/schemas/EndpointFault/remaining`.
             public var remaining: Swift.Int?
@@ -2967,7 +2967,7 @@ extension Components {
             ///   - code: With kind status: the error body's `code` (default fault_injected)
             ///   - message: With kind status: the error body's `message` (default "Injected failure for PATH.")
             ///   - times: The fault hits the next `times` matching requests, then is gone and the next matching fault of the list (or none) applies: "fail 2 times, then succeed". Absent: every request, until cleared
-            ///   - remaining: In answers: how many more requests a fault given `times` will hit
+            ///   - remaining: In answers: how many more requests a fault given `times` will hit, never more than `times` (ignored in a request)
             public init(
                 path: Swift.String,
                 kind: Components.Schemas.EndpointFault.KindPayload,
@@ -3069,7 +3069,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/FaultSettings/offline_seconds`.
             public var offlineSeconds: Swift.Int?
-            /// In answers: the real time at which a `refused` fault ends
+            /// In answers: the real time at which a `refused` fault ends (ignored in a request)
             ///
             /// - Remark: Generated from `#/components/schemas/FaultSettings/refused_until`.
             public var refusedUntil: Foundation.Date?
@@ -3086,7 +3086,7 @@ extension Components {
             /// - Parameters:
             ///   - offline: refused stops accepting connections on the port (connection refused) for offline_seconds of real time, then accepts again; 503 answers every non-admin path with 503; drop accepts and closes the connection; none clears
             ///   - offlineSeconds: How long `refused` lasts, in real seconds (default 30): while it lasts the admin API cannot be reached either
-            ///   - refusedUntil: In answers: the real time at which a `refused` fault ends
+            ///   - refusedUntil: In answers: the real time at which a `refused` fault ends (ignored in a request)
             ///   - latencyMs:
             ///   - statuses:
             ///   - endpoints: Replaces every endpoint fault (an empty array clears them); the first whose path matches applies, and one given `times` is removed once spent, so a list on one path is a sequence
@@ -3201,14 +3201,22 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/JournalEntry/request_headers`.
             public var requestHeaders: Components.Schemas.JournalEntry.RequestHeadersPayload?
-            /// Redacted, at most 4 KiB
+            /// The JSON body as a JSON value (object, array, string, number, boolean or null), redacted; left out when there was no JSON body, and when the body could not be kept as a value (then request_body_text)
             ///
             /// - Remark: Generated from `#/components/schemas/JournalEntry/request_body`.
-            public var requestBody: Swift.String?
-            /// Redacted, at most 4 KiB
+            public var requestBody: OpenAPIRuntime.OpenAPIValueContainer?
+            /// Instead of request_body, a body sent as JSON that cannot be kept as a value: "[not JSON]" when it does not parse (none of it is kept), or the first 4 KiB of the redacted JSON when it is 4 KiB or longer (a cut, so not itself JSON)
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/request_body_text`.
+            public var requestBodyText: Swift.String?
+            /// The answer's JSON body as a JSON value, redacted; as request_body
             ///
             /// - Remark: Generated from `#/components/schemas/JournalEntry/response_body`.
-            public var responseBody: Swift.String?
+            public var responseBody: OpenAPIRuntime.OpenAPIValueContainer?
+            /// Instead of response_body, as request_body_text
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/response_body_text`.
+            public var responseBodyText: Swift.String?
             /// Creates a new `JournalEntry`.
             ///
             /// - Parameters:
@@ -3223,8 +3231,10 @@ extension Components {
             ///   - rule:
             ///   - fault: The injected fault that answered or delayed it, if any
             ///   - requestHeaders:
-            ///   - requestBody: Redacted, at most 4 KiB
-            ///   - responseBody: Redacted, at most 4 KiB
+            ///   - requestBody: The JSON body as a JSON value (object, array, string, number, boolean or null), redacted; left out when there was no JSON body, and when the body could not be kept as a value (then request_body_text)
+            ///   - requestBodyText: Instead of request_body, a body sent as JSON that cannot be kept as a value: "[not JSON]" when it does not parse (none of it is kept), or the first 4 KiB of the redacted JSON when it is 4 KiB or longer (a cut, so not itself JSON)
+            ///   - responseBody: The answer's JSON body as a JSON value, redacted; as request_body
+            ///   - responseBodyText: Instead of response_body, as request_body_text
             public init(
                 id: Swift.Int,
                 requestId: Swift.String? = nil,
@@ -3237,8 +3247,10 @@ extension Components {
                 rule: Swift.String,
                 fault: Swift.String? = nil,
                 requestHeaders: Components.Schemas.JournalEntry.RequestHeadersPayload? = nil,
-                requestBody: Swift.String? = nil,
-                responseBody: Swift.String? = nil
+                requestBody: OpenAPIRuntime.OpenAPIValueContainer? = nil,
+                requestBodyText: Swift.String? = nil,
+                responseBody: OpenAPIRuntime.OpenAPIValueContainer? = nil,
+                responseBodyText: Swift.String? = nil
             ) {
                 self.id = id
                 self.requestId = requestId
@@ -3252,7 +3264,9 @@ extension Components {
                 self.fault = fault
                 self.requestHeaders = requestHeaders
                 self.requestBody = requestBody
+                self.requestBodyText = requestBodyText
                 self.responseBody = responseBody
+                self.responseBodyText = responseBodyText
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -3267,7 +3281,9 @@ extension Components {
                 case fault
                 case requestHeaders = "request_headers"
                 case requestBody = "request_body"
+                case requestBodyText = "request_body_text"
                 case responseBody = "response_body"
+                case responseBodyText = "response_body_text"
             }
         }
         /// - Remark: Generated from `#/components/schemas/ProviderTokenBody`.

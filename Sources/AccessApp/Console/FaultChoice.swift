@@ -9,6 +9,9 @@ public struct FaultChoice: Equatable, Sendable {
     public var code: String?
     /// Only the next `times` calls, then the call succeeds again; nil: until cleared.
     public var times: Int?
+    /// A body fault's JSON answer and its 2xx status (the backend's 200 when nil).
+    public var body: String?
+    public var bodyStatus: Int?
 
     public static let all: [FaultChoice] = [
         FaultChoice(kind: .unavailable), FaultChoice(kind: .offline), FaultChoice(kind: .latency, latencyMs: 2000),
@@ -17,7 +20,7 @@ public struct FaultChoice: Equatable, Sendable {
     ]
 
     public var label: String {
-        var label = Self.label(kind, latency: latencyMs, status: status)
+        var label = Self.label(kind, latency: latencyMs, status: kind == .body ? bodyStatus : status)
         if let code { label += " \(code)" }
         if let times { label += times == 1 ? ", once" : ", \(times) times" }
         return label
@@ -33,11 +36,13 @@ public struct FaultChoice: Equatable, Sendable {
         case .timeout: return "no answer (timeout)"
         case .commitThenFail: return "commit then fail"
         case .status: return "status \(status ?? 0)"
-        case .body: return "200 with a chosen body"
+        case .body: return "\(status ?? 200) with a chosen body"
         }
     }
 
     func fault(on path: String) -> Components.Schemas.EndpointFault {
-        .init(path: path, kind: kind, latencyMs: latencyMs, status: status, code: code, times: times)
+        .init(
+            path: path, kind: kind, latencyMs: latencyMs, status: status, body: body, bodyStatus: bodyStatus,
+            code: code, times: times)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Palette commands made from what is typed, for values no list can hold (WireMock's and Stripe's test
 /// clocks' own numbers): `clock +90s`, `clock 2026-12-01T09:00`, `fault /auth/me 409 account_suspended x2`,
-/// `fault * latency 1500`. The catalog offers a grammar (reference backend only) as a row that explains it;
+/// `fault * latency 1500`, `fault /me/profile body 200 {"display_name": null}`. The catalog offers a grammar (reference backend only) as a row that explains it;
 /// a query that reads as one becomes a command above the list.
 public enum TypedCommand: String, Equatable, Sendable, CaseIterable {
     case clock
@@ -20,7 +20,7 @@ public enum TypedCommand: String, Equatable, Sendable, CaseIterable {
             return PaletteCommand(
                 "Fault: your own status, code, latency, count…",
                 detail: "type fault PATH|* 409 [code] | latency MS | unavailable | offline | timeout "
-                    + "| commit_then_fail, then [xN] for N times", .typed(self))
+                    + "| commit_then_fail | body [2xx] JSON, then [xN] for N times", .typed(self))
         }
     }
 
@@ -33,12 +33,36 @@ public enum TypedCommand: String, Equatable, Sendable, CaseIterable {
             guard words.count == 2, let move = ClockMove.parse(words[1]) else { return nil }
             return PaletteCommand("Clock \(move.label)", detail: "as typed", .moveClock(move))
         case .fault:
-            guard let (path, choice) = Self.fault(Array(words.dropFirst())) else { return nil }
+            guard let (path, choice) = Self.bodyFault(query) ?? Self.fault(Array(words.dropFirst())) else {
+                return nil
+            }
             let title = "\(choice.label) on \(path == "*" ? "every call" : path)"
             return PaletteCommand(
                 "Fault: \(title)", detail: "as typed",
                 .setFaults(FaultSettings(endpoints: [choice.fault(on: path)]), label: "Fault on: \(title)"))
         }
+    }
+
+    /// The longest JSON answer a body fault takes (the contract's `body` maxLength).
+    static let maxFaultBody = 16_384
+
+    /// `fault PATH body [2xx] JSON [xN]`: the JSON is the text as typed, its spaces kept, and must parse.
+    private static func bodyFault(_ query: String) -> (String, FaultChoice)? {
+        let grammar = /^\s*fault\s+(\S+)\s+body\s+(?:(2\d\d)\s+)?(.+?)(?:\s+x(\d+))?\s*$/.ignoresCase()
+        guard let match = query.wholeMatch(of: grammar) else { return nil }
+        let path = String(match.1)
+        let json = String(match.3)
+        guard path == "*" || (path.hasPrefix("/") && path.count <= 200), json.utf8.count <= maxFaultBody,
+            (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)) != nil
+        else { return nil }
+        var choice = FaultChoice(kind: .body)
+        choice.body = json
+        choice.bodyStatus = match.2.flatMap { Int($0) }
+        if let count = match.4 {
+            guard let times = Int(count), (1...1000).contains(times) else { return nil }
+            choice.times = times
+        }
+        return (path, choice)
     }
 
     /// `PATH KIND [VALUE] [CODE] [xN]`.

@@ -43,6 +43,8 @@ public enum PaletteAction: Equatable, Sendable {
 /// command, Enter runs the chosen one.
 public struct CommandPalette: OverlayModel {
     public private(set) var query = ""
+    /// Room for a typed command's words: a body fault's JSON (`TypedCommand`) outgrows a search's 60.
+    static let maxQuery = 500
     /// The commands made from the query (`TypedCommand`), then the catalog's.
     public private(set) var commands: [PaletteCommand]
     /// Indices into `commands`, best match first.
@@ -141,7 +143,7 @@ public struct CommandPalette: OverlayModel {
     mutating func search(_ text: String) { setQuery(text) }
 
     private mutating func setQuery(_ text: String) {
-        query = String(text.prefix(60))
+        query = String(text.prefix(Self.maxQuery))
         match()
         selection = 0
     }

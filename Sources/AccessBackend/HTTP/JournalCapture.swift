@@ -32,7 +32,7 @@ final class JournalCapture: Sendable {
     /// The journal's redacted view of the request and its answer.
     func entry(
         request: Request, responseStatus: Int, responseIsJSON: Bool, at: Date, ms: Double, rule: Rule
-    ) -> JournalEntry {
+    ) -> JournalService.Pending {
         let (requestBody, responseBody, fault) = state.withLock { ($0.requestBody, $0.responseBody, $0.fault) }
         var headers: [String: String] = [:]
         for field in request.headers {
@@ -41,20 +41,24 @@ final class JournalCapture: Sendable {
             headers[name] = headers[name].map { $0 + ", " + value } ?? value
         }
         let requestIsJSON = request.headers[.contentType].map(GatewayMiddleware.isJSON) ?? false
-        return JournalEntry(
+        let entry = JournalEntry(
             id: 0, requestId: request.headers[Self.requestIDField].map { String($0.prefix(Self.maxRequestID)) },
             at: at, method: request.method.rawValue, path: request.uri.path,
             query: request.uri.query.flatMap { $0.isEmpty ? nil : Redaction.query($0) }, status: responseStatus,
-            ms: ms, rule: rule.rawValue, fault: fault, requestHeaders: .init(additionalProperties: headers),
-            requestBody: requestIsJSON ? requestBody.flatMap { Self.redacted($0) } : nil,
+            ms: ms, rule: rule.rawValue, fault: fault, requestHeaders: .init(additionalProperties: headers))
+        return JournalService.Pending(
+            entry: entry, requestBody: requestIsJSON ? requestBody.flatMap { Self.redacted($0) } : nil,
             responseBody: responseIsJSON ? responseBody.flatMap { Self.redacted($0) } : nil)
     }
 
     static let requestIDField = HTTPField.Name("X-Request-ID")!
 
-    private static func redacted(_ body: ByteBuffer) -> String? {
+    private static func redacted(_ body: ByteBuffer) -> JournalService.RedactedBody? {
         guard body.readableBytes > 0 else { return nil }
-        return body.withUnsafeReadableBytes { Redaction.json($0, maxBytes: maxBodyBytes) ?? Redaction.notJSON }
+        return body.withUnsafeReadableBytes { bytes in
+            Redaction.jsonReportingCut(bytes, maxBytes: maxBodyBytes).map { .init(text: $0.text, isWhole: $0.isWhole) }
+                ?? .init(text: Redaction.notJSON, isWhole: false)
+        }
     }
 
     private static func cut(_ value: String) -> String {

@@ -3152,8 +3152,10 @@ components:
           maximum: 1000
         remaining:
           type: "integer"
-          description: "In answers: how many more requests a fault given `times` will hit"
+          readOnly: true
+          description: "In answers: how many more requests a fault given `times` will hit, never more than `times` (ignored in a request)"
           minimum: 0
+          maximum: 1000
       required:
         - "path"
         - "kind"
@@ -3173,7 +3175,8 @@ components:
         refused_until:
           type: "string"
           format: "date-time"
-          description: "In answers: the real time at which a `refused` fault ends"
+          readOnly: true
+          description: "In answers: the real time at which a `refused` fault ends (ignored in a request)"
         latency_ms:
           type: "integer"
           minimum: 0
@@ -3222,11 +3225,15 @@ components:
           additionalProperties:
             type: "string"
         request_body:
+          description: "The JSON body as a JSON value (object, array, string, number, boolean or null), redacted; left out when there was no JSON body, and when the body could not be kept as a value (then request_body_text)"
+        request_body_text:
           type: "string"
-          description: "Redacted, at most 4 KiB"
+          description: "Instead of request_body, a body sent as JSON that cannot be kept as a value: \"[not JSON]\" when it does not parse (none of it is kept), or the first 4 KiB of the redacted JSON when it is 4 KiB or longer (a cut, so not itself JSON)"
         response_body:
+          description: "The answer's JSON body as a JSON value, redacted; as request_body"
+        response_body_text:
           type: "string"
-          description: "Redacted, at most 4 KiB"
+          description: "Instead of response_body, as request_body_text"
       required:
         - "id"
         - "at"

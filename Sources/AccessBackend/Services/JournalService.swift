@@ -1,5 +1,6 @@
 import AccessAPI
 import Foundation
+import OpenAPIRuntime
 import Synchronization
 
 /// Recent requests for QA: method, path, status, time taken, the deciding rule, the injected fault, and the
@@ -7,10 +8,53 @@ import Synchronization
 /// entry gets here: nothing unredacted is ever kept).
 final class JournalService: Sendable {
     static let capacity = 500
+
+    /// A body as redacted (`Redaction`), still text: it becomes the entry's JSON value only when the entry
+    /// is read, so a request pays for the redacting scan and not for building a value nobody may ask for.
+    struct RedactedBody: Sendable, Equatable {
+        var text: String
+        /// false: not JSON (`Redaction.notJSON`), or cut at `JournalCapture.maxBodyBytes`.
+        var isWhole: Bool
+    }
+
+    /// An entry as recorded: its bodies not yet in it.
+    struct Pending: Sendable {
+        var entry: JournalEntry
+        var requestBody: RedactedBody?
+        var responseBody: RedactedBody?
+
+        init(entry: JournalEntry, requestBody: RedactedBody? = nil, responseBody: RedactedBody? = nil) {
+            self.entry = entry
+            self.requestBody = requestBody
+            self.responseBody = responseBody
+        }
+
+        /// The entry as the contract shows it: each body a JSON value when it is whole JSON, otherwise its
+        /// text under the `_text` member, never both.
+        var complete: JournalEntry {
+            var entry = entry
+            if let requestBody {
+                (entry.requestBody, entry.requestBodyText) = Self.shown(requestBody)
+            }
+            if let responseBody {
+                (entry.responseBody, entry.responseBodyText) = Self.shown(responseBody)
+            }
+            return entry
+        }
+
+        private static func shown(_ body: RedactedBody) -> (OpenAPIValueContainer?, String?) {
+            // The redactor's check of numbers is looser than a decoder's (`01`): what does not decode stays text.
+            guard body.isWhole,
+                let value = try? JSONDecoder().decode(OpenAPIValueContainer.self, from: Data(body.text.utf8))
+            else { return (nil, body.text) }
+            return (value, nil)
+        }
+    }
+
     /// A ring: every request records an entry, and shifting 500 entries down on each one cost more than
     /// a whole /health answer.
     private struct Ring {
-        var slots: [JournalEntry] = []
+        var slots: [Pending] = []
         var next = 0
         var lastID = 0
     }
@@ -18,10 +62,14 @@ final class JournalService: Sendable {
 
     /// Numbers the entry (its `id` is ignored) and keeps it.
     func record(_ entry: JournalEntry) {
-        var entry = entry
+        record(Pending(entry: entry))
+    }
+
+    func record(_ pending: Pending) {
+        var entry = pending
         entries.withLock { ring in
             ring.lastID += 1
-            entry.id = ring.lastID
+            entry.entry.id = ring.lastID
             if ring.slots.count < Self.capacity {
                 ring.slots.append(entry)
             } else {
@@ -36,7 +84,7 @@ final class JournalService: Sendable {
         entries.withLock { ring in
             ring = Ring()
             for entry in saved.suffix(Self.capacity) {
-                ring.slots.append(entry)
+                ring.slots.append(Pending(entry: entry))
                 ring.lastID = max(ring.lastID, entry.id)
             }
             ring.next = ring.slots.count % Self.capacity
@@ -61,15 +109,15 @@ final class JournalService: Sendable {
 
     /// Oldest first, like the list it replaced.
     func recent(limit: Int) -> [JournalEntry] {
-        entries.withLock { ring in Array(Self.ordered(ring).suffix(limit)) }
+        entries.withLock { ring in Self.ordered(ring).suffix(limit) }.map(\.complete)
     }
 
     /// Entries numbered after `id`, oldest first: what a save has not written yet.
     func entries(after id: Int) -> [JournalEntry] {
-        entries.withLock { ring in Self.ordered(ring).filter { $0.id > id } }
+        entries.withLock { ring in Self.ordered(ring).filter { $0.entry.id > id } }.map(\.complete)
     }
 
-    private static func ordered(_ ring: Ring) -> [JournalEntry] {
+    private static func ordered(_ ring: Ring) -> [Pending] {
         // Until the ring is full, `next` is its end and the slots are already in order.
         ring.slots.count < capacity ? ring.slots : Array(ring.slots[ring.next...]) + Array(ring.slots[..<ring.next])
     }
