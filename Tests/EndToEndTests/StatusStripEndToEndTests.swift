@@ -31,7 +31,6 @@ import Testing
         try admin.post("/scenario", #"{"name": "coach"}"#)
         let screen = try tmux.waitFor("Scenario reset by another tool: coach")
         #expect(!screen.contains("Session expired"))
-        try tmux.waitFor("scenario coach")
         // The new world's start (Settings), signed in as the coach: the hub opens on the new session.
         try tmux.sendKeys("Enter")
         let hub = try tmux.waitFor("Email & password")

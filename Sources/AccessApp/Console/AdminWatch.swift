@@ -62,11 +62,9 @@ func beginSwitch(to name: String, loadedBy loader: ScenarioLoader, in state: ino
 // MARK: - The status strip
 
 /// One line above the footer whenever something is not as the app starts (k9s-style): a switch under way,
-/// the scenario when it is not the default one, the faults on, the clock moved or frozen, a backend that is
-/// not the embedded one. Without it a fault stayed on unseen unless the palette was opened.
+/// the faults on, the clock moved or frozen, a backend that is not the embedded one, led by the scenario.
+/// Without it a fault stayed on unseen unless the palette was opened.
 public enum StatusStrip {
-    /// The scenario the app starts on unless told otherwise (`--scenario`).
-    public static let defaultScenario = "default"
     /// A clock this close to the machine's counts as not moved (the backend shows whole seconds).
     static let clockTolerance: TimeInterval = 1
 
@@ -84,8 +82,11 @@ public enum StatusStrip {
             notDefault.append("clock \(sign)\(ClockMove.duration(abs(console.clockOffset)))")
         }
         if !state.options.backendIsEmbedded, let url = state.options.backendURL { notDefault.append("backend \(url)") }
-        let scenario = console.scenario.flatMap { $0 == defaultScenario && notDefault.isEmpty ? nil : $0 }
-        if console.switching == nil, let scenario { parts.append("scenario \(scenario)") }
+        // The scenario alone was chosen at the start (or its switch toasted): a strip for it would take a form's
+        // last row at 80×24 for good. It leads the line once anything else is on.
+        if console.switching == nil, !notDefault.isEmpty, let scenario = console.scenario {
+            parts.append("scenario \(scenario)")
+        }
         return parts + notDefault
     }
 
