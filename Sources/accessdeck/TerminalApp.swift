@@ -77,6 +77,7 @@ struct TerminalApp {
             root: connection.root, now: clock.now(), terminal: terminal, deviceRegion: deviceRegion)
         state.options.hasReferenceBackend = connection.isReferenceBackend
         state.options.backendURL = connection.baseURL
+        state.options.backendIsEmbedded = connection.embedded != nil
         state.console.scenario = connection.embedded == nil ? nil : backendOptions.scenario
         if let cached = connection.cache.latest {
             state.methods = cached.methods
@@ -240,7 +241,7 @@ struct TerminalApp {
         clock: any AppClock, connection: BackendConnection
     ) -> Int32 {
         let store = Store(
-            state: state, clock: clock, services: TerminalServices(),
+            state: state, clock: clock, backendWaitClock: SystemClock(), services: TerminalServices(),
             performer: ClientPerformer(
                 client: connection.client, cache: connection.cache, embedded: connection.embedded)
         ) { [waker = terminal.waker] in waker.wake() }
@@ -248,6 +249,8 @@ struct TerminalApp {
         // The reducer keeps keys from a screen hidden by "Terminal too small": it needs the size.
         store.send(.input(.resize(terminal.size)))
         store.send(.started)
+        // The status strip and a reset by another tool follow the reference backend's admin state.
+        store.send(.watchAdmin)
         let identifying = Task { [store] in
             guard let found = await connection.identify() else { return }
             if let methods = found.qaSignedIn { store.send(.qaSignedIn(methods, profile: found.qaProfile)) }

@@ -96,6 +96,25 @@ private func eventually(_ condition: () -> Bool) async {
         #expect(await inbox.next() == .toastExpired)
     }
 
+    /// Issue 29 §3: QA froze the backend's clock (so the app's), then a refusal ended; the probe waited on the
+    /// frozen clock and "You're offline" stayed until `r`. Waits for the backend run on their own clock.
+    @Test func aWaitForTheBackendRunsWhileTheAppClockIsFrozen() async {
+        let frozen = ManualClock()
+        let real = ManualClock()
+        let inbox = Inbox()
+        let runner = EffectRunner(
+            clock: frozen, backendWaitClock: real, services: NoServices(), performer: nil, send: inbox.send)
+        runner.run(.after(seconds: 1, action: .probe, id: .probe))
+        runner.run(.after(seconds: 1, action: .toastExpired, id: .toast))
+        await eventually { real.pendingSleepers == 1 && frozen.pendingSleepers == 1 }
+        real.advance(by: 1)
+        #expect(await inbox.next() == .probe)
+        // A countdown on screen stays on the app clock: frozen, it does not move.
+        #expect(frozen.pendingSleepers == 1)
+        #expect(inbox.received == [.probe])
+        runner.cancelAll()
+    }
+
     @Test func aTimerWithTheSameIdReplacesTheOneBefore() async {
         let clock = ManualClock()
         let inbox = Inbox()

@@ -344,6 +344,11 @@ extension AccountClient {
         try await call { try await admin.adminOutbox().ok.body.json }.map(OutboxMessage.init)
     }
 
+    /// The scenario and its epoch, the faults and the clock, as they stand: polled to see another tool's changes.
+    public func adminState() async throws -> AdminState {
+        try await call { try await admin.adminState().ok.body.json }
+    }
+
     public func adminClock() async throws -> ClockState {
         try await call { try await admin.adminClock().ok.body.json }
     }

@@ -18,6 +18,7 @@ enum ContractStatuses {
         "adminSession": [200, 409],
         "adminSetClock": [200, 400, 413, 422],
         "adminSetFaults": [200, 400, 413, 422],
+        "adminState": [200],
         "cancelOtp": [200, 400, 401, 403, 404, 410, 413],
         "changePassword": [200, 400, 401, 403, 413, 422],
         "checkPasswordResetLink": [200, 400, 404, 410, 413],

@@ -86,6 +86,7 @@ public typealias ScenarioSummary = Components.Schemas.ScenarioSummary
 public typealias LoadScenarioBody = Components.Schemas.LoadScenarioBody
 public typealias ScenarioLoaded = Components.Schemas.ScenarioLoaded
 public typealias ClockState = Components.Schemas.ClockState
+public typealias AdminState = Components.Schemas.AdminState
 public typealias ClockAdvanceBody = Components.Schemas.ClockAdvanceBody
 public typealias DeadlineEvent = Components.Schemas.DeadlineEvent
 public typealias ClockAdvanced = Components.Schemas.ClockAdvanced

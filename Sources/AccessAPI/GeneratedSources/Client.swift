@@ -7945,6 +7945,68 @@ public struct Client: APIProtocol {
             }
         )
     }
+    /// What QA has changed, in one cheap answer: the scenario and its epoch, the faults, the clock
+    ///
+    /// A client polls this to see changes another tool made (a scenario reset, a fault, a clock move). The epoch grows by one on every scenario load, whoever asked for it: a client that knew a smaller one knows the world it showed is gone. Not kept in the journal: a client polling it would push the calls QA looks for out of it.
+    ///
+    /// - Remark: HTTP `GET /_admin/state`.
+    /// - Remark: Generated from `#/paths//_admin/state/get(adminState)`.
+    public func adminState(_ input: Operations.AdminState.Input) async throws -> Operations.AdminState.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.AdminState.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/_admin/state",
+                    parameters: []
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.AdminState.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.AdminState.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
     /// Tokens for the scenario's signed-in user
     ///
     /// - Remark: HTTP `POST /_admin/session`.

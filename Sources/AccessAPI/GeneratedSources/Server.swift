@@ -556,6 +556,17 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.adminState(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .get,
+            path: server.apiPathComponentsWithServerPrefix("/_admin/state")
+        )
+        try transport.register(
+            {
                 try await server.adminSession(
                     request: $0,
                     body: $1,
@@ -7571,6 +7582,55 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .unprocessableContent(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 422)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .undocumented(statusCode, _):
+                    return (.init(soar_statusCode: statusCode), nil)
+                }
+            }
+        )
+    }
+    /// What QA has changed, in one cheap answer: the scenario and its epoch, the faults, the clock
+    ///
+    /// A client polls this to see changes another tool made (a scenario reset, a fault, a clock move). The epoch grows by one on every scenario load, whoever asked for it: a client that knew a smaller one knows the world it showed is gone. Not kept in the journal: a client polling it would push the calls QA looks for out of it.
+    ///
+    /// - Remark: HTTP `GET /_admin/state`.
+    /// - Remark: Generated from `#/paths//_admin/state/get(adminState)`.
+    func adminState(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.AdminState.id,
+            using: {
+                APIHandler.adminState($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let headers: Operations.AdminState.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                return Operations.AdminState.Input(headers: headers)
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

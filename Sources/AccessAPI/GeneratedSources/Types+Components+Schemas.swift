@@ -2577,25 +2577,80 @@ extension Components {
             public var userId: Swift.String
             /// - Remark: Generated from `#/components/schemas/ScenarioLoaded/now`.
             public var now: Foundation.Date
+            /// The scenario epoch this load started (see GET /_admin/state)
+            ///
+            /// - Remark: Generated from `#/components/schemas/ScenarioLoaded/epoch`.
+            public var epoch: Swift.Int64
             /// Creates a new `ScenarioLoaded`.
             ///
             /// - Parameters:
             ///   - name:
             ///   - userId:
             ///   - now:
+            ///   - epoch: The scenario epoch this load started (see GET /_admin/state)
             public init(
                 name: Swift.String,
                 userId: Swift.String,
-                now: Foundation.Date
+                now: Foundation.Date,
+                epoch: Swift.Int64
             ) {
                 self.name = name
                 self.userId = userId
                 self.now = now
+                self.epoch = epoch
             }
             public enum CodingKeys: String, CodingKey {
                 case name
                 case userId = "user_id"
                 case now
+                case epoch
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AdminState`.
+        public struct AdminState: Codable, Hashable, Sendable {
+            /// The scenario last loaded
+            ///
+            /// - Remark: Generated from `#/components/schemas/AdminState/scenario`.
+            public var scenario: Swift.String
+            /// Grows by one on every scenario load, by anyone; it survives a restart on the same database
+            ///
+            /// - Remark: Generated from `#/components/schemas/AdminState/epoch`.
+            public var epoch: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/AdminState/faults`.
+            public var faults: Components.Schemas.FaultSettings
+            /// - Remark: Generated from `#/components/schemas/AdminState/clock`.
+            public var clock: Components.Schemas.ClockState
+            /// The backend clock's time minus this machine's, in whole seconds: what QA moved it by, or a scenario's fixed start
+            ///
+            /// - Remark: Generated from `#/components/schemas/AdminState/clock_offset_seconds`.
+            public var clockOffsetSeconds: Swift.Double
+            /// Creates a new `AdminState`.
+            ///
+            /// - Parameters:
+            ///   - scenario: The scenario last loaded
+            ///   - epoch: Grows by one on every scenario load, by anyone; it survives a restart on the same database
+            ///   - faults:
+            ///   - clock:
+            ///   - clockOffsetSeconds: The backend clock's time minus this machine's, in whole seconds: what QA moved it by, or a scenario's fixed start
+            public init(
+                scenario: Swift.String,
+                epoch: Swift.Int64,
+                faults: Components.Schemas.FaultSettings,
+                clock: Components.Schemas.ClockState,
+                clockOffsetSeconds: Swift.Double
+            ) {
+                self.scenario = scenario
+                self.epoch = epoch
+                self.faults = faults
+                self.clock = clock
+                self.clockOffsetSeconds = clockOffsetSeconds
+            }
+            public enum CodingKeys: String, CodingKey {
+                case scenario
+                case epoch
+                case faults
+                case clock
+                case clockOffsetSeconds = "clock_offset_seconds"
             }
         }
         /// One SMS or email the reference backend sent; the only place codes and links are readable

@@ -309,6 +309,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /_admin/scenario`.
     /// - Remark: Generated from `#/paths//_admin/scenario/post(adminLoadScenario)`.
     func adminLoadScenario(_ input: Operations.AdminLoadScenario.Input) async throws -> Operations.AdminLoadScenario.Output
+    /// What QA has changed, in one cheap answer: the scenario and its epoch, the faults, the clock
+    ///
+    /// A client polls this to see changes another tool made (a scenario reset, a fault, a clock move). The epoch grows by one on every scenario load, whoever asked for it: a client that knew a smaller one knows the world it showed is gone. Not kept in the journal: a client polling it would push the calls QA looks for out of it.
+    ///
+    /// - Remark: HTTP `GET /_admin/state`.
+    /// - Remark: Generated from `#/paths//_admin/state/get(adminState)`.
+    func adminState(_ input: Operations.AdminState.Input) async throws -> Operations.AdminState.Output
     /// Tokens for the scenario's signed-in user
     ///
     /// - Remark: HTTP `POST /_admin/session`.
@@ -975,6 +982,15 @@ extension APIProtocol {
             headers: headers,
             body: body
         ))
+    }
+    /// What QA has changed, in one cheap answer: the scenario and its epoch, the faults, the clock
+    ///
+    /// A client polls this to see changes another tool made (a scenario reset, a fault, a clock move). The epoch grows by one on every scenario load, whoever asked for it: a client that knew a smaller one knows the world it showed is gone. Not kept in the journal: a client polling it would push the calls QA looks for out of it.
+    ///
+    /// - Remark: HTTP `GET /_admin/state`.
+    /// - Remark: Generated from `#/paths//_admin/state/get(adminState)`.
+    public func adminState(headers: Operations.AdminState.Input.Headers = .init()) async throws -> Operations.AdminState.Output {
+        try await adminState(Operations.AdminState.Input(headers: headers))
     }
     /// Tokens for the scenario's signed-in user
     ///

@@ -22,6 +22,8 @@ public enum Action: Equatable, Sendable {
     case qaSignedIn(AuthMethods, profile: Profile? = nil)
     /// QA: reload the reference backend from this scenario; the app starts over on its first screen.
     case switchScenario(String)
+    /// On a reference backend: time to look at its admin state again (AdminWatch); the executable sends the first.
+    case watchAdmin
     /// QA: move the reference backend's clock (and so the app's); a toast says what fell due.
     case moveClock(ClockMove)
     /// The system's opener could not open this URL (the effect `.open`): no browser or mail client here.

@@ -82,6 +82,8 @@ public struct AppOptions: Equatable, Sendable {
     public var deviceRegion: String?
     /// Where the backend is, shown on Settings so QA can reach the reference backend's admin API.
     public var backendURL: String?
+    /// The backend runs inside this process (no `--backend`): the status strip names the URL only otherwise.
+    public var backendIsEmbedded = true
     /// Dates and times on screen ("Mon, Apr 28 · 10:00") are in this zone: the machine's, set by
     /// the command line; UTC otherwise, so the gallery and the tests read the same everywhere.
     public var timeZone: TimeZone

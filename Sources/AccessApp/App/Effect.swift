@@ -12,6 +12,17 @@ public enum TimerID: Hashable, Sendable {
     case deadline(RequestID)
     /// While offline: the next question whether the backend is back (Reduce+Probe).
     case probe
+    /// On a reference backend: the next look at its admin state (AdminWatch).
+    case adminWatch
+
+    /// A wait for the backend itself (is it back? what did QA change?), not a countdown on screen: it runs
+    /// on real time even while QA has the backend's clock, and so the app's, frozen (`EffectRunner`).
+    public var waitsForTheBackend: Bool {
+        switch self {
+        case .probe, .adminWatch: return true
+        case .toast, .clock, .debounce, .deadline: return false
+        }
+    }
 }
 
 /// Work the reducer asks for; the `EffectRunner` performs it. Reducers stay pure.

@@ -15,6 +15,9 @@ public protocol SystemServices: Sendable {
 /// back through `send`.
 public final class EffectRunner: @unchecked Sendable {
     private let clock: any AppClock
+    /// What the waits for the backend itself run on (`TimerID.waitsForTheBackend`): the app clock follows the
+    /// reference backend's, and QA may freeze that; "is it back?" must still be asked after real seconds.
+    private let backendWaitClock: any AppClock
     private let services: any SystemServices
     private let send: @Sendable (Action) -> Void
     private let performer: (any RequestPerforming)?
@@ -23,11 +26,13 @@ public final class EffectRunner: @unchecked Sendable {
     private var inFlight = 0
 
     /// Without a `performer` (no backend), requests are answered as offline.
+    /// `backendWaitClock`: the clock of the waits for the backend; the app clock when nil (tests move one clock).
     public init(
-        clock: any AppClock, services: any SystemServices, performer: (any RequestPerforming)?,
-        send: @escaping @Sendable (Action) -> Void
+        clock: any AppClock, backendWaitClock: (any AppClock)? = nil, services: any SystemServices,
+        performer: (any RequestPerforming)?, send: @escaping @Sendable (Action) -> Void
     ) {
         self.clock = clock
+        self.backendWaitClock = backendWaitClock ?? clock
         self.services = services
         self.performer = performer
         self.send = send
@@ -49,8 +54,8 @@ public final class EffectRunner: @unchecked Sendable {
                 self.lock.withLock { self.inFlight -= 1 }
             }
         case .after(let seconds, let action, let id):
+            let clock = id.waitsForTheBackend ? backendWaitClock : self.clock
             let deadline = clock.now() + seconds
-            let clock = self.clock
             let send = self.send
             let task = Task {
                 do {

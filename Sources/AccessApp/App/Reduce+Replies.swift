@@ -54,7 +54,8 @@ func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in state: 
     // The backend refused the session for good (a refused refresh): what was shown for that user goes,
     // on screen and in the cache, not only the tokens, and the person is asked to sign in again (seed
     // 002) — unless the screen already took the app to a signed-out screen.
-    if case .failure(.signedOut) = result, !AppRoutes.isSignedOut(state.stack[0]) {
+    // While a scenario switch is under way the session went with the old world: the switch signs in again.
+    if case .failure(.signedOut) = result, !AppRoutes.isSignedOut(state.stack[0]), state.console.switching == nil {
         effects += apply(
             [.signOut, .resetStack(AppRoutes.sessionExpired)], to: &state,
             for: nil)

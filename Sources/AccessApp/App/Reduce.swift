@@ -13,6 +13,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         effects = []
     case .input(.key(.control("c"))):
         return [.quit]
+    case .input where state.console.switching != nil:
+        // The old world is gone and the new one not there yet: no key may act on the old screens.
+        return []
     case .input(let event) where state.size.map { !$0.fits(.minimum) } ?? false:
         // Under the "Terminal too small" notice nothing reaches the hidden screen: q quits.
         return event == .key(.character("q")) ? [.quit] : []
@@ -39,6 +42,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
                 to: &state, for: nil) : []
     case .switchScenario, .moveClock:
         effects = reduceConsole(&state, action)
+    case .watchAdmin:
+        effects = watchAdmin(&state)
     case .openFailed(let url):
         effects = apply([.showToast(Opening.failedText(url))], to: &state, for: nil)
     case .exported(let result):

@@ -26,7 +26,12 @@ public func renderFrame(_ state: AppState, size: Size) -> RenderedFrame {
         return renderPreview(preview, shown, over: state, size: size)
     }
     let context = state.context
-    let (body, footer) = Rect(size: size).splitBottom(1)
+    var (body, footer) = Rect(size: size).splitBottom(1)
+    let strip = StatusStrip.text(state, width: size.cols - 4).map { text in
+        let split = body.splitBottom(1)
+        body = split.rest
+        return (text, split.bottom)
+    }
     var content = body
     var banner = state.banner ?? state.top.base.banner(context)
     if banner == .offline, !state.top.base.showsSavedData(context) { banner = .offlineNothingSaved }
@@ -49,6 +54,9 @@ public func renderFrame(_ state: AppState, size: Size) -> RenderedFrame {
     }
     (screenRows, selectedScreenRow) = visible(screenRows, selected: selectedScreenRow, in: content)
     KeyHintFooter(keymap(for: state)).render(into: &grid, in: footer)
+    if let (text, rect) = strip {
+        StatusStrip.render(text, into: &grid, in: rect, switching: state.console.switching != nil)
+    }
     var frame = RenderedFrame(grid: grid, screenRows: screenRows, selectedScreenRow: selectedScreenRow)
     drawOverlay(of: state, size: size, on: &frame)
     // Last, over any overlay: a toast is often what an overlay's key did ("Copied as curl" in the journal).

@@ -15,14 +15,16 @@ public final class Store: @unchecked Sendable {
     /// `onChange` is called after every action, from the thread that sent it: the terminal
     /// loop uses it to wake up and repaint.
     public init(
-        state: AppState, clock: any AppClock, services: any SystemServices, performer: (any RequestPerforming)?,
-        onChange: @escaping @Sendable () -> Void = {}
+        state: AppState, clock: any AppClock, backendWaitClock: (any AppClock)? = nil, services: any SystemServices,
+        performer: (any RequestPerforming)?, onChange: @escaping @Sendable () -> Void = {}
     ) {
         current = state
         self.clock = clock
         self.services = services
         self.onChange = onChange
-        runner = EffectRunner(clock: clock, services: services, performer: performer) { [weak self] action in
+        runner = EffectRunner(
+            clock: clock, backendWaitClock: backendWaitClock, services: services, performer: performer
+        ) { [weak self] action in
             self?.send(action)
         }
     }

@@ -5,7 +5,8 @@ import TerminalKit
 /// The replies to the console's calls: each keeps what was asked, for the toast that answers it.
 enum ConsoleReply: Equatable, Sendable {
     case scenarios(Result<[ScenarioSummary], APIError>)
-    case switched(String, Result<ScenarioSwitched, APIError>)
+    case switched(String, ScenarioLoader, Result<ScenarioSwitched, APIError>)
+    case adminState(Result<AdminState, APIError>)
     case clockMoved(ClockMove, Result<ClockAdvanced, APIError>)
     case faultsChanged(String, Result<FaultSettings, APIError>)
 }
@@ -14,7 +15,7 @@ enum ConsoleReply: Equatable, Sendable {
 func reduceConsole(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .switchScenario(let name):
-        return state.send(Call(SwitchScenario(name: name)) { ConsoleReply.switched(name, $0) }, for: .console)
+        return beginSwitch(to: name, loadedBy: .app, in: &state)
     case .moveClock(let move):
         return state.send(Call(MoveClock(move: move)) { ConsoleReply.clockMoved(move, $0) }, for: .console)
     default:
@@ -33,10 +34,22 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
             state.overlay = .palette(palette)
         }
         return []
-    case .switched(let name, .failure(let failure)):
-        return apply([.showToast("Scenario \(name) not loaded: \(failure.message)")], to: &state, for: nil)
-    case .switched(let name, .success(let switched)):
+    case .adminState(.success(let admin)):
+        return receiveAdminState(admin, in: &state)
+    case .adminState(.failure):
+        // The offline banner (`deliver`) says what there is to say; the next look tries again.
+        return []
+    case .switched(let name, let loader, .failure(let failure)):
+        state.console.switching = nil
+        let toast =
+            loader == .app
+            ? "Scenario \(name) not loaded: \(failure.message)"
+            : "Scenario reset by another tool: \(name); signing in failed: \(failure.message)"
+        return apply([.showToast(toast)], to: &state, for: nil)
+    case .switched(let name, let loader, .success(let switched)):
+        state.console.switching = nil
         state.console.scenario = name
+        if let epoch = switched.epoch { state.console.epoch = max(state.console.epoch ?? epoch, epoch) }
         // Everything shown belonged to the old world: cached data, a re-auth window, the offline banner.
         state.reauth = nil
         state.isOffline = false
@@ -53,7 +66,7 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
             + apply(
                 [
                     .setProfile(switched.signedIn?.profile), .resetStack(root),
-                    .showToast("Scenario: \(name)"),
+                    .showToast(loader == .app ? "Scenario: \(name)" : "Scenario reset by another tool: \(name)"),
                 ],
                 to: &state, for: nil)
     case .clockMoved(_, .failure(let failure)):

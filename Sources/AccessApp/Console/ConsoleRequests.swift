@@ -12,19 +12,22 @@ struct LoadScenarios: APIRequest {
 /// database either way).
 struct SwitchScenario: APIRequest {
     let name: String
+    /// Another tool loaded it already: only the app's part is left (what it cached goes, it signs in again).
+    var alreadyLoaded = false
 
     func perform(_ api: APIContext) async throws -> ScenarioSwitched {
-        _ = try await api.client.adminLoadScenario(name)
+        let epoch = alreadyLoaded ? nil : try await api.client.adminLoadScenario(name).epoch
         api.cache?.clear()
         do {
             try await api.client.adminSignIn()
         } catch APIError.server(409, ErrorCode.signedOutScenario.rawValue, _) {
             await api.client.signOutLocally()
-            return ScenarioSwitched(name: name, signedIn: nil)
+            return ScenarioSwitched(name: name, signedIn: nil, epoch: epoch)
         }
         let methods = try await api.client.authMethods(cache: api.cache, now: api.now)
         return ScenarioSwitched(
-            name: name, signedIn: QASignedIn(methods: methods, profile: await QASignedIn.profile(api.client)))
+            name: name, signedIn: QASignedIn(methods: methods, profile: await QASignedIn.profile(api.client)),
+            epoch: epoch)
     }
 }
 
@@ -32,6 +35,8 @@ struct ScenarioSwitched: Equatable, Sendable {
     var name: String
     /// nil: the scenario starts signed out.
     var signedIn: QASignedIn?
+    /// The epoch the load started (nil when another tool loaded it: the admin state told it).
+    var epoch: Int64? = nil
 }
 
 /// Moves the reference backend's clock; the reply lists what fell due on the way.

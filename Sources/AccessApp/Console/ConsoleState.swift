@@ -9,8 +9,15 @@ public struct ConsoleState: Equatable, Sendable {
     public var scenarios: [ScenarioSummary]?
     /// The scenario the app started on or last switched to (nil: not known, e.g. `--backend`).
     public var scenario: String?
-    /// The faults as the backend last reported them after a change from here.
+    /// The faults as the backend last reported them (a change from here, or the admin state).
     public var faults: FaultSettings?
+    /// The scenario epoch last seen (`GET /_admin/state`, or this app's own switch); nil until the first look.
+    public var epoch: Int64?
+    /// The backend's clock as last seen: stopped, and how far from this machine's time (whole seconds).
+    public var clockFrozen = false
+    public var clockOffset: TimeInterval = 0
+    /// The scenario the app is going over to, until the switch answers: input waits, the strip says so.
+    public var switching: String?
     /// Endpoints the app called lately (from the journal), newest first: the palette offers faults for them.
     public var endpoints: [String] = []
 

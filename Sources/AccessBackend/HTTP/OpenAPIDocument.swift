@@ -1510,6 +1510,21 @@ paths:
           "application/json":
             schema:
               "$ref": "#/components/schemas/LoadScenarioBody"
+  "/_admin/state":
+    get:
+      operationId: "adminState"
+      summary: "What QA has changed, in one cheap answer: the scenario and its epoch, the faults, the clock"
+      description: "A client polls this to see changes another tool made (a scenario reset, a fault, a clock move). The epoch grows by one on every scenario load, whoever asked for it: a client that knew a smaller one knows the world it showed is gone. Not kept in the journal: a client polling it would push the calls QA looks for out of it."
+      responses:
+        "200":
+          description: "Success"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/AdminState"
+      tags:
+        - "admin"
+      security: []
   "/_admin/session":
     post:
       operationId: "adminSession"
@@ -2965,10 +2980,38 @@ components:
         now:
           type: "string"
           format: "date-time"
+        epoch:
+          type: "integer"
+          format: "int64"
+          description: "The scenario epoch this load started (see GET /_admin/state)"
       required:
         - "name"
         - "user_id"
         - "now"
+        - "epoch"
+    AdminState:
+      type: "object"
+      properties:
+        scenario:
+          type: "string"
+          description: "The scenario last loaded"
+        epoch:
+          type: "integer"
+          format: "int64"
+          description: "Grows by one on every scenario load, by anyone; it survives a restart on the same database"
+        faults:
+          "$ref": "#/components/schemas/FaultSettings"
+        clock:
+          "$ref": "#/components/schemas/ClockState"
+        clock_offset_seconds:
+          type: "number"
+          description: "The backend clock's time minus this machine's, in whole seconds: what QA moved it by, or a scenario's fixed start"
+      required:
+        - "scenario"
+        - "epoch"
+        - "faults"
+        - "clock"
+        - "clock_offset_seconds"
     OutboxMessage:
       type: "object"
       description: "One SMS or email the reference backend sent; the only place codes and links are readable"

@@ -12,6 +12,9 @@ struct MetaRecord: Record {
         case startsSignedOut = "starts_signed_out"
         /// The access of the QA session it hands out.
         case sessionAccess = "session_access"
+        /// How many scenario loads this database has seen (`GET /_admin/state`): a client that knew a smaller
+        /// one learns that another tool reset the world under it.
+        case epoch
     }
 
     var key: Key

@@ -31,6 +31,18 @@ extension ContractHandler {
         }
     }
 
+    func adminState(_ input: Operations.AdminState.Input) async throws -> Operations.AdminState.Output {
+        let loaded = try await backend.scenarios.loadedEpoch()
+        let now = backend.clock.now()
+        return .ok(
+            .init(
+                body: .json(
+                    AdminState(
+                        scenario: loaded.name, epoch: loaded.epoch, faults: backend.faults.current,
+                        clock: ClockState(now: now, frozen: backend.clock.isFrozen),
+                        clockOffsetSeconds: now.timeIntervalSince(Date()).rounded()))))
+    }
+
     func adminSession(_ input: Operations.AdminSession.Input) async throws -> Operations.AdminSession.Output {
         try await backend.scenarios.refuseIfStartsSignedOut()
         let user = try await backend.accounts.primaryUser()

@@ -16,7 +16,9 @@ struct ScenarioLoader: Sendable {
         let scenario = try checked ?? catalog.load(name)
         clock.reset(start: scenario.clock?.start, frozen: frozenOverride ?? scenario.clock?.frozen ?? false)
         let now = clock.now()
-        try await store.pool.write { db in
+        let epoch = try await store.pool.write { db -> Int64 in
+            // Read before the wipe: the epoch counts every load this database has seen.
+            let epoch = (try MetaRecord.value(db, .epoch).flatMap { Int64($0) } ?? 0) + 1
             for table in [
                 "sessions", "spent_refresh_tokens", "password_failures", "otp_requests", "sends", "test_codes",
                 "reauth_grants", "links",
@@ -71,8 +73,10 @@ struct ScenarioLoader: Sendable {
             if let access = scenario.sessionAccess {
                 try MetaRecord(key: .sessionAccess, value: access.rawValue).insert(db)
             }
+            try MetaRecord(key: .epoch, value: String(epoch)).insert(db)
+            return epoch
         }
-        return ScenarioLoaded(name: name, userId: scenario.user.id, now: now)
+        return ScenarioLoaded(name: name, userId: scenario.user.id, now: now, epoch: epoch)
     }
 
     /// `POST /_admin/session` on a scenario that starts signed out: the way in is the sign-in screens.
@@ -88,6 +92,15 @@ struct ScenarioLoader: Sendable {
     func sessionAccess() async throws -> AccessLevel {
         let stored = try await store.pool.read { db in try MetaRecord.value(db, .sessionAccess) }
         return stored.flatMap(AccessLevel.init(rawValue:)) ?? .full
+    }
+
+    /// The scenario loaded last and its epoch (0 before any load): what `GET /_admin/state` reports.
+    func loadedEpoch() async throws -> (name: String, epoch: Int64) {
+        try await store.pool.read { db in
+            (
+                try MetaRecord.value(db, .scenario) ?? "", try MetaRecord.value(db, .epoch).flatMap { Int64($0) } ?? 0
+            )
+        }
     }
 
     /// The scenario a persistent database already holds, if any.

@@ -19,6 +19,18 @@ extension HubScreen {
             GalleryEntry("hub:android", "Android: the Apple row is hidden") {
                 SampleData.state([], now: $0, options: AppOptions(platform: .android))
             },
+            GalleryEntry("hub:refreshing", "r pressed: the rows stay, a sign says the reload is under way") { now in
+                var state = SampleData.state([], now: now)
+                state.top = AnyScreen(HubScreen(isLoading: true))
+                return state
+            },
+            GalleryEntry("hub:faults-on", "QA left a fault on and moved the clock: the status strip says so") { now in
+                var state = SampleData.state([], now: now)
+                state.console.scenario = "coach"
+                state.console.faults = FaultSettings(latencyMs: 2000)
+                state.console.clockOffset = 300
+                return state
+            },
             GalleryEntry("hub:offline", "Offline: banner, cached values, writes disabled") { now in
                 var state = SampleData.state([], now: now)
                 state.isOffline = true

@@ -165,7 +165,14 @@ public struct HubScreen: ScreenModel {
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        let titleRow = canvas.cursorY
         canvas.title("Account access")
+        // The rows stay as they were until the answer: without a sign a slow `r` looked like nothing happened.
+        // On the title's row, which no status strip or scroll can push off the screen.
+        if isLoading {
+            canvas.grid.putRight(
+                Self.refreshingText, endingAt: canvas.fullArea.maxX - 2, row: titleRow, style: .accent)
+        }
         guard let methods = context.methods else {
             if let loadError {
                 canvas.paragraph(loadError, style: .danger)
@@ -190,6 +197,7 @@ public struct HubScreen: ScreenModel {
         if let loadError { canvas.paragraph(loadError, style: .danger) }
     }
 
+    static let refreshingText = "Refreshing\u{2026}"
     static let footnote = "Changes to your sign-in methods require verification for security."
 
     /// Sign-in methods, then the "Soon" rows, then Delete: groups a blank line apart, so 80×24 holds it all.

@@ -1,0 +1,51 @@
+import AccessAPI
+import AccessBackendTesting
+import Foundation
+import Testing
+
+/// `GET /_admin/state` (issue 29): what another tool changed, for the app's status strip and its check that
+/// the world it shows is still the one loaded.
+@Suite struct AdminStateTests {
+    @Test func everyScenarioLoadRaisesTheEpochWhoeverAsked() async throws {
+        try await TestBackend.with { backend in
+            let start = try await backend.get("/_admin/state").decode(AdminState.self)
+            #expect(start.scenario == "default")
+            #expect(start.epoch >= 1)
+            let loaded = try await backend.post("/_admin/scenario", LoadScenarioBody(name: "coach"))
+                .decode(ScenarioLoaded.self)
+            #expect(loaded.epoch == start.epoch + 1)
+            let after = try await backend.get("/_admin/state").decode(AdminState.self)
+            #expect(after.scenario == "coach")
+            #expect(after.epoch == loaded.epoch)
+            // The same scenario again is a reset too: what the app showed is gone.
+            _ = try await backend.post("/_admin/scenario", LoadScenarioBody(name: "coach"))
+            #expect(try await backend.get("/_admin/state").decode(AdminState.self).epoch == loaded.epoch + 1)
+        }
+    }
+
+    @Test func reportsTheFaultsAndTheClockAsTheyStand() async throws {
+        try await TestBackend.with { backend in
+            let before = try await backend.get("/_admin/state").decode(AdminState.self)
+            #expect(before.faults == FaultSettings())
+            #expect(before.clock.frozen)
+            _ = try await backend.post("/_admin/faults", FaultSettings(latencyMs: 2000))
+            _ = try await backend.advance(seconds: 300)
+            let after = try await backend.get("/_admin/state").decode(AdminState.self)
+            #expect(after.faults.latencyMs == 2000)
+            #expect(after.clock.now.timeIntervalSince(before.clock.now) == 300)
+            // The offset is measured against the machine's time, which a test does not assert on: whole seconds.
+            #expect(after.clockOffsetSeconds == after.clockOffsetSeconds.rounded())
+        }
+    }
+
+    /// Polled every few seconds by the app: it must not push the calls QA looks for out of the journal.
+    @Test func isNotKeptInTheJournal() async throws {
+        try await TestBackend.with { backend in
+            _ = try await backend.get("/health")
+            for _ in 0..<3 { _ = try await backend.get("/_admin/state") }
+            let paths = try await backend.get("/_admin/journal").decode([JournalEntry].self).map(\.path)
+            #expect(paths.contains("/health"))
+            #expect(!paths.contains("/_admin/state"))
+        }
+    }
+}
