@@ -283,6 +283,18 @@ private func type(_ text: String, into state: inout AppState) {
         #expect(state.toast?.message == "Fault on: commit then fail on every call")
     }
 
+    @Test func theSummaryNamesABodyFaultsStatusAndWhatIsLeftOfACount() {
+        var state = AppState(now: start)
+        let faults = FaultSettings(endpoints: [
+            .init(path: "/me/profile", kind: .body, body: "{}", bodyStatus: 201),
+            .init(path: "/auth/phone", kind: .status, status: 429, code: "rate_limited", times: 3, remaining: 2),
+        ])
+        state.console.faults = faults
+        #expect(
+            state.console.faultSummary
+                == "201 with a chosen body on /me/profile, status 429 rate_limited, 2 times on /auth/phone")
+    }
+
     @Test func withoutTheReferenceBackendItSaysWhatIsMissingAndAsksNothing() {
         var state = AppState(now: start, options: AppOptions(hasReferenceBackend: false))
         let effects = reduce(&state, .input(.key(.control("p"))))

@@ -49,8 +49,7 @@ public struct ConsoleState: Equatable, Sendable {
         if let latency = faults.latencyMs, latency > 0 { parts.append("+\(latency) ms on every call") }
         for fault in faults.endpoints ?? [] {
             let target = fault.path == "*" ? "every call" : fault.path
-            parts.append(
-                "\(FaultChoice.label(fault.kind, latency: fault.latencyMs, status: fault.status)) on \(target)")
+            parts.append("\(FaultChoice(answer: fault).label) on \(target)")
         }
         for fault in faults.statuses ?? [] { parts.append("\(fault.status) on \(fault.path)") }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")

@@ -46,3 +46,12 @@ public struct FaultChoice: Equatable, Sendable {
             code: code, times: times)
     }
 }
+
+extension FaultChoice {
+    /// A fault as the backend reports it: what is left of its count, not the count it was set with.
+    init(answer fault: Components.Schemas.EndpointFault) {
+        self.init(
+            kind: fault.kind, latencyMs: fault.latencyMs, status: fault.status, code: fault.code,
+            times: fault.remaining ?? fault.times, body: fault.body, bodyStatus: fault.bodyStatus)
+    }
+}
