@@ -120,19 +120,19 @@ struct Play: AsyncParsableCommand {
                 },
                 onScreen: { caption, grid in printScreen(caption, grid) })
         } catch let failure as TapeFailure {
+            let printed = replay.runtime.printedScreen
             if let check = failure.check {
                 print(
-                    "── line \(failure.line) (failed) "
-                        + String(repeating: "─", count: max(0, replay.screen.size.cols - 18)))
+                    "── line \(failure.line) (failed) " + String(repeating: "─", count: max(0, printed.size.cols - 18)))
                 print(
-                    ExpectReport.render(appearance.ascii ? replay.screen.asciiFallback() : replay.screen, check: check),
+                    ExpectReport.render(appearance.ascii ? printed.asciiFallback() : printed, check: check),
                     terminator: "")
             } else {
-                printScreen("line \(failure.line) (failed)", replay.screen)
+                printScreen("line \(failure.line) (failed)", printed)
             }
             throw RuntimeError("\(tape): \(failure)")
         }
-        printScreen(replay.runtime.quit ? "end (quit)" : "end", replay.screen)
+        printScreen(replay.runtime.quit ? "end (quit)" : "end", replay.runtime.printedScreen)
     }
 
     /// The film so far, also after a failed step: a recording of a failure is worth sharing too.

@@ -111,6 +111,23 @@ struct TapeEndToEndTests {
         #expect(!lastPicture.contains("correct-horse"))
     }
 
+    /// What `play` prints (`--dump` after every step, the end screen) ends up in CI logs and bug reports: the
+    /// code typed into the boxes is drawn as dots there too, while `expect` still reads the screen itself.
+    @Test func playPrintsNoCodeTypedIntoTheBoxes() throws {
+        let tape = try writeTape(
+            "size 80x24\nkey Enter\nkey Enter\nkey Enter\ntype correct-horse-42\nkey Enter\ntype 511222333\n"
+                + "key Enter\ntype 482913\nexpect \"Code is incorrect\"\n")
+        let outcome = try play([tape.path, "--dump"])
+        #expect(outcome.status == 0, "\(outcome.errors)\(outcome.output.suffix(2500))")
+        #expect(outcome.output.contains("Code is incorrect"))
+        let boxRows = outcome.output.split(separator: "\n").filter { $0.contains("│ •") || $0.contains("┃ •") }
+        #expect(!boxRows.isEmpty)
+        for digit in "482913" {
+            #expect(!outcome.output.contains("│ \(digit) │") && !outcome.output.contains("┃ \(digit) ┃"))
+        }
+        #expect(!outcome.output.contains("correct-horse"))
+    }
+
     /// A frame's rows as a terminal shows them: escape sequences dropped, trailing spaces trimmed.
     static func shown(_ frame: String) -> [String] {
         var text = ""

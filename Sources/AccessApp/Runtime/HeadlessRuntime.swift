@@ -20,6 +20,9 @@ public struct HeadlessRuntime {
     }
 
     public var screen: CellGrid { render(state, size: size) }
+    /// The screen as `play` prints it: typed codes and shown passwords concealed, since stdout ends up in
+    /// logs and bug reports (`expect` still reads `screen`).
+    public var printedScreen: CellGrid { render(state.concealingScreenSecrets, size: size) }
 
     public mutating func send(_ action: Action) {
         guard !quit else { return }

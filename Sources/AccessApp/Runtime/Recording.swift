@@ -6,9 +6,16 @@ extension AppState {
     /// (`ScreenModel.concealingSecrets`), and the outbox panel closed, since it lists the codes and
     /// links the backend sent. Only the mock outbox may show those, and a recording is shared.
     public var concealedForRecording: AppState {
+        var copy = concealingScreenSecrets
+        if copy.overlay?.as(OutboxPanel.self) != nil { copy.overlay = nil }
+        return copy
+    }
+
+    /// The state with every screen's secrets concealed (code digits, passwords shown with Ctrl+R) and the
+    /// outbox panel left as it is: what `play` prints, since the mock outbox is the one place codes may show.
+    public var concealingScreenSecrets: AppState {
         var copy = self
         copy.stack = stack.map { AnyScreen($0.base.concealingSecrets()) }
-        if copy.overlay?.as(OutboxPanel.self) != nil { copy.overlay = nil }
         return copy
     }
 }

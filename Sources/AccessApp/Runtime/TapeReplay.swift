@@ -113,9 +113,9 @@ public struct TapeReplay {
             let next = tape.steps.index(after: index)
             afterStep(entry, runtime, next == tape.steps.endIndex || tape.steps[next].line != entry.line)
             if entry.step == .screen {
-                onScreen("line \(entry.line)", runtime.screen)
+                onScreen("line \(entry.line)", runtime.printedScreen)
             } else if everyStep {
-                onScreen("line \(entry.line): \(entry.step)", runtime.screen)
+                onScreen("line \(entry.line): \(entry.step)", runtime.printedScreen)
             }
         }
     }
