@@ -215,6 +215,30 @@ import Testing
         }
     }
 
+    @Test func manyDevicesListsThisDeviceAndFourOthersNewestFirst() async throws {
+        try await TestBackend.with(scenario: "many-devices") { backend in
+            let start = try await now(backend)
+            let own = try await backend.signIn()
+            let list = try await sessions(backend, token: own.accessToken)
+            #expect(
+                list.map { $0.device?.deviceName } == [nil, "Nino's iPhone", "Pixel 8", "Firefox on Mac", "Old iPad"])
+            #expect(list.map(\.isCurrent) == [true, false, false, false, false])
+            #expect(
+                list.dropFirst().map(\.lastSeenAt) == [5, 180, 2880, 57600].map { start.addingTimeInterval(-$0 * 60) })
+            #expect(list.dropFirst().map(\.method) == [.phoneCode, .google, .password, .emailCode])
+        }
+    }
+
+    @Test func aBadOtherDeviceIsRefused() async throws {
+        try await TestBackend.with { backend in
+            var device = Self.iPhone
+            device.publicKey = "short"
+            let reply = try await backend.post("/_admin/sessions", AdminSessionBody(device: device, method: .apple))
+            #expect(reply.status == 422)
+            #expect(reply.error?.code == "invalid_field")
+        }
+    }
+
     func lastRule(_ backend: TestBackend, _ path: String) async throws -> String? {
         try await backend.get("/_admin/journal").decode([JournalEntry].self).last { $0.path == path }?.rule
     }

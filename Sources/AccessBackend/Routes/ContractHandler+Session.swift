@@ -20,7 +20,8 @@ extension ContractHandler {
     }
 
     func listSessions(_ input: Operations.ListSessions.Input) async throws -> Operations.ListSessions.Output {
-        let sessions = try await backend.sessionList.list(user: try await user, request: try request)
+        // Reading the list changes nothing: a limited session (after a recovery by email) may see it.
+        let sessions = try await backend.sessionList.list(user: try await session.user, request: try request)
         return .ok(.init(body: .json(sessions)))
     }
 
