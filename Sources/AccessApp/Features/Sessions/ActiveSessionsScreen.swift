@@ -174,7 +174,10 @@ public struct ActiveSessionsScreen: ScreenModel {
         if let error { canvas.paragraph(error, style: .danger) }
     }
 
-    static func deviceName(_ session: ActiveSession) -> String { session.device?.deviceName ?? "Unknown device" }
+    /// A session with no device named (the QA shortcut's, the app's own in a scenario) is called what it is.
+    static func deviceName(_ session: ActiveSession) -> String {
+        session.device?.deviceName ?? (session.isCurrent ? "This device" : "Unknown device")
+    }
 
     static func title(_ session: ActiveSession) -> String { deviceName(session) }
 
