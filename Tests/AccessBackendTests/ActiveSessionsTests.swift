@@ -229,6 +229,15 @@ import Testing
         }
     }
 
+    @Test func aScenarioThatStartsSignedOutHasNoOtherDeviceToSignIn() async throws {
+        try await TestBackend.with(scenario: "new-user") { backend in
+            let reply = try await backend.post(
+                "/_admin/sessions", AdminSessionBody(device: Self.iPhone, method: .apple))
+            #expect(reply.status == 409)
+            #expect(reply.error?.code == "signed_out_scenario")
+        }
+    }
+
     @Test func aBadOtherDeviceIsRefused() async throws {
         try await TestBackend.with { backend in
             var device = Self.iPhone
