@@ -68,6 +68,12 @@ public enum Rule: String, CaseIterable, Sendable {
     case sessionRefreshReused = "session.refresh_reused"
     case sessionRefreshInvalid = "session.refresh_invalid"
     case sessionLogout = "session.logout"
+    // Active sessions (issue 30).
+    case sessionRevoked = "session.revoked"
+    case sessionSignedOut = "session.signed_out"
+    case sessionSignedOutOthers = "session.signed_out_others"
+    case sessionNotFound = "session.not_found"
+    case sessionCurrent = "session.current"
 
     // MARK: signin: Continue with phone, email, Apple or Google
 
@@ -268,6 +274,11 @@ extension Rule {
         case .sessionRefreshReused: return "A rotated refresh token came back: its sign-in's sessions end."
         case .sessionRefreshInvalid: return "The refresh token is unknown, expired or signed out."
         case .sessionLogout: return "This device's session ended."
+        case .sessionRevoked: return "The session was signed out from another device: its calls are refused."
+        case .sessionSignedOut: return "One other session of the account was signed out."
+        case .sessionSignedOutOthers: return "Every session of the account but the caller's was signed out."
+        case .sessionNotFound: return "No live session of the account has that id."
+        case .sessionCurrent: return "This device's own session is ended by logging out, not from the list."
         case .signInCodeSent: return "A sign-in code went to the phone or address."
         case .signInCodeResent: return "A new sign-in code replaced the last one."
         case .signInSignedIn: return "An existing account signed in."

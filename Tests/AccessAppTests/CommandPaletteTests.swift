@@ -75,6 +75,18 @@ private func type(_ text: String, into state: inout AppState) {
         #expect(effects == [.request(MoveClock(move: .to(december)), id: 2)])
     }
 
+    /// Issue 30: "Sign in from another device" asks the reference backend for a sign-in from the chosen device.
+    @Test func signInFromAnotherDeviceSendsItsDevice() {
+        var state = AppState(now: start)
+        _ = reduce(&state, .input(.key(.control("p"))))
+        type("sign in from another device android", into: &state)
+        #expect(palette(state)?.selected?.action == .signInOtherDevice(.android))
+        let effects = reduce(&state, .input(.key(.enter)))
+        #expect(effects == [.request(SignInOtherDevice(device: .android), id: 2)])
+        #expect(OtherDevice.android.info.deviceName == "QA Android phone")
+        #expect(OtherDevice.android.method == .google)
+    }
+
     @Test func aTypedFaultCarriesItsStatusCodeAndCount() {
         var state = AppState(now: start)
         _ = reduce(&state, .input(.key(.control("p"))))

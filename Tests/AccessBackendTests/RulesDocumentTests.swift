@@ -38,6 +38,7 @@ import Testing
         "SessionService.accessLifetime": SessionService.accessLifetime,
         "SessionService.refreshLifetime": SessionService.refreshLifetime,
         "SessionService.reuseInterval": SessionService.reuseInterval,
+        "SessionListService.lastSeenStep": SessionListService.lastSeenStep,
         "ReauthService.window": ReauthService.window,
         "LinkService.reauthLifetime": LinkService.reauthLifetime,
         "EmailService.verifyLinkLifetime": EmailService.verifyLinkLifetime,

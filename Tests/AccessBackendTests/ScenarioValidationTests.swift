@@ -150,6 +150,44 @@ import Testing
             + fields + "}" + (others.isEmpty ? "" : #", "others": ["# + others + "]") + "}"
     }
 
+    private static func withDevice(_ device: String) -> String {
+        #"{"description": "x", "user": {"id": "u", "phone": "+995511100000"}, "other_devices": ["# + device + "]}"
+    }
+
+    /// Active sessions' other devices (issue 30).
+    @Test(arguments: [
+        (
+            withDevice(
+                #"{"device_name": " ", "system_name": "iOS", "system_version": "1", "method": "apple", "last_seen_minutes_ago": 1}"#
+            ),
+            "other_devices[0].device_name: expected 1 to 100 characters"
+        ),
+        (
+            withDevice(
+                #"{"device_name": "A", "system_name": "iOS", "system_version": "1", "method": "fax", "last_seen_minutes_ago": 1}"#
+            ),
+            "other_devices[0].method"
+        ),
+        (
+            withDevice(
+                #"{"device_name": "A", "system_name": "iOS", "system_version": "1", "method": "apple", "last_seen_minutes_ago": -1}"#
+            ),
+            "other_devices[0].last_seen_minutes_ago: must be >= 0"
+        ),
+        (
+            withDevice(
+                #"{"device_name": "A", "system_name": "iOS", "system_version": "1", "method": "apple", "last_seen_minutes_ago": 1, "ip": 1}"#
+            ),
+            "other_devices[0].ip: unknown field"
+        ),
+    ])
+    func brokenOtherDevicesNameTheField(json: String, expected: String) async throws {
+        try await withFixture(json) { fixtures in
+            let message = await startError(fixtures)
+            #expect(message.contains(expected), "\(message)")
+        }
+    }
+
     /// Onboarding's person fields (issue 15).
     @Test(arguments: [
         (phoneUser(#""username": "JDoe""#), #"user.username: "JDoe" breaks the username rules (lowercase)"#),

@@ -37,6 +37,7 @@ import Testing
         #expect(Rule.signInCodeSent.rawValue == "signin.code_sent")
         #expect(Rule.invalidFault.rawValue == "invalid_fault")
         #expect(Rule.faultBody.rawValue == "fault.body")
-        #expect(Rule.allCases.count == 143)
+        #expect(Rule.sessionRevoked.rawValue == "session.revoked")
+        #expect(Rule.allCases.count == 148)
     }
 }

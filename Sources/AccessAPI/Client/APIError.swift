@@ -24,6 +24,8 @@ public enum APIError: Error, Equatable, Sendable {
     case unauthorized(message: String)
     /// The session could not be refreshed and was cleared: sign in again.
     case signedOut
+    /// Another device signed this session out (401 `session_revoked`, issue 30); it was cleared here.
+    case signedOutElsewhere(message: String)
     case server(status: Int, code: String, message: String)
 
     public var message: String {
@@ -32,7 +34,7 @@ public enum APIError: Error, Equatable, Sendable {
         case .rateLimited(_, let message, _), .codeIncorrect(_, let message), .passwordIncorrect(_, let message, _),
             .codeExpired(let message),
             .taken(let message), .invalid(_, let message, _), .reauthRequired(let message), .unauthorized(let message),
-            .server(_, _, let message):
+            .signedOutElsewhere(let message), .server(_, _, let message):
             return message
         case .signedOut: return "Your session ended. Sign in again."
         }
@@ -74,6 +76,9 @@ public enum APIError: Error, Equatable, Sendable {
         case (401, .passwordIncorrect), (401, .credentialsInvalid):
             return .passwordIncorrect(
                 attemptsRemaining: wire.detail?.attemptsRemaining, message: message, retryAfter: seconds)
+        case (401, .sessionRevoked):
+            // Not a stale token: refreshing cannot help, the refresh token died with it.
+            return .signedOutElsewhere(message: message)
         case (401, .providerTokenInvalid), (401, .refreshInvalid):
             // A wrong secret, not a stale session: refreshing and sending it again would only spend
             // another attempt.

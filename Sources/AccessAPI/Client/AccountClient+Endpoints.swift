@@ -38,6 +38,23 @@ extension AccountClient {
         try await call { try await api.deleteAccount(headers: .init(xReauthToken: reauthToken)).ok.body.json }
     }
 
+    /// `GET /me/sessions` (issue 30): every live sign-in of the account, this device's first.
+    public func sessions() async throws -> [ActiveSession] {
+        try await call { try await api.listSessions().ok.body.json }.sessions
+    }
+
+    /// `DELETE /me/sessions/{id}`: signs one other device out.
+    public func signOutSession(id: String) async throws {
+        _ = try await call { try await api.signOutSession(path: .init(id: id)).noContent }
+    }
+
+    /// `POST /me/sessions/revoke-others` (re-auth token): every other device signed out; how many.
+    public func signOutOtherSessions(reauthToken: String?) async throws -> Int {
+        try await call {
+            try await api.signOutOtherSessions(headers: .init(xReauthToken: reauthToken)).ok.body.json
+        }.signedOut
+    }
+
     /// `POST /auth/logout`: ends this device's session (its whole family of rotations) on the server.
     /// Best effort: the caller signs out locally whatever the answer.
     public func logout() async throws {
@@ -338,6 +355,14 @@ extension AccountClient {
         let tokens = try await call { try await admin.adminSession().ok.body.json }
         try await adopt(tokens)
         return tokens
+    }
+
+    /// `POST /_admin/sessions`: the palette's "Sign in from another device"; the tokens stay with the caller.
+    @discardableResult
+    public func adminSignInDevice(_ device: DeviceInfo, method: SessionMethod?) async throws -> SessionTokens {
+        try await call {
+            try await admin.adminSignInDevice(body: .json(.init(device: device, method: method))).ok.body.json
+        }
     }
 
     public func adminOutbox() async throws -> [OutboxMessage] {

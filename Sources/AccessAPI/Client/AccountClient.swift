@@ -288,6 +288,7 @@ extension APIError {
         case .reauthRequired: return "reauth_required"
         case .unauthorized: return "unauthorized"
         case .signedOut: return "signed_out"
+        case .signedOutElsewhere: return "session_revoked"
         case .server(_, let code, _): return code.isEmpty ? "server" : code
         }
     }

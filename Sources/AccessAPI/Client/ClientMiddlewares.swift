@@ -203,6 +203,10 @@ struct SessionMiddleware: ClientMiddleware {
         do {
             return try await send(accessToken)
         } catch {
+            if case .signedOutElsewhere(let message)? = APIError.unwrapping(error) {
+                await keeper.clear()
+                throw APIError.signedOutElsewhere(message: message)
+            }
             guard case .unauthorized? = APIError.unwrapping(error) else { throw error }
             let fresh = try await keeper.refreshed(after: accessToken, using: refresh)
             return try await send(fresh.accessToken)

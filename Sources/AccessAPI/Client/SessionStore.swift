@@ -288,7 +288,8 @@ actor SessionKeeper {
             return newTokens
         } catch {
             let outcome = Self.outcome(of: error)
-            if outcome == .signedOut { clear() }
+            if case .signedOut = outcome { clear() }
+            if case .signedOutElsewhere = outcome { clear() }
             throw outcome
         }
     }
@@ -298,6 +299,7 @@ actor SessionKeeper {
     static func outcome(of refreshError: any Error) -> APIError {
         switch APIError.unwrapping(refreshError) {
         case .offline(let reason)?: return .offline(reason: reason)
+        case .signedOutElsewhere(let message)?: return .signedOutElsewhere(message: message)
         case .server(let status, let code, let message)? where status >= 500 || status == 0:
             return .server(status: status, code: code, message: message)
         default: return .signedOut

@@ -48,6 +48,13 @@ public typealias DeletePreflight = Components.Schemas.DeletePreflight
 public typealias AccountDeleted = Components.Schemas.AccountDeleted
 public typealias SignInChannel = Components.Schemas.SignInChannel
 public typealias DeviceInfo = Components.Schemas.DeviceInfo
+// Active sessions (issue 30).
+public typealias ActiveSessions = Components.Schemas.ActiveSessions
+public typealias ActiveSession = Components.Schemas.ActiveSession
+public typealias SessionDevice = Components.Schemas.SessionDevice
+public typealias SessionMethod = Components.Schemas.SessionMethod
+public typealias SessionsSignedOut = Components.Schemas.SessionsSignedOut
+public typealias AdminSessionBody = Components.Schemas.AdminSessionBody
 public typealias StartSignInBody = Components.Schemas.StartSignInBody
 public typealias SignInChallenge = Components.Schemas.SignInChallenge
 public typealias SignInChallengeRef = Components.Schemas.SignInChallengeRef

@@ -84,6 +84,8 @@ extension Components {
             case usernameInvalid = "username_invalid"
             case onboardingStep = "onboarding_step"
             case limitedAccess = "limited_access"
+            case sessionRevoked = "session_revoked"
+            case currentSession = "current_session"
         }
         /// Which limit fired on a 429. Per phone or email address: cooldown (30 s between sends), resend_window (3 resends per 15 min), daily_cap (5 sends per 24 h). Across destinations, over the last hour, for every text or email with a code or link: client_address_hourly (30 asked from one client address, recovery requests included), account_hourly (10 asked by one signed-in account), global_hourly (300 for the whole server). password_attempts (re-auth by password), login_lockout (password sign-in). Per address means per phone number or email address whatever sent to it: a sign-in code and a change-phone code to one number count against the same cooldown, resends and daily cap. Extensible: a client treats a limit it does not know by retry_after.
         ///
@@ -146,6 +148,7 @@ extension Components {
             case lockoutNotice = "lockout_notice"
             case newDeviceNotice = "new_device_notice"
             case passwordResetLink = "password_reset_link"
+            case sessionSignedOutNotice = "session_signed_out_notice"
         }
         /// Whether the code or link in a message still works, on the backend's own clock: what ended it is recorded on the message when it happens and kept; until then it is judged when the outbox is read. live (a notice without a code or link is always live); used (verified, or a one-shot link opened); expired (past its lifetime); superseded (a newer code or link was sent since); cancelled (the code request was withdrawn, or the account deleted); exhausted (too many wrong codes)
         ///
@@ -3401,6 +3404,162 @@ extension Components {
                 case subject
                 case idToken = "id_token"
                 case expiresAt = "expires_at"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ActiveSessions`.
+        public struct ActiveSessions: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ActiveSessions/sessions`.
+            public var sessions: [Components.Schemas.ActiveSession]
+            /// Creates a new `ActiveSessions`.
+            ///
+            /// - Parameters:
+            ///   - sessions:
+            public init(sessions: [Components.Schemas.ActiveSession]) {
+                self.sessions = sessions
+            }
+            public enum CodingKeys: String, CodingKey {
+                case sessions
+            }
+        }
+        /// One sign-in and every token rotated from it. device and method are absent for a session the QA shortcut issued (POST /_admin/session; POST /_admin/sessions names a device), client_address when no authenticated call came yet
+        ///
+        /// - Remark: Generated from `#/components/schemas/ActiveSession`.
+        public struct ActiveSession: Codable, Hashable, Sendable {
+            /// The sign-in's id: the same across refreshes
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActiveSession/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ActiveSession/device`.
+            public var device: Components.Schemas.SessionDevice?
+            /// - Remark: Generated from `#/components/schemas/ActiveSession/method`.
+            public var method: Components.Schemas.SessionMethod?
+            /// - Remark: Generated from `#/components/schemas/ActiveSession/first_seen_at`.
+            public var firstSeenAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ActiveSession/last_seen_at`.
+            public var lastSeenAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ActiveSession/client_address`.
+            public var clientAddress: Swift.String?
+            /// The session of the token this list was asked with
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActiveSession/is_current`.
+            public var isCurrent: Swift.Bool
+            /// Creates a new `ActiveSession`.
+            ///
+            /// - Parameters:
+            ///   - id: The sign-in's id: the same across refreshes
+            ///   - device:
+            ///   - method:
+            ///   - firstSeenAt:
+            ///   - lastSeenAt:
+            ///   - clientAddress:
+            ///   - isCurrent: The session of the token this list was asked with
+            public init(
+                id: Swift.String,
+                device: Components.Schemas.SessionDevice? = nil,
+                method: Components.Schemas.SessionMethod? = nil,
+                firstSeenAt: Foundation.Date,
+                lastSeenAt: Foundation.Date,
+                clientAddress: Swift.String? = nil,
+                isCurrent: Swift.Bool
+            ) {
+                self.id = id
+                self.device = device
+                self.method = method
+                self.firstSeenAt = firstSeenAt
+                self.lastSeenAt = lastSeenAt
+                self.clientAddress = clientAddress
+                self.isCurrent = isCurrent
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case device
+                case method
+                case firstSeenAt = "first_seen_at"
+                case lastSeenAt = "last_seen_at"
+                case clientAddress = "client_address"
+                case isCurrent = "is_current"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SessionDevice`.
+        public struct SessionDevice: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SessionDevice/device_name`.
+            public var deviceName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SessionDevice/system_name`.
+            public var systemName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SessionDevice/system_version`.
+            public var systemVersion: Swift.String
+            /// Creates a new `SessionDevice`.
+            ///
+            /// - Parameters:
+            ///   - deviceName:
+            ///   - systemName:
+            ///   - systemVersion:
+            public init(
+                deviceName: Swift.String,
+                systemName: Swift.String,
+                systemVersion: Swift.String
+            ) {
+                self.deviceName = deviceName
+                self.systemName = systemName
+                self.systemVersion = systemVersion
+            }
+            public enum CodingKeys: String, CodingKey {
+                case deviceName = "device_name"
+                case systemName = "system_name"
+                case systemVersion = "system_version"
+            }
+        }
+        /// How a sign-in was made: a phone or email code, the password, Apple, Google, or an account recovery
+        ///
+        /// - Remark: Generated from `#/components/schemas/SessionMethod`.
+        @frozen public enum SessionMethod: String, Codable, Hashable, Sendable, CaseIterable {
+            case phoneCode = "phone_code"
+            case emailCode = "email_code"
+            case password = "password"
+            case apple = "apple"
+            case google = "google"
+            case recovery = "recovery"
+        }
+        /// - Remark: Generated from `#/components/schemas/SessionsSignedOut`.
+        public struct SessionsSignedOut: Codable, Hashable, Sendable {
+            /// How many sessions ended
+            ///
+            /// - Remark: Generated from `#/components/schemas/SessionsSignedOut/signed_out`.
+            public var signedOut: Swift.Int
+            /// Creates a new `SessionsSignedOut`.
+            ///
+            /// - Parameters:
+            ///   - signedOut: How many sessions ended
+            public init(signedOut: Swift.Int) {
+                self.signedOut = signedOut
+            }
+            public enum CodingKeys: String, CodingKey {
+                case signedOut = "signed_out"
+            }
+        }
+        /// The device a QA sign-in comes from, and the way in to record (absent: none)
+        ///
+        /// - Remark: Generated from `#/components/schemas/AdminSessionBody`.
+        public struct AdminSessionBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AdminSessionBody/device`.
+            public var device: Components.Schemas.DeviceInfo
+            /// - Remark: Generated from `#/components/schemas/AdminSessionBody/method`.
+            public var method: Components.Schemas.SessionMethod?
+            /// Creates a new `AdminSessionBody`.
+            ///
+            /// - Parameters:
+            ///   - device:
+            ///   - method:
+            public init(
+                device: Components.Schemas.DeviceInfo,
+                method: Components.Schemas.SessionMethod? = nil
+            ) {
+                self.device = device
+                self.method = method
+            }
+            public enum CodingKeys: String, CodingKey {
+                case device
+                case method
             }
         }
     }

@@ -317,7 +317,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/get(getAuthMethods)/responses/401`.
             ///
@@ -516,7 +516,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)/responses/401`.
             ///
@@ -562,7 +562,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)/responses/409`.
             ///
@@ -775,7 +775,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)/responses/401`.
             ///
@@ -821,7 +821,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)/responses/409`.
             ///
@@ -977,7 +977,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/delete-preflight/get(deletePreflight)/responses/401`.
             ///
@@ -1142,7 +1142,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/delete(deleteAccount)/responses/401`.
             ///
@@ -1188,7 +1188,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
             ///
             /// - Remark: Generated from `#/paths//me/delete(deleteAccount)/responses/409`.
             ///
@@ -1380,7 +1380,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/refresh/post(refreshSession)/responses/401`.
             ///
@@ -1497,7 +1497,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/logout/post(logout)/responses/401`.
             ///
@@ -1689,7 +1689,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)/responses/409`.
             ///
@@ -2163,7 +2163,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/401`.
             ///
@@ -2209,7 +2209,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/409`.
             ///
@@ -2447,7 +2447,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)/responses/401`.
             ///
@@ -2470,7 +2470,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)/responses/409`.
             ///
@@ -2685,7 +2685,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
             ///
             /// - Remark: Generated from `#/paths//auth/register/post(register)/responses/409`.
             ///
@@ -3353,7 +3353,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)/responses/401`.
             ///
@@ -3555,7 +3555,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/me/get(getMe)/responses/401`.
             ///
@@ -3573,6 +3573,485 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The account's live sessions, one per sign-in (not per rotated token): this device's first, then the others by last seen, newest first. Last seen is the sign-in's last refresh or authenticated call on the server's clock, client_address the address that call came from
+    ///
+    /// - Remark: HTTP `GET /me/sessions`.
+    /// - Remark: Generated from `#/paths//me/sessions/get(listSessions)`.
+    public enum ListSessions {
+        public static let id: Swift.String = "listSessions"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/me/sessions/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListSessions.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListSessions.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListSessions.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.ListSessions.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/me/sessions/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/me/sessions/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ActiveSessions)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ActiveSessions {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListSessions.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListSessions.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Success
+            ///
+            /// - Remark: Generated from `#/paths//me/sessions/get(listSessions)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListSessions.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListSessions.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            ///
+            /// - Remark: Generated from `#/paths//me/sessions/get(listSessions)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.E401)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.E401 {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Sign out every session of the account but this one (needs X-Reauth-Token): their access and refresh tokens die at once and each one's next call is answered 401 session_revoked; the account's email gets a notice. A caller whose own session was signed out first (two devices racing) gets 401 session_revoked and signs nobody out. A request body, if any, is ignored.
+    ///
+    /// - Remark: HTTP `POST /me/sessions/revoke-others`.
+    /// - Remark: Generated from `#/paths//me/sessions/revoke-others/post(signOutOtherSessions)`.
+    public enum SignOutOtherSessions {
+        public static let id: Swift.String = "signOutOtherSessions"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/me/sessions/revoke-others/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
+                ///
+                /// - Remark: Generated from `#/paths/me/sessions/revoke-others/POST/header/X-Reauth-Token`.
+                public var xReauthToken: Components.Parameters.ReauthToken?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignOutOtherSessions.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
+                ///   - accept:
+                public init(
+                    xReauthToken: Components.Parameters.ReauthToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignOutOtherSessions.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xReauthToken = xReauthToken
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.SignOutOtherSessions.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.SignOutOtherSessions.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/me/sessions/revoke-others/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/me/sessions/revoke-others/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SessionsSignedOut)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SessionsSignedOut {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.SignOutOtherSessions.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.SignOutOtherSessions.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Signed out
+            ///
+            /// - Remark: Generated from `#/paths//me/sessions/revoke-others/post(signOutOtherSessions)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SignOutOtherSessions.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.SignOutOtherSessions.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            ///
+            /// - Remark: Generated from `#/paths//me/sessions/revoke-others/post(signOutOtherSessions)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.E401)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.E401 {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            ///
+            /// - Remark: Generated from `#/paths//me/sessions/revoke-others/post(signOutOtherSessions)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Sign out one other session of the account: its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)
+    ///
+    /// - Remark: HTTP `DELETE /me/sessions/{id}`.
+    /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)`.
+    public enum SignOutSession {
+        public static let id: Swift.String = "signOutSession"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/me/sessions/{id}/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/me/sessions/{id}/DELETE/path/id`.
+                public var id: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - id:
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public var path: Operations.SignOutSession.Input.Path
+            /// - Remark: Generated from `#/paths/me/sessions/{id}/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignOutSession.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignOutSession.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.SignOutSession.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.SignOutSession.Input.Path,
+                headers: Operations.SignOutSession.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// Signed out
+            ///
+            /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.SignOutSession.Output.NoContent)
+            /// Signed out
+            ///
+            /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.SignOutSession.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            ///
+            /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.E401)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.E401 {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            ///
+            /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.E404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.E404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            ///
+            /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.E409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.E409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }
@@ -3688,7 +4167,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/profile/get(getProfile)/responses/401`.
             ///
@@ -3880,7 +4359,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/profile/put(updateProfile)/responses/401`.
             ///
@@ -3903,7 +4382,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
             ///
             /// - Remark: Generated from `#/paths//me/profile/put(updateProfile)/responses/409`.
             ///
@@ -4102,7 +4581,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/username-available/get(usernameAvailable)/responses/401`.
             ///
@@ -4317,7 +4796,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)/responses/401`.
             ///
@@ -4363,7 +4842,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
             ///
             /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)/responses/409`.
             ///
@@ -4601,7 +5080,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//me/onboarding/continue/post(continueOnboarding)/responses/401`.
             ///
@@ -4647,7 +5126,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
             ///
             /// - Remark: Generated from `#/paths//me/onboarding/continue/post(continueOnboarding)/responses/409`.
             ///
@@ -5461,7 +5940,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/401`.
             ///
@@ -5754,7 +6233,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/401`.
             ///
@@ -5800,7 +6279,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/409`.
             ///
@@ -6036,7 +6515,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/resend-otp/post(resendOtp)/responses/401`.
             ///
@@ -6318,7 +6797,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/cancel-otp/post(cancelOtp)/responses/401`.
             ///
@@ -6588,7 +7067,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/401`.
             ///
@@ -6680,7 +7159,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/409`.
             ///
@@ -6893,7 +7372,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/password/post(reauthPassword)/responses/401`.
             ///
@@ -7095,7 +7574,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/post(reauthEmailSend)/responses/401`.
             ///
@@ -7354,7 +7833,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/confirm/post(reauthEmailConfirm)/responses/401`.
             ///
@@ -7613,7 +8092,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/social/post(reauthSocial)/responses/401`.
             ///
@@ -7835,7 +8314,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/email-available/get(emailAvailable)/responses/401`.
             ///
@@ -8082,7 +8561,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/401`.
             ///
@@ -8128,7 +8607,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/409`.
             ///
@@ -8366,7 +8845,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/401`.
             ///
@@ -8412,7 +8891,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
             ///
             /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/409`.
             ///
@@ -8593,7 +9072,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/email/resend/post(resendEmailLink)/responses/401`.
             ///
@@ -8877,7 +9356,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
             ///
             /// - Remark: Generated from `#/paths//auth/email/verify/post(verifyEmailLink)/responses/409`.
             ///
@@ -9115,7 +9594,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
             ///
             /// - Remark: Generated from `#/paths//auth/email/revert/post(revertEmailChange)/responses/409`.
             ///
@@ -9339,7 +9818,7 @@ public enum Operations {
                     }
                 }
             }
-            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
             ///
             /// - Remark: Generated from `#/paths//auth/password/change/post(changePassword)/responses/401`.
             ///
@@ -10644,7 +11123,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
             ///
             /// - Remark: Generated from `#/paths//_admin/session/post(adminSession)/responses/409`.
             ///
@@ -10662,6 +11141,219 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// A new sign-in of the scenario's user from the device the body names (registered as a sign-in would), with the method it names; the tokens, which QA may use as that device's
+    ///
+    /// - Remark: HTTP `POST /_admin/sessions`.
+    /// - Remark: Generated from `#/paths//_admin/sessions/post(adminSignInDevice)`.
+    public enum AdminSignInDevice {
+        public static let id: Swift.String = "adminSignInDevice"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/_admin/sessions/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AdminSignInDevice.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AdminSignInDevice.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.AdminSignInDevice.Input.Headers
+            /// - Remark: Generated from `#/paths/_admin/sessions/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/_admin/sessions/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.AdminSessionBody)
+            }
+            public var body: Operations.AdminSignInDevice.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.AdminSignInDevice.Input.Headers = .init(),
+                body: Operations.AdminSignInDevice.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/_admin/sessions/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/_admin/sessions/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SessionTokens)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SessionTokens {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.AdminSignInDevice.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.AdminSignInDevice.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Success
+            ///
+            /// - Remark: Generated from `#/paths//_admin/sessions/post(adminSignInDevice)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.AdminSignInDevice.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.AdminSignInDevice.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//_admin/sessions/post(adminSignInDevice)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            ///
+            /// - Remark: Generated from `#/paths//_admin/sessions/post(adminSignInDevice)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.E409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.E409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//_admin/sessions/post(adminSignInDevice)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            ///
+            /// - Remark: Generated from `#/paths//_admin/sessions/post(adminSignInDevice)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.E422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.E422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }

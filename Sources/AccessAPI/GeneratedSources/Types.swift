@@ -124,6 +124,21 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /auth/me`.
     /// - Remark: Generated from `#/paths//auth/me/get(getMe)`.
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output
+    /// The account's live sessions, one per sign-in (not per rotated token): this device's first, then the others by last seen, newest first. Last seen is the sign-in's last refresh or authenticated call on the server's clock, client_address the address that call came from
+    ///
+    /// - Remark: HTTP `GET /me/sessions`.
+    /// - Remark: Generated from `#/paths//me/sessions/get(listSessions)`.
+    func listSessions(_ input: Operations.ListSessions.Input) async throws -> Operations.ListSessions.Output
+    /// Sign out every session of the account but this one (needs X-Reauth-Token): their access and refresh tokens die at once and each one's next call is answered 401 session_revoked; the account's email gets a notice. A caller whose own session was signed out first (two devices racing) gets 401 session_revoked and signs nobody out. A request body, if any, is ignored.
+    ///
+    /// - Remark: HTTP `POST /me/sessions/revoke-others`.
+    /// - Remark: Generated from `#/paths//me/sessions/revoke-others/post(signOutOtherSessions)`.
+    func signOutOtherSessions(_ input: Operations.SignOutOtherSessions.Input) async throws -> Operations.SignOutOtherSessions.Output
+    /// Sign out one other session of the account: its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)
+    ///
+    /// - Remark: HTTP `DELETE /me/sessions/{id}`.
+    /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)`.
+    func signOutSession(_ input: Operations.SignOutSession.Input) async throws -> Operations.SignOutSession.Output
     /// The signed-in user's profile and where their onboarding stands (seed 003)
     ///
     /// - Remark: HTTP `GET /me/profile`.
@@ -321,6 +336,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /_admin/session`.
     /// - Remark: Generated from `#/paths//_admin/session/post(adminSession)`.
     func adminSession(_ input: Operations.AdminSession.Input) async throws -> Operations.AdminSession.Output
+    /// A new sign-in of the scenario's user from the device the body names (registered as a sign-in would), with the method it names; the tokens, which QA may use as that device's
+    ///
+    /// - Remark: HTTP `POST /_admin/sessions`.
+    /// - Remark: Generated from `#/paths//_admin/sessions/post(adminSignInDevice)`.
+    func adminSignInDevice(_ input: Operations.AdminSignInDevice.Input) async throws -> Operations.AdminSignInDevice.Output
     /// Every SMS and email sent, with codes and links
     ///
     /// - Remark: HTTP `GET /_admin/outbox`.
@@ -589,6 +609,33 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//auth/me/get(getMe)`.
     public func getMe(headers: Operations.GetMe.Input.Headers = .init()) async throws -> Operations.GetMe.Output {
         try await getMe(Operations.GetMe.Input(headers: headers))
+    }
+    /// The account's live sessions, one per sign-in (not per rotated token): this device's first, then the others by last seen, newest first. Last seen is the sign-in's last refresh or authenticated call on the server's clock, client_address the address that call came from
+    ///
+    /// - Remark: HTTP `GET /me/sessions`.
+    /// - Remark: Generated from `#/paths//me/sessions/get(listSessions)`.
+    public func listSessions(headers: Operations.ListSessions.Input.Headers = .init()) async throws -> Operations.ListSessions.Output {
+        try await listSessions(Operations.ListSessions.Input(headers: headers))
+    }
+    /// Sign out every session of the account but this one (needs X-Reauth-Token): their access and refresh tokens die at once and each one's next call is answered 401 session_revoked; the account's email gets a notice. A caller whose own session was signed out first (two devices racing) gets 401 session_revoked and signs nobody out. A request body, if any, is ignored.
+    ///
+    /// - Remark: HTTP `POST /me/sessions/revoke-others`.
+    /// - Remark: Generated from `#/paths//me/sessions/revoke-others/post(signOutOtherSessions)`.
+    public func signOutOtherSessions(headers: Operations.SignOutOtherSessions.Input.Headers = .init()) async throws -> Operations.SignOutOtherSessions.Output {
+        try await signOutOtherSessions(Operations.SignOutOtherSessions.Input(headers: headers))
+    }
+    /// Sign out one other session of the account: its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)
+    ///
+    /// - Remark: HTTP `DELETE /me/sessions/{id}`.
+    /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)`.
+    public func signOutSession(
+        path: Operations.SignOutSession.Input.Path,
+        headers: Operations.SignOutSession.Input.Headers = .init()
+    ) async throws -> Operations.SignOutSession.Output {
+        try await signOutSession(Operations.SignOutSession.Input(
+            path: path,
+            headers: headers
+        ))
     }
     /// The signed-in user's profile and where their onboarding stands (seed 003)
     ///
@@ -998,6 +1045,19 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//_admin/session/post(adminSession)`.
     public func adminSession(headers: Operations.AdminSession.Input.Headers = .init()) async throws -> Operations.AdminSession.Output {
         try await adminSession(Operations.AdminSession.Input(headers: headers))
+    }
+    /// A new sign-in of the scenario's user from the device the body names (registered as a sign-in would), with the method it names; the tokens, which QA may use as that device's
+    ///
+    /// - Remark: HTTP `POST /_admin/sessions`.
+    /// - Remark: Generated from `#/paths//_admin/sessions/post(adminSignInDevice)`.
+    public func adminSignInDevice(
+        headers: Operations.AdminSignInDevice.Input.Headers = .init(),
+        body: Operations.AdminSignInDevice.Input.Body
+    ) async throws -> Operations.AdminSignInDevice.Output {
+        try await adminSignInDevice(Operations.AdminSignInDevice.Input(
+            headers: headers,
+            body: body
+        ))
     }
     /// Every SMS and email sent, with codes and links
     ///

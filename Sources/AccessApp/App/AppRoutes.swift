@@ -23,6 +23,11 @@ public enum AppRoutes {
     /// The backend refused the session for good (a refused refresh): sign in again (seed 002).
     static var sessionExpired: AnyScreen { AnyScreen(SignInScreen(notice: SignInScreen.sessionExpiredText)) }
 
+    /// Another device signed this session out (issue 30): sign in again, told why.
+    static var signedOutElsewhere: AnyScreen { AnyScreen(SignInScreen(notice: signedOutElsewhereText)) }
+
+    public static let signedOutElsewhereText = "You were signed out from another device. Sign in again."
+
     /// Logged out here (seed 002): the sign-in screen says only this device was signed out.
     static var loggedOut: AnyScreen { AnyScreen(SignInScreen(notice: loggedOutText)) }
 

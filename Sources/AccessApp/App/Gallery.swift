@@ -35,6 +35,7 @@ public enum Features {
         KeyboardCheckFeature.self,
         GalleryFeature.self,
         HubFeature.self,
+        SessionsFeature.self,
         ReauthFeature.self,
         PhoneFeature.self,
         EmailLinkFeature.self,

@@ -60,5 +60,9 @@ func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in state: 
             [.signOut, .resetStack(AppRoutes.sessionExpired)], to: &state,
             for: nil)
     }
+    // Another device signed this one out (issue 30): the same, and the sign-in screen says why.
+    if case .failure(.signedOutElsewhere) = result, !AppRoutes.isSignedOut(state.stack[0]) {
+        effects += apply([.signOut, .resetStack(AppRoutes.signedOutElsewhere)], to: &state, for: nil)
+    }
     return effects
 }

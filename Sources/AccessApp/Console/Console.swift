@@ -9,6 +9,7 @@ enum ConsoleReply: Equatable, Sendable {
     case adminState(Result<AdminState, APIError>)
     case clockMoved(ClockMove, Result<ClockAdvanced, APIError>)
     case faultsChanged(String, Result<FaultSettings, APIError>)
+    case otherDeviceSignedIn(OtherDevice, Result<String, APIError>)
 }
 
 /// The console's own actions: a scenario switch and a clock move (from the palette or a tape).
@@ -89,6 +90,11 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
     case .faultsChanged(let label, .success(let faults)):
         state.console.faults = faults
         return apply([.showToast(label)], to: &state, for: nil)
+    case .otherDeviceSignedIn(let device, .success):
+        return apply(
+            [.showToast("\(device.name) signed in. Reload Active sessions (r) to see it.")], to: &state, for: nil)
+    case .otherDeviceSignedIn(let device, .failure(let failure)):
+        return apply([.showToast("\(device.name) not signed in: \(failure.message)")], to: &state, for: nil)
     }
 }
 
@@ -119,6 +125,9 @@ func runPaletteAction(_ action: PaletteAction, in state: inout AppState) -> [Eff
         return reduceConsole(&state, .moveClock(move))
     case .setFaults(let faults, let label):
         return state.send(Call(ChangeFaults(faults: faults)) { ConsoleReply.faultsChanged(label, $0) }, for: .console)
+    case .signInOtherDevice(let device):
+        return state.send(
+            Call(SignInOtherDevice(device: device)) { ConsoleReply.otherDeviceSignedIn(device, $0) }, for: .console)
     case .clearFaults:
         return state.send(
             Call(ChangeFaults(faults: nil)) { ConsoleReply.faultsChanged("Faults cleared", $0) }, for: .console)

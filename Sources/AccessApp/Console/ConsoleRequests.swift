@@ -70,3 +70,47 @@ struct ChangeFaults: APIRequest {
         return try await api.client.adminSetFaults(faults)
     }
 }
+
+/// The devices QA can sign in from (issue 30): each registers as a sign-in from it would.
+public enum OtherDevice: String, CaseIterable, Equatable, Sendable {
+    case iPhone, android, browser
+
+    var name: String {
+        switch self {
+        case .iPhone: "QA iPhone"
+        case .android: "QA Android phone"
+        case .browser: "QA browser"
+        }
+    }
+
+    var info: DeviceInfo {
+        let (system, version) =
+            switch self {
+            case .iPhone: ("iOS", "18.1")
+            case .android: ("Android", "15")
+            case .browser: ("Firefox on macOS", "133")
+            }
+        // A fixed key: QA's devices encrypt nothing; the backend only checks it is 32 bytes.
+        return DeviceInfo(
+            deviceName: name, systemName: system, systemVersion: version, identifier: "qa-\(rawValue)",
+            publicKey: Data(repeating: 1, count: 32).base64EncodedString())
+    }
+
+    var method: SessionMethod {
+        switch self {
+        case .iPhone: .phoneCode
+        case .android: .google
+        case .browser: .password
+        }
+    }
+}
+
+/// `POST /_admin/sessions`: the new tokens are dropped (nobody uses them here); the app sees the new row.
+struct SignInOtherDevice: APIRequest {
+    let device: OtherDevice
+
+    func perform(_ api: APIContext) async throws -> String {
+        try await api.client.adminSignInDevice(device.info, method: device.method)
+        return device.name
+    }
+}

@@ -61,6 +61,11 @@ extension CommandPalette {
             return PaletteCommand("Clock \(move.label)", detail: detail, .moveClock(move))
         }
         commands += TypedCommand.allCases.map(\.template)
+        commands += OtherDevice.allCases.map { device in
+            PaletteCommand(
+                "Sign in from another device: \(device.name)",
+                detail: "a new session of the scenario's user, for Active sessions", .signInOtherDevice(device))
+        }
         commands.append(
             PaletteCommand(
                 "Fault: offline, connection refused for 30 s", detail: "the port stops accepting connections",

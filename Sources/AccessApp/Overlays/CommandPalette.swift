@@ -28,6 +28,8 @@ public enum PaletteAction: Equatable, Sendable {
     case moveClock(ClockMove)
     case setFaults(FaultSettings, label: String)
     case clearFaults
+    /// QA: a sign-in of the scenario's user from another device (issue 30), to watch in Active sessions.
+    case signInOtherDevice(OtherDevice)
     case theme(Theme.Name)
     case platform(AppOptions.Platform)
     case ascii(Bool)

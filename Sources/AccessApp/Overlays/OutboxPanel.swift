@@ -143,6 +143,7 @@ public struct OutboxPanel: OverlayModel {
         case (nil, .recoveryCompletedNotice?): what = "account recovered"
         case (nil, .lockoutNotice?): what = "sign-in locked after failed attempts"
         case (nil, .newDeviceNotice?): what = "new device signed in"
+        case (nil, .sessionSignedOutNotice?): what = "a device was signed out"
         case (nil, _) where message.link != nil: what = "sign-in link"
         default: what = message.kind
         }

@@ -13,6 +13,7 @@ struct Backend: Sendable {
 
     var accounts: AccountService { AccountService(store: store) }
     var sessions: SessionService { SessionService(store: store, clock: clock) }
+    var sessionList: SessionListService { SessionListService(store: store, clock: clock) }
     var otp: OTPService { OTPService(store: store, clock: clock) }
     var reauth: ReauthService { ReauthService(store: store, clock: clock) }
     var links: LinkService { LinkService(store: store, clock: clock, linkBase: linkBase) }

@@ -21,6 +21,7 @@ struct Store: Sendable {
     let retention = RetentionService()
     /// Bearer lookups, kept until the next commit (see `SessionLookupCache`).
     let sessionCache = SessionLookupCache()
+    let lastSeen = LastSeenThrottle()
 
     static func open(path: String?) throws -> Store {
         let resolved: String
@@ -372,6 +373,22 @@ struct Store: Sendable {
         // Issue 28 item 26: seed 004's optional display name, given with a sign-in code (`DisplayNameRules`).
         migrator.registerMigration("v18-display-name") { db in
             try db.execute(sql: "ALTER TABLE users ADD COLUMN display_name TEXT")
+        }
+        // Issue 30: Active sessions. One row a sign-in (a refresh family): how it was made, when it was first and
+        // last seen and from where. `sessions.revoked` now means "signed out from another device", kept so the
+        // device's next call is told why; the rows it meant before (sessions from before sign-out deleted them)
+        // are dropped.
+        migrator.registerMigration("v19-sign-ins") { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM sessions WHERE revoked = 1;
+                    CREATE TABLE sign_ins (
+                        family_id TEXT PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        device_id TEXT, method TEXT, created_at REAL NOT NULL, last_seen_at REAL NOT NULL,
+                        client_address TEXT);
+                    CREATE INDEX sign_ins_user ON sign_ins(user_id);
+                    """)
         }
         return migrator
     }

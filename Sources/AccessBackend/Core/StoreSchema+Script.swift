@@ -88,6 +88,11 @@ extension StoreSchema {
             requested_at REAL NOT NULL, link_sent INTEGER NOT NULL);
         CREATE TABLE saved_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE journal (id INTEGER PRIMARY KEY, entry TEXT NOT NULL);
+        CREATE TABLE sign_ins (
+            family_id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            device_id TEXT, method TEXT, created_at REAL NOT NULL, last_seen_at REAL NOT NULL,
+            client_address TEXT);
         CREATE INDEX password_failures_user ON password_failures(user_id, failed_at);
         CREATE INDEX sends_recipient ON sends(recipient, sent_at);
         CREATE INDEX sends_sent_at ON sends(sent_at);
@@ -112,6 +117,7 @@ extension StoreSchema {
         CREATE INDEX recovery_requests_requested_at ON recovery_requests(requested_at);
         CREATE INDEX outbox_request ON outbox(request_id);
         CREATE INDEX outbox_token_hash ON outbox(token_hash);
+        CREATE INDEX sign_ins_user ON sign_ins(user_id);
         INSERT INTO grdb_migrations VALUES ('v1');
         INSERT INTO grdb_migrations VALUES ('v2-password-failures');
         INSERT INTO grdb_migrations VALUES ('v3-keyed-hashes');
@@ -130,5 +136,6 @@ extension StoreSchema {
         INSERT INTO grdb_migrations VALUES ('v16-send-caps');
         INSERT INTO grdb_migrations VALUES ('v17-outbox-outcomes');
         INSERT INTO grdb_migrations VALUES ('v18-display-name');
+        INSERT INTO grdb_migrations VALUES ('v19-sign-ins');
         """#
 }

@@ -15,6 +15,12 @@ enum ContractBodies {
                 "body", "body_status", "code", "kind", "latency_ms", "message", "path", "remaining", "status", "times",
             ], "statuses[]": ["path", "status"],
         ],
+        "adminSignInDevice": [
+            "": ["device", "method"],
+            "device": [
+                "apns_token", "device_name", "identifier", "public_key", "system_name", "system_version", "voip_token",
+            ],
+        ],
         "cancelOtp": ["": ["request_id"]],
         "changePassword": ["": ["new_password"]],
         "checkPasswordResetLink": ["": ["token"]],
@@ -88,6 +94,7 @@ enum ContractBodies {
         "adminSetFaults": [
             "endpoints[].kind": ["unavailable", "offline", "latency", "timeout", "commit_then_fail", "status", "body"]
         ],
+        "adminSignInDevice": ["method": ["phone_code", "email_code", "password", "apple", "google", "recovery"]],
         "connectProvider": ["provider": ["apple", "google"]],
         "continueOnboarding": ["from": ["profile", "recovery_email", "verify_email", "finish", "complete"]],
         "disconnectProvider": ["provider": ["apple", "google"]],

@@ -533,6 +533,69 @@ paths:
         - "session"
       security:
         - bearerAuth: []
+  # Active sessions (issue 30): every sign-in of the account, one signed out, or every other one.
+  "/me/sessions":
+    get:
+      operationId: "listSessions"
+      summary: "The account's live sessions, one per sign-in (not per rotated token): this device's first, then the others by last seen, newest first. Last seen is the sign-in's last refresh or authenticated call on the server's clock, client_address the address that call came from"
+      responses:
+        "200":
+          description: "Success"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/ActiveSessions"
+        "401":
+          "$ref": "#/components/responses/E401"
+      tags:
+        - "session"
+      security:
+        - bearerAuth: []
+  "/me/sessions/revoke-others":
+    post:
+      operationId: "signOutOtherSessions"
+      summary: "Sign out every session of the account but this one (needs X-Reauth-Token): their access and refresh tokens die at once and each one's next call is answered 401 session_revoked; the account's email gets a notice. A caller whose own session was signed out first (two devices racing) gets 401 session_revoked and signs nobody out. A request body, if any, is ignored."
+      responses:
+        "200":
+          description: "Signed out"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/SessionsSignedOut"
+        "401":
+          "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
+      parameters:
+        - "$ref": "#/components/parameters/ReauthToken"
+      tags:
+        - "session"
+      security:
+        - bearerAuth: []
+  "/me/sessions/{id}":
+    delete:
+      operationId: "signOutSession"
+      summary: "Sign out one other session of the account: its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)"
+      parameters:
+        - name: "id"
+          in: "path"
+          required: true
+          schema:
+            type: "string"
+            maxLength: 100
+      responses:
+        "204":
+          description: "Signed out"
+        "401":
+          "$ref": "#/components/responses/E401"
+        "404":
+          "$ref": "#/components/responses/E404"
+        "409":
+          "$ref": "#/components/responses/E409"
+      tags:
+        - "session"
+      security:
+        - bearerAuth: []
   "/me/profile":
     get:
       operationId: "getProfile"
@@ -1546,6 +1609,35 @@ paths:
       tags:
         - "admin"
       security: []
+  # Active sessions (issue 30): the palette's "Sign in from another device".
+  "/_admin/sessions":
+    post:
+      operationId: "adminSignInDevice"
+      summary: "A new sign-in of the scenario's user from the device the body names (registered as a sign-in would), with the method it names; the tokens, which QA may use as that device's"
+      responses:
+        "200":
+          description: "Success"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/SessionTokens"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "409":
+          "$ref": "#/components/responses/E409"
+        "413":
+          "$ref": "#/components/responses/E413"
+        "422":
+          "$ref": "#/components/responses/E422"
+      tags:
+        - "admin"
+      security: []
+      requestBody:
+        required: true
+        content:
+          "application/json":
+            schema:
+              "$ref": "#/components/schemas/AdminSessionBody"
   "/_admin/outbox":
     get:
       operationId: "adminOutbox"
@@ -1885,6 +1977,8 @@ components:
         - "username_invalid"
         - "onboarding_step"
         - "limited_access"
+        - "session_revoked"
+        - "current_session"
     RateLimitKind:
       type: "string"
       description: "Which limit fired on a 429. Per phone or email address: cooldown (30 s between sends), resend_window (3 resends per 15 min), daily_cap (5 sends per 24 h). Across destinations, over the last hour, for every text or email with a code or link: client_address_hourly (30 asked from one client address, recovery requests included), account_hourly (10 asked by one signed-in account), global_hourly (300 for the whole server). password_attempts (re-auth by password), login_lockout (password sign-in). Per address means per phone number or email address whatever sent to it: a sign-in code and a change-phone code to one number count against the same cooldown, resends and daily cap. Extensible: a client treats a limit it does not know by retry_after."
@@ -1945,6 +2039,7 @@ components:
         - "lockout_notice"
         - "new_device_notice"
         - "password_reset_link"
+        - "session_signed_out_notice"
     OutboxStatus:
       type: "string"
       description: >-
@@ -3311,6 +3406,85 @@ components:
         - "subject"
         - "id_token"
         - "expires_at"
+    # Active sessions (issue 30).
+    ActiveSessions:
+      type: "object"
+      properties:
+        sessions:
+          type: "array"
+          maxItems: 1000
+          items:
+            "$ref": "#/components/schemas/ActiveSession"
+      required:
+        - "sessions"
+    ActiveSession:
+      type: "object"
+      description: "One sign-in and every token rotated from it. device and method are absent for a session the QA shortcut issued (POST /_admin/session; POST /_admin/sessions names a device), client_address when no authenticated call came yet"
+      properties:
+        id:
+          type: "string"
+          description: "The sign-in's id: the same across refreshes"
+        device:
+          "$ref": "#/components/schemas/SessionDevice"
+        method:
+          "$ref": "#/components/schemas/SessionMethod"
+        first_seen_at:
+          type: "string"
+          format: "date-time"
+        last_seen_at:
+          type: "string"
+          format: "date-time"
+        client_address:
+          type: "string"
+        is_current:
+          type: "boolean"
+          description: "The session of the token this list was asked with"
+      required:
+        - "id"
+        - "first_seen_at"
+        - "last_seen_at"
+        - "is_current"
+    SessionDevice:
+      type: "object"
+      properties:
+        device_name:
+          type: "string"
+        system_name:
+          type: "string"
+        system_version:
+          type: "string"
+      required:
+        - "device_name"
+        - "system_name"
+        - "system_version"
+    SessionMethod:
+      type: "string"
+      description: "How a sign-in was made: a phone or email code, the password, Apple, Google, or an account recovery"
+      enum:
+        - "phone_code"
+        - "email_code"
+        - "password"
+        - "apple"
+        - "google"
+        - "recovery"
+    SessionsSignedOut:
+      type: "object"
+      properties:
+        signed_out:
+          type: "integer"
+          description: "How many sessions ended"
+      required:
+        - "signed_out"
+    AdminSessionBody:
+      type: "object"
+      description: "The device a QA sign-in comes from, and the way in to record (absent: none)"
+      properties:
+        device:
+          "$ref": "#/components/schemas/DeviceInfo"
+        method:
+          "$ref": "#/components/schemas/SessionMethod"
+      required:
+        - "device"
   responses:
     E400:
       description: "Malformed JSON, wrong types or missing fields (bad_request)"
@@ -3319,7 +3493,7 @@ components:
           schema:
             "$ref": "#/components/schemas/APIErrorBody"
     E401:
-      description: "No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid. A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)"
+      description: "No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)"
       content:
         "application/json":
           schema:
@@ -3337,7 +3511,7 @@ components:
           schema:
             "$ref": "#/components/schemas/APIErrorBody"
     E409:
-      description: "phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet)"
+      description: "phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)"
       content:
         "application/json":
           schema:

@@ -18,6 +18,7 @@ extension OutboxChannel: DatabaseValueConvertible {}
 extension OutboxKind: DatabaseValueConvertible {}
 extension OutboxStatus: DatabaseValueConvertible {}
 extension ReauthMethod: DatabaseValueConvertible {}
+extension SessionMethod: DatabaseValueConvertible {}
 extension SignInChannel: DatabaseValueConvertible {}
 extension SocialProvider: DatabaseValueConvertible {}
 extension UserRole: DatabaseValueConvertible {}

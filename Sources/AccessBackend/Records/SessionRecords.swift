@@ -11,7 +11,8 @@ struct SessionRecord: Record {
     var userId: String
     var accessExpiresAt: Double
     var refreshExpiresAt: Double
-    /// Kept for databases from before sessions were deleted on sign-out; always false for new rows.
+    /// Signed out from another device (`SessionListService`): the row stays until its refresh token would have
+    /// expired, so the device's next call is answered `session_revoked` rather than a bare 401.
     var revoked = false
     /// The sign-in this session was rotated from: a reused refresh token ends the whole family.
     var familyId: String

@@ -50,6 +50,19 @@ extension ContractHandler {
         return .ok(.init(body: .json(try await backend.sessions.issue(userId: user.id, access: access))))
     }
 
+    /// The palette's "Sign in from another device" (issue 30): a sign-in of the scenario's user from the device
+    /// the body names, so a tester watches it appear in Active sessions and signs it out.
+    func adminSignInDevice(
+        _ input: Operations.AdminSignInDevice.Input
+    ) async throws -> Operations.AdminSignInDevice.Output {
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        try await backend.scenarios.refuseIfStartsSignedOut()
+        let user = try await backend.accounts.primaryUser()
+        let tokens = try await backend.sessions.issue(
+            userId: user.id, access: .full, device: body.device, method: body.method)
+        return .ok(.init(body: .json(tokens)))
+    }
+
     func adminOutbox(_ input: Operations.AdminOutbox.Input) async throws -> Operations.AdminOutbox.Output {
         let messages = try await backend.outbox.messages().map { message in
             guard let wire = message.wire else {

@@ -19,6 +19,27 @@ extension ContractHandler {
         return .noContent(.init())
     }
 
+    func listSessions(_ input: Operations.ListSessions.Input) async throws -> Operations.ListSessions.Output {
+        // Reading the list changes nothing: a limited session (after a recovery by email) may see it.
+        let sessions = try await backend.sessionList.list(user: try await session.user, request: try request)
+        return .ok(.init(body: .json(sessions)))
+    }
+
+    func signOutSession(_ input: Operations.SignOutSession.Input) async throws -> Operations.SignOutSession.Output {
+        try await backend.sessionList.signOut(user: try await user, request: try request, id: input.path.id)
+        decide(.sessionSignedOut)
+        return .noContent(.init())
+    }
+
+    func signOutOtherSessions(
+        _ input: Operations.SignOutOtherSessions.Input
+    ) async throws -> Operations.SignOutOtherSessions.Output {
+        let ended = try await backend.sessionList.signOutOthers(
+            user: try await user, request: try request, reauthToken: input.headers.xReauthToken)
+        decide(.sessionSignedOutOthers)
+        return .ok(.init(body: .json(ended)))
+    }
+
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
         .ok(.init(body: .json(try await backend.sessions.me(try request))))
     }

@@ -96,10 +96,23 @@ struct Scenario: Decodable, Sendable {
     /// limited: the QA session (`POST /_admin/session`) is one an account recovery by email would have
     /// issued, limited until a phone is re-verified (seed 003). Default full.
     var sessionAccess: AccessLevel?
+    /// Active sessions (issue 30): the user's sign-ins on other devices, besides the QA session.
+    var otherDevices: [OtherDevice]?
+
+    struct OtherDevice: Decodable, Sendable {
+        var deviceName: String
+        var systemName: String
+        var systemVersion: String
+        var method: SessionMethod
+        /// When it was last active, before the scenario's start. Its tokens are issued at the start (a session
+        /// older than the refresh token's 7 days would have ended): only the list's "last seen" goes back.
+        var lastSeenMinutesAgo: Double
+    }
 
     static let knownKeys: Set<String> = [
         "description", "user", "others", "otp_sends", "test_codes", "clock", "pending_email_change", "sessions",
         "bookings", "payout", "provider_accounts", "signed_in", "login_failures", "session_access",
+        "other_devices",
     ]
     static let personKeys: Set<String> = [
         "id", "role", "phone", "email", "password", "password_hash", "password_changed_days_ago", "apple_linked",
@@ -111,6 +124,9 @@ struct Scenario: Decodable, Sendable {
         "currency", "available_minor", "on_hold_minor", "hold_releases_in_hours", "automatic_payout_on",
     ]
     static let providerAccountKeys: Set<String> = ["provider", "email", "name", "linked_to"]
+    static let otherDeviceKeys: Set<String> = [
+        "device_name", "system_name", "system_version", "method", "last_seen_minutes_ago",
+    ]
     /// Calendar order (Sunday first), as `Calendar.component(.weekday, …)` counts from 1.
     static let weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 }

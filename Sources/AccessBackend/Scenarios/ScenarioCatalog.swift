@@ -49,6 +49,10 @@ struct ScenarioCatalog: Sendable {
             try Self.rejectUnknownKeys(
                 account, known: Scenario.providerAccountKeys, at: "provider_accounts[\(index)].", label: label)
         }
+        for (index, device) in ((object["other_devices"] as? [[String: Any]]) ?? []).enumerated() {
+            try Self.rejectUnknownKeys(
+                device, known: Scenario.otherDeviceKeys, at: "other_devices[\(index)].", label: label)
+        }
         for (index, entry) in ((object["login_failures"] as? [[String: Any]]) ?? []).enumerated() {
             try Self.rejectUnknownKeys(
                 entry, known: Scenario.loginFailureKeys, at: "login_failures[\(index)].", label: label)
@@ -136,6 +140,22 @@ struct ScenarioCatalog: Sendable {
             guard (entry.secondsAgo ?? 0) >= 0 else {
                 throw fail("login_failures[\(index)].seconds_ago", "must be >= 0")
             }
+        }
+        for (index, device) in (scenario.otherDevices ?? []).enumerated() {
+            let field = "other_devices[\(index)]"
+            for (name, value, limit) in [
+                ("device_name", device.deviceName, DeviceService.maxNameLength),
+                ("system_name", device.systemName, DeviceService.maxSystemLength),
+                ("system_version", device.systemVersion, DeviceService.maxSystemLength),
+            ] where value.trimmingCharacters(in: .whitespaces).isEmpty || value.count > limit {
+                throw fail("\(field).\(name)", "expected 1 to \(limit) characters")
+            }
+            guard device.lastSeenMinutesAgo >= 0 else {
+                throw fail("\(field).last_seen_minutes_ago", "must be >= 0")
+            }
+        }
+        if scenario.otherDevices?.isEmpty == false, scenario.signedIn == false {
+            throw fail("other_devices", "needs a signed-in scenario")
         }
         if scenario.sessionAccess == .limited, scenario.signedIn == false {
             throw fail("session_access", "limited needs a signed-in scenario (signed_out has no session to limit)")

@@ -20,7 +20,8 @@ struct ScenarioLoader: Sendable {
             // Read before the wipe: the epoch counts every load this database has seen.
             let epoch = (try MetaRecord.value(db, .epoch).flatMap { Int64($0) } ?? 0) + 1
             for table in [
-                "sessions", "spent_refresh_tokens", "password_failures", "otp_requests", "sends", "test_codes",
+                "sessions", "sign_ins", "spent_refresh_tokens", "password_failures", "otp_requests", "sends",
+                "test_codes",
                 "reauth_grants", "links",
                 "provider_tokens", "provider_grants", "device_accounts", "scheduled_items", "payouts", "deletions",
                 "identity_holds", "outbox", "sign_in_challenges", "devices", "login_failures", "recovery_requests",
@@ -68,6 +69,9 @@ struct ScenarioLoader: Sendable {
                 let at = now.addingTimeInterval(-(entry.secondsAgo ?? 0))
                 for _ in 0..<entry.failures { _ = try LoginThrottleService.recordFailure(db, key: key, now: at) }
             }
+            for (index, other) in (scenario.otherDevices ?? []).enumerated() {
+                try Self.signIn(db, digest: store.digest, userId: scenario.user.id, other, index: index, now: now)
+            }
             try MetaRecord(key: .scenario, value: name).insert(db)
             if scenario.signedIn == false { try MetaRecord(key: .startsSignedOut, value: "1").insert(db) }
             if let access = scenario.sessionAccess {
@@ -106,6 +110,27 @@ struct ScenarioLoader: Sendable {
     /// The scenario a persistent database already holds, if any.
     func loadedName() async throws -> String? {
         try await store.pool.read { db in try MetaRecord.value(db, .scenario) }
+    }
+
+    /// One of `other_devices`: registered and signed in as a sign-in from it would be, then last seen as long ago
+    /// as the scenario says.
+    private static func signIn(
+        _ db: Database, digest: TokenDigest, userId: String, _ other: Scenario.OtherDevice, index: Int, now: Date
+    ) throws {
+        let device = DeviceInfo(
+            deviceName: other.deviceName, systemName: other.systemName, systemVersion: other.systemVersion,
+            identifier: "scenario-device-\(index)",
+            publicKey: Data(repeating: UInt8(index), count: 32).base64EncodedString())
+        let deviceId = try DeviceService.register(db, userId: userId, device: device, now: now).id
+        let tokens = try SessionService.issue(
+            db, digest: digest, userId: userId, deviceId: deviceId, method: other.method, now: now)
+        let seen = now.addingTimeInterval(-other.lastSeenMinutesAgo * 60).unix
+        try db.execute(
+            sql: """
+                UPDATE sign_ins SET created_at = ?, last_seen_at = ?, client_address = NULL
+                WHERE family_id = (SELECT family_id FROM sessions WHERE access_hash = ?)
+                """,
+            arguments: [seen, seen, digest(tokens.accessToken)])
     }
 
     private static func insert(_ db: Database, _ person: Scenario.Person, isPrimary: Bool, now: Date) throws {

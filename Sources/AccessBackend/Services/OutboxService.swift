@@ -189,7 +189,8 @@ struct OutboxService: Sendable {
                 return try linkStatus(token: token, db, digest: digest)
             // A notice carries nothing to use, so nothing about it can stop working.
             case .passwordChangedNotice, .providerConnectedNotice, .providerDisconnectedNotice, .accountDeletedNotice,
-                .recoveryStartedNotice, .recoveryCompletedNotice, .lockoutNotice, .newDeviceNotice:
+                .recoveryStartedNotice, .recoveryCompletedNotice, .lockoutNotice, .newDeviceNotice,
+                .sessionSignedOutNotice:
                 return .live
             case nil: return .expired
             }

@@ -133,7 +133,8 @@ struct PasswordLoginService: Sendable {
             }
             return .signedIn(
                 try SignInService.finish(
-                    db, digest: store.digest, user: user, isNew: false, device: body.device, now: now))
+                    db, digest: store.digest, user: user, isNew: false, device: body.device, method: .password,
+                    now: now))
         }
         switch outcome {
         case .signedIn(let signedIn):

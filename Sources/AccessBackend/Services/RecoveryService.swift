@@ -116,7 +116,7 @@ struct RecoveryService: Sendable {
             return .signedIn(
                 try SignInService.finish(
                     db, digest: store.digest, user: user, isNew: false, device: body.device, access: .limited,
-                    now: now))
+                    method: .recovery, now: now))
         }
         switch outcome {
         case .signedIn(let signedIn):

@@ -21,11 +21,18 @@ struct SessionService: Sendable {
     let store: Store
     let clock: BackendClock
 
-    func issue(userId: String, access: AccessLevel) async throws -> SessionTokens {
+    /// The QA shortcut (`POST /_admin/session`): with a device and a method when the palette's "Sign in from
+    /// another device" names them, the sign-in a real one would have made.
+    func issue(
+        userId: String, access: AccessLevel, device: DeviceInfo? = nil, method: SessionMethod? = nil
+    ) async throws -> SessionTokens {
+        if let device { try DeviceService.validate(device) }
         let now = clock.now()
         return try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
-            return try Self.issue(db, digest: store.digest, userId: userId, access: access, now: now)
+            let deviceId = try device.map { try DeviceService.register(db, userId: userId, device: $0, now: now).id }
+            return try Self.issue(
+                db, digest: store.digest, userId: userId, deviceId: deviceId, access: access, method: method, now: now)
         }
     }
 
@@ -34,16 +41,21 @@ struct SessionService: Sendable {
     /// `deviceId`: the device a sign-in registered (seed 004); nil for the QA shortcut and the sessions
     /// an email change issues in place of the old one.
     /// `access`: limited only for the session an account recovery by email issues (seed 003).
+    /// `method`: how the sign-in was made, for Active sessions (issue 30); nil where no one signed in.
     static func issue(
         _ db: Database, digest: TokenDigest, userId: String, deviceId: String? = nil, access: AccessLevel = .full,
-        now: Date
+        method: SessionMethod? = nil, now: Date
     ) throws -> SessionTokens {
         let tokens = SessionTokens(
             userId: userId, accessToken: Secrets.token(prefix: "at_"),
             accessExpiresAt: now.addingTimeInterval(accessLifetime), refreshToken: Secrets.token(prefix: "rt_"),
             refreshExpiresAt: now.addingTimeInterval(refreshLifetime))
-        try insert(
-            db, digest: digest, tokens, family: Secrets.identifier(prefix: "sf_"), deviceId: deviceId, access: access)
+        let family = Secrets.identifier(prefix: "sf_")
+        try insert(db, digest: digest, tokens, family: family, deviceId: deviceId, access: access)
+        try SignInRecord(
+            familyId: family, userId: userId, deviceId: deviceId, method: method, createdAt: now.unix,
+            lastSeenAt: now.unix, clientAddress: ContractScope.current?.remoteAddress
+        ).insert(db)
         return tokens
     }
 
@@ -86,12 +98,21 @@ struct SessionService: Sendable {
     }
 
     /// The user behind `Authorization: Bearer …` and the access its session has, or 401.
+    /// A session signed out from another device is told apart (401 `session_revoked`). A found one moves its
+    /// sign-in's last seen (`SessionListService.touch`).
     func authenticateSession(_ request: Request) async throws -> (user: UserRecord, access: AccessLevel) {
-        guard let accessHash = accessHash(of: request),
-            let found = try lookUp(accessHash: accessHash, now: clock.now().unix)
-        else {
-            throw BackendError.unauthorized
+        guard let accessHash = accessHash(of: request) else { throw BackendError.unauthorized }
+        let now = clock.now()
+        guard let found = try lookUp(accessHash: accessHash, now: now.unix) else {
+            let revoked = try await store.pool.read { db in
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS(SELECT 1 FROM sessions WHERE access_hash = ? AND revoked = 1)",
+                    arguments: [accessHash]) ?? false
+            }
+            throw revoked ? SessionListService.revoked : BackendError.unauthorized
         }
+        try await SessionListService(store: store, clock: clock).touch(
+            accessHash: accessHash, address: ContractScope.current?.remoteAddress, now: now)
         return found
     }
 
@@ -160,6 +181,8 @@ struct SessionService: Sendable {
         case retried(SessionTokens)
         /// Already rotated once: someone holds a copy, so the family it came from has ended.
         case reused
+        /// Its session was signed out from another device (issue 30).
+        case revoked
         case invalid
     }
 
@@ -198,7 +221,15 @@ struct SessionService: Sendable {
                 // A refreshed limited session stays limited: rotation must not be a way out of recovery.
                 try Self.insert(
                     db, digest: store.digest, next, family: live.familyId, deviceId: live.deviceId, access: live.access)
+                try SessionListService.seen(
+                    db, family: live.familyId, address: ContractScope.current?.remoteAddress, now: now)
                 return .rotated(next)
+            }
+            if try Bool.fetchOne(
+                db, sql: "SELECT EXISTS(SELECT 1 FROM sessions WHERE refresh_hash = ? AND revoked = 1)",
+                arguments: [oldHash]) ?? false
+            {
+                return .revoked
             }
             guard
                 let spent = try SpentRefreshTokenRecord.fetchOne(
@@ -222,6 +253,8 @@ struct SessionService: Sendable {
             return Refreshed(tokens: next, rule: .sessionRefreshed)
         case .retried(let pair):
             return Refreshed(tokens: pair, rule: .sessionRefreshRetried)
+        case .revoked:
+            throw SessionListService.revoked
         case .reused:
             throw BackendError(
                 .unauthorized, "refresh_invalid", "Your session has expired. Sign in again.",

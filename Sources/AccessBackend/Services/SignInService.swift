@@ -117,7 +117,9 @@ struct SignInService: Sendable {
                     try OnboardingService.emailVerified(db, userId: user.id)
                 }
                 return .signedIn(
-                    try Self.finish(db, digest: store.digest, user: user, isNew: false, device: body.device, now: now))
+                    try Self.finish(
+                        db, digest: store.digest, user: user, isNew: false, device: body.device,
+                        method: channel.method, now: now))
             }
             try Self.refuseIfHeld(db, digest: store.digest, channel: channel, destination: destination, now: now)
             var user = try Self.createUser(
@@ -128,7 +130,9 @@ struct SignInService: Sendable {
                 user.displayName = displayName
             }
             return .signedIn(
-                try Self.finish(db, digest: store.digest, user: user, isNew: true, device: body.device, now: now))
+                try Self.finish(
+                    db, digest: store.digest, user: user, isNew: true, device: body.device,
+                    method: channel.method, now: now))
         }
         switch outcome {
         case .signedIn(let signedIn):
@@ -177,7 +181,9 @@ struct SignInService: Sendable {
                 sql: "\(body.provider.subjectColumn) = ? AND deleted_at IS NULL", arguments: [subject]
             ).fetchOne(db) {
                 return .success(
-                    try Self.finish(db, digest: store.digest, user: user, isNew: false, device: body.device, now: now))
+                    try Self.finish(
+                        db, digest: store.digest, user: user, isNew: false, device: body.device,
+                        method: body.provider.method, now: now))
             }
             // A sign-up, which a recent deletion of this provider account's own account holds off.
             if try IdentityHoldService.isHeld(
@@ -191,7 +197,9 @@ struct SignInService: Sendable {
             try ProviderLinkService.grant(db, userId: user.id, provider: body.provider, subject: subject, now: now)
             if body.provider == .apple { user.appleSubject = subject } else { user.googleSubject = subject }
             return .success(
-                try Self.finish(db, digest: store.digest, user: user, isNew: true, device: body.device, now: now))
+                try Self.finish(
+                    db, digest: store.digest, user: user, isNew: true, device: body.device,
+                    method: body.provider.method, now: now))
         }
         return try outcome.get()
     }
@@ -199,16 +207,17 @@ struct SignInService: Sendable {
     /// The end of every way in: the device registered, a session on it. An existing account told when a
     /// device it never used signs in (seed 003's security events); a sign-up's first device is no news.
     /// `access`: limited only for an account recovery by email.
+    /// `method`: how it was made, for Active sessions (issue 30).
     static func finish(
         _ db: Database, digest: TokenDigest, user: UserRecord, isNew: Bool, device: DeviceInfo,
-        access: AccessLevel = .full, now: Date
+        access: AccessLevel = .full, method: SessionMethod, now: Date
     ) throws -> SignedIn {
         let registration = try DeviceService.register(db, userId: user.id, device: device, now: now)
         if registration.isFirstUse && !isNew {
             try DeviceService.sendNewDeviceNotice(db, user: user, device: device, now: now)
         }
         let session = try SessionService.issue(
-            db, digest: digest, userId: user.id, deviceId: registration.id, access: access, now: now)
+            db, digest: digest, userId: user.id, deviceId: registration.id, access: access, method: method, now: now)
         return SignedIn(
             session: session, deviceId: registration.id, isNewUser: isNew, authMethods: user.authMethods,
             profile: try OnboardingService.profile(db, userId: user.id, access: access))
@@ -309,4 +318,23 @@ struct SignInService: Sendable {
 extension SignInChannel {
     var sendChannel: RateLimitService.Channel { self == .phone ? .sms : .email }
     var outboxChannel: OutboxChannel { self == .phone ? .sms : .email }
+}
+
+extension SignInChannel {
+    /// A code to this channel, as Active sessions names the way in.
+    var method: SessionMethod {
+        switch self {
+        case .phone: .phoneCode
+        case .email: .emailCode
+        }
+    }
+}
+
+extension SocialProvider {
+    var method: SessionMethod {
+        switch self {
+        case .apple: .apple
+        case .google: .google
+        }
+    }
 }

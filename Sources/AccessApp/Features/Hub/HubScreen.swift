@@ -28,8 +28,10 @@ public struct HubScreen: ScreenModel {
 
         var isWrite: Bool { ![.sessions, .twoFactor].contains(self) }
         /// Opening the row writes nothing (the Email & password sub-hub only shows, and keeps its own
-        /// changes off while offline), so it opens offline too.
-        func opensOffline(_ methods: AuthMethods) -> Bool { self == .emailPassword && methods.email != nil }
+        /// changes off while offline; Active sessions shows its list read only), so it opens offline too.
+        func opensOffline(_ methods: AuthMethods) -> Bool {
+            self == .sessions || self == .emailPassword && methods.email != nil
+        }
         var group: Int {
             switch self {
             case .phone, .emailPassword, .apple, .google: return 0
@@ -37,7 +39,7 @@ public struct HubScreen: ScreenModel {
             case .delete: return 2
             }
         }
-        var isSelectable: Bool { isWrite }
+        var isSelectable: Bool { isWrite || self == .sessions }
     }
 
     struct Row: Equatable, Sendable {
@@ -74,7 +76,7 @@ public struct HubScreen: ScreenModel {
     static let laterRows = [
         Row(
             kind: .sessions, title: "Active sessions", detail: "Manage where you're signed in",
-            control: .badge("Soon")),
+            control: .chevron),
         Row(
             kind: .twoFactor, title: "Two-factor authentication", detail: "Extra layer of security",
             control: .badge("Soon")),
@@ -125,6 +127,8 @@ public struct HubScreen: ScreenModel {
         if context.isOffline, !row.kind.opensOffline(methods) {
             return [.showToast("You're offline. Changes are off until you reconnect.")]
         }
+        // Seeing where you're signed in changes nothing: open with limited access too.
+        if row.kind == .sessions { return [.push(ActiveSessionsScreen())] }
         if LimitedAccess.applies(context) { return [.showSheet(.limitedAccess)] }
         switch row.kind {
         case .phone:
@@ -200,7 +204,7 @@ public struct HubScreen: ScreenModel {
     static let refreshingText = "Refreshing\u{2026}"
     static let footnote = "Changes to your sign-in methods require verification for security."
 
-    /// Sign-in methods, then the "Soon" rows, then Delete: groups a blank line apart, so 80×24 holds it all.
+    /// Sign-in methods, then Active sessions and the "Soon" row, then Delete: groups a blank line apart, so 80×24 holds it all.
     private static func draw(
         _ rows: [Row], selection: Int?, into canvas: inout Canvas, isDisabled: (Row) -> Bool
     ) {

@@ -69,6 +69,8 @@ public struct SessionCheckScreen: ScreenModel {
             ]
         case .me(.failure(.signedOut)):
             return [.signOut, .resetStack(AppRoutes.sessionExpired)]
+        case .me(.failure(.signedOutElsewhere)):
+            return [.signOut, .resetStack(AppRoutes.signedOutElsewhere)]
         case .me(.failure(.offline)):
             // The banner is up (the ledger raised it); the saved data is what there is to show.
             guard context.methods == nil else { return [.resetStack(SettingsScreen())] }

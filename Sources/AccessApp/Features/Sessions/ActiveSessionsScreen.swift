@@ -1,0 +1,216 @@
+import AccessAPI
+import Foundation
+import TerminalKit
+
+/// Active sessions (issue 30), from the hub's row: every device signed in to the account, this one first
+/// and marked, then the others newest first, each with its system, how it signed in and when it was last
+/// active on the app's clock. Enter on another device signs it out (a sheet); this device's own is Log out.
+/// "Sign out all other devices" goes through "Verify it's you". Offline, the list last loaded stays, read only.
+public struct ActiveSessionsScreen: ScreenModel {
+    /// The list as last loaded; nil until the first answer.
+    public var sessions: [ActiveSession]?
+    public var selection: Int
+    public var isLoading: Bool
+    /// Why the last call failed (a load, a sign-out).
+    public var error: String?
+    /// A 429's wait: sign-outs are off until then.
+    public var limitedUntil: Date?
+
+    public init(
+        sessions: [ActiveSession]? = nil, selection: Int = 0, isLoading: Bool = true, error: String? = nil,
+        limitedUntil: Date? = nil
+    ) {
+        self.sessions = sessions
+        self.selection = selection
+        self.isLoading = isLoading
+        self.error = error
+        self.limitedUntil = limitedUntil
+    }
+
+    public var id: String { "sessions" }
+    public func showsSavedData(_ context: ScreenContext) -> Bool { sessions != nil }
+
+    public enum Intent: Sendable { case up, down, open, reload }
+    public enum Reply: Equatable, Sendable {
+        case loaded(Result<[ActiveSession], APIError>)
+        case signedOut(Result<String, APIError>)
+        case othersSignedOut(Result<Int, APIError>)
+    }
+
+    /// The other devices: what Enter and "Sign out all" act on.
+    var others: [ActiveSession] { (sessions ?? []).filter { !$0.isCurrent } }
+
+    /// The rows Enter moves through: every session, then "Sign out all other devices" when there are others.
+    var rowCount: Int { (sessions?.count ?? 0) + (others.isEmpty ? 0 : 1) }
+
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
+        let reload = KeyBinding([.character("r")], "Reload", Intent.reload)
+        guard rowCount > 0 else { return [reload] }
+        return [.move(up: .up, down: .down), .open("Open", .open), reload]
+    }
+
+    public func onAppear(_ context: ScreenContext) -> [Command] { [.call(LoadSessions(), Reply.loaded)] }
+
+    public var needsClock: Bool { limitedUntil != nil }
+
+    public mutating func tick(_ context: ScreenContext) -> [Command] {
+        limitedUntil = RateLimit.lasting(limitedUntil, at: context.now)
+        return []
+    }
+
+    public func banner(_ context: ScreenContext) -> Banner? { RateLimit.banner(until: limitedUntil, at: context.now) }
+
+    public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        switch intent {
+        case .reload:
+            isLoading = true
+            return [.call(LoadSessions(), Reply.loaded)]
+        case .up:
+            selection = max(0, selection - 1)
+        case .down:
+            selection = min(max(0, rowCount - 1), selection + 1)
+        case .open:
+            return open(context)
+        }
+        return []
+    }
+
+    private func open(_ context: ScreenContext) -> [Command] {
+        guard let sessions, rowCount > 0 else { return [] }
+        if context.isOffline { return [.showToast("You're offline. Signing out is off until you reconnect.")] }
+        if RateLimit.lasting(limitedUntil, at: context.now) != nil {
+            return [.showToast("Too many attempts. Wait for the countdown to end.")]
+        }
+        guard sessions.indices.contains(selection) else { return [.showSheet(.confirmSignOutOthers(context))] }
+        let session = sessions[selection]
+        if session.isCurrent { return [.showToast(Self.thisDeviceText)] }
+        return [.showSheet(.signOutSession(session))]
+    }
+
+    static let thisDeviceText = "This is the device you're using. To sign it out, log out in Settings."
+
+    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
+        guard choice.as(SignOutOthersVerified.self) != nil else { return [] }
+        isLoading = true
+        return [
+            .call(SignOutOtherSessions(reauthToken: context.reauth?.reauthToken), Reply.othersSignedOut)
+        ]
+    }
+
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
+        isLoading = false
+        switch reply {
+        case .loaded(.success(let list)):
+            error = nil
+            sessions = list
+            selection = min(selection, max(0, rowCount - 1))
+            return []
+        case .signedOut(.success(let id)):
+            error = nil
+            let name = sessions?.first { $0.id == id }.map(Self.deviceName) ?? "The device"
+            isLoading = true
+            return [.showToast("\(name) was signed out."), .call(LoadSessions(), Reply.loaded)]
+        case .othersSignedOut(.success(let count)):
+            error = nil
+            isLoading = true
+            let devices = count == 1 ? "1 other device" : "\(count) other devices"
+            return [.showToast("Signed out \(devices)."), .call(LoadSessions(), Reply.loaded)]
+        case .loaded(.failure(let failure)), .signedOut(.failure(let failure)),
+            .othersSignedOut(.failure(let failure)):
+            return fail(failure, context)
+        }
+    }
+
+    private mutating func fail(_ failure: APIError, _ context: ScreenContext) -> [Command] {
+        switch failure {
+        case .offline:
+            error = sessions == nil ? "You're offline and nothing is saved yet. Press r to try again." : nil
+        case .rateLimited(let retryAfter?, let message, _):
+            limitedUntil = context.now.addingTimeInterval(TimeInterval(retryAfter))
+            error = message
+        case .server(404, _, _):
+            // Signed out already, from elsewhere: the list says how things stand now.
+            error = "That device was already signed out."
+            isLoading = true
+            return [.call(LoadSessions(), Reply.loaded)]
+        default:
+            error = failure.message
+        }
+        return []
+    }
+
+    // MARK: - View
+
+    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
+        canvas.title("Active sessions", subtitle: "Where you're signed in")
+        guard let sessions else {
+            if let error {
+                canvas.paragraph(error, style: .danger)
+            } else {
+                canvas.skeleton(rows: 3, spacing: 0)
+            }
+            return
+        }
+        let off = context.isOffline || RateLimit.lasting(limitedUntil, at: context.now) != nil
+        if sessions.isEmpty { canvas.paragraph("No device is signed in.", style: .muted) }
+        for (index, session) in sessions.enumerated() {
+            canvas.row(
+                ListRow(
+                    Self.title(session), detail: Self.detail(session, now: context.now),
+                    control: session.isCurrent ? .badge("This device") : .chevron, isSelected: index == selection,
+                    isDisabled: off && !session.isCurrent),
+                spacing: session.isCurrent && sessions.count > 1 ? 1 : 0)
+        }
+        if others.isEmpty {
+            canvas.skip(1)
+            canvas.paragraph("No other devices are signed in.", style: .muted)
+        } else {
+            canvas.skip(1)
+            canvas.row(
+                ListRow(
+                    "Sign out all other devices", control: .none, isSelected: selection == sessions.count,
+                    isDisabled: off, isDestructive: true))
+        }
+        if let error { canvas.paragraph(error, style: .danger) }
+    }
+
+    /// A session with no device named (the QA shortcut's, the app's own in a scenario) is called what it is.
+    static func deviceName(_ session: ActiveSession) -> String {
+        session.device?.deviceName ?? (session.isCurrent ? "This device" : "Unknown device")
+    }
+
+    static func title(_ session: ActiveSession) -> String { deviceName(session) }
+
+    /// "iOS 18.1 · Phone code · active 5 min ago", on the app's clock.
+    static func detail(_ session: ActiveSession, now: Date) -> String {
+        var parts: [String] = []
+        if let device = session.device { parts.append("\(device.systemName) \(device.systemVersion)") }
+        if let method = session.method { parts.append(methodName(method)) }
+        parts.append(session.isCurrent ? "active now" : activeAgo(session.lastSeenAt, now: now))
+        return parts.joined(separator: " · ")
+    }
+
+    static func methodName(_ method: SessionMethod) -> String {
+        switch method {
+        case .phoneCode: "Phone code"
+        case .emailCode: "Email code"
+        case .password: "Password"
+        case .apple: "Apple"
+        case .google: "Google"
+        case .recovery: "Account recovery"
+        }
+    }
+
+    /// "active now" under a minute, then minutes, hours and days.
+    static func activeAgo(_ lastSeen: Date, now: Date) -> String {
+        let seconds = max(0, Int(now.timeIntervalSince(lastSeen)))
+        switch seconds {
+        case ..<60: return "active now"
+        case ..<3600: return "active \(seconds / 60) min ago"
+        case ..<86400: return "active \(seconds / 3600) h ago"
+        default:
+            let days = seconds / 86400
+            return "active \(days) day\(days == 1 ? "" : "s") ago"
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import AccessAPI
+import Foundation
+
+/// Active sessions (issue 30): every device signed in, one signed out, or every other one.
+enum SessionsFeature: Feature {
+    static let screens: [any ScreenModel.Type] = [ActiveSessionsScreen.self]
+    static var sheetGallery: [GalleryEntry] { Sheet.sessionsGallery }
+}
+
+/// `GET /me/sessions`: this device's sign-in first, then the others, newest first.
+struct LoadSessions: APIRequest {
+    func perform(_ api: APIContext) async throws -> [ActiveSession] { try await api.client.sessions() }
+}
+
+/// `DELETE /me/sessions/{id}`; answers the id it signed out.
+struct SignOutSession: APIRequest {
+    var id: String
+    func perform(_ api: APIContext) async throws -> String {
+        try await api.client.signOutSession(id: id)
+        return id
+    }
+}
+
+/// `POST /me/sessions/revoke-others` with the re-auth grant; answers how many devices were signed out.
+struct SignOutOtherSessions: APIRequest {
+    var reauthToken: String?
+    func perform(_ api: APIContext) async throws -> Int {
+        try await api.client.signOutOtherSessions(reauthToken: reauthToken)
+    }
+}
+
+/// "Verify it's you" before signing every other device out: any method verifies it (nothing is its target).
+public struct SignOutOthersFlow: SensitiveFlow {
+    public init() {}
+
+    public var target: ReauthMethod? { nil }
+
+    public var pickerExplanation: String {
+        "To sign out your other devices, confirm with one of your sign-in methods."
+    }
+
+    /// Back on the list, which sends the call with the grant it now has.
+    public func start(_ context: ScreenContext) -> [Command] {
+        [.returnTo(ActiveSessionsScreen.self, with: SignOutOthersVerified())]
+    }
+}
+
+/// The list's cue that "Verify it's you" is settled.
+struct SignOutOthersVerified: Equatable, Sendable {}
+
+extension AnyFlow {
+    public static let signOutOthers = AnyFlow(SignOutOthersFlow())
+}
+
+extension Sheet {
+    /// Enter on another device's row (this device's own is Log out, in Settings).
+    static func signOutSession(_ session: ActiveSession) -> Sheet {
+        let name = ActiveSessionsScreen.deviceName(session)
+        return Sheet(
+            title: "Sign out \(name)?",
+            body: "\(name) will be signed out at once and asked to sign in again. Your other devices stay signed in.",
+            actions: [
+                (
+                    .init("Sign out", isDestructive: true),
+                    [.call(SignOutSession(id: session.id), ActiveSessionsScreen.Reply.signedOut)]
+                ),
+                (.init("Cancel"), []),
+            ])
+    }
+
+    /// "Sign out all other devices": confirmed here, then "Verify it's you" (inside its window, at once).
+    static func confirmSignOutOthers(_ context: ScreenContext) -> Sheet {
+        Sheet(
+            title: "Sign out all other devices?",
+            body: "Every device but this one will be signed out at once. You'll verify it's you first.",
+            actions: [
+                (.init("Sign out all", isDestructive: true), Reauth.verifyThen(SignOutOthersFlow(), context)),
+                (.init("Cancel"), []),
+            ])
+    }
+
+    static var sessionsGallery: [GalleryEntry] {
+        [
+            GalleryEntry("sessions:sign-out-one", "Enter on another device: sign it out?") { now in
+                var state = SampleData.state([ActiveSessionsScreen.sample(now: now, selection: 1)], now: now)
+                state.overlay = .sheet(.signOutSession(ActiveSessionsScreen.sampleSessions(now: now)[1]))
+                return state
+            },
+            GalleryEntry("sessions:sign-out-others", "Sign out all other devices: confirm, then verify") { now in
+                var state = SampleData.state([ActiveSessionsScreen.sample(now: now, selection: 5)], now: now)
+                state.overlay = .sheet(.confirmSignOutOthers(state.context))
+                return state
+            },
+            GalleryEntry("reauth-picker:sign-out-others", "Verify it's you before signing the others out") {
+                SampleData.state(
+                    [ActiveSessionsScreen.sample(now: $0), ReauthPickerScreen(flow: .signOutOthers)], now: $0)
+            },
+        ]
+    }
+}

@@ -1,0 +1,135 @@
+import AccessAPI
+import AccessAppTesting
+import Foundation
+import TerminalKit
+import Testing
+
+@testable import AccessApp
+
+/// Issue 30: the Active sessions screen, its sheets and "Verify it's you", and the app another device
+/// signed out.
+@Suite struct ActiveSessionsScreenTests {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    var sessions: [ActiveSession] { ActiveSessionsScreen.sampleSessions(now: now) }
+
+    func text(_ state: AppState) -> String { render(state, size: .standard).text() }
+
+    @Test func theHubRowOpensTheListWhichLoads() {
+        var state = SampleData.state([], now: now)
+        state.top = AnyScreen(HubScreen(selection: 4))
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.enter)), effects: [.request(LoadSessions(), id: 1)]) {
+            $0.stack.append(AnyScreen(ActiveSessionsScreen()))
+            $0.topAwaits(1, ActiveSessionsScreen.Reply.loaded)
+        }
+        harness.send(.reply(sessions, to: RequestID(1))) {
+            $0.top = AnyScreen(ActiveSessionsScreen(sessions: self.sessions, isLoading: false))
+        }
+        let screen = text(harness.state)
+        #expect(screen.contains("Terminal"))
+        #expect(screen.contains("This device"))
+        #expect(screen.contains("iOS 18.1 · Phone code · active 5 min ago"))
+        #expect(screen.contains("active 40 days ago"))
+        #expect(screen.contains("Sign out all other devices"))
+        // This device first, then the others in the backend's order (newest first).
+        let rows = ["Terminal", "Nino's iPhone", "Pixel 8", "Firefox on Mac", "Old iPad"]
+        let positions = rows.compactMap { screen.range(of: $0)?.lowerBound }
+        #expect(positions.count == rows.count)
+        #expect(positions == positions.sorted())
+    }
+
+    @Test func activeAgoCountsOnTheAppClock() {
+        let seen = now.addingTimeInterval(-5 * 60)
+        #expect(ActiveSessionsScreen.activeAgo(seen, now: now) == "active 5 min ago")
+        #expect(ActiveSessionsScreen.activeAgo(now.addingTimeInterval(-59), now: now) == "active now")
+        #expect(ActiveSessionsScreen.activeAgo(now.addingTimeInterval(-3600), now: now) == "active 1 h ago")
+        #expect(ActiveSessionsScreen.activeAgo(now.addingTimeInterval(-86400), now: now) == "active 1 day ago")
+    }
+
+    @Test func enterOnAnotherDeviceOpensTheSheetAndSignsItOut() {
+        var screen = ActiveSessionsScreen.sample(now: now, selection: 1)
+        let context = SampleData.state([screen], now: now).context
+        #expect(screen.perform(.open, context) == [.showSheet(.signOutSession(sessions[1]))])
+        let sheet = Sheet.signOutSession(sessions[1])
+        #expect(sheet.sheet.title == "Sign out Nino's iPhone?")
+        #expect(sheet.actions[0] == [.call(SignOutSession(id: "sf_iphone"), ActiveSessionsScreen.Reply.signedOut)])
+        let after = screen.receive(.signedOut(.success("sf_iphone")), context)
+        #expect(
+            after == [
+                .showToast("Nino's iPhone was signed out."), .call(LoadSessions(), ActiveSessionsScreen.Reply.loaded),
+            ])
+    }
+
+    @Test func thisDeviceIsNotOfferedItIsLogOut() {
+        var screen = ActiveSessionsScreen.sample(now: now, selection: 0)
+        let context = SampleData.state([screen], now: now).context
+        #expect(screen.perform(.open, context) == [.showToast(ActiveSessionsScreen.thisDeviceText)])
+    }
+
+    @Test func signingTheOthersOutGoesThroughVerifyItsYou() {
+        var screen = ActiveSessionsScreen.sample(now: now, selection: sessions.count)
+        let state = SampleData.state([screen], now: now)
+        #expect(screen.perform(.open, state.context) == [.showSheet(.confirmSignOutOthers(state.context))])
+        // No grant: the picker; a grant in its window: straight on.
+        #expect(
+            Sheet.confirmSignOutOthers(state.context).actions[0] == [.push(ReauthPickerScreen(flow: .signOutOthers))])
+        var verified = state
+        verified.reauth = ReauthGrant(reauthToken: "ra_fixture", expiresAt: now + 900, method: .init(.password))
+        #expect(Sheet.confirmSignOutOthers(verified.context).actions[0] == [.continueFlow(.signOutOthers)])
+        let call = screen.receiveChoice(AnyValue(SignOutOthersVerified()), verified.context)
+        #expect(
+            call == [.call(SignOutOtherSessions(reauthToken: "ra_fixture"), ActiveSessionsScreen.Reply.othersSignedOut)]
+        )
+    }
+
+    @Test func offlineTheListStaysReadOnly() {
+        var screen = ActiveSessionsScreen.sample(now: now, selection: 1)
+        var state = SampleData.state([screen], now: now)
+        state.isOffline = true
+        #expect(screen.receive(.loaded(.failure(.offline(reason: "refused"))), state.context) == [])
+        #expect(screen.sessions == sessions)
+        #expect(screen.error == nil)
+        #expect(
+            screen.perform(.open, state.context) == [
+                .showToast("You're offline. Signing out is off until you reconnect.")
+            ])
+    }
+
+    @Test func aRateLimitHoldsSigningOutUntilItsCountdownEnds() {
+        var screen = ActiveSessionsScreen.sample(now: now, selection: 1)
+        let context = SampleData.state([screen], now: now).context
+        _ = screen.receive(.signedOut(.failure(.rateLimited(retryAfter: 30, message: "Slow down."))), context)
+        #expect(screen.limitedUntil == now + 30)
+        #expect(screen.needsClock)
+        #expect(screen.perform(.open, context) == [.showToast("Too many attempts. Wait for the countdown to end.")])
+        let later = SampleData.state([screen], now: now + 30).context
+        _ = screen.tick(later)
+        #expect(screen.limitedUntil == nil)
+        #expect(screen.perform(.open, later) == [.showSheet(.signOutSession(sessions[1]))])
+    }
+
+    /// The device another one signed out: its next call lands it on sign-in, told why.
+    @Test func signedOutElsewhereLandsOnSignInWithTheReason() {
+        var state = SampleData.state([], now: now)
+        state.stack[state.stack.count - 1] = AnyScreen(HubScreen(isLoading: true))
+        state = state.topWaiting(HubScreen.Reply.methods)
+        let harness = ReducerHarness(state)
+        let message = "You were signed out from another device. Sign in again."
+        harness.send(.failure(.signedOutElsewhere(message: message)), effects: [.signOutLocally]) {
+            $0.methods = nil
+            $0.methodsFetchedAt = nil
+            $0.stack = [AnyScreen(SignInScreen(notice: AppRoutes.signedOutElsewhereText))]
+        }
+        #expect(text(harness.state).contains("You were signed out from another device"))
+    }
+
+    @Test func theSessionCheckAtStartSaysWhyToo() {
+        var checking = AppState(root: SessionCheckScreen(), now: now)
+        checking = checking.topWaiting(SessionCheckScreen.Reply.me)
+        let harness = ReducerHarness(checking)
+        harness.send(.failure(.signedOutElsewhere(message: "x")), effects: [.signOutLocally]) {
+            $0.stack = [AnyScreen(SignInScreen(notice: AppRoutes.signedOutElsewhereText))]
+        }
+    }
+}
