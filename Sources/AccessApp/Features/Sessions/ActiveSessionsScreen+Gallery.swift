@@ -27,6 +27,8 @@ extension ActiveSessionsScreen {
         ActiveSessionsScreen(sessions: sampleSessions(now: now), selection: selection, isLoading: false)
     }
 
+    public static var defaultGalleryState: String { "many-devices" }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("sessions:loading", "First fetch: skeleton rows") {
