@@ -64,6 +64,8 @@ let package = Package(
         ),
         // Cell grid, widths, themes, components: knows nothing of ncurses or auth.
         .target(name: "TerminalKit"),
+        // Child processes by posix_spawn: Foundation's Process.run() crashes now and then on Linux.
+        .target(name: "ChildProcess"),
         // Text snapshots of rendered grids for the test targets.
         .target(name: "SnapshotSupport", dependencies: ["TerminalKit"]),
         .systemLibrary(name: "CNcursesw"),
@@ -87,7 +89,7 @@ let package = Package(
         .executableTarget(
             name: "accessdeck",
             dependencies: [
-                "AccessApp", "CursesDriver", "AccessBackend", "AccessAPI", "TerminalKit",
+                "AccessApp", "CursesDriver", "AccessBackend", "AccessAPI", "TerminalKit", "ChildProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -106,7 +108,8 @@ let package = Package(
         ),
         .testTarget(name: "AccessCoreTests", dependencies: ["AccessCore"]),
         .testTarget(
-            name: "TerminalKitTests", dependencies: ["TerminalKit", "SnapshotSupport"], exclude: ["__Snapshots__"]),
+            name: "TerminalKitTests", dependencies: ["TerminalKit", "SnapshotSupport", "ChildProcess"],
+            exclude: ["__Snapshots__"]),
         .testTarget(name: "CursesDriverTests", dependencies: ["CursesDriver", "TerminalKit"]),
         .testTarget(
             name: "AccessAppTests",
@@ -130,6 +133,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(name: "EndToEndTests", dependencies: ["ChildProcess"]),
+        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
     ]
 )

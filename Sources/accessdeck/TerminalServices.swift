@@ -2,6 +2,7 @@ import AccessAPI
 import AccessApp
 import AccessBackend
 import AccessCore
+import ChildProcess
 import CursesDriver
 import Foundation
 import Logging
@@ -28,7 +29,7 @@ struct TerminalServices: SystemServices {
 
     func open(_ url: URL, failed: @escaping @Sendable () -> Void) {
         // xdg-open exits non-zero when it finds nothing to open the URL with (and env with 127 without it).
-        let started = DetachedProcess.launch("/usr/bin/env", ["xdg-open", url.absoluteString]) { status in
+        let started = ChildProcess.launch("/usr/bin/env", ["xdg-open", url.absoluteString]) { status in
             if status != 0 { failed() }
         }
         if started == nil { failed() }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -119,23 +120,9 @@ import Testing
 extension AccessDeckBinary {
     /// `run`, for a command that might not end: stopped (and reported as status -1) after `bound`.
     static func run(_ arguments: [String], within bound: Duration) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try requireBuilt())
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let deadline = ContinuousClock.now + bound
-        while process.isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        let stopped = process.isRunning
-        if stopped { process.terminate() }
-        process.waitUntilExit()
+        let outcome = try ChildProcess.run(try requireBuilt(), arguments, within: bound)
         return Outcome(
-            status: stopped ? -1 : process.terminationStatus,
-            output: String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-            errors: String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+            status: outcome.status, output: String(decoding: outcome.output, as: UTF8.self),
+            errors: String(decoding: outcome.errors, as: UTF8.self))
     }
 }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// The admin API of the app's embedded reference backend, on a port the test chose, so a test
@@ -73,18 +74,12 @@ struct ReferenceAdmin {
     private func url(_ path: String) -> String { "http://127.0.0.1:\(port)/_admin\(path)" }
 
     private func curl(_ arguments: [String], failOnHTTPError: Bool = true) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
+        let outcome = try ChildProcess.run(
+            "/usr/bin/env",
             ["curl", "-sS", "--max-time", "10"] + (failOnHTTPError ? ["--fail-with-body"] : []) + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
+        )
+        let text = String(decoding: outcome.output + outcome.errors, as: UTF8.self)
+        guard outcome.status == 0 else {
             throw Tmux.Failure(description: "curl \(arguments.joined(separator: " ")): \(text)")
         }
         return text

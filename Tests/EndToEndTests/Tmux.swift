@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// A real terminal for end-to-end tests: a detached tmux session on a private server.
@@ -158,71 +159,20 @@ final class Tmux {
         try? FileManager.default.removeItem(atPath: statusPath)
     }
 
-    /// Runs tmux with posix_spawn rather than Foundation's Process: the spawned client (and
-    /// the server it forks, and the app in its pane) must start with no signals blocked, and
-    /// a test runner's threads block most of them. Output goes to files because the forked
-    /// server inherits the client's descriptors, so a pipe would never reach end-of-file.
+    /// Runs tmux through ChildProcess (posix_spawn): the spawned client (and the server it forks, and the app
+    /// in its pane) must start with no signals blocked, and a test runner's threads block most of them; its
+    /// output goes through files, since the forked server keeps the client's descriptors open.
     @discardableResult
     private func run(_ arguments: [String]) throws -> String {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString)")
-        let outputPath = base.path + ".out"
-        let errorPath = base.path + ".err"
-        defer {
-            unlink(outputPath)
-            unlink(errorPath)
-        }
-        let status = try Self.spawnAndWait(
-            Self.executable ?? "/usr/bin/tmux", ["tmux", "-L", socket] + arguments, output: outputPath,
-            errors: errorPath)
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        guard status == 0 else {
-            let message = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-            throw Failure(description: "tmux \(arguments.joined(separator: " ")) exited \(status): \(message)")
-        }
-        return output
-    }
-
-    private static func spawnAndWait(
-        _ path: String, _ arguments: [String], output: String, errors: String
-    ) throws
-        -> Int32
-    {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
+        let outcome = try ChildProcess.run(
+            Self.executable ?? "/usr/bin/tmux", ["-L", socket] + arguments, environment: environment)
+        guard outcome.status == 0 else {
+            let message = String(decoding: outcome.errors, as: UTF8.self)
+            throw Failure(description: "tmux \(arguments.joined(separator: " ")) exited \(outcome.status): \(message)")
         }
-        var pid = pid_t()
-        let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        guard result == 0 else { throw Failure(description: "cannot start \(path): error \(result)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw Failure(description: "waitpid failed: \(errno)") }
-        }
-        // WIFEXITED / WEXITSTATUS, which do not import as macros.
-        return status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return String(decoding: outcome.output, as: UTF8.self)
     }
 
     private static func quote(_ word: String) -> String {

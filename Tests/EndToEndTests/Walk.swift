@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// Steps every flow walk shares.
@@ -92,23 +93,12 @@ extension AccessDeckBinary {
     /// Runs the binary without a terminal (stdin from /dev/null) and reads its two streams apart: the
     /// app itself would exit 1 ("needs a terminal") after validation, so a 64 proves validation came first.
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try requireBuilt())
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Both pipes are read to the end before waiting: a full pipe would block the binary.
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let outcome = try ChildProcess.run(
+            try requireBuilt(), arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new })
         return Outcome(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            errors: String(decoding: errorData, as: UTF8.self))
+            status: outcome.status, output: String(decoding: outcome.output, as: UTF8.self),
+            errors: String(decoding: outcome.errors, as: UTF8.self))
     }
 }
 

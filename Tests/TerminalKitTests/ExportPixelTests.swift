@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -157,18 +158,9 @@ import Testing
 
     @discardableResult
     func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(executable) \(arguments.joined(separator: " ")): \(errorText)")
-        return String(decoding: data, as: UTF8.self)
+        let outcome = try ChildProcess.run(executable, arguments)
+        let errorText = String(decoding: outcome.errors, as: UTF8.self)
+        try #require(outcome.status == 0, "\(executable) \(arguments.joined(separator: " ")): \(errorText)")
+        return String(decoding: outcome.output, as: UTF8.self)
     }
 }
