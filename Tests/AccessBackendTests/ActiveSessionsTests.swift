@@ -248,6 +248,26 @@ import Testing
         }
     }
 
+    /// The generated decoder reads a nested `null` as absent: an admin body refuses it by name instead
+    /// (schemathesis: `device.voip_token: null` was a schema-violating request answered 200).
+    @Test func aNullInsideTheDeviceIsRefusedByName() async throws {
+        try await TestBackend.with { backend in
+            var body =
+                try JSONSerialization.jsonObject(
+                    with: APIJSON.makeContractEncoder().encode(AdminSessionBody(device: Self.iPhone, method: .apple)))
+                as! [String: Any]
+            var device = body["device"] as! [String: Any]
+            device["voip_token"] = NSNull()
+            body["device"] = device
+            let reply = try await backend.send(
+                .POST, "/_admin/sessions", raw: try JSONSerialization.data(withJSONObject: body))
+            #expect(reply.status == 422)
+            #expect(reply.error?.message == "device.voip_token: must not be null (leave it out instead).")
+            let sessions = try await backend.get("/_admin/journal").decode([JournalEntry].self)
+            #expect(sessions.last { $0.path == "/_admin/sessions" }?.status == 422)
+        }
+    }
+
     func lastRule(_ backend: TestBackend, _ path: String) async throws -> String? {
         try await backend.get("/_admin/journal").decode([JournalEntry].self).last { $0.path == path }?.rule
     }

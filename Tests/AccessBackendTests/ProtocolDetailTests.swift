@@ -83,6 +83,19 @@ import Testing
         }
     }
 
+    /// The router takes a segment written out before a parameter: DELETE /me/sessions/revoke-others is not
+    /// DELETE /me/sessions/{id} (it is 405), so `Allow` lists POST alone (schemathesis' ST205).
+    @Test func allowFollowsTheRoutersChoiceOfAWrittenOutSegmentOverAParameter() async throws {
+        try await TestBackend.with { backend in
+            let session = try await backend.signIn()
+            let delete = try await backend.send(.DELETE, "/me/sessions/revoke-others", token: session.accessToken)
+            #expect(delete.status == 405)
+            #expect(delete.headers["Allow"].first == "POST")
+            let other = try await backend.send(.PUT, "/me/sessions/ses_x", token: session.accessToken)
+            #expect(other.headers["Allow"].first == "DELETE")
+        }
+    }
+
     @Test func http11WithoutHostIs400() async throws {
         try await TestBackend.with { backend in
             for (method, path) in [("GET", "/health"), ("POST", "/_admin/session")] {

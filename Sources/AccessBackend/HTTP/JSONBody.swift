@@ -28,17 +28,36 @@ enum JSONBody {
         return collected
     }
 
-    /// Admin bodies refuse an explicit `null` (422): the generated decoder reads it as "absent", so
-    /// `{"subject": null}` would otherwise quietly mean "the linked subject".
+    /// Admin bodies refuse an explicit `null` (422), at any depth: the generated decoder reads it as "absent",
+    /// so `{"subject": null}` would otherwise quietly mean "the linked subject", and `device.voip_token: null`
+    /// pass where the schema takes a string.
     static func refuseNulls(in request: Request?) async throws {
         guard let request else { return }
         let buffer = try await request.body.collect(upTo: limit)
-        guard let object = try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any],
-            let field = object.keys.sorted().first(where: { object[$0] is NSNull })
+        guard let body = try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)),
+            let field = firstNull(in: body, at: "")
         else { return }
         throw BackendError(
             .unprocessableContent, "invalid_field", "\(field): must not be null (leave it out instead).",
             rule: .httpInvalidField)
+    }
+
+    /// The path of the first member whose value is `null` (`device.voip_token`, `endpoints[1].code`), members
+    /// in name order; nil when there is none.
+    static func firstNull(in value: Any, at path: String) -> String? {
+        if let object = value as? [String: Any] {
+            for key in object.keys.sorted() {
+                let member = path.isEmpty ? key : "\(path).\(key)"
+                if object[key] is NSNull { return member }
+                if let found = firstNull(in: object[key]!, at: member) { return found }
+            }
+        } else if let array = value as? [Any] {
+            for (index, item) in array.enumerated() {
+                if item is NSNull { return "\(path)[\(index)]" }
+                if let found = firstNull(in: item, at: "\(path)[\(index)]") { return found }
+            }
+        }
+        return nil
     }
 
     /// A member named twice in one object is refused (400): the decoder would quietly keep one of the two,

@@ -586,6 +586,8 @@ paths:
       responses:
         "204":
           description: "Signed out"
+        "400":
+          "$ref": "#/components/responses/E400"
         "401":
           "$ref": "#/components/responses/E401"
         "404":

@@ -21,12 +21,19 @@ final class RouteTable: Sendable {
     func allowedMethods(for path: String) -> [String] {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
         return routes.withLock { routes in
-            var allowed: Set<String> = []
-            for route in routes where Self.matches(route.path, segments) {
-                allowed.formUnion(route.methods)
+            var candidates = routes.filter { Self.matches($0.path, segments) }.map { (Array($0.path), $0.methods) }
+            // The router's trie takes a segment written out before a parameter and does not come back: DELETE
+            // /me/sessions/revoke-others is not DELETE /me/sessions/{id}, so `Allow` must not say it is.
+            for index in segments.indices
+            where candidates.contains(where: { index < $0.0.count && Self.isConstant($0.0[index]) }) {
+                candidates.removeAll { index >= $0.0.count || !Self.isConstant($0.0[index]) }
             }
-            return allowed.sorted()
+            return candidates.reduce(into: Set<String>()) { $0.formUnion($1.1) }.sorted()
         }
+    }
+
+    private static func isConstant(_ element: RouterPath.Element) -> Bool {
+        !element.description.contains("{") && !element.description.contains("*")
     }
 
     private static func matches(_ pattern: RouterPath, _ segments: [Substring]) -> Bool {

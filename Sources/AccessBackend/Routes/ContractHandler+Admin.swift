@@ -56,6 +56,7 @@ extension ContractHandler {
         _ input: Operations.AdminSignInDevice.Input
     ) async throws -> Operations.AdminSignInDevice.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        try await JSONBody.refuseNulls(in: ContractScope.current?.request)
         try await backend.scenarios.refuseIfStartsSignedOut()
         let user = try await backend.accounts.primaryUser()
         let tokens = try await backend.sessions.issue(
