@@ -47,13 +47,30 @@ import Testing
         #expect(ActiveSessionsScreen.activeAgo(now.addingTimeInterval(-86400), now: now) == "active 1 day ago")
     }
 
-    @Test func enterOnAnotherDeviceOpensTheSheetAndSignsItOut() {
+    /// Issue 30: signing one device out goes through "Verify it's you" like signing them all out.
+    @Test func enterOnAnotherDeviceOpensTheSheetVerifiesAndSignsItOut() {
         var screen = ActiveSessionsScreen.sample(now: now, selection: 1)
-        let context = SampleData.state([screen], now: now).context
-        #expect(screen.perform(.open, context) == [.showSheet(.signOutSession(sessions[1]))])
-        let sheet = Sheet.signOutSession(sessions[1])
+        let state = SampleData.state([screen], now: now)
+        let context = state.context
+        #expect(screen.perform(.open, context) == [.showSheet(.signOutSession(sessions[1], context))])
+        let sheet = Sheet.signOutSession(sessions[1], context)
         #expect(sheet.sheet.title == "Sign out Nino's iPhone?")
-        #expect(sheet.actions[0] == [.call(SignOutSession(id: "sf_iphone"), ActiveSessionsScreen.Reply.signedOut)])
+        // No grant: the picker, for this device; a grant in its window: straight on.
+        let flow = SignOutSessionFlow(id: "sf_iphone", deviceName: "Nino's iPhone")
+        #expect(sheet.actions[0] == [.push(ReauthPickerScreen(flow: AnyFlow(flow)))])
+        #expect(flow.pickerExplanation == "To sign out Nino's iPhone, confirm with one of your sign-in methods.")
+        var verified = state
+        verified.reauth = ReauthGrant(reauthToken: "ra_fixture", expiresAt: now + 900, method: .init(.password))
+        #expect(Sheet.signOutSession(sessions[1], verified.context).actions[0] == [.continueFlow(flow)])
+        #expect(
+            flow.start(verified.context) == [
+                .returnTo(ActiveSessionsScreen.self, with: SignOutSessionVerified(id: "sf_iphone"))
+            ])
+        let call = screen.receiveChoice(AnyValue(SignOutSessionVerified(id: "sf_iphone")), verified.context)
+        #expect(
+            call == [
+                .call(SignOutSession(id: "sf_iphone", reauthToken: "ra_fixture"), ActiveSessionsScreen.Reply.signedOut)
+            ])
         let after = screen.receive(.signedOut(.success("sf_iphone")), context)
         #expect(
             after == [
@@ -106,7 +123,7 @@ import Testing
         let later = SampleData.state([screen], now: now + 30).context
         _ = screen.tick(later)
         #expect(screen.limitedUntil == nil)
-        #expect(screen.perform(.open, later) == [.showSheet(.signOutSession(sessions[1]))])
+        #expect(screen.perform(.open, later) == [.showSheet(.signOutSession(sessions[1], later))])
     }
 
     /// The device another one signed out: its next call lands it on sign-in, told why.

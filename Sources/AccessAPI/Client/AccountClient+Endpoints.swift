@@ -43,9 +43,11 @@ extension AccountClient {
         try await call { try await api.listSessions().ok.body.json }.sessions
     }
 
-    /// `DELETE /me/sessions/{id}`: signs one other device out.
-    public func signOutSession(id: String) async throws {
-        _ = try await call { try await api.signOutSession(path: .init(id: id)).noContent }
+    /// `DELETE /me/sessions/{id}` (re-auth token): signs one other device out.
+    public func signOutSession(id: String, reauthToken: String?) async throws {
+        _ = try await call {
+            try await api.signOutSession(path: .init(id: id), headers: .init(xReauthToken: reauthToken)).noContent
+        }
     }
 
     /// `POST /me/sessions/revoke-others` (re-auth token): every other device signed out; how many.

@@ -575,7 +575,7 @@ paths:
   "/me/sessions/{id}":
     delete:
       operationId: "signOutSession"
-      summary: "Sign out one other session of the account: its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)"
+      summary: "Sign out one other session of the account (needs X-Reauth-Token): its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. The grant is checked first: without one the answer is 403 reauth_required whatever the id. Then 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)"
       parameters:
         - name: "id"
           in: "path"
@@ -583,6 +583,7 @@ paths:
           schema:
             type: "string"
             maxLength: 100
+        - "$ref": "#/components/parameters/ReauthToken"
       responses:
         "204":
           description: "Signed out"
@@ -590,6 +591,8 @@ paths:
           "$ref": "#/components/responses/E400"
         "401":
           "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
         "404":
           "$ref": "#/components/responses/E404"
         "409":

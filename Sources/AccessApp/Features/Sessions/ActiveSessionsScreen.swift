@@ -4,8 +4,9 @@ import TerminalKit
 
 /// Active sessions (issue 30), from the hub's row: every device signed in to the account, this one first
 /// and marked, then the others newest first, each with its system, how it signed in and when it was last
-/// active on the app's clock. Enter on another device signs it out (a sheet); this device's own is Log out.
-/// "Sign out all other devices" goes through "Verify it's you". Offline, the list last loaded stays, read only.
+/// active on the app's clock. Enter on another device signs it out (a sheet, then "Verify it's you"); this
+/// device's own is Log out. "Sign out all other devices" goes through "Verify it's you" too. Offline, the
+/// list last loaded stays, read only.
 public struct ActiveSessionsScreen: ScreenModel {
     /// The list as last loaded; nil until the first answer.
     public var sessions: [ActiveSession]?
@@ -84,12 +85,16 @@ public struct ActiveSessionsScreen: ScreenModel {
         guard sessions.indices.contains(selection) else { return [.showSheet(.confirmSignOutOthers(context))] }
         let session = sessions[selection]
         if session.isCurrent { return [.showToast(Self.thisDeviceText)] }
-        return [.showSheet(.signOutSession(session))]
+        return [.showSheet(.signOutSession(session, context))]
     }
 
     static let thisDeviceText = "This is the device you're using. To sign it out, log out in Settings."
 
     public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
+        if let one = choice.as(SignOutSessionVerified.self) {
+            isLoading = true
+            return [.call(SignOutSession(id: one.id, reauthToken: context.reauth?.reauthToken), Reply.signedOut)]
+        }
         guard choice.as(SignOutOthersVerified.self) != nil else { return [] }
         isLoading = true
         return [
