@@ -25,6 +25,7 @@ import Testing
         }
         harness.send(.reply(sessions, to: RequestID(1))) {
             $0.top = AnyScreen(ActiveSessionsScreen(sessions: self.sessions, isLoading: false))
+            $0.sessions = self.sessions  // kept for the list opened again offline
         }
         let screen = text(harness.state)
         #expect(screen.contains("Terminal"))
@@ -111,6 +112,28 @@ import Testing
             screen.perform(.open, state.context) == [
                 .showToast("You're offline. Signing out is off until you reconnect.")
             ])
+    }
+
+    /// Opened offline with nothing in memory (after a restart): the list the app kept, read only.
+    @Test func openedOfflineTheKeptListShowsReadOnly() {
+        var screen = ActiveSessionsScreen()
+        var state = SampleData.state([screen], now: now)
+        state.isOffline = true
+        state.sessions = sessions
+        #expect(screen.receive(.loaded(.failure(.offline(reason: "refused"))), state.context) == [])
+        #expect(screen.sessions == sessions)
+        #expect(screen.error == nil)
+        #expect(text(SampleData.state([screen], now: now)).contains("Nino's iPhone"))
+        screen.selection = 1
+        #expect(
+            screen.perform(.open, state.context) == [
+                .showToast("You're offline. Signing out is off until you reconnect.")
+            ])
+        // Nothing kept: says so.
+        var empty = ActiveSessionsScreen()
+        state.sessions = nil
+        _ = empty.receive(.loaded(.failure(.offline(reason: "refused"))), state.context)
+        #expect(empty.error == "You're offline and nothing is saved yet. Press r to try again.")
     }
 
     @Test func aRateLimitHoldsSigningOutUntilItsCountdownEnds() {

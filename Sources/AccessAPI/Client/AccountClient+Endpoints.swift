@@ -38,9 +38,12 @@ extension AccountClient {
         try await call { try await api.deleteAccount(headers: .init(xReauthToken: reauthToken)).ok.body.json }
     }
 
-    /// `GET /me/sessions` (issue 30): every live sign-in of the account, this device's first.
-    public func sessions() async throws -> [ActiveSession] {
-        try await call { try await api.listSessions().ok.body.json }.sessions
+    /// `GET /me/sessions` (issue 30): every live sign-in of the account, this device's first; a success
+    /// also refreshes the offline cache.
+    public func sessions(cache: AuthMethodsCache? = nil) async throws -> [ActiveSession] {
+        let sessions = try await call { try await api.listSessions().ok.body.json }.sessions
+        cache?.store(sessions: sessions)
+        return sessions
     }
 
     /// `DELETE /me/sessions/{id}` (re-auth token): signs one other device out.

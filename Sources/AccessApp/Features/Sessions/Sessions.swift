@@ -7,9 +7,9 @@ enum SessionsFeature: Feature {
     static var sheetGallery: [GalleryEntry] { Sheet.sessionsGallery }
 }
 
-/// `GET /me/sessions`: this device's sign-in first, then the others, newest first.
+/// `GET /me/sessions`: this device's sign-in first, then the others, newest first; kept in the offline cache.
 struct LoadSessions: APIRequest {
-    func perform(_ api: APIContext) async throws -> [ActiveSession] { try await api.client.sessions() }
+    func perform(_ api: APIContext) async throws -> [ActiveSession] { try await api.client.sessions(cache: api.cache) }
 }
 
 /// `DELETE /me/sessions/{id}` with the re-auth grant; answers the id it signed out.
