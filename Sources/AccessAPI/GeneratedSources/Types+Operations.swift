@@ -3916,12 +3916,14 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/me/sessions/{id}/DELETE/path`.
             public struct Path: Sendable, Hashable {
+                /// A session id as GET /me/sessions lists it (sf_ and hex): letters, digits, _ and - only, so it is never percent-encoded in the path (the server refuses encoded paths with 400)
+                ///
                 /// - Remark: Generated from `#/paths/me/sessions/{id}/DELETE/path/id`.
                 public var id: Swift.String
                 /// Creates a new `Path`.
                 ///
                 /// - Parameters:
-                ///   - id:
+                ///   - id: A session id as GET /me/sessions lists it (sf_ and hex): letters, digits, _ and - only, so it is never percent-encoded in the path (the server refuses encoded paths with 400)
                 public init(id: Swift.String) {
                     self.id = id
                 }

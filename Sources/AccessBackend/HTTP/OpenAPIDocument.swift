@@ -579,10 +579,12 @@ paths:
       parameters:
         - name: "id"
           in: "path"
+          description: "A session id as GET /me/sessions lists it (sf_ and hex): letters, digits, _ and - only, so it is never percent-encoded in the path (the server refuses encoded paths with 400)"
           required: true
           schema:
             type: "string"
             maxLength: 100
+            pattern: "^[A-Za-z0-9_-]+$"
         - "$ref": "#/components/parameters/ReauthToken"
       responses:
         "204":
