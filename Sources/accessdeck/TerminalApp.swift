@@ -82,6 +82,7 @@ struct TerminalApp {
         if let cached = connection.cache.latest {
             state.methods = cached.methods
             state.methodsFetchedAt = cached.fetchedAt
+            state.sessions = cached.sessions
         }
         if let problem = connection.sessionProblem {
             state.toast = Toast(problem, shownAt: state.now, duration: 6)

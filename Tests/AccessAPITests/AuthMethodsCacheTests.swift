@@ -20,6 +20,28 @@ import Testing
         }
     }
 
+    /// Issue 30: the Active sessions list is kept beside the methods, so it too is there offline after a
+    /// restart; a later fetch of the methods keeps it, a failed load of the list leaves it alone.
+    @Test func theSessionsListSurvivesGoingOfflineAndARestart() async throws {
+        try await withLiveBackend { live in
+            let file = live.folder.appendingPathComponent("auth-methods.json")
+            let cache = AuthMethodsCache(fileURL: file)
+            let fetchedAt = Date(timeIntervalSince1970: 1_800_000_000)
+            let methods = try await live.client.authMethods(cache: cache, now: fetchedAt)
+            let sessions = try await live.client.sessions(cache: cache)
+            #expect(!sessions.isEmpty)
+            _ = try await live.client.authMethods(cache: cache, now: fetchedAt + 30)
+            try await live.client.adminSetFaults(FaultSettings(offline: "drop"))
+            let error = await apiError { try await live.client.sessions(cache: cache) }
+            if case .offline = error {} else { Issue.record("expected offline, got \(String(describing: error))") }
+            let expected = AuthMethodsCache.Entry(methods: methods, fetchedAt: fetchedAt + 30, sessions: sessions)
+            #expect(cache.latest == expected)
+            #expect(AuthMethodsCache(fileURL: file).latest == expected)
+            cache.clear()
+            #expect(AuthMethodsCache(fileURL: file).latest == nil)
+        }
+    }
+
     /// The phone and email are as private as the session beside them: 0600 in a 0700 folder, even
     /// when the folder was made readable earlier.
     @Test func theFileIsReadableOnlyByTheUser() async throws {

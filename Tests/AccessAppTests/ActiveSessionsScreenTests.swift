@@ -25,6 +25,7 @@ import Testing
         }
         harness.send(.reply(sessions, to: RequestID(1))) {
             $0.top = AnyScreen(ActiveSessionsScreen(sessions: self.sessions, isLoading: false))
+            $0.sessions = self.sessions  // kept for the list opened again offline
         }
         let screen = text(harness.state)
         #expect(screen.contains("Terminal"))
@@ -47,13 +48,30 @@ import Testing
         #expect(ActiveSessionsScreen.activeAgo(now.addingTimeInterval(-86400), now: now) == "active 1 day ago")
     }
 
-    @Test func enterOnAnotherDeviceOpensTheSheetAndSignsItOut() {
+    /// Issue 30: signing one device out goes through "Verify it's you" like signing them all out.
+    @Test func enterOnAnotherDeviceOpensTheSheetVerifiesAndSignsItOut() {
         var screen = ActiveSessionsScreen.sample(now: now, selection: 1)
-        let context = SampleData.state([screen], now: now).context
-        #expect(screen.perform(.open, context) == [.showSheet(.signOutSession(sessions[1]))])
-        let sheet = Sheet.signOutSession(sessions[1])
+        let state = SampleData.state([screen], now: now)
+        let context = state.context
+        #expect(screen.perform(.open, context) == [.showSheet(.signOutSession(sessions[1], context))])
+        let sheet = Sheet.signOutSession(sessions[1], context)
         #expect(sheet.sheet.title == "Sign out Nino's iPhone?")
-        #expect(sheet.actions[0] == [.call(SignOutSession(id: "sf_iphone"), ActiveSessionsScreen.Reply.signedOut)])
+        // No grant: the picker, for this device; a grant in its window: straight on.
+        let flow = SignOutSessionFlow(id: "sf_iphone", deviceName: "Nino's iPhone")
+        #expect(sheet.actions[0] == [.push(ReauthPickerScreen(flow: AnyFlow(flow)))])
+        #expect(flow.pickerExplanation == "To sign out Nino's iPhone, confirm with one of your sign-in methods.")
+        var verified = state
+        verified.reauth = ReauthGrant(reauthToken: "ra_fixture", expiresAt: now + 900, method: .init(.password))
+        #expect(Sheet.signOutSession(sessions[1], verified.context).actions[0] == [.continueFlow(flow)])
+        #expect(
+            flow.start(verified.context) == [
+                .returnTo(ActiveSessionsScreen.self, with: SignOutSessionVerified(id: "sf_iphone"))
+            ])
+        let call = screen.receiveChoice(AnyValue(SignOutSessionVerified(id: "sf_iphone")), verified.context)
+        #expect(
+            call == [
+                .call(SignOutSession(id: "sf_iphone", reauthToken: "ra_fixture"), ActiveSessionsScreen.Reply.signedOut)
+            ])
         let after = screen.receive(.signedOut(.success("sf_iphone")), context)
         #expect(
             after == [
@@ -96,6 +114,28 @@ import Testing
             ])
     }
 
+    /// Opened offline with nothing in memory (after a restart): the list the app kept, read only.
+    @Test func openedOfflineTheKeptListShowsReadOnly() {
+        var screen = ActiveSessionsScreen()
+        var state = SampleData.state([screen], now: now)
+        state.isOffline = true
+        state.sessions = sessions
+        #expect(screen.receive(.loaded(.failure(.offline(reason: "refused"))), state.context) == [])
+        #expect(screen.sessions == sessions)
+        #expect(screen.error == nil)
+        #expect(text(SampleData.state([screen], now: now)).contains("Nino's iPhone"))
+        screen.selection = 1
+        #expect(
+            screen.perform(.open, state.context) == [
+                .showToast("You're offline. Signing out is off until you reconnect.")
+            ])
+        // Nothing kept: says so.
+        var empty = ActiveSessionsScreen()
+        state.sessions = nil
+        _ = empty.receive(.loaded(.failure(.offline(reason: "refused"))), state.context)
+        #expect(empty.error == "You're offline and nothing is saved yet. Press r to try again.")
+    }
+
     @Test func aRateLimitHoldsSigningOutUntilItsCountdownEnds() {
         var screen = ActiveSessionsScreen.sample(now: now, selection: 1)
         let context = SampleData.state([screen], now: now).context
@@ -106,7 +146,7 @@ import Testing
         let later = SampleData.state([screen], now: now + 30).context
         _ = screen.tick(later)
         #expect(screen.limitedUntil == nil)
-        #expect(screen.perform(.open, later) == [.showSheet(.signOutSession(sessions[1]))])
+        #expect(screen.perform(.open, later) == [.showSheet(.signOutSession(sessions[1], later))])
     }
 
     /// The device another one signed out: its next call lands it on sign-in, told why.

@@ -93,7 +93,9 @@ import Testing
             let target = try #require(
                 try await sessions(backend, token: own.accessToken).first { $0.device?.deviceName == "Nino's iPhone" })
 
-            let done = try await backend.send(.DELETE, "/me/sessions/\(target.id)", token: own.accessToken)
+            let grant = try await backend.passwordGrant(token: own.accessToken).reauthToken
+            let done = try await backend.send(
+                .DELETE, "/me/sessions/\(target.id)", token: own.accessToken, reauth: grant)
             #expect(done.status == 204)
             let call = try await backend.get("/me/auth-methods", token: phone.accessToken)
             #expect(call.status == 401)
@@ -109,15 +111,52 @@ import Testing
             #expect(try await lastRule(backend, "/me/sessions/\(target.id)") == "session.signed_out")
 
             // Gone, someone else's or unknown: 404. This device's own: 409, that is logging out.
-            let again = try await backend.send(.DELETE, "/me/sessions/\(target.id)", token: own.accessToken)
+            let again = try await backend.send(
+                .DELETE, "/me/sessions/\(target.id)", token: own.accessToken, reauth: grant)
             #expect(again.status == 404)
             #expect(again.error?.code == "not_found")
-            #expect(try await backend.send(.DELETE, "/me/sessions/sf_unknown", token: own.accessToken).status == 404)
+            let unknown = try await backend.send(
+                .DELETE, "/me/sessions/sf_unknown", token: own.accessToken, reauth: grant)
+            #expect(unknown.status == 404)
             let ownId = try #require(left.first?.id)
-            let mine = try await backend.send(.DELETE, "/me/sessions/\(ownId)", token: own.accessToken)
+            let mine = try await backend.send(.DELETE, "/me/sessions/\(ownId)", token: own.accessToken, reauth: grant)
             #expect(mine.status == 409)
             #expect(mine.error?.code == "current_session")
             #expect(try await backend.get("/me/auth-methods", token: own.accessToken).status == 200)
+        }
+    }
+
+    /// Signing one device out is as sensitive as signing them all out. The grant is checked before the id, so
+    /// without one every id is the same 403: a caller learns neither which ids are live nor which is its own.
+    @Test func signingOneOutNeedsVerifyItsYouWithinItsWindow() async throws {
+        try await TestBackend.with { backend in
+            let phone = try await signIn(backend, Self.iPhone, .phoneCode)
+            let android = try await signIn(backend, Self.pixel, .google)
+            let own = try await signIn(backend, Self.terminal, .password)
+            let listed = try await sessions(backend, token: own.accessToken)
+            let phoneId = try #require(listed.first { $0.device?.deviceName == "Nino's iPhone" }?.id)
+            let androidId = try #require(listed.first { $0.device?.deviceName == "Pixel 8" }?.id)
+            let ownId = try #require(listed.first { $0.isCurrent }?.id)
+            for id in [phoneId, ownId, "sf_unknown"] {
+                let refused = try await backend.send(.DELETE, "/me/sessions/\(id)", token: own.accessToken)
+                #expect(refused.status == 403)
+                #expect(refused.error?.code == "reauth_required")
+            }
+            #expect(try await backend.get("/me/auth-methods", token: phone.accessToken).status == 200)
+
+            let grant = try await backend.passwordGrant(token: own.accessToken).reauthToken
+            _ = try await backend.advance(seconds: 899)
+            let inTime = try await backend.send(
+                .DELETE, "/me/sessions/\(phoneId)", token: own.accessToken, reauth: grant)
+            #expect(inTime.status == 204)
+            #expect(try await backend.get("/me/auth-methods", token: phone.accessToken).status == 401)
+
+            _ = try await backend.advance(seconds: 1)
+            let late = try await backend.send(
+                .DELETE, "/me/sessions/\(androidId)", token: own.accessToken, reauth: grant)
+            #expect(late.status == 403)
+            #expect(late.error?.code == "reauth_required")
+            #expect(try await backend.get("/me/auth-methods", token: android.accessToken).status == 200)
         }
     }
 

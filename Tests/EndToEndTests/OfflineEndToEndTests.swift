@@ -57,6 +57,50 @@ import Testing
         server.kill()
     }
 
+    /// Issue 30: Active sessions opened once is kept with the hub's saved data, so after a restart with the
+    /// backend gone it still shows the list, read only.
+    @Test func activeSessionsShowsItsSavedListOfflineAfterARestart() throws {
+        let binary = try AccessDeckBinary.requireBuilt()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "accessdeck-e2e-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = ["XDG_STATE_HOME": folder.appendingPathComponent("state").path]
+        let server = try Tmux(width: 100, height: 5, command: [binary, "serve", "--port", "0"])
+        let line = try server.waitFor("listening on http://")
+        let url = try #require(
+            line.split(separator: "\n").first { $0.contains("listening on") }?
+                .split(separator: " ").last.map(String.init))
+        let port = try #require(url.split(separator: ":").last.flatMap { Int($0) })
+
+        func openActiveSessions(_ app: Tmux) throws {
+            try app.sendKeys("Enter")
+            try app.waitFor("Email & password")
+            for _ in 0..<4 { try app.sendKeys("Down") }  // phone, email, Apple, Google, then Active sessions
+            try app.waitFor("▸ Active sessions")
+            try app.sendKeys("Enter")
+        }
+        let first = try Tmux(
+            width: 80, height: 24, command: [binary, "--backend", url, "--qa-sign-in"], environment: environment)
+        try first.waitFor("Account access")
+        try openActiveSessions(first)
+        try first.waitFor("No other devices are signed in.")
+        try first.sendKeys("q")
+        _ = try first.waitForExit()
+
+        server.kill()
+        try waitUntilRefused(port: port)
+
+        let app = try Tmux(width: 80, height: 24, command: [binary, "--backend", url], environment: environment)
+        try app.waitFor("You're offline.", timeout: .seconds(5))
+        try openActiveSessions(app)
+        let list = try app.waitFor("No other devices are signed in.")
+        #expect(list.contains("This device"))
+        #expect(list.contains("You're offline"))
+        #expect(!list.contains("nothing is saved yet"))
+        try app.sendKeys("q")
+        #expect(try app.waitForExit() == 0)
+    }
+
     /// Signed in against one origin, then started against another (the same server as `localhost`, which
     /// is another origin): signed out on Welcome, no session check, so no token sent; the first origin's
     /// session is still there for it.

@@ -38,14 +38,19 @@ extension AccountClient {
         try await call { try await api.deleteAccount(headers: .init(xReauthToken: reauthToken)).ok.body.json }
     }
 
-    /// `GET /me/sessions` (issue 30): every live sign-in of the account, this device's first.
-    public func sessions() async throws -> [ActiveSession] {
-        try await call { try await api.listSessions().ok.body.json }.sessions
+    /// `GET /me/sessions` (issue 30): every live sign-in of the account, this device's first; a success
+    /// also refreshes the offline cache.
+    public func sessions(cache: AuthMethodsCache? = nil) async throws -> [ActiveSession] {
+        let sessions = try await call { try await api.listSessions().ok.body.json }.sessions
+        cache?.store(sessions: sessions)
+        return sessions
     }
 
-    /// `DELETE /me/sessions/{id}`: signs one other device out.
-    public func signOutSession(id: String) async throws {
-        _ = try await call { try await api.signOutSession(path: .init(id: id)).noContent }
+    /// `DELETE /me/sessions/{id}` (re-auth token): signs one other device out.
+    public func signOutSession(id: String, reauthToken: String?) async throws {
+        _ = try await call {
+            try await api.signOutSession(path: .init(id: id), headers: .init(xReauthToken: reauthToken)).noContent
+        }
     }
 
     /// `POST /me/sessions/revoke-others` (re-auth token): every other device signed out; how many.

@@ -1,20 +1,25 @@
 import Foundation
 
-/// The last `GET /me/auth-methods` that succeeded, with when it was fetched, kept in memory
-/// and on disk so the hub can show it under the offline banner, even after a restart.
+/// The last `GET /me/auth-methods` that succeeded, with when it was fetched, and the last `GET /me/sessions`,
+/// kept in memory and on disk so the hub and Active sessions can show them under the offline banner, even
+/// after a restart.
 public final class AuthMethodsCache: @unchecked Sendable {
     public struct Entry: Codable, Equatable, Sendable {
         public var methods: AuthMethods
         public var fetchedAt: Date
+        /// The Active sessions list last loaded; absent from a file written before it was kept.
+        public var sessions: [ActiveSession]?
 
-        public init(methods: AuthMethods, fetchedAt: Date) {
+        public init(methods: AuthMethods, fetchedAt: Date, sessions: [ActiveSession]? = nil) {
             self.methods = methods
             self.fetchedAt = fetchedAt
+            self.sessions = sessions
         }
 
         enum CodingKeys: String, CodingKey {
             case methods
             case fetchedAt = "fetched_at"
+            case sessions
         }
     }
 
@@ -41,9 +46,27 @@ public final class AuthMethodsCache: @unchecked Sendable {
     public var latest: Entry? { lock.withLock { entry } }
 
     func store(_ methods: AuthMethods, at date: Date) {
-        let newEntry = Entry(methods: methods, fetchedAt: date)
-        lock.withLock { entry = newEntry }
-        guard let fileURL, let data = try? APIJSON.makeContractEncoder().encode(newEntry) else { return }
+        let newEntry = lock.withLock {
+            entry = Entry(methods: methods, fetchedAt: date, sessions: entry?.sessions)
+            return entry
+        }
+        save(newEntry)
+    }
+
+    /// Kept with the methods it was loaded after (the hub loads them before its Active sessions row can be
+    /// opened), so a list with no methods to go with it is not kept.
+    func store(sessions: [ActiveSession]) {
+        let newEntry: Entry? = lock.withLock {
+            entry?.sessions = sessions
+            return entry
+        }
+        save(newEntry)
+    }
+
+    private func save(_ newEntry: Entry?) {
+        guard let fileURL, let newEntry, let data = try? APIJSON.makeContractEncoder().encode(newEntry) else {
+            return
+        }
         // The phone and email are personal data: as private as the session file beside it. A cache
         // that cannot be written only costs the offline view.
         try? PrivateStateFile.write(data, to: fileURL)

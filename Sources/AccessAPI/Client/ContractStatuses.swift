@@ -59,7 +59,7 @@ enum ContractStatuses {
         "setRecoveryEmail": [202, 400, 401, 403, 409, 413, 422, 429],
         "signInWithProvider": [200, 400, 401, 409, 413, 422],
         "signOutOtherSessions": [200, 401, 403],
-        "signOutSession": [204, 400, 401, 404, 409],
+        "signOutSession": [204, 400, 401, 403, 404, 409],
         "startRecovery": [202, 400, 413, 422, 429],
         "startSignInCode": [202, 400, 409, 413, 422, 429],
         "updateProfile": [200, 400, 401, 409, 413, 422],

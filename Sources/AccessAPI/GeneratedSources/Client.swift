@@ -2881,7 +2881,7 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// Sign out one other session of the account: its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)
+    /// Sign out one other session of the account (needs X-Reauth-Token): its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. The grant is checked first: without one the answer is 403 reauth_required whatever the id. Then 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)
     ///
     /// - Remark: HTTP `DELETE /me/sessions/{id}`.
     /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)`.
@@ -2901,6 +2901,11 @@ public struct Client: APIProtocol {
                     method: .delete
                 )
                 suppressMutabilityWarning(&request)
+                try converter.setHeaderFieldAsURI(
+                    in: &request.headerFields,
+                    name: "X-Reauth-Token",
+                    value: input.headers.xReauthToken
+                )
                 converter.setAcceptHeader(
                     in: &request.headerFields,
                     contentTypes: input.headers.accept
@@ -2955,6 +2960,28 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .unauthorized(.init(body: body))
+                case 403:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.E403.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.APIErrorBody.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .forbidden(.init(body: body))
                 case 404:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.E404.Body

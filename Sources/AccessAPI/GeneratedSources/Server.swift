@@ -3193,7 +3193,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Sign out one other session of the account: its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)
+    /// Sign out one other session of the account (needs X-Reauth-Token): its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. The grant is checked first: without one the answer is 403 reauth_required whatever the id. Then 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)
     ///
     /// - Remark: HTTP `DELETE /me/sessions/{id}`.
     /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)`.
@@ -3216,7 +3216,14 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     name: "id",
                     as: Swift.String.self
                 ))
-                let headers: Operations.SignOutSession.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                let headers: Operations.SignOutSession.Input.Headers = .init(
+                    xReauthToken: try converter.getOptionalHeaderFieldAsURI(
+                        in: request.headerFields,
+                        name: "X-Reauth-Token",
+                        as: Components.Parameters.ReauthToken.self
+                    ),
+                    accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields)
+                )
                 return Operations.SignOutSession.Input(
                     path: path,
                     headers: headers
@@ -3250,6 +3257,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .unauthorized(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .forbidden(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 403)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

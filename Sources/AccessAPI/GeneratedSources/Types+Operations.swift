@@ -3907,7 +3907,7 @@ public enum Operations {
             }
         }
     }
-    /// Sign out one other session of the account: its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)
+    /// Sign out one other session of the account (needs X-Reauth-Token): its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. The grant is checked first: without one the answer is 403 reauth_required whatever the id. Then 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)
     ///
     /// - Remark: HTTP `DELETE /me/sessions/{id}`.
     /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)`.
@@ -3916,12 +3916,14 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/me/sessions/{id}/DELETE/path`.
             public struct Path: Sendable, Hashable {
+                /// A session id as GET /me/sessions lists it (sf_ and hex): letters, digits, _ and - only, so it is never percent-encoded in the path (the server refuses encoded paths with 400)
+                ///
                 /// - Remark: Generated from `#/paths/me/sessions/{id}/DELETE/path/id`.
                 public var id: Swift.String
                 /// Creates a new `Path`.
                 ///
                 /// - Parameters:
-                ///   - id:
+                ///   - id: A session id as GET /me/sessions lists it (sf_ and hex): letters, digits, _ and - only, so it is never percent-encoded in the path (the server refuses encoded paths with 400)
                 public init(id: Swift.String) {
                     self.id = id
                 }
@@ -3929,12 +3931,21 @@ public enum Operations {
             public var path: Operations.SignOutSession.Input.Path
             /// - Remark: Generated from `#/paths/me/sessions/{id}/DELETE/header`.
             public struct Headers: Sendable, Hashable {
+                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
+                ///
+                /// - Remark: Generated from `#/paths/me/sessions/{id}/DELETE/header/X-Reauth-Token`.
+                public var xReauthToken: Components.Parameters.ReauthToken?
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignOutSession.AcceptableContentType>]
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
+                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
                 ///   - accept:
-                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignOutSession.AcceptableContentType>] = .defaultValues()) {
+                public init(
+                    xReauthToken: Components.Parameters.ReauthToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SignOutSession.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xReauthToken = xReauthToken
                     self.accept = accept
                 }
             }
@@ -4029,6 +4040,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            ///
+            /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
                             response: self
                         )
                     }

@@ -134,7 +134,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /me/sessions/revoke-others`.
     /// - Remark: Generated from `#/paths//me/sessions/revoke-others/post(signOutOtherSessions)`.
     func signOutOtherSessions(_ input: Operations.SignOutOtherSessions.Input) async throws -> Operations.SignOutOtherSessions.Output
-    /// Sign out one other session of the account: its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)
+    /// Sign out one other session of the account (needs X-Reauth-Token): its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. The grant is checked first: without one the answer is 403 reauth_required whatever the id. Then 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)
     ///
     /// - Remark: HTTP `DELETE /me/sessions/{id}`.
     /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)`.
@@ -624,7 +624,7 @@ extension APIProtocol {
     public func signOutOtherSessions(headers: Operations.SignOutOtherSessions.Input.Headers = .init()) async throws -> Operations.SignOutOtherSessions.Output {
         try await signOutOtherSessions(Operations.SignOutOtherSessions.Input(headers: headers))
     }
-    /// Sign out one other session of the account: its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)
+    /// Sign out one other session of the account (needs X-Reauth-Token): its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. The grant is checked first: without one the answer is 403 reauth_required whatever the id. Then 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)
     ///
     /// - Remark: HTTP `DELETE /me/sessions/{id}`.
     /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)`.

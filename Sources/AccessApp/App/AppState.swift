@@ -20,6 +20,8 @@ public struct AppState: Equatable, Sendable {
     /// The last auth methods the backend sent (or the offline cache had), and when.
     public var methods: AuthMethods?
     public var methodsFetchedAt: Date?
+    /// The last Active sessions list the backend sent (or the offline cache had).
+    public var sessions: [ActiveSession]?
     /// The last profile the backend sent (sign-in, the session check, the QA sign-in, an onboarding
     /// step): where onboarding stands and whether the recovery email waits for its link.
     public var profile: Profile?
@@ -59,7 +61,7 @@ public struct AppState: Equatable, Sendable {
 
     public var context: ScreenContext {
         ScreenContext(
-            now: now, methods: methods, profile: profile, isOffline: isOffline,
+            now: now, methods: methods, sessions: sessions, profile: profile, isOffline: isOffline,
             reauth: reauth.flatMap { $0.expiresAt > now ? $0 : nil }, options: options, canGoBack: canGoBack,
             glyphs: options.ascii ? .ascii : .unicode)
     }

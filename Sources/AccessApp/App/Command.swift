@@ -35,6 +35,8 @@ public enum Command: Equatable, Sendable {
     /// The paths the app called lately, newest first (the journal read them): the palette offers faults for them.
     case noteEndpoints([String])
     case setMethods(AuthMethods)
+    /// The Active sessions list last loaded, for the list opened again offline.
+    case setSessions([ActiveSession])
     case setProfile(Profile?)
     case setOffline(Bool)
     case grantReauth(ReauthGrant)

@@ -78,6 +78,8 @@ func apply(_ commands: [Command], to state: inout AppState, for owner: CallOwner
         case .setMethods(let methods):
             state.methods = methods
             state.methodsFetchedAt = state.now
+        case .setSessions(let sessions):
+            state.sessions = sessions
         case .setProfile(let profile):
             state.profile = profile
         case .setOffline(let offline):
@@ -141,6 +143,7 @@ extension AppState {
     mutating func forgetUser() {
         methods = nil
         methodsFetchedAt = nil
+        sessions = nil
         profile = nil
         reauth = nil
     }

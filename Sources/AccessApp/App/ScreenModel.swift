@@ -155,6 +155,8 @@ public struct ScreenContext: Sendable {
     public var now: Date
     /// The last auth methods fetched (possibly from the offline cache).
     public var methods: AuthMethods?
+    /// The last Active sessions list loaded (possibly from the offline cache).
+    public var sessions: [ActiveSession]?
     /// The last profile fetched; nil when none came (a backend without onboarding, or offline).
     public var profile: Profile?
     public var isOffline: Bool

@@ -575,14 +575,17 @@ paths:
   "/me/sessions/{id}":
     delete:
       operationId: "signOutSession"
-      summary: "Sign out one other session of the account: its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)"
+      summary: "Sign out one other session of the account (needs X-Reauth-Token): its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. The grant is checked first: without one the answer is 403 reauth_required whatever the id. Then 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)"
       parameters:
         - name: "id"
           in: "path"
+          description: "A session id as GET /me/sessions lists it (sf_ and hex): letters, digits, _ and - only, so it is never percent-encoded in the path (the server refuses encoded paths with 400)"
           required: true
           schema:
             type: "string"
             maxLength: 100
+            pattern: "^[A-Za-z0-9_-]+$"
+        - "$ref": "#/components/parameters/ReauthToken"
       responses:
         "204":
           description: "Signed out"
@@ -590,6 +593,8 @@ paths:
           "$ref": "#/components/responses/E400"
         "401":
           "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
         "404":
           "$ref": "#/components/responses/E404"
         "409":

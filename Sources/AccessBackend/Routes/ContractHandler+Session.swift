@@ -26,7 +26,8 @@ extension ContractHandler {
     }
 
     func signOutSession(_ input: Operations.SignOutSession.Input) async throws -> Operations.SignOutSession.Output {
-        try await backend.sessionList.signOut(user: try await user, request: try request, id: input.path.id)
+        try await backend.sessionList.signOut(
+            user: try await user, request: try request, id: input.path.id, reauthToken: input.headers.xReauthToken)
         decide(.sessionSignedOut)
         return .noContent(.init())
     }

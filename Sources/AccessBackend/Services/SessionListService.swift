@@ -64,12 +64,16 @@ struct SessionListService: Sendable {
             clientAddress: row["client_address"], isCurrent: row["is_current"])
     }
 
-    /// `DELETE /me/sessions/{id}`: one other sign-in of the caller's, signed out.
-    func signOut(user: UserRecord, request: Request, id: String) async throws {
+    /// `DELETE /me/sessions/{id}`: one other sign-in of the caller's, signed out, behind "Verify it's you" like
+    /// revoke-others. The grant is checked before the id, so a caller without one learns nothing about which
+    /// ids are live sessions (no 404 or 409 before the 403).
+    func signOut(user: UserRecord, request: Request, id: String, reauthToken: String?) async throws {
         let own = SessionService(store: store, clock: clock).accessHash(of: request)
         let now = clock.now()
         try await store.pool.write { db in
             let caller = try Self.liveFamily(db, accessHash: own)
+            let user = try AccountService.current(db, id: user.id)
+            try ReauthService.require(db, digest: store.digest, token: reauthToken, user: user, target: nil, now: now)
             guard
                 try Bool.fetchOne(
                     db,

@@ -4,8 +4,9 @@ import TerminalKit
 
 /// Active sessions (issue 30), from the hub's row: every device signed in to the account, this one first
 /// and marked, then the others newest first, each with its system, how it signed in and when it was last
-/// active on the app's clock. Enter on another device signs it out (a sheet); this device's own is Log out.
-/// "Sign out all other devices" goes through "Verify it's you". Offline, the list last loaded stays, read only.
+/// active on the app's clock. Enter on another device signs it out (a sheet, then "Verify it's you"); this
+/// device's own is Log out. "Sign out all other devices" goes through "Verify it's you" too. Offline, the
+/// list last loaded stays, read only, from the app's offline cache when this screen has none yet.
 public struct ActiveSessionsScreen: ScreenModel {
     /// The list as last loaded; nil until the first answer.
     public var sessions: [ActiveSession]?
@@ -84,12 +85,16 @@ public struct ActiveSessionsScreen: ScreenModel {
         guard sessions.indices.contains(selection) else { return [.showSheet(.confirmSignOutOthers(context))] }
         let session = sessions[selection]
         if session.isCurrent { return [.showToast(Self.thisDeviceText)] }
-        return [.showSheet(.signOutSession(session))]
+        return [.showSheet(.signOutSession(session, context))]
     }
 
     static let thisDeviceText = "This is the device you're using. To sign it out, log out in Settings."
 
     public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
+        if let one = choice.as(SignOutSessionVerified.self) {
+            isLoading = true
+            return [.call(SignOutSession(id: one.id, reauthToken: context.reauth?.reauthToken), Reply.signedOut)]
+        }
         guard choice.as(SignOutOthersVerified.self) != nil else { return [] }
         isLoading = true
         return [
@@ -104,7 +109,7 @@ public struct ActiveSessionsScreen: ScreenModel {
             error = nil
             sessions = list
             selection = min(selection, max(0, rowCount - 1))
-            return []
+            return [.setSessions(list)]
         case .signedOut(.success(let id)):
             error = nil
             let name = sessions?.first { $0.id == id }.map(Self.deviceName) ?? "The device"
@@ -124,6 +129,8 @@ public struct ActiveSessionsScreen: ScreenModel {
     private mutating func fail(_ failure: APIError, _ context: ScreenContext) -> [Command] {
         switch failure {
         case .offline:
+            // Opened offline (after a restart too): the list last loaded, from the app's offline cache.
+            if sessions == nil { sessions = context.sessions }
             error = sessions == nil ? "You're offline and nothing is saved yet. Press r to try again." : nil
         case .rateLimited(let retryAfter?, let message, _):
             limitedUntil = context.now.addingTimeInterval(TimeInterval(retryAfter))

@@ -7,16 +7,17 @@ enum SessionsFeature: Feature {
     static var sheetGallery: [GalleryEntry] { Sheet.sessionsGallery }
 }
 
-/// `GET /me/sessions`: this device's sign-in first, then the others, newest first.
+/// `GET /me/sessions`: this device's sign-in first, then the others, newest first; kept in the offline cache.
 struct LoadSessions: APIRequest {
-    func perform(_ api: APIContext) async throws -> [ActiveSession] { try await api.client.sessions() }
+    func perform(_ api: APIContext) async throws -> [ActiveSession] { try await api.client.sessions(cache: api.cache) }
 }
 
-/// `DELETE /me/sessions/{id}`; answers the id it signed out.
+/// `DELETE /me/sessions/{id}` with the re-auth grant; answers the id it signed out.
 struct SignOutSession: APIRequest {
     var id: String
+    var reauthToken: String?
     func perform(_ api: APIContext) async throws -> String {
-        try await api.client.signOutSession(id: id)
+        try await api.client.signOutSession(id: id, reauthToken: reauthToken)
         return id
     }
 }
@@ -48,21 +49,51 @@ public struct SignOutOthersFlow: SensitiveFlow {
 /// The list's cue that "Verify it's you" is settled.
 struct SignOutOthersVerified: Equatable, Sendable {}
 
+/// "Verify it's you" before signing one other device out, as for all of them: any method verifies it.
+public struct SignOutSessionFlow: SensitiveFlow {
+    /// The session's id, and its name for the picker's line.
+    public var id: String
+    public var deviceName: String
+
+    public init(id: String, deviceName: String) {
+        self.id = id
+        self.deviceName = deviceName
+    }
+
+    public var target: ReauthMethod? { nil }
+
+    public var pickerExplanation: String {
+        "To sign out \(deviceName), confirm with one of your sign-in methods."
+    }
+
+    /// Back on the list, which sends the call with the grant it now has.
+    public func start(_ context: ScreenContext) -> [Command] {
+        [.returnTo(ActiveSessionsScreen.self, with: SignOutSessionVerified(id: id))]
+    }
+}
+
+/// The list's cue that "Verify it's you" is settled for signing out the session with this id.
+struct SignOutSessionVerified: Equatable, Sendable {
+    var id: String
+}
+
 extension AnyFlow {
     public static let signOutOthers = AnyFlow(SignOutOthersFlow())
 }
 
 extension Sheet {
-    /// Enter on another device's row (this device's own is Log out, in Settings).
-    static func signOutSession(_ session: ActiveSession) -> Sheet {
+    /// Enter on another device's row (this device's own is Log out, in Settings): confirmed here, then
+    /// "Verify it's you" (inside its window, at once).
+    static func signOutSession(_ session: ActiveSession, _ context: ScreenContext) -> Sheet {
         let name = ActiveSessionsScreen.deviceName(session)
         return Sheet(
             title: "Sign out \(name)?",
-            body: "\(name) will be signed out at once and asked to sign in again. Your other devices stay signed in.",
+            body: "\(name) will be signed out at once and asked to sign in again. Your other devices stay signed in."
+                + " You'll verify it's you first.",
             actions: [
                 (
                     .init("Sign out", isDestructive: true),
-                    [.call(SignOutSession(id: session.id), ActiveSessionsScreen.Reply.signedOut)]
+                    Reauth.verifyThen(SignOutSessionFlow(id: session.id, deviceName: name), context)
                 ),
                 (.init("Cancel"), []),
             ])
@@ -83,7 +114,8 @@ extension Sheet {
         [
             GalleryEntry("sessions:sign-out-one", "Enter on another device: sign it out?") { now in
                 var state = SampleData.state([ActiveSessionsScreen.sample(now: now, selection: 1)], now: now)
-                state.overlay = .sheet(.signOutSession(ActiveSessionsScreen.sampleSessions(now: now)[1]))
+                state.overlay = .sheet(
+                    .signOutSession(ActiveSessionsScreen.sampleSessions(now: now)[1], state.context))
                 return state
             },
             GalleryEntry("sessions:sign-out-others", "Sign out all other devices: confirm, then verify") { now in
