@@ -40,6 +40,17 @@ import Testing
         #expect(positions == positions.sorted())
     }
 
+    /// The app's own QA sign-in names no device: its row says "This device" once, not as title and badge.
+    @Test func thisDeviceWithoutANameIsMarkedOnce() {
+        var unnamed = sessions
+        unnamed[0].device = nil
+        var state = SampleData.state([], now: now)
+        state.stack.append(AnyScreen(ActiveSessionsScreen(sessions: unnamed, isLoading: false)))
+        let screen = text(state)
+        #expect(screen.components(separatedBy: "This device").count == 2, "\(screen)")
+        #expect(text(state).contains("active now"))
+    }
+
     @Test func activeAgoCountsOnTheAppClock() {
         let seen = now.addingTimeInterval(-5 * 60)
         #expect(ActiveSessionsScreen.activeAgo(seen, now: now) == "active 5 min ago")

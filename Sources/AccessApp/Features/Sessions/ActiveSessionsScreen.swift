@@ -164,7 +164,7 @@ public struct ActiveSessionsScreen: ScreenModel {
             canvas.row(
                 ListRow(
                     Self.title(session), detail: Self.detail(session, now: context.now),
-                    control: session.isCurrent ? .badge("This device") : .chevron, isSelected: index == selection,
+                    control: Self.control(session), isSelected: index == selection,
                     isDisabled: off && !session.isCurrent),
                 spacing: session.isCurrent && sessions.count > 1 ? 1 : 0)
         }
@@ -187,6 +187,12 @@ public struct ActiveSessionsScreen: ScreenModel {
     }
 
     static func title(_ session: ActiveSession) -> String { deviceName(session) }
+
+    /// This device is marked, once: a session with no device named is already called "This device".
+    static func control(_ session: ActiveSession) -> ListRow.Control {
+        guard session.isCurrent else { return .chevron }
+        return session.device == nil ? .none : .badge("This device")
+    }
 
     /// "iOS 18.1 · Phone code · active 5 min ago", on the app's clock.
     static func detail(_ session: ActiveSession, now: Date) -> String {
