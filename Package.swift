@@ -30,6 +30,8 @@ let package = Package(
         // Domain: no I/O.
         .target(
             name: "AccessCore",
+            // Crypto for the authenticator codes' HMAC (TOTP), which app and backend share.
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
             resources: [.copy("Resources/countries.json"), .copy("Resources/common-passwords.txt")]),
         // Contract types and the HTTP client.
         .target(
