@@ -59,6 +59,7 @@ public enum Rule: String, CaseIterable, Sendable {
     case rateLimitGlobalHourly = "rate_limit.global_hourly"
     case rateLimitPasswordAttempts = "rate_limit.password_attempts"
     case rateLimitLoginLockout = "rate_limit.login_lockout"
+    case rateLimitTwoFactorAttempts = "rate_limit.two_factor_attempts"
 
     // MARK: session: access and refresh tokens
 
@@ -267,6 +268,7 @@ extension Rule {
         case .rateLimitGlobalHourly: return "The whole server sends a capped number of texts and emails an hour."
         case .rateLimitPasswordAttempts: return "Too many wrong passwords for Verify it's you."
         case .rateLimitLoginLockout: return "Password sign-in for this address waits out its lock."
+        case .rateLimitTwoFactorAttempts: return "The account's two-factor step waits out its lock."
         case .sessionInvalid: return "No live session behind the access token."
         case .sessionRefreshed: return "The refresh token was rotated into a new pair."
         case .sessionRefreshRetried:

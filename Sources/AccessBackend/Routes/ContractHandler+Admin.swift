@@ -141,4 +141,10 @@ extension ContractHandler {
     func adminDeletions(_ input: Operations.AdminDeletions.Input) async throws -> Operations.AdminDeletions.Output {
         .ok(.init(body: .json(try await backend.deletions.scheduled())))
     }
+
+    func adminTwoFactorCode(
+        _ input: Operations.AdminTwoFactorCode.Input
+    ) async throws -> Operations.AdminTwoFactorCode.Output {
+        throw Self.notBuiltYet
+    }
 }

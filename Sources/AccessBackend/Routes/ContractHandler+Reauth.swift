@@ -37,4 +37,10 @@ extension ContractHandler {
         decide(.reauthGranted)
         return .ok(.init(body: .json(grant)))
     }
+
+    func reauthAuthenticator(
+        _ input: Operations.ReauthAuthenticator.Input
+    ) async throws -> Operations.ReauthAuthenticator.Output {
+        throw Self.notBuiltYet
+    }
 }

@@ -220,7 +220,8 @@ struct SignInService: Sendable {
             db, digest: digest, userId: user.id, deviceId: registration.id, access: access, method: method, now: now)
         return SignedIn(
             session: session, deviceId: registration.id, isNewUser: isNew, authMethods: user.authMethods,
-            profile: try OnboardingService.profile(db, userId: user.id, access: access))
+            profile: try OnboardingService.profile(db, userId: user.id, access: access),
+            assuranceLevel: .init(.aal1), secondFactorRequired: false)
     }
 
     /// A new athlete account (the role is chosen later, in onboarding), at onboarding's first step.
