@@ -18,6 +18,8 @@ public enum Redaction {
     public static let secretNames: Set<String> = [
         "password", "current_password", "new_password", "code", "token", "access_token", "refresh_token",
         "reauth_token", "id_token", "link", "url",
+        // Two-factor (issue 31): the authenticator's secret, its URI (which holds the secret) and recovery codes.
+        "secret", "otpauth_uri", "recovery_code", "recovery_codes",
     ]
 
     public static func headerValue(name: String, value: String) -> String {

@@ -36,11 +36,11 @@ public struct SignInMethods: Equatable, Sendable {
     public func isOnly(_ method: SignInMethod) -> Bool { all == [method] }
 }
 
-/// A way to answer "Verify it's you" (seed 000): each sign-in method, and the password. Raw values are
-/// the contract's `ReauthMethod`.
+/// A way to answer "Verify it's you" (seed 000): each sign-in method, the password, and the authenticator
+/// app of an account with two-factor on (issue 31). Raw values are the contract's `ReauthMethod`.
 public enum ReauthFactor: String, CaseIterable, Sendable {
     // The picker's order.
-    case password, email, apple, google, phone
+    case password, email, apple, google, phone, authenticator
 }
 
 extension SignInMethod {
@@ -61,10 +61,14 @@ extension SignInMethod {
 public struct ReauthRule: Equatable, Sendable {
     public var methods: SignInMethods
     public var hasPassword: Bool
+    /// Two-factor is on: its authenticator app verifies any change (none has it as its target: setting up,
+    /// regenerating codes and turning two-factor off change no sign-in method).
+    public var hasAuthenticator: Bool
 
-    public init(methods: SignInMethods, hasPassword: Bool) {
+    public init(methods: SignInMethods, hasPassword: Bool, hasAuthenticator: Bool = false) {
         self.methods = methods
         self.hasPassword = hasPassword
+        self.hasAuthenticator = hasAuthenticator
     }
 
     /// Every factor the account has but the target itself, in the picker's order: you don't verify a phone
@@ -80,6 +84,7 @@ public struct ReauthRule: Equatable, Sendable {
             case .apple: return methods.apple
             case .google: return methods.google
             case .phone: return methods.phone
+            case .authenticator: return hasAuthenticator
             }
         }
     }

@@ -331,7 +331,8 @@ import Testing
             session: SessionTokens(
                 userId: "usr_new", accessToken: "at_x", accessExpiresAt: F.start + 3600, refreshToken: "rt_x",
                 refreshExpiresAt: F.start + 7 * 86_400),
-            deviceId: "dvc_1", isNewUser: isNewUser, authMethods: SampleData.phoneOnly, profile: nil)
+            deviceId: "dvc_1", isNewUser: isNewUser, authMethods: SampleData.phoneOnly, profile: nil,
+            assuranceLevel: .init(.aal1), secondFactorRequired: false)
     }
 
     /// Issue 28 item 27 (seed 003's "Verification Success"): a phone sign-up's right code says so as

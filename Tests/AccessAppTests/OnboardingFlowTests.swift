@@ -66,7 +66,8 @@ import Testing
             session: SessionTokens(
                 userId: "usr_new", accessToken: "at_x", accessExpiresAt: start + 3600, refreshToken: "rt_x",
                 refreshExpiresAt: start + 7 * 86_400),
-            deviceId: "dvc_1", isNewUser: isNewUser, authMethods: SampleData.phoneOnly, profile: profile)
+            deviceId: "dvc_1", isNewUser: isNewUser, authMethods: SampleData.phoneOnly, profile: profile,
+            assuranceLevel: .init(.aal1), secondFactorRequired: false)
     }
 
     @Test func aSignInLandsOnItsStepAndANewUserWithoutAProfileOnTheFirst() {

@@ -56,7 +56,8 @@ import Testing
             session: SessionTokens(
                 userId: "usr_athlete", accessToken: "at_x", accessExpiresAt: start + 3600, refreshToken: "rt_x",
                 refreshExpiresAt: start + 7 * 86_400),
-            deviceId: "dvc_1", isNewUser: false, authMethods: SampleData.everyMethod, profile: profile)
+            deviceId: "dvc_1", isNewUser: false, authMethods: SampleData.everyMethod, profile: profile,
+            assuranceLevel: .init(.aal1), secondFactorRequired: false)
     }
 
     // MARK: - The request

@@ -55,6 +55,14 @@ public typealias SessionDevice = Components.Schemas.SessionDevice
 public typealias SessionMethod = Components.Schemas.SessionMethod
 public typealias SessionsSignedOut = Components.Schemas.SessionsSignedOut
 public typealias AdminSessionBody = Components.Schemas.AdminSessionBody
+// Two-factor (issue 31).
+public typealias AssuranceLevel = Components.Schemas.AssuranceLevel
+public typealias TwoFactorCodeBody = Components.Schemas.TwoFactorCodeBody
+public typealias RecoveryCodeBody = Components.Schemas.RecoveryCodeBody
+public typealias TwoFactorStatus = Components.Schemas.TwoFactorStatus
+public typealias TwoFactorSetup = Components.Schemas.TwoFactorSetup
+public typealias RecoveryCodes = Components.Schemas.RecoveryCodes
+public typealias TwoFactorCode = Components.Schemas.TwoFactorCode
 public typealias StartSignInBody = Components.Schemas.StartSignInBody
 public typealias SignInChallenge = Components.Schemas.SignInChallenge
 public typealias SignInChallengeRef = Components.Schemas.SignInChallengeRef
@@ -139,6 +147,8 @@ extension Components.Schemas.LinkInfo.StatePayload: ExtensibleEnum {}
 extension Components.Schemas.Profile.OnboardingStepPayload: ExtensibleEnum {}
 extension Components.Schemas.Profile.OnboardingNextStepPayload: ExtensibleEnum {}
 extension Components.Schemas.Profile.AccessPayload: ExtensibleEnum {}
+extension Components.Schemas.Profile.AssuranceLevelPayload: ExtensibleEnum {}
+extension Components.Schemas.SignedIn.AssuranceLevelPayload: ExtensibleEnum {}
 
 extension HealthStatus {
     public init() { self.init(status: .ok) }

@@ -86,8 +86,12 @@ extension Components {
             case limitedAccess = "limited_access"
             case sessionRevoked = "session_revoked"
             case currentSession = "current_session"
+            case secondFactorRequired = "second_factor_required"
+            case twoFactorNotEnabled = "two_factor_not_enabled"
+            case twoFactorEnabled = "two_factor_enabled"
+            case twoFactorSetupNotFound = "two_factor_setup_not_found"
         }
-        /// Which limit fired on a 429. Per phone or email address: cooldown (30 s between sends), resend_window (3 resends per 15 min), daily_cap (5 sends per 24 h). Across destinations, over the last hour, for every text or email with a code or link: client_address_hourly (30 asked from one client address, recovery requests included), account_hourly (10 asked by one signed-in account), global_hourly (300 for the whole server). password_attempts (re-auth by password), login_lockout (password sign-in). Per address means per phone number or email address whatever sent to it: a sign-in code and a change-phone code to one number count against the same cooldown, resends and daily cap. Extensible: a client treats a limit it does not know by retry_after.
+        /// Which limit fired on a 429. Per phone or email address: cooldown (30 s between sends), resend_window (3 resends per 15 min), daily_cap (5 sends per 24 h). Across destinations, over the last hour, for every text or email with a code or link: client_address_hourly (30 asked from one client address, recovery requests included), account_hourly (10 asked by one signed-in account), global_hourly (300 for the whole server). password_attempts (re-auth by password), login_lockout (password sign-in), two_factor_attempts (5 wrong authenticator or recovery codes per account, counted across its sessions and re-auths, lock them for 15 min). Per address means per phone number or email address whatever sent to it: a sign-in code and a change-phone code to one number count against the same cooldown, resends and daily cap. Extensible: a client treats a limit it does not know by retry_after.
         ///
         /// - Remark: Generated from `#/components/schemas/RateLimitKind`.
         @frozen public enum RateLimitKind: String, Codable, Hashable, Sendable, CaseIterable {
@@ -96,6 +100,7 @@ extension Components {
             case dailyCap = "daily_cap"
             case passwordAttempts = "password_attempts"
             case loginLockout = "login_lockout"
+            case twoFactorAttempts = "two_factor_attempts"
             case clientAddressHourly = "client_address_hourly"
             case accountHourly = "account_hourly"
             case globalHourly = "global_hourly"
@@ -114,6 +119,8 @@ extension Components {
             case reauth = "reauth"
             case reverifyPhone = "reverify_phone"
         }
+        /// authenticator: a code from the authenticator app of an account with two-factor on
+        ///
         /// - Remark: Generated from `#/components/schemas/ReauthMethod`.
         @frozen public enum ReauthMethod: String, Codable, Hashable, Sendable, CaseIterable {
             case password = "password"
@@ -121,6 +128,7 @@ extension Components {
             case email = "email"
             case apple = "apple"
             case google = "google"
+            case authenticator = "authenticator"
         }
         /// - Remark: Generated from `#/components/schemas/SocialProvider`.
         @frozen public enum SocialProvider: String, Codable, Hashable, Sendable, CaseIterable {
@@ -132,6 +140,8 @@ extension Components {
             case sms = "sms"
             case email = "email"
         }
+        /// What a message is. The two-factor notices go to the account's email (none without one): two_factor_enabled_notice and two_factor_disabled_notice have purpose two_factor; recovery_code_used_notice has purpose remaining:N, N the recovery codes left after the one used.
+        ///
         /// - Remark: Generated from `#/components/schemas/OutboxKind`.
         @frozen public enum OutboxKind: String, Codable, Hashable, Sendable, CaseIterable {
             case otp = "otp"
@@ -149,6 +159,9 @@ extension Components {
             case newDeviceNotice = "new_device_notice"
             case passwordResetLink = "password_reset_link"
             case sessionSignedOutNotice = "session_signed_out_notice"
+            case twoFactorEnabledNotice = "two_factor_enabled_notice"
+            case twoFactorDisabledNotice = "two_factor_disabled_notice"
+            case recoveryCodeUsedNotice = "recovery_code_used_notice"
         }
         /// Whether the code or link in a message still works, on the backend's own clock: what ended it is recorded on the message when it happens and kept; until then it is judged when the outbox is read. live (a notice without a code or link is always live); used (verified, or a one-shot link opened); expired (past its lifetime); superseded (a newer code or link was sent since); cancelled (the code request was withdrawn, or the account deleted); exhausted (too many wrong codes)
         ///
@@ -339,6 +352,10 @@ extension Components {
             public var googleLinked: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/AuthMethods/password_changed_at`.
             public var passwordChangedAt: Foundation.Date?
+            /// Two-factor (an authenticator app) is on. Optional: absent means off, so a backend without two-factor still answers this shape
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuthMethods/two_factor_enabled`.
+            public var twoFactorEnabled: Swift.Bool?
             /// Creates a new `AuthMethods`.
             ///
             /// - Parameters:
@@ -350,6 +367,7 @@ extension Components {
             ///   - appleLinked:
             ///   - googleLinked:
             ///   - passwordChangedAt:
+            ///   - twoFactorEnabled: Two-factor (an authenticator app) is on. Optional: absent means off, so a backend without two-factor still answers this shape
             public init(
                 userId: Swift.String,
                 role: Components.Schemas.AuthMethods.RolePayload,
@@ -358,7 +376,8 @@ extension Components {
                 hasPassword: Swift.Bool,
                 appleLinked: Swift.Bool,
                 googleLinked: Swift.Bool,
-                passwordChangedAt: Foundation.Date? = nil
+                passwordChangedAt: Foundation.Date? = nil,
+                twoFactorEnabled: Swift.Bool? = nil
             ) {
                 self.userId = userId
                 self.role = role
@@ -368,6 +387,7 @@ extension Components {
                 self.appleLinked = appleLinked
                 self.googleLinked = googleLinked
                 self.passwordChangedAt = passwordChangedAt
+                self.twoFactorEnabled = twoFactorEnabled
             }
             public enum CodingKeys: String, CodingKey {
                 case userId = "user_id"
@@ -378,6 +398,7 @@ extension Components {
                 case appleLinked = "apple_linked"
                 case googleLinked = "google_linked"
                 case passwordChangedAt = "password_changed_at"
+                case twoFactorEnabled = "two_factor_enabled"
             }
         }
         /// - Remark: Generated from `#/components/schemas/SessionTokens`.
@@ -837,6 +858,63 @@ extension Components {
             public var authMethods: Components.Schemas.AuthMethods
             /// - Remark: Generated from `#/components/schemas/SignedIn/profile`.
             public var profile: Components.Schemas.Profile?
+            /// AssuranceLevel of the session in this answer. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app goes by second_factor_required
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignedIn/assurance_level`.
+            public struct AssuranceLevelPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/SignedIn/assurance_level/value1`.
+                public var value1: Components.Schemas.AssuranceLevel?
+                /// - Remark: Generated from `#/components/schemas/SignedIn/assurance_level/value2`.
+                public var value2: Swift.String?
+                /// Creates a new `AssuranceLevelPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                public init(
+                    value1: Components.Schemas.AssuranceLevel? = nil,
+                    value2: Swift.String? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeFirstNonNilValueToSingleValueContainer([
+                        self.value1,
+                        self.value2
+                    ])
+                }
+            }
+            /// AssuranceLevel of the session in this answer. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app goes by second_factor_required
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignedIn/assurance_level`.
+            public var assuranceLevel: Components.Schemas.SignedIn.AssuranceLevelPayload
+            /// true: the account has two-factor on and this session is aal1; it may call only POST /auth/two-factor/verify, POST /auth/two-factor/recovery, POST /auth/logout and POST /auth/refresh until the second step passes (everything else answers 403 second_factor_required). Every way in answers it, a recovery by email included: email control alone never bypasses the second factor
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignedIn/second_factor_required`.
+            public var secondFactorRequired: Swift.Bool
             /// Creates a new `SignedIn`.
             ///
             /// - Parameters:
@@ -845,18 +923,24 @@ extension Components {
             ///   - isNewUser: The backend created the account in this call (sign-up); the app continues into onboarding
             ///   - authMethods:
             ///   - profile:
+            ///   - assuranceLevel: AssuranceLevel of the session in this answer. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app goes by second_factor_required
+            ///   - secondFactorRequired: true: the account has two-factor on and this session is aal1; it may call only POST /auth/two-factor/verify, POST /auth/two-factor/recovery, POST /auth/logout and POST /auth/refresh until the second step passes (everything else answers 403 second_factor_required). Every way in answers it, a recovery by email included: email control alone never bypasses the second factor
             public init(
                 session: Components.Schemas.SessionTokens,
                 deviceId: Swift.String,
                 isNewUser: Swift.Bool,
                 authMethods: Components.Schemas.AuthMethods,
-                profile: Components.Schemas.Profile? = nil
+                profile: Components.Schemas.Profile? = nil,
+                assuranceLevel: Components.Schemas.SignedIn.AssuranceLevelPayload,
+                secondFactorRequired: Swift.Bool
             ) {
                 self.session = session
                 self.deviceId = deviceId
                 self.isNewUser = isNewUser
                 self.authMethods = authMethods
                 self.profile = profile
+                self.assuranceLevel = assuranceLevel
+                self.secondFactorRequired = secondFactorRequired
             }
             public enum CodingKeys: String, CodingKey {
                 case session
@@ -864,6 +948,8 @@ extension Components {
                 case isNewUser = "is_new_user"
                 case authMethods = "auth_methods"
                 case profile
+                case assuranceLevel = "assurance_level"
+                case secondFactorRequired = "second_factor_required"
             }
         }
         /// - Remark: Generated from `#/components/schemas/CurrentUser`.
@@ -2084,6 +2170,59 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Profile/email_verified`.
             public var emailVerified: Swift.Bool
+            /// AssuranceLevel of the session asking. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/assurance_level`.
+            public struct AssuranceLevelPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Profile/assurance_level/value1`.
+                public var value1: Components.Schemas.AssuranceLevel?
+                /// - Remark: Generated from `#/components/schemas/Profile/assurance_level/value2`.
+                public var value2: Swift.String?
+                /// Creates a new `AssuranceLevelPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                public init(
+                    value1: Components.Schemas.AssuranceLevel? = nil,
+                    value2: Swift.String? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeFirstNonNilValueToSingleValueContainer([
+                        self.value1,
+                        self.value2
+                    ])
+                }
+            }
+            /// AssuranceLevel of the session asking. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/assurance_level`.
+            public var assuranceLevel: Components.Schemas.Profile.AssuranceLevelPayload?
             /// AccessLevel. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app shows the limited-access banner only for limited, and leaves any other refusal to the server's 403 and its message
             ///
             /// - Remark: Generated from `#/components/schemas/Profile/access`.
@@ -2147,6 +2286,7 @@ extension Components {
             ///   - onboardingNextStep: The step that follows onboarding_step, when the server has one in mind; optional. OnboardingStep, extensible like onboarding_step
             ///   - email: The account's email (the recovery email of a phone-first account); absent when none
             ///   - emailVerified: false while the emailed link has not been opened: the app shows a reminder. true when there is no email
+            ///   - assuranceLevel: AssuranceLevel of the session asking. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail
             ///   - access: AccessLevel. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app shows the limited-access banner only for limited, and leaves any other refusal to the server's 403 and its message
             public init(
                 username: Swift.String? = nil,
@@ -2156,6 +2296,7 @@ extension Components {
                 onboardingNextStep: Components.Schemas.Profile.OnboardingNextStepPayload? = nil,
                 email: Swift.String? = nil,
                 emailVerified: Swift.Bool,
+                assuranceLevel: Components.Schemas.Profile.AssuranceLevelPayload? = nil,
                 access: Components.Schemas.Profile.AccessPayload? = nil
             ) {
                 self.username = username
@@ -2165,6 +2306,7 @@ extension Components {
                 self.onboardingNextStep = onboardingNextStep
                 self.email = email
                 self.emailVerified = emailVerified
+                self.assuranceLevel = assuranceLevel
                 self.access = access
             }
             public enum CodingKeys: String, CodingKey {
@@ -2175,6 +2317,7 @@ extension Components {
                 case onboardingNextStep = "onboarding_next_step"
                 case email
                 case emailVerified = "email_verified"
+                case assuranceLevel = "assurance_level"
                 case access
             }
         }
@@ -3560,6 +3703,167 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case device
                 case method
+            }
+        }
+        /// How a session was proven (as Kratos' aal1/aal2): aal1 by one factor (a code to a phone or an email, a password, Apple, Google, a recovery link), aal2 by a second, the authenticator app or a recovery code, on top. An aal1 session of an account with two-factor on may call only POST /auth/two-factor/verify, POST /auth/two-factor/recovery, POST /auth/logout and POST /auth/refresh; everything else answers 403 second_factor_required. Accounts without two-factor have aal1 sessions with nothing withheld.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AssuranceLevel`.
+        @frozen public enum AssuranceLevel: String, Codable, Hashable, Sendable, CaseIterable {
+            case aal1 = "aal1"
+            case aal2 = "aal2"
+        }
+        /// - Remark: Generated from `#/components/schemas/TwoFactorCodeBody`.
+        public struct TwoFactorCodeBody: Codable, Hashable, Sendable {
+            /// The 6 digits the authenticator app shows now
+            ///
+            /// - Remark: Generated from `#/components/schemas/TwoFactorCodeBody/code`.
+            public var code: Swift.String
+            /// Creates a new `TwoFactorCodeBody`.
+            ///
+            /// - Parameters:
+            ///   - code: The 6 digits the authenticator app shows now
+            public init(code: Swift.String) {
+                self.code = code
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RecoveryCodeBody`.
+        public struct RecoveryCodeBody: Codable, Hashable, Sendable {
+            /// One of the recovery codes (xxxxx-xxxxx); case and the dash do not matter
+            ///
+            /// - Remark: Generated from `#/components/schemas/RecoveryCodeBody/recovery_code`.
+            public var recoveryCode: Swift.String
+            /// Creates a new `RecoveryCodeBody`.
+            ///
+            /// - Parameters:
+            ///   - recoveryCode: One of the recovery codes (xxxxx-xxxxx); case and the dash do not matter
+            public init(recoveryCode: Swift.String) {
+                self.recoveryCode = recoveryCode
+            }
+            public enum CodingKeys: String, CodingKey {
+                case recoveryCode = "recovery_code"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TwoFactorStatus`.
+        public struct TwoFactorStatus: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TwoFactorStatus/enabled`.
+            public var enabled: Swift.Bool
+            /// When it was turned on; absent while it is off
+            ///
+            /// - Remark: Generated from `#/components/schemas/TwoFactorStatus/enabled_at`.
+            public var enabledAt: Foundation.Date?
+            /// Recovery codes not used yet (0 while two-factor is off)
+            ///
+            /// - Remark: Generated from `#/components/schemas/TwoFactorStatus/recovery_codes_remaining`.
+            public var recoveryCodesRemaining: Swift.Int
+            /// Creates a new `TwoFactorStatus`.
+            ///
+            /// - Parameters:
+            ///   - enabled:
+            ///   - enabledAt: When it was turned on; absent while it is off
+            ///   - recoveryCodesRemaining: Recovery codes not used yet (0 while two-factor is off)
+            public init(
+                enabled: Swift.Bool,
+                enabledAt: Foundation.Date? = nil,
+                recoveryCodesRemaining: Swift.Int
+            ) {
+                self.enabled = enabled
+                self.enabledAt = enabledAt
+                self.recoveryCodesRemaining = recoveryCodesRemaining
+            }
+            public enum CodingKeys: String, CodingKey {
+                case enabled
+                case enabledAt = "enabled_at"
+                case recoveryCodesRemaining = "recovery_codes_remaining"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TwoFactorSetup`.
+        public struct TwoFactorSetup: Codable, Hashable, Sendable {
+            /// The TOTP secret, Base32 (A-Z, 2-7) without padding: what an authenticator app takes typed by hand. Shown only here.
+            ///
+            /// - Remark: Generated from `#/components/schemas/TwoFactorSetup/secret`.
+            public var secret: Swift.String
+            /// otpauth://totp/AccessDeck:ACCOUNT?secret=…&issuer=AccessDeck&algorithm=SHA1&digits=6&period=30 (Key Uri Format), for a QR code
+            ///
+            /// - Remark: Generated from `#/components/schemas/TwoFactorSetup/otpauth_uri`.
+            public var otpauthUri: Swift.String
+            /// When the pending setup ends unless confirmed (10 minutes)
+            ///
+            /// - Remark: Generated from `#/components/schemas/TwoFactorSetup/expires_at`.
+            public var expiresAt: Foundation.Date
+            /// Creates a new `TwoFactorSetup`.
+            ///
+            /// - Parameters:
+            ///   - secret: The TOTP secret, Base32 (A-Z, 2-7) without padding: what an authenticator app takes typed by hand. Shown only here.
+            ///   - otpauthUri: otpauth://totp/AccessDeck:ACCOUNT?secret=…&issuer=AccessDeck&algorithm=SHA1&digits=6&period=30 (Key Uri Format), for a QR code
+            ///   - expiresAt: When the pending setup ends unless confirmed (10 minutes)
+            public init(
+                secret: Swift.String,
+                otpauthUri: Swift.String,
+                expiresAt: Foundation.Date
+            ) {
+                self.secret = secret
+                self.otpauthUri = otpauthUri
+                self.expiresAt = expiresAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case secret
+                case otpauthUri = "otpauth_uri"
+                case expiresAt = "expires_at"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RecoveryCodes`.
+        public struct RecoveryCodes: Codable, Hashable, Sendable {
+            /// 10 one-time codes, xxxxx-xxxxx in lowercase a-z and 2-7: each gets in once instead of the app. Shown this once; only keyed hashes are kept.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RecoveryCodes/recovery_codes`.
+            public var recoveryCodes: [Swift.String]
+            /// Creates a new `RecoveryCodes`.
+            ///
+            /// - Parameters:
+            ///   - recoveryCodes: 10 one-time codes, xxxxx-xxxxx in lowercase a-z and 2-7: each gets in once instead of the app. Shown this once; only keyed hashes are kept.
+            public init(recoveryCodes: [Swift.String]) {
+                self.recoveryCodes = recoveryCodes
+            }
+            public enum CodingKeys: String, CodingKey {
+                case recoveryCodes = "recovery_codes"
+            }
+        }
+        /// QA only: an authenticator app's view of the account now, on the backend's clock
+        ///
+        /// - Remark: Generated from `#/components/schemas/TwoFactorCode`.
+        public struct TwoFactorCode: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TwoFactorCode/code`.
+            public var code: Swift.String
+            /// Until the code changes
+            ///
+            /// - Remark: Generated from `#/components/schemas/TwoFactorCode/seconds_left`.
+            public var secondsLeft: Swift.Int
+            /// The 30-second step the code belongs to (Unix time / 30)
+            ///
+            /// - Remark: Generated from `#/components/schemas/TwoFactorCode/step`.
+            public var step: Swift.Int64
+            /// Creates a new `TwoFactorCode`.
+            ///
+            /// - Parameters:
+            ///   - code:
+            ///   - secondsLeft: Until the code changes
+            ///   - step: The 30-second step the code belongs to (Unix time / 30)
+            public init(
+                code: Swift.String,
+                secondsLeft: Swift.Int,
+                step: Swift.Int64
+            ) {
+                self.code = code
+                self.secondsLeft = secondsLeft
+                self.step = step
+            }
+            public enum CodingKeys: String, CodingKey {
+                case code
+                case secondsLeft = "seconds_left"
+                case step
             }
         }
     }

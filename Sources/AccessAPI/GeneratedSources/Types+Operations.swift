@@ -340,6 +340,29 @@ public enum Operations {
                     }
                 }
             }
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
+            ///
+            /// - Remark: Generated from `#/paths//me/auth-methods/get(getAuthMethods)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -539,7 +562,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)/responses/403`.
             ///
@@ -562,7 +585,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)/responses/409`.
             ///
@@ -798,7 +821,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)/responses/403`.
             ///
@@ -821,7 +844,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)/responses/409`.
             ///
@@ -1000,7 +1023,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//me/delete-preflight/get(deletePreflight)/responses/403`.
             ///
@@ -1165,7 +1188,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//me/delete(deleteAccount)/responses/403`.
             ///
@@ -1188,7 +1211,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//me/delete(deleteAccount)/responses/409`.
             ///
@@ -1244,7 +1267,7 @@ public enum Operations {
     }
     /// Exchange a refresh token for a new pair (rotation: the old one dies). Presenting an already rotated refresh token again ends every session of its sign-in (reuse detection) and answers 401 refresh_invalid, except within the reuse interval
     ///
-    /// Reuse interval (as GoTrue's refresh_token_reuse_interval, 10 s): the same refresh token presented again within 10 s of its rotation, while the pair that rotation issued is still live (not rotated in turn, not signed out), answers 200 with that very pair again (the same access and refresh tokens and expiries), so a client whose reply was lost and retries, or two refreshes racing on one client, stay signed in. Later, or once that pair has been used, it is reuse: every session of the sign-in ends and the answer is 401 refresh_invalid.
+    /// Reuse interval (as GoTrue's refresh_token_reuse_interval, 10 s): the same refresh token presented again within 10 s of its rotation, while the pair that rotation issued is still live (not rotated in turn, not signed out), answers 200 with that very pair again (the same access and refresh tokens and expiries), so a client whose reply was lost and retries, or two refreshes racing on one client, stay signed in. Later, or once that pair has been used, it is reuse: every session of the sign-in ends and the answer is 401 refresh_invalid. A new pair keeps the session's assurance level and access: an aal1 session waiting for its second factor stays aal1, a limited one stays limited.
     ///
     /// - Remark: HTTP `POST /auth/refresh`.
     /// - Remark: Generated from `#/paths//auth/refresh/post(refreshSession)`.
@@ -1434,7 +1457,7 @@ public enum Operations {
             }
         }
     }
-    /// End this device's session: the access token, its refresh token and every session rotated from the same sign-in (best effort for the client: it signs out locally whatever the answer). A request body, if any, is ignored.
+    /// End this device's session: the access token, its refresh token and every session rotated from the same sign-in (best effort for the client: it signs out locally whatever the answer). An aal1 session waiting for its second factor may log out. A request body, if any, is ignored.
     ///
     /// - Remark: HTTP `POST /auth/logout`.
     /// - Remark: Generated from `#/paths//auth/logout/post(logout)`.
@@ -1689,7 +1712,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)/responses/409`.
             ///
@@ -1925,7 +1948,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/resend/post(resendSignInCode)/responses/404`.
             ///
@@ -2186,7 +2209,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/404`.
             ///
@@ -2209,7 +2232,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/409`.
             ///
@@ -2470,7 +2493,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)/responses/409`.
             ///
@@ -2685,7 +2708,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//auth/register/post(register)/responses/409`.
             ///
@@ -3138,7 +3161,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/register/confirm/post(confirmRegistration)/responses/404`.
             ///
@@ -3376,7 +3399,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)/responses/403`.
             ///
@@ -3578,6 +3601,29 @@ public enum Operations {
                     }
                 }
             }
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
+            ///
+            /// - Remark: Generated from `#/paths//auth/me/get(getMe)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -3706,6 +3752,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
+            ///
+            /// - Remark: Generated from `#/paths//me/sessions/get(listSessions)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
                             response: self
                         )
                     }
@@ -3853,7 +3922,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//me/sessions/revoke-others/post(signOutOtherSessions)/responses/403`.
             ///
@@ -4045,7 +4114,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)/responses/403`.
             ///
@@ -4068,7 +4137,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)/responses/404`.
             ///
@@ -4091,9 +4160,1498 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.E409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.E409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The second step of a sign-in: a code from the authenticator app turns this aal1 session into an aal2 one, with new tokens
+    ///
+    /// Called with the aal1 session a first factor gave an account with two-factor on (SignedIn.second_factor_required). A 6-digit code of the current 30-second step, or of one step either side (clock drift), answers 200 SignedIn at aal2 with NEW access and refresh tokens: the aal1 pair dies (a change of level rotates the session's tokens). A code accepted once (its step) is refused if presented again: 401 code_incorrect. Wrong codes count per account, across sessions and with wrong recovery codes and authenticator re-auths: 401 code_incorrect with attempts_remaining; the 5th wrong one is 401 with attempts_remaining 0 and retry_after, and until 15 minutes have passed every try answers 429 rate_limited, limit two_factor_attempts. A success clears the count. 409 two_factor_not_enabled when the account has no two-factor (there is no second step to pass).
+    ///
+    /// - Remark: HTTP `POST /auth/two-factor/verify`.
+    /// - Remark: Generated from `#/paths//auth/two-factor/verify/post(verifyTwoFactor)`.
+    public enum VerifyTwoFactor {
+        public static let id: Swift.String = "verifyTwoFactor"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/auth/two-factor/verify/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.VerifyTwoFactor.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.VerifyTwoFactor.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.VerifyTwoFactor.Input.Headers
+            /// - Remark: Generated from `#/paths/auth/two-factor/verify/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/two-factor/verify/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.TwoFactorCodeBody)
+            }
+            public var body: Operations.VerifyTwoFactor.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.VerifyTwoFactor.Input.Headers = .init(),
+                body: Operations.VerifyTwoFactor.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/two-factor/verify/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/auth/two-factor/verify/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SignedIn)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SignedIn {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.VerifyTwoFactor.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.VerifyTwoFactor.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Signed in at aal2
+            ///
+            /// - Remark: Generated from `#/paths//auth/two-factor/verify/post(verifyTwoFactor)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.VerifyTwoFactor.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.VerifyTwoFactor.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//auth/two-factor/verify/post(verifyTwoFactor)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//auth/two-factor/verify/post(verifyTwoFactor)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            ///
+            /// - Remark: Generated from `#/paths//auth/two-factor/verify/post(verifyTwoFactor)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.E401)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.E401 {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
+            ///
+            /// - Remark: Generated from `#/paths//auth/two-factor/verify/post(verifyTwoFactor)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            ///
+            /// - Remark: Generated from `#/paths//auth/two-factor/verify/post(verifyTwoFactor)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.E409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.E409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            ///
+            /// - Remark: Generated from `#/paths//auth/two-factor/verify/post(verifyTwoFactor)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.E429)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.E429 {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The second step with a recovery code instead: one of the 10 shown at setup, spent by this call
+    ///
+    /// Like POST /auth/two-factor/verify, with a recovery code: compared without case, with or without its dash. Each code works once, also under two requests at once (exactly one of them wins). 200 SignedIn at aal2 with new tokens; the account's email gets a recovery_code_used_notice saying how many codes remain. A wrong or spent code is 401 code_incorrect and counts with the wrong authenticator codes (5 per account, then 429 rate_limited, limit two_factor_attempts, for 15 minutes). 409 two_factor_not_enabled when the account has no two-factor.
+    ///
+    /// - Remark: HTTP `POST /auth/two-factor/recovery`.
+    /// - Remark: Generated from `#/paths//auth/two-factor/recovery/post(useRecoveryCode)`.
+    public enum UseRecoveryCode {
+        public static let id: Swift.String = "useRecoveryCode"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/auth/two-factor/recovery/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UseRecoveryCode.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UseRecoveryCode.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.UseRecoveryCode.Input.Headers
+            /// - Remark: Generated from `#/paths/auth/two-factor/recovery/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/two-factor/recovery/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.RecoveryCodeBody)
+            }
+            public var body: Operations.UseRecoveryCode.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.UseRecoveryCode.Input.Headers = .init(),
+                body: Operations.UseRecoveryCode.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/two-factor/recovery/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/auth/two-factor/recovery/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SignedIn)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.SignedIn {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UseRecoveryCode.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.UseRecoveryCode.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Signed in at aal2
+            ///
+            /// - Remark: Generated from `#/paths//auth/two-factor/recovery/post(useRecoveryCode)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.UseRecoveryCode.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.UseRecoveryCode.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//auth/two-factor/recovery/post(useRecoveryCode)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//auth/two-factor/recovery/post(useRecoveryCode)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            ///
+            /// - Remark: Generated from `#/paths//auth/two-factor/recovery/post(useRecoveryCode)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.E401)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.E401 {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
+            ///
+            /// - Remark: Generated from `#/paths//auth/two-factor/recovery/post(useRecoveryCode)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            ///
+            /// - Remark: Generated from `#/paths//auth/two-factor/recovery/post(useRecoveryCode)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.E409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.E409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            ///
+            /// - Remark: Generated from `#/paths//auth/two-factor/recovery/post(useRecoveryCode)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.E429)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.E429 {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Whether two-factor is on, since when, and how many recovery codes are left
+    ///
+    /// - Remark: HTTP `GET /me/two-factor`.
+    /// - Remark: Generated from `#/paths//me/two-factor/get(getTwoFactor)`.
+    public enum GetTwoFactor {
+        public static let id: Swift.String = "getTwoFactor"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/me/two-factor/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetTwoFactor.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetTwoFactor.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetTwoFactor.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.GetTwoFactor.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/me/two-factor/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/me/two-factor/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.TwoFactorStatus)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.TwoFactorStatus {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetTwoFactor.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetTwoFactor.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Success
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/get(getTwoFactor)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetTwoFactor.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetTwoFactor.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/get(getTwoFactor)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.E401)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.E401 {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/get(getTwoFactor)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Turn two-factor off (needs X-Reauth-Token, any method, the authenticator included): the secret and every recovery code are deleted; the account's email gets a two_factor_disabled_notice. 409 two_factor_not_enabled when it is off. A request body, if any, is ignored.
+    ///
+    /// - Remark: HTTP `DELETE /me/two-factor`.
+    /// - Remark: Generated from `#/paths//me/two-factor/delete(disableTwoFactor)`.
+    public enum DisableTwoFactor {
+        public static let id: Swift.String = "disableTwoFactor"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/me/two-factor/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
+                ///
+                /// - Remark: Generated from `#/paths/me/two-factor/DELETE/header/X-Reauth-Token`.
+                public var xReauthToken: Components.Parameters.ReauthToken?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DisableTwoFactor.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
+                ///   - accept:
+                public init(
+                    xReauthToken: Components.Parameters.ReauthToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DisableTwoFactor.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xReauthToken = xReauthToken
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.DisableTwoFactor.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.DisableTwoFactor.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// Two-factor is off
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/delete(disableTwoFactor)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.DisableTwoFactor.Output.NoContent)
+            /// Two-factor is off
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/delete(disableTwoFactor)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.DisableTwoFactor.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/delete(disableTwoFactor)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.E401)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.E401 {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/delete(disableTwoFactor)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/delete(disableTwoFactor)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.E409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.E409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Start setting up an authenticator app (needs X-Reauth-Token): a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) and its otpauth:// URI, pending for 10 minutes until confirmed
+    ///
+    /// The secret is shown here once, Base32 without padding; the otpauth_uri's issuer is AccessDeck and its account the account's email, else its phone. A new setup replaces a pending one (its secret stops working). Nothing changes for the account until POST /me/two-factor/confirm. 409 two_factor_enabled when two-factor is already on (turn it off first). A request body, if any, is ignored.
+    ///
+    /// - Remark: HTTP `POST /me/two-factor/setup`.
+    /// - Remark: Generated from `#/paths//me/two-factor/setup/post(startTwoFactorSetup)`.
+    public enum StartTwoFactorSetup {
+        public static let id: Swift.String = "startTwoFactorSetup"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/me/two-factor/setup/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
+                ///
+                /// - Remark: Generated from `#/paths/me/two-factor/setup/POST/header/X-Reauth-Token`.
+                public var xReauthToken: Components.Parameters.ReauthToken?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartTwoFactorSetup.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
+                ///   - accept:
+                public init(
+                    xReauthToken: Components.Parameters.ReauthToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartTwoFactorSetup.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xReauthToken = xReauthToken
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.StartTwoFactorSetup.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.StartTwoFactorSetup.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/me/two-factor/setup/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/me/two-factor/setup/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.TwoFactorSetup)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.TwoFactorSetup {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.StartTwoFactorSetup.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.StartTwoFactorSetup.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// Pending setup
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/setup/post(startTwoFactorSetup)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.StartTwoFactorSetup.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.StartTwoFactorSetup.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/setup/post(startTwoFactorSetup)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.E401)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.E401 {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/setup/post(startTwoFactorSetup)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/setup/post(startTwoFactorSetup)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.E409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.E409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Confirm the pending setup with a first code from the app: two-factor is on, and the 10 recovery codes are shown, this once
+    ///
+    /// No new grant is needed (the setup had one). The code obeys the second step's rules (one step of drift either side). 200 with 10 recovery codes, never shown again; the session that confirmed is aal2; the account's other sessions pass the second step on their next call; the account's email gets a two_factor_enabled_notice. 401 code_incorrect with attempts_remaining for a wrong code; the 5th wrong one ends the pending setup (start again). 404 two_factor_setup_not_found without a live pending setup (none, ended, or past its 10 minutes); 409 two_factor_enabled when it is already on.
+    ///
+    /// - Remark: HTTP `POST /me/two-factor/confirm`.
+    /// - Remark: Generated from `#/paths//me/two-factor/confirm/post(confirmTwoFactorSetup)`.
+    public enum ConfirmTwoFactorSetup {
+        public static let id: Swift.String = "confirmTwoFactorSetup"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/me/two-factor/confirm/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ConfirmTwoFactorSetup.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ConfirmTwoFactorSetup.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ConfirmTwoFactorSetup.Input.Headers
+            /// - Remark: Generated from `#/paths/me/two-factor/confirm/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/me/two-factor/confirm/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.TwoFactorCodeBody)
+            }
+            public var body: Operations.ConfirmTwoFactorSetup.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.ConfirmTwoFactorSetup.Input.Headers = .init(),
+                body: Operations.ConfirmTwoFactorSetup.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/me/two-factor/confirm/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/me/two-factor/confirm/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.RecoveryCodes)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.RecoveryCodes {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ConfirmTwoFactorSetup.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ConfirmTwoFactorSetup.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Two-factor is on
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/confirm/post(confirmTwoFactorSetup)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ConfirmTwoFactorSetup.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ConfirmTwoFactorSetup.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/confirm/post(confirmTwoFactorSetup)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/confirm/post(confirmTwoFactorSetup)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/confirm/post(confirmTwoFactorSetup)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.E401)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.E401 {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/confirm/post(confirmTwoFactorSetup)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/confirm/post(confirmTwoFactorSetup)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.E404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.E404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/confirm/post(confirmTwoFactorSetup)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.E409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.E409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// 10 new recovery codes (needs X-Reauth-Token, any method, the authenticator included): every old one stops working. 409 two_factor_not_enabled when two-factor is off. A request body, if any, is ignored.
+    ///
+    /// - Remark: HTTP `POST /me/two-factor/recovery-codes`.
+    /// - Remark: Generated from `#/paths//me/two-factor/recovery-codes/post(regenerateRecoveryCodes)`.
+    public enum RegenerateRecoveryCodes {
+        public static let id: Swift.String = "regenerateRecoveryCodes"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/me/two-factor/recovery-codes/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                /// Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
+                ///
+                /// - Remark: Generated from `#/paths/me/two-factor/recovery-codes/POST/header/X-Reauth-Token`.
+                public var xReauthToken: Components.Parameters.ReauthToken?
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RegenerateRecoveryCodes.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - xReauthToken: Re-auth token (15 min) from /auth/reauth/* or a reauth OTP. A grant never verifies a change of the method it was made with (a phone code not a phone change, an email link not an email change, Apple or Google not disconnecting itself, the password not a new password): such a grant is answered 403 reauth_required
+                ///   - accept:
+                public init(
+                    xReauthToken: Components.Parameters.ReauthToken? = nil,
+                    accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.RegenerateRecoveryCodes.AcceptableContentType>] = .defaultValues()
+                ) {
+                    self.xReauthToken = xReauthToken
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.RegenerateRecoveryCodes.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.RegenerateRecoveryCodes.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/me/two-factor/recovery-codes/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/me/two-factor/recovery-codes/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.RecoveryCodes)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.RecoveryCodes {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.RegenerateRecoveryCodes.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.RegenerateRecoveryCodes.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The new codes, shown this once
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/recovery-codes/post(regenerateRecoveryCodes)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.RegenerateRecoveryCodes.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.RegenerateRecoveryCodes.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/recovery-codes/post(regenerateRecoveryCodes)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.E401)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.E401 {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/recovery-codes/post(regenerateRecoveryCodes)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            ///
+            /// - Remark: Generated from `#/paths//me/two-factor/recovery-codes/post(regenerateRecoveryCodes)/responses/409`.
             ///
             /// HTTP response code: `409 conflict`.
             case conflict(Components.Responses.E409)
@@ -4242,6 +5800,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
+            ///
+            /// - Remark: Generated from `#/paths//me/profile/get(getProfile)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
                             response: self
                         )
                     }
@@ -4439,7 +6020,30 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
+            ///
+            /// - Remark: Generated from `#/paths//me/profile/put(updateProfile)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//me/profile/put(updateProfile)/responses/409`.
             ///
@@ -4661,6 +6265,29 @@ public enum Operations {
                     }
                 }
             }
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
+            ///
+            /// - Remark: Generated from `#/paths//auth/username-available/get(usernameAvailable)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
             ///
             /// - Remark: Generated from `#/paths//auth/username-available/get(usernameAvailable)/responses/422`.
@@ -4876,7 +6503,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)/responses/403`.
             ///
@@ -4899,7 +6526,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)/responses/409`.
             ///
@@ -5160,7 +6787,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//me/onboarding/continue/post(continueOnboarding)/responses/403`.
             ///
@@ -5183,7 +6810,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//me/onboarding/continue/post(continueOnboarding)/responses/409`.
             ///
@@ -5590,7 +7217,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/links/inspect/post(inspectLink)/responses/404`.
             ///
@@ -5782,7 +7409,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/check/post(checkRecoveryLink)/responses/404`.
             ///
@@ -5859,7 +7486,7 @@ public enum Operations {
             }
         }
     }
-    /// The recovery email's password with the link: a session with limited access (profile and settings only) until the phone is re-verified
+    /// The recovery email's password with the link: a session with limited access (profile and settings only) until the phone is re-verified; for an account with two-factor on, an aal1 session that must pass the second step first (second_factor_required)
     ///
     /// 401 credentials_invalid for a wrong password (the link stays usable); the failures count with POST /auth/login's for the same address, so the same progressive lockout applies: 429 rate_limited, limit login_lockout, retry_after (the 3rd failure in a row waits 30 s, each further one twice as long, at most 15 min), and a lockout_notice goes to the address when a lockout starts. 410 link_superseded (replaced by a newer one), link_expired (used, or past 24 h); 404 link_not_found; 422 invalid_field (the device). Success spends the link.
     ///
@@ -6020,7 +7647,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/404`.
             ///
@@ -6313,7 +7940,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/403`.
             ///
@@ -6336,7 +7963,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/409`.
             ///
@@ -6595,7 +8222,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//auth/phone/resend-otp/post(resendOtp)/responses/403`.
             ///
@@ -6618,7 +8245,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/resend-otp/post(resendOtp)/responses/404`.
             ///
@@ -6877,7 +8504,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//auth/phone/cancel-otp/post(cancelOtp)/responses/403`.
             ///
@@ -6900,7 +8527,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/cancel-otp/post(cancelOtp)/responses/404`.
             ///
@@ -7170,7 +8797,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/403`.
             ///
@@ -7193,7 +8820,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/404`.
             ///
@@ -7216,7 +8843,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/409`.
             ///
@@ -7452,7 +9079,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/password/post(reauthPassword)/responses/403`.
             ///
@@ -7654,7 +9281,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/post(reauthEmailSend)/responses/403`.
             ///
@@ -7913,7 +9540,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/confirm/post(reauthEmailConfirm)/responses/403`.
             ///
@@ -7936,7 +9563,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/confirm/post(reauthEmailConfirm)/responses/404`.
             ///
@@ -8172,7 +9799,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/social/post(reauthSocial)/responses/403`.
             ///
@@ -8213,6 +9840,267 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Re-auth with a code from the authenticator app (accounts with two-factor on)
+    ///
+    /// The second step's code rules: one step of drift either side, a code accepted once is refused again, and wrong codes count with the second step's (5 per account, then 429 rate_limited, limit two_factor_attempts, for 15 minutes). 422 method_unavailable when the account has no two-factor.
+    ///
+    /// - Remark: HTTP `POST /auth/reauth/authenticator`.
+    /// - Remark: Generated from `#/paths//auth/reauth/authenticator/post(reauthAuthenticator)`.
+    public enum ReauthAuthenticator {
+        public static let id: Swift.String = "reauthAuthenticator"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/auth/reauth/authenticator/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReauthAuthenticator.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReauthAuthenticator.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ReauthAuthenticator.Input.Headers
+            /// - Remark: Generated from `#/paths/auth/reauth/authenticator/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/reauth/authenticator/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.TwoFactorCodeBody)
+            }
+            public var body: Operations.ReauthAuthenticator.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            ///   - body:
+            public init(
+                headers: Operations.ReauthAuthenticator.Input.Headers = .init(),
+                body: Operations.ReauthAuthenticator.Input.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/auth/reauth/authenticator/POST/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/auth/reauth/authenticator/POST/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ReauthGrant)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ReauthGrant {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ReauthAuthenticator.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ReauthAuthenticator.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Success
+            ///
+            /// - Remark: Generated from `#/paths//auth/reauth/authenticator/post(reauthAuthenticator)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ReauthAuthenticator.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ReauthAuthenticator.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//auth/reauth/authenticator/post(reauthAuthenticator)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB
+            ///
+            /// - Remark: Generated from `#/paths//auth/reauth/authenticator/post(reauthAuthenticator)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No valid session (unauthorized), or a wrong secret: code_incorrect (with attempts_remaining), password_incorrect, provider_token_invalid, refresh_invalid, credentials_invalid, session_revoked (this session was signed out from another device: sign in again). A wrong secret that carries retry_after (or a Retry-After header) started a lockout with this very attempt: wait that long before the next (see the document's description, Lockouts)
+            ///
+            /// - Remark: Generated from `#/paths//auth/reauth/authenticator/post(reauthAuthenticator)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.E401)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.E401 {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
+            ///
+            /// - Remark: Generated from `#/paths//auth/reauth/authenticator/post(reauthAuthenticator)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.E403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.E403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            ///
+            /// - Remark: Generated from `#/paths//auth/reauth/authenticator/post(reauthAuthenticator)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.E422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.E422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// rate_limited, with retry_after, limit and a Retry-After header (the longest wait among the limits that fire). The per-address limits are one budget per phone number or email address across every operation that texts or emails it (sign-in codes and change-phone codes alike; see the document's description). Every operation that sends a code or a link also obeys the caps across destinations: 30 texts and emails an hour per client address, 10 per signed-in account, 300 for the whole server (RateLimitKind).
+            ///
+            /// - Remark: Generated from `#/paths//auth/reauth/authenticator/post(reauthAuthenticator)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.E429)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            public var tooManyRequests: Components.Responses.E429 {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
                             response: self
                         )
                     }
@@ -8394,7 +10282,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//auth/email-available/get(emailAvailable)/responses/403`.
             ///
@@ -8641,7 +10529,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/403`.
             ///
@@ -8664,7 +10552,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/409`.
             ///
@@ -8925,7 +10813,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/403`.
             ///
@@ -8948,7 +10836,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/409`.
             ///
@@ -9152,7 +11040,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//auth/email/resend/post(resendEmailLink)/responses/403`.
             ///
@@ -9175,7 +11063,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/email/resend/post(resendEmailLink)/responses/404`.
             ///
@@ -9390,7 +11278,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/email/verify/post(verifyEmailLink)/responses/404`.
             ///
@@ -9413,7 +11301,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//auth/email/verify/post(verifyEmailLink)/responses/409`.
             ///
@@ -9628,7 +11516,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/email/revert/post(revertEmailChange)/responses/404`.
             ///
@@ -9651,7 +11539,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//auth/email/revert/post(revertEmailChange)/responses/409`.
             ///
@@ -9898,7 +11786,7 @@ public enum Operations {
                     }
                 }
             }
-            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first
+            /// reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out
             ///
             /// - Remark: Generated from `#/paths//auth/password/change/post(changePassword)/responses/403`.
             ///
@@ -10328,7 +12216,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/password/reset/check/post(checkPasswordResetLink)/responses/404`.
             ///
@@ -10543,7 +12431,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/password/reset/complete/post(completePasswordReset)/responses/404`.
             ///
@@ -10912,7 +12800,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//_admin/scenario/post(adminLoadScenario)/responses/404`.
             ///
@@ -11180,7 +13068,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//_admin/session/post(adminSession)/responses/409`.
             ///
@@ -11347,7 +13235,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
             ///
             /// - Remark: Generated from `#/paths//_admin/sessions/post(adminSignInDevice)/responses/409`.
             ///
@@ -12785,7 +14673,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//_admin/provider/{provider}/token/post(adminProviderToken)/responses/404`.
             ///
@@ -12982,7 +14870,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//_admin/provider/{provider}/accounts/get(adminProviderAccounts)/responses/404`.
             ///
@@ -13110,6 +14998,205 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// What an authenticator app would show now for an account with two-factor on, on the backend's clock (QA only: never offered for another backend)
+    ///
+    /// The code of the current 30-second step of the backend's clock (which QA moves), its seconds left and the step. user_id: the account (default: the scenario's user). 404 two_factor_not_enabled when that account has no two-factor on (or there is no such account); 409 no_scenario when no user_id is given and no scenario is loaded.
+    ///
+    /// - Remark: HTTP `GET /_admin/two-factor/code`.
+    /// - Remark: Generated from `#/paths//_admin/two-factor/code/get(adminTwoFactorCode)`.
+    public enum AdminTwoFactorCode {
+        public static let id: Swift.String = "adminTwoFactorCode"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/_admin/two-factor/code/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/_admin/two-factor/code/GET/query/user_id`.
+                public var userId: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - userId:
+                public init(userId: Swift.String? = nil) {
+                    self.userId = userId
+                }
+            }
+            public var query: Operations.AdminTwoFactorCode.Input.Query
+            /// - Remark: Generated from `#/paths/_admin/two-factor/code/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AdminTwoFactorCode.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AdminTwoFactorCode.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.AdminTwoFactorCode.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            public init(
+                query: Operations.AdminTwoFactorCode.Input.Query = .init(),
+                headers: Operations.AdminTwoFactorCode.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/_admin/two-factor/code/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/_admin/two-factor/code/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.TwoFactorCode)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.TwoFactorCode {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.AdminTwoFactorCode.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.AdminTwoFactorCode.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Success
+            ///
+            /// - Remark: Generated from `#/paths//_admin/two-factor/code/get(adminTwoFactorCode)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.AdminTwoFactorCode.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.AdminTwoFactorCode.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//_admin/two-factor/code/get(adminTwoFactorCode)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            ///
+            /// - Remark: Generated from `#/paths//_admin/two-factor/code/get(adminTwoFactorCode)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.E404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.E404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            ///
+            /// - Remark: Generated from `#/paths//_admin/two-factor/code/get(adminTwoFactorCode)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.E409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.E409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }

@@ -55,12 +55,12 @@ public protocol APIProtocol: Sendable {
     func deleteAccount(_ input: Operations.DeleteAccount.Input) async throws -> Operations.DeleteAccount.Output
     /// Exchange a refresh token for a new pair (rotation: the old one dies). Presenting an already rotated refresh token again ends every session of its sign-in (reuse detection) and answers 401 refresh_invalid, except within the reuse interval
     ///
-    /// Reuse interval (as GoTrue's refresh_token_reuse_interval, 10 s): the same refresh token presented again within 10 s of its rotation, while the pair that rotation issued is still live (not rotated in turn, not signed out), answers 200 with that very pair again (the same access and refresh tokens and expiries), so a client whose reply was lost and retries, or two refreshes racing on one client, stay signed in. Later, or once that pair has been used, it is reuse: every session of the sign-in ends and the answer is 401 refresh_invalid.
+    /// Reuse interval (as GoTrue's refresh_token_reuse_interval, 10 s): the same refresh token presented again within 10 s of its rotation, while the pair that rotation issued is still live (not rotated in turn, not signed out), answers 200 with that very pair again (the same access and refresh tokens and expiries), so a client whose reply was lost and retries, or two refreshes racing on one client, stay signed in. Later, or once that pair has been used, it is reuse: every session of the sign-in ends and the answer is 401 refresh_invalid. A new pair keeps the session's assurance level and access: an aal1 session waiting for its second factor stays aal1, a limited one stays limited.
     ///
     /// - Remark: HTTP `POST /auth/refresh`.
     /// - Remark: Generated from `#/paths//auth/refresh/post(refreshSession)`.
     func refreshSession(_ input: Operations.RefreshSession.Input) async throws -> Operations.RefreshSession.Output
-    /// End this device's session: the access token, its refresh token and every session rotated from the same sign-in (best effort for the client: it signs out locally whatever the answer). A request body, if any, is ignored.
+    /// End this device's session: the access token, its refresh token and every session rotated from the same sign-in (best effort for the client: it signs out locally whatever the answer). An aal1 session waiting for its second factor may log out. A request body, if any, is ignored.
     ///
     /// - Remark: HTTP `POST /auth/logout`.
     /// - Remark: Generated from `#/paths//auth/logout/post(logout)`.
@@ -139,6 +139,49 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /me/sessions/{id}`.
     /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)`.
     func signOutSession(_ input: Operations.SignOutSession.Input) async throws -> Operations.SignOutSession.Output
+    /// The second step of a sign-in: a code from the authenticator app turns this aal1 session into an aal2 one, with new tokens
+    ///
+    /// Called with the aal1 session a first factor gave an account with two-factor on (SignedIn.second_factor_required). A 6-digit code of the current 30-second step, or of one step either side (clock drift), answers 200 SignedIn at aal2 with NEW access and refresh tokens: the aal1 pair dies (a change of level rotates the session's tokens). A code accepted once (its step) is refused if presented again: 401 code_incorrect. Wrong codes count per account, across sessions and with wrong recovery codes and authenticator re-auths: 401 code_incorrect with attempts_remaining; the 5th wrong one is 401 with attempts_remaining 0 and retry_after, and until 15 minutes have passed every try answers 429 rate_limited, limit two_factor_attempts. A success clears the count. 409 two_factor_not_enabled when the account has no two-factor (there is no second step to pass).
+    ///
+    /// - Remark: HTTP `POST /auth/two-factor/verify`.
+    /// - Remark: Generated from `#/paths//auth/two-factor/verify/post(verifyTwoFactor)`.
+    func verifyTwoFactor(_ input: Operations.VerifyTwoFactor.Input) async throws -> Operations.VerifyTwoFactor.Output
+    /// The second step with a recovery code instead: one of the 10 shown at setup, spent by this call
+    ///
+    /// Like POST /auth/two-factor/verify, with a recovery code: compared without case, with or without its dash. Each code works once, also under two requests at once (exactly one of them wins). 200 SignedIn at aal2 with new tokens; the account's email gets a recovery_code_used_notice saying how many codes remain. A wrong or spent code is 401 code_incorrect and counts with the wrong authenticator codes (5 per account, then 429 rate_limited, limit two_factor_attempts, for 15 minutes). 409 two_factor_not_enabled when the account has no two-factor.
+    ///
+    /// - Remark: HTTP `POST /auth/two-factor/recovery`.
+    /// - Remark: Generated from `#/paths//auth/two-factor/recovery/post(useRecoveryCode)`.
+    func useRecoveryCode(_ input: Operations.UseRecoveryCode.Input) async throws -> Operations.UseRecoveryCode.Output
+    /// Whether two-factor is on, since when, and how many recovery codes are left
+    ///
+    /// - Remark: HTTP `GET /me/two-factor`.
+    /// - Remark: Generated from `#/paths//me/two-factor/get(getTwoFactor)`.
+    func getTwoFactor(_ input: Operations.GetTwoFactor.Input) async throws -> Operations.GetTwoFactor.Output
+    /// Turn two-factor off (needs X-Reauth-Token, any method, the authenticator included): the secret and every recovery code are deleted; the account's email gets a two_factor_disabled_notice. 409 two_factor_not_enabled when it is off. A request body, if any, is ignored.
+    ///
+    /// - Remark: HTTP `DELETE /me/two-factor`.
+    /// - Remark: Generated from `#/paths//me/two-factor/delete(disableTwoFactor)`.
+    func disableTwoFactor(_ input: Operations.DisableTwoFactor.Input) async throws -> Operations.DisableTwoFactor.Output
+    /// Start setting up an authenticator app (needs X-Reauth-Token): a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) and its otpauth:// URI, pending for 10 minutes until confirmed
+    ///
+    /// The secret is shown here once, Base32 without padding; the otpauth_uri's issuer is AccessDeck and its account the account's email, else its phone. A new setup replaces a pending one (its secret stops working). Nothing changes for the account until POST /me/two-factor/confirm. 409 two_factor_enabled when two-factor is already on (turn it off first). A request body, if any, is ignored.
+    ///
+    /// - Remark: HTTP `POST /me/two-factor/setup`.
+    /// - Remark: Generated from `#/paths//me/two-factor/setup/post(startTwoFactorSetup)`.
+    func startTwoFactorSetup(_ input: Operations.StartTwoFactorSetup.Input) async throws -> Operations.StartTwoFactorSetup.Output
+    /// Confirm the pending setup with a first code from the app: two-factor is on, and the 10 recovery codes are shown, this once
+    ///
+    /// No new grant is needed (the setup had one). The code obeys the second step's rules (one step of drift either side). 200 with 10 recovery codes, never shown again; the session that confirmed is aal2; the account's other sessions pass the second step on their next call; the account's email gets a two_factor_enabled_notice. 401 code_incorrect with attempts_remaining for a wrong code; the 5th wrong one ends the pending setup (start again). 404 two_factor_setup_not_found without a live pending setup (none, ended, or past its 10 minutes); 409 two_factor_enabled when it is already on.
+    ///
+    /// - Remark: HTTP `POST /me/two-factor/confirm`.
+    /// - Remark: Generated from `#/paths//me/two-factor/confirm/post(confirmTwoFactorSetup)`.
+    func confirmTwoFactorSetup(_ input: Operations.ConfirmTwoFactorSetup.Input) async throws -> Operations.ConfirmTwoFactorSetup.Output
+    /// 10 new recovery codes (needs X-Reauth-Token, any method, the authenticator included): every old one stops working. 409 two_factor_not_enabled when two-factor is off. A request body, if any, is ignored.
+    ///
+    /// - Remark: HTTP `POST /me/two-factor/recovery-codes`.
+    /// - Remark: Generated from `#/paths//me/two-factor/recovery-codes/post(regenerateRecoveryCodes)`.
+    func regenerateRecoveryCodes(_ input: Operations.RegenerateRecoveryCodes.Input) async throws -> Operations.RegenerateRecoveryCodes.Output
     /// The signed-in user's profile and where their onboarding stands (seed 003)
     ///
     /// - Remark: HTTP `GET /me/profile`.
@@ -193,7 +236,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /auth/recovery/check`.
     /// - Remark: Generated from `#/paths//auth/recovery/check/post(checkRecoveryLink)`.
     func checkRecoveryLink(_ input: Operations.CheckRecoveryLink.Input) async throws -> Operations.CheckRecoveryLink.Output
-    /// The recovery email's password with the link: a session with limited access (profile and settings only) until the phone is re-verified
+    /// The recovery email's password with the link: a session with limited access (profile and settings only) until the phone is re-verified; for an account with two-factor on, an aal1 session that must pass the second step first (second_factor_required)
     ///
     /// 401 credentials_invalid for a wrong password (the link stays usable); the failures count with POST /auth/login's for the same address, so the same progressive lockout applies: 429 rate_limited, limit login_lockout, retry_after (the 3rd failure in a row waits 30 s, each further one twice as long, at most 15 min), and a lockout_notice goes to the address when a lockout starts. 410 link_superseded (replaced by a newer one), link_expired (used, or past 24 h); 404 link_not_found; 422 invalid_field (the device). Success spends the link.
     ///
@@ -244,6 +287,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /auth/reauth/social`.
     /// - Remark: Generated from `#/paths//auth/reauth/social/post(reauthSocial)`.
     func reauthSocial(_ input: Operations.ReauthSocial.Input) async throws -> Operations.ReauthSocial.Output
+    /// Re-auth with a code from the authenticator app (accounts with two-factor on)
+    ///
+    /// The second step's code rules: one step of drift either side, a code accepted once is refused again, and wrong codes count with the second step's (5 per account, then 429 rate_limited, limit two_factor_attempts, for 15 minutes). 422 method_unavailable when the account has no two-factor.
+    ///
+    /// - Remark: HTTP `POST /auth/reauth/authenticator`.
+    /// - Remark: Generated from `#/paths//auth/reauth/authenticator/post(reauthAuthenticator)`.
+    func reauthAuthenticator(_ input: Operations.ReauthAuthenticator.Input) async throws -> Operations.ReauthAuthenticator.Output
     /// Whether an address can be used (checked as the user types); never says who holds a taken one
     ///
     /// 422 invalid_email when the address is not an email address.
@@ -398,6 +448,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /_admin/deletions`.
     /// - Remark: Generated from `#/paths//_admin/deletions/get(adminDeletions)`.
     func adminDeletions(_ input: Operations.AdminDeletions.Input) async throws -> Operations.AdminDeletions.Output
+    /// What an authenticator app would show now for an account with two-factor on, on the backend's clock (QA only: never offered for another backend)
+    ///
+    /// The code of the current 30-second step of the backend's clock (which QA moves), its seconds left and the step. user_id: the account (default: the scenario's user). 404 two_factor_not_enabled when that account has no two-factor on (or there is no such account); 409 no_scenario when no user_id is given and no scenario is loaded.
+    ///
+    /// - Remark: HTTP `GET /_admin/two-factor/code`.
+    /// - Remark: Generated from `#/paths//_admin/two-factor/code/get(adminTwoFactorCode)`.
+    func adminTwoFactorCode(_ input: Operations.AdminTwoFactorCode.Input) async throws -> Operations.AdminTwoFactorCode.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -465,7 +522,7 @@ extension APIProtocol {
     }
     /// Exchange a refresh token for a new pair (rotation: the old one dies). Presenting an already rotated refresh token again ends every session of its sign-in (reuse detection) and answers 401 refresh_invalid, except within the reuse interval
     ///
-    /// Reuse interval (as GoTrue's refresh_token_reuse_interval, 10 s): the same refresh token presented again within 10 s of its rotation, while the pair that rotation issued is still live (not rotated in turn, not signed out), answers 200 with that very pair again (the same access and refresh tokens and expiries), so a client whose reply was lost and retries, or two refreshes racing on one client, stay signed in. Later, or once that pair has been used, it is reuse: every session of the sign-in ends and the answer is 401 refresh_invalid.
+    /// Reuse interval (as GoTrue's refresh_token_reuse_interval, 10 s): the same refresh token presented again within 10 s of its rotation, while the pair that rotation issued is still live (not rotated in turn, not signed out), answers 200 with that very pair again (the same access and refresh tokens and expiries), so a client whose reply was lost and retries, or two refreshes racing on one client, stay signed in. Later, or once that pair has been used, it is reuse: every session of the sign-in ends and the answer is 401 refresh_invalid. A new pair keeps the session's assurance level and access: an aal1 session waiting for its second factor stays aal1, a limited one stays limited.
     ///
     /// - Remark: HTTP `POST /auth/refresh`.
     /// - Remark: Generated from `#/paths//auth/refresh/post(refreshSession)`.
@@ -478,7 +535,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// End this device's session: the access token, its refresh token and every session rotated from the same sign-in (best effort for the client: it signs out locally whatever the answer). A request body, if any, is ignored.
+    /// End this device's session: the access token, its refresh token and every session rotated from the same sign-in (best effort for the client: it signs out locally whatever the answer). An aal1 session waiting for its second factor may log out. A request body, if any, is ignored.
     ///
     /// - Remark: HTTP `POST /auth/logout`.
     /// - Remark: Generated from `#/paths//auth/logout/post(logout)`.
@@ -637,6 +694,81 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// The second step of a sign-in: a code from the authenticator app turns this aal1 session into an aal2 one, with new tokens
+    ///
+    /// Called with the aal1 session a first factor gave an account with two-factor on (SignedIn.second_factor_required). A 6-digit code of the current 30-second step, or of one step either side (clock drift), answers 200 SignedIn at aal2 with NEW access and refresh tokens: the aal1 pair dies (a change of level rotates the session's tokens). A code accepted once (its step) is refused if presented again: 401 code_incorrect. Wrong codes count per account, across sessions and with wrong recovery codes and authenticator re-auths: 401 code_incorrect with attempts_remaining; the 5th wrong one is 401 with attempts_remaining 0 and retry_after, and until 15 minutes have passed every try answers 429 rate_limited, limit two_factor_attempts. A success clears the count. 409 two_factor_not_enabled when the account has no two-factor (there is no second step to pass).
+    ///
+    /// - Remark: HTTP `POST /auth/two-factor/verify`.
+    /// - Remark: Generated from `#/paths//auth/two-factor/verify/post(verifyTwoFactor)`.
+    public func verifyTwoFactor(
+        headers: Operations.VerifyTwoFactor.Input.Headers = .init(),
+        body: Operations.VerifyTwoFactor.Input.Body
+    ) async throws -> Operations.VerifyTwoFactor.Output {
+        try await verifyTwoFactor(Operations.VerifyTwoFactor.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The second step with a recovery code instead: one of the 10 shown at setup, spent by this call
+    ///
+    /// Like POST /auth/two-factor/verify, with a recovery code: compared without case, with or without its dash. Each code works once, also under two requests at once (exactly one of them wins). 200 SignedIn at aal2 with new tokens; the account's email gets a recovery_code_used_notice saying how many codes remain. A wrong or spent code is 401 code_incorrect and counts with the wrong authenticator codes (5 per account, then 429 rate_limited, limit two_factor_attempts, for 15 minutes). 409 two_factor_not_enabled when the account has no two-factor.
+    ///
+    /// - Remark: HTTP `POST /auth/two-factor/recovery`.
+    /// - Remark: Generated from `#/paths//auth/two-factor/recovery/post(useRecoveryCode)`.
+    public func useRecoveryCode(
+        headers: Operations.UseRecoveryCode.Input.Headers = .init(),
+        body: Operations.UseRecoveryCode.Input.Body
+    ) async throws -> Operations.UseRecoveryCode.Output {
+        try await useRecoveryCode(Operations.UseRecoveryCode.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Whether two-factor is on, since when, and how many recovery codes are left
+    ///
+    /// - Remark: HTTP `GET /me/two-factor`.
+    /// - Remark: Generated from `#/paths//me/two-factor/get(getTwoFactor)`.
+    public func getTwoFactor(headers: Operations.GetTwoFactor.Input.Headers = .init()) async throws -> Operations.GetTwoFactor.Output {
+        try await getTwoFactor(Operations.GetTwoFactor.Input(headers: headers))
+    }
+    /// Turn two-factor off (needs X-Reauth-Token, any method, the authenticator included): the secret and every recovery code are deleted; the account's email gets a two_factor_disabled_notice. 409 two_factor_not_enabled when it is off. A request body, if any, is ignored.
+    ///
+    /// - Remark: HTTP `DELETE /me/two-factor`.
+    /// - Remark: Generated from `#/paths//me/two-factor/delete(disableTwoFactor)`.
+    public func disableTwoFactor(headers: Operations.DisableTwoFactor.Input.Headers = .init()) async throws -> Operations.DisableTwoFactor.Output {
+        try await disableTwoFactor(Operations.DisableTwoFactor.Input(headers: headers))
+    }
+    /// Start setting up an authenticator app (needs X-Reauth-Token): a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) and its otpauth:// URI, pending for 10 minutes until confirmed
+    ///
+    /// The secret is shown here once, Base32 without padding; the otpauth_uri's issuer is AccessDeck and its account the account's email, else its phone. A new setup replaces a pending one (its secret stops working). Nothing changes for the account until POST /me/two-factor/confirm. 409 two_factor_enabled when two-factor is already on (turn it off first). A request body, if any, is ignored.
+    ///
+    /// - Remark: HTTP `POST /me/two-factor/setup`.
+    /// - Remark: Generated from `#/paths//me/two-factor/setup/post(startTwoFactorSetup)`.
+    public func startTwoFactorSetup(headers: Operations.StartTwoFactorSetup.Input.Headers = .init()) async throws -> Operations.StartTwoFactorSetup.Output {
+        try await startTwoFactorSetup(Operations.StartTwoFactorSetup.Input(headers: headers))
+    }
+    /// Confirm the pending setup with a first code from the app: two-factor is on, and the 10 recovery codes are shown, this once
+    ///
+    /// No new grant is needed (the setup had one). The code obeys the second step's rules (one step of drift either side). 200 with 10 recovery codes, never shown again; the session that confirmed is aal2; the account's other sessions pass the second step on their next call; the account's email gets a two_factor_enabled_notice. 401 code_incorrect with attempts_remaining for a wrong code; the 5th wrong one ends the pending setup (start again). 404 two_factor_setup_not_found without a live pending setup (none, ended, or past its 10 minutes); 409 two_factor_enabled when it is already on.
+    ///
+    /// - Remark: HTTP `POST /me/two-factor/confirm`.
+    /// - Remark: Generated from `#/paths//me/two-factor/confirm/post(confirmTwoFactorSetup)`.
+    public func confirmTwoFactorSetup(
+        headers: Operations.ConfirmTwoFactorSetup.Input.Headers = .init(),
+        body: Operations.ConfirmTwoFactorSetup.Input.Body
+    ) async throws -> Operations.ConfirmTwoFactorSetup.Output {
+        try await confirmTwoFactorSetup(Operations.ConfirmTwoFactorSetup.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// 10 new recovery codes (needs X-Reauth-Token, any method, the authenticator included): every old one stops working. 409 two_factor_not_enabled when two-factor is off. A request body, if any, is ignored.
+    ///
+    /// - Remark: HTTP `POST /me/two-factor/recovery-codes`.
+    /// - Remark: Generated from `#/paths//me/two-factor/recovery-codes/post(regenerateRecoveryCodes)`.
+    public func regenerateRecoveryCodes(headers: Operations.RegenerateRecoveryCodes.Input.Headers = .init()) async throws -> Operations.RegenerateRecoveryCodes.Output {
+        try await regenerateRecoveryCodes(Operations.RegenerateRecoveryCodes.Input(headers: headers))
+    }
     /// The signed-in user's profile and where their onboarding stands (seed 003)
     ///
     /// - Remark: HTTP `GET /me/profile`.
@@ -749,7 +881,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// The recovery email's password with the link: a session with limited access (profile and settings only) until the phone is re-verified
+    /// The recovery email's password with the link: a session with limited access (profile and settings only) until the phone is re-verified; for an account with two-factor on, an aal1 session that must pass the second step first (second_factor_required)
     ///
     /// 401 credentials_invalid for a wrong password (the link stays usable); the failures count with POST /auth/login's for the same address, so the same progressive lockout applies: 429 rate_limited, limit login_lockout, retry_after (the 3rd failure in a row waits 30 s, each further one twice as long, at most 15 min), and a lockout_notice goes to the address when a lockout starts. 410 link_superseded (replaced by a newer one), link_expired (used, or past 24 h); 404 link_not_found; 422 invalid_field (the device). Success spends the link.
     ///
@@ -862,6 +994,21 @@ extension APIProtocol {
         body: Operations.ReauthSocial.Input.Body
     ) async throws -> Operations.ReauthSocial.Output {
         try await reauthSocial(Operations.ReauthSocial.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Re-auth with a code from the authenticator app (accounts with two-factor on)
+    ///
+    /// The second step's code rules: one step of drift either side, a code accepted once is refused again, and wrong codes count with the second step's (5 per account, then 429 rate_limited, limit two_factor_attempts, for 15 minutes). 422 method_unavailable when the account has no two-factor.
+    ///
+    /// - Remark: HTTP `POST /auth/reauth/authenticator`.
+    /// - Remark: Generated from `#/paths//auth/reauth/authenticator/post(reauthAuthenticator)`.
+    public func reauthAuthenticator(
+        headers: Operations.ReauthAuthenticator.Input.Headers = .init(),
+        body: Operations.ReauthAuthenticator.Input.Body
+    ) async throws -> Operations.ReauthAuthenticator.Output {
+        try await reauthAuthenticator(Operations.ReauthAuthenticator.Input(
             headers: headers,
             body: body
         ))
@@ -1175,6 +1322,21 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//_admin/deletions/get(adminDeletions)`.
     public func adminDeletions(headers: Operations.AdminDeletions.Input.Headers = .init()) async throws -> Operations.AdminDeletions.Output {
         try await adminDeletions(Operations.AdminDeletions.Input(headers: headers))
+    }
+    /// What an authenticator app would show now for an account with two-factor on, on the backend's clock (QA only: never offered for another backend)
+    ///
+    /// The code of the current 30-second step of the backend's clock (which QA moves), its seconds left and the step. user_id: the account (default: the scenario's user). 404 two_factor_not_enabled when that account has no two-factor on (or there is no such account); 409 no_scenario when no user_id is given and no scenario is loaded.
+    ///
+    /// - Remark: HTTP `GET /_admin/two-factor/code`.
+    /// - Remark: Generated from `#/paths//_admin/two-factor/code/get(adminTwoFactorCode)`.
+    public func adminTwoFactorCode(
+        query: Operations.AdminTwoFactorCode.Input.Query = .init(),
+        headers: Operations.AdminTwoFactorCode.Input.Headers = .init()
+    ) async throws -> Operations.AdminTwoFactorCode.Output {
+        try await adminTwoFactorCode(Operations.AdminTwoFactorCode.Input(
+            query: query,
+            headers: headers
+        ))
     }
 }
 

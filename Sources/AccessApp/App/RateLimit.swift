@@ -41,6 +41,7 @@ public struct RateLimit: Equatable, Sendable {
         case .accountHourly: return Banner.Wait(lead: "Hourly limit for your account reached. Try again in")
         case .globalHourly: return Banner.Wait(lead: "Hourly limit for this server reached. Try again in")
         case .passwordAttempts: return Banner.Wait(lead: "Too many wrong passwords. Try again in")
+        case .twoFactorAttempts: return Banner.Wait(lead: "Too many wrong codes. Try again in")
         case .resendWindow, .loginLockout, nil: return .limit
         }
     }

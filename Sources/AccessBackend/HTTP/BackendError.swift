@@ -87,6 +87,7 @@ extension RateLimitKind {
         case .dailyCap: return .rateLimitDailyCap
         case .passwordAttempts: return .rateLimitPasswordAttempts
         case .loginLockout: return .rateLimitLoginLockout
+        case .twoFactorAttempts: return .rateLimitTwoFactorAttempts
         case .clientAddressHourly: return .rateLimitClientAddressHourly
         case .accountHourly: return .rateLimitAccountHourly
         case .globalHourly: return .rateLimitGlobalHourly

@@ -33,6 +33,7 @@ enum ContractBodies {
             ],
         ],
         "confirmRegistration": ["": ["token"]],
+        "confirmTwoFactorSetup": ["": ["code"]],
         "connectProvider": ["": ["id_token", "provider"]],
         "continueOnboarding": ["": ["from"]],
         "disconnectProvider": ["": ["provider"]],
@@ -43,6 +44,7 @@ enum ContractBodies {
                 "apns_token", "device_name", "identifier", "public_key", "system_name", "system_version", "voip_token",
             ],
         ],
+        "reauthAuthenticator": ["": ["code"]],
         "reauthEmailConfirm": ["": ["token"]],
         "reauthPassword": ["": ["password"]],
         "reauthSocial": ["": ["id_token", "provider"]],
@@ -80,6 +82,7 @@ enum ContractBodies {
             ],
         ],
         "updateProfile": ["": ["photo", "username"]],
+        "useRecoveryCode": ["": ["recovery_code"]],
         "verifyEmailLink": ["": ["token"]],
         "verifyOtp": ["": ["code", "request_id"]],
         "verifySignInCode": [
@@ -88,6 +91,7 @@ enum ContractBodies {
                 "apns_token", "device_name", "identifier", "public_key", "system_name", "system_version", "voip_token",
             ],
         ],
+        "verifyTwoFactor": ["": ["code"]],
     ]
 
     static let enums: [String: [String: [String]]] = [

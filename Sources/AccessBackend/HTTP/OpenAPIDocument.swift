@@ -53,6 +53,17 @@ info:
     operation its kind names.
 
 
+    Two-factor. An account may add an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s steps) with
+    10 one-time recovery codes. Every sign-in answer (SignedIn) says the session's assurance_level and
+    whether a second factor is required: for an account with two-factor on, any first factor (a phone or
+    email code, a password, Apple, Google, a recovery link by email) gives an aal1 session that may only
+    pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh (it stays
+    aal1) or log out; every other operation, GET /auth/me and /me/* included, answers 403
+    second_factor_required. The second step answers new tokens at aal2. A recovery by email does not skip
+    the second factor: its session is aal1 and limited, then aal2 and still limited until a phone is
+    re-verified.
+
+
     Codes and emails share one budget per destination. The per-address limits (cooldown, resend_window,
     daily_cap) count every text sent to a phone number, whatever asked for it: sign-in codes
     (/auth/sign-in/code and its resend) and change, add, re-auth and re-verify codes (/auth/phone/request-otp
@@ -103,6 +114,8 @@ paths:
                 "$ref": "#/components/schemas/AuthMethods"
         "401":
           "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
       tags:
         - "account"
       security:
@@ -221,7 +234,7 @@ paths:
     post:
       operationId: "refreshSession"
       summary: "Exchange a refresh token for a new pair (rotation: the old one dies). Presenting an already rotated refresh token again ends every session of its sign-in (reuse detection) and answers 401 refresh_invalid, except within the reuse interval"
-      description: "Reuse interval (as GoTrue's refresh_token_reuse_interval, 10 s): the same refresh token presented again within 10 s of its rotation, while the pair that rotation issued is still live (not rotated in turn, not signed out), answers 200 with that very pair again (the same access and refresh tokens and expiries), so a client whose reply was lost and retries, or two refreshes racing on one client, stay signed in. Later, or once that pair has been used, it is reuse: every session of the sign-in ends and the answer is 401 refresh_invalid."
+      description: "Reuse interval (as GoTrue's refresh_token_reuse_interval, 10 s): the same refresh token presented again within 10 s of its rotation, while the pair that rotation issued is still live (not rotated in turn, not signed out), answers 200 with that very pair again (the same access and refresh tokens and expiries), so a client whose reply was lost and retries, or two refreshes racing on one client, stay signed in. Later, or once that pair has been used, it is reuse: every session of the sign-in ends and the answer is 401 refresh_invalid. A new pair keeps the session's assurance level and access: an aal1 session waiting for its second factor stays aal1, a limited one stays limited."
       responses:
         "200":
           description: "Success"
@@ -247,7 +260,7 @@ paths:
   "/auth/logout":
     post:
       operationId: "logout"
-      summary: "End this device's session: the access token, its refresh token and every session rotated from the same sign-in (best effort for the client: it signs out locally whatever the answer). A request body, if any, is ignored."
+      summary: "End this device's session: the access token, its refresh token and every session rotated from the same sign-in (best effort for the client: it signs out locally whatever the answer). An aal1 session waiting for its second factor may log out. A request body, if any, is ignored."
       responses:
         "204":
           description: "Signed out"
@@ -529,6 +542,8 @@ paths:
                 "$ref": "#/components/schemas/CurrentUser"
         "401":
           "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
       tags:
         - "session"
       security:
@@ -547,6 +562,8 @@ paths:
                 "$ref": "#/components/schemas/ActiveSessions"
         "401":
           "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
       tags:
         - "session"
       security:
@@ -603,6 +620,198 @@ paths:
         - "session"
       security:
         - bearerAuth: []
+  # Two-factor authentication (issue 31): the second step of a sign-in, and managing the authenticator.
+  "/auth/two-factor/verify":
+    post:
+      operationId: "verifyTwoFactor"
+      summary: "The second step of a sign-in: a code from the authenticator app turns this aal1 session into an aal2 one, with new tokens"
+      description: "Called with the aal1 session a first factor gave an account with two-factor on (SignedIn.second_factor_required). A 6-digit code of the current 30-second step, or of one step either side (clock drift), answers 200 SignedIn at aal2 with NEW access and refresh tokens: the aal1 pair dies (a change of level rotates the session's tokens). A code accepted once (its step) is refused if presented again: 401 code_incorrect. Wrong codes count per account, across sessions and with wrong recovery codes and authenticator re-auths: 401 code_incorrect with attempts_remaining; the 5th wrong one is 401 with attempts_remaining 0 and retry_after, and until 15 minutes have passed every try answers 429 rate_limited, limit two_factor_attempts. A success clears the count. 409 two_factor_not_enabled when the account has no two-factor (there is no second step to pass)."
+      responses:
+        "200":
+          description: "Signed in at aal2"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/SignedIn"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "413":
+          "$ref": "#/components/responses/E413"
+        "401":
+          "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
+        "409":
+          "$ref": "#/components/responses/E409"
+        "429":
+          "$ref": "#/components/responses/E429"
+      tags:
+        - "two-factor"
+      security:
+        - bearerAuth: []
+      requestBody:
+        required: true
+        content:
+          "application/json":
+            schema:
+              "$ref": "#/components/schemas/TwoFactorCodeBody"
+  "/auth/two-factor/recovery":
+    post:
+      operationId: "useRecoveryCode"
+      summary: "The second step with a recovery code instead: one of the 10 shown at setup, spent by this call"
+      description: "Like POST /auth/two-factor/verify, with a recovery code: compared without case, with or without its dash. Each code works once, also under two requests at once (exactly one of them wins). 200 SignedIn at aal2 with new tokens; the account's email gets a recovery_code_used_notice saying how many codes remain. A wrong or spent code is 401 code_incorrect and counts with the wrong authenticator codes (5 per account, then 429 rate_limited, limit two_factor_attempts, for 15 minutes). 409 two_factor_not_enabled when the account has no two-factor."
+      responses:
+        "200":
+          description: "Signed in at aal2"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/SignedIn"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "413":
+          "$ref": "#/components/responses/E413"
+        "401":
+          "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
+        "409":
+          "$ref": "#/components/responses/E409"
+        "429":
+          "$ref": "#/components/responses/E429"
+      tags:
+        - "two-factor"
+      security:
+        - bearerAuth: []
+      requestBody:
+        required: true
+        content:
+          "application/json":
+            schema:
+              "$ref": "#/components/schemas/RecoveryCodeBody"
+  "/me/two-factor":
+    get:
+      operationId: "getTwoFactor"
+      summary: "Whether two-factor is on, since when, and how many recovery codes are left"
+      responses:
+        "200":
+          description: "Success"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/TwoFactorStatus"
+        "401":
+          "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
+      tags:
+        - "two-factor"
+      security:
+        - bearerAuth: []
+    delete:
+      operationId: "disableTwoFactor"
+      summary: "Turn two-factor off (needs X-Reauth-Token, any method, the authenticator included): the secret and every recovery code are deleted; the account's email gets a two_factor_disabled_notice. 409 two_factor_not_enabled when it is off. A request body, if any, is ignored."
+      parameters:
+        - "$ref": "#/components/parameters/ReauthToken"
+      responses:
+        "204":
+          description: "Two-factor is off"
+        "401":
+          "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
+        "409":
+          "$ref": "#/components/responses/E409"
+      tags:
+        - "two-factor"
+      security:
+        - bearerAuth: []
+  "/me/two-factor/setup":
+    post:
+      operationId: "startTwoFactorSetup"
+      summary: "Start setting up an authenticator app (needs X-Reauth-Token): a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) and its otpauth:// URI, pending for 10 minutes until confirmed"
+      description: "The secret is shown here once, Base32 without padding; the otpauth_uri's issuer is AccessDeck and its account the account's email, else its phone. A new setup replaces a pending one (its secret stops working). Nothing changes for the account until POST /me/two-factor/confirm. 409 two_factor_enabled when two-factor is already on (turn it off first). A request body, if any, is ignored."
+      parameters:
+        - "$ref": "#/components/parameters/ReauthToken"
+      responses:
+        "201":
+          description: "Pending setup"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/TwoFactorSetup"
+          links:
+            Confirm:
+              operationId: "confirmTwoFactorSetup"
+              requestBody:
+                code: "123456"
+        "401":
+          "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
+        "409":
+          "$ref": "#/components/responses/E409"
+      tags:
+        - "two-factor"
+      security:
+        - bearerAuth: []
+  "/me/two-factor/confirm":
+    post:
+      operationId: "confirmTwoFactorSetup"
+      summary: "Confirm the pending setup with a first code from the app: two-factor is on, and the 10 recovery codes are shown, this once"
+      description: "No new grant is needed (the setup had one). The code obeys the second step's rules (one step of drift either side). 200 with 10 recovery codes, never shown again; the session that confirmed is aal2; the account's other sessions pass the second step on their next call; the account's email gets a two_factor_enabled_notice. 401 code_incorrect with attempts_remaining for a wrong code; the 5th wrong one ends the pending setup (start again). 404 two_factor_setup_not_found without a live pending setup (none, ended, or past its 10 minutes); 409 two_factor_enabled when it is already on."
+      responses:
+        "200":
+          description: "Two-factor is on"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/RecoveryCodes"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "413":
+          "$ref": "#/components/responses/E413"
+        "401":
+          "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
+        "404":
+          "$ref": "#/components/responses/E404"
+        "409":
+          "$ref": "#/components/responses/E409"
+      tags:
+        - "two-factor"
+      security:
+        - bearerAuth: []
+      requestBody:
+        required: true
+        content:
+          "application/json":
+            schema:
+              "$ref": "#/components/schemas/TwoFactorCodeBody"
+  "/me/two-factor/recovery-codes":
+    post:
+      operationId: "regenerateRecoveryCodes"
+      summary: "10 new recovery codes (needs X-Reauth-Token, any method, the authenticator included): every old one stops working. 409 two_factor_not_enabled when two-factor is off. A request body, if any, is ignored."
+      parameters:
+        - "$ref": "#/components/parameters/ReauthToken"
+      responses:
+        "200":
+          description: "The new codes, shown this once"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/RecoveryCodes"
+        "401":
+          "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
+        "409":
+          "$ref": "#/components/responses/E409"
+      tags:
+        - "two-factor"
+      security:
+        - bearerAuth: []
   "/me/profile":
     get:
       operationId: "getProfile"
@@ -616,6 +825,8 @@ paths:
                 "$ref": "#/components/schemas/Profile"
         "401":
           "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
       tags:
         - "onboarding"
       security:
@@ -636,6 +847,8 @@ paths:
           "$ref": "#/components/responses/E413"
         "401":
           "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
         "409":
           "$ref": "#/components/responses/E409"
         "422":
@@ -673,6 +886,8 @@ paths:
           "$ref": "#/components/responses/E400"
         "401":
           "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
         "422":
           "$ref": "#/components/responses/E422"
       description: "422 username_invalid with the broken rules in errors and the server's length bounds in min and max. The person's own username is available to them."
@@ -836,7 +1051,7 @@ paths:
   "/auth/recovery/complete":
     post:
       operationId: "completeRecovery"
-      summary: "The recovery email's password with the link: a session with limited access (profile and settings only) until the phone is re-verified"
+      summary: "The recovery email's password with the link: a session with limited access (profile and settings only) until the phone is re-verified; for an account with two-factor on, an aal1 session that must pass the second step first (second_factor_required)"
       responses:
         "200":
           description: "Signed in with limited access"
@@ -1216,6 +1431,61 @@ paths:
           "application/json":
             schema:
               "$ref": "#/components/schemas/SocialReauthBody"
+  "/auth/reauth/authenticator":
+    post:
+      operationId: "reauthAuthenticator"
+      summary: "Re-auth with a code from the authenticator app (accounts with two-factor on)"
+      description: "The second step's code rules: one step of drift either side, a code accepted once is refused again, and wrong codes count with the second step's (5 per account, then 429 rate_limited, limit two_factor_attempts, for 15 minutes). 422 method_unavailable when the account has no two-factor."
+      responses:
+        "200":
+          description: "Success"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/ReauthGrant"
+          links:
+            Disconnect:
+              operationId: "disconnectProvider"
+              parameters:
+                "header.X-Reauth-Token": "$response.body#/reauth_token"
+            ChangePhone:
+              operationId: "requestOtp"
+              parameters:
+                "header.X-Reauth-Token": "$response.body#/reauth_token"
+            ChangeEmail:
+              operationId: "requestEmailChange"
+              parameters:
+                "header.X-Reauth-Token": "$response.body#/reauth_token"
+            ChangePassword:
+              operationId: "changePassword"
+              parameters:
+                "header.X-Reauth-Token": "$response.body#/reauth_token"
+            DeleteAccount:
+              operationId: "deleteAccount"
+              parameters:
+                "header.X-Reauth-Token": "$response.body#/reauth_token"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "413":
+          "$ref": "#/components/responses/E413"
+        "401":
+          "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
+        "422":
+          "$ref": "#/components/responses/E422"
+        "429":
+          "$ref": "#/components/responses/E429"
+      tags:
+        - "reauth"
+      security:
+        - bearerAuth: []
+      requestBody:
+        required: true
+        content:
+          "application/json":
+            schema:
+              "$ref": "#/components/schemas/TwoFactorCodeBody"
   "/auth/email-available":
     get:
       operationId: "emailAvailable"
@@ -1889,6 +2159,34 @@ paths:
       tags:
         - "admin"
       security: []
+  "/_admin/two-factor/code":
+    get:
+      operationId: "adminTwoFactorCode"
+      summary: "What an authenticator app would show now for an account with two-factor on, on the backend's clock (QA only: never offered for another backend)"
+      description: "The code of the current 30-second step of the backend's clock (which QA moves), its seconds left and the step. user_id: the account (default: the scenario's user). 404 two_factor_not_enabled when that account has no two-factor on (or there is no such account); 409 no_scenario when no user_id is given and no scenario is loaded."
+      responses:
+        "200":
+          description: "Success"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/TwoFactorCode"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "404":
+          "$ref": "#/components/responses/E404"
+        "409":
+          "$ref": "#/components/responses/E409"
+      tags:
+        - "admin"
+      security: []
+      parameters:
+        - name: "user_id"
+          in: "query"
+          required: false
+          schema:
+            type: "string"
+            maxLength: 100
 components:
   # Every credential a request can carry is declared here, including the two that operations take as a
   # header parameter (X-Reauth-Token) or that only a guarded server checks (X-Admin-Token): the journals'
@@ -1986,15 +2284,20 @@ components:
         - "limited_access"
         - "session_revoked"
         - "current_session"
+        - "second_factor_required"
+        - "two_factor_not_enabled"
+        - "two_factor_enabled"
+        - "two_factor_setup_not_found"
     RateLimitKind:
       type: "string"
-      description: "Which limit fired on a 429. Per phone or email address: cooldown (30 s between sends), resend_window (3 resends per 15 min), daily_cap (5 sends per 24 h). Across destinations, over the last hour, for every text or email with a code or link: client_address_hourly (30 asked from one client address, recovery requests included), account_hourly (10 asked by one signed-in account), global_hourly (300 for the whole server). password_attempts (re-auth by password), login_lockout (password sign-in). Per address means per phone number or email address whatever sent to it: a sign-in code and a change-phone code to one number count against the same cooldown, resends and daily cap. Extensible: a client treats a limit it does not know by retry_after."
+      description: "Which limit fired on a 429. Per phone or email address: cooldown (30 s between sends), resend_window (3 resends per 15 min), daily_cap (5 sends per 24 h). Across destinations, over the last hour, for every text or email with a code or link: client_address_hourly (30 asked from one client address, recovery requests included), account_hourly (10 asked by one signed-in account), global_hourly (300 for the whole server). password_attempts (re-auth by password), login_lockout (password sign-in), two_factor_attempts (5 wrong authenticator or recovery codes per account, counted across its sessions and re-auths, lock them for 15 min). Per address means per phone number or email address whatever sent to it: a sign-in code and a change-phone code to one number count against the same cooldown, resends and daily cap. Extensible: a client treats a limit it does not know by retry_after."
       enum:
         - "cooldown"
         - "resend_window"
         - "daily_cap"
         - "password_attempts"
         - "login_lockout"
+        - "two_factor_attempts"
         - "client_address_hourly"
         - "account_hourly"
         - "global_hourly"
@@ -2013,12 +2316,14 @@ components:
         - "reverify_phone"
     ReauthMethod:
       type: "string"
+      description: "authenticator: a code from the authenticator app of an account with two-factor on"
       enum:
         - "password"
         - "phone"
         - "email"
         - "apple"
         - "google"
+        - "authenticator"
     SocialProvider:
       type: "string"
       enum:
@@ -2031,6 +2336,7 @@ components:
         - "email"
     OutboxKind:
       type: "string"
+      description: "What a message is. The two-factor notices go to the account's email (none without one): two_factor_enabled_notice and two_factor_disabled_notice have purpose two_factor; recovery_code_used_notice has purpose remaining:N, N the recovery codes left after the one used."
       enum:
         - "otp"
         - "reauth_link"
@@ -2047,6 +2353,9 @@ components:
         - "new_device_notice"
         - "password_reset_link"
         - "session_signed_out_notice"
+        - "two_factor_enabled_notice"
+        - "two_factor_disabled_notice"
+        - "recovery_code_used_notice"
     OutboxStatus:
       type: "string"
       description: >-
@@ -2141,6 +2450,9 @@ components:
         password_changed_at:
           type: "string"
           format: "date-time"
+        two_factor_enabled:
+          type: "boolean"
+          description: "Two-factor (an authenticator app) is on. Optional: absent means off, so a backend without two-factor still answers this shape"
       required:
         - "user_id"
         - "role"
@@ -2399,11 +2711,21 @@ components:
           "$ref": "#/components/schemas/AuthMethods"
         profile:
           "$ref": "#/components/schemas/Profile"
+        assurance_level:
+          description: "AssuranceLevel of the session in this answer. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app goes by second_factor_required"
+          anyOf:
+            - "$ref": "#/components/schemas/AssuranceLevel"
+            - type: "string"
+        second_factor_required:
+          type: "boolean"
+          description: "true: the account has two-factor on and this session is aal1; it may call only POST /auth/two-factor/verify, POST /auth/two-factor/recovery, POST /auth/logout and POST /auth/refresh until the second step passes (everything else answers 403 second_factor_required). Every way in answers it, a recovery by email included: email control alone never bypasses the second factor"
       required:
         - "session"
         - "device_id"
         - "is_new_user"
         - "auth_methods"
+        - "assurance_level"
+        - "second_factor_required"
     CurrentUser:
       type: "object"
       properties:
@@ -2860,6 +3182,11 @@ components:
         email_verified:
           type: "boolean"
           description: "false while the emailed link has not been opened: the app shows a reminder. true when there is no email"
+        assurance_level:
+          description: "AssuranceLevel of the session asking. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail"
+          anyOf:
+            - "$ref": "#/components/schemas/AssuranceLevel"
+            - type: "string"
         access:
           description: "AccessLevel. Extensible (anyOf the known values and any string): a server may send a value this list does not name yet, and a client must read it rather than fail: the app shows the limited-access banner only for limited, and leaves any other refusal to the server's 403 and its message"
           anyOf:
@@ -3492,6 +3819,98 @@ components:
           "$ref": "#/components/schemas/SessionMethod"
       required:
         - "device"
+    AssuranceLevel:
+      type: "string"
+      description: "How a session was proven (as Kratos' aal1/aal2): aal1 by one factor (a code to a phone or an email, a password, Apple, Google, a recovery link), aal2 by a second, the authenticator app or a recovery code, on top. An aal1 session of an account with two-factor on may call only POST /auth/two-factor/verify, POST /auth/two-factor/recovery, POST /auth/logout and POST /auth/refresh; everything else answers 403 second_factor_required. Accounts without two-factor have aal1 sessions with nothing withheld."
+      enum:
+        - "aal1"
+        - "aal2"
+    TwoFactorCodeBody:
+      type: "object"
+      properties:
+        code:
+          type: "string"
+          maxLength: 16
+          description: "The 6 digits the authenticator app shows now"
+          example: "123456"
+      required:
+        - "code"
+    RecoveryCodeBody:
+      type: "object"
+      properties:
+        recovery_code:
+          type: "string"
+          maxLength: 32
+          description: "One of the recovery codes (xxxxx-xxxxx); case and the dash do not matter"
+          example: "abcde-fghij"
+      required:
+        - "recovery_code"
+    TwoFactorStatus:
+      type: "object"
+      properties:
+        enabled:
+          type: "boolean"
+        enabled_at:
+          type: "string"
+          format: "date-time"
+          description: "When it was turned on; absent while it is off"
+        recovery_codes_remaining:
+          type: "integer"
+          minimum: 0
+          description: "Recovery codes not used yet (0 while two-factor is off)"
+      required:
+        - "enabled"
+        - "recovery_codes_remaining"
+    TwoFactorSetup:
+      type: "object"
+      properties:
+        secret:
+          type: "string"
+          description: "The TOTP secret, Base32 (A-Z, 2-7) without padding: what an authenticator app takes typed by hand. Shown only here."
+        otpauth_uri:
+          type: "string"
+          description: "otpauth://totp/AccessDeck:ACCOUNT?secret=…&issuer=AccessDeck&algorithm=SHA1&digits=6&period=30 (Key Uri Format), for a QR code"
+        expires_at:
+          type: "string"
+          format: "date-time"
+          description: "When the pending setup ends unless confirmed (10 minutes)"
+      required:
+        - "secret"
+        - "otpauth_uri"
+        - "expires_at"
+    RecoveryCodes:
+      type: "object"
+      properties:
+        recovery_codes:
+          type: "array"
+          minItems: 10
+          maxItems: 10
+          description: "10 one-time codes, xxxxx-xxxxx in lowercase a-z and 2-7: each gets in once instead of the app. Shown this once; only keyed hashes are kept."
+          items:
+            type: "string"
+            pattern: "^[a-z2-7]{5}-[a-z2-7]{5}$"
+      required:
+        - "recovery_codes"
+    TwoFactorCode:
+      type: "object"
+      description: "QA only: an authenticator app's view of the account now, on the backend's clock"
+      properties:
+        code:
+          type: "string"
+          pattern: "^[0-9]{6}$"
+        seconds_left:
+          type: "integer"
+          minimum: 1
+          maximum: 30
+          description: "Until the code changes"
+        step:
+          type: "integer"
+          format: "int64"
+          description: "The 30-second step the code belongs to (Unix time / 30)"
+      required:
+        - "code"
+        - "seconds_left"
+        - "step"
   responses:
     E400:
       description: "Malformed JSON, wrong types or missing fields (bad_request)"
@@ -3506,19 +3925,19 @@ components:
           schema:
             "$ref": "#/components/schemas/APIErrorBody"
     E403:
-      description: "reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first"
+      description: "reauth_required: send a live X-Reauth-Token made with another method than the one the change is about; email_unverified: open the emailed link first; limited_access: this session recovered the account by email and must re-verify a phone first; second_factor_required: this session passed one factor of an account with two-factor on, and may only pass the second step (POST /auth/two-factor/verify or /auth/two-factor/recovery), refresh or log out"
       content:
         "application/json":
           schema:
             "$ref": "#/components/schemas/APIErrorBody"
     E404:
-      description: "Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario)"
+      description: "Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)"
       content:
         "application/json":
           schema:
             "$ref": "#/components/schemas/APIErrorBody"
     E409:
-      description: "phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead)"
+      description: "phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)"
       content:
         "application/json":
           schema:

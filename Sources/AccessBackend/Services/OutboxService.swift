@@ -190,7 +190,7 @@ struct OutboxService: Sendable {
             // A notice carries nothing to use, so nothing about it can stop working.
             case .passwordChangedNotice, .providerConnectedNotice, .providerDisconnectedNotice, .accountDeletedNotice,
                 .recoveryStartedNotice, .recoveryCompletedNotice, .lockoutNotice, .newDeviceNotice,
-                .sessionSignedOutNotice:
+                .sessionSignedOutNotice, .twoFactorEnabledNotice, .twoFactorDisabledNotice, .recoveryCodeUsedNotice:
                 return .live
             case nil: return .expired
             }

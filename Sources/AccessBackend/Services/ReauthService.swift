@@ -91,6 +91,7 @@ extension ReauthMethod {
         case .email: .email
         case .apple: .apple
         case .google: .google
+        case .authenticator: .authenticator
         }
     }
 }
