@@ -83,6 +83,10 @@ import Testing
         "UsernameRules.minimumLength": Double(UsernameRules.minimumLength),
         "UsernameRules.maximumLength": Double(UsernameRules.maximumLength),
         "DisplayNameRules.maximumLength": Double(DisplayNameRules.maximumLength),
+        "WorldName.maxLength": Double(WorldName.maxLength),
+        "WorldLimits.defaultMaxWorlds": Double(ReferenceBackend.WorldLimits.defaultMaxWorlds),
+        "WorldLimits.defaultIdleMinutes": Double(ReferenceBackend.WorldLimits.defaultIdleMinutes),
+        "WorldRegistry.maxUploadBytes": Double(WorldRegistry.maxUploadBytes),
     ]
 
     static let units: [String: Double] = [
