@@ -17,10 +17,9 @@ enum WorldsBench {
         var configuration = ReferenceBackend.Configuration(logger: logger)
         configuration.worldLimits = .init(maxWorlds: 1000)
         let backend = try await ReferenceBackend.start(configuration)
-        let probe = AccountClient(configuration: .init(baseURL: backend.baseURL), sessionStore: nil)
         // The first world pays for what every world shares (code pages, SQLite's and the allocator's pools).
-        _ = try await AccountClient(configuration: .init(baseURL: backend.baseURL + "/w/warm-up"), sessionStore: nil)
-            .adminSignIn()
+        let warmUp = AccountClient(configuration: .init(baseURL: backend.baseURL + "/w/warm-up"), sessionStore: nil)
+        try await warmUp.adminSignIn()
         let before = residentBytes()
         var clients: [AccountClient] = []
         for index in 0..<opened {
@@ -37,7 +36,7 @@ enum WorldsBench {
             print("  \(count) world(s) busy, \(concurrency) requests in flight: \(Int(rate)) GET /me/auth-methods/s")
         }
         for client in clients { await client.shutdown() }
-        await probe.shutdown()
+        await warmUp.shutdown()
         await backend.shutdown()
     }
 
