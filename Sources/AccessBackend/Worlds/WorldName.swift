@@ -1,23 +1,16 @@
+import AccessCore
 import Foundation
 
 /// How a world is named and addressed: `/w/NAME/…` is world NAME's whole contract and admin API (issue 33).
 enum WorldName {
     /// The bare paths' world, also reachable as `/w/default/…`; it is never dropped, deleted or replaced.
-    static let defaultWorld = "default"
-    static let maxLength = 40
+    static let defaultWorld = WorldNames.defaultWorld
+    static let maxLength = WorldNames.maxLength
     /// What a request's path starts with to name a world.
-    static let prefix = "/w/"
+    static let prefix = WorldNames.pathPrefix
 
-    /// `^[a-z0-9][a-z0-9-]{0,39}$`: safe as a file name, in a URL and in a load balancer's hash key as it is.
-    static func isValid(_ name: String) -> Bool {
-        let bytes = name.utf8
-        guard let first = bytes.first, bytes.count <= maxLength, first != UInt8(ascii: "-") else { return false }
-        return bytes.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "-")
-        }
-    }
+    /// The rule the app's `--world` follows too (`WorldNames`).
+    static func isValid(_ name: String) -> Bool { WorldNames.isValid(name) }
 
     static func validate(_ name: String) throws {
         guard isValid(name) else { throw BackendError.invalidWorldName }
@@ -36,9 +29,7 @@ enum WorldName {
 
 extension BackendError {
     static let invalidWorldName = BackendError(
-        .badRequest, "invalid_world_name",
-        "A world's name is lower-case letters, digits and -, starts with a letter or digit and is at most "
-            + "\(WorldName.maxLength) characters.", rule: .adminWorldName)
+        .badRequest, "invalid_world_name", WorldNames.problem, rule: .adminWorldName)
 
     static func unknownWorld(_ name: String) -> BackendError {
         BackendError(.notFound, "unknown_world", "There is no world named \(name).", rule: .adminUnknownWorld)
