@@ -232,6 +232,27 @@ import Testing
         }
     }
 
+    /// Many first requests at once to one new name open one world: every one of them lands in it.
+    @Test func concurrentFirstRequestsOpenOneWorld() async throws {
+        try await TestBackend.with { backend in
+            let fresh = InWorld(backend: backend, name: "crowd")
+            let moves = try await withThrowingTaskGroup(of: Date.self) { group in
+                for _ in 0..<20 {
+                    group.addTask {
+                        try await fresh.post("/_admin/clock/advance", ClockAdvanceBody(seconds: 1))
+                            .decode(ClockAdvanced.self).now
+                    }
+                }
+                return try await group.reduce(into: [Date]()) { $0.append($1) }
+            }
+            // One clock moved 20 times a second each: 20 different times, one second apart. Two worlds would
+            // have given some time twice.
+            #expect(Set(moves).count == 20)
+            #expect(moves.max()!.timeIntervalSince(moves.min()!) == 19)
+            #expect(try await Self.worlds(backend).map(\.name) == ["crowd", "default"])
+        }
+    }
+
     // MARK: Names and routing
 
     @Test func aWorldsNameIsCheckedAndTheBarePathsAreTheDefaultWorld() async throws {

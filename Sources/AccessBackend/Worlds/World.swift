@@ -159,6 +159,15 @@ final class World: Sendable {
         }
     }
 
+    /// Kept open without counting as a use (its idle time goes on): while the worlds are listed.
+    func hold() {
+        usage.withLock { $0.active += 1 }
+    }
+
+    func release() {
+        usage.withLock { $0.active -= 1 }
+    }
+
     /// Returns once no request is being answered in it (a `timeout` fault holds one for at most a minute).
     func quiesce() async {
         let deadline = ContinuousClock.now + FaultService.longestHold + .seconds(5)

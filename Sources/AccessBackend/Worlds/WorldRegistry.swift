@@ -147,21 +147,30 @@ final class WorldRegistry: Sendable {
         return entered ? world : try await enter(world.name, create: false)
     }
 
-    /// The task that opens a world and files it as open, or forgets the name when the opening fails.
+    /// The task that opens a world and files it as open, or forgets the name when the opening fails. A world
+    /// deleted (or the server stopped) while it opened is closed here: nobody else holds it.
     private func openingTask(
         _ name: String, _ open: @escaping @Sendable () async throws -> World
     ) -> Task<
         World, any Error
     > {
         Task {
+            let world: World
             do {
-                let world = try await open()
-                state.withLock { $0.entries[name] = .open(world) }
-                return world
+                world = try await open()
             } catch {
-                state.withLock { $0.entries[name] = nil }
+                state.withLock { s in
+                    if case .opening = s.entries[name] { s.entries[name] = nil }
+                }
                 throw error
             }
+            let filed = state.withLock { s -> Bool in
+                guard case .opening = s.entries[name] else { return false }
+                s.entries[name] = .open(world)
+                return true
+            }
+            if !filed { await world.close() }
+            return world
         }
     }
 
@@ -258,10 +267,8 @@ final class WorldRegistry: Sendable {
             await world.close()
             World.removeFiles(of: world.backend.store.path)
         case .opening(let task):
-            if let world = try? await task.value {
-                await world.close()
-                World.removeFiles(of: world.backend.store.path)
-            }
+            // The opening task closes it, finding its entry gone.
+            if let world = try? await task.value { World.removeFiles(of: world.backend.store.path) }
         case nil:
             guard let path = path(of: name), FileManager.default.fileExists(atPath: path) else {
                 throw BackendError.unknownWorld(name)
@@ -277,17 +284,20 @@ final class WorldRegistry: Sendable {
     func list() async throws -> [WorldSummary] {
         await dropIdle()
         let now = clock.now()
-        let (defaultWorld, open) = state.withLock { s -> (World?, [World]) in
-            (
-                s.defaultWorld,
-                s.entries.values.compactMap { entry in
+        // Marked in use while their databases are read, so a sweep cannot close one under the list.
+        let open = state.withLock { s -> [World] in
+            let worlds =
+                [s.defaultWorld].compactMap { $0 }
+                + s.entries.values.compactMap { entry in
                     if case .open(let world) = entry { return world }
                     return nil
                 }
-            )
+            for world in worlds { world.hold() }
+            return worlds
         }
+        defer { for world in open { world.release() } }
         var summaries: [WorldSummary] = []
-        for world in ([defaultWorld].compactMap { $0 } + open) {
+        for world in open {
             let loaded = try await world.backend.scenarios.loadedEpoch()
             summaries.append(
                 WorldSummary(
@@ -356,7 +366,7 @@ final class WorldRegistry: Sendable {
         for entry in entries {
             switch entry {
             case .open(let world): await world.close()
-            case .opening(let task): await (try? task.value)?.close()
+            case .opening(let task): _ = try? await task.value  // closed by the task, finding its entry gone
             }
         }
     }
