@@ -432,7 +432,8 @@ import Testing
             #expect(try await upload("x", good, type: "text/plain").status == 415)
             let unnamed = try await backend.send(
                 .POST, "/_admin/worlds", raw: good, contentType: "application/vnd.sqlite3")
-            #expect(unnamed.status == 400)
+            #expect(unnamed.status == 422)
+            #expect(unnamed.error?.code == "invalid_field")
             #expect(try await upload("default", good).error?.code == "world_default")
             #expect(try await upload("x", Data(count: WorldRegistry.maxUploadBytes + 1)).status == 413)
             // Nothing of the refused uploads stayed.

@@ -26,8 +26,12 @@ extension ContractHandler {
                 throw BackendError(.unprocessableContent, "scenario_invalid", error.description, rule: .adminScenario)
             }
         case .applicationVnd_sqlite3(let file), .binary(let file):
+            // The schema cannot make the query's name required for the file alone: a valid request without it.
             guard let name = input.query.name else {
-                throw BackendError.badRequest("Name the uploaded world in the query: POST /_admin/worlds?name=NAME.")
+                throw BackendError(
+                    .unprocessableContent, "invalid_field",
+                    "name: an uploaded world file needs its name in the query, POST /_admin/worlds?name=NAME.",
+                    rule: .httpInvalidField)
             }
             let data = try await Data(collecting: file, upTo: WorldRegistry.maxUploadBytes)
             world = try await worlds.upload(name, file: data)
