@@ -81,6 +81,7 @@ format:
 bench: bench-deps
 	$(SWIFT) build -c release
 	.build/release/accessdeck-bench
+	.build/release/accessdeck-bench worlds
 	scripts/bench-backend.sh $(RELEASE_BIN)
 	scripts/bench/terminal.py $(RELEASE_BIN)
 	ACCESSDECK_BIN=$(RELEASE_BIN) scripts/bench-idle.sh

@@ -118,6 +118,13 @@ public enum ReferenceBackend {
         public var admin: AdminAccess
         /// Timeouts and the connection cap; tests make them short.
         public var connectionLimits = ConnectionLimits()
+        /// `--data-dir`: one SQLite file per named world (`DIR/NAME.sqlite`), kept across restarts; nil:
+        /// named worlds live in temporary files removed when they close. The default world follows `databasePath`.
+        public var dataDirectory: String?
+        /// `--max-worlds` and `--world-idle-minutes`.
+        public var worldLimits = WorldLimits()
+        /// What idleness is measured on: running by default; tests pass a frozen clock and move it.
+        public var worldClock: BackendClock?
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, databasePath: String? = nil, scenario: String = "default",
@@ -143,83 +150,39 @@ public enum ReferenceBackend {
         if configuration.admin == .open, !isLoopback(configuration.host) {
             _ = try adminAccess(host: configuration.host, token: nil, disabled: false)
         }
-        let catalog = ScenarioCatalog(directory: configuration.fixturesDirectory)
-        // Fail before binding: an unknown or broken scenario is the commonest mistake.
-        let scenario = try catalog.load(configuration.scenario)
-        // Before opening: a second server must not touch the file at all (a temporary one is never shared).
-        let lock = try configuration.databasePath.map { try DatabaseLock.acquire(databasePath: $0) }
-        let store: Store
-        do {
-            store = try Store.open(path: configuration.databasePath)
-        } catch {
-            lock?.release()
-            throw error
-        }
-        let backend = Backend(
-            store: store, clock: BackendClock(frozen: configuration.frozenClock ?? false), catalog: catalog,
-            linkBase: configuration.linkBase, frozenOverride: configuration.frozenClock)
-        // A temporary database is new and holds no scenario yet.
-        if !store.isTemporary, let loaded = try await backend.scenarios.loadedName() {
-            if loaded != configuration.scenario {
-                configuration.logger.warning(
-                    "database already holds a scenario; keeping it (POST /_admin/scenario resets)",
-                    metadata: ["kept": "\(loaded)", "requested": "\(configuration.scenario)"])
-            }
-        } else {
-            _ = try await backend.scenarios.load(configuration.scenario, checked: scenario)
-        }
-
-        // Faults, the clock and the journal an earlier run on this file left; a temporary database has none.
-        let saver =
-            store.isTemporary
-            ? nil
-            : StateSaver(store: store, faults: backend.faults, clock: backend.clock, journal: backend.journal)
-        do {
-            try saver?.restore()
-        } catch {
-            configuration.logger.warning("could not read the saved faults, clock and journal; starting without")
-        }
-
-        // HEAD is answered as GET without the body (RFC 9110 §9.3.2), for every GET route.
-        let router = Router(context: AppContext.self, options: .autoGenerateHeadEndpoints)
-        let routes = RouteTable()
-        router.add(
-            middleware: GatewayMiddleware(
-                faults: backend.faults, journal: backend.journal, clock: backend.clock, admin: configuration.admin,
-                routes: routes, gate: RequestGate(loopbackOnly: isLoopback(configuration.host))))
-        let handler = ContractHandler(backend: backend)
-        router.add(middleware: ContractScopeMiddleware())
-        // Compact JSON (the runtime's default pretty-prints), its keys sorted — the encoder's own order follows a
-        // per-process hash seed, so the same answer came out differently from run to run (issue 29) — and "/" as
-        // itself, not "\/". Dates as the client reads them (`ContractDates`): the runtime's default formatter
-        // goes through ICU under a lock, on every answer that holds a date.
-        try handler.registerHandlers(
-            on: router,
-            configuration: .init(
-                dateTranscoder: ContractDates(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]),
-            middlewares: [ExplicitNullMiddleware()])
-        // The gateway answers 405 for a known path asked with another method: it learns the
-        // paths once every route is in.
-        routes.load(router.routes)
-        let served = router.routes.map(\.description)
+        let settings = WorldSettings(
+            catalog: ScenarioCatalog(directory: configuration.fixturesDirectory), scenario: configuration.scenario,
+            linkBase: configuration.linkBase, frozenClock: configuration.frozenClock, admin: configuration.admin,
+            loopbackOnly: isLoopback(configuration.host), logger: configuration.logger)
+        let registry = try WorldRegistry(
+            settings: settings, limits: configuration.worldLimits, dataDirectory: configuration.dataDirectory,
+            clock: configuration.worldClock ?? BackendClock(frozen: false))
+        // The bare paths' world: exactly the one backend a server was before worlds (issue 33).
+        let world = try await World.open(
+            name: WorldName.defaultWorld, path: configuration.databasePath, scenario: configuration.scenario,
+            settings: settings, registry: registry, now: registry.clock.now())
+        registry.setDefault(world)
+        let backend = world.backend
+        let store = backend.store
+        let served = world.routes
+        let responder = WorldsResponder(registry: registry, gate: RequestGate(loopbackOnly: settings.loopbackOnly))
 
         let connections = ConnectionRegistry(maxConnections: configuration.connectionLimits.maxConnections)
         let listener: Listener
         do {
             listener = try await Listener(
-                host: configuration.host, port: configuration.port, responder: router.buildResponder(),
+                host: configuration.host, port: configuration.port, responder: responder,
                 limits: configuration.connectionLimits, connections: connections, logger: configuration.logger)
         } catch {
-            store.removeIfTemporary()
-            lock?.release()
+            await world.close()
             throw error
         }
+        // A `refused` fault stops the whole port, so only the default world may set one.
         backend.refusals.connect(listener)
-        saver?.start(logger: configuration.logger)
+        registry.startSweeping()
         return RunningBackend(
             host: configuration.host, port: listener.port, routes: served, listener: listener, store: store,
-            lock: lock, connections: connections, clock: backend.clock, faults: backend.faults, saver: saver,
-            logger: configuration.logger)
+            connections: connections, clock: backend.clock, faults: backend.faults, world: world, worlds: registry)
     }
 }
 
@@ -235,18 +198,18 @@ public final class RunningBackend: Sendable {
     public var databasePath: String { store.path }
     private let listener: Listener
     let store: Store
-    private let lock: DatabaseLock?
     private let connections: ConnectionRegistry
     private let faults: FaultService
-    private let saver: StateSaver?
-    private let logger: Logger
+    /// The default world (the bare paths).
+    private let world: World
+    /// Every world, the default one included (issue 33).
+    let worlds: WorldRegistry
     private let finishing = Mutex<Task<Void, Never>?>(nil)
 
     init(
-        host: String, port: Int, routes: [String], listener: Listener, store: Store, lock: DatabaseLock?,
-        connections: ConnectionRegistry, clock: BackendClock, faults: FaultService, saver: StateSaver?, logger: Logger
+        host: String, port: Int, routes: [String], listener: Listener, store: Store, connections: ConnectionRegistry,
+        clock: BackendClock, faults: FaultService, world: World, worlds: WorldRegistry
     ) {
-        self.lock = lock
         self.connections = connections
         self.host = host
         self.clock = clock
@@ -255,8 +218,8 @@ public final class RunningBackend: Sendable {
         self.listener = listener
         self.store = store
         self.faults = faults
-        self.saver = saver
-        self.logger = logger
+        self.world = world
+        self.worlds = worlds
     }
 
     public var baseURL: String {
@@ -293,21 +256,16 @@ public final class RunningBackend: Sendable {
         await finish()
     }
 
-    /// The last save, then the temporary database's removal and the lock's release: exactly once, whoever
+    /// Every world's last save, then its temporary database's removal and its lock's release: exactly once, whoever
     /// comes first (`shutdown()` and `waitUntilStopped()` may both finish); a second caller waits for the first.
     private func finish() async {
         let task = finishing.withLock { current -> Task<Void, Never> in
             if let current { return current }
-            let (saver, store, lock, logger) = (saver, store, lock, logger)
+            let (world, worlds) = (world, worlds)
             let task = Task {
-                do {
-                    try await saver?.stop()
-                } catch {
-                    logger.error("could not save faults, clock and journal at shutdown")
-                }
-                store.removeIfTemporary()
-                // Only after the last save: the next server on the file starts from everything.
-                lock?.release()
+                // Each world saves, removes its temporary file and lets go of its lock.
+                await worlds.shutdown()
+                await world.close()
             }
             current = task
             return task

@@ -36,7 +36,7 @@ struct BackendConnection: Sendable {
         let quiet = Logger(label: "accessdeck") { _ in SwiftLogNoOpLogHandler() }
         // Seed 004's device registration: this installation's identity, kept beside the session file.
         let device = DeviceIdentity.loadOrCreate(at: DeviceIdentity.defaultLocation()).info
-        if let url = options.backend {
+        if let url = options.backendURL {
             guard let origin = BackendOrigin(baseURL: url) else {
                 throw RuntimeError("--backend takes an http(s) URL with a host, not '\(url)'")
             }

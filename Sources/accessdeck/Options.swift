@@ -48,8 +48,20 @@ struct BackendOptions: ParsableArguments {
     )
     var qaSignIn = false
 
+    @Option(
+        help: ArgumentHelp(
+            "With --backend of a reference backend: work in its world NAME (the app's base URL is URL/w/NAME; "
+                + "implies --reference-backend). Lower-case letters, digits and -.", valueName: "name"))
+    var world: String?
+
+    /// What the app talks to: `--backend`, in `--world` if given.
+    var backendURL: String? {
+        guard let backend else { return nil }
+        return world.map { WorldNames.baseURL(backend, world: $0) } ?? backend
+    }
+
     /// `--backend` is a reference backend because the user said so: no admin path is asked to decide.
-    var declaresReferenceBackend: Bool { referenceBackend || qaSignIn }
+    var declaresReferenceBackend: Bool { referenceBackend || qaSignIn || world != nil }
 
     @Option(
         help: ArgumentHelp(
@@ -72,6 +84,12 @@ struct BackendOptions: ParsableArguments {
         }
         if backend == nil, referenceBackend {
             throw ValidationError("--reference-backend is for --backend; the embedded backend is the reference one")
+        }
+        if let world {
+            guard backend != nil else {
+                throw ValidationError("--world is for --backend of a reference backend (accessdeck serve)")
+            }
+            guard WorldNames.isValid(world) else { throw ValidationError("--world '\(world)': \(WorldNames.problem)") }
         }
         if backend == nil, qaSignIn {
             throw ValidationError("--qa-sign-in is for --backend; the embedded backend signs in as its scenario says")

@@ -42,6 +42,21 @@ struct Serve: AsyncParsableCommand {
             "Seconds a connection may stay open with no request on it.", valueName: "seconds"))
     var idleTimeout = Int(ReferenceBackend.ConnectionLimits.defaultIdleTimeout.components.seconds)
 
+    @Option(
+        help: ArgumentHelp(
+            "Keep each world (/w/NAME/...) in DIR/NAME.sqlite across restarts (default: temporary files).",
+            valueName: "dir"))
+    var dataDir: String?
+
+    @Option(help: ArgumentHelp("Named worlds open at once (the default world is not counted).", valueName: "n"))
+    var maxWorlds = ReferenceBackend.WorldLimits.defaultMaxWorlds
+
+    @Option(
+        help: ArgumentHelp(
+            "Minutes a world may go without a request before it is closed (its file kept with --data-dir).",
+            valueName: "minutes"))
+    var worldIdleMinutes = ReferenceBackend.WorldLimits.defaultIdleMinutes
+
     /// The flag wins over the environment; an empty variable counts as unset.
     private var resolvedAdminToken: String? {
         if let adminToken { return adminToken }
@@ -55,6 +70,10 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--max-connections must be 1...100000.")
         }
         guard (1...3_600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1...3600.") }
+        guard (1...10_000).contains(maxWorlds) else { throw ValidationError("--max-worlds must be 1...10000.") }
+        guard (1...10_080).contains(worldIdleMinutes) else {
+            throw ValidationError("--world-idle-minutes must be 1...10080 (a week).")
+        }
         try ScenarioArgument.validate(scenario)
         do {
             _ = try ReferenceBackend.adminAccess(host: host, token: resolvedAdminToken, disabled: noAdmin)
@@ -74,6 +93,8 @@ struct Serve: AsyncParsableCommand {
             host: host, port: port, databasePath: db, scenario: scenario, logger: logger, admin: admin)
         configuration.connectionLimits.maxConnections = maxConnections
         configuration.connectionLimits.idleTimeout = .seconds(idleTimeout)
+        configuration.dataDirectory = dataDir
+        configuration.worldLimits = .init(maxWorlds: maxWorlds, idleMinutes: worldIdleMinutes)
         let backend = try await ReferenceBackend.start(configuration)
         FileHandle.standardError.write(Data("accessdeck serve: \(ReferenceBackend.describe(admin, host: host))\n".utf8))
         stop.onRequest { Task { await backend.shutdown() } }

@@ -78,6 +78,7 @@ struct TerminalApp {
         state.options.hasReferenceBackend = connection.isReferenceBackend
         state.options.backendURL = connection.baseURL
         state.options.backendIsEmbedded = connection.embedded != nil
+        state.options.world = connection.embedded == nil ? WorldNames.world(in: connection.baseURL) : nil
         state.console.scenario = connection.embedded == nil ? nil : backendOptions.scenario
         if let cached = connection.cache.latest {
             state.methods = cached.methods

@@ -171,6 +171,13 @@ import Testing
         #expect(BackendOrigin(baseURL: "http://127.0.0.1:8080") != BackendOrigin(baseURL: "http://localhost:8080"))
         #expect(BackendOrigin(baseURL: "http://[::1]:8080")?.folderName == "http___1_8080")
         #expect(BackendOrigin(baseURL: "ftp://host") == nil)
+        // Issue 33: each world of a reference backend issues its own tokens.
+        let alice = try #require(BackendOrigin(baseURL: "http://127.0.0.1:8080/w/alice"))
+        #expect(alice.description == "http://127.0.0.1:8080/w/alice")
+        #expect(alice.folderName == "http_127.0.0.1_8080_w_alice")
+        #expect(alice != BackendOrigin(baseURL: "http://127.0.0.1:8080/w/bob"))
+        #expect(alice != BackendOrigin(baseURL: "http://127.0.0.1:8080"))
+        #expect(BackendOrigin(baseURL: "http://127.0.0.1:8080")?.folderName == "http_127.0.0.1_8080")
         #expect(BackendOrigin(baseURL: "not a url") == nil)
     }
 

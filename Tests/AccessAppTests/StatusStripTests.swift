@@ -73,6 +73,17 @@ private func watchedHub(epoch: Int64 = 1) -> AppState {
                 == "scenario coach · clock frozen · backend http://127.0.0.1:8080")
     }
 
+    /// Issue 33: the world the app works in (`--world`, or a base URL ending in /w/NAME) is named.
+    @Test func theWorldIsNamed() {
+        var state = watchedHub()
+        state.options.backendIsEmbedded = false
+        state.options.backendURL = "http://127.0.0.1:8080/w/alice"
+        state.options.world = "alice"
+        #expect(
+            StatusStrip.text(state, width: 100)
+                == "scenario default · world alice · backend http://127.0.0.1:8080/w/alice")
+    }
+
     @Test func itIsCutToTheWidthAndAsciiKeepsToAscii() {
         var state = watchedHub()
         state.console.faults = FaultSettings(latencyMs: 2000)

@@ -91,6 +91,10 @@ import Testing
         "TwoFactorLimits.pendingSetupLifetime": TwoFactorLimits.pendingSetupLifetime,
         "TwoFactorLimits.recoveryCodeCount": Double(TwoFactorLimits.recoveryCodeCount),
         "TwoFactorLimits.recoveryCodeHalfLength": Double(TwoFactorLimits.recoveryCodeHalfLength),
+        "WorldName.maxLength": Double(WorldName.maxLength),
+        "WorldLimits.defaultMaxWorlds": Double(ReferenceBackend.WorldLimits.defaultMaxWorlds),
+        "WorldLimits.defaultIdleMinutes": Double(ReferenceBackend.WorldLimits.defaultIdleMinutes),
+        "WorldRegistry.maxUploadBytes": Double(WorldRegistry.maxUploadBytes),
     ]
 
     static let units: [String: Double] = [

@@ -39,6 +39,6 @@ import Testing
         #expect(Rule.faultBody.rawValue == "fault.body")
         #expect(Rule.sessionRevoked.rawValue == "session.revoked")
         #expect(Rule.twoFactorRequired.rawValue == "two_factor.required")
-        #expect(Rule.allCases.count == 165)
+        #expect(Rule.allCases.count == 172)
     }
 }

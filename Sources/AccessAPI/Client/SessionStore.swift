@@ -1,3 +1,4 @@
+import AccessCore
 import Foundation
 
 #if canImport(Glibc)
@@ -22,6 +23,9 @@ public struct BackendOrigin: Hashable, Sendable, CustomStringConvertible {
     public let scheme: String
     public let host: String
     public let port: Int
+    /// A reference backend's world (`…/w/NAME`, issue 33): each world issues its own tokens, so it is an origin
+    /// of its own. nil: the server's bare paths, as every origin was before worlds.
+    public let world: String?
 
     /// nil for what is not an http(s) URL with a host.
     public init?(baseURL: String) {
@@ -32,14 +36,18 @@ public struct BackendOrigin: Hashable, Sendable, CustomStringConvertible {
         self.scheme = scheme
         self.host = host
         port = url.port ?? (scheme == "https" ? 443 : 80)
+        world = WorldNames.world(in: baseURL)
     }
 
-    public var description: String { "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)" }
+    public var description: String {
+        "\(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(port)" + (world.map { "/w/\($0)" } ?? "")
+    }
 
-    /// The folder its files are kept in: `http_127.0.0.1_8080`.
+    /// The folder its files are kept in: `http_127.0.0.1_8080`, or `http_127.0.0.1_8080_w_alice` for a world.
     public var folderName: String {
         let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789.-")
         return "\(scheme)_\(String(host.map { allowed.contains($0) ? $0 : "_" }))_\(port)"
+            + (world.map { "_w_\($0)" } ?? "")
     }
 }
 

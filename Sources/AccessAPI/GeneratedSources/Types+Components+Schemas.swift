@@ -90,6 +90,13 @@ extension Components {
             case twoFactorNotEnabled = "two_factor_not_enabled"
             case twoFactorEnabled = "two_factor_enabled"
             case twoFactorSetupNotFound = "two_factor_setup_not_found"
+            case invalidWorldName = "invalid_world_name"
+            case unknownWorld = "unknown_world"
+            case worldExists = "world_exists"
+            case worldLimit = "world_limit"
+            case worldDefault = "world_default"
+            case worldFileInvalid = "world_file_invalid"
+            case faultNotInWorld = "fault_not_in_world"
         }
         /// Which limit fired on a 429. Per phone or email address: cooldown (30 s between sends), resend_window (3 resends per 15 min), daily_cap (5 sends per 24 h). Across destinations, over the last hour, for every text or email with a code or link: client_address_hourly (30 asked from one client address, recovery requests included), account_hourly (10 asked by one signed-in account), global_hourly (300 for the whole server). password_attempts (re-auth by password), login_lockout (password sign-in), two_factor_attempts (5 wrong authenticator or recovery codes per account, counted across its sessions and re-auths, lock them for 15 min). Per address means per phone number or email address whatever sent to it: a sign-in code and a change-phone code to one number count against the same cooldown, resends and daily cap. Extensible: a client treats a limit it does not know by retry_after.
         ///
@@ -2750,6 +2757,107 @@ extension Components {
                 case userId = "user_id"
                 case now
                 case epoch
+            }
+        }
+        /// Lower-case letters, digits and -, starting with a letter or digit, at most 40 characters; default is the bare paths' world
+        ///
+        /// - Remark: Generated from `#/components/schemas/WorldName`.
+        public typealias WorldName = Swift.String
+        /// - Remark: Generated from `#/components/schemas/CreateWorldBody`.
+        public struct CreateWorldBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CreateWorldBody/name`.
+            public var name: Components.Schemas.WorldName
+            /// A scenario of GET /_admin/scenarios; the server's --scenario when left out
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateWorldBody/scenario`.
+            public var scenario: Swift.String?
+            /// Creates a new `CreateWorldBody`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - scenario: A scenario of GET /_admin/scenarios; the server's --scenario when left out
+            public init(
+                name: Components.Schemas.WorldName,
+                scenario: Swift.String? = nil
+            ) {
+                self.name = name
+                self.scenario = scenario
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case scenario
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.name = try container.decode(
+                    Components.Schemas.WorldName.self,
+                    forKey: .name
+                )
+                self.scenario = try container.decodeIfPresent(
+                    Swift.String.self,
+                    forKey: .scenario
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "name",
+                    "scenario"
+                ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WorldSummary`.
+        public struct WorldSummary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WorldSummary/name`.
+            public var name: Components.Schemas.WorldName
+            /// In memory now; false: kept in --data-dir only, opened again by its next request
+            ///
+            /// - Remark: Generated from `#/components/schemas/WorldSummary/open`.
+            public var open: Swift.Bool
+            /// Its file survives a restart (--data-dir, or --db for the default world)
+            ///
+            /// - Remark: Generated from `#/components/schemas/WorldSummary/kept`.
+            public var kept: Swift.Bool
+            /// The scenario last loaded into it (open worlds only)
+            ///
+            /// - Remark: Generated from `#/components/schemas/WorldSummary/scenario`.
+            public var scenario: Swift.String?
+            /// Its scenario epoch (open worlds only)
+            ///
+            /// - Remark: Generated from `#/components/schemas/WorldSummary/epoch`.
+            public var epoch: Swift.Int64?
+            /// Seconds since its last request, on the server's time (open worlds only); dropped at --world-idle-minutes
+            ///
+            /// - Remark: Generated from `#/components/schemas/WorldSummary/idle_seconds`.
+            public var idleSeconds: Swift.Int?
+            /// Creates a new `WorldSummary`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - open: In memory now; false: kept in --data-dir only, opened again by its next request
+            ///   - kept: Its file survives a restart (--data-dir, or --db for the default world)
+            ///   - scenario: The scenario last loaded into it (open worlds only)
+            ///   - epoch: Its scenario epoch (open worlds only)
+            ///   - idleSeconds: Seconds since its last request, on the server's time (open worlds only); dropped at --world-idle-minutes
+            public init(
+                name: Components.Schemas.WorldName,
+                open: Swift.Bool,
+                kept: Swift.Bool,
+                scenario: Swift.String? = nil,
+                epoch: Swift.Int64? = nil,
+                idleSeconds: Swift.Int? = nil
+            ) {
+                self.name = name
+                self.open = open
+                self.kept = kept
+                self.scenario = scenario
+                self.epoch = epoch
+                self.idleSeconds = idleSeconds
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case open
+                case kept
+                case scenario
+                case epoch
+                case idleSeconds = "idle_seconds"
             }
         }
         /// - Remark: Generated from `#/components/schemas/AdminState`.

@@ -516,7 +516,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)/responses/413`.
             ///
@@ -585,7 +585,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)/responses/409`.
             ///
@@ -608,7 +608,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/disconnect/post(disconnectProvider)/responses/422`.
             ///
@@ -775,7 +775,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)/responses/413`.
             ///
@@ -844,7 +844,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)/responses/409`.
             ///
@@ -867,7 +867,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//me/auth-methods/connect/post(connectProvider)/responses/422`.
             ///
@@ -1211,7 +1211,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//me/delete(deleteAccount)/responses/409`.
             ///
@@ -1380,7 +1380,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/refresh/post(refreshSession)/responses/413`.
             ///
@@ -1689,7 +1689,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)/responses/413`.
             ///
@@ -1712,7 +1712,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)/responses/409`.
             ///
@@ -1735,7 +1735,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/post(startSignInCode)/responses/422`.
             ///
@@ -1925,7 +1925,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/resend/post(resendSignInCode)/responses/413`.
             ///
@@ -1948,7 +1948,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/resend/post(resendSignInCode)/responses/404`.
             ///
@@ -2163,7 +2163,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/413`.
             ///
@@ -2209,7 +2209,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/404`.
             ///
@@ -2232,7 +2232,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/409`.
             ///
@@ -2278,7 +2278,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/422`.
             ///
@@ -2447,7 +2447,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)/responses/413`.
             ///
@@ -2493,7 +2493,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)/responses/409`.
             ///
@@ -2516,7 +2516,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/provider/post(signInWithProvider)/responses/422`.
             ///
@@ -2685,7 +2685,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/register/post(register)/responses/413`.
             ///
@@ -2708,7 +2708,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//auth/register/post(register)/responses/409`.
             ///
@@ -2731,7 +2731,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/register/post(register)/responses/422`.
             ///
@@ -2923,7 +2923,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/register/resend/post(resendRegistrationLink)/responses/413`.
             ///
@@ -2946,7 +2946,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/register/resend/post(resendRegistrationLink)/responses/422`.
             ///
@@ -3138,7 +3138,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/register/confirm/post(confirmRegistration)/responses/413`.
             ///
@@ -3161,7 +3161,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/register/confirm/post(confirmRegistration)/responses/404`.
             ///
@@ -3353,7 +3353,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)/responses/413`.
             ///
@@ -3445,7 +3445,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/login/post(loginWithPassword)/responses/422`.
             ///
@@ -4137,7 +4137,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)/responses/404`.
             ///
@@ -4160,7 +4160,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)/responses/409`.
             ///
@@ -4329,7 +4329,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/two-factor/verify/post(verifyTwoFactor)/responses/413`.
             ///
@@ -4398,7 +4398,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//auth/two-factor/verify/post(verifyTwoFactor)/responses/409`.
             ///
@@ -4590,7 +4590,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/two-factor/recovery/post(useRecoveryCode)/responses/413`.
             ///
@@ -4659,7 +4659,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//auth/two-factor/recovery/post(useRecoveryCode)/responses/409`.
             ///
@@ -5010,7 +5010,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//me/two-factor/delete(disableTwoFactor)/responses/409`.
             ///
@@ -5200,7 +5200,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//me/two-factor/setup/post(startTwoFactorSetup)/responses/409`.
             ///
@@ -5369,7 +5369,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//me/two-factor/confirm/post(confirmTwoFactorSetup)/responses/413`.
             ///
@@ -5438,7 +5438,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//me/two-factor/confirm/post(confirmTwoFactorSetup)/responses/404`.
             ///
@@ -5461,7 +5461,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//me/two-factor/confirm/post(confirmTwoFactorSetup)/responses/409`.
             ///
@@ -5649,7 +5649,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//me/two-factor/recovery-codes/post(regenerateRecoveryCodes)/responses/409`.
             ///
@@ -5974,7 +5974,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//me/profile/put(updateProfile)/responses/413`.
             ///
@@ -6043,7 +6043,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//me/profile/put(updateProfile)/responses/409`.
             ///
@@ -6066,7 +6066,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//me/profile/put(updateProfile)/responses/422`.
             ///
@@ -6288,7 +6288,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/username-available/get(usernameAvailable)/responses/422`.
             ///
@@ -6457,7 +6457,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)/responses/413`.
             ///
@@ -6526,7 +6526,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)/responses/409`.
             ///
@@ -6549,7 +6549,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//me/recovery-email/post(setRecoveryEmail)/responses/422`.
             ///
@@ -6741,7 +6741,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//me/onboarding/continue/post(continueOnboarding)/responses/413`.
             ///
@@ -6810,7 +6810,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//me/onboarding/continue/post(continueOnboarding)/responses/409`.
             ///
@@ -6979,7 +6979,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)/responses/413`.
             ///
@@ -7002,7 +7002,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/start/post(startRecovery)/responses/422`.
             ///
@@ -7194,7 +7194,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/links/inspect/post(inspectLink)/responses/413`.
             ///
@@ -7217,7 +7217,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/links/inspect/post(inspectLink)/responses/404`.
             ///
@@ -7386,7 +7386,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/check/post(checkRecoveryLink)/responses/413`.
             ///
@@ -7409,7 +7409,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/check/post(checkRecoveryLink)/responses/404`.
             ///
@@ -7601,7 +7601,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/413`.
             ///
@@ -7647,7 +7647,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/404`.
             ///
@@ -7693,7 +7693,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/422`.
             ///
@@ -7894,7 +7894,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/413`.
             ///
@@ -7963,7 +7963,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/409`.
             ///
@@ -7986,7 +7986,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/phone/request-otp/post(requestOtp)/responses/422`.
             ///
@@ -8176,7 +8176,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/resend-otp/post(resendOtp)/responses/413`.
             ///
@@ -8245,7 +8245,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/resend-otp/post(resendOtp)/responses/404`.
             ///
@@ -8458,7 +8458,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/cancel-otp/post(cancelOtp)/responses/413`.
             ///
@@ -8527,7 +8527,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/cancel-otp/post(cancelOtp)/responses/404`.
             ///
@@ -8728,7 +8728,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/413`.
             ///
@@ -8774,7 +8774,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/422`.
             ///
@@ -8820,7 +8820,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/404`.
             ///
@@ -8843,7 +8843,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/409`.
             ///
@@ -9033,7 +9033,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/password/post(reauthPassword)/responses/413`.
             ///
@@ -9102,7 +9102,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/password/post(reauthPassword)/responses/422`.
             ///
@@ -9304,7 +9304,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/post(reauthEmailSend)/responses/422`.
             ///
@@ -9494,7 +9494,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/confirm/post(reauthEmailConfirm)/responses/413`.
             ///
@@ -9563,7 +9563,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/confirm/post(reauthEmailConfirm)/responses/404`.
             ///
@@ -9753,7 +9753,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/social/post(reauthSocial)/responses/413`.
             ///
@@ -9822,7 +9822,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/social/post(reauthSocial)/responses/422`.
             ///
@@ -9991,7 +9991,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/authenticator/post(reauthAuthenticator)/responses/413`.
             ///
@@ -10060,7 +10060,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/authenticator/post(reauthAuthenticator)/responses/422`.
             ///
@@ -10305,7 +10305,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/email-available/get(emailAvailable)/responses/422`.
             ///
@@ -10483,7 +10483,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/413`.
             ///
@@ -10552,7 +10552,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/409`.
             ///
@@ -10575,7 +10575,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/email/request-change/post(requestEmailChange)/responses/422`.
             ///
@@ -10767,7 +10767,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/413`.
             ///
@@ -10836,7 +10836,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/409`.
             ///
@@ -10859,7 +10859,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/email/add-with-password/post(addEmailWithPassword)/responses/422`.
             ///
@@ -11063,7 +11063,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/email/resend/post(resendEmailLink)/responses/404`.
             ///
@@ -11255,7 +11255,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/email/verify/post(verifyEmailLink)/responses/413`.
             ///
@@ -11278,7 +11278,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/email/verify/post(verifyEmailLink)/responses/404`.
             ///
@@ -11301,7 +11301,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//auth/email/verify/post(verifyEmailLink)/responses/409`.
             ///
@@ -11493,7 +11493,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/email/revert/post(revertEmailChange)/responses/413`.
             ///
@@ -11516,7 +11516,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/email/revert/post(revertEmailChange)/responses/404`.
             ///
@@ -11539,7 +11539,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//auth/email/revert/post(revertEmailChange)/responses/409`.
             ///
@@ -11740,7 +11740,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/password/change/post(changePassword)/responses/413`.
             ///
@@ -11809,7 +11809,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/password/change/post(changePassword)/responses/422`.
             ///
@@ -11978,7 +11978,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/password/reset/post(requestPasswordReset)/responses/413`.
             ///
@@ -12001,7 +12001,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/password/reset/post(requestPasswordReset)/responses/422`.
             ///
@@ -12193,7 +12193,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/password/reset/check/post(checkPasswordResetLink)/responses/413`.
             ///
@@ -12216,7 +12216,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/password/reset/check/post(checkPasswordResetLink)/responses/404`.
             ///
@@ -12408,7 +12408,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//auth/password/reset/complete/post(completePasswordReset)/responses/413`.
             ///
@@ -12431,7 +12431,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/password/reset/complete/post(completePasswordReset)/responses/404`.
             ///
@@ -12477,7 +12477,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//auth/password/reset/complete/post(completePasswordReset)/responses/422`.
             ///
@@ -12777,7 +12777,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//_admin/scenario/post(adminLoadScenario)/responses/413`.
             ///
@@ -12800,7 +12800,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//_admin/scenario/post(adminLoadScenario)/responses/404`.
             ///
@@ -12823,7 +12823,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//_admin/scenario/post(adminLoadScenario)/responses/422`.
             ///
@@ -12872,6 +12872,741 @@ public enum Operations {
             }
             public static var allCases: [Self] {
                 [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The worlds this server holds: the default one, every open one, and with --data-dir those kept on disk
+    ///
+    /// A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request.
+    ///
+    /// - Remark: HTTP `GET /_admin/worlds`.
+    /// - Remark: Generated from `#/paths//_admin/worlds/get(adminListWorlds)`.
+    public enum AdminListWorlds {
+        public static let id: Swift.String = "adminListWorlds"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/_admin/worlds/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AdminListWorlds.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AdminListWorlds.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.AdminListWorlds.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - headers:
+            public init(headers: Operations.AdminListWorlds.Input.Headers = .init()) {
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/_admin/worlds/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/_admin/worlds/GET/responses/200/content/application\/json`.
+                    case json([Components.Schemas.WorldSummary])
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: [Components.Schemas.WorldSummary] {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.AdminListWorlds.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.AdminListWorlds.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Success
+            ///
+            /// - Remark: Generated from `#/paths//_admin/worlds/get(adminListWorlds)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.AdminListWorlds.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.AdminListWorlds.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Make a world: from a scenario (JSON {name, scenario}) or from an uploaded world file (the file as the body, the name in ?name=)
+    ///
+    /// A world is also made on its first request under /w/NAME/, from the server's --scenario. 409 world_exists for a name already in use (reset one with POST /w/NAME/_admin/scenario, or delete it first), 409 world_limit when --max-worlds are open, 409 world_default for the name default (the bare paths' world), 400 invalid_world_name, 404 unknown_scenario, 422 world_file_invalid for an upload that is not a world file this server can open, 422 invalid_field for an upload without ?name=. An uploaded file is what GET /_admin/worlds/{name}/file gave, at most 16 MiB (413 otherwise).
+    ///
+    /// - Remark: HTTP `POST /_admin/worlds`.
+    /// - Remark: Generated from `#/paths//_admin/worlds/post(adminCreateWorld)`.
+    public enum AdminCreateWorld {
+        public static let id: Swift.String = "adminCreateWorld"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/_admin/worlds/POST/query`.
+            public struct Query: Sendable, Hashable {
+                /// The new world's name, for an uploaded file (a JSON body names it itself)
+                ///
+                /// - Remark: Generated from `#/paths/_admin/worlds/POST/query/name`.
+                public var name: Components.Schemas.WorldName?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - name: The new world's name, for an uploaded file (a JSON body names it itself)
+                public init(name: Components.Schemas.WorldName? = nil) {
+                    self.name = name
+                }
+            }
+            public var query: Operations.AdminCreateWorld.Input.Query
+            /// - Remark: Generated from `#/paths/_admin/worlds/POST/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AdminCreateWorld.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AdminCreateWorld.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.AdminCreateWorld.Input.Headers
+            /// - Remark: Generated from `#/paths/_admin/worlds/POST/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/_admin/worlds/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.CreateWorldBody)
+                /// - Remark: Generated from `#/paths/_admin/worlds/POST/requestBody/content/application\/vnd.sqlite3`.
+                case applicationVnd_sqlite3(OpenAPIRuntime.HTTPBody)
+                /// - Remark: Generated from `#/paths/_admin/worlds/POST/requestBody/content/application\/octet-stream`.
+                case binary(OpenAPIRuntime.HTTPBody)
+            }
+            public var body: Operations.AdminCreateWorld.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            ///   - body:
+            public init(
+                query: Operations.AdminCreateWorld.Input.Query = .init(),
+                headers: Operations.AdminCreateWorld.Input.Headers = .init(),
+                body: Operations.AdminCreateWorld.Input.Body
+            ) {
+                self.query = query
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/_admin/worlds/POST/responses/201/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/_admin/worlds/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.WorldSummary)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.WorldSummary {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.AdminCreateWorld.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.AdminCreateWorld.Output.Created.Body) {
+                    self.body = body
+                }
+            }
+            /// Made and open
+            ///
+            /// - Remark: Generated from `#/paths//_admin/worlds/post(adminCreateWorld)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.AdminCreateWorld.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            public var created: Operations.AdminCreateWorld.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//_admin/worlds/post(adminCreateWorld)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            ///
+            /// - Remark: Generated from `#/paths//_admin/worlds/post(adminCreateWorld)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.E404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.E404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
+            ///
+            /// - Remark: Generated from `#/paths//_admin/worlds/post(adminCreateWorld)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.E409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.E409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
+            ///
+            /// - Remark: Generated from `#/paths//_admin/worlds/post(adminCreateWorld)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.E413)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.E413 {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
+            ///
+            /// - Remark: Generated from `#/paths//_admin/worlds/post(adminCreateWorld)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.E422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.E422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Delete a world: it is closed and its file removed (with --data-dir too). 409 world_default for the default world
+    ///
+    /// - Remark: HTTP `DELETE /_admin/worlds/{name}`.
+    /// - Remark: Generated from `#/paths//_admin/worlds/{name}/delete(adminDeleteWorld)`.
+    public enum AdminDeleteWorld {
+        public static let id: Swift.String = "adminDeleteWorld"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/_admin/worlds/{name}/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/_admin/worlds/{name}/DELETE/path/name`.
+                public var name: Components.Schemas.WorldName
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - name:
+                public init(name: Components.Schemas.WorldName) {
+                    self.name = name
+                }
+            }
+            public var path: Operations.AdminDeleteWorld.Input.Path
+            /// - Remark: Generated from `#/paths/_admin/worlds/{name}/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AdminDeleteWorld.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AdminDeleteWorld.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.AdminDeleteWorld.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.AdminDeleteWorld.Input.Path,
+                headers: Operations.AdminDeleteWorld.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// Deleted
+            ///
+            /// - Remark: Generated from `#/paths//_admin/worlds/{name}/delete(adminDeleteWorld)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.AdminDeleteWorld.Output.NoContent)
+            /// Deleted
+            ///
+            /// - Remark: Generated from `#/paths//_admin/worlds/{name}/delete(adminDeleteWorld)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.AdminDeleteWorld.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//_admin/worlds/{name}/delete(adminDeleteWorld)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            ///
+            /// - Remark: Generated from `#/paths//_admin/worlds/{name}/delete(adminDeleteWorld)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.E404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.E404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
+            ///
+            /// - Remark: Generated from `#/paths//_admin/worlds/{name}/delete(adminDeleteWorld)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.E409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.E409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The world as one SQLite file, to attach to a bug report or upload elsewhere (POST /_admin/worlds?name=)
+    ///
+    /// A consistent copy taken while the world runs, with its clock, faults and journal. It carries the world's key inside it, so it opens on any server: treat it as you treat the admin token (it holds live codes and sessions).
+    ///
+    /// - Remark: HTTP `GET /_admin/worlds/{name}/file`.
+    /// - Remark: Generated from `#/paths//_admin/worlds/{name}/file/get(adminDownloadWorld)`.
+    public enum AdminDownloadWorld {
+        public static let id: Swift.String = "adminDownloadWorld"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/_admin/worlds/{name}/file/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/_admin/worlds/{name}/file/GET/path/name`.
+                public var name: Components.Schemas.WorldName
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - name:
+                public init(name: Components.Schemas.WorldName) {
+                    self.name = name
+                }
+            }
+            public var path: Operations.AdminDownloadWorld.Input.Path
+            /// - Remark: Generated from `#/paths/_admin/worlds/{name}/file/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AdminDownloadWorld.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AdminDownloadWorld.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.AdminDownloadWorld.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.AdminDownloadWorld.Input.Path,
+                headers: Operations.AdminDownloadWorld.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/_admin/worlds/{name}/file/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/_admin/worlds/{name}/file/GET/responses/200/content/application\/vnd.sqlite3`.
+                    case applicationVnd_sqlite3(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.applicationVnd_sqlite3`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationVnd_sqlite3`.
+                    /// - SeeAlso: `.applicationVnd_sqlite3`.
+                    public var applicationVnd_sqlite3: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .applicationVnd_sqlite3(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.AdminDownloadWorld.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.AdminDownloadWorld.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The world file
+            ///
+            /// - Remark: Generated from `#/paths//_admin/worlds/{name}/file/get(adminDownloadWorld)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.AdminDownloadWorld.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.AdminDownloadWorld.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//_admin/worlds/{name}/file/get(adminDownloadWorld)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            ///
+            /// - Remark: Generated from `#/paths//_admin/worlds/{name}/file/get(adminDownloadWorld)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.E404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.E404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationVnd_sqlite3
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/vnd.sqlite3":
+                    self = .applicationVnd_sqlite3
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationVnd_sqlite3:
+                    return "application/vnd.sqlite3"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationVnd_sqlite3,
                     .json
                 ]
             }
@@ -13068,7 +13803,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//_admin/session/post(adminSession)/responses/409`.
             ///
@@ -13235,7 +13970,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//_admin/sessions/post(adminSignInDevice)/responses/409`.
             ///
@@ -13258,7 +13993,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//_admin/sessions/post(adminSignInDevice)/responses/413`.
             ///
@@ -13281,7 +14016,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//_admin/sessions/post(adminSignInDevice)/responses/422`.
             ///
@@ -13670,7 +14405,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//_admin/clock/post(adminSetClock)/responses/413`.
             ///
@@ -13693,7 +14428,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//_admin/clock/post(adminSetClock)/responses/422`.
             ///
@@ -13860,7 +14595,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//_admin/clock/advance/post(adminAdvanceClock)/responses/413`.
             ///
@@ -13883,7 +14618,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//_admin/clock/advance/post(adminAdvanceClock)/responses/422`.
             ///
@@ -14160,7 +14895,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//_admin/faults/post(adminSetFaults)/responses/413`.
             ///
@@ -14183,7 +14918,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//_admin/faults/post(adminSetFaults)/responses/422`.
             ///
@@ -14467,7 +15202,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//_admin/journal/get(adminJournal)/responses/422`.
             ///
@@ -14650,7 +15385,7 @@ public enum Operations {
                     }
                 }
             }
-            /// payload_too_large: bodies are limited to 64 KiB
+            /// payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)
             ///
             /// - Remark: Generated from `#/paths//_admin/provider/{provider}/token/post(adminProviderToken)/responses/413`.
             ///
@@ -14673,7 +15408,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//_admin/provider/{provider}/token/post(adminProviderToken)/responses/404`.
             ///
@@ -14696,7 +15431,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
             ///
             /// - Remark: Generated from `#/paths//_admin/provider/{provider}/token/post(adminProviderToken)/responses/422`.
             ///
@@ -14870,7 +15605,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//_admin/provider/{provider}/accounts/get(adminProviderAccounts)/responses/404`.
             ///
@@ -15156,7 +15891,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//_admin/two-factor/code/get(adminTwoFactorCode)/responses/404`.
             ///
@@ -15179,7 +15914,7 @@ public enum Operations {
                     }
                 }
             }
-            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)
+            /// phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)
             ///
             /// - Remark: Generated from `#/paths//_admin/two-factor/code/get(adminTwoFactorCode)/responses/409`.
             ///

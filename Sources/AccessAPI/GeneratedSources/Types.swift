@@ -374,6 +374,32 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /_admin/scenario`.
     /// - Remark: Generated from `#/paths//_admin/scenario/post(adminLoadScenario)`.
     func adminLoadScenario(_ input: Operations.AdminLoadScenario.Input) async throws -> Operations.AdminLoadScenario.Output
+    /// The worlds this server holds: the default one, every open one, and with --data-dir those kept on disk
+    ///
+    /// A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request.
+    ///
+    /// - Remark: HTTP `GET /_admin/worlds`.
+    /// - Remark: Generated from `#/paths//_admin/worlds/get(adminListWorlds)`.
+    func adminListWorlds(_ input: Operations.AdminListWorlds.Input) async throws -> Operations.AdminListWorlds.Output
+    /// Make a world: from a scenario (JSON {name, scenario}) or from an uploaded world file (the file as the body, the name in ?name=)
+    ///
+    /// A world is also made on its first request under /w/NAME/, from the server's --scenario. 409 world_exists for a name already in use (reset one with POST /w/NAME/_admin/scenario, or delete it first), 409 world_limit when --max-worlds are open, 409 world_default for the name default (the bare paths' world), 400 invalid_world_name, 404 unknown_scenario, 422 world_file_invalid for an upload that is not a world file this server can open, 422 invalid_field for an upload without ?name=. An uploaded file is what GET /_admin/worlds/{name}/file gave, at most 16 MiB (413 otherwise).
+    ///
+    /// - Remark: HTTP `POST /_admin/worlds`.
+    /// - Remark: Generated from `#/paths//_admin/worlds/post(adminCreateWorld)`.
+    func adminCreateWorld(_ input: Operations.AdminCreateWorld.Input) async throws -> Operations.AdminCreateWorld.Output
+    /// Delete a world: it is closed and its file removed (with --data-dir too). 409 world_default for the default world
+    ///
+    /// - Remark: HTTP `DELETE /_admin/worlds/{name}`.
+    /// - Remark: Generated from `#/paths//_admin/worlds/{name}/delete(adminDeleteWorld)`.
+    func adminDeleteWorld(_ input: Operations.AdminDeleteWorld.Input) async throws -> Operations.AdminDeleteWorld.Output
+    /// The world as one SQLite file, to attach to a bug report or upload elsewhere (POST /_admin/worlds?name=)
+    ///
+    /// A consistent copy taken while the world runs, with its clock, faults and journal. It carries the world's key inside it, so it opens on any server: treat it as you treat the admin token (it holds live codes and sessions).
+    ///
+    /// - Remark: HTTP `GET /_admin/worlds/{name}/file`.
+    /// - Remark: Generated from `#/paths//_admin/worlds/{name}/file/get(adminDownloadWorld)`.
+    func adminDownloadWorld(_ input: Operations.AdminDownloadWorld.Input) async throws -> Operations.AdminDownloadWorld.Output
     /// What QA has changed, in one cheap answer: the scenario and its epoch, the faults, the clock
     ///
     /// A client polls this to see changes another tool made (a scenario reset, a fault, a clock move). The epoch grows by one on every scenario load, whoever asked for it: a client that knew a smaller one knows the world it showed is gone. Not kept in the journal: a client polling it would push the calls QA looks for out of it.
@@ -1175,6 +1201,60 @@ extension APIProtocol {
         try await adminLoadScenario(Operations.AdminLoadScenario.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// The worlds this server holds: the default one, every open one, and with --data-dir those kept on disk
+    ///
+    /// A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request.
+    ///
+    /// - Remark: HTTP `GET /_admin/worlds`.
+    /// - Remark: Generated from `#/paths//_admin/worlds/get(adminListWorlds)`.
+    public func adminListWorlds(headers: Operations.AdminListWorlds.Input.Headers = .init()) async throws -> Operations.AdminListWorlds.Output {
+        try await adminListWorlds(Operations.AdminListWorlds.Input(headers: headers))
+    }
+    /// Make a world: from a scenario (JSON {name, scenario}) or from an uploaded world file (the file as the body, the name in ?name=)
+    ///
+    /// A world is also made on its first request under /w/NAME/, from the server's --scenario. 409 world_exists for a name already in use (reset one with POST /w/NAME/_admin/scenario, or delete it first), 409 world_limit when --max-worlds are open, 409 world_default for the name default (the bare paths' world), 400 invalid_world_name, 404 unknown_scenario, 422 world_file_invalid for an upload that is not a world file this server can open, 422 invalid_field for an upload without ?name=. An uploaded file is what GET /_admin/worlds/{name}/file gave, at most 16 MiB (413 otherwise).
+    ///
+    /// - Remark: HTTP `POST /_admin/worlds`.
+    /// - Remark: Generated from `#/paths//_admin/worlds/post(adminCreateWorld)`.
+    public func adminCreateWorld(
+        query: Operations.AdminCreateWorld.Input.Query = .init(),
+        headers: Operations.AdminCreateWorld.Input.Headers = .init(),
+        body: Operations.AdminCreateWorld.Input.Body
+    ) async throws -> Operations.AdminCreateWorld.Output {
+        try await adminCreateWorld(Operations.AdminCreateWorld.Input(
+            query: query,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete a world: it is closed and its file removed (with --data-dir too). 409 world_default for the default world
+    ///
+    /// - Remark: HTTP `DELETE /_admin/worlds/{name}`.
+    /// - Remark: Generated from `#/paths//_admin/worlds/{name}/delete(adminDeleteWorld)`.
+    public func adminDeleteWorld(
+        path: Operations.AdminDeleteWorld.Input.Path,
+        headers: Operations.AdminDeleteWorld.Input.Headers = .init()
+    ) async throws -> Operations.AdminDeleteWorld.Output {
+        try await adminDeleteWorld(Operations.AdminDeleteWorld.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The world as one SQLite file, to attach to a bug report or upload elsewhere (POST /_admin/worlds?name=)
+    ///
+    /// A consistent copy taken while the world runs, with its clock, faults and journal. It carries the world's key inside it, so it opens on any server: treat it as you treat the admin token (it holds live codes and sessions).
+    ///
+    /// - Remark: HTTP `GET /_admin/worlds/{name}/file`.
+    /// - Remark: Generated from `#/paths//_admin/worlds/{name}/file/get(adminDownloadWorld)`.
+    public func adminDownloadWorld(
+        path: Operations.AdminDownloadWorld.Input.Path,
+        headers: Operations.AdminDownloadWorld.Input.Headers = .init()
+    ) async throws -> Operations.AdminDownloadWorld.Output {
+        try await adminDownloadWorld(Operations.AdminDownloadWorld.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// What QA has changed, in one cheap answer: the scenario and its epoch, the faults, the clock

@@ -86,6 +86,9 @@ public struct AppOptions: Equatable, Sendable {
     public var backendURL: String?
     /// The backend runs inside this process (no `--backend`): the status strip names the URL only otherwise.
     public var backendIsEmbedded = true
+    /// The reference backend's world the app works in (`--world`, or a `--backend` URL ending in `/w/NAME`):
+    /// the status strip names it (issue 33). nil: the default world.
+    public var world: String?
     /// Dates and times on screen ("Mon, Apr 28 · 10:00") are in this zone: the machine's, set by
     /// the command line; UTC otherwise, so the gallery and the tests read the same everywhere.
     public var timeZone: TimeZone

@@ -81,6 +81,7 @@ public enum StatusStrip {
             let sign = console.clockOffset > 0 ? "+" : "\u{2212}"
             notDefault.append("clock \(sign)\(ClockMove.duration(abs(console.clockOffset)))")
         }
+        if let world = state.options.world { notDefault.append("world \(world)") }
         if !state.options.backendIsEmbedded, let url = state.options.backendURL { notDefault.append("backend \(url)") }
         // The scenario alone was chosen at the start (or its switch toasted): a strip for it would take a form's
         // last row at 80×24 for good. It leads the line once anything else is on.

@@ -72,6 +72,13 @@ struct StoreKey: Sendable {
         return storeKey
     }
 
+    /// Writes the key into a copy of its database (a world's download) as a database from before kept it, so
+    /// the copy is one file that opens on any server: `load` moves the key out beside it again.
+    func embed(in db: Database) throws {
+        let bytes = key.withUnsafeBytes { Data($0) }
+        try SecretRecord(name: Self.legacyKeyName, value: bytes).insert(db, onConflict: .replace)
+    }
+
     /// The row of `secrets` that recognises the key, and the one a database from before kept the key itself in.
     private static let checkName = "key_check"
     private static let legacyKeyName = "token_hmac"

@@ -6,6 +6,7 @@ enum ContractBodies {
     static let members: [String: [String: [String]]] = [
         "addEmailWithPassword": ["": ["email", "password"]],
         "adminAdvanceClock": ["": ["seconds", "to"]],
+        "adminCreateWorld": ["": ["name", "scenario"]],
         "adminLoadScenario": ["": ["name"]],
         "adminProviderToken": ["": ["subject"]],
         "adminSetClock": ["": ["at", "frozen"]],

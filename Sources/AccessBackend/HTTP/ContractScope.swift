@@ -31,9 +31,10 @@ struct ContractScopeMiddleware: RouterMiddleware {
         _ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response
     ) async throws -> Response {
         var request = request
-        let body = try await JSONBody.collect(request)
+        let isUpload = WorldFile.isUpload(request)
+        let body = try await JSONBody.collect(request, limit: isUpload ? WorldRegistry.maxUploadBytes : JSONBody.limit)
         context.capture.setRequestBody(body)
-        try JSONBody.refuseDuplicateKeys(in: body)
+        if !isUpload { try JSONBody.refuseDuplicateKeys(in: body) }
         let bodyRead = BodyReadMark()
         request.body = .init(asyncSequence: MarkedBody(buffer: body, mark: bodyRead))
         let scope = ContractScope(

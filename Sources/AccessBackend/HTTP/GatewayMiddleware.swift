@@ -91,7 +91,8 @@ struct GatewayMiddleware: RouterMiddleware {
     static func requireJSONBody(_ request: Request) throws {
         guard request.method != .get, request.method != .head else { return }
         if let type = request.headers[.contentType] {
-            guard isJSON(type) else { throw BackendError.unsupportedMediaType }
+            // The one exception: an uploaded world file (issue 33), behind the admin API's own checks.
+            guard isJSON(type) || WorldFile.isUpload(request) else { throw BackendError.unsupportedMediaType }
             return
         }
         let declaredLength = request.headers[.contentLength].flatMap { Int($0) } ?? 0

@@ -10,7 +10,7 @@ enum JSONBody {
 
     /// Reads the whole body before deciding, so an oversized upload gets a clean 413 instead of a
     /// connection reset half-way through the client's write.
-    static func collect(_ request: Request) async throws -> ByteBuffer {
+    static func collect(_ request: Request, limit: Int = limit) async throws -> ByteBuffer {
         var collected = ByteBuffer()
         var total = 0
         for try await chunk in request.body {

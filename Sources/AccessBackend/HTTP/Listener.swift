@@ -26,7 +26,7 @@ final class Listener: Sendable {
     }
 
     private let host: String
-    private let responder: RouterResponder<AppContext>
+    private let responder: WorldsResponder
     private let limits: ReferenceBackend.ConnectionLimits
     /// Shared by every stretch of listening: connections of a stopped application still count.
     private let connections: ConnectionRegistry
@@ -36,7 +36,7 @@ final class Listener: Sendable {
 
     /// Listens on `host:port` (0: any free port; `port` then holds the real one).
     init(
-        host: String, port: Int, responder: RouterResponder<AppContext>, limits: ReferenceBackend.ConnectionLimits,
+        host: String, port: Int, responder: WorldsResponder, limits: ReferenceBackend.ConnectionLimits,
         connections: ConnectionRegistry, logger: Logger
     ) async throws {
         self.host = host

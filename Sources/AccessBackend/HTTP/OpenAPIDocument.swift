@@ -71,6 +71,15 @@ info:
     email with a code or a link to one address (sign-in codes, registration, verification, re-auth and
     email change links) shares one budget; recovery emails have their own (30 s, 5 a day). The caps across
     destinations (client_address_hourly, account_hourly, global_hourly) count them all.
+
+
+    Worlds (reference backend). One server holds many isolated worlds, each a complete backend state with
+    its own accounts, codes, sessions, outbox, clock, faults and journal. http://HOST:PORT/w/NAME/... serves
+    this whole contract and the admin API for world NAME (lower-case letters, digits and -, at most 40),
+    so a client's base URL is all it needs: http://HOST:PORT/w/alice. A world is made on its first request
+    from the server's scenario; the bare paths are the default world (also reachable as /w/default). A
+    name that is not valid is 400 invalid_world_name; a new world beyond the server's cap is 409
+    world_limit. /_admin/worlds lists, makes, deletes, downloads and uploads worlds.
 servers:
   - url: "http://127.0.0.1:8080"
 paths:
@@ -1850,6 +1859,116 @@ paths:
           "application/json":
             schema:
               "$ref": "#/components/schemas/LoadScenarioBody"
+  "/_admin/worlds":
+    get:
+      operationId: "adminListWorlds"
+      summary: "The worlds this server holds: the default one, every open one, and with --data-dir those kept on disk"
+      description: "A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request."
+      responses:
+        "200":
+          description: "Success"
+          content:
+            "application/json":
+              schema:
+                type: "array"
+                items:
+                  "$ref": "#/components/schemas/WorldSummary"
+      tags:
+        - "worlds"
+      security: []
+    post:
+      operationId: "adminCreateWorld"
+      summary: "Make a world: from a scenario (JSON {name, scenario}) or from an uploaded world file (the file as the body, the name in ?name=)"
+      description: "A world is also made on its first request under /w/NAME/, from the server's --scenario. 409 world_exists for a name already in use (reset one with POST /w/NAME/_admin/scenario, or delete it first), 409 world_limit when --max-worlds are open, 409 world_default for the name default (the bare paths' world), 400 invalid_world_name, 404 unknown_scenario, 422 world_file_invalid for an upload that is not a world file this server can open, 422 invalid_field for an upload without ?name=. An uploaded file is what GET /_admin/worlds/{name}/file gave, at most 16 MiB (413 otherwise)."
+      parameters:
+        - name: "name"
+          in: "query"
+          description: "The new world's name, for an uploaded file (a JSON body names it itself)"
+          required: false
+          schema:
+            "$ref": "#/components/schemas/WorldName"
+      requestBody:
+        required: true
+        content:
+          "application/json":
+            schema:
+              "$ref": "#/components/schemas/CreateWorldBody"
+          "application/vnd.sqlite3":
+            schema:
+              type: "string"
+              format: "binary"
+          "application/octet-stream":
+            schema:
+              type: "string"
+              format: "binary"
+      responses:
+        "201":
+          description: "Made and open"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/WorldSummary"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "404":
+          "$ref": "#/components/responses/E404"
+        "409":
+          "$ref": "#/components/responses/E409"
+        "413":
+          "$ref": "#/components/responses/E413"
+        "422":
+          "$ref": "#/components/responses/E422"
+      tags:
+        - "worlds"
+      security: []
+  "/_admin/worlds/{name}":
+    delete:
+      operationId: "adminDeleteWorld"
+      summary: "Delete a world: it is closed and its file removed (with --data-dir too). 409 world_default for the default world"
+      parameters:
+        - name: "name"
+          in: "path"
+          required: true
+          schema:
+            "$ref": "#/components/schemas/WorldName"
+      responses:
+        "204":
+          description: "Deleted"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "404":
+          "$ref": "#/components/responses/E404"
+        "409":
+          "$ref": "#/components/responses/E409"
+      tags:
+        - "worlds"
+      security: []
+  "/_admin/worlds/{name}/file":
+    get:
+      operationId: "adminDownloadWorld"
+      summary: "The world as one SQLite file, to attach to a bug report or upload elsewhere (POST /_admin/worlds?name=)"
+      description: "A consistent copy taken while the world runs, with its clock, faults and journal. It carries the world's key inside it, so it opens on any server: treat it as you treat the admin token (it holds live codes and sessions)."
+      parameters:
+        - name: "name"
+          in: "path"
+          required: true
+          schema:
+            "$ref": "#/components/schemas/WorldName"
+      responses:
+        "200":
+          description: "The world file"
+          content:
+            "application/vnd.sqlite3":
+              schema:
+                type: "string"
+                format: "binary"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "404":
+          "$ref": "#/components/responses/E404"
+      tags:
+        - "worlds"
+      security: []
   "/_admin/state":
     get:
       operationId: "adminState"
@@ -2288,6 +2407,13 @@ components:
         - "two_factor_not_enabled"
         - "two_factor_enabled"
         - "two_factor_setup_not_found"
+        - "invalid_world_name"
+        - "unknown_world"
+        - "world_exists"
+        - "world_limit"
+        - "world_default"
+        - "world_file_invalid"
+        - "fault_not_in_world"
     RateLimitKind:
       type: "string"
       description: "Which limit fired on a 429. Per phone or email address: cooldown (30 s between sends), resend_window (3 resends per 15 min), daily_cap (5 sends per 24 h). Across destinations, over the last hour, for every text or email with a code or link: client_address_hourly (30 asked from one client address, recovery requests included), account_hourly (10 asked by one signed-in account), global_hourly (300 for the whole server). password_attempts (re-auth by password), login_lockout (password sign-in), two_factor_attempts (5 wrong authenticator or recovery codes per account, counted across its sessions and re-auths, lock them for 15 min). Per address means per phone number or email address whatever sent to it: a sign-in code and a change-phone code to one number count against the same cooldown, resends and daily cap. Extensible: a client treats a limit it does not know by retry_after."
@@ -3418,6 +3544,46 @@ components:
         - "user_id"
         - "now"
         - "epoch"
+    WorldName:
+      type: "string"
+      description: "Lower-case letters, digits and -, starting with a letter or digit, at most 40 characters; default is the bare paths' world"
+      pattern: "^[a-z0-9][a-z0-9-]{0,39}$"
+    CreateWorldBody:
+      additionalProperties: false
+      type: "object"
+      properties:
+        name:
+          "$ref": "#/components/schemas/WorldName"
+        scenario:
+          type: "string"
+          description: "A scenario of GET /_admin/scenarios; the server's --scenario when left out"
+      required:
+        - "name"
+    WorldSummary:
+      type: "object"
+      properties:
+        name:
+          "$ref": "#/components/schemas/WorldName"
+        open:
+          type: "boolean"
+          description: "In memory now; false: kept in --data-dir only, opened again by its next request"
+        kept:
+          type: "boolean"
+          description: "Its file survives a restart (--data-dir, or --db for the default world)"
+        scenario:
+          type: "string"
+          description: "The scenario last loaded into it (open worlds only)"
+        epoch:
+          type: "integer"
+          format: "int64"
+          description: "Its scenario epoch (open worlds only)"
+        idle_seconds:
+          type: "integer"
+          description: "Seconds since its last request, on the server's time (open worlds only); dropped at --world-idle-minutes"
+      required:
+        - "name"
+        - "open"
+        - "kept"
     AdminState:
       type: "object"
       properties:
@@ -3931,13 +4097,13 @@ components:
           schema:
             "$ref": "#/components/schemas/APIErrorBody"
     E404:
-      description: "Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)"
+      description: "Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, unknown_world, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)"
       content:
         "application/json":
           schema:
             "$ref": "#/components/schemas/APIErrorBody"
     E409:
-      description: "phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off)"
+      description: "phone_taken, email_taken (never say who owns it), email_already_set, last_method (disconnecting the only sign-in method), provider_taken (never say whose), delete_blocked (a blocker from /me/delete-preflight stands), recently_deleted (the phone, email, or Apple or Google account of an account deleted less than 7 days ago), no_scenario, account_deleted (admin session: the scenario's user deleted their account; load a scenario again), signed_out_scenario (admin session: this scenario starts signed out, sign in through the screens), username_taken (never say whose), onboarding_step (that onboarding step is not reached yet), current_session (DELETE /me/sessions/{id} names this device's own session: log out instead), two_factor_enabled (two-factor is already on), two_factor_not_enabled (two-factor is off: nothing to verify, regenerate or turn off), world_exists, world_limit (--max-worlds are open), world_default (the default world cannot be deleted or replaced)"
       content:
         "application/json":
           schema:
@@ -3949,13 +4115,13 @@ components:
           schema:
             "$ref": "#/components/schemas/APIErrorBody"
     E413:
-      description: "payload_too_large: bodies are limited to 64 KiB"
+      description: "payload_too_large: bodies are limited to 64 KiB (an uploaded world file to 16 MiB)"
       content:
         "application/json":
           schema:
             "$ref": "#/components/schemas/APIErrorBody"
     E422:
-      description: "Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors)"
+      description: "Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world"
       content:
         "application/json":
           schema:

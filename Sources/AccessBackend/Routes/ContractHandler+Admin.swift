@@ -105,6 +105,12 @@ extension ContractHandler {
     func adminSetFaults(_ input: Operations.AdminSetFaults.Input) async throws -> Operations.AdminSetFaults.Output {
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         try await JSONBody.refuseNulls(in: ContractScope.current?.request)
+        if world != WorldName.defaultWorld, body.offline == FaultService.Offline.refused.rawValue {
+            throw BackendError(
+                .unprocessableContent, "fault_not_in_world",
+                "offline \"refused\" stops the whole port, every world's: only the default world (the bare paths) "
+                    + "may set it. Use \"drop\" or \"503\" for this world alone.", rule: .adminWorldFault)
+        }
         if let refusal = try backend.faults.apply(body) {
             let faults = backend.faults
             // Returns once the port refuses connections; this answer still goes out on its own connection.

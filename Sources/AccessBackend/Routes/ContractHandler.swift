@@ -11,6 +11,10 @@ import OpenAPIRuntime
 /// `ContractHandler+<Tag>.swift`; this file holds what they share.
 struct ContractHandler: APIProtocol {
     let backend: Backend
+    /// Every world of the server, for the `worlds` operations (issue 33).
+    let worlds: WorldRegistry
+    /// The name of the world this handler serves (`WorldName.defaultWorld` on the bare paths).
+    let world: String
 
     var request: Request {
         get throws {
