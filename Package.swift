@@ -30,7 +30,7 @@ let package = Package(
         // Domain: no I/O.
         .target(
             name: "AccessCore",
-            resources: [.copy("Resources/countries.json"), .copy("Resources/common-passwords.txt")]),
+            resources: [.copy("Resources/common-passwords.txt")]),
         // Contract types and the HTTP client.
         .target(
             name: "AccessAPI",
