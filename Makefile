@@ -95,8 +95,8 @@ SOAK_ARGS ?=
 soak: build
 	scripts/soak.py --binary $(SOAK_BIN) $(SOAK_ARGS)
 
-# Regenerates Sources/AccessCore/Resources/countries.json from PyPI's phonenumbers and
-# pycountry, pinned so the same JSON comes out; installed into .venv, then run offline.
+# Regenerates Sources/AccessCore/CountryTable.swift from PyPI's phonenumbers and
+# pycountry, pinned so the same table comes out; installed into .venv, then run offline.
 COUNTRY_PACKAGES := phonenumbers==9.0.43 pycountry==26.2.16
 countries:
 	[ -x .venv/bin/python ] || python3 -m venv .venv

@@ -32,7 +32,7 @@ let package = Package(
             name: "AccessCore",
             // Crypto for the authenticator codes' HMAC (TOTP), which app and backend share.
             dependencies: [.product(name: "Crypto", package: "swift-crypto")],
-            resources: [.copy("Resources/countries.json"), .copy("Resources/common-passwords.txt")]),
+            resources: [.copy("Resources/common-passwords.txt")]),
         // Contract types and the HTTP client.
         .target(
             name: "AccessAPI",

@@ -46,6 +46,81 @@ import Testing
         }
     }
 
+    /// A private directory of the test's own: the shared one's template may be made or replaced by any
+    /// process starting meanwhile.
+    private static func withDirectory(_ body: (String) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("template-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try body(directory.path)
+    }
+
+    /// Every table and index of the file at `path`, and the migrations it records.
+    private static func schema(atPath path: String) throws -> [String] {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT type || ' ' || name || ': ' || sql FROM sqlite_master
+                    WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY type, name
+                    """)
+                + String.fetchAll(db, sql: "SELECT 'migration ' || identifier FROM grdb_migrations ORDER BY rowid")
+        }
+    }
+
+    /// A temporary database starts as a copy of a template made once per script (issue 34 item 1): the first
+    /// copy makes the template, owner-only like the copy, both holding exactly the script's schema.
+    @Test func theFirstTemporaryDatabaseMakesTheTemplateOfTheScript() throws {
+        try Self.withDirectory { directory in
+            let applied = directory + "/applied.sqlite"
+            let queue = try DatabaseQueue(path: applied)
+            try queue.write { db in try db.execute(sql: StoreSchema.script) }
+            try queue.close()
+
+            let copy = directory + "/db-1-copy.sqlite"
+            #expect(StoreSchema.copyTemplate(to: copy, directory: directory))
+            let template = directory + "/" + StoreSchema.templateName
+            #expect(FileManager.default.fileExists(atPath: template))
+            #expect(try Self.schema(atPath: copy) == Self.schema(atPath: applied))
+            #expect(try Self.schema(atPath: template) == Self.schema(atPath: applied))
+            for path in [copy, template] {
+                let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+                #expect(mode == 0o600, "\(path)")
+            }
+            // Only the template and the copy: the file it was built under was renamed, its WAL checkpointed.
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+                    == ["applied.sqlite", "db-1-copy.sqlite", StoreSchema.templateName].sorted())
+        }
+    }
+
+    /// A template already there is copied, not made again: one planted with a table of its own shows up in
+    /// the copy.
+    @Test func aTemporaryDatabaseIsACopyOfTheTemplateThere() throws {
+        try Self.withDirectory { directory in
+            let template = directory + "/" + StoreSchema.templateName
+            let queue = try DatabaseQueue(path: template)
+            try queue.write { db in
+                try db.execute(sql: StoreSchema.script)
+                try db.execute(sql: "CREATE TABLE planted (id INTEGER)")
+            }
+            try queue.close()
+
+            let copy = directory + "/db-1-copy.sqlite"
+            #expect(StoreSchema.copyTemplate(to: copy, directory: directory))
+            #expect(try Self.schema(atPath: copy).contains("table planted: CREATE TABLE planted (id INTEGER)"))
+        }
+    }
+
+    /// No template and no way to make one (the directory is gone): no copy, and the caller applies the script.
+    @Test func withoutATemplateThereIsNoCopy() {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString)").path
+        #expect(!StoreSchema.copyTemplate(to: missing + "/db-1-copy.sqlite", directory: missing))
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
     /// The script is what `StoreSchema.script(of:)` makes of a migrated database, word for word. After a new
     /// migration, `ACCESSDECK_RECORD_SCHEMA=1 swift test --filter StoreSchemaTests` rewrites it.
     @Test func theScriptIsTheMigratedSchema() throws {

@@ -22,6 +22,27 @@ enum PrivateFiles {
         restrictDatabase(at: path)
     }
 
+    /// Copies `source` to a new file at `path`, 0600 from its creation; false (and no file at `path`) when
+    /// anything fails.
+    static func copy(_ source: String, to path: String) -> Bool {
+        let input = open(source, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard input >= 0 else { return false }
+        defer { close(input) }
+        let output = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, fileMode)
+        guard output >= 0 else { return false }
+        defer { close(output) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count == 0 { return true }
+            let written = count < 0 ? -1 : buffer.withUnsafeBytes { write(output, $0.baseAddress, count) }
+            guard written == count else {
+                unlink(path)
+                return false
+            }
+        }
+    }
+
     /// The key file's bytes, or nil when there is none. Tightened to 0600 if it was left looser.
     static func readKey(at path: String) throws -> Data? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)

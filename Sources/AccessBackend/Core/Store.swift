@@ -35,6 +35,10 @@ struct Store: Sendable {
             resolved = try TemporaryDatabase.makePath()
             temporary = true
         }
+        let fromTemplate =
+            temporary
+            && StoreSchema.copyTemplate(
+                to: resolved, directory: resolved.lastIndex(of: "/").map { String(resolved[..<$0]) } ?? ".")
         // Accounts and digests live here: readable by the owner only. SQLite gives its -wal and -shm files
         // the main file's mode, so creating that one 0600 first covers all three.
         try PrivateFiles.prepareDatabase(at: resolved)
@@ -49,9 +53,9 @@ struct Store: Sendable {
         let pool = try DatabasePool(path: resolved, configuration: configuration)
         let key: StoreKey
         if temporary {
-            // Empty, so nothing from before to seal or zero: the schema in one script instead of the migration
-            // chain (`StoreSchema`). The migrator still runs after it, and finds nothing left to do.
-            try StoreSchema.apply(to: pool)
+            // Empty, so nothing from before to seal or zero: the schema from the template or in one script instead
+            // of the migration chain (`StoreSchema`). The migrator still runs after it, and finds nothing left to do.
+            if !fromTemplate { try StoreSchema.apply(to: pool) }
             key = StoreKey.temporary()
             try migrator(sealer: key.outboxSealer).migrate(pool)
         } else {

@@ -1,4 +1,12 @@
+import Crypto
+import Foundation
 import GRDB
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The schema every migration of `Store.migrator` makes, as one script. A temporary database (the app's
 /// embedded backend, every start) gets it in one transaction instead of running the chain: each migration is
@@ -11,6 +19,46 @@ enum StoreSchema {
     /// Runs the script on an empty database, in one transaction.
     static func apply(to pool: DatabasePool) throws {
         try pool.write { db in try db.execute(sql: script) }
+    }
+
+    /// A database file holding just the script, WAL already on, made once per script in the temporary databases'
+    /// private directory and copied for each of them: SQLite parsing and running the script's statements was some
+    /// 20 M instructions of every start (issue 34 item 1), a copy of the file almost nothing. Returns false when
+    /// no copy could be made (then the caller applies the script itself).
+    static func copyTemplate(to path: String, directory: String) -> Bool {
+        let template = directory + "/" + templateName
+        if access(template, R_OK) != 0 {
+            do {
+                try makeTemplate(at: template, directory: directory)
+            } catch {
+                return false
+            }
+        }
+        return PrivateFiles.copy(template, to: path)
+    }
+
+    /// Named by the script's digest: another script (a new migration) gets another file, never a stale one.
+    static let templateName = "schema-" + Secrets.hex(SHA256.hash(data: Data(script.utf8)).prefix(8)) + ".sqlite"
+
+    /// Built under a temporary database's name, so a process that dies half-way leaves a file the sweep removes,
+    /// then renamed into place whole: a second process starting meanwhile copies either nothing or all of it.
+    private static func makeTemplate(at template: String, directory: String) throws {
+        let building =
+            directory + "/\(TemporaryDatabase.filePrefix)\(getpid())-\(UUID().uuidString.lowercased()).sqlite"
+        do {
+            try PrivateFiles.prepareDatabase(at: building)
+            let queue = try DatabaseQueue(path: building)
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+            try queue.write { db in try db.execute(sql: script) }
+            // The last connection's close checkpoints the WAL into the file and removes -wal and -shm.
+            try queue.close()
+            guard rename(building, template) == 0 else {
+                throw StoreError("cannot rename the schema template: \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            for suffix in ["", "-wal", "-shm"] { unlink(building + suffix) }
+            throw error
+        }
     }
 
     /// The script that makes `db`'s schema again: its tables, then its indexes, in the order they were made,

@@ -150,7 +150,11 @@ final class Listener: Sendable {
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in ready.resolve(.success(channel)) },
             logger: logger)
-        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        // Named here: without a name the group writes the application out by reflection ("\(service)"), a runtime
+        // protocol-conformance lookup for every type inside it, some 1.2 M instructions of each start (issue 34).
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: app, serviceName: "reference backend")], logger: logger))
         let finished = self.finished
         let task = Task.detached {
             do {
