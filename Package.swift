@@ -71,6 +71,10 @@ let package = Package(
         // Text snapshots of rendered grids for the test targets.
         .target(name: "SnapshotSupport", dependencies: ["TerminalKit"]),
         .systemLibrary(name: "CNcursesw"),
+        // libqrencode (Debian's libqrencode-dev), for the two-factor set-up's QR code.
+        .systemLibrary(name: "CQRencode"),
+        // A text's QR code modules, from libqrencode; TerminalKit's QRCodeBlock draws them.
+        .target(name: "QRCode", dependencies: ["CQRencode"]),
         // The only code that calls ncurses.
         .target(name: "CursesDriver", dependencies: ["TerminalKit", "CNcursesw"]),
         .target(name: "AccessApp", dependencies: ["TerminalKit", "AccessAPI", "AccessCore"], exclude: ["README.md"]),
@@ -110,8 +114,11 @@ let package = Package(
         ),
         .testTarget(name: "AccessCoreTests", dependencies: ["AccessCore"]),
         .testTarget(
-            name: "TerminalKitTests", dependencies: ["TerminalKit", "SnapshotSupport", "ChildProcess"],
+            name: "TerminalKitTests",
+            // QRCode and AccessCore for the QR code of an otpauth URI, exported and read back by zbarimg.
+            dependencies: ["TerminalKit", "SnapshotSupport", "ChildProcess", "QRCode", "AccessCore"],
             exclude: ["__Snapshots__"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "ChildProcess"]),
         .testTarget(name: "CursesDriverTests", dependencies: ["CursesDriver", "TerminalKit"]),
         .testTarget(
             name: "AccessAppTests",

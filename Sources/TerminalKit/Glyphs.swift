@@ -21,6 +21,9 @@ public struct Glyphs: Hashable, Sendable {
     public var trash: String
     /// Key names in footers and help use words instead of arrows ("Up/Down").
     public var asciiKeys: Bool = false
+    /// Half blocks (▀ ▄ █) draw two rows of a QR code in one terminal row; without them (ASCII) a
+    /// module is two reverse-video spaces (`QRCodeBlock`).
+    public var halfBlocks: Bool = true
 
     /// How a key is named on screen with these glyphs.
     public func label(for key: Key) -> String {
@@ -42,5 +45,5 @@ public struct Glyphs: Hashable, Sendable {
     public static let ascii = Glyphs(
         box: .ascii, focusBox: .asciiHeavy, disabledBox: .asciiDashed, selected: ">", back: "< Back", pencil: "edit",
         chevron: ">", bullet: "*", caret: "^", skeleton: ".", rule: "-", moreAbove: "^", moreBelow: "v",
-        spinner: ["|", "/", "-", "\\"], trash: "[x]", asciiKeys: true)
+        spinner: ["|", "/", "-", "\\"], trash: "[x]", asciiKeys: true, halfBlocks: false)
 }

@@ -1,6 +1,10 @@
 /// A colour by what it means, not by its value: a `Theme` gives each role a terminal colour.
+///
+/// `ink` and `paper` are black and white in every colour theme: what a camera reads (a QR code) must be
+/// dark on light whatever the theme, so they do not follow the theme's text and background.
 public enum ColorRole: UInt8, CaseIterable, Hashable, Sendable {
     case text, muted, accent, danger, success, warning, border, background, surface, selection, onAccent
+    case ink, paper
 }
 
 /// Text attributes that survive the mono theme: state is never shown by colour alone.
@@ -80,7 +84,7 @@ public struct Theme: Hashable, Sendable {
             .text: .palette(252), .muted: .palette(245), .accent: .palette(75), .danger: .palette(203),
             .success: .palette(114), .warning: .palette(221), .border: .palette(240),
             .background: .palette(233), .surface: .palette(236), .selection: .palette(238),
-            .onAccent: .palette(16),
+            .onAccent: .palette(16), .ink: .palette(16), .paper: .palette(231),
         ])
 
     public static let light = Theme(
@@ -89,7 +93,7 @@ public struct Theme: Hashable, Sendable {
             .text: .palette(235), .muted: .palette(243), .accent: .palette(26), .danger: .palette(160),
             .success: .palette(28), .warning: .palette(130), .border: .palette(250),
             .background: .palette(231), .surface: .palette(255), .selection: .palette(253),
-            .onAccent: .palette(231),
+            .onAccent: .palette(231), .ink: .palette(16), .paper: .palette(231),
         ])
 
     public static let mono = Theme(name: .mono, colors: [:])

@@ -120,3 +120,52 @@ struct BoxDrawingShape: Equatable {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 }
+
+/// ▀ ▄ █ in the pictures as rectangles on whole pixels, for the same reason as box drawing: a font's
+/// block glyphs rarely reach the top and bottom of the 18 px line, so a QR code drawn as text would have
+/// light seams between its rows and not scan. A half is 9 px of the 18, a module of `QRCodeBlock`
+/// exactly square in a 9 px wide cell.
+struct BlockShape: Equatable {
+    var top: Bool
+    var bottom: Bool
+
+    init?(_ grapheme: String) {
+        switch grapheme {
+        case "▀": (top, bottom) = (true, false)
+        case "▄": (top, bottom) = (false, true)
+        case "█": (top, bottom) = (true, true)
+        default: return nil
+        }
+    }
+
+    func svg(column: Int, row: Int, color: RGB) -> String {
+        let half = ExportMetrics.cellHeight / 2
+        let y = row * ExportMetrics.cellHeight + (top ? 0 : half)
+        let height = top && bottom ? ExportMetrics.cellHeight : half
+        return "<rect x=\"\(column * ExportMetrics.cellWidth)\" y=\"\(y)\" width=\"\(ExportMetrics.cellWidth)\""
+            + " height=\"\(height)\" fill=\"\(color.hex)\" shape-rendering=\"crispEdges\"/>\n"
+    }
+}
+
+/// A cell a picture draws as shapes rather than as a font's glyph.
+enum CellShape: Equatable {
+    case line(BoxDrawingShape)
+    case block(BlockShape)
+
+    init?(_ grapheme: String) {
+        if let line = BoxDrawingShape(grapheme) {
+            self = .line(line)
+        } else if let block = BlockShape(grapheme) {
+            self = .block(block)
+        } else {
+            return nil
+        }
+    }
+
+    func svg(column: Int, row: Int, color: RGB) -> String {
+        switch self {
+        case .line(let shape): return shape.svg(column: column, row: row, color: color)
+        case .block(let shape): return shape.svg(column: column, row: row, color: color)
+        }
+    }
+}

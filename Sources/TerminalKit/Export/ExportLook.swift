@@ -73,15 +73,14 @@ struct ExportSegment: Hashable {
         return segments
     }
 
-    /// ASCII, Latin letters, box drawing and blocks: one cell wide in every monospace font.
-    /// The segment's text with its box drawing blanked (the picture draws it as shapes), and the
-    /// shapes with their columns.
-    func splittingBoxDrawing() -> (text: String, shapes: [(column: Int, shape: BoxDrawingShape)]) {
+    /// The segment's text with its box drawing and ▀ ▄ █ blanked (the picture draws them as shapes),
+    /// and the shapes with their columns.
+    func splittingShapes() -> (text: String, shapes: [(column: Int, shape: CellShape)]) {
         guard !isOwnGlyph else { return (text, []) }
         var text = ""
-        var shapes: [(column: Int, shape: BoxDrawingShape)] = []
+        var shapes: [(column: Int, shape: CellShape)] = []
         for (offset, character) in self.text.enumerated() {
-            if let shape = BoxDrawingShape(String(character)) {
+            if let shape = CellShape(String(character)) {
                 shapes.append((column + offset, shape))
                 text += " "
             } else {
@@ -101,6 +100,7 @@ struct ExportSegment: Hashable {
             || (first.properties.isEmoji && text.unicodeScalars.contains("\u{FE0F}"))
     }
 
+    /// ASCII, Latin letters, box drawing and blocks: one cell wide in every monospace font.
     static func isFixedPitch(_ grapheme: String) -> Bool {
         let scalars = grapheme.unicodeScalars
         guard scalars.count == 1, let value = scalars.first?.value else { return false }

@@ -1,6 +1,6 @@
 extension GridExport {
     /// An SVG of the screen as the terminal draws it in `theme`: a rectangle per run of
-    /// background, box drawing as shapes that fill their cells (`BoxDrawingShape`), then text
+    /// background, box drawing and ▀ ▄ █ as shapes that fill their cells (`CellShape`), then text
     /// placed by column (x = column × cell width) and stretched to its cells with `textLength`, so
     /// a wide glyph takes exactly two cells and nothing after it drifts, whatever font the viewer
     /// falls back to. Padding around the screen always; `frame` puts it in a window titled `title`.
@@ -39,7 +39,7 @@ extension GridExport {
                     + " height=\"\(cellHeight)\" fill=\"\(run.color.hex)\" shape-rendering=\"crispEdges\"/>\n"
             }
             for segment in segments {
-                let (text, shapes) = segment.splittingBoxDrawing()
+                let (text, shapes) = segment.splittingShapes()
                 for (column, shape) in shapes {
                     lines += shape.svg(column: column, row: y, color: segment.look.foreground)
                 }
@@ -83,7 +83,7 @@ extension GridExport {
 
     /// An HTML page of the screen: one block a row, one inline block a segment, each exactly
     /// its cells wide (`ch` is a monospace font's cell) and a line tall, so backgrounds meet and
-    /// a wide glyph keeps two cells. Box drawing is not text: an SVG laid over the rows draws the
+    /// a wide glyph keeps two cells. Box drawing and ▀ ▄ █ are not text: an SVG laid over the rows draws the
     /// same shapes as the SVG export, stretched to the rows' size, so it joins whatever the font.
     /// Styles are classes, one per look. Padding around the screen always; `frame` puts it in a
     /// window titled `title`.
@@ -98,7 +98,7 @@ extension GridExport {
             for segment in ExportSegment.row(y, of: grid, theme: theme) {
                 let number = classes[segment.look] ?? classes.count
                 classes[segment.look] = number
-                let (text, shapes) = segment.splittingBoxDrawing()
+                let (text, shapes) = segment.splittingShapes()
                 for (column, shape) in shapes {
                     lines += shape.svg(column: column, row: y, color: segment.look.foreground)
                 }
