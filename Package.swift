@@ -137,6 +137,8 @@ let package = Package(
             name: "AccessBackendTests",
             dependencies: [
                 "AccessBackend", "AccessBackendTesting", "AccessAPI", "AccessCore",
+                // TwoFactorOathtoolTests runs Debian's oathtool.
+                "ChildProcess",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // Secrets-at-rest tests read the database and recompute its HMACs.

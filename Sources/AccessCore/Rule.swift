@@ -36,6 +36,7 @@ public enum Rule: String, CaseIterable, Sendable {
     case adminNoScenario = "admin.no_scenario"
     case adminAccountDeleted = "admin.account_deleted"
     case adminOutboxInvalid = "admin.outbox_invalid"
+    case adminNoTwoFactor = "admin.no_two_factor"
     case invalidFault = "invalid_fault"
 
     // MARK: fault: failures QA switched on
@@ -202,6 +203,24 @@ public enum Rule: String, CaseIterable, Sendable {
     case holdPhoneRecentlyDeleted = "hold.phone_recently_deleted"
     case holdEmailRecentlyDeleted = "hold.email_recently_deleted"
     case holdProviderRecentlyDeleted = "hold.provider_recently_deleted"
+
+    // MARK: two_factor: the authenticator app and recovery codes (issue 31)
+
+    case twoFactorRequired = "two_factor.required"
+    case twoFactorSetupStarted = "two_factor.setup_started"
+    case twoFactorSetupNotFound = "two_factor.setup_not_found"
+    case twoFactorSetupExhausted = "two_factor.setup_exhausted"
+    case twoFactorEnabled = "two_factor.enabled"
+    case twoFactorAlreadyEnabled = "two_factor.already_enabled"
+    case twoFactorNotEnabled = "two_factor.not_enabled"
+    case twoFactorCodeIncorrect = "two_factor.code_incorrect"
+    case twoFactorCodeReplayed = "two_factor.code_replayed"
+    case twoFactorLocked = "two_factor.locked"
+    case twoFactorPassed = "two_factor.passed"
+    case twoFactorRecoveryCodeUsed = "two_factor.recovery_code_used"
+    case twoFactorRecoveryCodeInvalid = "two_factor.recovery_code_invalid"
+    case twoFactorRecoveryCodesRegenerated = "two_factor.recovery_codes_regenerated"
+    case twoFactorDisabled = "two_factor.disabled"
 }
 
 extension Rule {
@@ -213,6 +232,7 @@ extension Rule {
         case signIn = "signin"
         case device, register, login, onboarding, profile, username, recovery, otp, phone, reauth, link, email
         case password, connect, disconnect, delete, hold
+        case twoFactor = "two_factor"
     }
 
     public var family: Family {
@@ -251,6 +271,7 @@ extension Rule {
         case .adminNoScenario: return "No scenario is loaded, so there is nobody to sign in as."
         case .adminAccountDeleted: return "The scenario's user deleted their account."
         case .adminOutboxInvalid: return "The outbox holds a message the contract cannot describe."
+        case .adminNoTwoFactor: return "That account has no two-factor, so no current code."
         case .invalidFault: return "A fault setting is out of its bounds."
         case .faultOffline503: return "Offline fault: every request answers 503."
         case .faultOfflineDrop: return "Offline fault: every connection closes unanswered."
@@ -378,6 +399,21 @@ extension Rule {
         case .holdPhoneRecentlyDeleted: return "The number belonged to an account deleted days ago."
         case .holdEmailRecentlyDeleted: return "The email belonged to an account deleted days ago."
         case .holdProviderRecentlyDeleted: return "The Apple or Google account belonged to an account deleted days ago."
+        case .twoFactorRequired: return "This session passed one factor; it must pass the second first."
+        case .twoFactorSetupStarted: return "A new authenticator secret waits for its first code."
+        case .twoFactorSetupNotFound: return "No live pending setup to confirm."
+        case .twoFactorSetupExhausted: return "Wrong first code, the last try: the pending setup ended."
+        case .twoFactorEnabled: return "The first code matched: two-factor is on, recovery codes shown once."
+        case .twoFactorAlreadyEnabled: return "Two-factor is already on."
+        case .twoFactorNotEnabled: return "Two-factor is off: nothing to verify, regenerate or turn off."
+        case .twoFactorCodeIncorrect: return "Wrong authenticator code; tries remain."
+        case .twoFactorCodeReplayed: return "That code was already accepted once; wait for the next one."
+        case .twoFactorLocked: return "This wrong code was the last try: the step locks for a while."
+        case .twoFactorPassed: return "The authenticator code passed: the session is aal2, with new tokens."
+        case .twoFactorRecoveryCodeUsed: return "A recovery code passed the step and is spent."
+        case .twoFactorRecoveryCodeInvalid: return "Not one of the account's unused recovery codes."
+        case .twoFactorRecoveryCodesRegenerated: return "New recovery codes; the old ones stopped working."
+        case .twoFactorDisabled: return "Two-factor is off; its secret and codes are gone."
         }
     }
 }

@@ -13,7 +13,8 @@ import Testing
         #"{"session":{"user_id":"usr_9","access_token":"at_new","access_expires_at":"2031-01-01T00:00:00Z","#
         + #""refresh_token":"rt_new","refresh_expires_at":"2031-01-08T00:00:00Z"},"device_id":"dvc_1","#
         + #""is_new_user":true,"auth_methods":{"user_id":"usr_9","role":"athlete","phone":null,"#
-        + #""email":"new@mail.com","has_password":false,"apple_linked":false,"google_linked":false}}"#
+        + #""email":"new@mail.com","has_password":false,"apple_linked":false,"google_linked":false},"#
+        + #""assurance_level":"aal1","second_factor_required":false}"#
 
     @Test func verifyingACodeSendsTheDeviceAndKeepsTheNewSession() async throws {
         let seen = Mutex<Data?>(nil)

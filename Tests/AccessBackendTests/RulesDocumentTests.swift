@@ -83,6 +83,14 @@ import Testing
         "UsernameRules.minimumLength": Double(UsernameRules.minimumLength),
         "UsernameRules.maximumLength": Double(UsernameRules.maximumLength),
         "DisplayNameRules.maximumLength": Double(DisplayNameRules.maximumLength),
+        "TOTP.digits": Double(TOTP.digits),
+        "TOTP.period": TOTP.period,
+        "TOTP.driftSteps": Double(TOTP.driftSteps),
+        "TwoFactorLimits.maxWrongCodes": Double(TwoFactorLimits.maxWrongCodes),
+        "TwoFactorLimits.lockout": TwoFactorLimits.lockout,
+        "TwoFactorLimits.pendingSetupLifetime": TwoFactorLimits.pendingSetupLifetime,
+        "TwoFactorLimits.recoveryCodeCount": Double(TwoFactorLimits.recoveryCodeCount),
+        "TwoFactorLimits.recoveryCodeHalfLength": Double(TwoFactorLimits.recoveryCodeHalfLength),
     ]
 
     static let units: [String: Double] = [

@@ -14,7 +14,7 @@ import Testing
         user: UserRecord(
             id: "usr_1", role: .athlete, isPrimary: true, phone: "+995511100000", email: nil, passwordHash: nil,
             passwordSalt: nil, passwordChangedAt: nil, appleSubject: nil, googleSubject: nil),
-        access: .full, accessExpiresAt: 100)
+        access: .full, assurance: .aal1, accessExpiresAt: 100)
 
     @Test func aCachedSessionIsRefusedRightAfterLogout() async throws {
         try await TestBackend.with { backend in

@@ -38,6 +38,7 @@ import Testing
         #expect(Rule.invalidFault.rawValue == "invalid_fault")
         #expect(Rule.faultBody.rawValue == "fault.body")
         #expect(Rule.sessionRevoked.rawValue == "session.revoked")
-        #expect(Rule.allCases.count == 148)
+        #expect(Rule.twoFactorRequired.rawValue == "two_factor.required")
+        #expect(Rule.allCases.count == 165)
     }
 }

@@ -11128,7 +11128,7 @@ public struct Client: APIProtocol {
     }
     /// What an authenticator app would show now for an account with two-factor on, on the backend's clock (QA only: never offered for another backend)
     ///
-    /// The code of the current 30-second step of the backend's clock (which QA moves), its seconds left and the step. user_id: the account (default: the scenario's user). 404 not_found when that account has no two-factor on; 409 no_scenario when no user_id is given and no scenario is loaded.
+    /// The code of the current 30-second step of the backend's clock (which QA moves), its seconds left and the step. user_id: the account (default: the scenario's user). 404 two_factor_not_enabled when that account has no two-factor on (or there is no such account); 409 no_scenario when no user_id is given and no scenario is loaded.
     ///
     /// - Remark: HTTP `GET /_admin/two-factor/code`.
     /// - Remark: Generated from `#/paths//_admin/two-factor/code/get(adminTwoFactorCode)`.

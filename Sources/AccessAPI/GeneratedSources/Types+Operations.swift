@@ -1948,7 +1948,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/resend/post(resendSignInCode)/responses/404`.
             ///
@@ -2209,7 +2209,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/sign-in/code/verify/post(verifySignInCode)/responses/404`.
             ///
@@ -3161,7 +3161,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/register/confirm/post(confirmRegistration)/responses/404`.
             ///
@@ -4137,7 +4137,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//me/sessions/{id}/delete(signOutSession)/responses/404`.
             ///
@@ -5438,7 +5438,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//me/two-factor/confirm/post(confirmTwoFactorSetup)/responses/404`.
             ///
@@ -7217,7 +7217,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/links/inspect/post(inspectLink)/responses/404`.
             ///
@@ -7409,7 +7409,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/check/post(checkRecoveryLink)/responses/404`.
             ///
@@ -7647,7 +7647,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/recovery/complete/post(completeRecovery)/responses/404`.
             ///
@@ -8245,7 +8245,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/resend-otp/post(resendOtp)/responses/404`.
             ///
@@ -8527,7 +8527,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/cancel-otp/post(cancelOtp)/responses/404`.
             ///
@@ -8820,7 +8820,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/phone/verify-otp/post(verifyOtp)/responses/404`.
             ///
@@ -9563,7 +9563,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/reauth/email/confirm/post(reauthEmailConfirm)/responses/404`.
             ///
@@ -11063,7 +11063,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/email/resend/post(resendEmailLink)/responses/404`.
             ///
@@ -11278,7 +11278,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/email/verify/post(verifyEmailLink)/responses/404`.
             ///
@@ -11516,7 +11516,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/email/revert/post(revertEmailChange)/responses/404`.
             ///
@@ -12216,7 +12216,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/password/reset/check/post(checkPasswordResetLink)/responses/404`.
             ///
@@ -12431,7 +12431,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//auth/password/reset/complete/post(completePasswordReset)/responses/404`.
             ///
@@ -12800,7 +12800,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//_admin/scenario/post(adminLoadScenario)/responses/404`.
             ///
@@ -14673,7 +14673,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//_admin/provider/{provider}/token/post(adminProviderToken)/responses/404`.
             ///
@@ -14870,7 +14870,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//_admin/provider/{provider}/accounts/get(adminProviderAccounts)/responses/404`.
             ///
@@ -15036,7 +15036,7 @@ public enum Operations {
     }
     /// What an authenticator app would show now for an account with two-factor on, on the backend's clock (QA only: never offered for another backend)
     ///
-    /// The code of the current 30-second step of the backend's clock (which QA moves), its seconds left and the step. user_id: the account (default: the scenario's user). 404 not_found when that account has no two-factor on; 409 no_scenario when no user_id is given and no scenario is loaded.
+    /// The code of the current 30-second step of the backend's clock (which QA moves), its seconds left and the step. user_id: the account (default: the scenario's user). 404 two_factor_not_enabled when that account has no two-factor on (or there is no such account); 409 no_scenario when no user_id is given and no scenario is loaded.
     ///
     /// - Remark: HTTP `GET /_admin/two-factor/code`.
     /// - Remark: Generated from `#/paths//_admin/two-factor/code/get(adminTwoFactorCode)`.
@@ -15156,7 +15156,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)
+            /// Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)
             ///
             /// - Remark: Generated from `#/paths//_admin/two-factor/code/get(adminTwoFactorCode)/responses/404`.
             ///

@@ -16,6 +16,7 @@ struct Backend: Sendable {
     var sessionList: SessionListService { SessionListService(store: store, clock: clock) }
     var otp: OTPService { OTPService(store: store, clock: clock) }
     var reauth: ReauthService { ReauthService(store: store, clock: clock) }
+    var twoFactor: TwoFactorService { TwoFactorService(store: store, clock: clock) }
     var links: LinkService { LinkService(store: store, clock: clock, linkBase: linkBase) }
     var emails: EmailService { EmailService(store: store, clock: clock, linkBase: linkBase) }
     var passwords: PasswordService { PasswordService(store: store, clock: clock) }

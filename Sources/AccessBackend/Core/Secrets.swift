@@ -1,3 +1,4 @@
+import AccessCore
 import Crypto
 import Foundation
 
@@ -20,6 +21,15 @@ enum Secrets {
         var generator = SystemRandomNumberGenerator()
         let value = Int.random(in: 0...999_999, using: &generator)
         return String(format: "%06d", value)
+    }
+
+    /// A two-factor recovery code (issue 31): `xxxxx-xxxxx` from Base32's lowercase alphabet, 50 bits.
+    static func recoveryCode() -> String {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567")
+        var generator = SystemRandomNumberGenerator()
+        let half = TwoFactorLimits.recoveryCodeHalfLength
+        let characters = (0..<(2 * half)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+        return String(characters[..<half]) + "-" + String(characters[half...])
     }
 
     /// Short public identifiers (request ids); not secret, but still unguessable.

@@ -11,6 +11,7 @@ final class SessionLookupCache: Sendable {
     struct Entry: Sendable {
         let user: UserRecord
         let access: AccessLevel
+        let assurance: AssuranceLevel
         /// Checked on every hit against the backend's clock, which QA can move.
         let accessExpiresAt: Double
     }

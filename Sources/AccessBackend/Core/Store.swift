@@ -18,6 +18,8 @@ struct Store: Sendable {
     let outboxSealer: Sealer
     /// What a refreshed pair is sealed with for its reuse interval.
     let refreshSealer: Sealer
+    /// What an authenticator's secret is sealed with (`TwoFactorService`).
+    let twoFactorSealer: Sealer
     let retention = RetentionService()
     /// Bearer lookups, kept until the next commit (see `SessionLookupCache`).
     let sessionCache = SessionLookupCache()
@@ -67,7 +69,7 @@ struct Store: Sendable {
         try PrivateFiles.restrictDatabase(at: resolved)
         let store = Store(
             pool: pool, path: resolved, isTemporary: temporary, key: key, digest: key.digest,
-            outboxSealer: key.outboxSealer, refreshSealer: key.refreshSealer)
+            outboxSealer: key.outboxSealer, refreshSealer: key.refreshSealer, twoFactorSealer: key.twoFactorSealer)
         store.sessionCache.watch(pool)
         return store
     }
@@ -388,6 +390,28 @@ struct Store: Sendable {
                         device_id TEXT, method TEXT, created_at REAL NOT NULL, last_seen_at REAL NOT NULL,
                         client_address TEXT);
                     CREATE INDEX sign_ins_user ON sign_ins(user_id);
+                    """)
+        }
+        // Two-factor (issue 31): the account's flag beside its other methods (read with every session), each
+        // session's assurance level, the authenticator's sealed secret and last accepted step, a pending setup,
+        // the recovery codes as keyed digests, and the wrong codes the account gave in a row.
+        migrator.registerMigration("v20-two-factor") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE users ADD COLUMN two_factor_enabled_at REAL;
+                    ALTER TABLE sessions ADD COLUMN assurance TEXT NOT NULL DEFAULT 'aal1';
+                    CREATE TABLE two_factor (
+                        user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                        secret_sealed BLOB NOT NULL, last_step INTEGER,
+                        wrong_attempts INTEGER NOT NULL DEFAULT 0, locked_until REAL);
+                    CREATE TABLE two_factor_setups (
+                        user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                        secret_sealed BLOB NOT NULL, expires_at REAL NOT NULL,
+                        wrong_attempts INTEGER NOT NULL DEFAULT 0);
+                    CREATE TABLE recovery_codes (
+                        code_hash TEXT PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, used_at REAL);
+                    CREATE INDEX recovery_codes_user ON recovery_codes(user_id);
                     """)
         }
         return migrator

@@ -17,6 +17,8 @@ struct StoreKey: Sendable {
     var outboxSealer: Sealer { Sealer(storeKey: key, purpose: "outbox") }
     /// Seals the pair a refresh issued, for its reuse interval (`SessionService.reuseInterval`).
     var refreshSealer: Sealer { Sealer(storeKey: key, purpose: "refresh") }
+    /// Seals an authenticator's TOTP secret (issue 31): the backend must read it back to check codes.
+    var twoFactorSealer: Sealer { Sealer(storeKey: key, purpose: "two-factor") }
 
     /// What the database keeps to recognise its key: an HMAC of a fixed text, which says nothing of the key.
     var check: Data { Data(HMAC<SHA256>.authenticationCode(for: Data("accessdeck key check".utf8), using: key)) }

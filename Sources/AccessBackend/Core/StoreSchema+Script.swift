@@ -9,12 +9,12 @@ extension StoreSchema {
             id TEXT PRIMARY KEY, role TEXT NOT NULL, is_primary INTEGER NOT NULL DEFAULT 0,
             phone TEXT UNIQUE, email TEXT UNIQUE COLLATE NOCASE,
             password_hash TEXT, password_salt TEXT, password_changed_at REAL,
-            apple_subject TEXT UNIQUE, google_subject TEXT UNIQUE, deleted_at REAL, email_unverified INTEGER NOT NULL DEFAULT 0, username TEXT, photo TEXT, onboarding_step TEXT NOT NULL DEFAULT 'complete', display_name TEXT);
+            apple_subject TEXT UNIQUE, google_subject TEXT UNIQUE, deleted_at REAL, email_unverified INTEGER NOT NULL DEFAULT 0, username TEXT, photo TEXT, onboarding_step TEXT NOT NULL DEFAULT 'complete', display_name TEXT, two_factor_enabled_at REAL);
         CREATE TABLE sessions (
             access_hash TEXT PRIMARY KEY, refresh_hash TEXT NOT NULL UNIQUE,
             user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
             access_expires_at REAL NOT NULL, refresh_expires_at REAL NOT NULL,
-            revoked INTEGER NOT NULL DEFAULT 0, family_id TEXT NOT NULL DEFAULT '', device_id TEXT, access TEXT NOT NULL DEFAULT 'full');
+            revoked INTEGER NOT NULL DEFAULT 0, family_id TEXT NOT NULL DEFAULT '', device_id TEXT, access TEXT NOT NULL DEFAULT 'full', assurance TEXT NOT NULL DEFAULT 'aal1');
         CREATE TABLE otp_requests (
             id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
             phone TEXT NOT NULL, purpose TEXT NOT NULL, code_hash TEXT NOT NULL,
@@ -93,6 +93,17 @@ extension StoreSchema {
             user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
             device_id TEXT, method TEXT, created_at REAL NOT NULL, last_seen_at REAL NOT NULL,
             client_address TEXT);
+        CREATE TABLE two_factor (
+            user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+            secret_sealed BLOB NOT NULL, last_step INTEGER,
+            wrong_attempts INTEGER NOT NULL DEFAULT 0, locked_until REAL);
+        CREATE TABLE two_factor_setups (
+            user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+            secret_sealed BLOB NOT NULL, expires_at REAL NOT NULL,
+            wrong_attempts INTEGER NOT NULL DEFAULT 0);
+        CREATE TABLE recovery_codes (
+            code_hash TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, used_at REAL);
         CREATE INDEX password_failures_user ON password_failures(user_id, failed_at);
         CREATE INDEX sends_recipient ON sends(recipient, sent_at);
         CREATE INDEX sends_sent_at ON sends(sent_at);
@@ -118,6 +129,7 @@ extension StoreSchema {
         CREATE INDEX outbox_request ON outbox(request_id);
         CREATE INDEX outbox_token_hash ON outbox(token_hash);
         CREATE INDEX sign_ins_user ON sign_ins(user_id);
+        CREATE INDEX recovery_codes_user ON recovery_codes(user_id);
         INSERT INTO grdb_migrations VALUES ('v1');
         INSERT INTO grdb_migrations VALUES ('v2-password-failures');
         INSERT INTO grdb_migrations VALUES ('v3-keyed-hashes');
@@ -137,5 +149,6 @@ extension StoreSchema {
         INSERT INTO grdb_migrations VALUES ('v17-outbox-outcomes');
         INSERT INTO grdb_migrations VALUES ('v18-display-name');
         INSERT INTO grdb_migrations VALUES ('v19-sign-ins');
+        INSERT INTO grdb_migrations VALUES ('v20-two-factor');
         """#
 }

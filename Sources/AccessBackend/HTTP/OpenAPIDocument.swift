@@ -2163,7 +2163,7 @@ paths:
     get:
       operationId: "adminTwoFactorCode"
       summary: "What an authenticator app would show now for an account with two-factor on, on the backend's clock (QA only: never offered for another backend)"
-      description: "The code of the current 30-second step of the backend's clock (which QA moves), its seconds left and the step. user_id: the account (default: the scenario's user). 404 not_found when that account has no two-factor on; 409 no_scenario when no user_id is given and no scenario is loaded."
+      description: "The code of the current 30-second step of the backend's clock (which QA moves), its seconds left and the step. user_id: the account (default: the scenario's user). 404 two_factor_not_enabled when that account has no two-factor on (or there is no such account); 409 no_scenario when no user_id is given and no scenario is loaded."
       responses:
         "200":
           description: "Success"
@@ -3931,7 +3931,7 @@ components:
           schema:
             "$ref": "#/components/schemas/APIErrorBody"
     E404:
-      description: "Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup)"
+      description: "Unknown resource (not_found, otp_request_not_found, challenge_not_found, link_not_found, unknown_scenario, two_factor_setup_not_found: no live pending two-factor setup; two_factor_not_enabled from GET /_admin/two-factor/code: that account has no two-factor)"
       content:
         "application/json":
           schema:

@@ -20,6 +20,8 @@ struct SessionRecord: Record {
     var deviceId: String?
     /// Limited after a recovery by email, until a phone is re-verified (seed 003).
     var access: AccessLevel
+    /// aal2 once a second factor passed on top of the first (issue 31); aal1 otherwise.
+    var assurance: AssuranceLevel = .aal1
 }
 
 /// A row of `spent_refresh_tokens`: a rotated refresh token's digest, kept while the token would have lived,

@@ -29,6 +29,9 @@ struct UserRecord: Record {
     var displayName: String? = nil
     /// The first unfinished step (`OnboardingService`); accounts from before onboarding are complete.
     var onboardingStep = OnboardingStep.complete
+    /// When two-factor was turned on (issue 31); nil while it is off. Here rather than only in `two_factor`
+    /// because every authenticated request needs it (`SessionService`'s gate) and reads this row anyway.
+    var twoFactorEnabledAt: Double? = nil
 
     /// Sign-in methods the user can still get in with (seed 000's "only method" rule counts these).
     var signInMethods: SignInMethods {
@@ -37,13 +40,17 @@ struct UserRecord: Record {
     }
 
     /// What may verify a change of this account's methods ("Verify it's you").
-    var reauthRule: ReauthRule { ReauthRule(methods: signInMethods, hasPassword: passwordHash != nil) }
+    var reauthRule: ReauthRule {
+        ReauthRule(methods: signInMethods, hasPassword: passwordHash != nil, hasAuthenticator: hasTwoFactor)
+    }
+
+    var hasTwoFactor: Bool { twoFactorEnabledAt != nil }
 
     var authMethods: AuthMethods {
         AuthMethods(
             userId: id, role: .init(role), phone: phone, email: email, hasPassword: passwordHash != nil,
             appleLinked: appleSubject != nil, googleLinked: googleSubject != nil,
-            passwordChangedAt: passwordChangedAt.map { Date(unix: $0) })
+            passwordChangedAt: passwordChangedAt.map { Date(unix: $0) }, twoFactorEnabled: hasTwoFactor)
     }
 
     func subject(of provider: SocialProvider) -> String? { provider == .apple ? appleSubject : googleSubject }
@@ -69,5 +76,6 @@ extension UserRecord {
         photo = try row.decode(forColumn: "photo")
         displayName = try row.decode(forColumn: "display_name")
         onboardingStep = try row.decode(forColumn: "onboarding_step")
+        twoFactorEnabledAt = try row.decode(forColumn: "two_factor_enabled_at")
     }
 }

@@ -8,13 +8,16 @@ import OpenAPIRuntime
 extension ContractHandler {
     func getProfile(_ input: Operations.GetProfile.Input) async throws -> Operations.GetProfile.Output {
         let session = try await session
-        return .ok(.init(body: .json(try await backend.onboarding.profile(user: session.user, access: session.access))))
+        var profile = try await backend.onboarding.profile(user: session.user, access: session.access)
+        profile.assuranceLevel = .init(session.assurance)
+        return .ok(.init(body: .json(profile)))
     }
 
     func updateProfile(_ input: Operations.UpdateProfile.Input) async throws -> Operations.UpdateProfile.Output {
         let session = try await session
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
-        let profile = try await backend.onboarding.update(user: session.user, access: session.access, body: body)
+        var profile = try await backend.onboarding.update(user: session.user, access: session.access, body: body)
+        profile.assuranceLevel = .init(session.assurance)
         decide(.profileSaved)
         return .ok(.init(body: .json(profile)))
     }

@@ -41,6 +41,10 @@ extension ContractHandler {
     func reauthAuthenticator(
         _ input: Operations.ReauthAuthenticator.Input
     ) async throws -> Operations.ReauthAuthenticator.Output {
-        throw Self.notBuiltYet
+        let user = try await user
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let grant = try await backend.twoFactor.reauth(user: user, code: body.code)
+        decide(.reauthGranted)
+        return .ok(.init(body: .json(grant)))
     }
 }

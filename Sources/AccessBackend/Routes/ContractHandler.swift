@@ -24,6 +24,7 @@ struct ContractHandler: APIProtocol {
     /// The signed-in user, for every operation that changes the account: a session with limited access
     /// (recovered by email, seed 003) is refused here with 403 limited_access. Default-deny on purpose: an
     /// operation a limited session may use asks for `session` instead, so each allowed one is named below.
+    /// A session that awaits its second factor (issue 31) is refused before that, by `session`.
     var user: UserRecord {
         get async throws {
             let session = try await session
@@ -36,7 +37,13 @@ struct ContractHandler: APIProtocol {
     /// auth methods and profile, edit the profile, check a username, and re-verify a phone (the phone
     /// code endpoints, which refuse every other purpose to it). GET /auth/me, logout and refresh read
     /// the session themselves.
-    var session: (user: UserRecord, access: AccessLevel) {
+    ///
+    /// Two-factor (issue 31), default-deny: a session that passed one factor of an account with two-factor
+    /// on is refused here (in `SessionService.authenticateSession`), 403 second_factor_required, for every
+    /// operation. The only ones it may call ask for the allowance by name: POST /auth/two-factor/verify and
+    /// /recovery (`secondStepSession`), POST /auth/logout (`SessionService.logout`); POST /auth/refresh needs
+    /// no session, and keeps aal1.
+    var session: SessionService.Authenticated {
         get async throws { try await backend.sessions.authenticateSession(try request) }
     }
 

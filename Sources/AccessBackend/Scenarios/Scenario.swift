@@ -24,6 +24,16 @@ struct Scenario: Decodable, Sendable {
         var username: String?
         var photo: String?
         var onboardingStep: OnboardingStep?
+        /// Two-factor on (issue 31), with a secret and recovery codes fixed in the fixture so tests, QA and
+        /// `oathtool` can compute and type them; stored sealed and hashed like any other.
+        var twoFactor: TwoFactor?
+    }
+
+    struct TwoFactor: Decodable, Sendable {
+        /// Base32, as an authenticator app takes it.
+        var secret: String
+        /// The codes not used yet (`xxxxx-xxxxx`), at most `TwoFactorLimits.recoveryCodeCount`.
+        var recoveryCodes: [String]
     }
 
     /// Failed password logins of one address, the last `secondsAgo` (issue 14's lockout).
@@ -116,8 +126,9 @@ struct Scenario: Decodable, Sendable {
     ]
     static let personKeys: Set<String> = [
         "id", "role", "phone", "email", "password", "password_hash", "password_changed_days_ago", "apple_linked",
-        "google_linked", "email_unverified", "username", "photo", "onboarding_step",
+        "google_linked", "email_unverified", "username", "photo", "onboarding_step", "two_factor",
     ]
+    static let twoFactorKeys: Set<String> = ["secret", "recovery_codes"]
     static let loginFailureKeys: Set<String> = ["email", "failures", "seconds_ago"]
     static let scheduledItemKeys: Set<String> = ["title", "starts_in_hours"]
     static let payoutKeys: Set<String> = [

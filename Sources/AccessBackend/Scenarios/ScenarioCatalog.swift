@@ -30,11 +30,17 @@ struct ScenarioCatalog: Sendable {
             throw ScenarioError(description: "\(label): not a JSON object")
         }
         try Self.rejectUnknownKeys(object, known: Scenario.knownKeys, at: "", label: label)
-        if let user = object["user"] as? [String: Any] {
-            try Self.rejectUnknownKeys(user, known: Scenario.personKeys, at: "user.", label: label)
-        }
+        var people: [(String, [String: Any])] = []
+        if let user = object["user"] as? [String: Any] { people.append(("user.", user)) }
         for (index, other) in ((object["others"] as? [[String: Any]]) ?? []).enumerated() {
-            try Self.rejectUnknownKeys(other, known: Scenario.personKeys, at: "others[\(index)].", label: label)
+            people.append(("others[\(index)].", other))
+        }
+        for (prefix, person) in people {
+            try Self.rejectUnknownKeys(person, known: Scenario.personKeys, at: prefix, label: label)
+            if let twoFactor = person["two_factor"] as? [String: Any] {
+                try Self.rejectUnknownKeys(
+                    twoFactor, known: Scenario.twoFactorKeys, at: prefix + "two_factor.", label: label)
+            }
         }
         for list in ["sessions", "bookings"] {
             for (index, item) in ((object[list] as? [[String: Any]]) ?? []).enumerated() {
@@ -112,6 +118,7 @@ struct ScenarioCatalog: Sendable {
                 throw fail("\(field).password_changed_days_ago", "needs a password and a value >= 0")
             }
             try Self.validatePasswordHash(person, field: field, fail: fail)
+            try Self.validateTwoFactor(person, field: field, fail: fail)
         }
         if scenario.user.signInMethods.count == 0 {
             throw fail("user", "has no sign-in method (phone, email, apple_linked or google_linked)")
@@ -168,6 +175,28 @@ struct ScenarioCatalog: Sendable {
         try validateOnboarding(people, fail: fail)
         try validateBlockers(scenario, fail: fail)
         try validateProviderAccounts(scenario, fail: fail)
+    }
+
+    /// A secret an authenticator app takes, and recovery codes as the backend makes them, each once.
+    private static func validateTwoFactor(
+        _ person: Scenario.Person, field: String, fail: (String, String) -> ScenarioError
+    ) throws {
+        guard let twoFactor = person.twoFactor else { return }
+        guard let totp = TOTP(base32: twoFactor.secret), totp.secret.count >= 16 else {
+            throw fail("\(field).two_factor.secret", "expected Base32 (A-Z, 2-7) of at least 16 bytes (26 characters)")
+        }
+        guard twoFactor.recoveryCodes.count <= TwoFactorLimits.recoveryCodeCount else {
+            throw fail("\(field).two_factor.recovery_codes", "at most \(TwoFactorLimits.recoveryCodeCount) codes")
+        }
+        var seen: Set<String> = []
+        for (index, code) in twoFactor.recoveryCodes.enumerated() {
+            guard let normalized = TwoFactorLimits.normalizedRecoveryCode(code), seen.insert(normalized).inserted
+            else {
+                throw fail(
+                    "\(field).two_factor.recovery_codes[\(index)]",
+                    "\"\(code)\" is not xxxxx-xxxxx of a-z and 2-7, once")
+            }
+        }
     }
 
     /// The loader stores `password_hash` as it is, without hashing (that is what keeps loads fast), so it must

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import GRDB
 
@@ -25,13 +26,17 @@ struct ScenarioLoader: Sendable {
                 "reauth_grants", "links",
                 "provider_tokens", "provider_grants", "device_accounts", "scheduled_items", "payouts", "deletions",
                 "identity_holds", "outbox", "sign_in_challenges", "devices", "login_failures", "recovery_requests",
-                "users", "meta",
+                "two_factor", "two_factor_setups", "recovery_codes", "users", "meta",
             ] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
-            try Self.insert(db, scenario.user, isPrimary: true, now: now)
-            for other in scenario.others ?? [] {
-                try Self.insert(db, other, isPrimary: false, now: now)
+            for (person, isPrimary) in [(scenario.user, true)] + (scenario.others ?? []).map({ ($0, false) }) {
+                try Self.insert(db, person, isPrimary: isPrimary, now: now)
+                if let twoFactor = person.twoFactor, let secret = TOTP(base32: twoFactor.secret) {
+                    _ = try TwoFactorService.enable(
+                        db, store: store, userId: person.id, secret: secret, lastStep: nil,
+                        recoveryCodes: twoFactor.recoveryCodes, now: now)
+                }
             }
             for send in scenario.otpSends ?? [] {
                 try RateLimitService.record(
@@ -70,7 +75,9 @@ struct ScenarioLoader: Sendable {
                 for _ in 0..<entry.failures { _ = try LoginThrottleService.recordFailure(db, key: key, now: at) }
             }
             for (index, other) in (scenario.otherDevices ?? []).enumerated() {
-                try Self.signIn(db, digest: store.digest, userId: scenario.user.id, other, index: index, now: now)
+                try Self.signIn(
+                    db, digest: store.digest, userId: scenario.user.id, other, index: index,
+                    assurance: scenario.user.twoFactor == nil ? .aal1 : .aal2, now: now)
             }
             try MetaRecord(key: .scenario, value: name).insert(db)
             if scenario.signedIn == false { try MetaRecord(key: .startsSignedOut, value: "1").insert(db) }
@@ -115,7 +122,8 @@ struct ScenarioLoader: Sendable {
     /// One of `other_devices`: registered and signed in as a sign-in from it would be, then last seen as long ago
     /// as the scenario says.
     private static func signIn(
-        _ db: Database, digest: TokenDigest, userId: String, _ other: Scenario.OtherDevice, index: Int, now: Date
+        _ db: Database, digest: TokenDigest, userId: String, _ other: Scenario.OtherDevice, index: Int,
+        assurance: AssuranceLevel, now: Date
     ) throws {
         let device = DeviceInfo(
             deviceName: other.deviceName, systemName: other.systemName, systemVersion: other.systemVersion,
@@ -123,7 +131,8 @@ struct ScenarioLoader: Sendable {
             publicKey: Data(repeating: UInt8(index), count: 32).base64EncodedString())
         let deviceId = try DeviceService.register(db, userId: userId, device: device, now: now).id
         let tokens = try SessionService.issue(
-            db, digest: digest, userId: userId, deviceId: deviceId, method: other.method, now: now)
+            db, digest: digest, userId: userId, deviceId: deviceId, assurance: assurance, method: other.method, now: now
+        )
         let seen = now.addingTimeInterval(-other.lastSeenMinutesAgo * 60).unix
         try db.execute(
             sql: """

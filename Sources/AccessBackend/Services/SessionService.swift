@@ -23,8 +23,11 @@ struct SessionService: Sendable {
 
     /// The QA shortcut (`POST /_admin/session`): with a device and a method when the palette's "Sign in from
     /// another device" names them, the sign-in a real one would have made.
+    /// `assurance`: aal2 for an account with two-factor on, whose QA session stands for a device that passed
+    /// the second step before (issue 31).
     func issue(
-        userId: String, access: AccessLevel, device: DeviceInfo? = nil, method: SessionMethod? = nil
+        userId: String, access: AccessLevel, assurance: AssuranceLevel = .aal1, device: DeviceInfo? = nil,
+        method: SessionMethod? = nil
     ) async throws -> SessionTokens {
         if let device { try DeviceService.validate(device) }
         let now = clock.now()
@@ -32,7 +35,8 @@ struct SessionService: Sendable {
             try store.retention.pruneIfDue(db, now: now)
             let deviceId = try device.map { try DeviceService.register(db, userId: userId, device: $0, now: now).id }
             return try Self.issue(
-                db, digest: store.digest, userId: userId, deviceId: deviceId, access: access, method: method, now: now)
+                db, digest: store.digest, userId: userId, deviceId: deviceId, access: access, assurance: assurance,
+                method: method, now: now)
         }
     }
 
@@ -42,16 +46,18 @@ struct SessionService: Sendable {
     /// an email change issues in place of the old one.
     /// `access`: limited only for the session an account recovery by email issues (seed 003).
     /// `method`: how the sign-in was made, for Active sessions (issue 30); nil where no one signed in.
+    /// `assurance`: aal1 for every first factor; aal2 only where a second factor is known to have passed.
     static func issue(
         _ db: Database, digest: TokenDigest, userId: String, deviceId: String? = nil, access: AccessLevel = .full,
-        method: SessionMethod? = nil, now: Date
+        assurance: AssuranceLevel = .aal1, method: SessionMethod? = nil, now: Date
     ) throws -> SessionTokens {
         let tokens = SessionTokens(
             userId: userId, accessToken: Secrets.token(prefix: "at_"),
             accessExpiresAt: now.addingTimeInterval(accessLifetime), refreshToken: Secrets.token(prefix: "rt_"),
             refreshExpiresAt: now.addingTimeInterval(refreshLifetime))
         let family = Secrets.identifier(prefix: "sf_")
-        try insert(db, digest: digest, tokens, family: family, deviceId: deviceId, access: access)
+        try insert(
+            db, digest: digest, tokens, family: family, deviceId: deviceId, access: access, assurance: assurance)
         try SignInRecord(
             familyId: family, userId: userId, deviceId: deviceId, method: method, createdAt: now.unix,
             lastSeenAt: now.unix, clientAddress: ContractScope.current?.remoteAddress
@@ -61,21 +67,46 @@ struct SessionService: Sendable {
 
     private static func insert(
         _ db: Database, digest: TokenDigest, _ tokens: SessionTokens, family: String, deviceId: String?,
-        access: AccessLevel
+        access: AccessLevel, assurance: AssuranceLevel
     ) throws {
         try SessionRecord(
             accessHash: digest(tokens.accessToken), refreshHash: digest(tokens.refreshToken), userId: tokens.userId,
             accessExpiresAt: tokens.accessExpiresAt.unix, refreshExpiresAt: tokens.refreshExpiresAt.unix,
-            familyId: family, deviceId: deviceId, access: access
+            familyId: family, deviceId: deviceId, access: access, assurance: assurance
         ).insert(db)
+    }
+
+    /// The second factor passed (issue 31): the aal1 pair of `accessHash` dies and an aal2 pair takes its place
+    /// in the same sign-in, so a copy of the aal1 tokens is worth nothing afterwards. No spent-token record is
+    /// kept for it: the reuse interval must never hand an aal2 pair to whoever holds the aal1 refresh token.
+    static func raiseToSecondFactor(
+        _ db: Database, digest: TokenDigest, accessHash: String, now: Date
+    ) throws
+        -> SessionTokens
+    {
+        guard let old = try SessionRecord.fetchOne(db, key: accessHash), !old.revoked else {
+            throw BackendError.unauthorized
+        }
+        try old.delete(db)
+        let tokens = SessionTokens(
+            userId: old.userId, accessToken: Secrets.token(prefix: "at_"),
+            accessExpiresAt: now.addingTimeInterval(accessLifetime), refreshToken: Secrets.token(prefix: "rt_"),
+            refreshExpiresAt: now.addingTimeInterval(refreshLifetime))
+        try insert(
+            db, digest: digest, tokens, family: old.familyId, deviceId: old.deviceId, access: old.access,
+            assurance: .aal2)
+        return tokens
     }
 
     /// `GET /auth/me`: the session's user and the device it was issued to.
     func me(_ request: Request) async throws -> CurrentUser {
-        let (user, access) = try await authenticateSession(request)
+        let found = try await authenticateSession(request)
+        let user = found.user
         let (deviceId, profile) = try await store.pool.read { db in
             let session = try accessHash(of: request).flatMap { try SessionRecord.fetchOne(db, key: $0) }
-            return (session?.deviceId, try OnboardingService.profile(db, userId: user.id, access: access))
+            var profile = try OnboardingService.profile(db, userId: user.id, access: found.access)
+            profile.assuranceLevel = .init(found.assurance)
+            return (session?.deviceId, profile)
         }
         return CurrentUser(userId: user.id, deviceId: deviceId, authMethods: user.authMethods, profile: profile)
     }
@@ -92,15 +123,40 @@ struct SessionService: Sendable {
         return ended
     }
 
-    /// The user behind `Authorization: Bearer …`, or 401.
-    func authenticate(_ request: Request) async throws -> UserRecord {
-        try await authenticateSession(request).user
+    /// A signed-in session as a request presents it: its user, its access and its assurance level.
+    struct Authenticated: Sendable {
+        var user: UserRecord
+        var access: AccessLevel
+        var assurance: AssuranceLevel
+
+        /// An aal1 session of an account with two-factor on (issue 31): it has passed one factor of two.
+        var awaitsSecondFactor: Bool { assurance == .aal1 && user.hasTwoFactor }
     }
 
-    /// The user behind `Authorization: Bearer …` and the access its session has, or 401.
+    /// What a session that awaits its second factor may still call (issue 31). Everything else is refused in
+    /// `authenticateSession`, so a new operation is refused to it unless it is named here.
+    enum FirstFactorAllowance {
+        /// Every other operation: refused to a session awaiting its second factor.
+        case refused
+        /// POST /auth/two-factor/verify and /recovery (passing it) and POST /auth/logout (giving up).
+        case secondStepOrLogout
+    }
+
+    /// The user behind `Authorization: Bearer …`, or 401.
+    func authenticate(
+        _ request: Request, firstFactor: FirstFactorAllowance = .refused
+    ) async throws -> UserRecord {
+        try await authenticateSession(request, firstFactor: firstFactor).user
+    }
+
+    /// The user behind `Authorization: Bearer …`, the access and the assurance level of its session, or 401.
     /// A session signed out from another device is told apart (401 `session_revoked`). A found one moves its
-    /// sign-in's last seen (`SessionListService.touch`).
-    func authenticateSession(_ request: Request) async throws -> (user: UserRecord, access: AccessLevel) {
+    /// sign-in's last seen (`SessionListService.touch`). Default-deny for two-factor (issue 31): a session
+    /// that awaits its second factor is refused here, 403 `second_factor_required`, unless the caller names
+    /// the allowance (`FirstFactorAllowance`).
+    func authenticateSession(
+        _ request: Request, firstFactor: FirstFactorAllowance = .refused
+    ) async throws -> Authenticated {
         guard let accessHash = accessHash(of: request) else { throw BackendError.unauthorized }
         let now = clock.now()
         guard let found = try lookUp(accessHash: accessHash, now: now.unix) else {
@@ -113,6 +169,7 @@ struct SessionService: Sendable {
         }
         try await SessionListService(store: store, clock: clock).touch(
             accessHash: accessHash, address: ContractScope.current?.remoteAddress, now: now)
+        if found.awaitsSecondFactor, firstFactor == .refused { throw TwoFactorService.required }
         return found
     }
 
@@ -145,12 +202,12 @@ struct SessionService: Sendable {
     /// From the cache of lookups since the last commit, else one indexed read. Synchronous on purpose: every
     /// authenticated request runs this, and GRDB's async read (a hop to its reader queue and back) tripled
     /// its cost. A WAL reader never waits for writers.
-    private func lookUp(accessHash: String, now: Double) throws -> (user: UserRecord, access: AccessLevel)? {
+    private func lookUp(accessHash: String, now: Double) throws -> Authenticated? {
         let (cached, generation) = store.sessionCache.find(accessHash, now: now)
-        if let cached { return (cached.user, cached.access) }
+        if let cached { return Authenticated(user: cached.user, access: cached.access, assurance: cached.assurance) }
         guard let found = try read(accessHash: accessHash, now: now) else { return nil }
         store.sessionCache.keep(found, for: accessHash, readAt: generation)
-        return (found.user, found.access)
+        return Authenticated(user: found.user, access: found.access, assurance: found.assurance)
     }
 
     /// `unsafeRead` skips the BEGIN/COMMIT around it: a single SELECT already reads one snapshot.
@@ -161,6 +218,7 @@ struct SessionService: Sendable {
                     db.cachedStatement(
                         sql: """
                             SELECT users.*, sessions.access AS session_access,
+                                sessions.assurance AS session_assurance,
                                 sessions.access_expires_at AS session_expires_at FROM sessions
                             JOIN users ON users.id = sessions.user_id
                             WHERE sessions.access_hash = ? AND sessions.revoked = 0 AND sessions.access_expires_at > ?
@@ -170,6 +228,7 @@ struct SessionService: Sendable {
             else { return nil }
             return SessionLookupCache.Entry(
                 user: try UserRecord(row: row), access: try row.decode(forColumn: "session_access"),
+                assurance: try row.decode(forColumn: "session_assurance"),
                 accessExpiresAt: try row.decode(forColumn: "session_expires_at"))
         }
     }
@@ -218,9 +277,11 @@ struct SessionService: Sendable {
                     spentAt: now.unix, successorAccessHash: store.digest(next.accessToken),
                     successorSealed: try SealedPair(next).sealed(with: sealer)
                 ).insert(db)
-                // A refreshed limited session stays limited: rotation must not be a way out of recovery.
+                // A refreshed limited session stays limited, and an aal1 one aal1: rotation must be no way out
+                // of a recovery, nor past a second factor.
                 try Self.insert(
-                    db, digest: store.digest, next, family: live.familyId, deviceId: live.deviceId, access: live.access)
+                    db, digest: store.digest, next, family: live.familyId, deviceId: live.deviceId, access: live.access,
+                    assurance: live.assurance)
                 try SessionListService.seen(
                     db, family: live.familyId, address: ContractScope.current?.remoteAddress, now: now)
                 return .rotated(next)
@@ -297,7 +358,8 @@ struct SessionService: Sendable {
     /// Logging out ends this device's session: the request's own session and every other one of its family
     /// (none in normal use, since rotation replaces the row). The user's other sign-ins stay.
     func logout(_ request: Request) async throws {
-        _ = try await authenticate(request)
+        // A session awaiting its second factor may give up and sign out.
+        _ = try await authenticate(request, firstFactor: .secondStepOrLogout)
         guard let accessHash = accessHash(of: request) else { throw BackendError.unauthorized }
         try await store.pool.write { db in
             try db.execute(

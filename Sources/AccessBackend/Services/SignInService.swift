@@ -208,6 +208,8 @@ struct SignInService: Sendable {
     /// device it never used signs in (seed 003's security events); a sign-up's first device is no news.
     /// `access`: limited only for an account recovery by email.
     /// `method`: how it was made, for Active sessions (issue 30).
+    /// Every way in ends here, so every one answers the session's assurance: aal1, with the second factor
+    /// required when the account has two-factor on (issue 31), a recovery by email included.
     static func finish(
         _ db: Database, digest: TokenDigest, user: UserRecord, isNew: Bool, device: DeviceInfo,
         access: AccessLevel = .full, method: SessionMethod, now: Date
@@ -218,10 +220,11 @@ struct SignInService: Sendable {
         }
         let session = try SessionService.issue(
             db, digest: digest, userId: user.id, deviceId: registration.id, access: access, method: method, now: now)
+        var profile = try OnboardingService.profile(db, userId: user.id, access: access)
+        profile.assuranceLevel = .init(.aal1)
         return SignedIn(
             session: session, deviceId: registration.id, isNewUser: isNew, authMethods: user.authMethods,
-            profile: try OnboardingService.profile(db, userId: user.id, access: access),
-            assuranceLevel: .init(.aal1), secondFactorRequired: false)
+            profile: profile, assuranceLevel: .init(.aal1), secondFactorRequired: user.hasTwoFactor)
     }
 
     /// A new athlete account (the role is chosen later, in onboarding), at onboarding's first step.
