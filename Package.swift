@@ -146,7 +146,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["ChildProcess"]),
+        // AccessCore for TOTP: `accessdeck totp` checked against oathtool with random secrets.
+        .testTarget(name: "EndToEndTests", dependencies: ["ChildProcess", "AccessCore"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
     ]
 )

@@ -22,7 +22,7 @@ public struct Glyphs: Hashable, Sendable {
     /// Key names in footers and help use words instead of arrows ("Up/Down").
     public var asciiKeys: Bool = false
     /// Half blocks (▀ ▄ █) draw two rows of a QR code in one terminal row; without them (ASCII) a
-    /// module is two reverse-video spaces (`QRCodeBlock`).
+    /// module is two spaces, the light ones in reverse video (`QRCodeBlock`).
     public var halfBlocks: Bool = true
 
     /// How a key is named on screen with these glyphs.
