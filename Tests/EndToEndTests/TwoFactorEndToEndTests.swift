@@ -1,3 +1,5 @@
+import AccessCore
+import ChildProcess
 import Foundation
 import Testing
 
@@ -100,5 +102,33 @@ struct TwoFactorEndToEndTests {
         try app.waitFor("Account access")
         try app.sendKeys("q")
         #expect(try app.waitForExit() == 0)
+    }
+
+    static func tool(_ name: String) -> String? {
+        ["/usr/bin/\(name)", "/usr/local/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// The set-up screen as the app lays it out (the code alone, and beside the key on a wide terminal),
+    /// exported by `render`, made a PNG by rsvg-convert and read back by zbarimg: the gallery's URI, so
+    /// nothing on the screen crowds the quiet zone.
+    @Test(
+        .enabled(if: tool("rsvg-convert") != nil && tool("zbarimg") != nil, "rsvg-convert or zbarimg is missing"),
+        arguments: ["80x36", "150x40"])
+    func theSetUpScreensQRCodeScansBackToItsURI(size: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("twofa-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let svg = try AccessDeckBinary.run(
+            ["render", "two-factor-setup:scan", "--size", size, "--format", "svg"], within: .seconds(30))
+        #expect(svg.status == 0, "\(svg.errors)")
+        let input = folder.appendingPathComponent("screen.svg")
+        let png = folder.appendingPathComponent("screen.png")
+        try svg.output.write(to: input, atomically: true, encoding: .utf8)
+        let converted = try ChildProcess.run(Self.tool("rsvg-convert")!, ["-f", "png", "-o", png.path, input.path])
+        #expect(converted.status == 0)
+        let scanned = try ChildProcess.run(Self.tool("zbarimg")!, ["--raw", "-q", png.path])
+        let text = String(decoding: scanned.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let secret = TOTP(base32: "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU")!
+        #expect(text == secret.uri(issuer: "AccessDeck", account: "nino@example.com"))
     }
 }
