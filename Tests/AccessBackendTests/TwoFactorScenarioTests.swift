@@ -103,6 +103,39 @@ enum TwoFactorFixture {
         }
     }
 
+    /// A fixture's `two_factor` is checked on load like every other field: the error names file and field.
+    @Test(arguments: [
+        (#"{"secret": "not base32!", "recovery_codes": []}"#, "user.two_factor.secret"),
+        (#"{"secret": "GEZDGNBV", "recovery_codes": []}"#, "user.two_factor.secret"),
+        (#"{"secret": "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", "recovery_codes": ["abc"]}"#, "recovery_codes[0]"),
+        (
+            #"{"secret": "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", "recovery_codes": ["coach-2pada", "COACH2PADA"]}"#,
+            "recovery_codes[1]"
+        ),
+        (#"{"secret": "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", "recovery_codes": [], "digits": 8}"#, "two_factor.digits"),
+    ])
+    func aBrokenTwoFactorFixtureNamesItsField(twoFactor: String, expected: String) async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)")
+        let scenarios = root.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let json =
+            #"{"description": "x", "user": {"id": "u", "phone": "+995511100000", "two_factor": "#
+            + twoFactor + "}}"
+        try Data(json.utf8).write(to: scenarios.appendingPathComponent("broken.json"))
+        let message: String
+        do {
+            let running = try await ReferenceBackend.start(
+                .init(scenario: "broken", fixturesDirectory: root, frozenClock: true))
+            await running.shutdown()
+            message = "started"
+        } catch {
+            message = "\(error)"
+        }
+        #expect(message.contains("fixtures/scenarios/broken.json"), "\(message)")
+        #expect(message.contains(expected), "\(message)")
+    }
+
     /// The QA session of an account with two-factor stands for a device that passed the step before.
     @Test func theQASessionIsAal2() async throws {
         try await TestBackend.with(scenario: "two-factor") { backend in
