@@ -77,7 +77,9 @@ let package = Package(
         .target(name: "QRCode", dependencies: ["CQRencode"]),
         // The only code that calls ncurses.
         .target(name: "CursesDriver", dependencies: ["TerminalKit", "CNcursesw"]),
-        .target(name: "AccessApp", dependencies: ["TerminalKit", "AccessAPI", "AccessCore"], exclude: ["README.md"]),
+        .target(
+            name: "AccessApp", dependencies: ["TerminalKit", "AccessAPI", "AccessCore", "QRCode"],
+            exclude: ["README.md"]),
         // The app's test kit (ReducerHarness and the helpers of reducer tests, ManualClock). Only test targets
         // depend on it; it uses AccessApp's public API alone, so it builds in a release build too.
         .target(name: "AccessAppTesting", dependencies: ["AccessApp", "AccessAPI", "SnapshotSupport"]),

@@ -71,6 +71,10 @@ public enum APIError: Error, Equatable, Sendable {
             return .rateLimited(
                 retryAfter: seconds, message: wire.message ?? (seconds == nil ? tryLaterText : message),
                 limit: wire.limit)
+        case (401, .codeIncorrect) where seconds != nil:
+            // The wrong code that started a lockout (two-factor's fifth, issue 31) carries its wait: a lock
+            // from now on, shown at once rather than on the next try.
+            return .rateLimited(retryAfter: seconds, message: message, limit: wire.limit)
         case (401, .codeIncorrect):
             return .codeIncorrect(attemptsRemaining: wire.detail?.attemptsRemaining ?? 0, message: message)
         case (401, .passwordIncorrect), (401, .credentialsInvalid):

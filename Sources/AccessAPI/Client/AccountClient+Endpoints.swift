@@ -336,7 +336,7 @@ extension AccountClient {
         return me
     }
 
-    private func signingIn(_ operation: () async throws -> SignedIn) async throws -> SignedIn {
+    func signingIn(_ operation: () async throws -> SignedIn) async throws -> SignedIn {
         let signedIn = try await call(operation)
         try await adopt(signedIn.session)
         return signedIn

@@ -9,6 +9,9 @@ public enum AppRoutes {
     /// Settings. A new account whose backend sent no profile starts at the profile step; an existing one
     /// without a profile is taken as onboarded.
     static func signedIn(_ signedIn: SignedIn) -> AnyScreen {
+        // Two-factor (issue 31): the first factor passed, the second is asked before anything else; its
+        // answer is a sign-in of its own, which lands here again.
+        if signedIn.secondFactorRequired == true { return secondFactor }
         if signedIn.profile == nil, signedIn.isNewUser { return AnyScreen(ProfileScreen()) }
         return Self.signedIn(profile: signedIn.profile)
     }
@@ -16,6 +19,10 @@ public enum AppRoutes {
     /// An account already signed in (a stored session's check, the QA sign-in, a scenario switch):
     /// where its onboarding stands, else Settings.
     static func signedIn(profile: Profile?) -> AnyScreen { AnyScreen(Onboarding.screen(for: profile)) }
+
+    /// A session that passed its first factor only (a sign-in, or a stored one the backend refuses with
+    /// 403 second_factor_required): the authenticator's code, alone on the stack.
+    static var secondFactor: AnyScreen { AnyScreen(AuthenticatorCodeScreen()) }
 
     /// Nobody is signed in (a scenario that starts signed out, a fresh start).
     static var signedOut: AnyScreen { AnyScreen(WelcomeScreen()) }

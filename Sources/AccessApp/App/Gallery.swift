@@ -36,6 +36,7 @@ public enum Features {
         GalleryFeature.self,
         HubFeature.self,
         SessionsFeature.self,
+        TwoFactorFeature.self,
         ReauthFeature.self,
         PhoneFeature.self,
         EmailLinkFeature.self,

@@ -51,6 +51,13 @@ func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in state: 
     if case .failure(let failure) = result, LimitedAccess.isRefusal(failure) {
         effects += apply([.showSheet(.limitedAccess)], to: &state, for: owner)
     }
+    // The session passed its first factor only (a stored one at start, or any call it made): the second
+    // step, alone on the stack, unless it is already there.
+    if case .failure(let failure) = result, TwoFactor.isRequiredRefusal(failure),
+        state.stack[0].as(AuthenticatorCodeScreen.self)?.purpose != .signIn
+    {
+        effects += apply([.resetStack(AppRoutes.secondFactor)], to: &state, for: nil)
+    }
     // The backend refused the session for good (a refused refresh): what was shown for that user goes,
     // on screen and in the cache, not only the tokens, and the person is asked to sign in again (seed
     // 002) — unless the screen already took the app to a signed-out screen.

@@ -10,6 +10,7 @@ enum ConsoleReply: Equatable, Sendable {
     case clockMoved(ClockMove, Result<ClockAdvanced, APIError>)
     case faultsChanged(String, Result<FaultSettings, APIError>)
     case otherDeviceSignedIn(OtherDevice, Result<String, APIError>)
+    case authenticatorCode(Result<AuthenticatorCode, APIError>)
 }
 
 /// The console's own actions: a scenario switch and a clock move (from the palette or a tape).
@@ -95,6 +96,14 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
             [.showToast("\(device.name) signed in. Reload Active sessions (r) to see it.")], to: &state, for: nil)
     case .otherDeviceSignedIn(let device, .failure(let failure)):
         return apply([.showToast("\(device.name) not signed in: \(failure.message)")], to: &state, for: nil)
+    case .authenticatorCode(.success(let code)):
+        // Longer than a toast's usual 3 s: long enough to read six digits and type them.
+        state.toast = Toast(code.toastText, shownAt: state.now, duration: AuthenticatorCode.toastDuration)
+        return [.after(seconds: AuthenticatorCode.toastDuration, action: .toastExpired, id: .toast)]
+    case .authenticatorCode(.failure(.server(404, _, _))):
+        return apply([.showToast(AuthenticatorCode.noTwoFactorText)], to: &state, for: nil)
+    case .authenticatorCode(.failure(let failure)):
+        return apply([.showToast("No authenticator code: \(failure.message)")], to: &state, for: nil)
     }
 }
 
@@ -128,6 +137,8 @@ func runPaletteAction(_ action: PaletteAction, in state: inout AppState) -> [Eff
     case .signInOtherDevice(let device):
         return state.send(
             Call(SignInOtherDevice(device: device)) { ConsoleReply.otherDeviceSignedIn(device, $0) }, for: .console)
+    case .authenticatorCode:
+        return state.send(Call(LoadAuthenticatorCode(), ConsoleReply.authenticatorCode), for: .console)
     case .clearFaults:
         return state.send(
             Call(ChangeFaults(faults: nil)) { ConsoleReply.faultsChanged("Faults cleared", $0) }, for: .console)

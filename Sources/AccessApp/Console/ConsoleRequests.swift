@@ -114,3 +114,25 @@ struct SignInOtherDevice: APIRequest {
         return device.name
     }
 }
+
+/// `GET /_admin/two-factor/code` (reference backend only): the code the scenario user's authenticator app
+/// shows on the backend's clock, and how long it has left.
+struct LoadAuthenticatorCode: APIRequest {
+    func perform(_ api: APIContext) async throws -> AuthenticatorCode {
+        let current = try await api.client.adminTwoFactorCode()
+        return AuthenticatorCode(code: Secret(current.code), secondsLeft: current.secondsLeft)
+    }
+}
+
+/// The palette's "Authenticator: current code": shown in a toast that recordings conceal, as they drop the
+/// outbox (`AppState.concealedForRecording`).
+struct AuthenticatorCode: Equatable, Sendable {
+    var code: Secret
+    var secondsLeft: Int
+
+    static let toastPrefix = "Authenticator code: "
+    static let toastDuration: TimeInterval = 10
+    static let noTwoFactorText = "The scenario's user has no two-factor: nothing to show."
+
+    var toastText: String { "\(Self.toastPrefix)\(code.value) · \(secondsLeft) s left" }
+}

@@ -68,6 +68,10 @@ extension CommandPalette {
         }
         commands.append(
             PaletteCommand(
+                "Authenticator: current code", detail: "what the scenario user's app shows now (two-factor)",
+                .authenticatorCode))
+        commands.append(
+            PaletteCommand(
                 "Fault: offline, connection refused for 30 s", detail: "the port stops accepting connections",
                 .setFaults(
                     FaultSettings(offline: "refused", offlineSeconds: 30), label: "Offline: connection refused for 30 s"

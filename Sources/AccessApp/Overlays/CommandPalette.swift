@@ -30,6 +30,8 @@ public enum PaletteAction: Equatable, Sendable {
     case clearFaults
     /// QA: a sign-in of the scenario's user from another device (issue 30), to watch in Active sessions.
     case signInOtherDevice(OtherDevice)
+    /// QA: the code the scenario user's authenticator app shows now (issue 31), from the admin API.
+    case authenticatorCode
     case theme(Theme.Name)
     case platform(AppOptions.Platform)
     case ascii(Bool)

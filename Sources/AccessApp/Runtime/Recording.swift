@@ -3,11 +3,16 @@ import TerminalKit
 
 extension AppState {
     /// The state as a recording draws it (`--cast`, `--svg-dir`): every screen's secrets concealed
-    /// (`ScreenModel.concealingSecrets`), and the outbox panel closed, since it lists the codes and
-    /// links the backend sent. Only the mock outbox may show those, and a recording is shared.
+    /// (`ScreenModel.concealingSecrets`), the outbox panel closed, since it lists the codes and links the
+    /// backend sent, and the palette's authenticator code hidden. Only the mock outbox may show those, and a
+    /// recording is shared.
     public var concealedForRecording: AppState {
         var copy = concealingScreenSecrets
         if copy.overlay?.as(OutboxPanel.self) != nil { copy.overlay = nil }
+        // The palette's authenticator code is the outbox's kind of secret: shown live, never recorded.
+        if let toast = copy.toast, toast.message.hasPrefix(AuthenticatorCode.toastPrefix) {
+            copy.toast?.message = AuthenticatorCode.toastPrefix + "••••••"
+        }
         return copy
     }
 

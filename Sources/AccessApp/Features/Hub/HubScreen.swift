@@ -26,7 +26,7 @@ public struct HubScreen: ScreenModel {
     enum RowKind: Equatable {
         case phone, emailPassword, apple, google, sessions, twoFactor, delete
 
-        var isWrite: Bool { ![.sessions, .twoFactor].contains(self) }
+        var isWrite: Bool { self != .sessions }
         /// Opening the row writes nothing (the Email & password sub-hub only shows, and keeps its own
         /// changes off while offline; Active sessions shows its list read only), so it opens offline too.
         func opensOffline(_ methods: AuthMethods) -> Bool {
@@ -39,7 +39,6 @@ public struct HubScreen: ScreenModel {
             case .delete: return 2
             }
         }
-        var isSelectable: Bool { isWrite || self == .sessions }
     }
 
     struct Row: Equatable, Sendable {
@@ -50,7 +49,7 @@ public struct HubScreen: ScreenModel {
     }
 
     static func rows(_ methods: AuthMethods, platform: AppOptions.Platform) -> [Row] {
-        methodRows(methods, platform: platform) + laterRows
+        methodRows(methods, platform: platform) + laterRows(methods)
     }
 
     /// The sign-in methods: what the backend's answer fills in.
@@ -71,17 +70,19 @@ public struct HubScreen: ScreenModel {
         return rows
     }
 
-    /// The rows below the methods, the same for every account: drawn while the methods load, so only the
-    /// skeleton's rows change when they arrive.
-    static let laterRows = [
-        Row(
-            kind: .sessions, title: "Active sessions", detail: "Manage where you're signed in",
-            control: .chevron),
-        Row(
-            kind: .twoFactor, title: "Two-factor authentication", detail: "Extra layer of security",
-            control: .badge("Soon")),
-        Row(kind: .delete, title: "Delete account", detail: "Permanently remove your data", control: .chevron),
-    ]
+    /// The rows below the methods: drawn while the methods load too (two-factor without its On/Off until
+    /// they arrive), so only the skeleton's rows change when they do.
+    static func laterRows(_ methods: AuthMethods?) -> [Row] {
+        [
+            Row(
+                kind: .sessions, title: "Active sessions", detail: "Manage where you're signed in",
+                control: .chevron),
+            Row(
+                kind: .twoFactor, title: TwoFactor.title, detail: TwoFactor.subtitle,
+                control: methods.map { TwoFactor.isOn($0) ? .badge("On") : .badge("Off") } ?? .none),
+            Row(kind: .delete, title: "Delete account", detail: "Permanently remove your data", control: .chevron),
+        ]
+    }
 
     /// How many method rows the platform shows (Android has no Apple row): the skeleton's count.
     static func methodRowCount(_ platform: AppOptions.Platform) -> Int { platform == .ios ? 4 : 3 }
@@ -114,8 +115,8 @@ public struct HubScreen: ScreenModel {
         guard let methods = context.methods else { return [] }
         let rows = Self.rows(methods, platform: context.options.platform)
         switch intent {
-        case .up: selection = Self.nextSelectable(rows, from: selection, step: -1)
-        case .down: selection = Self.nextSelectable(rows, from: selection, step: 1)
+        case .up: selection = max(0, selection - 1)
+        case .down: selection = min(rows.count - 1, selection + 1)
         case .open: return open(rows[min(selection, rows.count - 1)], methods, context)
         case .reload: break
         }
@@ -123,7 +124,6 @@ public struct HubScreen: ScreenModel {
     }
 
     private func open(_ row: Row, _ methods: AuthMethods, _ context: ScreenContext) -> [Command] {
-        guard row.kind.isSelectable else { return [] }
         if context.isOffline, !row.kind.opensOffline(methods) {
             return [.showToast("You're offline. Changes are off until you reconnect.")]
         }
@@ -138,20 +138,15 @@ public struct HubScreen: ScreenModel {
             return [methods.email == nil ? .push(NewEmailScreen(mode: .add)) : .push(EmailPasswordScreen())]
         case .apple, .google:
             return Providers.open(row.kind == .apple ? .apple : .google, context)
+        case .twoFactor:
+            // On: the screen that manages it; off: set up, after "Verify it's you".
+            guard TwoFactor.isOn(methods) else { return Reauth.verifyThen(TwoFactorSetupFlow(), context) }
+            return [.push(TwoFactorScreen())]
         case .delete:
             return [.push(DeleteAccountScreen())]
-        default:
-            return [.showToast("\(row.title): not in this build yet.")]
+        case .sessions:
+            return []
         }
-    }
-
-    static func nextSelectable(_ rows: [Row], from index: Int, step: Int) -> Int {
-        var candidate = index + step
-        while rows.indices.contains(candidate) {
-            if rows[candidate].kind.isSelectable { return candidate }
-            candidate += step
-        }
-        return index
     }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
@@ -183,7 +178,7 @@ public struct HubScreen: ScreenModel {
                 return
             }
             canvas.skeleton(rows: Self.methodRowCount(context.options.platform), spacing: 0)
-            Self.draw(Self.laterRows, selection: nil, into: &canvas) { _ in true }
+            Self.draw(Self.laterRows(nil), selection: nil, into: &canvas) { _ in true }
             canvas.skip(1)
             canvas.paragraph(Self.footnote, style: .muted)
             return
@@ -204,7 +199,7 @@ public struct HubScreen: ScreenModel {
     static let refreshingText = "Refreshing\u{2026}"
     static let footnote = "Changes to your sign-in methods require verification for security."
 
-    /// Sign-in methods, then Active sessions and the "Soon" row, then Delete: groups a blank line apart, so 80×24 holds it all.
+    /// Sign-in methods, then Active sessions and two-factor, then Delete: groups a blank line apart, so 80×24 holds it all.
     private static func draw(
         _ rows: [Row], selection: Int?, into canvas: inout Canvas, isDisabled: (Row) -> Bool
     ) {

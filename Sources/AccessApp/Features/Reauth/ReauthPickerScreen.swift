@@ -47,7 +47,7 @@ public struct ReauthPickerScreen: ScreenModel {
         case .phone:
             return ("Text me a code", context.methods?.phone.map { PhoneNumberRules.display(e164: $0) } ?? "")
         case .authenticator:
-            return ("Authenticator app", "Enter the code from your authenticator app")
+            return ("Authenticator app", TwoFactor.enterCodeText)
         }
     }
 
@@ -103,6 +103,8 @@ public struct ReauthPickerScreen: ScreenModel {
             return [.push(ContactSupportScreen(userId: context.methods?.userId))]
         case .method(.password):
             return [.push(PasswordReauthScreen(flow: flow))]
+        case .method(.authenticator):
+            return [.push(AuthenticatorCodeScreen(purpose: .reauth(flow)))]
         case .method(.email):
             isWorking = true
             return [.call(SendReauthLink(), Reply.link)]
@@ -110,10 +112,6 @@ public struct ReauthPickerScreen: ScreenModel {
             guard let phone = context.methods?.phone else { return [] }
             isWorking = true
             return [.call(RequestPhoneOTP(phone: phone, purpose: .reauth, reauthToken: nil), Reply.code)]
-        case .method(.authenticator):
-            // Not offered yet (`AuthMethods.reauthRule` leaves the authenticator out): its code screen comes
-            // with the app's two-factor screens (issue 31).
-            return []
         case .method(let provider):
             // Only the reference backend simulates the provider; another backend needs the
             // provider's own sign-in, which a terminal cannot run: its ID token, pasted, stands in.

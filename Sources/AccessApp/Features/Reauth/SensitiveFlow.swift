@@ -53,7 +53,9 @@ extension AuthMethods {
     }
 
     /// The rule app and backend share for "Verify it's you".
-    public var reauthRule: ReauthRule { ReauthRule(methods: signInMethods, hasPassword: hasPassword) }
+    public var reauthRule: ReauthRule {
+        ReauthRule(methods: signInMethods, hasPassword: hasPassword, hasAuthenticator: twoFactorEnabled ?? false)
+    }
 
     /// The methods "Verify it's you" offers, in the picker's order. Apple is offered on iOS only (seed 000
     /// hides its row on Android), unless it is all the account has to verify with: the backend asks for a

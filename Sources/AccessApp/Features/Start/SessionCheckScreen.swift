@@ -71,6 +71,9 @@ public struct SessionCheckScreen: ScreenModel {
             return [.signOut, .resetStack(AppRoutes.sessionExpired)]
         case .me(.failure(.signedOutElsewhere)):
             return [.signOut, .resetStack(AppRoutes.signedOutElsewhere)]
+        case .me(.failure(let failure)) where TwoFactor.isRequiredRefusal(failure):
+            // The stored session passed its first factor only: the second step, before anything else.
+            return [.resetStack(AppRoutes.secondFactor)]
         case .me(.failure(.offline)):
             // The banner is up (the ledger raised it); the saved data is what there is to show.
             guard context.methods == nil else { return [.resetStack(SettingsScreen())] }

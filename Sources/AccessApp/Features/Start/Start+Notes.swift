@@ -38,6 +38,8 @@ extension SessionCheckScreen {
                     200: "The methods and profile are kept; onboarding's step or Settings.",
                     401:
                         "The client refreshes once (POST /auth/refresh); refused: signed out, \"Session expired, please login\".",
+                    403:
+                        "second_factor_required: the stored session passed its first factor only; the authenticator's code screen, alone (issue 31).",
                 ],
                 noAnswer:
                     "Within 2 s: Settings with the cached data under the offline banner; nothing cached: Continue offline or Sign in again."
