@@ -141,17 +141,17 @@ import Testing
     @Test func theQRCodeIsDrawnWhereItFitsAndTheKeyOtherwise() {
         let state = setupState(TwoFactorSetupScreen.sample(now: now))
         let small = text(state)
-        #expect(small.contains("KRSX G5CT MVRX EZLU"))
+        #expect(small.contains("IFRW GZLT ONCG KY3L"))
         #expect(small.contains("too small for the QR code"))
         let tall = text(state, size: Size(cols: 80, rows: 50))
         #expect(tall.contains("▀") || tall.contains("▄") || tall.contains("█"))
-        #expect(!tall.contains("KRSX G5CT"))
+        #expect(!tall.contains("IFRW GZLT"))
         #expect(tall.contains("k shows the key"))
         let wide = text(state, size: Size(cols: 140, rows: 50))
-        #expect(wide.contains("KRSX G5CT") && wide.contains("█"))
+        #expect(wide.contains("IFRW GZLT") && wide.contains("█"))
         // "k": the key instead, even where the code fits.
         let key = setupState(TwoFactorSetupScreen.sample(now: now, showsKey: true))
-        #expect(text(key, size: Size(cols: 80, rows: 50)).contains("KRSX G5CT MVRX EZLU"))
+        #expect(text(key, size: Size(cols: 80, rows: 50)).contains("IFRW GZLT ONCG KY3L"))
     }
 
     /// The expiry is counted from the clock, never stored; once over, only "r" goes on.
@@ -179,7 +179,7 @@ import Testing
         var screen = TwoFactorSetupScreen.sample(now: now)
         #expect(
             screen.perform(.copy, setupState(screen).context) == [
-                .run(.copy("KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU")), .showToast("Copied the key"),
+                .run(.copy("IFRWGZLTONCGKY3LEBSGK3LPEBVWK6JB")), .showToast("Copied the key"),
             ])
     }
 
@@ -217,8 +217,8 @@ import Testing
         #expect(!text(codes.concealingScreenSecrets).contains("k7m2q-x4bnp"))
         #expect(!text(codes.concealedForRecording).contains("k7m2q-x4bnp"))
         let setup = setupState(TwoFactorSetupScreen.sample(now: now))
-        #expect(text(setup).contains("KRSX"))
-        #expect(!text(setup.concealingScreenSecrets).contains("KRSX"))
+        #expect(text(setup).contains("IFRW"))
+        #expect(!text(setup.concealingScreenSecrets).contains("IFRW"))
         let tall = Size(cols: 80, rows: 50)
         #expect(!text(setup.concealingScreenSecrets, size: tall).contains("█"))
     }

@@ -128,7 +128,7 @@ struct TwoFactorEndToEndTests {
         #expect(converted.status == 0)
         let scanned = try ChildProcess.run(Self.tool("zbarimg")!, ["--raw", "-q", png.path])
         let text = String(decoding: scanned.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let secret = TOTP(base32: "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU")!
+        let secret = TOTP(base32: "IFRWGZLTONCGKY3LEBSGK3LPEBVWK6JB")!
         #expect(text == secret.uri(issuer: "AccessDeck", account: "nino@example.com"))
     }
 }

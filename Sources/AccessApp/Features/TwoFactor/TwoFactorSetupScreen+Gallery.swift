@@ -6,7 +6,7 @@ import TerminalKit
 extension TwoFactorSetupScreen {
     /// A made-up secret (no account's), with the URI the backend would send for it.
     static func samplePending(now: Date) -> Pending {
-        let totp = TOTP(base32: "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU")!
+        let totp = TOTP(base32: "IFRWGZLTONCGKY3LEBSGK3LPEBVWK6JB")!
         return Pending(
             secret: totp.base32, uri: totp.uri(issuer: "AccessDeck", account: "nino@example.com"),
             expiresAt: now.addingTimeInterval(9 * 60 + 41))
