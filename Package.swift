@@ -62,6 +62,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `accessdeck conform`: checks any backend against the rules of docs/RULES.md over HTTP (issue 32).
+        .target(
+            name: "AccessConform",
+            dependencies: [
+                "AccessAPI", "AccessCore", "ChildProcess",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         // Cell grid, widths, themes, components: knows nothing of ncurses or auth.
         .target(name: "TerminalKit"),
         // Child processes by posix_spawn: Foundation's Process.run() crashes now and then on Linux.
@@ -90,6 +98,7 @@ let package = Package(
             name: "accessdeck",
             dependencies: [
                 "AccessApp", "CursesDriver", "AccessBackend", "AccessAPI", "TerminalKit", "ChildProcess",
+                "AccessConform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -133,6 +142,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        .testTarget(
+            name: "AccessConformTests",
+            dependencies: ["AccessConform", "AccessBackend", "AccessBackendTesting", "AccessCore", "ChildProcess"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ChildProcess"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
     ]

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import Hummingbird
 import Logging
@@ -118,6 +119,10 @@ public enum ReferenceBackend {
         public var admin: AdminAccess
         /// Timeouts and the connection cap; tests make them short.
         public var connectionLimits = ConnectionLimits()
+        /// TEST ONLY, for `accessdeck conform`'s self-tests (Tests/AccessConformTests): rules this server
+        /// breaks on purpose, so each conformance check is shown to report "broken" when its rule is not kept.
+        /// Only a few rules have a switch (see `Store.breaks`); the executable never sets it and no request can.
+        public var conformSelfTestBrokenRules: Set<Rule> = []
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, databasePath: String? = nil, scenario: String = "default",
@@ -148,9 +153,10 @@ public enum ReferenceBackend {
         let scenario = try catalog.load(configuration.scenario)
         // Before opening: a second server must not touch the file at all (a temporary one is never shared).
         let lock = try configuration.databasePath.map { try DatabaseLock.acquire(databasePath: $0) }
-        let store: Store
+        var store: Store
         do {
             store = try Store.open(path: configuration.databasePath)
+            store.conformSelfTestBrokenRules = configuration.conformSelfTestBrokenRules
         } catch {
             lock?.release()
             throw error

@@ -12,7 +12,9 @@ struct AccessDeckCommand: AsyncParsableCommand {
         abstract: "Walk a mobile app's sign-in and Account Access flows in a terminal.",
         discussion: AdminAPIHelp.text,
         version: AppVersion.current,
-        subcommands: [Run.self, Serve.self, Scenarios.self, Screens.self, Render.self, Play.self, OpenLink.self],
+        subcommands: [
+            Run.self, Serve.self, Scenarios.self, Screens.self, Render.self, Play.self, OpenLink.self, Conform.self,
+        ],
         defaultSubcommand: Run.self
     )
 }

@@ -120,9 +120,9 @@ struct LinkService: Sendable {
                 Secrets.constantTimeEquals(link.userId, user.id)
             else { return .unknown }
             guard link.isLive(at: now.unix) else { return .expired }
-            try LinkRecord.spend(db, tokenHash: hash)
+            if !store.breaks(.linkExpired) { try LinkRecord.spend(db, tokenHash: hash) }
             return .granted(
-                try ReauthService.issue(db, digest: store.digest, userId: user.id, method: .email, now: now))
+                try ReauthService.issue(db, store: store, userId: user.id, method: .email, now: now))
         }
         switch outcome {
         case .granted(let grant): return grant

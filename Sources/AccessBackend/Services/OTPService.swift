@@ -144,7 +144,7 @@ struct OTPService: Sendable {
             switch purpose {
             case .reauth:
                 let grant = try ReauthService.issue(
-                    db, digest: store.digest, userId: user.id, method: .phone, now: now)
+                    db, store: store, userId: user.id, method: .phone, now: now)
                 return .done(VerifyOTPResult(purpose: .init(purpose), reauth: grant))
             case .reverifyPhone:
                 // The number could have been taken, or held, while the code was in flight.

@@ -66,8 +66,10 @@ struct RateLimitService: Sendable {
     }
 
     /// Throws 429 with the longest wait among the limits that fire, so the client's countdown is honest.
+    /// `brokenRules`: conform's self-tests only (`Store.conformSelfTestBrokenRules`); the sign-in flow passes it.
     static func check(
-        _ db: Database, channel: Channel, recipient: String, isResend: Bool, requester: Requester, now: Date
+        _ db: Database, channel: Channel, recipient: String, isResend: Bool, requester: Requester, now: Date,
+        brokenRules: Set<Rule> = []
     ) throws {
         let key = channel.key(recipient)
         let noun = channel.noun
@@ -75,7 +77,7 @@ struct RateLimitService: Sendable {
         let t = now.unix
         if let last = try Double.fetchOne(
             db, sql: "SELECT MAX(sent_at) FROM sends WHERE recipient = ?", arguments: [key]),
-            t - last < cooldown
+            t - last < cooldown, !brokenRules.contains(.rateLimitCooldown)
         {
             refusals.append(
                 .init(
@@ -87,7 +89,7 @@ struct RateLimitService: Sendable {
                 db,
                 sql: "SELECT sent_at FROM sends WHERE recipient = ? AND is_resend = 1 AND sent_at > ? ORDER BY sent_at",
                 arguments: [key, t - resendWindow])
-            if resends.count >= maxResendsPerWindow {
+            if resends.count >= maxResendsPerWindow, !brokenRules.contains(.rateLimitResendWindow) {
                 let freed = resends[resends.count - maxResendsPerWindow] + resendWindow
                 refusals.append(
                     .init(

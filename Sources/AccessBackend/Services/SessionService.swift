@@ -245,7 +245,9 @@ struct SessionService: Sendable {
             {
                 return .retried(pair)
             }
-            try db.execute(sql: "DELETE FROM sessions WHERE family_id = ?", arguments: [spent.familyId])
+            if !store.breaks(.sessionRefreshReused) {
+                try db.execute(sql: "DELETE FROM sessions WHERE family_id = ?", arguments: [spent.familyId])
+            }
             return .reused
         }
         switch presented {

@@ -1,0 +1,68 @@
+import AccessBackend
+import AccessBackendTesting
+import AccessConform
+import AccessCore
+import Foundation
+import Testing
+
+/// Issue 32: `accessdeck conform` against the reference backend, which keeps every rule, and against the
+/// same backend with one rule switched off, which each check must catch.
+@Suite struct ConformTests {
+    @Test func everyCheckedRuleIsKeptByTheReferenceBackend() async throws {
+        let run = try await conform()
+        #expect(run.checked.count == Catalogue.checks.count)
+        for result in run.checked {
+            #expect(result.verdict == .kept, "\(result.rule.rawValue): \(result.verdict)")
+        }
+        #expect(run.brokenCount == 0)
+        // Rules without a check are listed apart, never as kept.
+        let unchecked = Set(Rule.allCases).subtracting(Catalogue.checks.map(\.rule)).subtracting([.ok])
+        #expect(Set(run.results.filter { $0.verdict == .notChecked }.map(\.rule)) == unchecked)
+        #expect(run.summary.contains("\(run.checked.count) kept, 0 broken"))
+        #expect(run.summary.contains("\(unchecked.count) not checked (no check written)"))
+    }
+
+    /// One rule per family switched off in the backend (a test-only configuration value): its check says broken.
+    @Test(arguments: [
+        Rule.signInCodeIncorrectExhausted, .otpExpired, .rateLimitCooldown, .rateLimitResendWindow,
+        .sessionRefreshReused, .reauthGranted, .linkExpired, .disconnectLastMethod, .deleteBlocked,
+    ])
+    func aRuleSwitchedOffIsReportedBroken(rule: Rule) async throws {
+        let run = try await conform(Selection(only: [rule.rawValue]), broken: [rule])
+        guard case .broken(let expected, let got, let evidence) = run.verdict(rule) else {
+            Issue.record("\(rule.rawValue): \(String(describing: run.verdict(rule)))")
+            return
+        }
+        #expect(!expected.isEmpty && !got.isEmpty && !evidence.isEmpty)
+        #expect(ConformReport.text(run).contains("BROKEN"))
+    }
+
+    /// The same checks pass on the same backend with nothing switched off: the switch is what they catch.
+    @Test func theSwitchedOffRulesAreKeptWithTheSwitchOff() async throws {
+        let rules: [Rule] = [.signInCodeIncorrectExhausted, .sessionRefreshReused, .linkExpired]
+        let run = try await conform(Selection(only: rules.map(\.rawValue)))
+        for rule in rules { #expect(run.verdict(rule) == .kept, "\(rule.rawValue)") }
+    }
+
+    /// The http family has no switch: an injected fault makes an unknown path answer 200.
+    @Test func aFaultThatAnswersAnUnknownPathIsReportedBroken() async throws {
+        let run = try await conform(Selection(only: ["http.not_found"])) { backend in
+            let faults = #"{"endpoints":[{"path":"/conform-no-such-endpoint","kind":"body","body":"{}"}]}"#
+            let reply = try await backend.send(.POST, "/_admin/faults", raw: Data(faults.utf8))
+            #expect(reply.status == 200)
+        }
+        guard case .broken = run.verdict(.httpNotFound) else {
+            Issue.record("\(String(describing: run.verdict(.httpNotFound)))")
+            return
+        }
+    }
+
+    @Test func onlyAndSkipTakeRuleIdsAndFamilies() {
+        let selection = Selection(only: ["signin", "session.invalid"], skip: ["signin.signed_up"])
+        #expect(selection.includes(.signInCodeIncorrect))
+        #expect(selection.includes(.sessionInvalid))
+        #expect(!selection.includes(.signInSignedUp))
+        #expect(!selection.includes(.sessionRefreshed))
+        #expect(Selection(only: ["nonsense", "signin"]).unknownNames == ["nonsense"])
+    }
+}
