@@ -18,7 +18,7 @@ enum RuleNumbers {
 public enum Catalogue {
     public static let checks: [Check] =
         signIn + otp + rateLimits + sessions + reauth + links + disconnect + delete
-        + http
+        + http + more
 
     /// A session id no backend issued, of the contract's pattern: asking to sign it out is harmless.
     static let probeSessionID = "conform_probe_session"
