@@ -57,6 +57,26 @@ import Testing
         }
     }
 
+    /// Families without a switch: a fault makes the endpoint the rule is decided on answer 200 `{}` without
+    /// running, so its check must say broken (none of these checks sets itself up on that endpoint).
+    @Test(arguments: [
+        (Rule.deviceInvalid, "/auth/sign-in/code"), (.phoneInvalid, "/auth/sign-in/code"),
+        (.emailInvalid, "/auth/sign-in/code"), (.recoveryLinkUnknown, "/auth/recovery/check"),
+        (.recoveryAnswered, "/auth/recovery/start"), (.passwordResetAnswered, "/auth/password/reset"),
+        (.connectProviderTokenInvalid, "/me/auth-methods/connect"),
+    ])
+    func aRuleAFaultAnswersForIsReportedBroken(rule: Rule, path: String) async throws {
+        let run = try await conform(Selection(only: [rule.rawValue])) { backend in
+            let faults = #"{"endpoints":[{"path":"\#(path)","kind":"body","body":"{}"}]}"#
+            let reply = try await backend.send(.POST, "/_admin/faults", raw: Data(faults.utf8))
+            #expect(reply.status == 200)
+        }
+        guard case .broken = run.verdict(rule) else {
+            Issue.record("\(rule.rawValue): \(String(describing: run.verdict(rule)))")
+            return
+        }
+    }
+
     @Test func onlyAndSkipTakeRuleIdsAndFamilies() {
         let selection = Selection(only: ["signin", "session.invalid"], skip: ["signin.signed_up"])
         #expect(selection.includes(.signInCodeIncorrect))
