@@ -296,6 +296,7 @@ extension Catalogue {
             let deleted = try await context.setup(
                 context.http.send("DELETE", "/me", token: account.access, reauth: grant), 200,
                 doing: "deleting the account")
+            context.deleted(account.destination)
             try await context.pass(SendLimits.cooldown)
             try await context.expect(
                 context.startSignIn(.phone, account.destination), 409, "recently_deleted",

@@ -375,6 +375,7 @@ public enum Catalogue {
             try await context.expect(
                 context.http.send("DELETE", "/me", token: account.access, reauth: grant), 200, nil,
                 "deleting after Verify it's you")
+            context.deleted(account.destination)
             try await context.expect(
                 context.http.get("/auth/me", token: account.access), 401, nil, "the access token of a deleted account")
         },

@@ -271,15 +271,22 @@ final class CheckContext: @unchecked Sendable {
 
     func adopt(_ account: Account) { created.append(account) }
 
+    /// The check deleted `destination`'s account itself: nothing to clean up.
+    func deleted(_ destination: String) { created.removeAll { $0.destination == destination } }
+
     /// Deletes what this check signed up, best effort: a failure here says nothing about the rule checked.
     /// Not on the reference backend, whose next scenario load resets the world anyway.
     func cleanUp() async -> [String] {
         guard reference == nil else { return [] }
         var notes: [String] = []
-        for account in created {
+        for var account in created {
             do {
                 let me = try await http.get("/auth/me", token: account.access)
-                guard me.status == 200 else { continue }  // Signed out or deleted by the check itself.
+                if me.status != 200 {
+                    // The check signed this session out or ended it: sign in again to delete the account.
+                    try await pass(SendLimits.cooldown)
+                    account = try await signIn(account.channel, account.destination)
+                }
                 let grant = try await grant(account)
                 let deleted = try await http.send("DELETE", "/me", token: account.access, reauth: grant)
                 if deleted.status != 200 { notes.append("could not delete \(account.destination): \(deleted.summary)") }
