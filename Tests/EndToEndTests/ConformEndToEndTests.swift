@@ -24,6 +24,25 @@ import Testing
         #expect(xml.contains("<testcase classname=\"signin\" name=\"signin.code_incorrect_exhausted\"></testcase>"))
     }
 
+    /// A fault makes a path nobody serves answer 200: `http.not_found` is broken, the exit status 1, and the
+    /// JUnit file has it as a failure.
+    @Test func aBrokenRuleExits1AndIsAFailureInJUnit() throws {
+        let served = try ServedBackend(scenario: "default")
+        try served.admin.post(
+            "/faults", #"{"endpoints":[{"path":"/conform-no-such-endpoint","kind":"body","body":"{}"}]}"#)
+        let junit = FileManager.default.temporaryDirectory.appendingPathComponent("conform-\(UUID().uuidString).xml")
+        defer { try? FileManager.default.removeItem(at: junit) }
+        let outcome = try AccessDeckBinary.run([
+            "conform", "--backend", "http://127.0.0.1:\(served.admin.port)", "--only", "http", "--junit", junit.path,
+        ])
+        #expect(outcome.status == 1, "\(outcome.output)\(outcome.errors)")
+        #expect(outcome.output.contains("BROKEN       http.not_found"))
+        #expect(outcome.output.contains("    expected: GET of a path nobody serves: 404"))
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains("failures=\"1\""))
+        #expect(xml.contains("<testcase classname=\"http\" name=\"http.not_found\"><failure message="))
+    }
+
     @Test func aRuleThatIsNoRuleIsBadUsage() throws {
         let outcome = try AccessDeckBinary.run([
             "conform", "--backend", "http://127.0.0.1:9", "--only", "signin,no.such_rule",
