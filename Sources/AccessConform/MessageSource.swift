@@ -19,6 +19,12 @@ public protocol MessageSource: Sendable {
     /// The newest code or link token sent to `destination`. Throws `CheckStop.skipped` when this source cannot
     /// give one at all, `CheckStop.cannotTell` when it found none.
     func latest(_ kind: MessageKind, to destination: String) async throws -> String
+    /// Why it can give nothing at all in this run (nil: it can), so checks that need it are skipped up front.
+    var unavailable: String? { get }
+}
+
+extension MessageSource {
+    public var unavailable: String? { nil }
 }
 
 /// A link's token: the `token` query parameter of a URL, or the whole text when it is a bare token.
@@ -87,6 +93,10 @@ public struct TypedSource: MessageSource {
     let isTerminal: Bool
 
     public init(isTerminal: Bool = isatty(STDIN_FILENO) == 1) { self.isTerminal = isTerminal }
+
+    public var unavailable: String? {
+        isTerminal ? nil : "needs the codes or links it sends: give --inbox CMD, or run it in a terminal to type them"
+    }
 
     public func latest(_ kind: MessageKind, to destination: String) async throws -> String {
         guard isTerminal else {

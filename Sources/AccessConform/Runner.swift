@@ -112,6 +112,10 @@ public struct ConformRunner: Sendable {
             result.verdict = .skipped(CheckContext.needsWaitLong(check.needs.time))
             return result
         }
+        if check.needs.messages, let why = messages.unavailable {
+            result.verdict = .skipped(why)
+            return result
+        }
         let context = CheckContext(http: http, messages: messages, reference: reference, settings: settings)
         do {
             try await reference?.load(check.needs.scenario)
