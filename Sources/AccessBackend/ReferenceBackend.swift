@@ -192,7 +192,10 @@ public enum ReferenceBackend {
         router.add(
             middleware: GatewayMiddleware(
                 faults: backend.faults, journal: backend.journal, clock: backend.clock, admin: configuration.admin,
-                routes: routes, gate: RequestGate(loopbackOnly: isLoopback(configuration.host))))
+                routes: routes,
+                gate: RequestGate(
+                    loopbackOnly: isLoopback(configuration.host),
+                    conformSelfTestBrokenRules: configuration.conformSelfTestBrokenRules)))
         let handler = ContractHandler(backend: backend)
         router.add(middleware: ContractScopeMiddleware())
         // Compact JSON (the runtime's default pretty-prints), its keys sorted — the encoder's own order follows a

@@ -18,7 +18,7 @@ extension Catalogue {
             let lifetime = seconds(from: answer.object?["resend_after"], to: answer.object?["expires_at"])
                 .map { $0 + SendLimits.cooldown }
             try context.require(
-                id != nil && lifetime.map { abs($0 - RuleNumbers.codeLifetime) <= 5 } == true,
+                id != nil && lifetime.map { abs($0 - CodeRules.lifetime) <= 5 } == true,
                 expected: "a challenge_id and expires_at 5 min after now",
                 got:
                     "challenge_id \(id == nil ? "absent" : "present"), expires in \(lifetime.map { "\(Int($0)) s" } ?? "?")",
@@ -111,7 +111,7 @@ extension Catalogue {
             let id = try await reauthCode(context, account)
             let code = try await context.messages.latest(.code, to: account.destination)
             var last: Exchange?
-            for _ in 1...RuleNumbers.maxWrongCodes {
+            for _ in 1...CodeRules.maxWrongAttempts {
                 last = try await context.expect(
                     verifyOTP(context, account, id, wrong(code)), 401, "code_incorrect", "a wrong code")
             }
@@ -134,7 +134,7 @@ extension Catalogue {
                 verifyOTP(context, account, id, wrong(code)), 401, "code_incorrect", "a wrong code")
             let remaining = answer.errorMember?["attempts_remaining"] as? Int
             try context.require(
-                remaining == RuleNumbers.maxWrongCodes - 1, expected: "attempts_remaining: 4",
+                remaining == CodeRules.maxWrongAttempts - 1, expected: "attempts_remaining: 4",
                 got: "attempts_remaining: \(remaining.map(String.init) ?? "absent")", answer)
         },
         Check(.otpCancelled, "A cancelled phone code stops working", needs: .init(messages: true, time: 30)) {

@@ -1,24 +1,11 @@
 import AccessCore
 import Foundation
 
-/// The numbers the checks hold a backend to, as docs/RULES.md states them (the send limits are AccessCore's
-/// own, shared with the reference backend).
-enum RuleNumbers {
-    /// A code lives 5 min (`OTPService.ttl`).
-    static let codeLifetime: Double = 5 * 60
-    /// 5 wrong codes kill a code (`OTPService.maxWrongAttempts`).
-    static let maxWrongCodes = 5
-    /// "Verify it's you" lasts 15 min (`ReauthService.window`).
-    static let reauthWindow: Double = 15 * 60
-    /// A rotated refresh token presented again after 10 s is reuse (`SessionService.reuseInterval`).
-    static let refreshReuseInterval: Double = 10
-}
-
 /// Every check there is, one rule each. Rules of `Rule.allCases` without one are reported "not checked".
 public enum Catalogue {
     public static let checks: [Check] =
         signIn + otp + rateLimits + sessions + reauth + links + disconnect + delete
-        + http + more
+        + http + more + round2
 
     /// A session id no backend issued, of the contract's pattern: asking to sign it out is harmless.
     static let probeSessionID = "conform_probe_session"
@@ -63,8 +50,8 @@ public enum Catalogue {
                 context.verifySignIn(id, code: wrong(code)), 401, "code_incorrect", "a wrong code")
             let remaining = answer.errorMember?["attempts_remaining"] as? Int
             try context.require(
-                remaining == RuleNumbers.maxWrongCodes - 1,
-                expected: "attempts_remaining: \(RuleNumbers.maxWrongCodes - 1)",
+                remaining == CodeRules.maxWrongAttempts - 1,
+                expected: "attempts_remaining: \(CodeRules.maxWrongAttempts - 1)",
                 got: "attempts_remaining: \(remaining.map(String.init) ?? "absent")", answer)
         },
         Check(
@@ -75,13 +62,13 @@ public enum Catalogue {
             let id = try await context.challenge(.phone, phone)
             let code = try await context.messages.latest(.code, to: phone)
             var last: Exchange?
-            for _ in 1...RuleNumbers.maxWrongCodes {
+            for _ in 1...CodeRules.maxWrongAttempts {
                 last = try await context.expect(
                     context.verifySignIn(id, code: wrong(code)), 401, "code_incorrect", "a wrong code")
             }
             let remaining = last?.errorMember?["attempts_remaining"] as? Int
             try context.require(
-                remaining == 0, expected: "attempts_remaining: 0 after \(RuleNumbers.maxWrongCodes) wrong codes",
+                remaining == 0, expected: "attempts_remaining: 0 after \(CodeRules.maxWrongAttempts) wrong codes",
                 got: "attempts_remaining: \(remaining.map(String.init) ?? "absent")", last!)
             let answer = try await context.verifySignIn(id, code: code)
             context.noteCreated(answer, destination: phone, channel: .phone)
@@ -111,7 +98,7 @@ public enum Catalogue {
     static let otp: [Check] = [
         Check(
             .otpExpired, "A code works until 5 min and not after",
-            needs: .init(messages: true, time: RuleNumbers.codeLifetime + 1)
+            needs: .init(messages: true, time: CodeRules.lifetime + 1)
         ) { context in
             // Two numbers sent at the same moment: one verified just before the end, one just after.
             let early = context.freshPhone()
@@ -120,7 +107,7 @@ public enum Catalogue {
             let lateID = try await context.challenge(.phone, late)
             let earlyCode = try await context.messages.latest(.code, to: early)
             let lateCode = try await context.messages.latest(.code, to: late)
-            try await context.pass(RuleNumbers.codeLifetime - 1)
+            try await context.pass(CodeRules.lifetime - 1)
             let kept = try await context.expect(
                 context.verifySignIn(earlyID, code: earlyCode), 200, nil, "the right code 1 s before its 5 min")
             context.noteCreated(kept, destination: early, channel: .phone)
@@ -206,14 +193,14 @@ public enum Catalogue {
         },
         Check(
             .sessionRefreshReused, "A rotated refresh token used after 10 s is refused and ends the sign-in",
-            needs: .init(messages: true, time: RuleNumbers.refreshReuseInterval + 1)
+            needs: .init(messages: true, time: RefreshRules.reuseInterval + 1)
         ) { context in
             let account = try await context.newAccount()
             let rotated = try await context.setup(context.refresh(account.refresh), 200, doing: "refreshing")
             guard let next = rotated.object?["refresh_token"] as? String else {
                 throw CheckStop.cannotTell("the refresh answer has no refresh_token")
             }
-            try await context.pass(RuleNumbers.refreshReuseInterval + 1)
+            try await context.pass(RefreshRules.reuseInterval + 1)
             let reused = try await context.expect(
                 context.refresh(account.refresh), 401, "refresh_invalid", "the rotated refresh token again after 10 s")
             try await context.expect(
@@ -244,8 +231,8 @@ public enum Catalogue {
         Check(
             .reauthGranted, "Verify it's you lasts 15 min and not longer",
             needs: .init(
-                messages: true, time: SendLimits.cooldown + RuleNumbers.reauthWindow + 1,
-                longestWait: RuleNumbers.reauthWindow)
+                messages: true, time: SendLimits.cooldown + ReauthRules.window + 1,
+                longestWait: ReauthRules.window)
         ) { context in
             let account = try await context.account(.email)
             // An id that is no session: without a live grant 403, with one 404 (the grant is checked first). The
@@ -255,7 +242,7 @@ public enum Catalogue {
                 context.http.send("DELETE", probe, token: account.access), 403,
                 doing: "signing a session out unverified")
             let grant = try await context.grant(account)
-            try await context.pass(RuleNumbers.reauthWindow - 1)
+            try await context.pass(ReauthRules.window - 1)
             let live = try await context.expect(
                 context.http.send("DELETE", probe, token: account.access, reauth: grant), 404, "not_found",
                 "a grant 1 s before its 15 min ends (a session id nobody has: 404)", evidence: [without])

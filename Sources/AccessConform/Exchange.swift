@@ -95,13 +95,14 @@ public final class ConformHTTP: Sendable {
     /// A transport failure (refused, reset, no answer in 30 s) is "cannot tell", never an answer.
     func send(
         _ method: String, _ path: String, body: Data? = nil, token: String? = nil, reauth: String? = nil,
-        contentType: String = "application/json"
+        contentType: String = "application/json", headers: [(String, String)] = []
     ) async throws -> Exchange {
         var request = HTTPClientRequest(url: baseURL + path)
         request.method = HTTPMethod(rawValue: method)
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let reauth { request.headers.add(name: "X-Reauth-Token", value: reauth) }
         if path.hasPrefix("/_admin"), let adminToken { request.headers.add(name: "X-Admin-Token", value: adminToken) }
+        for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
         if let body {
             request.headers.add(name: "Content-Type", value: contentType)
             request.body = .bytes(ByteBuffer(bytes: body))

@@ -6,8 +6,8 @@ import GRDB
 /// Phone one-time codes (seed 000): 6 digits, 5-minute TTL, 5 wrong codes kill a code, one use.
 /// Limits on how often codes are sent live in `RateLimitService`.
 struct OTPService: Sendable {
-    static let ttl: TimeInterval = 5 * 60
-    static let maxWrongAttempts = 5
+    static let ttl = CodeRules.lifetime
+    static let maxWrongAttempts = CodeRules.maxWrongAttempts
 
     let store: Store
     let clock: BackendClock

@@ -165,8 +165,8 @@ struct RateLimitService: Sendable {
     }
 
     /// Not in the seeds: without it "Verify it's you" by password would allow unlimited guessing.
-    static let passwordWindow: TimeInterval = 15 * 60
-    static let maxPasswordFailures = 5
+    static let passwordWindow = PasswordAttemptRules.window
+    static let maxPasswordFailures = PasswordAttemptRules.maxFailures
 
     static func checkPasswordAttempts(_ db: Database, userId: String, now: Date) throws {
         let failures = try Double.fetchAll(

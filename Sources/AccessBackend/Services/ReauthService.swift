@@ -7,7 +7,7 @@ import Hummingbird
 /// "Verify it's you" (seed 000): a successful re-auth opens a 15-minute window, bound to the user,
 /// proven by the `X-Reauth-Token` header on each sensitive call.
 struct ReauthService: Sendable {
-    static let window: TimeInterval = 15 * 60
+    static let window = ReauthRules.window
 
     let store: Store
     let clock: BackendClock

@@ -16,7 +16,7 @@ struct SessionService: Sendable {
     /// would leave two live sessions in one family, and would end the first holder's session when it
     /// rotates. After the interval, or once that pair has itself been rotated or signed out, presenting
     /// the token again is reuse: the family ends (`session.refresh_reused`).
-    static let reuseInterval: TimeInterval = 10
+    static let reuseInterval = RefreshRules.reuseInterval
 
     let store: Store
     let clock: BackendClock
