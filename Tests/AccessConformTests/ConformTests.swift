@@ -88,6 +88,16 @@ import Testing
         (.usernameInvalid, "/auth/username-available"), (.profileSaved, "/me/profile"),
         (.profilePhotoInvalid, "/me/profile"), (.httpInvalidField, "/auth/sign-in/code"),
         (.httpInvalidParameter, "/auth/username-available"), (.httpMethodNotAllowed, "/auth/sign-in/code"),
+        (.otpSent, "/auth/phone/request-otp"), (.otpResent, "/auth/phone/resend-otp"),
+        (.otpRequestClosed, "/auth/phone/resend-otp"), (.otpReverifyNotLimited, "/auth/phone/request-otp"),
+        (.phoneTaken, "/auth/phone/request-otp"), (.emailAvailable, "/auth/email-available"),
+        (.emailTaken, "/auth/email/add-with-password"), (.emailUnchanged, "/auth/email/request-change"),
+        (.emailChangeWithoutEmail, "/auth/email/request-change"), (.emailAddWithEmail, "/auth/email/add-with-password"),
+        (.emailNothingPending, "/auth/email/resend"), (.emailLinkSent, "/auth/email/add-with-password"),
+        (.emailChanged, "/auth/email/verify"), (.reauthGrantByTarget, "/auth/password/change"),
+        (.passwordChanged, "/auth/password/change"), (.passwordInvalid, "/auth/password/change"),
+        (.passwordTooLong, "/auth/password/change"), (.passwordWithoutEmail, "/auth/password/change"),
+        (.passwordResetLinkLive, "/auth/password/reset/check"), (.passwordReset, "/auth/password/reset/complete"),
     ])
     func aRuleAFaultAnswersForIsReportedBroken(rule: Rule, path: String) async throws {
         let run = try await conform(Selection(only: [rule.rawValue])) { backend in
