@@ -5,7 +5,8 @@ import Foundation
 /// backend's own admin and fault API.
 extension Catalogue {
     static let round2: [Check] =
-        passwords + changes + signedOutSessions + usernames + requestRules + adminRules + faultRules + unprovokable
+        passwords + changes + recoveryAndOnboarding + signedOutSessions + usernames + requestRules + adminRules
+        + faultRules + unprovokable
 
     // MARK: session
 

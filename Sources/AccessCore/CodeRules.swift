@@ -32,3 +32,10 @@ public enum LoginLockRules {
     public static let firstLock: TimeInterval = 30
     public static let longestLock: TimeInterval = 15 * 60
 }
+
+/// How often one address may ask to recover its account (`recovery.daily_cap`; its cooldown is
+/// `SendLimits.cooldown`): `RecoveryService` and conform.
+public enum RecoveryLimits {
+    public static let dailyWindow: TimeInterval = 24 * 60 * 60
+    public static let maxRequestsPerDay = 5
+}

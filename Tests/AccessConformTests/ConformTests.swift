@@ -38,7 +38,7 @@ import Testing
         Rule.signInCodeIncorrectExhausted, .otpExpired, .rateLimitCooldown, .rateLimitResendWindow,
         .sessionRefreshReused, .reauthGranted, .linkExpired, .disconnectLastMethod, .deleteBlocked,
         // The request gate's rules are decided before any fault could answer for them.
-        .httpPathNotCanonical, .httpHostNotAllowed, .httpOriginNotAllowed,
+        .httpPathNotCanonical, .httpHostNotAllowed, .httpOriginNotAllowed, .recoveryCooldown, .recoveryDailyCap,
     ])
     func aRuleSwitchedOffIsReportedBroken(rule: Rule) async throws {
         let run = try await conform(Selection(only: [rule.rawValue]), broken: [rule])
@@ -98,6 +98,13 @@ import Testing
         (.passwordChanged, "/auth/password/change"), (.passwordInvalid, "/auth/password/change"),
         (.passwordTooLong, "/auth/password/change"), (.passwordWithoutEmail, "/auth/password/change"),
         (.passwordResetLinkLive, "/auth/password/reset/check"), (.passwordReset, "/auth/password/reset/complete"),
+        (.recoveryLinkLive, "/auth/recovery/check"), (.recoveryLinkExpired, "/auth/recovery/check"),
+        (.recoveryCredentialsInvalid, "/auth/recovery/complete"), (.recoveryLocked, "/auth/recovery/complete"),
+        (.recoverySignedInLimited, "/auth/recovery/complete"), (.recoveryLimitedAccess, "/auth/email/request-change"),
+        (.onboardingProfileRequired, "/me/onboarding/continue"), (.onboardingStepNotReached, "/me/onboarding/continue"),
+        (.onboardingContinued, "/me/onboarding/continue"), (.onboardingRecoveryEmailSet, "/me/recovery-email"),
+        (.onboardingEmailAlreadySet, "/me/recovery-email"), (.onboardingAlreadyComplete, "/me/onboarding/continue"),
+        (.signInDisplayNameInvalid, "/auth/sign-in/code/verify"),
     ])
     func aRuleAFaultAnswersForIsReportedBroken(rule: Rule, path: String) async throws {
         let run = try await conform(Selection(only: [rule.rawValue])) { backend in
