@@ -5,7 +5,7 @@ import Foundation
 /// backend's own admin and fault API.
 extension Catalogue {
     static let round2: [Check] =
-        passwords + changes + recoveryAndOnboarding + signedOutSessions + usernames + requestRules + adminRules
+        passwords + changes + recoveryAndOnboarding + round3 + signedOutSessions + usernames + requestRules + adminRules
         + faultRules + unprovokable
 
     // MARK: session
@@ -229,16 +229,7 @@ extension Catalogue {
     static func withFault(
         _ context: CheckContext, _ fault: [String: Any], _ request: () async throws -> Exchange
     ) async throws -> Exchange {
-        try await context.setup(
-            context.http.post("/_admin/faults", ["endpoints": [fault]]), 200, doing: "switching the fault on")
-        do {
-            let answer = try await request()
-            _ = try? await context.http.send("DELETE", "/_admin/faults")
-            return answer
-        } catch {
-            _ = try? await context.http.send("DELETE", "/_admin/faults")
-            throw error
-        }
+        try await withFaults(context, ["endpoints": [fault]], request)
     }
 
     static let faultRules: [Check] = [

@@ -105,6 +105,8 @@ import Testing
         (.onboardingContinued, "/me/onboarding/continue"), (.onboardingRecoveryEmailSet, "/me/recovery-email"),
         (.onboardingEmailAlreadySet, "/me/recovery-email"), (.onboardingAlreadyComplete, "/me/onboarding/continue"),
         (.signInDisplayNameInvalid, "/auth/sign-in/code/verify"),
+        (.linkSent, "/auth/reauth/email"), (.emailLinkResent, "/auth/email/resend"),
+        (.emailReverted, "/auth/email/revert"),
     ])
     func aRuleAFaultAnswersForIsReportedBroken(rule: Rule, path: String) async throws {
         let run = try await conform(Selection(only: [rule.rawValue])) { backend in
