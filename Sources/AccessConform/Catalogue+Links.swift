@@ -3,7 +3,7 @@ import Foundation
 
 /// Re-auth and email change links, the email hold, and the reference backend's connection faults.
 extension Catalogue {
-    static let round3: [Check] = emailLinks + [emailHold] + connectionFaults
+    static let round3: [Check] = emailLinks + [emailHold] + connectionFaults + hourlyCaps
 
     // MARK: link and email
 
@@ -159,6 +159,59 @@ extension Catalogue {
                 throw CheckStop.broken(
                     expected: "the code sent though the answer was lost", got: why, evidence: [])
             }
+        },
+    ]
+}
+
+/// The caps across destinations: each costs a whole cap of real sends and an hour's wait, so against another
+/// backend they run only with `--wait-long`, and they leave the address or account capped for an hour.
+extension Catalogue {
+    static let hourlyCaps: [Check] = [
+        Check(
+            .rateLimitClientAddressHourly,
+            "30 sends asked from one client address in an hour go; the 31st is refused until the hour passes",
+            needs: .init(time: SendLimits.capWindow)
+        ) { context in
+            for _ in 1...SendLimits.maxSendsPerClientAddress {
+                try await context.setup(
+                    context.startSignIn(.phone, context.freshPhone()), 202, doing: "a sign-in code within the cap")
+            }
+            let refused = try await context.expect(
+                context.startSignIn(.phone, context.freshPhone()), 429, "rate_limited",
+                "send \(SendLimits.maxSendsPerClientAddress + 1) from this address within the hour")
+            let limit = refused.errorMember?["limit"] as? String
+            try context.require(
+                limit == "client_address_hourly", expected: "limit: client_address_hourly",
+                got: "limit: \(limit ?? "absent")", refused)
+            try await context.pass(SendLimits.capWindow)
+            try await context.expect(
+                context.startSignIn(.phone, context.freshPhone()), 202, nil, "a send once the hour passed",
+                evidence: [refused])
+        },
+        Check(
+            .rateLimitAccountHourly, "10 sends asked by one account in an hour go; the 11th is refused",
+            needs: .init(messages: true, time: SendLimits.cooldown)
+        ) { context in
+            let account = try await context.newAccount(.email)
+            // The grant's link is the account's first send of the hour.
+            let grant = try await context.grant(account)
+            for _ in 2...SendLimits.maxSendsPerAccount {
+                try await context.setup(
+                    requestOTP(context, account, context.freshPhone(), "add_phone", reauth: grant), 202,
+                    doing: "a code to a new number within the cap")
+            }
+            let refused = try await context.expect(
+                requestOTP(context, account, context.freshPhone(), "add_phone", reauth: grant), 429, "rate_limited",
+                "send \(SendLimits.maxSendsPerAccount + 1) asked by this account within the hour")
+            let limit = refused.errorMember?["limit"] as? String
+            try context.require(
+                limit == "account_hourly", expected: "limit: account_hourly", got: "limit: \(limit ?? "absent")",
+                refused)
+        },
+        Check(.rateLimitGlobalHourly, "300 sends an hour for the whole server") { _ in
+            throw CheckStop.skipped(
+                "one client address meets its own cap of \(SendLimits.maxSendsPerClientAddress) long before "
+                    + "\(SendLimits.maxSendsPerHour); reaching it needs many client addresses")
         },
     ]
 }

@@ -12,7 +12,7 @@ import Testing
         let run = try await conform()
         #expect(run.checked.count == Catalogue.checks.count)
         // Rules no request provokes honestly are skipped with the reason, never kept.
-        let unprovokable: Set<Rule> = [.httpInternal, .httpMethod]
+        let unprovokable: Set<Rule> = [.httpInternal, .httpMethod, .rateLimitGlobalHourly]
         for result in run.checked {
             if unprovokable.contains(result.rule) {
                 guard case .skipped = result.verdict else {
@@ -39,6 +39,7 @@ import Testing
         .sessionRefreshReused, .reauthGranted, .linkExpired, .disconnectLastMethod, .deleteBlocked,
         // The request gate's rules are decided before any fault could answer for them.
         .httpPathNotCanonical, .httpHostNotAllowed, .httpOriginNotAllowed, .recoveryCooldown, .recoveryDailyCap,
+        .rateLimitClientAddressHourly, .rateLimitAccountHourly,
     ])
     func aRuleSwitchedOffIsReportedBroken(rule: Rule) async throws {
         let run = try await conform(Selection(only: [rule.rawValue]), broken: [rule])

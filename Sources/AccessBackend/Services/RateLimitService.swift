@@ -23,13 +23,13 @@ struct RateLimitService: Sendable {
     static let maxCodesPerDay = SendLimits.maxCodesPerDay
 
     /// The caps across destinations look back one hour.
-    static let capWindow: TimeInterval = 60 * 60
+    static let capWindow = SendLimits.capWindow
     /// One client address: a household or an office behind one address signing in, with room to spare.
-    static let maxSendsPerClientAddress = 30
+    static let maxSendsPerClientAddress = SendLimits.maxSendsPerClientAddress
     /// One signed-in account: a phone change with its resends and a re-auth or two, twice over.
-    static let maxSendsPerAccount = 10
+    static let maxSendsPerAccount = SendLimits.maxSendsPerAccount
     /// The whole server: a bound on what any number of clients together can cost in texts and emails.
-    static let maxSendsPerHour = 300
+    static let maxSendsPerHour = SendLimits.maxSendsPerHour
 
     /// Who asked for a send: the caps across destinations count by these.
     struct Requester: Sendable {
@@ -73,7 +73,7 @@ struct RateLimitService: Sendable {
     ) throws {
         let key = channel.key(recipient)
         let noun = channel.noun
-        var refusals = try capRefusals(db, requester: requester, now: now)
+        var refusals = try capRefusals(db, requester: requester, now: now, brokenRules: brokenRules)
         let t = now.unix
         if let last = try Double.fetchOne(
             db, sql: "SELECT MAX(sent_at) FROM sends WHERE recipient = ?", arguments: [key]),
@@ -120,7 +120,9 @@ struct RateLimitService: Sendable {
     }
 
     /// The caps across destinations that fire now, each with how long until it frees a slot.
-    static func capRefusals(_ db: Database, requester: Requester, now: Date) throws -> [Refusal] {
+    static func capRefusals(
+        _ db: Database, requester: Requester, now: Date, brokenRules: Set<Rule> = []
+    ) throws -> [Refusal] {
         let since = now.unix - capWindow
         var refusals: [Refusal] = []
         // Each cap frees a slot when the oldest send that fills it leaves the hour.
@@ -129,7 +131,7 @@ struct RateLimitService: Sendable {
             refusals.append(
                 .init(retryAfter: times[times.count - max] + capWindow - now.unix, limit: limit, message: message))
         }
-        if let address = requester.clientAddress {
+        if let address = requester.clientAddress, !brokenRules.contains(.rateLimitClientAddressHourly) {
             let times = try Double.fetchAll(
                 db,
                 sql: """
@@ -142,7 +144,7 @@ struct RateLimitService: Sendable {
                 times, max: maxSendsPerClientAddress, limit: .clientAddressHourly,
                 message: "Too many codes and emails were requested from your network. Try again later.")
         }
-        if let account = requester.account {
+        if let account = requester.account, !brokenRules.contains(.rateLimitAccountHourly) {
             let times = try Double.fetchAll(
                 db, sql: "SELECT sent_at FROM sends WHERE account_id = ? AND sent_at > ? ORDER BY sent_at",
                 arguments: [account, since])
