@@ -3,7 +3,7 @@ import Foundation
 
 /// Re-auth and email change links, the email hold, and the reference backend's connection faults.
 extension Catalogue {
-    static let round3: [Check] = emailLinks + [emailHold] + connectionFaults + hourlyCaps
+    static let round3: [Check] = emailLinks + [emailHold] + connectionFaults + hourlyCaps + connections
 
     // MARK: link and email
 

@@ -108,6 +108,9 @@ import Testing
         (.signInDisplayNameInvalid, "/auth/sign-in/code/verify"),
         (.linkSent, "/auth/reauth/email"), (.emailLinkResent, "/auth/email/resend"),
         (.emailReverted, "/auth/email/revert"),
+        (.connectDone, "/me/auth-methods/connect"), (.connectAlreadyLinked, "/me/auth-methods/connect"),
+        (.connectProviderTaken, "/me/auth-methods/connect"), (.disconnectDone, "/me/auth-methods/disconnect"),
+        (.reauthProviderTokenInvalid, "/auth/reauth/social"), (.holdProviderRecentlyDeleted, "/auth/sign-in/provider"),
     ])
     func aRuleAFaultAnswersForIsReportedBroken(rule: Rule, path: String) async throws {
         let run = try await conform(Selection(only: [rule.rawValue])) { backend in
