@@ -156,6 +156,15 @@ extension Catalogue {
                 context.http.send("GET", "/health", headers: [("Host", "conform.example")]), 403,
                 "host_not_allowed", "GET /health with Host: conform.example")
         },
+        Check(.httpHostMissing, "A request with two Host headers answers 400") { context in
+            let authority = URLComponents(string: context.http.baseURL).map { components in
+                (components.host ?? "localhost") + (components.port.map { ":\($0)" } ?? "")
+            }
+            guard let authority else { throw CheckStop.cannotTell("the backend URL has no host") }
+            try await context.expect(
+                context.http.send("GET", "/health", headers: [("Host", authority), ("Host", authority)]), 400,
+                "bad_request", "GET /health with the Host header twice")
+        },
         Check(.httpOriginNotAllowed, "A POST carrying a browser Origin answers 403") { context in
             try await context.expect(
                 context.http.send(

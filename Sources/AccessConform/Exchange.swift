@@ -102,7 +102,14 @@ public final class ConformHTTP: Sendable {
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let reauth { request.headers.add(name: "X-Reauth-Token", value: reauth) }
         if path.hasPrefix("/_admin"), let adminToken { request.headers.add(name: "X-Admin-Token", value: adminToken) }
-        for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
+        for (name, value) in headers {
+            // A header given twice is sent twice (how a check sends two Host headers).
+            if headers.filter({ $0.0 == name }).count > 1 {
+                request.headers.add(name: name, value: value)
+            } else {
+                request.headers.replaceOrAdd(name: name, value: value)
+            }
+        }
         if let body {
             request.headers.add(name: "Content-Type", value: contentType)
             request.body = .bytes(ByteBuffer(bytes: body))

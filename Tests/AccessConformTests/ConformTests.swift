@@ -38,7 +38,8 @@ import Testing
         Rule.signInCodeIncorrectExhausted, .otpExpired, .rateLimitCooldown, .rateLimitResendWindow,
         .sessionRefreshReused, .reauthGranted, .linkExpired, .disconnectLastMethod, .deleteBlocked,
         // The request gate's rules are decided before any fault could answer for them.
-        .httpPathNotCanonical, .httpHostNotAllowed, .httpOriginNotAllowed, .recoveryCooldown, .recoveryDailyCap,
+        .httpPathNotCanonical, .httpHostMissing, .httpHostNotAllowed, .httpOriginNotAllowed, .recoveryCooldown,
+        .recoveryDailyCap,
         .rateLimitClientAddressHourly, .rateLimitAccountHourly,
     ])
     func aRuleSwitchedOffIsReportedBroken(rule: Rule) async throws {
