@@ -195,6 +195,18 @@ extension Catalogue {
 
     static let adminRules: [Check] = [
         Check(
+            .adminUnauthorized, "With --admin-token, an admin request with another token answers 401",
+            needs: .init(referenceOnly: referenceAPI)
+        ) { context in
+            guard context.http.adminToken != nil else {
+                throw CheckStop.skipped(
+                    "the run has no --admin-token: the rule is for a reference backend started with one")
+            }
+            try await context.expect(
+                context.http.send("GET", "/_admin/state", headers: [("X-Admin-Token", "conform-not-the-token")]), 401,
+                "admin_token_required", "GET /_admin/state with a wrong X-Admin-Token")
+        },
+        Check(
             .adminClock, "Moving the clock by neither seconds nor to answers 422 invalid_advance",
             needs: .init(referenceOnly: referenceAPI)
         ) { context in

@@ -10,13 +10,14 @@ import Synchronization
 func conform(
     _ selection: Selection = Selection(), broken: Set<Rule> = [],
     before: (TestBackend) async throws -> Void = { _ in },
-    messages: ((ConformHTTP) -> any MessageSource)? = nil
+    messages: ((ConformHTTP) -> any MessageSource)? = nil, adminToken: String? = nil
 ) async throws -> ConformRun {
     var configuration = TestBackend.configuration()
     configuration.conformSelfTestBrokenRules = broken
+    if let adminToken { configuration.admin = .token(adminToken) }
     return try await TestBackend.with(configuration: configuration) { backend in
         try await before(backend)
-        let http = ConformHTTP(baseURL: backend.running.baseURL)
+        let http = ConformHTTP(baseURL: backend.running.baseURL, adminToken: adminToken)
         let reference = await ReferenceAdmin.detect(http)
         let source = messages?(http) ?? OutboxSource(http: http)
         let runner = ConformRunner(http: http, messages: source, reference: reference, settings: ConformSettings())

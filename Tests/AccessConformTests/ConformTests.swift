@@ -11,8 +11,9 @@ import Testing
     @Test func everyCheckedRuleIsKeptByTheReferenceBackend() async throws {
         let run = try await conform()
         #expect(run.checked.count == Catalogue.checks.count)
-        // Rules no request provokes honestly are skipped with the reason, never kept.
-        let unprovokable: Set<Rule> = [.httpInternal, .httpMethod, .rateLimitGlobalHourly]
+        // Rules no request provokes honestly are skipped with the reason, never kept; admin.unauthorized needs
+        // a backend started with an admin token (the next test).
+        let unprovokable: Set<Rule> = [.httpInternal, .httpMethod, .rateLimitGlobalHourly, .adminUnauthorized]
         for result in run.checked {
             if unprovokable.contains(result.rule) {
                 guard case .skipped = result.verdict else {
@@ -31,6 +32,16 @@ import Testing
             run.summary.contains(
                 "\(run.checked.count - unprovokable.count) kept, 0 broken, \(unprovokable.count) skipped"))
         #expect(run.summary.contains("\(unchecked.count) not checked (no check written)"))
+    }
+
+    /// The same catalogue against a reference backend that wants an admin token, run with it: every check but
+    /// the three no run provokes is kept, admin.unauthorized included.
+    @Test func withAnAdminTokenEveryCheckIsKeptAndAWrongTokenIsRefused() async throws {
+        let run = try await conform(adminToken: "conform-admin-token-0123456789")
+        let skipped = run.checked.filter { if case .skipped = $0.verdict { true } else { false } }.map(\.rule)
+        #expect(Set(skipped) == [.httpInternal, .httpMethod, .rateLimitGlobalHourly])
+        #expect(run.verdict(.adminUnauthorized) == .kept)
+        #expect(run.brokenCount == 0)
     }
 
     /// One rule per family switched off in the backend (a test-only configuration value): its check says broken.
