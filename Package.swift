@@ -64,6 +64,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // `accessdeck conform`: checks any backend against the rules of docs/RULES.md over HTTP (issue 32).
+        .target(
+            name: "AccessConform",
+            dependencies: [
+                "AccessAPI", "AccessCore", "ChildProcess",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         // Cell grid, widths, themes, components: knows nothing of ncurses or auth.
         .target(name: "TerminalKit"),
         // Child processes by posix_spawn: Foundation's Process.run() crashes now and then on Linux.
@@ -98,6 +106,7 @@ let package = Package(
             name: "accessdeck",
             dependencies: [
                 "AccessApp", "CursesDriver", "AccessBackend", "AccessAPI", "TerminalKit", "ChildProcess",
+                "AccessConform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -146,6 +155,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        .testTarget(
+            name: "AccessConformTests",
+            dependencies: ["AccessConform", "AccessBackend", "AccessBackendTesting", "AccessCore", "ChildProcess"]),
+
         // AccessCore for TOTP: `accessdeck totp` checked against oathtool with random secrets.
         .testTarget(name: "EndToEndTests", dependencies: ["ChildProcess", "AccessCore"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),

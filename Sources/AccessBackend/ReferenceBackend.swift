@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import Hummingbird
 import Logging
@@ -125,6 +126,10 @@ public enum ReferenceBackend {
         public var worldLimits = WorldLimits()
         /// What idleness is measured on: running by default; tests pass a frozen clock and move it.
         public var worldClock: BackendClock?
+        /// TEST ONLY, for `accessdeck conform`'s self-tests (Tests/AccessConformTests): rules this server
+        /// breaks on purpose, so each conformance check is shown to report "broken" when its rule is not kept.
+        /// Only a few rules have a switch (see `Store.breaks`); the executable never sets it and no request can.
+        public var conformSelfTestBrokenRules: Set<Rule> = []
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, databasePath: String? = nil, scenario: String = "default",
@@ -153,7 +158,8 @@ public enum ReferenceBackend {
         let settings = WorldSettings(
             catalog: ScenarioCatalog(directory: configuration.fixturesDirectory), scenario: configuration.scenario,
             linkBase: configuration.linkBase, frozenClock: configuration.frozenClock, admin: configuration.admin,
-            loopbackOnly: isLoopback(configuration.host), logger: configuration.logger)
+            loopbackOnly: isLoopback(configuration.host), logger: configuration.logger,
+            conformSelfTestBrokenRules: configuration.conformSelfTestBrokenRules)
         let registry = try WorldRegistry(
             settings: settings, limits: configuration.worldLimits, dataDirectory: configuration.dataDirectory,
             clock: configuration.worldClock ?? BackendClock(frozen: false))
@@ -165,7 +171,11 @@ public enum ReferenceBackend {
         let backend = world.backend
         let store = backend.store
         let served = world.routes
-        let responder = WorldsResponder(registry: registry, gate: RequestGate(loopbackOnly: settings.loopbackOnly))
+        let responder = WorldsResponder(
+            registry: registry,
+            gate: RequestGate(
+                loopbackOnly: settings.loopbackOnly,
+                conformSelfTestBrokenRules: configuration.conformSelfTestBrokenRules))
 
         let connections = ConnectionRegistry(maxConnections: configuration.connectionLimits.maxConnections)
         let listener: Listener

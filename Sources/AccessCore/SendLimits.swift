@@ -10,4 +10,10 @@ public enum SendLimits {
     public static let maxResendsPerWindow = 3
     public static let dailyWindow: TimeInterval = 24 * 60 * 60
     public static let maxCodesPerDay = 5
+    /// The caps across destinations (`rate_limit.*_hourly`) look back one hour: the backend enforces them
+    /// and `accessdeck conform` holds a backend to them.
+    public static let capWindow: TimeInterval = 60 * 60
+    public static let maxSendsPerClientAddress = 30
+    public static let maxSendsPerAccount = 10
+    public static let maxSendsPerHour = 300
 }

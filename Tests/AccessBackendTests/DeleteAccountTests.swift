@@ -36,7 +36,7 @@ import Testing
         let store = backend.running.store
         let now = backend.running.clock.now()
         return try await store.pool.write { db in
-            try ReauthService.issue(db, digest: store.digest, userId: userId, method: .phone, now: now).reauthToken
+            try ReauthService.issue(db, store: store, userId: userId, method: .phone, now: now).reauthToken
         }
     }
 

@@ -1,3 +1,4 @@
+import AccessCore
 import Crypto
 import Foundation
 import GRDB
@@ -24,6 +25,12 @@ struct Store: Sendable {
     /// Bearer lookups, kept until the next commit (see `SessionLookupCache`).
     let sessionCache = SessionLookupCache()
     let lastSeen = LastSeenThrottle()
+    /// For `accessdeck conform`'s own tests only (`ReferenceBackend.Configuration.conformSelfTestBrokenRules`):
+    /// the rules this server does not keep, so those tests can show each check catches a broken rule. Empty
+    /// for every server the executable starts; nothing over HTTP sets it.
+    var conformSelfTestBrokenRules: Set<Rule> = []
+
+    func breaks(_ rule: Rule) -> Bool { conformSelfTestBrokenRules.contains(rule) }
 
     static func open(path: String?) throws -> Store {
         let resolved: String

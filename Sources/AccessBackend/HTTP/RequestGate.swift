@@ -1,3 +1,4 @@
+import AccessCore
 import HTTPTypes
 import Hummingbird
 
@@ -8,28 +9,34 @@ struct RequestGate: Sendable {
     /// The server is bound to a loopback address: a Host naming anything else is a browser that resolved
     /// some other name to 127.0.0.1 (DNS rebinding), so its page could read codes and mint sessions.
     let loopbackOnly: Bool
+    /// For `accessdeck conform`'s own tests only (`ReferenceBackend.Configuration.conformSelfTestBrokenRules`):
+    /// gate rules not enforced, so the checks of them can be shown to catch a backend that does not keep them.
+    var conformSelfTestBrokenRules: Set<Rule> = []
 
     func check(_ request: Request, isAdmin: Bool) throws {
         let path = request.uri.path
-        guard Self.isCanonical(path) else {
+        guard Self.isCanonical(path) || conformSelfTestBrokenRules.contains(.httpPathNotCanonical) else {
             throw BackendError(
                 .badRequest, .badRequest,
                 "The path must be written plainly: no empty, '.' or '..' segments, no trailing slash and no "
                     + "percent-encoding.", rule: .httpPathNotCanonical)
         }
         guard let authority = request.head.authority, !authority.isEmpty,
-            request.headers[values: Self.hostField].isEmpty
+            request.headers[values: Self.hostField].isEmpty || conformSelfTestBrokenRules.contains(.httpHostMissing)
         else {
             throw BackendError(
                 .badRequest, .badRequest, "The request needs exactly one Host header.", rule: .httpHostMissing)
         }
-        if loopbackOnly, !Self.isLoopbackAuthority(authority) {
+        if loopbackOnly, !Self.isLoopbackAuthority(authority), !conformSelfTestBrokenRules.contains(.httpHostNotAllowed)
+        {
             throw BackendError(
                 .forbidden, "host_not_allowed",
                 "This server is bound to loopback and answers only to localhost, 127.0.0.1 or [::1] in the Host "
                     + "header.", rule: .httpHostNotAllowed)
         }
-        if request.headers[.origin] != nil, isAdmin || !Self.isSafe(request.method) {
+        if request.headers[.origin] != nil, isAdmin || !Self.isSafe(request.method),
+            !conformSelfTestBrokenRules.contains(.httpOriginNotAllowed)
+        {
             throw BackendError(
                 .forbidden, "origin_not_allowed",
                 "Requests from a web page (with an Origin header) may not use the admin API or change anything.",

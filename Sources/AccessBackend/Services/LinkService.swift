@@ -37,6 +37,9 @@ struct LinkService: Sendable {
             let requester = RateLimitService.Requester.client(account: user.id)
             try RateLimitService.check(
                 db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
+            // The newest link is the one that works (`link.superseded`), as for every other kind of link.
+            try OutboxService.endLinks(
+                db, where: "user_id = ? AND purpose = ?", [user.id, LinkPurpose.reauth], as: .superseded, now: now)
             try LinkRecord(tokenHash: store.digest(token), userId: user.id, purpose: .reauth, expiresAt: expires.unix)
                 .insert(db)
             try RateLimitService.record(
@@ -113,22 +116,25 @@ struct LinkService: Sendable {
 
     func confirmReauth(user: UserRecord, token: String) async throws -> ReauthGrant {
         let now = clock.now()
-        enum Outcome { case granted(ReauthGrant), expired, unknown }
+        enum Outcome { case granted(ReauthGrant), expired(OutboxStatus?), unknown }
         let outcome: Outcome = try await store.pool.write { db in
             let hash = store.digest(token)
             guard let link = try LinkRecord.find(db, tokenHash: hash), link.purpose == .reauth,
                 Secrets.constantTimeEquals(link.userId, user.id)
             else { return .unknown }
-            guard link.isLive(at: now.unix) else { return .expired }
-            try LinkRecord.spend(db, tokenHash: hash)
+            guard link.isLive(at: now.unix) else { return .expired(link.ended) }
+            if !store.breaks(.linkExpired) { try LinkRecord.spend(db, tokenHash: hash) }
             return .granted(
-                try ReauthService.issue(db, digest: store.digest, userId: user.id, method: .email, now: now))
+                try ReauthService.issue(db, store: store, userId: user.id, method: .email, now: now))
         }
         switch outcome {
         case .granted(let grant): return grant
-        case .expired:
-            throw BackendError(
-                .gone, "link_expired", "This link has expired. Request a new one to try again.", rule: .linkExpired)
+        case .expired(let ended):
+            throw OutboxService.refusal(
+                linkEnded: ended,
+                else: BackendError(
+                    .gone, "link_expired", "This link has expired. Request a new one to try again.",
+                    rule: .linkExpired))
         case .unknown:
             throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: .linkUnknown)
         }

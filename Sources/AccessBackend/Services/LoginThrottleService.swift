@@ -8,9 +8,9 @@ import GRDB
 /// locked, an attempt is refused before its password is looked at and does not count. A success, or a
 /// day without failures, starts the count over.
 enum LoginThrottleService {
-    static let failuresBeforeLock = 2
-    static let firstLock: TimeInterval = 30
-    static let longestLock: TimeInterval = 15 * 60
+    static let failuresBeforeLock = LoginLockRules.failuresBeforeLock
+    static let firstLock = LoginLockRules.firstLock
+    static let longestLock = LoginLockRules.longestLock
     static let forgetAfter: TimeInterval = 24 * 60 * 60
 
     /// The wait the `failures`-th failure in a row earns; nil below the threshold.

@@ -6,8 +6,8 @@ import GRDB
 /// Phone one-time codes (seed 000): 6 digits, 5-minute TTL, 5 wrong codes kill a code, one use.
 /// Limits on how often codes are sent live in `RateLimitService`.
 struct OTPService: Sendable {
-    static let ttl: TimeInterval = 5 * 60
-    static let maxWrongAttempts = 5
+    static let ttl = CodeRules.lifetime
+    static let maxWrongAttempts = CodeRules.maxWrongAttempts
 
     let store: Store
     let clock: BackendClock
@@ -41,7 +41,8 @@ struct OTPService: Sendable {
                 arguments: [user.id, phone, CodeState.open, now.unix])
             let isResend = !live.isEmpty
             try RateLimitService.check(
-                db, channel: .sms, recipient: phone, isResend: isResend, requester: .client(account: user.id), now: now)
+                db, channel: .sms, recipient: phone, isResend: isResend, requester: .client(account: user.id), now: now,
+                brokenRules: store.conformSelfTestBrokenRules)
             for id in live {
                 try OutboxService.endCode(db, request: id, state: .open, expiresAt: .infinity, now: now)
                 try Self.setState(db, id: id, .cancelled)
@@ -144,7 +145,7 @@ struct OTPService: Sendable {
             switch purpose {
             case .reauth:
                 let grant = try ReauthService.issue(
-                    db, digest: store.digest, userId: user.id, method: .phone, now: now)
+                    db, store: store, userId: user.id, method: .phone, now: now)
                 return .done(VerifyOTPResult(purpose: .init(purpose), reauth: grant))
             case .reverifyPhone:
                 // The number could have been taken, or held, while the code was in flight.

@@ -52,7 +52,7 @@ struct ProviderService: Sendable {
                 Secrets.constantTimeEquals(subject, linked)
             else { return nil }
             return try ReauthService.issue(
-                db, digest: store.digest, userId: user.id, method: provider == .apple ? .apple : .google, now: now)
+                db, store: store, userId: user.id, method: provider == .apple ? .apple : .google, now: now)
         }
         guard let grant else {
             throw BackendError(

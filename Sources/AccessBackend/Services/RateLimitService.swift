@@ -23,13 +23,13 @@ struct RateLimitService: Sendable {
     static let maxCodesPerDay = SendLimits.maxCodesPerDay
 
     /// The caps across destinations look back one hour.
-    static let capWindow: TimeInterval = 60 * 60
+    static let capWindow = SendLimits.capWindow
     /// One client address: a household or an office behind one address signing in, with room to spare.
-    static let maxSendsPerClientAddress = 30
+    static let maxSendsPerClientAddress = SendLimits.maxSendsPerClientAddress
     /// One signed-in account: a phone change with its resends and a re-auth or two, twice over.
-    static let maxSendsPerAccount = 10
+    static let maxSendsPerAccount = SendLimits.maxSendsPerAccount
     /// The whole server: a bound on what any number of clients together can cost in texts and emails.
-    static let maxSendsPerHour = 300
+    static let maxSendsPerHour = SendLimits.maxSendsPerHour
 
     /// Who asked for a send: the caps across destinations count by these.
     struct Requester: Sendable {
@@ -66,16 +66,18 @@ struct RateLimitService: Sendable {
     }
 
     /// Throws 429 with the longest wait among the limits that fire, so the client's countdown is honest.
+    /// `brokenRules`: conform's self-tests only (`Store.conformSelfTestBrokenRules`); the sign-in flow passes it.
     static func check(
-        _ db: Database, channel: Channel, recipient: String, isResend: Bool, requester: Requester, now: Date
+        _ db: Database, channel: Channel, recipient: String, isResend: Bool, requester: Requester, now: Date,
+        brokenRules: Set<Rule> = []
     ) throws {
         let key = channel.key(recipient)
         let noun = channel.noun
-        var refusals = try capRefusals(db, requester: requester, now: now)
+        var refusals = try capRefusals(db, requester: requester, now: now, brokenRules: brokenRules)
         let t = now.unix
         if let last = try Double.fetchOne(
             db, sql: "SELECT MAX(sent_at) FROM sends WHERE recipient = ?", arguments: [key]),
-            t - last < cooldown
+            t - last < cooldown, !brokenRules.contains(.rateLimitCooldown)
         {
             refusals.append(
                 .init(
@@ -87,7 +89,7 @@ struct RateLimitService: Sendable {
                 db,
                 sql: "SELECT sent_at FROM sends WHERE recipient = ? AND is_resend = 1 AND sent_at > ? ORDER BY sent_at",
                 arguments: [key, t - resendWindow])
-            if resends.count >= maxResendsPerWindow {
+            if resends.count >= maxResendsPerWindow, !brokenRules.contains(.rateLimitResendWindow) {
                 let freed = resends[resends.count - maxResendsPerWindow] + resendWindow
                 refusals.append(
                     .init(
@@ -118,7 +120,9 @@ struct RateLimitService: Sendable {
     }
 
     /// The caps across destinations that fire now, each with how long until it frees a slot.
-    static func capRefusals(_ db: Database, requester: Requester, now: Date) throws -> [Refusal] {
+    static func capRefusals(
+        _ db: Database, requester: Requester, now: Date, brokenRules: Set<Rule> = []
+    ) throws -> [Refusal] {
         let since = now.unix - capWindow
         var refusals: [Refusal] = []
         // Each cap frees a slot when the oldest send that fills it leaves the hour.
@@ -127,7 +131,7 @@ struct RateLimitService: Sendable {
             refusals.append(
                 .init(retryAfter: times[times.count - max] + capWindow - now.unix, limit: limit, message: message))
         }
-        if let address = requester.clientAddress {
+        if let address = requester.clientAddress, !brokenRules.contains(.rateLimitClientAddressHourly) {
             let times = try Double.fetchAll(
                 db,
                 sql: """
@@ -140,7 +144,7 @@ struct RateLimitService: Sendable {
                 times, max: maxSendsPerClientAddress, limit: .clientAddressHourly,
                 message: "Too many codes and emails were requested from your network. Try again later.")
         }
-        if let account = requester.account {
+        if let account = requester.account, !brokenRules.contains(.rateLimitAccountHourly) {
             let times = try Double.fetchAll(
                 db, sql: "SELECT sent_at FROM sends WHERE account_id = ? AND sent_at > ? ORDER BY sent_at",
                 arguments: [account, since])
@@ -163,8 +167,8 @@ struct RateLimitService: Sendable {
     }
 
     /// Not in the seeds: without it "Verify it's you" by password would allow unlimited guessing.
-    static let passwordWindow: TimeInterval = 15 * 60
-    static let maxPasswordFailures = 5
+    static let passwordWindow = PasswordAttemptRules.window
+    static let maxPasswordFailures = PasswordAttemptRules.maxFailures
 
     static func checkPasswordAttempts(_ db: Database, userId: String, now: Date) throws {
         let failures = try Double.fetchAll(

@@ -7,16 +7,19 @@ import Hummingbird
 /// "Verify it's you" (seed 000): a successful re-auth opens a 15-minute window, bound to the user,
 /// proven by the `X-Reauth-Token` header on each sensitive call.
 struct ReauthService: Sendable {
-    static let window: TimeInterval = 15 * 60
+    static let window = ReauthRules.window
 
     let store: Store
     let clock: BackendClock
 
     static func issue(
-        _ db: Database, digest: TokenDigest, userId: String, method: ReauthMethod, now: Date
+        _ db: Database, store: Store, userId: String, method: ReauthMethod, now: Date
     ) throws -> ReauthGrant {
+        let digest = store.digest
         let token = Secrets.token(prefix: "ra_")
-        let grant = ReauthGrant(reauthToken: token, expiresAt: now.addingTimeInterval(window), method: .init(method))
+        // conform's self-tests (`Store.conformSelfTestBrokenRules`): a window that does not close on time.
+        let lifetime = store.breaks(.reauthGranted) ? 2 * window : window
+        let grant = ReauthGrant(reauthToken: token, expiresAt: now.addingTimeInterval(lifetime), method: .init(method))
         try ReauthGrantRecord(tokenHash: digest(token), userId: userId, method: method, expiresAt: grant.expiresAt.unix)
             .insert(db)
         return grant
@@ -76,7 +79,7 @@ struct ReauthService: Sendable {
             if PasswordHasher.needsUpgrade(stored) {
                 try PasswordService.upgrade(db, userId: user.id, password: password)
             }
-            return .success(try Self.issue(db, digest: store.digest, userId: user.id, method: .password, now: now))
+            return .success(try Self.issue(db, store: store, userId: user.id, method: .password, now: now))
         }
         return try outcome.get()
     }

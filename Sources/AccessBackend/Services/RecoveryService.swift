@@ -13,8 +13,8 @@ struct RecoveryService: Sendable {
     static let purpose = LinkPurpose.recovery.rawValue
     /// Recovery emails have a count of their own (not the code sends'), per address, known or not.
     static let cooldown = SendLimits.cooldown
-    static let dailyWindow: TimeInterval = 24 * 60 * 60
-    static let maxRequestsPerDay = 5
+    static let dailyWindow = RecoveryLimits.dailyWindow
+    static let maxRequestsPerDay = RecoveryLimits.maxRequestsPerDay
 
     let store: Store
     let clock: BackendClock
@@ -45,7 +45,8 @@ struct RecoveryService: Sendable {
         let emailKey = store.digest(email.lowercased(), context: "recovery")
         return try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
-            try Self.refuseIfTooManyRequests(db, emailKey: emailKey, ip: ip, now: now)
+            try Self.refuseIfTooManyRequests(
+                db, emailKey: emailKey, ip: ip, now: now, brokenRules: store.conformSelfTestBrokenRules)
             let account = try Self.recoverableAccount(db, email: email)
             if let account { try sendLink(db, account: account, now: now) }
             try RecoveryRequestRecord(
@@ -151,7 +152,10 @@ struct RecoveryService: Sendable {
 
     /// Seed 003's limits on recovery emails: 30 s apart, 5 per rolling 24 h, per address.
     /// Its own limits per address, and the caps across destinations of every send (`RateLimitService`).
-    private static func refuseIfTooManyRequests(_ db: Database, emailKey: String, ip: String?, now: Date) throws {
+    /// `brokenRules`: conform's self-tests only (`Store.conformSelfTestBrokenRules`).
+    private static func refuseIfTooManyRequests(
+        _ db: Database, emailKey: String, ip: String?, now: Date, brokenRules: Set<Rule>
+    ) throws {
         let t = now.unix
         let today = try Double.fetchAll(
             db,
@@ -159,13 +163,13 @@ struct RecoveryService: Sendable {
                 "SELECT requested_at FROM recovery_requests WHERE email_key = ? AND requested_at > ? ORDER BY requested_at",
             arguments: [emailKey, t - dailyWindow])
         var refusals: [RateLimitService.Refusal] = []
-        if let last = today.last, t - last < cooldown {
+        if let last = today.last, t - last < cooldown, !brokenRules.contains(.recoveryCooldown) {
             refusals.append(
                 .init(
                     retryAfter: last + cooldown - t, limit: .cooldown, message: rateLimitedMessage,
                     rule: .recoveryCooldown))
         }
-        if today.count >= maxRequestsPerDay {
+        if today.count >= maxRequestsPerDay, !brokenRules.contains(.recoveryDailyCap) {
             let freed = today[today.count - maxRequestsPerDay] + dailyWindow
             refusals.append(
                 .init(retryAfter: freed - t, limit: .dailyCap, message: rateLimitedMessage, rule: .recoveryDailyCap))

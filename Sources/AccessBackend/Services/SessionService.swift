@@ -16,7 +16,7 @@ struct SessionService: Sendable {
     /// would leave two live sessions in one family, and would end the first holder's session when it
     /// rotates. After the interval, or once that pair has itself been rotated or signed out, presenting
     /// the token again is reuse: the family ends (`session.refresh_reused`).
-    static let reuseInterval: TimeInterval = 10
+    static let reuseInterval = RefreshRules.reuseInterval
 
     let store: Store
     let clock: BackendClock
@@ -306,7 +306,9 @@ struct SessionService: Sendable {
             {
                 return .retried(pair)
             }
-            try db.execute(sql: "DELETE FROM sessions WHERE family_id = ?", arguments: [spent.familyId])
+            if !store.breaks(.sessionRefreshReused) {
+                try db.execute(sql: "DELETE FROM sessions WHERE family_id = ?", arguments: [spent.familyId])
+            }
             return .reused
         }
         switch presented {

@@ -245,7 +245,7 @@ struct TwoFactorService: Sendable {
             }
             return .success(
                 try ReauthService.issue(
-                    db, digest: store.digest, userId: user.id, method: .authenticator, now: now))
+                    db, store: store, userId: user.id, method: .authenticator, now: now))
         }
         return try outcome.get()
     }

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import GRDB
 import Hummingbird
@@ -15,6 +16,8 @@ struct WorldSettings: Sendable {
     let admin: ReferenceBackend.AdminAccess
     let loopbackOnly: Bool
     let logger: Logger
+    /// TEST ONLY: `ReferenceBackend.Configuration.conformSelfTestBrokenRules`, for every world's store and gate.
+    var conformSelfTestBrokenRules: Set<Rule> = []
 }
 
 /// One complete backend state, as one server had before issue 33: its own SQLite file (`Store`), clock,
@@ -67,9 +70,10 @@ final class World: Sendable {
         let checked = try settings.catalog.load(scenario)
         // Before opening: a second server must not touch the file at all (a temporary one is never shared).
         let lock = try path.map { try DatabaseLock.acquire(databasePath: $0) }
-        let store: Store
+        var store: Store
         do {
             store = try Store.open(path: path)
+            store.conformSelfTestBrokenRules = settings.conformSelfTestBrokenRules
         } catch {
             lock?.release()
             throw error
@@ -122,7 +126,10 @@ final class World: Sendable {
         router.add(
             middleware: GatewayMiddleware(
                 faults: backend.faults, journal: backend.journal, clock: backend.clock, admin: settings.admin,
-                routes: routes, gate: RequestGate(loopbackOnly: settings.loopbackOnly)))
+                routes: routes,
+                gate: RequestGate(
+                    loopbackOnly: settings.loopbackOnly,
+                    conformSelfTestBrokenRules: settings.conformSelfTestBrokenRules)))
         let handler = ContractHandler(backend: backend, worlds: registry, world: world)
         router.add(middleware: ContractScopeMiddleware())
         // Compact JSON (the runtime's default pretty-prints), its keys sorted — the encoder's own order follows a

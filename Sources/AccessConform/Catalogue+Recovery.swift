@@ -1,0 +1,243 @@
+import AccessCore
+import Foundation
+
+/// "Can't access your account?", a new account's onboarding steps, and the name a sign-in code may carry.
+extension Catalogue {
+    static let recoveryAndOnboarding: [Check] = recoveryFlow + onboarding + [displayName]
+
+    static func startRecovery(_ context: CheckContext, _ email: String) async throws -> Exchange {
+        try await context.http.post("/auth/recovery/start", ["email": email, "device": Device.body])
+    }
+
+    static func completeRecovery(
+        _ context: CheckContext, _ link: String, _ password: String
+    ) async throws
+        -> Exchange
+    {
+        try await context.http.post(
+            "/auth/recovery/complete", ["token": link, "password": password, "device": Device.body])
+    }
+
+    /// A registered account's recovery link: returns the address, its password and the link.
+    static func recoveryLink(_ context: CheckContext) async throws -> (email: String, password: String, link: String) {
+        let (email, password) = try await registered(context)
+        try await context.pass(SendLimits.cooldown)
+        try await context.setup(startRecovery(context, email), 202, doing: "asking for a recovery link")
+        return (email, password, try await context.messages.latest(.link, to: email))
+    }
+
+    static let recoveryNeeds = Needs(messages: true, time: SendLimits.cooldown)
+
+    // MARK: recovery
+
+    static let recoveryFlow: [Check] = [
+        Check(
+            .recoveryCooldown, "A second recovery request for one address within 30 s is refused; after it goes",
+            needs: .init(time: SendLimits.cooldown)
+        ) { context in
+            let email = context.freshEmail()
+            try await context.setup(startRecovery(context, email), 202, doing: "asking for recovery")
+            try await context.pass(SendLimits.cooldown - 1)
+            let refused = try await context.expect(
+                startRecovery(context, email), 429, "rate_limited", "another request 1 s before 30 s")
+            let limit = refused.errorMember?["limit"] as? String
+            try context.require(
+                limit == "cooldown", expected: "limit: cooldown", got: "limit: \(limit ?? "absent")", refused)
+            try await context.pass(1)
+            try await context.expect(
+                startRecovery(context, email), 202, nil, "another request once 30 s passed", evidence: [refused])
+        },
+        Check(
+            .recoveryDailyCap, "The 6th recovery request for one address within 24 h is refused",
+            needs: .init(time: Double(RecoveryLimits.maxRequestsPerDay) * SendLimits.cooldown)
+        ) { context in
+            let email = context.freshEmail()
+            for _ in 1...RecoveryLimits.maxRequestsPerDay {
+                try await context.setup(startRecovery(context, email), 202, doing: "a recovery request within the cap")
+                try await context.pass(SendLimits.cooldown)
+            }
+            let refused = try await context.expect(
+                startRecovery(context, email), 429, "rate_limited", "the 6th request within 24 h")
+            let limit = refused.errorMember?["limit"] as? String
+            try context.require(
+                limit == "daily_cap", expected: "limit: daily_cap", got: "limit: \(limit ?? "absent")", refused)
+        },
+        Check(.recoveryLinkLive, "A live recovery link checks as live and still works after", needs: recoveryNeeds) {
+            context in
+            let (email, password, link) = try await recoveryLink(context)
+            let checked = try await context.expect(
+                context.http.post("/auth/recovery/check", ["token": link]), 200, nil, "checking a live link")
+            let address = (checked.object?["email"] as? String)?.lowercased()
+            try context.require(
+                address == email.lowercased(), expected: "email: the account's address",
+                got: address == nil ? "no email" : "another address", checked)
+            let completed = try await context.expect(
+                completeRecovery(context, link, password), 200, nil, "the link after it was checked",
+                evidence: [checked])
+            adoptSession(context, completed, email)
+        },
+        Check(.recoveryLinkExpired, "A used recovery link answers 410 link_expired", needs: recoveryNeeds) { context in
+            let (email, password, link) = try await recoveryLink(context)
+            let completed = try await context.setup(
+                completeRecovery(context, link, password), 200, doing: "recovering with the link")
+            adoptSession(context, completed, email)
+            try await context.expect(
+                context.http.post("/auth/recovery/check", ["token": link]), 410, "link_expired",
+                "the link once it was used", evidence: [completed])
+        },
+        Check(
+            .recoveryCredentialsInvalid, "The wrong password with a recovery link answers 401", needs: recoveryNeeds
+        ) { context in
+            let (_, _, link) = try await recoveryLink(context)
+            try await context.expect(
+                completeRecovery(context, link, freshPassword()), 401, "credentials_invalid",
+                "a wrong password with the link")
+        },
+        Check(
+            .recoveryLocked, "The 3rd wrong password with a recovery link locks the address", needs: recoveryNeeds
+        ) { context in
+            let (_, _, link) = try await recoveryLink(context)
+            for _ in 1...LoginLockRules.failuresBeforeLock {
+                try await context.expect(
+                    completeRecovery(context, link, freshPassword()), 401, "credentials_invalid",
+                    "a wrong password before the lock")
+            }
+            let locked = try await context.expect(
+                completeRecovery(context, link, freshPassword()), 429, "rate_limited", "the 3rd wrong password in a row"
+            )
+            let limit = locked.errorMember?["limit"] as? String
+            try context.require(
+                limit == "login_lockout", expected: "limit: login_lockout", got: "limit: \(limit ?? "absent")", locked)
+        },
+        Check(
+            .recoverySignedInLimited, "The right password with a recovery link signs in, once",
+            needs: recoveryNeeds
+        ) { context in
+            let (email, password, link) = try await recoveryLink(context)
+            let completed = try await context.expect(
+                completeRecovery(context, link, password), 200, nil, "the right password with the link")
+            adoptSession(context, completed, email)
+            try context.require(
+                (completed.object?["session"] as? [String: Any])?["access_token"] is String,
+                expected: "a session", got: "no session", completed)
+            try await context.expect(
+                completeRecovery(context, link, password), 410, "link_expired", "the same link again",
+                evidence: [completed])
+        },
+        Check(
+            .recoveryLimitedAccess, "A recovered session may read but not change the email until a phone is proved",
+            needs: recoveryNeeds
+        ) { context in
+            let (email, password, link) = try await recoveryLink(context)
+            let completed = try await context.setup(
+                completeRecovery(context, link, password), 200, doing: "recovering with the link")
+            adoptSession(context, completed, email)
+            guard let access = (completed.object?["session"] as? [String: Any])?["access_token"] as? String else {
+                throw CheckStop.cannotTell("the recovery answer has no session")
+            }
+            let read = try await context.expect(
+                context.http.get("/me/auth-methods", token: access), 200, nil, "reading the methods, limited")
+            try await context.expect(
+                context.http.post("/auth/email/request-change", ["email": context.freshEmail()], token: access), 403,
+                "limited_access", "changing the email, limited", evidence: [read])
+        },
+    ]
+
+    // MARK: onboarding
+
+    static func continueFrom(_ context: CheckContext, _ account: Account, _ step: String) async throws -> Exchange {
+        try await context.http.post("/me/onboarding/continue", ["from": step], token: account.access)
+    }
+
+    static func saveProfile(_ context: CheckContext, _ account: Account) async throws -> Exchange {
+        try await context.setup(
+            context.http.send(
+                "PUT", "/me/profile", body: ConformHTTP.encode(["username": freshUsername()]), token: account.access),
+            200, doing: "choosing a username")
+    }
+
+    static let onboarding: [Check] = [
+        Check(.onboardingProfileRequired, "A new account cannot skip choosing a username", needs: .init(messages: true))
+        { context in
+            let account = try await context.newAccount()
+            try await context.expect(
+                continueFrom(context, account, "profile"), 409, "onboarding_step", "leaving the profile step unsaved")
+        },
+        Check(
+            .onboardingStepNotReached, "A new account cannot leave a step it has not reached",
+            needs: .init(messages: true)
+        ) { context in
+            let account = try await context.newAccount()
+            try await context.expect(
+                continueFrom(context, account, "finish"), 409, "onboarding_step", "leaving finish from the profile step"
+            )
+        },
+        Check(
+            .onboardingContinued, "A phone account past its profile may leave the recovery email step",
+            needs: .init(messages: true)
+        ) { context in
+            let account = try await context.newAccount()
+            let saved = try await saveProfile(context, account)
+            let moved = try await context.expect(
+                continueFrom(context, account, "recovery_email"), 200, nil, "leaving the recovery email step",
+                evidence: [saved])
+            let step = moved.object?["onboarding_step"] as? String
+            try context.require(
+                step != nil && step != "profile" && step != "recovery_email",
+                expected: "onboarding_step past recovery_email", got: "onboarding_step: \(step ?? "absent")", moved)
+        },
+        Check(
+            .onboardingRecoveryEmailSet, "A recovery email is stored and sent its link", needs: .init(messages: true)
+        ) { context in
+            let account = try await context.newAccount()
+            try await saveProfile(context, account)
+            let email = context.freshEmail()
+            try await context.expect(
+                context.http.post(
+                    "/me/recovery-email", ["email": email, "password": freshPassword()], token: account.access), 202,
+                nil, "setting a recovery email")
+            _ = try await context.messages.latest(.link, to: email)
+        },
+        Check(
+            .onboardingEmailAlreadySet, "An account with an email cannot set a recovery email",
+            needs: .init(messages: true)
+        ) { context in
+            let account = try await context.newAccount(.email)
+            try await saveProfile(context, account)
+            try await context.expect(
+                context.http.post(
+                    "/me/recovery-email", ["email": context.freshEmail(), "password": freshPassword()],
+                    token: account.access), 409, "email_already_set", "a recovery email for an email account")
+        },
+        Check(
+            .onboardingAlreadyComplete, "A finished onboarding has nothing to leave", needs: .init(messages: true)
+        ) { context in
+            let account = try await context.newAccount(.email)
+            try await saveProfile(context, account)
+            let finished = try await context.setup(
+                continueFrom(context, account, "finish"), 200, doing: "finishing onboarding")
+            try await context.expect(
+                continueFrom(context, account, "complete"), 409, "onboarding_step", "leaving a complete onboarding",
+                evidence: [finished])
+        },
+    ]
+
+    // MARK: signin
+
+    static let displayName = Check(
+        .signInDisplayNameInvalid, "A blank name with a sign-in code answers 422 and the code still works",
+        needs: .init(messages: true)
+    ) { context in
+        let phone = context.freshPhone()
+        let id = try await context.challenge(.phone, phone)
+        let code = try await context.messages.latest(.code, to: phone)
+        var body: [String: Any] = ["challenge_id": id, "code": code, "device": Device.body]
+        body["display_name"] = "   "
+        let refused = try await context.http.post("/auth/sign-in/code/verify", body)
+        context.noteCreated(refused, destination: phone, channel: .phone)
+        try context.expect(refused, 422, "invalid_field", "a blank display_name")
+        let answer = try await context.expect(
+            context.verifySignIn(id, code: code), 200, nil, "the same code without a name", evidence: [refused])
+        context.noteCreated(answer, destination: phone, channel: .phone)
+    }
+}

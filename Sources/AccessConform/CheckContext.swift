@@ -1,0 +1,299 @@
+import AccessCore
+import Foundation
+
+/// How a run is set up: the backend, where codes come from, how time passes, whose account.
+public struct ConformSettings: Sendable {
+    /// Real waits up to this long are waited for; longer ones need `waitLong`.
+    public static let longestShortWait: Double = 30
+
+    public var waitLong = false
+    /// `--account`: an existing account's phone or email, signed into by code instead of signing up.
+    public var account: String?
+    /// Fresh phone numbers are this prefix and random digits up to `phoneDigits` digits after the `+`.
+    public var phonePrefix = "+99559"
+    public var phoneDigits = 12
+    /// Fresh email addresses are `conform-<random>@emailDomain`.
+    public var emailDomain = "conform.example"
+
+    public init() {}
+}
+
+/// The reference backend's admin API, when the backend answers it: scenarios, the clock, provider tokens.
+public struct ReferenceAdmin: Sendable {
+    let http: ConformHTTP
+
+    /// A backend is the reference backend when `GET /_admin/state` answers with its scenario and epoch.
+    public static func detect(_ http: ConformHTTP) async -> ReferenceAdmin? {
+        guard let state = try? await http.get("/_admin/state"), state.status == 200,
+            let object = state.object, object["scenario"] is String, object["epoch"] != nil
+        else { return nil }
+        return ReferenceAdmin(http: http)
+    }
+
+    func load(_ scenario: String) async throws {
+        let answer = try await http.post("/_admin/scenario", ["name": scenario])
+        guard answer.status == 200 else {
+            throw CheckStop.cannotTell("loading the scenario \(scenario) answered \(answer.summary)")
+        }
+    }
+
+    func advance(_ seconds: Double) async throws {
+        let answer = try await http.post("/_admin/clock/advance", ["seconds": seconds])
+        guard answer.status == 200 else { throw CheckStop.cannotTell("moving the clock answered \(answer.summary)") }
+    }
+
+    /// A signed-in session for the loaded scenario's user.
+    func session() async throws -> Account {
+        let answer = try await http.post("/_admin/session", ["device": Device.body])
+        guard answer.status == 200, let tokens = answer.object, let access = tokens["access_token"] as? String,
+            let refresh = tokens["refresh_token"] as? String
+        else { throw CheckStop.cannotTell("POST /_admin/session answered \(answer.summary)") }
+        return Account(destination: "", channel: .phone, access: access, refresh: refresh, created: false)
+    }
+}
+
+/// The device every sign-in of a run names (the contract requires one).
+enum Device {
+    static var body: [String: Any] {
+        [
+            "device_name": "accessdeck conform", "system_name": "Linux", "system_version": "1",
+            "identifier": "conform-\(UUID().uuidString.prefix(8).lowercased())",
+            "public_key": Data(repeating: 7, count: 32).base64EncodedString(),
+        ]
+    }
+}
+
+public enum Channel: String, Sendable {
+    case phone
+    case email
+}
+
+/// An account a check signed into. `created`: it signed up, so it is deleted afterwards where it can be.
+struct Account: Sendable {
+    var destination: String
+    var channel: Channel
+    var access: String
+    var refresh: String
+    var created: Bool
+}
+
+/// What one check works with. Its helpers turn a wrong answer into the right stop: a setup step that does not
+/// go as the contract says is "cannot tell" (the rule under check was never reached), an assertion that does
+/// not hold is "broken", and a 5xx, a missing endpoint or an unexpected 429 is "cannot tell" wherever it comes.
+final class CheckContext: @unchecked Sendable {
+    let http: ConformHTTP
+    let messages: MessageSource
+    let reference: ReferenceAdmin?
+    let settings: ConformSettings
+    /// Accounts this check signed up, deleted after it where the contract allows.
+    private(set) var created: [Account] = []
+
+    init(http: ConformHTTP, messages: MessageSource, reference: ReferenceAdmin?, settings: ConformSettings) {
+        self.http = http
+        self.messages = messages
+        self.reference = reference
+        self.settings = settings
+    }
+
+    // MARK: Time
+
+    /// The reference backend's clock moves; another backend's time is waited for, a long wait only with
+    /// `--wait-long` (the runner skips those checks before they start).
+    func pass(_ seconds: Double) async throws {
+        if let reference { return try await reference.advance(seconds) }
+        guard seconds <= ConformSettings.longestShortWait || settings.waitLong else {
+            throw CheckStop.skipped(Self.needsWaitLong(seconds))
+        }
+        try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+    }
+
+    static func needsWaitLong(_ seconds: Double) -> String {
+        seconds >= 120
+            ? "needs --wait-long: \(Int((seconds / 60).rounded(.up))) min" : "needs --wait-long: \(Int(seconds)) s"
+    }
+
+    // MARK: Expectations
+
+    /// The step a check sets itself up with: anything but `statuses` means the rule was never reached.
+    @discardableResult
+    func setup(_ exchange: Exchange, _ statuses: Int..., doing what: String) throws -> Exchange {
+        try refuseUnknowable(exchange, expecting: statuses.first ?? 200)
+        guard statuses.contains(exchange.status) else {
+            throw CheckStop.cannotTell("\(what): \(exchange.method) \(exchange.path) answered \(exchange.summary)")
+        }
+        return exchange
+    }
+
+    /// The rule's own answer: `status` (and `code`, when given) or the rule is broken. `present`: an earlier
+    /// answer proved the endpoint is there, so a 404 `not_found` from it is an answer, not a missing endpoint.
+    @discardableResult
+    func expect(
+        _ exchange: Exchange, _ status: Int, _ code: String? = nil, _ expected: String, evidence: [Exchange] = [],
+        present: Bool = false
+    ) throws -> Exchange {
+        try refuseUnknowable(exchange, expecting: status, code: code, present: present)
+        guard exchange.status == status, code == nil || exchange.errorCode == code else {
+            throw CheckStop.broken(
+                expected: "\(expected): \(status)\(code.map { " " + $0 } ?? "")", got: exchange.summary,
+                evidence: evidence + [exchange])
+        }
+        return exchange
+    }
+
+    /// A condition of the answer itself (a member's value), the rule broken when it does not hold.
+    func require(_ condition: Bool, expected: String, got: String, _ evidence: Exchange...) throws {
+        guard condition else { throw CheckStop.broken(expected: expected, got: got, evidence: evidence) }
+    }
+
+    /// Answers that say nothing about the rule: a server error, an endpoint the backend does not have, a limit
+    /// hit that the check did not ask for.
+    private func refuseUnknowable(
+        _ exchange: Exchange, expecting status: Int, code: String? = nil, present: Bool = false
+    ) throws {
+        let route = "\(exchange.method) \(exchange.path.split(separator: "?").first ?? "")"
+        if exchange.status >= 500 {
+            throw CheckStop.cannotTell("\(route) answered \(exchange.summary) (a server error)")
+        }
+        let missing = exchange.status == 404 && (exchange.errorCode == nil || exchange.errorCode == "not_found")
+        if missing, !present, status != 404 || (code != nil && code != "not_found") {
+            throw CheckStop.cannotTell("\(route) answered \(exchange.summary): the endpoint may be missing")
+        }
+        if exchange.status == 405 && status != 405 {
+            throw CheckStop.cannotTell("\(route) answered 405: the endpoint is not there for this method")
+        }
+        if exchange.status == 429 && status != 429 {
+            let limit = exchange.errorMember?["limit"] as? String
+            throw CheckStop.cannotTell("\(route) answered 429 (\(limit ?? "a limit") already used)")
+        }
+    }
+
+    // MARK: Accounts
+
+    func freshPhone() -> String {
+        let count = max(1, settings.phoneDigits - (settings.phonePrefix.count - 1))
+        return settings.phonePrefix + String((0..<count).map { _ in "0123456789".randomElement()! })
+    }
+
+    func freshEmail() -> String {
+        "conform-\(UUID().uuidString.prefix(12).lowercased())@\(settings.emailDomain)"
+    }
+
+    func fresh(_ channel: Channel) -> String { channel == .phone ? freshPhone() : freshEmail() }
+
+    func startSignIn(_ channel: Channel, _ destination: String) async throws -> Exchange {
+        try await http.post(
+            "/auth/sign-in/code", ["channel": channel.rawValue, channel.rawValue: destination, "device": Device.body])
+    }
+
+    func verifySignIn(_ challenge: String, code: String) async throws -> Exchange {
+        try await http.post(
+            "/auth/sign-in/code/verify", ["challenge_id": challenge, "code": code, "device": Device.body])
+    }
+
+    func resendSignIn(_ challenge: String) async throws -> Exchange {
+        try await http.post("/auth/sign-in/code/resend", ["challenge_id": challenge])
+    }
+
+    /// Starts a sign-in and returns its challenge id.
+    func challenge(_ channel: Channel, _ destination: String) async throws -> String {
+        let started = try setup(await startSignIn(channel, destination), 202, doing: "asking for a sign-in code")
+        guard let id = started.object?["challenge_id"] as? String else {
+            throw CheckStop.cannotTell("the sign-in code answer has no challenge_id")
+        }
+        return id
+    }
+
+    /// Signs into `destination` with the code it is sent (signing up when nobody has it).
+    func signIn(_ channel: Channel, _ destination: String) async throws -> Account {
+        let id = try await challenge(channel, destination)
+        let code = try await messages.latest(.code, to: destination)
+        let signedIn = try setup(await verifySignIn(id, code: code), 200, doing: "signing in with the code")
+        guard let session = signedIn.object?["session"] as? [String: Any],
+            let access = session["access_token"] as? String, let refresh = session["refresh_token"] as? String
+        else { throw CheckStop.cannotTell("the sign-in answer has no session") }
+        let isNew = signedIn.object?["is_new_user"] as? Bool ?? false
+        let account = Account(
+            destination: destination, channel: channel, access: access, refresh: refresh, created: isNew)
+        if isNew { created.append(account) }
+        return account
+    }
+
+    /// `--account` when given (by phone when it starts with "+"), else a new account on `channel`.
+    func account(_ channel: Channel = .phone) async throws -> Account {
+        if let existing = settings.account {
+            let channel: Channel = existing.hasPrefix("+") ? .phone : .email
+            return try await signIn(channel, existing)
+        }
+        return try await signIn(channel, fresh(channel))
+    }
+
+    /// A fresh account, never `--account`: for checks that end or delete what they sign into.
+    func newAccount(_ channel: Channel = .phone) async throws -> Account {
+        try await signIn(channel, fresh(channel))
+    }
+
+    /// "Verify it's you" with a code texted to the account's phone, or a link to its email.
+    /// The sign-in that made `account` sent to the same address moments ago, so it first lets the cooldown pass.
+    func grant(_ account: Account) async throws -> String {
+        try await pass(SendLimits.cooldown)
+        switch account.channel {
+        case .phone:
+            let asked = try setup(
+                await http.post(
+                    "/auth/phone/request-otp", ["phone": account.destination, "purpose": "reauth"],
+                    token: account.access), 202, 200, doing: "asking for a re-auth code")
+            guard let request = asked.object?["request_id"] as? String else {
+                throw CheckStop.cannotTell("the re-auth code answer has no request_id")
+            }
+            let code = try await messages.latest(.code, to: account.destination)
+            let verified = try setup(
+                await http.post(
+                    "/auth/phone/verify-otp", ["request_id": request, "code": code], token: account.access), 200,
+                doing: "verifying it's you with the code")
+            guard let grant = (verified.object?["reauth"] as? [String: Any])?["reauth_token"] as? String else {
+                throw CheckStop.cannotTell("the verified code gave no reauth_token")
+            }
+            return grant
+        case .email:
+            try setup(
+                await http.send("POST", "/auth/reauth/email", token: account.access), 202, 200,
+                doing: "asking for a re-auth link")
+            let link = try await messages.latest(.link, to: account.destination)
+            let confirmed = try setup(
+                await http.post("/auth/reauth/email/confirm", ["token": link], token: account.access), 200,
+                doing: "opening the re-auth link")
+            guard let grant = confirmed.object?["reauth_token"] as? String else {
+                throw CheckStop.cannotTell("the re-auth link gave no reauth_token")
+            }
+            return grant
+        }
+    }
+
+    func adopt(_ account: Account) { created.append(account) }
+
+    /// The check deleted `destination`'s account itself: nothing to clean up.
+    func deleted(_ destination: String) { created.removeAll { $0.destination == destination } }
+
+    /// Deletes what this check signed up, best effort: a failure here says nothing about the rule checked.
+    /// Not on the reference backend, whose next scenario load resets the world anyway.
+    func cleanUp() async -> [String] {
+        guard reference == nil else { return [] }
+        var notes: [String] = []
+        for var account in created {
+            do {
+                let me = try await http.get("/auth/me", token: account.access)
+                if me.status != 200 {
+                    // The check signed this session out or ended it: sign in again to delete the account.
+                    try await pass(SendLimits.cooldown)
+                    account = try await signIn(account.channel, account.destination)
+                }
+                let grant = try await grant(account)
+                let deleted = try await http.send("DELETE", "/me", token: account.access, reauth: grant)
+                if deleted.status != 200 { notes.append("could not delete \(account.destination): \(deleted.summary)") }
+            } catch {
+                notes.append("could not delete \(account.destination)")
+            }
+        }
+        return notes
+    }
+}

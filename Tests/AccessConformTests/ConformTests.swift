@@ -1,0 +1,147 @@
+import AccessBackend
+import AccessBackendTesting
+import AccessConform
+import AccessCore
+import Foundation
+import Testing
+
+/// Issue 32: `accessdeck conform` against the reference backend, which keeps every rule, and against the
+/// same backend with one rule switched off, which each check must catch.
+@Suite struct ConformTests {
+    @Test func everyCheckedRuleIsKeptByTheReferenceBackend() async throws {
+        let run = try await conform()
+        #expect(run.checked.count == Catalogue.checks.count)
+        // Rules no request provokes honestly are skipped with the reason, never kept; admin.unauthorized needs
+        // a backend started with an admin token (the next test).
+        let unprovokable: Set<Rule> = [.httpInternal, .httpMethod, .rateLimitGlobalHourly, .adminUnauthorized]
+        for result in run.checked {
+            if unprovokable.contains(result.rule) {
+                guard case .skipped = result.verdict else {
+                    Issue.record("\(result.rule.rawValue): \(result.verdict)")
+                    continue
+                }
+            } else {
+                #expect(result.verdict == .kept, "\(result.rule.rawValue): \(result.verdict)")
+            }
+        }
+        #expect(run.brokenCount == 0)
+        // Rules without a check are listed apart, never as kept.
+        let unchecked = Set(Rule.allCases).subtracting(Catalogue.checks.map(\.rule)).subtracting([.ok])
+        #expect(Set(run.results.filter { $0.verdict == .notChecked }.map(\.rule)) == unchecked)
+        #expect(
+            run.summary.contains(
+                "\(run.checked.count - unprovokable.count) kept, 0 broken, \(unprovokable.count) skipped"))
+        #expect(run.summary.contains("\(unchecked.count) not checked (no check written)"))
+    }
+
+    /// The same catalogue against a reference backend that wants an admin token, run with it: every check but
+    /// the three no run provokes is kept, admin.unauthorized included.
+    @Test func withAnAdminTokenEveryCheckIsKeptAndAWrongTokenIsRefused() async throws {
+        let run = try await conform(adminToken: "conform-admin-token-0123456789")
+        let skipped = run.checked.filter { if case .skipped = $0.verdict { true } else { false } }.map(\.rule)
+        #expect(Set(skipped) == [.httpInternal, .httpMethod, .rateLimitGlobalHourly])
+        #expect(run.verdict(.adminUnauthorized) == .kept)
+        #expect(run.brokenCount == 0)
+    }
+
+    /// One rule per family switched off in the backend (a test-only configuration value): its check says broken.
+    @Test(arguments: [
+        Rule.signInCodeIncorrectExhausted, .otpExpired, .rateLimitCooldown, .rateLimitResendWindow,
+        .sessionRefreshReused, .reauthGranted, .linkExpired, .disconnectLastMethod, .deleteBlocked,
+        // The request gate's rules are decided before any fault could answer for them.
+        .httpPathNotCanonical, .httpHostMissing, .httpHostNotAllowed, .httpOriginNotAllowed, .recoveryCooldown,
+        .recoveryDailyCap,
+        .rateLimitClientAddressHourly, .rateLimitAccountHourly,
+    ])
+    func aRuleSwitchedOffIsReportedBroken(rule: Rule) async throws {
+        let run = try await conform(Selection(only: [rule.rawValue]), broken: [rule])
+        guard case .broken(let expected, let got, let evidence) = run.verdict(rule) else {
+            Issue.record("\(rule.rawValue): \(String(describing: run.verdict(rule)))")
+            return
+        }
+        #expect(!expected.isEmpty && !got.isEmpty && !evidence.isEmpty)
+        #expect(ConformReport.text(run).contains("BROKEN"))
+    }
+
+    /// The same checks pass on the same backend with nothing switched off: the switch is what they catch.
+    @Test func theSwitchedOffRulesAreKeptWithTheSwitchOff() async throws {
+        let rules: [Rule] = [.signInCodeIncorrectExhausted, .sessionRefreshReused, .linkExpired]
+        let run = try await conform(Selection(only: rules.map(\.rawValue)))
+        for rule in rules { #expect(run.verdict(rule) == .kept, "\(rule.rawValue)") }
+    }
+
+    /// The http family has no switch: an injected fault makes an unknown path answer 200.
+    @Test func aFaultThatAnswersAnUnknownPathIsReportedBroken() async throws {
+        let run = try await conform(Selection(only: ["http.not_found"])) { backend in
+            let faults = #"{"endpoints":[{"path":"/conform-no-such-endpoint","kind":"body","body":"{}"}]}"#
+            let reply = try await backend.send(.POST, "/_admin/faults", raw: Data(faults.utf8))
+            #expect(reply.status == 200)
+        }
+        guard case .broken = run.verdict(.httpNotFound) else {
+            Issue.record("\(String(describing: run.verdict(.httpNotFound)))")
+            return
+        }
+    }
+
+    /// Families without a switch: a fault makes the endpoint the rule is decided on answer 200 `{}` without
+    /// running, so its check must say broken (none of these checks sets itself up on that endpoint).
+    @Test(arguments: [
+        (Rule.deviceInvalid, "/auth/sign-in/code"), (.phoneInvalid, "/auth/sign-in/code"),
+        (.emailInvalid, "/auth/sign-in/code"), (.recoveryLinkUnknown, "/auth/recovery/check"),
+        (.recoveryAnswered, "/auth/recovery/start"), (.passwordResetAnswered, "/auth/password/reset"),
+        (.connectProviderTokenInvalid, "/me/auth-methods/connect"),
+        (.registerLinkSent, "/auth/register"), (.registerResendAnswered, "/auth/register/resend"),
+        (.registerConfirmed, "/auth/register/confirm"), (.registerEmailTaken, "/auth/register"),
+        (.loginSignedIn, "/auth/login"), (.loginCredentialsInvalid, "/auth/login"),
+        (.loginEmailUnverified, "/auth/login"), (.loginLocked, "/auth/login"), (.rateLimitLoginLockout, "/auth/login"),
+        (.reauthPasswordIncorrect, "/auth/reauth/password"), (.rateLimitPasswordAttempts, "/auth/reauth/password"),
+        (.sessionSignedOutOthers, "/me/sessions/revoke-others"), (.sessionRevoked, "/me/sessions/revoke-others"),
+        (.sessionNotFound, "/me/sessions/conform_probe_session"),
+        (.usernameAvailable, "/auth/username-available"), (.usernameTaken, "/auth/username-available"),
+        (.usernameInvalid, "/auth/username-available"), (.profileSaved, "/me/profile"),
+        (.profilePhotoInvalid, "/me/profile"), (.httpInvalidField, "/auth/sign-in/code"),
+        (.httpInvalidParameter, "/auth/username-available"), (.httpMethodNotAllowed, "/auth/sign-in/code"),
+        (.otpSent, "/auth/phone/request-otp"), (.otpResent, "/auth/phone/resend-otp"),
+        (.otpRequestClosed, "/auth/phone/resend-otp"), (.otpReverifyNotLimited, "/auth/phone/request-otp"),
+        (.phoneTaken, "/auth/phone/request-otp"), (.emailAvailable, "/auth/email-available"),
+        (.emailTaken, "/auth/email/add-with-password"), (.emailUnchanged, "/auth/email/request-change"),
+        (.emailChangeWithoutEmail, "/auth/email/request-change"), (.emailAddWithEmail, "/auth/email/add-with-password"),
+        (.emailNothingPending, "/auth/email/resend"), (.emailLinkSent, "/auth/email/add-with-password"),
+        (.emailChanged, "/auth/email/verify"), (.reauthGrantByTarget, "/auth/password/change"),
+        (.passwordChanged, "/auth/password/change"), (.passwordInvalid, "/auth/password/change"),
+        (.passwordTooLong, "/auth/password/change"), (.passwordWithoutEmail, "/auth/password/change"),
+        (.passwordResetLinkLive, "/auth/password/reset/check"), (.passwordReset, "/auth/password/reset/complete"),
+        (.recoveryLinkLive, "/auth/recovery/check"), (.recoveryLinkExpired, "/auth/recovery/check"),
+        (.recoveryCredentialsInvalid, "/auth/recovery/complete"), (.recoveryLocked, "/auth/recovery/complete"),
+        (.recoverySignedInLimited, "/auth/recovery/complete"), (.recoveryLimitedAccess, "/auth/email/request-change"),
+        (.onboardingProfileRequired, "/me/onboarding/continue"), (.onboardingStepNotReached, "/me/onboarding/continue"),
+        (.onboardingContinued, "/me/onboarding/continue"), (.onboardingRecoveryEmailSet, "/me/recovery-email"),
+        (.onboardingEmailAlreadySet, "/me/recovery-email"), (.onboardingAlreadyComplete, "/me/onboarding/continue"),
+        (.signInDisplayNameInvalid, "/auth/sign-in/code/verify"),
+        (.linkSent, "/auth/reauth/email"), (.emailLinkResent, "/auth/email/resend"),
+        (.emailReverted, "/auth/email/revert"),
+        (.connectDone, "/me/auth-methods/connect"), (.connectAlreadyLinked, "/me/auth-methods/connect"),
+        (.connectProviderTaken, "/me/auth-methods/connect"), (.disconnectDone, "/me/auth-methods/disconnect"),
+        (.reauthProviderTokenInvalid, "/auth/reauth/social"), (.holdProviderRecentlyDeleted, "/auth/sign-in/provider"),
+    ])
+    func aRuleAFaultAnswersForIsReportedBroken(rule: Rule, path: String) async throws {
+        let run = try await conform(Selection(only: [rule.rawValue])) { backend in
+            let faults = #"{"endpoints":[{"path":"\#(path)","kind":"body","body":"{}"}]}"#
+            let reply = try await backend.send(.POST, "/_admin/faults", raw: Data(faults.utf8))
+            #expect(reply.status == 200)
+        }
+        guard case .broken = run.verdict(rule) else {
+            Issue.record("\(rule.rawValue): \(String(describing: run.verdict(rule)))")
+            return
+        }
+    }
+
+    @Test func onlyAndSkipTakeRuleIdsAndFamilies() {
+        let selection = Selection(only: ["signin", "session.invalid"], skip: ["signin.signed_up"])
+        #expect(selection.includes(.signInCodeIncorrect))
+        #expect(selection.includes(.sessionInvalid))
+        #expect(!selection.includes(.signInSignedUp))
+        #expect(!selection.includes(.sessionRefreshed))
+        #expect(Selection(only: ["nonsense", "signin"]).unknownNames == ["nonsense"])
+    }
+}

@@ -1,0 +1,97 @@
+import AccessBackend
+import AccessBackendTesting
+import AccessCore
+import Foundation
+import Synchronization
+import Testing
+
+@testable import AccessConform
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Issue 32: the printed report and the JUnit XML, and that neither shows a token, a password or a code.
+@Suite struct ReportTests {
+    /// Counts the testcases, failures and skips of a JUnit document by parsing it.
+    final class JUnitCounter: NSObject, XMLParserDelegate {
+        var testcases = 0
+        var failures = 0
+        var skipped = 0
+        var suiteAttributes: [String: String] = [:]
+
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            switch name {
+            case "testsuite": suiteAttributes = attributes
+            case "testcase": testcases += 1
+            case "failure": failures += 1
+            case "skipped": skipped += 1
+            default: break
+            }
+        }
+    }
+
+    @Test func junitIsWellFormedWithOneTestcasePerRuleAndTheRightCounts() async throws {
+        let run = try await conform(
+            Selection(only: ["link", "session.invalid", "disconnect"]), broken: [.linkExpired])
+        let counter = JUnitCounter()
+        let parser = XMLParser(data: Data(ConformReport.junit(run).utf8))
+        parser.delegate = counter
+        #expect(parser.parse(), "\(String(describing: parser.parserError))")
+        #expect(counter.testcases == run.results.count)
+        #expect(counter.failures == 1)
+        let notKept = run.results.filter { $0.verdict != .kept }.count
+        #expect(counter.skipped == notKept - 1)
+        #expect(counter.suiteAttributes["tests"] == "\(run.results.count)")
+        #expect(counter.suiteAttributes["failures"] == "1")
+        #expect(counter.suiteAttributes["skipped"] == "\(notKept - 1)")
+    }
+
+    @Test func theReportAndTheXMLShowNoCodeOrLinkTheChecksUsed() async throws {
+        let recorder = Mutex<RecordingSource?>(nil)
+        // Broken rules print their exchanges: the refresh tokens and the link's token are in those requests.
+        let run = try await conform(
+            Selection(only: ["signin", "link", "session"]), broken: [.sessionRefreshReused, .linkExpired],
+            messages: { http in
+                let source = RecordingSource(OutboxSource(http: http))
+                recorder.withLock { $0 = source }
+                return source
+            })
+        let secrets = try #require(recorder.withLock { $0 }).seen.withLock { $0 }
+        #expect(secrets.count > 5)
+        let text = ConformReport.text(run)
+        let xml = ConformReport.junit(run)
+        #expect(text.contains("BROKEN"))
+        #expect(text.contains("[redacted]"))
+        for secret in secrets {
+            #expect(!text.contains(secret))
+            #expect(!xml.contains(secret))
+        }
+        // Tokens the backend issued look like these; none is printed.
+        for prefix in ["rt_", "at_", "ra_", "sess_"] {
+            #expect(!text.contains("\"\(prefix)"), "\(prefix)")
+        }
+    }
+
+    @Test func anExchangeIsShownWithItsSecretsRedacted() {
+        let exchange = Exchange(
+            method: "POST", path: "/auth/refresh?token=abc123secret",
+            requestBody: Data(
+                #"{"refresh_token":"rt_secret_value","password":"hunter2-hunter2","code":"482913"}"#.utf8),
+            status: 401,
+            body: Data(#"{"error":{"code":"refresh_invalid","message":"no"},"access_token":"at_leak"}"#.utf8))
+        let shown = exchange.redacted
+        for secret in ["abc123secret", "rt_secret_value", "hunter2-hunter2", "482913", "at_leak"] {
+            #expect(!shown.contains(secret), "\(secret) in \(shown)")
+        }
+        #expect(exchange.summary == "401 refresh_invalid")
+        // A code echoed as an error code is never shown either.
+        let echo = Exchange(
+            method: "POST", path: "/x", requestBody: nil, status: 401,
+            body: Data(#"{"error":{"code":"482913","message":"no"}}"#.utf8))
+        #expect(echo.summary == "401")
+    }
+}

@@ -1,0 +1,57 @@
+import ChildProcess
+import Foundation
+import Testing
+
+/// Issue 32: the real binary's `accessdeck conform` against `accessdeck serve`, with `--junit`.
+@Suite struct ConformEndToEndTests {
+    @Test func conformAgainstTheServedReferenceBackendKeepsEveryCheckedRuleAndWritesJUnit() throws {
+        let served = try ServedBackend(scenario: "default")
+        let junit = FileManager.default.temporaryDirectory.appendingPathComponent("conform-\(UUID().uuidString).xml")
+        defer { try? FileManager.default.removeItem(at: junit) }
+        let outcome = try AccessDeckBinary.run([
+            "conform", "--backend", "http://127.0.0.1:\(served.admin.port)", "--junit", junit.path,
+        ])
+        #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
+        #expect(outcome.errors.contains("(the reference backend); codes and links from the reference backend's outbox"))
+        let summary = try #require(outcome.output.split(separator: "\n").last)
+        // The 4 skipped: http.internal, http.method and rate_limit.global_hourly, which no run provokes honestly,
+        // and admin.unauthorized, which needs --admin-token.
+        #expect(summary.contains(" kept, 0 broken, 4 skipped, 0 cannot tell; "), "\(summary)")
+        #expect(summary.hasSuffix("not checked (no check written)"))
+        #expect(outcome.output.contains("kept         otp.expired"))
+        #expect(!outcome.output.contains("BROKEN"))
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.hasPrefix("<?xml"))
+        #expect(xml.contains("failures=\"0\""))
+        #expect(xml.contains("<testcase classname=\"signin\" name=\"signin.code_incorrect_exhausted\"></testcase>"))
+    }
+
+    /// A fault makes a path nobody serves answer 200: `http.not_found` is broken, the exit status 1, and the
+    /// JUnit file has it as a failure.
+    @Test func aBrokenRuleExits1AndIsAFailureInJUnit() throws {
+        let served = try ServedBackend(scenario: "default")
+        try served.admin.post(
+            "/faults", #"{"endpoints":[{"path":"/conform-no-such-endpoint","kind":"body","body":"{}"}]}"#)
+        let junit = FileManager.default.temporaryDirectory.appendingPathComponent("conform-\(UUID().uuidString).xml")
+        defer { try? FileManager.default.removeItem(at: junit) }
+        let outcome = try AccessDeckBinary.run([
+            "conform", "--backend", "http://127.0.0.1:\(served.admin.port)", "--only", "http", "--junit", junit.path,
+        ])
+        #expect(outcome.status == 1, "\(outcome.output)\(outcome.errors)")
+        #expect(outcome.output.contains("BROKEN       http.not_found"))
+        #expect(outcome.output.contains("    expected: GET of a path nobody serves: 404"))
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains("failures=\"1\""))
+        #expect(xml.contains("<testcase classname=\"http\" name=\"http.not_found\"><failure message="))
+    }
+
+    @Test func aRuleThatIsNoRuleIsBadUsage() throws {
+        let outcome = try AccessDeckBinary.run([
+            "conform", "--backend", "http://127.0.0.1:9", "--only", "signin,no.such_rule",
+        ])
+        #expect(outcome.status == 64)
+        #expect(outcome.errors == "accessdeck: no rule or family named 'no.such_rule' (see docs/RULES.md)\n")
+        let noURL = try AccessDeckBinary.run(["conform", "--backend", "localhost"])
+        #expect(noURL.status == 64)
+    }
+}
