@@ -10,7 +10,8 @@ extension RuleResult: Equatable {
 }
 
 extension RuleResult {
-    public init(rule: Rule, title: String, verdict: Verdict, notes: [String] = []) {
+    /// The memberwise initialiser is internal; this one is the app's.
+    public init(_ rule: Rule, title: String = "", verdict: Verdict, notes: [String] = []) {
         self.rule = rule
         self.title = title
         self.verdict = verdict
@@ -19,7 +20,7 @@ extension RuleResult {
 }
 
 extension ConformRun: Equatable {
-    public init(results: [RuleResult]) { self.results = results }
+    public init(_ results: [RuleResult]) { self.results = results }
 
     public static func == (lhs: ConformRun, rhs: ConformRun) -> Bool { lhs.results == rhs.results }
 }

@@ -46,11 +46,11 @@ import Testing
         start.overlay = AnyOverlay(ConformPanel(target: target, rules: rules))
         start.pending[.inFlight] = .waiting(.overlay) { ConformPanel.Reply.checked(.otpExpired, $0) }
         let harness = ReducerHarness(start)
-        let kept = ConformRun(results: [
-            RuleResult(rule: .otpExpired, title: "a code dies after 5 minutes", verdict: .kept)
+        let kept = ConformRun([
+            RuleResult(.otpExpired, title: "a code dies after 5 minutes", verdict: .kept)
         ])
         let broken = RuleResult(
-            rule: .otpCodeIncorrect, title: "a wrong code",
+            .otpCodeIncorrect, title: "a wrong code",
             verdict: .broken(expected: "401 code_incorrect", got: "200", evidence: ["POST /auth/verify\n→ 200"]))
         var panel = ConformPanel(target: target, rules: rules)
         panel.run = kept
@@ -64,10 +64,10 @@ import Testing
             $0.nextRequestID = 2
         }
         #expect(text(harness.state).contains("Checking 2 of 2: otp.code_incorrect…"))
-        harness.send(.reply(ConformRun(results: [broken]), to: RequestID(1))) {
+        harness.send(.reply(ConformRun([broken]), to: RequestID(1))) {
             panel.run.results.append(broken)
             for rule in Rule.allCases where rule != .ok && !rules.contains(rule) {
-                panel.run.results.append(RuleResult(rule: rule, title: "", verdict: .notChecked))
+                panel.run.results.append(RuleResult(rule, verdict: .notChecked))
             }
             panel.isRunning = false
             $0.overlay = AnyOverlay(panel)
@@ -103,8 +103,8 @@ import Testing
             panel.isStopped = true
             $0.overlay = AnyOverlay(panel)
         }
-        #expect(text(harness.state).contains("stopped after 0 of 2"))
-        let late = ConformRun(results: [RuleResult(rule: .otpExpired, title: "", verdict: .kept)])
+        #expect(text(harness.state).contains("Stopped after 0 of 2 rules"))
+        let late = ConformRun([RuleResult(.otpExpired, title: "", verdict: .kept)])
         harness.send(.reply(late, to: .inFlight)) { $0.answered() }
         harness.send(.input(.key(.escape))) { $0.overlay = nil }
     }

@@ -27,7 +27,7 @@ public struct ConformPanel: OverlayModel {
     /// The reference backend's world the checks run in.
     public static let world = "conform"
 
-    public init(target: String, rules: [Rule] = ConformPanel.checkedRules, run: ConformRun = ConformRun(results: [])) {
+    public init(target: String, rules: [Rule] = ConformPanel.checkedRules, run: ConformRun = ConformRun([])) {
         self.target = target
         self.rules = rules
         self.run = run
@@ -141,13 +141,13 @@ public struct ConformPanel: OverlayModel {
             run.results += checked.results
         case .failure(let failure):
             run.results.append(
-                RuleResult(rule: rule, title: "", verdict: .cannotTell("the check did not run: \(failure.message)")))
+                RuleResult(rule, verdict: .cannotTell("the check did not run: \(failure.message)")))
         }
         guard run.results.count >= rules.count else { return next() }
         isRunning = false
         // The rules no check is written for, as `accessdeck conform` lists them.
         for rule in Rule.allCases where rule != .ok && !rules.contains(rule) {
-            run.results.append(RuleResult(rule: rule, title: "", verdict: .notChecked))
+            run.results.append(RuleResult(rule, verdict: .notChecked))
         }
         return []
     }
@@ -235,14 +235,13 @@ public struct ConformPanel: OverlayModel {
         }
         if let detail, let result = run.results.first(where: { $0.rule == detail }) {
             for (text, style) in Self.detailLines(result) {
-                if text.isEmpty { line("", style) }
-                for wrapped in TextLayout.wrap(text, width: inner.width) { line(wrapped, style) }
+                let wrapped = TextLayout.wrap(text, width: inner.width)
+                for piece in wrapped.isEmpty ? [""] : wrapped { line(piece, style) }
             }
             return
         }
         line("Rules of docs/RULES.md checked against \(target)", surface.with(.dim))
-        let stopped = isStopped ? " · stopped after \(run.results.count) of \(rules.count)" : ""
-        line(run.summary + stopped, surface.with(.bold))
+        line(run.summary, surface.with(.bold))
         let shown = self.shown
         if let progress {
             line(progress, surface)
@@ -250,6 +249,8 @@ public struct ConformPanel: OverlayModel {
             filter.render(
                 into: &grid, at: Point(x: inner.x, y: y), width: inner.width, style: surface, matched: shown.count,
                 of: run.results.count)
+        } else if isStopped {
+            line("Stopped after \(run.results.count) of \(rules.count) rules (Esc).", surface)
         }
         y = Self.listTop(inner)
         if shown.isEmpty, !run.results.isEmpty { line("No rule matches the filter.", surface) }
