@@ -268,7 +268,8 @@ public struct ConformPanel: OverlayModel {
             if case .broken = result.verdict { style.foreground = .danger }
             grid.fill(row, style: style)
             grid.put(selected ? context.glyphs.selected : " ", at: Point(x: row.x, y: row.y), style: style)
-            let id = result.rule.rawValue.padding(toLength: 30, withPad: " ", startingAt: 0)
+            // As wide as the longest rule id (36) where the panel has room for a reason beside it.
+            let id = result.rule.rawValue.padding(toLength: min(36, inner.width / 2), withPad: " ", startingAt: 0)
             let text = "\(Self.glyph(result.verdict, ascii: ascii)) \(id) \(Self.reason(result))"
             grid.put(TextLayout.truncate(text, width: inner.width), at: Point(x: inner.x, y: row.y), style: style)
         }
