@@ -94,8 +94,13 @@ import Testing
     static func defaultWorld(_ backend: TestBackend) async throws -> (state: String, outbox: Int) {
         let state = try await backend.send(.GET, "/_admin/state")
         let object = try JSONSerialization.jsonObject(with: state.data) as? [String: Any]
-        let summary = ["scenario", "epoch", "clock"].map { "\(object?[$0] ?? "absent")" }
-            .joined(separator: " ")
+        // Compared as text, so the clock's members are written in a fixed order: a dictionary's own description
+        // follows the process's hash seed.
+        let summary = ["scenario", "epoch", "clock"].map { key -> String in
+            guard let members = object?[key] as? [String: Any] else { return "\(object?[key] ?? "absent")" }
+            return members.keys.sorted().map { "\($0)=\(members[$0]!)" }.joined(separator: ",")
+        }
+        .joined(separator: " ")
         let outbox = try await backend.send(.GET, "/_admin/outbox")
         let messages = try JSONSerialization.jsonObject(with: outbox.data) as? [Any]
         return (summary, messages?.count ?? -1)
