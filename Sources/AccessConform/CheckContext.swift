@@ -82,8 +82,11 @@ public struct ConformWorld: Sendable {
     /// The server's bare paths.
     let root: ConformHTTP
 
-    /// nil when the backend makes no world (`POST /_admin/worlds` answers anything but 201).
+    /// nil when the backend makes no world (`POST /_admin/worlds` answers anything but 201), and when the base
+    /// URL names a world already (`…/w/NAME`): the person chose that world to run in (a world of its own would
+    /// nest in it as `/w/NAME/w/…`, which no server serves).
     public static func open(_ root: ConformHTTP) async -> ConformWorld? {
+        guard WorldNames.world(in: root.baseURL) == nil else { return nil }
         let name = "conform-\(UUID().uuidString.prefix(12).lowercased())"
         guard let made = try? await root.post("/_admin/worlds", ["name": name, "scenario": "default"]),
             made.status == 201

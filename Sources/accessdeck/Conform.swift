@@ -80,7 +80,8 @@ struct Conform: AsyncParsableCommand {
     func run() async throws {
         let server = ConformHTTP(baseURL: backend, adminToken: adminToken)
         var reference = await ReferenceAdmin.detect(server)
-        // On a reference backend that serves worlds the run has one of its own, deleted afterwards.
+        // On a reference backend that serves worlds the run has one of its own, deleted afterwards, unless the
+        // URL names a world: then it runs there, as asked.
         let world = reference == nil ? nil : await ConformWorld.open(server)
         if let world { reference = reference?.inWorld(world) }
         let http = world?.http ?? server
