@@ -96,6 +96,19 @@ import Testing
         }
     }
 
+    /// Making a template removes those of other scripts (each schema change left one behind), and nothing else.
+    @Test func makingATemplateRemovesTheTemplatesOfOtherScripts() throws {
+        try Self.withDirectory { directory in
+            for name in ["schema-0123456789abcdef.sqlite", "schema-notes.txt", "db-1-other.sqlite"] {
+                #expect(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data("x".utf8)))
+            }
+            #expect(StoreSchema.copyTemplate(to: directory + "/db-1-copy.sqlite", directory: directory))
+            let left = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+            let kept = ["db-1-copy.sqlite", "db-1-other.sqlite", "schema-notes.txt", StoreSchema.templateName]
+            #expect(left == kept.sorted())
+        }
+    }
+
     /// A template already there is copied, not made again: one planted with a table of its own shows up in
     /// the copy.
     @Test func aTemporaryDatabaseIsACopyOfTheTemplateThere() throws {

@@ -16,6 +16,8 @@ public struct Canvas {
     public let canGoBack: Bool
     public let glyphs: Glyphs
     public private(set) var cursorY: Int
+    /// The row under the last thing drawn, spacing after it not counted: whether anything fell below the area.
+    public private(set) var drawnBottom: Int
     /// Where each list row was drawn, in order, and which of them is the selected one: what a click on
     /// a row is matched against (the screen says where its selection is; nothing reads colours back).
     public private(set) var listRows: [Rect] = []
@@ -40,6 +42,7 @@ public struct Canvas {
         self.canGoBack = canGoBack
         self.glyphs = glyphs
         cursorY = area.y
+        drawnBottom = area.y
         titleBottom = area.y
     }
 
@@ -68,6 +71,7 @@ public struct Canvas {
         let rect = Rect(x: area.x, y: cursorY, width: area.width, height: row.height)
         row.render(into: &grid, in: remaining, glyphs: glyphs)
         noteRow(rect, isSelected: row.isSelected)
+        drew(row.height)
         cursorY += row.height + spacing
     }
 
@@ -88,6 +92,7 @@ public struct Canvas {
             if cursorY < area.maxY {
                 grid.put(line, at: Point(x: left, y: cursorY), style: style, maxX: area.maxX - Self.margin)
             }
+            drew(1)
             cursorY += 1
         }
         cursorY += spacing
@@ -96,6 +101,7 @@ public struct Canvas {
     /// One line, centred.
     public mutating func centered(_ text: String, style: Style = .plain, spacing: Int = 1) {
         grid.putCentered(text, row: cursorY, in: area, style: style)
+        drew(1)
         cursorY += 1 + spacing
     }
 
@@ -103,6 +109,7 @@ public struct Canvas {
     public mutating func skeleton(rows: Int, spacing: Int = 1) {
         let skeleton = SkeletonRows(count: rows, spacing: spacing)
         skeleton.render(into: &grid, in: remaining, glyphs: glyphs)
+        drew(skeleton.height)
         cursorY += skeleton.height + 1
     }
 
@@ -113,10 +120,13 @@ public struct Canvas {
         let rect = Rect(x: area.x, y: cursorY, width: area.width, height: min(height, area.maxY - cursorY))
         body(&grid, rect)
         if isFocused { focus = Rect(x: area.x, y: cursorY, width: area.width, height: height) }
+        drew(height)
         cursorY += height + spacing
     }
 
     public mutating func skip(_ rows: Int) { cursorY += rows }
+
+    private mutating func drew(_ height: Int) { drawnBottom = max(drawnBottom, cursorY + height) }
 
     /// A screen's call to action, centred: "[ Send code ]" when it can be pressed, dimmed without
     /// brackets when it cannot (without colour the missing brackets say "off"), `working` while

@@ -50,7 +50,14 @@ public func renderFrame(_ state: AppState, size: Size) -> RenderedFrame {
         screenRows = scrolled.rows
         selectedScreenRow = scrolled.selectedRow
     } else {
+        // Unscrolled, a screen taller than the terminal still says there is more: the rows under the fold
+        // (the re-auth picker's "Can't access any of these?" at 80x24) are found by moving down. Not under an
+        // overlay, whose keys do not scroll the screen.
+        let hidesMore = canvas.drawnBottom > content.maxY && state.overlay == nil
         grid = (consume canvas).grid
+        if hidesMore {
+            grid.putRight(context.glyphs.moreBelow, endingAt: content.maxX, row: content.maxY - 1, style: .muted)
+        }
     }
     (screenRows, selectedScreenRow) = visible(screenRows, selected: selectedScreenRow, in: content)
     KeyHintFooter(keymap(for: state)).render(into: &grid, in: footer)

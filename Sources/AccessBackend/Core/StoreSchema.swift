@@ -37,8 +37,10 @@ enum StoreSchema {
         return PrivateFiles.copy(template, to: path)
     }
 
+    private static let templatePrefix = "schema-"
+
     /// Named by the script's digest: another script (a new migration) gets another file, never a stale one.
-    static let templateName = "schema-" + Secrets.hex(SHA256.hash(data: Data(script.utf8)).prefix(8)) + ".sqlite"
+    static let templateName = templatePrefix + Secrets.hex(SHA256.hash(data: Data(script.utf8)).prefix(8)) + ".sqlite"
 
     /// Built under a temporary database's name, so a process that dies half-way leaves a file the sweep removes,
     /// then renamed into place whole: a second process starting meanwhile copies either nothing or all of it.
@@ -58,6 +60,17 @@ enum StoreSchema {
         } catch {
             for suffix in ["", "-wal", "-shm"] { unlink(building + suffix) }
             throw error
+        }
+        removeOtherTemplates(in: directory)
+    }
+
+    /// Each schema change leaves a template of the script before it. A new one is made once per change, so that
+    /// is when the old ones go: a process of another build copying one meanwhile keeps its open file, and one
+    /// starting later makes its own again.
+    private static func removeOtherTemplates(in directory: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(templatePrefix) && name.hasSuffix(".sqlite") && name != templateName {
+            unlink(directory + "/" + name)
         }
     }
 
