@@ -63,7 +63,8 @@ struct BackendConnection: Sendable {
                 isReferenceBackend: options.declaresReferenceBackend, sessionProblem: problem.map { "\($0)" },
                 embedded: nil, clock: clock,
                 baseURL: url, identity: identity, startsSignedIn: await client.isSignedIn,
-                worlds: WorldClients(serverURL: WorldNames.serverURL(of: url), configuration: configuration, kept: true))
+                worlds: WorldClients(serverURL: WorldNames.serverURL(of: url), configuration: configuration, kept: true)
+            )
         }
         let backend = try await ReferenceBackend.start(
             .init(port: options.port ?? 0, scenario: options.scenario, frozenClock: frozenClock, logger: quiet))
@@ -143,10 +144,14 @@ struct WorldClients: WorldConnecting {
         var configuration = configuration
         configuration.baseURL = baseURL(world: world)
         guard kept, let origin = BackendOrigin(baseURL: configuration.baseURL) else {
-            return (AccountClient(configuration: configuration, sessionStore: nil, logger: quiet), AuthMethodsCache(fileURL: nil))
+            return (
+                AccountClient(configuration: configuration, sessionStore: nil, logger: quiet),
+                AuthMethodsCache(fileURL: nil)
+            )
         }
         let store = SessionStore(fileURL: SessionStore.defaultLocation(for: origin), origin: origin)
-        let (client, _) = AccountClient.restoringSession(configuration: configuration, sessionStore: store, logger: quiet)
+        let (client, _) = AccountClient.restoringSession(
+            configuration: configuration, sessionStore: store, logger: quiet)
         return (client, AuthMethodsCache(fileURL: AuthMethodsCache.defaultLocation(for: origin)))
     }
 }

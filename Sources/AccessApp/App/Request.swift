@@ -168,7 +168,9 @@ public struct ClientPerformer: RequestPerforming {
     }
 
     private func context(_ value: (client: AccountClient, cache: AuthMethodsCache?), now: Date) -> APIContext {
-        guard let worlds else { return APIContext(client: value.client, cache: value.cache, now: now, embedded: embedded) }
+        guard let worlds else {
+            return APIContext(client: value.client, cache: value.cache, now: now, embedded: embedded)
+        }
         return APIContext(
             client: value.client, cache: value.cache, now: now, embedded: embedded,
             enterWorld: { [current] world in

@@ -145,7 +145,8 @@ private func land(signedIn: QASignedIn?, toast: String, in state: inout AppState
         state.methods = nil
         state.methodsFetchedAt = nil
     }
-    return effects + apply([.setProfile(signedIn?.profile), .resetStack(root), .showToast(toast)], to: &state, for: nil)
+    return effects
+        + apply([.setProfile(signedIn?.profile), .resetStack(root), .showToast(toast)], to: &state, for: nil)
 }
 
 /// Issue 33: from here until the answer the old world is gone, as in a scenario switch. A look at the old

@@ -93,7 +93,7 @@ public struct CommandPalette: OverlayModel {
     private mutating func match() {
         let typed = listed.compactMap { command -> PaletteCommand? in
             guard case .typed(let grammar) = command.action, let typed = grammar.command(for: query),
-                !listed.contains(where: { $0.action == typed.action })
+                typed.action == .none || !listed.contains(where: { $0.action == typed.action })
             else { return nil }
             return typed
         }
