@@ -86,7 +86,8 @@ let package = Package(
         // The only code that calls ncurses.
         .target(name: "CursesDriver", dependencies: ["TerminalKit", "CNcursesw"]),
         .target(
-            name: "AccessApp", dependencies: ["TerminalKit", "AccessAPI", "AccessCore", "QRCode"],
+            // AccessConform for the palette's "Run conformance" (issue 32): it has no ncurses.
+            name: "AccessApp", dependencies: ["TerminalKit", "AccessAPI", "AccessCore", "QRCode", "AccessConform"],
             exclude: ["README.md"]),
         // The app's test kit (ReducerHarness and the helpers of reducer tests, ManualClock). Only test targets
         // depend on it; it uses AccessApp's public API alone, so it builds in a release build too.

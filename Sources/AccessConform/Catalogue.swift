@@ -5,7 +5,7 @@ import Foundation
 public enum Catalogue {
     public static let checks: [Check] =
         signIn + otp + rateLimits + sessions + reauth + links + disconnect + delete
-        + http + more + round2
+        + http + more + round2 + twoFactor + worlds
 
     /// A session id no backend issued, of the contract's pattern: asking to sign it out is harmless.
     static let probeSessionID = "conform_probe_session"

@@ -21,6 +21,11 @@ public struct ConformSettings: Sendable {
 /// The reference backend's admin API, when the backend answers it: scenarios, the clock, provider tokens.
 public struct ReferenceAdmin: Sendable {
     let http: ConformHTTP
+    /// Set when the run has a world of its own: the server's bare paths (the worlds admin API) and its name.
+    var world: ConformWorld?
+
+    /// The same admin API inside the run's own world.
+    public func inWorld(_ world: ConformWorld) -> ReferenceAdmin { ReferenceAdmin(http: world.http, world: world) }
 
     /// A backend is the reference backend when `GET /_admin/state` answers with its scenario and epoch.
     public static func detect(_ http: ConformHTTP) async -> ReferenceAdmin? {
@@ -42,6 +47,22 @@ public struct ReferenceAdmin: Sendable {
         guard answer.status == 200 else { throw CheckStop.cannotTell("moving the clock answered \(answer.summary)") }
     }
 
+    /// The backend's clock (`GET /_admin/clock`), which scenarios and checks move away from this machine's.
+    func now() async throws -> Date {
+        let answer = try await http.get("/_admin/clock")
+        guard answer.status == 200, let text = answer.object?["now"] as? String, let date = Self.parse(text) else {
+            throw CheckStop.cannotTell("reading the clock answered \(answer.summary)")
+        }
+        return date
+    }
+
+    private static func parse(_ text: String) -> Date? {
+        let plain = ISO8601DateFormatter()
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return plain.date(from: text) ?? fractional.date(from: text)
+    }
+
     /// A signed-in session for the loaded scenario's user.
     func session() async throws -> Account {
         let answer = try await http.post("/_admin/session", ["device": Device.body])
@@ -49,6 +70,37 @@ public struct ReferenceAdmin: Sendable {
             let refresh = tokens["refresh_token"] as? String
         else { throw CheckStop.cannotTell("POST /_admin/session answered \(answer.summary)") }
         return Account(destination: "", channel: .phone, access: access, refresh: refresh, created: false)
+    }
+}
+
+/// A world of its own for one run against a reference backend that serves worlds (`/w/NAME/`): the run loads
+/// its scenarios and moves its clock there, so the default world, which someone may be using, stays as it was.
+public struct ConformWorld: Sendable {
+    public let name: String
+    /// The world's base URL, `/w/NAME` of the server's.
+    public let http: ConformHTTP
+    /// The server's bare paths.
+    let root: ConformHTTP
+
+    /// nil when the backend makes no world (`POST /_admin/worlds` answers anything but 201), and when the base
+    /// URL names a world already (`…/w/NAME`): the person chose that world to run in (a world of its own would
+    /// nest in it as `/w/NAME/w/…`, which no server serves).
+    public static func open(_ root: ConformHTTP) async -> ConformWorld? {
+        guard WorldNames.world(in: root.baseURL) == nil else { return nil }
+        let name = "conform-\(UUID().uuidString.prefix(12).lowercased())"
+        guard let made = try? await root.post("/_admin/worlds", ["name": name, "scenario": "default"]),
+            made.status == 201
+        else { return nil }
+        let http = ConformHTTP(baseURL: root.baseURL + "/w/" + name, adminToken: root.adminToken)
+        return ConformWorld(name: name, http: http, root: root)
+    }
+
+    /// Deletes the world; what went wrong when it could not.
+    public func close() async -> String? {
+        await http.shutdown()
+        let deleted = try? await root.send("DELETE", "/_admin/worlds/\(name)")
+        if deleted?.status == 204 { return nil }
+        return "could not delete the world \(name): \(deleted?.summary ?? "no answer")"
     }
 }
 

@@ -78,8 +78,13 @@ struct Conform: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let http = ConformHTTP(baseURL: backend, adminToken: adminToken)
-        let reference = await ReferenceAdmin.detect(http)
+        let server = ConformHTTP(baseURL: backend, adminToken: adminToken)
+        var reference = await ReferenceAdmin.detect(server)
+        // On a reference backend that serves worlds the run has one of its own, deleted afterwards, unless the
+        // URL names a world: then it runs there, as asked.
+        let world = reference == nil ? nil : await ConformWorld.open(server)
+        if let world { reference = reference?.inWorld(world) }
+        let http = world?.http ?? server
         let messages: any MessageSource =
             if let inbox { InboxCommandSource(command: inbox) } else if reference != nil {
                 OutboxSource(http: http)
@@ -91,14 +96,18 @@ struct Conform: AsyncParsableCommand {
         settings.emailDomain = emailDomain
         let runner = ConformRunner(http: http, messages: messages, reference: reference, settings: settings)
         let stderr = FileHandle.standardError
-        let kind = reference == nil ? "another backend" : "the reference backend"
+        let kind =
+            if reference == nil { "another backend" } else if let world {
+                "the reference backend, in a world of its own: \(world.name)"
+            } else { "the reference backend" }
         stderr.write(Data("accessdeck conform: \(backend) (\(kind)); codes and links from \(messages.name)\n".utf8))
         let progress = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
         let run = await runner.run(selection) { done, total, rule in
             progress.show("[\(done + 1)/\(total)] \(rule.rawValue)")
         }
         progress.clear()
-        await http.shutdown()
+        if let world, let note = await world.close() { stderr.write(Data("accessdeck conform: \(note)\n".utf8)) }
+        await server.shutdown()
         print(ConformReport.text(run), terminator: "")
         if let junit {
             do {

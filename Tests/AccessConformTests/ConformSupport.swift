@@ -6,25 +6,39 @@ import Foundation
 import Synchronization
 
 /// A conform run against a real reference backend over HTTP on 127.0.0.1, optionally with rules broken on
-/// purpose (`conformSelfTestBrokenRules`, which only tests can set).
+/// purpose (`conformSelfTestBrokenRules`, which only tests can set). Like `accessdeck conform`, the run has a
+/// world of its own, except when `before` sets the default world up (faults) for it: then it runs there, unless
+/// `inWorld` says otherwise.
+/// `after` looks at the backend once the run is over.
 func conform(
     _ selection: Selection = Selection(), broken: Set<Rule> = [],
-    before: (TestBackend) async throws -> Void = { _ in },
-    messages: ((ConformHTTP) -> any MessageSource)? = nil, adminToken: String? = nil
+    before: ((TestBackend) async throws -> Void)? = nil,
+    messages: ((ConformHTTP) -> any MessageSource)? = nil, adminToken: String? = nil, inWorld: Bool? = nil,
+    after: (TestBackend) async throws -> Void = { _ in }
 ) async throws -> ConformRun {
     var configuration = TestBackend.configuration()
     configuration.conformSelfTestBrokenRules = broken
     if let adminToken { configuration.admin = .token(adminToken) }
     return try await TestBackend.with(configuration: configuration) { backend in
-        try await before(backend)
-        let http = ConformHTTP(baseURL: backend.running.baseURL, adminToken: adminToken)
-        let reference = await ReferenceAdmin.detect(http)
+        try await before?(backend)
+        let server = ConformHTTP(baseURL: backend.running.baseURL, adminToken: adminToken)
+        var reference = await ReferenceAdmin.detect(server)
+        let world = (inWorld ?? (before == nil)) ? await ConformWorld.open(server) : nil
+        if let world { reference = reference?.inWorld(world) }
+        let http = world?.http ?? server
         let source = messages?(http) ?? OutboxSource(http: http)
         let runner = ConformRunner(http: http, messages: source, reference: reference, settings: ConformSettings())
         let run = await runner.run(selection)
-        await http.shutdown()
+        if let world, let note = await world.close() { throw ConformSupportError(note) }
+        await server.shutdown()
+        try await after(backend)
         return run
     }
+}
+
+struct ConformSupportError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }
 
 extension ConformRun {

@@ -52,6 +52,10 @@ import Testing
         .httpPathNotCanonical, .httpHostMissing, .httpHostNotAllowed, .httpOriginNotAllowed, .recoveryCooldown,
         .recoveryDailyCap,
         .rateLimitClientAddressHourly, .rateLimitAccountHourly,
+        // The setup's check runs before the grant's, so a setup that ignores it answers the missing grant.
+        .twoFactorAlreadyEnabled,
+        // The worlds admin API, checked from the run's own world.
+        .adminWorldDefault,
     ])
     func aRuleSwitchedOffIsReportedBroken(rule: Rule) async throws {
         let run = try await conform(Selection(only: [rule.rawValue]), broken: [rule])
@@ -61,6 +65,45 @@ import Testing
         }
         #expect(!expected.isEmpty && !got.isEmpty && !evidence.isEmpty)
         #expect(ConformReport.text(run).contains("BROKEN"))
+    }
+
+    /// Issue 32: the run has a world of its own, deleted afterwards; the default world keeps the scenario someone
+    /// loaded into it, its clock and its outbox.
+    @Test func aRunLeavesTheDefaultWorldAsItWas() async throws {
+        var before: (state: String, outbox: Int) = ("", 0)
+        let rules = ["signin.signed_up", "two_factor.passed", "admin.world_exists"]
+        let scenario = Data(#"{"name":"two-factor"}"#.utf8)
+        let run = try await conform(
+            Selection(only: rules),
+            before: { backend in
+                #expect(try await backend.send(.POST, "/_admin/scenario", raw: scenario).status == 200)
+                before = try await Self.defaultWorld(backend)
+            }, inWorld: true,
+            after: { backend in
+                let after = try await Self.defaultWorld(backend)
+                #expect(after.state == before.state)
+                #expect(after.outbox == before.outbox)
+                let worlds = try await backend.send(.GET, "/_admin/worlds")
+                #expect(!String(decoding: worlds.data, as: UTF8.self).contains("conform-"))
+            })
+        for rule in rules { #expect(run.verdict(Rule(rawValue: rule)!) == .kept, "\(rule)") }
+    }
+
+    /// The default world's scenario, epoch and clock (`GET /_admin/state`), and how many messages its
+    /// outbox holds.
+    static func defaultWorld(_ backend: TestBackend) async throws -> (state: String, outbox: Int) {
+        let state = try await backend.send(.GET, "/_admin/state")
+        let object = try JSONSerialization.jsonObject(with: state.data) as? [String: Any]
+        // Compared as text, so the clock's members are written in a fixed order: a dictionary's own description
+        // follows the process's hash seed.
+        let summary = ["scenario", "epoch", "clock"].map { key -> String in
+            guard let members = object?[key] as? [String: Any] else { return "\(object?[key] ?? "absent")" }
+            return members.keys.sorted().map { "\($0)=\(members[$0]!)" }.joined(separator: ",")
+        }
+        .joined(separator: " ")
+        let outbox = try await backend.send(.GET, "/_admin/outbox")
+        let messages = try JSONSerialization.jsonObject(with: outbox.data) as? [Any]
+        return (summary, messages?.count ?? -1)
     }
 
     /// The same checks pass on the same backend with nothing switched off: the switch is what they catch.
@@ -123,6 +166,16 @@ import Testing
         (.connectDone, "/me/auth-methods/connect"), (.connectAlreadyLinked, "/me/auth-methods/connect"),
         (.connectProviderTaken, "/me/auth-methods/connect"), (.disconnectDone, "/me/auth-methods/disconnect"),
         (.reauthProviderTokenInvalid, "/auth/reauth/social"), (.holdProviderRecentlyDeleted, "/auth/sign-in/provider"),
+        // Two-factor (issue 31): conform sets it up itself with the secret the setup answers.
+        (.twoFactorSetupStarted, "/me/two-factor/setup"), (.twoFactorSetupNotFound, "/me/two-factor/confirm"),
+        (.twoFactorEnabled, "/me/two-factor/confirm"), (.twoFactorNotEnabled, "/me/two-factor"),
+        (.twoFactorRequired, "/auth/me"), (.twoFactorCodeIncorrect, "/auth/two-factor/verify"),
+        (.twoFactorCodeReplayed, "/auth/two-factor/verify"), (.twoFactorLocked, "/auth/two-factor/verify"),
+        (.twoFactorPassed, "/auth/two-factor/verify"), (.twoFactorRecoveryCodeUsed, "/auth/two-factor/recovery"),
+        (.twoFactorRecoveryCodeInvalid, "/auth/two-factor/recovery"),
+        (.twoFactorRecoveryCodesRegenerated, "/me/two-factor/recovery-codes"),
+        (.twoFactorDisabled, "/me/two-factor"), (.twoFactorSetupExhausted, "/me/two-factor/confirm"),
+        (.rateLimitTwoFactorAttempts, "/auth/two-factor/recovery"),
     ])
     func aRuleAFaultAnswersForIsReportedBroken(rule: Rule, path: String) async throws {
         let run = try await conform(Selection(only: [rule.rawValue])) { backend in

@@ -12,7 +12,9 @@ import Testing
             "conform", "--backend", "http://127.0.0.1:\(served.admin.port)", "--junit", junit.path,
         ])
         #expect(outcome.status == 0, "\(outcome.output)\(outcome.errors)")
-        #expect(outcome.errors.contains("(the reference backend); codes and links from the reference backend's outbox"))
+        // A world of its own, deleted afterwards: the default world someone may be using is left as it was.
+        #expect(outcome.errors.contains("(the reference backend, in a world of its own: conform-"))
+        #expect(outcome.errors.contains("codes and links from the reference backend's outbox"))
         let summary = try #require(outcome.output.split(separator: "\n").last)
         // The 4 skipped: http.internal, http.method and rate_limit.global_hourly, which no run provokes honestly,
         // and admin.unauthorized, which needs --admin-token.
@@ -27,15 +29,17 @@ import Testing
     }
 
     /// A fault makes a path nobody serves answer 200: `http.not_found` is broken, the exit status 1, and the
-    /// JUnit file has it as a failure.
+    /// JUnit file has it as a failure. The fault is on in world `broken`, and a URL that names a world is run in
+    /// as given (no world of its own nested in it).
     @Test func aBrokenRuleExits1AndIsAFailureInJUnit() throws {
         let served = try ServedBackend(scenario: "default")
-        try served.admin.post(
+        try served.admin.inWorld("broken").post(
             "/faults", #"{"endpoints":[{"path":"/conform-no-such-endpoint","kind":"body","body":"{}"}]}"#)
         let junit = FileManager.default.temporaryDirectory.appendingPathComponent("conform-\(UUID().uuidString).xml")
         defer { try? FileManager.default.removeItem(at: junit) }
         let outcome = try AccessDeckBinary.run([
-            "conform", "--backend", "http://127.0.0.1:\(served.admin.port)", "--only", "http", "--junit", junit.path,
+            "conform", "--backend", "http://127.0.0.1:\(served.admin.port)/w/broken", "--only", "http", "--junit",
+            junit.path,
         ])
         #expect(outcome.status == 1, "\(outcome.output)\(outcome.errors)")
         #expect(outcome.output.contains("BROKEN       http.not_found"))

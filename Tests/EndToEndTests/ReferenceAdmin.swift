@@ -5,6 +5,8 @@ import Foundation
 /// moves the backend's clock or switches on a fault instead of waiting for a rule.
 struct ReferenceAdmin {
     let port: Int
+    /// `/w/NAME` for a world's admin API; empty for the default world's.
+    var world = ""
 
     /// A port nothing listens on right now (the kernel's pick, released at once).
     static func freePort() throws -> Int {
@@ -71,7 +73,14 @@ struct ReferenceAdmin {
         return Int(code) ?? 0
     }
 
-    private func url(_ path: String) -> String { "http://127.0.0.1:\(port)/_admin\(path)" }
+    private func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(world)/_admin\(path)" }
+
+    /// The same server's admin API for world `name` (`/w/NAME/_admin`).
+    func inWorld(_ name: String) -> ReferenceAdmin {
+        var admin = self
+        admin.world = "/w/\(name)"
+        return admin
+    }
 
     private func curl(_ arguments: [String], failOnHTTPError: Bool = true) throws -> String {
         let outcome = try ChildProcess.run(

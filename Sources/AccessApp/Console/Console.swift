@@ -201,6 +201,11 @@ func runPaletteAction(_ action: PaletteAction, in state: inout AppState) -> [Eff
             Call(SignInOtherDevice(device: device)) { ConsoleReply.otherDeviceSignedIn(device, $0) }, for: .console)
     case .authenticatorCode:
         return state.send(Call(LoadAuthenticatorCode(), ConsoleReply.authenticatorCode), for: .console)
+    case .runConformance:
+        let target = ConformPanel.target(
+            baseURL: state.options.backendURL ?? "", world: state.options.world,
+            isReference: state.options.hasReferenceBackend)
+        return apply([.showOverlay(ConformPanel(target: target))], to: &state, for: nil)
     case .clearFaults:
         return state.send(
             Call(ChangeFaults(faults: nil)) { ConsoleReply.faultsChanged("Faults cleared", $0) }, for: .console)

@@ -22,6 +22,13 @@ extension CommandPalette {
                 PaletteCommand(
                     "Scenarios, clock and faults", detail: "need the reference backend's admin API", .none))
         }
+        commands.append(
+            PaletteCommand(
+                "Run conformance",
+                detail: state.options.hasReferenceBackend
+                    ? "the rules of docs/RULES.md, in a world of its own (/w/\(ConformPanel.world)): yours is not reset"
+                    : "the rules of docs/RULES.md against this backend: it signs up test accounts there",
+                .runConformance))
         commands += [
             PaletteCommand("Theme: dark", detail: "looks", .theme(.dark)),
             PaletteCommand("Theme: light", detail: "looks", .theme(.light)),

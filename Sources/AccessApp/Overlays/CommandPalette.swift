@@ -36,6 +36,8 @@ public enum PaletteAction: Equatable, Sendable {
     case signInOtherDevice(OtherDevice)
     /// QA: the code the scenario user's authenticator app shows now (issue 31), from the admin API.
     case authenticatorCode
+    /// Issue 32: `accessdeck conform`'s checks against this backend, in a panel.
+    case runConformance
     case theme(Theme.Name)
     case platform(AppOptions.Platform)
     case ascii(Bool)

@@ -1,4 +1,6 @@
 import AccessAPI
+import AccessConform
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -42,9 +44,63 @@ extension HubScreen {
                 state.overlay = .outbox(OutboxPanel(messages: SampleData.outbox(at: now), isLoading: false))
                 return state
             },
+            GalleryEntry("hub:conformance", "Run conformance finished: one rule broken, the rest kept or skipped") {
+                now in
+                var state = SampleData.state([], now: now)
+                state.overlay = AnyOverlay(ConformPanel.sample(finished: true))
+                return state
+            },
+            GalleryEntry("hub:conformance-running", "Run conformance under way: the progress line") { now in
+                var state = SampleData.state([], now: now)
+                state.overlay = AnyOverlay(ConformPanel.sample(finished: false))
+                return state
+            },
+            GalleryEntry("hub:conformance-broken", "Enter on a broken rule: expected, got, the spec note") { now in
+                var state = SampleData.state([], now: now)
+                var panel = ConformPanel.sample(finished: true)
+                panel.selection = 1
+                panel.detail = .otpCodeIncorrect
+                state.overlay = AnyOverlay(panel)
+                return state
+            },
             GalleryEntry("hub:limited", "Limited access: the methods shown, every change closed") {
                 SampleData.limitedState([HubScreen()], now: $0)
             },
         ]
+    }
+}
+
+extension ConformPanel {
+    /// A run against the reference backend's conform world: kept, one broken (its exchange redacted as the
+    /// library redacts it), skipped and cannot tell; finished, the rules without a check follow.
+    static func sample(finished: Bool) -> ConformPanel {
+        let rules: [Rule] = [.otpExpired, .otpCodeIncorrect, .otpResent, .reauthRequired, .sessionRefreshReused]
+        var results = [
+            RuleResult(.otpExpired, title: "a code dies 5 minutes after it is sent", verdict: .kept),
+            RuleResult(
+                .otpCodeIncorrect, title: "a wrong code is refused and counted",
+                verdict: .broken(
+                    expected: "401 code_incorrect with attempts_remaining 4", got: "200",
+                    evidence: [
+                        "POST /auth/phone/verify\n  request: {\"code\":\"[redacted]\",\"request_id\":\"r1\"}"
+                            + "\n  response: 200 {\"access_token\":\"[redacted]\"}"
+                    ])),
+            RuleResult(.otpResent, title: "", verdict: .skipped("needs the reference backend's clock")),
+        ]
+        if finished {
+            results += [
+                RuleResult(.reauthRequired, title: "", verdict: .cannotTell("POST /auth/reauth answered 503")),
+                RuleResult(
+                    .sessionRefreshReused, title: "a reused refresh token ends the sign-in", verdict: .kept),
+            ]
+        }
+        var panel = ConformPanel(
+            target: "http://127.0.0.1:8080/w/conform", rules: rules, run: ConformRun(results))
+        if finished {
+            panel.run.results += [Rule.deviceInvalid, .httpPathNotCanonical].map {
+                RuleResult($0, verdict: .notChecked)
+            }
+        }
+        return panel
     }
 }

@@ -1,0 +1,295 @@
+import AccessAPI
+import AccessConform
+import AccessCore
+import Foundation
+import TerminalKit
+
+/// The palette's "Run conformance" (issue 32): the checks of `accessdeck conform` against the app's backend, one
+/// rule a call so the panel shows how far it is and Esc stops it between two checks. Against the reference
+/// backend the run goes to a world of its own (`/w/conform`): every check loads a scenario, and the person's
+/// own world must not be reset under them. Enter on a broken rule shows what was expected, what came back (the
+/// library redacts codes, tokens and passwords) and the rule's spec note.
+public struct ConformPanel: OverlayModel {
+    /// Where the checks go: the reference backend's conform world, or the backend itself.
+    public var target: String
+    /// The rules with a check, in the catalogue's order; one call each.
+    public var rules: [Rule]
+    public var run: ConformRun
+    public var isRunning: Bool
+    /// Esc stopped the run before its end.
+    public var isStopped = false
+    public var selection = 0
+    /// The broken rule whose detail is shown (Enter), by rule.
+    public var detail: Rule?
+    /// `/`: only the rules whose id, verdict or reason hold every word typed.
+    public var filter = ListFilter()
+
+    /// The reference backend's world the checks run in.
+    public static let world = "conform"
+
+    public init(target: String, rules: [Rule] = ConformPanel.checkedRules, run: ConformRun = ConformRun([])) {
+        self.target = target
+        self.rules = rules
+        self.run = run
+        self.isRunning = run.results.count < rules.count
+    }
+
+    /// Each rule the catalogue checks, once, in its order.
+    public static var checkedRules: [Rule] {
+        var rules: [Rule] = []
+        for check in Catalogue.checks where !rules.contains(check.rule) { rules.append(check.rule) }
+        return rules
+    }
+
+    /// The backend's root (a world's `/w/NAME` taken off) with the conform world's path, for a reference backend.
+    public static func target(baseURL: String, world: String?, isReference: Bool) -> String {
+        guard isReference else { return baseURL }
+        var root = baseURL
+        while root.hasSuffix("/") { root.removeLast() }
+        if let world, root.hasSuffix(WorldNames.pathPrefix + world) {
+            root.removeLast((WorldNames.pathPrefix + world).count)
+        }
+        return WorldNames.baseURL(root, world: Self.world)
+    }
+
+    public enum Intent: Sendable { case list(ListPosition.Move), open, stop, filter, endFilter, clearFilter, close }
+    public enum Reply: Equatable, Sendable { case checked(Rule, Result<ConformRun, APIError>) }
+
+    public var id: String { "conform" }
+    public var takesText: Bool { filter.isEditing }
+
+    /// The results listed: all of them, or those the filter keeps. The selection indexes into these.
+    var shown: [RuleResult] {
+        run.results.filter { filter.matches([$0.rule.rawValue, $0.verdict.word, Self.reason($0)]) }
+    }
+
+    public func bindings(_ context: OverlayContext) -> [KeyBinding<Intent>] {
+        if detail != nil {
+            return [
+                KeyBinding([.escape], "Back", aliases: [.enter, .character("q")], .open)
+            ]
+        }
+        if filter.isEditing {
+            return KeyBinding.longList(typing: true, Intent.list) + [
+                KeyBinding([.enter], "Done", .endFilter),
+                KeyBinding([.escape], "Clear filter", .clearFilter),
+            ]
+        }
+        var bindings = KeyBinding.longList(moves: "Choose", Intent.list)
+        bindings += [
+            KeyBinding([.enter], "Show", .open),
+            KeyBinding(.filter, intents: [.character("/"): .filter]),
+        ]
+        if isRunning {
+            bindings.append(KeyBinding([.escape], "Stop", .stop))
+        } else if filter.isActive {
+            bindings.append(KeyBinding([.escape], "Clear filter", .clearFilter))
+            bindings.append(KeyBinding([.character("q")], "Close", inFooter: false, .close))
+        } else {
+            bindings.append(KeyBinding([.escape], "Close", aliases: [.character("q")], .close))
+        }
+        return bindings
+    }
+
+    public func onAppear(_ context: OverlayContext) -> [Command] { next() }
+
+    /// The call for the next rule, while the run goes on.
+    private func next() -> [Command] {
+        guard isRunning, rules.indices.contains(run.results.count) else { return [] }
+        let rule = rules[run.results.count]
+        return [.call(RunConformCheck(target: target, rule: rule)) { Reply.checked(rule, $0) }]
+    }
+
+    public mutating func perform(_ intent: Intent, _ context: OverlayContext) -> [Command] {
+        switch intent {
+        case .list(let move):
+            var position = ListPosition(selection: selection, count: shown.count)
+            position.move(move, page: max(1, listRows(frame(context)).count))
+            selection = position.selection
+        case .open:
+            if detail != nil {
+                detail = nil
+            } else if shown.indices.contains(selection), case .broken = shown[selection].verdict {
+                detail = shown[selection].rule
+            }
+        case .stop:
+            // The check under way finishes on the backend; its answer is dropped.
+            isRunning = false
+            isStopped = true
+        case .filter: filter.isEditing = true
+        case .endFilter: filter.isEditing = false
+        case .clearFilter:
+            filter.clear()
+            selection = 0
+        case .close: return [.dismissOverlay]
+        }
+        return []
+    }
+
+    public mutating func handle(_ event: InputEvent, _ context: OverlayContext) -> [Command]? {
+        guard filter.isEditing, filter.edit(event) else { return nil }
+        selection = 0
+        return []
+    }
+
+    public mutating func receive(_ reply: Reply, _ context: OverlayContext) -> [Command] {
+        guard case .checked(let rule, let result) = reply, isRunning, rules.indices.contains(run.results.count),
+            rules[run.results.count] == rule
+        else { return [] }
+        switch result {
+        case .success(let checked):
+            run.results += checked.results
+        case .failure(let failure):
+            run.results.append(
+                RuleResult(rule, verdict: .cannotTell("the check did not run: \(failure.message)")))
+        }
+        guard run.results.count >= rules.count else { return next() }
+        isRunning = false
+        // The rules no check is written for, as `accessdeck conform` lists them.
+        for rule in Rule.allCases where rule != .ok && !rules.contains(rule) {
+            run.results.append(RuleResult(rule, verdict: .notChecked))
+        }
+        return []
+    }
+
+    /// "Checking 37 of 147: otp.expired…" while it runs.
+    var progress: String? {
+        guard isRunning, rules.indices.contains(run.results.count) else { return nil }
+        return "Checking \(run.results.count + 1) of \(rules.count): \(rules[run.results.count].rawValue)…"
+    }
+
+    /// The line's reason: what the check did when kept, what was expected when broken, why otherwise.
+    static func reason(_ result: RuleResult) -> String {
+        switch result.verdict {
+        case .kept: result.title
+        case .broken(let expected, _, _): "expected \(expected)"
+        case .skipped(let why), .cannotTell(let why): why
+        case .notChecked: "no check written"
+        }
+    }
+
+    static func glyph(_ verdict: Verdict, ascii: Bool) -> String {
+        switch verdict {
+        case .kept: ascii ? "+" : "✔"
+        case .broken: ascii ? "x" : "✘"
+        case .skipped: "-"
+        case .cannotTell: "?"
+        case .notChecked: ascii ? "." : "·"
+        }
+    }
+
+    /// What Enter shows of a broken rule: expected, got, the exchanges (redacted by the library) and the spec note.
+    /// The note is AccessCore's `Rule.summary`: the app has no copy of docs/RULES.md at run time.
+    static func detailLines(_ result: RuleResult) -> [(String, Style)] {
+        let surface = Style.plain.on(.surface)
+        var lines: [(String, Style)] = [
+            (result.rule.rawValue + (result.title.isEmpty ? "" : " · " + result.title), surface.with(.bold))
+        ]
+        if case .broken(let expected, let got, let evidence) = result.verdict {
+            lines.append(("Expected: \(expected)", surface))
+            lines.append(("Got: \(got)", Style(foreground: .danger, background: .surface)))
+            lines.append(("", surface))
+            lines.append(("Spec note (\(result.rule.family.rawValue)): \(result.rule.summary)", surface))
+            lines.append(("", surface))
+            for exchange in evidence {
+                lines += exchange.split(separator: "\n").map { (String($0), surface.with(.dim)) }
+            }
+        }
+        lines += result.notes.map { ("Note: \($0)", surface.with(.dim)) }
+        return lines
+    }
+
+    public func frame(_ context: OverlayContext) -> Rect { Rect(size: context.size).inset(horizontal: 2, vertical: 1) }
+
+    /// Under the target, the summary and the progress or filter line.
+    private static func listTop(_ inner: Rect) -> Int { inner.y + 3 }
+
+    private func listRows(_ frame: Rect) -> [Rect] {
+        let inner = frame.inset(horizontal: 2, vertical: 1)
+        let top = Self.listTop(inner)
+        let count = max(0, min(shown.count, inner.maxY - top))
+        return (0..<count).map { Rect(x: inner.x - 1, y: top + $0, width: inner.width + 2, height: 1) }
+    }
+
+    private func firstShown(_ rows: Int) -> Int {
+        ListPosition(selection: selection, count: shown.count).firstShown(
+            rows: max(1, rows), current: max(0, selection - max(1, rows) + 1))
+    }
+
+    public func rows(in frame: Rect, _ context: OverlayContext) -> [Rect] { detail == nil ? listRows(frame) : [] }
+
+    public mutating func select(row: Int, _ context: OverlayContext) {
+        let index = firstShown(listRows(frame(context)).count) + row
+        if shown.indices.contains(index) { selection = index }
+    }
+
+    public func render(into grid: inout CellGrid, in frame: Rect, _ context: OverlayContext) {
+        let ascii = context.screen.options.ascii
+        let surface = Style.plain.on(.surface)
+        let inner = grid.drawPanel(frame, title: "Conformance", glyphs: context.glyphs)
+        var y = inner.y
+        func line(_ text: String, _ style: Style) {
+            guard y < inner.maxY else { return }
+            grid.put(TextLayout.truncate(text, width: inner.width), at: Point(x: inner.x, y: y), style: style)
+            y += 1
+        }
+        if let detail, let result = run.results.first(where: { $0.rule == detail }) {
+            for (text, style) in Self.detailLines(result) {
+                let wrapped = TextLayout.wrap(text, width: inner.width)
+                for piece in wrapped.isEmpty ? [""] : wrapped { line(piece, style) }
+            }
+            return
+        }
+        line("Rules of docs/RULES.md checked against \(target)", surface.with(.dim))
+        line(run.summary, surface.with(.bold))
+        let shown = self.shown
+        if let progress {
+            line(progress, surface)
+        } else if filter.isActive {
+            filter.render(
+                into: &grid, at: Point(x: inner.x, y: y), width: inner.width, style: surface, matched: shown.count,
+                of: run.results.count)
+        } else if isStopped {
+            line("Stopped after \(run.results.count) of \(rules.count) rules (Esc).", surface)
+        }
+        y = Self.listTop(inner)
+        if shown.isEmpty, !run.results.isEmpty { line("No rule matches the filter.", surface) }
+        if !shown.isEmpty {
+            ListPosition(selection: selection, count: shown.count).render(
+                onBottomBorderOf: frame, into: &grid, style: Style(foreground: .muted, background: .surface))
+        }
+        let rows = listRows(frame)
+        let first = firstShown(rows.count)
+        for (offset, row) in rows.enumerated() where shown.indices.contains(first + offset) {
+            let index = first + offset
+            let result = shown[index]
+            let selected = index == selection
+            var style = selected ? Style(background: .selection, attributes: .bold) : surface
+            if case .broken = result.verdict { style.foreground = .danger }
+            grid.fill(row, style: style)
+            grid.put(selected ? context.glyphs.selected : " ", at: Point(x: row.x, y: row.y), style: style)
+            // As wide as the longest rule id (36) where the panel has room for a reason beside it.
+            let id = result.rule.rawValue.padding(toLength: min(36, inner.width / 2), withPad: " ", startingAt: 0)
+            let text = "\(Self.glyph(result.verdict, ascii: ascii)) \(id) \(Self.reason(result))"
+            grid.put(TextLayout.truncate(text, width: inner.width), at: Point(x: inner.x, y: row.y), style: style)
+        }
+    }
+}
+
+/// One rule's checks against `target`, as `accessdeck conform --only RULE` runs them: codes and links from the
+/// reference backend's outbox, none against another backend (those checks are skipped, saying why).
+struct RunConformCheck: APIRequest {
+    let target: String
+    let rule: Rule
+
+    func perform(_ api: APIContext) async throws -> ConformRun {
+        let http = ConformHTTP(baseURL: target)
+        let reference = await ReferenceAdmin.detect(http)
+        let messages: any MessageSource =
+            reference != nil ? OutboxSource(http: http) : TypedSource(isTerminal: false)
+        let runner = ConformRunner(http: http, messages: messages, reference: reference, settings: ConformSettings())
+        let run = await runner.run(Selection(only: [rule.rawValue]))
+        await http.shutdown()
+        return run
+    }
+}

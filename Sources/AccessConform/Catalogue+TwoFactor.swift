@@ -1,0 +1,385 @@
+import AccessCore
+import Foundation
+
+/// The authenticator of an account a check turned two-factor on for: conform computes its codes from the secret
+/// the setup answer gave (AccessCore's `TOTP`), so these checks need no admin API, only the backend's time.
+final class Authenticator: @unchecked Sendable {
+    let totp: TOTP
+    var recoveryCodes: [String]
+    /// The code that turned two-factor on: its step was accepted once, so it cannot pass again.
+    let enablingCode: String
+    /// The last step this run used: the backend refuses a step not after the last accepted one.
+    private var lastStep: Int64
+
+    init(totp: TOTP, recoveryCodes: [String], enablingCode: String, step: Int64) {
+        self.totp = totp
+        self.recoveryCodes = recoveryCodes
+        self.enablingCode = enablingCode
+        self.lastStep = step
+    }
+
+    /// A code of the step of the backend's now, or of the one after when now's was used (the drift takes it);
+    /// when that one is used too, the step passes first.
+    func nextCode(_ context: CheckContext) async throws -> String {
+        var now = TOTP.step(at: try await context.backendNow())
+        if lastStep + 1 > now + TOTP.driftSteps {
+            try await context.pass(TOTP.period)
+            now = TOTP.step(at: try await context.backendNow())
+        }
+        lastStep = max(lastStep + 1, now)
+        return totp.code(atStep: lastStep)
+    }
+
+    /// A code of no step near now.
+    func wrongCode(_ context: CheckContext) async throws -> String {
+        try await Self.wrongCode(totp, context)
+    }
+
+    static func wrongCode(_ totp: TOTP, _ context: CheckContext) async throws -> String {
+        let now = TOTP.step(at: try await context.backendNow())
+        let near = Set((now - 2...now + 2).map { totp.code(atStep: $0) })
+        var candidate = Catalogue.wrong(totp.code(atStep: now))
+        while near.contains(candidate) { candidate = Catalogue.wrong(candidate) }
+        return candidate
+    }
+}
+
+/// An account with two-factor on: `main` turned it on (aal2), `other` signed in before that and has passed
+/// one factor only (it must pass the second step on its next call).
+struct TwoFactorAccount {
+    var main: Account
+    var other: Account
+    var authenticator: Authenticator
+    /// The confirmation's answer, for the check of `two_factor.enabled`.
+    var enabled: Exchange
+}
+
+extension CheckContext {
+    /// The backend's now: the reference backend's clock, else this machine's (an authenticator app's too).
+    func backendNow() async throws -> Date {
+        guard let reference else { return Date() }
+        return try await reference.now()
+    }
+
+    /// A new account with two-factor turned on by the setup and its first code. Its second session is signed
+    /// in before, so no third code has to wait for the send cooldown.
+    func twoFactorAccount() async throws -> TwoFactorAccount {
+        let main = try await newAccount()
+        try await pass(SendLimits.cooldown)
+        let other = try await signIn(main.channel, main.destination)
+        let grant = try await grant(main)
+        let started = try setup(
+            await http.send("POST", "/me/two-factor/setup", token: main.access, reauth: grant), 201,
+            doing: "setting two-factor up")
+        guard let secret = started.object?["secret"] as? String, let totp = TOTP(base32: secret) else {
+            throw CheckStop.cannotTell("the two-factor setup answer has no secret")
+        }
+        let step = TOTP.step(at: try await backendNow())
+        let code = totp.code(atStep: step)
+        let enabled = try await http.post("/me/two-factor/confirm", ["code": code], token: main.access)
+        try refuseUnknowableSetup(enabled)
+        let codes = enabled.object?["recovery_codes"] as? [String] ?? []
+        return TwoFactorAccount(
+            main: main, other: other,
+            authenticator: Authenticator(totp: totp, recoveryCodes: codes, enablingCode: code, step: step),
+            enabled: enabled)
+    }
+
+    /// The confirmation is the check itself for `two_factor.enabled`; for the others anything but 200 means the
+    /// rule under check was never reached.
+    private func refuseUnknowableSetup(_ confirmed: Exchange) throws {
+        if confirmed.status != 200 {
+            throw CheckStop.cannotTell("confirming the two-factor setup answered \(confirmed.summary)")
+        }
+    }
+
+    /// "Verify it's you" with the authenticator's code (`reauth.granted` by the authenticator).
+    func authenticatorGrant(_ account: TwoFactorAccount) async throws -> String {
+        let granted = try setup(
+            await http.post(
+                "/auth/reauth/authenticator", ["code": try await account.authenticator.nextCode(self)],
+                token: account.main.access), 200, doing: "verifying it's you with the authenticator")
+        guard let grant = granted.object?["reauth_token"] as? String else {
+            throw CheckStop.cannotTell("the authenticator re-auth gave no reauth_token")
+        }
+        return grant
+    }
+
+    func verifySecondStep(_ account: Account, code: String) async throws -> Exchange {
+        try await http.post("/auth/two-factor/verify", ["code": code], token: account.access)
+    }
+
+    func useRecoveryCode(_ account: Account, _ code: String) async throws -> Exchange {
+        try await http.post("/auth/two-factor/recovery", ["recovery_code": code], token: account.access)
+    }
+
+    /// A passed second step answers a session at aal2 whose access token works.
+    func requireSignedIn(_ answer: Exchange, _ what: String) async throws {
+        guard let session = answer.object?["session"] as? [String: Any],
+            let access = session["access_token"] as? String
+        else {
+            throw CheckStop.broken(expected: "\(what): a session", got: "no session", evidence: [answer])
+        }
+        try expect(await http.get("/auth/me", token: access), 200, nil, "GET /auth/me with the new access token")
+    }
+}
+
+extension Catalogue {
+    static let twoFactor: [Check] = [
+        Check(
+            .twoFactorSetupExhausted, "5 wrong first codes end the pending setup: the right one then finds none",
+            needs: .init(messages: true, time: SendLimits.cooldown)
+        ) { context in
+            let account = try await context.newAccount()
+            let grant = try await context.grant(account)
+            let started = try await context.setup(
+                context.http.send("POST", "/me/two-factor/setup", token: account.access, reauth: grant), 201,
+                doing: "setting two-factor up")
+            guard let secret = started.object?["secret"] as? String, let totp = TOTP(base32: secret) else {
+                throw CheckStop.cannotTell("the two-factor setup answer has no secret")
+            }
+            var last: Exchange?
+            for _ in 1...TwoFactorLimits.maxWrongCodes {
+                last = try await context.expect(
+                    context.http.post(
+                        "/me/two-factor/confirm", ["code": try await Authenticator.wrongCode(totp, context)],
+                        token: account.access), 401, "code_incorrect", "a wrong first code")
+            }
+            let remaining = last?.errorMember?["attempts_remaining"] as? Int
+            try context.require(
+                remaining == 0, expected: "attempts_remaining: 0 after \(TwoFactorLimits.maxWrongCodes) wrong codes",
+                got: "attempts_remaining: \(remaining.map(String.init) ?? "absent")", last!)
+            let code = totp.code(at: try await context.backendNow())
+            try await context.expect(
+                context.http.post("/me/two-factor/confirm", ["code": code], token: account.access), 404,
+                "two_factor_setup_not_found", "the right first code after 5 wrong ones", evidence: [last!],
+                present: true)
+        },
+        Check(
+            .rateLimitTwoFactorAttempts, "While the step is locked, recovery codes and re-auth are refused too",
+            needs: .init(messages: true, time: 2 * SendLimits.cooldown)
+        ) { context in
+            let account = try await context.twoFactorAccount()
+            for _ in 1...TwoFactorLimits.maxWrongCodes {
+                try await context.setup(
+                    context.verifySecondStep(account.other, code: account.authenticator.wrongCode(context)), 401,
+                    doing: "a wrong authenticator code")
+            }
+            let recovery = try await context.useRecoveryCode(
+                account.other, account.authenticator.recoveryCodes.first ?? "aaaaa-aaaaa")
+            let reauth = try await context.http.post(
+                "/auth/reauth/authenticator", ["code": try await account.authenticator.nextCode(context)],
+                token: account.main.access)
+            for refused in [recovery, reauth] {
+                try context.expect(refused, 429, "rate_limited", "a right code while the step is locked")
+                let limit = refused.errorMember?["limit"] as? String
+                try context.require(
+                    limit == "two_factor_attempts", expected: "limit: two_factor_attempts",
+                    got: "limit: \(limit ?? "absent")", refused)
+            }
+        },
+        Check(
+            .twoFactorSetupStarted, "Setting up an authenticator needs Verify it's you and answers a secret",
+            needs: .init(messages: true, time: SendLimits.cooldown)
+        ) { context in
+            let account = try await context.newAccount()
+            let unverified = try await context.expect(
+                context.http.send("POST", "/me/two-factor/setup", token: account.access), 403, "reauth_required",
+                "setting two-factor up without Verify it's you")
+            let grant = try await context.grant(account)
+            let started = try await context.expect(
+                context.http.send("POST", "/me/two-factor/setup", token: account.access, reauth: grant), 201, nil,
+                "setting two-factor up after Verify it's you", evidence: [unverified])
+            let secret = started.object?["secret"] as? String
+            let uri = started.object?["otpauth_uri"] as? String
+            try context.require(
+                secret.flatMap(TOTP.init(base32:)) != nil && uri?.hasPrefix("otpauth://totp/") == true
+                    && uri?.contains(secret ?? "-") == true,
+                expected: "a Base32 secret and its otpauth://totp URI", got: "no such pair", started)
+        },
+        Check(.twoFactorSetupNotFound, "Confirming with no setup pending answers 404", needs: .init(messages: true)) {
+            context in
+            let account = try await context.newAccount()
+            try await context.expect(
+                context.http.post("/me/two-factor/confirm", ["code": "123456"], token: account.access), 404,
+                "two_factor_setup_not_found", "confirming two-factor with no setup started")
+        },
+        Check(
+            .twoFactorEnabled, "The setup's first code turns two-factor on with 10 recovery codes",
+            needs: .init(messages: true, time: 2 * SendLimits.cooldown)
+        ) { context in
+            let account = try await context.twoFactorAccount()
+            let codes = account.authenticator.recoveryCodes
+            try context.require(
+                codes.count == TwoFactorLimits.recoveryCodeCount && Set(codes).count == codes.count,
+                expected: "\(TwoFactorLimits.recoveryCodeCount) different recovery codes",
+                got: "\(codes.count) recovery codes", account.enabled)
+            try await context.expect(
+                context.http.get("/auth/me", token: account.other.access), 403, "second_factor_required",
+                "the account's other session once two-factor is on", evidence: [account.enabled])
+        },
+        Check(
+            .twoFactorAlreadyEnabled, "A new setup while two-factor is on answers 409",
+            needs: .init(messages: true, time: 2 * SendLimits.cooldown)
+        ) { context in
+            let account = try await context.twoFactorAccount()
+            try await context.expect(
+                context.http.send("POST", "/me/two-factor/setup", token: account.main.access), 409,
+                "two_factor_enabled", "setting two-factor up again")
+        },
+        Check(
+            .twoFactorNotEnabled, "Turning off two-factor that is not on answers 409", needs: .init(messages: true)
+        ) { context in
+            let account = try await context.newAccount()
+            try await context.expect(
+                context.http.send("DELETE", "/me/two-factor", token: account.access), 409, "two_factor_not_enabled",
+                "turning two-factor off for an account without it")
+        },
+        Check(
+            .twoFactorRequired, "A session of one factor is refused everything but the second step",
+            needs: .init(messages: true, time: 2 * SendLimits.cooldown)
+        ) { context in
+            let account = try await context.twoFactorAccount()
+            try await context.expect(
+                context.http.get("/auth/me", token: account.other.access), 403, "second_factor_required",
+                "GET /auth/me from a session that passed one factor")
+            try await context.expect(
+                context.http.get("/me/sessions", token: account.other.access), 403, "second_factor_required",
+                "GET /me/sessions from a session that passed one factor")
+        },
+        Check(
+            .twoFactorCodeIncorrect, "A wrong authenticator code is refused with the tries left",
+            needs: .init(messages: true, time: 2 * SendLimits.cooldown)
+        ) { context in
+            let account = try await context.twoFactorAccount()
+            let answer = try await context.expect(
+                context.verifySecondStep(account.other, code: account.authenticator.wrongCode(context)), 401,
+                "code_incorrect", "a wrong authenticator code")
+            let remaining = answer.errorMember?["attempts_remaining"] as? Int
+            try context.require(
+                remaining == TwoFactorLimits.maxWrongCodes - 1,
+                expected: "attempts_remaining: \(TwoFactorLimits.maxWrongCodes - 1)",
+                got: "attempts_remaining: \(remaining.map(String.init) ?? "absent")", answer)
+        },
+        Check(
+            .twoFactorCodeReplayed, "The code that turned two-factor on does not pass the step again",
+            needs: .init(messages: true, time: 2 * SendLimits.cooldown)
+        ) { context in
+            let account = try await context.twoFactorAccount()
+            let replayed = try await context.expect(
+                context.verifySecondStep(account.other, code: account.authenticator.enablingCode), 401,
+                "code_incorrect", "the code accepted by the confirmation, again")
+            // The next step's code passes: the refusal was the replay, not the clock.
+            try await context.setup(
+                context.verifySecondStep(account.other, code: account.authenticator.nextCode(context)), 200,
+                doing: "passing the step with the next code (after \(replayed.summary))")
+        },
+        Check(
+            .twoFactorLocked, "5 wrong codes lock the step for 15 min, and not longer",
+            needs: .init(
+                messages: true, time: 2 * SendLimits.cooldown + TwoFactorLimits.lockout,
+                longestWait: TwoFactorLimits.lockout)
+        ) { context in
+            let account = try await context.twoFactorAccount()
+            var last: Exchange?
+            for _ in 1...TwoFactorLimits.maxWrongCodes {
+                last = try await context.expect(
+                    context.verifySecondStep(account.other, code: account.authenticator.wrongCode(context)), 401,
+                    "code_incorrect", "a wrong authenticator code")
+            }
+            let remaining = last?.errorMember?["attempts_remaining"] as? Int
+            try context.require(
+                remaining == 0 && last?.errorMember?["retry_after"] != nil,
+                expected: "attempts_remaining: 0 and a retry_after after \(TwoFactorLimits.maxWrongCodes) wrong codes",
+                got: "attempts_remaining: \(remaining.map(String.init) ?? "absent")", last!)
+            let locked = try await context.expect(
+                context.verifySecondStep(account.other, code: account.authenticator.nextCode(context)), 429,
+                "rate_limited", "the right code once locked")
+            try await context.pass(TwoFactorLimits.lockout - 1)
+            let stillLocked = try await context.expect(
+                context.verifySecondStep(account.other, code: account.authenticator.nextCode(context)), 429,
+                "rate_limited", "the right code 1 s before the 15 min lock ends", evidence: [locked])
+            try await context.pass(1)
+            try await context.expect(
+                context.verifySecondStep(account.other, code: account.authenticator.nextCode(context)), 200, nil,
+                "the right code once the lock ended", evidence: [stillLocked])
+        },
+        Check(
+            .twoFactorPassed, "The authenticator's code passes the step with a new pair of tokens",
+            needs: .init(messages: true, time: 2 * SendLimits.cooldown)
+        ) { context in
+            let account = try await context.twoFactorAccount()
+            let passed = try await context.expect(
+                context.verifySecondStep(account.other, code: account.authenticator.nextCode(context)), 200, nil,
+                "the authenticator's code")
+            try await context.requireSignedIn(passed, "the passed step")
+            try await context.expect(
+                context.http.get("/auth/me", token: account.other.access), 401, nil,
+                "the one-factor access token after the step passed", evidence: [passed])
+        },
+        Check(
+            .twoFactorRecoveryCodeUsed, "A recovery code passes the step once",
+            needs: .init(messages: true, time: 2 * SendLimits.cooldown)
+        ) { context in
+            let account = try await context.twoFactorAccount()
+            guard let code = account.authenticator.recoveryCodes.first else {
+                throw CheckStop.cannotTell("the confirmation gave no recovery codes")
+            }
+            let used = try await context.expect(
+                context.useRecoveryCode(account.other, code.uppercased()), 200, nil,
+                "an unused recovery code (upper case)")
+            try await context.requireSignedIn(used, "the recovery code")
+        },
+        Check(
+            .twoFactorRecoveryCodeInvalid, "A recovery code the account never had is refused with the tries left",
+            needs: .init(messages: true, time: 2 * SendLimits.cooldown)
+        ) { context in
+            let account = try await context.twoFactorAccount()
+            let answer = try await context.expect(
+                context.useRecoveryCode(account.other, "aaaaa-aaaaa"), 401, "code_incorrect",
+                "a recovery code never issued")
+            let remaining = answer.errorMember?["attempts_remaining"] as? Int
+            try context.require(
+                remaining == TwoFactorLimits.maxWrongCodes - 1,
+                expected: "attempts_remaining: \(TwoFactorLimits.maxWrongCodes - 1)",
+                got: "attempts_remaining: \(remaining.map(String.init) ?? "absent")", answer)
+        },
+        Check(
+            .twoFactorRecoveryCodesRegenerated,
+            "New recovery codes (verified with the authenticator) replace the old ones",
+            needs: .init(messages: true, time: 2 * SendLimits.cooldown)
+        ) { context in
+            let account = try await context.twoFactorAccount()
+            let grant = try await context.authenticatorGrant(account)
+            let renewed = try await context.expect(
+                context.http.send("POST", "/me/two-factor/recovery-codes", token: account.main.access, reauth: grant),
+                200, nil, "new recovery codes after Verify it's you")
+            let codes = renewed.object?["recovery_codes"] as? [String] ?? []
+            let old = account.authenticator.recoveryCodes
+            guard let oldCode = old.first else { throw CheckStop.cannotTell("the confirmation gave no recovery codes") }
+            try context.require(
+                codes.count == TwoFactorLimits.recoveryCodeCount && Set(codes).isDisjoint(with: old),
+                expected: "\(TwoFactorLimits.recoveryCodeCount) codes, none of the old ones",
+                got: "\(codes.count) codes", renewed)
+            let refused = try await context.expect(
+                context.useRecoveryCode(account.other, oldCode), 401, "code_incorrect",
+                "an old recovery code once new ones were made", evidence: [renewed])
+            try await context.expect(
+                context.useRecoveryCode(account.other, codes[0]), 200, nil, "a new recovery code",
+                evidence: [refused])
+        },
+        Check(
+            .twoFactorDisabled, "Turning two-factor off ends the second step",
+            needs: .init(messages: true, time: 2 * SendLimits.cooldown)
+        ) { context in
+            let account = try await context.twoFactorAccount()
+            let grant = try await context.authenticatorGrant(account)
+            let off = try await context.expect(
+                context.http.send("DELETE", "/me/two-factor", token: account.main.access, reauth: grant), 204, nil,
+                "turning two-factor off after Verify it's you")
+            try await context.expect(
+                context.http.get("/auth/me", token: account.other.access), 200, nil,
+                "the one-factor session once two-factor is off", evidence: [off])
+        },
+    ]
+}

@@ -1,0 +1,81 @@
+import AccessCore
+import Foundation
+
+extension CheckContext {
+    /// The run's own world, from which the checks of the worlds admin API reach the server's bare paths.
+    func ownWorld() throws -> ConformWorld {
+        guard let world = reference?.world else { throw CheckStop.skipped("the backend serves no worlds") }
+        return world
+    }
+}
+
+extension Catalogue {
+    static let worldsOnly = "the worlds admin API is the reference backend's"
+
+    /// `admin.world_limit` is left unchecked: reaching it means opening `--max-worlds` worlds (200 by default)
+    /// on a server someone may be using.
+    static let worlds: [Check] = [
+        Check(
+            .adminNoTwoFactor, "The admin API shows no authenticator code for an account without two-factor",
+            needs: .init(scenario: "two-factor", referenceOnly: "the admin API is the reference backend's")
+        ) { context in
+            let shown = try await context.setup(
+                context.http.get("/_admin/two-factor/code"), 200, doing: "the two-factor scenario user's code")
+            try await context.expect(
+                context.http.get("/_admin/two-factor/code?user_id=conform-no-such-user"), 404,
+                "two_factor_not_enabled", "the code of an account nobody has", evidence: [shown])
+        },
+        Check(.adminWorldName, "A world's name out of its pattern is refused", needs: .init(referenceOnly: worldsOnly))
+        { context in
+            let world = try context.ownWorld()
+            try await context.expect(
+                world.root.post("/_admin/worlds", ["name": "Conform World!"]), 400, "invalid_world_name",
+                "making a world named with capitals, a space and !")
+        },
+        Check(
+            .adminUnknownWorld, "Deleting a world nobody made answers 404", needs: .init(referenceOnly: worldsOnly)
+        ) { context in
+            let world = try context.ownWorld()
+            try await context.expect(
+                world.root.send("DELETE", "/_admin/worlds/conform-none-\(UUID().uuidString.prefix(8).lowercased())"),
+                404, "unknown_world", "deleting a world never made")
+        },
+        Check(
+            .adminWorldExists, "Making a world under a name in use answers 409", needs: .init(referenceOnly: worldsOnly)
+        ) { context in
+            let world = try context.ownWorld()
+            try await context.expect(
+                world.root.post("/_admin/worlds", ["name": world.name]), 409, "world_exists",
+                "making a world named as the run's own")
+        },
+        Check(
+            .adminWorldDefault, "The default world cannot be deleted", needs: .init(referenceOnly: worldsOnly)
+        ) { context in
+            let world = try context.ownWorld()
+            try await context.expect(
+                world.root.send("DELETE", "/_admin/worlds/default"), 409, "world_default", "deleting the default world")
+        },
+        Check(
+            .adminWorldFile, "An uploaded world that is no SQLite database is refused",
+            needs: .init(referenceOnly: worldsOnly)
+        ) { context in
+            let world = try context.ownWorld()
+            let name = "conform-file-\(UUID().uuidString.prefix(8).lowercased())"
+            let answer = try await world.root.send(
+                "POST", "/_admin/worlds?name=\(name)", body: Data("not a database".utf8),
+                contentType: "application/octet-stream")
+            // A backend that took it made a world: delete it, whatever the verdict.
+            if answer.status == 201 { _ = try? await world.root.send("DELETE", "/_admin/worlds/\(name)") }
+            try context.expect(answer, 422, "world_file_invalid", "uploading a text file as a world")
+        },
+        Check(
+            .adminWorldFault, "A world may not stop the whole port", needs: .init(referenceOnly: worldsOnly)
+        ) { context in
+            _ = try context.ownWorld()
+            // The shortest refusal there is, should a backend take it.
+            try await context.expect(
+                context.http.post("/_admin/faults", ["offline": "refused", "offline_seconds": 1]), 422,
+                "fault_not_in_world", "a refusal of the port from a named world")
+        },
+    ]
+}

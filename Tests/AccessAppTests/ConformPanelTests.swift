@@ -1,0 +1,111 @@
+import AccessAPI
+import AccessAppTesting
+import AccessConform
+import AccessCore
+import Foundation
+import TerminalKit
+import Testing
+
+@testable import AccessApp
+
+/// Issue 32: the palette's "Run conformance": one call a rule with a progress line, Esc stops between two
+/// checks, the results listed one line a rule, Enter on a broken one shows expected, got and its spec note.
+@Suite struct ConformPanelTests {
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let target = "http://127.0.0.1:8080/w/conform"
+    let rules: [Rule] = [.otpExpired, .otpCodeIncorrect]
+
+    func state() -> AppState {
+        var state = SampleData.state([], now: start)
+        state.options.backendURL = "http://127.0.0.1:8080"
+        state.size = .standard
+        return state
+    }
+
+    func text(_ state: AppState) -> String { render(state, size: .standard).text() }
+
+    @Test func thePaletteOffersItAndRunsInAWorldOfItsOwn() {
+        var state = state()
+        #expect(CommandPalette.commands(for: state).contains { $0.action == .runConformance })
+        let effects = runPaletteAction(.runConformance, in: &state)
+        let first = ConformPanel.checkedRules[0]
+        #expect(effects == [.request(RunConformCheck(target: target, rule: first), id: 1)])
+        #expect(state.overlay?.as(ConformPanel.self)?.target == target)
+        #expect(text(state).contains("Checking 1 of \(ConformPanel.checkedRules.count): \(first.rawValue)…"))
+        // The app in a world of its own already: the conform world is the backend's, not nested in the app's.
+        #expect(
+            ConformPanel.target(baseURL: "http://h:1/w/alice/", world: "alice", isReference: true)
+                == "http://h:1/w/conform")
+        #expect(
+            ConformPanel.target(baseURL: "https://api.example.com", world: nil, isReference: false)
+                == "https://api.example.com")
+    }
+
+    @Test func checksRuleByRuleThenListsTheUncheckedRulesAndEnterShowsTheSpecNote() {
+        var start = state()
+        start.overlay = AnyOverlay(ConformPanel(target: target, rules: rules))
+        start.pending[.inFlight] = .waiting(.overlay) { ConformPanel.Reply.checked(.otpExpired, $0) }
+        let harness = ReducerHarness(start)
+        let kept = ConformRun([
+            RuleResult(.otpExpired, title: "a code dies after 5 minutes", verdict: .kept)
+        ])
+        let broken = RuleResult(
+            .otpCodeIncorrect, title: "a wrong code",
+            verdict: .broken(expected: "401 code_incorrect", got: "200", evidence: ["POST /auth/verify\n→ 200"]))
+        var panel = ConformPanel(target: target, rules: rules)
+        panel.run = kept
+        harness.send(
+            .reply(kept, to: .inFlight),
+            effects: [.request(RunConformCheck(target: target, rule: .otpCodeIncorrect), id: 1)]
+        ) {
+            $0.overlay = AnyOverlay(panel)
+            $0.answered()
+            $0.pending[RequestID(1)] = .waiting(.overlay) { ConformPanel.Reply.checked(.otpCodeIncorrect, $0) }
+            $0.nextRequestID = 2
+        }
+        #expect(text(harness.state).contains("Checking 2 of 2: otp.code_incorrect…"))
+        harness.send(.reply(ConformRun([broken]), to: RequestID(1))) {
+            panel.run.results.append(broken)
+            for rule in Rule.allCases where rule != .ok && !rules.contains(rule) {
+                panel.run.results.append(RuleResult(rule, verdict: .notChecked))
+            }
+            panel.isRunning = false
+            $0.overlay = AnyOverlay(panel)
+            $0.answered(RequestID(1))
+        }
+        let list = text(harness.state)
+        #expect(list.contains("1 kept, 1 broken"))
+        #expect(list.contains("✘ otp.code_incorrect"))
+        #expect(!list.contains("Checking"))
+        // Enter on the broken rule: its expected, got and the spec note, AccessCore's one line for the rule.
+        harness.send(.input(.key(.down))) {
+            panel.selection = 1
+            $0.overlay = AnyOverlay(panel)
+        }
+        harness.send(.input(.key(.enter))) {
+            panel.detail = .otpCodeIncorrect
+            $0.overlay = AnyOverlay(panel)
+        }
+        let detail = text(harness.state)
+        #expect(detail.contains("Expected: 401 code_incorrect"))
+        #expect(detail.contains("Got: 200"))
+        #expect(detail.contains("Spec note (otp): " + Rule.otpCodeIncorrect.summary.prefix(20)))
+    }
+
+    @Test func escStopsBetweenTwoChecksAndTheLateAnswerIsDropped() {
+        var start = state()
+        start.overlay = AnyOverlay(ConformPanel(target: target, rules: rules))
+        start.pending[.inFlight] = .waiting(.overlay) { ConformPanel.Reply.checked(.otpExpired, $0) }
+        let harness = ReducerHarness(start)
+        var panel = ConformPanel(target: target, rules: rules)
+        harness.send(.input(.key(.escape))) {
+            panel.isRunning = false
+            panel.isStopped = true
+            $0.overlay = AnyOverlay(panel)
+        }
+        #expect(text(harness.state).contains("Stopped after 0 of 2 rules"))
+        let late = ConformRun([RuleResult(.otpExpired, title: "", verdict: .kept)])
+        harness.send(.reply(late, to: .inFlight)) { $0.answered() }
+        harness.send(.input(.key(.escape))) { $0.overlay = nil }
+    }
+}
