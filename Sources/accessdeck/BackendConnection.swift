@@ -58,13 +58,15 @@ struct BackendConnection: Sendable {
             let clock = RemoteBackendClock(
                 serverNow: { [serverClock = client.serverClock] in serverClock.now() },
                 reference: FollowingClock(resync: { [client] in try? await client.adminClock().now }))
+            let worlds = WorldClients(
+                serverURL: WorldNames.serverURL(of: url), configuration: configuration,
+                keptIn: ProcessInfo.processInfo.environment, clock: .remote(clock))
             return BackendConnection(
                 client: client, cache: AuthMethodsCache(fileURL: AuthMethodsCache.defaultLocation(for: origin)),
                 isReferenceBackend: options.declaresReferenceBackend, sessionProblem: problem.map { "\($0)" },
                 embedded: nil, clock: clock,
                 baseURL: url, identity: identity, startsSignedIn: await client.isSignedIn,
-                worlds: WorldClients(serverURL: WorldNames.serverURL(of: url), configuration: configuration, kept: true)
-            )
+                worlds: worlds)
         }
         let backend = try await ReferenceBackend.start(
             .init(port: options.port ?? 0, scenario: options.scenario, frozenClock: frozenClock, logger: quiet))
@@ -83,11 +85,14 @@ struct BackendConnection: Sendable {
             await backend.shutdown()
             throw error
         }
+        // A world switch points this same clock at the new world's, read in process too (issue 33).
+        let clock = FollowingClock(source: { [clock = backend.clock] in clock.now() })
         return BackendConnection(
             client: client, cache: AuthMethodsCache(fileURL: nil), isReferenceBackend: true, sessionProblem: nil,
-            embedded: backend, clock: FollowingClock(source: { [clock = backend.clock] in clock.now() }),
-            baseURL: backend.baseURL, identity: nil, startsSignedIn: signedIn,
-            worlds: WorldClients(serverURL: backend.baseURL, configuration: configuration, kept: false))
+            embedded: backend, clock: clock, baseURL: backend.baseURL, identity: nil, startsSignedIn: signedIn,
+            worlds: WorldClients(
+                serverURL: backend.baseURL, configuration: configuration, keptIn: nil,
+                clock: .inProcess(clock, worldClock: backend.worldClock)))
     }
 
     /// How the app was started against a backend reached with `--backend`.
@@ -125,34 +130,6 @@ struct BackendConnection: Sendable {
     func close() async {
         await client.shutdown()
         await embedded?.shutdown()
-    }
-}
-
-/// The clients of the reference backend's worlds (issue 33): world NAME's base URL is the server's with
-/// `/w/NAME`. With `kept` (`--backend`), each world's session and cached data are kept under its own origin
-/// (`BackendOrigin.world`), as a start with `--world NAME` keeps them; the embedded backend keeps none.
-struct WorldClients: WorldConnecting {
-    let serverURL: String
-    /// The start's configuration (device, time-outs); its base URL is replaced.
-    let configuration: AccountClient.Configuration
-    let kept: Bool
-
-    func baseURL(world: String?) -> String { world.map { WorldNames.baseURL(serverURL, world: $0) } ?? serverURL }
-
-    func connect(world: String?) -> (client: AccountClient, cache: AuthMethodsCache?) {
-        let quiet = Logger(label: "accessdeck") { _ in SwiftLogNoOpLogHandler() }
-        var configuration = configuration
-        configuration.baseURL = baseURL(world: world)
-        guard kept, let origin = BackendOrigin(baseURL: configuration.baseURL) else {
-            return (
-                AccountClient(configuration: configuration, sessionStore: nil, logger: quiet),
-                AuthMethodsCache(fileURL: nil)
-            )
-        }
-        let store = SessionStore(fileURL: SessionStore.defaultLocation(for: origin), origin: origin)
-        let (client, _) = AccountClient.restoringSession(
-            configuration: configuration, sessionStore: store, logger: quiet)
-        return (client, AuthMethodsCache(fileURL: AuthMethodsCache.defaultLocation(for: origin)))
     }
 }
 

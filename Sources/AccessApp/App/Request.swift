@@ -17,13 +17,13 @@ public struct APIContext: Sendable {
     public let cache: AuthMethodsCache?
     public let now: Date
     public let embedded: (any EmbeddedBackendControl)?
-    /// Moves the app's requests to world NAME (nil: the default world) and answers the context they run in
-    /// from then on; nil where the runtime cannot change worlds (tapes, tests' stand-ins).
-    public let enterWorld: (@Sendable (String?) -> APIContext)?
+    /// Moves the app's requests and clock to world NAME (nil: the default world) and answers the context they
+    /// run in from then on; nil where the runtime cannot change worlds (tapes, tests' stand-ins).
+    public let enterWorld: (@Sendable (String?) async -> APIContext)?
 
     public init(
         client: AccountClient, cache: AuthMethodsCache?, now: Date, embedded: (any EmbeddedBackendControl)? = nil,
-        enterWorld: (@Sendable (String?) -> APIContext)? = nil
+        enterWorld: (@Sendable (String?) async -> APIContext)? = nil
     ) {
         self.client = client
         self.cache = cache
@@ -31,13 +31,6 @@ public struct APIContext: Sendable {
         self.embedded = embedded
         self.enterWorld = enterWorld
     }
-}
-
-/// Makes the client of one world of the reference backend (issue 33): the world's base URL, with its own kept
-/// session (`BackendOrigin.world`) and cached data.
-public protocol WorldConnecting: Sendable {
-    /// `world` nil: the default world, the bare base URL.
-    func connect(world: String?) -> (client: AccountClient, cache: AuthMethodsCache?)
 }
 
 /// What the app can do to the reference backend it runs in process when HTTP cannot reach it: a `refused`
@@ -145,14 +138,14 @@ extension RequestPerforming {
 public struct ClientPerformer: RequestPerforming {
     private let current: CurrentClient
     public let embedded: (any EmbeddedBackendControl)?
-    public let worlds: (any WorldConnecting)?
+    public let worlds: WorldClients?
 
     public var client: AccountClient { current.value.client }
     public var cache: AuthMethodsCache? { current.value.cache }
 
     public init(
         client: AccountClient, cache: AuthMethodsCache?, embedded: (any EmbeddedBackendControl)? = nil,
-        worlds: (any WorldConnecting)? = nil
+        worlds: WorldClients? = nil
     ) {
         current = CurrentClient((client, cache))
         self.embedded = embedded
@@ -174,9 +167,9 @@ public struct ClientPerformer: RequestPerforming {
         return APIContext(
             client: value.client, cache: value.cache, now: now, embedded: embedded,
             enterWorld: { [current] world in
-                let made = worlds.connect(world: world)
-                current.replace(with: made)
-                return context(made, now: now)
+                let made = await worlds.connect(world: world)
+                current.replace(with: (made.client, made.cache))
+                return context((made.client, made.cache), now: made.now)
             })
     }
 

@@ -155,7 +155,7 @@ struct EnterWorld: APIRequest {
             throw APIError.server(status: 501, code: "not_implemented", message: "This runtime cannot change worlds.")
         }
         if let name, let newFrom { try await api.client.adminCreateWorld(name, scenario: newFrom) }
-        let world = enter(name)
+        let world = await enter(name)
         // From here the app is in the new world whatever happens: a failed sign-in leaves it signed out there.
         do {
             try await world.client.adminSignIn()
