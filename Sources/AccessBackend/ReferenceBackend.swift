@@ -239,7 +239,8 @@ public final class RunningBackend: Sendable {
 
     /// World `name`'s time (nil: the default world), read in process each time: the embedded app's clock after
     /// a world switch (issue 33). A world dropped while idle and opened again has a new clock, which is then
-    /// read; while it is closed, the time last read stands (nothing moves a closed world's clock).
+    /// read; while it is closed, the time last read stands (nothing moves a closed world's clock). The switch
+    /// opens the world (its admin clock) before the first read; a read before any would get the default world's.
     public func worldClock(_ name: String?) -> @Sendable () -> Date {
         let name = name ?? WorldName.defaultWorld
         let last = Mutex<Date?>(nil)
