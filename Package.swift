@@ -87,7 +87,12 @@ let package = Package(
         .target(name: "CursesDriver", dependencies: ["TerminalKit", "CNcursesw"]),
         .target(
             // AccessConform for the palette's "Run conformance" (issue 32): it has no ncurses.
-            name: "AccessApp", dependencies: ["TerminalKit", "AccessAPI", "AccessCore", "QRCode", "AccessConform"],
+            name: "AccessApp",
+            dependencies: [
+                "TerminalKit", "AccessAPI", "AccessCore", "QRCode", "AccessConform",
+                // A world switch makes the world's client, quiet as the start's (issue 33).
+                .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["README.md"]),
         // The app's test kit (ReducerHarness and the helpers of reducer tests, ManualClock). Only test targets
         // depend on it; it uses AccessApp's public API alone, so it builds in a release build too.
@@ -134,7 +139,11 @@ let package = Package(
         .testTarget(name: "CursesDriverTests", dependencies: ["CursesDriver", "TerminalKit"]),
         .testTarget(
             name: "AccessAppTests",
-            dependencies: ["AccessApp", "AccessAppTesting", "TerminalKit", "AccessAPI", "SnapshotSupport"],
+            dependencies: [
+                "AccessApp", "AccessAppTesting", "TerminalKit", "AccessAPI", "SnapshotSupport",
+                // The world switch against a real reference backend with worlds (WorldSwitchLiveTests).
+                "AccessBackend", "AccessBackendTesting",
+            ],
             exclude: ["__Snapshots__"]),
         .testTarget(
             name: "AccessAPITests",

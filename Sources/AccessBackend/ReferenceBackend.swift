@@ -237,6 +237,20 @@ public final class RunningBackend: Sendable {
         return "http://\(shown):\(port)"
     }
 
+    /// World `name`'s time (nil: the default world), read in process each time: the embedded app's clock after
+    /// a world switch (issue 33). A world dropped while idle and opened again has a new clock, which is then
+    /// read; while it is closed, the time last read stands (nothing moves a closed world's clock). The switch
+    /// opens the world (its admin clock) before the first read; a read before any would get the default world's.
+    public func worldClock(_ name: String?) -> @Sendable () -> Date {
+        let name = name ?? WorldName.defaultWorld
+        let last = Mutex<Date?>(nil)
+        return { [worlds, clock] in
+            guard let now = worlds.openClock(name)?.now() else { return last.withLock { $0 } ?? clock.now() }
+            last.withLock { $0 = now }
+            return now
+        }
+    }
+
     /// Ends a `refused` fault now and returns once the port listens again: the only way to end one early,
     /// since `DELETE /_admin/faults` cannot reach a port that refuses connections.
     public func endRefusal() async {

@@ -31,6 +31,14 @@ public enum WorldNames {
         return trimmed + pathPrefix + world
     }
 
+    /// The server's bare base URL under a world's: `http://host:8080/w/alice` → `http://host:8080`.
+    public static func serverURL(of baseURL: String) -> String {
+        var trimmed = baseURL
+        while trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let world = world(in: trimmed) else { return trimmed }
+        return String(trimmed.dropLast(pathPrefix.count + world.count))
+    }
+
     /// The world a base URL addresses (its path ends in `/w/NAME`), or nil.
     public static func world(in baseURL: String) -> String? {
         guard let path = URL(string: baseURL)?.path else { return nil }

@@ -22,6 +22,8 @@ struct BackendConnection: Sendable {
     let identity: Identity?
     /// The app had a session when it started (a stored one, or the embedded backend's QA sign-in).
     let startsSignedIn: Bool
+    /// Makes another world's client for the palette's world switch (issue 33).
+    let worlds: WorldClients
 
     /// The first screen: a stored session is checked first (`GET /auth/me`); the embedded backend's
     /// fresh QA session needs no check; nobody signed in starts on Welcome.
@@ -56,11 +58,15 @@ struct BackendConnection: Sendable {
             let clock = RemoteBackendClock(
                 serverNow: { [serverClock = client.serverClock] in serverClock.now() },
                 reference: FollowingClock(resync: { [client] in try? await client.adminClock().now }))
+            let worlds = WorldClients(
+                serverURL: WorldNames.serverURL(of: url), configuration: configuration,
+                keptIn: ProcessInfo.processInfo.environment, clock: .remote(clock))
             return BackendConnection(
                 client: client, cache: AuthMethodsCache(fileURL: AuthMethodsCache.defaultLocation(for: origin)),
                 isReferenceBackend: options.declaresReferenceBackend, sessionProblem: problem.map { "\($0)" },
                 embedded: nil, clock: clock,
-                baseURL: url, identity: identity, startsSignedIn: await client.isSignedIn)
+                baseURL: url, identity: identity, startsSignedIn: await client.isSignedIn,
+                worlds: worlds)
         }
         let backend = try await ReferenceBackend.start(
             .init(port: options.port ?? 0, scenario: options.scenario, frozenClock: frozenClock, logger: quiet))
@@ -79,10 +85,14 @@ struct BackendConnection: Sendable {
             await backend.shutdown()
             throw error
         }
+        // A world switch points this same clock at the new world's, read in process too (issue 33).
+        let clock = FollowingClock(source: { [clock = backend.clock] in clock.now() })
         return BackendConnection(
             client: client, cache: AuthMethodsCache(fileURL: nil), isReferenceBackend: true, sessionProblem: nil,
-            embedded: backend, clock: FollowingClock(source: { [clock = backend.clock] in clock.now() }),
-            baseURL: backend.baseURL, identity: nil, startsSignedIn: signedIn)
+            embedded: backend, clock: clock, baseURL: backend.baseURL, identity: nil, startsSignedIn: signedIn,
+            worlds: WorldClients(
+                serverURL: backend.baseURL, configuration: configuration, keptIn: nil,
+                clock: .inProcess(clock, worldClock: backend.worldClock)))
     }
 
     /// How the app was started against a backend reached with `--backend`.

@@ -92,10 +92,14 @@ struct TerminalApp {
         if state.toast == nil, let notice = terminal.terminalType.shortNotice {
             state.toast = Toast(notice, shownAt: state.now, duration: 6)
         }
+        let performer = ClientPerformer(
+            client: connection.client, cache: connection.cache, embedded: connection.embedded,
+            worlds: connection.worlds)
         let code = runLoop(
             state: state, pending: started.pending, mailbox: mailbox, terminal: terminal, clock: clock,
-            connection: connection)
+            connection: connection, performer: performer)
         close(terminal)
+        await performer.shutdownWorlds()
         // The HTTP client must be shut down on every path, or it traps in its deinit.
         await connection.close()
         return code
@@ -240,12 +244,11 @@ struct TerminalApp {
 
     private func runLoop(
         state: AppState, pending: [InputEvent], mailbox: LinkMailbox, terminal: CursesTerminal,
-        clock: any AppClock, connection: BackendConnection
+        clock: any AppClock, connection: BackendConnection, performer: ClientPerformer
     ) -> Int32 {
         let store = Store(
             state: state, clock: clock, backendWaitClock: SystemClock(), services: TerminalServices(),
-            performer: ClientPerformer(
-                client: connection.client, cache: connection.cache, embedded: connection.embedded)
+            performer: performer
         ) { [waker = terminal.waker] in waker.wake() }
         defer { store.stop() }
         // The reducer keeps keys from a screen hidden by "Terminal too small": it needs the size.

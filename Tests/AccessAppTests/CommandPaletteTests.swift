@@ -22,7 +22,7 @@ private func type(_ text: String, into state: inout AppState) {
         var state = AppState(now: start)
         let effects = reduce(&state, .input(.key(.control("p"))))
         #expect(palette(state) != nil)
-        #expect(effects == [.request(LoadScenarios(), id: 1)])
+        #expect(effects == [.request(LoadScenarios(), id: 1), .request(LoadWorlds(), id: 2)])
         _ = reduce(&state, .input(.key(.escape)))
         #expect(state.overlay == nil)
         // Still loading: not asked twice.
@@ -58,7 +58,7 @@ private func type(_ text: String, into state: inout AppState) {
         #expect(palette(state)?.selected?.action == .moveClock(.by(seconds: 900)))
         let effects = reduce(&state, .input(.key(.enter)))
         #expect(state.overlay == nil)
-        #expect(effects == [.request(MoveClock(move: .by(seconds: 900)), id: 2)])
+        #expect(effects == [.request(MoveClock(move: .by(seconds: 900)), id: 3)])
     }
 
     /// Issue 29 items 1-2: values no list holds are typed, and the query's command comes first.
@@ -72,7 +72,7 @@ private func type(_ text: String, into state: inout AppState) {
         let december = Date(timeIntervalSince1970: 1_796_115_600)
         #expect(palette(state)?.selected?.title == "Clock to 2026-12-01T09:00:00Z")
         let effects = reduce(&state, .input(.key(.enter)))
-        #expect(effects == [.request(MoveClock(move: .to(december)), id: 2)])
+        #expect(effects == [.request(MoveClock(move: .to(december)), id: 3)])
     }
 
     /// Issue 30: "Sign in from another device" asks the reference backend for a sign-in from the chosen device.
@@ -82,7 +82,7 @@ private func type(_ text: String, into state: inout AppState) {
         type("sign in from another device android", into: &state)
         #expect(palette(state)?.selected?.action == .signInOtherDevice(.android))
         let effects = reduce(&state, .input(.key(.enter)))
-        #expect(effects == [.request(SignInOtherDevice(device: .android), id: 2)])
+        #expect(effects == [.request(SignInOtherDevice(device: .android), id: 3)])
         #expect(OtherDevice.android.info.deviceName == "QA Android phone")
         #expect(OtherDevice.android.method == .google)
     }
@@ -289,8 +289,8 @@ private func type(_ text: String, into state: inout AppState) {
         type("fault commit", into: &state)
         let effects = reduce(&state, .input(.key(.enter)))
         let sent = FaultSettings(endpoints: [.init(path: "*", kind: .commitThenFail)])
-        #expect(effects == [.request(ChangeFaults(faults: sent), id: 2)])
-        _ = reduce(&state, .reply(sent, to: RequestID(2)))
+        #expect(effects == [.request(ChangeFaults(faults: sent), id: 3)])
+        _ = reduce(&state, .reply(sent, to: RequestID(3)))
         #expect(state.console.faultSummary == "commit then fail on every call")
         #expect(state.toast?.message == "Fault on: commit then fail on every call")
     }

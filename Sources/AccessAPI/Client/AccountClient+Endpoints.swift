@@ -354,6 +354,19 @@ extension AccountClient {
         try await call { try await admin.adminLoadScenario(body: .json(.init(name: name))).ok.body.json }
     }
 
+    /// `GET /_admin/worlds` (issue 33): the same under every world's prefix.
+    public func adminWorlds() async throws -> [WorldSummary] {
+        try await call { try await admin.adminListWorlds().ok.body.json }
+    }
+
+    /// `POST /_admin/worlds {name, scenario}`: 409 `world_exists` / `world_limit`, 400 `invalid_world_name`.
+    @discardableResult
+    public func adminCreateWorld(_ name: String, scenario: String) async throws -> WorldSummary {
+        try await call {
+            try await admin.adminCreateWorld(body: .json(.init(name: name, scenario: scenario))).created.body.json
+        }
+    }
+
     /// Signs in as the scenario's user and keeps the tokens.
     @discardableResult
     public func adminSignIn() async throws -> SessionTokens {

@@ -22,57 +22,69 @@ public struct SystemClock: AppClock {
 /// The app's clock when it runs on the reference backend: the backend's own time, so moving the
 /// backend's clock (`POST /_admin/clock/advance`) moves every countdown, expiry and window on
 /// screen at once ("One clock"). Sleepers look again every `recheck` seconds, so a jump wakes
-/// them without anyone having to tell them.
-public final class FollowingClock: AppClock, @unchecked Sendable {
-    /// Reads the backend's time: in process for the embedded backend, or the local time plus
-    /// the last offset `follow(serverNow:)` measured for one reached over HTTP.
-    private let source: @Sendable () -> Date
-    /// Asks a remote backend for its time; called at most once a `recheck` while something sleeps.
-    private let resync: (@Sendable () async -> Date?)?
-    private let recheck: TimeInterval
-    private let box: OffsetBox?
+/// them without anyone having to tell them. A world switch (issue 33) points it at the new world's
+/// clock (`follow(source:)`, `follow(resync:serverNow:)`): one clock object, so every sleeper and
+/// every screen that holds it follows the world the app is in.
+public final class FollowingClock: AppClock, Sendable {
+    /// Where the time comes from now: read in process, or the local time plus the offset last measured
+    /// from a backend reached over HTTP.
+    private struct Source: Sendable {
+        /// A backend in this process: its clock. nil: over HTTP, `offset` from the local time.
+        var read: (@Sendable () -> Date)?
+        /// Asks a remote backend for its time; called at most once a `recheck` while something sleeps.
+        var resync: (@Sendable () async -> Date?)?
+        var recheck: TimeInterval
+        var offset: TimeInterval = 0
+    }
+    private let source: Mutex<Source>
 
     /// Follows a backend in this process: `source` is its clock.
     public init(source: @escaping @Sendable () -> Date, recheck: TimeInterval = 0.2) {
-        self.source = source
-        resync = nil
-        self.recheck = recheck
-        box = nil
+        self.source = Mutex(Source(read: source, resync: nil, recheck: recheck))
     }
 
     /// Follows a backend over HTTP: `resync` fetches its time (nil when it could not).
     public init(resync: @escaping @Sendable () async -> Date?, recheck: TimeInterval = 1) {
-        let box = OffsetBox()
-        source = { Date().addingTimeInterval(box.value) }
-        self.resync = { await resync() }
-        self.recheck = recheck
-        self.box = box
+        source = Mutex(Source(read: nil, resync: resync, recheck: recheck))
     }
 
-    public func now() -> Date { source() }
+    public func now() -> Date {
+        let (read, offset) = source.withLock { ($0.read, $0.offset) }
+        return read?() ?? Date().addingTimeInterval(offset)
+    }
 
-    /// Takes the backend's time as the truth from now on.
+    /// Takes the backend's time as the truth from now on (a clock that follows one over HTTP).
     public func follow(serverNow: Date) {
-        box?.value = serverNow.timeIntervalSince(Date())
+        source.withLock { $0.offset = serverNow.timeIntervalSince(Date()) }
+    }
+
+    /// From now on follows another clock in this process (another world of the embedded backend).
+    public func follow(source read: @escaping @Sendable () -> Date) {
+        source.withLock {
+            $0.read = read
+            $0.resync = nil
+        }
+    }
+
+    /// From now on follows another backend clock over HTTP (another world's admin clock), `serverNow` its
+    /// time as just read (nil: not known until the next resync).
+    public func follow(resync: @escaping @Sendable () async -> Date?, serverNow: Date?) {
+        source.withLock {
+            $0.read = nil
+            $0.resync = resync
+            if let serverNow { $0.offset = serverNow.timeIntervalSince(Date()) }
+        }
     }
 
     public func sleep(until deadline: Date) async throws {
         while true {
+            // Read afresh each time round: a world switch meanwhile is followed within one `recheck`.
+            let (resync, recheck) = source.withLock { ($0.resync, $0.recheck) }
             if let resync, let serverNow = await resync() { follow(serverNow: serverNow) }
             let remaining = deadline.timeIntervalSince(now())
             if remaining <= 0 { return }
             try await Task.sleep(nanoseconds: UInt64(min(remaining, recheck) * 1_000_000_000))
         }
-    }
-}
-
-/// The measured offset of a remote backend's clock from this machine's.
-private final class OffsetBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: TimeInterval = 0
-    var value: TimeInterval {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }
 
@@ -95,6 +107,13 @@ public final class RemoteBackendClock: AppClock, Sendable {
     /// The backend answered as the reference one: its admin clock is the truth from now on.
     public func followReference(serverNow: Date) {
         reference.follow(serverNow: serverNow)
+        followsReference.withLock { $0 = true }
+    }
+
+    /// A world switch (issue 33): the new world's admin clock (`resync`) is the truth from now on, `serverNow`
+    /// its time as just read (nil: learnt at the next resync). Only the reference backend has worlds.
+    public func followReference(resync: @escaping @Sendable () async -> Date?, serverNow: Date?) {
+        reference.follow(resync: resync, serverNow: serverNow)
         followsReference.withLock { $0 = true }
     }
 

@@ -1,5 +1,6 @@
 import AccessAPI
 import Foundation
+import Synchronization
 
 /// Names one request: the reducer mints it (`AppState.send`) and notes who waits for it in
 /// `AppState.pending`; a reply whose id nobody waits for any more (the screen was left) is dropped.
@@ -9,21 +10,26 @@ public struct RequestID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "#\(value)" }
 }
 
-/// What a request may use while it runs: the client, the offline cache, the app clock's time, and the
-/// embedded backend when there is one.
+/// What a request may use while it runs: the client, the offline cache, the app clock's time, the
+/// embedded backend when there is one, and the way into another world of the reference backend.
 public struct APIContext: Sendable {
     public let client: AccountClient
     public let cache: AuthMethodsCache?
     public let now: Date
     public let embedded: (any EmbeddedBackendControl)?
+    /// Moves the app's requests and clock to world NAME (nil: the default world) and answers the context they
+    /// run in from then on; nil where the runtime cannot change worlds (tapes, tests' stand-ins).
+    public let enterWorld: (@Sendable (String?) async -> APIContext)?
 
     public init(
-        client: AccountClient, cache: AuthMethodsCache?, now: Date, embedded: (any EmbeddedBackendControl)? = nil
+        client: AccountClient, cache: AuthMethodsCache?, now: Date, embedded: (any EmbeddedBackendControl)? = nil,
+        enterWorld: (@Sendable (String?) async -> APIContext)? = nil
     ) {
         self.client = client
         self.cache = cache
         self.now = now
         self.embedded = embedded
+        self.enterWorld = enterWorld
     }
 }
 
@@ -127,23 +133,44 @@ extension RequestPerforming {
     public func logOut() async { await signOutLocally() }
 }
 
-/// Runs requests with an `AccountClient`: what the effect runner hands every `.request` to.
+/// Runs requests with an `AccountClient`: what the effect runner hands every `.request` to. With `worlds`, a
+/// world switch puts another world's client in the first one's place for every request after it.
 public struct ClientPerformer: RequestPerforming {
-    public let client: AccountClient
-    public let cache: AuthMethodsCache?
+    private let current: CurrentClient
     public let embedded: (any EmbeddedBackendControl)?
+    public let worlds: WorldClients?
 
-    public init(client: AccountClient, cache: AuthMethodsCache?, embedded: (any EmbeddedBackendControl)? = nil) {
-        self.client = client
-        self.cache = cache
+    public var client: AccountClient { current.value.client }
+    public var cache: AuthMethodsCache? { current.value.cache }
+
+    public init(
+        client: AccountClient, cache: AuthMethodsCache?, embedded: (any EmbeddedBackendControl)? = nil,
+        worlds: WorldClients? = nil
+    ) {
+        current = CurrentClient((client, cache))
         self.embedded = embedded
+        self.worlds = worlds
     }
 
     public func perform(_ request: AnyRequest, now: Date) async -> Result<AnyValue, APIError> {
-        let result = await request.perform(APIContext(client: client, cache: cache, now: now, embedded: embedded))
+        let api = context(current.value, now: now)
+        let result = await request.perform(api)
         // The backend answered: a log out it has not heard of yet can be told now.
-        if case .failure(.offline) = result {} else { client.tellPendingLogouts() }
+        if case .failure(.offline) = result {} else { api.client.tellPendingLogouts() }
         return result
+    }
+
+    private func context(_ value: (client: AccountClient, cache: AuthMethodsCache?), now: Date) -> APIContext {
+        guard let worlds else {
+            return APIContext(client: value.client, cache: value.cache, now: now, embedded: embedded)
+        }
+        return APIContext(
+            client: value.client, cache: value.cache, now: now, embedded: embedded,
+            enterWorld: { [current] world in
+                let made = await worlds.connect(world: world)
+                current.replace(with: (made.client, made.cache))
+                return context((made.client, made.cache), now: made.now)
+            })
     }
 
     public func logOut() async {
@@ -155,5 +182,28 @@ public struct ClientPerformer: RequestPerforming {
     public func signOutLocally() async {
         await client.signOutLocally()
         cache?.clear()
+    }
+
+    /// Shuts down the clients world switches made (the first one is its maker's to shut down).
+    public func shutdownWorlds() async {
+        for client in current.made { await client.shutdown() }
+    }
+}
+
+/// The client requests go to now. A client left by a world switch is kept open until `shutdownWorlds`: a
+/// request of the old world still under way finishes on it (its answer is dropped: nobody waits for it).
+final class CurrentClient: Sendable {
+    private let state: Mutex<(value: (client: AccountClient, cache: AuthMethodsCache?), made: [AccountClient])>
+
+    init(_ value: (client: AccountClient, cache: AuthMethodsCache?)) { state = Mutex((value, [])) }
+
+    var value: (client: AccountClient, cache: AuthMethodsCache?) { state.withLock { $0.value } }
+    var made: [AccountClient] { state.withLock { $0.made } }
+
+    func replace(with value: (client: AccountClient, cache: AuthMethodsCache?)) {
+        state.withLock {
+            $0.value = value
+            $0.made.append(value.client)
+        }
     }
 }

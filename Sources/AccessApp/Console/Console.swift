@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -11,6 +12,8 @@ enum ConsoleReply: Equatable, Sendable {
     case faultsChanged(String, Result<FaultSettings, APIError>)
     case otherDeviceSignedIn(OtherDevice, Result<String, APIError>)
     case authenticatorCode(Result<AuthenticatorCode, APIError>)
+    case worlds(Result<[WorldSummary], APIError>)
+    case worldEntered(EnterWorld, Result<WorldEntered, APIError>)
 }
 
 /// The console's own actions: a scenario switch and a clock move (from the palette or a tape).
@@ -52,25 +55,45 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
         state.console.switching = nil
         state.console.scenario = name
         if let epoch = switched.epoch { state.console.epoch = max(state.console.epoch ?? epoch, epoch) }
-        // Everything shown belonged to the old world: cached data, a re-auth window, the offline banner.
-        state.reauth = nil
-        state.isOffline = false
-        if state.banner == .offline { state.banner = nil }
-        var effects: [Effect] = []
-        let root = switched.signedIn.map { AppRoutes.signedIn(profile: $0.profile) } ?? AppRoutes.signedOut
-        if let methods = switched.signedIn?.methods {
-            effects += apply([.setMethods(methods)], to: &state, for: nil)
-        } else {
-            state.methods = nil
-            state.methodsFetchedAt = nil
+        return land(
+            signedIn: switched.signedIn,
+            toast: loader == .app ? "Scenario: \(name)" : "Scenario reset by another tool: \(name)", in: &state)
+    case .worlds(let result):
+        guard case .success(let worlds) = result else { return [] }
+        state.console.worlds = worlds
+        if var palette = state.overlay?.as(CommandPalette.self) {
+            palette.refresh(CommandPalette.commands(for: state))
+            state.overlay = .palette(palette)
+        }
+        return []
+    case .worldEntered(let request, .failure(let failure)):
+        state.console.switching = nil
+        let answered = if case .offline = failure { false } else { true }
+        guard let name = request.name, let scenario = request.newFrom, answered else {
+            return apply([.showToast("World not entered: \(failure.message)")], to: &state, for: nil)
+        }
+        // The backend refused the new world (taken, over the cap, a bad name): back in the palette as typed,
+        // the reason above it, nothing lost.
+        let effects = openPalette(&state, search: "\(TypedCommand.world.rawValue) \(name) \(scenario)")
+        if var palette = state.overlay?.as(CommandPalette.self) {
+            palette.pin("World \(name) not made: \(failure.message)")
+            state.overlay = .palette(palette)
         }
         return effects
-            + apply(
-                [
-                    .setProfile(switched.signedIn?.profile), .resetStack(root),
-                    .showToast(loader == .app ? "Scenario: \(name)" : "Scenario reset by another tool: \(name)"),
-                ],
-                to: &state, for: nil)
+    case .worldEntered(_, .success(let entered)):
+        state.console.switching = nil
+        state.options.world = entered.name
+        state.options.backendURL = state.options.backendURL.map { url in
+            let server = WorldNames.serverURL(of: url)
+            return entered.name.map { WorldNames.baseURL(server, world: $0) } ?? server
+        }
+        // The new world's scenario, epoch, clock and faults come with the next look at its admin state.
+        state.console.epoch = nil
+        state.console.scenario = nil
+        state.console.worlds = nil
+        let title = entered.name ?? WorldNames.defaultWorld
+        let toast = entered.problem.map { "World: \(title) (signed out: \($0))" } ?? "World: \(title)"
+        return land(signedIn: entered.signedIn, toast: toast, in: &state) + watchAdmin(&state)
     case .clockMoved(_, .failure(let failure)):
         return apply([.showToast("Clock not moved: \(failure.message)")], to: &state, for: nil)
     case .clockMoved(let move, .success(let advanced)):
@@ -107,6 +130,33 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
     }
 }
 
+/// The app's start in the world it went over to (a scenario switch, another world): signed in as QA there or
+/// signed out, on the root screen, with `toast`.
+private func land(signedIn: QASignedIn?, toast: String, in state: inout AppState) -> [Effect] {
+    // Everything shown belonged to the old world: cached data, a re-auth window, the offline banner.
+    state.reauth = nil
+    state.isOffline = false
+    if state.banner == .offline { state.banner = nil }
+    var effects: [Effect] = []
+    let root = signedIn.map { AppRoutes.signedIn(profile: $0.profile) } ?? AppRoutes.signedOut
+    if let methods = signedIn?.methods {
+        effects += apply([.setMethods(methods)], to: &state, for: nil)
+    } else {
+        state.methods = nil
+        state.methodsFetchedAt = nil
+    }
+    return effects
+        + apply([.setProfile(signedIn?.profile), .resetStack(root), .showToast(toast)], to: &state, for: nil)
+}
+
+/// Issue 33: from here until the answer the old world is gone, as in a scenario switch. A look at the old
+/// world's admin state still under way is forgotten: its epoch is not the new world's.
+func beginWorldSwitch(_ request: EnterWorld, in state: inout AppState) -> [Effect] {
+    state.console.switching = "world \(request.name ?? WorldNames.defaultWorld)"
+    state.pending = state.pending.filter { !($0.value.owner == .console && $0.value.call.name == "adminState") }
+    return state.send(Call(request) { ConsoleReply.worldEntered(request, $0) }, for: .console)
+}
+
 // MARK: - The palette
 
 /// Opens the palette (on a search, as the journal's "fault it" does); the reference backend's
@@ -117,8 +167,16 @@ func openPalette(_ state: inout AppState, search: String? = nil) -> [Effect] {
     state.forgetOverlayCalls()
     state.overlay = .palette(palette)
     let loading = state.pending.values.contains { $0.owner == .console && $0.call.name == "scenarios" }
-    guard state.options.hasReferenceBackend, state.console.scenarios == nil, !loading else { return [] }
-    return state.send(Call(LoadScenarios(), ConsoleReply.scenarios), for: .console)
+    guard state.options.hasReferenceBackend else { return [] }
+    var effects: [Effect] = []
+    if state.console.scenarios == nil, !loading {
+        effects += state.send(Call(LoadScenarios(), ConsoleReply.scenarios), for: .console)
+    }
+    // Asked at each opening: another tool may have made or deleted one.
+    if !state.pending.values.contains(where: { $0.owner == .console && $0.call.name == "worlds" }) {
+        effects += state.send(Call(LoadWorlds(), ConsoleReply.worlds), for: .console)
+    }
+    return effects
 }
 
 /// Carries out the command chosen in the palette (which is closed by now).
@@ -132,6 +190,10 @@ func runPaletteAction(_ action: PaletteAction, in state: inout AppState) -> [Eff
         return reduceConsole(&state, .switchScenario(name))
     case .moveClock(let move):
         return reduceConsole(&state, .moveClock(move))
+    case .switchWorld(let name):
+        return beginWorldSwitch(EnterWorld(name: name), in: &state)
+    case .newWorld(let name, let scenario):
+        return beginWorldSwitch(EnterWorld(name: name, newFrom: scenario), in: &state)
     case .setFaults(let faults, let label):
         return state.send(Call(ChangeFaults(faults: faults)) { ConsoleReply.faultsChanged(label, $0) }, for: .console)
     case .signInOtherDevice(let device):

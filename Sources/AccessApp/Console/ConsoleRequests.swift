@@ -136,3 +136,46 @@ struct AuthenticatorCode: Equatable, Sendable {
 
     var toastText: String { "\(Self.toastPrefix)\(code.value) · \(secondsLeft) s left" }
 }
+
+/// `GET /_admin/worlds`: the palette's "Switch world" rows; a backend that does not answer it has none.
+struct LoadWorlds: APIRequest {
+    func perform(_ api: APIContext) async throws -> [WorldSummary] { try await api.client.adminWorlds() }
+}
+
+/// Issue 33: the app goes over to world `name` (nil: the default world), made first from `scenario` when one
+/// is given; there it signs in as the scenario switch does. The app's requests use the world's base URL, its
+/// kept session and cache from then on. A refused `POST /_admin/worlds` leaves the app where it was.
+struct EnterWorld: APIRequest {
+    let name: String?
+    /// "New world from scenario": `POST /_admin/worlds {name, scenario}` first.
+    var newFrom: String? = nil
+
+    func perform(_ api: APIContext) async throws -> WorldEntered {
+        guard let enter = api.enterWorld else {
+            throw APIError.server(status: 501, code: "not_implemented", message: "This runtime cannot change worlds.")
+        }
+        if let name, let newFrom { try await api.client.adminCreateWorld(name, scenario: newFrom) }
+        let world = await enter(name)
+        // From here the app is in the new world whatever happens: a failed sign-in leaves it signed out there.
+        do {
+            try await world.client.adminSignIn()
+            let methods = try await world.client.authMethods(cache: world.cache, now: world.now)
+            return WorldEntered(
+                name: name, signedIn: QASignedIn(methods: methods, profile: await QASignedIn.profile(world.client)))
+        } catch APIError.server(409, ErrorCode.signedOutScenario.rawValue, _) {
+            await world.client.signOutLocally()
+            return WorldEntered(name: name, signedIn: nil)
+        } catch {
+            await world.client.signOutLocally()
+            return WorldEntered(name: name, signedIn: nil, problem: (error as? APIError)?.message ?? "\(error)")
+        }
+    }
+}
+
+struct WorldEntered: Equatable, Sendable {
+    /// nil: the default world.
+    var name: String?
+    /// nil: the world's scenario starts signed out, or signing in failed (`problem`).
+    var signedIn: QASignedIn?
+    var problem: String? = nil
+}

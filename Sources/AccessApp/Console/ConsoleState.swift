@@ -7,6 +7,9 @@ import TerminalKit
 public struct ConsoleState: Equatable, Sendable {
     /// The reference backend's scenarios, loaded the first time the palette opens.
     public var scenarios: [ScenarioSummary]?
+    /// The reference backend's worlds (`GET /_admin/worlds`, issue 33), asked each time the palette opens; nil
+    /// while a backend has not answered it (it serves no worlds): the palette then offers none.
+    public var worlds: [WorldSummary]?
     /// The scenario the app started on or last switched to (nil: not known, e.g. `--backend`).
     public var scenario: String?
     /// The faults as the backend last reported them (a change from here, or the admin state).

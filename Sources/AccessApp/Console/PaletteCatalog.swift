@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -67,7 +68,8 @@ extension CommandPalette {
             }
             return PaletteCommand("Clock \(move.label)", detail: detail, .moveClock(move))
         }
-        commands += TypedCommand.allCases.map(\.template)
+        commands += TypedCommand.allCases.filter { $0 != .world || state.console.worlds != nil }.map(\.template)
+        commands += worldCommands(state)
         commands += OtherDevice.allCases.map { device in
             PaletteCommand(
                 "Sign in from another device: \(device.name)",
@@ -114,6 +116,22 @@ extension CommandPalette {
                 "Fault: clear all", detail: state.console.faultSummary.map { "now: \($0)" } ?? "no fault known",
                 .clearFaults))
         return commands
+    }
+}
+
+extension CommandPalette {
+    /// "Switch world: NAME" for each world the backend listed (issue 33); none where it serves no worlds.
+    fileprivate static func worldCommands(_ state: AppState) -> [PaletteCommand] {
+        guard let worlds = state.console.worlds else { return [] }
+        let here = state.options.world ?? WorldNames.defaultWorld
+        return worlds.map { world in
+            let current = world.name == here ? " (current)" : ""
+            var detail = world.scenario.map { "scenario \($0)" } ?? (world.open ? "open" : "closed, opens on entry")
+            if world.name == WorldNames.defaultWorld { detail = "the bare base URL · " + detail }
+            return PaletteCommand(
+                "Switch world: \(world.name)\(current)", detail: detail,
+                .switchWorld(world.name == WorldNames.defaultWorld ? nil : world.name))
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 
 /// Palette commands made from what is typed, for values no list can hold (WireMock's and Stripe's test
@@ -8,6 +9,8 @@ import Foundation
 public enum TypedCommand: String, Equatable, Sendable, CaseIterable {
     case clock
     case fault
+    /// `world NAME SCENARIO`: "New world from scenario" (issue 33), offered where the backend serves worlds.
+    case world
 
     /// The row that stands for the grammar: its title, and what to type.
     var template: PaletteCommand {
@@ -21,6 +24,10 @@ public enum TypedCommand: String, Equatable, Sendable, CaseIterable {
                 "Fault: your own status, code, latency, count…",
                 detail: "type fault PATH|* 409 [code] | latency MS | unavailable | offline | timeout "
                     + "| commit_then_fail | body [2xx] JSON, then [xN] for N times", .typed(self))
+        case .world:
+            return PaletteCommand(
+                "New world from scenario…", detail: "type world NAME SCENARIO (a scenario as the Scenario: rows list)",
+                .typed(self))
         }
     }
 
@@ -29,6 +36,19 @@ public enum TypedCommand: String, Equatable, Sendable, CaseIterable {
         let words = query.split(separator: " ").map(String.init)
         guard words.first?.lowercased() == rawValue, words.count >= 2 else { return nil }
         switch self {
+        case .world:
+            let name = words[1]
+            // The name's rule is checked as it is typed: the row says what is wrong instead of a command.
+            guard WorldNames.isValid(name) else {
+                return PaletteCommand("World name '\(name)': \(WorldNames.problem)", detail: "as typed", .none)
+            }
+            guard words.count == 3 else {
+                return PaletteCommand(
+                    "New world \(name): type its scenario after the name", detail: "world NAME SCENARIO", .none)
+            }
+            return PaletteCommand(
+                "New world \(name) from scenario \(words[2])", detail: "as typed",
+                .newWorld(name: name, scenario: words[2]))
         case .clock:
             guard words.count == 2, let move = ClockMove.parse(words[1]) else { return nil }
             return PaletteCommand("Clock \(move.label)", detail: "as typed", .moveClock(move))

@@ -25,6 +25,10 @@ public enum PaletteAction: Equatable, Sendable {
     /// A gallery state ("hub:offline"), shown full screen.
     case showState(String)
     case switchScenario(String)
+    /// Issue 33: the app goes over to world NAME (nil: the default world).
+    case switchWorld(String?)
+    /// Issue 33: `POST /_admin/worlds {name, scenario}`, then the app goes over to it.
+    case newWorld(name: String, scenario: String)
     case moveClock(ClockMove)
     case setFaults(FaultSettings, label: String)
     case clearFaults
@@ -58,6 +62,8 @@ public struct CommandPalette: OverlayModel {
     public private(set) var selection = 0
     /// The catalog's commands, without those made from the query.
     private var listed: [PaletteCommand]
+    /// What went wrong with the query's command (a world the backend refused): first, until the query changes.
+    public private(set) var notice: PaletteCommand?
 
     public static let keys: [Key] = [.control("p")]
     /// Opens the palette where typed letters are not text.
@@ -89,12 +95,13 @@ public struct CommandPalette: OverlayModel {
     private mutating func match() {
         let typed = listed.compactMap { command -> PaletteCommand? in
             guard case .typed(let grammar) = command.action, let typed = grammar.command(for: query),
-                !listed.contains(where: { $0.action == typed.action })
+                typed.action == .none || !listed.contains(where: { $0.action == typed.action })
             else { return nil }
             return typed
         }
-        commands = typed + listed
-        matches = Array(typed.indices) + Self.rank(listed, query).map { $0 + typed.count }
+        let first = (notice.map { [$0] } ?? []) + typed
+        commands = first + listed
+        matches = Array(first.indices) + Self.rank(listed, query).map { $0 + first.count }
     }
 
     public enum Intent: Sendable { case list(ListPosition.Move), run, close }
@@ -148,8 +155,16 @@ public struct CommandPalette: OverlayModel {
     /// Opens on this search, as if typed.
     mutating func search(_ text: String) { setQuery(text) }
 
+    /// Shows `problem` above the query's commands; typing takes it away.
+    mutating func pin(_ problem: String) {
+        notice = PaletteCommand(problem, detail: "change what you typed and press Enter again", .none)
+        match()
+        selection = 0
+    }
+
     private mutating func setQuery(_ text: String) {
         query = String(text.prefix(Self.maxQuery))
+        notice = nil
         match()
         selection = 0
     }

@@ -72,6 +72,16 @@ final class WorldRegistry: Sendable {
         path(of: name).map { FileManager.default.fileExists(atPath: $0) } ?? false
     }
 
+    /// World `name`'s clock while it is open, without entering it (nothing counts as its use): the embedded
+    /// app's clock reads it in process.
+    func openClock(_ name: String) -> BackendClock? {
+        state.withLock { s in
+            if name == WorldName.defaultWorld { return s.defaultWorld?.backend.clock }
+            guard case .open(let world) = s.entries[name] else { return nil }
+            return world.backend.clock
+        }
+    }
+
     // MARK: Requests
 
     /// Runs `body` with the world `name` (made from `--scenario` on its first request), counted as in use.
