@@ -28,7 +28,11 @@ import Testing
     static func start(
         _ backend: TestBackend, keptIn: [String: String]?, clock: (AccountClient) -> WorldClients.Clock
     ) async throws -> (client: AccountClient, performer: ClientPerformer) {
-        let configuration = AccountClient.Configuration(baseURL: backend.running.baseURL)
+        // Patient: the whole suite shares two cores, so a slow answer means a loaded machine (a world's first
+        // request opens it), not a silent backend; the short defaults have tests of their own.
+        var configuration = AccountClient.Configuration(baseURL: backend.running.baseURL)
+        configuration.requestTimeout = .seconds(30)
+        configuration.connectTimeout = .seconds(30)
         let client = AccountClient(configuration: configuration, sessionStore: nil, logger: quiet)
         let worlds = WorldClients(
             serverURL: backend.running.baseURL, configuration: configuration, keptIn: keptIn, clock: clock(client))
