@@ -91,11 +91,11 @@ struct LivePlay {
                     store.send(.switchScenario(name))
                     try screen.settle(line: entry.line)
                 case .code:
-                    guard case .code(let recipient) = store.state.secretEntry else {
-                        throw fail("code: the code boxes are not on screen")
-                    }
-                    guard let code = try await backend.newestLiveCode(to: recipient) else {
-                        throw fail("code: no live code was sent to \(recipient)")
+                    let code: String
+                    do {
+                        code = try await backend.codeToType(into: store.state.secretEntry)
+                    } catch let failure as TapeFailure {
+                        throw fail(failure.message)
                     }
                     for digit in code {
                         try screen.pause(Self.beat / speed)

@@ -1,3 +1,4 @@
+import AccessCore
 import Foundation
 import TerminalKit
 import Testing
@@ -183,6 +184,41 @@ import Testing
             _ = try await replaying("code", from: AppState(now: start))
         }
     }
+
+    /// A two-factor set-up's first code comes from the pending secret on screen, on the backend's clock: no
+    /// outbox, no admin call (this backend has neither).
+    @Test func aCodeStepOnASetUpTypesTheAuthenticatorsCodeOfNow() async throws {
+        let secret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"
+        let setup = TwoFactorSetupScreen(
+            pending: .init(secret: secret, uri: "otpauth://totp/x", expiresAt: start + 600), stage: .confirm,
+            isWorking: false)
+        let (replay, _) = try await replaying("code", from: AppState(root: setup, now: start))
+        let typed = String(try #require(replay.runtime.state.top.base as? TwoFactorSetupScreen).otp.digits)
+        #expect(typed == TOTP(base32: secret)?.code(at: start))
+    }
+
+    /// An enabled account's code is the admin API's: a backend without one says the step cannot run.
+    @Test func aCodeStepOnTheSecondStepAsksTheBackend() async throws {
+        let state = AppState(root: AuthenticatorCodeScreen(), now: start)
+        let needs = "a code step needs the reference backend (drop --no-backend)"
+        await #expect(throws: TapeFailure(line: 1, message: needs)) {
+            _ = try await replaying("code", from: state)
+        }
+    }
+
+    /// `play --dump` names each step under its screen; what `type` put into a password field is not among them.
+    @Test func theDumpNamesStepsButNotWhatWasTypedIntoASecret() async throws {
+        let tape = try Tape(parsing: "key Tab\ntype hunter2\nkey Enter\nwait 1.5")
+        let state = AppState(root: PasswordLoginScreen(), now: start)
+        var replay = TapeReplay(state: state, size: tape.size, backend: OfflineReplayBackend(now: start))
+        var captions: [String] = []
+        try await replay.play(tape, everyStep: true) { caption, _ in captions.append(caption) }
+        let hidden = "line 2: typed into a secret entry (not shown)"
+        #expect(
+            captions == ["line 1: key Tab"] + Array(repeating: hidden, count: 7) + [
+                "line 3: key Enter", "line 4: wait 1.5",
+            ])
+    }
 }
 
 @Suite struct TapeRecorderTests {
@@ -263,6 +299,14 @@ import Testing
         let boxes = SecretEntry.code(recipient: "+995511200300")
         let events = (0..<6).map { key(.character("4"), 0.1 * Double($0 + 1), boxes) } + [key(.character("r"), 0.9)]
         #expect(lines(events) == ["code", "type r"])
+    }
+
+    /// An authenticator's code is a `code` step too: the replay types the one of its time.
+    @Test func theAuthenticatorsBoxesAreACodeStep() {
+        let boxes = SecretEntry.authenticator(setupSecret: nil)
+        let events =
+            (0..<6).map { key(.character("7"), 0.1 * Double($0 + 1), boxes) } + [key(.character("u"), 0.9, boxes)]
+        #expect(lines(events) == ["code", "type u"])
     }
 
     @Test func aLetterOnTheCodeScreenIsAShortcutNotACode() {

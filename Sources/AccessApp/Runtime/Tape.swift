@@ -219,3 +219,23 @@ public struct Tape: Equatable, Sendable {
         return nil
     }
 }
+
+extension Tape.Step {
+    /// How `play --dump` names the step it drew the screen after, in the tape's words. A key or a paste that
+    /// went into a password field or the code boxes is not shown: `type` makes one step of each character, and
+    /// the caption of each was the character itself.
+    func caption(intoSecret: Bool) -> String {
+        switch self {
+        case .input(.key(.character)) where intoSecret, .input(.paste) where intoSecret:
+            return "typed into a secret entry (not shown)"
+        case .input(let event): return TapeRecorder.line(for: event)
+        case .wait(let seconds): return "wait \(TapeRecorder.format(seconds))"
+        case .screen: return "screen"
+        case .expect(let text): return "expect \(Tape.quotedIfNeeded(text))"
+        case .expectNot(let text): return "expect-not \(Tape.quotedIfNeeded(text))"
+        case .clock(let move): return "clock \(move.label)"
+        case .scenario(let name): return "scenario \(name)"
+        case .code: return "code"
+        }
+    }
+}

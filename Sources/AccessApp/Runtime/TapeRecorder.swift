@@ -6,6 +6,9 @@ public enum SecretEntry: Equatable, Sendable {
     case password
     /// The code boxes of a code sent to `recipient` (E.164, or the address of an emailed code).
     case code(recipient: String)
+    /// The code boxes of an authenticator app's code: for a set-up, its pending secret (masked in every dump);
+    /// nil for an account that has two-factor on, whose code the reference backend's admin API shows.
+    case authenticator(setupSecret: Secret?)
 }
 
 extension AppState {
@@ -85,7 +88,7 @@ public struct TapeRecorder {
         if !pendingText.isEmpty { lines.append("type \(Tape.quotedIfNeeded(pendingText))") }
         switch pendingSecret {
         case .password: lines.append("secret")
-        case .code: lines.append("code")
+        case .code, .authenticator: lines.append("code")
         case nil: break
         }
         pendingText = ""
@@ -98,13 +101,14 @@ public struct TapeRecorder {
     private static func secretTarget(of event: InputEvent, _ entry: SecretEntry?) -> SecretEntry? {
         switch (event, entry) {
         case (.paste, let entry?): return entry
-        case (.key(.character(let character)), .code?): return character.isASCII && character.isNumber ? entry : nil
+        case (.key(.character(let character)), .code?), (.key(.character(let character)), .authenticator?):
+            return character.isASCII && character.isNumber ? entry : nil
         case (.key(.character), .password?): return .password
         default: return nil
         }
     }
 
-    private static func line(for event: InputEvent) -> String {
+    static func line(for event: InputEvent) -> String {
         switch event {
         case .key(let key): return "key \(Tape.name(of: key))"
         case .paste(let text): return "paste \(Tape.quotedIfNeeded(text))"

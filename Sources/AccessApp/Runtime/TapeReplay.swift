@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import Synchronization
 import TerminalKit
@@ -12,6 +13,38 @@ public protocol ReplayBackend: Sendable {
     func advanceClock(by seconds: TimeInterval) async throws
     /// The newest code sent to `recipient` that still works; nil when there is none.
     func newestLiveCode(to recipient: String) async throws -> String?
+    /// The authenticator app's code now for the scenario's user, who has two-factor on.
+    func currentAuthenticatorCode() async throws -> String
+}
+
+extension ReplayBackend {
+    /// What a tape's `code` step types into `entry`: the newest live code sent to the code boxes'
+    /// destination, or an authenticator app's code on the backend's clock (a set-up's from its pending secret).
+    /// Throws a `TapeFailure` (line 0) that says why there is none.
+    public func codeToType(into entry: SecretEntry?) async throws -> String {
+        let found: String?
+        do {
+            switch entry {
+            case .code(let recipient)?:
+                found = try await newestLiveCode(to: recipient)
+                if found == nil { throw TapeFailure(line: 0, message: "code: no live code was sent to \(recipient)") }
+            case .authenticator(let setupSecret?)?:
+                found = TOTP(base32: setupSecret.value)?.code(at: now())
+            case .authenticator(nil)?:
+                found = try await currentAuthenticatorCode()
+            case .password?, nil:
+                throw TapeFailure(line: 0, message: "code: the code boxes are not on screen")
+            }
+        } catch let failure as TapeFailure {
+            throw failure
+        } catch {
+            throw TapeFailure(line: 0, message: "code: the backend could not say it (\(error))")
+        }
+        guard let found else {
+            throw TapeFailure(line: 0, message: "code: the set-up's key is not an authenticator key")
+        }
+        return found
+    }
 }
 
 /// The reference backend over HTTP: requests through the app's own `ClientPerformer`, the clock
@@ -42,6 +75,10 @@ public struct ReferenceReplayBackend: ReplayBackend {
             .filter { $0.to == recipient && $0.status == .live && $0.code != nil }
             .max { $0.id < $1.id }?.code
     }
+
+    public func currentAuthenticatorCode() async throws -> String {
+        try await performer.client.adminTwoFactorCode().code
+    }
 }
 
 /// No backend: every request is answered offline, and time is the replay's own.
@@ -61,6 +98,10 @@ public final class OfflineReplayBackend: ReplayBackend {
     public func advanceClock(by seconds: TimeInterval) async throws { time.withLock { $0 += seconds } }
 
     public func newestLiveCode(to recipient: String) async throws -> String? {
+        throw TapeFailure(line: 0, message: "a code step needs the reference backend (drop --no-backend)")
+    }
+
+    public func currentAuthenticatorCode() async throws -> String {
         throw TapeFailure(line: 0, message: "a code step needs the reference backend (drop --no-backend)")
     }
 }
@@ -109,13 +150,14 @@ public struct TapeReplay {
     ) async throws {
         for (index, entry) in tape.steps.enumerated() {
             guard !runtime.quit else { break }
+            let intoSecret = runtime.state.secretEntry != nil
             try await perform(entry)
             let next = tape.steps.index(after: index)
             afterStep(entry, runtime, next == tape.steps.endIndex || tape.steps[next].line != entry.line)
             if entry.step == .screen {
                 onScreen("line \(entry.line)", runtime.printedScreen)
             } else if everyStep {
-                onScreen("line \(entry.line): \(entry.step)", runtime.printedScreen)
+                onScreen("line \(entry.line): \(entry.step.caption(intoSecret: intoSecret))", runtime.printedScreen)
             }
         }
     }
@@ -137,18 +179,12 @@ public struct TapeReplay {
         case .clock(let move): try await send(.moveClock(move), line: entry.line)
         case .scenario(let name): try await send(.switchScenario(name), line: entry.line)
         case .code:
-            guard case .code(let recipient) = runtime.state.secretEntry else {
-                throw fail("code: the code boxes are not on screen")
-            }
-            let found: String?
+            let code: String
             do {
-                found = try await backend.newestLiveCode(to: recipient)
+                code = try await backend.codeToType(into: runtime.state.secretEntry)
             } catch let failure as TapeFailure {
                 throw fail(failure.message)
-            } catch {
-                throw fail("code: the outbox could not be read (\(error))")
             }
-            guard let code = found else { throw fail("code: no live code was sent to \(recipient)") }
             for digit in code { try await send(.input(.key(.character(digit))), line: entry.line) }
         }
     }

@@ -40,8 +40,8 @@ public struct AuthenticatorCodeScreen: ScreenModel {
 
     public var id: String { "authenticator-code" }
     public var takesText: Bool { true }
-    /// The code comes from an app, never from the outbox: a tape writes `secret`, not `code`.
-    public var secretEntry: SecretEntry? { .password }
+    /// The code comes from an app, never from the outbox: a tape's `code` types the one the admin API shows.
+    public var secretEntry: SecretEntry? { .authenticator(setupSecret: nil) }
 
     public func concealingSecrets() -> Self {
         var copy = self

@@ -59,7 +59,10 @@ public struct TwoFactorSetupScreen: ScreenModel {
 
     public var id: String { "two-factor-setup" }
     public var takesText: Bool { stage == .confirm }
-    public var secretEntry: SecretEntry? { stage == .confirm ? .password : nil }
+    /// The first code, from the pending secret on screen: a tape's `code` types it.
+    public var secretEntry: SecretEntry? {
+        stage == .confirm ? .authenticator(setupSecret: pending?.secret) : nil
+    }
 
     public func concealingSecrets() -> Self {
         var copy = self
