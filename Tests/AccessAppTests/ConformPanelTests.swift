@@ -106,6 +106,17 @@ import Testing
         #expect(summary?.contains("…") == false)
     }
 
+    /// At 80x24 the longest rule id (37 characters) is shown whole, its reason beside it.
+    @Test func theLongestRuleIdIsNotCutAt80Columns() {
+        var state = state()
+        let longest = Rule.allCases.max { $0.rawValue.count < $1.rawValue.count }!
+        state.overlay = AnyOverlay(
+            ConformPanel(
+                target: target, rules: [longest],
+                run: ConformRun([RuleResult(longest, title: "new codes", verdict: .kept)]), isReference: true))
+        #expect(text(state).contains("✔ \(longest.rawValue) new codes"))
+    }
+
     @Test func checksRuleByRuleThenListsTheUncheckedRulesAndEnterShowsTheSpecNote() {
         var start = state()
         start.overlay = AnyOverlay(ConformPanel(target: target, rules: rules, isReference: true))

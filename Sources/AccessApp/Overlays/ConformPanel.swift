@@ -27,6 +27,9 @@ public struct ConformPanel: OverlayModel {
     /// `/`: only the rules whose id, verdict or reason hold every word typed.
     public var filter = ListFilter()
 
+    /// Columns a line keeps for the reason beside the rule id before ids give way (cut to half the width).
+    static let shortestReason = 24
+
     /// The reference backend's world the checks run in.
     public static let world = "conform"
 
@@ -289,8 +292,9 @@ public struct ConformPanel: OverlayModel {
             if case .broken = result.verdict { style.foreground = .danger }
             grid.fill(row, style: style)
             grid.put(selected ? context.glyphs.selected : " ", at: Point(x: row.x, y: row.y), style: style)
-            // As wide as the longest rule id (36) where the panel has room for a reason beside it.
-            let id = result.rule.rawValue.padding(toLength: min(36, inner.width / 2), withPad: " ", startingAt: 0)
+            // As wide as the longest rule id where the panel has room for a reason beside it.
+            let width = inner.width >= Rule.longestID + Self.shortestReason ? Rule.longestID : inner.width / 2
+            let id = result.rule.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
             let text = "\(Self.glyph(result.verdict, ascii: ascii)) \(id) \(Self.reason(result))"
             grid.put(TextLayout.truncate(text, width: inner.width), at: Point(x: inner.x, y: row.y), style: style)
         }
