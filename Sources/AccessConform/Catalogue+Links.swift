@@ -117,7 +117,32 @@ extension Catalogue {
         }
     }
 
+    /// How long the `fault.timeout` check waits for the answer that must not come, in real time: the fault holds
+    /// a request until its client gives up, so the client's patience is the whole cost of the check.
+    static let timeoutFaultWait: Double = 3
+
     static let connectionFaults: [Check] = [
+        Check(
+            .faultTimeout, "An endpoint fault of kind timeout holds that path's request until the client gives up",
+            needs: .init(referenceOnly: referenceAPI)
+        ) { context in
+            let wait = Int(timeoutFaultWait)
+            let answer: Exchange
+            do {
+                answer = try await withFaults(context, ["endpoints": [["path": "/health", "kind": "timeout"]]]) {
+                    try await context.http.get("/health", timeout: timeoutFaultWait)
+                }
+            } catch CheckStop.cannotTell(let why) where why.contains("got no answer") {
+                if why.contains(ConformHTTP.timedOut) { return }
+                // Closed at once is what an offline fault does: a timeout holds the request open.
+                throw CheckStop.broken(
+                    expected: "GET /health under the fault: held unanswered until the client gave up after \(wait) s",
+                    got: "the connection closed before (\(why))", evidence: [])
+            }
+            throw CheckStop.broken(
+                expected: "GET /health under the fault: no answer within \(wait) s", got: answer.summary,
+                evidence: [answer])
+        },
         Check(
             .faultOffline503, "offline 503 answers every request 503 offline",
             needs: .init(referenceOnly: referenceAPI)

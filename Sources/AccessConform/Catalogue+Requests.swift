@@ -6,7 +6,7 @@ import Foundation
 extension Catalogue {
     static let round2: [Check] =
         passwords + changes + recoveryAndOnboarding + round3 + signedOutSessions + usernames + requestRules + adminRules
-        + faultRules + unprovokable
+        + faultRules + unprovokable + adminSessions
 
     // MARK: session
 
@@ -297,6 +297,53 @@ extension Catalogue {
         Check(.httpMethod, "The framework's own 405 is answered only when the gateway's is not") { _ in
             throw CheckStop.skipped(
                 "the gateway answers every known path's other methods first (http.method_not_allowed)")
+        },
+    ]
+}
+
+/// `POST /_admin/session`, the QA shortcut into the loaded scenario's user, when there is nobody to sign in as.
+extension Catalogue {
+    static let adminSessions: [Check] = [
+        Check(
+            .adminAccountDeleted, "Once the scenario's user deleted their account, a QA session answers 409",
+            needs: .init(messages: true, time: SendLimits.cooldown, referenceOnly: referenceAPI)
+        ) { context in
+            var account = try await context.reference!.session()
+            let me = try await context.setup(
+                context.http.get("/auth/me", token: account.access), 200, doing: "reading the scenario's user")
+            guard let phone = (me.object?["auth_methods"] as? [String: Any])?["phone"] as? String else {
+                throw CheckStop.cannotTell("the default scenario's user has no phone to verify it's them with")
+            }
+            account.destination = phone
+            let grant = try await context.grant(account)
+            let deleted = try await context.setup(
+                context.http.send("DELETE", "/me", token: account.access, reauth: grant), 200,
+                doing: "deleting the scenario user's account")
+            try await context.expect(
+                context.http.post("/_admin/session", ["device": Device.body]), 409, "account_deleted",
+                "POST /_admin/session once the scenario's user deleted their account", evidence: [deleted])
+        },
+        Check(
+            .adminNoScenario, "A QA session with no scenario loaded answers 409 no_scenario",
+            needs: .init(referenceOnly: referenceAPI)
+        ) { _ in
+            throw CheckStop.skipped(
+                "no request leaves a world without a scenario: every world the admin API makes, or opens from an "
+                    + "uploaded file, loads one (and a user who deleted their account is admin.account_deleted)")
+        },
+        Check(
+            .adminScenarioInvalid, "A scenario file that does not read makes the list answer 500 scenario_invalid",
+            needs: .init(referenceOnly: referenceAPI)
+        ) { _ in
+            throw CheckStop.skipped("needs a broken scenario file on the server's disk, which no request can write")
+        },
+        Check(
+            .adminOutboxInvalid, "An outbox message the contract cannot describe makes the outbox answer 500",
+            needs: .init(referenceOnly: referenceAPI)
+        ) { _ in
+            throw CheckStop.skipped(
+                "needs a message in the outbox whose channel, kind or purpose the contract cannot describe: the "
+                    + "server sends none, and no request writes one")
         },
     ]
 }

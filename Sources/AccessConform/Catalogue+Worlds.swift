@@ -12,9 +12,55 @@ extension CheckContext {
 extension Catalogue {
     static let worldsOnly = "the worlds admin API is the reference backend's"
 
-    /// `admin.world_limit` is left unchecked: reaching it means opening `--max-worlds` worlds (200 by default)
-    /// on a server someone may be using.
+    /// The most worlds the `admin.world_limit` check opens to reach the server's cap: more would fill a server
+    /// others may be using (200 worlds by default) for one rule.
+    public static let mostWorldsToFill = 20
+
     static let worlds: [Check] = [
+        Check(
+            .adminWorldLimit, "With --max-worlds worlds open, making one more answers 409 world_limit",
+            needs: .init(referenceOnly: worldsOnly)
+        ) { context in
+            let world = try context.ownWorld()
+            let listed = try await context.setup(world.root.get("/_admin/worlds"), 200, doing: "listing the worlds")
+            guard let cap = listed.headers["x-max-worlds"].flatMap({ Int($0) }) else {
+                throw CheckStop.skipped("GET /_admin/worlds does not tell the server's --max-worlds (X-Max-Worlds)")
+            }
+            let worlds = (try? JSONSerialization.jsonObject(with: listed.body)) as? [[String: Any]] ?? []
+            let open = worlds.filter { $0["open"] as? Bool == true && $0["name"] as? String != "default" }.count
+            let room = cap - open
+            guard room <= mostWorldsToFill else {
+                throw CheckStop.skipped(
+                    "reaching --max-worlds \(cap) would open \(room) more worlds on a server others may be using "
+                        + "(conform opens at most \(mostWorldsToFill))")
+            }
+            var made: [String] = []
+            func fresh() -> String { "conform-fill-\(UUID().uuidString.prefix(8).lowercased())" }
+            func make(_ name: String) async throws -> Exchange {
+                let answer = try await world.root.post("/_admin/worlds", ["name": name])
+                if answer.status == 201 { made.append(name) }
+                return answer
+            }
+            let refused: Exchange
+            do {
+                for _ in 0..<max(0, room) {
+                    let answer = try await make(fresh())
+                    if answer.errorCode == "world_limit" {
+                        throw CheckStop.cannotTell(
+                            "a world was refused before --max-worlds \(cap) were open: another client may have opened "
+                                + "worlds meanwhile")
+                    }
+                    try context.setup(answer, 201, doing: "opening worlds up to --max-worlds")
+                }
+                refused = try await make(fresh())
+            } catch {
+                for name in made { _ = try? await world.root.send("DELETE", "/_admin/worlds/\(name)") }
+                throw error
+            }
+            for name in made { _ = try? await world.root.send("DELETE", "/_admin/worlds/\(name)") }
+            try context.expect(
+                refused, 409, "world_limit", "one more world with --max-worlds \(cap) open", evidence: [listed])
+        },
         Check(
             .adminNoTwoFactor, "The admin API shows no authenticator code for an account without two-factor",
             needs: .init(scenario: "two-factor", referenceOnly: "the admin API is the reference backend's")

@@ -14,8 +14,38 @@ public struct ConformSettings: Sendable {
     public var phoneDigits = 12
     /// Fresh email addresses are `conform-<random>@emailDomain`.
     public var emailDomain = "conform.example"
+    /// Who reads the skip reasons: they say what that person can do.
+    public var frontEnd = ConformFrontEnd.commandLine
 
     public init() {}
+}
+
+/// Where a run is started from. A check skipped for want of codes or time says what the person can do about
+/// it, and that differs: flags on the command line, the command line itself from the app.
+public enum ConformFrontEnd: Sendable {
+    /// `accessdeck conform`.
+    case commandLine
+    /// The app's palette, "Run conformance".
+    case app
+
+    /// The skip of a check that needs the codes or links a backend sends, when the run cannot read them.
+    public var needsMessages: String {
+        switch self {
+        case .commandLine: "needs the codes or links it sends: give --inbox CMD, or run it in a terminal to type them"
+        case .app:
+            "needs the codes or links it sends, which the app reads only from the reference backend: "
+                + "run accessdeck conform --inbox CMD in a shell"
+        }
+    }
+
+    /// The skip of a check that waits `seconds` of real time, more than a run waits unasked.
+    public func needsWaitLong(_ seconds: Double) -> String {
+        let time = seconds >= 120 ? "\(Int((seconds / 60).rounded(.up))) min" : "\(Int(seconds)) s"
+        switch self {
+        case .commandLine: return "needs --wait-long: \(time)"
+        case .app: return "waits \(time) of real time: run accessdeck conform --wait-long in a shell"
+        }
+    }
 }
 
 /// The reference backend's admin API, when the backend answers it: scenarios, the clock, provider tokens.
@@ -23,6 +53,15 @@ public struct ReferenceAdmin: Sendable {
     let http: ConformHTTP
     /// Set when the run has a world of its own: the server's bare paths (the worlds admin API) and its name.
     var world: ConformWorld?
+
+    /// A backend `detect` found to be the reference backend earlier in the same run: the app's panel detects
+    /// once, then runs one rule a call.
+    public init(detected http: ConformHTTP) { self.http = http }
+
+    private init(http: ConformHTTP, world: ConformWorld?) {
+        self.http = http
+        self.world = world
+    }
 
     /// The same admin API inside the run's own world.
     public func inWorld(_ world: ConformWorld) -> ReferenceAdmin { ReferenceAdmin(http: world.http, world: world) }
@@ -32,7 +71,7 @@ public struct ReferenceAdmin: Sendable {
         guard let state = try? await http.get("/_admin/state"), state.status == 200,
             let object = state.object, object["scenario"] is String, object["epoch"] != nil
         else { return nil }
-        return ReferenceAdmin(http: http)
+        return ReferenceAdmin(http: http, world: nil)
     }
 
     func load(_ scenario: String) async throws {
@@ -154,14 +193,9 @@ final class CheckContext: @unchecked Sendable {
     func pass(_ seconds: Double) async throws {
         if let reference { return try await reference.advance(seconds) }
         guard seconds <= ConformSettings.longestShortWait || settings.waitLong else {
-            throw CheckStop.skipped(Self.needsWaitLong(seconds))
+            throw CheckStop.skipped(settings.frontEnd.needsWaitLong(seconds))
         }
         try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-    }
-
-    static func needsWaitLong(_ seconds: Double) -> String {
-        seconds >= 120
-            ? "needs --wait-long: \(Int((seconds / 60).rounded(.up))) min" : "needs --wait-long: \(Int(seconds)) s"
     }
 
     // MARK: Expectations

@@ -12,6 +12,8 @@ public struct Exchange: Sendable {
     public var requestBody: Data?
     public var status: Int
     public var body: Data
+    /// The response's header fields, names in lower case (a field sent twice: its values joined by ", ").
+    public var headers: [String: String] = [:]
 
     /// The body as a JSON object, nil when it is not one.
     public var object: [String: Any]? {
@@ -88,14 +90,26 @@ public final class ConformHTTP: Sendable {
         try await send("POST", path, body: Self.encode(body), token: token, reauth: reauth)
     }
 
-    func get(_ path: String, token: String? = nil) async throws -> Exchange {
-        try await send("GET", path, token: token)
+    func get(
+        _ path: String, token: String? = nil, timeout: Double = ConformHTTP.defaultTimeout
+    ) async throws
+        -> Exchange
+    {
+        try await send("GET", path, token: token, timeout: timeout)
     }
 
-    /// A transport failure (refused, reset, no answer in 30 s) is "cannot tell", never an answer.
+    /// What a "got no answer" reason says when the client's time-out ended the wait (not a closed connection).
+    static let timedOut = "timed out"
+
+    /// How long a request waits for its answer unless a check says otherwise.
+    static let defaultTimeout: Double = 30
+
+    /// A transport failure (refused, reset, no answer within `timeout` seconds) is "cannot tell", never an
+    /// answer; its reason says "got no answer", and "timed out" when the time-out ended the wait.
     func send(
         _ method: String, _ path: String, body: Data? = nil, token: String? = nil, reauth: String? = nil,
-        contentType: String = "application/json", headers: [(String, String)] = []
+        contentType: String = "application/json", headers: [(String, String)] = [],
+        timeout: Double = ConformHTTP.defaultTimeout
     ) async throws -> Exchange {
         var request = HTTPClientRequest(url: baseURL + path)
         request.method = HTTPMethod(rawValue: method)
@@ -115,11 +129,20 @@ public final class ConformHTTP: Sendable {
             request.body = .bytes(ByteBuffer(bytes: body))
         }
         do {
-            let response = try await client.execute(request, timeout: .seconds(30))
+            let response = try await client.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))
             let buffer = try await response.body.collect(upTo: 4 * 1024 * 1024)
+            var fields: [String: String] = [:]
+            for field in response.headers {
+                let name = field.name.lowercased()
+                fields[name] = fields[name].map { $0 + ", " + field.value } ?? field.value
+            }
             return Exchange(
                 method: method, path: path, requestBody: body, status: Int(response.status.code),
-                body: Data(buffer.readableBytesView))
+                body: Data(buffer.readableBytesView), headers: fields)
+        } catch let error as HTTPClientError where error == .deadlineExceeded {
+            throw CheckStop.cannotTell(
+                "\(method) \(path.split(separator: "?").first ?? "") got no answer: \(Self.timedOut) after "
+                    + "\(Int(timeout)) s")
         } catch {
             throw CheckStop.cannotTell(
                 "\(method) \(path.split(separator: "?").first ?? "") got no answer (\(type(of: error)))")

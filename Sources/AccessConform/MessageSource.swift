@@ -94,21 +94,30 @@ public struct TypedSource: MessageSource {
 
     public init(isTerminal: Bool = isatty(STDIN_FILENO) == 1) { self.isTerminal = isTerminal }
 
-    public var unavailable: String? {
-        isTerminal ? nil : "needs the codes or links it sends: give --inbox CMD, or run it in a terminal to type them"
-    }
+    public var unavailable: String? { isTerminal ? nil : ConformFrontEnd.commandLine.needsMessages }
 
     public func latest(_ kind: MessageKind, to destination: String) async throws -> String {
-        guard isTerminal else {
-            throw CheckStop.skipped(
-                "needs the \(kind == .code ? "code" : "link") sent to \(destination): give --inbox CMD, or run it in a terminal to type it"
-            )
-        }
+        guard isTerminal else { throw CheckStop.skipped(ConformFrontEnd.commandLine.needsMessages) }
         FileHandle.standardError.write(
             Data("\nType the \(kind == .code ? "code" : "link") sent to \(destination): ".utf8))
         guard let line = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !line.isEmpty else {
             throw CheckStop.skipped("nothing was typed for \(destination)")
         }
         return kind == .link ? linkToken(line) : line
+    }
+}
+
+/// No way to read what a backend sends: every check that needs a code or a link is skipped, saying in
+/// `frontEnd`'s words what the person can do (the app's palette against another backend).
+public struct NoMessageSource: MessageSource {
+    let frontEnd: ConformFrontEnd
+    public var name: String { "none" }
+
+    public init(frontEnd: ConformFrontEnd) { self.frontEnd = frontEnd }
+
+    public var unavailable: String? { frontEnd.needsMessages }
+
+    public func latest(_ kind: MessageKind, to destination: String) async throws -> String {
+        throw CheckStop.skipped(frontEnd.needsMessages)
     }
 }

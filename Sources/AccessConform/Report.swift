@@ -8,7 +8,7 @@ public enum ConformReport {
         var lines: [String] = []
         let checked = run.results.filter { $0.verdict != .notChecked }
         for result in checked {
-            let id = result.rule.rawValue.padding(toLength: 36, withPad: " ", startingAt: 0)
+            let id = result.rule.rawValue.padding(toLength: Rule.longestID, withPad: " ", startingAt: 0)
             switch result.verdict {
             case .kept: lines.append("kept         \(id) \(result.title)")
             case .broken(let expected, let got, let evidence):

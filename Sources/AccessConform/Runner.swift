@@ -59,14 +59,27 @@ public struct ConformRun: Sendable {
 
     public func count(_ predicate: (Verdict) -> Bool) -> Int { results.filter { predicate($0.verdict) }.count }
 
+    /// How many rules had each verdict, in the order the summaries give them.
+    private var counts: (kept: Int, broken: Int, skipped: Int, cannotTell: Int, notChecked: Int) {
+        (
+            count { $0 == .kept }, brokenCount, count { if case .skipped = $0 { true } else { false } },
+            count { if case .cannotTell = $0 { true } else { false } }, count { $0 == .notChecked }
+        )
+    }
+
     /// `12 kept, 1 broken, 3 skipped, 1 cannot tell; 95 not checked (no check written)`.
     public var summary: String {
-        let kept = count { $0 == .kept }
-        let skipped = count { if case .skipped = $0 { true } else { false } }
-        let unknown = count { if case .cannotTell = $0 { true } else { false } }
-        let unchecked = count { $0 == .notChecked }
-        return "\(kept) kept, \(brokenCount) broken, \(skipped) skipped, \(unknown) cannot tell; "
-            + "\(unchecked) not checked (no check written)"
+        let c = counts
+        return "\(c.kept) kept, \(c.broken) broken, \(c.skipped) skipped, \(c.cannotTell) cannot tell; "
+            + "\(c.notChecked) not checked (no check written)"
+    }
+
+    /// The same counts in a line that fits the app's panel at 80 columns (72 inside it) up to 999 of each:
+    /// `12 kept · 1 broken · 3 skipped · 1 cannot tell · 95 not checked`.
+    public var shortSummary: String {
+        let c = counts
+        return "\(c.kept) kept · \(c.broken) broken · \(c.skipped) skipped · \(c.cannotTell) cannot tell · "
+            + "\(c.notChecked) not checked"
     }
 }
 
@@ -109,7 +122,7 @@ public struct ConformRunner: Sendable {
             return result
         }
         if reference == nil, check.needs.longestWait > ConformSettings.longestShortWait, !settings.waitLong {
-            result.verdict = .skipped(CheckContext.needsWaitLong(check.needs.time))
+            result.verdict = .skipped(settings.frontEnd.needsWaitLong(check.needs.time))
             return result
         }
         if check.needs.messages, let why = messages.unavailable {

@@ -242,6 +242,10 @@ extension Rule {
         case twoFactor = "two_factor"
     }
 
+    /// The longest rule id's length: lists of rules (conform's report, the app's panel) pad ids to it so none
+    /// is cut.
+    public static let longestID = allCases.map(\.rawValue.count).max() ?? 0
+
     public var family: Family {
         // `invalid_fault` predates the families; it is the admin API's refusal of a fault.
         if self == .invalidFault { return .admin }

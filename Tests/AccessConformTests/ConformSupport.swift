@@ -9,15 +9,17 @@ import Synchronization
 /// purpose (`conformSelfTestBrokenRules`, which only tests can set). Like `accessdeck conform`, the run has a
 /// world of its own, except when `before` sets the default world up (faults) for it: then it runs there, unless
 /// `inWorld` says otherwise.
-/// `after` looks at the backend once the run is over.
+/// `after` looks at the backend once the run is over. The server holds `conformMaxWorlds` worlds, so the
+/// `admin.world_limit` check fills it up to its cap and is kept (it opens at most `Catalogue.mostWorldsToFill`).
 func conform(
     _ selection: Selection = Selection(), broken: Set<Rule> = [],
     before: ((TestBackend) async throws -> Void)? = nil,
     messages: ((ConformHTTP) -> any MessageSource)? = nil, adminToken: String? = nil, inWorld: Bool? = nil,
-    after: (TestBackend) async throws -> Void = { _ in }
+    maxWorlds: Int = conformMaxWorlds, after: (TestBackend) async throws -> Void = { _ in }
 ) async throws -> ConformRun {
     var configuration = TestBackend.configuration()
     configuration.conformSelfTestBrokenRules = broken
+    configuration.worldLimits = .init(maxWorlds: maxWorlds)
     if let adminToken { configuration.admin = .token(adminToken) }
     return try await TestBackend.with(configuration: configuration) { backend in
         try await before?(backend)
@@ -35,6 +37,8 @@ func conform(
         return run
     }
 }
+
+let conformMaxWorlds = 4
 
 struct ConformSupportError: Error, CustomStringConvertible {
     var description: String

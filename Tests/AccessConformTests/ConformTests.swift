@@ -13,7 +13,7 @@ import Testing
         #expect(run.checked.count == Catalogue.checks.count)
         // Rules no request provokes honestly are skipped with the reason, never kept; admin.unauthorized needs
         // a backend started with an admin token (the next test).
-        let unprovokable: Set<Rule> = [.httpInternal, .httpMethod, .rateLimitGlobalHourly, .adminUnauthorized]
+        let unprovokable = Self.unprovokable.union([.adminUnauthorized])
         for result in run.checked {
             if unprovokable.contains(result.rule) {
                 guard case .skipped = result.verdict else {
@@ -34,12 +34,61 @@ import Testing
         #expect(run.summary.contains("\(unchecked.count) not checked (no check written)"))
     }
 
+    /// Rules no client can provoke on the reference backend: a 500 or the framework's 405 on purpose, the server's
+    /// hourly cap from one address, a world with no scenario, a broken scenario file on the server's disk, an
+    /// outbox message the contract cannot describe.
+    static let unprovokable: Set<Rule> = [
+        .httpInternal, .httpMethod, .rateLimitGlobalHourly, .adminNoScenario, .adminScenarioInvalid,
+        .adminOutboxInvalid,
+    ]
+
+    /// Every rule has a check now: none is "not checked".
+    @Test func everyRuleHasACheck() {
+        let unchecked = Set(Rule.allCases).subtracting(Catalogue.checks.map(\.rule)).subtracting([.ok])
+        #expect(unchecked.isEmpty, "\(unchecked.map(\.rawValue).sorted())")
+    }
+
+    /// The skipped checks say why, exactly, and are skipped however the run is set up.
+    @Test func theUnprovokableAdminRulesAreSkippedSayingWhy() async throws {
+        let run = try await conform(
+            Selection(only: ["admin.no_scenario", "admin.scenario_invalid", "admin.outbox_invalid"]))
+        #expect(
+            run.verdict(.adminScenarioInvalid)
+                == .skipped("needs a broken scenario file on the server's disk, which no request can write"))
+        for rule in [Rule.adminNoScenario, .adminOutboxInvalid] {
+            guard case .skipped(let why) = run.verdict(rule) else {
+                Issue.record("\(rule.rawValue): \(String(describing: run.verdict(rule)))")
+                continue
+            }
+            #expect(why.contains("no request"), "\(why)")
+        }
+    }
+
+    /// The cap is reached by opening worlds up to it, which are deleted afterwards; on a server whose cap is far
+    /// off the check is skipped with the number it would need.
+    @Test func theWorldLimitIsReachedOnlyWhenLittleRoomIsLeft() async throws {
+        let kept = try await conform(
+            Selection(only: ["admin.world_limit"]),
+            after: { backend in
+                let worlds = try await backend.send(.GET, "/_admin/worlds")
+                #expect(worlds.headers.first(name: "X-Max-Worlds") == "\(conformMaxWorlds)")
+                #expect(!String(decoding: worlds.data, as: UTF8.self).contains("conform-"))
+            })
+        #expect(kept.verdict(.adminWorldLimit) == .kept)
+        let far = try await conform(Selection(only: ["admin.world_limit"]), maxWorlds: 200)
+        #expect(
+            far.verdict(.adminWorldLimit)
+                == .skipped(
+                    "reaching --max-worlds 200 would open 199 more worlds on a server others may be using "
+                        + "(conform opens at most \(Catalogue.mostWorldsToFill))"))
+    }
+
     /// The same catalogue against a reference backend that wants an admin token, run with it: every check but
     /// the three no run provokes is kept, admin.unauthorized included.
     @Test func withAnAdminTokenEveryCheckIsKeptAndAWrongTokenIsRefused() async throws {
         let run = try await conform(adminToken: "conform-admin-token-0123456789")
         let skipped = run.checked.filter { if case .skipped = $0.verdict { true } else { false } }.map(\.rule)
-        #expect(Set(skipped) == [.httpInternal, .httpMethod, .rateLimitGlobalHourly])
+        #expect(Set(skipped) == Self.unprovokable)
         #expect(run.verdict(.adminUnauthorized) == .kept)
         #expect(run.brokenCount == 0)
     }
@@ -54,8 +103,12 @@ import Testing
         .rateLimitClientAddressHourly, .rateLimitAccountHourly,
         // The setup's check runs before the grant's, so a setup that ignores it answers the missing grant.
         .twoFactorAlreadyEnabled,
-        // The worlds admin API, checked from the run's own world.
-        .adminWorldDefault,
+        // The worlds admin API, checked from the run's own world; world_limit with the server's cap small.
+        .adminWorldDefault, .adminWorldLimit,
+        // Admin paths are never under a fault: the switch mints a QA session for a deleted account.
+        .adminAccountDeleted,
+        // The fault itself is what is checked: the switch makes a timeout fault answer anyway.
+        .faultTimeout,
     ])
     func aRuleSwitchedOffIsReportedBroken(rule: Rule) async throws {
         let run = try await conform(Selection(only: [rule.rawValue]), broken: [rule])

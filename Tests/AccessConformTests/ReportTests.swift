@@ -94,4 +94,17 @@ import Testing
             body: Data(#"{"error":{"code":"482913","message":"no"}}"#.utf8))
         #expect(echo.summary == "401")
     }
+
+    /// Every rule id is printed whole, the longest too (two_factor.recovery_codes_regenerated, 37 characters),
+    /// with the titles in one column.
+    @Test func theLongestRuleIdIsNotCut() {
+        let longest = Rule.allCases.max { $0.rawValue.count < $1.rawValue.count }!
+        let run = ConformRun([
+            RuleResult(longest, title: "a title", verdict: .kept), RuleResult(.otpExpired, title: "b", verdict: .kept),
+        ])
+        let lines = ConformReport.text(run).split(separator: "\n")
+        #expect(lines[0] == "kept         \(longest.rawValue) a title")
+        let padding = String(repeating: " ", count: longest.rawValue.count - "otp.expired".count)
+        #expect(lines[1] == "kept         otp.expired\(padding) b")
+    }
 }

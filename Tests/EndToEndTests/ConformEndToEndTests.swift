@@ -5,7 +5,8 @@ import Testing
 /// Issue 32: the real binary's `accessdeck conform` against `accessdeck serve`, with `--junit`.
 @Suite struct ConformEndToEndTests {
     @Test func conformAgainstTheServedReferenceBackendKeepsEveryCheckedRuleAndWritesJUnit() throws {
-        let served = try ServedBackend(scenario: "default")
+        // A small --max-worlds: admin.world_limit opens worlds up to it (deleted afterwards) and is kept.
+        let served = try ServedBackend(scenario: "default", serving: ["--max-worlds", "4"])
         let junit = FileManager.default.temporaryDirectory.appendingPathComponent("conform-\(UUID().uuidString).xml")
         defer { try? FileManager.default.removeItem(at: junit) }
         let outcome = try AccessDeckBinary.run([
@@ -16,11 +17,14 @@ import Testing
         #expect(outcome.errors.contains("(the reference backend, in a world of its own: conform-"))
         #expect(outcome.errors.contains("codes and links from the reference backend's outbox"))
         let summary = try #require(outcome.output.split(separator: "\n").last)
-        // The 4 skipped: http.internal, http.method and rate_limit.global_hourly, which no run provokes honestly,
-        // and admin.unauthorized, which needs --admin-token.
-        #expect(summary.contains(" kept, 0 broken, 4 skipped, 0 cannot tell; "), "\(summary)")
-        #expect(summary.hasSuffix("not checked (no check written)"))
+        // The 7 skipped: http.internal, http.method, rate_limit.global_hourly, admin.no_scenario,
+        // admin.scenario_invalid and admin.outbox_invalid, which no run provokes honestly, and admin.unauthorized,
+        // which needs --admin-token. Every rule has a check.
+        #expect(summary.contains(" kept, 0 broken, 7 skipped, 0 cannot tell; "), "\(summary)")
+        #expect(summary.hasSuffix("; 0 not checked (no check written)"))
         #expect(outcome.output.contains("kept         otp.expired"))
+        #expect(outcome.output.contains("kept         admin.world_limit"))
+        #expect(outcome.output.contains("kept         fault.timeout"))
         #expect(!outcome.output.contains("BROKEN"))
         let xml = try String(contentsOf: junit, encoding: .utf8)
         #expect(xml.hasPrefix("<?xml"))

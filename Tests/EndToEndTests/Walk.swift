@@ -57,10 +57,12 @@ final class ServedBackend {
     let binary: String
     private let server: Tmux
 
-    init(scenario: String = "default") throws {
+    /// `serving`: more `serve` flags (`--max-worlds 4`).
+    init(scenario: String = "default", serving: [String] = []) throws {
         binary = try AccessDeckBinary.requireBuilt()
         admin = try ReferenceAdmin()
-        server = try Tmux(width: 100, height: 5, command: [binary, "serve", "--scenario", scenario] + admin.arguments)
+        server = try Tmux(
+            width: 100, height: 5, command: [binary, "serve", "--scenario", scenario] + admin.arguments + serving)
         try server.waitFor("listening on http://")
         state = FileManager.default.temporaryDirectory.appendingPathComponent("accessdeck-e2e-\(UUID().uuidString)")
     }

@@ -9746,7 +9746,7 @@ public struct Client: APIProtocol {
     }
     /// The worlds this server holds: the default one, every open one, and with --data-dir those kept on disk
     ///
-    /// A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request.
+    /// A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request. X-Max-Worlds tells how many named worlds may be open at once: with that many open (open true, the default world not counted), a new one answers 409 world_limit.
     ///
     /// - Remark: HTTP `GET /_admin/worlds`.
     /// - Remark: Generated from `#/paths//_admin/worlds/get(adminListWorlds)`.
@@ -9773,6 +9773,11 @@ public struct Client: APIProtocol {
             deserializer: { response, responseBody in
                 switch response.status.code {
                 case 200:
+                    let headers: Operations.AdminListWorlds.Output.Ok.Headers = .init(xMaxWorlds: try converter.getRequiredHeaderFieldAsURI(
+                        in: response.headerFields,
+                        name: "X-Max-Worlds",
+                        as: Swift.Int.self
+                    ))
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Operations.AdminListWorlds.Output.Ok.Body
                     let chosenContentType = try converter.bestContentType(
@@ -9793,7 +9798,10 @@ public struct Client: APIProtocol {
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
-                    return .ok(.init(body: body))
+                    return .ok(.init(
+                        headers: headers,
+                        body: body
+                    ))
                 default:
                     return .undocumented(
                         statusCode: response.status.code,

@@ -12879,7 +12879,7 @@ public enum Operations {
     }
     /// The worlds this server holds: the default one, every open one, and with --data-dir those kept on disk
     ///
-    /// A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request.
+    /// A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request. X-Max-Worlds tells how many named worlds may be open at once: with that many open (open true, the default world not counted), a new one answers 409 world_limit.
     ///
     /// - Remark: HTTP `GET /_admin/worlds`.
     /// - Remark: Generated from `#/paths//_admin/worlds/get(adminListWorlds)`.
@@ -12908,6 +12908,22 @@ public enum Operations {
         }
         @frozen public enum Output: Sendable, Hashable {
             public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/_admin/worlds/GET/responses/200/headers`.
+                public struct Headers: Sendable, Hashable {
+                    /// --max-worlds: how many named worlds may be open at once; the default world is not counted
+                    ///
+                    /// - Remark: Generated from `#/paths/_admin/worlds/GET/responses/200/headers/X-Max-Worlds`.
+                    public var xMaxWorlds: Swift.Int
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - xMaxWorlds:
+                    public init(xMaxWorlds: Swift.Int) {
+                        self.xMaxWorlds = xMaxWorlds
+                    }
+                }
+                /// Received HTTP response headers
+                public var headers: Operations.AdminListWorlds.Output.Ok.Headers
                 /// - Remark: Generated from `#/paths/_admin/worlds/GET/responses/200/content`.
                 @frozen public enum Body: Sendable, Hashable {
                     /// - Remark: Generated from `#/paths/_admin/worlds/GET/responses/200/content/application\/json`.
@@ -12930,8 +12946,13 @@ public enum Operations {
                 /// Creates a new `Ok`.
                 ///
                 /// - Parameters:
+                ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
-                public init(body: Operations.AdminListWorlds.Output.Ok.Body) {
+                public init(
+                    headers: Operations.AdminListWorlds.Output.Ok.Headers,
+                    body: Operations.AdminListWorlds.Output.Ok.Body
+                ) {
+                    self.headers = headers
                     self.body = body
                 }
             }

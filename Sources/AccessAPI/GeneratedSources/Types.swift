@@ -376,7 +376,7 @@ public protocol APIProtocol: Sendable {
     func adminLoadScenario(_ input: Operations.AdminLoadScenario.Input) async throws -> Operations.AdminLoadScenario.Output
     /// The worlds this server holds: the default one, every open one, and with --data-dir those kept on disk
     ///
-    /// A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request.
+    /// A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request. X-Max-Worlds tells how many named worlds may be open at once: with that many open (open true, the default world not counted), a new one answers 409 world_limit.
     ///
     /// - Remark: HTTP `GET /_admin/worlds`.
     /// - Remark: Generated from `#/paths//_admin/worlds/get(adminListWorlds)`.
@@ -1205,7 +1205,7 @@ extension APIProtocol {
     }
     /// The worlds this server holds: the default one, every open one, and with --data-dir those kept on disk
     ///
-    /// A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request.
+    /// A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request. X-Max-Worlds tells how many named worlds may be open at once: with that many open (open true, the default world not counted), a new one answers 409 world_limit.
     ///
     /// - Remark: HTTP `GET /_admin/worlds`.
     /// - Remark: Generated from `#/paths//_admin/worlds/get(adminListWorlds)`.

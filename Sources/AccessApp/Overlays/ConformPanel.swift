@@ -7,14 +7,17 @@ import TerminalKit
 /// The palette's "Run conformance" (issue 32): the checks of `accessdeck conform` against the app's backend, one
 /// rule a call so the panel shows how far it is and Esc stops it between two checks. Against the reference
 /// backend the run goes to a world of its own (`/w/conform`): every check loads a scenario, and the person's
-/// own world must not be reset under them. Enter on a broken rule shows what was expected, what came back (the
-/// library redacts codes, tokens and passwords) and the rule's spec note.
+/// own world must not be reset under them. Whether it is the reference backend is asked once, before the first
+/// check. Enter on a broken rule shows what was expected, what came back (the library redacts codes, tokens and
+/// passwords) and the rule's spec note.
 public struct ConformPanel: OverlayModel {
     /// Where the checks go: the reference backend's conform world, or the backend itself.
     public var target: String
     /// The rules with a check, in the catalogue's order; one call each.
     public var rules: [Rule]
     public var run: ConformRun
+    /// Whether the target is the reference backend (its admin API answers): nil until asked, once a run.
+    public var isReference: Bool?
     public var isRunning: Bool
     /// Esc stopped the run before its end.
     public var isStopped = false
@@ -24,13 +27,20 @@ public struct ConformPanel: OverlayModel {
     /// `/`: only the rules whose id, verdict or reason hold every word typed.
     public var filter = ListFilter()
 
+    /// Columns a line keeps for the reason beside the rule id before ids give way (cut to half the width).
+    static let shortestReason = 24
+
     /// The reference backend's world the checks run in.
     public static let world = "conform"
 
-    public init(target: String, rules: [Rule] = ConformPanel.checkedRules, run: ConformRun = ConformRun([])) {
+    public init(
+        target: String, rules: [Rule] = ConformPanel.checkedRules, run: ConformRun = ConformRun([]),
+        isReference: Bool? = nil
+    ) {
         self.target = target
         self.rules = rules
         self.run = run
+        self.isReference = isReference
         self.isRunning = run.results.count < rules.count
     }
 
@@ -53,7 +63,10 @@ public struct ConformPanel: OverlayModel {
     }
 
     public enum Intent: Sendable { case list(ListPosition.Move), open, stop, filter, endFilter, clearFilter, close }
-    public enum Reply: Equatable, Sendable { case checked(Rule, Result<ConformRun, APIError>) }
+    public enum Reply: Equatable, Sendable {
+        case detected(Result<Bool, APIError>)
+        case checked(Rule, Result<ConformRun, APIError>)
+    }
 
     public var id: String { "conform" }
     public var takesText: Bool { filter.isEditing }
@@ -93,11 +106,16 @@ public struct ConformPanel: OverlayModel {
 
     public func onAppear(_ context: OverlayContext) -> [Command] { next() }
 
-    /// The call for the next rule, while the run goes on.
+    /// The call for the next rule, while the run goes on; first the one that asks what the target is.
     private func next() -> [Command] {
         guard isRunning, rules.indices.contains(run.results.count) else { return [] }
+        guard let isReference else {
+            return [.call(DetectConformBackend(target: target)) { Reply.detected($0) }]
+        }
         let rule = rules[run.results.count]
-        return [.call(RunConformCheck(target: target, rule: rule)) { Reply.checked(rule, $0) }]
+        return [
+            .call(RunConformCheck(target: target, rule: rule, isReference: isReference)) { Reply.checked(rule, $0) }
+        ]
     }
 
     public mutating func perform(_ intent: Intent, _ context: OverlayContext) -> [Command] {
@@ -133,6 +151,12 @@ public struct ConformPanel: OverlayModel {
     }
 
     public mutating func receive(_ reply: Reply, _ context: OverlayContext) -> [Command] {
+        if case .detected(let result) = reply {
+            guard isRunning, isReference == nil else { return [] }
+            // Not answering like the reference backend, for whatever reason: run as against any other backend.
+            isReference = (try? result.get()) ?? false
+            return next()
+        }
         guard case .checked(let rule, let result) = reply, isRunning, rules.indices.contains(run.results.count),
             rules[run.results.count] == rule
         else { return [] }
@@ -241,7 +265,7 @@ public struct ConformPanel: OverlayModel {
             return
         }
         line("Rules of docs/RULES.md checked against \(target)", surface.with(.dim))
-        line(run.summary, surface.with(.bold))
+        line(run.shortSummary, surface.with(.bold))
         let shown = self.shown
         if let progress {
             line(progress, surface)
@@ -268,26 +292,44 @@ public struct ConformPanel: OverlayModel {
             if case .broken = result.verdict { style.foreground = .danger }
             grid.fill(row, style: style)
             grid.put(selected ? context.glyphs.selected : " ", at: Point(x: row.x, y: row.y), style: style)
-            // As wide as the longest rule id (36) where the panel has room for a reason beside it.
-            let id = result.rule.rawValue.padding(toLength: min(36, inner.width / 2), withPad: " ", startingAt: 0)
+            // As wide as the longest rule id where the panel has room for a reason beside it.
+            let width = inner.width >= Rule.longestID + Self.shortestReason ? Rule.longestID : inner.width / 2
+            let id = result.rule.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
             let text = "\(Self.glyph(result.verdict, ascii: ascii)) \(id) \(Self.reason(result))"
             grid.put(TextLayout.truncate(text, width: inner.width), at: Point(x: inner.x, y: row.y), style: style)
         }
     }
 }
 
+/// Whether `target` is the reference backend, asked once before a run's first check.
+struct DetectConformBackend: APIRequest {
+    let target: String
+
+    func perform(_ api: APIContext) async throws -> Bool {
+        let http = ConformHTTP(baseURL: target)
+        let found = await ReferenceAdmin.detect(http) != nil
+        await http.shutdown()
+        return found
+    }
+}
+
 /// One rule's checks against `target`, as `accessdeck conform --only RULE` runs them: codes and links from the
-/// reference backend's outbox, none against another backend (those checks are skipped, saying why).
+/// reference backend's outbox, none against another backend (those checks are skipped, saying what the app's
+/// user can do instead).
 struct RunConformCheck: APIRequest {
     let target: String
     let rule: Rule
+    /// What `DetectConformBackend` found at the start of the run.
+    let isReference: Bool
 
     func perform(_ api: APIContext) async throws -> ConformRun {
         let http = ConformHTTP(baseURL: target)
-        let reference = await ReferenceAdmin.detect(http)
+        let reference = isReference ? ReferenceAdmin(detected: http) : nil
         let messages: any MessageSource =
-            reference != nil ? OutboxSource(http: http) : TypedSource(isTerminal: false)
-        let runner = ConformRunner(http: http, messages: messages, reference: reference, settings: ConformSettings())
+            reference != nil ? OutboxSource(http: http) : NoMessageSource(frontEnd: .app)
+        var settings = ConformSettings()
+        settings.frontEnd = .app
+        let runner = ConformRunner(http: http, messages: messages, reference: reference, settings: settings)
         let run = await runner.run(Selection(only: [rule.rawValue]))
         await http.shutdown()
         return run

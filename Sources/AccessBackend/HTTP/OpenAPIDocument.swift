@@ -1863,10 +1863,17 @@ paths:
     get:
       operationId: "adminListWorlds"
       summary: "The worlds this server holds: the default one, every open one, and with --data-dir those kept on disk"
-      description: "A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request."
+      description: "A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request. X-Max-Worlds tells how many named worlds may be open at once: with that many open (open true, the default world not counted), a new one answers 409 world_limit."
       responses:
         "200":
           description: "Success"
+          headers:
+            X-Max-Worlds:
+              description: "--max-worlds: how many named worlds may be open at once; the default world is not counted"
+              required: true
+              schema:
+                type: "integer"
+                minimum: 1
           content:
             "application/json":
               schema:

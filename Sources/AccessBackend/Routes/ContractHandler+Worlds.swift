@@ -6,7 +6,7 @@ import OpenAPIRuntime
 /// same registry answers them under every world's prefix.
 extension ContractHandler {
     func adminListWorlds(_ input: Operations.AdminListWorlds.Input) async throws -> Operations.AdminListWorlds.Output {
-        .ok(.init(body: .json(try await worlds.list())))
+        .ok(.init(headers: .init(xMaxWorlds: worlds.limits.maxWorlds), body: .json(try await worlds.list())))
     }
 
     func adminCreateWorld(
