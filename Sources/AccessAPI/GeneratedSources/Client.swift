@@ -9773,7 +9773,7 @@ public struct Client: APIProtocol {
             deserializer: { response, responseBody in
                 switch response.status.code {
                 case 200:
-                    let headers: Operations.AdminListWorlds.Output.Ok.Headers = .init(xMaxWorlds: try converter.getRequiredHeaderFieldAsURI(
+                    let headers: Operations.AdminListWorlds.Output.Ok.Headers = .init(xMaxWorlds: try converter.getOptionalHeaderFieldAsURI(
                         in: response.headerFields,
                         name: "X-Max-Worlds",
                         as: Swift.Int.self

@@ -12910,15 +12910,15 @@ public enum Operations {
             public struct Ok: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/_admin/worlds/GET/responses/200/headers`.
                 public struct Headers: Sendable, Hashable {
-                    /// --max-worlds: how many named worlds may be open at once; the default world is not counted
+                    /// --max-worlds: how many named worlds may be open at once; the default world is not counted. Not required: a client of an older server that does not send it still reads the list
                     ///
                     /// - Remark: Generated from `#/paths/_admin/worlds/GET/responses/200/headers/X-Max-Worlds`.
-                    public var xMaxWorlds: Swift.Int
+                    public var xMaxWorlds: Swift.Int?
                     /// Creates a new `Headers`.
                     ///
                     /// - Parameters:
                     ///   - xMaxWorlds:
-                    public init(xMaxWorlds: Swift.Int) {
+                    public init(xMaxWorlds: Swift.Int? = nil) {
                         self.xMaxWorlds = xMaxWorlds
                     }
                 }
@@ -12949,7 +12949,7 @@ public enum Operations {
                 ///   - headers: Received HTTP response headers
                 ///   - body: Received HTTP response body
                 public init(
-                    headers: Operations.AdminListWorlds.Output.Ok.Headers,
+                    headers: Operations.AdminListWorlds.Output.Ok.Headers = .init(),
                     body: Operations.AdminListWorlds.Output.Ok.Body
                 ) {
                     self.headers = headers

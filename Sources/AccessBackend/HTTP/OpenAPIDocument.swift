@@ -1869,8 +1869,8 @@ paths:
           description: "Success"
           headers:
             X-Max-Worlds:
-              description: "--max-worlds: how many named worlds may be open at once; the default world is not counted"
-              required: true
+              description: "--max-worlds: how many named worlds may be open at once; the default world is not counted. Not required: a client of an older server that does not send it still reads the list"
+              required: false
               schema:
                 type: "integer"
                 minimum: 1
