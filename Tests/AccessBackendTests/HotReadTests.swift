@@ -101,7 +101,8 @@ import Testing
                                 userId: "usr_\(handWritten % 7)", role: role, phone: phone, email: email,
                                 hasPassword: phone == nil, appleLinked: email == nil, googleLinked: twoFactor == true,
                                 passwordChangedAt: date, twoFactorEnabled: twoFactor)
-                            let expected = AuthMethods.withExplicitNulls(try ContractEncoding.encoder.encode(methods))
+                            let expected = Array(
+                                AuthMethods.withExplicitNulls(try ContractEncoding.encoder.encode(methods)))
                             let written = try AuthMethodsJSON.encode(methods)
                             #expect(
                                 written == expected,

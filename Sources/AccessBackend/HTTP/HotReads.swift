@@ -78,12 +78,13 @@ struct HotReadMiddleware: RouterMiddleware {
 /// instructions for these nine members, a sixth of the whole request (callgrind, issue 34 item 2).
 /// `HotReadTests` holds it to the encoder's bytes for every shape the members can take.
 enum AuthMethodsJSON {
-    static func encode(_ methods: AuthMethods) throws -> Data {
-        if let bytes = written(methods) { return Data(bytes) }
-        return AuthMethods.withExplicitNulls(try ContractEncoding.encoder.encode(methods))
+    static func encode(_ methods: AuthMethods) throws -> [UInt8] {
+        if let bytes = written(methods) { return bytes }
+        return Array(AuthMethods.withExplicitNulls(try ContractEncoding.encoder.encode(methods)))
     }
 
     /// nil when a string would need escaping (the encoder's escaping is not copied here) or the role is empty.
+    /// Straight-line on purpose: a table of (key, value) tuples cost a runtime metadata lookup per request.
     static func written(_ methods: AuthMethods) -> [UInt8]? {
         guard let role = methods.role.value1?.rawValue ?? methods.role.value2 else { return nil }
         var changedAt: String?
@@ -91,52 +92,73 @@ enum AuthMethodsJSON {
             guard let text = try? ContractEncoding.configuration.dateTranscoder.encode(date) else { return nil }
             changedAt = text
         }
-        var out: [UInt8] = [UInt8(ascii: "{")]
-        out.reserveCapacity(256)
+        var object = Writer()
         // `withExplicitNulls` puts the nullable members the encoder left out first, in its own order.
-        let nullable = [
-            (AuthMethods.CodingKeys.phone.rawValue, methods.phone),
-            (AuthMethods.CodingKeys.email.rawValue, methods.email),
-        ]
-        for key in AuthMethods.explicitNullKeys where nullable.contains(where: { $0.0 == key && $0.1 == nil }) {
-            out.append(contentsOf: "\"\(key)\":null,".utf8)
-        }
-        // Then the members the encoder writes, keys sorted.
-        let members: [(AuthMethods.CodingKeys, Member?)] = [
-            (.appleLinked, .bool(methods.appleLinked)), (.email, methods.email.map(Member.string)),
-            (.googleLinked, .bool(methods.googleLinked)), (.hasPassword, .bool(methods.hasPassword)),
-            (.passwordChangedAt, changedAt.map(Member.string)), (.phone, methods.phone.map(Member.string)),
-            (.role, .string(role)), (.twoFactorEnabled, methods.twoFactorEnabled.map(Member.bool)),
-            (.userId, .string(methods.userId)),
-        ]
-        var first = true
-        for case (let key, let member?) in members {
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: key.rawValue.utf8)
-            out.append(contentsOf: "\":".utf8)
-            switch member {
-            case .bool(let value):
-                out.append(contentsOf: (value ? "true" : "false").utf8)
-            case .string(let text):
-                guard text.utf8.allSatisfy(isPlain) else { return nil }
-                out.append(UInt8(ascii: "\""))
-                out.append(contentsOf: text.utf8)
-                out.append(UInt8(ascii: "\""))
+        for key in AuthMethods.explicitNullKeys {
+            switch AuthMethods.CodingKeys(rawValue: key) {
+            case .phone where methods.phone == nil, .email where methods.email == nil: object.null(key)
+            default: break
             }
         }
-        out.append(UInt8(ascii: "}"))
-        return out
+        // Then the members the encoder writes, keys sorted.
+        object.bool(.appleLinked, methods.appleLinked)
+        object.string(.email, methods.email)
+        object.bool(.googleLinked, methods.googleLinked)
+        object.bool(.hasPassword, methods.hasPassword)
+        object.string(.passwordChangedAt, changedAt)
+        object.string(.phone, methods.phone)
+        object.string(.role, role)
+        object.bool(.twoFactorEnabled, methods.twoFactorEnabled)
+        object.string(.userId, methods.userId)
+        return object.finished()
     }
 
-    private enum Member {
-        case bool(Bool)
-        case string(String)
-    }
+    /// One JSON object, its members in the order they are written; a nil value is left out, as the encoder does.
+    private struct Writer {
+        private var bytes: [UInt8] = [UInt8(ascii: "{")]
+        private var plain = true
 
-    /// Printable ASCII but the quote and the backslash: bytes every JSON encoder writes as they are.
-    private static func isPlain(_ byte: UInt8) -> Bool {
-        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+        init() { bytes.reserveCapacity(256) }
+
+        mutating func null(_ key: String) {
+            self.key(key)
+            bytes.append(contentsOf: "null".utf8)
+        }
+
+        mutating func bool(_ key: AuthMethods.CodingKeys, _ value: Bool?) {
+            guard let value else { return }
+            self.key(key.rawValue)
+            bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        }
+
+        mutating func string(_ key: AuthMethods.CodingKeys, _ value: String?) {
+            guard var value else { return }
+            self.key(key.rawValue)
+            bytes.append(UInt8(ascii: "\""))
+            // Over one contiguous buffer: the string's UTF-8 view, byte by byte, cost half of this writer.
+            value.withUTF8 { utf8 in
+                plain = plain && utf8.allSatisfy(Self.isPlain)
+                bytes.append(contentsOf: utf8)
+            }
+            bytes.append(UInt8(ascii: "\""))
+        }
+
+        /// nil when a string needed escaping.
+        mutating func finished() -> [UInt8]? {
+            bytes.append(UInt8(ascii: "}"))
+            return plain ? bytes : nil
+        }
+
+        private mutating func key(_ key: String) {
+            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: key.utf8)
+            bytes.append(contentsOf: "\":".utf8)
+        }
+
+        /// Printable ASCII but the quote and the backslash: bytes every JSON encoder writes as they are.
+        private static func isPlain(_ byte: UInt8) -> Bool {
+            byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+        }
     }
 }
