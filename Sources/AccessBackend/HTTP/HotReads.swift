@@ -37,11 +37,12 @@ enum ContractEncoding {
     static let contentType = "application/json; charset=utf-8"
 }
 
-/// The token-guarded read every screen of the app makes, answered without the OpenAPI runtime's generic layers
-/// (issue 34 item 2): the generated route wraps the request into the runtime's types, runs the answer through a
+/// The token-guarded read every screen of the app makes, and /health, answered without the OpenAPI runtime's
+/// generic layers (issue 34 item 2): the generated route wraps the request into the runtime's types, runs the answer through a
 /// streamed `HTTPBody`, collects it again for `ExplicitNullMiddleware` and streams it back to Hummingbird, some
 /// 53 K of the 384 K instructions a GET /me/auth-methods took (callgrind). Here the same `ContractHandler` method
-/// the generated route calls gives the value (or the refusal), and `AuthMethodsJSON` writes it.
+/// the generated route calls gives the value (or the refusal), and `AuthMethodsJSON` writes it (/health's
+/// answer goes through the runtime's own encoder settings, `ContractEncoding`).
 ///
 /// Inside `ContractScopeMiddleware`, so the scope, the body read, the one-write answer and the journal entry are
 /// the same as on the generated route. Only a GET with no Accept header or one that plainly allows JSON is taken
@@ -53,13 +54,19 @@ struct HotReadMiddleware: RouterMiddleware {
     let handler: ContractHandler
 
     static let authMethodsPath = "/me/auth-methods"
+    /// What monitors and the app's start poll.
+    static let healthPath = "/health"
 
     func handle(
         _ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response
     ) async throws -> Response {
-        guard request.method == .get, request.uri.path == Self.authMethodsPath, Self.acceptsJSON(request.headers)
+        guard request.method == .get, request.uri.path == Self.authMethodsPath || request.uri.path == Self.healthPath,
+            Self.acceptsJSON(request.headers)
         else { return try await next(request, context) }
-        let body = try AuthMethodsJSON.encode(try await handler.authMethods())
+        let body =
+            request.uri.path == Self.healthPath
+            ? Array(try ContractEncoding.encoder.encode(handler.healthStatus()))
+            : try AuthMethodsJSON.encode(try await handler.authMethods())
         return Response(
             status: .ok,
             headers: [.contentType: ContractEncoding.contentType, .contentLength: String(body.count)],
