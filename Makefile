@@ -9,7 +9,8 @@ ARGS ?=
 DEB_PACKAGES := libncurses-dev:/usr/include/ncursesw/curses.h libsqlite3-dev:/usr/include/sqlite3.h tmux:/usr/bin/tmux \
   librsvg2-bin:/usr/bin/rsvg-convert libqrencode-dev:/usr/include/qrencode.h zbar-tools:/usr/bin/zbarimg \
   oathtool:/usr/bin/oathtool
-BENCH_PACKAGES := wrk:/usr/bin/wrk
+# valgrind: the per-request instruction counts beside the req/s ratio (scripts/bench-instructions.sh).
+BENCH_PACKAGES := wrk:/usr/bin/wrk valgrind:/usr/bin/valgrind
 # The benchmark's Flask+gunicorn peer (scripts/bench/peer_app.py), from PyPI into .venv/.
 PEER_PYPI := flask==3.1.3 gunicorn==23.0.0
 

@@ -2,7 +2,10 @@
 # Backend figures for `make bench`, measured with wrk; prints, asserts nothing.
 #   1. GET /health, GET /me/auth-methods, the Flask+gunicorn peer doing the same token lookup
 #      (scripts/bench/peer_app.py, on the same SQLite file) and a bare Hummingbird route (the floor:
-#      `accessdeck-bench bare-server`), one after the other in this run, and the ratios between them.
+#      `accessdeck-bench bare-server`), one after the other in this run, and the ratios between them;
+#      beside the token-guarded read's ratio, the instructions per request of both under callgrind
+#      (scripts/bench-instructions.sh), which the machine's load does not move (needs valgrind;
+#      BENCH_INSTRUCTIONS=0 skips them, about a minute).
 #   2. The mixed write load (scripts/bench/mixed-write.lua) five times in a row against one server,
 #      so the tables grow from run to run: throughput per run and the spread.
 #   3. A live scenario switch (POST /_admin/scenario, what the palette's "Scenario: NAME" sends), one
@@ -125,10 +128,26 @@ else
     echo "floor: $BARE_BIN missing (swift build -c release builds it)"
 fi
 
+# Instructions per request under callgrind: the same comparison without the load of whatever else runs here.
+INSTRUCTIONS=""
+if [ "${BENCH_INSTRUCTIONS:-1}" != 0 ] && [ -x "$BARE_BIN" ] && command -v valgrind >/dev/null; then
+    per_request() {
+        scripts/bench-instructions.sh "$1" "$BARE_BIN" | sed -n 's/.* \([0-9][0-9]*\) instructions per request.*/\1/p'
+    }
+    OURS_I=$(per_request serve || true)
+    BARE_I=$(per_request bare-server || true)
+    if [ -n "$OURS_I" ] && [ -n "$BARE_I" ]; then
+        INSTRUCTIONS="; callgrind: $((OURS_I / 1000))K vs $((BARE_I / 1000))K instructions a request,"
+        INSTRUCTIONS+=" $(ratio "$BARE_I" "$OURS_I")x"
+    fi
+elif [ "${BENCH_INSTRUCTIONS:-1}" != 0 ]; then
+    INSTRUCTIONS="; no instruction counts (valgrind or $BARE_BIN missing)"
+fi
+
 echo "ratios (same run):"
 if [ -n "$BARE" ]; then
     # Issue 34: the token-guarded read against the floor any route here has.
-    echo "  GET /me/auth-methods / bare Hummingbird   $(ratio "$OURS" "$BARE")x   (target >= 0.7)"
+    echo "  GET /me/auth-methods / bare Hummingbird   $(ratio "$OURS" "$BARE")x   (target >= 0.7$INSTRUCTIONS)"
 fi
 echo "  GET /me/auth-methods / GET /health        $(ratio "$OURS" "$HEALTH")x"
 if [ -n "$PEER" ]; then

@@ -102,22 +102,26 @@ struct GatewayMiddleware: RouterMiddleware {
     }
 
     /// Over the UTF-8 bytes: every request asks this once or twice, and Foundation's trimming and
-    /// lowercasing (through NSString) were a twelfth of a whole /health answer.
+    /// lowercasing (through NSString) were a twelfth of a whole /health answer. Over one contiguous buffer
+    /// rather than the string's views: slicing those cost 4.4 K instructions per GET /me/auth-methods (issue 34).
     static func isJSON(_ contentType: String) -> Bool {
-        var media = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }[...]
-        while let first = media.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
-            media = media.dropFirst()
-        }
-        while let last = media.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
-            media = media.dropLast()
-        }
-        let expected = "application/json".utf8
-        guard media.count == expected.count else { return false }
-        return zip(media, expected).allSatisfy { byte, wanted in
-            let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-            return lowered == wanted
+        var contentType = contentType
+        return contentType.withUTF8 { bytes in
+            var start = 0
+            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+            while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+            guard end - start == jsonMediaType.count else { return false }
+            for (offset, wanted) in jsonMediaType.enumerated() {
+                let byte = bytes[start + offset]
+                let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                guard lowered == wanted else { return false }
+            }
+            return true
         }
     }
+
+    private static let jsonMediaType = Array("application/json".utf8)
 
     private static let adminTokenField = HTTPField.Name(ReferenceBackend.adminTokenHeader)!
 

@@ -8,7 +8,13 @@ import OpenAPIRuntime
 /// deleting the account.
 extension ContractHandler {
     func getAuthMethods(_ input: Operations.GetAuthMethods.Input) async throws -> Operations.GetAuthMethods.Output {
-        .ok(.init(body: .json(try await session.user.authMethods)))
+        .ok(.init(body: .json(try await authMethods())))
+    }
+
+    /// GET /me/auth-methods, for the generated route and for `HotReadMiddleware`, which answers it without the
+    /// runtime's generic layers.
+    func authMethods() async throws -> AuthMethods {
+        try await session.user.authMethods
     }
 
     func disconnectProvider(

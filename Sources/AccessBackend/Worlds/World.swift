@@ -132,15 +132,9 @@ final class World: Sendable {
                     conformSelfTestBrokenRules: settings.conformSelfTestBrokenRules)))
         let handler = ContractHandler(backend: backend, worlds: registry, world: world)
         router.add(middleware: ContractScopeMiddleware())
-        // Compact JSON (the runtime's default pretty-prints), its keys sorted — the encoder's own order follows a
-        // per-process hash seed, so the same answer came out differently from run to run (issue 29) — and "/" as
-        // itself, not "\/". Dates as the client reads them (`ContractDates`): the runtime's default formatter
-        // goes through ICU under a lock, on every answer that holds a date.
+        router.add(middleware: HotReadMiddleware(handler: handler))
         try handler.registerHandlers(
-            on: router,
-            configuration: .init(
-                dateTranscoder: ContractDates(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]),
-            middlewares: [ExplicitNullMiddleware()])
+            on: router, configuration: ContractEncoding.configuration, middlewares: [ExplicitNullMiddleware()])
         // The gateway answers 405 for a known path asked with another method: it learns the
         // paths once every route is in. Asked for once: the router walks its whole tree for the list, some
         // 2.6 M instructions of each start (issue 34). Listed before the responder is built, which adds the

@@ -1,0 +1,171 @@
+import AccessAPI
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import OpenAPIRuntime
+
+/// How the contract's answers are written: one definition for the generated routes' runtime and for the
+/// hot reads below, so both send the same bytes.
+enum ContractEncoding {
+    /// Compact JSON (the runtime's default pretty-prints), its keys sorted — the encoder's own order follows a
+    /// per-process hash seed, so the same answer came out differently from run to run (issue 29) — and "/" as
+    /// itself, not "\/". Dates as the client reads them (`ContractDates`): the runtime's default formatter
+    /// goes through ICU under a lock, on every answer that holds a date.
+    static let configuration = Configuration(
+        dateTranscoder: ContractDates(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes])
+
+    /// The runtime's `Converter` encoder, as it builds it from `configuration`: the same output formatting and
+    /// the dates through the same transcoder. Made once: JSONEncoder is safe to share between requests.
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        var formatting: JSONEncoder.OutputFormatting = []
+        let options = configuration.jsonEncodingOptions
+        if options.contains(.prettyPrinted) { formatting.formUnion(.prettyPrinted) }
+        if options.contains(.sortedKeys) { formatting.formUnion(.sortedKeys) }
+        if options.contains(.withoutEscapingSlashes) { formatting.formUnion(.withoutEscapingSlashes) }
+        encoder.outputFormatting = formatting
+        let transcoder = configuration.dateTranscoder
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(try transcoder.encode(date))
+        }
+        return encoder
+    }()
+
+    /// What the generated serializer declares for every JSON answer.
+    static let contentType = "application/json; charset=utf-8"
+}
+
+/// The token-guarded read every screen of the app makes, and /health, answered without the OpenAPI runtime's
+/// generic layers (issue 34 item 2): the generated route wraps the request into the runtime's types, runs the answer through a
+/// streamed `HTTPBody`, collects it again for `ExplicitNullMiddleware` and streams it back to Hummingbird, some
+/// 53 K of the 384 K instructions a GET /me/auth-methods took (callgrind). Here the same `ContractHandler` method
+/// the generated route calls gives the value (or the refusal), and `AuthMethodsJSON` writes it (/health's
+/// answer goes through the runtime's own encoder settings, `ContractEncoding`).
+///
+/// Inside `ContractScopeMiddleware`, so the scope, the body read, the one-write answer and the journal entry are
+/// the same as on the generated route. Only a GET with no Accept header or one that plainly allows JSON is taken
+/// here; anything else (HEAD, another Accept) goes on to the generated route, so its checks and refusals stay
+/// the runtime's own.
+struct HotReadMiddleware: RouterMiddleware {
+    typealias Context = AppContext
+
+    let handler: ContractHandler
+
+    static let authMethodsPath = "/me/auth-methods"
+    /// What monitors and the app's start poll.
+    static let healthPath = "/health"
+
+    func handle(
+        _ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response
+    ) async throws -> Response {
+        guard request.method == .get, request.uri.path == Self.authMethodsPath || request.uri.path == Self.healthPath,
+            Self.acceptsJSON(request.headers)
+        else { return try await next(request, context) }
+        let body =
+            request.uri.path == Self.healthPath
+            ? Array(try ContractEncoding.encoder.encode(handler.healthStatus()))
+            : try AuthMethodsJSON.encode(try await handler.authMethods())
+        return Response(
+            status: .ok,
+            headers: [.contentType: ContractEncoding.contentType, .contentLength: String(body.count)],
+            body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// No Accept header, or one of the values the runtime's `validateAcceptIfPresent` passes at a glance.
+    static func acceptsJSON(_ headers: HTTPFields) -> Bool {
+        guard let accept = headers[.accept] else { return true }
+        return accept == "application/json" || accept == "*/*"
+    }
+}
+
+/// GET /me/auth-methods's answer as the generated route writes it: the runtime's encoder (`ContractEncoding`),
+/// then `AuthMethods.withExplicitNulls`. Written out by hand because Foundation's JSONEncoder took some 54 K
+/// instructions for these nine members, a sixth of the whole request (callgrind, issue 34 item 2).
+/// `HotReadTests` holds it to the encoder's bytes for every shape the members can take.
+enum AuthMethodsJSON {
+    static func encode(_ methods: AuthMethods) throws -> [UInt8] {
+        if let bytes = written(methods) { return bytes }
+        return Array(AuthMethods.withExplicitNulls(try ContractEncoding.encoder.encode(methods)))
+    }
+
+    /// nil when a string would need escaping (the encoder's escaping is not copied here) or the role is empty.
+    /// Straight-line on purpose: a table of (key, value) tuples cost a runtime metadata lookup per request.
+    static func written(_ methods: AuthMethods) -> [UInt8]? {
+        guard let role = methods.role.value1?.rawValue ?? methods.role.value2 else { return nil }
+        var changedAt: String?
+        if let date = methods.passwordChangedAt {
+            guard let text = try? ContractEncoding.configuration.dateTranscoder.encode(date) else { return nil }
+            changedAt = text
+        }
+        var object = Writer()
+        // `withExplicitNulls` puts the nullable members the encoder left out first, in its own order.
+        for key in AuthMethods.explicitNullKeys {
+            switch AuthMethods.CodingKeys(rawValue: key) {
+            case .phone where methods.phone == nil, .email where methods.email == nil: object.null(key)
+            default: break
+            }
+        }
+        // Then the members the encoder writes, keys sorted.
+        object.bool(.appleLinked, methods.appleLinked)
+        object.string(.email, methods.email)
+        object.bool(.googleLinked, methods.googleLinked)
+        object.bool(.hasPassword, methods.hasPassword)
+        object.string(.passwordChangedAt, changedAt)
+        object.string(.phone, methods.phone)
+        object.string(.role, role)
+        object.bool(.twoFactorEnabled, methods.twoFactorEnabled)
+        object.string(.userId, methods.userId)
+        return object.finished()
+    }
+
+    /// One JSON object, its members in the order they are written; a nil value is left out, as the encoder does.
+    private struct Writer {
+        private var bytes: [UInt8] = [UInt8(ascii: "{")]
+        private var plain = true
+
+        init() { bytes.reserveCapacity(256) }
+
+        mutating func null(_ key: String) {
+            self.key(key)
+            bytes.append(contentsOf: "null".utf8)
+        }
+
+        mutating func bool(_ key: AuthMethods.CodingKeys, _ value: Bool?) {
+            guard let value else { return }
+            self.key(key.rawValue)
+            bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        }
+
+        mutating func string(_ key: AuthMethods.CodingKeys, _ value: String?) {
+            guard var value else { return }
+            self.key(key.rawValue)
+            bytes.append(UInt8(ascii: "\""))
+            // Over one contiguous buffer: the string's UTF-8 view, byte by byte, cost half of this writer.
+            value.withUTF8 { utf8 in
+                plain = plain && utf8.allSatisfy(Self.isPlain)
+                bytes.append(contentsOf: utf8)
+            }
+            bytes.append(UInt8(ascii: "\""))
+        }
+
+        /// nil when a string needed escaping.
+        mutating func finished() -> [UInt8]? {
+            bytes.append(UInt8(ascii: "}"))
+            return plain ? bytes : nil
+        }
+
+        private mutating func key(_ key: String) {
+            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: key.utf8)
+            bytes.append(contentsOf: "\":".utf8)
+        }
+
+        /// Printable ASCII but the quote and the backslash: bytes every JSON encoder writes as they are.
+        private static func isPlain(_ byte: UInt8) -> Bool {
+            byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+        }
+    }
+}
