@@ -170,6 +170,21 @@ import Testing
                 }
             })
     }
+
+    /// A worlds list without the X-Max-Worlds header (a server older than it, or another one) is read: the
+    /// header is the server's news for `conform`, not a part of the list.
+    @Test func aWorldsListWithoutTheCapHeaderIsRead() async throws {
+        try await withDouble(
+            routes: { router in
+                router.get("/_admin/worlds") { _, _ in
+                    json(#"[{"name":"default","open":true,"kept":false},{"name":"qa-7","open":false,"kept":true}]"#)
+                }
+            },
+            run: { client in
+                let worlds = try await client.adminWorlds()
+                #expect(worlds.map(\.name) == ["default", "qa-7"])
+            })
+    }
 }
 
 extension APIError {
