@@ -49,18 +49,20 @@ struct TerminalApp {
         let inbox = LinkInbox.Listener(path: LinkInbox.socketPath()) { link in mailbox.deliver(link) }
         defer { inbox?.stop() }
         // The first frame comes before anything that can wait: the embedded backend's first screen, drawn as it
-        // will be once the backend is up (without the backend's URL); a spinner otherwise.
-        let early = Self.firstScreen(backendOptions).map {
-            initialState(root: $0, now: Date(), terminal: terminal, deviceRegion: nil)
+        // will be once the backend is up (without the backend's URL), and answering keys; a spinner otherwise.
+        var starting = Self.firstScreen(backendOptions).map {
+            var state = initialState(root: $0, now: Date(), terminal: terminal, deviceRegion: nil)
+            state.size = terminal.size
+            return StartingScreen(state)
         }
         var spinner = Spinner("Starting\u{2026}")
-        paint(early, or: spinner, on: terminal)
+        paint(starting?.state, or: spinner, on: terminal)
         let started: (connection: BackendConnection, pending: [InputEvent], quit: Bool)
         let deviceRegion: String?
         do {
             deviceRegion = try DeviceRegion.resolve(flag: regionFlag, environment: ProcessInfo.processInfo.environment)
                 .get()
-            started = try waitForBackend(opening, on: terminal, showing: early, spinner: &spinner)
+            started = try waitForBackend(opening, on: terminal, starting: &starting, spinner: &spinner)
         } catch {
             close(terminal)
             await opening.abandon()
@@ -128,24 +130,29 @@ struct TerminalApp {
     }
 
     /// Waits for the backend while the terminal keeps being read: resizes are drawn, signals end the app, and
-    /// Ctrl+C or q quits as soon as the backend can be closed again. Over the embedded backend's first screen
-    /// (`early`), keys pressed meanwhile are kept for it.
+    /// Ctrl+C (or q, or a key that quits on the first screen) quits as soon as the backend can be closed again.
+    /// The embedded backend's first screen (`starting`) answers keys meanwhile and keeps them for the app.
     private func waitForBackend(
-        _ opening: OpeningBackend, on terminal: CursesTerminal, showing early: AppState?, spinner: inout Spinner
+        _ opening: OpeningBackend, on terminal: CursesTerminal, starting: inout StartingScreen?,
+        spinner: inout Spinner
     ) throws -> (connection: BackendConnection, pending: [InputEvent], quit: Bool) {
         opening.wakeOnOpen(terminal.waker)
-        var pending: [InputEvent] = []
         var quit = false
         while true {
-            if let result = opening.result { return (try result.get(), pending, quit) }
+            if let result = opening.result { return (try result.get(), starting?.pending ?? [], quit) }
             switch terminal.nextEvent(timeout: .milliseconds(80)) {
-            case .key(.control("c")), .key(.character("q")): quit = true
+            case .key(.control("c")): quit = true
             case nil: spinner.tick += 1
-            case .resize: break
+            case .resize where starting == nil: break
             case let event?:
-                if early != nil, pending.count < Self.pendingLimit { pending.append(event) }
+                if starting != nil {
+                    starting?.take(event)
+                    if starting?.quits == true { quit = true }
+                } else if event == .key(.character("q")) {
+                    quit = true
+                }
             }
-            paint(early, or: spinner, on: terminal)
+            paint(starting?.state, or: spinner, on: terminal)
         }
     }
 
@@ -160,9 +167,6 @@ struct TerminalApp {
             terminal.paint(frame)
         }
     }
-
-    /// Keys kept while the backend starts (it takes a fraction of a second): a held key cannot pile them up.
-    static let pendingLimit = 64
 
     /// The embedded backend's first screen, known from the scenario file before the backend is up; nil with
     /// `--backend` (a stored session is checked first) or a scenario file that does not read (the start says why).
@@ -223,7 +227,7 @@ struct TerminalApp {
         func deliver(_ link: String) {
             let store = state.withLock { state -> Store? in
                 guard !state.closed else { return nil }
-                if state.store == nil, state.waiting.count < TerminalApp.pendingLimit { state.waiting.append(link) }
+                if state.store == nil, state.waiting.count < StartingScreen.pendingLimit { state.waiting.append(link) }
                 return state.store
             }
             store?.send(.openLink(link))

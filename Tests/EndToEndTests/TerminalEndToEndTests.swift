@@ -33,7 +33,7 @@ struct TerminalEndToEndTests {
     }
 
     /// Issue 34: on the embedded backend the scenario's first screen is drawn while the backend starts, never
-    /// the "Starting…" spinner, and keys pressed before the backend is up are kept for it.
+    /// the "Starting…" spinner; it answers keys at once, and keeps them for the app once the backend is up.
     @Test func theFirstScreenComesWhileTheBackendStartsAndKeepsItsKeys() throws {
         let binary = try AccessDeckBinary.requireBuilt()
         let tmux = try Tmux(width: 100, height: 30, command: [binary])
@@ -42,6 +42,11 @@ struct TerminalEndToEndTests {
         try tmux.sendKeys("Down")
         try tmux.sendKeys("Enter")  // Screen gallery
         try tmux.waitFor("Enter shows a screen as a person would see it.")
+        // The keys were sent again to the app's state once the backend was up: back from the gallery is the
+        // backend's Settings, on the row they moved to.
+        try tmux.sendKeys("Escape")
+        let back = try tmux.waitFor("Backend: http")
+        #expect(back.contains("▸ Screen gallery"))
     }
 
     @Test func aScenarioThatStartsSignedOutShowsWelcomeFirst() throws {
@@ -173,6 +178,8 @@ struct TerminalEndToEndTests {
     /// ASCII). They are the preview's own: back on Settings, its colours and box drawing are as before.
     @Test func thePreviewsThemeAndASCIIStayInThePreview() throws {
         let tmux = try start()
+        // The first Settings answers keys before the backend is up; the one to compare with shows its URL.
+        try tmux.waitFor("Backend: http")
         try tmux.sendKeys("Down")
         try tmux.waitFor("▸ Screen gallery")
         let settings = try tmux.capture(escapes: true)
