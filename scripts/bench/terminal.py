@@ -80,6 +80,20 @@ class PtyProcess:
                 raise RuntimeError(f"none of {texts} within {timeout} s; exit {self.process.poll()}")
         return time.monotonic() - self.started
 
+    def wait_for_each(self, *texts, timeout=30.0):
+        """Seconds from start until each of `texts` first showed, whatever the order they come in."""
+        deadline = time.monotonic() + timeout
+        seen = {}
+        while len(seen) < len(texts):
+            for text in texts:
+                if text not in seen and text.encode() in self.output:
+                    seen[text] = time.monotonic() - self.started
+            if len(seen) == len(texts):
+                break
+            if time.monotonic() > deadline or not self.pump(0.2):
+                raise RuntimeError(f"not all of {texts} within {timeout} s; exit {self.process.poll()}")
+        return seen
+
     def write(self, data):
         try:
             return os.write(self.master, data)
@@ -133,8 +147,9 @@ def start_figures(binary):
         try:
             first.append(app.wait_for("Settings"))
             app.write(b"?")
-            up.append(app.wait_for(BACKEND_UP))
-            key.append(app.wait_for(HELP_OPEN))
+            seen = app.wait_for_each(BACKEND_UP, HELP_OPEN)
+            up.append(seen[BACKEND_UP])
+            key.append(seen[HELP_OPEN])
         finally:
             app.close()
     base = statistics.median(version)
