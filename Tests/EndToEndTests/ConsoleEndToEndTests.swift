@@ -3,26 +3,12 @@ import Testing
 
 /// The QA console in the real binary: what a QA engineer does through the palette alone.
 @Suite(.serialized, .enabled(if: Tmux.isAvailable)) struct ConsoleEndToEndTests {
-    /// Opens the palette, searches, and runs the best match; waits until the palette is gone.
-    private func runCommand(_ tmux: Tmux, _ search: String, expecting match: String) throws {
-        try tmux.sendKeys("C-p")
-        try tmux.waitFor("> Type to search")
-        try tmux.sendLiteral(search)
-        // The whole query typed (not only its first letters) and the match on top.
-        try tmux.waitUntil("\(match) chosen for \(search)") { screen in
-            let lines = screen.split(separator: "\n")
-            return lines.contains { $0.contains("> \(search) ") } && lines.contains { $0.contains("▸ \(match)") }
-        }
-        try tmux.sendKeys("Enter")
-        try tmux.waitUntil("the palette closed") { !$0.contains("> \(search)") }
-    }
-
     /// Issue 16's "done when": "code expired → resend rate-limited" without waiting or restarting.
     @Test func codeExpiredThenResendRateLimitedThroughThePalette() throws {
         let binary = try AccessDeckBinary.requireBuilt()
         let tmux = try Tmux(width: 80, height: 24, command: [binary])
         try tmux.waitFor("Account access")
-        try runCommand(tmux, "resend-exh", expecting: "Scenario: resend-exhausted")
+        try tmux.runPaletteCommand("resend-exh", expecting: "Scenario: resend-exhausted")
         try tmux.waitFor("Scenario: resend-exhausted")  // the toast
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Email & password")  // the methods have loaded
@@ -31,7 +17,7 @@ import Testing
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Resend in 0:")
 
-        try runCommand(tmux, "clock 5", expecting: "Clock +5 min")
+        try tmux.runPaletteCommand("clock 5", expecting: "Clock +5 min")
         let expired = try tmux.waitFor("code expired")
         #expect(expired.contains("Code expired. Request a new one."))
 

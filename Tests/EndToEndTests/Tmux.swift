@@ -198,3 +198,19 @@ enum AccessDeckBinary {
         return path
     }
 }
+
+extension Tmux {
+    /// Opens the palette, searches, and runs the best match; waits until the palette is gone.
+    func runPaletteCommand(_ search: String, expecting match: String) throws {
+        try sendKeys("C-p")
+        try waitFor("> Type to search")
+        try sendLiteral(search)
+        // The whole query typed (not only its first letters) and the match on top.
+        try waitUntil("\(match) chosen for \(search)") { screen in
+            let lines = screen.split(separator: "\n")
+            return lines.contains { $0.contains("> \(search) ") } && lines.contains { $0.contains("▸ \(match)") }
+        }
+        try sendKeys("Enter")
+        try waitUntil("the palette closed") { !$0.contains("> \(search)") }
+    }
+}

@@ -22,18 +22,6 @@ import Testing
         return String(screen[range])
     }
 
-    private func runCommand(_ tmux: Tmux, _ search: String, expecting match: String) throws {
-        try tmux.sendKeys("C-p")
-        try tmux.waitFor("> Type to search")
-        try tmux.sendLiteral(search)
-        try tmux.waitUntil("\(match) chosen for \(search)") { screen in
-            let lines = screen.split(separator: "\n")
-            return lines.contains { $0.contains("> \(search) ") } && lines.contains { $0.contains("▸ \(match)") }
-        }
-        try tmux.sendKeys("Enter")
-        try tmux.waitUntil("the palette closed") { !$0.contains("> \(search)") }
-    }
-
     @Test func newWorldFromScenarioThenSwitchBackToTheDefaultWorld() throws {
         let binary = try AccessDeckBinary.requireBuilt()
         let admin = try ReferenceAdmin()
@@ -43,7 +31,7 @@ import Testing
         #expect(!(try tmux.capture()).contains("world bob"))
         let before = try Self.journal(admin).last?.id ?? 0
 
-        try runCommand(tmux, "world bob default", expecting: "New world bob from scenario default")
+        try tmux.runPaletteCommand("world bob default", expecting: "New world bob from scenario default")
         try tmux.waitFor("World: bob")  // the toast
         let inBob = try tmux.waitFor("world bob")  // the status strip
         #expect(inBob.contains("Account access"))
@@ -75,7 +63,7 @@ import Testing
         let expected: Set = ["/_admin/worlds", "/_admin/scenarios", "/_admin/journal", "/_admin/clock/advance"]
         #expect(main.allSatisfy(expected.contains), "\(main)")
 
-        try runCommand(tmux, "switch world default", expecting: "Switch world: default")
+        try tmux.runPaletteCommand("switch world default", expecting: "Switch world: default")
         try tmux.waitFor("World: default")
         try tmux.waitUntil("the strip no longer says world bob") { !$0.contains("world bob") }
         try tmux.sendKeys("Enter")
