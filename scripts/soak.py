@@ -152,8 +152,15 @@ class Session:
         for _ in range(3):
             tmux(self.socket, "send-keys", "-t", "soak", "Escape")
             time.sleep(0.15)
-        tmux(self.socket, "send-keys", "-t", "soak", "C-p")
-        if not self.wait_screen(lambda screen: "> Type to search" in screen):
+        # On a screen where Esc itself opens a sheet (onboarding's "Esc logs out"), an odd number of them leaves
+        # that sheet up, and the palette does not open over a sheet: one more Esc, and try again.
+        for _ in range(4):
+            tmux(self.socket, "send-keys", "-t", "soak", "C-p")
+            if self.wait_screen(lambda screen: "> Type to search" in screen, timeout=3.0):
+                break
+            tmux(self.socket, "send-keys", "-t", "soak", "Escape")
+            time.sleep(0.15)
+        else:
             return False
         query = f"scenario {name}"
         tmux(self.socket, "send-keys", "-t", "soak", "-l", query)

@@ -4,8 +4,15 @@ import Foundation
 extension CheckContext {
     /// The run's own world, from which the checks of the worlds admin API reach the server's bare paths.
     func ownWorld() throws -> ConformWorld {
-        guard let world = reference?.world else { throw CheckStop.skipped("the backend serves no worlds") }
-        return world
+        if let world = reference?.world { return world }
+        // A base URL that names a world is run in as given (the app's panel runs in /w/conform): the server's
+        // bare paths are out of its reach, not missing.
+        if let named = WorldNames.world(in: http.baseURL) {
+            throw CheckStop.skipped(
+                "the run is in world \(named), as its URL names: the worlds admin API is checked from the server's "
+                    + "bare URL")
+        }
+        throw CheckStop.skipped("the backend serves no worlds")
     }
 }
 

@@ -15,7 +15,7 @@ func conform(
     _ selection: Selection = Selection(), broken: Set<Rule> = [],
     before: ((TestBackend) async throws -> Void)? = nil,
     messages: ((ConformHTTP) -> any MessageSource)? = nil, adminToken: String? = nil, inWorld: Bool? = nil,
-    maxWorlds: Int = conformMaxWorlds, after: (TestBackend) async throws -> Void = { _ in }
+    maxWorlds: Int = conformMaxWorlds, baseWorld: String? = nil, after: (TestBackend) async throws -> Void = { _ in }
 ) async throws -> ConformRun {
     var configuration = TestBackend.configuration()
     configuration.conformSelfTestBrokenRules = broken
@@ -23,7 +23,9 @@ func conform(
     if let adminToken { configuration.admin = .token(adminToken) }
     return try await TestBackend.with(configuration: configuration) { backend in
         try await before?(backend)
-        let server = ConformHTTP(baseURL: backend.running.baseURL, adminToken: adminToken)
+        // `baseWorld`: a base URL that names a world, as the app's panel gives (`/w/conform`).
+        let base = backend.running.baseURL + (baseWorld.map { "/w/\($0)" } ?? "")
+        let server = ConformHTTP(baseURL: base, adminToken: adminToken)
         var reference = await ReferenceAdmin.detect(server)
         let world = (inWorld ?? (before == nil)) ? await ConformWorld.open(server) : nil
         if let world { reference = reference?.inWorld(world) }

@@ -64,6 +64,17 @@ import Testing
         }
     }
 
+    /// A base URL that names a world is run in as given (the app's panel runs in /w/conform): the worlds admin
+    /// API's checks say that, not that the backend serves no worlds.
+    @Test func inAWorldTheURLNamesTheWorldsChecksSaySo() async throws {
+        let run = try await conform(Selection(only: ["admin.world_name"]), baseWorld: "panel")
+        #expect(
+            run.verdict(.adminWorldName)
+                == .skipped(
+                    "the run is in world panel, as its URL names: the worlds admin API is checked from the server's "
+                        + "bare URL"))
+    }
+
     /// The cap is reached by opening worlds up to it, which are deleted afterwards; on a server whose cap is far
     /// off the check is skipped with the number it would need.
     @Test func theWorldLimitIsReachedOnlyWhenLittleRoomIsLeft() async throws {
