@@ -27,8 +27,22 @@ public enum Redaction {
     }
 
     public static func isSecretHeader(_ name: String) -> Bool {
-        isOne(of: secretHeaders, name) || secretHeaderWords.contains { containsIgnoringCase(name, $0) }
+        // Over the bytes against names made once: asked of every header of every request, and going through
+        // string views, sets and closures cost 3 K instructions a header (issue 34 item 2).
+        var bytes = name
+        let asASCII = bytes.withUTF8 { bytes -> Bool? in
+            guard ASCIIMatch.isASCII(bytes) else { return nil }
+            return secretHeaderBytes.contains { ASCIIMatch.equalIgnoringCase(bytes, $0) }
+                || secretHeaderWordBytes.contains { ASCIIMatch.containsIgnoringCase(bytes, $0) }
+        }
+        if let asASCII { return asASCII }
+        // Non-ASCII names take Unicode's lowercasing.
+        let lowered = name.lowercased()
+        return secretHeaders.contains(lowered) || secretHeaderWords.contains { lowered.contains($0) }
     }
+
+    private static let secretHeaderBytes = secretHeaders.map { Array($0.utf8) }
+    private static let secretHeaderWordBytes = secretHeaderWords.map { Array($0.utf8) }
 
     /// `a=1&code=123456` → `a=1&code=[redacted]`. Names are compared decoded and case-insensitively, so
     /// `Code` or `c%6Fde` hide their value too.
@@ -61,8 +75,12 @@ public enum Redaction {
     public static func jsonReportingCut(
         _ bytes: some Collection<UInt8>, maxBytes: Int
     ) -> (text: String, isWhole: Bool)? {
-        var scanner = JSONRedactor(input: Array(bytes), maxBytes: maxBytes)
-        return scanner.run().map { (String(decoding: $0.output, as: UTF8.self), $0.isWhole) }
+        // Scanned where the bytes lie when they are contiguous (a request's buffer): copying them into an array
+        // first was a share of every journal entry.
+        if let result = bytes.withContiguousStorageIfAvailable({ JSONRedactor.redact($0, maxBytes: maxBytes) }) {
+            return result
+        }
+        return Array(bytes).withUnsafeBufferPointer { JSONRedactor.redact($0, maxBytes: maxBytes) }
     }
 
     static func isSecret(_ name: String) -> Bool {
@@ -70,62 +88,67 @@ public enum Redaction {
     }
 
     /// `isSecret` of a JSON member name as written, without making a string of it: asked of every member
-    /// of every body the journal keeps.
-    static func isSecret(_ name: ArraySlice<UInt8>) -> Bool {
-        guard name.allSatisfy({ $0 < 0x80 }) else { return isSecret(String(decoding: name, as: UTF8.self)) }
-        return secretNameBytes.contains { lower in
-            lower.count == name.count
-                && zip(lower, name).allSatisfy { lower, byte in
-                    lower == (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
-                }
-        }
+    /// of every body the journal keeps, so only the names of the same length are compared.
+    static func isSecret(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard ASCIIMatch.isASCII(name) else { return isSecret(String(decoding: name, as: UTF8.self)) }
+        guard name.count < secretNamesByLength.count else { return false }
+        return secretNamesByLength[name.count].contains { ASCIIMatch.equalIgnoringCase(name, $0) }
     }
 
-    private static let secretNameBytes = secretNames.map { Array($0.utf8) }
+    /// The secret names' bytes, at the index of their length.
+    private static let secretNamesByLength: [[[UInt8]]] = {
+        let names = secretNames.map { Array($0.utf8) }
+        var byLength = [[[UInt8]]](repeating: [], count: (names.map(\.count).max() ?? 0) + 1)
+        for name in names { byLength[name.count].append(name) }
+        return byLength
+    }()
 
-    /// Whether `name` contains the lowercase ASCII `word`, ignoring case, without lowercasing `name` first
-    /// (asked of every header of every request); non-ASCII names take Unicode's lowercasing.
-    private static func containsIgnoringCase(_ name: String, _ word: String) -> Bool {
-        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return name.lowercased().contains(word) }
-        // Over contiguous bytes with plain loops: with this and `isOne` going through string views, `zip` and
-        // closures, the two were a twentieth of a whole `GET /me/auth-methods` (issue 34 item 2).
-        var (name, word) = (name, word)
-        return name.withUTF8 { haystack in
-            word.withUTF8 { needle in
-                guard haystack.count >= needle.count else { return false }
-                candidates: for start in 0...(haystack.count - needle.count) {
-                    for offset in 0..<needle.count {
-                        let byte = haystack[start + offset]
-                        let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-                        if lowered != needle[offset] { continue candidates }
-                    }
-                    return true
-                }
-                return false
-            }
-        }
-    }
-
-    /// Case-insensitive membership without lowercasing first (an allocation and a hash): the journals ask
-    /// this of every header and every JSON member name of every request. Non-ASCII names take Unicode's
-    /// lowercasing, as before.
+    /// Case-insensitive membership for `query`'s decoded names; non-ASCII names take Unicode's lowercasing.
     private static func isOne(of lowercaseNames: Set<String>, _ name: String) -> Bool {
-        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return lowercaseNames.contains(name.lowercased()) }
-        var name = name
-        return name.withUTF8 { bytes in
-            lowercaseNames.contains { candidate in
-                guard candidate.utf8.count == bytes.count else { return false }
+        var bytes = name
+        let asASCII = bytes.withUTF8 { bytes -> Bool? in
+            guard ASCIIMatch.isASCII(bytes) else { return nil }
+            return lowercaseNames.contains { candidate in
                 var candidate = candidate
-                return candidate.withUTF8 { lower in
-                    for index in 0..<bytes.count {
-                        let byte = bytes[index]
-                        let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-                        if lowered != lower[index] { return false }
-                    }
-                    return true
-                }
+                return candidate.withUTF8 { ASCIIMatch.equalIgnoringCase(bytes, $0) }
             }
         }
+        return asASCII ?? lowercaseNames.contains(name.lowercased())
+    }
+}
+
+/// Byte comparisons for names that are ASCII, ignoring ASCII case. The other side is lowercase.
+private enum ASCIIMatch {
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte >= 0x80 { return false }
+        return true
+    }
+
+    static func lowered(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
+    static func equalIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lower: [UInt8]) -> Bool {
+        guard bytes.count == lower.count else { return false }
+        for index in 0..<bytes.count where lowered(bytes[index]) != lower[index] { return false }
+        return true
+    }
+
+    static func equalIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lower: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == lower.count else { return false }
+        for index in 0..<bytes.count where lowered(bytes[index]) != lower[index] { return false }
+        return true
+    }
+
+    static func containsIgnoringCase(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        candidates: for start in 0...(haystack.count - needle.count) where lowered(haystack[start]) == first {
+            for offset in 1..<needle.count where lowered(haystack[start + offset]) != needle[offset] {
+                continue candidates
+            }
+            return true
+        }
+        return false
     }
 }
 
@@ -165,7 +188,13 @@ private func hexValue(_ byte: UInt8) -> UInt8? {
 /// pass only counts what it would write and the copy is made once, in runs, at the end: byte by byte appends
 /// and a string for every member name were most of a journal entry's cost (issue 34 item 2).
 private struct JSONRedactor {
-    let input: [UInt8]
+    /// The redacted text and whether it is all of it, nil when `input` is not JSON.
+    static func redact(_ input: UnsafeBufferPointer<UInt8>, maxBytes: Int) -> (text: String, isWhole: Bool)? {
+        var scanner = JSONRedactor(input: input, maxBytes: maxBytes)
+        return scanner.run()
+    }
+
+    let input: UnsafeBufferPointer<UInt8>
     let maxBytes: Int
     var position = 0
     /// How many bytes the output would hold so far.
@@ -180,7 +209,7 @@ private struct JSONRedactor {
     /// Deeper nesting is refused rather than risking the stack.
     private let maxDepth = 64
 
-    init(input: [UInt8], maxBytes: Int) {
+    init(input: UnsafeBufferPointer<UInt8>, maxBytes: Int) {
         self.input = input
         self.maxBytes = maxBytes
     }
@@ -189,29 +218,34 @@ private struct JSONRedactor {
     private var full: Bool { !suppressed && written >= maxBytes }
 
     /// The redacted text and whether it is all of it (the limit not reached), nil when the input is not JSON.
-    mutating func run() -> (output: [UInt8], isWhole: Bool)? {
+    mutating func run() -> (text: String, isWhole: Bool)? {
         skipWhitespace()
         guard value(depth: 0) else { return nil }
         if !full {
             skipWhitespace()
             guard position == input.count else { return nil }
         }
-        var output: [UInt8] = []
-        output.reserveCapacity(min(written, maxBytes))
-        var copied = 0
-        for secret in secrets {
-            output.append(contentsOf: input[copied..<secret.lowerBound])
-            output.append(contentsOf: Self.redactedValue)
-            copied = secret.upperBound
-        }
-        output.append(contentsOf: input[copied..<position])
-        if full {
+        // Written straight into the string's storage, which repairs invalid UTF-8 as `String(decoding:)` does.
+        let text = String(unsafeUninitializedCapacity: written) { output in
+            var count = 0
+            func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+                UnsafeMutableBufferPointer(rebasing: output[count..<(count + bytes.count)]).initialize(from: bytes)
+                count += bytes.count
+            }
+            var copied = 0
+            for secret in secrets {
+                append(UnsafeBufferPointer(rebasing: input[copied..<secret.lowerBound]))
+                Self.redactedValue.withUnsafeBufferPointer { append($0) }
+                copied = secret.upperBound
+            }
+            append(UnsafeBufferPointer(rebasing: input[copied..<position]))
+            guard full else { return count }
             // Cut on a character boundary: never the middle of a multi-byte UTF-8 sequence.
-            var end = min(output.count, maxBytes)
-            while end > 0, end < output.count, output[end] & 0xC0 == 0x80 { end -= 1 }
-            output.removeSubrange(end...)
+            var end = min(count, maxBytes)
+            while end > 0, end < count, output[end] & 0xC0 == 0x80 { end -= 1 }
+            return end
         }
-        return (output, !full)
+        return (text, !full)
     }
 
     /// `inError`: this is the value of a member named `error`.
@@ -239,11 +273,10 @@ private struct JSONRedactor {
             emit()
             skipWhitespace()
             // Judged as a decoder reads it: `pass\u0077ord` is `password` to the server, so it is here too.
-            let decoded = input[name].contains(UInt8(ascii: "\\")) ? Array(Self.unescaped(input[name]).utf8) : nil
-            let nameBytes = decoded.map { $0[...] } ?? input[name]
-            // An error's `code` ("rate_limited") says what went wrong and is no secret; every other `code` is.
-            let isErrorCode = inError && nameBytes.elementsEqual(Self.codeName)
-            if !isErrorCode, Redaction.isSecret(nameBytes) {
+            let raw = UnsafeBufferPointer(rebasing: input[name])
+            let (isSecret, isErrorName) = Self.judge(
+                raw.contains(UInt8(ascii: "\\")) ? Array(Self.unescaped(raw).utf8) : nil, raw, inError: inError)
+            if isSecret {
                 // Read to its end whatever the output limit, writing nothing of it (a secret inside a
                 // secret leaves it unwritten too).
                 let outer = suppressed
@@ -257,7 +290,7 @@ private struct JSONRedactor {
                     written += Self.redactedValue.count
                 }
             } else {
-                guard value(depth: depth, inError: nameBytes.elementsEqual(Self.errorName)) else { return false }
+                guard value(depth: depth, inError: isErrorName) else { return false }
             }
             if full { return true }
             skipWhitespace()
@@ -294,12 +327,31 @@ private struct JSONRedactor {
         return true
     }
 
+    /// Whether a member name (decoded when it holds escapes, else as written) is a secret, and whether it is
+    /// `error`. An error's `code` ("rate_limited") says what went wrong and is no secret; every other `code` is.
+    private static func judge(
+        _ decoded: [UInt8]?, _ raw: UnsafeBufferPointer<UInt8>, inError: Bool
+    ) -> (secret: Bool, error: Bool) {
+        guard let decoded else { return judge(raw, inError: inError) }
+        return decoded.withUnsafeBufferPointer { judge($0, inError: inError) }
+    }
+
+    private static func judge(_ name: UnsafeBufferPointer<UInt8>, inError: Bool) -> (secret: Bool, error: Bool) {
+        let isErrorCode = inError && name.elementsEqual(codeName)
+        return (!isErrorCode && Redaction.isSecret(name), name.elementsEqual(errorName))
+    }
+
     /// Reads a string and returns where its raw content lies (escapes as written). Every escape is checked,
     /// so `unescaped` can read any name this returns.
     private mutating func string() -> Range<Int>? {
         let start = position
         emit()  // opening quote
         while position < input.count {
+            // A run of bytes that stand for themselves, counted at once: most of every string.
+            let run = position
+            while position < input.count, Self.standsForItself(input[position]) { position += 1 }
+            if !suppressed { written += position - run }
+            guard position < input.count else { return nil }
             let byte = input[position]
             if byte == UInt8(ascii: "\"") {
                 emit()
@@ -328,7 +380,7 @@ private struct JSONRedactor {
 
     /// The string a JSON decoder makes of checked string content: escapes decoded, a surrogate pair joined,
     /// a lone surrogate read as U+FFFD.
-    private static func unescaped(_ raw: ArraySlice<UInt8>) -> String {
+    private static func unescaped(_ raw: UnsafeBufferPointer<UInt8>) -> String {
         var units: [UInt16] = []
         var bytes: [UInt8] = []
         func flushBytes() {
@@ -362,16 +414,21 @@ private struct JSONRedactor {
         return String(decoding: units, as: UTF16.self)
     }
 
+    /// Inside a string: neither its end, an escape nor a control character.
+    private static func standsForItself(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+
     /// A number, true, false or null: checked loosely (its characters), which is all a journal needs.
     private mutating func scalar() -> Bool {
         let start = position
         while position < input.count, Self.isScalarByte(input[position]) { emit() }
-        let text = input[start..<position]
-        if text.elementsEqual("true".utf8) || text.elementsEqual("false".utf8) || text.elementsEqual("null".utf8) {
-            return true
-        }
+        let text = UnsafeBufferPointer(rebasing: input[start..<position])
+        if Self.literals.contains(where: { $0.elementsEqual(text) }) { return true }
         return Double(String(decoding: text, as: UTF8.self)) != nil
     }
+
+    private static let literals = [Array("true".utf8), Array("false".utf8), Array("null".utf8)]
 
     /// The characters of "0123456789+-.eEtruefalsn".
     private static func isScalarByte(_ byte: UInt8) -> Bool {

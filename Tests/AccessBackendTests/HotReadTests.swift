@@ -5,7 +5,7 @@ import Testing
 
 @testable import AccessBackend
 
-/// Issue 34 item 2: `HotReadMiddleware` answers GET /me/auth-methods (and /health) without the OpenAPI runtime's generic
+/// Issue 34 item 2: `HotReads` answers GET /me/auth-methods (and /health) without the OpenAPI runtime's generic
 /// layers when the request has no Accept header or a plain JSON one; any other Accept still goes through the
 /// generated route. Both must give the same answer, byte for byte, and leave the same journal entry.
 @Suite struct HotReadTests {
@@ -118,7 +118,7 @@ import Testing
                                 passwordChangedAt: date, twoFactorEnabled: twoFactor)
                             let expected = Array(
                                 AuthMethods.withExplicitNulls(try ContractEncoding.encoder.encode(methods)))
-                            let written = try AuthMethodsJSON.encode(methods)
+                            let written = Array(try AuthMethodsJSON.encode(methods).readableBytesView)
                             #expect(
                                 written == expected,
                                 "\(String(decoding: written, as: UTF8.self)) != \(String(decoding: expected, as: UTF8.self))"

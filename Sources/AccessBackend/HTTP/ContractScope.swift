@@ -7,17 +7,26 @@ import Synchronization
 
 /// The Hummingbird request behind the generated handler's typed input: the services authenticate
 /// from it, and the handler tells the journal which rule decided. A task-local, because the
-/// generated `APIProtocol` methods receive only the typed input.
-struct ContractScope: Sendable {
+/// generated `APIProtocol` methods receive only the typed input. A class: a task-local's value is copied out on
+/// every read, and this struct's copy went through the runtime's generic value witnesses, thousands of
+/// instructions a request (issue 34 item 2).
+final class ContractScope: Sendable {
     @TaskLocal static var current: ContractScope?
 
     let request: Request
     let decision: Decision
     /// Where the contract layer leaves the answer's body for the journal.
-    var capture: JournalCapture? = nil
+    let capture: JournalCapture?
     /// The peer's IP address as the connection shows it (no proxy header is trusted); nil when the
     /// channel has none, e.g. a Unix socket.
-    var remoteAddress: String? = nil
+    let remoteAddress: String?
+
+    init(request: Request, decision: Decision, capture: JournalCapture? = nil, remoteAddress: String? = nil) {
+        self.request = request
+        self.decision = decision
+        self.capture = capture
+        self.remoteAddress = remoteAddress
+    }
 }
 
 /// Between the gateway and the generated routes: reads the body within the contract's size limit
@@ -30,6 +39,16 @@ struct ContractScopeMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response
     ) async throws -> Response {
+        let response = try await scoped(request, context: context, next: next)
+        return try await Self.inOneWrite(
+            response, capture: request.uri.path == Self.journalPath ? nil : context.capture)
+    }
+
+    /// `handle` without gathering the answer: for an answer already in one buffer, whose maker gives it to
+    /// `context.capture` itself (`HotReads`).
+    func scoped(
+        _ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response
+    ) async throws -> Response {
         var request = request
         let isUpload = WorldFile.isUpload(request)
         let body = try await JSONBody.collect(request, limit: isUpload ? WorldRegistry.maxUploadBytes : JSONBody.limit)
@@ -39,15 +58,12 @@ struct ContractScopeMiddleware: RouterMiddleware {
         request.body = .init(asyncSequence: MarkedBody(buffer: body, mark: bodyRead))
         let scope = ContractScope(
             request: request, decision: context.decision, capture: context.capture,
-            remoteAddress: context.channel.remoteAddress?.ipAddress)
-        let response: Response
+            remoteAddress: PeerAddress.text(context.channel.remoteAddress))
         do {
-            response = try await ContractScope.$current.withValue(scope) { try await next(request, context) }
+            return try await ContractScope.$current.withValue(scope) { try await next(request, context) }
         } catch let error as ServerError {
             throw Self.backendError(for: error, request: request, bodyWasRead: bodyRead.isSet)
         }
-        return try await Self.inOneWrite(
-            response, capture: request.uri.path == Self.journalPath ? nil : context.capture)
     }
 
     /// Larger answers (a long journal or outbox) go out as they come.

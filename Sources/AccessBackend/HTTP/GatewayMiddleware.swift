@@ -28,7 +28,7 @@ struct GatewayMiddleware: RouterMiddleware {
         var injection: FaultService.Injection?
         let response: Response
         do {
-            try gate.check(request, isAdmin: isAdmin)
+            try gate.check(request, path: path, isAdmin: isAdmin)
             injection = isAdmin ? nil : faults.injection(for: path)
             if let injection { context.capture.setFault(injection.name) }
             var canned: Response?
@@ -72,8 +72,8 @@ struct GatewayMiddleware: RouterMiddleware {
         guard path != Self.adminStatePath else { return response }
         journal.record(
             context.capture.entry(
-                request: request, responseStatus: response.status.code,
-                responseIsJSON: response.headers[.contentType].map(Self.isJSON) ?? false, at: clock.now(),
+                request: request, path: path, responseStatus: response.status.code,
+                responseIsJSON: response.headers.value(of: .contentType).map(Self.isJSON) ?? false, at: clock.now(),
                 ms: (ms * 1000).rounded() / 1000, rule: context.decision.value ?? .ok))
         return response
     }
@@ -90,13 +90,13 @@ struct GatewayMiddleware: RouterMiddleware {
     /// GET and HEAD carry no body here, so their Content-Type does not matter.
     static func requireJSONBody(_ request: Request) throws {
         guard request.method != .get, request.method != .head else { return }
-        if let type = request.headers[.contentType] {
+        if let type = request.headers.value(of: .contentType) {
             // The one exception: an uploaded world file (issue 33), behind the admin API's own checks.
             guard isJSON(type) || WorldFile.isUpload(request) else { throw BackendError.unsupportedMediaType }
             return
         }
-        let declaredLength = request.headers[.contentLength].flatMap { Int($0) } ?? 0
-        if declaredLength > 0 || request.headers[.transferEncoding] != nil {
+        let declaredLength = request.headers.value(of: .contentLength).flatMap { Int($0) } ?? 0
+        if declaredLength > 0 || request.headers.contains(.transferEncoding) {
             throw BackendError.unsupportedMediaType
         }
     }
@@ -177,8 +177,8 @@ struct GatewayMiddleware: RouterMiddleware {
 
     /// Returns once the client hangs up, or after `FaultService.longestHold`, with the connection closed.
     private static func holdUntilClientGivesUp(_ channel: any Channel) async {
-        if let watcher = try? await channel.pipeline.handler(type: HangUpHandler.self).get() {
-            watcher.closeOnHangUp(channel)
+        if let watch = try? await channel.pipeline.handler(type: ConnectionHandler.self).map(\.hangUp).get() {
+            watch.closeOnHangUp(channel)
         }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { try? await channel.closeFuture.get() }

@@ -38,44 +38,58 @@ enum ContractEncoding {
 }
 
 /// The token-guarded read every screen of the app makes, and /health, answered without the OpenAPI runtime's
-/// generic layers (issue 34 item 2): the generated route wraps the request into the runtime's types, runs the answer through a
-/// streamed `HTTPBody`, collects it again for `ExplicitNullMiddleware` and streams it back to Hummingbird, some
-/// 53 K of the 384 K instructions a GET /me/auth-methods took (callgrind). Here the same `ContractHandler` method
-/// the generated route calls gives the value (or the refusal), and `AuthMethodsJSON` writes it (/health's
-/// answer goes through the runtime's own encoder settings, `ContractEncoding`).
+/// generic layers and without the route tree (issue 34 item 2): the generated route wraps the request into the
+/// runtime's types, runs the answer through a streamed `HTTPBody`, collects it again for `ExplicitNullMiddleware`
+/// and streams it back to Hummingbird, some 53 K of the 384 K instructions a GET /me/auth-methods took (callgrind);
+/// finding the route in the router's tree and going through its middleware chain cost some 15 K more. Here the same
+/// `ContractHandler` method the generated route calls gives the value (or the refusal), and `AuthMethodsJSON`
+/// writes it (/health's answer goes through the runtime's own encoder settings, `ContractEncoding`).
 ///
-/// Inside `ContractScopeMiddleware`, so the scope, the body read, the one-write answer and the journal entry are
-/// the same as on the generated route. Only a GET with no Accept header or one that plainly allows JSON is taken
-/// here; anything else (HEAD, another Accept) goes on to the generated route, so its checks and refusals stay
-/// the runtime's own.
-struct HotReadMiddleware: RouterMiddleware {
-    typealias Context = AppContext
-
+/// `WorldResponder` sends a request that is one of these `read`s through the same gateway and contract scope as
+/// every other request, so the gate, the faults, the body read, the one-write answer and the journal entry are the
+/// same as on the generated route. Only a GET with no Accept header or one that plainly allows JSON is taken; anything else
+/// (HEAD, another Accept) goes to the router and the generated route, so its checks and refusals stay the
+/// runtime's own.
+struct HotReads: Sendable {
     let handler: ContractHandler
 
     static let authMethodsPath = "/me/auth-methods"
     /// What monitors and the app's start poll.
     static let healthPath = "/health"
 
-    func handle(
-        _ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response
-    ) async throws -> Response {
-        guard request.method == .get, request.uri.path == Self.authMethodsPath || request.uri.path == Self.healthPath,
-            Self.acceptsJSON(request.headers)
-        else { return try await next(request, context) }
+    enum Read {
+        case authMethods, health
+    }
+
+    /// Which read `request` is, when it is one taken here.
+    static func read(_ request: Request) -> Read? {
+        guard request.method == .get else { return nil }
+        let read: Read
+        switch request.uri.path {
+        case authMethodsPath: read = .authMethods
+        case healthPath: read = .health
+        default: return nil
+        }
+        return acceptsJSON(request.headers) ? read : nil
+    }
+
+    /// The answer, in one buffer that `capture` keeps for the journal.
+    func answer(_ read: Read, capture: JournalCapture) async throws -> Response {
         let body =
-            request.uri.path == Self.healthPath
-            ? Array(try ContractEncoding.encoder.encode(handler.healthStatus()))
-            : try AuthMethodsJSON.encode(try await handler.authMethods())
+            switch read {
+            case .health: ByteBuffer(bytes: try ContractEncoding.encoder.encode(handler.healthStatus()))
+            case .authMethods: try AuthMethodsJSON.encode(try await handler.authMethods())
+            }
+        capture.setResponseBody(body)
         return Response(
             status: .ok,
-            headers: [.contentType: ContractEncoding.contentType, .contentLength: String(body.count)],
-            body: .init(byteBuffer: ByteBuffer(bytes: body)))
+            headers: [.contentType: ContractEncoding.contentType, .contentLength: String(body.readableBytes)],
+            body: .init(byteBuffer: body))
     }
 
     /// No Accept header, or one of the values the runtime's `validateAcceptIfPresent` passes at a glance.
     static func acceptsJSON(_ headers: HTTPFields) -> Bool {
-        guard let accept = headers[.accept] else { return true }
+        guard let accept = headers.value(of: .accept) else { return true }
         return accept == "application/json" || accept == "*/*"
     }
 }
@@ -85,14 +99,14 @@ struct HotReadMiddleware: RouterMiddleware {
 /// instructions for these nine members, a sixth of the whole request (callgrind, issue 34 item 2).
 /// `HotReadTests` holds it to the encoder's bytes for every shape the members can take.
 enum AuthMethodsJSON {
-    static func encode(_ methods: AuthMethods) throws -> [UInt8] {
-        if let bytes = written(methods) { return bytes }
-        return Array(AuthMethods.withExplicitNulls(try ContractEncoding.encoder.encode(methods)))
+    static func encode(_ methods: AuthMethods) throws -> ByteBuffer {
+        if let written = written(methods) { return written }
+        return ByteBuffer(bytes: AuthMethods.withExplicitNulls(try ContractEncoding.encoder.encode(methods)))
     }
 
     /// nil when a string would need escaping (the encoder's escaping is not copied here) or the role is empty.
     /// Straight-line on purpose: a table of (key, value) tuples cost a runtime metadata lookup per request.
-    static func written(_ methods: AuthMethods) -> [UInt8]? {
+    static func written(_ methods: AuthMethods) -> ByteBuffer? {
         guard let role = methods.role.value1?.rawValue ?? methods.role.value2 else { return nil }
         var changedAt: String?
         if let date = methods.passwordChangedAt {
@@ -101,23 +115,42 @@ enum AuthMethodsJSON {
         }
         var object = Writer()
         // `withExplicitNulls` puts the nullable members the encoder left out first, in its own order.
-        for key in AuthMethods.explicitNullKeys {
-            switch AuthMethods.CodingKeys(rawValue: key) {
-            case .phone where methods.phone == nil, .email where methods.email == nil: object.null(key)
+        for key in Members.explicitNullOrder {
+            switch key {
+            case .phone where methods.phone == nil: object.null(Members.phone)
+            case .email where methods.email == nil: object.null(Members.email)
             default: break
             }
         }
         // Then the members the encoder writes, keys sorted.
-        object.bool(.appleLinked, methods.appleLinked)
-        object.string(.email, methods.email)
-        object.bool(.googleLinked, methods.googleLinked)
-        object.bool(.hasPassword, methods.hasPassword)
-        object.string(.passwordChangedAt, changedAt)
-        object.string(.phone, methods.phone)
-        object.string(.role, role)
-        object.bool(.twoFactorEnabled, methods.twoFactorEnabled)
-        object.string(.userId, methods.userId)
+        object.bool(Members.appleLinked, methods.appleLinked)
+        object.string(Members.email, methods.email)
+        object.bool(Members.googleLinked, methods.googleLinked)
+        object.bool(Members.hasPassword, methods.hasPassword)
+        object.string(Members.passwordChangedAt, changedAt)
+        object.string(Members.phone, methods.phone)
+        object.string(Members.role, role)
+        object.bool(Members.twoFactorEnabled, methods.twoFactorEnabled)
+        object.string(Members.userId, methods.userId)
         return object.finished()
+    }
+
+    /// Each member's `"key":`, from the generated coding keys, made once.
+    private enum Members {
+        static let appleLinked = member(.appleLinked)
+        static let email = member(.email)
+        static let googleLinked = member(.googleLinked)
+        static let hasPassword = member(.hasPassword)
+        static let passwordChangedAt = member(.passwordChangedAt)
+        static let phone = member(.phone)
+        static let role = member(.role)
+        static let twoFactorEnabled = member(.twoFactorEnabled)
+        static let userId = member(.userId)
+        /// `AuthMethods.explicitNullKeys` as coding keys: reading them from their strings was a string switch a
+        /// request.
+        static let explicitNullOrder = AuthMethods.explicitNullKeys.compactMap(AuthMethods.CodingKeys.init(rawValue:))
+
+        private static func member(_ key: AuthMethods.CodingKeys) -> [UInt8] { Array("\"\(key.rawValue)\":".utf8) }
     }
 
     /// One JSON object, its members in the order they are written; a nil value is left out, as the encoder does.
@@ -127,20 +160,20 @@ enum AuthMethodsJSON {
 
         init() { bytes.reserveCapacity(256) }
 
-        mutating func null(_ key: String) {
-            self.key(key)
-            bytes.append(contentsOf: "null".utf8)
+        mutating func null(_ member: [UInt8]) {
+            key(member)
+            bytes.append(contentsOf: Self.null)
         }
 
-        mutating func bool(_ key: AuthMethods.CodingKeys, _ value: Bool?) {
+        mutating func bool(_ member: [UInt8], _ value: Bool?) {
             guard let value else { return }
-            self.key(key.rawValue)
-            bytes.append(contentsOf: (value ? "true" : "false").utf8)
+            key(member)
+            bytes.append(contentsOf: value ? Self.true : Self.false)
         }
 
-        mutating func string(_ key: AuthMethods.CodingKeys, _ value: String?) {
+        mutating func string(_ member: [UInt8], _ value: String?) {
             guard var value else { return }
-            self.key(key.rawValue)
+            key(member)
             bytes.append(UInt8(ascii: "\""))
             // Over one contiguous buffer: the string's UTF-8 view, byte by byte, cost half of this writer.
             value.withUTF8 { utf8 in
@@ -151,17 +184,19 @@ enum AuthMethodsJSON {
         }
 
         /// nil when a string needed escaping.
-        mutating func finished() -> [UInt8]? {
+        mutating func finished() -> ByteBuffer? {
             bytes.append(UInt8(ascii: "}"))
-            return plain ? bytes : nil
+            return plain ? ByteBuffer(bytes: bytes) : nil
         }
 
-        private mutating func key(_ key: String) {
+        private mutating func key(_ member: [UInt8]) {
             if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: key.utf8)
-            bytes.append(contentsOf: "\":".utf8)
+            bytes.append(contentsOf: member)
         }
+
+        private static let null = Array("null".utf8)
+        private static let `true` = Array("true".utf8)
+        private static let `false` = Array("false".utf8)
 
         /// Printable ASCII but the quote and the backslash: bytes every JSON encoder writes as they are.
         private static func isPlain(_ byte: UInt8) -> Bool {

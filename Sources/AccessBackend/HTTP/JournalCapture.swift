@@ -31,23 +31,25 @@ final class JournalCapture: Sendable {
 
     /// The journal's redacted view of the request and its answer.
     func entry(
-        request: Request, responseStatus: Int, responseIsJSON: Bool, at: Date, ms: Double, rule: Rule
+        request: Request, path: String, responseStatus: Int, responseIsJSON: Bool, at: Date, ms: Double, rule: Rule
     ) -> JournalService.Pending {
         let (requestBody, responseBody, fault) = state.withLock { ($0.requestBody, $0.responseBody, $0.fault) }
-        var headers: [String: String] = [:]
+        var headers: [(name: String, value: String)] = []
+        headers.reserveCapacity(request.headers.count)
         for field in request.headers {
             let name = field.name.canonicalName
-            let value = Self.cut(Redaction.headerValue(name: name, value: field.value))
-            headers[name] = headers[name].map { $0 + ", " + value } ?? value
+            headers.append((name, Self.cut(Redaction.headerValue(name: name, value: field.value))))
         }
-        let requestIsJSON = request.headers[.contentType].map(GatewayMiddleware.isJSON) ?? false
+        let requestIsJSON = request.headers.value(of: .contentType).map(GatewayMiddleware.isJSON) ?? false
         let entry = JournalEntry(
-            id: 0, requestId: request.headers[Self.requestIDField].map { String($0.prefix(Self.maxRequestID)) },
-            at: at, method: request.method.rawValue, path: request.uri.path,
+            id: 0,
+            requestId: request.headers.value(of: Self.requestIDField).map { String($0.prefix(Self.maxRequestID)) },
+            at: at, method: request.method.rawValue, path: path,
             query: request.uri.query.flatMap { $0.isEmpty ? nil : Redaction.query($0) }, status: responseStatus,
-            ms: ms, rule: rule.rawValue, fault: fault, requestHeaders: .init(additionalProperties: headers))
+            ms: ms, rule: rule.rawValue, fault: fault, requestHeaders: .init(additionalProperties: [:]))
         return JournalService.Pending(
-            entry: entry, requestBody: requestIsJSON ? requestBody.flatMap { Self.redacted($0) } : nil,
+            entry: entry, requestHeaders: headers,
+            requestBody: requestIsJSON ? requestBody.flatMap { Self.redacted($0) } : nil,
             responseBody: responseIsJSON ? responseBody.flatMap { Self.redacted($0) } : nil)
     }
 

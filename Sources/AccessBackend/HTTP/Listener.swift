@@ -141,10 +141,7 @@ final class Listener: Sendable {
             responder: responder,
             server: .http1(
                 configuration: .init(
-                    additionalChannelHandlers: [
-                        MalformedRequestHandler(), HangUpHandler(),
-                        ConnectionGuard(limits: limits, registry: connections),
-                    ],
+                    additionalChannelHandlers: [ConnectionHandler(limits: limits, registry: connections)],
                     // Hummingbird's own: closes a connection on which no request has arrived for this long.
                     idleTimeout: TimeAmount(limits.idleTimeout))),
             configuration: .init(address: .hostname(host, port: port), serverName: nil),

@@ -11,7 +11,7 @@ extension ContractHandler {
         .ok(.init(body: .json(try await authMethods())))
     }
 
-    /// GET /me/auth-methods, for the generated route and for `HotReadMiddleware`, which answers it without the
+    /// GET /me/auth-methods, for the generated route and for `HotReads`, which answers it without the
     /// runtime's generic layers.
     func authMethods() async throws -> AuthMethods {
         try await session.user.authMethods

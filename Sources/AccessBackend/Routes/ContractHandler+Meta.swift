@@ -10,7 +10,7 @@ extension ContractHandler {
         .ok(.init(body: .json(healthStatus())))
     }
 
-    /// GET /health, for the generated route and for `HotReadMiddleware`.
+    /// GET /health, for the generated route and for `HotReads`.
     func healthStatus() -> HealthStatus { HealthStatus() }
 
     /// So a generated client (a QA team's Python one) is made from the contract this server keeps.

@@ -17,14 +17,21 @@ final class JournalService: Sendable {
         var isWhole: Bool
     }
 
-    /// An entry as recorded: its bodies not yet in it.
+    /// An entry as recorded: its bodies and its request's headers not yet in it.
     struct Pending: Sendable {
         var entry: JournalEntry
+        /// The request's headers, redacted, in their order; they become the entry's map (a repeated name's values
+        /// joined) only when it is read: a map built for every request cost it some 3 K instructions.
+        var requestHeaders: [(name: String, value: String)]
         var requestBody: RedactedBody?
         var responseBody: RedactedBody?
 
-        init(entry: JournalEntry, requestBody: RedactedBody? = nil, responseBody: RedactedBody? = nil) {
+        init(
+            entry: JournalEntry, requestHeaders: [(name: String, value: String)] = [], requestBody: RedactedBody? = nil,
+            responseBody: RedactedBody? = nil
+        ) {
             self.entry = entry
+            self.requestHeaders = requestHeaders
             self.requestBody = requestBody
             self.responseBody = responseBody
         }
@@ -33,6 +40,13 @@ final class JournalService: Sendable {
         /// text under the `_text` member, never both.
         var complete: JournalEntry {
             var entry = entry
+            if !requestHeaders.isEmpty {
+                var headers: [String: String] = [:]
+                for (name, value) in requestHeaders {
+                    headers[name] = headers[name].map { $0 + ", " + value } ?? value
+                }
+                entry.requestHeaders = .init(additionalProperties: headers)
+            }
             if let requestBody {
                 (entry.requestBody, entry.requestBodyText) = Self.shown(requestBody)
             }

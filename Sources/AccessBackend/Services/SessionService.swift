@@ -189,7 +189,7 @@ struct SessionService: Sendable {
         // The scheme is case-insensitive (RFC 9110 §11.1). Over the header's bytes: lowercasing and trimming
         // strings, then comparing and dropping `Character`s, were a measurable share of every authenticated
         // request (8 K instructions of a GET /me/auth-methods besides the digest, issue 34).
-        guard var header = request.headers[.authorization] else { return nil }
+        guard var header = request.headers.value(of: .authorization) else { return nil }
         let token = header.withUTF8 { bytes -> String? in
             let scheme = Self.bearerScheme
             guard bytes.count > scheme.count else { return nil }

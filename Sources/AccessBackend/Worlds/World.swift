@@ -26,7 +26,7 @@ struct WorldSettings: Sendable {
 final class World: Sendable {
     let name: String
     let backend: Backend
-    let responder: RouterResponder<AppContext>
+    let responder: WorldResponder
     /// "METHOD /path" of every route, as the router lists them.
     let routes: [String]
     private let saver: StateSaver?
@@ -46,7 +46,7 @@ final class World: Sendable {
     var kept: Bool { !backend.store.isTemporary && !removeFilesOnClose }
 
     private init(
-        name: String, backend: Backend, responder: RouterResponder<AppContext>, routes: [String],
+        name: String, backend: Backend, responder: WorldResponder, routes: [String],
         saver: StateSaver?, lock: DatabaseLock?, removeFilesOnClose: Bool, logger: Logger, now: Date
     ) {
         self.name = name
@@ -116,23 +116,23 @@ final class World: Sendable {
     }
 
     /// The router every world has had since before worlds: the gateway, the contract scope and the generated
-    /// routes, bound to this world's backend.
+    /// routes, bound to this world's backend; in front of it, the short way of the hot reads through the same
+    /// gateway and contract scope (`WorldResponder`).
     private static func makeResponder(
         backend: Backend, settings: WorldSettings, registry: WorldRegistry, world: String
-    ) throws -> (RouterResponder<AppContext>, [String]) {
+    ) throws -> (WorldResponder, [String]) {
         // HEAD is answered as GET without the body (RFC 9110 §9.3.2), for every GET route.
         let router = Router(context: AppContext.self, options: .autoGenerateHeadEndpoints)
         let routes = RouteTable()
-        router.add(
-            middleware: GatewayMiddleware(
-                faults: backend.faults, journal: backend.journal, clock: backend.clock, admin: settings.admin,
-                routes: routes,
-                gate: RequestGate(
-                    loopbackOnly: settings.loopbackOnly,
-                    conformSelfTestBrokenRules: settings.conformSelfTestBrokenRules)))
+        let gateway = GatewayMiddleware(
+            faults: backend.faults, journal: backend.journal, clock: backend.clock, admin: settings.admin,
+            routes: routes,
+            gate: RequestGate(
+                loopbackOnly: settings.loopbackOnly, conformSelfTestBrokenRules: settings.conformSelfTestBrokenRules))
+        let contractScope = ContractScopeMiddleware()
+        router.add(middleware: gateway)
+        router.add(middleware: contractScope)
         let handler = ContractHandler(backend: backend, worlds: registry, world: world)
-        router.add(middleware: ContractScopeMiddleware())
-        router.add(middleware: HotReadMiddleware(handler: handler))
         try handler.registerHandlers(
             on: router, configuration: ContractEncoding.configuration, middlewares: [ExplicitNullMiddleware()])
         // The gateway answers 405 for a known path asked with another method: it learns the
@@ -142,7 +142,10 @@ final class World: Sendable {
         let routeList = router.routes
         routes.load(routeList)
         let served = routeList.map(\.description)
-        return (router.buildResponder(), served)
+        let responder = WorldResponder(
+            router: router.buildResponder(), gateway: gateway, contractScope: contractScope,
+            hotReads: HotReads(handler: handler))
+        return (responder, served)
     }
 
     // MARK: Use

@@ -21,7 +21,7 @@ struct WorldsResponder: HTTPResponder {
             try WorldName.validate(name)
             // Before a world is made for it: a request the gate refuses (a rebinding page's Host, an encoded
             // path) must not cost a world.
-            try gate.check(request, isAdmin: RequestGate.isAdmin(path: String(rest)))
+            try gate.check(request, path: request.uri.path, isAdmin: RequestGate.isAdmin(path: String(rest)))
             var head = request.head
             head.path = request.uri.query.map { "\(rest)?\($0)" } ?? String(rest)
             let inner = Request(head: head, body: request.body)

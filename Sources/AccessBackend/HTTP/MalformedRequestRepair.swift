@@ -7,45 +7,41 @@ import NIOHTTPTypes
 
 /// A request NIO's parser rejects (headers or request line over the size limit, Content-Length together
 /// with chunked encoding, bad framing) never reaches the router: Hummingbird answers it itself with an
-/// empty 400 and closes the connection. This handler sits between the HTTP codec and Hummingbird, notes
-/// the parser error on its way in, and turns that empty 400 into the contract's JSON error on its way out.
+/// empty 400 and closes the connection. This notes the parser error on its way in, between the HTTP codec and
+/// Hummingbird (`ConnectionHandler`), and turns that empty 400 into the contract's JSON error on its way out.
 /// The status and the connection close stay exactly as Hummingbird decided.
 ///
 /// It also carries the answer to a CONNECT. NIO's response encoder frames every answer to a CONNECT
 /// without a body (right only for a 2xx, which opens a tunnel), so the gateway's JSON 4xx went out empty.
 /// This server never tunnels: the answer is written whole, below the encoder, and the connection closed
 /// (after a CONNECT the request parser no longer reads HTTP anyway).
-final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
-
+/// A class, as the handler it was made from was: a write from inside one of its methods can come back to the
+/// connection's handler before that method returns.
+final class MalformedRequestRepair {
     private var parserError: HTTPParserError?
     /// The answer to a CONNECT, gathered until it is complete.
     private var connectAnswer: (head: HTTPResponse?, body: ByteBuffer)?
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head(let head) = unwrapInboundIn(data), head.method == .connect {
+    func read(_ part: HTTPRequestPart) {
+        if case .head(let head) = part, head.method == .connect {
             connectAnswer = (nil, ByteBuffer())
         }
-        context.fireChannelRead(data)
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    func errorCaught(_ error: any Error) {
         if let error = error as? HTTPParserError { parserError = error }
-        context.fireErrorCaught(error)
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    /// Writes `part` on, or what it stands for.
+    func write(_ part: HTTPResponsePart, context: ChannelHandlerContext, promise: EventLoopPromise<Void>?) {
         if connectAnswer != nil {
-            gatherConnectAnswer(unwrapOutboundIn(data), context: context, promise: promise)
+            gatherConnectAnswer(part, context: context, promise: promise)
             return
         }
-        guard let error = parserError, case .head(var head) = unwrapOutboundIn(data), head.status == .badRequest,
+        guard let error = parserError, case .head(var head) = part, head.status == .badRequest,
             head.headerFields[.contentLength] == "0"
         else {
-            context.write(data, promise: promise)
+            context.write(NIOAny(part), promise: promise)
             return
         }
         parserError = nil
@@ -53,8 +49,8 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
         let bytes = (try? APIJSON.makeEncoder().encode(APIErrorBody(error: detail))) ?? Data()
         head.headerFields[.contentType] = "application/json"
         head.headerFields[.contentLength] = String(bytes.count)
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
-        context.write(wrapOutboundOut(.body(ByteBuffer(bytes: bytes))), promise: promise)
+        context.write(NIOAny(HTTPResponsePart.head(head)), promise: nil)
+        context.write(NIOAny(HTTPResponsePart.body(ByteBuffer(bytes: bytes))), promise: promise)
     }
 
     private func gatherConnectAnswer(
