@@ -92,13 +92,11 @@ public enum PasswordRules {
 
     /// Django's list (scripts/generate-common-passwords.py), stored lowercased and stripped.
     /// Read once, on first use; a static let is initialised exactly once even across threads.
-    /// Swift compares strings by canonical equivalence where Python compares code points, which
-    /// only matters for the list's handful of non-ASCII entries and only ever rejects more.
-    static let commonPasswords: Set<String> = {
+    static let commonPasswords: CommonPasswordList = {
         guard let url = Bundle.module.url(forResource: "common-passwords", withExtension: "txt"),
-            let text = try? String(contentsOf: url, encoding: .utf8)
+            let data = try? Data(contentsOf: url)
         else { preconditionFailure("common-passwords.txt is missing from the AccessCore bundle") }
-        return Set(text.split(separator: "\n").map(String.init))
+        return CommonPasswordList(text: Array(data))
     }()
 
     /// Python's `str.strip()`: Unicode White_Space, plus U+001C...U+001F, which Python also counts.

@@ -28,7 +28,7 @@ public final class CursesTerminal {
     private var painter: CellPainter
     private var lastGrid: CellGrid?
     private var clearBeforeNextPaint = false
-    private var queue: [InputEvent] = []
+    private var queue = InputQueue()
     private var paste = PasteAssembler()
     private var isShutDown = false
 
@@ -126,12 +126,12 @@ public final class CursesTerminal {
         // Checked before anything queued: under a storm of keys the queue never empties, and a
         // signal honoured only when it did could wait for thousands of frames.
         exitIfSignalled()
-        if !queue.isEmpty { return queue.removeFirst() }
+        if let event = queue.popFirst() { return event }
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now.advanced(by: $0) }
         while true {
             readPendingInput()
-            if !queue.isEmpty { return queue.removeFirst() }
+            if let event = queue.popFirst() { return event }
             var waitMilliseconds: Int32 = -1
             if let deadline {
                 let left = clock.now.duration(to: deadline)
@@ -149,7 +149,7 @@ public final class CursesTerminal {
             if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
                 // The terminal went away: read what is left, then stop, or poll would spin.
                 readPendingInput()
-                if !queue.isEmpty { return queue.removeFirst() }
+                if let event = queue.popFirst() { return event }
                 shutdown()
                 exit(129)
             }
@@ -157,7 +157,7 @@ public final class CursesTerminal {
                 let kinds = wakePipe.drain()
                 exitIfSignalled()
                 readPendingInput()
-                if !queue.isEmpty { return queue.removeFirst() }
+                if let event = queue.popFirst() { return event }
                 if kinds.contains(WakeByte.user) { return nil }
             }
         }

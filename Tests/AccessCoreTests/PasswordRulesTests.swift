@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AccessCore
@@ -126,12 +127,33 @@ import Testing
 
     @Test func bundledListIsDjangosWhole() {
         let list = PasswordRules.commonPasswords
+        let entries = list.entries
         #expect(list.count > 19_000)
+        #expect(entries.count == list.count)
         for known in ["123456", "password", "qwerty", "iloveyou", "password1", "qwerty123", "пароль"] {
             #expect(list.contains(known), "\(known) is missing from common-passwords.txt")
         }
-        // Every entry is stored the way isCommon compares: lowercased and stripped.
-        #expect(list.allSatisfy { PasswordRules.isCommon($0) })
+        // Every entry is stored the way isCommon compares: lowercased and stripped, and in Normalization Form C,
+        // which the list's byte comparison relies on.
+        #expect(entries.allSatisfy { PasswordRules.isCommon($0) })
+        #expect(entries.allSatisfy { Array($0.utf8) == Array($0.precomposedStringWithCanonicalMapping.utf8) })
+    }
+
+    /// Issue 34 item 3: the list answers as a `Set` of its strings did, canonical equivalence included.
+    @Test func theListAnswersAsASetOfItsLinesDid() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/AccessCore/Resources/common-passwords.txt")
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map(String.init)
+        let set = Set(lines)
+        let list = PasswordRules.commonPasswords
+        #expect(list.count == set.count)
+        for line in lines { #expect(list.contains(line), "\(line)") }
+        var misses = ["", "a", "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzz", "password12345x", "\u{0}", "пароль1", "123456 "]
+        misses += lines.prefix(300).map { $0 + "x" } + lines.prefix(300).map { String($0.dropLast()) }
+        for miss in misses { #expect(list.contains(miss) == set.contains(miss), "\(miss)") }
+        // "й" written as и + combining breve is the same password as the list's precomposed one.
+        #expect(list.contains("\u{0438}\u{0306}цукен"))
+        #expect(set.contains("\u{0438}\u{0306}цукен"))
     }
 
     @Test func copyAndCodes() {
