@@ -6,7 +6,9 @@ import GRDB
 /// The SQLite database (WAL) holding every piece of backend state; the clock, faults and journal live in
 /// memory and are saved here only with `--db FILE` (`StateSaver`).
 /// Times are stored as Unix seconds (REAL) so rules compare them with plain SQL.
-struct Store: Sendable {
+/// A class: every service is made with the store, once or more a request, and copying a struct of a dozen
+/// references was a dozen reference counts each time (issue 34 item 2).
+final class Store: Sendable {
     let pool: DatabasePool
     let path: String
     let isTemporary: Bool
@@ -28,11 +30,26 @@ struct Store: Sendable {
     /// For `accessdeck conform`'s own tests only (`ReferenceBackend.Configuration.conformSelfTestBrokenRules`):
     /// the rules this server does not keep, so those tests can show each check catches a broken rule. Empty
     /// for every server the executable starts; nothing over HTTP sets it.
-    var conformSelfTestBrokenRules: Set<Rule> = []
+    let conformSelfTestBrokenRules: Set<Rule>
 
     func breaks(_ rule: Rule) -> Bool { conformSelfTestBrokenRules.contains(rule) }
 
-    static func open(path: String?) throws -> Store {
+    private init(
+        pool: DatabasePool, path: String, isTemporary: Bool, key: StoreKey, conformSelfTestBrokenRules: Set<Rule>
+    ) {
+        self.pool = pool
+        self.path = path
+        self.isTemporary = isTemporary
+        self.key = key
+        digest = key.digest
+        outboxSealer = key.outboxSealer
+        refreshSealer = key.refreshSealer
+        twoFactorSealer = key.twoFactorSealer
+        self.conformSelfTestBrokenRules = conformSelfTestBrokenRules
+    }
+
+    /// `conformSelfTestBrokenRules`: TEST ONLY, see the property.
+    static func open(path: String?, conformSelfTestBrokenRules: Set<Rule> = []) throws -> Store {
         let resolved: String
         let temporary: Bool
         if let path {
@@ -79,8 +96,8 @@ struct Store: Sendable {
         }
         try PrivateFiles.restrictDatabase(at: resolved)
         let store = Store(
-            pool: pool, path: resolved, isTemporary: temporary, key: key, digest: key.digest,
-            outboxSealer: key.outboxSealer, refreshSealer: key.refreshSealer, twoFactorSealer: key.twoFactorSealer)
+            pool: pool, path: resolved, isTemporary: temporary, key: key,
+            conformSelfTestBrokenRules: conformSelfTestBrokenRules)
         store.sessionCache.watch(pool)
         return store
     }

@@ -55,7 +55,11 @@ struct ContractScopeMiddleware: RouterMiddleware {
         context.capture.setRequestBody(body)
         if !isUpload { try JSONBody.refuseDuplicateKeys(in: body) }
         let bodyRead = BodyReadMark()
-        request.body = .init(asyncSequence: MarkedBody(buffer: body, mark: bodyRead))
+        // The contract's GET and HEAD operations take no body, so theirs is not handed on: a body of its own and
+        // a copy of the request for every read the app makes (issue 34 item 2).
+        if request.method != .get, request.method != .head {
+            request.body = .init(asyncSequence: MarkedBody(buffer: body, mark: bodyRead))
+        }
         let scope = ContractScope(
             request: request, decision: context.decision, capture: context.capture,
             remoteAddress: PeerAddress.text(context.channel.remoteAddress))

@@ -70,10 +70,9 @@ final class World: Sendable {
         let checked = try settings.catalog.load(scenario)
         // Before opening: a second server must not touch the file at all (a temporary one is never shared).
         let lock = try path.map { try DatabaseLock.acquire(databasePath: $0) }
-        var store: Store
+        let store: Store
         do {
-            store = try Store.open(path: path)
-            store.conformSelfTestBrokenRules = settings.conformSelfTestBrokenRules
+            store = try Store.open(path: path, conformSelfTestBrokenRules: settings.conformSelfTestBrokenRules)
         } catch {
             lock?.release()
             throw error
