@@ -262,6 +262,7 @@ def main():
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--scenario", action="append", help="default: every scenario in fixtures/scenarios")
     parser.add_argument("--passes", type=int, default=1, help="times through the list, in one process")
+    parser.add_argument("--smaps-dir", help="keep /proc/PID/smaps after each scenario here, to see which mappings grew")
     args = parser.parse_args()
     # A SIGTERM still kills the tmux server (the `finally` below).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -288,6 +289,13 @@ def main():
                           + session.capture().replace("\n", "\n  "))
                     session.start(scenario)
                 figures, failures = soak(session, scenario, args.keys, args.seed + index)
+                if args.smaps_dir:
+                    os.makedirs(args.smaps_dir, exist_ok=True)
+                    try:
+                        smaps = Path(f"/proc/{session.pid}/smaps").read_text()
+                    except OSError:
+                        smaps = ""
+                    Path(args.smaps_dir, f"{index + 1:02d}-{scenario}.smaps").write_text(smaps)
                 total_crashes += figures["crashes"]
                 total_blank += figures["blank"]
                 memory = figures["memory"]
