@@ -126,6 +126,12 @@ public final class CursesTerminal {
         // Checked before anything queued: under a storm of keys the queue never empties, and a
         // signal honoured only when it did could wait for thousands of frames.
         exitIfSignalled()
+        // So is a resize: ncurses reports one only when input is read, and input is read only once the queue
+        // is empty. Under a key storm the queue held a pty's worth of keys, seconds of frames drawn at the old
+        // size, which left a "Terminal too small" notice centred off the new screen: blank (make soak). Read
+        // now, the new size is painted from the next frame on; the resize event keeps its place after the
+        // keys typed before it.
+        if SignalGuard.takeWindowChange() { readPendingInput() }
         if let event = queue.popFirst() { return event }
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now.advanced(by: $0) }

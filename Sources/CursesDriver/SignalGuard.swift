@@ -7,6 +7,7 @@
 // A signal handler can only touch plain globals; these are written before the handlers are
 // installed so no lazy initialisation ever runs inside a handler.
 nonisolated(unsafe) private var pendingSignal: sig_atomic_t = 0
+nonisolated(unsafe) private var windowChanged: sig_atomic_t = 0
 nonisolated(unsafe) private var signalWakeFD: Int32 = -1
 nonisolated(unsafe) private var previousWinch = sigaction()
 nonisolated(unsafe) private var savedActions: [Int32: sigaction] = [:]
@@ -37,6 +38,7 @@ private func onWindowChange(_ signal: Int32) {
     {
         handler(signal)
     }
+    windowChanged = 1
     writeWakeByte(WakeByte.resize)
 }
 
@@ -83,4 +85,12 @@ enum SignalGuard {
 
     /// The terminating signal received, if any.
     static var pending: Int32? { pendingSignal == 0 ? nil : pendingSignal }
+
+    /// Whether SIGWINCH came since the last call. Cleared before the caller reads the new size, so a
+    /// signal landing while it does is reported again on the next call.
+    static func takeWindowChange() -> Bool {
+        guard windowChanged != 0 else { return false }
+        windowChanged = 0
+        return true
+    }
 }
