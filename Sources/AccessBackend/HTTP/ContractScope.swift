@@ -53,7 +53,10 @@ struct ContractScopeMiddleware: RouterMiddleware {
         let isUpload = WorldFile.isUpload(request)
         let body = try await JSONBody.collect(request, limit: isUpload ? WorldRegistry.maxUploadBytes : JSONBody.limit)
         context.capture.setRequestBody(body)
-        if !isUpload { try JSONBody.refuseDuplicateKeys(in: body) }
+        if !isUpload {
+            try JSONBody.refuseDuplicateKeys(
+                in: body, refusingNulls: !RequestGate.isAdmin(path: request.uri.path))
+        }
         let bodyRead = BodyReadMark()
         // The contract's GET and HEAD operations take no body, so theirs is not handed on: a body of its own and
         // a copy of the request for every read the app makes (issue 34 item 2).

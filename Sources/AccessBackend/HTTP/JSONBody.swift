@@ -61,20 +61,35 @@ enum JSONBody {
     }
 
     /// A member named twice in one object is refused (400): the decoder would quietly keep one of the two,
-    /// and which one a proxy or another server keeps is anybody's guess.
-    static func refuseDuplicateKeys(in body: ByteBuffer) throws {
-        guard body.readableBytes > 0, let key = firstDuplicateKey(in: Data(body.readableBytesView)) else { return }
-        throw BackendError.badRequest("\(key): appears more than once.")
+    /// and which one a proxy or another server keeps is anybody's guess. With `refusingNulls`, so is a member
+    /// whose value is `null` (400): no request body of the contract takes one, and the generated decoder reads
+    /// it as "absent", so `device.voip_token: null` passed where the schema takes a string (schemathesis,
+    /// whenever its case found the phone out of its cooldown). The admin bodies name theirs in a 422 of their
+    /// own (`refuseNulls`).
+    static func refuseDuplicateKeys(in body: ByteBuffer, refusingNulls: Bool = false) throws {
+        guard body.readableBytes > 0 else { return }
+        let found = firstDuplicateKeyAndNull(in: Data(body.readableBytesView))
+        if let key = found.duplicate { throw BackendError.badRequest("\(key): appears more than once.") }
+        if refusingNulls, let member = found.null {
+            throw BackendError.badRequest("\(member): must not be null (leave it out instead).")
+        }
     }
 
     /// The path of the first member that repeats a name in its object (`a.b`, `a[1].b`); nil when there is
     /// none or the text is not JSON (the decoder says so in its own words).
-    static func firstDuplicateKey(in data: Data) -> String? {
+    static func firstDuplicateKey(in data: Data) -> String? { firstDuplicateKeyAndNull(in: data).duplicate }
+
+    /// The first repeated member, and the first member or element that is `null`, in the order of the text.
+    static func firstDuplicateKeyAndNull(in data: Data) -> (duplicate: String?, null: String?) {
         var scanner = KeyScanner(bytes: Array(data))
-        guard scanner.value(at: ""), scanner.atEnd, let duplicate = scanner.duplicate else { return nil }
+        guard scanner.value(at: ""), scanner.atEnd, scanner.duplicate != nil || scanner.null != nil else {
+            return (nil, nil)
+        }
         // The scan only follows the structure; a bad literal elsewhere is the decoder's to report.
-        guard (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil else { return nil }
-        return duplicate
+        guard (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil else {
+            return (nil, nil)
+        }
+        return (scanner.duplicate, scanner.null)
     }
 
     /// A body the generated decoder refused: a member the body's schema does not take (an admin body's,
@@ -190,6 +205,8 @@ private struct KeyScanner {
     var index = 0
     var depth = 0
     var duplicate: String?
+    /// The first member or element (not the body itself) whose value is `null`.
+    var null: String?
 
     var atEnd: Bool {
         mutating get {
@@ -199,6 +216,7 @@ private struct KeyScanner {
     }
 
     private var next: UInt8? { index < bytes.count ? bytes[index] : nil }
+    private static let nullLiteral = Array("null".utf8)
 
     mutating func value(at path: String) -> Bool {
         skipSpace()
@@ -207,6 +225,11 @@ private struct KeyScanner {
         case UInt8(ascii: "["): return nested { $0.array(at: path) }
         case UInt8(ascii: "\""): return string() != nil
         case nil: return false
+        case UInt8(ascii: "n") where null == nil && !path.isEmpty:
+            let start = index
+            guard scalar() else { return false }
+            if bytes[start..<index].elementsEqual(Self.nullLiteral) { null = path }
+            return true
         default: return scalar()
         }
     }
