@@ -152,6 +152,9 @@ import Testing
                 #expect(reply.status == 400, "\(body)")
                 #expect(reply.error?.message == "\(member): must not be null (leave it out instead).", "\(body)")
             }
+            // A member the schema does not name may be null: public bodies take any.
+            let extra = #"{"channel": "phone", "phone": "+995511123457", "device": \#(device)}, "extra": [null]}"#
+            #expect(try await backend.send(.POST, "/auth/sign-in/code", raw: Data(extra.utf8)).status == 202)
             // The same body without the null is taken: the refusal was the null's.
             let taken = #"{"channel": "phone", "phone": "+995511123456", "device": \#(device)}}"#
             #expect(try await backend.send(.POST, "/auth/sign-in/code", raw: Data(taken.utf8)).status == 202)
@@ -159,10 +162,21 @@ import Testing
     }
 
     @Test func nullsAreFoundAtAnyDepthButNotAsTheWholeBodyOrInsideAString() {
-        #expect(JSONBody.firstDuplicateKeyAndNull(in: Data(#"{"a": [1, null], "b": null}"#.utf8)).null == "a[1]")
-        #expect(JSONBody.firstDuplicateKeyAndNull(in: Data(#"{"a": "null", "b": nullx}"#.utf8)).null == nil)
-        #expect(JSONBody.firstDuplicateKeyAndNull(in: Data("null".utf8)).null == nil)
-        #expect(JSONBody.firstDuplicateKeyAndNull(in: Data(#"{"a": {"b": null}}"#.utf8)).null == "a.b")
+        let twoNulls = JSONBody.firstDuplicateKeyAndNulls(in: Data(#"{"a": [1, null], "b": null}"#.utf8))
+        #expect(twoNulls.nulls == ["a[1]", "b"])
+        #expect(JSONBody.firstDuplicateKeyAndNulls(in: Data(#"{"a": "null", "b": nullx}"#.utf8)).nulls == [])
+        #expect(JSONBody.firstDuplicateKeyAndNulls(in: Data("null".utf8)).nulls == [])
+        #expect(JSONBody.firstDuplicateKeyAndNulls(in: Data(#"{"a": {"b": null}}"#.utf8)).nulls == ["a.b"])
+    }
+
+    /// Public bodies take members the schema does not name (schemathesis sends them, nulls among them).
+    @Test func onlyAMemberTheContractNamesIsRefusedForItsNull() {
+        #expect(JSONBody.isContractMember("device.voip_token"))
+        #expect(JSONBody.isContractMember("phone"))
+        #expect(JSONBody.isContractMember("endpoints[3].code"))
+        #expect(!JSONBody.isContractMember("[0]"))
+        #expect(!JSONBody.isContractMember("extra"))
+        #expect(!JSONBody.isContractMember("device.extra"))
     }
 
     @Test func duplicateKeysAreFoundAtAnyDepthAndOnlyWithinOneObject() {

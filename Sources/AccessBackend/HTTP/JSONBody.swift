@@ -62,35 +62,47 @@ enum JSONBody {
 
     /// A member named twice in one object is refused (400): the decoder would quietly keep one of the two,
     /// and which one a proxy or another server keeps is anybody's guess. With `refusingNulls`, so is a member
-    /// whose value is `null` (400): no request body of the contract takes one, and the generated decoder reads
-    /// it as "absent", so `device.voip_token: null` passed where the schema takes a string (schemathesis,
-    /// whenever its case found the phone out of its cooldown). The admin bodies name theirs in a 422 of their
-    /// own (`refuseNulls`).
+    /// of the contract whose value is `null` (400): no request body of the contract takes one, and the generated
+    /// decoder reads it as "absent", so `device.voip_token: null` passed where the schema takes a string
+    /// (schemathesis, whenever its case found the phone out of its cooldown). A member the schema does not name
+    /// is the body's own business (public bodies take any), null or not. The admin bodies name their nulls in a
+    /// 422 of their own (`refuseNulls`).
     static func refuseDuplicateKeys(in body: ByteBuffer, refusingNulls: Bool = false) throws {
         guard body.readableBytes > 0 else { return }
-        let found = firstDuplicateKeyAndNull(in: Data(body.readableBytesView))
+        let found = firstDuplicateKeyAndNulls(in: Data(body.readableBytesView))
         if let key = found.duplicate { throw BackendError.badRequest("\(key): appears more than once.") }
-        if refusingNulls, let member = found.null {
+        if refusingNulls, let member = found.nulls.first(where: isContractMember) {
             throw BackendError.badRequest("\(member): must not be null (leave it out instead).")
         }
     }
 
     /// The path of the first member that repeats a name in its object (`a.b`, `a[1].b`); nil when there is
     /// none or the text is not JSON (the decoder says so in its own words).
-    static func firstDuplicateKey(in data: Data) -> String? { firstDuplicateKeyAndNull(in: data).duplicate }
+    static func firstDuplicateKey(in data: Data) -> String? { firstDuplicateKeyAndNulls(in: data).duplicate }
 
-    /// The first repeated member, and the first member or element that is `null`, in the order of the text.
-    static func firstDuplicateKeyAndNull(in data: Data) -> (duplicate: String?, null: String?) {
+    /// The first repeated member, and the members and elements that are `null`, in the order of the text.
+    static func firstDuplicateKeyAndNulls(in data: Data) -> (duplicate: String?, nulls: [String]) {
         var scanner = KeyScanner(bytes: Array(data))
-        guard scanner.value(at: ""), scanner.atEnd, scanner.duplicate != nil || scanner.null != nil else {
-            return (nil, nil)
+        guard scanner.value(at: ""), scanner.atEnd, scanner.duplicate != nil || !scanner.nulls.isEmpty else {
+            return (nil, [])
         }
         // The scan only follows the structure; a bad literal elsewhere is the decoder's to report.
         guard (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil else {
-            return (nil, nil)
+            return (nil, [])
         }
-        return (scanner.duplicate, scanner.null)
+        return (scanner.duplicate, scanner.nulls)
     }
+
+    /// Whether `path` (`device.voip_token`, `endpoints[1].code`) names a member some request body of the
+    /// contract defines, its indices aside.
+    static func isContractMember(_ path: String) -> Bool {
+        contractMemberPatterns.contains(path.replacing(/\[[0-9]+\]/, with: "[]"))
+    }
+
+    private static let contractMemberPatterns: Set<String> = Set(
+        ContractBodies.members.values.flatMap { objects in
+            objects.flatMap { parent, names in names.map { parent.isEmpty ? $0 : "\(parent).\($0)" } }
+        })
 
     /// A body the generated decoder refused: a member the body's schema does not take (an admin body's,
     /// `additionalProperties: false`) is 422 naming the members it takes; a value outside an enum is 400
@@ -205,8 +217,9 @@ private struct KeyScanner {
     var index = 0
     var depth = 0
     var duplicate: String?
-    /// The first member or element (not the body itself) whose value is `null`.
-    var null: String?
+    /// The members and elements (not the body itself) whose value is `null`, the first few.
+    var nulls: [String] = []
+    static let maxNulls = 16
 
     var atEnd: Bool {
         mutating get {
@@ -225,10 +238,10 @@ private struct KeyScanner {
         case UInt8(ascii: "["): return nested { $0.array(at: path) }
         case UInt8(ascii: "\""): return string() != nil
         case nil: return false
-        case UInt8(ascii: "n") where null == nil && !path.isEmpty:
+        case UInt8(ascii: "n") where nulls.count < Self.maxNulls && !path.isEmpty:
             let start = index
             guard scalar() else { return false }
-            if bytes[start..<index].elementsEqual(Self.nullLiteral) { null = path }
+            if bytes[start..<index].elementsEqual(Self.nullLiteral) { nulls.append(path) }
             return true
         default: return scalar()
         }
