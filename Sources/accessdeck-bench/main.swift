@@ -46,9 +46,11 @@ case "start":
     }
     exit(0)
 case "serve":
-    // The embedded backend alone on a free port, its address on stdout, until SIGTERM: for a profiler.
+    // The embedded backend alone on a free port, its address on stdout, until SIGTERM: for a profiler. With
+    // `accessdeck serve`'s logger: Hummingbird gives every request's logger its id, which costs what the handler
+    // makes it cost.
     try blocking {
-        let backend = try await ReferenceBackend.start(.init(logger: quiet))
+        let backend = try await ReferenceBackend.start(.init(logger: ServerLogHandler.serverLogger()))
         print("listening on \(backend.baseURL)")
         fflush(nil)
         try await backend.waitUntilStopped()

@@ -1,7 +1,6 @@
 import AccessBackend
 import ArgumentParser
 import Foundation
-import Logging
 
 /// `accessdeck serve`: the reference backend alone, for QA, schemathesis and the benchmark.
 struct Serve: AsyncParsableCommand {
@@ -83,9 +82,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var logger = Logger(label: "accessdeck.serve")
-        // Keeps Hummingbird's info-level start-up chatter off QA's terminal (stderr).
-        logger.logLevel = .warning
+        let logger = ServerLogHandler.serverLogger()
         let stop = StopRequest()
         TerminationSignals.install { stop.request() }
         let admin = try ReferenceBackend.adminAccess(host: host, token: resolvedAdminToken, disabled: noAdmin)

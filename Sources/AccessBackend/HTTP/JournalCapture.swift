@@ -14,12 +14,21 @@ final class JournalCapture: Sendable {
     private struct State {
         var requestBody: ByteBuffer?
         var responseBody: ByteBuffer?
+        var responseHoldsNoSecret = false
         var fault: String?
     }
     private let state = Mutex(State())
 
     func setRequestBody(_ body: ByteBuffer) { state.withLock { $0.requestBody = body } }
-    func setResponseBody(_ body: ByteBuffer) { state.withLock { $0.responseBody = body } }
+
+    /// `holdsNoSecret`: the maker of `body` knows the redactor would leave it as it is (`AuthMethodsJSON`), so
+    /// the journal keeps its text without scanning it; a body longer than the journal keeps is scanned anyway.
+    func setResponseBody(_ body: ByteBuffer, holdsNoSecret: Bool = false) {
+        state.withLock { state in
+            state.responseBody = body
+            state.responseHoldsNoSecret = holdsNoSecret
+        }
+    }
     func setFault(_ name: String) { state.withLock { $0.fault = name } }
 
     var fault: String? { state.withLock { $0.fault } }
@@ -33,7 +42,9 @@ final class JournalCapture: Sendable {
     func entry(
         request: Request, path: String, responseStatus: Int, responseIsJSON: Bool, at: Date, ms: Double, rule: Rule
     ) -> JournalService.Pending {
-        let (requestBody, responseBody, fault) = state.withLock { ($0.requestBody, $0.responseBody, $0.fault) }
+        let (requestBody, responseBody, responseHoldsNoSecret, fault) = state.withLock {
+            ($0.requestBody, $0.responseBody, $0.responseHoldsNoSecret, $0.fault)
+        }
         var headers: [(name: String, value: String)] = []
         headers.reserveCapacity(request.headers.count)
         for field in request.headers {
@@ -50,13 +61,15 @@ final class JournalCapture: Sendable {
         return JournalService.Pending(
             entry: entry, requestHeaders: headers,
             requestBody: requestIsJSON ? requestBody.flatMap { Self.redacted($0) } : nil,
-            responseBody: responseIsJSON ? responseBody.flatMap { Self.redacted($0) } : nil)
+            responseBody: responseIsJSON
+                ? responseBody.flatMap { Self.redacted($0, holdsNoSecret: responseHoldsNoSecret) } : nil)
     }
 
     static let requestIDField = HTTPField.Name("X-Request-ID")!
 
-    private static func redacted(_ body: ByteBuffer) -> JournalService.RedactedBody? {
+    private static func redacted(_ body: ByteBuffer, holdsNoSecret: Bool = false) -> JournalService.RedactedBody? {
         guard body.readableBytes > 0 else { return nil }
+        if holdsNoSecret, body.readableBytes <= maxBodyBytes { return .init(text: String(buffer: body), isWhole: true) }
         return body.withUnsafeReadableBytes { bytes in
             Redaction.jsonReportingCut(bytes, maxBytes: maxBodyBytes).map { .init(text: $0.text, isWhole: $0.isWhole) }
                 ?? .init(text: Redaction.notJSON, isWhole: false)
