@@ -190,4 +190,27 @@ import Testing
         #expect(JSONBody.firstDuplicateKey(in: Data(#"{"k": 1, "k""#.utf8)) == nil)
         #expect(JSONBody.firstDuplicateKey(in: Data()) == nil)
     }
+
+    /// A request with neither Content-Length nor Transfer-Encoding has no body and its body is not read
+    /// (`JSONBody.isFramed`); the request sent right behind it on the same connection, in the same write, still
+    /// gets its own answer, body and all.
+    @Test func aRequestWithoutFramingLeavesTheNextOnTheConnectionWhole() async throws {
+        try await TestBackend.with { backend in
+            let connection = try await RawHTTP.Connection(port: backend.running.port)
+            let unframed = "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            let framed = String(decoding: RawHTTP.request("POST", "/_admin/session"), as: UTF8.self)
+            await connection.send(unframed + framed)
+            guard case .closed(let received) = await connection.waitForClose() else {
+                Issue.record("the connection was not closed after its last request")
+                return
+            }
+            let text = String(decoding: received, as: UTF8.self)
+            // Each answer's status, in order (a body may run straight into the next head); the text itself holds
+            // a token, so it is not printed.
+            let statuses = text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { String($0.prefix(6)) }
+            #expect(statuses == ["200 OK", "200 OK"])
+            #expect(text.contains(#"{"status":"ok"}"#))
+            #expect(text.contains("access_token"))
+        }
+    }
 }

@@ -51,7 +51,13 @@ struct ContractScopeMiddleware: RouterMiddleware {
     ) async throws -> Response {
         var request = request
         let isUpload = WorldFile.isUpload(request)
-        let body = try await JSONBody.collect(request, limit: isUpload ? WorldRegistry.maxUploadBytes : JSONBody.limit)
+        // A request without Content-Length or Transfer-Encoding has no body (RFC 9112 §6.3): every GET the app
+        // makes. Not reading it spares the read and its iterator; Hummingbird takes the request's end after the
+        // answer, as it does for every route that does not read its body (issue 34 item 2).
+        let body =
+            JSONBody.isFramed(request)
+            ? try await JSONBody.collect(request, limit: isUpload ? WorldRegistry.maxUploadBytes : JSONBody.limit)
+            : ByteBuffer()
         context.capture.setRequestBody(body)
         if !isUpload {
             try JSONBody.refuseDuplicateKeys(

@@ -8,6 +8,12 @@ enum JSONBody {
     /// No request in the contract comes near this; anything larger is refused with 413.
     static let limit = 64 * 1024
 
+    /// Whether the request says it has a body: a Content-Length or a Transfer-Encoding (RFC 9112 §6.3; a request
+    /// with neither has none).
+    static func isFramed(_ request: Request) -> Bool {
+        request.headers.contains(.contentLength) || request.headers.contains(.transferEncoding)
+    }
+
     /// Reads the whole body before deciding, so an oversized upload gets a clean 413 instead of a
     /// connection reset half-way through the client's write.
     static func collect(_ request: Request, limit: Int = limit) async throws -> ByteBuffer {
