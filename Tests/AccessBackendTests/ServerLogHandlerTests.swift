@@ -20,12 +20,15 @@ import Testing
     /// Logs the same things through a `StreamLogHandler` and through a `ServerLogHandler` over one, and expects
     /// both to write `expected`.
     private func expectBothWrite(
-        _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation, _ use: (inout Logger) -> Void
+        _ expected: [String], provider: Logger.MetadataProvider? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation, _ use: (inout Logger) -> Void
     ) {
         let (plain, deferred) = (Lines(), Lines())
-        var streamLogger = Logger(label: "serve") { StreamLogHandler(label: $0, stream: plain, metadataProvider: nil) }
+        var streamLogger = Logger(label: "serve") {
+            StreamLogHandler(label: $0, stream: plain, metadataProvider: provider)
+        }
         var serverLogger = Logger(label: "serve") {
-            ServerLogHandler(StreamLogHandler(label: $0, stream: deferred, metadataProvider: nil))
+            ServerLogHandler(StreamLogHandler(label: $0, stream: deferred, metadataProvider: provider))
         }
         use(&streamLogger)
         use(&serverLogger)
@@ -49,6 +52,17 @@ import Testing
         expectBothWrite([" error serve: path=/message type=E [AccessBackendTests] could not open a world"]) { logger in
             logger[metadataKey: "path"] = "/logger"
             logger.error("could not open a world", metadata: ["path": "/message", "type": "E"])
+        }
+    }
+
+    @Test func aProvidersMetadataWinsOverTheLoggersAndLosesToTheMessages() {
+        let provider = Logger.MetadataProvider { ["path": "/provider", "trace": "t1"] }
+        expectBothWrite(
+            [" error serve: path=/provider trace=t2 user=u [AccessBackendTests] failed"], provider: provider
+        ) { logger in
+            logger[metadataKey: "path"] = "/logger"
+            logger[metadataKey: "user"] = "u"
+            logger.error("failed", metadata: ["trace": "t2"])
         }
     }
 
