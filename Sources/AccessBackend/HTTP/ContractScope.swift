@@ -49,7 +49,6 @@ struct ContractScopeMiddleware: RouterMiddleware {
     func scoped(
         _ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response
     ) async throws -> Response {
-        var request = request
         let isUpload = WorldFile.isUpload(request)
         // A request without Content-Length or Transfer-Encoding has no body (RFC 9112 §6.3): every GET the app
         // makes. Not reading it spares the read and its iterator; Hummingbird takes the request's end after the
@@ -64,19 +63,26 @@ struct ContractScopeMiddleware: RouterMiddleware {
                 in: body, refusingNulls: !RequestGate.isAdmin(path: request.uri.path))
         }
         let bodyRead = BodyReadMark()
-        // The contract's GET and HEAD operations take no body, so theirs is not handed on: a body of its own and
-        // a copy of the request for every read the app makes (issue 34 item 2).
-        if request.method != .get, request.method != .head {
-            request.body = .init(asyncSequence: MarkedBody(buffer: body, mark: bodyRead))
-        }
+        // The scope holds the one copy of the request handed on, and what follows reads it there: each copy of a
+        // request is a retain and a release of each of its parts (issue 34 item 2).
         let scope = ContractScope(
-            request: request, decision: context.decision, capture: context.capture,
-            remoteAddress: PeerAddress.text(context.channel.remoteAddress))
+            request: Self.handedOn(request, body: body, mark: bodyRead), decision: context.decision,
+            capture: context.capture, remoteAddress: PeerAddress.text(context.channel.remoteAddress))
         do {
-            return try await ContractScope.$current.withValue(scope) { try await next(request, context) }
+            return try await ContractScope.$current.withValue(scope) { try await next(scope.request, context) }
         } catch let error as ServerError {
-            throw Self.backendError(for: error, request: request, bodyWasRead: bodyRead.isSet)
+            throw Self.backendError(for: error, request: scope.request, bodyWasRead: bodyRead.isSet)
         }
+    }
+
+    /// The request with its collected body, which reading sets `mark`. The contract's GET and HEAD operations
+    /// take no body, so theirs is not handed on: a body of its own and a copy of the request for every read the
+    /// app makes.
+    private static func handedOn(_ request: Request, body: ByteBuffer, mark: BodyReadMark) -> Request {
+        guard request.method != .get, request.method != .head else { return request }
+        var request = request
+        request.body = .init(asyncSequence: MarkedBody(buffer: body, mark: mark))
+        return request
     }
 
     /// Larger answers (a long journal or outbox) go out as they come.

@@ -79,15 +79,16 @@ final class JournalService: Sendable {
         record(Pending(entry: entry))
     }
 
-    func record(_ pending: Pending) {
-        var entry = pending
+    /// Moved into its slot, not copied: a copy of an entry is a retain of each of its strings, twice a request
+    /// (issue 34 item 2). The entry it replaces comes back in `pending` and is freed after the lock is let go.
+    func record(_ pending: consuming Pending) {
         entries.withLock { ring in
             ring.lastID += 1
-            entry.entry.id = ring.lastID
+            pending.entry.id = ring.lastID
             if ring.slots.count < Self.capacity {
-                ring.slots.append(entry)
+                ring.slots.append(copy pending)
             } else {
-                ring.slots[ring.next] = entry
+                swap(&ring.slots[ring.next], &pending)
             }
             ring.next = (ring.next + 1) % Self.capacity
         }
