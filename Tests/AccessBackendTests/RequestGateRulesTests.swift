@@ -23,7 +23,7 @@ import Testing
     @Test func loopbackHostsPass() {
         for authority in [
             "127.0.0.1", "127.0.0.1:8080", "localhost", "localhost:1", "LOCALHOST:80", "127.1.2.3:9", "[::1]",
-            "[::1]:8080",
+            "[::1]:8080", "[0:0:0:0:0:0:0:1]:80", "LocalHost",
         ] {
             #expect(RequestGate.isLoopbackAuthority(authority), "\(authority)")
         }
@@ -33,6 +33,7 @@ import Testing
         for authority in [
             "example.com", "example.com:80", "127.0.0.1:", "127.0.0.1:80a", "127.0.0.1:-1", "localhost:８０",
             "localhost.evil.com", "128.0.0.1", "[::2]", "[::1", "[::1]x", "127.0.0.1.example.com:80",
+            "[::1]:", ":80", "", "localhost:", "127.0.0.1 ", "[]",
         ] {
             #expect(!RequestGate.isLoopbackAuthority(authority), "\(authority)")
         }

@@ -42,5 +42,8 @@ import Testing
         #expect(fromBuffer == "00017f80abff10")
         #expect(fromBuffer == Secrets.hex(bytes.lazy.map { $0 }))
         #expect([UInt8]().withUnsafeBytes { Secrets.hex($0) } == "")
+        let every = (0...255).map { UInt8($0) }
+        let expected = every.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        #expect(every.withUnsafeBytes { Secrets.hex($0) } == expected)
     }
 }

@@ -53,9 +53,14 @@ enum Secrets {
     /// `hex` of contiguous bytes, written straight into the string's storage.
     static func hex(_ bytes: UnsafeRawBufferPointer) -> String {
         String(unsafeUninitializedCapacity: 2 * bytes.count) { out in
-            for (index, byte) in bytes.enumerated() {
-                out[2 * index] = hexDigits[Int(byte >> 4)]
-                out[2 * index + 1] = hexDigits[Int(byte & 0x0f)]
+            // Arithmetic rather than a table: an array read is a bounds check and a retain.
+            @inline(__always) func digit(_ nibble: UInt8) -> UInt8 {
+                nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
+            }
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                out[2 * index] = digit(byte >> 4)
+                out[2 * index + 1] = digit(byte & 0x0f)
             }
             return 2 * bytes.count
         }

@@ -67,7 +67,7 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let part = unwrapOutboundIn(data)
         connectionGuard.write(part)
-        repair.write(part, context: context, promise: promise)
+        repair.write(part, data: data, context: context, promise: promise)
     }
 
     /// `ConnectionGuard`'s deadline timer, on the event loop.

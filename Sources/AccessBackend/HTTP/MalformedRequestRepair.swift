@@ -32,8 +32,11 @@ final class MalformedRequestRepair {
         if let error = error as? HTTPParserError { parserError = error }
     }
 
-    /// Writes `part` on, or what it stands for.
-    func write(_ part: HTTPResponsePart, context: ChannelHandlerContext, promise: EventLoopPromise<Void>?) {
+    /// Writes `part` on, or what it stands for. `data`: `part` as it came, passed on as it is when it is written
+    /// on unchanged: wrapping it again was an allocation of every part written (issue 34 item 2).
+    func write(
+        _ part: HTTPResponsePart, data: NIOAny, context: ChannelHandlerContext, promise: EventLoopPromise<Void>?
+    ) {
         if connectAnswer != nil {
             gatherConnectAnswer(part, context: context, promise: promise)
             return
@@ -41,7 +44,7 @@ final class MalformedRequestRepair {
         guard let error = parserError, case .head(var head) = part, head.status == .badRequest,
             head.headerFields[.contentLength] == "0"
         else {
-            context.write(NIOAny(part), promise: promise)
+            context.write(data, promise: promise)
             return
         }
         parserError = nil
