@@ -51,6 +51,7 @@ final class FaultService: Sendable {
     }
 
     private let settings = Mutex(FaultSettings())
+    private static let nothingArmed = FaultSettings()
 
     /// Applies the members `update` sends. Returns how long the port must refuse connections when it
     /// starts a refusal.
@@ -180,7 +181,9 @@ final class FaultService: Sendable {
     /// then the first endpoint fault whose path matches, then a status for the path. An endpoint fault given
     /// `times` counts this request, and is gone once spent.
     func injection(for path: String) -> Injection? {
-        let settings = self.settings.withLock { current -> FaultSettings in
+        let armed = self.settings.withLock { current -> FaultSettings? in
+            // Nothing armed, as for almost every request: no copy of the settings (issue 34 item 2).
+            if current == Self.nothingArmed { return nil }
             let seen = current
             if let index = current.endpoints?.firstIndex(where: { $0.path == "*" || $0.path == path }),
                 let remaining = current.endpoints?[index].remaining
@@ -193,6 +196,7 @@ final class FaultService: Sendable {
             }
             return seen
         }
+        guard let settings = armed else { return nil }
         switch settings.offline.flatMap(Offline.init(rawValue:)) {
         case .drop:
             return Injection(name: "offline_drop", action: .close(.faultOfflineDrop))
