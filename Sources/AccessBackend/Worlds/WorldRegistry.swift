@@ -222,6 +222,10 @@ final class WorldRegistry: Sendable {
                     throw BackendError.worldFileInvalid(
                         "it does not open here. A world file carries its key inside it: take one from "
                             + "GET /_admin/worlds/NAME/file, not from the data directory.")
+                } catch is DatabaseError {
+                    // Its schema is ours (`WorldFile.check`), so its rows are what SQLite would not take.
+                    World.removeFiles(of: target)
+                    throw BackendError.worldFileInvalid("its rows do not load here.")
                 } catch {
                     World.removeFiles(of: target)
                     throw error
@@ -422,16 +426,21 @@ enum WorldFile {
         return path
     }
 
-    /// A sound SQLite file whose migrations this server knows (so `Store.open` can bring it up to date).
+    /// A sound SQLite file made by this server's migrations and nothing else: the migrations it records are the
+    /// first ones of this server's chain, and its schema — every table, index, trigger and view, with its SQL — is
+    /// what that part of the chain makes of an empty database. Anything more rides along into every world made
+    /// from the file and back out in its download (issue 45 item 2): a trigger on `sessions` made every sign-in
+    /// pass two-factor and outlived a scenario load; a recursive one held a request's CPU for seconds. A file whose
+    /// migrations table claims what its tables are not is refused here too, rather than failing to open.
     static func check(_ path: String) throws {
-        let known = Set(Store.migrator(sealer: nil).migrations)
-        let applied: [String]
+        let chain = Store.migrator(sealer: nil).migrations
+        let (applied, schema): (Set<String>, [String])
         do {
             var configuration = Configuration()
             configuration.readonly = true
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
-            applied = try queue.read { db -> [String] in
+            (applied, schema) = try queue.read { db in
                 let problems = try Int.fetchOne(
                     db, sql: "SELECT count(*) FROM pragma_quick_check() WHERE quick_check <> 'ok'")
                 guard problems == 0 else {
@@ -440,18 +449,48 @@ enum WorldFile {
                 guard try db.tableExists("grdb_migrations"), try db.tableExists("meta") else {
                     throw BackendError.worldFileInvalid("it is not an AccessDeck world (no migrations table).")
                 }
-                return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+                // As text whatever the file stored there: a crafted file is not to stop the server on a type.
+                let applied = try String.fetchAll(
+                    db, sql: "SELECT ifnull(CAST(identifier AS TEXT), '') FROM grdb_migrations")
+                return (Set(applied), try Self.schema(db))
             }
         } catch let error as BackendError {
             throw error
         } catch {
             throw BackendError.worldFileInvalid("SQLite cannot read it.")
         }
-        let unknown = applied.filter { !known.contains($0) }
+        let unknown = applied.subtracting(chain)
         guard unknown.isEmpty else {
             throw BackendError.worldFileInvalid(
                 "it was made by a newer AccessDeck (migrations \(unknown.sorted().joined(separator: ", "))).")
         }
+        guard !applied.isEmpty, Set(chain.prefix(applied.count)) == applied else {
+            throw BackendError.worldFileInvalid("its migrations are not the ones AccessDeck makes, in their order.")
+        }
+        guard schema == (try schemaMade(upTo: chain[applied.count - 1])) else {
+            throw BackendError.worldFileInvalid(
+                "its tables, indexes, triggers or views are not the ones its migrations make.")
+        }
+    }
+
+    /// Every object of `sqlite_master` (type, name, table and SQL, SQLite's own included), each quoted by SQLite
+    /// so that no value can pass for another, sorted.
+    private static func schema(_ db: Database) throws -> [String] {
+        try String.fetchAll(
+            db,
+            sql: """
+                SELECT quote(type) || ',' || quote(name) || ',' || quote(tbl_name) || ',' || quote(sql)
+                FROM sqlite_master
+                """
+        ).sorted()
+    }
+
+    /// What the migrations up to `last` make of an empty database.
+    private static func schemaMade(upTo last: String) throws -> [String] {
+        let queue = try DatabaseQueue()
+        // Only the rows from before need the key: an empty database gets a throwaway one.
+        try Store.migrator(sealer: StoreKey.temporary().outboxSealer).migrate(queue, upTo: last)
+        return try queue.read(schema)
     }
 }
 
