@@ -125,4 +125,51 @@ import Testing
             #expect(try await InWorld(backend: backend, name: "older").get("/_admin/state").status == 200)
         }
     }
+
+    // MARK: Item 8: links in the data directory
+
+    /// A `-wal` and a `-shm` planted as links to another file: that file keeps its mode, while the database
+    /// itself is still made 0600.
+    @Test func aPlantedLinkBesideADatabaseIsNotFollowed() throws {
+        let directory = WorldsTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let victim = directory + "/victim"
+        let database = directory + "/w.sqlite"
+        for path in [victim, database] {
+            #expect(FileManager.default.createFile(atPath: path, contents: Data("x".utf8)))
+            #expect(chmod(path, 0o644) == 0)
+        }
+        for suffix in ["-wal", "-shm"] { #expect(symlink(victim, database + suffix) == 0) }
+        PrivateFiles.restrictDatabase(at: database)
+        #expect(Self.mode(victim) == 0o644)
+        #expect(Self.mode(database) == 0o600)
+    }
+
+    /// An existing `--data-dir` open to others is tightened to 0700; one that is a symbolic link is refused,
+    /// saying so, and the directory it points to is left as it was.
+    @Test func anExistingDataDirectoryIsTightenedAndALinkedOneRefused() async throws {
+        let parent = WorldsTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let open = parent + "/open"
+        #expect(mkdir(open, 0o755) == 0)
+        #expect(chmod(open, 0o755) == 0)
+        try await TestBackend.with(configuration: WorldsTests.configuration(dataDirectory: open)) { backend in
+            let made = try await backend.get("/w/a/health")
+            #expect(made.status == 200)
+        }
+        #expect(Self.mode(open) == 0o700)
+
+        let real = parent + "/real"
+        #expect(mkdir(real, 0o755) == 0)
+        #expect(chmod(real, 0o755) == 0)
+        let linked = parent + "/linked"
+        #expect(symlink(real, linked) == 0)
+        for given in [linked, linked + "/"] {
+            let error = await #expect(throws: ReferenceBackend.ConfigurationError.self) {
+                try await TestBackend.with(configuration: WorldsTests.configuration(dataDirectory: given)) { _ in }
+            }
+            #expect(error?.description.contains("symbolic link") == true, "\(given): \(String(describing: error))")
+        }
+        #expect(Self.mode(real) == 0o755)
+    }
 }

@@ -80,12 +80,59 @@ enum PrivateFiles {
     }
 
     /// Also tightens files an older version left 0644. A file someone else owns is left as it is:
-    /// chmod would fail, and SQLite will report anything that matters when it opens the file.
+    /// fchmod would fail, and SQLite will report anything that matters when it opens the file.
     static func restrictDatabase(at path: String) {
         for suffix in ["", "-wal", "-shm"] {
-            _ = chmod(path + suffix, fileMode)
+            restrict(path + suffix)
         }
     }
+
+    /// Opened without following a symbolic link and changed through that descriptor: `chmod` on a name follows
+    /// one, so a `NAME.sqlite-wal` planted in the data directory pointing elsewhere had that file's mode changed
+    /// (issue 45 item 8). Only a regular file is touched; non-blocking, so a FIFO put there cannot hold the open.
+    private static func restrict(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+        _ = fchmod(descriptor, fileMode)
+    }
+
+    /// `--data-dir`: made 0700 when missing; an existing one is tightened to 0700, since whoever may write in it
+    /// may plant a file or a link where a world's file will be. Refused when it is a symbolic link (whoever
+    /// controls the link decides where every world goes), not a directory, or another user's.
+    static func prepareDirectory(at path: String) throws {
+        // "dir/" would follow a link named dir despite O_NOFOLLOW.
+        var path = path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        guard mkdir(path, directoryMode) == 0 || errno == EEXIST else {
+            throw StoreError("cannot create \(path): \(String(cString: strerror(errno)))")
+        }
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            let reason = errno
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                throw StoreError("\(path) is a symbolic link: give the directory itself")
+            }
+            if reason == ENOTDIR { throw StoreError("\(path) is not a directory") }
+            throw StoreError("cannot open \(path): \(String(cString: strerror(reason)))")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw StoreError("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        guard info.st_uid == getuid() else {
+            throw StoreError("\(path) belongs to another user: give a directory of your own")
+        }
+        if info.st_mode & 0o077 != 0, fchmod(descriptor, directoryMode) != 0 {
+            throw StoreError("cannot make \(path) private (0700): \(String(cString: strerror(errno)))")
+        }
+    }
+
+
 }
 
 /// The embedded backend's database when no `--db` is given: one file per process in a directory only

@@ -48,9 +48,10 @@ final class WorldRegistry: Sendable {
         self.dataDirectory = dataDirectory
         self.clock = clock
         if let dataDirectory {
-            guard mkdir(dataDirectory, PrivateFiles.directoryMode) == 0 || errno == EEXIST else {
-                throw ReferenceBackend.ConfigurationError(
-                    "cannot create --data-dir \(dataDirectory): \(String(cString: strerror(errno)))")
+            do {
+                try PrivateFiles.prepareDirectory(at: dataDirectory)
+            } catch let error as StoreError {
+                throw ReferenceBackend.ConfigurationError("--data-dir: \(error.description)")
             }
         }
     }
