@@ -168,6 +168,8 @@ public enum ReferenceBackend {
             name: WorldName.defaultWorld, path: configuration.databasePath, scenario: configuration.scenario,
             settings: settings, registry: registry, now: registry.clock.now())
         registry.setDefault(world)
+        // A data directory an earlier run (or a larger --max-kept-worlds) left fuller than this one keeps.
+        await registry.pruneKept()
         let backend = world.backend
         let store = backend.store
         let served = world.routes

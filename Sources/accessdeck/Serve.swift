@@ -56,6 +56,12 @@ struct Serve: AsyncParsableCommand {
             valueName: "minutes"))
     var worldIdleMinutes = ReferenceBackend.WorldLimits.defaultIdleMinutes
 
+    @Option(
+        help: ArgumentHelp(
+            "With --data-dir, closed worlds whose files are kept; beyond it the one unused longest is removed.",
+            valueName: "n"))
+    var maxKeptWorlds = ReferenceBackend.WorldLimits.defaultMaxKeptWorlds
+
     /// The flag wins over the environment; an empty variable counts as unset.
     private var resolvedAdminToken: String? {
         if let adminToken { return adminToken }
@@ -72,6 +78,9 @@ struct Serve: AsyncParsableCommand {
         guard (1...10_000).contains(maxWorlds) else { throw ValidationError("--max-worlds must be 1...10000.") }
         guard (1...10_080).contains(worldIdleMinutes) else {
             throw ValidationError("--world-idle-minutes must be 1...10080 (a week).")
+        }
+        guard (0...100_000).contains(maxKeptWorlds) else {
+            throw ValidationError("--max-kept-worlds must be 0...100000.")
         }
         try ScenarioArgument.validate(scenario)
         do {
@@ -91,7 +100,8 @@ struct Serve: AsyncParsableCommand {
         configuration.connectionLimits.maxConnections = maxConnections
         configuration.connectionLimits.idleTimeout = .seconds(idleTimeout)
         configuration.dataDirectory = dataDir
-        configuration.worldLimits = .init(maxWorlds: maxWorlds, idleMinutes: worldIdleMinutes)
+        configuration.worldLimits = .init(
+            maxWorlds: maxWorlds, idleMinutes: worldIdleMinutes, maxKeptWorlds: maxKeptWorlds)
         let backend = try await ReferenceBackend.start(configuration)
         FileHandle.standardError.write(Data("accessdeck serve: \(ReferenceBackend.describe(admin, host: host))\n".utf8))
         stop.onRequest { Task { await backend.shutdown() } }

@@ -126,6 +126,142 @@ import Testing
         }
     }
 
+    // MARK: Item 3: deleting a world
+
+    /// `DELETE /w/a/_admin/worlds/a` is answered at once (it waited a minute for itself, past the client's
+    /// 30 s), and the name's next request waits for the close and gets a fresh world, never the 500 of a file
+    /// still held, round after round within `--max-worlds 1`.
+    @Test func aWorldDeletingItselfIsAnsweredAtOnceAndItsNameComesBackFresh() async throws {
+        let directory = WorldsTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let configuration = WorldsTests.configuration(dataDirectory: directory, limits: .init(maxWorlds: 1))
+        try await TestBackend.with(configuration: configuration) { backend in
+            let a = InWorld(backend: backend, name: "a")
+            for round in 0..<3 {
+                _ = try await a.post("/_admin/clock/advance", ClockAdvanceBody(seconds: 600))
+                let moved = try await a.clock()
+                let deleted = try await a.send(.DELETE, "/_admin/worlds/a")
+                #expect(deleted.status == 204, "round \(round): \(String(decoding: deleted.data, as: UTF8.self))")
+                let state = try await a.get("/_admin/state")
+                #expect(state.status == 200, "round \(round): \(String(decoding: state.data, as: UTF8.self))")
+                // A world afresh: the moved clock went with the deleted one.
+                #expect(try await a.clock() != moved, "round \(round)")
+            }
+        }
+    }
+
+    /// While a deleted world waits for a request in flight (held by a `timeout` fault) it still holds its
+    /// database: it counts toward `--max-worlds`, and a request for its name waits for the close instead of
+    /// opening its file again (a 500 with `--data-dir`).
+    @Test func aWorldBeingClosedCountsUntilItIsClosed() async throws {
+        let directory = WorldsTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let configuration = WorldsTests.configuration(dataDirectory: directory, limits: .init(maxWorlds: 1))
+        try await TestBackend.with(configuration: configuration) { backend in
+            let a = InWorld(backend: backend, name: "a")
+            let timeout = Components.Schemas.EndpointFault(path: "/health", kind: .timeout)
+            #expect(try await a.post("/_admin/faults", FaultSettings(endpoints: [timeout])).status == 200)
+            var held: RawHTTP.Connection? = try await RawHTTP.Connection(port: backend.running.port)
+            await held?.send("GET /w/a/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            let worlds = backend.running.worlds
+            _ = try await Probe.eventually { worlds.requestsInFlight("a") == 1 ? true : nil }
+
+            let deleting = Task { try await backend.send(.DELETE, "/_admin/worlds/a") }
+            // Taken out of the open worlds: being closed, waiting for the held request.
+            _ = try await Probe.eventually { worlds.requestsInFlight("a") == nil ? true : nil }
+            let other = try await backend.get("/w/b/health")
+            #expect(other.status == 409, "\(String(decoding: other.data, as: UTF8.self))")
+            #expect(other.error?.code == "world_limit")
+            #expect(!(try await Self.names(backend)).contains("b"))
+
+            let again = Task { try await a.get("/_admin/faults") }
+            // The client gives up: the held request ends, and the close with it.
+            withExtendedLifetime(held) {}
+            held = nil
+            #expect(try await deleting.value.status == 204)
+            let reopened = try await again.value
+            #expect(reopened.status == 200, "\(String(decoding: reopened.data, as: UTF8.self))")
+            // A world afresh: the fault went with the deleted one.
+            #expect(try reopened.decode(FaultSettings.self).endpoints?.isEmpty ?? true)
+        }
+    }
+
+    // MARK: Item 4: who makes a world
+
+    /// A request the new world would refuse anyway makes none: 415, 404, 405, and a browser's `Origin` on any
+    /// method, a no-cors GET included. An open world still answers such a GET, as the bare paths do.
+    @Test func onlyARequestTheWorldWouldAnswerMakesIt() async throws {
+        try await TestBackend.with { backend in
+            let plain = try await backend.send(
+                .POST, "/w/plain/auth/register", raw: Data("{}".utf8), contentType: "text/plain")
+            #expect(plain.status == 415)
+            #expect(plain.error?.code == "unsupported_media_type")
+            let nowhere = try await backend.get("/w/nowhere/nowhere")
+            #expect(nowhere.status == 404)
+            #expect(nowhere.error?.code == "not_found")
+            let method = try await backend.send(.DELETE, "/w/method/health")
+            #expect(method.status == 405)
+            #expect(method.error?.code == "method_not_allowed")
+            let page = try await backend.send(.GET, "/w/page/health", headers: [("Origin", "https://evil.example")])
+            #expect(page.status == 403)
+            #expect(page.error?.code == "origin_not_allowed")
+            #expect(try await Self.names(backend) == ["default"])
+
+            #expect(try await backend.get("/w/open/health").status == 200)
+            let read = try await backend.send(.GET, "/w/open/health", headers: [("Origin", "https://evil.example")])
+            #expect(read.status == 200)
+            #expect(try await Self.names(backend) == ["default", "open"])
+        }
+    }
+
+    /// An admin request without the admin token is 401 and makes no world.
+    @Test func anAdminRequestWithoutTheTokenMakesNoWorld() async throws {
+        let token = "a-token-long-enough-for-the-server"
+        var configuration = TestBackend.configuration()
+        configuration.admin = .token(token)
+        try await TestBackend.with(configuration: configuration) { backend in
+            let refused = try await backend.get("/w/nosy/_admin/outbox")
+            #expect(refused.status == 401)
+            #expect(refused.error?.code == "admin_token_required")
+            #expect(try await Self.names(backend, adminToken: token) == ["default"])
+        }
+    }
+
+    /// `--max-kept-worlds 2`: of four closed worlds the two used last keep their files; the others go, the
+    /// one unused longest first, and a restart with a smaller bound removes more the same way.
+    @Test func closedWorldsKeepAtMostTheirFilesTheOneUnusedLongestGoingFirst() async throws {
+        let directory = WorldsTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let clock = BackendClock(frozen: true)
+        func configuration(keeping kept: Int) -> ReferenceBackend.Configuration {
+            WorldsTests.configuration(
+                dataDirectory: directory, limits: .init(maxWorlds: 10, idleMinutes: 1, maxKeptWorlds: kept),
+                clock: clock)
+        }
+        func stored() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        }
+        try await TestBackend.with(configuration: configuration(keeping: 2)) { backend in
+            for name in ["a", "b", "c", "d"] {
+                #expect(try await backend.get("/w/\(name)/health").status == 200)
+                clock.advance(by: 1)
+            }
+            // a, used again, is now the one used last; b the one unused longest.
+            #expect(try await backend.get("/w/a/health").status == 200)
+            clock.advance(by: 60)
+            let listed = try await WorldsTests.worlds(backend)
+            #expect(listed.map(\.name) == ["a", "d", "default"])
+            #expect(listed.filter { $0.name != "default" }.allSatisfy { !$0.open && $0.kept })
+        }
+        #expect(stored().filter { $0.hasPrefix("b.") || $0.hasPrefix("c.") }.isEmpty, "\(stored())")
+        try await TestBackend.with(configuration: configuration(keeping: 1)) { backend in
+            let listed = try await WorldsTests.worlds(backend)
+            #expect(listed.map(\.name) == ["a", "default"])
+        }
+        #expect(stored().filter { $0.hasPrefix("d.") }.isEmpty, "\(stored())")
+        #expect(stored().contains("a.sqlite"))
+    }
+
     // MARK: Item 8: links in the data directory
 
     /// A `-wal` and a `-shm` planted as links to another file: that file keeps its mode, while the database

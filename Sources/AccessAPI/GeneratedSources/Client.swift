@@ -33,7 +33,7 @@ import HTTPTypes
 ///
 /// Codes and emails share one budget per destination. The per-address limits (cooldown, resend_window, daily_cap) count every text sent to a phone number, whatever asked for it: sign-in codes (/auth/sign-in/code and its resend) and change, add, re-auth and re-verify codes (/auth/phone/request-otp and its resend) draw on the same 30 s cooldown, 3 resends in 15 min and 5 texts in 24 h. Likewise every email with a code or a link to one address (sign-in codes, registration, verification, re-auth and email change links) shares one budget; recovery emails have their own (30 s, 5 a day). The caps across destinations (client_address_hourly, account_hourly, global_hourly) count them all.
 ///
-/// Worlds (reference backend). One server holds many isolated worlds, each a complete backend state with its own accounts, codes, sessions, outbox, clock, faults and journal. http://HOST:PORT/w/NAME/... serves this whole contract and the admin API for world NAME (lower-case letters, digits and -, at most 40), so a client's base URL is all it needs: http://HOST:PORT/w/alice. A world is made on its first request from the server's scenario; the bare paths are the default world (also reachable as /w/default). A name that is not valid is 400 invalid_world_name; a new world beyond the server's cap is 409 world_limit. /_admin/worlds lists, makes, deletes, downloads and uploads worlds.
+/// Worlds (reference backend). One server holds many isolated worlds, each a complete backend state with its own accounts, codes, sessions, outbox, clock, faults and journal. http://HOST:PORT/w/NAME/... serves this whole contract and the admin API for world NAME (lower-case letters, digits and -, at most 40), so a client's base URL is all it needs: http://HOST:PORT/w/alice. A world is made on its first request from the server's scenario; the bare paths are the default world (also reachable as /w/default). A name that is not valid is 400 invalid_world_name; a new world beyond the server's cap is 409 world_limit. Only a request the world would answer makes one: a request refused anyway (an admin request without the admin token, 415, 404, 405) makes none, and one with an Origin header is 403 origin_not_allowed instead, GET included. /_admin/worlds lists, makes, deletes, downloads and uploads worlds.
 public struct Client: APIProtocol {
     /// The underlying HTTP client.
     private let client: UniversalClient
@@ -9746,7 +9746,7 @@ public struct Client: APIProtocol {
     }
     /// The worlds this server holds: the default one, every open one, and with --data-dir those kept on disk
     ///
-    /// A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request. X-Max-Worlds tells how many named worlds may be open at once: with that many open (open true, the default world not counted), a new one answers 409 world_limit.
+    /// A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request. X-Max-Worlds tells how many named worlds may be open at once: with that many open (open true, the default world not counted), a new one answers 409 world_limit. A world being closed (deleted, or idle) is not listed but counts until it is closed.
     ///
     /// - Remark: HTTP `GET /_admin/worlds`.
     /// - Remark: Generated from `#/paths//_admin/worlds/get(adminListWorlds)`.
@@ -9816,7 +9816,7 @@ public struct Client: APIProtocol {
     }
     /// Make a world: from a scenario (JSON {name, scenario}) or from an uploaded world file (the file as the body, the name in ?name=)
     ///
-    /// A world is also made on its first request under /w/NAME/, from the server's --scenario. 409 world_exists for a name already in use (reset one with POST /w/NAME/_admin/scenario, or delete it first), 409 world_limit when --max-worlds are open, 409 world_default for the name default (the bare paths' world), 400 invalid_world_name, 404 unknown_scenario, 422 world_file_invalid for an upload that is not a world file this server can open, 422 invalid_field for an upload without ?name=. An uploaded file is what GET /_admin/worlds/{name}/file gave, at most 16 MiB (413 otherwise).
+    /// A world is also made on its first request under /w/NAME/, from the server's --scenario. 409 world_exists for a name already in use (reset one with POST /w/NAME/_admin/scenario, or delete it first), 409 world_limit when --max-worlds are open, 409 world_default for the name default (the bare paths' world), 400 invalid_world_name, 404 unknown_scenario, 422 world_file_invalid for an upload that is not a world file this server can open (its schema must be exactly what its migrations make: no trigger, view, extra table or altered column), 422 invalid_field for an upload without ?name=. An uploaded file is what GET /_admin/worlds/{name}/file gave, at most 16 MiB (413 otherwise).
     ///
     /// - Remark: HTTP `POST /_admin/worlds`.
     /// - Remark: Generated from `#/paths//_admin/worlds/post(adminCreateWorld)`.
@@ -10015,6 +10015,8 @@ public struct Client: APIProtocol {
         )
     }
     /// Delete a world: it is closed and its file removed (with --data-dir too). 409 world_default for the default world
+    ///
+    /// Answered once the world's requests in flight are answered. A world deleting itself (DELETE /w/NAME/_admin/worlds/NAME) is answered at once and closes when that request is answered. Until it is closed it counts toward --max-worlds, and a request for its name waits for the close.
     ///
     /// - Remark: HTTP `DELETE /_admin/worlds/{name}`.
     /// - Remark: Generated from `#/paths//_admin/worlds/{name}/delete(adminDeleteWorld)`.

@@ -9325,7 +9325,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// The worlds this server holds: the default one, every open one, and with --data-dir those kept on disk
     ///
-    /// A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request. X-Max-Worlds tells how many named worlds may be open at once: with that many open (open true, the default world not counted), a new one answers 409 world_limit.
+    /// A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request. X-Max-Worlds tells how many named worlds may be open at once: with that many open (open true, the default world not counted), a new one answers 409 world_limit. A world being closed (deleted, or idle) is not listed but counts until it is closed.
     ///
     /// - Remark: HTTP `GET /_admin/worlds`.
     /// - Remark: Generated from `#/paths//_admin/worlds/get(adminListWorlds)`.
@@ -9379,7 +9379,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Make a world: from a scenario (JSON {name, scenario}) or from an uploaded world file (the file as the body, the name in ?name=)
     ///
-    /// A world is also made on its first request under /w/NAME/, from the server's --scenario. 409 world_exists for a name already in use (reset one with POST /w/NAME/_admin/scenario, or delete it first), 409 world_limit when --max-worlds are open, 409 world_default for the name default (the bare paths' world), 400 invalid_world_name, 404 unknown_scenario, 422 world_file_invalid for an upload that is not a world file this server can open, 422 invalid_field for an upload without ?name=. An uploaded file is what GET /_admin/worlds/{name}/file gave, at most 16 MiB (413 otherwise).
+    /// A world is also made on its first request under /w/NAME/, from the server's --scenario. 409 world_exists for a name already in use (reset one with POST /w/NAME/_admin/scenario, or delete it first), 409 world_limit when --max-worlds are open, 409 world_default for the name default (the bare paths' world), 400 invalid_world_name, 404 unknown_scenario, 422 world_file_invalid for an upload that is not a world file this server can open (its schema must be exactly what its migrations make: no trigger, view, extra table or altered column), 422 invalid_field for an upload without ?name=. An uploaded file is what GET /_admin/worlds/{name}/file gave, at most 16 MiB (413 otherwise).
     ///
     /// - Remark: HTTP `POST /_admin/worlds`.
     /// - Remark: Generated from `#/paths//_admin/worlds/post(adminCreateWorld)`.
@@ -9566,6 +9566,8 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
         )
     }
     /// Delete a world: it is closed and its file removed (with --data-dir too). 409 world_default for the default world
+    ///
+    /// Answered once the world's requests in flight are answered. A world deleting itself (DELETE /w/NAME/_admin/worlds/NAME) is answered at once and closes when that request is answered. Until it is closed it counts toward --max-worlds, and a request for its name waits for the close.
     ///
     /// - Remark: HTTP `DELETE /_admin/worlds/{name}`.
     /// - Remark: Generated from `#/paths//_admin/worlds/{name}/delete(adminDeleteWorld)`.

@@ -132,7 +132,23 @@ enum PrivateFiles {
         }
     }
 
+    /// Sets a closed world's file time to its last use on the registry's clock: `--max-kept-worlds` removes the
+    /// one unused longest first, and the time a close happens to write is not when the world was last used.
+    static func setModificationTime(of path: String, to date: Date) {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        let stamp = timespec(tv_sec: Int(seconds), tv_nsec: Int((date.timeIntervalSince1970 - seconds) * 1e9))
+        let times = [stamp, stamp]
+        _ = utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW)
+    }
 
+    /// The file's modification time; nil when it cannot be read or is not a regular file.
+    static func modificationTime(of path: String) -> Date? {
+        // Not following a link, as lstat.
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            attributes[.type] as? FileAttributeType == .typeRegular
+        else { return nil }
+        return attributes[.modificationDate] as? Date
+    }
 }
 
 /// The embedded backend's database when no `--db` is given: one file per process in a directory only

@@ -125,6 +125,18 @@ struct GatewayMiddleware: RouterMiddleware {
 
     private static let adminTokenField = HTTPField.Name(ReferenceBackend.adminTokenHeader)!
 
+    /// The refusals of `handle` that read nothing of its world — admin access, the content type, a path and
+    /// method no route answers — in the same order: what a request must pass before a world is made for it
+    /// (`WorldsResponder`). `path`: the world's own path (after `/w/NAME`).
+    func admit(_ request: Request, path: String, isAdmin: Bool) throws {
+        if isAdmin { try authorizeAdmin(request) }
+        try Self.requireJSONBody(request)
+        let allowed = routes.allowedMethods(for: path)
+        guard allowed.contains(request.method.rawValue) else {
+            throw Self.map(HTTPError(.notFound), allowed: allowed)
+        }
+    }
+
     private func authorizeAdmin(_ request: Request) throws {
         switch admin {
         case .open:

@@ -79,7 +79,10 @@ info:
     so a client's base URL is all it needs: http://HOST:PORT/w/alice. A world is made on its first request
     from the server's scenario; the bare paths are the default world (also reachable as /w/default). A
     name that is not valid is 400 invalid_world_name; a new world beyond the server's cap is 409
-    world_limit. /_admin/worlds lists, makes, deletes, downloads and uploads worlds.
+    world_limit. Only a request the world would answer makes one: a request refused anyway (an admin
+    request without the admin token, 415, 404, 405) makes none, and one with an Origin header is 403
+    origin_not_allowed instead, GET included. /_admin/worlds lists, makes, deletes, downloads and uploads
+    worlds.
 servers:
   - url: "http://127.0.0.1:8080"
 paths:
@@ -1863,7 +1866,7 @@ paths:
     get:
       operationId: "adminListWorlds"
       summary: "The worlds this server holds: the default one, every open one, and with --data-dir those kept on disk"
-      description: "A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request. X-Max-Worlds tells how many named worlds may be open at once: with that many open (open true, the default world not counted), a new one answers 409 world_limit."
+      description: "A world is one complete backend state (accounts, codes, sessions, outbox, clock, faults, journal) in its own SQLite file, served under /w/NAME/ (see the document's description, Worlds). Open worlds are in memory; with --data-dir a world dropped for idleness stays on disk (open false) and opens again on its next request. X-Max-Worlds tells how many named worlds may be open at once: with that many open (open true, the default world not counted), a new one answers 409 world_limit. A world being closed (deleted, or idle) is not listed but counts until it is closed."
       responses:
         "200":
           description: "Success"
@@ -1886,7 +1889,7 @@ paths:
     post:
       operationId: "adminCreateWorld"
       summary: "Make a world: from a scenario (JSON {name, scenario}) or from an uploaded world file (the file as the body, the name in ?name=)"
-      description: "A world is also made on its first request under /w/NAME/, from the server's --scenario. 409 world_exists for a name already in use (reset one with POST /w/NAME/_admin/scenario, or delete it first), 409 world_limit when --max-worlds are open, 409 world_default for the name default (the bare paths' world), 400 invalid_world_name, 404 unknown_scenario, 422 world_file_invalid for an upload that is not a world file this server can open, 422 invalid_field for an upload without ?name=. An uploaded file is what GET /_admin/worlds/{name}/file gave, at most 16 MiB (413 otherwise)."
+      description: "A world is also made on its first request under /w/NAME/, from the server's --scenario. 409 world_exists for a name already in use (reset one with POST /w/NAME/_admin/scenario, or delete it first), 409 world_limit when --max-worlds are open, 409 world_default for the name default (the bare paths' world), 400 invalid_world_name, 404 unknown_scenario, 422 world_file_invalid for an upload that is not a world file this server can open (its schema must be exactly what its migrations make: no trigger, view, extra table or altered column), 422 invalid_field for an upload without ?name=. An uploaded file is what GET /_admin/worlds/{name}/file gave, at most 16 MiB (413 otherwise)."
       parameters:
         - name: "name"
           in: "query"
@@ -1932,6 +1935,7 @@ paths:
     delete:
       operationId: "adminDeleteWorld"
       summary: "Delete a world: it is closed and its file removed (with --data-dir too). 409 world_default for the default world"
+      description: "Answered once the world's requests in flight are answered. A world deleting itself (DELETE /w/NAME/_admin/worlds/NAME) is answered at once and closes when that request is answered. Until it is closed it counts toward --max-worlds, and a request for its name waits for the close."
       parameters:
         - name: "name"
           in: "path"

@@ -49,7 +49,7 @@ extension ContractHandler {
     func adminDeleteWorld(
         _ input: Operations.AdminDeleteWorld.Input
     ) async throws -> Operations.AdminDeleteWorld.Output {
-        try await worlds.delete(input.path.name)
+        try await worlds.delete(input.path.name, from: world)
         return .noContent(.init())
     }
 

@@ -186,6 +186,10 @@ final class World: Sendable {
         usage.withLock { $0.active == 0 && now.timeIntervalSince($0.lastUsed) >= limit }
     }
 
+    var requestsInFlight: Int {
+        usage.withLock { $0.active }
+    }
+
     func idleSeconds(at now: Date) -> Int {
         usage.withLock { max(0, Int(now.timeIntervalSince($0.lastUsed).rounded(.down))) }
     }
@@ -234,7 +238,13 @@ final class World: Sendable {
         store.removeIfTemporary()
         // A named world's file may be opened again by its next request, or deleted: let go of it now. The
         // default world's closes with the process, as it always has.
-        if name != WorldName.defaultWorld, !store.isTemporary { try? store.pool.close() }
+        if name != WorldName.defaultWorld, !store.isTemporary {
+            try? store.pool.close()
+            // What `--max-kept-worlds` orders closed worlds by (`WorldRegistry.pruneKept`).
+            if !removeFilesOnClose {
+                PrivateFiles.setModificationTime(of: store.path, to: usage.withLock { $0.lastUsed })
+            }
+        }
         if removeFilesOnClose { World.removeFiles(of: store.path) }
         // Only after the last save: the next server on the file starts from everything.
         lock?.release()

@@ -26,11 +26,33 @@ final class WorldRegistry: Sendable {
         case open(World)
         /// Being opened by its first request: others asking for it wait for the same opening.
         case opening(Task<World, any Error>)
+        /// Being closed (idle, deleted, the server stopping): it still holds its database, so it counts toward
+        /// `--max-worlds` until it is closed (issue 45 item 3). A request for its name waits for the close.
+        case closing(Task<Void, any Error>)
+        /// A closed world's files being removed (deleted, or beyond `--max-kept-worlds`): not counted, but its
+        /// name waits as for a close, so that nothing opens the file while it goes.
+        case removing(Task<Void, any Error>)
+
+        /// The close or removal under way.
+        var ending: Task<Void, any Error>? {
+            switch self {
+            case .closing(let task), .removing(let task): return task
+            case .open, .opening: return nil
+            }
+        }
     }
 
     private struct State {
         var entries: [String: Entry] = [:]
         var defaultWorld: World?
+
+        /// What `--max-worlds` counts: every world holding its database, being opened or closed included.
+        var worldCount: Int {
+            entries.values.reduce(0) { count, entry in
+                if case .removing = entry { return count }
+                return count + 1
+            }
+        }
     }
 
     let settings: WorldSettings
@@ -83,11 +105,21 @@ final class WorldRegistry: Sendable {
         }
     }
 
+    /// Requests being answered in world `name` while it is open; nil when it is not. For tests.
+    func requestsInFlight(_ name: String) -> Int? {
+        state.withLock { s in
+            guard case .open(let world) = s.entries[name] else { return nil }
+            return world.requestsInFlight
+        }
+    }
+
     // MARK: Requests
 
-    /// Runs `body` with the world `name` (made from `--scenario` on its first request), counted as in use.
-    func serve<T>(_ name: String, _ body: (World) async throws -> T) async throws -> T {
-        let world = try await enter(name, create: true)
+    /// Runs `body` with the world `name`, counted as in use. A world that is not open is made (from
+    /// `--scenario`) or opened (from `--data-dir`) only when `admit` lets the request through: a request the
+    /// world would refuse anyway must not cost one (issue 45 item 4).
+    func serve<T>(_ name: String, admit: () throws -> Void, _ body: (World) async throws -> T) async throws -> T {
+        let world = try await enter(name, create: true, admit: admit)
         defer { world.end(at: clock.now()) }
         return try await body(world)
     }
@@ -95,39 +127,49 @@ final class WorldRegistry: Sendable {
     private enum Lookup {
         case ready(World)
         case wait(Task<World, any Error>)
+        /// Being closed or removed: asked again once that is done.
+        case ending(Task<Void, any Error>)
         case absent
     }
 
     /// The world, marked in use: open, being opened, opened from `--data-dir`, or (`create`) made.
-    private func enter(_ name: String, create: Bool) async throws -> World {
+    private func enter(_ name: String, create: Bool, admit: () throws -> Void = {}) async throws -> World {
         try WorldName.validate(name)
-        let now = clock.now()
-        switch lookUp(name, at: now) {
-        case .ready(let world): return world
-        case .wait(let task): return try await entered(task, at: now)
-        case .absent: break
-        }
-        guard create || isStored(name) else { throw BackendError.unknownWorld(name) }
-        await dropIdle()
-        let task = try state.withLock { s -> Task<World, any Error> in
-            if let entry = s.entries[name] {
-                switch entry {
-                case .open(let world): return Task { world }
-                case .opening(let task): return task
+        while true {
+            let now = clock.now()
+            switch lookUp(name, at: now) {
+            case .ready(let world): return world
+            case .wait(let task): return try await entered(task, at: now)
+            case .ending(let task):
+                _ = try? await task.value
+                continue
+            case .absent: break
+            }
+            guard create || isStored(name) else { throw BackendError.unknownWorld(name) }
+            try admit()
+            await dropIdle()
+            let found = try state.withLock { s -> Lookup in
+                // Made, closed or removed meanwhile.
+                let found = Self.find(name, in: s, at: now)
+                guard case .absent = found else { return found }
+                guard s.worldCount < limits.maxWorlds else {
+                    throw BackendError.worldLimit(limits.maxWorlds, idleMinutes: limits.idleMinutes)
                 }
+                let task = openingTask(name) {
+                    try await World.open(
+                        name: name, path: self.path(of: name), scenario: self.settings.scenario,
+                        settings: self.settings, registry: self, now: now)
+                }
+                s.entries[name] = .opening(task)
+                return .wait(task)
             }
-            guard s.entries.count < limits.maxWorlds else {
-                throw BackendError.worldLimit(limits.maxWorlds, idleMinutes: limits.idleMinutes)
+            switch found {
+            case .ready(let world): return world
+            case .wait(let task): return try await entered(task, at: now)
+            case .ending(let task): _ = try? await task.value
+            case .absent: continue
             }
-            let task = openingTask(name) {
-                try await World.open(
-                    name: name, path: self.path(of: name), scenario: self.settings.scenario, settings: self.settings,
-                    registry: self, now: now)
-            }
-            s.entries[name] = .opening(task)
-            return task
         }
-        return try await entered(task, at: now)
     }
 
     private func lookUp(_ name: String, at now: Date) -> Lookup {
@@ -136,13 +178,19 @@ final class WorldRegistry: Sendable {
                 world.begin(at: now)
                 return .ready(world)
             }
-            switch s.entries[name] {
-            case .open(let world):
-                world.begin(at: now)
-                return .ready(world)
-            case .opening(let task): return .wait(task)
-            case nil: return .absent
-            }
+            return Self.find(name, in: s, at: now)
+        }
+    }
+
+    /// Under the lock: the named world marked in use if it is open, else what to wait for.
+    private static func find(_ name: String, in s: State, at now: Date) -> Lookup {
+        switch s.entries[name] {
+        case .open(let world):
+            world.begin(at: now)
+            return .ready(world)
+        case .opening(let task): return .wait(task)
+        case .closing(let task), .removing(let task): return .ending(task)
+        case nil: return .absent
         }
     }
 
@@ -185,10 +233,34 @@ final class WorldRegistry: Sendable {
         }
     }
 
+    /// The task that closes a world or removes its files (`end`), then frees its name. Made under the lock with
+    /// the entry it goes in; nothing replaces a closing or removing entry but `shutdown()`, which empties them
+    /// all, so the ending entry found at the end is this one.
+    private func endingTask(
+        _ name: String, _ end: @escaping @Sendable () async throws -> Void
+    ) -> Task<Void, any Error> {
+        Task {
+            defer {
+                state.withLock { s in
+                    if s.entries[name]?.ending != nil { s.entries[name] = nil }
+                }
+            }
+            try await end()
+        }
+    }
+
+    /// Returns once no close or removal of `name` is under way.
+    private func settle(_ name: String) async {
+        while let task = state.withLock({ $0.entries[name]?.ending }) {
+            _ = try? await task.value
+        }
+    }
+
     // MARK: Admin
 
     /// `POST /_admin/worlds {name, scenario}`.
     func create(_ name: String, scenario: String?) async throws -> World {
+        await settle(name)
         try refuseNew(name)
         let scenario = scenario ?? settings.scenario
         _ = try settings.catalog.load(scenario)
@@ -201,6 +273,7 @@ final class WorldRegistry: Sendable {
 
     /// `POST /_admin/worlds?name=` with a world file: checked, put in place and opened as it is.
     func upload(_ name: String, file: Data) async throws -> World {
+        await settle(name)
         try refuseNew(name)
         let staged = try WorldFile.stage(file)
         do {
@@ -248,19 +321,28 @@ final class WorldRegistry: Sendable {
     /// Files a new world under `name`, within the cap; the world comes back marked in use.
     private func make(_ name: String, _ open: @escaping @Sendable (Date) async throws -> World) async throws -> World {
         await dropIdle()
-        let now = clock.now()
-        let task = try state.withLock { s -> Task<World, any Error> in
-            guard s.entries[name] == nil else { throw BackendError.worldExists(name) }
-            // conform's self-tests (`WorldSettings.conformSelfTestBrokenRules`): an admin API that ignores the cap.
-            guard s.entries.count < limits.maxWorlds || settings.conformSelfTestBrokenRules.contains(.adminWorldLimit)
-            else {
-                throw BackendError.worldLimit(limits.maxWorlds, idleMinutes: limits.idleMinutes)
+        while true {
+            // A close under way (an idle drop meanwhile) may leave a kept file: the name is then taken.
+            await settle(name)
+            try refuseNew(name)
+            let now = clock.now()
+            let opening = try state.withLock { s -> Task<World, any Error>? in
+                if let entry = s.entries[name] {
+                    guard entry.ending != nil else { throw BackendError.worldExists(name) }
+                    return nil
+                }
+                // conform's self-tests (`WorldSettings.conformSelfTestBrokenRules`): an admin API that ignores the cap.
+                guard
+                    s.worldCount < limits.maxWorlds || settings.conformSelfTestBrokenRules.contains(.adminWorldLimit)
+                else {
+                    throw BackendError.worldLimit(limits.maxWorlds, idleMinutes: limits.idleMinutes)
+                }
+                let task = openingTask(name) { try await open(now) }
+                s.entries[name] = .opening(task)
+                return task
             }
-            let task = openingTask(name) { try await open(now) }
-            s.entries[name] = .opening(task)
-            return task
+            if let opening { return try await entered(opening, at: now) }
         }
-        return try await entered(task, at: now)
     }
 
     /// The world `name` for an admin call (never made here), marked in use while `body` runs.
@@ -270,34 +352,66 @@ final class WorldRegistry: Sendable {
         return try await body(world)
     }
 
-    /// `DELETE /_admin/worlds/{name}`: closed once its requests in flight are answered, its file removed.
-    func delete(_ name: String) async throws {
+    /// `DELETE /_admin/worlds/{name}`, asked from world `caller`: closed once its requests in flight are
+    /// answered, its file removed. Asked from inside itself, the world is answered for at once: it closes as
+    /// soon as that request, too, is answered, where waiting for it held the request for a minute (issue 45
+    /// item 3). Either way it counts toward the cap until it is closed, and its name waits for the close.
+    func delete(_ name: String, from caller: String) async throws {
         try WorldName.validate(name)
         // conform's self-tests (`WorldSettings.conformSelfTestBrokenRules`): a delete that does not guard the
         // default world (it then finds no world of that name among the named ones).
         guard name != WorldName.defaultWorld || settings.conformSelfTestBrokenRules.contains(.adminWorldDefault)
         else { throw BackendError.worldDefault }
-        let entry = state.withLock { s -> Entry? in
-            defer { s.entries[name] = nil }
-            return s.entries[name]
+        enum Step {
+            /// Another close or removal of the name first.
+            case settle(Task<Void, any Error>)
+            /// Under way: nil when not to be waited for.
+            case ending(Task<Void, any Error>?)
+            case unknown
         }
-        switch entry {
-        case .open(let world):
-            await world.quiesce()
-            await world.close()
-            World.removeFiles(of: world.backend.store.path)
-        case .opening(let task):
-            // The opening task closes it, finding its entry gone.
-            if let world = try? await task.value { World.removeFiles(of: world.backend.store.path) }
-        case nil:
-            guard let path = path(of: name), FileManager.default.fileExists(atPath: path) else {
-                throw BackendError.unknownWorld(name)
+        while true {
+            let step = state.withLock { s -> Step in
+                switch s.entries[name] {
+                case .closing(let task), .removing(let task):
+                    return .settle(task)
+                case .open(let world):
+                    let task = endingTask(name) {
+                        await world.quiesce()
+                        await world.close()
+                        World.removeFiles(of: world.backend.store.path)
+                    }
+                    s.entries[name] = .closing(task)
+                    return .ending(name == caller ? nil : task)
+                case .opening(let opening):
+                    // The opening task closes the world, finding its entry taken.
+                    let task = endingTask(name) {
+                        if let world = try? await opening.value { World.removeFiles(of: world.backend.store.path) }
+                    }
+                    s.entries[name] = .closing(task)
+                    return .ending(task)
+                case nil:
+                    guard isStored(name) else { return .unknown }
+                    let task = endingTask(name) { try self.removeStored(name) }
+                    s.entries[name] = .removing(task)
+                    return .ending(task)
+                }
             }
-            // Another server on the same --data-dir may have it open.
-            let lock = try DatabaseLock.acquire(databasePath: path)
-            World.removeFiles(of: path)
-            lock.release()
+            switch step {
+            case .settle(let task): _ = try? await task.value
+            case .ending(let task):
+                try await task?.value
+                return
+            case .unknown: throw BackendError.unknownWorld(name)
+            }
         }
+    }
+
+    /// A closed world's files, once no other server holds it.
+    private func removeStored(_ name: String) throws {
+        guard let path = path(of: name) else { return }
+        let lock = try DatabaseLock.acquire(databasePath: path)
+        World.removeFiles(of: path)
+        lock.release()
     }
 
     /// `GET /_admin/worlds`: the default world, the open ones, and with `--data-dir` those only on disk.
@@ -305,7 +419,7 @@ final class WorldRegistry: Sendable {
         await dropIdle()
         let now = clock.now()
         // Marked in use while their databases are read, so a sweep cannot close one under the list.
-        let open = state.withLock { s -> [World] in
+        let (open, ending) = state.withLock { s -> ([World], Set<String>) in
             let worlds =
                 [s.defaultWorld].compactMap { $0 }
                 + s.entries.values.compactMap { entry in
@@ -313,7 +427,7 @@ final class WorldRegistry: Sendable {
                     return nil
                 }
             for world in worlds { world.hold() }
-            return worlds
+            return (worlds, Set(s.entries.filter { $0.value.ending != nil }.keys))
         }
         defer { for world in open { world.release() } }
         var summaries: [WorldSummary] = []
@@ -324,8 +438,9 @@ final class WorldRegistry: Sendable {
                     name: world.name, open: true, kept: world.kept, scenario: loaded.name, epoch: loaded.epoch,
                     idleSeconds: world.idleSeconds(at: now)))
         }
-        let openNames = Set(summaries.map(\.name))
-        for name in storedNames() where !openNames.contains(name) {
+        // A world being closed or removed is neither open nor (yet) only on disk.
+        let shown = Set(summaries.map(\.name)).union(ending)
+        for name in storedNames() where !shown.contains(name) {
             summaries.append(WorldSummary(name: name, open: false, kept: true))
         }
         return summaries.sorted { $0.name < $1.name }
@@ -343,20 +458,43 @@ final class WorldRegistry: Sendable {
 
     // MARK: Idle worlds
 
-    /// Closes every named world with no request for `limits.idleMinutes` on the registry's clock.
+    /// Closes every named world with no request for `limits.idleMinutes` on the registry's clock, then keeps
+    /// `--max-kept-worlds`.
     func dropIdle() async {
         let now = clock.now()
-        let idle = state.withLock { s -> [World] in
-            var dropped: [World] = []
+        let closing = state.withLock { s -> [Task<Void, any Error>] in
+            var closing: [Task<Void, any Error>] = []
             for (name, entry) in s.entries {
-                if case .open(let world) = entry, world.isIdle(at: now, limit: limits.idleLimit) {
-                    s.entries[name] = nil
-                    dropped.append(world)
-                }
+                guard case .open(let world) = entry, world.isIdle(at: now, limit: limits.idleLimit) else { continue }
+                let task = endingTask(name) { await world.close() }
+                s.entries[name] = .closing(task)
+                closing.append(task)
             }
-            return dropped
+            return closing
         }
-        for world in idle { await world.close() }
+        guard !closing.isEmpty else { return }
+        for task in closing { _ = try? await task.value }
+        await pruneKept()
+    }
+
+    /// `--max-kept-worlds`: with `--data-dir`, the files of closed worlds beyond it are removed, the one unused
+    /// longest first (`World.close` sets its file's time to its last use), so that worlds nobody comes back
+    /// to do not pile up (issue 45 item 4). A world another server holds is left as it is.
+    func pruneKept() async {
+        guard dataDirectory != nil else { return }
+        // Regular files only: nothing else there is a world this server wrote.
+        let stored = storedNames().compactMap { name in
+            path(of: name).flatMap(PrivateFiles.modificationTime(of:)).map { (used: $0, name: name) }
+        }
+        let removing = state.withLock { s -> [Task<Void, any Error>] in
+            let closed = stored.filter { s.entries[$0.name] == nil }.sorted { $0 < $1 }
+            return closed.dropLast(limits.maxKeptWorlds).map { world in
+                let task = endingTask(world.name) { try self.removeStored(world.name) }
+                s.entries[world.name] = .removing(task)
+                return task
+            }
+        }
+        for task in removing { _ = try? await task.value }
     }
 
     /// Looks for idle worlds every `sweepInterval` until `shutdown()`.
@@ -370,7 +508,8 @@ final class WorldRegistry: Sendable {
         sweeper.withLock { $0 = task }
     }
 
-    /// Closes every named world (the default one is the running backend's to close) and lets go of them.
+    /// Closes every named world (the default one is the running backend's to close) and lets go of them, then
+    /// keeps `--max-kept-worlds` of the files.
     func shutdown() async {
         let task = sweeper.withLock { $0 }
         task?.cancel()
@@ -387,8 +526,10 @@ final class WorldRegistry: Sendable {
             switch entry {
             case .open(let world): await world.close()
             case .opening(let task): _ = try? await task.value  // closed by the task, finding its entry gone
+            case .closing(let task), .removing(let task): _ = try? await task.value
             }
         }
+        await pruneKept()
     }
 }
 
@@ -496,21 +637,30 @@ enum WorldFile {
 }
 
 extension ReferenceBackend {
-    /// How many worlds may be open and how long one may stay unused; `serve` sets both.
+    /// How many worlds may be open, how long one may stay unused and how many closed ones keep their files;
+    /// `serve` sets them.
     public struct WorldLimits: Sendable, Equatable {
         /// At some 1 MB a world (a router, a SQLite pool and its caches; `make bench` measures it), 200 fit
         /// in a few hundred MB.
         public static let defaultMaxWorlds = 200
         public static let defaultIdleMinutes = 60
+        /// At some 560 KB a closed world's file, 200 keep about 110 MB on disk.
+        public static let defaultMaxKeptWorlds = 200
 
         /// Named worlds open at once; the default world is not counted.
         public var maxWorlds: Int
         /// A world with no request for this long is closed (its file kept with `--data-dir`, else deleted).
         public var idleMinutes: Int
+        /// With `--data-dir`, closed worlds whose files are kept; beyond it the one unused longest is removed.
+        public var maxKeptWorlds: Int
 
-        public init(maxWorlds: Int = defaultMaxWorlds, idleMinutes: Int = defaultIdleMinutes) {
+        public init(
+            maxWorlds: Int = defaultMaxWorlds, idleMinutes: Int = defaultIdleMinutes,
+            maxKeptWorlds: Int = defaultMaxKeptWorlds
+        ) {
             self.maxWorlds = maxWorlds
             self.idleMinutes = idleMinutes
+            self.maxKeptWorlds = maxKeptWorlds
         }
 
         var idleLimit: TimeInterval { TimeInterval(idleMinutes * 60) }

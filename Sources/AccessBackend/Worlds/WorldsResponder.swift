@@ -21,13 +21,14 @@ struct WorldsResponder: HTTPResponder {
             try WorldName.validate(name)
             // Before a world is made for it: a request the gate refuses (a rebinding page's Host, an encoded
             // path) must not cost a world.
-            try gate.check(request, path: request.uri.path, isAdmin: RequestGate.isAdmin(path: String(rest)))
+            let isAdmin = RequestGate.isAdmin(path: String(rest))
+            try gate.check(request, path: request.uri.path, isAdmin: isAdmin)
             var head = request.head
             head.path = request.uri.query.map { "\(rest)?\($0)" } ?? String(rest)
             let inner = Request(head: head, body: request.body)
-            return try await registry.serve(name) { world in
-                try await world.responder.respond(to: inner, context: context)
-            }
+            return try await registry.serve(
+                name, admit: { try admit(inner, path: String(rest), isAdmin: isAdmin) },
+                { world in try await world.responder.respond(to: inner, context: context) })
         } catch let error as BackendError {
             return JSONReply.error(error)
         } catch is CancellationError {
@@ -42,4 +43,25 @@ struct WorldsResponder: HTTPResponder {
                     rule: .httpInternal))
         }
     }
+
+    /// What a request must be to make a world, or open one kept in `--data-dir` (issue 45 item 4): let through
+    /// by everything the world's gateway checks without reading the world (admin access, content type, a route
+    /// that exists), so a refused request costs no world; and sent by no web page, whatever its method: a
+    /// page's no-cors GET may read an open world's /health, never make one.
+    private func admit(_ request: Request, path: String, isAdmin: Bool) throws {
+        if request.headers.contains(.origin), !gate.conformSelfTestBrokenRules.contains(.httpOriginNotAllowed) {
+            throw BackendError.originMakesNoWorld
+        }
+        guard let world = registry.defaultWorld else { throw Self.stopping }
+        // Every world's gateway is the same but for its faults, journal and clock, which this does not read.
+        try world.responder.gateway.admit(request, path: path, isAdmin: isAdmin)
+    }
+}
+
+extension BackendError {
+    static let originMakesNoWorld = BackendError(
+        .forbidden, "origin_not_allowed",
+        "Requests from a web page (with an Origin header) may not make a world: make it first without one "
+            + "(POST /_admin/worlds, or any request from the app or curl).",
+        rule: .httpOriginNotAllowed)
 }
