@@ -155,7 +155,7 @@ import Testing
         _ = reduce(&state, .reply(challenge(), to: RequestID(1)))
         for digit in "123456" { _ = reduce(&state, .input(.key(.character(digit)))) }
         _ = reduce(&state, .failure(.invalid(fieldErrors: [], message: "device: bad key"), to: RequestID(2)))
-        #expect(try codeScreen(state).problem == .message("device: bad key"))
+        #expect(try codeScreen(state).entry.refusal == .message("device: bad key"))
         for _ in 0..<6 { _ = reduce(&state, .input(.key(.backspace))) }
         for digit in "123456" { _ = reduce(&state, .input(.key(.character(digit)))) }
         _ = reduce(&state, .failure(.invalid(fieldErrors: ["display_name"], message: "Too long"), to: RequestID(3)))

@@ -19,7 +19,7 @@ import Testing
             flow: .changePhone, phone: F.newPhone, requestId: "otp_1", expiresAt: expiresAt,
             resendAfter: resendAfter, digits: digits, problem: problem, isDead: isDead, isWorking: isWorking,
             clockDone: clockDone, limit: limit)
-        screen.otp.startsOver = startsOver
+        screen.entry.otp.startsOver = startsOver
         return AnyScreen(screen)
     }
 
@@ -71,7 +71,7 @@ import Testing
 
     func withPasteHint(_ screen: AnyScreen, _ hint: String?) -> AnyScreen {
         var code = screen.as(EnterCodeScreen.self)!
-        code.pasteHint = hint
+        code.entry.pasteHint = hint
         return AnyScreen(code)
     }
 

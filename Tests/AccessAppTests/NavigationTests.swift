@@ -94,7 +94,7 @@ import Testing
         harness.send(.input(.key(.enter)))
         harness.send(.input(.key(.escape)))
         harness.send(.input(.resize(.init(cols: 80, rows: 24)))) { $0.size = .init(cols: 80, rows: 24) }
-        #expect(harness.state.top.as(EnterCodeScreen.self)?.otp.code == "123")
+        #expect(harness.state.top.as(EnterCodeScreen.self)?.entry.otp.code == "123")
         harness.send(.input(.resize(.init(cols: 30, rows: 8)))) { $0.size = .init(cols: 30, rows: 8) }
         harness.send(.input(.key(.character("q"))), effects: [.quit])
     }

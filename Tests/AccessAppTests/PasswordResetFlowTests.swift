@@ -159,6 +159,20 @@ import Testing
         #expect(handedOver.top == AnyScreen(resetScreen()))
     }
 
+    /// As where a recovery link waits (one screen for both): a link handed over (`accessdeck open-link`) where
+    /// "Check your email" waits opens as if tapped, for the address it went to, without asking the backend
+    /// what it is first; text that is no link says so there.
+    @Test func aLinkHandedOverWhereTheResetWaitsOpensAsIfTapped() {
+        var state = signedOut([ResetSentScreen(email: email, resendAfter: start + 30)])
+        let effects = send(.openLink("https://321.fit/reset-password?token=\(token)"), to: &state)
+        #expect(requests(effects) == [AnyRequest(CheckPasswordResetLink(token: token))])
+        #expect(state.top.base as? VerifyingLinkScreen == opening(at: start))
+
+        var garbage = signedOut([ResetSentScreen(email: email, resendAfter: start + 30)])
+        #expect(requests(send(.openLink("not a link at all"), to: &garbage)).isEmpty)
+        #expect(garbage.top.as(ResetSentScreen.self)?.error == CheckEmailScreen.notALinkText)
+    }
+
     @Test func aResetLinkOpenedWhileSignedInLeavesTheSessionAlone() {
         var state = SampleData.state([HubScreen()], now: start)
         let hub = state.stack

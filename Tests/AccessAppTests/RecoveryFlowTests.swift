@@ -73,7 +73,7 @@ import Testing
         let harness = ReducerHarness(SampleData.recovering([RecoveryRequestScreen(email: " \(email) ")], now: start))
         harness.send(.input(.key(.enter)), effects: [.request(StartRecovery(email: email), id: 1)]) {
             $0.top = AnyScreen(RecoveryRequestScreen(email: " \(self.email) ", isWorking: true))
-            $0.topAwaits(1, RecoveryRequestScreen.Reply.start)
+            $0.topAwaits(1, RecoveryRequestScreen.Reply.request)
         }
         harness.send(.reply(RecoveryStarted(email: email, resendAfter: start + 30), to: RequestID(1)), effects: [tick])
         {
@@ -123,7 +123,7 @@ import Testing
         var state = SampleData.recovering([RecoveryRequestScreen(email: email)], now: start)
         let id = requestID(send(.input(.key(.enter)), to: &state))
         _ = send(.failure(.rateLimited(retryAfter: 45, message: "Too many"), to: id), to: &state)
-        #expect(text(state).contains(RecoveryRequestScreen.rateLimitedText))
+        #expect(text(state).contains(RecoverySent.rateLimitedText))
         #expect(text(state).contains("Try again in 0:45"))
         // Refused while the wait lasts, however often Enter is pressed.
         #expect(requests(send(.input(.key(.enter)), to: &state, at: start + 10)).isEmpty)
@@ -151,7 +151,7 @@ import Testing
         #expect(state.top.as(RecoverySentScreen.self)?.isResending == true)
         _ = send(.failure(.rateLimited(retryAfter: 600, message: "Daily cap"), to: id), to: &state)
         #expect(state.top.as(RecoverySentScreen.self)?.resendAfter == start + 630)
-        #expect(text(state).contains(RecoveryRequestScreen.rateLimitedText))
+        #expect(text(state).contains(RecoverySent.rateLimitedText))
 
         _ = send(.input(.key(.character("s"))), to: &state)
         #expect(state.top == AnyScreen(ContactSupportScreen(userId: nil)))

@@ -50,17 +50,39 @@ import Testing
     }
 
     /// A screen written but never registered would have no state and no snapshot: find every
-    /// `struct …: ScreenModel` in the sources and check it is in `Features.all`.
+    /// `struct …: ScreenModel` in the sources (or of a protocol that refines it) and check it is in
+    /// `Features.all`. A screen of one kind (`struct LinkSentScreen<Flow: LinkSentFlow>: ScreenModel`) is
+    /// registered once per flow: every type declared as one of its flows must be.
     @Test func everyScreenInTheSourcesIsRegistered() throws {
         let registered = Set(Features.screens.map { "\($0)" })
         let files = try #require(FileManager.default.enumerator(atPath: Self.sources.path))
-        var declared: [String] = []
+        var text = ""
         for case let path as String in files where path.hasSuffix(".swift") {
-            let text = try String(contentsOf: Self.sources.appendingPathComponent(path), encoding: .utf8)
-            let pattern = /struct (\w+): ScreenModel/
-            declared += text.matches(of: pattern).map { String($0.output.1) }
+            text += try String(contentsOf: Self.sources.appendingPathComponent(path), encoding: .utf8)
         }
-        #expect(!declared.isEmpty)
+        /// `base` and the protocols declared as refining it.
+        func refinements(of base: String) -> Set<String> {
+            Set(
+                [base]
+                    + text.matches(of: /protocol (\w+): (\w+)/).filter { $0.output.2 == base }.map {
+                        String($0.output.1)
+                    })
+        }
+        let screenKinds = refinements(of: "ScreenModel")
+        var declared: [String] = []
+        for match in text.matches(of: /struct (\w+)(?:<\w+: (\w+)>)?: (\w+)/)
+        where screenKinds.contains(String(match.output.3)) {
+            let name = String(match.output.1)
+            guard let flowKind = match.output.2 else {
+                declared.append(name)
+                continue
+            }
+            let kinds = refinements(of: String(flowKind))
+            let flows = text.matches(of: /(?:struct|enum) (\w+): (\w+)/).filter { kinds.contains(String($0.output.2)) }
+            #expect(!flows.isEmpty, "\(name) has no flow")
+            declared += flows.map { "\(name)<\($0.output.1)>" }
+        }
+        #expect(declared.count >= 40)
         for name in declared { #expect(registered.contains(name), "\(name) is not in any feature's screens") }
     }
 }

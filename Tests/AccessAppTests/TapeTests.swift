@@ -193,7 +193,7 @@ import Testing
             pending: .init(secret: secret, uri: "otpauth://totp/x", expiresAt: start + 600), stage: .confirm,
             isWorking: false)
         let (replay, _) = try await replaying("code", from: AppState(root: setup, now: start))
-        let typed = String(try #require(replay.runtime.state.top.base as? TwoFactorSetupScreen).otp.digits)
+        let typed = String(try #require(replay.runtime.state.top.base as? TwoFactorSetupScreen).entry.otp.digits)
         #expect(typed == TOTP(base32: secret)?.code(at: start))
     }
 

@@ -339,14 +339,14 @@ import Testing
         _ = screen.receive(
             .signIn(.failure(.rateLimited(retryAfter: 900, message: "x", limit: nil))), state.context)
         state.top = AnyScreen(screen)
-        #expect(screen.lockedUntil == now + 900)
+        #expect(screen.entry.lock?.until == now + 900)
         #expect(text(state).contains("15:00"))
         #expect(screen.handle(.key(.character("1")), state.context) == [])
         state.now = now + 899
         #expect(text(state).contains("0:01"))
         state.now = now + 900
         _ = screen.tick(state.context)
-        #expect(screen.lockedUntil == nil && screen.error == nil)
+        #expect(screen.entry.lock == nil && screen.entry.refusal == nil)
     }
 
     @Test func aRecoveryCodeSignsInAndOneLeftIsSaid() {

@@ -3,11 +3,12 @@ import AccessCore
 import Foundation
 import TerminalKit
 
-/// A screen whose one field is an address to send something to (a sign-in code, a recovery link). The
-/// field, its inline error and the server's 429 for the typed address behave alike on each; the screens
-/// differ in what they send and where the answer leads. It stays beside the app's other building blocks
-/// rather than in a feature: SignIn's "Continue with email" and Recovery's request both conform, and
-/// neither feature owns the other.
+/// A screen whose field is an address to send something to (a sign-in code, a reset or recovery link). The
+/// field, its inline error and the server's 429 for the typed address behave alike on each: typing, the
+/// check before any call, the refusals, the banner and its countdown are here, once. The screens differ in
+/// what they send and where the answer leads. It stays beside the app's other building blocks rather than
+/// in a feature: SignIn's "Continue with email" and the link requests (`LinkRequestScreen`) both conform,
+/// and neither feature owns the other.
 protocol EmailEntryScreen: ScreenModel {
     var email: TextField { get set }
     var isWorking: Bool { get set }
@@ -22,6 +23,18 @@ extension EmailEntryScreen {
     static var invalidText: String { "Please enter a valid email address" }
 
     var typed: String { EmailRules.normalized(email.value) }
+
+    public var takesText: Bool { true }
+    public var needsClock: Bool { limit != nil }
+
+    public func banner(_ context: ScreenContext) -> Banner? { limitBanner(context) }
+
+    public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? { editEmail(event) }
+
+    public mutating func tick(_ context: ScreenContext) -> [Command] {
+        if let limit, context.now >= limit.until { self.limit = nil }
+        return []
+    }
 
     func isLimited(_ context: ScreenContext) -> Bool {
         limit?.applies(to: typed.lowercased(), at: context.now) ?? false
@@ -51,6 +64,12 @@ extension EmailEntryScreen {
         return []
     }
 
+    /// The send went through: the field is free again, and a limit for the address is over.
+    mutating func sent() {
+        isWorking = false
+        limit = nil
+    }
+
     /// A refused send: the words under the field, or for a 429 with a wait its countdown. A 429 naming no
     /// wait shows `rateLimitedText` when given (never an invented countdown), else the server's words.
     mutating func sendFailed(_ failure: APIError, _ context: ScreenContext, rateLimitedText: String? = nil) {
@@ -71,10 +90,6 @@ extension EmailEntryScreen {
     }
 
     func limitBanner(_ context: ScreenContext) -> Banner? { limit?.banner(for: typed.lowercased(), at: context.now) }
-
-    mutating func expireLimit(_ context: ScreenContext) {
-        if let limit, context.now >= limit.until { self.limit = nil }
-    }
 
     /// The field as drawn: focused unless a send is under way, with the error under it.
     var shownEmail: TextField {

@@ -238,10 +238,9 @@ public struct CommandPalette: OverlayModel {
         for (offset, rect) in layout.rows.enumerated() {
             let command = commands[matches[layout.first + offset]]
             let isSelected = layout.first + offset == selection
-            let style = isSelected ? Style(background: .selection, attributes: .bold) : surface
+            let style = Style.panelRow(isSelected: isSelected)
             let y = rect.y
-            grid.fill(rect, style: style)
-            grid.put(isSelected ? glyphs.selected : " ", at: Point(x: rect.x, y: y), style: style)
+            grid.drawRow(rect, style: style, isSelected: isSelected, glyphs: glyphs)
             var right = inner.maxX
             if let key = command.keyLabel {
                 right -= DisplayWidth.of(key)

@@ -10,7 +10,7 @@ import TerminalKit
 /// own world must not be reset under them. Whether it is the reference backend is asked once, before the first
 /// check. Enter on a broken rule shows what was expected, what came back (the library redacts codes, tokens and
 /// passwords) and the rule's spec note.
-public struct ConformPanel: OverlayModel {
+public struct ConformPanel: OverlayModel, FilterableList {
     /// Where the checks go: the reference backend's conform world, or the backend itself.
     public var target: String
     /// The rules with a check, in the catalogue's order; one call each.
@@ -62,7 +62,7 @@ public struct ConformPanel: OverlayModel {
         return WorldNames.baseURL(root, world: Self.world)
     }
 
-    public enum Intent: Sendable { case list(ListPosition.Move), open, stop, filter, endFilter, clearFilter, close }
+    public enum Intent: Sendable { case list(ListIntent), open, stop, close }
     public enum Reply: Equatable, Sendable {
         case detected(Result<Bool, APIError>)
         case checked(Rule, Result<ConformRun, APIError>)
@@ -76,32 +76,17 @@ public struct ConformPanel: OverlayModel {
         run.results.filter { filter.matches([$0.rule.rawValue, $0.verdict.word, Self.reason($0)]) }
     }
 
+    var shownCount: Int { shown.count }
+
     public func bindings(_ context: OverlayContext) -> [KeyBinding<Intent>] {
         if detail != nil {
             return [
                 KeyBinding([.escape], "Back", aliases: [.enter, .character("q")], .open)
             ]
         }
-        if filter.isEditing {
-            return KeyBinding.longList(typing: true, Intent.list) + [
-                KeyBinding([.enter], "Done", .endFilter),
-                KeyBinding([.escape], "Clear filter", .clearFilter),
-            ]
-        }
-        var bindings = KeyBinding.longList(moves: "Choose", Intent.list)
-        bindings += [
-            KeyBinding([.enter], "Show", .open),
-            KeyBinding(.filter, intents: [.character("/"): .filter]),
-        ]
-        if isRunning {
-            bindings.append(KeyBinding([.escape], "Stop", .stop))
-        } else if filter.isActive {
-            bindings.append(KeyBinding([.escape], "Clear filter", .clearFilter))
-            bindings.append(KeyBinding([.character("q")], "Close", inFooter: false, .close))
-        } else {
-            bindings.append(KeyBinding([.escape], "Close", aliases: [.character("q")], .close))
-        }
-        return bindings
+        return listBindings(
+            open: KeyBinding([.enter], "Show", .open), escape: isRunning ? KeyBinding([.escape], "Stop", .stop) : nil,
+            close: .close, Intent.list)
     }
 
     public func onAppear(_ context: OverlayContext) -> [Command] { next() }
@@ -120,10 +105,8 @@ public struct ConformPanel: OverlayModel {
 
     public mutating func perform(_ intent: Intent, _ context: OverlayContext) -> [Command] {
         switch intent {
-        case .list(let move):
-            var position = ListPosition(selection: selection, count: shown.count)
-            position.move(move, page: max(1, listRows(frame(context)).count))
-            selection = position.selection
+        case .list(let intent):
+            perform(intent, page: max(1, listRows(frame(context)).count))
         case .open:
             if detail != nil {
                 detail = nil
@@ -134,20 +117,13 @@ public struct ConformPanel: OverlayModel {
             // The check under way finishes on the backend; its answer is dropped.
             isRunning = false
             isStopped = true
-        case .filter: filter.isEditing = true
-        case .endFilter: filter.isEditing = false
-        case .clearFilter:
-            filter.clear()
-            selection = 0
         case .close: return [.dismissOverlay]
         }
         return []
     }
 
     public mutating func handle(_ event: InputEvent, _ context: OverlayContext) -> [Command]? {
-        guard filter.isEditing, filter.edit(event) else { return nil }
-        selection = 0
-        return []
+        typeIntoFilter(event)
     }
 
     public mutating func receive(_ reply: Reply, _ context: OverlayContext) -> [Command] {
@@ -252,11 +228,7 @@ public struct ConformPanel: OverlayModel {
         let surface = Style.plain.on(.surface)
         let inner = grid.drawPanel(frame, title: "Conformance", glyphs: context.glyphs)
         var y = inner.y
-        func line(_ text: String, _ style: Style) {
-            guard y < inner.maxY else { return }
-            grid.put(TextLayout.truncate(text, width: inner.width), at: Point(x: inner.x, y: y), style: style)
-            y += 1
-        }
+        func line(_ text: String, _ style: Style) { grid.putLine(text, in: inner, y: &y, style: style) }
         if let detail, let result = run.results.first(where: { $0.rule == detail }) {
             for (text, style) in Self.detailLines(result) {
                 let wrapped = TextLayout.wrap(text, width: inner.width)
@@ -288,10 +260,9 @@ public struct ConformPanel: OverlayModel {
             let index = first + offset
             let result = shown[index]
             let selected = index == selection
-            var style = selected ? Style(background: .selection, attributes: .bold) : surface
+            var style = Style.panelRow(isSelected: selected)
             if case .broken = result.verdict { style.foreground = .danger }
-            grid.fill(row, style: style)
-            grid.put(selected ? context.glyphs.selected : " ", at: Point(x: row.x, y: row.y), style: style)
+            grid.drawRow(row, style: style, isSelected: selected, glyphs: context.glyphs)
             // As wide as the longest rule id where the panel has room for a reason beside it.
             let width = inner.width >= Rule.longestID + Self.shortestReason ? Rule.longestID : inner.width / 2
             let id = result.rule.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)

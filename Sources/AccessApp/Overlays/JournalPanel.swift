@@ -7,7 +7,7 @@ import TerminalKit
 /// journal, the rule that decided it. Enter shows the headers and bodies as
 /// kept (redacted); `c` copies the call as a curl command. Works against any backend: the list is the app's
 /// own; only the rules need the reference backend.
-public struct JournalPanel: OverlayModel {
+public struct JournalPanel: OverlayModel, FilterableList {
     public var rows: [JournalRow] = []
     public var selection = 0
     /// Showing the selected call whole instead of the list.
@@ -45,11 +45,12 @@ public struct JournalPanel: OverlayModel {
         }
     }
 
+    var shownCount: Int { visibleRows.count }
+
     var selected: JournalRow? { visibleRows.indices.contains(selection) ? visibleRows[selection] : nil }
 
     public enum Intent: Sendable {
-        case list(ListPosition.Move), scroll(up: Bool), toggleDetail, closeDetail, copy, fault, adminCalls, reload
-        case filter, endFilter, clearFilter, close
+        case list(ListIntent), scroll(up: Bool), toggleDetail, closeDetail, copy, fault, adminCalls, reload, close
     }
 
     /// Letters go to the filter while it is being typed.
@@ -81,29 +82,14 @@ public struct JournalPanel: OverlayModel {
                 KeyBinding(Self.keys, "Close", inFooter: false, aliases: [.character("q")], .close),
             ]
         }
-        if filter.isEditing {
-            return KeyBinding.longList(typing: true, Intent.list) + [
-                KeyBinding([.enter], "Done", .endFilter),
-                KeyBinding([.escape], "Clear filter", .clearFilter),
-                KeyBinding(Self.keys, "Close", inFooter: false, .close),
-            ]
-        }
-        var bindings = KeyBinding.longList(moves: "Choose", Intent.list)
-        bindings += [
-            KeyBinding([.enter], "Details", aliases: [.right], .toggleDetail),
-            KeyBinding(.filter, intents: [.character("/"): .filter]),
-            KeyBinding([.character("c")], "Copy as curl", .copy),
-            KeyBinding([.character("f")], "Fault it", .fault),
-            KeyBinding([.character("a")], "Admin calls", .adminCalls),
-            KeyBinding([.character("r")], "Reload", .reload),
-        ]
-        if filter.isActive {
-            bindings.append(KeyBinding([.escape], "Clear filter", .clearFilter))
-            bindings.append(KeyBinding(Self.keys, "Close", inFooter: false, aliases: [.character("q")], .close))
-        } else {
-            bindings.append(KeyBinding([.escape], "Close", aliases: Self.keys + [.character("q")], .close))
-        }
-        return bindings
+        return listBindings(
+            open: KeyBinding([.enter], "Details", aliases: [.right], .toggleDetail),
+            more: [
+                KeyBinding([.character("c")], "Copy as curl", .copy),
+                KeyBinding([.character("f")], "Fault it", .fault),
+                KeyBinding([.character("a")], "Admin calls", .adminCalls),
+                KeyBinding([.character("r")], "Reload", .reload),
+            ], close: .close, panelKeys: Self.keys, Intent.list)
     }
 
     public func onAppear(_ context: OverlayContext) -> [Command] { Self.load(context) }
@@ -116,10 +102,8 @@ public struct JournalPanel: OverlayModel {
 
     public mutating func perform(_ intent: Intent, _ context: OverlayContext) -> [Command] {
         switch intent {
-        case .list(let move):
-            var position = ListPosition(selection: selection, count: visibleRows.count)
-            position.move(move, page: listLayout(frame(context).inset(horizontal: 2, vertical: 1)).rows.count)
-            selection = position.selection
+        case .list(let intent):
+            perform(intent, page: listLayout(frame(context).inset(horizontal: 2, vertical: 1)).rows.count)
         case .scroll(let up):
             detailOffset = up ? max(0, detailOffset - 1) : detailOffset + 1
         case .toggleDetail:
@@ -129,13 +113,6 @@ public struct JournalPanel: OverlayModel {
             }
         case .closeDetail:
             showsDetail = false
-        case .filter:
-            filter.isEditing = true
-        case .endFilter:
-            filter.isEditing = false
-        case .clearFilter:
-            filter.clear()
-            selection = 0
         case .adminCalls:
             showsAdminCalls.toggle()
             selection = 0
@@ -158,11 +135,8 @@ public struct JournalPanel: OverlayModel {
         return []
     }
 
-    /// Typing into the filter; the selection goes back to the first match.
     public mutating func handle(_ event: InputEvent, _ context: OverlayContext) -> [Command]? {
-        guard filter.isEditing, filter.edit(event) else { return nil }
-        selection = 0
-        return []
+        typeIntoFilter(event)
     }
 
     public mutating func receive(_ reply: Reply, _ context: OverlayContext) -> [Command] { take(reply) }
@@ -299,11 +273,7 @@ public struct JournalPanel: OverlayModel {
         let surface = Style.plain.on(.surface)
         let inner = grid.drawPanel(frame, title: "Requests", glyphs: glyphs)
         var y = inner.y
-        func line(_ text: String, _ style: Style) {
-            guard y < inner.maxY else { return }
-            grid.put(TextLayout.truncate(text, width: inner.width), at: Point(x: inner.x, y: y), style: style)
-            y += 1
-        }
+        func line(_ text: String, _ style: Style) { grid.putLine(text, in: inner, y: &y, style: style) }
         func onSurface(_ style: Style) -> Style {
             style.on(style.background == .background ? .surface : style.background)
         }
@@ -339,10 +309,9 @@ public struct JournalPanel: OverlayModel {
         for (offset, rect) in layout.rows.enumerated() {
             let row = visible[layout.first + offset]
             let isSelected = layout.first + offset == selection
-            let style = isSelected ? Style(background: .selection, attributes: .bold) : surface
+            let style = Style.panelRow(isSelected: isSelected)
             let (call, outcome) = Self.summary(row)
-            grid.fill(rect, style: style)
-            grid.put(isSelected ? glyphs.selected : " ", at: Point(x: rect.x, y: rect.y), style: style)
+            grid.drawRow(rect, style: style, isSelected: isSelected, glyphs: glyphs)
             let outcomeWidth = min(DisplayWidth.of(outcome), inner.width / 2)
             let failed = (row.record.status ?? 500) >= 400
             grid.put(

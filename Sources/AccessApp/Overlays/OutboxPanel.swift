@@ -6,7 +6,7 @@ import TerminalKit
 /// The reference backend's outbox over the current screen: the texts and emails it "sent".
 /// Enter on a code fills the code boxes; Enter on a link opens it in the app. This is how a
 /// person completes the flows without a phone (the only place codes are shown).
-public struct OutboxPanel: OverlayModel {
+public struct OutboxPanel: OverlayModel, FilterableList {
     public var messages: [OutboxMessage]
     public var selection: Int
     public var isLoading: Bool
@@ -29,7 +29,7 @@ public struct OutboxPanel: OverlayModel {
         return "Nothing on this screen takes that \(message.code == nil ? "link" : "code")."
     }
 
-    public enum Intent: Sendable { case list(ListPosition.Move), use, reload, filter, endFilter, clearFilter, close }
+    public enum Intent: Sendable { case list(ListIntent), use, reload, close }
     public enum Reply: Equatable, Sendable { case loaded(Result<[OutboxMessage], APIError>) }
 
     public var id: String { "outbox" }
@@ -46,47 +46,25 @@ public struct OutboxPanel: OverlayModel {
         }
     }
 
+    var shownCount: Int { shown.count }
+
     /// As the journal's: Enter ends the typing and keeps the filter; Esc clears it, then closes.
     public func bindings(_ context: OverlayContext) -> [KeyBinding<Intent>] {
-        if filter.isEditing {
-            return KeyBinding.longList(typing: true, Intent.list) + [
-                KeyBinding([.enter], "Done", .endFilter),
-                KeyBinding([.escape], "Clear filter", .clearFilter),
-                KeyBinding(Self.keys, "Close", inFooter: false, .close),
-            ]
-        }
-        var bindings = KeyBinding.longList(moves: "Choose", Intent.list)
-        bindings += [
-            KeyBinding([.enter], "Use here", .use),
-            KeyBinding(.filter, intents: [.character("/"): .filter]),
-            KeyBinding([.character("r")], "Reload", .reload),
-        ]
-        if filter.isActive {
-            bindings.append(KeyBinding([.escape], "Clear filter", .clearFilter))
-            bindings.append(KeyBinding(Self.keys, "Close", inFooter: false, aliases: [.character("q")], .close))
-        } else {
-            bindings.append(KeyBinding([.escape], "Close", aliases: Self.keys + [.character("q")], .close))
-        }
-        return bindings
+        listBindings(
+            open: KeyBinding([.enter], "Use here", .use), more: [KeyBinding([.character("r")], "Reload", .reload)],
+            close: .close, panelKeys: Self.keys, Intent.list)
     }
 
     public func onAppear(_ context: OverlayContext) -> [Command] { [.call(LoadOutbox(), Reply.loaded)] }
 
     public mutating func perform(_ intent: Intent, _ context: OverlayContext) -> [Command] {
         switch intent {
-        case .list(let move):
-            var position = ListPosition(selection: selection, count: shown.count)
-            position.move(move, page: layout(frame(context).inset(horizontal: 2, vertical: 1)).rows.count)
-            selection = position.selection
+        case .list(let intent):
+            perform(intent, page: layout(frame(context).inset(horizontal: 2, vertical: 1)).rows.count)
         case .use:
             let shown = self.shown
             guard shown.indices.contains(selection) else { return [] }
             return [.dismissOverlay, .useOutboxMessage(shown[selection])]
-        case .filter: filter.isEditing = true
-        case .endFilter: filter.isEditing = false
-        case .clearFilter:
-            filter.clear()
-            selection = 0
         case .reload:
             isLoading = true
             return [.call(LoadOutbox(), Reply.loaded)]
@@ -95,11 +73,8 @@ public struct OutboxPanel: OverlayModel {
         return []
     }
 
-    /// Typing into the filter; the selection goes back to the first match.
     public mutating func handle(_ event: InputEvent, _ context: OverlayContext) -> [Command]? {
-        guard filter.isEditing, filter.edit(event) else { return nil }
-        selection = 0
-        return []
+        typeIntoFilter(event)
     }
 
     public mutating func receive(_ reply: Reply, _ context: OverlayContext) -> [Command] {
@@ -194,11 +169,7 @@ public struct OutboxPanel: OverlayModel {
         let surface = Style.plain.on(.surface)
         let inner = grid.drawPanel(frame, title: "Outbox", glyphs: glyphs)
         var y = inner.y
-        func line(_ text: String, _ style: Style) {
-            guard y < inner.maxY else { return }
-            grid.put(TextLayout.truncate(text, width: inner.width), at: Point(x: inner.x, y: y), style: style)
-            y += 1
-        }
+        func line(_ text: String, _ style: Style) { grid.putLine(text, in: inner, y: &y, style: style) }
         line("What the reference backend sent, newest first. Enter uses it here.", surface.with(.dim))
         let shown = self.shown
         if filter.isActive {
@@ -221,10 +192,9 @@ public struct OutboxPanel: OverlayModel {
             let index = layout.first + offset
             let message = shown[index]
             let selected = index == selection
-            let style = selected ? Style(background: .selection, attributes: .bold) : surface
+            let style = Style.panelRow(isSelected: selected)
             let text = Self.describe(message, now: now)
-            grid.fill(row, style: style)
-            grid.put(selected ? glyphs.selected : " ", at: Point(x: row.x, y: row.y), style: style)
+            grid.drawRow(row, style: style, isSelected: selected, glyphs: glyphs)
             func put(_ text: String, line: Int, _ style: Style, width: Int = inner.width) {
                 grid.put(TextLayout.truncate(text, width: width), at: Point(x: inner.x, y: row.y + line), style: style)
             }

@@ -14,4 +14,24 @@ extension CellGrid {
             style: surface.with(.bold))
         return frame.inset(horizontal: 2, vertical: 1)
     }
+
+    /// One line of a panel's text at `y`, cut to the panel's width, and `y` a row down; nothing past its bottom.
+    mutating func putLine(_ text: String, in inner: Rect, y: inout Int, style: Style) {
+        guard y < inner.maxY else { return }
+        put(TextLayout.truncate(text, width: inner.width), at: Point(x: inner.x, y: y), style: style)
+        y += 1
+    }
+
+    /// A row of a panel's list, filled in `style`, the selection's glyph at its left so it shows without colour.
+    mutating func drawRow(_ rect: Rect, style: Style, isSelected: Bool, glyphs: Glyphs) {
+        fill(rect, style: style)
+        put(isSelected ? glyphs.selected : " ", at: Point(x: rect.x, y: rect.y), style: style)
+    }
+}
+
+extension Style {
+    /// A panel's list row: bold on the selection colour when selected, else the panel's surface.
+    static func panelRow(isSelected: Bool) -> Style {
+        isSelected ? Style(background: .selection, attributes: .bold) : Style.plain.on(.surface)
+    }
 }

@@ -6,7 +6,7 @@ import TerminalKit
 /// token of the last "Verify it's you". Done: the user is signed out here and only the final
 /// screen is left. A blocker that appeared since the check (409) shows the blocker screen; an
 /// expired verification asks for it again; no answer or a server failure can be retried.
-public struct DeletingAccountScreen: ScreenModel {
+public struct DeletingAccountScreen: BusyScreen {
     /// The request is under way (the spinner turns).
     public var isWorking: Bool
     public var error: String?
@@ -22,7 +22,9 @@ public struct DeletingAccountScreen: ScreenModel {
     }
 
     public var id: String { "deleting-account" }
-    public var needsClock: Bool { isWorking }
+    public var isBusy: Bool { isWorking }
+    public var busyText: String { "Deleting your account…" }
+    public var failedTitle: String { "Delete account" }
 
     static let busyText = "Hold on — your account is being deleted."
     static let verifyAgainText = "Verify it's you again to delete your account."
@@ -37,10 +39,10 @@ public struct DeletingAccountScreen: ScreenModel {
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
         // Leaving mid-request would drop the answer, and with it the sign-out: Back waits.
         if isWorking { return [KeyBinding([.escape, .left], "Wait for the answer", inFooter: false, .wait)] }
-        return canRetry ? [KeyBinding([.enter], "Try again", .retry)] : []
+        return retryBindings(.retry)
     }
 
-    public func onAppear(_ context: ScreenContext) -> [Command] {
+    public func call(_ context: ScreenContext) -> [Command] {
         [.call(DeleteAccount(reauthToken: context.reauth?.reauthToken), Reply.delete)]
     }
 
@@ -53,7 +55,7 @@ public struct DeletingAccountScreen: ScreenModel {
             isWorking = true
             error = nil
             canRetry = false
-            return onAppear(context)
+            return call(context)
         }
     }
 
@@ -91,20 +93,5 @@ public struct DeletingAccountScreen: ScreenModel {
         isWorking = false
         error = failure.message
         canRetry = failure.isWorthRetrying
-    }
-
-    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        guard let error, !isWorking else {
-            let spinner = Spinner("Deleting your account…", tick: Int(context.now.timeIntervalSince1970))
-            let glyphs = canvas.glyphs
-            canvas.draw(height: canvas.remaining.height) { grid, rect in
-                spinner.render(into: &grid, in: rect, glyphs: glyphs)
-            }
-            return
-        }
-        canvas.title("Delete account")
-        canvas.paragraph(error, style: .danger)
-        canvas.paragraph(
-            canRetry ? "Press Enter to try again, or Esc to go back." : "Press Esc to go back.", style: .muted)
     }
 }

@@ -2,9 +2,7 @@ import AccessAPI
 import Foundation
 import TerminalKit
 
-extension CheckEmailScreen {
-    public static var defaultGalleryState: String { "countdown" }
-
+extension CheckEmail {
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("check-email:countdown", "Link sent; resend counts down") {

@@ -6,7 +6,7 @@ import TerminalKit
 /// nothing of link URLs, so the token alone is asked about (`POST /auth/links/inspect`, which never spends
 /// it) and the answer's kind decides where it goes (`LinkRouter`); a link that changes the account when
 /// opened (the revert link signs every session out) asks first.
-public struct CheckingLinkScreen: ScreenModel {
+public struct CheckingLinkScreen: BusyScreen {
     public var token: Secret
     public var error: String?
     /// The failure was the network, so asking again may work.
@@ -22,17 +22,18 @@ public struct CheckingLinkScreen: ScreenModel {
     }
 
     public var id: String { "checking-link" }
-    public var needsClock: Bool { error == nil && confirming == nil }
+    public var needsClock: Bool { isBusy && confirming == nil }
+    public var busyText: String { "Checking your link…" }
 
     public enum Intent: Sendable { case retry, confirm }
     public enum Reply: Equatable, Sendable { case inspected(Result<LinkInfo, APIError>) }
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
         if confirming != nil { return [KeyBinding([.enter], "Choose", .confirm)] }
-        return canRetry ? [KeyBinding([.enter], "Try again", .retry)] : []
+        return retryBindings(.retry)
     }
 
-    public func onAppear(_ context: ScreenContext) -> [Command] {
+    public func call(_ context: ScreenContext) -> [Command] {
         [.call(InspectLink(token: token.value), Reply.inspected)]
     }
 
@@ -41,7 +42,7 @@ public struct CheckingLinkScreen: ScreenModel {
         case .retry:
             error = nil
             canRetry = false
-            return onAppear(context)
+            return call(context)
         case .confirm:
             guard let confirming else { return [] }
             return [.showSheet(Self.confirmation(confirming, token: token, context))]
@@ -98,19 +99,7 @@ public struct CheckingLinkScreen: ScreenModel {
             canvas.paragraph("Press Enter to choose, or Esc to go back.", style: .muted)
             return
         }
-        guard let error else {
-            let spinner = Spinner("Checking your link…", tick: Int(context.now.timeIntervalSince1970))
-            let glyphs = canvas.glyphs
-            let height = canvas.remaining.height
-            canvas.draw(height: height) { grid, rect in
-                spinner.render(into: &grid, in: rect, glyphs: glyphs)
-            }
-            return
-        }
-        canvas.title("Checking your link…")
-        canvas.paragraph(error, style: .danger)
-        canvas.paragraph(
-            canRetry ? "Press Enter to try again, or Esc to go back." : "Press Esc to go back.", style: .muted)
+        drawBusy(into: &canvas, context)
     }
 }
 

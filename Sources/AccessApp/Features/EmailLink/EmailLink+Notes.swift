@@ -1,4 +1,4 @@
-extension CheckEmailScreen {
+extension CheckEmail {
     public static let specNotes = SpecNotes(
         why: [
             "A link went out and this screen waits for it to be opened; it never moves on by itself. It serves \"Verify it's you\" by email and the email change or add, whose link goes to the new address.",

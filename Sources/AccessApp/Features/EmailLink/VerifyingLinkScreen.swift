@@ -4,7 +4,7 @@ import TerminalKit
 
 /// "Verifying your link…": the moment after the user opens the emailed link, while the backend
 /// checks the one-shot token (seed 000: a centred spinner, not a skeleton).
-public struct VerifyingLinkScreen: ScreenModel {
+public struct VerifyingLinkScreen: BusyScreen {
     public var link: AnyLinkPurpose
     public var token: String
     public var error: String?
@@ -40,17 +40,12 @@ public struct VerifyingLinkScreen: ScreenModel {
     }
 
     public var id: String { "verifying-link" }
-    /// The spinner's frame follows the clock.
-    public var needsClock: Bool { error == nil }
+    public var busyText: String { "Verifying your link…" }
 
-    public enum Intent: Sendable { case retry }
+    public typealias Intent = BusyIntent
     public enum Reply: Equatable, Sendable { case confirm(Result<ConfirmedLink, APIError>) }
 
-    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
-        canRetry ? [KeyBinding([.enter], "Try again", .retry)] : []
-    }
-
-    public func onAppear(_ context: ScreenContext) -> [Command] {
+    public func call(_ context: ScreenContext) -> [Command] {
         [link.confirm(token: token, Reply.confirm)]
     }
 
@@ -58,7 +53,7 @@ public struct VerifyingLinkScreen: ScreenModel {
         error = nil
         canRetry = false
         shownAt = context.now
-        return onAppear(context)
+        return call(context)
     }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
@@ -86,21 +81,5 @@ public struct VerifyingLinkScreen: ScreenModel {
         guard let held, context.now >= shownAt + Self.minimumShown else { return [] }
         self.held = nil
         return held
-    }
-
-    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        guard let error else {
-            let spinner = Spinner("Verifying your link…", tick: Int(context.now.timeIntervalSince1970))
-            let glyphs = canvas.glyphs
-            let height = canvas.remaining.height
-            canvas.draw(height: height) { grid, rect in
-                spinner.render(into: &grid, in: rect, glyphs: glyphs)
-            }
-            return
-        }
-        canvas.title("Verifying your link…")
-        canvas.paragraph(error, style: .danger)
-        canvas.paragraph(
-            canRetry ? "Press Enter to try again, or Esc to go back." : "Press Esc to go back.", style: .muted)
     }
 }

@@ -5,7 +5,7 @@ import TerminalKit
 /// Every screen in every named state, for designers' demos and support walk-throughs: the
 /// same list `accessdeck screens` prints. A long list: ends, pages, where the selection stands,
 /// and `/` to narrow it to the states whose id or summary hold the words typed.
-public struct GalleryScreen: ScreenModel {
+public struct GalleryScreen: ScreenModel, FilterableList {
     public var selection: Int
     public var filter: ListFilter
     public init(selection: Int = 0, filter: ListFilter = ListFilter()) {
@@ -17,23 +17,16 @@ public struct GalleryScreen: ScreenModel {
     /// Letters go to the filter while it is typed.
     public var takesText: Bool { filter.isEditing }
 
-    public enum Intent: Sendable { case list(ListPosition.Move), show, filter, endFilter, clearFilter }
+    public enum Intent: Sendable { case list(ListIntent), show }
 
     /// The states shown: all of them, or those the filter keeps.
     var entries: [GalleryEntry] { Gallery.entries.filter { filter.matches([$0.id, $0.summary]) } }
 
+    var shownCount: Int { entries.count }
+
+    /// As in the journal: Enter ends the typing and keeps the filter; Esc clears it, and is Back otherwise.
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
-        var bindings = KeyBinding.longList(typing: filter.isEditing, Intent.list)
-        if filter.isEditing {
-            // As in the journal: Enter ends the typing and keeps the filter; Esc clears it.
-            bindings.append(KeyBinding([.enter], "Done", .endFilter))
-            bindings.append(KeyBinding([.escape], "Clear filter", .clearFilter))
-        } else {
-            bindings.append(.open("Show", .show))
-            bindings.append(KeyBinding(.filter, intents: [.character("/"): .filter]))
-            if filter.isActive { bindings.append(KeyBinding([.escape], "Clear filter", .clearFilter)) }
-        }
-        return bindings
+        listBindings(moves: "Move", open: .open("Show", .show), Intent.list)
     }
 
     /// How far a page moves the selection.
@@ -42,29 +35,22 @@ public struct GalleryScreen: ScreenModel {
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         let shown = entries
         switch intent {
-        case .list(let move):
-            var position = ListPosition(selection: selection, count: shown.count)
-            position.move(move, page: Self.page)
-            selection = position.selection
+        case .list(.clearFilter):
+            let chosen = shown.indices.contains(selection) ? shown[selection].id : nil
+            perform(.clearFilter, page: Self.page)
+            // The state chosen in the narrowed list stays chosen in the whole one.
+            selection = chosen.flatMap { id in Gallery.entries.firstIndex { $0.id == id } } ?? 0
+        case .list(let intent):
+            perform(intent, page: Self.page)
         case .show:
             guard shown.indices.contains(selection) else { return [] }
             return [.push(PreviewScreen(entryID: shown[selection].id))]
-        case .filter: filter.isEditing = true
-        case .endFilter: filter.isEditing = false
-        case .clearFilter:
-            let chosen = shown.indices.contains(selection) ? shown[selection].id : nil
-            filter.clear()
-            // The state chosen in the narrowed list stays chosen in the whole one.
-            selection = chosen.flatMap { id in Gallery.entries.firstIndex { $0.id == id } } ?? 0
         }
         return []
     }
 
-    /// Typing into the filter; the selection goes back to the first match.
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard filter.isEditing, filter.edit(event) else { return nil }
-        selection = 0
-        return []
+        typeIntoFilter(event)
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {

@@ -18,7 +18,8 @@ struct ForgotPasswordLink: LinkPurpose {
     }
     static let signedInText = "You're already signed in. Log out to use this reset link."
     public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .passwordResetLink }
-    public var canEditAddress: Bool { false }
+    /// The person typed the address on the screen that asked for the link.
+    public var canEditAddress: Bool { true }
     public var linkPath: String { "reset-password" }
     public var newLinkScreen: (any ScreenModel)? { ForgotPasswordScreen(email: email ?? "") }
     public var lifetimeText: String { "Reset links work once, for 30 minutes. Request a new one to try again." }

@@ -11,23 +11,26 @@ extension ForgotPasswordScreen {
             + screens.map { AnyScreen($0) }
         return state
     }
+}
 
+extension ForgotPassword {
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("forgot-password:default", "The address from Log in, ready to send") {
-                sample([ForgotPasswordScreen(email: "jdoe@mail.com")], now: $0)
+                ForgotPasswordScreen.sample([ForgotPasswordScreen(email: "jdoe@mail.com")], now: $0)
             },
             GalleryEntry("forgot-password:empty", "Nothing typed yet") {
-                sample([ForgotPasswordScreen()], now: $0)
+                ForgotPasswordScreen.sample([ForgotPasswordScreen()], now: $0)
             },
             GalleryEntry("forgot-password:invalid", "Not an address: said before any call") {
-                sample([ForgotPasswordScreen(email: "jdoe@mail", error: ForgotPasswordScreen.invalidText)], now: $0)
+                ForgotPasswordScreen.sample(
+                    [ForgotPasswordScreen(email: "jdoe@mail", error: ForgotPasswordScreen.invalidText)], now: $0)
             },
             GalleryEntry("forgot-password:working", "Sending the link") {
-                sample([ForgotPasswordScreen(email: "jdoe@mail.com", isWorking: true)], now: $0)
+                ForgotPasswordScreen.sample([ForgotPasswordScreen(email: "jdoe@mail.com", isWorking: true)], now: $0)
             },
             GalleryEntry("forgot-password:cooldown", "Asked again within 30 s: Resend in, counted down") { now in
-                sample(
+                ForgotPasswordScreen.sample(
                     [
                         ForgotPasswordScreen(
                             email: "jdoe@mail.com",
@@ -35,7 +38,7 @@ extension ForgotPasswordScreen {
                     ], now: now)
             },
             GalleryEntry("forgot-password:daily-cap", "Five today: the daily limit, counted down") { now in
-                sample(
+                ForgotPasswordScreen.sample(
                     [
                         ForgotPasswordScreen(
                             email: "jdoe@mail.com",
@@ -43,7 +46,8 @@ extension ForgotPasswordScreen {
                     ], now: now)
             },
             GalleryEntry("forgot-password:offline", "No connection: what was typed stays") {
-                sample([ForgotPasswordScreen(email: "jdoe@mail.com", error: ForgotPasswordScreen.offlineText)], now: $0)
+                ForgotPasswordScreen.sample(
+                    [ForgotPasswordScreen(email: "jdoe@mail.com", error: ForgotPasswordScreen.offlineText)], now: $0)
             },
         ]
     }

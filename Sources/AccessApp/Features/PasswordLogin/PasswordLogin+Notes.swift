@@ -51,7 +51,7 @@ extension VerifyAccountScreen {
         seeds: [.registrationFlow, .emailVerificationHandling, .resendVerificationEmail])
 }
 
-extension ForgotPasswordScreen {
+extension ForgotPassword {
     public static let specNotes = SpecNotes(
         why: [
             "\"Forgot password?\" (Ctrl+F on Log in and on recovery's password screen; issue 28 item 25, after seed 003's \"password reset link sent to recovery email\" and seed 002's reset endpoint). The address from the screen below is filled in; it is checked here before any call.",
@@ -70,7 +70,7 @@ extension ForgotPasswordScreen {
         seeds: [.recoveryEmail, .loginFlow, .validationRules])
 }
 
-extension ResetSentScreen {
+extension ResetSent {
     public static let specNotes = SpecNotes(
         why: [
             "The same words for every address: \"If an account uses …, we've sent it a link\". The link works once, for 30 minutes (seed 000's lifetime for a link that changes a credential), and a newer one replaces it.",

@@ -2,9 +2,9 @@ import AccessAPI
 import Foundation
 import TerminalKit
 
-extension ResetSentScreen {
+extension ResetSent {
     static func sample(_ sent: ResetSentScreen, now: Date, options: AppOptions = .init()) -> AppState {
-        ForgotPasswordScreen.sample([ForgotPasswordScreen(email: sent.email), sent], now: now, options: options)
+        ForgotPasswordScreen.sample([ForgotPasswordScreen(email: sent.sentTo), sent], now: now, options: options)
     }
 
     /// What a reset sends, as the outbox lists it.
@@ -16,8 +16,6 @@ extension ResetSentScreen {
                 status: .live)
         ]
     }
-
-    public static var defaultGalleryState: String { "countdown" }
 
     public static var gallery: [GalleryEntry] {
         [
@@ -37,7 +35,7 @@ extension ResetSentScreen {
             GalleryEntry("reset-sent:not-a-link", "Something pasted that is not the link") { now in
                 sample(
                     ResetSentScreen(
-                        email: "jdoe@mail.com", resendAfter: now + 12, error: RecoverySentScreen.notALinkText),
+                        email: "jdoe@mail.com", resendAfter: now + 12, error: ResetSentScreen.notALinkText),
                     now: now)
             },
         ]

@@ -4,35 +4,28 @@ import Foundation
 import TerminalKit
 
 /// "Enter the code" (seed 001), for every flow that sends one: six boxes that submit when full. A
-/// wrong code stays in view: the next digit starts a new code, ← or Backspace edit the kept one; an expired or exhausted one leaves Resend as the only way
-/// on (seed 000). Countdowns are computed from `context.now`, never stored. This is what every flow
-/// shares; `step` is the flow's own part: what the code proves, where it went, and the request or
-/// challenge it answers.
+/// wrong code stays in view: the next digit starts a new code, ← or Backspace edit the kept one; an expired
+/// or exhausted one leaves Resend as the only way on (seed 000). Countdowns are computed from `context.now`,
+/// never stored. The boxes are the code-entry core every code screen shares (`CodeEntry`); what every flow of
+/// this screen shares is the resend, the code's lifetime and the help; `step` is the flow's own part: what
+/// the code proves, where it went, and the request or challenge it answers.
 public struct EnterCodeScreen: ScreenModel {
-    public enum Problem: Equatable, Sendable {
-        case incorrect(attemptsRemaining: Int)
-        /// Any other failure, in words.
-        case message(String)
-    }
+    public typealias Problem = CodeEntry.Refusal
 
     /// The flow this code belongs to (`EnterCodeScreen+Step.swift`).
     public var step: Step
     public var expiresAt: Date
     public var resendAfter: Date
-    public var otp: OTPInput
-    public var problem: Problem?
+    /// The boxes, what the last answer said, and a verify's lock.
+    public var entry: CodeEntry
     /// The backend said the code is dead (used up, five wrong tries, or timed out).
     public var isDead: Bool
-    /// A verify or resend is under way.
-    public var isWorking: Bool
     /// Set by `tick` once nothing on screen counts down any more, so the app stops its clock.
     public var clockDone: Bool
-    /// The server's 429: its countdown banner stays with this screen until it passes.
+    /// The server's 429 on a resend: no resend, and its countdown banner, until it passes.
     public var limit: RateLimit?
     /// "Didn't receive a code?" is open (seed 003's help text).
     public var showsHelp: Bool = false
-    /// What the last paste did when it was not a whole code ("Pasted 4 digits. Type the other 2.").
-    public var pasteHint: String?
 
     public init(
         step: Step, expiresAt: Date, resendAfter: Date, digits: String = "", problem: Problem? = nil,
@@ -42,10 +35,8 @@ public struct EnterCodeScreen: ScreenModel {
         self.step = step
         self.expiresAt = expiresAt
         self.resendAfter = resendAfter
-        otp = OTPInput(digits: digits)
-        self.problem = problem
+        entry = CodeEntry(digits: digits, refusal: problem, isWorking: isWorking)
         self.isDead = isDead
-        self.isWorking = isWorking
         self.clockDone = clockDone
     }
 
@@ -92,7 +83,6 @@ public struct EnterCodeScreen: ScreenModel {
     static func restored(_ profile: Profile?) -> [Command] {
         [.setProfile(profile), .resetStack(SettingsScreen()), .showToast(LimitedAccess.restoredText)]
     }
-    static let incorrectText = "Code is incorrect. Try again."
     static let phoneVerifiedText = "Phone verified. Next, your profile."
     static let emailVerifiedText = "Email verified. Next, your profile."
     static let expiredText = "Code expired. Request a new one."
@@ -103,16 +93,16 @@ public struct EnterCodeScreen: ScreenModel {
 
     public func concealingSecrets() -> Self {
         var copy = self
-        copy.otp.isConcealed = true
+        copy.entry.otp.isConcealed = true
         return copy
     }
     public var needsClock: Bool { !clockDone }
 
     public func isExpired(_ context: ScreenContext) -> Bool { isDead || context.now >= expiresAt }
-    public func canResend(_ context: ScreenContext) -> Bool { !isWorking && context.now >= resendAfter }
+    public func canResend(_ context: ScreenContext) -> Bool { !entry.isWorking && context.now >= resendAfter }
 
     /// Six digits are in and may be sent (again, after a wrong code is edited or not).
-    func canVerify(_ context: ScreenContext) -> Bool { !isWorking && !isExpired(context) && otp.isComplete }
+    func canVerify(_ context: ScreenContext) -> Bool { entry.canSend(closed: isExpired(context), at: context.now) }
 
     public enum Intent: Sendable { case verify, resend, outbox, help, support, cancel }
     public enum Reply: Equatable, Sendable {
@@ -159,20 +149,14 @@ public struct EnterCodeScreen: ScreenModel {
 
     /// Typing and pasting the digits.
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        // Typing while the boxes are off goes nowhere; other keys stay the app's.
-        guard !isWorking, !isExpired(context) else { return event.isTextEditing ? [] : nil }
-        let edit = otp.edit(event)
-        if case .ignored = edit { return event.isTextEditing ? [] : nil }
-        if case .pasted(let result) = edit { pasteHint = result.hint } else { pasteHint = nil }
-        guard edit.changedCode else { return [] }
-        problem = nil
-        return otp.isComplete ? verify(context) : []
+        guard let typed = entry.type(event, closed: isExpired(context), at: context.now) else { return nil }
+        return typed == .full ? verify(context) : []
     }
 
     private mutating func verify(_ context: ScreenContext) -> [Command] {
-        guard !isWorking else { return [] }
-        isWorking = true
-        problem = nil
+        guard !entry.isWorking else { return [] }
+        entry.sending()
+        let otp = entry.otp
         switch step {
         case .newNumber(_, let request):
             // A new number's code carries the verification made before it.
@@ -192,7 +176,7 @@ public struct EnterCodeScreen: ScreenModel {
 
     private mutating func resend(_ context: ScreenContext) -> [Command] {
         guard canResend(context) else { return [] }
-        isWorking = true
+        entry.isWorking = true
         switch step {
         case .newNumber(_, let request), .reauth(_, let request), .reverify(let request):
             return [.call(ResendPhoneOTP(requestId: request.requestId), Reply.resend)]
@@ -202,7 +186,7 @@ public struct EnterCodeScreen: ScreenModel {
     }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
-        isWorking = false
+        entry.isWorking = false
         switch reply {
         case .verify(.success(let verified)):
             return afterVerifying(verified)
@@ -246,7 +230,7 @@ public struct EnterCodeScreen: ScreenModel {
             guard let grant = verified.reauth else { return [] }
             return [.grantReauth(grant), .continueFlow(flow)]
         case .reverify:
-            isWorking = true
+            entry.isWorking = true
             let fetch = Command.call(LoadProfile(), Reply.profile)
             return verified.authMethods.map { [.setMethods($0), fetch] } ?? [fetch]
         case .signIn:
@@ -256,44 +240,39 @@ public struct EnterCodeScreen: ScreenModel {
     }
 
     private mutating func fail(_ failure: APIError, resending: Bool, _ context: ScreenContext) -> [Command] {
-        switch failure {
-        case .codeIncorrect(let remaining, _):
-            // The fifth wrong code kills the request on the server (seed 000: forcing resend).
-            if remaining <= 0 {
-                isDead = true
-                problem = nil
-            } else {
-                problem = .incorrect(attemptsRemaining: remaining)
-                // The wrong code stays in view until the next digit starts a new one (seed 000).
-                otp.startsOver = true
-            }
-        case .codeExpired:
-            isDead = true
-            problem = nil
-        case .rateLimited(nil, let message, _):
-            problem = .message(message)
-        case .rateLimited(let retryAfter?, _, let kind):
+        if resending, case .rateLimited(let retryAfter?, _, let kind) = failure {
+            // Resend stays off until the server takes one again, counting down with the banner; the code
+            // sent before still works.
             let until = context.now + TimeInterval(retryAfter)
-            // Resend stays off until the server takes one again, counting down with the banner.
-            if resending {
-                resendAfter = max(resendAfter, until)
-                clockDone = false
-            }
+            resendAfter = max(resendAfter, until)
+            clockDone = false
             limit = RateLimit(until: until, kind: kind)
+            return []
+        }
+        guard let failure = entry.refused(failure, now: context.now) else {
+            // A lock counts down with the clock.
+            if entry.lock != nil { clockDone = false }
+            return []
+        }
+        switch failure {
+        case .codeIncorrect, .codeExpired:
+            // The fifth wrong code kills the request on the server (seed 000: forcing resend).
+            isDead = true
+            entry.refusal = nil
         case .reauthRequired(let message):
             // The 15-minute window closed while the code was being typed: verify again, then this
             // screen sends the same code (see `receiveChoice`).
             guard let flow = step.resumableFlow else {
-                problem = .message(message)
+                entry.refusal = .message(message)
                 return []
             }
             return [.push(ReauthPickerScreen(flow: AnyFlow(ResumeCodeEntry(phoneFlow: flow))))]
         case .offline:
-            problem = .message(EnterPhoneScreen.offlineText)
+            entry.refusal = .message(EnterPhoneScreen.offlineText)
         case .taken:
-            problem = .message(EnterPhoneScreen.takenText)
+            entry.refusal = .message(EnterPhoneScreen.takenText)
         default:
-            problem = .message(failure.message)
+            entry.refusal = .message(failure.message)
         }
         return []
     }
@@ -317,35 +296,38 @@ public struct EnterCodeScreen: ScreenModel {
     private mutating func restart(expiresAt: Date, resendAfter: Date) {
         self.expiresAt = expiresAt
         self.resendAfter = resendAfter
-        otp.clear()
-        problem = nil
+        entry.otp.clear()
+        entry.refusal = nil
         isDead = false
         clockDone = false
     }
 
-    public func banner(_ context: ScreenContext) -> Banner? { limit?.banner(at: context.now) }
+    public func banner(_ context: ScreenContext) -> Banner? {
+        entry.banner(at: context.now) ?? limit?.banner(at: context.now)
+    }
 
     /// Back from "Verify it's you" after the window closed mid-flow: the typed code goes again.
     public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
-        guard choice.as(ResumeCodeEntry.self) != nil, otp.isComplete, !isExpired(context) else { return [] }
+        guard choice.as(ResumeCodeEntry.self) != nil, entry.otp.isComplete, !isExpired(context) else { return [] }
         return verify(context)
     }
 
     public mutating func tick(_ context: ScreenContext) -> [Command] {
         if let limit, context.now >= limit.until { self.limit = nil }
-        if isExpired(context), context.now >= resendAfter, limit == nil { clockDone = true }
+        entry.tick(at: context.now)
+        if isExpired(context), context.now >= resendAfter, limit == nil, entry.lock == nil { clockDone = true }
         return []
     }
 
     /// The outbox panel's code completes the flow as if the user had typed it.
     public mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? {
-        guard let code = message.code, !isWorking else { return nil }
+        guard let code = message.code, !entry.isWorking else { return nil }
         // Expired here, the boxes take no code, dead or live, until Resend (seed 001: the only option).
         guard !isExpired(context) else { return [.showToast(Self.expiredText)] }
         var filled = OTPInput()
         guard filled.paste(code) else { return nil }
-        otp = filled
-        problem = nil
+        entry.otp = filled
+        entry.refusal = nil
         return verify(context)
     }
 
@@ -353,23 +335,8 @@ public struct EnterCodeScreen: ScreenModel {
         canvas.title("Enter the code")
         canvas.paragraph("We \(step.isEmailed ? "emailed" : "texted") a 6-digit code to \(shownDestination).")
         let expired = isExpired(context)
-        var boxes = otp
-        boxes.isDisabled = expired
-        boxes.isFocused = !isWorking && !expired
-        switch (expired, problem) {
-        case (true, _): boxes.error = Self.expiredText
-        case (false, .incorrect): boxes.error = Self.incorrectText
-        case (false, .message(let text)): boxes.error = text
-        case (false, nil): boxes.error = nil
-        }
-        canvas.draw(height: boxes.height) { grid, rect in
-            boxes.render(into: &grid, in: rect, glyphs: context.glyphs)
-        }
-        if let pasteHint, !expired { canvas.centered(pasteHint, style: .muted) }
-        if !expired, case .incorrect(let remaining) = problem {
-            canvas.centered("\(remaining) \(remaining == 1 ? "attempt" : "attempts") left", style: .muted)
-        }
-        if isWorking {
+        entry.draw(into: &canvas, context, closedText: expired ? Self.expiredText : nil)
+        if entry.isWorking {
             canvas.centered("Working…", style: .muted)
         } else if canResend(context) {
             canvas.centered("[ Resend code ]", style: Style.accent.with(.bold))

@@ -6,7 +6,7 @@ import TerminalKit
 /// back to the hub with the row "Not connected"; the server's last-method refusal shows the hard
 /// block; an expired verification asks again; a failure stays here with the provider still
 /// connected and Enter to try again.
-public struct DisconnectingScreen: ScreenModel {
+public struct DisconnectingScreen: BusyScreen {
     public var provider: SocialProvider
     public var error: String?
 
@@ -18,29 +18,28 @@ public struct DisconnectingScreen: ScreenModel {
     }
 
     public var id: String { "disconnecting-provider" }
-    /// The spinner's frame follows the clock.
-    public var needsClock: Bool { error == nil }
+    /// Whatever went wrong, the provider is still connected: asking again is the way on.
+    public var canRetry: Bool { error != nil }
+    public var busyText: String { "Disconnecting \(provider.displayName)…" }
+    public var failedTitle: String { "Disconnect \(provider.displayName)" }
+    public var failedNotes: [String] { ["\(provider.displayName) is still connected. Nothing was changed."] }
 
     static func disconnectedText(_ provider: SocialProvider) -> String { "\(provider.displayName) disconnected." }
 
-    public enum Intent: Sendable { case retry }
+    public typealias Intent = BusyIntent
     public enum Reply: Equatable, Sendable {
         case disconnect(Result<AuthMethods, APIError>)
         /// The methods fetched after the server's last-method refusal.
         case refresh(Result<AuthMethods, APIError>)
     }
 
-    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
-        error == nil ? [] : [KeyBinding([.enter], "Try again", .retry)]
-    }
-
-    public func onAppear(_ context: ScreenContext) -> [Command] {
+    public func call(_ context: ScreenContext) -> [Command] {
         [.call(DisconnectProvider(provider: provider, reauthToken: context.reauth?.reauthToken), Reply.disconnect)]
     }
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         error = nil
-        return onAppear(context)
+        return call(context)
     }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
@@ -61,22 +60,5 @@ public struct DisconnectingScreen: ScreenModel {
             error = failure.message
             return []
         }
-    }
-
-    public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        let name = provider.displayName
-        guard let error else {
-            let spinner = Spinner("Disconnecting \(name)…", tick: Int(context.now.timeIntervalSince1970))
-            let glyphs = canvas.glyphs
-            let height = canvas.remaining.height
-            canvas.draw(height: height) { grid, rect in
-                spinner.render(into: &grid, in: rect, glyphs: glyphs)
-            }
-            return
-        }
-        canvas.title("Disconnect \(name)")
-        canvas.paragraph(error, style: .danger)
-        canvas.paragraph("\(name) is still connected. Nothing was changed.")
-        canvas.paragraph("Press Enter to try again, or Esc to go back.", style: .muted)
     }
 }

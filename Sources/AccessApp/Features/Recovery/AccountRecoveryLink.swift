@@ -14,7 +14,8 @@ struct AccountRecoveryLink: LinkPurpose {
     }
     static let signedInText = "You're already signed in. Log out to use this recovery link."
     public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .recoveryLink }
-    public var canEditAddress: Bool { false }
+    /// The person typed the address on the screen that asked for the link.
+    public var canEditAddress: Bool { true }
     public var linkPath: String { "recover" }
     public var newLinkScreen: (any ScreenModel)? { RecoveryRequestScreen() }
     public var lifetimeText: String { "Recovery links work once, for 24 hours. Request a new one to try again." }

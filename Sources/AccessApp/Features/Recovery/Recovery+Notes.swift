@@ -1,4 +1,4 @@
-extension RecoveryRequestScreen {
+extension RecoveryRequest {
     public static let specNotes = SpecNotes(
         why: [
             "\"Can't access your account?\" on the sign-in screen, for someone who lost the account's phone: the recovery email is asked for, checked here first, and a one-shot link that works for 24 hours goes to it.",
@@ -18,7 +18,7 @@ extension RecoveryRequestScreen {
         seeds: [.recoveryInitiation, .recoveryEmail, .emailRecoveryErrors, .verificationLimitations])
 }
 
-extension RecoverySentScreen {
+extension RecoverySent {
     public static let specNotes = SpecNotes(
         why: [
             "The recovery link is on its way, or not: this screen says the same either way, as the backend does. The link is opened from the outbox, pasted, or handed over with `accessdeck open-link`.",

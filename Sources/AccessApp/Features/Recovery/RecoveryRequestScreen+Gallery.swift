@@ -2,7 +2,7 @@ import AccessAPI
 import Foundation
 import TerminalKit
 
-extension RecoveryRequestScreen {
+extension RecoveryRequest {
     public static var defaultGalleryState: String { "empty" }
 
     public static var gallery: [GalleryEntry] {

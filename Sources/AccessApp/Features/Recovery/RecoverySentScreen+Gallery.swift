@@ -2,12 +2,10 @@ import AccessAPI
 import Foundation
 import TerminalKit
 
-extension RecoverySentScreen {
+extension RecoverySent {
     static func sampleStack(_ sent: RecoverySentScreen) -> [any ScreenModel] {
         [RecoveryRequestScreen(email: SampleData.recoveryEmail), sent]
     }
-
-    public static var defaultGalleryState: String { "countdown" }
 
     public static var gallery: [GalleryEntry] {
         [
@@ -34,7 +32,7 @@ extension RecoverySentScreen {
                     sampleStack(
                         RecoverySentScreen(
                             email: SampleData.recoveryEmail, resendAfter: now + 600,
-                            error: RecoveryRequestScreen.rateLimitedText)),
+                            error: RecoverySent.rateLimitedText)),
                     now: now)
             },
             GalleryEntry("recovery-sent:not-a-link", "Something pasted that is not the link") { now in

@@ -38,8 +38,6 @@ public struct SignInEmailScreen: EmailEntryScreen {
     static let offlineText = "No internet connection"
 
     public var id: String { "sign-in-email" }
-    public var takesText: Bool { true }
-    public var needsClock: Bool { limit != nil }
 
     public enum Intent: Sendable { case send, nextField }
     public enum Reply: Equatable, Sendable { case code(Result<SignInChallenge, APIError>) }
@@ -86,21 +84,13 @@ public struct SignInEmailScreen: EmailEntryScreen {
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         switch reply {
         case .code(.success(let challenge)):
-            isWorking = false
-            limit = nil
+            sent()
             refusedChallenge = nil
             return [.push(EnterCodeScreen(signIn: challenge, channel: .email, displayName: displayName.name))]
         case .code(.failure(let failure)):
             sendFailed(failure, context)
             return []
         }
-    }
-
-    public func banner(_ context: ScreenContext) -> Banner? { limitBanner(context) }
-
-    public mutating func tick(_ context: ScreenContext) -> [Command] {
-        expireLimit(context)
-        return []
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {

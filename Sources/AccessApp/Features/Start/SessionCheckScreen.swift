@@ -88,14 +88,7 @@ public struct SessionCheckScreen: ScreenModel {
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        guard isChoosing else {
-            let spinner = Spinner("Checking your session…", tick: Int(context.now.timeIntervalSince1970))
-            let glyphs = canvas.glyphs
-            canvas.draw(height: canvas.remaining.height) { grid, rect in
-                spinner.render(into: &grid, in: rect, glyphs: glyphs)
-            }
-            return
-        }
+        guard isChoosing else { return canvas.spinner("Checking your session…", at: context.now) }
         canvas.skip(max(0, canvas.remaining.height / 2 - 5))
         if let problem {
             canvas.centered("Couldn't check your session", style: Style.accent.with(.bold))

@@ -17,15 +17,14 @@ extension AuthenticatorCodeScreen {
             },
             GalleryEntry("authenticator-code:wrong", "A wrong code: kept in view, attempts left") {
                 signInState(
-                    AuthenticatorCodeScreen(
-                        digits: "123456", attemptsRemaining: 3, error: TwoFactor.incorrectText
-                    )
-                    .startingOver, now: $0)
+                    AuthenticatorCodeScreen(digits: "123456", refusal: .incorrect(attemptsRemaining: 3)).startingOver,
+                    now: $0)
             },
             GalleryEntry("authenticator-code:locked", "Five wrong codes: locked, counted down") { now in
                 signInState(
                     AuthenticatorCodeScreen(
-                        error: TwoFactor.lockedText, lockedUntil: now.addingTimeInterval(14 * 60 + 32)), now: now)
+                        refusal: .message(TwoFactor.lockedText), lock: RateLimit(until: now + 14 * 60 + 32)),
+                    now: now)
             },
             GalleryEntry("authenticator-code:reauth", "Verify it's you with the authenticator app") {
                 SampleData.state(
@@ -40,7 +39,7 @@ extension AuthenticatorCodeScreen {
     /// The refused code kept in view, as after a wrong answer.
     var startingOver: AuthenticatorCodeScreen {
         var copy = self
-        copy.otp.startsOver = true
+        copy.entry.otp.startsOver = true
         return copy
     }
 }

@@ -7,7 +7,7 @@ import TerminalKit
 /// step of a sign-in (the session passed its first factor only and can do nothing else: the screen
 /// stands alone, with "Use a recovery code" and Log out), and "Authenticator app" in "Verify it's you".
 /// Five wrong codes lock the step (per account); the lock's wait counts down in a banner from the app's
-/// clock, never stored as a count.
+/// clock, never stored as a count. The boxes and the lock are the code-entry core (`CodeEntry`).
 public struct AuthenticatorCodeScreen: ScreenModel {
     public enum Purpose: Equatable, Sendable {
         /// The second step of a sign-in: the right code finishes it.
@@ -17,25 +17,15 @@ public struct AuthenticatorCodeScreen: ScreenModel {
     }
 
     public var purpose: Purpose
-    public var otp: OTPInput
-    /// The last wrong code's attempts left; nil when there is nothing to say.
-    public var attemptsRemaining: Int?
-    /// Any other failure, in words.
-    public var error: String?
-    public var isWorking: Bool
-    /// Five wrong codes locked the step until then.
-    public var lockedUntil: Date?
+    /// The boxes, what the last answer said, and the lock five wrong codes start.
+    public var entry: CodeEntry
 
     public init(
-        purpose: Purpose = .signIn, digits: String = "", attemptsRemaining: Int? = nil, error: String? = nil,
-        isWorking: Bool = false, lockedUntil: Date? = nil
+        purpose: Purpose = .signIn, digits: String = "", refusal: CodeEntry.Refusal? = nil, isWorking: Bool = false,
+        lock: RateLimit? = nil
     ) {
         self.purpose = purpose
-        otp = OTPInput(digits: digits)
-        self.attemptsRemaining = attemptsRemaining
-        self.error = error
-        self.isWorking = isWorking
-        self.lockedUntil = lockedUntil
+        entry = CodeEntry(digits: digits, refusal: refusal, isWorking: isWorking, lock: lock)
     }
 
     public var id: String { "authenticator-code" }
@@ -45,15 +35,13 @@ public struct AuthenticatorCodeScreen: ScreenModel {
 
     public func concealingSecrets() -> Self {
         var copy = self
-        copy.otp.isConcealed = true
+        copy.entry.otp.isConcealed = true
         return copy
     }
 
-    public var needsClock: Bool { lockedUntil != nil }
+    public var needsClock: Bool { entry.lock != nil }
 
-    func isLocked(_ context: ScreenContext) -> Bool { RateLimit.lasting(lockedUntil, at: context.now) != nil }
-
-    public func banner(_ context: ScreenContext) -> Banner? { RateLimit.banner(until: lockedUntil, at: context.now) }
+    public func banner(_ context: ScreenContext) -> Banner? { entry.banner(at: context.now) }
 
     public enum Intent: Sendable { case verify, recoveryCode, logOut }
     public enum Reply: Equatable, Sendable {
@@ -63,7 +51,7 @@ public struct AuthenticatorCodeScreen: ScreenModel {
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
         var bindings: [KeyBinding<Intent>] = []
-        if otp.isComplete, !isWorking, !isLocked(context) {
+        if entry.canSend(at: context.now) {
             bindings.append(KeyBinding([.enter], "Verify", inFooter: false, .verify))
         }
         if purpose == .signIn {
@@ -84,20 +72,14 @@ public struct AuthenticatorCodeScreen: ScreenModel {
 
     /// Typing and pasting the digits.
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
-        guard !isWorking, !isLocked(context) else { return event.isTextEditing ? [] : nil }
-        let edit = otp.edit(event)
-        if case .ignored = edit { return event.isTextEditing ? [] : nil }
-        guard edit.changedCode else { return [] }
-        error = nil
-        attemptsRemaining = nil
-        return otp.isComplete ? verify(context) : []
+        guard let typed = entry.type(event, at: context.now) else { return nil }
+        return typed == .full ? verify(context) : []
     }
 
     private mutating func verify(_ context: ScreenContext) -> [Command] {
-        guard !isWorking, !isLocked(context), otp.isComplete else { return [] }
-        isWorking = true
-        error = nil
-        let code = Secret(otp.code)
+        guard entry.canSend(at: context.now) else { return [] }
+        entry.sending()
+        let code = Secret(entry.otp.code)
         switch purpose {
         case .signIn: return [.call(VerifySecondFactor(code: code), Reply.signIn)]
         case .reauth: return [.call(ReauthByAuthenticator(code: code), Reply.reauth)]
@@ -105,7 +87,7 @@ public struct AuthenticatorCodeScreen: ScreenModel {
     }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
-        isWorking = false
+        entry.isWorking = false
         switch reply {
         case .signIn(.success(let signedIn)):
             return [.signedIn(signedIn)]
@@ -120,54 +102,30 @@ public struct AuthenticatorCodeScreen: ScreenModel {
 
     private mutating func fail(_ failure: APIError, _ context: ScreenContext) {
         // A refused code stays in view; the next digit starts a new one.
-        otp.startsOver = true
-        switch failure {
-        case .rateLimited(let retryAfter?, _, _):
-            lock(seconds: retryAfter, context)
-        case .codeIncorrect(let remaining, _) where remaining <= 0:
-            // The fifth wrong code locks the step; its answer may carry the wait.
-            lockedUntil = nil
-            attemptsRemaining = 0
-            error = lockedText
-        case .codeIncorrect(let remaining, _):
-            attemptsRemaining = remaining
-            error = TwoFactor.incorrectText
-        default:
-            error = failure.message
+        entry.otp.startsOver = true
+        switch entry.refused(failure, now: context.now, lockedText: lockedText) {
+        case nil:
+            break
+        case .codeIncorrect?:
+            // The fifth wrong code locks the step; its answer carries the wait (then it is the lock above).
+            entry.refusal = .message(lockedText)
+        case let other?:
+            entry.refusal = .message(other.message)
         }
-    }
-
-    private mutating func lock(seconds: Int, _ context: ScreenContext) {
-        lockedUntil = context.now.addingTimeInterval(TimeInterval(seconds))
-        attemptsRemaining = nil
-        error = lockedText
     }
 
     var lockedText: String { purpose == .signIn ? TwoFactor.lockedText : TwoFactor.lockedReauthText }
 
     public mutating func tick(_ context: ScreenContext) -> [Command] {
-        guard let lockedUntil, context.now >= lockedUntil else { return [] }
-        self.lockedUntil = nil
-        error = nil
-        otp.clear()
+        entry.tick(at: context.now)
         return []
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         canvas.title(purpose == .signIn ? TwoFactor.title : "Verify it's you")
         canvas.paragraph(TwoFactor.enterCodeText + ".")
-        let locked = isLocked(context)
-        var boxes = otp
-        boxes.isDisabled = locked
-        boxes.isFocused = !isWorking && !locked
-        boxes.error = error
-        canvas.draw(height: boxes.height, isFocused: boxes.isFocused) { grid, rect in
-            boxes.render(into: &grid, in: rect, glyphs: context.glyphs)
-        }
-        if let attemptsRemaining, attemptsRemaining > 0, error == TwoFactor.incorrectText {
-            canvas.centered(TwoFactor.attemptsLeft(attemptsRemaining), style: .muted)
-        }
-        if isWorking { canvas.centered("Verifying…", style: .muted) }
+        entry.draw(into: &canvas, context)
+        if entry.isWorking { canvas.centered("Verifying…", style: .muted) }
         guard purpose == .signIn else {
             canvas.paragraph("The code changes every 30 seconds. Esc goes back to verify another way.", style: .muted)
             return

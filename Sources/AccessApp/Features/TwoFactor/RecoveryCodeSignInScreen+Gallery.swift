@@ -20,7 +20,7 @@ extension RecoveryCodeSignInScreen {
                 state(RecoveryCodeSignInScreen(code: "k7m2q-x4bnp"), now: $0)
             },
             GalleryEntry("recovery-code:wrong", "A wrong or spent code") {
-                let error = "\(RecoveryCodeSignInScreen.incorrectText) \(TwoFactor.attemptsLeft(2))."
+                let error = "\(RecoveryCodeSignInScreen.incorrectText) \(CodeEntry.attemptsLeft(2))."
                 return state(RecoveryCodeSignInScreen(code: "k7m2q-x4bnq", error: error), now: $0)
             },
             GalleryEntry("recovery-code:locked", "Five wrong codes: locked, counted down") { now in

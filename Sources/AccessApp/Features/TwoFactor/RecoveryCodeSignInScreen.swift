@@ -80,7 +80,7 @@ public struct RecoveryCodeSignInScreen: ScreenModel {
             lockedUntil = context.now.addingTimeInterval(TimeInterval(retryAfter))
             field.error = TwoFactor.lockedText
         case .signIn(.failure(.codeIncorrect(let remaining, _))) where remaining > 0:
-            field.error = "\(Self.incorrectText) \(TwoFactor.attemptsLeft(remaining))."
+            field.error = "\(Self.incorrectText) \(CodeEntry.attemptsLeft(remaining))."
         case .signIn(.failure(.codeIncorrect)):
             field.error = TwoFactor.lockedText
         case .signIn(.failure(let failure)):

@@ -136,7 +136,6 @@ enum TwoFactor {
     static let subtitle = "Extra layer of security"
     static let enterCodeText = "Enter the code from your authenticator app"
     static let useRecoveryCodeText = "Use a recovery code"
-    static let incorrectText = "Code is incorrect. Try again."
     static let lockedText = "Too many wrong codes. Wait for the countdown, or use a recovery code."
     static let lockedReauthText = "Too many wrong codes. Wait for the countdown, or verify another way."
     static let turnedOnText = "Two-factor authentication is on."
@@ -156,10 +155,5 @@ enum TwoFactor {
     static func isRequiredRefusal(_ error: APIError) -> Bool {
         if case .server(403, ErrorCode.secondFactorRequired.rawValue, _) = error { return true }
         return false
-    }
-
-    /// How many attempts are left, in words.
-    static func attemptsLeft(_ remaining: Int) -> String {
-        "\(remaining) \(remaining == 1 ? "attempt" : "attempts") left"
     }
 }

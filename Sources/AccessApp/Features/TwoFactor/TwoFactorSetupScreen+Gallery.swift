@@ -34,10 +34,8 @@ extension TwoFactorSetupScreen {
             },
             GalleryEntry("two-factor-setup:wrong", "A wrong first code: attempts left") { now in
                 var screen = sample(now: now, stage: .confirm)
-                screen.otp = OTPInput(digits: "123456")
-                screen.otp.startsOver = true
-                screen.attemptsRemaining = 4
-                screen.error = TwoFactor.incorrectText
+                screen.entry = CodeEntry(digits: "123456", refusal: .incorrect(attemptsRemaining: 4))
+                screen.entry.otp.startsOver = true
                 return SampleData.state([screen], now: now)
             },
             GalleryEntry("two-factor-setup:expired", "The pending set-up timed out: start again") { now in

@@ -9,7 +9,7 @@ import TerminalKit
 /// is 25–29 rows high and an 80×24 terminal has no room for anything beside it; "k" shows the secret in
 /// groups of four instead, and "c" copies it (OSC 52). A terminal too short for the code gets the key at
 /// once and says how tall it must be; a wide one shows both side by side. Confirm: the six boxes for the
-/// app's first code, wrong codes inline with the attempts left. The pending set-up's expiry is counted
+/// app's first code, wrong codes inline with the attempts left (the code-entry core, `CodeEntry`). The pending set-up's expiry is counted
 /// from the clock on both steps; once it is over (or five wrong codes killed it), "r" starts again.
 public struct TwoFactorSetupScreen: ScreenModel {
     public enum Stage: Equatable, Sendable { case scan, confirm }
@@ -34,10 +34,10 @@ public struct TwoFactorSetupScreen: ScreenModel {
     public var stage: Stage
     /// The key in place of the QR code ("Can't scan?").
     public var showsKey: Bool
-    public var otp: OTPInput
-    public var attemptsRemaining: Int?
+    /// The first code's boxes and what its answer said; `isWorking` while the set-up is made, too.
+    public var entry: CodeEntry
+    /// Making the set-up failed, in words.
     public var error: String?
-    public var isWorking: Bool
     /// The pending set-up is gone on the server (five wrong codes, or not found): only "r" goes on.
     public var isDead: Bool
     /// The QR code and the key are drawn hidden (recordings, `play`).
@@ -45,17 +45,17 @@ public struct TwoFactorSetupScreen: ScreenModel {
 
     public init(
         pending: Pending? = nil, stage: Stage = .scan, showsKey: Bool = false, digits: String = "",
-        attemptsRemaining: Int? = nil, error: String? = nil, isWorking: Bool = true, isDead: Bool = false
+        refusal: CodeEntry.Refusal? = nil, error: String? = nil, isWorking: Bool = true, isDead: Bool = false
     ) {
         self.pending = pending
         self.stage = stage
         self.showsKey = showsKey
-        otp = OTPInput(digits: digits)
-        self.attemptsRemaining = attemptsRemaining
+        entry = CodeEntry(digits: digits, refusal: refusal, isWorking: isWorking)
         self.error = error
-        self.isWorking = isWorking
         self.isDead = isDead
     }
+
+    var isWorking: Bool { entry.isWorking }
 
     public var id: String { "two-factor-setup" }
     public var takesText: Bool { stage == .confirm }
@@ -67,11 +67,13 @@ public struct TwoFactorSetupScreen: ScreenModel {
     public func concealingSecrets() -> Self {
         var copy = self
         copy.isConcealed = true
-        copy.otp.isConcealed = true
+        copy.entry.otp.isConcealed = true
         return copy
     }
 
     public var needsClock: Bool { pending != nil && !isDead }
+
+    public func banner(_ context: ScreenContext) -> Banner? { entry.banner(at: context.now) }
 
     func isExpired(_ context: ScreenContext) -> Bool {
         isDead || pending.map { context.now >= $0.expiresAt } ?? false
@@ -95,7 +97,7 @@ public struct TwoFactorSetupScreen: ScreenModel {
             ]
         case .confirm:
             var bindings = [KeyBinding([.escape], "Back", Intent.back)]
-            if otp.isComplete, !isWorking { bindings.insert(KeyBinding([.enter], "Verify", .verify), at: 0) }
+            if entry.canSend(at: context.now) { bindings.insert(KeyBinding([.enter], "Verify", .verify), at: 0) }
             return bindings
         }
     }
@@ -118,11 +120,11 @@ public struct TwoFactorSetupScreen: ScreenModel {
             guard let pending else { return [] }
             return [.run(.copy(pending.secret.value)), .showToast("Copied the key")]
         case .restart:
-            isWorking = true
+            entry.otp.clear()
+            entry.refusal = nil
+            entry.isWorking = true
             isDead = false
             error = nil
-            attemptsRemaining = nil
-            otp.clear()
             stage = .scan
             return start(context)
         case .verify:
@@ -134,24 +136,18 @@ public struct TwoFactorSetupScreen: ScreenModel {
     /// Typing and pasting the first code (the confirm step).
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {
         guard stage == .confirm else { return nil }
-        guard !isWorking, !isExpired(context) else { return event.isTextEditing ? [] : nil }
-        let edit = otp.edit(event)
-        if case .ignored = edit { return event.isTextEditing ? [] : nil }
-        guard edit.changedCode else { return [] }
-        error = nil
-        attemptsRemaining = nil
-        return otp.isComplete ? verify(context) : []
+        guard let typed = entry.type(event, closed: isExpired(context), at: context.now) else { return nil }
+        return typed == .full ? verify(context) : []
     }
 
     private mutating func verify(_ context: ScreenContext) -> [Command] {
-        guard !isWorking, !isExpired(context), otp.isComplete else { return [] }
-        isWorking = true
-        error = nil
-        return [.call(ConfirmTwoFactorSetup(code: Secret(otp.code)), Reply.confirmed)]
+        guard entry.canSend(closed: isExpired(context), at: context.now) else { return [] }
+        entry.sending()
+        return [.call(ConfirmTwoFactorSetup(code: Secret(entry.otp.code)), Reply.confirmed)]
     }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
-        isWorking = false
+        entry.isWorking = false
         switch reply {
         case .started(.success(let setup)):
             pending = Pending(secret: setup.secret, uri: setup.otpauthUri, expiresAt: setup.expiresAt)
@@ -169,18 +165,24 @@ public struct TwoFactorSetupScreen: ScreenModel {
             return TwoFactor.methods(context.methods, on: true) + [
                 .replaceTop(RecoveryCodesScreen(purpose: .setUp, codes: codes))
             ]
-        case .confirmed(.failure(.codeIncorrect(let remaining, _))) where remaining > 0:
-            otp.startsOver = true
-            attemptsRemaining = remaining
-            error = TwoFactor.incorrectText
-        case .confirmed(.failure(.codeIncorrect)), .confirmed(.failure(.server(404, _, _))):
-            // Five wrong codes killed the pending set-up (or it was gone): a new one is the way on.
-            isDead = true
-            error = Self.deadText
         case .confirmed(.failure(let failure)):
-            otp.startsOver = true
-            error = failure.message
+            switch entry.refused(failure, now: context.now) {
+            case nil:
+                break
+            case .codeIncorrect?, .server(404, _, _)?:
+                // Five wrong codes killed the pending set-up (or it was gone): a new one is the way on.
+                isDead = true
+                entry.refusal = .message(Self.deadText)
+            case let other?:
+                entry.otp.startsOver = true
+                entry.refusal = .message(other.message)
+            }
         }
+        return []
+    }
+
+    public mutating func tick(_ context: ScreenContext) -> [Command] {
+        entry.tick(at: context.now)
         return []
     }
 
@@ -200,7 +202,7 @@ public struct TwoFactorSetupScreen: ScreenModel {
             return
         }
         if isExpired(context) {
-            canvas.paragraph(isDead ? (error ?? Self.deadText) : Self.expiredText, style: .danger)
+            canvas.paragraph(isDead ? (entry.refusalText ?? Self.deadText) : Self.expiredText, style: .danger)
             if isWorking { canvas.paragraph("Working…", style: .muted) }
             return
         }
@@ -281,15 +283,7 @@ public struct TwoFactorSetupScreen: ScreenModel {
 
     private func confirm(_ pending: Pending, into canvas: inout Canvas, _ context: ScreenContext) {
         canvas.paragraph("Enter the 6-digit code your authenticator app shows for AccessDeck.")
-        var boxes = otp
-        boxes.isFocused = !isWorking
-        boxes.error = error
-        canvas.draw(height: boxes.height, isFocused: boxes.isFocused) { grid, rect in
-            boxes.render(into: &grid, in: rect, glyphs: context.glyphs)
-        }
-        if let attemptsRemaining, error == TwoFactor.incorrectText {
-            canvas.centered(TwoFactor.attemptsLeft(attemptsRemaining), style: .muted)
-        }
+        entry.draw(into: &canvas, context)
         if isWorking { canvas.centered("Verifying…", style: .muted) }
         canvas.centered(expiry(pending, context), style: .muted)
         canvas.paragraph("Esc goes back to the QR code and the key.", style: .muted)
