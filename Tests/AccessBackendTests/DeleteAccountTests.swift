@@ -32,11 +32,14 @@ import Testing
         .accessToken
     }
 
-    private func reauthGrant(_ backend: TestBackend, for userId: String) async throws -> String {
+    /// A grant of the session `token` (a grant belongs to the session that earned it).
+    private func reauthGrant(_ backend: TestBackend, for userId: String, token: String) async throws -> String {
         let store = backend.running.store
         let now = backend.running.clock.now()
         return try await store.pool.write { db in
-            try ReauthService.issue(db, store: store, userId: userId, method: .phone, now: now).reauthToken
+            try ReauthService.issue(
+                db, store: store, userId: userId, accessHash: store.digest(token), method: .phone, now: now
+            ).reauthToken
         }
     }
 
@@ -195,7 +198,7 @@ import Testing
             let token = try await session(backend, for: "usr_other")
             let held = try await backend.post(
                 "/auth/email/request-change", EmailChangeBody(email: "JDoe@Mail.com"), token: token,
-                reauth: try await reauthGrant(backend, for: "usr_other"))
+                reauth: try await reauthGrant(backend, for: "usr_other", token: token))
             #expect(held.status == 409)
             #expect(held.error?.code == "recently_deleted")
             #expect(held.error?.message.hasPrefix("This email belonged to an account that was deleted") == true)
@@ -203,7 +206,7 @@ import Testing
             let fresh = try await session(backend, for: "usr_other")
             let allowed = try await backend.post(
                 "/auth/email/request-change", EmailChangeBody(email: "jdoe@mail.com"), token: fresh,
-                reauth: try await reauthGrant(backend, for: "usr_other"))
+                reauth: try await reauthGrant(backend, for: "usr_other", token: fresh))
             #expect(allowed.status == 202)
         }
     }

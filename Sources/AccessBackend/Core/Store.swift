@@ -442,6 +442,16 @@ final class Store: Sendable {
                     CREATE INDEX recovery_codes_user ON recovery_codes(user_id);
                     """)
         }
+        // Issue 45 item 6: a re-auth grant belongs to the sign-in (the refresh family) that earned it and ends
+        // with it (`ReauthService.require`). A grant from before names no sign-in, so it ends here; it had at
+        // most 15 minutes left.
+        migrator.registerMigration("v21-reauth-sign-ins") { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM reauth_grants;
+                    ALTER TABLE reauth_grants ADD COLUMN family_id TEXT NOT NULL DEFAULT '';
+                    """)
+        }
         return migrator
     }
 }

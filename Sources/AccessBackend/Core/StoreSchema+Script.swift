@@ -24,7 +24,7 @@ extension StoreSchema {
         CREATE TABLE test_codes (phone TEXT PRIMARY KEY, code TEXT NOT NULL);
         CREATE TABLE reauth_grants (
             token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-            method TEXT NOT NULL, expires_at REAL NOT NULL);
+            method TEXT NOT NULL, expires_at REAL NOT NULL, family_id TEXT NOT NULL DEFAULT '');
         CREATE TABLE links (
             token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
             purpose TEXT NOT NULL, expires_at REAL NOT NULL, used INTEGER NOT NULL DEFAULT 0, email TEXT, previous_email TEXT, password_hash TEXT, ended TEXT);
@@ -150,5 +150,6 @@ extension StoreSchema {
         INSERT INTO grdb_migrations VALUES ('v18-display-name');
         INSERT INTO grdb_migrations VALUES ('v19-sign-ins');
         INSERT INTO grdb_migrations VALUES ('v20-two-factor');
+        INSERT INTO grdb_migrations VALUES ('v21-reauth-sign-ins');
         """#
 }

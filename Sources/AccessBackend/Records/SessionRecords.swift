@@ -40,7 +40,8 @@ struct SpentRefreshTokenRecord: Record {
     var successorSealed: Data?
 }
 
-/// A row of `reauth_grants`: an open "Verify it's you" window, known by its token's keyed digest.
+/// A row of `reauth_grants`: an open "Verify it's you" window, known by its token's keyed digest, of the
+/// sign-in (`familyId`) that earned it.
 struct ReauthGrantRecord: Record {
     static let databaseTableName = "reauth_grants"
 
@@ -48,4 +49,5 @@ struct ReauthGrantRecord: Record {
     var userId: String
     var method: ReauthMethod
     var expiresAt: Double
+    var familyId: String
 }

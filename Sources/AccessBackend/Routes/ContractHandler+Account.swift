@@ -23,7 +23,7 @@ extension ContractHandler {
         let user = try await user
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let methods = try await backend.disconnects.disconnect(
-            user: user, provider: body.provider, reauthToken: input.headers.xReauthToken)
+            user: user, provider: body.provider, reauth: try reauthProof(input.headers.xReauthToken))
         decide(.disconnectDone)
         return .ok(.init(body: .json(methods)))
     }
@@ -44,7 +44,8 @@ extension ContractHandler {
     }
 
     func deleteAccount(_ input: Operations.DeleteAccount.Input) async throws -> Operations.DeleteAccount.Output {
-        let deleted = try await backend.deletions.delete(user: try await user, reauthToken: input.headers.xReauthToken)
+        let deleted = try await backend.deletions.delete(
+            user: try await user, reauth: try reauthProof(input.headers.xReauthToken))
         decide(.deleteDone)
         return .ok(.init(body: .json(deleted)))
     }

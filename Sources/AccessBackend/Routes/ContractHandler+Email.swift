@@ -18,7 +18,7 @@ extension ContractHandler {
         let user = try await user
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let sent = try await backend.emails.requestChange(
-            user: user, email: body.email, reauthToken: input.headers.xReauthToken)
+            user: user, email: body.email, reauth: try reauthProof(input.headers.xReauthToken))
         decide(.emailLinkSent)
         return .accepted(.init(body: .json(sent)))
     }
@@ -59,8 +59,7 @@ extension ContractHandler {
         let user = try await user
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let changed = try await backend.passwords.change(
-            user: user, newPassword: body.newPassword, reauthToken: input.headers.xReauthToken,
-            currentSession: backend.sessions.accessHash(of: try request))
+            user: user, newPassword: body.newPassword, reauth: try reauthProof(input.headers.xReauthToken))
         decide(.passwordChanged)
         return .ok(.init(body: .json(changed)))
     }

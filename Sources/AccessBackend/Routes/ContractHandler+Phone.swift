@@ -10,7 +10,8 @@ extension ContractHandler {
         let session = try await session
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let accepted = try await backend.otp.request(
-            user: session.user, access: session.access, body: body, reauthToken: input.headers.xReauthToken)
+            user: session.user, access: session.access, body: body,
+            reauth: try reauthProof(input.headers.xReauthToken))
         decide(.otpSent)
         return .accepted(.init(body: .json(accepted)))
     }
@@ -37,7 +38,7 @@ extension ContractHandler {
         let session = try await session
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
         let result = try await backend.otp.verify(
-            user: session.user, access: session.access, accessHash: backend.sessions.accessHash(of: try request),
+            user: session.user, access: session.access, accessHash: try accessHash,
             body: body, reauthToken: input.headers.xReauthToken)
         decide(.otpVerified)
         return .ok(.init(body: .json(result)))

@@ -9,7 +9,7 @@ extension ContractHandler {
     func reauthPassword(_ input: Operations.ReauthPassword.Input) async throws -> Operations.ReauthPassword.Output {
         let user = try await user
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
-        let grant = try await backend.reauth.byPassword(user: user, password: body.password)
+        let grant = try await backend.reauth.byPassword(user: user, accessHash: try accessHash, password: body.password)
         decide(.reauthGranted)
         return .ok(.init(body: .json(grant)))
     }
@@ -25,7 +25,7 @@ extension ContractHandler {
     ) async throws -> Operations.ReauthEmailConfirm.Output {
         let user = try await user
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
-        let grant = try await backend.links.confirmReauth(user: user, token: body.token)
+        let grant = try await backend.links.confirmReauth(user: user, accessHash: try accessHash, token: body.token)
         decide(.reauthGranted)
         return .ok(.init(body: .json(grant)))
     }
@@ -33,7 +33,8 @@ extension ContractHandler {
     func reauthSocial(_ input: Operations.ReauthSocial.Input) async throws -> Operations.ReauthSocial.Output {
         let user = try await user
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
-        let grant = try await backend.providers.reauth(user: user, provider: body.provider, idToken: body.idToken)
+        let grant = try await backend.providers.reauth(
+            user: user, accessHash: try accessHash, provider: body.provider, idToken: body.idToken)
         decide(.reauthGranted)
         return .ok(.init(body: .json(grant)))
     }
@@ -43,7 +44,7 @@ extension ContractHandler {
     ) async throws -> Operations.ReauthAuthenticator.Output {
         let user = try await user
         guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
-        let grant = try await backend.twoFactor.reauth(user: user, code: body.code)
+        let grant = try await backend.twoFactor.reauth(user: user, accessHash: try accessHash, code: body.code)
         decide(.reauthGranted)
         return .ok(.init(body: .json(grant)))
     }

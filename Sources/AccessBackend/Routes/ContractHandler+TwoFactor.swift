@@ -47,7 +47,7 @@ extension ContractHandler {
         -> Operations.DisableTwoFactor.Output
     {
         let user = try await user
-        try await backend.twoFactor.disable(user: user, reauthToken: input.headers.xReauthToken)
+        try await backend.twoFactor.disable(user: user, reauth: try reauthProof(input.headers.xReauthToken))
         decide(.twoFactorDisabled)
         return .noContent(.init())
     }
@@ -57,7 +57,7 @@ extension ContractHandler {
     ) async throws -> Operations.StartTwoFactorSetup.Output {
         let user = try await user
         let setup = try await backend.twoFactor.startSetup(
-            user: user, reauthToken: input.headers.xReauthToken)
+            user: user, reauth: try reauthProof(input.headers.xReauthToken))
         decide(.twoFactorSetupStarted)
         return .created(.init(body: .json(setup)))
     }
@@ -78,7 +78,7 @@ extension ContractHandler {
     ) async throws -> Operations.RegenerateRecoveryCodes.Output {
         let user = try await user
         let codes = try await backend.twoFactor.regenerateRecoveryCodes(
-            user: user, reauthToken: input.headers.xReauthToken)
+            user: user, reauth: try reauthProof(input.headers.xReauthToken))
         decide(.twoFactorRecoveryCodesRegenerated)
         return .ok(.init(body: .json(codes)))
     }

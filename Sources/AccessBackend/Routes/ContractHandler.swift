@@ -51,6 +51,17 @@ struct ContractHandler: APIProtocol {
         get async throws { try await backend.sessions.authenticateSession(try request) }
     }
 
+    /// The digest of the request's access token: the session a re-auth grant is earned by and used from.
+    var accessHash: String? {
+        get throws { backend.sessions.accessHash(of: try request) }
+    }
+
+    /// What the request shows for a change behind "Verify it's you" (`ReauthService.require`): the
+    /// `X-Reauth-Token` it sent, and its session.
+    func reauthProof(_ token: String?) throws -> ReauthProof {
+        ReauthProof(token: token, accessHash: try accessHash)
+    }
+
     /// Names the rule the operation ended on, for its journal entry.
     func decide(_ rule: Rule) { ContractScope.current?.decision.set(rule) }
 }

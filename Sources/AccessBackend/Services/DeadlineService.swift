@@ -101,7 +101,12 @@ struct DeadlineService: Sendable {
         try add(
             "SELECT failed_at + ?, user_id FROM password_failures", kind: "password_slot_freed",
             arguments: [RateLimitService.passwordWindow])
-        try add("SELECT expires_at, user_id FROM reauth_grants", kind: "reauth_expired")
+        // A grant whose sign-in has ended is over already (`ReauthService.require`).
+        try add(
+            """
+            SELECT expires_at, user_id FROM reauth_grants
+            WHERE family_id IN (SELECT family_id FROM sessions WHERE revoked = 0)
+            """, kind: "reauth_expired")
         try add("SELECT expires_at, user_id FROM links WHERE used = 0", kind: "link_expired")
         try add("SELECT access_expires_at, user_id FROM sessions WHERE revoked = 0", kind: "access_token_expired")
         try add("SELECT refresh_expires_at, user_id FROM sessions WHERE revoked = 0", kind: "refresh_token_expired")

@@ -20,7 +20,7 @@ struct DeletionService: Sendable {
         }
     }
 
-    func delete(user: UserRecord, reauthToken: String?) async throws -> AccountDeleted {
+    func delete(user: UserRecord, reauth: ReauthProof) async throws -> AccountDeleted {
         let now = clock.now()
         let deleted = AccountDeleted(
             deletedAt: now, purgeAt: now.addingTimeInterval(Self.purgeDelay),
@@ -35,7 +35,7 @@ struct DeletionService: Sendable {
                     .conflict, "delete_blocked", "Your account can't be deleted yet: \(kinds) first.",
                     rule: .deleteBlocked)
             }
-            try ReauthService.require(db, digest: store.digest, token: reauthToken, user: user, target: nil, now: now)
+            try ReauthService.require(db, digest: store.digest, proof: reauth, user: user, target: nil, now: now)
             try IdentityHoldService.hold(
                 db, digest: store.digest, phone: user.phone, email: user.email, apple: user.appleSubject,
                 google: user.googleSubject, until: deleted.identityHeldUntil)

@@ -10,7 +10,7 @@ struct DisconnectService: Sendable {
     let store: Store
     let clock: BackendClock
 
-    func disconnect(user: UserRecord, provider: SocialProvider, reauthToken: String?) async throws -> AuthMethods {
+    func disconnect(user: UserRecord, provider: SocialProvider, reauth: ReauthProof) async throws -> AuthMethods {
         let now = clock.now()
         return try await store.pool.write { db in
             // The user as this transaction sees it, not as authentication saw it: two disconnects racing
@@ -29,7 +29,7 @@ struct DisconnectService: Sendable {
                     rule: .disconnectLastMethod)
             }
             try ReauthService.require(
-                db, digest: store.digest, token: reauthToken, user: user, target: provider.signInMethod.reauthFactor,
+                db, digest: store.digest, proof: reauth, user: user, target: provider.signInMethod.reauthFactor,
                 now: now)
             // Seed 001: "token pair with Apple/Google is revoked", in the same transaction as the unlink.
             try ProviderLinkService.revoke(db, userId: user.id, provider: provider, now: now)

@@ -26,7 +26,7 @@ struct EmailService: Sendable {
         return EmailAvailability(email: EmailRules.normalized(email), available: !taken)
     }
 
-    func requestChange(user: UserRecord, email typed: String, reauthToken: String?) async throws -> EmailLinkSent {
+    func requestChange(user: UserRecord, email typed: String, reauth: ReauthProof) async throws -> EmailLinkSent {
         let now = clock.now()
         let email = EmailRules.normalized(typed)
         return try await store.pool.write { db in
@@ -43,8 +43,7 @@ struct EmailService: Sendable {
                     .unprocessableContent, "email_unchanged", "That's already your email address.",
                     rule: .emailUnchanged)
             }
-            try ReauthService.require(
-                db, digest: store.digest, token: reauthToken, user: user, target: .email, now: now)
+            try ReauthService.require(db, digest: store.digest, proof: reauth, user: user, target: .email, now: now)
             guard try !Self.taken(db, email: email, by: user.id) else { throw Self.takenError }
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
             return try sendVerifyLink(

@@ -114,7 +114,8 @@ struct LinkService: Sendable {
         return (link, email)
     }
 
-    func confirmReauth(user: UserRecord, token: String) async throws -> ReauthGrant {
+    /// `accessHash`: the request's session, which the grant will belong to.
+    func confirmReauth(user: UserRecord, accessHash: String?, token: String) async throws -> ReauthGrant {
         let now = clock.now()
         enum Outcome { case granted(ReauthGrant), expired(OutboxStatus?), unknown }
         let outcome: Outcome = try await store.pool.write { db in
@@ -125,7 +126,8 @@ struct LinkService: Sendable {
             guard link.isLive(at: now.unix) else { return .expired(link.ended) }
             if !store.breaks(.linkExpired) { try LinkRecord.spend(db, tokenHash: hash) }
             return .granted(
-                try ReauthService.issue(db, store: store, userId: user.id, method: .email, now: now))
+                try ReauthService.issue(
+                    db, store: store, userId: user.id, accessHash: accessHash, method: .email, now: now))
         }
         switch outcome {
         case .granted(let grant): return grant

@@ -15,7 +15,7 @@ struct OTPService: Sendable {
     static let expired = BackendError(.gone, "code_expired", "Code expired. Request a new one.", rule: .otpExpired)
 
     func request(
-        user: UserRecord, access: AccessLevel, body: RequestOTPBody, reauthToken: String?
+        user: UserRecord, access: AccessLevel, body: RequestOTPBody, reauth: ReauthProof
     ) async throws -> OTPRequestAccepted {
         let now = clock.now()
         try Self.refuseForAccess(access, purpose: body.purpose)
@@ -24,8 +24,7 @@ struct OTPService: Sendable {
             // Read here, not at authentication: the phone and the methods may have changed since.
             let user = try AccountService.current(db, id: user.id)
             if body.purpose == .changePhone {
-                try ReauthService.require(
-                    db, digest: store.digest, token: reauthToken, user: user, target: .phone, now: now)
+                try ReauthService.require(db, digest: store.digest, proof: reauth, user: user, target: .phone, now: now)
             }
             guard let phone = PhoneNumberRules.normalizeE164(body.phone) else {
                 throw BackendError(
@@ -111,7 +110,8 @@ struct OTPService: Sendable {
         }
     }
 
-    /// `accessHash`: the session verifying, which a reverify_phone code gives full access.
+    /// `accessHash`: the session verifying, which a reverify_phone code gives full access and a reauth code a
+    /// grant of its own.
     func verify(
         user: UserRecord, access: AccessLevel, accessHash: String?, body: VerifyOTPBody, reauthToken: String?
     ) async throws -> VerifyOTPResult {
@@ -130,7 +130,8 @@ struct OTPService: Sendable {
             try Self.refuseForAccess(try SessionService.access(db, accessHash: accessHash), purpose: purpose)
             if purpose == .changePhone {
                 try ReauthService.require(
-                    db, digest: store.digest, token: reauthToken, user: user, target: .phone, now: now)
+                    db, digest: store.digest, proof: ReauthProof(token: reauthToken, accessHash: accessHash),
+                    user: user, target: .phone, now: now)
             }
             let presented = store.digest(body.code, context: body.requestId)
             guard Secrets.constantTimeEquals(presented, request.codeHash) else {
@@ -145,7 +146,7 @@ struct OTPService: Sendable {
             switch purpose {
             case .reauth:
                 let grant = try ReauthService.issue(
-                    db, store: store, userId: user.id, method: .phone, now: now)
+                    db, store: store, userId: user.id, accessHash: accessHash, method: .phone, now: now)
                 return .done(VerifyOTPResult(purpose: .init(purpose), reauth: grant))
             case .reverifyPhone:
                 // The number could have been taken, or held, while the code was in flight.

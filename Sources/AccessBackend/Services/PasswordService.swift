@@ -29,9 +29,8 @@ struct PasswordService: Sendable {
             "Use at most \(PasswordRules.maximumLength) characters.", rule: .passwordTooLong)
     }
 
-    func change(
-        user: UserRecord, newPassword: String, reauthToken: String?, currentSession: String?
-    ) async throws -> PasswordChanged {
+    /// Every session but the request's own (`reauth.accessHash`) ends.
+    func change(user: UserRecord, newPassword: String, reauth: ReauthProof) async throws -> PasswordChanged {
         let now = clock.now()
         try Self.refuseOverlong(newPassword)
         // bcrypt takes tens of milliseconds: hashed before the write lock is taken.
@@ -43,8 +42,7 @@ struct PasswordService: Sendable {
                     .unprocessableContent, "method_unavailable", "Add an email first: a password goes with it.",
                     rule: .passwordWithoutEmail)
             }
-            try ReauthService.require(
-                db, digest: store.digest, token: reauthToken, user: user, target: .password, now: now)
+            try ReauthService.require(db, digest: store.digest, proof: reauth, user: user, target: .password, now: now)
             var broken = PasswordRules.violations(newPassword, email: email).map(\.rawValue)
             if let stored = user.passwordHash,
                 PasswordHasher.verify(newPassword, stored: stored, legacySalt: user.passwordSalt)
@@ -55,7 +53,7 @@ struct PasswordService: Sendable {
             try db.execute(
                 sql: "UPDATE users SET password_hash = ?, password_salt = NULL, password_changed_at = ? WHERE id = ?",
                 arguments: [newHash, now.unix, user.id])
-            let ended = try SessionService.revokeAll(db, userId: user.id, keeping: currentSession)
+            let ended = try SessionService.revokeAll(db, userId: user.id, keeping: reauth.accessHash)
             try OutboxService.send(
                 db,
                 .init(channel: .email, recipient: email, kind: .passwordChangedNotice, purpose: "password_change"),

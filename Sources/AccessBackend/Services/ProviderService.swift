@@ -37,7 +37,10 @@ struct ProviderService: Sendable {
         return ProviderToken(provider: provider, subject: resolved, idToken: token, expiresAt: expires)
     }
 
-    func reauth(user: UserRecord, provider: SocialProvider, idToken: String) async throws -> ReauthGrant {
+    /// `accessHash`: the request's session, which the grant will belong to.
+    func reauth(
+        user: UserRecord, accessHash: String?, provider: SocialProvider, idToken: String
+    ) async throws -> ReauthGrant {
         let now = clock.now()
         let grant: ReauthGrant? = try await store.pool.write { db in
             // Linked now, in this transaction: a disconnect that just committed must not be re-auth'd with.
@@ -52,7 +55,9 @@ struct ProviderService: Sendable {
                 Secrets.constantTimeEquals(subject, linked)
             else { return nil }
             return try ReauthService.issue(
-                db, store: store, userId: user.id, method: provider == .apple ? .apple : .google, now: now)
+                db, store: store, userId: user.id, accessHash: accessHash,
+                method: provider == .apple ? .apple : .google,
+                now: now)
         }
         guard let grant else {
             throw BackendError(

@@ -38,6 +38,7 @@ final class RetentionService: Sendable {
                 DELETE FROM links WHERE expires_at <= ?;
                 DELETE FROM otp_requests WHERE expires_at <= ?;
                 DELETE FROM sessions WHERE refresh_expires_at <= ?;
+                DELETE FROM reauth_grants WHERE family_id NOT IN (SELECT family_id FROM sessions WHERE revoked = 0);
                 DELETE FROM sign_ins WHERE family_id NOT IN (SELECT family_id FROM sessions);
                 DELETE FROM spent_refresh_tokens WHERE expires_at <= ?;
                 UPDATE spent_refresh_tokens SET successor_sealed = NULL

@@ -73,7 +73,9 @@ struct SessionListService: Sendable {
         try await store.pool.write { db in
             let caller = try Self.liveFamily(db, accessHash: own)
             let user = try AccountService.current(db, id: user.id)
-            try ReauthService.require(db, digest: store.digest, token: reauthToken, user: user, target: nil, now: now)
+            try ReauthService.require(
+                db, digest: store.digest, proof: ReauthProof(token: reauthToken, accessHash: own), user: user,
+                target: nil, now: now)
             guard
                 try Bool.fetchOne(
                     db,
@@ -98,7 +100,9 @@ struct SessionListService: Sendable {
         return try await store.pool.write { db in
             let caller = try Self.liveFamily(db, accessHash: own)
             let user = try AccountService.current(db, id: user.id)
-            try ReauthService.require(db, digest: store.digest, token: reauthToken, user: user, target: nil, now: now)
+            try ReauthService.require(
+                db, digest: store.digest, proof: ReauthProof(token: reauthToken, accessHash: own), user: user,
+                target: nil, now: now)
             let ended =
                 try Int.fetchOne(
                     db,

@@ -64,7 +64,7 @@ struct TwoFactorService: Sendable {
 
     /// `POST /me/two-factor/setup`: a new secret, pending for `TwoFactorLimits.pendingSetupLifetime`; it replaces
     /// a pending one. Shown once, in this answer.
-    func startSetup(user: UserRecord, reauthToken: String?) async throws -> TwoFactorSetup {
+    func startSetup(user: UserRecord, reauth: ReauthProof) async throws -> TwoFactorSetup {
         let now = clock.now()
         let totp = TOTP.random()
         return try await store.pool.write { db in
@@ -72,8 +72,7 @@ struct TwoFactorService: Sendable {
             // conform's self-tests (`Store.conformSelfTestBrokenRules`): a setup that ignores two-factor being on.
             if user.hasTwoFactor, !store.breaks(.twoFactorAlreadyEnabled) { throw Self.alreadyEnabled }
             // Setting up changes no sign-in method: any factor verifies it (`target` nil).
-            try ReauthService.require(
-                db, digest: store.digest, token: reauthToken, user: user, target: nil, now: now)
+            try ReauthService.require(db, digest: store.digest, proof: reauth, user: user, target: nil, now: now)
             let expiresAt = now.addingTimeInterval(TwoFactorLimits.pendingSetupLifetime)
             try TwoFactorSetupRecord(
                 userId: user.id, secretSealed: try store.twoFactorSealer.seal(Data(totp.secret)),
@@ -145,13 +144,12 @@ struct TwoFactorService: Sendable {
     }
 
     /// `POST /me/two-factor/recovery-codes`: new codes; every old one stops working.
-    func regenerateRecoveryCodes(user: UserRecord, reauthToken: String?) async throws -> RecoveryCodes {
+    func regenerateRecoveryCodes(user: UserRecord, reauth: ReauthProof) async throws -> RecoveryCodes {
         let now = clock.now()
         return try await store.pool.write { db in
             let user = try AccountService.current(db, id: user.id)
             guard user.hasTwoFactor else { throw Self.notEnabled }
-            try ReauthService.require(
-                db, digest: store.digest, token: reauthToken, user: user, target: nil, now: now)
+            try ReauthService.require(db, digest: store.digest, proof: reauth, user: user, target: nil, now: now)
             return RecoveryCodes(
                 recoveryCodes: try Self.replaceRecoveryCodes(
                     db, digest: store.digest, userId: user.id, with: nil))
@@ -159,13 +157,12 @@ struct TwoFactorService: Sendable {
     }
 
     /// `DELETE /me/two-factor`: the secret, the codes and any pending setup go; the email is told.
-    func disable(user: UserRecord, reauthToken: String?) async throws {
+    func disable(user: UserRecord, reauth: ReauthProof) async throws {
         let now = clock.now()
         try await store.pool.write { db in
             let user = try AccountService.current(db, id: user.id)
             guard user.hasTwoFactor else { throw Self.notEnabled }
-            try ReauthService.require(
-                db, digest: store.digest, token: reauthToken, user: user, target: nil, now: now)
+            try ReauthService.require(db, digest: store.digest, proof: reauth, user: user, target: nil, now: now)
             for table in ["two_factor", "two_factor_setups", "recovery_codes"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE user_id = ?", arguments: [user.id])
             }
@@ -232,7 +229,8 @@ struct TwoFactorService: Sendable {
     }
 
     /// "Verify it's you" with the authenticator: the second step's rules, then a grant like the other methods'.
-    func reauth(user: UserRecord, code: String) async throws -> ReauthGrant {
+    /// `accessHash`: the request's session, which the grant will belong to.
+    func reauth(user: UserRecord, accessHash: String?, code: String) async throws -> ReauthGrant {
         let now = clock.now()
         let outcome: Result<ReauthGrant, BackendError> = try await store.pool.write { db in
             let user = try AccountService.current(db, id: user.id)
@@ -246,7 +244,7 @@ struct TwoFactorService: Sendable {
             }
             return .success(
                 try ReauthService.issue(
-                    db, store: store, userId: user.id, method: .authenticator, now: now))
+                    db, store: store, userId: user.id, accessHash: accessHash, method: .authenticator, now: now))
         }
         return try outcome.get()
     }
