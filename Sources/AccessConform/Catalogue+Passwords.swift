@@ -89,9 +89,11 @@ extension Catalogue {
         },
         Check(
             .registerEmailTaken, "Registering an address an account signs in with answers 409 email_taken",
-            needs: .init(messages: true)
+            needs: .init(messages: true, time: SendLimits.cooldown)
         ) { context in
             let account = try await context.newAccount(.email)
+            // A registration counts for the send limits of its address, and the sign-in just sent to it.
+            try await context.pass(SendLimits.cooldown)
             try await context.expect(
                 register(context, account.destination, freshPassword()), 409, "email_taken",
                 "registering the address of an account")

@@ -93,7 +93,7 @@ public protocol APIProtocol: Sendable {
     func signInWithProvider(_ input: Operations.SignInWithProvider.Input) async throws -> Operations.SignInWithProvider.Output
     /// Email & password registration (seed 002): the account exists but cannot sign in until the emailed link is opened
     ///
-    /// 409 email_taken ("An account with this email already exists"), 409 recently_deleted; 422 invalid_email, password_invalid (the broken rules in errors); 429 rate_limited (emails to the address).
+    /// 409 email_taken ("An account with this email already exists"), 409 recently_deleted; 422 invalid_email, password_invalid (the broken rules in errors); 429 rate_limited (the send limits of the address, the client address and the server, checked first; a refused registration counts as one that sent its link).
     ///
     /// - Remark: HTTP `POST /auth/register`.
     /// - Remark: Generated from `#/paths//auth/register/post(register)`.
@@ -630,7 +630,7 @@ extension APIProtocol {
     }
     /// Email & password registration (seed 002): the account exists but cannot sign in until the emailed link is opened
     ///
-    /// 409 email_taken ("An account with this email already exists"), 409 recently_deleted; 422 invalid_email, password_invalid (the broken rules in errors); 429 rate_limited (emails to the address).
+    /// 409 email_taken ("An account with this email already exists"), 409 recently_deleted; 422 invalid_email, password_invalid (the broken rules in errors); 429 rate_limited (the send limits of the address, the client address and the server, checked first; a refused registration counts as one that sent its link).
     ///
     /// - Remark: HTTP `POST /auth/register`.
     /// - Remark: Generated from `#/paths//auth/register/post(register)`.

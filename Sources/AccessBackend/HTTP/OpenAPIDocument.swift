@@ -440,7 +440,7 @@ paths:
           "$ref": "#/components/responses/E422"
         "429":
           "$ref": "#/components/responses/E429"
-      description: "409 email_taken (\"An account with this email already exists\"), 409 recently_deleted; 422 invalid_email, password_invalid (the broken rules in errors); 429 rate_limited (emails to the address)."
+      description: "409 email_taken (\"An account with this email already exists\"), 409 recently_deleted; 422 invalid_email, password_invalid (the broken rules in errors); 429 rate_limited (the send limits of the address, the client address and the server, checked first; a refused registration counts as one that sent its link)."
       tags:
         - "sign-in"
       security: []

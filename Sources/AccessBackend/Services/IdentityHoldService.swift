@@ -72,6 +72,12 @@ enum IdentityHoldService {
         try isHeld(db, key: providerKey(provider, subject, digest: digest), now: now)
     }
 
+    /// Whether the email is still held at `now` (`emailHeld` is the refusal): asked where the refusal must commit
+    /// its count (registration's send limits), so it is returned rather than thrown.
+    static func isHeld(_ db: Database, digest: TokenDigest, email: String, now: Date) throws -> Bool {
+        try isHeld(db, key: emailKey(email, digest: digest), now: now)
+    }
+
     private static func isHeld(_ db: Database, key: String, now: Date) throws -> Bool {
         try Bool.fetchOne(
             db, sql: "SELECT EXISTS(SELECT 1 FROM identity_holds WHERE identifier_hash = ? AND held_until > ?)",

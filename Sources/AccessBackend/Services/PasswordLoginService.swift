@@ -33,12 +33,20 @@ struct PasswordLoginService: Sendable {
         guard broken.isEmpty else { throw PasswordService.invalid(broken.map(\.rawValue)) }
         // bcrypt takes tens of milliseconds: done before the write lock is taken.
         let passwordHash = PasswordHasher.hash(body.password)
-        return try await store.pool.write { db in
+        let requester = RateLimitService.Requester.client(account: nil)
+        // A refusal must be committed with its count, so it is returned, not thrown (a throw rolls back).
+        let outcome: Result<Registered, BackendError> = try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
-            guard try SignInService.owner(db, channel: .email, destination: email) == nil else { throw Self.emailTaken }
-            try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
+            // The send limits first, for every address (issue 45 item 7): a taken address answered 409 at once
+            // and counted nowhere, so one client could ask about address after address without end. Refused or
+            // not, a registration counts as a sent link, per address and per client, as a password reset does.
             try RateLimitService.check(
-                db, channel: .email, recipient: email, isResend: false, requester: .client(account: nil), now: now)
+                db, channel: .email, recipient: email, isResend: false, requester: requester, now: now)
+            if let refusal = try Self.refusal(db, digest: store.digest, email: email, now: now) {
+                try RateLimitService.record(
+                    db, channel: .email, recipient: email, isResend: false, requester: requester, now: now)
+                return .failure(refusal)
+            }
             let user = try SignInService.createUser(db, phone: nil, email: email)
             try db.execute(
                 sql: """
@@ -46,9 +54,19 @@ struct PasswordLoginService: Sendable {
                     """,
                 arguments: [passwordHash, now.unix, user.id])
             let expires = try sendLink(
-                db, userId: user.id, email: email, isResend: false, requester: .client(account: nil), now: now)
-            return Registered(email: email, linkExpiresAt: expires)
+                db, userId: user.id, email: email, isResend: false, requester: requester, now: now)
+            return .success(Registered(email: email, linkExpiresAt: expires))
         }
+        return try outcome.get()
+    }
+
+    /// Why the address cannot be registered: an account signs in with it, or a deleted one still holds it.
+    private static func refusal(_ db: Database, digest: TokenDigest, email: String, now: Date) throws -> BackendError? {
+        if try SignInService.owner(db, channel: .email, destination: email) != nil { return emailTaken }
+        if try IdentityHoldService.isHeld(db, digest: digest, email: email, now: now) {
+            return IdentityHoldService.emailHeld
+        }
+        return nil
     }
 
     /// Always the same answer; the send limits count for every address alike.
