@@ -9,8 +9,9 @@ import GRDB
 /// ends every session of the account and tells the address. No session is issued: the person logs in with
 /// the new password, on the one path that signs in with a password (`PasswordLoginService.login`).
 ///
-/// No account enumeration: every address gets the same answer, and every request counts for the send limits
-/// as a sent link does, so neither the answer nor a later 429 says whether the address has an account.
+/// No account enumeration: every address gets the same answer, every request counts for the send limits as a
+/// sent link does, and an address without an account gets the same work, undone (`SameWorkService`), so neither
+/// the answer, nor a later 429, nor the time it took says whether the address has an account.
 struct PasswordResetService: Sendable {
     static let linkLifetime: TimeInterval = 30 * 60
     /// What the outbox names the reset link and its notice by.
@@ -33,10 +34,10 @@ struct PasswordResetService: Sendable {
             try RateLimitService.record(
                 db, channel: .email, recipient: email, isResend: false, requester: requester, now: now)
             // The account's own spelling of its address, never told in the answer (which echoes what was typed).
-            guard let account = try Self.resettableAccount(db, email: email), let address = account.email else {
-                return
+            let account = try Self.resettableAccount(db, email: email)
+            try SameWorkService.forAccount(db, account, email: email) { account in
+                try sendLink(db, account: account, email: account.email ?? email, now: now)
             }
-            try sendLink(db, account: account, email: address, now: now)
         }
         return PasswordResetRequested(email: email, resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
     }

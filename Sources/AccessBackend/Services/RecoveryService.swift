@@ -48,7 +48,8 @@ struct RecoveryService: Sendable {
             try Self.refuseIfTooManyRequests(
                 db, emailKey: emailKey, ip: ip, now: now, brokenRules: store.conformSelfTestBrokenRules)
             let account = try Self.recoverableAccount(db, email: email)
-            if let account { try sendLink(db, account: account, now: now) }
+            // An address without an account gets the same work, undone: the time must not tell it apart.
+            try SameWorkService.forAccount(db, account, email: email) { try sendLink(db, account: $0, now: now) }
             try RecoveryRequestRecord(
                 emailKey: emailKey, userId: account?.id, ip: ip, deviceIdentifier: body.device.identifier,
                 deviceName: body.device.deviceName, requestedAt: now.unix, linkSent: account != nil
