@@ -68,7 +68,8 @@ let package = Package(
         .target(
             name: "AccessConform",
             dependencies: [
-                "AccessAPI", "AccessCore", "ChildProcess",
+                // TerminalKit for `ControlCharacters`: the report escapes what a backend sent as the screen does.
+                "AccessAPI", "AccessCore", "ChildProcess", "TerminalKit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),

@@ -1,9 +1,12 @@
 import AccessCore
 import Foundation
+import TerminalKit
 
 /// The text `accessdeck conform` prints, and the JUnit XML of `--junit`.
 public enum ConformReport {
-    /// One line per rule, broken ones with what was expected, what came back and the exchange (redacted).
+    /// One line per rule, broken ones with what was expected, what came back and the exchange (redacted). What a
+    /// backend sent is printed, so every line is escaped as a terminal must get it (`ControlCharacters`): a C1
+    /// control or a bidi override in a body would act on the terminal or turn the line around.
     public static func text(_ run: ConformRun) -> String {
         var lines: [String] = []
         let checked = run.results.filter { $0.verdict != .notChecked }
@@ -29,7 +32,7 @@ public enum ConformReport {
             lines.append("not checked (no check written): " + unchecked.joined(separator: ", "))
         }
         lines.append(run.summary)
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(ControlCharacters.escaped).joined(separator: "\n") + "\n"
     }
 
     /// One testcase per rule (its family as the class name): broken is a failure; skipped, cannot tell and
@@ -78,9 +81,10 @@ public enum ConformReport {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            // XML 1.0 has no way to write other control characters.
             case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-            default: if scalar.value >= 0x20 { out.unicodeScalars.append(scalar) }
+            // XML 1.0 has no way to write the other C0 controls; C1 controls and bidi overrides would reach the
+            // terminal or the page that shows the report. Written escaped, as in the text report.
+            default: out += ControlCharacters.escape(scalar) ?? String(scalar)
             }
         }
         return out

@@ -11,8 +11,7 @@ public enum PasteSanitizer {
     }
 
     private static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        return value < 0x20 || (0x7F..<0xA0).contains(value) || value == 0x2028 || value == 0x2029
+        ControlCharacters.isControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 }
 

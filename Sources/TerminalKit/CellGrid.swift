@@ -47,7 +47,7 @@ public struct CellGrid: Hashable, Sendable {
         let y = point.y
         guard y >= 0, y < size.rows else { return x }
         for character in text {
-            if character.unicodeScalars.allSatisfy({ $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
+            if character.unicodeScalars.allSatisfy(ControlCharacters.isControl) {
                 continue
             }
             let width = DisplayWidth.of(character)

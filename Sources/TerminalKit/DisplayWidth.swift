@@ -31,7 +31,7 @@ public enum DisplayWidth {
     /// text (control characters count as zero: the grid never draws them).
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
-        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        if ControlCharacters.isControl(scalar) { return 0 }
         if value < 0x300 { return 1 }
         if isZeroWidth(scalar) { return 0 }
         if isRegionalIndicator(scalar) { return 1 }

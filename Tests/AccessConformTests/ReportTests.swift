@@ -95,6 +95,33 @@ import Testing
         #expect(echo.summary == "401")
     }
 
+    /// Issue 45 item 8: a backend's body with a C1 control (U+009B is a CSI) or a bidi override or isolate is
+    /// printed escaped, in the text and in the XML, as the app's screen never draws them either.
+    @Test func controlsAndBidiOverridesFromABackendArePrintedEscaped() async throws {
+        // Raw in the body (JSON lets every character but C0, the quote and the backslash stand as it is).
+        let body = "{\"note\": \"\u{9B}2J\u{85}\u{202E}gnp.exe\u{2066}x\u{2069}\u{202A}\"}"
+        let run = try await conform(Selection(only: ["http.not_found"])) { backend in
+            let faults = try JSONSerialization.data(withJSONObject: [
+                "endpoints": [["path": "/conform-no-such-endpoint", "kind": "body", "body": body]]
+            ])
+            #expect(try await backend.send(.POST, "/_admin/faults", raw: faults).status == 200)
+        }
+        guard case .broken = run.verdict(.httpNotFound) else {
+            Issue.record("\(String(describing: run.verdict(.httpNotFound)))")
+            return
+        }
+        let text = ConformReport.text(run)
+        let xml = ConformReport.junit(run)
+        for printed in [text, xml] {
+            let unsafe = printed.unicodeScalars.filter {
+                (0x80...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value)
+                    || (0x2066...0x2069).contains($0.value)
+            }
+            #expect(unsafe.isEmpty, "\(unsafe.map { String($0.value, radix: 16) })")
+            #expect(printed.contains(#"\u009b2J\u0085\u202egnp.exe\u2066x\u2069\u202a"#), "\(printed)")
+        }
+    }
+
     /// Every rule id is printed whole, the longest too (two_factor.recovery_codes_regenerated, 37 characters),
     /// with the titles in one column.
     @Test func theLongestRuleIdIsNotCut() {

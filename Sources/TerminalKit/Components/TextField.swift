@@ -139,7 +139,7 @@ public struct TextField: Hashable, Sendable {
     static func clean(_ text: String) -> String {
         String(
             text.filter { character in
-                !character.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
+                !character.unicodeScalars.contains(where: ControlCharacters.isControl)
             })
     }
 
