@@ -25,13 +25,18 @@ start_server "$BINARY"
 DEVICE='{"device_name": "bench", "system_name": "Linux", "system_version": "1", "identifier": "bench-1",
     "public_key": "BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc="}'
 
-# One request's time_total in seconds, after a day on the clock.
+# One request's time_total in seconds, after a day on the clock; anything but its 202 stops the run.
 probe() {
-    local path=$1 body=$2
+    local path=$1 body=$2 answer
     curl -fsS -o /dev/null -X POST -H 'Content-Type: application/json' -d '{"seconds": 86400}' \
         "$BASE_URL/_admin/clock/advance"
-    curl -sS -o /dev/null -w '%{time_total}\n' -X POST -H 'Content-Type: application/json' -d "$body" \
-        "$BASE_URL$path"
+    answer=$(curl -sS -o /dev/null -w '%{http_code} %{time_total}' -X POST -H 'Content-Type: application/json' \
+        -d "$body" "$BASE_URL$path")
+    if [ "${answer%% *}" != 202 ]; then
+        echo "POST $path answered ${answer%% *}, not 202" >&2
+        exit 1
+    fi
+    echo "${answer#* }"
 }
 median_ms() { sort -n | awk '{ v[NR] = $1 } END { printf "%.2f", v[int((NR + 1) / 2)] * 1000 }'; }
 
