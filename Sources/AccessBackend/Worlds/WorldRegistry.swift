@@ -246,9 +246,7 @@ final class WorldRegistry: Sendable {
         let now = clock.now()
         let task = try state.withLock { s -> Task<World, any Error> in
             guard s.entries[name] == nil else { throw BackendError.worldExists(name) }
-            // conform's self-tests (`WorldSettings.conformSelfTestBrokenRules`): an admin API that ignores the cap.
-            guard s.entries.count < limits.maxWorlds || settings.conformSelfTestBrokenRules.contains(.adminWorldLimit)
-            else {
+            guard s.entries.count < limits.maxWorlds || !settings.policy.enforces(.adminWorldLimit) else {
                 throw BackendError.worldLimit(limits.maxWorlds, idleMinutes: limits.idleMinutes)
             }
             let task = openingTask(name) { try await open(now) }
@@ -268,10 +266,10 @@ final class WorldRegistry: Sendable {
     /// `DELETE /_admin/worlds/{name}`: closed once its requests in flight are answered, its file removed.
     func delete(_ name: String) async throws {
         try WorldName.validate(name)
-        // conform's self-tests (`WorldSettings.conformSelfTestBrokenRules`): a delete that does not guard the
-        // default world (it then finds no world of that name among the named ones).
-        guard name != WorldName.defaultWorld || settings.conformSelfTestBrokenRules.contains(.adminWorldDefault)
-        else { throw BackendError.worldDefault }
+        // A policy that does not keep it lets the delete through, which then finds no named world "default".
+        guard name != WorldName.defaultWorld || !settings.policy.enforces(.adminWorldDefault) else {
+            throw BackendError.worldDefault
+        }
         let entry = state.withLock { s -> Entry? in
             defer { s.entries[name] = nil }
             return s.entries[name]
