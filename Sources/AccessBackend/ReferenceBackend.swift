@@ -126,10 +126,10 @@ public enum ReferenceBackend {
         public var worldLimits = WorldLimits()
         /// What idleness is measured on: running by default; tests pass a frozen clock and move it.
         public var worldClock: BackendClock?
-        /// TEST ONLY, for `accessdeck conform`'s self-tests (Tests/AccessConformTests): rules this server
-        /// breaks on purpose, so each conformance check is shown to report "broken" when its rule is not kept.
-        /// Only a few rules have a switch (see `Store.breaks`); the executable never sets it and no request can.
-        public var conformSelfTestBrokenRules: Set<Rule> = []
+        /// Which rules the server keeps: every one (`RulePolicy.everyRule`), which is all the executable ever
+        /// sets. conform's self-tests (Tests/AccessConformTests) break one on purpose, so each check is shown to
+        /// report "broken" when its rule is not kept; no request can change it.
+        public var rulePolicy = RulePolicy.everyRule
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, databasePath: String? = nil, scenario: String = "default",
@@ -159,7 +159,7 @@ public enum ReferenceBackend {
             catalog: ScenarioCatalog(directory: configuration.fixturesDirectory), scenario: configuration.scenario,
             linkBase: configuration.linkBase, frozenClock: configuration.frozenClock, admin: configuration.admin,
             loopbackOnly: isLoopback(configuration.host), logger: configuration.logger,
-            conformSelfTestBrokenRules: configuration.conformSelfTestBrokenRules)
+            policy: configuration.rulePolicy)
         let registry = try WorldRegistry(
             settings: settings, limits: configuration.worldLimits, dataDirectory: configuration.dataDirectory,
             clock: configuration.worldClock ?? BackendClock(frozen: false))
@@ -175,9 +175,7 @@ public enum ReferenceBackend {
         let served = world.routes
         let responder = WorldsResponder(
             registry: registry,
-            gate: RequestGate(
-                loopbackOnly: settings.loopbackOnly,
-                conformSelfTestBrokenRules: configuration.conformSelfTestBrokenRules))
+            gate: RequestGate(loopbackOnly: settings.loopbackOnly, policy: configuration.rulePolicy))
 
         let connections = ConnectionRegistry(maxConnections: configuration.connectionLimits.maxConnections)
         let listener: Listener

@@ -6,19 +6,19 @@ import Foundation
 import Synchronization
 
 /// A conform run against a real reference backend over HTTP on 127.0.0.1, optionally with rules broken on
-/// purpose (`conformSelfTestBrokenRules`, which only tests can set). Like `accessdeck conform`, the run has a
+/// purpose (`policy`, a `RulePolicy` that breaks them; the executable's keeps every rule). Like `accessdeck conform`, the run has a
 /// world of its own, except when `before` sets the default world up (faults) for it: then it runs there, unless
 /// `inWorld` says otherwise.
 /// `after` looks at the backend once the run is over. The server holds `conformMaxWorlds` worlds, so the
 /// `admin.world_limit` check fills it up to its cap and is kept (it opens at most `Catalogue.mostWorldsToFill`).
 func conform(
-    _ selection: Selection = Selection(), broken: Set<Rule> = [],
+    _ selection: Selection = Selection(), policy: RulePolicy = .everyRule,
     before: ((TestBackend) async throws -> Void)? = nil,
     messages: ((ConformHTTP) -> any MessageSource)? = nil, adminToken: String? = nil, inWorld: Bool? = nil,
     maxWorlds: Int = conformMaxWorlds, baseWorld: String? = nil, after: (TestBackend) async throws -> Void = { _ in }
 ) async throws -> ConformRun {
     var configuration = TestBackend.configuration()
-    configuration.conformSelfTestBrokenRules = broken
+    configuration.rulePolicy = policy
     configuration.worldLimits = .init(maxWorlds: maxWorlds)
     if let adminToken { configuration.admin = .token(adminToken) }
     return try await TestBackend.with(configuration: configuration) { backend in

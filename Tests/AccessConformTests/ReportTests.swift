@@ -36,7 +36,7 @@ import Testing
 
     @Test func junitIsWellFormedWithOneTestcasePerRuleAndTheRightCounts() async throws {
         let run = try await conform(
-            Selection(only: ["link", "session.invalid", "disconnect"]), broken: [.linkExpired])
+            Selection(only: ["link", "session.invalid", "disconnect"]), policy: .breaking(.linkExpired))
         let counter = JUnitCounter()
         let parser = XMLParser(data: Data(ConformReport.junit(run).utf8))
         parser.delegate = counter
@@ -54,7 +54,7 @@ import Testing
         let recorder = Mutex<RecordingSource?>(nil)
         // Broken rules print their exchanges: the refresh tokens and the link's token are in those requests.
         let run = try await conform(
-            Selection(only: ["signin", "link", "session"]), broken: [.sessionRefreshReused, .linkExpired],
+            Selection(only: ["signin", "link", "session"]), policy: .breaking(.sessionRefreshReused, .linkExpired),
             messages: { http in
                 let source = RecordingSource(OutboxSource(http: http))
                 recorder.withLock { $0 = source }

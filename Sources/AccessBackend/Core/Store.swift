@@ -27,16 +27,7 @@ final class Store: Sendable {
     /// Bearer lookups, kept until the next commit (see `SessionLookupCache`).
     let sessionCache = SessionLookupCache()
     let lastSeen = LastSeenThrottle()
-    /// For `accessdeck conform`'s own tests only (`ReferenceBackend.Configuration.conformSelfTestBrokenRules`):
-    /// the rules this server does not keep, so those tests can show each check catches a broken rule. Empty
-    /// for every server the executable starts; nothing over HTTP sets it.
-    let conformSelfTestBrokenRules: Set<Rule>
-
-    func breaks(_ rule: Rule) -> Bool { conformSelfTestBrokenRules.contains(rule) }
-
-    private init(
-        pool: DatabasePool, path: String, isTemporary: Bool, key: StoreKey, conformSelfTestBrokenRules: Set<Rule>
-    ) {
+    private init(pool: DatabasePool, path: String, isTemporary: Bool, key: StoreKey) {
         self.pool = pool
         self.path = path
         self.isTemporary = isTemporary
@@ -45,11 +36,9 @@ final class Store: Sendable {
         outboxSealer = key.outboxSealer
         refreshSealer = key.refreshSealer
         twoFactorSealer = key.twoFactorSealer
-        self.conformSelfTestBrokenRules = conformSelfTestBrokenRules
     }
 
-    /// `conformSelfTestBrokenRules`: TEST ONLY, see the property.
-    static func open(path: String?, conformSelfTestBrokenRules: Set<Rule> = []) throws -> Store {
+    static func open(path: String?) throws -> Store {
         let resolved: String
         let temporary: Bool
         if let path {
@@ -95,9 +84,7 @@ final class Store: Sendable {
             }
         }
         try PrivateFiles.restrictDatabase(at: resolved)
-        let store = Store(
-            pool: pool, path: resolved, isTemporary: temporary, key: key,
-            conformSelfTestBrokenRules: conformSelfTestBrokenRules)
+        let store = Store(pool: pool, path: resolved, isTemporary: temporary, key: key)
         store.sessionCache.watch(pool)
         return store
     }

@@ -20,12 +20,18 @@ final class ContractScope: Sendable {
     /// The peer's IP address as the connection shows it (no proxy header is trusted); nil when the
     /// channel has none, e.g. a Unix socket.
     let remoteAddress: String?
+    /// Which rules the world answering keeps (`RulePolicy.current`).
+    let policy: RulePolicy
 
-    init(request: Request, decision: Decision, capture: JournalCapture? = nil, remoteAddress: String? = nil) {
+    init(
+        request: Request, decision: Decision, capture: JournalCapture? = nil, remoteAddress: String? = nil,
+        policy: RulePolicy = .everyRule
+    ) {
         self.request = request
         self.decision = decision
         self.capture = capture
         self.remoteAddress = remoteAddress
+        self.policy = policy
     }
 }
 
@@ -35,6 +41,9 @@ final class ContractScope: Sendable {
 /// answer in one write.
 struct ContractScopeMiddleware: RouterMiddleware {
     typealias Context = AppContext
+
+    /// The world's rule policy, which each request's scope carries to the services.
+    var policy = RulePolicy.everyRule
 
     func handle(
         _ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response
@@ -67,7 +76,7 @@ struct ContractScopeMiddleware: RouterMiddleware {
         // request is a retain and a release of each of its parts (issue 34 item 2).
         let scope = ContractScope(
             request: Self.handedOn(request, body: body, mark: bodyRead), decision: context.decision,
-            capture: context.capture, remoteAddress: PeerAddress.text(context.channel.remoteAddress))
+            capture: context.capture, remoteAddress: PeerAddress.text(context.channel.remoteAddress), policy: policy)
         do {
             return try await ContractScope.$current.withValue(scope) { try await next(scope.request, context) }
         } catch let error as ServerError {

@@ -9,33 +9,31 @@ struct RequestGate: Sendable {
     /// The server is bound to a loopback address: a Host naming anything else is a browser that resolved
     /// some other name to 127.0.0.1 (DNS rebinding), so its page could read codes and mint sessions.
     let loopbackOnly: Bool
-    /// For `accessdeck conform`'s own tests only (`ReferenceBackend.Configuration.conformSelfTestBrokenRules`):
-    /// gate rules not enforced, so the checks of them can be shown to catch a backend that does not keep them.
-    var conformSelfTestBrokenRules: Set<Rule> = []
+    /// Which of the gate's rules the server keeps (`ReferenceBackend.Configuration.rulePolicy`).
+    var policy = RulePolicy.everyRule
 
     /// `path`: the request's, as the caller already read it.
     func check(_ request: Request, path: String, isAdmin: Bool) throws {
-        guard Self.isCanonical(path) || conformSelfTestBrokenRules.contains(.httpPathNotCanonical) else {
+        guard Self.isCanonical(path) || !policy.enforces(.httpPathNotCanonical) else {
             throw BackendError(
                 .badRequest, .badRequest,
                 "The path must be written plainly: no empty, '.' or '..' segments, no trailing slash and no "
                     + "percent-encoding.", rule: .httpPathNotCanonical)
         }
         guard let authority = request.head.authority, !authority.isEmpty,
-            !request.headers.contains(Self.hostField) || conformSelfTestBrokenRules.contains(.httpHostMissing)
+            !request.headers.contains(Self.hostField) || !policy.enforces(.httpHostMissing)
         else {
             throw BackendError(
                 .badRequest, .badRequest, "The request needs exactly one Host header.", rule: .httpHostMissing)
         }
-        if loopbackOnly, !Self.isLoopbackAuthority(authority), !conformSelfTestBrokenRules.contains(.httpHostNotAllowed)
-        {
+        if loopbackOnly, !Self.isLoopbackAuthority(authority), policy.enforces(.httpHostNotAllowed) {
             throw BackendError(
                 .forbidden, "host_not_allowed",
                 "This server is bound to loopback and answers only to localhost, 127.0.0.1 or [::1] in the Host "
                     + "header.", rule: .httpHostNotAllowed)
         }
         if request.headers.contains(.origin), isAdmin || !Self.isSafe(request.method),
-            !conformSelfTestBrokenRules.contains(.httpOriginNotAllowed)
+            policy.enforces(.httpOriginNotAllowed)
         {
             throw BackendError(
                 .forbidden, "origin_not_allowed",

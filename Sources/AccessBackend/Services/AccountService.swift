@@ -20,8 +20,7 @@ struct AccountService: Sendable {
         try await store.pool.read { db in
             let user = try UserRecord.filter(sql: "is_primary = 1").fetchOne(db)
             let deleted = try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM deletions WHERE is_primary = 1)")
-            // conform's self-tests (`Store.conformSelfTestBrokenRules`): a session minted for a deleted account.
-            if deleted == true || user?.deletedAt != nil, !store.breaks(.adminAccountDeleted) {
+            if deleted == true || user?.deletedAt != nil, RulePolicy.current.enforces(.adminAccountDeleted) {
                 throw BackendError(
                     .conflict, "account_deleted",
                     "The scenario's user deleted their account. Load a scenario to start again.",

@@ -29,7 +29,7 @@ struct DeletionService: Sendable {
             let user = try AccountService.current(db, id: user.id)
             // Seed 000 checks blockers before re-auth; a session booked since the preflight still blocks.
             let blockers = try Self.blockers(db, userId: user.id, now: now)
-            guard blockers.isEmpty || store.breaks(.deleteBlocked) else {
+            guard blockers.isEmpty || !RulePolicy.current.enforces(.deleteBlocked) else {
                 let kinds = blockers.map { $0.kind.known?.sentence ?? $0.kind.rawValue }.joined(separator: " and ")
                 throw BackendError(
                     .conflict, "delete_blocked", "Your account can't be deleted yet: \(kinds) first.",

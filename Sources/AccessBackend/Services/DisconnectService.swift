@@ -22,7 +22,7 @@ struct DisconnectService: Sendable {
                     .unprocessableContent, "not_linked", "\(provider.display) is not connected.",
                     rule: .disconnectNotLinked)
             }
-            if user.signInMethods.isOnly(provider.signInMethod), !store.breaks(.disconnectLastMethod) {
+            if user.signInMethods.isOnly(provider.signInMethod), RulePolicy.current.enforces(.disconnectLastMethod) {
                 throw BackendError(
                     .conflict, "last_method",
                     "\(provider.display) is your only way to sign in. Add another method before disconnecting it.",

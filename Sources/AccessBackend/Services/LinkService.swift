@@ -124,7 +124,7 @@ struct LinkService: Sendable {
                 Secrets.constantTimeEquals(link.userId, user.id)
             else { return .unknown }
             guard link.isLive(at: now.unix) else { return .expired(link.ended) }
-            if !store.breaks(.linkExpired) { try LinkRecord.spend(db, tokenHash: hash) }
+            if RulePolicy.current.enforces(.linkExpired) { try LinkRecord.spend(db, tokenHash: hash) }
             return .granted(
                 try ReauthService.issue(
                     db, store: store, userId: user.id, accessHash: accessHash, method: .email, now: now))

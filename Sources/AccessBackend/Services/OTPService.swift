@@ -40,8 +40,7 @@ struct OTPService: Sendable {
                 arguments: [user.id, phone, CodeState.open, now.unix])
             let isResend = !live.isEmpty
             try RateLimitService.check(
-                db, channel: .sms, recipient: phone, isResend: isResend, requester: .client(account: user.id), now: now,
-                brokenRules: store.conformSelfTestBrokenRules)
+                db, channel: .sms, recipient: phone, isResend: isResend, requester: .client(account: user.id), now: now)
             for id in live {
                 try OutboxService.endCode(db, request: id, state: .open, expiresAt: .infinity, now: now)
                 try Self.setState(db, id: id, .cancelled)

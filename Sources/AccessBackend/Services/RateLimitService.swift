@@ -66,18 +66,16 @@ struct RateLimitService: Sendable {
     }
 
     /// Throws 429 with the longest wait among the limits that fire, so the client's countdown is honest.
-    /// `brokenRules`: conform's self-tests only (`Store.conformSelfTestBrokenRules`); the sign-in flow passes it.
     static func check(
-        _ db: Database, channel: Channel, recipient: String, isResend: Bool, requester: Requester, now: Date,
-        brokenRules: Set<Rule> = []
+        _ db: Database, channel: Channel, recipient: String, isResend: Bool, requester: Requester, now: Date
     ) throws {
         let key = channel.key(recipient)
         let noun = channel.noun
-        var refusals = try capRefusals(db, requester: requester, now: now, brokenRules: brokenRules)
+        var refusals = try capRefusals(db, requester: requester, now: now)
         let t = now.unix
         if let last = try Double.fetchOne(
             db, sql: "SELECT MAX(sent_at) FROM sends WHERE recipient = ?", arguments: [key]),
-            t - last < cooldown, !brokenRules.contains(.rateLimitCooldown)
+            t - last < cooldown, RulePolicy.current.enforces(.rateLimitCooldown)
         {
             refusals.append(
                 .init(
@@ -89,7 +87,7 @@ struct RateLimitService: Sendable {
                 db,
                 sql: "SELECT sent_at FROM sends WHERE recipient = ? AND is_resend = 1 AND sent_at > ? ORDER BY sent_at",
                 arguments: [key, t - resendWindow])
-            if resends.count >= maxResendsPerWindow, !brokenRules.contains(.rateLimitResendWindow) {
+            if resends.count >= maxResendsPerWindow, RulePolicy.current.enforces(.rateLimitResendWindow) {
                 let freed = resends[resends.count - maxResendsPerWindow] + resendWindow
                 refusals.append(
                     .init(
@@ -101,7 +99,7 @@ struct RateLimitService: Sendable {
         let today = try Double.fetchAll(
             db, sql: "SELECT sent_at FROM sends WHERE recipient = ? AND sent_at > ? ORDER BY sent_at",
             arguments: [key, t - dailyWindow])
-        if today.count >= maxCodesPerDay {
+        if today.count >= maxCodesPerDay, RulePolicy.current.enforces(.rateLimitDailyCap) {
             let freed = today[today.count - maxCodesPerDay] + dailyWindow
             refusals.append(
                 .init(
@@ -120,9 +118,7 @@ struct RateLimitService: Sendable {
     }
 
     /// The caps across destinations that fire now, each with how long until it frees a slot.
-    static func capRefusals(
-        _ db: Database, requester: Requester, now: Date, brokenRules: Set<Rule> = []
-    ) throws -> [Refusal] {
+    static func capRefusals(_ db: Database, requester: Requester, now: Date) throws -> [Refusal] {
         let since = now.unix - capWindow
         var refusals: [Refusal] = []
         // Each cap frees a slot when the oldest send that fills it leaves the hour.
@@ -131,7 +127,7 @@ struct RateLimitService: Sendable {
             refusals.append(
                 .init(retryAfter: times[times.count - max] + capWindow - now.unix, limit: limit, message: message))
         }
-        if let address = requester.clientAddress, !brokenRules.contains(.rateLimitClientAddressHourly) {
+        if let address = requester.clientAddress, RulePolicy.current.enforces(.rateLimitClientAddressHourly) {
             let times = try Double.fetchAll(
                 db,
                 sql: """
@@ -144,7 +140,7 @@ struct RateLimitService: Sendable {
                 times, max: maxSendsPerClientAddress, limit: .clientAddressHourly,
                 message: "Too many codes and emails were requested from your network. Try again later.")
         }
-        if let account = requester.account, !brokenRules.contains(.rateLimitAccountHourly) {
+        if let account = requester.account, RulePolicy.current.enforces(.rateLimitAccountHourly) {
             let times = try Double.fetchAll(
                 db, sql: "SELECT sent_at FROM sends WHERE account_id = ? AND sent_at > ? ORDER BY sent_at",
                 arguments: [account, since])

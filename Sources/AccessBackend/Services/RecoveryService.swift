@@ -46,7 +46,7 @@ struct RecoveryService: Sendable {
         return try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
             try Self.refuseIfTooManyRequests(
-                db, emailKey: emailKey, ip: ip, now: now, brokenRules: store.conformSelfTestBrokenRules)
+                db, emailKey: emailKey, ip: ip, now: now)
             let account = try Self.recoverableAccount(db, email: email)
             // An address without an account gets the same work, undone: the time must not tell it apart.
             try SameWorkService.forAccount(db, account, email: email) { try sendLink(db, account: $0, now: now) }
@@ -153,10 +153,7 @@ struct RecoveryService: Sendable {
 
     /// Seed 003's limits on recovery emails: 30 s apart, 5 per rolling 24 h, per address.
     /// Its own limits per address, and the caps across destinations of every send (`RateLimitService`).
-    /// `brokenRules`: conform's self-tests only (`Store.conformSelfTestBrokenRules`).
-    private static func refuseIfTooManyRequests(
-        _ db: Database, emailKey: String, ip: String?, now: Date, brokenRules: Set<Rule>
-    ) throws {
+    private static func refuseIfTooManyRequests(_ db: Database, emailKey: String, ip: String?, now: Date) throws {
         let t = now.unix
         let today = try Double.fetchAll(
             db,
@@ -164,13 +161,13 @@ struct RecoveryService: Sendable {
                 "SELECT requested_at FROM recovery_requests WHERE email_key = ? AND requested_at > ? ORDER BY requested_at",
             arguments: [emailKey, t - dailyWindow])
         var refusals: [RateLimitService.Refusal] = []
-        if let last = today.last, t - last < cooldown, !brokenRules.contains(.recoveryCooldown) {
+        if let last = today.last, t - last < cooldown, RulePolicy.current.enforces(.recoveryCooldown) {
             refusals.append(
                 .init(
                     retryAfter: last + cooldown - t, limit: .cooldown, message: rateLimitedMessage,
                     rule: .recoveryCooldown))
         }
-        if today.count >= maxRequestsPerDay, !brokenRules.contains(.recoveryDailyCap) {
+        if today.count >= maxRequestsPerDay, RulePolicy.current.enforces(.recoveryDailyCap) {
             let freed = today[today.count - maxRequestsPerDay] + dailyWindow
             refusals.append(
                 .init(retryAfter: freed - t, limit: .dailyCap, message: rateLimitedMessage, rule: .recoveryDailyCap))

@@ -315,7 +315,7 @@ struct SessionService: Sendable {
             {
                 return .retried(pair)
             }
-            if !store.breaks(.sessionRefreshReused) {
+            if RulePolicy.current.enforces(.sessionRefreshReused) {
                 try db.execute(sql: "DELETE FROM sessions WHERE family_id = ?", arguments: [spent.familyId])
             }
             return .reused

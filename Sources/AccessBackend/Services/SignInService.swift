@@ -36,7 +36,7 @@ struct SignInService: Sendable {
             let isResend = !live.isEmpty
             try RateLimitService.check(
                 db, channel: body.channel.sendChannel, recipient: destination, isResend: isResend,
-                requester: .client(account: nil), now: now, brokenRules: store.conformSelfTestBrokenRules)
+                requester: .client(account: nil), now: now)
             for id in live { try Self.setState(db, id: id, .superseded) }
             let id = Secrets.identifier(prefix: "chl_")
             let code = try Self.newCode(db, destination: destination)
@@ -63,7 +63,7 @@ struct SignInService: Sendable {
             let channel = challenge.channel
             try RateLimitService.check(
                 db, channel: channel.sendChannel, recipient: destination, isResend: true,
-                requester: .client(account: nil), now: now, brokenRules: store.conformSelfTestBrokenRules)
+                requester: .client(account: nil), now: now)
             try OutboxService.endCode(
                 db, request: challengeId, state: challenge.state, expiresAt: challenge.expiresAt, now: now)
             let code = try Self.newCode(db, destination: destination)
@@ -93,7 +93,8 @@ struct SignInService: Sendable {
         // Wrong attempts must be committed, so they are returned, not thrown (a throw rolls back).
         let outcome: Outcome = try await store.pool.write { db in
             let challenge = try Self.fetch(db, id: body.challengeId)
-            guard challenge.state == .open, challenge.expiresAt > now.unix || store.breaks(.otpExpired) else {
+            guard challenge.state == .open, challenge.expiresAt > now.unix || !RulePolicy.current.enforces(.otpExpired)
+            else {
                 throw OTPService.expired
             }
             let presented = store.digest(body.code, context: body.challengeId)
@@ -101,7 +102,7 @@ struct SignInService: Sendable {
                 var wrong = challenge
                 wrong.wrongAttempts += 1
                 let exhausted = wrong.wrongAttempts >= OTPService.maxWrongAttempts
-                wrong.state = exhausted && !store.breaks(.signInCodeIncorrectExhausted) ? .dead : .open
+                wrong.state = exhausted && RulePolicy.current.enforces(.signInCodeIncorrectExhausted) ? .dead : .open
                 try wrong.update(db)
                 return .wrong(remaining: max(0, OTPService.maxWrongAttempts - wrong.wrongAttempts))
             }

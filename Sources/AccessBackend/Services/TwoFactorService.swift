@@ -69,8 +69,7 @@ struct TwoFactorService: Sendable {
         let totp = TOTP.random()
         return try await store.pool.write { db in
             let user = try AccountService.current(db, id: user.id)
-            // conform's self-tests (`Store.conformSelfTestBrokenRules`): a setup that ignores two-factor being on.
-            if user.hasTwoFactor, !store.breaks(.twoFactorAlreadyEnabled) { throw Self.alreadyEnabled }
+            if user.hasTwoFactor, RulePolicy.current.enforces(.twoFactorAlreadyEnabled) { throw Self.alreadyEnabled }
             // Setting up changes no sign-in method: any factor verifies it (`target` nil).
             try ReauthService.require(db, digest: store.digest, proof: reauth, user: user, target: nil, now: now)
             let expiresAt = now.addingTimeInterval(TwoFactorLimits.pendingSetupLifetime)

@@ -16,8 +16,8 @@ struct WorldSettings: Sendable {
     let admin: ReferenceBackend.AdminAccess
     let loopbackOnly: Bool
     let logger: Logger
-    /// TEST ONLY: `ReferenceBackend.Configuration.conformSelfTestBrokenRules`, for every world's store and gate.
-    var conformSelfTestBrokenRules: Set<Rule> = []
+    /// `ReferenceBackend.Configuration.rulePolicy`, for every world's store, gate and the worlds admin API.
+    var policy = RulePolicy.everyRule
 }
 
 /// One complete backend state, as one server had before issue 33: its own SQLite file (`Store`), clock,
@@ -72,7 +72,7 @@ final class World: Sendable {
         let lock = try path.map { try DatabaseLock.acquire(databasePath: $0) }
         let store: Store
         do {
-            store = try Store.open(path: path, conformSelfTestBrokenRules: settings.conformSelfTestBrokenRules)
+            store = try Store.open(path: path)
         } catch {
             lock?.release()
             throw error
@@ -126,9 +126,8 @@ final class World: Sendable {
         let gateway = GatewayMiddleware(
             faults: backend.faults, journal: backend.journal, clock: backend.clock, admin: settings.admin,
             routes: routes,
-            gate: RequestGate(
-                loopbackOnly: settings.loopbackOnly, conformSelfTestBrokenRules: settings.conformSelfTestBrokenRules))
-        let contractScope = ContractScopeMiddleware()
+            gate: RequestGate(loopbackOnly: settings.loopbackOnly, policy: settings.policy))
+        let contractScope = ContractScopeMiddleware(policy: settings.policy)
         router.add(middleware: gateway)
         router.add(middleware: contractScope)
         let handler = ContractHandler(backend: backend, worlds: registry, world: world)

@@ -331,10 +331,7 @@ final class WorldRegistry: Sendable {
                     guard entry.ending != nil else { throw BackendError.worldExists(name) }
                     return nil
                 }
-                // conform's self-tests (`WorldSettings.conformSelfTestBrokenRules`): an admin API that ignores the cap.
-                guard
-                    s.worldCount < limits.maxWorlds || settings.conformSelfTestBrokenRules.contains(.adminWorldLimit)
-                else {
+                guard s.worldCount < limits.maxWorlds || !settings.policy.enforces(.adminWorldLimit) else {
                     throw BackendError.worldLimit(limits.maxWorlds, idleMinutes: limits.idleMinutes)
                 }
                 let task = openingTask(name) { try await open(now) }
@@ -358,10 +355,10 @@ final class WorldRegistry: Sendable {
     /// item 3). Either way it counts toward the cap until it is closed, and its name waits for the close.
     func delete(_ name: String, from caller: String) async throws {
         try WorldName.validate(name)
-        // conform's self-tests (`WorldSettings.conformSelfTestBrokenRules`): a delete that does not guard the
-        // default world (it then finds no world of that name among the named ones).
-        guard name != WorldName.defaultWorld || settings.conformSelfTestBrokenRules.contains(.adminWorldDefault)
-        else { throw BackendError.worldDefault }
+        // A policy that does not keep it lets the delete through, which then finds no named world "default".
+        guard name != WorldName.defaultWorld || !settings.policy.enforces(.adminWorldDefault) else {
+            throw BackendError.worldDefault
+        }
         enum Step {
             /// Another close or removal of the name first.
             case settle(Task<Void, any Error>)

@@ -49,7 +49,7 @@ struct WorldsResponder: HTTPResponder {
     /// that exists), so a refused request costs no world; and sent by no web page, whatever its method: a
     /// page's no-cors GET may read an open world's /health, never make one.
     private func admit(_ request: Request, path: String, isAdmin: Bool) throws {
-        if request.headers.contains(.origin), !gate.conformSelfTestBrokenRules.contains(.httpOriginNotAllowed) {
+        if request.headers.contains(.origin), gate.policy.enforces(.httpOriginNotAllowed) {
             throw BackendError.originMakesNoWorld
         }
         guard let world = registry.defaultWorld else { throw Self.stopping }
