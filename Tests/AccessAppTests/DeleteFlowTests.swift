@@ -46,7 +46,7 @@ import Testing
         harness.send(.input(.key(.up))) { $0.top = self.info }
         harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
             $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
-            $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
+            $0.topAwaits(1, LoadDeletePreflight.self)
         }
         #expect(text(harness.state).contains("Checking your account…"))
         harness.send(.reply(DeletePreflight(blockers: []), to: RequestID(1))) {
@@ -75,7 +75,7 @@ import Testing
         }
         harness.send(.input(.key(.enter)), effects: [.request(ReauthByPassword(password: "s3cret!!"), id: 2)]) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .deleteAccount, isWorking: true))
-            $0.topAwaits(2, PasswordReauthScreen.Reply.verify)
+            $0.topAwaits(2, ReauthByPassword.self)
         }
         let grant = grant(at: start)
         harness.send(.reply(grant, to: RequestID(2))) {
@@ -92,7 +92,7 @@ import Testing
         ) {
             $0.overlay = nil
             $0.stack.append(AnyScreen(DeletingAccountScreen()))
-            $0.topAwaits(3, DeletingAccountScreen.Reply.delete)
+            $0.topAwaits(3, DeleteAccount.self)
             $0.clockTicking = true
         }
         #expect(text(harness.state).contains("Deleting your account…"))
@@ -122,7 +122,7 @@ import Testing
         let harness = ReducerHarness(state)
         harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
             $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
-            $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
+            $0.topAwaits(1, LoadDeletePreflight.self)
         }
         harness.send(.reply(DeletePreflight(blockers: []), to: RequestID(1))) {
             $0.top = self.info
@@ -140,7 +140,7 @@ import Testing
             let harness = ReducerHarness(state)
             harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
                 $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
-                $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
+                $0.topAwaits(1, LoadDeletePreflight.self)
             }
             let blockers = [SampleData.upcomingSessions(at: start), SampleData.pendingPayout(at: start)]
             harness.send(.reply(DeletePreflight(blockers: blockers), to: RequestID(1)), effects: [tick]) {
@@ -208,7 +208,7 @@ import Testing
         #expect(text(harness.state).contains("[ Check again ]  Enter"))
         harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
             $0.top = AnyScreen(DeleteBlockersScreen(blockers: sessions, isChecking: true))
-            $0.topAwaits(1, DeleteBlockersScreen.Reply.preflight)
+            $0.topAwaits(1, LoadDeletePreflight.self)
         }
         harness.send(
             .reply(DeletePreflight(blockers: bookings), to: RequestID(1)),
@@ -220,7 +220,7 @@ import Testing
         }
         harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 2)]) {
             $0.top = AnyScreen(DeleteBlockersScreen(blockers: bookings, isChecking: true))
-            $0.topAwaits(2, DeleteBlockersScreen.Reply.preflight)
+            $0.topAwaits(2, LoadDeletePreflight.self)
         }
         harness.send(.reply(DeletePreflight(blockers: []), to: RequestID(2))) {
             $0.answered(RequestID(2))
@@ -232,7 +232,7 @@ import Testing
 
     @Test func aDeleteRefusedWithDeleteBlockedChecksAgainAndShowsTheBlockers() {
         var state = SampleData.state([DeleteAccountScreen(), DeletingAccountScreen()], now: start)
-        state = state.topWaiting(DeletingAccountScreen.Reply.delete)
+        state = state.topWaiting(DeleteAccount.self, DeletingAccountScreen.Reply.delete)
         state.clockTicking = true
         state.reauth = grant(at: start)
         let harness = ReducerHarness(state)
@@ -243,7 +243,7 @@ import Testing
         ) {
             $0.answered()
             $0.top = AnyScreen(DeletingAccountScreen(blockedMessage: message))
-            $0.topAwaits(1, DeletingAccountScreen.Reply.preflight)
+            $0.topAwaits(1, LoadDeletePreflight.self)
         }
         let bookings = [SampleData.upcomingBookings(at: start)]
         harness.send(.reply(DeletePreflight(blockers: bookings), to: RequestID(1))) {
@@ -257,7 +257,7 @@ import Testing
 
     @Test func anExpiredVerificationAtDeleteAsksForItAgain() {
         var state = SampleData.state([DeleteAccountScreen(), DeletingAccountScreen()], now: start)
-        state = state.topWaiting(DeletingAccountScreen.Reply.delete)
+        state = state.topWaiting(DeleteAccount.self, DeletingAccountScreen.Reply.delete)
         state.clockTicking = true
         let harness = ReducerHarness(state)
         harness.send(
@@ -273,7 +273,7 @@ import Testing
 
     @Test func noAnswerAtDeleteLosesNothingAndEnterTriesAgain() {
         var state = SampleData.state([DeleteAccountScreen(), DeletingAccountScreen()], now: start)
-        state = state.topWaiting(DeletingAccountScreen.Reply.delete)
+        state = state.topWaiting(DeleteAccount.self, DeletingAccountScreen.Reply.delete)
         state.reauth = grant(at: start)
         let harness = ReducerHarness(state)
         // While it runs, Back would drop the answer: it waits and says so.
@@ -299,7 +299,7 @@ import Testing
             .input(.key(.enter)), effects: [.request(DeleteAccount(reauthToken: "ra_fixture"), id: 2), tick]
         ) {
             $0.top = AnyScreen(DeletingAccountScreen())
-            $0.topAwaits(2, DeletingAccountScreen.Reply.delete)
+            $0.topAwaits(2, DeleteAccount.self)
             $0.clockTicking = true
         }
         // A server failure can be retried too; the account is still there.
@@ -323,7 +323,7 @@ import Testing
         let harness = ReducerHarness(onInfo())
         harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
             $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
-            $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
+            $0.topAwaits(1, LoadDeletePreflight.self)
         }
         let offline = APIError.offline(reason: "connection refused")
         harness.send(.failure(offline, to: RequestID(1)), effects: [.firstProbe]) {
@@ -334,7 +334,7 @@ import Testing
         #expect(text(harness.state).contains("You're offline. Check your connection and try again."))
         harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 2)]) {
             $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
-            $0.topAwaits(2, DeleteAccountScreen.Reply.preflight)
+            $0.topAwaits(2, LoadDeletePreflight.self)
         }
         harness.expectRunning(.firstProbe)
     }

@@ -27,7 +27,7 @@ import Testing
         let harness = ReducerHarness(expired(link, reauth: true))
         harness.send(.input(.key(.enter)), effects: [.request(ResendEmailLink(), id: 1)]) {
             $0.top = AnyScreen(LinkExpiredScreen(link: AnyLinkPurpose(link), isSending: true))
-            $0.topAwaits(1, LinkExpiredScreen.Reply.resend)
+            $0.topAwaits(1, ResendEmailLink.self)
         }
         harness.send(.failure(gone, to: RequestID(1))) {
             $0.top = AnyScreen(LinkExpiredScreen(link: AnyLinkPurpose(link), error: gone.message, startsAgain: true))
@@ -54,7 +54,7 @@ import Testing
                     NewEmailScreen(
                         mode: .change(current: "jdoe@mail.com"), email: "new.address@gmail.com",
                         availability: .checking("new.address@gmail.com"))))
-            $0.topAwaits(2, NewEmailScreen.Reply.availability)
+            $0.topAwaits(2, CheckEmailAvailability.self)
         }
     }
 

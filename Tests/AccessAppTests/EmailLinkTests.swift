@@ -57,7 +57,7 @@ import Testing
         let now = start + 30
         harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 1)]) {
             $0.top = AnyScreen(self.checkEmail(sentAt: self.start, canResend: true, isResending: true))
-            $0.topAwaits(1, CheckEmailScreen.Reply.resend)
+            $0.topAwaits(1, SendReauthLink.self)
         }
         harness.advance(by: 1)
         harness.send(.reply(sent(at: now + 1), to: RequestID(1)), effects: [tick]) {
@@ -79,7 +79,7 @@ import Testing
             SampleData.state([picker, checkEmail(sentAt: start - 40, canResend: true)], now: start))
         harness.send(.input(.key(.character("r"))), effects: [.request(SendReauthLink(), id: 1)]) {
             $0.top = AnyScreen(self.checkEmail(sentAt: self.start - 40, canResend: true, isResending: true))
-            $0.topAwaits(1, CheckEmailScreen.Reply.resend)
+            $0.topAwaits(1, SendReauthLink.self)
         }
         let failure = APIError.server(status: 500, code: "internal", message: "Something went wrong on the server.")
         harness.send(.failure(failure, to: RequestID(1))) {
@@ -87,7 +87,7 @@ import Testing
         }
         harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 2)]) {
             $0.top = AnyScreen(self.checkEmail(sentAt: self.start - 40, canResend: true, isResending: true))
-            $0.topAwaits(2, CheckEmailScreen.Reply.resend)
+            $0.topAwaits(2, SendReauthLink.self)
         }
     }
 
@@ -102,7 +102,7 @@ import Testing
             $0.overlay = nil
             $0.stack.append(
                 AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture", shownAt: self.start)))
-            $0.topAwaits(1, VerifyingLinkScreen.Reply.confirm)
+            $0.topAwaits(1, ConfirmReauthLink.self)
             $0.clockTicking = true
         }
         harness.advance(by: 1)
@@ -131,7 +131,7 @@ import Testing
         ) {
             $0.stack.append(
                 AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_pasted", shownAt: self.start)))
-            $0.topAwaits(1, VerifyingLinkScreen.Reply.confirm)
+            $0.topAwaits(1, ConfirmReauthLink.self)
             $0.clockTicking = true
         }
         harness.advance(by: 1)
@@ -157,7 +157,7 @@ import Testing
             effects: [.request(InspectLink(token: "ev_handed"), id: 1), tick]
         ) {
             $0.stack.append(AnyScreen(CheckingLinkScreen(token: "ev_handed")))
-            $0.topAwaits(1, CheckingLinkScreen.Reply.inspected)
+            $0.topAwaits(1, InspectLink.self)
             $0.clockTicking = true
         }
         harness.send(
@@ -166,7 +166,7 @@ import Testing
         ) {
             $0.top = AnyScreen(
                 VerifyingLinkScreen(link: AnyLinkPurpose(EmailChangeLink()), token: "ev_handed", shownAt: self.start))
-            $0.topAwaits(2, VerifyingLinkScreen.Reply.confirm)
+            $0.topAwaits(2, VerifyEmailLink.self)
         }
         // The spinner turns as long as the link is being verified.
         harness.advance(by: 1)
@@ -314,7 +314,7 @@ import Testing
                 now: start))
         harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 1)]) {
             $0.top = AnyScreen(LinkExpiredScreen(flow: .changePhone, isSending: true))
-            $0.topAwaits(1, LinkExpiredScreen.Reply.resend)
+            $0.topAwaits(1, SendReauthLink.self)
         }
         harness.send(.input(.key(.enter)))  // already sending
         harness.send(.reply(sent(at: start), to: RequestID(1)), effects: [tick]) {
@@ -334,7 +334,7 @@ import Testing
     @Test func linkExpiredSendFailureIsShownInline() {
         let harness = ReducerHarness(
             SampleData.state([LinkExpiredScreen(flow: .changePhone, isSending: true)], now: start)
-                .topWaiting(LinkExpiredScreen.Reply.resend))
+                .topWaiting(SendReauthLink.self, LinkExpiredScreen.Reply.resend))
         harness.send(.failure(.offline(reason: "test")), effects: [.firstProbe]) {
             $0.wentOffline()
             $0.top = AnyScreen(
@@ -367,7 +367,7 @@ import Testing
             effects: [.request(ConfirmReauthLink(token: "lk_fixture"), id: 1), tick]
         ) {
             $0.top = AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture", shownAt: self.start))
-            $0.topAwaits(1, VerifyingLinkScreen.Reply.confirm)
+            $0.topAwaits(1, ConfirmReauthLink.self)
             $0.clockTicking = true
         }
         let unknown = APIError.server(status: 404, code: "link_not_found", message: "This link is not valid.")

@@ -51,7 +51,7 @@ import Testing
         }
         harness.send(.input(.key(.character("5"))), effects: [verifyEffect("482915")]) {
             $0.top = self.code("482915", isWorking: true)
-            $0.topAwaits(1, EnterCodeScreen.Reply.verify)
+            $0.topAwaits(1, VerifyPhoneOTP.self)
         }
     }
 
@@ -65,7 +65,7 @@ import Testing
         #expect(F.rendered(harness.state).contains(refusal ?? "-"))
         harness.send(.input(.paste("482 915")), effects: [verifyEffect("482915")]) {
             $0.top = self.code("482915", isWorking: true)
-            $0.topAwaits(1, EnterCodeScreen.Reply.verify)
+            $0.topAwaits(1, VerifyPhoneOTP.self)
         }
     }
 
@@ -86,7 +86,8 @@ import Testing
     }
 
     @Test func aWrongCodeKeepsTheDigitsForEditing() {
-        let harness = ReducerHarness(state(code("482111", isWorking: true)).topWaiting(EnterCodeScreen.Reply.verify))
+        let harness = ReducerHarness(
+            state(code("482111", isWorking: true)).topWaiting(VerifyPhoneOTP.self, EnterCodeScreen.Reply.verify))
         harness.send(incorrect(4)) {
             $0.top = self.code("482111", problem: .incorrect(attemptsRemaining: 4), startsOver: true)
         }
@@ -96,14 +97,15 @@ import Testing
         harness.send(.input(.key(.backspace))) { $0.top = self.code("48211") }
         harness.send(.input(.key(.character("5"))), effects: [verifyEffect("482115")]) {
             $0.top = self.code("482115", isWorking: true)
-            $0.topAwaits(1, EnterCodeScreen.Reply.verify)
+            $0.topAwaits(1, VerifyPhoneOTP.self)
         }
     }
 
     /// Issue 28 item 28: after a wrong code the six stay in view, and the next digit starts a new
     /// code in the first box; before, full boxes refused it and only six Backspaces led on.
     @Test func aDigitAfterAWrongCodeStartsANewCode() {
-        let harness = ReducerHarness(state(code("482111", isWorking: true)).topWaiting(EnterCodeScreen.Reply.verify))
+        let harness = ReducerHarness(
+            state(code("482111", isWorking: true)).topWaiting(VerifyPhoneOTP.self, EnterCodeScreen.Reply.verify))
         harness.send(incorrect(4)) {
             $0.top = self.code("482111", problem: .incorrect(attemptsRemaining: 4), startsOver: true)
         }
@@ -115,14 +117,15 @@ import Testing
             } else {
                 harness.send(.input(.key(.character(digit))), effects: [verifyEffect("913579")]) {
                     $0.top = self.code("913579", isWorking: true)
-                    $0.topAwaits(1, EnterCodeScreen.Reply.verify)
+                    $0.topAwaits(1, VerifyPhoneOTP.self)
                 }
             }
         }
     }
 
     @Test func theFifthWrongCodeExpiresItAndOnlyResendIsLeft() {
-        let harness = ReducerHarness(state(code("482111", isWorking: true)).topWaiting(EnterCodeScreen.Reply.verify))
+        let harness = ReducerHarness(
+            state(code("482111", isWorking: true)).topWaiting(VerifyPhoneOTP.self, EnterCodeScreen.Reply.verify))
         harness.send(incorrect(0)) { $0.top = self.code("482111", isDead: true) }
         #expect(F.rendered(harness.state).contains("Code expired. Request a new one."))
         harness.send(.input(.key(.backspace)))  // the boxes are off
@@ -131,12 +134,13 @@ import Testing
         harness.advance(by: 30)
         harness.send(.input(.key(.enter)), effects: [resendEffect]) {
             $0.top = self.code("482111", isDead: true, isWorking: true)
-            $0.topAwaits(1, EnterCodeScreen.Reply.resend)
+            $0.topAwaits(1, ResendPhoneOTP.self)
         }
     }
 
     @Test func theServerSayingExpiredShowsTheExpiredState() {
-        let harness = ReducerHarness(state(code("482915", isWorking: true)).topWaiting(EnterCodeScreen.Reply.verify))
+        let harness = ReducerHarness(
+            state(code("482915", isWorking: true)).topWaiting(VerifyPhoneOTP.self, EnterCodeScreen.Reply.verify))
         harness.send(.failure(.codeExpired(message: "This code has expired."))) {
             $0.top = self.code("482915", isDead: true)
         }
@@ -186,7 +190,7 @@ import Testing
         harness.advance(by: 40)
         harness.send(.input(.key(.character("r"))), effects: [resendEffect]) {
             $0.top = self.code("482111", isDead: true, isWorking: true)
-            $0.topAwaits(1, EnterCodeScreen.Reply.resend)
+            $0.topAwaits(1, ResendPhoneOTP.self)
         }
         let accepted = OTPRequestAccepted(
             requestId: "otp_1", phone: F.newPhone, purpose: .init(.changePhone), expiresAt: F.start + 340,
@@ -202,7 +206,7 @@ import Testing
         harness.advance(by: 30)
         harness.send(.input(.key(.character("r"))), effects: [resendEffect]) {
             $0.top = self.code(isDead: true, isWorking: true)
-            $0.topAwaits(1, EnterCodeScreen.Reply.resend)
+            $0.topAwaits(1, ResendPhoneOTP.self)
         }
         harness.send(.failure(.rateLimited(retryAfter: 600, message: "Too many codes."), to: RequestID(1))) {
             $0.top = self.code(isDead: true, resendAfter: F.start + 630, limit: RateLimit(until: F.start + 630))
@@ -232,14 +236,15 @@ import Testing
         harness.send(.input(.key(.enter)), effects: [verifyEffect("482915")]) {
             $0.overlay = nil
             $0.top = self.code("482915", isWorking: true)
-            $0.topAwaits(1, EnterCodeScreen.Reply.verify)
+            $0.topAwaits(1, VerifyPhoneOTP.self)
         }
     }
 
     @Test func successSavesTheMethodsPopsToTheHubAndShowsTheSheet() {
         var methods = SampleData.everyMethod
         methods.phone = F.newPhone
-        let harness = ReducerHarness(state(code("482915", isWorking: true)).topWaiting(EnterCodeScreen.Reply.verify))
+        let harness = ReducerHarness(
+            state(code("482915", isWorking: true)).topWaiting(VerifyPhoneOTP.self, EnterCodeScreen.Reply.verify))
         harness.send(.reply(VerifyOTPResult(purpose: .init(.changePhone), authMethods: methods))) {
             $0.methods = methods
             $0.methodsFetchedAt = F.start
@@ -259,7 +264,7 @@ import Testing
             EnterCodeScreen(
                 flow: .addPhone, phone: F.newPhone, requestId: "otp_1", expiresAt: F.start + 300,
                 resendAfter: F.start + 30, digits: "482915", isWorking: true))
-        let harness = ReducerHarness(state(adding).topWaiting(EnterCodeScreen.Reply.verify))
+        let harness = ReducerHarness(state(adding).topWaiting(VerifyPhoneOTP.self, EnterCodeScreen.Reply.verify))
         harness.send(.reply(VerifyOTPResult(purpose: .init(.addPhone), authMethods: methods))) {
             $0.methods = methods
             $0.methodsFetchedAt = F.start
@@ -356,7 +361,7 @@ import Testing
         var sent: [Effect] = []
         for digit in "123456" { sent = reduce(&state, .input(.key(.character(digit)))) }
         #expect(sent == [.request(VerifySignInCode(challengeId: "chl_1", code: "123456"), id: 1)])
-        #expect(state.pending == [RequestID(1): .waiting(.screen(depth: 1), EnterCodeScreen.Reply.verifySignIn)])
+        #expect(state.pending == [RequestID(1): state.waiting(.screen(depth: 1), VerifySignInCode.self)])
         _ = reduce(&state, .reply(signedIn(), to: RequestID(1)))
         #expect(state.stack == [AnyScreen(SettingsScreen())])
         #expect(state.methods == SampleData.phoneOnly)

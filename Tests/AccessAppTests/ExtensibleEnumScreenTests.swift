@@ -43,7 +43,7 @@ import Testing
         let harness = ReducerHarness(SampleData.state([DeleteAccountScreen(selection: .delete)], now: start))
         harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
             $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
-            $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
+            $0.topAwaits(1, LoadDeletePreflight.self)
         }
         let blockers = [SampleData.upcomingBookings(at: start), SampleData.openDispute()]
         harness.send(.reply(DeletePreflight(blockers: blockers), to: RequestID(1))) {
@@ -101,7 +101,7 @@ import Testing
         harness.send(.input(.key(.enter)), effects: [.request(UpdateProfile(username: "jdoe", photo: nil), id: 1)]) {
             $0.top = AnyScreen(
                 ProfileScreen(username: "jdoe", focus: .cta, availability: .available("jdoe"), isWorking: true))
-            $0.topAwaits(1, ProfileScreen.Reply.save)
+            $0.topAwaits(1, UpdateProfile.self)
         }
         harness.send(
             .reply(unknown, to: RequestID(1)),

@@ -99,7 +99,7 @@ import Testing
                 tick,
             ]
         ) {
-            $0.topAwaits(1, SessionCheckScreen.Reply.me)
+            $0.topAwaits(1, CheckSession.self)
             $0.clockTicking = true
         }
         let waiting = profile(.verifyEmail, email: "jdoe@mail.com")
@@ -154,11 +154,11 @@ import Testing
         harness.advance(by: 0.2)
         harness.receive(.tick, effects: [.request(CheckUsernameAvailability(username: "jdoe"), id: 1)]) {
             $0.top = AnyScreen(ProfileScreen(username: "jdoe", availability: .checking("jdoe")))
-            $0.topAwaits(1, ProfileScreen.Reply.availability)
+            $0.topAwaits(1, CheckUsernameAvailability.self)
         }
         harness.send(.input(.key(.character("x"))), effects: [debounce]) {
             $0.top = AnyScreen(ProfileScreen(username: "jdoex", availability: .typing(since: start + 0.7)))
-            $0.topAwaits(1, ProfileScreen.Reply.availability)
+            $0.topAwaits(1, CheckUsernameAvailability.self)
         }
         // "jdoe" is taken, but the field says "jdoex" now.
         harness.send(.reply(UsernameAvailability(username: "jdoe", available: false), to: RequestID(1))) {
@@ -167,7 +167,7 @@ import Testing
         harness.advance(by: 0.4)
         harness.receive(.tick, effects: [.request(CheckUsernameAvailability(username: "jdoex"), id: 2)]) {
             $0.top = AnyScreen(ProfileScreen(username: "jdoex", availability: .checking("jdoex")))
-            $0.topAwaits(2, ProfileScreen.Reply.availability)
+            $0.topAwaits(2, CheckUsernameAvailability.self)
         }
         harness.send(.reply(UsernameAvailability(username: "jdoex", available: true), to: RequestID(2))) {
             $0.top = AnyScreen(ProfileScreen(username: "jdoex", availability: .available("jdoex")))
@@ -220,7 +220,7 @@ import Testing
             $0.top = AnyScreen(
                 ProfileScreen(
                     username: "JDoe ", photo: "  ", focus: .cta, availability: .available("jdoe"), isWorking: true))
-            $0.topAwaits(1, ProfileScreen.Reply.save)
+            $0.topAwaits(1, UpdateProfile.self)
         }
         harness.send(.reply(profile(.recoveryEmail), to: RequestID(1))) {
             $0.profile = profile(.recoveryEmail)
@@ -358,7 +358,7 @@ import Testing
             .input(.key(.control("s"))), effects: [.request(ContinueOnboarding(from: .recoveryEmail), id: 1)]
         ) {
             $0.top = AnyScreen(RecoveryEmailScreen(email: "half@typ", working: .skip))
-            $0.topAwaits(1, RecoveryEmailScreen.Reply.skip)
+            $0.topAwaits(1, ContinueOnboarding.self)
         }
         harness.send(.reply(profile(.finish), to: RequestID(1))) {
             $0.profile = profile(.finish)
@@ -449,7 +449,7 @@ import Testing
                 RecoveryEmailScreen(
                     email: "jdoe@mail.com", password: "violet-harbor-77", confirmation: "violet-harbor-77",
                     focus: .cta, passwordChecked: true, working: .cta))
-            $0.topAwaits(1, RecoveryEmailScreen.Reply.save)
+            $0.topAwaits(1, SetRecoveryEmail.self)
         }
         // The request that carries it never prints it.
         var dump = ""
@@ -591,7 +591,7 @@ import Testing
         let harness = ReducerHarness(verifying(VerifyRecoveryEmailScreen(email: "jdoe@mail.com")))
         harness.send(.input(.key(.enter)), effects: [.request(ContinueOnboarding(from: .verifyEmail), id: 1)]) {
             $0.top = AnyScreen(VerifyRecoveryEmailScreen(email: "jdoe@mail.com", work: .continuing))
-            $0.topAwaits(1, VerifyRecoveryEmailScreen.Reply.continueOnboarding)
+            $0.topAwaits(1, ContinueOnboarding.self)
         }
         let finish = profile(.finish, email: "jdoe@mail.com")
         harness.send(.reply(finish, to: RequestID(1))) {
@@ -606,7 +606,7 @@ import Testing
         let harness = ReducerHarness(onboarding(OnboardingDoneScreen(), profile: profile(.finish)))
         harness.send(.input(.key(.enter)), effects: [.request(ContinueOnboarding(from: .finish), id: 1)]) {
             $0.top = AnyScreen(OnboardingDoneScreen(isWorking: true))
-            $0.topAwaits(1, OnboardingDoneScreen.Reply.finish)
+            $0.topAwaits(1, ContinueOnboarding.self)
         }
         harness.send(.reply(profile(.complete), to: RequestID(1))) {
             $0.profile = profile(.complete)
@@ -660,7 +660,7 @@ import Testing
         settings.methods = SampleData.phoneOnly
         settings.methodsFetchedAt = start
         settings.profile = profile(.complete, email: "jdoe@mail.com")
-        let harness = ReducerHarness(settings.topWaiting(SettingsScreen.Reply.resend))
+        let harness = ReducerHarness(settings.topWaiting(ResendRegistrationLink.self, SettingsScreen.Reply.resend))
         harness.send(.failure(.signedOut), effects: [.signOutLocally]) {
             $0.answered()
             $0.methods = nil

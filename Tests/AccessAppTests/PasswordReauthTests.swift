@@ -51,7 +51,7 @@ import Testing
             effects: [.request(ReauthByPassword(password: "s3cret!!"), id: 1)]
         ) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
-            $0.topAwaits(1, PasswordReauthScreen.Reply.verify)
+            $0.topAwaits(1, ReauthByPassword.self)
         }
         let grant = grant(at: start)
         harness.send(.reply(grant, to: RequestID(1))) {
@@ -70,7 +70,7 @@ import Testing
             effects: [.request(ReauthByPassword(password: "wrong"), id: 1)]
         ) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
-            $0.topAwaits(1, PasswordReauthScreen.Reply.verify)
+            $0.topAwaits(1, ReauthByPassword.self)
         }
         let message = "Password is incorrect. Try again."
         harness.send(.failure(.invalid(fieldErrors: [], message: message), to: RequestID(1))) {
@@ -85,7 +85,7 @@ import Testing
     @Test func enterWhileWaitingDoesNotSendTwice() {
         let harness = ReducerHarness(
             onPasswordScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true)).topWaiting(
-                PasswordReauthScreen.Reply.verify))
+                ReauthByPassword.self, PasswordReauthScreen.Reply.verify))
         harness.send(.input(.key(.character("x"))))
         harness.send(.input(.key(.enter)))
     }
@@ -97,7 +97,7 @@ import Testing
             effects: [.request(ReauthByPassword(password: "guess6"), id: 1)]
         ) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
-            $0.topAwaits(1, PasswordReauthScreen.Reply.verify)
+            $0.topAwaits(1, ReauthByPassword.self)
         }
         let message = "Too many wrong passwords. Try again later or verify another way."
         let until = start + 2
@@ -129,7 +129,7 @@ import Testing
         let harness = ReducerHarness(onPasswordScreen(PasswordReauthScreen(flow: .changePhone, password: "guess5")))
         harness.send(.input(.key(.enter)), effects: [.request(ReauthByPassword(password: "guess5"), id: 1)]) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
-            $0.topAwaits(1, PasswordReauthScreen.Reply.verify)
+            $0.topAwaits(1, ReauthByPassword.self)
         }
         let body = Data(#"{"error":{"code":"password_incorrect","message":"Wrong password.","retry_after":2}}"#.utf8)
         let failure = APIError.from(status: 401, body: body, retryAfterHeader: nil)
@@ -159,7 +159,7 @@ import Testing
             effects: [.request(ReauthByPassword(password: "pw"), id: 1)]
         ) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
-            $0.topAwaits(1, PasswordReauthScreen.Reply.verify)
+            $0.topAwaits(1, ReauthByPassword.self)
         }
         harness.send(.failure(.offline(reason: "test"), to: RequestID(1)), effects: [.firstProbe]) {
             $0.wentOffline()
@@ -193,7 +193,7 @@ import Testing
     @Test func aReplyAfterLeavingIsDropped() {
         let harness = ReducerHarness(
             onPasswordScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true)).topWaiting(
-                PasswordReauthScreen.Reply.verify))
+                ReauthByPassword.self, PasswordReauthScreen.Reply.verify))
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.send(.reply(grant(at: start)))
     }
@@ -202,7 +202,7 @@ import Testing
     @Test func theLastTryBeforeTheLockIsAnnounced() {
         let harness = ReducerHarness(
             onPasswordScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true)).topWaiting(
-                PasswordReauthScreen.Reply.verify))
+                ReauthByPassword.self, PasswordReauthScreen.Reply.verify))
         let message = "Password is incorrect. Try again."
         harness.send(.failure(.passwordIncorrect(attemptsRemaining: 1, message: message))) {
             $0.top = AnyScreen(

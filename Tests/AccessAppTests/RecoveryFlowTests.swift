@@ -73,7 +73,7 @@ import Testing
         let harness = ReducerHarness(SampleData.recovering([RecoveryRequestScreen(email: " \(email) ")], now: start))
         harness.send(.input(.key(.enter)), effects: [.request(StartRecovery(email: email), id: 1)]) {
             $0.top = AnyScreen(RecoveryRequestScreen(email: " \(self.email) ", isWorking: true))
-            $0.topAwaits(1, RecoveryRequestScreen.Reply.start)
+            $0.topAwaits(1, StartRecovery.self)
         }
         harness.send(.reply(RecoveryStarted(email: email, resendAfter: start + 30), to: RequestID(1)), effects: [tick])
         {
@@ -344,14 +344,14 @@ import Testing
         var state = SampleData.state(
             [EnterPhoneScreen(flow: .changePhone, current: "+995511100000", number: "511 200 300", isWorking: true)],
             now: start
-        ).topWaiting(EnterPhoneScreen.Reply.code)
+        ).topWaiting(RequestPhoneOTP.self, EnterPhoneScreen.Reply.code)
         _ = send(
             .failure(.server(status: 403, code: "limited_access", message: "Verify your phone first")), to: &state)
         #expect(state.overlay == .sheet(.limitedAccess))
         #expect(state.top.as(EnterPhoneScreen.self)?.isWorking == false)
 
         var other = SampleData.state([EnterPhoneScreen(flow: .changePhone, current: nil)], now: start)
-            .topWaiting(EnterPhoneScreen.Reply.code)
+            .topWaiting(RequestPhoneOTP.self, EnterPhoneScreen.Reply.code)
         _ = send(.failure(.server(status: 403, code: "forbidden", message: "No")), to: &other)
         #expect(other.overlay == nil)
     }
@@ -402,7 +402,7 @@ import Testing
             resendAfter: start + 30)
         var state = SampleData.limitedState(
             [EnterCodeScreen(flow: .reverifyPhone, accepted: accepted)], now: start
-        ).topWaiting(EnterCodeScreen.Reply.verify)
+        ).topWaiting(VerifyPhoneOTP.self, EnterCodeScreen.Reply.verify)
         let fetch = send(.reply(VerifyOTPResult(purpose: .init(.reverifyPhone))), to: &state)
         _ = send(.failure(.offline(reason: "refused"), to: requestID(fetch)), to: &state)
         #expect(state.profile?.access?.known == .full)
@@ -410,7 +410,8 @@ import Testing
     }
 
     @Test func signingOutForgetsTheLimitedProfile() {
-        var state = SampleData.limitedState([HubScreen()], now: start).topWaiting(HubScreen.Reply.methods)
+        var state = SampleData.limitedState([HubScreen()], now: start).topWaiting(
+            LoadAuthMethods.self, HubScreen.Reply.methods)
         _ = send(.failure(.signedOut), to: &state)
         #expect(state.profile == nil)
         #expect(state.methods == nil)

@@ -39,7 +39,7 @@ import Testing
         let request = StartSignInCode(channel: .email, destination: "jdoe@mail.com")
         harness.send(.input(.key(.enter)), effects: [.request(request, id: 1)]) {
             $0.top = AnyScreen(SignInEmailScreen(email: "jdoe@mail.com", isWorking: true))
-            $0.topAwaits(1, SignInEmailScreen.Reply.code)
+            $0.topAwaits(1, StartSignInCode.self)
         }
         // Working: Enter again sends nothing.
         harness.send(.input(.key(.enter)))

@@ -140,7 +140,7 @@ private func watchedHub(epoch: Int64 = 1) -> AppState {
         #expect(state.console.switching == "coach")
         #expect(text(state).contains("Switching to coach…"))
         // The old session is gone with the old world: a call of the old hub answered 401 meanwhile.
-        state.topAwaits(4, HubScreen.Reply.methods)
+        state.topAwaits(4, LoadAuthMethods.self)
         _ = reduce(&state, .failure(.signedOut, to: RequestID(4)))
         #expect(state.stack.map(\.id) == ["settings", "hub"])
         _ = reduce(

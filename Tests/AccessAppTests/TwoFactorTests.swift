@@ -70,7 +70,7 @@ import Testing
         let harness = ReducerHarness(hub(TwoFactorScreen.methodsOn, selection: twoFactorRow))
         harness.send(.input(.key(.enter)), effects: [.request(LoadTwoFactor(), id: 1)]) {
             $0.stack.append(AnyScreen(TwoFactorScreen()))
-            $0.topAwaits(1, TwoFactorScreen.Reply.loaded)
+            $0.topAwaits(1, LoadTwoFactor.self)
         }
         let status = TwoFactorStatus(enabled: true, enabledAt: now - 86_400, recoveryCodesRemaining: 2)
         harness.send(.reply(status, to: RequestID(1))) {
@@ -235,7 +235,7 @@ import Testing
         var verified = state
         verified.reauth = grant
         #expect(
-            screen.receiveChoice(AnyValue(TwoFactorScreen.Verified.regenerate), verified.context) == [
+            screen.receiveChoice(.regenerate, verified.context) == [
                 .call(RegenerateRecoveryCodes(reauthToken: "ra_fixture"), TwoFactorScreen.Reply.regenerated)
             ])
         let codes = RecoveryCodesScreen.sampleCodes
@@ -259,7 +259,7 @@ import Testing
         var verified = state
         verified.reauth = grant
         #expect(
-            screen.receiveChoice(AnyValue(TwoFactorScreen.Verified.turnOff), verified.context) == [
+            screen.receiveChoice(.turnOff, verified.context) == [
                 .call(TurnOffTwoFactor(reauthToken: "ra_fixture"), TwoFactorScreen.Reply.turnedOff)
             ])
         #expect(
@@ -322,7 +322,7 @@ import Testing
     /// A stored session that passed one factor only: the backend's 403 at start takes it to the second step.
     @Test func aStoredSessionWithoutItsSecondFactorIsAskedForItAtStart() {
         var state = AppState(root: SessionCheckScreen(), now: now)
-        state.pending[.inFlight] = .waiting(.screen(depth: 0), SessionCheckScreen.Reply.me)
+        state.pending[.inFlight] = state.waiting(.screen(depth: 0), CheckSession.self, SessionCheckScreen.Reply.me)
         let refusal = APIError.server(
             status: 403, code: "second_factor_required",
             message: "Enter the code from your authenticator app to finish signing in.")

@@ -68,7 +68,7 @@ private let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .t
         harness.send(.input(.key(.enter)), effects: [.request(enter, id: 3)]) {
             $0.overlay = nil
             $0.console.switching = "world alice"
-            $0.pending[RequestID(3)] = .waiting(.console) { ConsoleReply.worldEntered(enter, $0) }
+            $0.pending[RequestID(3)] = $0.waiting(.console, EnterWorld.self)
             $0.nextRequestID = 4
         }
         #expect(StatusStrip.parts(harness.state).first == "Switching to world alice\u{2026}")
@@ -92,7 +92,7 @@ private let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .t
             $0.methodsFetchedAt = start
             $0.stack = [AppRoutes.signedIn(profile: nil)]
             $0.toast = Toast("World: alice", shownAt: start)
-            $0.pending[RequestID(4)] = .waiting(.console, ConsoleReply.adminState)
+            $0.pending[RequestID(4)] = $0.waiting(.console, LoadAdminState.self)
             $0.nextRequestID = 5
         }
         #expect(harness.state.stack.map(\.id) == ["settings"])
@@ -118,7 +118,7 @@ private let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .t
             $0.options.backendURL = server
             $0.stack = [AppRoutes.signedOut]
             $0.toast = Toast("World: default", shownAt: start)
-            $0.pending[RequestID(2)] = .waiting(.console, ConsoleReply.adminState)
+            $0.pending[RequestID(2)] = $0.waiting(.console, LoadAdminState.self)
             $0.nextRequestID = 3
         }
         harness.expectRunning(toastTimer, adminWatchTimer)
@@ -133,7 +133,7 @@ private let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .t
         harness.send(.input(.key(.enter)), effects: [.request(enter, id: 3)]) {
             $0.overlay = nil
             $0.console.switching = "world bob"
-            $0.pending[RequestID(3)] = .waiting(.console) { ConsoleReply.worldEntered(enter, $0) }
+            $0.pending[RequestID(3)] = $0.waiting(.console, EnterWorld.self)
             $0.nextRequestID = 4
         }
         harness.send(.input(.key(.character("x"))))
@@ -148,7 +148,7 @@ private let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .t
             $0.options.backendURL = server + "/w/bob"
             $0.stack = [AppRoutes.signedOut]
             $0.toast = Toast("World: bob", shownAt: start)
-            $0.pending[RequestID(4)] = .waiting(.console, ConsoleReply.adminState)
+            $0.pending[RequestID(4)] = $0.waiting(.console, LoadAdminState.self)
             $0.nextRequestID = 5
         }
         #expect(StatusStrip.parts(harness.state).contains("world bob"))
@@ -178,14 +178,14 @@ private let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .t
         harness.send(.input(.key(.enter)), effects: [.request(enter, id: 3)]) {
             $0.overlay = nil
             $0.console.switching = "world alice"
-            $0.pending[RequestID(3)] = .waiting(.console) { ConsoleReply.worldEntered(enter, $0) }
+            $0.pending[RequestID(3)] = $0.waiting(.console, EnterWorld.self)
             $0.nextRequestID = 4
         }
         harness.send(.failure(refused, to: RequestID(3)), effects: [.request(LoadWorlds(), id: 4)]) {
             $0.pending[RequestID(3)] = nil
             $0.console.switching = nil
             $0.overlay = reopened($0, search: typed, notice: "World alice not made: \(refused.message)")
-            $0.pending[RequestID(4)] = .waiting(.console, ConsoleReply.worlds)
+            $0.pending[RequestID(4)] = $0.waiting(.console, LoadWorlds.self)
             $0.nextRequestID = 5
         }
         #expect(harness.state.options.world == nil)

@@ -4,12 +4,12 @@ import Foundation
 /// Hands a reply to whoever waits for its id (`AppState.pending`), as the case of its own `Reply` the
 /// call named. A reply nobody waits for (its screen was left, its panel closed) changes nothing at
 /// all: not the offline banner, not a sheet, not the session.
-func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in state: inout AppState) -> [Effect] {
+func deliver(_ result: Result<Answer, APIError>, for id: RequestID, in state: inout AppState) -> [Effect] {
     guard let pending = state.pending.removeValue(forKey: id) else { return [] }
     // The answer, or the deadline's "no answer": either way the other one finds nobody waiting.
     var effects: [Effect] = pending.call.deadline == nil ? [] : [.cancel(.deadline(id))]
-    guard let reply = pending.call.wrapped(result) else {
-        state.defects.append("the reply to \(pending.call.name) is not its request's reply type: \(result)")
+    guard pending.call.accepts(result) else {
+        state.defects.append("the reply to \(pending.call.key) is not its request's reply type: \(result)")
         return effects
     }
     var commands: [Command] = []
@@ -24,13 +24,16 @@ func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in state: 
     switch pending.owner {
     case .console:
         effects += apply(commands, to: &state, for: nil)
-        guard let reply = reply.as(ConsoleReply.self) else { return effects }
+        guard let reply = pending.call.reply(to: result, as: ConsoleReply.self) else { return effects }
         return effects + receiveConsole(reply, in: &state)
     case .app:
-        if let reply = reply.as(ProbeReply.self) { commands += receiveProbe(reply, in: &state) }
+        if let reply = pending.call.reply(to: result, as: ProbeReply.self) {
+            commands += receiveProbe(reply, in: &state)
+        }
     case .overlay:
         let context = state.overlayContext
-        if var overlay = state.overlay, let received = overlay.update({ $0.receive(erased: reply, context) }) {
+        if var overlay = state.overlay, let received = overlay.update({ $0.receive(result, of: pending.call, context) })
+        {
             state.overlay = overlay
             commands += received
             owner = .overlay
@@ -38,12 +41,12 @@ func deliver(_ result: Result<AnyValue, APIError>, for id: RequestID, in state: 
     case .screen(let depth):
         let context = state.context
         if state.stack.indices.contains(depth),
-            let received = state.stack[depth].update({ $0.receive(erased: reply, context) })
+            let received = state.stack[depth].update({ $0.receive(result, of: pending.call, context) })
         {
             commands += received
             owner = .screen(depth: depth)
         } else {
-            state.defects.append("the reply to \(pending.call.name) found no screen that asked for it at \(depth)")
+            state.defects.append("the reply to \(pending.call.key) found no screen that asked for it at \(depth)")
         }
     }
     effects += apply(commands, to: &state, for: owner)

@@ -21,10 +21,7 @@ struct LoadAdminState: APIRequest {
 func watchAdmin(_ state: inout AppState) -> [Effect] {
     guard state.options.hasReferenceBackend else { return [] }
     let next = Effect.after(seconds: AdminWatch.interval, action: .watchAdmin, id: .adminWatch)
-    let busy =
-        state.console.switching != nil
-        || state.pending.values.contains { $0.owner == .console && $0.call.name == "adminState" }
-    guard !busy else { return [next] }
+    guard state.console.switching == nil, !state.awaits(LoadAdminState.self, for: .console) else { return [next] }
     return state.send(Call(LoadAdminState(), ConsoleReply.adminState), for: .console) + [next]
 }
 

@@ -135,8 +135,7 @@ public struct NewEmailScreen: ScreenModel {
 
     /// Back from "Check your email" to edit the address: the focus on it, and nothing judged for the old
     /// one stays (a password "too similar" to the old address says nothing about the next).
-    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
-        guard choice.as(EditAddress.self) != nil else { return [] }
+    public mutating func receiveChoice(_ choice: EditAddress, _ context: ScreenContext) -> [Command] {
         focus = .email
         error = nil
         password.error = nil

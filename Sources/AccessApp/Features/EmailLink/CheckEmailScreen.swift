@@ -108,7 +108,7 @@ public struct CheckEmailScreen: ScreenModel {
         case .edit:
             // Back to the field with the address as typed: the screen below is the one that sent it, and
             // it is told why, so the address has the focus and nothing judged before stays.
-            return [.deliverBelow(EditAddress()), .pop]
+            return [.deliverBelow(to: NewEmailScreen.self, EditAddress()), .pop]
         case .startAgain:
             return link.base.startAgain(context) ?? []
         case .resend:
@@ -196,4 +196,4 @@ public struct CheckEmailScreen: ScreenModel {
 }
 
 /// "Edit email" on "Check your email", handed to the screen that sent the link before it is shown again.
-struct EditAddress: Equatable, Sendable {}
+public struct EditAddress: Equatable, Sendable {}

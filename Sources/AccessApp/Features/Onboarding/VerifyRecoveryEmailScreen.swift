@@ -106,8 +106,7 @@ public struct VerifyRecoveryEmailScreen: ScreenModel {
     }
 
     /// The link was confirmed (`RecoveryEmailLink` came back here): verified, and on to the next step.
-    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
-        guard choice.as(RegistrationConfirmed.self) != nil else { return [] }
+    public mutating func receiveChoice(_ confirmed: RegistrationConfirmed, _ context: ScreenContext) -> [Command] {
         verified = true
         resendAfter = nil
         error = nil

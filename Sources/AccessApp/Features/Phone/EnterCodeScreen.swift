@@ -309,8 +309,10 @@ public struct EnterCodeScreen: ScreenModel {
             challengeId: current.challengeId, channel: .init(current.channel), destination: current.destination,
             expiresAt: expiresAt, resendAfter: resendAfter)
         let refused = DisplayNameRefused(message: message, challenge: challenge)
-        let entry: any ScreenModel.Type = current.channel == .email ? SignInEmailScreen.self : EnterPhoneScreen.self
-        return [.returnTo(entry, with: refused)]
+        switch current.channel {
+        case .email: return [.returnTo(SignInEmailScreen.self, with: refused)]
+        case .phone: return [.returnTo(EnterPhoneScreen.self, with: .displayNameRefused(refused))]
+        }
     }
 
     /// A new code was sent (a resend): empty boxes, fresh countdowns.
@@ -326,8 +328,8 @@ public struct EnterCodeScreen: ScreenModel {
     public func banner(_ context: ScreenContext) -> Banner? { limit?.banner(at: context.now) }
 
     /// Back from "Verify it's you" after the window closed mid-flow: the typed code goes again.
-    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
-        guard choice.as(ResumeCodeEntry.self) != nil, otp.isComplete, !isExpired(context) else { return [] }
+    public mutating func receiveChoice(_ choice: ResumeCodeEntry, _ context: ScreenContext) -> [Command] {
+        guard otp.isComplete, !isExpired(context) else { return [] }
         return verify(context)
     }
 

@@ -90,16 +90,24 @@ public struct ActiveSessionsScreen: ScreenModel {
 
     static let thisDeviceText = "This is the device you're using. To sign it out, log out in Settings."
 
-    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
-        if let one = choice.as(SignOutSessionVerified.self) {
-            isLoading = true
-            return [.call(SignOutSession(id: one.id, reauthToken: context.reauth?.reauthToken), Reply.signedOut)]
-        }
-        guard choice.as(SignOutOthersVerified.self) != nil else { return [] }
+    /// "Verify it's you" is settled: the list sends the call with the grant it now has.
+    public enum Verified: Equatable, Sendable {
+        /// For signing out the session with this id.
+        case signOutSession(id: String)
+        /// For signing out every other device.
+        case signOutOthers
+    }
+
+    public mutating func receiveChoice(_ verified: Verified, _ context: ScreenContext) -> [Command] {
         isLoading = true
-        return [
-            .call(SignOutOtherSessions(reauthToken: context.reauth?.reauthToken), Reply.othersSignedOut)
-        ]
+        switch verified {
+        case .signOutSession(let id):
+            return [.call(SignOutSession(id: id, reauthToken: context.reauth?.reauthToken), Reply.signedOut)]
+        case .signOutOthers:
+            return [
+                .call(SignOutOtherSessions(reauthToken: context.reauth?.reauthToken), Reply.othersSignedOut)
+            ]
+        }
     }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {

@@ -42,12 +42,9 @@ public struct SignOutOthersFlow: SensitiveFlow {
 
     /// Back on the list, which sends the call with the grant it now has.
     public func start(_ context: ScreenContext) -> [Command] {
-        [.returnTo(ActiveSessionsScreen.self, with: SignOutOthersVerified())]
+        [.returnTo(ActiveSessionsScreen.self, with: .signOutOthers)]
     }
 }
-
-/// The list's cue that "Verify it's you" is settled.
-struct SignOutOthersVerified: Equatable, Sendable {}
 
 /// "Verify it's you" before signing one other device out, as for all of them: any method verifies it.
 public struct SignOutSessionFlow: SensitiveFlow {
@@ -68,13 +65,8 @@ public struct SignOutSessionFlow: SensitiveFlow {
 
     /// Back on the list, which sends the call with the grant it now has.
     public func start(_ context: ScreenContext) -> [Command] {
-        [.returnTo(ActiveSessionsScreen.self, with: SignOutSessionVerified(id: id))]
+        [.returnTo(ActiveSessionsScreen.self, with: .signOutSession(id: id))]
     }
-}
-
-/// The list's cue that "Verify it's you" is settled for signing out the session with this id.
-struct SignOutSessionVerified: Equatable, Sendable {
-    var id: String
 }
 
 extension AnyFlow {

@@ -75,8 +75,7 @@ public struct SignInEmailScreen: EmailEntryScreen {
     }
 
     /// Back from the code screen: the server refused the name.
-    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
-        guard let refused = choice.as(DisplayNameRefused.self) else { return [] }
+    public mutating func receiveChoice(_ refused: DisplayNameRefused, _ context: ScreenContext) -> [Command] {
         displayName.serverError = refused.message
         refusedChallenge = refused.challenge
         focus = .displayName

@@ -71,8 +71,7 @@ public struct TwoFactorScreen: ScreenModel {
         }
     }
 
-    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
-        guard let verified = choice.as(Verified.self) else { return [] }
+    public mutating func receiveChoice(_ verified: Verified, _ context: ScreenContext) -> [Command] {
         isLoading = true
         error = nil
         let token = context.reauth?.reauthToken
