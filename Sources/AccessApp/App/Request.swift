@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import Synchronization
 
@@ -114,6 +115,28 @@ public struct Answer: Equatable, Sendable, CustomReflectable {
     }
 
     public var customMirror: Mirror { Mirror(reflecting: value) }
+}
+
+/// Where a member of a request generated from the contract goes (GeneratedGlue/Endpoints.swift), by its
+/// name there: what `Redaction` judges.
+enum ContractMember {
+    case body(String), path(String), query(String), header(String)
+
+    var isSecret: Bool {
+        switch self {
+        case .body(let name), .path(let name), .query(let name): Redaction.isSecret(name)
+        case .header(let name): Redaction.isSecretHeader(name)
+        }
+    }
+}
+
+extension Mirror {
+    /// A request generated from the contract as dumps show it: its members, each one whose name in the
+    /// contract is a secret's (a password, a code, a token) shown as `Redaction.placeholder`.
+    init(contractRequest subject: some APIRequest, _ members: [(label: String, member: ContractMember, value: Any)]) {
+        let children = members.map { (label: $0.label, value: $0.member.isSecret ? Redaction.placeholder : $0.value) }
+        self.init(subject, children: children.map { Mirror.Child(label: $0.label, value: $0.value) })
+    }
 }
 
 /// What runs the app's requests for the effect runner: the HTTP client, or a test's stand-in.

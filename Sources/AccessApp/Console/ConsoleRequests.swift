@@ -4,7 +4,7 @@ import TerminalKit
 
 /// The reference backend's scenarios with their one-line descriptions.
 struct LoadScenarios: APIRequest {
-    func perform(_ api: APIContext) async throws -> [ScenarioSummary] { try await api.client.adminScenarios() }
+    func perform(_ api: APIContext) async throws -> [ScenarioSummary] { try await api.client.adminListScenarios() }
 }
 
 /// Reloads the reference backend's world from a scenario, then signs in as its user as the app's start
@@ -16,7 +16,7 @@ struct SwitchScenario: APIRequest {
     var alreadyLoaded = false
 
     func perform(_ api: APIContext) async throws -> ScenarioSwitched {
-        let epoch = alreadyLoaded ? nil : try await api.client.adminLoadScenario(name).epoch
+        let epoch = alreadyLoaded ? nil : try await api.client.adminLoadScenario(name: name).epoch
         api.cache?.clear()
         do {
             try await api.client.adminSignIn()
@@ -46,7 +46,7 @@ struct MoveClock: APIRequest {
     func perform(_ api: APIContext) async throws -> ClockAdvanced {
         switch move {
         case .by(let seconds): return try await api.client.adminAdvanceClock(seconds: seconds)
-        case .toNextDeadline: return try await api.client.adminAdvanceClockToNextDeadline()
+        case .toNextDeadline: return try await api.client.adminAdvanceClock(to: "next_deadline")
         case .to(let date):
             let changed = try await api.client.adminSetClock(at: date)
             return ClockAdvanced(from: changed.from, now: changed.now, events: changed.events)
@@ -110,7 +110,7 @@ struct SignInOtherDevice: APIRequest {
     let device: OtherDevice
 
     func perform(_ api: APIContext) async throws -> String {
-        try await api.client.adminSignInDevice(device.info, method: device.method)
+        try await api.client.adminSignInDevice(device: device.info, method: device.method)
         return device.name
     }
 }
@@ -139,7 +139,7 @@ struct AuthenticatorCode: Equatable, Sendable {
 
 /// `GET /_admin/worlds`: the palette's "Switch world" rows; a backend that does not answer it has none.
 struct LoadWorlds: APIRequest {
-    func perform(_ api: APIContext) async throws -> [WorldSummary] { try await api.client.adminWorlds() }
+    func perform(_ api: APIContext) async throws -> [WorldSummary] { try await api.client.adminListWorlds() }
 }
 
 /// Issue 33: the app goes over to world `name` (nil: the default world), made first from `scenario` when one

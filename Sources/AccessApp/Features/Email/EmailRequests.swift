@@ -3,7 +3,7 @@ import AccessAPI
 struct CheckEmailAvailability: APIRequest {
     var email: String
     func perform(_ api: APIContext) async throws -> EmailAvailability {
-        try await api.client.emailAvailability(email)
+        try await api.client.emailAvailable(email: email)
     }
 }
 
@@ -11,7 +11,7 @@ struct RequestEmailChange: APIRequest {
     var email: String
     var reauthToken: String?
     func perform(_ api: APIContext) async throws -> EmailLinkSent {
-        try await api.client.requestEmailChange(to: email, reauthToken: reauthToken)
+        try await api.client.requestEmailChange(email: email, reauthToken: reauthToken)
     }
 }
 
@@ -19,7 +19,7 @@ struct AddEmailWithPassword: APIRequest {
     var email: String
     var password: Secret
     func perform(_ api: APIContext) async throws -> EmailLinkSent {
-        try await api.client.addEmail(email, password: password.value)
+        try await api.client.addEmailWithPassword(email: email, password: password.value)
     }
 }
 
@@ -45,6 +45,6 @@ struct ChangePassword: APIRequest {
     var newPassword: Secret
     var reauthToken: String?
     func perform(_ api: APIContext) async throws -> PasswordChanged {
-        try await api.client.changePassword(to: newPassword.value, reauthToken: reauthToken)
+        try await api.client.changePassword(newPassword: newPassword.value, reauthToken: reauthToken)
     }
 }

@@ -3,13 +3,13 @@ import AccessAPI
 // The backend calls of onboarding's steps.
 
 struct LoadProfile: APIRequest {
-    func perform(_ api: APIContext) async throws -> Profile { try await api.client.profile() }
+    func perform(_ api: APIContext) async throws -> Profile { try await api.client.getProfile() }
 }
 
 struct CheckUsernameAvailability: APIRequest {
     var username: String
     func perform(_ api: APIContext) async throws -> UsernameAvailability {
-        try await api.client.usernameAvailability(username)
+        try await api.client.usernameAvailable(username: username)
     }
 }
 

@@ -5,14 +5,14 @@ struct RequestPhoneOTP: APIRequest {
     var purpose: OTPPurpose
     var reauthToken: String?
     func perform(_ api: APIContext) async throws -> OTPRequestAccepted {
-        try await api.client.requestPhoneOTP(phone: phone, purpose: purpose, reauthToken: reauthToken)
+        try await api.client.requestOtp(phone: phone, purpose: purpose, reauthToken: reauthToken)
     }
 }
 
 struct ResendPhoneOTP: APIRequest {
     var requestId: String
     func perform(_ api: APIContext) async throws -> OTPRequestAccepted {
-        try await api.client.resendPhoneOTP(requestId: requestId)
+        try await api.client.resendOtp(requestId: requestId)
     }
 }
 
@@ -20,7 +20,7 @@ struct ResendPhoneOTP: APIRequest {
 struct CancelPhoneOTP: APIRequest {
     var requestId: String
     func perform(_ api: APIContext) async throws -> Acknowledged {
-        _ = try await api.client.cancelPhoneOTP(requestId: requestId)
+        _ = try await api.client.cancelOtp(requestId: requestId)
         return Acknowledged()
     }
 }
@@ -30,6 +30,6 @@ struct VerifyPhoneOTP: APIRequest {
     var code: String
     var reauthToken: String?
     func perform(_ api: APIContext) async throws -> VerifyOTPResult {
-        try await api.client.verifyPhoneOTP(requestId: requestId, code: code, reauthToken: reauthToken)
+        try await api.client.verifyOtp(requestId: requestId, code: code, reauthToken: reauthToken)
     }
 }

@@ -4,7 +4,7 @@ struct DisconnectProvider: APIRequest {
     var provider: SocialProvider
     var reauthToken: String?
     func perform(_ api: APIContext) async throws -> AuthMethods {
-        try await api.client.disconnect(provider, reauthToken: reauthToken)
+        try await api.client.disconnectProvider(provider: provider, reauthToken: reauthToken)
     }
 }
 
@@ -12,7 +12,7 @@ struct DisconnectProvider: APIRequest {
 struct LoadProviderAccounts: APIRequest {
     var provider: SocialProvider
     func perform(_ api: APIContext) async throws -> [ProviderAccount] {
-        try await api.client.adminProviderAccounts(provider)
+        try await api.client.adminProviderAccounts(provider: provider)
     }
 }
 
@@ -22,8 +22,8 @@ struct ConnectProviderAccount: APIRequest {
     var provider: SocialProvider
     var subject: String
     func perform(_ api: APIContext) async throws -> AuthMethods {
-        let token = try await api.client.adminProviderToken(provider, subject: subject)
-        return try await api.client.connect(provider, idToken: token.idToken)
+        let token = try await api.client.adminProviderToken(provider: provider, subject: subject)
+        return try await api.client.connectProvider(provider: provider, idToken: token.idToken)
     }
 }
 
@@ -40,7 +40,7 @@ struct ConnectWithProviderToken: APIRequest {
     var provider: SocialProvider
     var idToken: Secret
     func perform(_ api: APIContext) async throws -> AuthMethods {
-        try await api.client.connect(provider, idToken: idToken.value)
+        try await api.client.connectProvider(provider: provider, idToken: idToken.value)
     }
 }
 
@@ -48,6 +48,6 @@ struct ReauthWithProviderToken: APIRequest {
     var provider: SocialProvider
     var idToken: Secret
     func perform(_ api: APIContext) async throws -> ReauthGrant {
-        try await api.client.reauthenticate(provider: provider, idToken: idToken.value)
+        try await api.client.reauthSocial(provider: provider, idToken: idToken.value)
     }
 }

@@ -3,18 +3,18 @@ import AccessAPI
 struct ReauthByPassword: APIRequest {
     var password: Secret
     func perform(_ api: APIContext) async throws -> ReauthGrant {
-        try await api.client.reauthenticate(password: password.value)
+        try await api.client.reauthPassword(password: password.value)
     }
 }
 
 struct SendReauthLink: APIRequest {
-    func perform(_ api: APIContext) async throws -> EmailLinkSent { try await api.client.sendReauthLink() }
+    func perform(_ api: APIContext) async throws -> EmailLinkSent { try await api.client.reauthEmailSend() }
 }
 
 struct ConfirmReauthLink: APIRequest {
     var token: String
     func perform(_ api: APIContext) async throws -> ReauthGrant {
-        try await api.client.confirmReauthLink(token: token)
+        try await api.client.reauthEmailConfirm(token: token)
     }
 }
 
@@ -23,7 +23,7 @@ struct ConfirmReauthLink: APIRequest {
 struct ReauthBySocial: APIRequest {
     var provider: SocialProvider
     func perform(_ api: APIContext) async throws -> ReauthGrant {
-        let token = try await api.client.adminProviderToken(provider)
-        return try await api.client.reauthenticate(provider: provider, idToken: token.idToken)
+        let token = try await api.client.adminProviderToken(provider: provider)
+        return try await api.client.reauthSocial(provider: provider, idToken: token.idToken)
     }
 }

@@ -26,7 +26,7 @@ struct SignOutSession: APIRequest {
 struct SignOutOtherSessions: APIRequest {
     var reauthToken: String?
     func perform(_ api: APIContext) async throws -> Int {
-        try await api.client.signOutOtherSessions(reauthToken: reauthToken)
+        try await api.client.signOutOtherSessions(reauthToken: reauthToken).signedOut
     }
 }
 

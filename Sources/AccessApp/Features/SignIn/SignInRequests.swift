@@ -6,8 +6,8 @@ struct StartSignInCode: APIRequest {
     var destination: String
     func perform(_ api: APIContext) async throws -> SignInChallenge {
         switch channel {
-        case .phone: return try await api.client.startSignInCode(phone: destination)
-        case .email: return try await api.client.startSignInCode(email: destination)
+        case .phone: return try await api.client.startSignInCode(channel: .phone, phone: destination)
+        case .email: return try await api.client.startSignInCode(channel: .email, email: destination)
         }
     }
 }
@@ -35,7 +35,7 @@ struct SignInWithProviderAccount: APIRequest {
     var provider: SocialProvider
     var subject: String
     func perform(_ api: APIContext) async throws -> SignedIn {
-        let token = try await api.client.adminProviderToken(provider, subject: subject)
+        let token = try await api.client.adminProviderToken(provider: provider, subject: subject)
         return try await api.client.signIn(provider: provider, idToken: token.idToken)
     }
 }

@@ -16,7 +16,7 @@ enum TwoFactorFeature: Feature {
 
 /// `GET /me/two-factor`: on or off, since when, and how many recovery codes are left.
 struct LoadTwoFactor: APIRequest {
-    func perform(_ api: APIContext) async throws -> TwoFactorStatus { try await api.client.twoFactorStatus() }
+    func perform(_ api: APIContext) async throws -> TwoFactorStatus { try await api.client.getTwoFactor() }
 }
 
 /// `POST /me/two-factor/setup` with the re-auth grant: a new secret, pending until its first code.
@@ -31,7 +31,7 @@ struct StartTwoFactorSetup: APIRequest {
 struct ConfirmTwoFactorSetup: APIRequest {
     var code: Secret
     func perform(_ api: APIContext) async throws -> [String] {
-        try await api.client.confirmTwoFactorSetup(code: code.value)
+        try await api.client.confirmTwoFactorSetup(code: code.value).recoveryCodes
     }
 }
 
@@ -39,7 +39,7 @@ struct ConfirmTwoFactorSetup: APIRequest {
 struct RegenerateRecoveryCodes: APIRequest {
     var reauthToken: String?
     func perform(_ api: APIContext) async throws -> [String] {
-        try await api.client.regenerateRecoveryCodes(reauthToken: reauthToken)
+        try await api.client.regenerateRecoveryCodes(reauthToken: reauthToken).recoveryCodes
     }
 }
 
@@ -47,7 +47,7 @@ struct RegenerateRecoveryCodes: APIRequest {
 struct TurnOffTwoFactor: APIRequest {
     var reauthToken: String?
     func perform(_ api: APIContext) async throws -> Acknowledged {
-        try await api.client.turnOffTwoFactor(reauthToken: reauthToken)
+        try await api.client.disableTwoFactor(reauthToken: reauthToken)
         return Acknowledged()
     }
 }
@@ -66,7 +66,7 @@ struct SignInWithRecoveryCode: APIRequest {
     var recoveryCode: Secret
     func perform(_ api: APIContext) async throws -> RecoveredSignIn {
         let signedIn = try await api.client.signInWithRecoveryCode(recoveryCode.value)
-        let remaining = try? await api.client.twoFactorStatus().recoveryCodesRemaining
+        let remaining = try? await api.client.getTwoFactor().recoveryCodesRemaining
         return RecoveredSignIn(signedIn: signedIn, codesRemaining: remaining)
     }
 }
@@ -81,7 +81,7 @@ public struct RecoveredSignIn: Equatable, Sendable {
 struct ReauthByAuthenticator: APIRequest {
     var code: Secret
     func perform(_ api: APIContext) async throws -> ReauthGrant {
-        try await api.client.reauthenticate(authenticatorCode: code.value)
+        try await api.client.reauthAuthenticator(code: code.value)
     }
 }
 
