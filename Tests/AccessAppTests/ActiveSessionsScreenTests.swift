@@ -81,9 +81,11 @@ import Testing
         let call = screen.receiveChoice(.signOutSession(id: "sf_iphone"), verified.context)
         #expect(
             call == [
-                .call(SignOutSession(id: "sf_iphone", reauthToken: "ra_fixture"), ActiveSessionsScreen.Reply.signedOut)
+                .call(Endpoint.SignOutSession(id: "sf_iphone", reauthToken: "ra_fixture")) {
+                    ActiveSessionsScreen.Reply.signedOut("sf_iphone", $0)
+                }
             ])
-        let after = screen.receive(.signedOut(.success("sf_iphone")), context)
+        let after = screen.receive(.signedOut("sf_iphone", .success(Acknowledged())), context)
         #expect(
             after == [
                 .showToast("Nino's iPhone was signed out."), .call(LoadSessions(), ActiveSessionsScreen.Reply.loaded),
@@ -108,7 +110,11 @@ import Testing
         #expect(Sheet.confirmSignOutOthers(verified.context).actions[0] == [.continueFlow(.signOutOthers)])
         let call = screen.receiveChoice(.signOutOthers, verified.context)
         #expect(
-            call == [.call(SignOutOtherSessions(reauthToken: "ra_fixture"), ActiveSessionsScreen.Reply.othersSignedOut)]
+            call == [
+                .call(
+                    Endpoint.SignOutOtherSessions(reauthToken: "ra_fixture"), ActiveSessionsScreen.Reply.othersSignedOut
+                )
+            ]
         )
     }
 
@@ -150,7 +156,8 @@ import Testing
     @Test func aRateLimitHoldsSigningOutUntilItsCountdownEnds() {
         var screen = ActiveSessionsScreen.sample(now: now, selection: 1)
         let context = SampleData.state([screen], now: now).context
-        _ = screen.receive(.signedOut(.failure(.rateLimited(retryAfter: 30, message: "Slow down."))), context)
+        _ = screen.receive(
+            .signedOut("sf_iphone", .failure(.rateLimited(retryAfter: 30, message: "Slow down."))), context)
         #expect(screen.limitedUntil == now + 30)
         #expect(screen.needsClock)
         #expect(screen.perform(.open, context) == [.showToast("Too many attempts. Wait for the countdown to end.")])

@@ -120,7 +120,7 @@ import Testing
     @Test func theConsolesCallsCarryNoSession() {
         for failure in [Self.limited, Self.secondFactor, .signedOut, Self.elsewhere] {
             var state = SampleData.state([], now: Self.now)
-            state.pending[.inFlight] = state.waiting(.console, LoadScenarios.self, ConsoleReply.scenarios)
+            state.pending[.inFlight] = state.waiting(.console, Endpoint.AdminListScenarios.self, ConsoleReply.scenarios)
             // The admin API answered as if a session had ended: nothing of the user's goes.
             ReducerHarness(state).send(.failure(failure))
         }

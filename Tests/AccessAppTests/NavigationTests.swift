@@ -226,12 +226,12 @@ import Testing
         let phone = { (number: String) in EnterPhoneScreen(flow: .changePhone, current: current, number: number) }
         harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(phone(""))) }
         harness.send(.input(.paste("511200300"))) { $0.top = AnyScreen(phone("511 200 300")) }
-        let request = RequestPhoneOTP(phone: "+995511200300", purpose: .changePhone, reauthToken: "rt")
+        let request = Endpoint.RequestOtp(phone: "+995511200300", purpose: .changePhone, reauthToken: "rt")
         harness.send(.input(.key(.enter)), effects: [.request(request, id: 1)]) {
             var sending = phone("511 200 300")
             sending.isWorking = true
             $0.top = AnyScreen(sending)
-            $0.topAwaits(1, RequestPhoneOTP.self)
+            $0.topAwaits(1, Endpoint.RequestOtp.self)
         }
         // Back while the code request is in flight, then into the flow again: a new screen.
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }

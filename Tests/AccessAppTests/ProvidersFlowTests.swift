@@ -41,7 +41,7 @@ import Testing
     func disconnecting(_ provider: SocialProvider, methods: AuthMethods = SampleData.everyMethod) -> AppState {
         var state = SampleData.state([DisconnectingScreen(provider: provider)], methods: methods, now: start)
         state.reauth = grant()
-        return state.topWaiting(DisconnectProvider.self, DisconnectingScreen.Reply.disconnect)
+        return state.topWaiting(Endpoint.DisconnectProvider.self, DisconnectingScreen.Reply.disconnect)
     }
 
     // MARK: - Disconnect
@@ -81,20 +81,20 @@ import Testing
                 $0.top = AnyScreen(PasswordReauthScreen(flow: AnyFlow(self.disconnectGoogle), password: value))
             }
         }
-        harness.send(.input(.key(.enter)), effects: [.request(ReauthByPassword(password: "s3cret!!"), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.ReauthPassword(password: "s3cret!!"), id: 1)]) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: AnyFlow(self.disconnectGoogle), isWorking: true))
-            $0.topAwaits(1, ReauthByPassword.self)
+            $0.topAwaits(1, Endpoint.ReauthPassword.self)
         }
         let grant = grant()
         harness.send(
             .reply(grant, to: RequestID(1)),
-            effects: [.request(DisconnectProvider(provider: .google, reauthToken: "ra_fixture"), id: 2), tick]
+            effects: [.request(Endpoint.DisconnectProvider(provider: .google, reauthToken: "ra_fixture"), id: 2), tick]
         ) {
             $0.reauth = grant
             $0.stack = [
                 $0.stack[0], AnyScreen(HubScreen(selection: 3)), AnyScreen(DisconnectingScreen(provider: .google)),
             ]
-            $0.topAwaits(2, DisconnectProvider.self)
+            $0.topAwaits(2, Endpoint.DisconnectProvider.self)
             $0.clockTicking = true
         }
         #expect(render(harness.state, size: .standard).text().contains("Disconnecting Google…"))
@@ -129,11 +129,11 @@ import Testing
         harness.send(.input(.key(.up))) { $0.overlay = .sheet(sheet.onDestructive) }
         harness.send(
             .input(.key(.enter)),
-            effects: [.request(DisconnectProvider(provider: .apple, reauthToken: "ra_fixture"), id: 1), tick]
+            effects: [.request(Endpoint.DisconnectProvider(provider: .apple, reauthToken: "ra_fixture"), id: 1), tick]
         ) {
             $0.overlay = nil
             $0.stack.append(AnyScreen(DisconnectingScreen(provider: .apple)))
-            $0.topAwaits(1, DisconnectProvider.self)
+            $0.topAwaits(1, Endpoint.DisconnectProvider.self)
             $0.clockTicking = true
         }
         let after = with(SampleData.everyMethod, apple: false)
@@ -222,10 +222,10 @@ import Testing
         #expect(text.contains("Google is still connected. Nothing was changed."))
         harness.send(
             .input(.key(.enter)),
-            effects: [.request(DisconnectProvider(provider: .google, reauthToken: "ra_fixture"), id: 1), tick]
+            effects: [.request(Endpoint.DisconnectProvider(provider: .google, reauthToken: "ra_fixture"), id: 1), tick]
         ) {
             $0.top = AnyScreen(DisconnectingScreen(provider: .google))
-            $0.topAwaits(1, DisconnectProvider.self)
+            $0.topAwaits(1, Endpoint.DisconnectProvider.self)
             $0.clockTicking = true
         }
         let server = APIError.server(status: 500, code: "internal", message: "Something went wrong on the server.")
@@ -246,9 +246,10 @@ import Testing
 
     @Test func connectListsTheAccountsAndLinksTheChosenOne() throws {
         let harness = ReducerHarness(onHub(selection: 2, methods: SampleData.noPhone))
-        harness.send(.input(.key(.enter)), effects: [.request(LoadProviderAccounts(provider: .apple), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.AdminProviderAccounts(provider: .apple), id: 1)])
+        {
             $0.stack.append(AnyScreen(ProviderConsentScreen(provider: .apple, phase: .loading)))
-            $0.topAwaits(1, LoadProviderAccounts.self)
+            $0.topAwaits(1, Endpoint.AdminProviderAccounts.self)
         }
         let accounts = ProvidersGallery.accounts(.apple)
         harness.send(.reply(accounts, to: RequestID(1))) {
@@ -365,16 +366,18 @@ import Testing
     @Test func aFailedAccountListOffersTryAgain() {
         let loading = ProviderConsentScreen(provider: .google, phase: .loading)
         let harness = ReducerHarness(
-            onConsent(loading).topWaiting(LoadProviderAccounts.self, ProviderConsentScreen.Reply.accounts))
+            onConsent(loading).topWaiting(Endpoint.AdminProviderAccounts.self, ProviderConsentScreen.Reply.accounts))
         let offline = APIError.offline(reason: "refused")
         harness.send(.failure(offline), effects: [.firstProbe]) {
             $0.answered()
             $0.top = AnyScreen(ProviderConsentScreen(provider: .google, phase: .loadFailed(offline.message)))
             $0.wentOffline()
         }
-        harness.send(.input(.key(.enter)), effects: [.request(LoadProviderAccounts(provider: .google), id: 1)]) {
+        harness.send(
+            .input(.key(.enter)), effects: [.request(Endpoint.AdminProviderAccounts(provider: .google), id: 1)]
+        ) {
             $0.top = AnyScreen(loading)
-            $0.topAwaits(1, LoadProviderAccounts.self)
+            $0.topAwaits(1, Endpoint.AdminProviderAccounts.self)
         }
         harness.expectRunning(.firstProbe)
     }

@@ -26,7 +26,7 @@ private func watchedHub(epoch: Int64 = 1) -> AppState {
     let effects = reduce(&state, .watchAdmin)
     #expect(
         effects == [
-            .request(LoadAdminState(), id: 1),
+            .request(Endpoint.AdminState(), id: 1),
             .after(seconds: AdminWatch.interval, action: .watchAdmin, id: .adminWatch),
         ])
     _ = reduce(&state, .reply(admin(epoch: epoch), to: RequestID(1)))

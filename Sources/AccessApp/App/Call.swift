@@ -2,8 +2,8 @@ import AccessAPI
 import Foundation
 
 /// One backend call and where its reply goes: the request, and the case of the asking model's `Reply`
-/// its typed result is wrapped in. `Call(VerifyPhoneOTP(…), Reply.verify)` only compiles when the
-/// case holds `Result<VerifyPhoneOTP.Reply, APIError>`, so a screen never casts a reply.
+/// its typed result is wrapped in. `Call(Endpoint.VerifyOtp(…), Reply.verify)` only compiles when the
+/// case holds `Result<VerifyOTPResult, APIError>`, the request's `Reply`, so a screen never casts a reply.
 public struct Call: Equatable, Sendable, CustomReflectable {
     public let request: AnyRequest
     /// What the call is, for comparisons, the ledger and dumps: the request's type and the reply type
@@ -94,7 +94,7 @@ public struct Call: Equatable, Sendable, CustomReflectable {
 }
 
 /// What a call is: the request's type and the type of the reply that reads its answer, both named where
-/// the call is made (`.call(LoadWorlds(), ConsoleReply.worlds)` is `LoadWorlds → ConsoleReply`). The console
+/// the call is made (`.call(Endpoint.AdminListWorlds(), ConsoleReply.worlds)` is `AdminListWorlds → ConsoleReply`). The console
 /// asks whether it waits for a request by its type (`AppState.awaits`), never by a name. Two cases of one
 /// reply type fed by requests of one type would share a key; no model has such a pair.
 public struct CallKey: Hashable, Sendable, CustomStringConvertible {

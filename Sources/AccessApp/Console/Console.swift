@@ -153,7 +153,7 @@ private func land(signedIn: QASignedIn?, toast: String, in state: inout AppState
 /// world's admin state still under way is forgotten: its epoch is not the new world's.
 func beginWorldSwitch(_ request: EnterWorld, in state: inout AppState) -> [Effect] {
     state.console.switching = "world \(request.name ?? WorldNames.defaultWorld)"
-    state.forget(LoadAdminState.self, for: .console)
+    state.forget(Endpoint.AdminState.self, for: .console)
     return state.send(Call(request) { ConsoleReply.worldEntered(request, $0) }, for: .console)
 }
 
@@ -168,12 +168,12 @@ func openPalette(_ state: inout AppState, search: String? = nil) -> [Effect] {
     state.overlay = .palette(palette)
     guard state.options.hasReferenceBackend else { return [] }
     var effects: [Effect] = []
-    if state.console.scenarios == nil, !state.awaits(LoadScenarios.self, for: .console) {
-        effects += state.send(Call(LoadScenarios(), ConsoleReply.scenarios), for: .console)
+    if state.console.scenarios == nil, !state.awaits(Endpoint.AdminListScenarios.self, for: .console) {
+        effects += state.send(Call(Endpoint.AdminListScenarios(), ConsoleReply.scenarios), for: .console)
     }
     // Asked at each opening: another tool may have made or deleted one.
-    if !state.awaits(LoadWorlds.self, for: .console) {
-        effects += state.send(Call(LoadWorlds(), ConsoleReply.worlds), for: .console)
+    if !state.awaits(Endpoint.AdminListWorlds.self, for: .console) {
+        effects += state.send(Call(Endpoint.AdminListWorlds(), ConsoleReply.worlds), for: .console)
     }
     return effects
 }

@@ -2,11 +2,6 @@ import AccessAPI
 import Foundation
 import TerminalKit
 
-/// The reference backend's scenarios with their one-line descriptions.
-struct LoadScenarios: APIRequest {
-    func perform(_ api: APIContext) async throws -> [ScenarioSummary] { try await api.client.adminListScenarios() }
-}
-
 /// Reloads the reference backend's world from a scenario, then signs in as its user as the app's start
 /// does (a scenario that starts signed out leaves the app signed out: the old session went with the old
 /// database either way).
@@ -135,11 +130,6 @@ struct AuthenticatorCode: Equatable, Sendable {
     static let noTwoFactorText = "The scenario's user has no two-factor: nothing to show."
 
     var toastText: String { "\(Self.toastPrefix)\(code.value) · \(secondsLeft) s left" }
-}
-
-/// `GET /_admin/worlds`: the palette's "Switch world" rows; a backend that does not answer it has none.
-struct LoadWorlds: APIRequest {
-    func perform(_ api: APIContext) async throws -> [WorldSummary] { try await api.client.adminListWorlds() }
 }
 
 /// Issue 33: the app goes over to world `name` (nil: the default world), made first from `scenario` when one

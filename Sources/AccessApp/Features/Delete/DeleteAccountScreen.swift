@@ -50,7 +50,7 @@ public struct DeleteAccountScreen: ScreenModel {
             guard selection == .delete else { return [.pop] }
             isChecking = true
             error = nil
-            return [.call(LoadDeletePreflight(), Reply.preflight)]
+            return [.call(Endpoint.DeletePreflight(), Reply.preflight)]
         }
         return []
     }

@@ -41,7 +41,7 @@ public struct DeletingAccountScreen: ScreenModel {
     }
 
     public func onAppear(_ context: ScreenContext) -> [Command] {
-        [.call(DeleteAccount(reauthToken: context.reauth?.reauthToken), Reply.delete)]
+        [.call(Endpoint.DeleteAccount(reauthToken: context.reauth?.reauthToken), Reply.delete)]
     }
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
@@ -63,7 +63,7 @@ public struct DeletingAccountScreen: ScreenModel {
             return [.signOut, .resetStack(AccountDeletedScreen())]
         case .delete(.failure(let failure)) where failure.isDeleteBlocked:
             blockedMessage = failure.message
-            return [.call(LoadDeletePreflight(), Reply.preflight)]
+            return [.call(Endpoint.DeletePreflight(), Reply.preflight)]
         case .delete(.failure(.reauthRequired)):
             return [
                 .popTo(DeleteAccountScreen.self), .push(ReauthPickerScreen(flow: .deleteAccount)),

@@ -160,7 +160,7 @@ public struct NewEmailScreen: ScreenModel {
             availability = .unchanged
         } else {
             availability = .checking(address)
-            return [.call(CheckEmailAvailability(email: address), Reply.availability)]
+            return [.call(Endpoint.EmailAvailable(email: address), Reply.availability)]
         }
         return []
     }
@@ -171,9 +171,11 @@ public struct NewEmailScreen: ScreenModel {
         error = nil
         switch mode {
         case .change:
-            return [.call(RequestEmailChange(email: typed, reauthToken: context.reauth?.reauthToken), Reply.send)]
+            return [
+                .call(Endpoint.RequestEmailChange(email: typed, reauthToken: context.reauth?.reauthToken), Reply.send)
+            ]
         case .add:
-            return [.call(AddEmailWithPassword(email: typed, password: Secret(password.value)), Reply.send)]
+            return [.call(Endpoint.AddEmailWithPassword(email: typed, password: password.value), Reply.send)]
         }
     }
 

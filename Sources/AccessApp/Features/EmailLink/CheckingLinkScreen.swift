@@ -33,7 +33,7 @@ public struct CheckingLinkScreen: ScreenModel {
     }
 
     public func onAppear(_ context: ScreenContext) -> [Command] {
-        [.call(InspectLink(token: token.value), Reply.inspected)]
+        [.call(Endpoint.InspectLink(token: token.value), Reply.inspected)]
     }
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
@@ -111,13 +111,5 @@ public struct CheckingLinkScreen: ScreenModel {
         canvas.paragraph(error, style: .danger)
         canvas.paragraph(
             canRetry ? "Press Enter to try again, or Esc to go back." : "Press Esc to go back.", style: .muted)
-    }
-}
-
-/// What a link's token is, asked without spending it.
-struct InspectLink: APIRequest {
-    var token: String
-    func perform(_ api: APIContext) async throws -> LinkInfo {
-        try await api.client.inspectLink(token: token)
     }
 }

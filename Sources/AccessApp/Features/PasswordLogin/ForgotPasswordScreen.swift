@@ -36,7 +36,7 @@ public struct ForgotPasswordScreen: EmailEntryScreen {
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         guard let address = addressToSend(context) else { return [] }
-        return [.call(RequestPasswordReset(email: address), Reply.request)]
+        return [.call(Endpoint.RequestPasswordReset(email: address), Reply.request)]
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {

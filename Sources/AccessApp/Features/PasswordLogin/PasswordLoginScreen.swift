@@ -151,7 +151,7 @@ public struct PasswordLoginScreen: ScreenModel {
         let secret = Secret(password.value)
         switch mode {
         case .login: return [.call(PasswordLogin(email: typedEmail, password: secret), Reply.login)]
-        case .register: return [.call(Register(email: typedEmail, password: secret), Reply.register)]
+        case .register: return [.call(Endpoint.Register(email: typedEmail, password: password.value), Reply.register)]
         }
     }
 

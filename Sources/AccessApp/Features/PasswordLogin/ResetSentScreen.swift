@@ -58,7 +58,7 @@ public struct ResetSentScreen: ScreenModel {
             guard !isResending else { return [] }
             isResending = true
             error = nil
-            return [.call(RequestPasswordReset(email: email), Reply.resend)]
+            return [.call(Endpoint.RequestPasswordReset(email: email), Reply.resend)]
         }
     }
 

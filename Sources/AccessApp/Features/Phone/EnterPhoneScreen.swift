@@ -250,11 +250,11 @@ public struct EnterPhoneScreen: ScreenModel {
                 refusedChallenge = nil
                 return [.push(EnterCodeScreen(signIn: challenge, channel: .phone, displayName: displayName.name))]
             }
-            return [.call(StartSignInCode(channel: .phone, destination: phone), Reply.signInCode)]
+            return [.call(Endpoint.StartSignInCode(channel: .phone, phone: phone), Reply.signInCode)]
         }
         // The limited session is the proof for re-verification; no re-auth token goes with it.
         let reauthToken = flow == .reverifyPhone ? nil : context.reauth?.reauthToken
-        return [.call(RequestPhoneOTP(phone: phone, purpose: flow.purpose, reauthToken: reauthToken), Reply.code)]
+        return [.call(Endpoint.RequestOtp(phone: phone, purpose: flow.purpose, reauthToken: reauthToken), Reply.code)]
     }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {

@@ -35,7 +35,11 @@ public struct DisconnectingScreen: ScreenModel {
     }
 
     public func onAppear(_ context: ScreenContext) -> [Command] {
-        [.call(DisconnectProvider(provider: provider, reauthToken: context.reauth?.reauthToken), Reply.disconnect)]
+        [
+            .call(
+                Endpoint.DisconnectProvider(provider: provider, reauthToken: context.reauth?.reauthToken),
+                Reply.disconnect)
+        ]
     }
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {

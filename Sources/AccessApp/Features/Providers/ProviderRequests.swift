@@ -1,21 +1,5 @@
 import AccessAPI
 
-struct DisconnectProvider: APIRequest {
-    var provider: SocialProvider
-    var reauthToken: String?
-    func perform(_ api: APIContext) async throws -> AuthMethods {
-        try await api.client.disconnectProvider(provider: provider, reauthToken: reauthToken)
-    }
-}
-
-/// The accounts the simulated provider offers on this "device" (reference backend only).
-struct LoadProviderAccounts: APIRequest {
-    var provider: SocialProvider
-    func perform(_ api: APIContext) async throws -> [ProviderAccount] {
-        try await api.client.adminProviderAccounts(provider: provider)
-    }
-}
-
 /// The simulated provider's sign-in for the chosen account, then the link: one request, so the
 /// provider's id token never sits in the app's state or its replies.
 struct ConnectProviderAccount: APIRequest {
@@ -33,21 +17,5 @@ struct SignInWithProviderToken: APIRequest {
     var idToken: Secret
     func perform(_ api: APIContext) async throws -> SignedIn {
         try await api.client.signIn(provider: provider, idToken: idToken.value)
-    }
-}
-
-struct ConnectWithProviderToken: APIRequest {
-    var provider: SocialProvider
-    var idToken: Secret
-    func perform(_ api: APIContext) async throws -> AuthMethods {
-        try await api.client.connectProvider(provider: provider, idToken: idToken.value)
-    }
-}
-
-struct ReauthWithProviderToken: APIRequest {
-    var provider: SocialProvider
-    var idToken: Secret
-    func perform(_ api: APIContext) async throws -> ReauthGrant {
-        try await api.client.reauthSocial(provider: provider, idToken: idToken.value)
     }
 }

@@ -38,7 +38,7 @@ public struct RecoveryRequestScreen: EmailEntryScreen {
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         guard let address = addressToSend(context) else { return [] }
-        return [.call(StartRecovery(email: address), Reply.start)]
+        return [.call(Endpoint.StartRecovery(email: address), Reply.start)]
     }
 
     public mutating func handle(_ event: InputEvent, _ context: ScreenContext) -> [Command]? {

@@ -62,7 +62,7 @@ public struct RecoverySentScreen: ScreenModel {
             guard !isResending else { return [] }
             isResending = true
             error = nil
-            return [.call(StartRecovery(email: email), Reply.resend)]
+            return [.call(Endpoint.StartRecovery(email: email), Reply.resend)]
         }
     }
 

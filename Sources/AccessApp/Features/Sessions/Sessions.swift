@@ -12,24 +12,6 @@ struct LoadSessions: APIRequest {
     func perform(_ api: APIContext) async throws -> [ActiveSession] { try await api.client.sessions(cache: api.cache) }
 }
 
-/// `DELETE /me/sessions/{id}` with the re-auth grant; answers the id it signed out.
-struct SignOutSession: APIRequest {
-    var id: String
-    var reauthToken: String?
-    func perform(_ api: APIContext) async throws -> String {
-        try await api.client.signOutSession(id: id, reauthToken: reauthToken)
-        return id
-    }
-}
-
-/// `POST /me/sessions/revoke-others` with the re-auth grant; answers how many devices were signed out.
-struct SignOutOtherSessions: APIRequest {
-    var reauthToken: String?
-    func perform(_ api: APIContext) async throws -> Int {
-        try await api.client.signOutOtherSessions(reauthToken: reauthToken).signedOut
-    }
-}
-
 /// "Verify it's you" before signing every other device out: any method verifies it (nothing is its target).
 public struct SignOutOthersFlow: SensitiveFlow {
     public init() {}

@@ -63,7 +63,7 @@ public struct SignInEmailScreen: EmailEntryScreen {
                 refusedChallenge = nil
                 return [.push(EnterCodeScreen(signIn: challenge, channel: .email, displayName: displayName.name))]
             }
-            return [.call(StartSignInCode(channel: .email, destination: address), Reply.code)]
+            return [.call(Endpoint.StartSignInCode(channel: .email, email: address), Reply.code)]
         }
     }
 

@@ -100,7 +100,7 @@ public struct AuthenticatorCodeScreen: ScreenModel {
         let code = Secret(otp.code)
         switch purpose {
         case .signIn: return [.call(VerifySecondFactor(code: code), Reply.signIn)]
-        case .reauth: return [.call(ReauthByAuthenticator(code: code), Reply.reauth)]
+        case .reauth: return [.call(Endpoint.ReauthAuthenticator(code: otp.code), Reply.reauth)]
         }
     }
 

@@ -80,7 +80,7 @@ public struct TwoFactorSetupScreen: ScreenModel {
     public enum Intent: Sendable { case next, back, toggleKey, copy, restart, verify }
     public enum Reply: Equatable, Sendable {
         case started(Result<TwoFactorSetup, APIError>)
-        case confirmed(Result<[String], APIError>)
+        case confirmed(Result<RecoveryCodes, APIError>)
     }
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
@@ -103,7 +103,7 @@ public struct TwoFactorSetupScreen: ScreenModel {
     public func onAppear(_ context: ScreenContext) -> [Command] { start(context) }
 
     private func start(_ context: ScreenContext) -> [Command] {
-        [.call(StartTwoFactorSetup(reauthToken: context.reauth?.reauthToken), Reply.started)]
+        [.call(Endpoint.StartTwoFactorSetup(reauthToken: context.reauth?.reauthToken), Reply.started)]
     }
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
@@ -147,7 +147,7 @@ public struct TwoFactorSetupScreen: ScreenModel {
         guard !isWorking, !isExpired(context), otp.isComplete else { return [] }
         isWorking = true
         error = nil
-        return [.call(ConfirmTwoFactorSetup(code: Secret(otp.code)), Reply.confirmed)]
+        return [.call(Endpoint.ConfirmTwoFactorSetup(code: otp.code), Reply.confirmed)]
     }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
@@ -167,7 +167,7 @@ public struct TwoFactorSetupScreen: ScreenModel {
             return []
         case .confirmed(.success(let codes)):
             return TwoFactor.methods(context.methods, on: true) + [
-                .replaceTop(RecoveryCodesScreen(purpose: .setUp, codes: codes))
+                .replaceTop(RecoveryCodesScreen(purpose: .setUp, codes: codes.recoveryCodes))
             ]
         case .confirmed(.failure(.codeIncorrect(let remaining, _))) where remaining > 0:
             otp.startsOver = true
