@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What the generated code was made from, and what it is: the hash of its inputs (the document, the two
-# generators' configurations and the glue generator), the generator's version as Package.swift pins it, then
+# generators' configurations and the scripts that write the glue and the tables), the generator's version as Package.swift pins it, then
 # one line per generated file with its hash. GeneratedCodeStampTests compares all of them with what is checked
 # in: a document changed without `make generate` fails it, and so does a generated file edited by hand.
 # Run last by scripts/generate-openapi.sh, once every generated file is written (and formatted).
@@ -8,7 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 inputs=(
     Sources/AccessAPI/openapi.yaml Sources/AccessAPI/openapi-generator-config.yaml
-    Sources/AccessAPI/openapi-glue-config.yaml scripts/generate-glue.py
+    Sources/AccessAPI/openapi-glue-config.yaml scripts/generate-glue.py scripts/contract-statuses.py
+    scripts/contract-bodies.py scripts/openapi-document.py
 )
 hash=$(cat "${inputs[@]}" | sha256sum | cut -d' ' -f1)
 version=$(sed -n 's|.*swift-openapi-generator", exact: "\([0-9.]*\)".*|\1|p' Package.swift)

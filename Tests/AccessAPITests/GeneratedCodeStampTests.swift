@@ -15,7 +15,8 @@ import Testing
     /// What the generators read, in the stamp script's order.
     static let inputs = [
         "Sources/AccessAPI/openapi.yaml", "Sources/AccessAPI/openapi-generator-config.yaml",
-        "Sources/AccessAPI/openapi-glue-config.yaml", "scripts/generate-glue.py",
+        "Sources/AccessAPI/openapi-glue-config.yaml", "scripts/generate-glue.py", "scripts/contract-statuses.py",
+        "scripts/contract-bodies.py", "scripts/openapi-document.py",
     ]
 
     /// The folders that hold only generated Swift files.
@@ -55,7 +56,7 @@ import Testing
         let current = hasher.finalize().map { String(format: "%02x", $0) }.joined()
         #expect(
             try Self.stamp()["sha256"] == current,
-            "openapi.yaml, a generator's configuration or generate-glue.py changed since the code was generated: run `make generate`"
+            "openapi.yaml, a generator's configuration or script changed since the code was generated: run `make generate`"
         )
     }
 
