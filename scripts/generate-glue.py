@@ -422,7 +422,8 @@ def endpoints_file():
         out.append("        }")
         if o.arguments:
             members = ", ".join(
-                f'("{m.label}", .{"body" if m.location == "wholeBody" else m.location}("{m.wire}"), {m.label})'
+                f'("{m.label}", .{"body" if m.location == "wholeBody" else m.location}("{m.wire}"), '
+                f'{m.label}{" as Any" if m.optional else ""})'
                 for m in o.arguments)
             out.append(f"        var customMirror: Mirror {{ Mirror(contractRequest: self, [{members}]) }}")
         out.append("    }")

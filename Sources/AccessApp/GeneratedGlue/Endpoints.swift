@@ -43,7 +43,7 @@ extension Endpoint {
         func perform(_ api: APIContext) async throws -> AuthMethods {
             try await api.client.disconnectProvider(provider: provider, reauthToken: reauthToken)
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("provider", .body("provider"), provider), ("reauthToken", .header("X-Reauth-Token"), reauthToken)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("provider", .body("provider"), provider), ("reauthToken", .header("X-Reauth-Token"), reauthToken as Any)]) }
     }
 
     /// `POST /me/auth-methods/connect` (connectProvider): Link Apple or Google with an id token from the provider's sign-in (409 provider_taken when that provider account is linked to another user, never saying whose; 409 recently_deleted when it belonged to an account deleted less than 7 days ago)
@@ -69,7 +69,7 @@ extension Endpoint {
         func perform(_ api: APIContext) async throws -> AccountDeleted {
             try await api.client.deleteAccount(reauthToken: reauthToken)
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("reauthToken", .header("X-Reauth-Token"), reauthToken)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("reauthToken", .header("X-Reauth-Token"), reauthToken as Any)]) }
     }
 
     /// `POST /auth/logout` (logout): End this device's session: the access token, its refresh token and every session rotated from the same sign-in (best effort for the client: it signs out locally whatever the answer). An aal1 session waiting for its second factor may log out. A request body, if any, is ignored.
@@ -88,7 +88,7 @@ extension Endpoint {
         func perform(_ api: APIContext) async throws -> SignInChallenge {
             try await api.client.startSignInCode(channel: channel, phone: phone, email: email)
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("channel", .body("channel"), channel), ("phone", .body("phone"), phone), ("email", .body("email"), email)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("channel", .body("channel"), channel), ("phone", .body("phone"), phone as Any), ("email", .body("email"), email as Any)]) }
     }
 
     /// `POST /auth/sign-in/code/resend` (resendSignInCode): A new code for an open (or dead/expired) sign-in challenge; the previous code stops working
@@ -134,7 +134,7 @@ extension Endpoint {
         func perform(_ api: APIContext) async throws -> SessionsSignedOut {
             try await api.client.signOutOtherSessions(reauthToken: reauthToken)
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("reauthToken", .header("X-Reauth-Token"), reauthToken)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("reauthToken", .header("X-Reauth-Token"), reauthToken as Any)]) }
     }
 
     /// `DELETE /me/sessions/{id}` (signOutSession): Sign out one other session of the account (needs X-Reauth-Token): its access and refresh tokens die at once and its next call is answered 401 session_revoked; the account's email gets a notice. The grant is checked first: without one the answer is 403 reauth_required whatever the id. Then 404 not_found for an id that is no live session of this account, 409 current_session for this device's own (that is POST /auth/logout)
@@ -145,7 +145,7 @@ extension Endpoint {
             try await api.client.signOutSession(id: id, reauthToken: reauthToken)
             return Acknowledged()
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("id", .path("id"), id), ("reauthToken", .header("X-Reauth-Token"), reauthToken)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("id", .path("id"), id), ("reauthToken", .header("X-Reauth-Token"), reauthToken as Any)]) }
     }
 
     /// `GET /me/two-factor` (getTwoFactor): Whether two-factor is on, since when, and how many recovery codes are left
@@ -162,7 +162,7 @@ extension Endpoint {
             try await api.client.disableTwoFactor(reauthToken: reauthToken)
             return Acknowledged()
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("reauthToken", .header("X-Reauth-Token"), reauthToken)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("reauthToken", .header("X-Reauth-Token"), reauthToken as Any)]) }
     }
 
     /// `POST /me/two-factor/setup` (startTwoFactorSetup): Start setting up an authenticator app (needs X-Reauth-Token): a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) and its otpauth:// URI, pending for 10 minutes until confirmed
@@ -171,7 +171,7 @@ extension Endpoint {
         func perform(_ api: APIContext) async throws -> TwoFactorSetup {
             try await api.client.startTwoFactorSetup(reauthToken: reauthToken)
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("reauthToken", .header("X-Reauth-Token"), reauthToken)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("reauthToken", .header("X-Reauth-Token"), reauthToken as Any)]) }
     }
 
     /// `POST /me/two-factor/confirm` (confirmTwoFactorSetup): Confirm the pending setup with a first code from the app: two-factor is on, and the 10 recovery codes are shown, this once
@@ -189,7 +189,7 @@ extension Endpoint {
         func perform(_ api: APIContext) async throws -> RecoveryCodes {
             try await api.client.regenerateRecoveryCodes(reauthToken: reauthToken)
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("reauthToken", .header("X-Reauth-Token"), reauthToken)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("reauthToken", .header("X-Reauth-Token"), reauthToken as Any)]) }
     }
 
     /// `GET /me/profile` (getProfile): The signed-in user's profile and where their onboarding stands (seed 003)
@@ -206,7 +206,7 @@ extension Endpoint {
         func perform(_ api: APIContext) async throws -> Profile {
             try await api.client.updateProfile(username: username, photo: photo)
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("username", .body("username"), username), ("photo", .body("photo"), photo)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("username", .body("username"), username), ("photo", .body("photo"), photo as Any)]) }
     }
 
     /// `GET /auth/username-available` (usernameAvailable): Whether a username can be taken (checked as the person types); never says who holds a taken one
@@ -272,7 +272,7 @@ extension Endpoint {
         func perform(_ api: APIContext) async throws -> OTPRequestAccepted {
             try await api.client.requestOtp(phone: phone, purpose: purpose, reauthToken: reauthToken)
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("phone", .body("phone"), phone), ("purpose", .body("purpose"), purpose), ("reauthToken", .header("X-Reauth-Token"), reauthToken)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("phone", .body("phone"), phone), ("purpose", .body("purpose"), purpose), ("reauthToken", .header("X-Reauth-Token"), reauthToken as Any)]) }
     }
 
     /// `POST /auth/phone/resend-otp` (resendOtp): Send a new code for an open (or dead/expired) request
@@ -301,7 +301,7 @@ extension Endpoint {
         func perform(_ api: APIContext) async throws -> VerifyOTPResult {
             try await api.client.verifyOtp(requestId: requestId, code: code, reauthToken: reauthToken)
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("requestId", .body("request_id"), requestId), ("code", .body("code"), code), ("reauthToken", .header("X-Reauth-Token"), reauthToken)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("requestId", .body("request_id"), requestId), ("code", .body("code"), code), ("reauthToken", .header("X-Reauth-Token"), reauthToken as Any)]) }
     }
 
     /// `POST /auth/reauth/password` (reauthPassword): Re-auth with the account password
@@ -364,7 +364,7 @@ extension Endpoint {
         func perform(_ api: APIContext) async throws -> EmailLinkSent {
             try await api.client.requestEmailChange(email: email, reauthToken: reauthToken)
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("email", .body("email"), email), ("reauthToken", .header("X-Reauth-Token"), reauthToken)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("email", .body("email"), email), ("reauthToken", .header("X-Reauth-Token"), reauthToken as Any)]) }
     }
 
     /// `POST /auth/email/add-with-password` (addEmailWithPassword): Add an email and a password to an account that has none; both apply when the emailed link is opened
@@ -400,7 +400,7 @@ extension Endpoint {
         func perform(_ api: APIContext) async throws -> PasswordChanged {
             try await api.client.changePassword(newPassword: newPassword, reauthToken: reauthToken)
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("newPassword", .body("new_password"), newPassword), ("reauthToken", .header("X-Reauth-Token"), reauthToken)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("newPassword", .body("new_password"), newPassword), ("reauthToken", .header("X-Reauth-Token"), reauthToken as Any)]) }
     }
 
     /// `POST /auth/password/reset` (requestPasswordReset): Forgot password?: email a one-shot password reset link (30 min) to the account's email. The answer is the same whether or not the address belongs to an account
@@ -478,7 +478,7 @@ extension Endpoint {
         func perform(_ api: APIContext) async throws -> SessionTokens {
             try await api.client.adminSignInDevice(device: device, method: method)
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("device", .body("device"), device), ("method", .body("method"), method)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("device", .body("device"), device), ("method", .body("method"), method as Any)]) }
     }
 
     /// `GET /_admin/clock` (adminClock): The backend's clock
@@ -495,7 +495,7 @@ extension Endpoint {
         func perform(_ api: APIContext) async throws -> ClockChanged {
             try await api.client.adminSetClock(at: at, frozen: frozen)
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("at", .body("at"), at), ("frozen", .body("frozen"), frozen)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("at", .body("at"), at as Any), ("frozen", .body("frozen"), frozen as Any)]) }
     }
 
     /// `POST /_admin/clock/advance` (adminAdvanceClock): Move the clock by seconds or to the next deadline; lists what expired or reset
@@ -505,7 +505,7 @@ extension Endpoint {
         func perform(_ api: APIContext) async throws -> ClockAdvanced {
             try await api.client.adminAdvanceClock(seconds: seconds, to: to)
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("seconds", .body("seconds"), seconds), ("to", .body("to"), to)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("seconds", .body("seconds"), seconds as Any), ("to", .body("to"), to as Any)]) }
     }
 
     /// `GET /_admin/faults` (adminGetFaults): Current faults
@@ -537,7 +537,7 @@ extension Endpoint {
         func perform(_ api: APIContext) async throws -> [JournalEntry] {
             try await api.client.adminJournal(limit: limit)
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("limit", .query("limit"), limit)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("limit", .query("limit"), limit as Any)]) }
     }
 
     /// `POST /_admin/provider/{provider}/token` (adminProviderToken): Simulated Apple/Google sign-in sheet: mint an id token
@@ -547,7 +547,7 @@ extension Endpoint {
         func perform(_ api: APIContext) async throws -> ProviderToken {
             try await api.client.adminProviderToken(provider: provider, subject: subject)
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("provider", .path("provider"), provider), ("subject", .body("subject"), subject)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("provider", .path("provider"), provider), ("subject", .body("subject"), subject as Any)]) }
     }
 
     /// `GET /_admin/provider/{provider}/accounts` (adminProviderAccounts): Simulated Apple/Google sign-in sheet: the provider accounts on this device, to pick one
@@ -572,6 +572,6 @@ extension Endpoint {
         func perform(_ api: APIContext) async throws -> TwoFactorCode {
             try await api.client.adminTwoFactorCode(userId: userId)
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("userId", .query("user_id"), userId)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("userId", .query("user_id"), userId as Any)]) }
     }
 }
