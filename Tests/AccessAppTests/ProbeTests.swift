@@ -9,7 +9,7 @@ import Testing
 extension AppState {
     /// The probe (Reduce+Probe) is on its way as request `id`, the app itself waiting for it.
     mutating func probing(_ id: Int) {
-        pending[RequestID(id)] = .waiting(.app, ProbeReply.answer)
+        pending[RequestID(id)] = waiting(.app, ProbeBackend.self, ProbeReply.answer)
         nextRequestID = id + 1
     }
 }
@@ -27,7 +27,7 @@ extension AppState {
         var state = AppState(root: SessionCheckScreen(), now: now)
         state.methods = SampleData.everyMethod
         state.methodsFetchedAt = now - 60
-        let harness = ReducerHarness(state.topWaiting(SessionCheckScreen.Reply.me))
+        let harness = ReducerHarness(state.topWaiting(CheckSession.self, SessionCheckScreen.Reply.me))
         harness.send(.failure(.offline(reason: "connection refused")), effects: [.firstProbe]) {
             $0.answered()
             $0.wentOffline()

@@ -54,11 +54,12 @@ public enum Command: Equatable, Sendable {
     case run(Effect)
     /// The app's looks, switched live (the gallery's preview, the palette).
     case setLooks(theme: Theme.Name, ascii: Bool)
-    /// Hands a picker's choice to the screen under the top one (the one that pushed the picker).
-    case deliverBelow(AnyValue)
-    /// Pops back to the topmost screen of this type and hands it `value` (through
+    /// Hands a picker's choice to the screen under the top one (the one that pushed the picker); a screen
+    /// below of another type (a gallery state's made-up stack) takes nothing.
+    case deliverBelow(Delivery)
+    /// Pops back to the topmost screen of the delivery's type and hands it the choice (through
     /// `receiveChoice`): a step interrupted by something pushed over it picks up where it was.
-    case returnTo(ScreenType, AnyValue)
+    case returnTo(Delivery)
 
     public static func push(_ screen: some ScreenModel) -> Command { .push(AnyScreen(screen)) }
     public static func replaceTop(_ screen: some ScreenModel) -> Command { .replaceTop(AnyScreen(screen)) }
@@ -84,8 +85,10 @@ public enum Command: Equatable, Sendable {
     }
     public static func showOverlay(_ overlay: some OverlayModel) -> Command { .showOverlay(AnyOverlay(overlay)) }
     public static func continueFlow(_ flow: some SensitiveFlow) -> Command { .continueFlow(AnyFlow(flow)) }
-    public static func deliverBelow(_ choice: some Equatable & Sendable) -> Command { .deliverBelow(AnyValue(choice)) }
-    public static func returnTo(_ type: any ScreenModel.Type, with value: some Equatable & Sendable) -> Command {
-        .returnTo(ScreenType(type), AnyValue(value))
+    public static func deliverBelow<Target: ScreenModel>(to target: Target.Type, _ choice: Target.Choice) -> Command {
+        .deliverBelow(Delivery(to: target, choice))
+    }
+    public static func returnTo<Target: ScreenModel>(_ target: Target.Type, with choice: Target.Choice) -> Command {
+        .returnTo(Delivery(to: target, choice))
     }
 }

@@ -15,7 +15,7 @@ struct EmailChangeLink: LinkPurpose {
         if methods.email == nil || methods.sessionSuffices(for: restart.target) { return [.continueFlow(restart)] }
         return Reauth.verifyThen(restart, context)
     }
-    public var resend: ResendEmailLink? { ResendEmailLink() }
+    public var resend: Endpoint.ResendEmailLink? { Endpoint.ResendEmailLink() }
     public func confirm(token: String) -> VerifyEmailLink { VerifyEmailLink(token: token) }
     public func confirmed(_ verified: EmailVerified, _ context: ScreenContext) -> [Command] {
         let email = verified.authMethods.email ?? "your new address"
@@ -39,7 +39,7 @@ struct RevertEmailLink: LinkPurpose {
     public init() {}
     /// A revert link is not sent on request: it comes with a change.
     public var resend: NoResend? { nil }
-    public func confirm(token: String) -> RevertEmailChange { RevertEmailChange(token: token) }
+    public func confirm(token: String) -> Endpoint.RevertEmailChange { Endpoint.RevertEmailChange(token: token) }
     public func confirmed(_ reverted: EmailReverted, _ context: ScreenContext) -> [Command] {
         // Signed in here, this session ended with the others: sign in again, told why (issue 28 item 6).
         guard context.methods == nil else {
