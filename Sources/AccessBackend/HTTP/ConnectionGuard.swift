@@ -2,6 +2,7 @@ import AccessAPI
 import Foundation
 import HTTPTypes
 import NIOCore
+import NIOHTTP1
 import NIOHTTPTypes
 import Synchronization
 
@@ -197,16 +198,18 @@ final class ConnectionGuard {
         let detail = APIErrorDetail(
             code: .serverBusy, message: "The server has too many connections open. Try again in a moment.")
         let body = (try? APIJSON.makeEncoder().encode(APIErrorBody(error: detail))) ?? Data()
-        let head = HTTPResponse(
-            status: .serviceUnavailable,
-            headerFields: [
-                .contentType: "application/json", .contentLength: String(body.count), .connection: "close",
-                .retryAfter: "1",
+        let head = HTTPResponseHead(
+            version: .http1_1, status: .serviceUnavailable,
+            headers: [
+                "Content-Type": "application/json", "Content-Length": String(body.count), "Connection": "close",
+                "Retry-After": "1",
             ])
-        context.write(NIOAny(HTTPResponsePart.head(head)), promise: nil)
-        context.write(NIOAny(HTTPResponsePart.body(ByteBuffer(bytes: body))), promise: nil)
+        context.write(NIOAny(HTTPServerResponsePart.head(head)), promise: nil)
+        context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
         let channel = context.channel
-        context.writeAndFlush(NIOAny(HTTPResponsePart.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+        context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil))).whenComplete { _ in
+            channel.close(promise: nil)
+        }
     }
 
     private func startClock(
