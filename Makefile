@@ -84,6 +84,7 @@ bench: bench-deps
 	.build/release/accessdeck-bench
 	.build/release/accessdeck-bench worlds
 	scripts/bench-backend.sh $(RELEASE_BIN)
+	scripts/bench/pipeliners.py $(RELEASE_BIN)
 	scripts/bench/terminal.py $(RELEASE_BIN)
 	ACCESSDECK_BIN=$(RELEASE_BIN) scripts/bench-idle.sh
 

@@ -10,9 +10,10 @@ import NIOHTTPTypesHTTP1
 /// swift-nio-extras' `HTTP1ToHTTPServerCodec`, whose place it takes: that codec drops an absolute-form target's
 /// authority (issue 45 item 5), which here becomes the request's authority, as RFC 9112 §3.2.2 says. And it runs
 /// three separate jobs: `MalformedRequestRepair` (the contract's JSON for what the parser refuses, and CONNECT's
-/// answer), `HangUpWatch` (a held request ends when its client hangs up) and `ConnectionGuard` (deadlines and the
-/// connection cap). One handler rather than four: each handler in a pipeline is a pass for every part read and
-/// written, and two extra ones cost some 10 K instructions of every request (issue 34 item 2).
+/// answer), `HangUpWatch` (a held request ends when its client hangs up) and `ConnectionGuard` (deadlines, the
+/// connection cap, and reading no further than the client takes answers). One handler rather than four: each
+/// handler in a pipeline is a pass for every part read and written, and two extra ones cost some 10 K
+/// instructions of every request (issue 34 item 2).
 final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -62,14 +63,18 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
         repair.read(part)
         // A refused connection is closing: nothing it sent may reach the router.
-        guard !connectionGuard.refused else { return }
-        connectionGuard.read(part, context, handler: self)
+        guard !connectionGuard.refused, connectionGuard.read(part, context, handler: self) else { return }
         context.fireChannelRead(wrapInboundOut(part))
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
         connectionGuard.readComplete(context, handler: self)
         context.fireChannelReadComplete()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        connectionGuard.writabilityChanged(context, handler: self)
+        context.fireChannelWritabilityChanged()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -84,10 +89,45 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireUserInboundEventTriggered(event)
     }
 
+    func read(context: ChannelHandlerContext) {
+        connectionGuard.passRead(context)
+    }
+
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        let part = unwrapOutboundIn(data)
-        connectionGuard.write(part)
-        repair.write(part, context: context, promise: promise)
+        var part = unwrapOutboundIn(data)
+        // The flag first: binding the head would copy it on every answer.
+        if connectionGuard.isLastAnswer, case .head(var head) = part {
+            head.headerFields[.connection] = "close"
+            part = .head(head)
+        }
+        switch connectionGuard.write(part) {
+        case .nothing:
+            repair.write(part, context: context, promise: promise)
+            return
+        case .passNext:
+            repair.write(part, context: context, promise: promise)
+            connectionGuard.passNext(context)
+            return
+        case .close:
+            break
+        }
+        // The connection's last answer: closed once it is out (closing drops what is not yet written), its input
+        // after `ConnectionGuard.lingerAfterLastAnswer`.
+        let written = context.eventLoop.makePromise(of: Void.self)
+        let channel = context.channel
+        written.futureResult.whenComplete { result in
+            promise?.completeWith(result)
+            guard case .success = result else {
+                channel.close(promise: nil)
+                return
+            }
+            channel.close(mode: .output, promise: nil)
+            channel.eventLoop.scheduleTask(in: TimeAmount(ConnectionGuard.lingerAfterLastAnswer)) {
+                channel.close(promise: nil)
+            }
+        }
+        repair.write(part, context: context, promise: written)
+        context.flush()
     }
 
     /// `ConnectionGuard`'s deadline timer, on the event loop.

@@ -171,7 +171,8 @@ final class Listener: Sendable {
 
 /// Hummingbird's `HTTP1Channel` with `ConnectionHandler` in the place of its `HTTP1ToHTTPServerCodec` (which
 /// loses an absolute-form target's authority, issue 45 item 5): NIO's HTTP/1 codec, `ConnectionHandler`,
-/// Hummingbird's idle timeout, and the requests handed to Hummingbird as `HTTP1Channel` hands them.
+/// Hummingbird's idle timeout, and the requests handed to Hummingbird as `HTTP1Channel` hands them; and each
+/// connection's kernel send buffer fixed at `ConnectionGuard.sendBufferBytes`.
 struct ServerChannel: ServerChildChannel, HTTPChannelHandler {
     typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
 
@@ -186,6 +187,8 @@ struct ServerChannel: ServerChildChannel, HTTPChannelHandler {
             decoderLimits.maxHeaderFieldSize = 80 * 1024
             decoderLimits.maxHeaderListSize = 80 * 1024
             decoderLimits.maxHeaderFieldCount = 1000
+            try channel.syncOptions?.setOption(
+                .socketOption(.so_sndbuf), value: SocketOptionValue(ConnectionGuard.sendBufferBytes))
             let pipeline = channel.pipeline.syncOperations
             try pipeline.configureHTTPServerPipeline(
                 withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
