@@ -124,9 +124,9 @@ final class ConnectionGuard {
     static let maxQueuedRequests = 8
 
     /// After a connection's last answer is out its output closes at once, its input only after this: the client may
-    /// still be sending (what it pipelined past `maxQueuedRequests`), and a close with its bytes unread would
-    /// answer them with a reset, which can cost the client the answer it has not read yet. Nothing is read
-    /// meanwhile.
+    /// still be sending (what it pipelined past `maxQueuedRequests`, a body refused before it was read), and a
+    /// close with its bytes unread would answer them with a reset, which can cost the client the answer it has
+    /// not read yet. Nothing is read meanwhile.
     static let lingerAfterLastAnswer: Duration = .seconds(2)
 
     /// The kernel's send buffer for each connection (Linux doubles the figure): left to grow, it took up to 4 MiB
@@ -301,6 +301,15 @@ final class ConnectionGuard {
             heldRead = false
             context.read()
         }
+    }
+
+    /// The answer being written is the connection's last (a 413 before its body was read): nothing more of
+    /// what the client sends is read. From the request's task, through the event loop.
+    func closeAfterAnswer(_ channel: any Channel) {
+        draining = true
+        reading = .nothing
+        deadline = nil
+        if unanswered == 0 { channel.close(promise: nil) }
     }
 
     /// The channel's writability changed: while the client does not take the answer, the connection waits on

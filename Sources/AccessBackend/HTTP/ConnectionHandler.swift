@@ -135,6 +135,15 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
         connectionGuard.timerFired(context, handler: self)
     }
 
+    /// Closes `channel` once the answer being written is out, reading nothing more of it: for a refusal made
+    /// before a body the client is still sending (issue 45 item 8: a 200 MiB body was read to its end first).
+    static func closeAfterAnswer(on channel: any Channel) async {
+        try? await channel.eventLoop.submit {
+            try channel.pipeline.syncOperations.handler(type: ConnectionHandler.self).connectionGuard
+                .closeAfterAnswer(channel)
+        }.get()
+    }
+
     /// The request `head` stands for. Its authority is the Host header's (NIO's conversion takes it from there),
     /// but an absolute-form target's own when it has one (`GET http://HOST/path`: RFC 9112 §3.2.2, the target's
     /// authority wins); the gate checks whichever it is. Any other target that is not a path (`evil:/_admin/x`,
