@@ -35,10 +35,13 @@ def rss_mb(pid):
 
 
 def send_queues_mb(port):
-    """What the kernel holds unsent on the server's side of its connections (ss's Send-Q), in MB."""
-    listing = subprocess.run(
-        ["ss", "-tnH", "state", "established", f"sport = :{port}"], capture_output=True, text=True
-    ).stdout
+    """What the kernel holds unsent on the server's side of its connections (ss's Send-Q), in MB; 0 without ss."""
+    try:
+        listing = subprocess.run(
+            ["ss", "-tnH", "state", "established", f"sport = :{port}"], capture_output=True, text=True
+        ).stdout
+    except FileNotFoundError:
+        return 0.0
     return sum(int(line.split()[1]) for line in listing.splitlines() if line.strip()) / (1024 * 1024)
 
 
