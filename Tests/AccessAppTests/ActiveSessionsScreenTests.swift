@@ -118,6 +118,37 @@ import Testing
         )
     }
 
+    /// Issue 45 item 6 bound a grant to the session that earned it, so an email-change link (a new session)
+    /// leaves the app holding a grant the backend refuses. Refused, it is forgotten before the screen answers,
+    /// and the sign-out goes back through "Verify it's you" instead of stopping on the message.
+    @Test func aRefusedGrantIsForgottenAndSigningOutVerifiesAgain() {
+        let toast = Effect.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)
+        var others = SampleData.state([ActiveSessionsScreen.sample(now: now, selection: sessions.count)], now: now)
+        others.reauth = ReauthGrant(reauthToken: "ra_fixture", expiresAt: now + 900, method: .init(.password))
+        others.clockTicking = true
+        others = others.topWaiting(Endpoint.SignOutOtherSessions.self, ActiveSessionsScreen.Reply.othersSignedOut)
+        let refusedOthers = ReducerHarness(others)
+        refusedOthers.send(.failure(.reauthRequired(message: "Verify it's you first.")), effects: [toast]) {
+            $0.reauth = nil
+            $0.stack.append(AnyScreen(ReauthPickerScreen(flow: .signOutOthers)))
+            $0.toast = Toast(ActiveSessionsScreen.verifyAgainText, shownAt: now)
+        }
+        refusedOthers.expectRunning(toast)
+
+        var one = SampleData.state([ActiveSessionsScreen.sample(now: now, selection: 1)], now: now)
+        one.reauth = others.reauth
+        one.clockTicking = true
+        one = one.topWaiting(Endpoint.SignOutSession.self) { ActiveSessionsScreen.Reply.signedOut("sf_iphone", $0) }
+        let flow = SignOutSessionFlow(id: "sf_iphone", deviceName: "Nino's iPhone")
+        let refusedOne = ReducerHarness(one)
+        refusedOne.send(.failure(.reauthRequired(message: "Verify it's you first.")), effects: [toast]) {
+            $0.reauth = nil
+            $0.stack.append(AnyScreen(ReauthPickerScreen(flow: AnyFlow(flow))))
+            $0.toast = Toast(ActiveSessionsScreen.verifyAgainText, shownAt: now)
+        }
+        refusedOne.expectRunning(toast)
+    }
+
     @Test func offlineTheListStaysReadOnly() {
         var screen = ActiveSessionsScreen.sample(now: now, selection: 1)
         var state = SampleData.state([screen], now: now)

@@ -27,13 +27,17 @@ import Testing
     }
 
     @Test func theTableHasOneRowForEachFailureThatConcernsEveryScreen() {
-        #expect(AppWideFailure.allCases.map(\.commands).count == 5)
+        #expect(AppWideFailure.allCases.map(\.commands).count == 6)
         #expect(AppWideFailure.offline.matches(.offline(reason: "test")))
+        #expect(AppWideFailure.grantRefused.matches(.reauthRequired(message: "Verify it's you")))
         #expect(AppWideFailure.limitedAccess.matches(Self.limited))
         #expect(AppWideFailure.secondFactorRequired.matches(Self.secondFactor))
         #expect(AppWideFailure.signedOut.matches(.signedOut))
         #expect(AppWideFailure.signedOutElsewhere.matches(Self.elsewhere))
-        #expect(!AppWideFailure.allCases.contains { $0.matches(.reauthRequired(message: "Verify it's you")) })
+        #expect(
+            AppWideFailure.allCases.filter { $0.matches(.reauthRequired(message: "Verify it's you")) } == [
+                .grantRefused
+            ])
     }
 
     // MARK: - Each one acts when its guard holds
@@ -45,6 +49,16 @@ import Testing
             $0.wentOffline()
         }
         harness.expectRunning(.firstProbe)
+    }
+
+    @Test func aRefusedGrantIsForgotten() {
+        var state = Self.hubReloading()
+        state.reauth = ReauthGrant(reauthToken: "ra_fixture", expiresAt: Self.now + 900, method: .init(.password))
+        let refused = APIError.reauthRequired(message: "Verify it's you first.")
+        ReducerHarness(state).send(.failure(refused)) {
+            Self.hubShowing(refused)(&$0)
+            $0.reauth = nil
+        }
     }
 
     @Test func limitedAccessShowsItsSheet() {

@@ -169,6 +169,7 @@ import Testing
             id: 3, channel: "email", to: "new.email@gmail.com", kind: "email_verify_link", purpose: "email_change",
             code: nil, link: "https://321.fit/verify-email?token=lk_new", token: "lk_new", sentAt: start,
             status: .live)
+        state.reauth = ReauthGrant(reauthToken: "ra_old_session", expiresAt: start + 900, method: .init(.password))
         _ = reduce(&state, .input(.key(.control("o"))))
         state.overlay = .outbox(OutboxPanel(messages: [message]))
         let effects = reduce(&state, .input(.key(.enter)))
@@ -184,6 +185,8 @@ import Testing
         #expect(state.top.is(ScreenType(EmailPasswordScreen.self)))
         #expect(state.methods?.email == "new.email@gmail.com")
         #expect(state.toast?.message == "Email updated to new.email@gmail.com.")
+        // The link came with a new session, and a grant belongs to the session that earned it (issue 45 item 6).
+        #expect(state.reauth == nil)
         #expect(state.defects.isEmpty)
     }
 

@@ -272,6 +272,7 @@ enum PhoneFixture {
             F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(
                 Endpoint.RequestOtp.self, EnterPhoneScreen.Reply.code))
         harness.send(.failure(.reauthRequired(message: "Verify it's you first."))) {
+            $0.reauth = nil  // refused, so forgotten (AppWideFailure.grantRefused)
             $0.top = F.phone("511 200 300")
             $0.stack.append(AnyScreen(ReauthPickerScreen(flow: .changePhone)))
         }

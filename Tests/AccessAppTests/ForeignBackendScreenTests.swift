@@ -63,6 +63,7 @@ import Testing
         let harness = ReducerHarness(start)
         let resume = AnyFlow(ResumeCodeEntry(phoneFlow: .changePhone))
         harness.send(.failure(.reauthRequired(message: "Verify it's you first."))) {
+            $0.reauth = nil  // refused, so forgotten (AppWideFailure.grantRefused)
             $0.top = AnyScreen(
                 EnterCodeScreen(
                     flow: .changePhone, phone: F.newPhone, requestId: "otp_1", expiresAt: F.start + 300,

@@ -200,6 +200,7 @@ import Testing
     @Test func anExpiredVerificationAsksAgain() {
         let harness = ReducerHarness(disconnecting(.google))
         harness.send(.failure(.reauthRequired(message: "Verify it's you first."))) {
+            $0.reauth = nil  // refused, so forgotten (AppWideFailure.grantRefused)
             $0.stack = [
                 $0.stack[0], $0.stack[1],
                 AnyScreen(

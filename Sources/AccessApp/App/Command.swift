@@ -40,6 +40,10 @@ public enum Command: Equatable, Sendable {
     case setProfile(Profile?)
     case setOffline(Bool)
     case grantReauth(ReauthGrant)
+    /// The re-auth grant held here is no good any more: it belonged to a session this app no longer has (an
+    /// email-change link issues a new one), or the backend refused it. The next sensitive action asks
+    /// "Verify it's you" again (issue 45 item 6 bound grants to the session that earned them).
+    case forgetReauth
     /// Forgets the user here: the methods and the re-auth grant in memory, and (`.signOutLocally`)
     /// the session file and the methods cache.
     case signOut

@@ -92,6 +92,8 @@ func apply(_ commands: [Command], to state: inout AppState, for owner: CallOwner
             }
         case .grantReauth(let grant):
             state.reauth = grant
+        case .forgetReauth:
+            state.reauth = nil
         case .signOut:
             state.forgetUser()
             effects.append(.signOutLocally)

@@ -21,6 +21,12 @@ func deliver(_ result: Result<Answer, APIError>, for id: RequestID, in state: in
         // Any answer from the backend says it is there again.
         commands.append(.setOffline(false))
     }
+    // Before the owner, so a screen that asks again finds no grant to skip the picker with.
+    if let failure, AppWideFailure.grantRefused.matches(failure),
+        AppWideFailure.grantRefused.holds(for: pending, in: state)
+    {
+        effects += apply(AppWideFailure.grantRefused.commands, to: &state, for: nil)
+    }
     var owner: CallOwner?
     switch pending.owner {
     case .console:
@@ -59,11 +65,16 @@ func deliver(_ result: Result<Answer, APIError>, for id: RequestID, in state: in
 }
 
 /// The failures that concern the whole app, whoever asked: one row each, with the one guard that says
-/// whether the app acts on it now (`holds`) and what it does (`commands`). Offline is done before the
-/// owner's own commands (the banner is up when they run); the others after, in this order.
+/// whether the app acts on it now (`holds`) and what it does (`commands`). Offline and a refused grant are
+/// done before the owner's own commands (the banner is up, the grant gone, when they run); the others after,
+/// in this order.
 enum AppWideFailure: CaseIterable {
     /// No answer: the offline banner, and the probe that asks until the backend is back (Reduce+Probe).
     case offline
+    /// The backend refused the re-auth grant sent (`reauth_required`: its window closed, or the session that
+    /// earned it ended): the app forgets it, so no later action sends it again or skips "Verify it's you".
+    /// The screen that asked says what happens next (most go back to the picker).
+    case grantRefused
     /// A session with limited access asked for a change (seed 003): the same sheet as the screens that
     /// know it, for the screen that asked.
     case limitedAccess
@@ -76,11 +87,12 @@ enum AppWideFailure: CaseIterable {
     /// Another device signed this one out (issue 30): as `signedOut`, and the sign-in screen says why.
     case signedOutElsewhere
 
-    static let afterTheOwner = allCases.filter { $0 != .offline }
+    static let afterTheOwner = allCases.filter { $0 != .offline && $0 != .grantRefused }
 
     func matches(_ failure: APIError) -> Bool {
         switch self {
         case .offline: if case .offline = failure { true } else { false }
+        case .grantRefused: if case .reauthRequired = failure { true } else { false }
         case .limitedAccess: LimitedAccess.isRefusal(failure)
         case .secondFactorRequired: TwoFactor.isRequiredRefusal(failure)
         case .signedOut: if case .signedOut = failure { true } else { false }
@@ -91,7 +103,7 @@ enum AppWideFailure: CaseIterable {
     /// The one guard: whether the app acts on this failure of `pending`'s call now.
     ///
     /// - offline: a call that goes to the backend (reading the app's own journal says nothing of it).
-    /// - the session's four: a call made with the app's session (not the console's: the admin API carries
+    /// - a refused grant and the session's four: a call made with the app's session (not the console's: the admin API carries
     ///   none, and a switch signs in by itself), with no scenario or world switch under way (the session
     ///   went with the old world; the switch signs in again, and a sign-out now would forget its new
     ///   session), and where acting would change something: not already on the second step, not already
@@ -100,7 +112,7 @@ enum AppWideFailure: CaseIterable {
         if self == .offline { return pending.call.reachesBackend }
         guard pending.owner != .console, state.console.switching == nil else { return false }
         switch self {
-        case .offline, .limitedAccess: return true
+        case .offline, .grantRefused, .limitedAccess: return true
         case .secondFactorRequired: return state.stack[0].as(AuthenticatorCodeScreen.self)?.purpose != .signIn
         case .signedOut, .signedOutElsewhere: return !AppRoutes.isSignedOut(state.stack[0])
         }
@@ -109,6 +121,7 @@ enum AppWideFailure: CaseIterable {
     var commands: [Command] {
         switch self {
         case .offline: [.setOffline(true)]
+        case .grantRefused: [.forgetReauth]
         case .limitedAccess: [.showSheet(.limitedAccess)]
         case .secondFactorRequired: [.resetStack(AppRoutes.secondFactor)]
         case .signedOut: [.signOut, .resetStack(AppRoutes.sessionExpired)]

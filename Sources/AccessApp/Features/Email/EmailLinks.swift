@@ -21,8 +21,9 @@ struct EmailChangeLink: LinkPurpose {
         let email = verified.authMethods.email ?? "your new address"
         // An account without an email until now added one: an addition says added.
         let added = context.methods.map { $0.email == nil } ?? false
+        // The link came with a new session; a grant earned by the old one is no good with it.
         return [
-            .setMethods(verified.authMethods),
+            .setMethods(verified.authMethods), .forgetReauth,
             .popToNearest(EmailPasswordScreen.self, HubScreen.self, SettingsScreen.self),
             .showToast(added ? "Email added: \(email)." : "Email updated to \(email)."),
         ]

@@ -28,6 +28,8 @@ public struct ActiveSessionsScreen: ScreenModel {
         self.limitedUntil = limitedUntil
     }
 
+    static let verifyAgainText = "Verify it's you again to sign out."
+
     public var id: String { "sessions" }
     public func showsSavedData(_ context: ScreenContext) -> Bool { sessions != nil }
 
@@ -134,6 +136,16 @@ public struct ActiveSessionsScreen: ScreenModel {
             let count = answer.signedOut
             let devices = count == 1 ? "1 other device" : "\(count) other devices"
             return [.showToast("Signed out \(devices)."), .call(LoadSessions(), Reply.loaded)]
+        // The grant was refused (its window closed, or an email change replaced the session that earned it):
+        // "Verify it's you" again, for the same sign-out. The app has forgotten the grant already.
+        case .signedOut(let id, .failure(.reauthRequired)):
+            let name = sessions?.first { $0.id == id }.map(Self.deviceName) ?? "the device"
+            return [
+                .push(ReauthPickerScreen(flow: AnyFlow(SignOutSessionFlow(id: id, deviceName: name)))),
+                .showToast(Self.verifyAgainText),
+            ]
+        case .othersSignedOut(.failure(.reauthRequired)):
+            return [.push(ReauthPickerScreen(flow: .signOutOthers)), .showToast(Self.verifyAgainText)]
         case .loaded(.failure(let failure)), .signedOut(_, .failure(let failure)),
             .othersSignedOut(.failure(let failure)):
             return fail(failure, context)
