@@ -88,6 +88,20 @@ extension AppState {
         }
     }
 
+    /// Issue 48 item 2: a fault on every call spares the admin API, whose answers (the status strip's poll)
+    /// cleared the banner while every call of the app got 503. The console's calls say nothing of the API the
+    /// app uses: the banner stays until the probe has an answer.
+    @Test func theConsolesAnswersDoNotClearTheBanner() {
+        var state = AppState(root: SettingsScreen(), now: now)
+        state.methods = SampleData.everyMethod
+        state.wentOffline()
+        state.pending[.inFlight] = state.waiting(.console, Endpoint.AdminListScenarios.self, ConsoleReply.scenarios)
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.reply([ScenarioSummary](), to: .inFlight))
+        #expect(harness.state.isOffline)
+        #expect(harness.state.banner == .offline)
+    }
+
     @Test func rProbesAtOnceAndOnlyOnceAtATime() {
         let harness = offlineOnSettings()
         #expect(keymap(for: harness.state).hints.contains { $0.description == "Reconnect" })

@@ -17,8 +17,9 @@ func deliver(_ result: Result<Answer, APIError>, for id: RequestID, in state: in
     var commands: [Command] = []
     if let failure, AppWideFailure.offline.matches(failure) {
         if AppWideFailure.offline.holds(for: pending, in: state) { commands += AppWideFailure.offline.commands }
-    } else if pending.call.reachesBackend, state.isOffline {
-        // Any answer from the backend says it is there again.
+    } else if pending.call.reachesBackend, pending.owner != .console, state.isOffline {
+        // Any answer from the backend says it is there again; not the admin API's, which a fault on every
+        // call spares (issue 48 item 2: the strip's poll cleared the banner while every call got 503).
         commands.append(.setOffline(false))
     }
     // Before the owner, so a screen that asks again finds no grant to skip the picker with.
