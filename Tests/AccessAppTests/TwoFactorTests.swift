@@ -349,6 +349,26 @@ import Testing
         #expect(screen.entry.lock == nil && screen.entry.refusal == nil)
     }
 
+    /// Issue 48 items 3 and 4: a person who lost the app and the recovery codes has Contact support on the
+    /// second step (seed 000's lost factors), and the lock says only the wait: recovery codes are refused
+    /// during it too, so u is offered again only when the lock is over.
+    @Test func theSecondStepOffersSupportAndTheLockSaysOnlyWhatWorks() {
+        let locked = AuthenticatorCodeScreen(refusal: .message(TwoFactor.lockedText), lock: RateLimit(until: now + 900))
+        let harness = ReducerHarness(AppState(root: locked, now: now), exhaustivity: .off)
+        let keys = keymap(for: harness.state).hints.flatMap(\.allKeys)
+        #expect(!keys.contains(.character("u")))
+        #expect(keys.contains(.character("s")))
+        #expect(!text(harness.state).contains("recovery code?"))
+        #expect(!text(harness.state).lowercased().contains("or use a recovery code"))
+        #expect(text(harness.state).contains(TwoFactor.lostEverythingText))
+        harness.send(.input(.key(.character("s"))))
+        #expect(harness.state.top.is(ScreenType(ContactSupportScreen.self)))
+        harness.send(.input(.key(.escape)))
+        harness.advance(by: 900)
+        #expect(keymap(for: harness.state).hints.flatMap(\.allKeys).contains(.character("u")))
+        #expect(text(harness.state).contains("Press u to use a recovery code."))
+    }
+
     @Test func aRecoveryCodeSignsInAndOneLeftIsSaid() {
         var screen = RecoveryCodeSignInScreen(code: "K7M2Q-X4BNP ")
         let context = RecoveryCodeSignInScreen.state(screen, now: now).context

@@ -5,7 +5,8 @@ import TerminalKit
 
 /// "Enter the code from your authenticator app": six boxes that send when full. Two uses: the second
 /// step of a sign-in (the session passed its first factor only and can do nothing else: the screen
-/// stands alone, with "Use a recovery code" and Log out), and "Authenticator app" in "Verify it's you".
+/// stands alone, with "Use a recovery code", Contact support for a person who lost both, and Log out), and
+/// "Authenticator app" in "Verify it's you".
 /// Five wrong codes lock the step (per account); the lock's wait counts down in a banner from the app's
 /// clock, never stored as a count. The boxes and the lock are the code-entry core (`CodeEntry`).
 public struct AuthenticatorCodeScreen: ScreenModel {
@@ -43,7 +44,7 @@ public struct AuthenticatorCodeScreen: ScreenModel {
 
     public func banner(_ context: ScreenContext) -> Banner? { entry.banner(at: context.now) }
 
-    public enum Intent: Sendable { case verify, recoveryCode, logOut }
+    public enum Intent: Sendable { case verify, recoveryCode, support, logOut }
     public enum Reply: Equatable, Sendable {
         case signIn(Result<SignedIn, APIError>)
         case reauth(Result<ReauthGrant, APIError>)
@@ -55,7 +56,11 @@ public struct AuthenticatorCodeScreen: ScreenModel {
             bindings.append(KeyBinding([.enter], "Verify", inFooter: false, .verify))
         }
         if purpose == .signIn {
-            bindings.append(KeyBinding([.character("u")], TwoFactor.useRecoveryCodeText, .recoveryCode))
+            // A lock refuses recovery codes too: offered only when one can be used.
+            if !entry.isLocked(at: context.now) {
+                bindings.append(KeyBinding([.character("u")], TwoFactor.useRecoveryCodeText, .recoveryCode))
+            }
+            bindings.append(KeyBinding([.character("s")], "Contact support", .support))
             // The session can do nothing else: nothing to go back to, and Log out is the way out.
             bindings.append(KeyBinding([.escape], "Log out", .logOut))
         }
@@ -66,6 +71,7 @@ public struct AuthenticatorCodeScreen: ScreenModel {
         switch intent {
         case .verify: return verify(context)
         case .recoveryCode: return [.push(RecoveryCodeSignInScreen())]
+        case .support: return [.push(ContactSupportScreen(userId: context.methods?.userId))]
         case .logOut: return [.showSheet(.confirmLogout)]
         }
     }
@@ -130,7 +136,11 @@ public struct AuthenticatorCodeScreen: ScreenModel {
             canvas.paragraph("The code changes every 30 seconds. Esc goes back to verify another way.", style: .muted)
             return
         }
-        canvas.paragraph("Can't use your app? Press u to \(TwoFactor.useRecoveryCodeText.lowercased()).", style: .muted)
+        if !entry.isLocked(at: context.now) {
+            canvas.paragraph(
+                "Can't use your app? Press u to \(TwoFactor.useRecoveryCodeText.lowercased()).", style: .muted)
+        }
+        canvas.paragraph(TwoFactor.lostEverythingText, style: .muted)
         canvas.paragraph("Esc logs out.", style: .muted)
     }
 }

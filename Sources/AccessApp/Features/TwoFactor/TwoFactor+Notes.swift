@@ -65,7 +65,7 @@ extension RecoveryCodesScreen {
 extension AuthenticatorCodeScreen {
     public static let specNotes = SpecNotes(
         why: [
-            "The second step of a sign-in for an account with two-factor: after any first factor (a code, a password, Apple, Google, a recovery link) the session can do nothing but this, use a recovery code, or log out. The right code gives new tokens and the sign-in goes on where it would have gone (onboarding, Settings, limited access after a recovery by email).",
+            "The second step of a sign-in for an account with two-factor: after any first factor (a code, a password, Apple, Google, a recovery link) the session can do nothing but this, use a recovery code, or log out. A person who lost the app and the recovery codes has s, Contact support (seed 000: \"for edge cases where no self-serve path works (e.g., lost all factors)\"); during the five-wrong-codes lock recovery codes are refused too, so u is not offered and only the wait is said. The right code gives new tokens and the sign-in goes on where it would have gone (onboarding, Settings, limited access after a recovery by email).",
             "The code changes every 30 seconds; one step of clock drift either way is accepted, and a code accepted once is refused if sent again. Five wrong codes lock the step for the account (signing in again does not reset it): the wait is counted down in a banner from the clock.",
             "The same boxes are \"Authenticator app\" in \"Verify it's you\", where the right code opens the 15-minute window.",
         ],

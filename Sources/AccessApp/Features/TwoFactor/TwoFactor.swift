@@ -90,7 +90,11 @@ enum TwoFactor {
     static let subtitle = "Extra layer of security"
     static let enterCodeText = "Enter the code from your authenticator app"
     static let useRecoveryCodeText = "Use a recovery code"
-    static let lockedText = "Too many wrong codes. Wait for the countdown, or use a recovery code."
+    /// A recovery code is refused during the lock too (`rate_limit.two_factor_attempts`): only the wait is said
+    /// (issue 48 item 4).
+    static let lockedText = "Too many wrong codes. Wait for the countdown to end."
+    /// Seed 000: support "for edge cases where no self-serve path works (e.g., lost all factors)".
+    static let lostEverythingText = "Lost your app and your recovery codes? Press s to contact support."
     static let lockedReauthText = "Too many wrong codes. Wait for the countdown, or verify another way."
     static let turnedOnText = "Two-factor authentication is on."
     static let turnedOffText = "Two-factor authentication is off."
