@@ -353,6 +353,17 @@ private func type(_ text: String, into state: inout AppState) {
         let scattered = FuzzyMatch.score("clock", in: "Scenario: coach-locked") ?? 0
         #expect(adjacent > scattered)
     }
+
+    /// Issue 48 item 12: a query word that starts a word of the title (or is one) ranks first, whatever the
+    /// length: `scenario taken` is taken-number before email-taken.
+    @Test func aQueryWordThatStartsAWordRanksFirst() throws {
+        let starts = try #require(FuzzyMatch.score("scenario taken", in: "Scenario: taken-number"))
+        let inside = try #require(FuzzyMatch.score("scenario taken", in: "Scenario: email-taken"))
+        #expect(starts > inside)
+        let whole = try #require(FuzzyMatch.score("coach", in: "Scenario: coach"))
+        let prefix = try #require(FuzzyMatch.score("coach", in: "Scenario: coach-both"))
+        #expect(whole > prefix)
+    }
 }
 
 /// The gallery's preview, for demos: slides and live looks.
