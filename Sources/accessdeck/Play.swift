@@ -130,6 +130,9 @@ struct Play: AsyncParsableCommand {
             } else {
                 printScreen("line \(failure.line) (failed)", printed)
             }
+            // The frames go to stdout, buffered when it is a pipe or a file; the failure to stderr, at once. With
+            // `2>&1` it landed inside a frame (issue 48 item 15): the frames first, then the failure.
+            fflush(nil)  // every stream; `stdout` itself is shared mutable state to Swift 6
             throw RuntimeError("\(tape): \(failure)")
         }
         printScreen(replay.runtime.quit ? "end (quit)" : "end", replay.runtime.printedScreen)
@@ -170,6 +173,7 @@ struct Play: AsyncParsableCommand {
     /// After a live replay, on the restored terminal: every failed expect (and where q stopped it), one a line.
     private func report(_ failures: [TapeFailure]) throws {
         guard !failures.isEmpty else { return }
+        fflush(nil)
         for failure in failures {
             FileHandle.standardError.write(Data("\(tape): \(failure)\n".utf8))
         }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Testing
 
@@ -142,6 +143,23 @@ struct TapeEndToEndTests {
             }
         }
         return text.components(separatedBy: "\r\n").map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    }
+
+    /// Issue 48 item 15: with stdout and stderr on one pipe (`2>&1`), the failure comes after every frame,
+    /// not inside one. `--dump` prints enough frames to pass a pipe's buffer before the failing step.
+    @Test func withBothStreamsOnOnePipeTheFailureComesLast() throws {
+        let tape = try writeTape(
+            "size 80x24\nkey Enter\nkey Down\nkey Up\nkey Down\nkey Up\nexpect \"Nothing shows this\"\n")
+        let state = try temporaryDirectory()
+        let outcome = try ChildProcess.run(
+            "/bin/sh", ["-c", "\"$0\" play \"$1\" --dump 2>&1", try AccessDeckBinary.requireBuilt(), tape.path],
+            environment: ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": state.path]) { _, new in new })
+        let merged = String(decoding: outcome.output, as: UTF8.self)
+        #expect(outcome.status == 1)
+        #expect(merged.utf8.count > 8192, "the frames fill a pipe's buffer")
+        let lines = merged.split(separator: "\n")
+        #expect(lines.last == "accessdeck: \(tape.path): line 7: expected \"Nothing shows this\"")
+        #expect(lines.filter { $0.hasPrefix("accessdeck: ") }.count == 1)
     }
 
     @Test func anExpectNotThatShowsFails() throws {
