@@ -209,10 +209,10 @@ import Testing
         var state = signedOut([resetScreen("password1", confirmation: "password1", focus: .cta)])
         #expect(send(.input(.key(.enter)), to: &state).isEmpty)
         #expect(text(state).contains("✗ Not a common password"))
-        // Like the address the link went to: refused here as the server would.
+        // Like the address the link went to: the server's to judge (seed 001, issue 48 item 16), so it is sent.
         state = signedOut([resetScreen("jdoe@mail.com", confirmation: "jdoe@mail.com", focus: .cta)])
-        #expect(send(.input(.key(.enter)), to: &state).isEmpty)
-        #expect(text(state).contains("✗ Not similar to your email"))
+        #expect(!send(.input(.key(.enter)), to: &state).isEmpty)
+        #expect(!text(state).contains("Not similar to your email"))
         state = signedOut([resetScreen("violet-harbor-77", confirmation: "violet-harbor-78", focus: .confirm)])
         #expect(text(state).contains("Passwords don't match."))
         #expect(send(.input(.key(.enter)), to: &state).isEmpty)

@@ -12,7 +12,7 @@ extension NewEmailScreen {
     public static let specNotes = SpecNotes(
         why: [
             "One screen for Change email (one field, \"Current: …\") and Add email & password (the address and a password with its checklist). Adding needs no \"Verify it's you\"; changing comes after it.",
-            "Availability is asked 400 ms after typing pauses, on the app clock; a taken address never says who holds it. Send link stays off until the address is available and, when adding, the password passes. The checklist shows three rules: the length as you type, \"not common\" and \"not all numbers\" once the field is left or sent; once the address typed is a valid one, \"Not similar to your email\" joins them, judged with the last two.",
+            "Availability is asked 400 ms after typing pauses, on the app clock; a taken address never says who holds it. Send link stays off until the address is available and, when adding, the password passes. The checklist shows three rules: the length as you type, \"not common\" and \"not all numbers\" once the field is left or sent. \"Not similar to your email\" runs server-side only (seed 001): its 422 shows under the field.",
             "Nothing changes until the link sent to the new address is opened (Check your email). The old address then gets a notice with a revert link, the real owner's way back.",
         ],
         calls: [
@@ -52,7 +52,7 @@ extension NewEmailScreen {
 extension SetPasswordScreen {
     public static let specNotes = SpecNotes(
         why: [
-            "\"Set a new password\", the last step of Change password, after \"Verify it's you\". The checklist shows three rules (8 characters, not common, not all numbers), and \"Not similar to your email\" when the account has an email, judged once the field is left. The rules are the backend's: it has the last word.",
+            "\"Set a new password\", the last step of Change password, after \"Verify it's you\". The checklist shows three rules (8 characters, not common, not all numbers), judged once the field is left; \"not similar to your email\" is the server's alone (seed 001), its 422 under the field. The rules are the backend's: it has the last word.",
             "\"Passwords don't match.\" appears once the confirmation is as long as the new one and differs, 200 ms after typing pauses, so it does not flicker. \"Same as the current password\" can only be known by the server, which is asked on Update password; its refusals show under the fields, which keep what was typed.",
             "On success every other device is signed out and this one stays signed in, as the toast says.",
         ],

@@ -78,7 +78,7 @@ public struct NewEmailScreen: ScreenModel {
 
     public func canSubmit(_ context: ScreenContext) -> Bool {
         guard availability == .available(typed), !isWorking, !isLimited(context) else { return false }
-        return !isAdding || PasswordRules.violations(password.value, email: typed).isEmpty
+        return !isAdding || PasswordChecklist.passes(password.value)
     }
 
     public enum Intent: Sendable { case next, previous, submit }
@@ -262,10 +262,9 @@ public struct NewEmailScreen: ScreenModel {
             var shownPassword = password
             shownPassword.isFocused = focus == .password
             shownPassword.isDisabled = isWorking
-            // Its rules right under it: the fourth ("not similar") keeps Send link in view at 80×24.
+            // Its rules right under it, so Send link stays in view at 80×24.
             canvas.field(shownPassword, spacing: 0)
-            let known = EmailRules.isValid(typed) ? typed : nil
-            PasswordChecklist(password: password.value, checkedAll: passwordChecked, email: known).draw(into: &canvas)
+            PasswordChecklist(password: password.value, checkedAll: passwordChecked).draw(into: &canvas)
         }
         if let error { canvas.paragraph(error, style: .danger) }
         canvas.button(

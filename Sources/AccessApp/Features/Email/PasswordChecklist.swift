@@ -2,24 +2,29 @@ import AccessCore
 import TerminalKit
 
 /// Seed 001's three visible rules: the first checked as you type, the others once the field is
-/// left or submitted (`checkedAll`). "Not similar to your email" joins them once an email is known
-/// (seed 000's fourth rule, judged on blur or submit like the rest); before that only the server
-/// can judge it.
+/// left or submitted (`checkedAll`). "Not similar to your email" is the server's alone (seed 001:
+/// "runs server-side only (it's email-dependent and hard to phrase well inline)"): its 422 shows under
+/// the field, and a form is never held back by a rule it does not show (issue 48 item 16).
 struct PasswordChecklist {
     var password: String
     var checkedAll: Bool
-    /// The address the password must not resemble: the account's, or a valid one typed beside it.
-    var email: String? = nil
 
     static let visible: [PasswordRule] = [.tooShort, .tooCommon, .allDigits]
-    static let similarLabel = "Not similar to your email"
 
-    var rules: [PasswordRule] { email == nil ? Self.visible : Self.visible + [.tooSimilar] }
+    var rules: [PasswordRule] { Self.visible }
+
+    /// Whether the password passes what the app judges: the visible rules. Every form's submit asks this.
+    static func passes(_ password: String) -> Bool { firstBroken(password) == nil }
+
+    /// The first visible rule `password` breaks.
+    static func firstBroken(_ password: String) -> PasswordRule? {
+        PasswordRules.violations(password, email: nil).first
+    }
 
     func lines(glyphs: Glyphs) -> [(text: String, style: Style)] {
-        let broken = Set(PasswordRules.violations(password, email: email))
+        let broken = Set(PasswordRules.violations(password, email: nil))
         return rules.map { rule in
-            let label = rule == .tooSimilar ? Self.similarLabel : (rule.checklistLabel ?? rule.message)
+            let label = rule.checklistLabel ?? rule.message
             guard checkedAll || rule == .tooShort, !password.isEmpty else {
                 return ("\(glyphs == .ascii ? "-" : "○") \(label)", .muted)
             }

@@ -50,7 +50,7 @@ public struct SetPasswordScreen: ScreenModel {
     public var secretEntry: SecretEntry? { .password }
 
     public func canSubmit(_ context: ScreenContext) -> Bool {
-        !isWorking && PasswordRules.violations(newPassword.value, email: context.methods?.email).isEmpty
+        !isWorking && PasswordChecklist.passes(newPassword.value)
             && confirmation.value == newPassword.value
     }
 
@@ -160,8 +160,7 @@ public struct SetPasswordScreen: ScreenModel {
         shownConfirmation.isDisabled = isWorking
         shownConfirmation.error = mismatch ? Self.mismatchText : nil
         canvas.field(shownConfirmation)
-        PasswordChecklist(password: newPassword.value, checkedAll: checked, email: context.methods?.email)
-            .draw(into: &canvas)
+        PasswordChecklist(password: newPassword.value, checkedAll: checked).draw(into: &canvas)
         if let error { canvas.paragraph(error, style: .danger) }
         canvas.button(
             "Update password", working: "Updating…", isReady: canSubmit(context), isFocused: focus == .cta,

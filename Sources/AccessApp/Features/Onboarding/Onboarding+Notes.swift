@@ -31,7 +31,7 @@ extension RecoveryEmailScreen {
     public static let specNotes = SpecNotes(
         why: [
             "Onboarding step 3: an email and a password that get the account back if the phone is lost, and for recovery only. The why comes first, prominent; \"Skip for now\" (Ctrl+S) is there but quieter.",
-            "The password follows seed 000's rules, which win over 003's \"a number and a special character\": the seeds' README settles it. It is typed twice, as every new password, and Ctrl+R shows both fields; its checklist is the same as elsewhere, with \"Not similar to your email\" once the address is a valid one. The server's refusals show under the fields, which keep what was typed.",
+            "The password follows seed 000's rules, which win over 003's \"a number and a special character\": the seeds' README settles it. It is typed twice, as every new password, and Ctrl+R shows both fields; its checklist is the same as elsewhere: seed 001's three visible rules, \"not similar to your email\" judged by the server alone. The server's refusals show under the fields, which keep what was typed.",
         ],
         calls: [
             .post(

@@ -86,11 +86,8 @@ public struct RecoveryEmailScreen: ScreenModel {
 
     public func canSubmit(_ context: ScreenContext) -> Bool {
         !isWorking && !isLimited(context) && email.error == nil && EmailRules.isValid(typed)
-            && PasswordRules.violations(password.value, email: typed).isEmpty && confirmation.value == password.value
+            && PasswordChecklist.passes(password.value) && confirmation.value == password.value
     }
-
-    /// The typed address once it is one: the checklist then judges the password against it.
-    var knownEmail: String? { EmailRules.isValid(typed) ? typed : nil }
 
     public enum Intent: Sendable { case next, previous, submit, skip, toggleShown }
     public enum Reply: Equatable, Sendable {
@@ -229,7 +226,7 @@ public struct RecoveryEmailScreen: ScreenModel {
         shownPassword.isDisabled = isWorking
         canvas.field(shownPassword, spacing: 0)
         // The rules under the password they judge, so they stay in view while it is typed again below.
-        let checklist = PasswordChecklist(password: password.value, checkedAll: passwordChecked, email: knownEmail)
+        let checklist = PasswordChecklist(password: password.value, checkedAll: passwordChecked)
         for line in checklist.lines(glyphs: canvas.glyphs) {
             canvas.paragraph(line.text, style: line.style, spacing: 0)
         }

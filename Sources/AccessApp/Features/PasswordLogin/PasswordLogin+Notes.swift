@@ -91,7 +91,7 @@ extension ResetSent {
 extension ResetPasswordScreen {
     public static let specNotes = SpecNotes(
         why: [
-            "Seed 001's \"Set a new password\" reached from a reset link instead of Verify it's you: the new password typed twice (Ctrl+R shows both), the checklist of seed 000's rules including \"Not similar to your email\", judged against the link's address. A weak password is the server's 422 with the broken rule under the field; the link stays usable.",
+            "Seed 001's \"Set a new password\" reached from a reset link instead of Verify it's you: the new password typed twice (Ctrl+R shows both), the checklist of seed 001's three visible rules; \"not similar to your email\" is the server's alone, judged against the link's address. A weak password is the server's 422 with the broken rule under the field; the link stays usable.",
             "On purpose unlike Change password: success signs out every session, this device has none from the link, and the app goes to Log in with the address filled in. The link proves the mailbox, not the person, so the only way in with a password stays POST /auth/login, with its lockout, device registration and new-device notice; the address gets a notice that the password changed.",
         ],
         calls: [

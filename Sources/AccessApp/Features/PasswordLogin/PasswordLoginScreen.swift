@@ -140,7 +140,7 @@ public struct PasswordLoginScreen: ScreenModel {
             focus = .email
             return []
         }
-        if mode == .register, let broken = PasswordRules.violations(password.value, email: typedEmail).first {
+        if mode == .register, let broken = PasswordChecklist.firstBroken(password.value) {
             error = broken.message
             focus = .password
             return []

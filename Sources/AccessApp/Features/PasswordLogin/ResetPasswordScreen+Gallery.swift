@@ -31,8 +31,11 @@ extension ResetPasswordScreen {
             GalleryEntry("reset-password:typing", "The first rule checked as you type") {
                 sampleState(sample(newPassword: "horse"), now: $0)
             },
-            GalleryEntry("reset-password:similar", "Too like the address: the fourth rule, from the link") {
-                sampleState(sample(newPassword: "jdoe@mail.com", focus: .confirm, checked: true), now: $0)
+            GalleryEntry("reset-password:similar", "Too like the address: the server's 422 under the field") {
+                sampleState(
+                    sample(
+                        newPassword: "jdoe@mail.com", confirmation: "jdoe@mail.com", focus: .new, checked: true,
+                        newPasswordError: PasswordRule.tooSimilar.message), now: $0)
             },
             GalleryEntry("reset-password:shown", "Ctrl+R shows both fields") {
                 sampleState(

@@ -64,7 +64,7 @@ public struct ResetPasswordScreen: ScreenModel {
     }
 
     public func canSubmit(_ context: ScreenContext) -> Bool {
-        !isWorking && PasswordRules.violations(newPassword.value, email: email).isEmpty
+        !isWorking && PasswordChecklist.passes(newPassword.value)
             && confirmation.value == newPassword.value
     }
 
@@ -163,7 +163,7 @@ public struct ResetPasswordScreen: ScreenModel {
         shownConfirmation.error = mismatch ? SetPasswordScreen.mismatchText : nil
         canvas.field(shownConfirmation)
         canvas.paragraph("Ctrl+R \(showsPassword ? "hides" : "shows") the password", style: .muted, spacing: 0)
-        PasswordChecklist(password: newPassword.value, checkedAll: checked, email: email).draw(into: &canvas)
+        PasswordChecklist(password: newPassword.value, checkedAll: checked).draw(into: &canvas)
         if let error { canvas.paragraph(error, style: .danger) }
         canvas.button(
             "Update password", working: "Updating…", isReady: canSubmit(context), isFocused: focus == .cta,
