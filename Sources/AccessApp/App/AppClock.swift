@@ -35,27 +35,38 @@ public final class FollowingClock: AppClock, Sendable {
         var resync: (@Sendable () async -> Date?)?
         var recheck: TimeInterval
         var offset: TimeInterval = 0
+        /// When `resync` last went out, on the local clock: a sleep started sooner than `recheck` after it
+        /// does not ask again (issue 48 item 8: a debounce per keystroke was a clock read per keystroke).
+        var lastResync: Date?
     }
     private let source: Mutex<Source>
+    /// The local time, which the offset is measured from and resyncs are spaced on; injected in tests.
+    private let localNow: @Sendable () -> Date
 
     /// Follows a backend in this process: `source` is its clock.
     public init(source: @escaping @Sendable () -> Date, recheck: TimeInterval = 0.2) {
         self.source = Mutex(Source(read: source, resync: nil, recheck: recheck))
+        localNow = { Date() }
     }
 
     /// Follows a backend over HTTP: `resync` fetches its time (nil when it could not).
-    public init(resync: @escaping @Sendable () async -> Date?, recheck: TimeInterval = 1) {
+    public init(
+        resync: @escaping @Sendable () async -> Date?, recheck: TimeInterval = 1,
+        localNow: @escaping @Sendable () -> Date = { Date() }
+    ) {
         source = Mutex(Source(read: nil, resync: resync, recheck: recheck))
+        self.localNow = localNow
     }
 
     public func now() -> Date {
         let (read, offset) = source.withLock { ($0.read, $0.offset) }
-        return read?() ?? Date().addingTimeInterval(offset)
+        return read?() ?? localNow().addingTimeInterval(offset)
     }
 
     /// Takes the backend's time as the truth from now on (a clock that follows one over HTTP).
     public func follow(serverNow: Date) {
-        source.withLock { $0.offset = serverNow.timeIntervalSince(Date()) }
+        let local = localNow()
+        source.withLock { $0.offset = serverNow.timeIntervalSince(local) }
     }
 
     /// From now on follows another clock in this process (another world of the embedded backend).
@@ -69,17 +80,26 @@ public final class FollowingClock: AppClock, Sendable {
     /// From now on follows another backend clock over HTTP (another world's admin clock), `serverNow` its
     /// time as just read (nil: not known until the next resync).
     public func follow(resync: @escaping @Sendable () async -> Date?, serverNow: Date?) {
+        let local = localNow()
         source.withLock {
             $0.read = nil
             $0.resync = resync
-            if let serverNow { $0.offset = serverNow.timeIntervalSince(Date()) }
+            $0.lastResync = nil
+            if let serverNow { $0.offset = serverNow.timeIntervalSince(local) }
         }
     }
 
     public func sleep(until deadline: Date) async throws {
         while true {
             // Read afresh each time round: a world switch meanwhile is followed within one `recheck`.
-            let (resync, recheck) = source.withLock { ($0.resync, $0.recheck) }
+            let local = localNow()
+            let (resync, recheck) = source.withLock { source -> ((@Sendable () async -> Date?)?, TimeInterval) in
+                guard let resync = source.resync,
+                    source.lastResync.map({ local.timeIntervalSince($0) >= source.recheck }) ?? true
+                else { return (nil, source.recheck) }
+                source.lastResync = local
+                return (resync, source.recheck)
+            }
             if let resync, let serverNow = await resync() { follow(serverNow: serverNow) }
             let remaining = deadline.timeIntervalSince(now())
             if remaining <= 0 { return }
