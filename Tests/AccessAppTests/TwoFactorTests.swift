@@ -225,13 +225,15 @@ import Testing
 
     // MARK: - Managing it
 
-    @Test func regenerateGoesThroughVerifyItsYouThenShowsTheNewCodes() {
+    /// Issue 48 item 17: the old codes die at once, so a sheet asks first (Cancel selected), then Verify it's you.
+    @Test func regenerateAsksThenGoesThroughVerifyItsYouThenShowsTheNewCodes() {
         var screen = TwoFactorScreen.sample(now: now)
         let state = SampleData.state([screen], methods: TwoFactorScreen.methodsOn, now: now)
-        #expect(
-            screen.perform(.open, state.context) == [
-                .push(ReauthPickerScreen(flow: AnyFlow(RegenerateRecoveryCodesFlow())))
-            ])
+        #expect(screen.perform(.open, state.context) == [.showSheet(.regenerateRecoveryCodes(state.context))])
+        let sheet = Sheet.regenerateRecoveryCodes(state.context)
+        #expect(sheet.sheet.body.contains("stop working at once"))
+        #expect(sheet.actions[0] == [.push(ReauthPickerScreen(flow: AnyFlow(RegenerateRecoveryCodesFlow())))])
+        #expect(sheet.actions[1] == [])
         var verified = state
         verified.reauth = grant
         #expect(
@@ -367,6 +369,20 @@ import Testing
         harness.advance(by: 900)
         #expect(keymap(for: harness.state).hints.flatMap(\.allKeys).contains(.character("u")))
         #expect(text(harness.state).contains("Press u to use a recovery code."))
+    }
+
+    /// Issue 48 item 17: a toast drawn at the bottom landed inside a bottom sheet; over a sheet it sits above it.
+    @Test func aToastOverASheetIsDrawnAboveIt() throws {
+        var state = SampleData.state(
+            [TwoFactorScreen.sample(now: now, selection: 1)], methods: TwoFactorScreen.methodsOn, now: now)
+        state.overlay = .sheet(.turnOffTwoFactor(state.context))
+        state.toast = Toast("New recovery codes saved. The old ones no longer work.", shownAt: now)
+        let frame = renderFrame(state, size: .standard)
+        let sheet = try #require(frame.overlayFrame)
+        let lines = frame.grid.textLines()
+        let toastRow = try #require(lines.firstIndex { $0.contains("New recovery codes saved.") })
+        #expect(toastRow < sheet.y)
+        #expect(lines[sheet.y...].allSatisfy { !$0.contains("New recovery codes saved.") })
     }
 
     @Test func aRecoveryCodeSignsInAndOneLeftIsSaid() {

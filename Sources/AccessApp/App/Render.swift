@@ -67,7 +67,12 @@ public func renderFrame(_ state: AppState, size: Size) -> RenderedFrame {
     var frame = RenderedFrame(grid: grid, screenRows: screenRows, selectedScreenRow: selectedScreenRow)
     drawOverlay(of: state, size: size, on: &frame)
     // Last, over any overlay: a toast is often what an overlay's key did ("Copied as curl" in the journal).
-    state.toast?.render(into: &frame.grid, in: body, now: state.now, glyphs: context.glyphs)
+    // Over a bottom sheet, above it: drawn at the bottom it landed inside the sheet (issue 48 item 17).
+    var toastArea = body
+    if state.overlay?.base.actsForScreen == true, let sheet = frame.overlayFrame, sheet.y - body.y >= 3 {
+        toastArea = Rect(x: body.x, y: body.y, width: body.width, height: sheet.y - body.y)
+    }
+    state.toast?.render(into: &frame.grid, in: toastArea, now: state.now, glyphs: context.glyphs)
     return frame
 }
 

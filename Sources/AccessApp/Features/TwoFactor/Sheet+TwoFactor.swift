@@ -15,6 +15,22 @@ extension Sheet {
             ])
     }
 
+    /// Regenerate kills every code the person saved: asked first, as turning two-factor off is (issue 48
+    /// item 17).
+    static func regenerateRecoveryCodes(_ context: ScreenContext) -> Sheet {
+        Sheet(
+            title: "Make new recovery codes?",
+            body: "Your current recovery codes will stop working at once, and you'll see ten new ones, once."
+                + " You'll verify it's you first.",
+            actions: [
+                (
+                    .init("Make new codes", isDestructive: true),
+                    Reauth.verifyThen(RegenerateRecoveryCodesFlow(), context)
+                ),
+                (.init("Cancel"), []),
+            ])
+    }
+
     /// Esc on the recovery codes: they are never shown again, so leaving asks first.
     static func leaveRecoveryCodes(_ purpose: RecoveryCodesScreen.Purpose) -> Sheet {
         Sheet(
@@ -41,6 +57,12 @@ extension Sheet {
                 var state = SampleData.state(
                     [TwoFactorScreen.sample(now: now, selection: 1)], methods: TwoFactorScreen.methodsOn, now: now)
                 state.overlay = .sheet(.turnOffTwoFactor(state.context))
+                return state
+            },
+            GalleryEntry("two-factor:regenerate", "Regenerate chosen: confirm, then verify") { now in
+                var state = SampleData.state(
+                    [TwoFactorScreen.sample(now: now, selection: 0)], methods: TwoFactorScreen.methodsOn, now: now)
+                state.overlay = .sheet(.regenerateRecoveryCodes(state.context))
                 return state
             },
             GalleryEntry("recovery-codes:leave", "Esc on the codes: did you save them?") { now in

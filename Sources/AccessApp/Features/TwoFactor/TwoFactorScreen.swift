@@ -65,7 +65,7 @@ public struct TwoFactorScreen: ScreenModel {
         if context.isOffline { return [.showToast("You're offline. Changes are off until you reconnect.")] }
         if LimitedAccess.applies(context) { return [.showSheet(.limitedAccess)] }
         switch rows[selection] {
-        case .regenerate: return Reauth.verifyThen(RegenerateRecoveryCodesFlow(), context)
+        case .regenerate: return [.showSheet(.regenerateRecoveryCodes(context))]
         case .turnOff: return [.showSheet(.turnOffTwoFactor(context))]
         case .setUp: return Reauth.verifyThen(TwoFactorSetupFlow(), context)
         }
