@@ -319,8 +319,9 @@ import Testing
     @Test func addingAPhoneStartsAtTheDevicesRegion() {
         var state = SampleData.state([], methods: SampleData.noPhone, now: start)
         state.options.deviceRegion = "DE"
-        _ = reduce(&state, .input(.key(.enter)))
-        #expect(state.top.as(EnterPhoneScreen.self)?.countryISO == "DE")
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.input(.key(.enter)))
+        #expect(harness.state.top.as(EnterPhoneScreen.self)?.countryISO == "DE")
     }
 
     @Test func anEmailWithoutPasswordMakesThePhoneNotTheOnlyMethod() {
