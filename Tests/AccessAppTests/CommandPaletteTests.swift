@@ -381,11 +381,21 @@ private func type(_ text: String, into harness: ReducerHarness) {
     @Test func platformRoleSizeAndThemeToggle() {
         var state = AppState(now: start)
         state.stack.append(AnyScreen(PreviewScreen(entryID: "hub:default")))
-        let harness = ReducerHarness(state, exhaustivity: .off)
-        harness.send(.input(.key(.character("p"))))
-        harness.send(.input(.key(.character("r"))))
-        harness.send(.input(.key(.character("s"))))
-        harness.send(.input(.key(.character("t"))))
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.character("p")))) {
+            $0.top = AnyScreen(PreviewScreen(entryID: "hub:default", platform: .android))
+        }
+        harness.send(.input(.key(.character("r")))) {
+            $0.top = AnyScreen(PreviewScreen(entryID: "hub:default", platform: .android, role: .coach))
+        }
+        let standard = Size(cols: 80, rows: 24)
+        harness.send(.input(.key(.character("s")))) {
+            $0.top = AnyScreen(PreviewScreen(entryID: "hub:default", platform: .android, role: .coach, size: standard))
+        }
+        harness.send(.input(.key(.character("t")))) {
+            $0.top = AnyScreen(
+                PreviewScreen(entryID: "hub:default", platform: .android, role: .coach, size: standard, theme: .light))
+        }
         let preview = harness.state.top.as(PreviewScreen.self)
         #expect(preview?.platform == .android)
         #expect(preview?.role == .coach)

@@ -319,8 +319,10 @@ import Testing
     @Test func addingAPhoneStartsAtTheDevicesRegion() {
         var state = SampleData.state([], methods: SampleData.noPhone, now: start)
         state.options.deviceRegion = "DE"
-        let harness = ReducerHarness(state, exhaustivity: .off)
-        harness.send(.input(.key(.enter)))
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.enter))) {
+            $0.stack.append(AnyScreen(EnterPhoneScreen(flow: .addPhone, current: nil, countryISO: "DE")))
+        }
         #expect(harness.state.top.as(EnterPhoneScreen.self)?.countryISO == "DE")
     }
 
