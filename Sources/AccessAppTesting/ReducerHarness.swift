@@ -104,22 +104,26 @@ public final class ReducerHarness {
     }
 
     /// Moves the test clock; timers that come due queue their actions for `receive`, earliest first. `.off`:
-    /// each runs at its deadline instead, and the timers it sets in turn run too when they fall due on the way.
-    public func advance(by seconds: TimeInterval, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// each runs at its deadline instead, and the timers it sets in turn run too when they fall due on the way;
+    /// the effects of those runs are returned, like `send`'s, for a test that reads the requests a timer made.
+    @discardableResult
+    public func advance(by seconds: TimeInterval, sourceLocation: SourceLocation = #_sourceLocation) -> [Effect] {
         guard exhaustivity == .on else {
             let end = now + seconds
+            var effects: [Effect] = []
             while let next = timers.filter({ $0.deadline <= end }).min(by: { $0.deadline < $1.deadline }) {
                 timers.removeAll { $0.id == next.id }
                 now = max(now, next.deadline)
-                step(next.action, expected: nil, sourceLocation: sourceLocation) { _ in }
+                effects += step(next.action, expected: nil, sourceLocation: sourceLocation) { _ in }
             }
             now = end
-            return
+            return effects
         }
         now += seconds
         let due = timers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
         timers.removeAll { $0.deadline <= now }
         received.append(contentsOf: due.map(\.action))
+        return []
     }
 
     /// Asserts that exactly these timers are set now, each given as the effect that would set it with the

@@ -53,9 +53,9 @@ import Testing
 
     /// Whether the screen takes `key` (a digit, Backspace).
     func takes(_ key: Key, _ state: AppState) -> Bool {
-        var typed = state
-        _ = reduce(&typed, .input(.key(key)))
-        return typed.top != state.top
+        let typedHarness = ReducerHarness(state, exhaustivity: .off)
+        typedHarness.send(.input(.key(key)))
+        return typedHarness.state.top != state.top
     }
 
     /// Whether the boxes take anything: a digit, or Backspace on the code kept in view.
@@ -63,22 +63,22 @@ import Testing
 
     @Test(arguments: CodeScreen.allCases)
     func aRefusalWithAWaitClosesTheBoxesUntilTheClockPassesIt(screen: CodeScreen) {
-        var state = screen.sent
         let refusal = APIError.rateLimited(
             retryAfter: Self.wait, message: "Too many wrong codes.", limit: .twoFactorAttempts)
-        _ = reduce(&state, .failure(refusal))
-        #expect(state.top.base.banner(state.context) != nil, "\(screen): no countdown")
-        #expect(text(state).contains("1:30"), "\(screen): the wait is not counted down")
-        #expect(!boxesAreOpen(state), "\(screen): the boxes take keys during the wait")
+        let harness = ReducerHarness(screen.sent, exhaustivity: .off)
+        harness.send(.failure(refusal))
+        #expect(harness.state.top.base.banner(harness.state.context) != nil, "\(screen): no countdown")
+        #expect(text(harness.state).contains("1:30"), "\(screen): the wait is not counted down")
+        #expect(!boxesAreOpen(harness.state), "\(screen): the boxes take keys during the wait")
 
-        state.now = Self.now + TimeInterval(Self.wait - 1)
-        _ = reduce(&state, .tick)
-        #expect(text(state).contains("0:01"))
-        #expect(!boxesAreOpen(state))
+        // The countdown's own timer runs the clock on.
+        harness.advance(by: TimeInterval(Self.wait - 1))
+        #expect(text(harness.state).contains("0:01"))
+        #expect(!boxesAreOpen(harness.state))
 
-        state.now = Self.now + TimeInterval(Self.wait)
-        _ = reduce(&state, .tick)
-        #expect(state.top.base.banner(state.context) == nil, "\(screen): the countdown outlives the wait")
-        #expect(takes(.character("1"), state), "\(screen): the boxes stay closed after the wait")
+        harness.advance(by: 1)
+        #expect(
+            harness.state.top.base.banner(harness.state.context) == nil, "\(screen): the countdown outlives the wait")
+        #expect(takes(.character("1"), harness.state), "\(screen): the boxes stay closed after the wait")
     }
 }

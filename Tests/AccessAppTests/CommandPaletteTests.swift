@@ -12,34 +12,34 @@ private func palette(_ state: AppState) -> CommandPalette? {
     state.overlay?.as(CommandPalette.self)
 }
 
-private func type(_ text: String, into state: inout AppState) {
-    for character in text { _ = reduce(&state, .input(.key(.character(character)))) }
+private func type(_ text: String, into harness: ReducerHarness) {
+    for character in text { harness.send(.input(.key(.character(character)))) }
 }
 
 /// The palette opens over any screen, searches every command and runs the chosen one.
 @Suite struct CommandPaletteTests {
     @Test func ctrlPOpensItAndAsksTheReferenceBackendForItsScenariosOnce() {
-        var state = AppState(now: start)
-        let effects = reduce(&state, .input(.key(.control("p"))))
-        #expect(palette(state) != nil)
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        let effects = harness.send(.input(.key(.control("p"))))
+        #expect(palette(harness.state) != nil)
         #expect(
             effects == [.request(Endpoint.AdminListScenarios(), id: 1), .request(Endpoint.AdminListWorlds(), id: 2)])
-        _ = reduce(&state, .input(.key(.escape)))
-        #expect(state.overlay == nil)
+        harness.send(.input(.key(.escape)))
+        #expect(harness.state.overlay == nil)
         // Still loading: not asked twice.
-        #expect(reduce(&state, .input(.key(.control("p")))) == [])
+        #expect(harness.send(.input(.key(.control("p")))) == [])
     }
 
     @Test func colonOpensItWhereNoTextIsTypedAndIsTextInAField() {
-        var onList = AppState(now: start)
-        _ = reduce(&onList, .input(.key(.character(":"))))
-        #expect(palette(onList) != nil)
+        let onListHarness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        onListHarness.send(.input(.key(.character(":"))))
+        #expect(palette(onListHarness.state) != nil)
 
-        var inField = AppState(root: SignInEmailScreen(), now: start)
-        _ = reduce(&inField, .input(.key(.character(":"))))
-        #expect(palette(inField) == nil)
-        _ = reduce(&inField, .input(.key(.control("p"))))
-        #expect(palette(inField) != nil)
+        let inFieldHarness = ReducerHarness(AppState(root: SignInEmailScreen(), now: start), exhaustivity: .off)
+        inFieldHarness.send(.input(.key(.character(":"))))
+        #expect(palette(inFieldHarness.state) == nil)
+        inFieldHarness.send(.input(.key(.control("p"))))
+        #expect(palette(inFieldHarness.state) != nil)
     }
 
     @Test func theScreensKeysAreCommandsWithTheirKeysShown() {
@@ -53,131 +53,131 @@ private func type(_ text: String, into state: inout AppState) {
     }
 
     @Test func typingNarrowsToTheBestMatchAndEnterRunsIt() {
-        var state = AppState(now: start)
-        _ = reduce(&state, .input(.key(.control("p"))))
-        type("clk 15", into: &state)
-        #expect(palette(state)?.selected?.action == .moveClock(.by(seconds: 900)))
-        let effects = reduce(&state, .input(.key(.enter)))
-        #expect(state.overlay == nil)
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        type("clk 15", into: harness)
+        #expect(palette(harness.state)?.selected?.action == .moveClock(.by(seconds: 900)))
+        let effects = harness.send(.input(.key(.enter)))
+        #expect(harness.state.overlay == nil)
         #expect(effects == [.request(MoveClock(move: .by(seconds: 900)), id: 3)])
     }
 
     /// Issue 29 items 1-2: values no list holds are typed, and the query's command comes first.
     @Test func aTypedClockMoveOrTimeIsTheFirstCommand() {
-        var state = AppState(now: start)
-        _ = reduce(&state, .input(.key(.control("p"))))
-        type("clock +90s", into: &state)
-        #expect(palette(state)?.selected?.action == .moveClock(.by(seconds: 90)))
-        _ = reduce(&state, .input(.key(.control("u"))))
-        type("clock 2026-12-01T09:00", into: &state)
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        type("clock +90s", into: harness)
+        #expect(palette(harness.state)?.selected?.action == .moveClock(.by(seconds: 90)))
+        harness.send(.input(.key(.control("u"))))
+        type("clock 2026-12-01T09:00", into: harness)
         let december = Date(timeIntervalSince1970: 1_796_115_600)
-        #expect(palette(state)?.selected?.title == "Clock to 2026-12-01T09:00:00Z")
-        let effects = reduce(&state, .input(.key(.enter)))
+        #expect(palette(harness.state)?.selected?.title == "Clock to 2026-12-01T09:00:00Z")
+        let effects = harness.send(.input(.key(.enter)))
         #expect(effects == [.request(MoveClock(move: .to(december)), id: 3)])
     }
 
     /// Issue 30: "Sign in from another device" asks the reference backend for a sign-in from the chosen device.
     @Test func signInFromAnotherDeviceSendsItsDevice() {
-        var state = AppState(now: start)
-        _ = reduce(&state, .input(.key(.control("p"))))
-        type("sign in from another device android", into: &state)
-        #expect(palette(state)?.selected?.action == .signInOtherDevice(.android))
-        let effects = reduce(&state, .input(.key(.enter)))
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        type("sign in from another device android", into: harness)
+        #expect(palette(harness.state)?.selected?.action == .signInOtherDevice(.android))
+        let effects = harness.send(.input(.key(.enter)))
         #expect(effects == [.request(SignInOtherDevice(device: .android), id: 3)])
         #expect(OtherDevice.android.info.deviceName == "QA Android phone")
         #expect(OtherDevice.android.method == .google)
     }
 
     @Test func aTypedFaultCarriesItsStatusCodeAndCount() {
-        var state = AppState(now: start)
-        _ = reduce(&state, .input(.key(.control("p"))))
-        type("fault /auth/me 409 account_suspended x2", into: &state)
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        type("fault /auth/me 409 account_suspended x2", into: harness)
         let fault = Components.Schemas.EndpointFault(
             path: "/auth/me", kind: .status, status: 409, code: "account_suspended", times: 2)
         #expect(
-            palette(state)?.selected?.action
+            palette(harness.state)?.selected?.action
                 == .setFaults(
                     FaultSettings(endpoints: [fault]),
                     label: "Fault on: status 409 account_suspended, 2 times on /auth/me"))
-        _ = reduce(&state, .input(.key(.control("u"))))
-        type("fault * latency 1500", into: &state)
-        #expect(palette(state)?.selected?.title == "Fault: 1500 ms latency on every call")
+        harness.send(.input(.key(.control("u"))))
+        type("fault * latency 1500", into: harness)
+        #expect(palette(harness.state)?.selected?.title == "Fault: 1500 ms latency on every call")
     }
 
     /// Issue 29 item 6: the `body` kind (a chosen JSON answer) is typed too, its JSON as written.
     @Test func aTypedBodyFaultCarriesItsJSONStatusAndCount() {
-        var state = AppState(now: start)
-        _ = reduce(&state, .input(.key(.control("p"))))
-        type(#"fault /me/profile body 201 {"display_name":  "A  B", "n": [1, 2]} x3"#, into: &state)
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        type(#"fault /me/profile body 201 {"display_name":  "A  B", "n": [1, 2]} x3"#, into: harness)
         let fault = Components.Schemas.EndpointFault(
             path: "/me/profile", kind: .body, body: #"{"display_name":  "A  B", "n": [1, 2]}"#, bodyStatus: 201,
             times: 3)
         #expect(
-            palette(state)?.selected?.action
+            palette(harness.state)?.selected?.action
                 == .setFaults(
                     FaultSettings(endpoints: [fault]), label: "Fault on: 201 with a chosen body, 3 times on /me/profile"
                 ))
-        _ = reduce(&state, .input(.key(.control("u"))))
-        type("fault * body null", into: &state)
+        harness.send(.input(.key(.control("u"))))
+        type("fault * body null", into: harness)
         #expect(
-            palette(state)?.selected?.action
+            palette(harness.state)?.selected?.action
                 == .setFaults(
                     FaultSettings(endpoints: [.init(path: "*", kind: .body, body: "null")]),
                     label: "Fault on: 200 with a chosen body on every call"))
         // Longer than a search: the whole typed JSON is kept.
-        _ = reduce(&state, .input(.key(.control("u"))))
+        harness.send(.input(.key(.control("u"))))
         let long = #"{"error":{"code":"account_suspended","message":"\#(String(repeating: "m", count: 200))"}}"#
-        type("fault /me/profile body \(long)", into: &state)
-        #expect(palette(state)?.selected?.title == "Fault: 200 with a chosen body on /me/profile")
+        type("fault /me/profile body \(long)", into: harness)
+        #expect(palette(harness.state)?.selected?.title == "Fault: 200 with a chosen body on /me/profile")
         // A body that does not parse, or none, makes no command.
         for broken in [#"fault /me body {"a": }"#, "fault /me body", "fault /me body x2", #"fault me body {}"#] {
-            _ = reduce(&state, .input(.key(.control("u"))))
-            type(broken, into: &state)
-            #expect(palette(state)?.commands.contains { $0.detail == "as typed" } == false, "\(broken)")
+            harness.send(.input(.key(.control("u"))))
+            type(broken, into: harness)
+            #expect(palette(harness.state)?.commands.contains { $0.detail == "as typed" } == false, "\(broken)")
         }
     }
 
     /// What does not read as a command makes none; the grammar's row says what to type, and Enter on it
     /// starts the words.
     @Test func aQueryThatReadsAsNothingMakesNoCommand() {
-        var state = AppState(now: start)
-        _ = reduce(&state, .input(.key(.control("p"))))
-        type("fault /auth/me 42", into: &state)
-        #expect(palette(state)?.commands.contains { $0.detail == "as typed" } == false)
-        _ = reduce(&state, .input(.key(.control("u"))))
-        type("your own status", into: &state)
-        #expect(palette(state)?.selected?.action == .typed(.fault))
-        #expect(reduce(&state, .input(.key(.enter))) == [])
-        #expect(palette(state)?.query == "fault ")
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        type("fault /auth/me 42", into: harness)
+        #expect(palette(harness.state)?.commands.contains { $0.detail == "as typed" } == false)
+        harness.send(.input(.key(.control("u"))))
+        type("your own status", into: harness)
+        #expect(palette(harness.state)?.selected?.action == .typed(.fault))
+        #expect(harness.send(.input(.key(.enter))) == [])
+        #expect(palette(harness.state)?.query == "fault ")
     }
 
     /// What the list already holds is not made twice from the words.
     @Test func aTypedCommandTheListHoldsIsNotRepeated() {
-        var state = AppState(now: start)
-        _ = reduce(&state, .input(.key(.control("p"))))
-        type("clock freeze", into: &state)
-        #expect(palette(state)?.commands.filter { $0.action == .moveClock(.frozen(true)) }.count == 1)
-        #expect(palette(state)?.selected?.action == .moveClock(.frozen(true)))
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        type("clock freeze", into: harness)
+        #expect(palette(harness.state)?.commands.filter { $0.action == .moveClock(.frozen(true)) }.count == 1)
+        #expect(palette(harness.state)?.selected?.action == .moveClock(.frozen(true)))
     }
 
     @Test func freezingTheClockToastsIt() {
-        var state = AppState(now: start)
-        _ = reduce(&state, .moveClock(.frozen(true)))
-        _ = reduce(&state, .reply(ClockAdvanced(from: start, now: start, events: []), to: RequestID(1)))
-        #expect(state.toast?.message == "Clock frozen")
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.moveClock(.frozen(true)))
+        harness.send(.reply(ClockAdvanced(from: start, now: start, events: []), to: RequestID(1)))
+        #expect(harness.state.toast?.message == "Clock frozen")
     }
 
     /// Readline's Ctrl+W and Ctrl+U edit the query as in every text field (issue 28 item 20).
     @Test func ctrlWDropsTheLastWordAndCtrlUTheWholeQuery() {
-        var state = AppState(now: start)
-        _ = reduce(&state, .input(.key(.control("p"))))
-        type("clock 15", into: &state)
-        _ = reduce(&state, .input(.key(.control("w"))))
-        #expect(palette(state)?.query == "clock ")
-        type("30", into: &state)
-        _ = reduce(&state, .input(.key(.control("u"))))
-        #expect(palette(state)?.query == "")
-        #expect(state.overlay != nil)
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        type("clock 15", into: harness)
+        harness.send(.input(.key(.control("w"))))
+        #expect(palette(harness.state)?.query == "clock ")
+        type("30", into: harness)
+        harness.send(.input(.key(.control("u"))))
+        #expect(palette(harness.state)?.query == "")
+        #expect(harness.state.overlay != nil)
     }
 
     /// Issue 29 item 11: the palette is a long list like the others (Home/End to its ends, where the
@@ -185,28 +185,30 @@ private func type(_ text: String, into state: inout AppState) {
     @Test func homeAndEndGoToEitherEndAndTheBorderSaysWhere() throws {
         var state = AppState(now: start)
         state.size = .standard
-        _ = reduce(&state, .input(.key(.control("p"))))
-        let count = try #require(palette(state)?.matches.count)
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        let count = try #require(palette(harness.state)?.matches.count)
         #expect(count > 20)
-        #expect(render(state, size: .standard).text().contains(" 1 of \(count) "))
-        _ = reduce(&state, .input(.key(.end)))
-        #expect(palette(state)?.selection == count - 1)
-        #expect(render(state, size: .standard).text().contains(" \(count) of \(count) "))
-        _ = reduce(&state, .input(.key(.home)))
-        #expect(palette(state)?.selection == 0)
-        _ = reduce(&state, .input(.key(.pageDown)))
-        #expect(palette(state)?.selection == 10)
-        _ = reduce(&state, .input(.key(.character("G"))))
-        #expect(palette(state)?.query == "G")
+        #expect(render(harness.state, size: .standard).text().contains(" 1 of \(count) "))
+        harness.send(.input(.key(.end)))
+        #expect(palette(harness.state)?.selection == count - 1)
+        #expect(render(harness.state, size: .standard).text().contains(" \(count) of \(count) "))
+        harness.send(.input(.key(.home)))
+        #expect(palette(harness.state)?.selection == 0)
+        harness.send(.input(.key(.pageDown)))
+        #expect(palette(harness.state)?.selection == 10)
+        harness.send(.input(.key(.character("G"))))
+        #expect(palette(harness.state)?.query == "G")
     }
 
     /// At 40 columns the placeholder is cut before the count ("a scree301/301" ran them together).
     @Test func atFortyColumnsThePlaceholderStopsASpaceBeforeTheCount() throws {
         var state = AppState(now: start)
         state.size = .minimum
-        _ = reduce(&state, .input(.key(.control("p"))))
-        let total = try #require(palette(state)?.commands.count)
-        let lines = render(state, size: .minimum).textLines()
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        let total = try #require(palette(harness.state)?.commands.count)
+        let lines = render(harness.state, size: .minimum).textLines()
         let line = try #require(lines.first { $0.contains("> Type") })
         let count = "\(total)/\(total)"
         let countStart = try #require(line.range(of: count)).lowerBound
@@ -215,85 +217,87 @@ private func type(_ text: String, into state: inout AppState) {
     }
 
     @Test func scenariosArriveWhileItIsOpenAndStayUnderTheQuery() {
-        var state = AppState(now: start)
-        _ = reduce(&state, .input(.key(.control("p"))))
-        type("resend", into: &state)
-        #expect(palette(state)?.selected == nil || palette(state)?.selected?.title.hasPrefix("Scenario") == false)
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        type("resend", into: harness)
+        #expect(
+            palette(harness.state)?.selected == nil
+                || palette(harness.state)?.selected?.title.hasPrefix("Scenario") == false)
         let scenarios = [
             ScenarioSummary(name: "default", description: "Athlete with every method"),
             ScenarioSummary(name: "resend-exhausted", description: "3 resends in the last 15 min"),
         ]
-        _ = reduce(&state, .reply(scenarios, to: RequestID(1)))
-        #expect(palette(state)?.selected?.action == .switchScenario("resend-exhausted"))
-        #expect(palette(state)?.query == "resend")
+        harness.send(.reply(scenarios, to: RequestID(1)))
+        #expect(palette(harness.state)?.selected?.action == .switchScenario("resend-exhausted"))
+        #expect(palette(harness.state)?.query == "resend")
     }
 
     @Test func aSwitchedScenarioStartsTheAppOverSignedInWithAToast() {
         var state = AppState(now: start)
         state.stack.append(AnyScreen(HubScreen()))
         state.reauth = ReauthGrant(reauthToken: "ra_fixture", expiresAt: start + 600, method: .init(.password))
-        _ = reduce(&state, .switchScenario("phone-only"))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.switchScenario("phone-only"))
         let methods = SampleData.everyMethod
-        _ = reduce(
-            &state,
+        harness.send(
             .reply(
                 ScenarioSwitched(name: "phone-only", signedIn: QASignedIn(methods: methods, profile: nil)),
                 to: RequestID(1)))
-        #expect(state.stack.map(\.id) == ["settings"])
-        #expect(state.methods == methods)
-        #expect(state.reauth == nil)
-        #expect(state.console.scenario == "phone-only")
-        #expect(state.toast?.message == "Scenario: phone-only")
+        #expect(harness.state.stack.map(\.id) == ["settings"])
+        #expect(harness.state.methods == methods)
+        #expect(harness.state.reauth == nil)
+        #expect(harness.state.console.scenario == "phone-only")
+        #expect(harness.state.toast?.message == "Scenario: phone-only")
     }
 
     @Test func aScenarioThatStartsSignedOutLandsOnWelcomeWithNothingCached() {
         var state = AppState(now: start)
         state.methods = SampleData.everyMethod
-        _ = reduce(&state, .switchScenario("new-user"))
-        _ = reduce(&state, .reply(ScenarioSwitched(name: "new-user", signedIn: nil), to: RequestID(1)))
-        #expect(state.stack.map(\.id) == ["welcome"])
-        #expect(state.methods == nil)
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.switchScenario("new-user"))
+        harness.send(.reply(ScenarioSwitched(name: "new-user", signedIn: nil), to: RequestID(1)))
+        #expect(harness.state.stack.map(\.id) == ["welcome"])
+        #expect(harness.state.methods == nil)
     }
 
     @Test func aRefusedSwitchSaysWhyAndLeavesTheScreen() {
-        var state = AppState(now: start)
-        _ = reduce(&state, .switchScenario("nope"))
-        _ = reduce(
-            &state,
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.switchScenario("nope"))
+        harness.send(
             .failure(.server(status: 404, code: "not_found", message: "No scenario named nope."), to: RequestID(1)))
-        #expect(state.stack.map(\.id) == ["settings"])
-        #expect(state.toast?.message.hasPrefix("Scenario nope not loaded") == true)
+        #expect(harness.state.stack.map(\.id) == ["settings"])
+        #expect(harness.state.toast?.message.hasPrefix("Scenario nope not loaded") == true)
     }
 
     @Test func aClockMoveSaysWhatFellDueEachKindOnce() {
-        var state = AppState(now: start)
-        _ = reduce(&state, .moveClock(.toNextDeadline))
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.moveClock(.toNextDeadline))
         let events = [
             DeadlineEvent(at: start + 300, kind: "otp_expired", subject: "1"),
             DeadlineEvent(at: start + 300, kind: "otp_expired", subject: "2"),
             DeadlineEvent(at: start + 300, kind: "reauth_expired", subject: "u"),
         ]
-        _ = reduce(&state, .reply(ClockAdvanced(from: start, now: start + 300, events: events), to: RequestID(1)))
-        #expect(state.toast?.message == "Clock +5 min: code expired, re-auth window closed")
+        harness.send(.reply(ClockAdvanced(from: start, now: start + 300, events: events), to: RequestID(1)))
+        #expect(harness.state.toast?.message == "Clock +5 min: code expired, re-auth window closed")
     }
 
     @Test func aClockMoveWithNothingDueSaysSo() {
-        var state = AppState(now: start)
-        _ = reduce(&state, .moveClock(.by(seconds: 30)))
-        _ = reduce(&state, .reply(ClockAdvanced(from: start, now: start + 30, events: []), to: RequestID(1)))
-        #expect(state.toast?.message == "Clock +30 s: nothing fell due")
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.moveClock(.by(seconds: 30)))
+        harness.send(.reply(ClockAdvanced(from: start, now: start + 30, events: []), to: RequestID(1)))
+        #expect(harness.state.toast?.message == "Clock +30 s: nothing fell due")
     }
 
     @Test func aFaultChosenIsSentAndTheBackendsAnswerKept() {
-        var state = AppState(now: start)
-        _ = reduce(&state, .input(.key(.control("p"))))
-        type("fault commit", into: &state)
-        let effects = reduce(&state, .input(.key(.enter)))
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        type("fault commit", into: harness)
+        let effects = harness.send(.input(.key(.enter)))
         let sent = FaultSettings(endpoints: [.init(path: "*", kind: .commitThenFail)])
         #expect(effects == [.request(ChangeFaults(faults: sent), id: 3)])
-        _ = reduce(&state, .reply(sent, to: RequestID(3)))
-        #expect(state.console.faultSummary == "commit then fail on every call")
-        #expect(state.toast?.message == "Fault on: commit then fail on every call")
+        harness.send(.reply(sent, to: RequestID(3)))
+        #expect(harness.state.console.faultSummary == "commit then fail on every call")
+        #expect(harness.state.toast?.message == "Fault on: commit then fail on every call")
     }
 
     @Test func theSummaryNamesABodyFaultsStatusAndWhatIsLeftOfACount() {
@@ -309,41 +313,42 @@ private func type(_ text: String, into state: inout AppState) {
     }
 
     @Test func withoutTheReferenceBackendItSaysWhatIsMissingAndAsksNothing() {
-        var state = AppState(now: start, options: AppOptions(hasReferenceBackend: false))
-        let effects = reduce(&state, .input(.key(.control("p"))))
+        let harness = ReducerHarness(
+            AppState(now: start, options: AppOptions(hasReferenceBackend: false)), exhaustivity: .off)
+        let effects = harness.send(.input(.key(.control("p"))))
         #expect(effects == [])
-        let commands = palette(state)?.commands ?? []
+        let commands = palette(harness.state)?.commands ?? []
         #expect(commands.contains { $0.title == "Scenarios, clock and faults" && $0.action == .none })
         #expect(!commands.contains { $0.title.hasPrefix("Clock") })
     }
 
     @Test func looksSwitchLive() {
-        var state = AppState(now: start)
-        _ = reduce(&state, .input(.key(.control("p"))))
-        type("theme light", into: &state)
-        _ = reduce(&state, .input(.key(.enter)))
-        #expect(state.options.theme == .light)
-        _ = reduce(&state, .input(.key(.control("p"))))
-        type("ascii on", into: &state)
-        _ = reduce(&state, .input(.key(.enter)))
-        #expect(state.options.ascii)
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        type("theme light", into: harness)
+        harness.send(.input(.key(.enter)))
+        #expect(harness.state.options.theme == .light)
+        harness.send(.input(.key(.control("p"))))
+        type("ascii on", into: harness)
+        harness.send(.input(.key(.enter)))
+        #expect(harness.state.options.ascii)
     }
 
     @Test func aKeyCommandActsAsItsKeyOnTheScreenBelow() {
-        var state = AppState(now: start)
-        _ = reduce(&state, .input(.key(.control("p"))))
-        type("open", into: &state)
-        #expect(palette(state)?.selected?.action == .key(.enter))
-        _ = reduce(&state, .input(.key(.enter)))
-        #expect(state.top.id == "hub")
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        type("open", into: harness)
+        #expect(palette(harness.state)?.selected?.action == .key(.enter))
+        harness.send(.input(.key(.enter)))
+        #expect(harness.state.top.id == "hub")
     }
 
     @Test func aGalleryStateOpensItsPreview() {
-        var state = AppState(now: start)
-        _ = reduce(&state, .input(.key(.control("p"))))
-        type("show hub:offline", into: &state)
-        _ = reduce(&state, .input(.key(.enter)))
-        #expect(state.top.as(PreviewScreen.self)?.entryID == "hub:offline")
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        type("show hub:offline", into: harness)
+        harness.send(.input(.key(.enter)))
+        #expect(harness.state.top.as(PreviewScreen.self)?.entryID == "hub:offline")
     }
 
     @Test func fuzzyMatchWantsEveryCharacterInOrderAndPrefersRuns() {
@@ -372,29 +377,42 @@ private func type(_ text: String, into state: inout AppState) {
         let entries = Gallery.entries
         var state = AppState(now: start)
         state.stack.append(AnyScreen(PreviewScreen(entryID: entries[1].id)))
-        _ = reduce(&state, .input(.key(.right)))
-        #expect(state.top.as(PreviewScreen.self)?.entryID == entries[2].id)
-        _ = reduce(&state, .input(.key(.left)))
-        _ = reduce(&state, .input(.key(.left)))
-        _ = reduce(&state, .input(.key(.left)))
-        #expect(state.top.as(PreviewScreen.self)?.entryID == entries[0].id)
-        _ = reduce(&state, .input(.key(.escape)))
-        #expect(state.stack.count == 1)
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.right))) { $0.top = AnyScreen(PreviewScreen(entryID: entries[2].id)) }
+        #expect(harness.state.top.as(PreviewScreen.self)?.entryID == entries[2].id)
+        harness.send(.input(.key(.left))) { $0.top = AnyScreen(PreviewScreen(entryID: entries[1].id)) }
+        harness.send(.input(.key(.left))) { $0.top = AnyScreen(PreviewScreen(entryID: entries[0].id)) }
+        // The first state has none before it.
+        harness.send(.input(.key(.left)))
+        #expect(harness.state.top.as(PreviewScreen.self)?.entryID == entries[0].id)
+        harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
+        #expect(harness.state.stack.count == 1)
     }
 
     @Test func platformRoleSizeAndThemeToggle() {
         var state = AppState(now: start)
         state.stack.append(AnyScreen(PreviewScreen(entryID: "hub:default")))
-        _ = reduce(&state, .input(.key(.character("p"))))
-        _ = reduce(&state, .input(.key(.character("r"))))
-        _ = reduce(&state, .input(.key(.character("s"))))
-        _ = reduce(&state, .input(.key(.character("t"))))
-        let preview = state.top.as(PreviewScreen.self)
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.character("p")))) {
+            $0.top = AnyScreen(PreviewScreen(entryID: "hub:default", platform: .android))
+        }
+        harness.send(.input(.key(.character("r")))) {
+            $0.top = AnyScreen(PreviewScreen(entryID: "hub:default", platform: .android, role: .coach))
+        }
+        let standard = Size(cols: 80, rows: 24)
+        harness.send(.input(.key(.character("s")))) {
+            $0.top = AnyScreen(PreviewScreen(entryID: "hub:default", platform: .android, role: .coach, size: standard))
+        }
+        harness.send(.input(.key(.character("t")))) {
+            $0.top = AnyScreen(
+                PreviewScreen(entryID: "hub:default", platform: .android, role: .coach, size: standard, theme: .light))
+        }
+        let preview = harness.state.top.as(PreviewScreen.self)
         #expect(preview?.platform == .android)
         #expect(preview?.role == .coach)
         #expect(preview?.size == Size(cols: 80, rows: 24))
         #expect(preview?.theme == .light)
-        let shown = preview?.shownState(start, looks: state.options)
+        let shown = preview?.shownState(start, looks: harness.state.options)
         #expect(shown?.methods?.role.known == .coach)
         #expect(shown?.options.platform == .android)
         #expect(shown?.options.theme == .light)
@@ -426,12 +444,13 @@ private func type(_ text: String, into state: inout AppState) {
         var state = AppState(now: start, options: options)
         state.stack.append(AnyScreen(PreviewScreen(entryID: "hub:default")))
         var seen: [Theme.Name] = []
+        let harness = ReducerHarness(state, exhaustivity: .off)
         for _ in Theme.Name.allCases {
-            _ = reduce(&state, .input(.key(.character("t"))))
-            seen.append(state.paintedLooks.theme)
+            harness.send(.input(.key(.character("t"))))
+            seen.append(harness.state.paintedLooks.theme)
         }
         #expect(seen == [.dark, .light, .mono])
-        #expect(state.options.theme == .mono)
+        #expect(harness.state.options.theme == .mono)
     }
 
     /// Issue 29, item 7: the preview's footer was the shown state's ("r Reload", "Esc/← Back") while `r`

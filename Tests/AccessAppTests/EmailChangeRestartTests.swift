@@ -66,37 +66,39 @@ import Testing
             link: link, sentTo: "new.address@gmail.com", sentAt: start - 2 * 86_400, canResend: true)
         var state = SampleData.state([EmailPasswordScreen(), waiting], now: start)
         state.reauth = ReauthGrant(reauthToken: "ra_1", expiresAt: start + 900, method: .init(.password))
-        #expect(reduce(&state, .input(.key(.enter))) == [.request(Endpoint.ResendEmailLink(), id: 1)])
-        _ = reduce(&state, .failure(gone, to: RequestID(1)))
-        #expect(state.top.as(CheckEmailScreen.self)?.startsAgain == true)
-        #expect(text(state).contains("Start the change again"))
-        #expect(!text(state).contains("Resend link"))
-        _ = reduce(&state, .input(.key(.enter)))
-        #expect(state.top.as(NewEmailScreen.self)?.email.value == "new.address@gmail.com")
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        #expect(harness.send(.input(.key(.enter))) == [.request(Endpoint.ResendEmailLink(), id: 1)])
+        harness.send(.failure(gone, to: RequestID(1)))
+        #expect(harness.state.top.as(CheckEmailScreen.self)?.startsAgain == true)
+        #expect(text(harness.state).contains("Start the change again"))
+        #expect(!text(harness.state).contains("Resend link"))
+        harness.send(.input(.key(.enter)))
+        #expect(harness.state.top.as(NewEmailScreen.self)?.email.value == "new.address@gmail.com")
     }
 
     /// The re-auth window has closed: "Verify it's you" first, then the same filled-in screen.
     @Test func withoutAnOpenWindowItVerifiesFirst() {
-        var state = expired(EmailChangeLink(address: "new.address@gmail.com"), reauth: false)
-        _ = reduce(&state, .input(.key(.enter)))
-        _ = reduce(&state, .failure(gone, to: RequestID(1)))
-        _ = reduce(&state, .input(.key(.enter)))
+        let harness = ReducerHarness(
+            expired(EmailChangeLink(address: "new.address@gmail.com"), reauth: false), exhaustivity: .off)
+        harness.send(.input(.key(.enter)))
+        harness.send(.failure(gone, to: RequestID(1)))
+        harness.send(.input(.key(.enter)))
         #expect(
-            state.top.as(ReauthPickerScreen.self)?.flow
+            harness.state.top.as(ReauthPickerScreen.self)?.flow
                 == AnyFlow(RestartEmailChange(address: "new.address@gmail.com")))
     }
 
     /// Any other refusal (a wait, no connection) keeps "Request a new link": the change may still be pending.
     @Test func otherFailuresKeepRequestANewLink() {
-        var state = expired(EmailChangeLink(), reauth: true)
-        _ = reduce(&state, .input(.key(.enter)))
-        _ = reduce(&state, .failure(.rateLimited(retryAfter: nil, message: "Slow down."), to: RequestID(1)))
-        #expect(state.top.as(LinkExpiredScreen.self)?.startsAgain == false)
-        #expect(text(state).contains("Request a new link"))
+        let harness = ReducerHarness(expired(EmailChangeLink(), reauth: true), exhaustivity: .off)
+        harness.send(.input(.key(.enter)))
+        harness.send(.failure(.rateLimited(retryAfter: nil, message: "Slow down."), to: RequestID(1)))
+        #expect(harness.state.top.as(LinkExpiredScreen.self)?.startsAgain == false)
+        #expect(text(harness.state).contains("Request a new link"))
         // An address not known (a link handed over, not opened from its message): the field starts empty.
-        _ = reduce(&state, .input(.key(.enter)))
-        _ = reduce(&state, .failure(gone, to: RequestID(2)))
-        _ = reduce(&state, .input(.key(.enter)))
-        #expect(state.top.as(NewEmailScreen.self) == NewEmailScreen(mode: .change(current: "jdoe@mail.com")))
+        harness.send(.input(.key(.enter)))
+        harness.send(.failure(gone, to: RequestID(2)))
+        harness.send(.input(.key(.enter)))
+        #expect(harness.state.top.as(NewEmailScreen.self) == NewEmailScreen(mode: .change(current: "jdoe@mail.com")))
     }
 }

@@ -343,42 +343,45 @@ import Testing
     /// Issue 28 item 27 (seed 003's "Verification Success"): a phone sign-up's right code says so as
     /// the profile opens; a returning account's sign-in goes on without it. Before, nothing was said.
     @Test func aSignUpCodeSaysThePhoneIsVerifiedAsTheProfileOpens() {
-        var state = signInState(challenge("chl_1"))
-        for digit in "123456" { _ = reduce(&state, .input(.key(.character(digit)))) }
-        _ = reduce(&state, .reply(signedIn(isNewUser: true), to: RequestID(1)))
-        #expect(state.stack == [AnyScreen(ProfileScreen())])
-        #expect(state.toast?.message == "Phone verified. Next, your profile.")
-        #expect(F.rendered(state).contains("Phone verified. Next, your profile."))
-        var returning = signInState(challenge("chl_1"))
-        for digit in "123456" { _ = reduce(&returning, .input(.key(.character(digit)))) }
-        _ = reduce(&returning, .reply(signedIn(), to: RequestID(1)))
-        #expect(returning.toast == nil)
+        let harness = ReducerHarness(signInState(challenge("chl_1")), exhaustivity: .off)
+        for digit in "123456" { harness.send(.input(.key(.character(digit)))) }
+        harness.send(.reply(signedIn(isNewUser: true), to: RequestID(1)))
+        #expect(harness.state.stack == [AnyScreen(ProfileScreen())])
+        #expect(harness.state.toast?.message == "Phone verified. Next, your profile.")
+        #expect(F.rendered(harness.state).contains("Phone verified. Next, your profile."))
+        let returningHarness = ReducerHarness(signInState(challenge("chl_1")), exhaustivity: .off)
+        for digit in "123456" { returningHarness.send(.input(.key(.character(digit)))) }
+        returningHarness.send(.reply(signedIn(), to: RequestID(1)))
+        #expect(returningHarness.state.toast == nil)
     }
 
     @Test func aSignInCodeAnswersItsChallengeAndSignsIn() {
-        var state = signInState(challenge("chl_1"))
+        let state = signInState(challenge("chl_1"))
         #expect(F.rendered(state).contains("We texted a 6-digit code to +995 511 123 456."))
         var sent: [Effect] = []
-        for digit in "123456" { sent = reduce(&state, .input(.key(.character(digit)))) }
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        for digit in "123456" { sent = harness.send(.input(.key(.character(digit)))) }
         #expect(sent == [.request(VerifySignInCode(challengeId: "chl_1", code: "123456"), id: 1)])
-        #expect(state.pending == [RequestID(1): state.waiting(.screen(depth: 1), VerifySignInCode.self)])
-        _ = reduce(&state, .reply(signedIn(), to: RequestID(1)))
-        #expect(state.stack == [AnyScreen(SettingsScreen())])
-        #expect(state.methods == SampleData.phoneOnly)
+        #expect(
+            harness.state.pending == [RequestID(1): harness.state.waiting(.screen(depth: 1), VerifySignInCode.self)])
+        harness.send(.reply(signedIn(), to: RequestID(1)))
+        #expect(harness.state.stack == [AnyScreen(SettingsScreen())])
+        #expect(harness.state.methods == SampleData.phoneOnly)
     }
 
     @Test func aSignInResendAnswersTheNewChallenge() {
         var state = signInState(challenge("chl_1"))
         state.now = F.start + 30
-        let resent = reduce(&state, .input(.key(.character("r"))))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        let resent = harness.send(.input(.key(.character("r"))))
         #expect(resent == [.request(Endpoint.ResendSignInCode(challengeId: "chl_1"), id: 1)])
         var renewed = challenge("chl_2")
         renewed.expiresAt = F.start + 330
         renewed.resendAfter = F.start + 60
-        _ = reduce(&state, .reply(renewed, to: RequestID(1)))
-        #expect(state.top == AnyScreen(EnterCodeScreen(signIn: renewed, channel: .phone)))
+        harness.send(.reply(renewed, to: RequestID(1)))
+        #expect(harness.state.top == AnyScreen(EnterCodeScreen(signIn: renewed, channel: .phone)))
         var sent: [Effect] = []
-        for digit in "654321" { sent = reduce(&state, .input(.key(.character(digit)))) }
+        for digit in "654321" { sent = harness.send(.input(.key(.character(digit)))) }
         #expect(sent == [.request(VerifySignInCode(challengeId: "chl_2", code: "654321"), id: 2)])
     }
 
@@ -409,19 +412,20 @@ import Testing
         state.stack.append(AnyScreen(EnterCodeScreen(reauth: .changePhone, accepted: accepted)))
         state.clockTicking = true
         state.now = F.start + 30
-        let resent = reduce(&state, .input(.key(.enter)))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        let resent = harness.send(.input(.key(.enter)))
         #expect(resent == [.request(Endpoint.ResendOtp(requestId: "otp_1"), id: 1)])
         let again = OTPRequestAccepted(
             requestId: "otp_2", phone: F.current, purpose: .init(.reauth), expiresAt: F.start + 330,
             resendAfter: F.start + 60)
-        _ = reduce(&state, .reply(again, to: RequestID(1)))
-        #expect(state.top == AnyScreen(EnterCodeScreen(reauth: .changePhone, accepted: again)))
+        harness.send(.reply(again, to: RequestID(1)))
+        #expect(harness.state.top == AnyScreen(EnterCodeScreen(reauth: .changePhone, accepted: again)))
         var sent: [Effect] = []
-        for digit in "123456" { sent = reduce(&state, .input(.key(.character(digit)))) }
+        for digit in "123456" { sent = harness.send(.input(.key(.character(digit)))) }
         #expect(sent == [.request(Endpoint.VerifyOtp(requestId: "otp_2", code: "123456"), id: 2)])
         let grant = ReauthGrant(reauthToken: "ra_phone", expiresAt: F.start + 930, method: .init(.phone))
-        _ = reduce(&state, .reply(VerifyOTPResult(purpose: .init(.reauth), reauth: grant), to: RequestID(2)))
-        #expect(state.reauth == grant)
-        #expect(state.top.as(EnterPhoneScreen.self)?.purpose == .account(.changePhone))
+        harness.send(.reply(VerifyOTPResult(purpose: .init(.reauth), reauth: grant), to: RequestID(2)))
+        #expect(harness.state.reauth == grant)
+        #expect(harness.state.top.as(EnterPhoneScreen.self)?.purpose == .account(.changePhone))
     }
 }

@@ -134,11 +134,11 @@ import Testing
     // MARK: - Links
 
     func open(_ answer: LinkInfo) -> (AppState, [Effect]) {
-        var state = SampleData.state([SettingsScreen()], now: start)
-        let asked = reduce(&state, .openLink(token))
+        let harness = ReducerHarness(SampleData.state([SettingsScreen()], now: start), exhaustivity: .off)
+        let asked = harness.send(.openLink(token))
         #expect(requests(asked) == [AnyRequest(Endpoint.InspectLink(token: token))])
-        let effects = reduce(&state, .reply(answer, to: requestID(asked)))
-        return (state, effects)
+        let effects = harness.send(.reply(answer, to: requestID(asked)))
+        return (harness.state, effects)
     }
 
     @Test func aLinkOfAnUnknownKindSaysTheAppCannotOpenIt() {

@@ -29,14 +29,15 @@ private func panel(_ state: AppState) -> JournalPanel? {
     private func opened() -> AppState {
         var state = AppState(now: start)
         state.options.backendURL = "http://127.0.0.1:8080"
-        let effects = reduce(&state, .input(.key(.function(3))))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        let effects = harness.send(.input(.key(.function(3))))
         #expect(effects == [.request(LoadJournal(), id: 1), .request(Endpoint.AdminJournal(), id: 2)])
-        _ = reduce(&state, .reply([sendCode, outboxLoad], to: RequestID(1)))
+        harness.send(.reply([sendCode, outboxLoad], to: RequestID(1)))
         let server = JournalEntry(
             id: 41, requestId: "ab-7", at: start, method: "POST", path: sendCode.path, status: 429, ms: 2,
             rule: "otp.resend_window")
-        _ = reduce(&state, .reply([server], to: RequestID(2)))
-        return state
+        harness.send(.reply([server], to: RequestID(2)))
+        return harness.state
     }
 
     @Test func f3ListsTheAppsCallsWithTheBackendsRuleAndHidesAdminCalls() {
@@ -49,57 +50,60 @@ private func panel(_ state: AppState) -> JournalPanel? {
     }
 
     @Test func theListComesFirstAndTheRulesWhenTheBackendAnswers() {
+        // The backend is offline from the start (the app's list needs no backend).
         var state = AppState(now: start)
-        _ = reduce(&state, .input(.key(.function(3))))
-        _ = reduce(&state, .reply([sendCode], to: RequestID(1)))
-        #expect(render(state, size: Size(cols: 100, rows: 20)).text().contains("429  12 ms  rate_limited"))
-        // The backend is offline: the list stays, without rules, and the app is not told it is online.
         state.isOffline = true
-        _ = reduce(&state, .failure(.offline(reason: "refused"), to: RequestID(2)))
-        #expect(panel(state)?.rows.count == 1)
-        #expect(state.isOffline)
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.input(.key(.function(3))))
+        harness.send(.reply([sendCode], to: RequestID(1)))
+        #expect(render(harness.state, size: Size(cols: 100, rows: 20)).text().contains("429  12 ms  rate_limited"))
+        // The backend is offline: the list stays, without rules, and the app is not told it is online.
+        harness.send(.failure(.offline(reason: "refused"), to: RequestID(2)))
+        #expect(panel(harness.state)?.rows.count == 1)
+        #expect(harness.state.isOffline)
     }
 
     @Test func aJournalWithoutTheReferenceBackendAsksOnlyTheApp() {
-        var state = AppState(now: start, options: AppOptions(hasReferenceBackend: false))
-        #expect(reduce(&state, .input(.key(.function(3)))) == [.request(LoadJournal(), id: 1)])
+        let harness = ReducerHarness(
+            AppState(now: start, options: AppOptions(hasReferenceBackend: false)), exhaustivity: .off)
+        #expect(harness.send(.input(.key(.function(3)))) == [.request(LoadJournal(), id: 1)])
     }
 
     @Test func aShowsTheAdminCallsToo() {
-        var state = opened()
-        _ = reduce(&state, .input(.key(.character("a"))))
-        #expect(render(state, size: Size(cols: 100, rows: 20)).text().contains("GET /_admin/outbox"))
+        let harness = ReducerHarness(opened(), exhaustivity: .off)
+        harness.send(.input(.key(.character("a"))))
+        #expect(render(harness.state, size: Size(cols: 100, rows: 20)).text().contains("GET /_admin/outbox"))
     }
 
     @Test func enterShowsTheCallWholeAndEscGoesBackToTheList() {
-        var state = opened()
-        _ = reduce(&state, .input(.key(.enter)))
-        let text = render(state, size: Size(cols: 100, rows: 30)).text()
+        let harness = ReducerHarness(opened(), exhaustivity: .off)
+        harness.send(.input(.key(.enter)))
+        let text = render(harness.state, size: Size(cols: 100, rows: 30)).text()
         #expect(text.contains("Request ID ab-7"))
         #expect(text.contains("Rule otp.resend_window"))
         #expect(text.contains("Authorization: [redacted]"))
         #expect(text.contains(#"{"phone":"+995511999999","purpose":"change_phone"}"#))
-        _ = reduce(&state, .input(.key(.escape)))
-        #expect(panel(state)?.showsDetail == false)
-        _ = reduce(&state, .input(.key(.escape)))
-        #expect(state.overlay == nil)
+        harness.send(.input(.key(.escape)))
+        #expect(panel(harness.state)?.showsDetail == false)
+        harness.send(.input(.key(.escape)))
+        #expect(harness.state.overlay == nil)
     }
 
     @Test func cCopiesTheCallAsCurl() {
-        var state = opened()
-        let effects = reduce(&state, .input(.key(.character("c"))))
+        let harness = ReducerHarness(opened(), exhaustivity: .off)
+        let effects = harness.send(.input(.key(.character("c"))))
         let curl =
             "curl -X POST 'http://127.0.0.1:8080/auth/phone/request-otp' -H 'Authorization: [redacted]'"
             + " -H 'Content-Type: application/json' -H 'X-Request-ID: ab-7'"
             + #" --data-raw '{"phone":"+995511999999","purpose":"change_phone"}'"#
         #expect(effects.first == .copy(curl))
-        #expect(state.toast?.message == "Copied as curl (secrets redacted)")
+        #expect(harness.state.toast?.message == "Copied as curl (secrets redacted)")
     }
 
     @Test func fOpensThePaletteOnTheFaultsOfThatEndpoint() {
-        var state = opened()
-        _ = reduce(&state, .input(.key(.character("f"))))
-        guard let palette = state.overlay?.as(CommandPalette.self) else {
+        let harness = ReducerHarness(opened(), exhaustivity: .off)
+        harness.send(.input(.key(.character("f"))))
+        guard let palette = harness.state.overlay?.as(CommandPalette.self) else {
             Issue.record("no palette")
             return
         }
@@ -124,53 +128,55 @@ private func panel(_ state: AppState) -> JournalPanel? {
     static func opened(calls: Int = 40) -> AppState {
         var state = AppState(now: start)
         state.size = Size(cols: 100, rows: 20)
-        _ = reduce(&state, .input(.key(.function(3))))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.input(.key(.function(3))))
         let records = (0..<calls).map { index in
             RequestRecord(
                 requestID: "id-\(index)", method: index.isMultiple(of: 2) ? "POST" : "GET",
                 path: index.isMultiple(of: 2) ? "/auth/phone/request-otp" : "/me/auth-methods",
                 status: index.isMultiple(of: 2) ? 429 : 200, milliseconds: 3, errorCode: nil)
         }
-        _ = reduce(&state, .reply(records, to: RequestID(1)))
-        return state
+        harness.send(.reply(records, to: RequestID(1)))
+        return harness.state
     }
 
-    static func press(_ keys: Key..., in state: inout AppState) {
-        for key in keys { _ = reduce(&state, .input(.key(key))) }
+    static func press(_ keys: Key..., in harness: ReducerHarness) {
+        for key in keys { harness.send(.input(.key(key))) }
     }
 
     @Test func endsAndPagesMoveTheSelectionAndTheBorderSaysWhere() throws {
-        var state = Self.opened()
+        let state = Self.opened()
         #expect(render(state, size: state.size!).text().contains("1 of 40"))
-        Self.press(.end, in: &state)
-        #expect(panel(state)?.selection == 39)
-        #expect(render(state, size: state.size!).text().contains("40 of 40"))
-        Self.press(.character("g"), in: &state)
-        #expect(panel(state)?.selection == 0)
-        Self.press(.character("G"), .home, .pageDown, in: &state)
-        let page = try #require(panel(state)?.selection)
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        Self.press(.end, in: harness)
+        #expect(panel(harness.state)?.selection == 39)
+        #expect(render(harness.state, size: harness.state.size!).text().contains("40 of 40"))
+        Self.press(.character("g"), in: harness)
+        #expect(panel(harness.state)?.selection == 0)
+        Self.press(.character("G"), .home, .pageDown, in: harness)
+        let page = try #require(panel(harness.state)?.selection)
         #expect(page > 1 && page < 39)
-        Self.press(.pageUp, in: &state)
-        #expect(panel(state)?.selection == 0)
+        Self.press(.pageUp, in: harness)
+        #expect(panel(harness.state)?.selection == 0)
     }
 
     @Test func slashFiltersByPathStatusOrRuleAndEscClearsIt() {
-        var state = Self.opened()
-        Self.press(.character("/"), in: &state)
-        #expect(state.overlay?.base.takesText == true)
-        for character in "429" { Self.press(.character(character), in: &state) }
-        let filtered = panel(state)?.visibleRows ?? []
+        let harness = ReducerHarness(Self.opened(), exhaustivity: .off)
+        Self.press(.character("/"), in: harness)
+        #expect(harness.state.overlay?.base.takesText == true)
+        for character in "429" { Self.press(.character(character), in: harness) }
+        let filtered = panel(harness.state)?.visibleRows ?? []
         #expect(filtered.count == 20 && filtered.allSatisfy { $0.record.status == 429 })
         // While typing, q is text, not Close.
-        Self.press(.character("q"), in: &state)
-        #expect(state.overlay != nil && panel(state)?.visibleRows.isEmpty == true)
-        #expect(render(state, size: state.size!).text().contains("No call matches the filter."))
-        Self.press(.backspace, .enter, in: &state)
-        #expect(panel(state)?.filter.isEditing == false && panel(state)?.visibleRows.count == 20)
-        Self.press(.escape, in: &state)
-        #expect(panel(state)?.visibleRows.count == 40)
-        Self.press(.escape, in: &state)
-        #expect(state.overlay == nil)
+        Self.press(.character("q"), in: harness)
+        #expect(harness.state.overlay != nil && panel(harness.state)?.visibleRows.isEmpty == true)
+        #expect(render(harness.state, size: harness.state.size!).text().contains("No call matches the filter."))
+        Self.press(.backspace, .enter, in: harness)
+        #expect(panel(harness.state)?.filter.isEditing == false && panel(harness.state)?.visibleRows.count == 20)
+        Self.press(.escape, in: harness)
+        #expect(panel(harness.state)?.visibleRows.count == 40)
+        Self.press(.escape, in: harness)
+        #expect(harness.state.overlay == nil)
     }
 }
 
@@ -185,15 +191,16 @@ private func panel(_ state: AppState) -> JournalPanel? {
         var state = AppState(now: start)
         state.size = size
         state.options.backendURL = "http://127.0.0.1:8080"
-        _ = reduce(&state, .input(.key(.function(3))))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.input(.key(.function(3))))
         let offline = RequestRecord(
             requestID: "ab-9", method: "GET", path: "/me/profile", status: nil, milliseconds: 5, errorCode: "offline")
-        _ = reduce(&state, .reply([sendCode, offline], to: RequestID(1)))
+        harness.send(.reply([sendCode, offline], to: RequestID(1)))
         let server = JournalEntry(
             id: 41, requestId: "ab-7", at: moved, method: "POST", path: sendCode.path, status: 429, ms: 2,
             rule: "otp.resend_window")
-        _ = reduce(&state, .reply([server], to: RequestID(2)))
-        return state
+        harness.send(.reply([server], to: RequestID(2)))
+        return harness.state
     }
 
     @Test func eachCallShowsTheBackendsTimeOfItsEntryNotTheApps() {
@@ -206,31 +213,31 @@ private func panel(_ state: AppState) -> JournalPanel? {
     }
 
     @Test func theCallWholeGivesTheBackendsDateAndTime() {
-        var state = Self.opened()
-        _ = reduce(&state, .input(.key(.down)))
-        _ = reduce(&state, .input(.key(.enter)))
-        let text = render(state, size: Size(cols: 100, rows: 30)).text()
+        let harness = ReducerHarness(Self.opened(), exhaustivity: .off)
+        harness.send(.input(.key(.down)))
+        harness.send(.input(.key(.enter)))
+        let text = render(harness.state, size: Size(cols: 100, rows: 30)).text()
         #expect(text.contains("Backend time 2027-01-18T09:02:05Z (its clock, UTC)"))
     }
 
     @Test func theFilterMatchesTheTimeAndSaysHowManyOfTheCallsItKeeps() {
-        var state = Self.opened()
+        let harness = ReducerHarness(Self.opened(), exhaustivity: .off)
         for key: Key in [.character("/"), .character("0"), .character("9"), .character(":"), .character("0")] {
-            _ = reduce(&state, .input(.key(key)))
+            harness.send(.input(.key(key)))
         }
-        let text = render(state, size: Size(cols: 100, rows: 20)).text()
+        let text = render(harness.state, size: Size(cols: 100, rows: 20)).text()
         #expect(text.contains("1 of 2 match"))
         #expect(text.contains("POST /auth/phone/request-otp"))
         #expect(!text.contains("GET /me/profile"))
-        _ = reduce(&state, .input(.key(.escape)))
-        #expect(!render(state, size: Size(cols: 100, rows: 20)).text().contains("match"))
+        harness.send(.input(.key(.escape)))
+        #expect(!render(harness.state, size: Size(cols: 100, rows: 20)).text().contains("match"))
     }
 
     @Test func copyingShowsItsToastOverThePanel() {
-        var state = Self.opened()
-        _ = reduce(&state, .input(.key(.character("c"))))
-        #expect(state.overlay?.as(JournalPanel.self) != nil)
-        let text = render(state, size: Size(cols: 100, rows: 20)).text()
+        let harness = ReducerHarness(Self.opened(), exhaustivity: .off)
+        harness.send(.input(.key(.character("c"))))
+        #expect(harness.state.overlay?.as(JournalPanel.self) != nil)
+        let text = render(harness.state, size: Size(cols: 100, rows: 20)).text()
         #expect(text.contains("Copied as curl (secrets redacted)"))
     }
 }

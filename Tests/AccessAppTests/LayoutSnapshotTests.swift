@@ -1,3 +1,4 @@
+import AccessAppTesting
 import Foundation
 import SnapshotSupport
 import TerminalKit
@@ -52,10 +53,11 @@ import Testing
 
     @Test(arguments: cases)
     func focusStaysOnScreen(_ layout: Case) throws {
-        var state = try #require(Gallery.entry(layout.state)).makeState(Self.start)
-        _ = reduce(&state, .input(.resize(layout.size)))
-        for key in layout.keys { _ = reduce(&state, .input(.key(key))) }
-        let grid = render(state, size: layout.size)
+        let harness = ReducerHarness(
+            try #require(Gallery.entry(layout.state)).makeState(Self.start), exhaustivity: .off)
+        harness.send(.input(.resize(layout.size)))
+        for key in layout.keys { harness.send(.input(.key(key))) }
+        let grid = render(harness.state, size: layout.size)
         let body = grid.textLines().dropLast().joined(separator: "\n")
         #expect(body.contains(layout.shows), "\(layout.name): \(layout.shows) is not drawn")
         assertSnapshot(of: grid, named: layout.name, in: Self.directory, mode: .fromEnvironment())

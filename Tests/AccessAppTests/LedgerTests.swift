@@ -14,9 +14,9 @@ import Testing
 
     /// The hub, loading: it waits for request 1.
     static func hubWaiting() -> AppState {
-        var state = SampleData.state([], now: now)
-        _ = reduce(&state, .input(.key(.character("r"))))
-        return state
+        let harness = ReducerHarness(SampleData.state([], now: now), exhaustivity: .off)
+        harness.send(.input(.key(.character("r"))))
+        return harness.state
     }
 
     @Test func idsAreMintedInOrderAndNoteTheirOwner() {
@@ -27,76 +27,74 @@ import Testing
 
     static let unknown = RequestID(99)
 
+    // Each reply nobody waits for goes through an exhaustive harness with nothing described: no effect, and
+    // the state exactly as before.
+
     @Test func anOfflineReplyNobodyWaitsForLeavesTheBannerDown() {
-        var state = Self.hubWaiting()
-        let before = state
-        #expect(reduce(&state, .failure(.offline(reason: "refused"), to: Self.unknown)) == [])
-        #expect(state == before)
-        #expect(state.banner == nil)
+        let harness = ReducerHarness(Self.hubWaiting())
+        harness.send(.failure(.offline(reason: "refused"), to: Self.unknown), effects: [])
+        #expect(harness.state.banner == nil)
     }
 
     @Test func anAnswerNobodyWaitsForLeavesTheOfflineBannerUp() {
         var state = Self.hubWaiting()
         state.isOffline = true
         state.banner = .offline
-        let before = state
-        #expect(reduce(&state, .reply(SampleData.everyMethod, to: Self.unknown)) == [])
-        #expect(state == before)
+        let harness = ReducerHarness(state)
+        harness.send(.reply(SampleData.everyMethod, to: Self.unknown), effects: [])
     }
 
     @Test func aLimitedAccessRefusalNobodyWaitsForRaisesNoSheet() {
-        var state = Self.hubWaiting()
-        let before = state
+        let harness = ReducerHarness(Self.hubWaiting())
         let refusal = APIError.server(status: 403, code: ErrorCode.limitedAccess.rawValue, message: "Limited")
-        #expect(reduce(&state, .failure(refusal, to: Self.unknown)) == [])
-        #expect(state == before)
+        harness.send(.failure(refusal, to: Self.unknown), effects: [])
     }
 
     @Test func aSignedOutReplyNobodyWaitsForKeepsTheSession() {
-        var state = Self.hubWaiting()
-        let before = state
-        #expect(reduce(&state, .failure(.signedOut, to: Self.unknown)) == [])
-        #expect(state == before)
+        let harness = ReducerHarness(Self.hubWaiting())
+        harness.send(.failure(.signedOut, to: Self.unknown), effects: [])
     }
 
     /// The same replies to the screen that asked do have their effects: the tests above are not vacuous.
     @Test func theSameRepliesToTheAskerAct() {
-        var offline = Self.hubWaiting()
-        _ = reduce(&offline, .failure(.offline(reason: "refused"), to: RequestID(1)))
-        #expect(offline.banner == .offline)
-        var signedOut = Self.hubWaiting()
-        #expect(reduce(&signedOut, .failure(.signedOut, to: RequestID(1))).contains(.signOutLocally))
-        var limited = Self.hubWaiting()
+        let offline = ReducerHarness(Self.hubWaiting(), exhaustivity: .off)
+        offline.send(.failure(.offline(reason: "refused"), to: RequestID(1)))
+        #expect(offline.state.banner == .offline)
+        let signedOut = ReducerHarness(Self.hubWaiting(), exhaustivity: .off)
+        #expect(signedOut.send(.failure(.signedOut, to: RequestID(1))).contains(.signOutLocally))
+        let limited = ReducerHarness(Self.hubWaiting(), exhaustivity: .off)
         let refusal = APIError.server(status: 403, code: ErrorCode.limitedAccess.rawValue, message: "Limited")
-        _ = reduce(&limited, .failure(refusal, to: RequestID(1)))
-        #expect(limited.overlay == .sheet(.limitedAccess))
+        limited.send(.failure(refusal, to: RequestID(1)))
+        #expect(limited.state.overlay == .sheet(.limitedAccess))
     }
 
     @Test func aScreenThatLeftTakesWhatItWaitedForWithIt() {
-        var state = Self.hubWaiting()
-        _ = reduce(&state, .input(.key(.escape)))
-        #expect(state.pending.isEmpty)
-        let before = state
-        #expect(reduce(&state, .failure(.offline(reason: "refused"), to: RequestID(1))) == [])
-        #expect(state == before)
+        let harness = ReducerHarness(Self.hubWaiting())
+        harness.send(.input(.key(.escape))) {
+            $0.stack.removeLast()
+            $0.pending = [:]
+        }
+        #expect(harness.state.pending.isEmpty)
+        harness.send(.failure(.offline(reason: "refused"), to: RequestID(1)), effects: [])
     }
 
     @Test func aClosedPanelTakesWhatItWaitedForWithIt() {
-        var state = SampleData.state([], now: Self.now)
-        #expect(reduce(&state, .input(.key(.control("o")))) == [.request(AnyRequest(LoadOutbox()), id: RequestID(1))])
-        #expect(state.pending[RequestID(1)]?.owner == .overlay)
-        _ = reduce(&state, .input(.key(.escape)))
-        #expect(state.overlay == nil && state.pending.isEmpty)
-        let before = state
-        #expect(reduce(&state, .reply([OutboxMessage](), to: RequestID(1))) == [])
-        #expect(state == before)
+        let harness = ReducerHarness(SampleData.state([], now: Self.now), exhaustivity: .off)
+        #expect(
+            harness.send(.input(.key(.control("o")))) == [.request(AnyRequest(LoadOutbox()), id: RequestID(1))])
+        #expect(harness.state.pending[RequestID(1)]?.owner == .overlay)
+        harness.send(.input(.key(.escape)))
+        #expect(harness.state.overlay == nil && harness.state.pending.isEmpty)
+        // Exhaustive from here: the late reply changes nothing.
+        let after = ReducerHarness(harness.state)
+        after.send(.reply([OutboxMessage](), to: RequestID(1)), effects: [])
     }
 
     @Test func aReplyOfAnotherTypeIsADefectNotACrash() {
-        var state = Self.hubWaiting()
-        _ = reduce(&state, .reply("not auth methods", to: RequestID(1)))
-        #expect(state.defects.count == 1)
-        #expect(state.pending.isEmpty)
+        let harness = ReducerHarness(Self.hubWaiting(), exhaustivity: .off)
+        harness.send(.reply("not auth methods", to: RequestID(1)))
+        #expect(harness.state.defects.count == 1)
+        #expect(harness.state.pending.isEmpty)
     }
 
     /// The app's own journal says nothing of the backend: its answer leaves the offline banner up.
@@ -104,8 +102,9 @@ import Testing
         var state = SampleData.state([], now: Self.now)
         state.isOffline = true
         state.banner = .offline
-        _ = reduce(&state, .input(.key(.function(3))))
-        _ = reduce(&state, .reply([RequestRecord](), to: RequestID(1)))
-        #expect(state.banner == .offline)
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.input(.key(.function(3))))
+        harness.send(.reply([RequestRecord](), to: RequestID(1)))
+        #expect(harness.state.banner == .offline)
     }
 }

@@ -34,13 +34,13 @@ import Testing
 
     /// Opens `link` over Settings and answers the inspection with `answer`.
     func open(_ link: String, answer: LinkInfo) -> (AppState, [Effect]) {
-        var state = SampleData.state([SettingsScreen()], now: start)
-        let asked = reduce(&state, .openLink(link))
+        let harness = ReducerHarness(SampleData.state([SettingsScreen()], now: start), exhaustivity: .off)
+        let asked = harness.send(.openLink(link))
         #expect(requests(asked) == [AnyRequest(Endpoint.InspectLink(token: token))])
-        #expect(state.top.as(CheckingLinkScreen.self) == CheckingLinkScreen(token: Secret(token)))
-        #expect(!text(state).contains(token))
-        let effects = reduce(&state, .reply(answer, to: requestID(asked)))
-        return (state, effects)
+        #expect(harness.state.top.as(CheckingLinkScreen.self) == CheckingLinkScreen(token: Secret(token)))
+        #expect(!text(harness.state).contains(token))
+        let effects = harness.send(.reply(answer, to: requestID(asked)))
+        return (harness.state, effects)
     }
 
     @Test(arguments: [
@@ -50,8 +50,8 @@ import Testing
         "  http://127.0.0.1:8080/anything/at/all?utm=1&token=lk_AbCdEfGhIjKlMnOpQrStUv \n",
     ])
     func anyURLShapeOrABareTokenIsAskedAbout(link: String) {
-        var state = SampleData.state([SettingsScreen()], now: start)
-        let asked = reduce(&state, .openLink(link))
+        let harness = ReducerHarness(SampleData.state([SettingsScreen()], now: start), exhaustivity: .off)
+        let asked = harness.send(.openLink(link))
         #expect(requests(asked) == [AnyRequest(Endpoint.InspectLink(token: token))])
     }
 
@@ -79,24 +79,26 @@ import Testing
         #expect(sheet.sheet.selectedAction == 1)
         #expect(text(state).contains("signs every session out"))
 
-        var cancelled = state
-        _ = reduce(&cancelled, .input(.key(.enter)))
-        #expect(cancelled.overlay == nil)
-        #expect(cancelled.stack == SampleData.state([SettingsScreen()], now: start).stack)
+        let cancelledHarness = ReducerHarness(state, exhaustivity: .off)
+        cancelledHarness.send(.input(.key(.enter)))
+        #expect(cancelledHarness.state.overlay == nil)
+        #expect(cancelledHarness.state.stack == SampleData.state([SettingsScreen()], now: start).stack)
 
-        _ = reduce(&state, .input(.key(.up)))
-        effects = reduce(&state, .input(.key(.enter)))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.input(.key(.up)))
+        effects = harness.send(.input(.key(.enter)))
         #expect(requests(effects) == [AnyRequest(Endpoint.RevertEmailChange(token: token))])
-        #expect(state.top.as(VerifyingLinkScreen.self)?.link == AnyLinkPurpose(RevertEmailLink()))
+        #expect(harness.state.top.as(VerifyingLinkScreen.self)?.link == AnyLinkPurpose(RevertEmailLink()))
     }
 
     @Test func escOnTheSheetLeavesTheQuestionOnScreenAndEnterAsksAgain() throws {
-        var (state, _) = open(token, answer: info(.emailRevert))
-        _ = reduce(&state, .input(.key(.escape)))
-        #expect(state.overlay == nil)
-        #expect(state.top.as(CheckingLinkScreen.self)?.confirming == .emailRevert)
-        _ = reduce(&state, .input(.key(.enter)))
-        #expect(state.overlay?.as(Sheet.self) != nil)
+        let (state, _) = open(token, answer: info(.emailRevert))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.input(.key(.escape)))
+        #expect(harness.state.overlay == nil)
+        #expect(harness.state.top.as(CheckingLinkScreen.self)?.confirming == .emailRevert)
+        harness.send(.input(.key(.enter)))
+        #expect(harness.state.overlay?.as(Sheet.self) != nil)
     }
 
     @Test(arguments: [LinkState.used, .superseded, .expired])
@@ -108,21 +110,20 @@ import Testing
     }
 
     @Test func anUnknownTokenSaysSoAndOfflineCanRetry() {
-        var state = SampleData.state([SettingsScreen()], now: start)
-        let asked = reduce(&state, .openLink(token))
-        _ = reduce(
-            &state,
+        let harness = ReducerHarness(SampleData.state([SettingsScreen()], now: start), exhaustivity: .off)
+        let asked = harness.send(.openLink(token))
+        harness.send(
             .failure(
                 .server(status: 404, code: "link_not_found", message: "This link is not valid."), to: requestID(asked)))
-        #expect(state.top.as(CheckingLinkScreen.self)?.error == "This link is not valid.")
-        #expect(text(state).contains("This link is not valid."))
-        #expect(reduce(&state, .input(.key(.enter))).isEmpty)
+        #expect(harness.state.top.as(CheckingLinkScreen.self)?.error == "This link is not valid.")
+        #expect(text(harness.state).contains("This link is not valid."))
+        #expect(harness.send(.input(.key(.enter))).isEmpty)
 
-        var offline = SampleData.state([SettingsScreen()], now: start)
-        let first = reduce(&offline, .openLink(token))
-        _ = reduce(&offline, .failure(.offline(reason: "refused"), to: requestID(first)))
-        #expect(offline.top.as(CheckingLinkScreen.self)?.canRetry == true)
-        #expect(requests(reduce(&offline, .input(.key(.enter)))) == [AnyRequest(Endpoint.InspectLink(token: token))])
+        let offlineHarness = ReducerHarness(SampleData.state([SettingsScreen()], now: start), exhaustivity: .off)
+        let first = offlineHarness.send(.openLink(token))
+        offlineHarness.send(.failure(.offline(reason: "refused"), to: requestID(first)))
+        #expect(offlineHarness.state.top.as(CheckingLinkScreen.self)?.canRetry == true)
+        #expect(requests(offlineHarness.send(.input(.key(.enter)))) == [AnyRequest(Endpoint.InspectLink(token: token))])
     }
 
     /// A re-auth link opens only where "Verify it's you" waits for it.
@@ -134,29 +135,29 @@ import Testing
 
     /// Cold: `accessdeck open-link` with no app running hands the link over on a signed-out root.
     @Test func signedOutTheLinkIsAskedAboutToo() {
-        var state = SampleData.state([WelcomeScreen()], methods: nil, now: start)
-        let asked = reduce(&state, .openLink("https://example.test/email/revert?token=\(token)"))
+        let harness = ReducerHarness(SampleData.state([WelcomeScreen()], methods: nil, now: start), exhaustivity: .off)
+        let asked = harness.send(.openLink("https://example.test/email/revert?token=\(token)"))
         #expect(requests(asked) == [AnyRequest(Endpoint.InspectLink(token: token))])
-        _ = reduce(&state, .reply(info(.emailRevert), to: requestID(asked)))
-        #expect(state.overlay?.as(Sheet.self) != nil)
+        harness.send(.reply(info(.emailRevert), to: requestID(asked)))
+        #expect(harness.state.overlay?.as(Sheet.self) != nil)
     }
 
     /// Signed out, "Undo the change" lands where the signed-in revert does (issue 28 item 6): on sign-in,
     /// saying why, not on a "Verifying your link…" spinner that never ends.
     @Test func signedOutTheRevertLandsOnSignInSayingWhy() {
-        var state = SampleData.state([WelcomeScreen()], methods: nil, now: start)
-        let asked = reduce(&state, .openLink(token))
-        _ = reduce(&state, .reply(info(.emailRevert), to: requestID(asked)))
-        _ = reduce(&state, .input(.key(.up)))
-        let opened = reduce(&state, .input(.key(.enter)))
+        let harness = ReducerHarness(SampleData.state([WelcomeScreen()], methods: nil, now: start), exhaustivity: .off)
+        let asked = harness.send(.openLink(token))
+        harness.send(.reply(info(.emailRevert), to: requestID(asked)))
+        harness.send(.input(.key(.up)))
+        let opened = harness.send(.input(.key(.enter)))
         #expect(requests(opened) == [AnyRequest(Endpoint.RevertEmailChange(token: token))])
-        state.now = start + VerifyingLinkScreen.minimumShown
-        _ = reduce(&state, .reply(EmailReverted(email: "jdoe@mail.com", signedOutSessions: 1), to: requestID(opened)))
-        _ = reduce(&state, .tick)
+        harness.advance(by: VerifyingLinkScreen.minimumShown)
+        harness.send(.reply(EmailReverted(email: "jdoe@mail.com", signedOutSessions: 1), to: requestID(opened)))
+        harness.send(.tick)
         let notice = "Your email is jdoe@mail.com again. Every session was signed out. Sign in again."
-        #expect(state.stack == [AnyScreen(SignInScreen(notice: notice))])
-        #expect(state.overlay == nil)
-        #expect(text(state).contains("Every session was signed out"))
+        #expect(harness.state.stack == [AnyScreen(SignInScreen(notice: notice))])
+        #expect(harness.state.overlay == nil)
+        #expect(text(harness.state).contains("Every session was signed out"))
     }
 }
 
@@ -170,15 +171,16 @@ import Testing
         state.methods = SampleData.phoneOnly
         state.profile = SampleData.profile(.complete, username: "jdoe", email: "jdoe@mail.com", verified: false)
         #expect(render(state, size: .standard).text().contains("Verify your email"))
-        #expect(reduce(&state, .input(.paste("hello"))).isEmpty)
-        #expect(state.top.is(ScreenType(SettingsScreen.self)))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        #expect(harness.send(.input(.paste("hello"))).isEmpty)
+        #expect(harness.state.top.is(ScreenType(SettingsScreen.self)))
 
-        let asked = reduce(&state, .input(.paste("https://other.example/confirm/rg_0123456789abcdefghij\n")))
+        let asked = harness.send(.input(.paste("https://other.example/confirm/rg_0123456789abcdefghij\n")))
         let inspect = try #require(asked.first { if case .request = $0 { true } else { false } })
         guard case .request(let request, let id) = inspect else { return }
         #expect(request == AnyRequest(Endpoint.InspectLink(token: "rg_0123456789abcdefghij")))
         let live = LinkInfo(kind: .init(.register), state: .init(.live), expiresAt: start + 86_400)
-        let opened = reduce(&state, .reply(live, to: id))
+        let opened = harness.send(.reply(live, to: id))
         guard
             case .request(let confirm, let confirmID)? = opened.first(where: {
                 if case .request = $0 { true } else { false }
@@ -188,10 +190,10 @@ import Testing
             return
         }
         #expect(confirm == AnyRequest(Endpoint.ConfirmRegistration(token: "rg_0123456789abcdefghij")))
-        state.now = start + VerifyingLinkScreen.minimumShown
-        _ = reduce(&state, .reply(RegistrationConfirmed(email: "jdoe@mail.com"), to: confirmID))
-        #expect(state.top.is(ScreenType(SettingsScreen.self)))
-        #expect(state.profile?.emailVerified == true)
-        #expect(!render(state, size: .standard).text().contains("Verify your email"))
+        harness.advance(by: VerifyingLinkScreen.minimumShown)
+        harness.send(.reply(RegistrationConfirmed(email: "jdoe@mail.com"), to: confirmID))
+        #expect(harness.state.top.is(ScreenType(SettingsScreen.self)))
+        #expect(harness.state.profile?.emailVerified == true)
+        #expect(!render(harness.state, size: .standard).text().contains("Verify your email"))
     }
 }

@@ -187,14 +187,17 @@ import Testing
     /// Issue 28 item 21: opening Email & password writes nothing, so it opens offline; its changes stay off
     /// there, and the hub's other rows still say why they do not open.
     @Test func emailAndPasswordOpensOffline() {
-        var state = offlineHub()
-        _ = reduce(&state, .input(.key(.down)))
-        _ = reduce(&state, .input(.key(.enter)))
-        #expect(state.top.as(EmailPasswordScreen.self) != nil)
-        #expect(state.toast == nil)
-        _ = reduce(&state, .input(.key(.enter)))
-        #expect(state.toast?.message == offlineToast)
-        #expect(state.top.as(EmailPasswordScreen.self) != nil)
+        let harness = ReducerHarness(offlineHub())
+        harness.send(.input(.key(.down))) { $0.top = AnyScreen(HubScreen(selection: 1)) }
+        harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(EmailPasswordScreen())) }
+        #expect(harness.state.top.as(EmailPasswordScreen.self) != nil)
+        #expect(harness.state.toast == nil)
+        harness.send(.input(.key(.enter)), effects: [toastTimer]) {
+            $0.toast = Toast(self.offlineToast, shownAt: self.start)
+        }
+        #expect(harness.state.toast?.message == offlineToast)
+        #expect(harness.state.top.as(EmailPasswordScreen.self) != nil)
+        harness.expectRunning(toastTimer)
     }
 
     @Test func aSecondToastRestartsTheTimer() {

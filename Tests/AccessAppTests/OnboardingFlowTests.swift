@@ -41,8 +41,8 @@ import Testing
         }.first
     }
 
-    func type(_ text: String, into state: inout AppState) {
-        for character in text { _ = reduce(&state, .input(.key(.character(character)))) }
+    func type(_ text: String, into harness: ReducerHarness) {
+        for character in text { harness.send(.input(.key(.character(character)))) }
     }
 
     // MARK: - Routing
@@ -201,12 +201,13 @@ import Testing
     }
 
     @Test func continueIsOffUntilTheNameFollowsTheRules() {
-        var state = onboarding(ProfileScreen(username: "9j", focus: .cta), profile: nil)
-        #expect(reduce(&state, .input(.key(.enter))).isEmpty)
-        let shown = text(state)
+        let harness = ReducerHarness(
+            onboarding(ProfileScreen(username: "9j", focus: .cta), profile: nil), exhaustivity: .off)
+        #expect(harness.send(.input(.key(.enter))).isEmpty)
+        let shown = text(harness.state)
         #expect(shown.contains(UsernameRules.Problem.tooShort.sentence))
         #expect(shown.contains(UsernameRules.Problem.firstCharacter.sentence))
-        #expect(state.top.as(ProfileScreen.self)?.isWorking == false)
+        #expect(harness.state.top.as(ProfileScreen.self)?.isWorking == false)
     }
 
     @Test func continueSavesAndStandsOnTheRecoveryEmailStepAlone() {
@@ -314,8 +315,9 @@ import Testing
     /// not the app's own 30; a 422 without bounds falls back to the app's numbers.
     @Test func aTooLongNameSaysTheServersBound() {
         let name = String(repeating: "a", count: 25)
-        var state = onboarding(ProfileScreen(username: name, focus: .cta), profile: profile(.profile))
-        _ = reduce(&state, .input(.key(.enter)))
+        let harness = ReducerHarness(
+            onboarding(ProfileScreen(username: name, focus: .cta), profile: profile(.profile)), exhaustivity: .off)
+        harness.send(.input(.key(.enter)))
         let refusal = APIError.from(
             status: 422,
             body: Data(
@@ -324,14 +326,15 @@ import Testing
             retryAfterHeader: nil)
         let bounds = FieldBounds(min: 2, max: 20)
         #expect(refusal == .invalid(fieldErrors: ["too_long"], message: "Too long.", bounds: bounds))
-        _ = reduce(&state, .failure(refusal, to: RequestID(1)))
-        #expect((state.top.base as? ProfileScreen)?.username.error == "Use at most 20 characters.")
-        #expect(text(state).contains("Use at most 20 characters."))
+        harness.send(.failure(refusal, to: RequestID(1)))
+        #expect((harness.state.top.base as? ProfileScreen)?.username.error == "Use at most 20 characters.")
+        #expect(text(harness.state).contains("Use at most 20 characters."))
 
-        var ownBounds = onboarding(ProfileScreen(username: name, focus: .cta), profile: profile(.profile))
-        _ = reduce(&ownBounds, .input(.key(.enter)))
-        _ = reduce(&ownBounds, .failure(.invalid(fieldErrors: ["too_long"], message: "Too long."), to: RequestID(1)))
-        #expect((ownBounds.top.base as? ProfileScreen)?.username.error == "Use at most 30 characters.")
+        let ownBoundsHarness = ReducerHarness(
+            onboarding(ProfileScreen(username: name, focus: .cta), profile: profile(.profile)), exhaustivity: .off)
+        ownBoundsHarness.send(.input(.key(.enter)))
+        ownBoundsHarness.send(.failure(.invalid(fieldErrors: ["too_long"], message: "Too long."), to: RequestID(1)))
+        #expect((ownBoundsHarness.state.top.base as? ProfileScreen)?.username.error == "Use at most 30 characters.")
     }
 
     /// The contract's codes reach the screen as kinds it switches on.
@@ -367,9 +370,9 @@ import Testing
     }
 
     @Test func theFocusableSkipDoesTheSame() {
-        var state = recovery(RecoveryEmailScreen(focus: .skip))
+        let harness = ReducerHarness(recovery(RecoveryEmailScreen(focus: .skip)), exhaustivity: .off)
         #expect(
-            requests(reduce(&state, .input(.key(.enter)))) == [
+            requests(harness.send(.input(.key(.enter)))) == [
                 AnyRequest(Endpoint.ContinueOnboarding(from: .recoveryEmail))
             ])
     }
@@ -417,26 +420,27 @@ import Testing
     /// Issue 28 item 28: the recovery password is typed twice and Ctrl+R shows it, as every other new
     /// password; before, one masked field with nothing to show it.
     @Test func theRecoveryPasswordIsConfirmedAndCtrlRShowsIt() {
-        var state = recovery(RecoveryEmailScreen(email: "jdoe@mail.com", focus: .password))
-        for c in "violet-harbor-77" { _ = reduce(&state, .input(.key(.character(c)))) }
-        _ = reduce(&state, .input(.key(.enter)))
-        #expect(state.top.as(RecoveryEmailScreen.self)?.focus == .confirm)
-        #expect(text(state).contains("Confirm password"))
-        for c in "violet-harbor-78" { _ = reduce(&state, .input(.key(.character(c)))) }
-        #expect(text(state).contains("Passwords don't match."))
+        let harness = ReducerHarness(
+            recovery(RecoveryEmailScreen(email: "jdoe@mail.com", focus: .password)), exhaustivity: .off)
+        for c in "violet-harbor-77" { harness.send(.input(.key(.character(c)))) }
+        harness.send(.input(.key(.enter)))
+        #expect(harness.state.top.as(RecoveryEmailScreen.self)?.focus == .confirm)
+        #expect(text(harness.state).contains("Confirm password"))
+        for c in "violet-harbor-78" { harness.send(.input(.key(.character(c)))) }
+        #expect(text(harness.state).contains("Passwords don't match."))
         // The rules stay in view at 80×24 while the password is typed again.
-        #expect(text(state).contains("✓ Not all numbers"))
-        #expect(state.top.as(RecoveryEmailScreen.self)?.canSubmit(state.context) == false)
-        #expect(!text(state).contains("violet-harbor"))
-        _ = reduce(&state, .input(.key(.control("r"))))
-        #expect(text(state).contains("violet-harbor-77"))
-        #expect(text(state).contains("violet-harbor-78"))
-        _ = reduce(&state, .input(.key(.backspace)))
-        _ = reduce(&state, .input(.key(.character("7"))))
-        #expect(!text(state).contains("Passwords don't match."))
-        #expect(state.top.as(RecoveryEmailScreen.self)?.canSubmit(state.context) == true)
-        _ = reduce(&state, .input(.key(.control("r"))))
-        #expect(!text(state).contains("violet-harbor"))
+        #expect(text(harness.state).contains("✓ Not all numbers"))
+        #expect(harness.state.top.as(RecoveryEmailScreen.self)?.canSubmit(harness.state.context) == false)
+        #expect(!text(harness.state).contains("violet-harbor"))
+        harness.send(.input(.key(.control("r"))))
+        #expect(text(harness.state).contains("violet-harbor-77"))
+        #expect(text(harness.state).contains("violet-harbor-78"))
+        harness.send(.input(.key(.backspace)))
+        harness.send(.input(.key(.character("7"))))
+        #expect(!text(harness.state).contains("Passwords don't match."))
+        #expect(harness.state.top.as(RecoveryEmailScreen.self)?.canSubmit(harness.state.context) == true)
+        harness.send(.input(.key(.control("r"))))
+        #expect(!text(harness.state).contains("violet-harbor"))
     }
 
     @Test func continueSendsTheAddressAndPasswordThenWaitsForTheLink() {
@@ -521,44 +525,45 @@ import Testing
     @Test func resendWaitsForItsCountdownThenCountsDownAgain() {
         var state = verifying(VerifyRecoveryEmailScreen(email: "jdoe@mail.com", resendAfter: start + 30))
         state.now = start + 29
-        #expect(requests(reduce(&state, .input(.key(.character("r"))))).isEmpty)
-        #expect(!keymap(for: state).hints.contains { $0.keys.contains(.character("r")) })
-        state.now = start + 30
-        _ = reduce(&state, .tick)
-        let effects = reduce(&state, .input(.key(.character("r"))))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        #expect(requests(harness.send(.input(.key(.character("r"))))).isEmpty)
+        #expect(!keymap(for: harness.state).hints.contains { $0.keys.contains(.character("r")) })
+        harness.advance(by: 1)
+        harness.send(.tick)
+        let effects = harness.send(.input(.key(.character("r"))))
         #expect(requests(effects) == [AnyRequest(Endpoint.ResendRegistrationLink(email: "jdoe@mail.com"))])
         let id = try! #require(requestID(effects))
-        _ = reduce(&state, .reply(VerificationResent(message: "sent"), to: id))
-        #expect(state.toast?.message == VerifyRecoveryEmailScreen.resentText)
-        #expect(state.top.as(VerifyRecoveryEmailScreen.self)?.resendAfter == start + 60)
+        harness.send(.reply(VerificationResent(message: "sent"), to: id))
+        #expect(harness.state.toast?.message == VerifyRecoveryEmailScreen.resentText)
+        #expect(harness.state.top.as(VerifyRecoveryEmailScreen.self)?.resendAfter == start + 60)
 
         // The server's own wait wins when it says one.
-        state.now = start + 60
-        _ = reduce(&state, .tick)
-        let again = try! #require(requestID(reduce(&state, .input(.key(.character("r"))))))
-        _ = reduce(&state, .failure(.rateLimited(retryAfter: 90, message: "wait"), to: again))
-        #expect(state.top.as(VerifyRecoveryEmailScreen.self)?.resendAfter == start + 150)
+        harness.advance(by: 30)
+        harness.send(.tick)
+        let again = try! #require(requestID(harness.send(.input(.key(.character("r"))))))
+        harness.send(.failure(.rateLimited(retryAfter: 90, message: "wait"), to: again))
+        #expect(harness.state.top.as(VerifyRecoveryEmailScreen.self)?.resendAfter == start + 150)
     }
 
     /// The link opened while the step waits: verified, and the profile says where to go next.
     @Test func theLinkOpenedHereVerifiesAndGoesOn() throws {
-        var state = verifying(VerifyRecoveryEmailScreen(email: "jdoe@mail.com"))
-        let opened = reduce(&state, .openLink("https://321.fit/confirm-account?token=tok_recovery"))
+        let harness = ReducerHarness(verifying(VerifyRecoveryEmailScreen(email: "jdoe@mail.com")), exhaustivity: .off)
+        let opened = harness.send(.openLink("https://321.fit/confirm-account?token=tok_recovery"))
         #expect(requests(opened) == [AnyRequest(Endpoint.ConfirmRegistration(token: "tok_recovery"))])
-        #expect(state.top.as(VerifyingLinkScreen.self)?.link == AnyLinkPurpose(RecoveryEmailLink()))
+        #expect(harness.state.top.as(VerifyingLinkScreen.self)?.link == AnyLinkPurpose(RecoveryEmailLink()))
         let confirmID = try #require(requestID(opened))
-        state.now = start + VerifyingLinkScreen.minimumShown
-        let confirmed = reduce(&state, .reply(RegistrationConfirmed(email: "jdoe@mail.com"), to: confirmID))
+        harness.advance(by: VerifyingLinkScreen.minimumShown)
+        let confirmed = harness.send(.reply(RegistrationConfirmed(email: "jdoe@mail.com"), to: confirmID))
         #expect(requests(confirmed) == [AnyRequest(Endpoint.GetProfile())])
-        let screen = try #require(state.top.as(VerifyRecoveryEmailScreen.self))
+        let screen = try #require(harness.state.top.as(VerifyRecoveryEmailScreen.self))
         #expect(screen.verified)
-        #expect(text(state).contains(VerifyRecoveryEmailScreen.verifiedText))
+        #expect(text(harness.state).contains(VerifyRecoveryEmailScreen.verifiedText))
         let loadID = try #require(requestID(confirmed))
         let done = profile(.finish, email: "jdoe@mail.com", verified: true)
-        _ = reduce(&state, .reply(done, to: loadID))
-        #expect(state.stack == [AnyScreen(OnboardingDoneScreen())])
-        #expect(state.profile == done)
-        #expect(state.defects.isEmpty)
+        harness.send(.reply(done, to: loadID))
+        #expect(harness.state.stack == [AnyScreen(OnboardingDoneScreen())])
+        #expect(harness.state.profile == done)
+        #expect(harness.state.defects.isEmpty)
     }
 
     @Test func theLinkFromTheOutboxVerifiesToo() throws {
@@ -568,9 +573,10 @@ import Testing
             code: nil, link: "https://321.fit/confirm-account?token=tok_box", token: "tok_box", sentAt: start,
             status: .live)
         state.overlay = .outbox(OutboxPanel(messages: [message]))
-        let effects = reduce(&state, .input(.key(.enter)))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        let effects = harness.send(.input(.key(.enter)))
         #expect(requests(effects) == [AnyRequest(Endpoint.ConfirmRegistration(token: "tok_box"))])
-        #expect(state.top.as(VerifyingLinkScreen.self)?.link == AnyLinkPurpose(RecoveryEmailLink()))
+        #expect(harness.state.top.as(VerifyingLinkScreen.self)?.link == AnyLinkPurpose(RecoveryEmailLink()))
     }
 
     @Test func aBackendStillOnTheStepAfterTheLinkIsToldToGoOn() {
@@ -616,12 +622,12 @@ import Testing
 
     /// Finishing is bookkeeping: offline, the person still goes on (the next start shows it again).
     @Test func doneOfflineStillGoesToSettings() {
-        var state = onboarding(OnboardingDoneScreen(), profile: profile(.finish))
-        let id = try! #require(requestID(reduce(&state, .input(.key(.enter)))))
-        _ = reduce(&state, .failure(.offline(reason: "refused"), to: id))
-        #expect(state.stack == [AnyScreen(SettingsScreen())])
-        #expect(state.banner == .offline)
-        #expect(state.profile == profile(.finish))
+        let harness = ReducerHarness(onboarding(OnboardingDoneScreen(), profile: profile(.finish)), exhaustivity: .off)
+        let id = try! #require(requestID(harness.send(.input(.key(.enter)))))
+        harness.send(.failure(.offline(reason: "refused"), to: id))
+        #expect(harness.state.stack == [AnyScreen(SettingsScreen())])
+        #expect(harness.state.banner == .offline)
+        #expect(harness.state.profile == profile(.finish))
     }
 
     // MARK: - Settings' reminder
@@ -637,22 +643,23 @@ import Testing
         state.profile = profile(.complete, email: "jdoe@mail.com")
         #expect(text(state).contains("Verify your email: open the link we sent to jdoe@mail.com."))
 
-        let effects = reduce(&state, .input(.key(.character("v"))))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        let effects = harness.send(.input(.key(.character("v"))))
         #expect(requests(effects) == [AnyRequest(Endpoint.ResendRegistrationLink(email: "jdoe@mail.com"))])
-        _ = reduce(&state, .reply(VerificationResent(message: "sent"), to: try #require(requestID(effects))))
-        #expect(state.toast?.message == SettingsScreen.resentText)
-        #expect(text(state).contains("Resend in 0:30"))
+        harness.send(.reply(VerificationResent(message: "sent"), to: try #require(requestID(effects))))
+        #expect(harness.state.toast?.message == SettingsScreen.resentText)
+        #expect(text(harness.state).contains("Resend in 0:30"))
 
         // The link opened from anywhere while signed in: the reminder goes.
-        let asked = reduce(&state, .openLink("https://321.fit/confirm-account?token=tok_later"))
+        let asked = harness.send(.openLink("https://321.fit/confirm-account?token=tok_later"))
         #expect(requests(asked) == [AnyRequest(Endpoint.InspectLink(token: "tok_later"))])
         let live = LinkInfo(kind: .init(.register), state: .init(.live), expiresAt: start + 86_400)
-        let opened = reduce(&state, .reply(live, to: try #require(requestID(asked))))
-        state.now = start + VerifyingLinkScreen.minimumShown
-        _ = reduce(&state, .reply(RegistrationConfirmed(email: "jdoe@mail.com"), to: try #require(requestID(opened))))
-        #expect(state.top.is(ScreenType(SettingsScreen.self)))
-        #expect(state.profile?.emailVerified == true)
-        #expect(!text(state).contains("Verify your email"))
+        let opened = harness.send(.reply(live, to: try #require(requestID(asked))))
+        harness.advance(by: VerifyingLinkScreen.minimumShown)
+        harness.send(.reply(RegistrationConfirmed(email: "jdoe@mail.com"), to: try #require(requestID(opened))))
+        #expect(harness.state.top.is(ScreenType(SettingsScreen.self)))
+        #expect(harness.state.profile?.emailVerified == true)
+        #expect(!text(harness.state).contains("Verify your email"))
     }
 
     @Test func signingOutForgetsTheProfile() {

@@ -84,23 +84,24 @@ import Testing
             message($0, code: String(100_000 + $0), sentAt: start - Double($0), status: .live)
         }
         state.overlay = .outbox(OutboxPanel(messages: messages, isLoading: false))
-        func shown() -> String { render(state, size: .standard).text() }
-        func selection() -> Int? { state.overlay?.as(OutboxPanel.self)?.selection }
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        func shown() -> String { render(harness.state, size: .standard).text() }
+        func selection() -> Int? { harness.state.overlay?.as(OutboxPanel.self)?.selection }
         #expect(shown().contains(" 1 of 20 "))
         #expect(shown().contains("code 100020") && !shown().contains("code 100001"))
-        _ = reduce(&state, .input(.key(.end)))
+        harness.send(.input(.key(.end)))
         #expect(selection() == 19)
         #expect(shown().contains(" 20 of 20 "))
         #expect(shown().contains("code 100001") && !shown().contains("code 100020"))
-        _ = reduce(&state, .input(.key(.character("g"))))
+        harness.send(.input(.key(.character("g"))))
         #expect(selection() == 0)
-        _ = reduce(&state, .input(.key(.pageDown)))
+        harness.send(.input(.key(.pageDown)))
         let page = selection() ?? 0
         #expect(page > 1 && page < 19)
         #expect(shown().contains(" \(page + 1) of 20 "))
-        _ = reduce(&state, .input(.key(.character("G"))))
+        harness.send(.input(.key(.character("G"))))
         #expect(selection() == 19)
-        _ = reduce(&state, .input(.key(.home)))
+        harness.send(.input(.key(.home)))
         #expect(selection() == 0)
     }
 
@@ -115,25 +116,27 @@ import Testing
             message(1, code: "111111", sentAt: start - 20, status: .live),
         ]
         state.overlay = .outbox(OutboxPanel(messages: messages, isLoading: false))
-        func panel() -> OutboxPanel? { state.overlay?.as(OutboxPanel.self) }
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        func panel() -> OutboxPanel? { harness.state.overlay?.as(OutboxPanel.self) }
         for key: Key in [.character("/"), .character("l"), .character("i"), .character("v"), .character("e")] {
-            _ = reduce(&state, .input(.key(key)))
+            harness.send(.input(.key(key)))
         }
         // Nothing but the word "live" is in a message's state line: none matches (the live ones have none).
         #expect(panel()?.shown.isEmpty == true)
-        #expect(render(state, size: .standard).text().contains("No message matches the filter."))
-        for _ in 0..<4 { _ = reduce(&state, .input(.key(.backspace))) }
-        for character in "expired" { _ = reduce(&state, .input(.key(.character(character)))) }
+        #expect(render(harness.state, size: .standard).text().contains("No message matches the filter."))
+        for _ in 0..<4 { harness.send(.input(.key(.backspace))) }
+        for character in "expired" { harness.send(.input(.key(.character(character)))) }
         #expect(panel()?.shown.map(\.id) == [2])
-        #expect(render(state, size: .standard).text().contains("1 of 3 match"))
-        _ = reduce(&state, .input(.key(.escape)))
-        #expect(panel()?.shown.count == 3 && state.overlay != nil)
+        #expect(render(harness.state, size: .standard).text().contains("1 of 3 match"))
+        harness.send(.input(.key(.escape)))
+        #expect(panel()?.shown.count == 3 && harness.state.overlay != nil)
         for key: Key in [.character("/"), .character("1"), .character("1"), .character("1"), .enter] {
-            _ = reduce(&state, .input(.key(key)))
+            harness.send(.input(.key(key)))
         }
         #expect(panel()?.filter.isEditing == false)
         // Enter uses the match chosen, not the message at the same place in the whole list.
         var filtered = try #require(panel())
-        #expect(filtered.perform(.use, state.overlayContext) == [.dismissOverlay, .useOutboxMessage(messages[2])])
+        #expect(
+            filtered.perform(.use, harness.state.overlayContext) == [.dismissOverlay, .useOutboxMessage(messages[2])])
     }
 }

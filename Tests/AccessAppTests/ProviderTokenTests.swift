@@ -32,60 +32,62 @@ import Testing
     }
 
     /// Pastes the token into the screen on top and presses Enter; the effects of Enter.
-    func pasteAndSend(_ state: inout AppState) -> [Effect] {
-        _ = reduce(&state, .input(.paste(token)))
-        #expect(!text(state).contains(token))
-        return reduce(&state, .input(.key(.enter)))
+    func pasteAndSend(_ harness: ReducerHarness) -> [Effect] {
+        harness.send(.input(.paste(token)))
+        #expect(!text(harness.state).contains(token))
+        return harness.send(.input(.key(.enter)))
     }
 
     @Test func deletingWithOnlyAppleAndGoogleVerifiesWithAPastedToken() {
-        var state = SampleData.state(
+        let state = SampleData.state(
             [DeleteAccountScreen(), ReauthPickerScreen(flow: AnyFlow(DeleteAccountFlow()))],
             methods: SampleData.appleAndGoogle, now: start, options: another)
         #expect(text(state).contains("Paste an ID token"))
         // The first row is Apple (iOS); Enter opens the paste, not a dead end.
-        _ = reduce(&state, .input(.key(.enter)))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.input(.key(.enter)))
         #expect(
-            state.top.as(ProviderTokenScreen.self)
+            harness.state.top.as(ProviderTokenScreen.self)
                 == ProviderTokenScreen(provider: .apple, purpose: .reauth(AnyFlow(DeleteAccountFlow()))))
-        #expect(!text(state).contains("can't run in a terminal against this backend"))
-        let sent = pasteAndSend(&state)
+        #expect(!text(harness.state).contains("can't run in a terminal against this backend"))
+        let sent = pasteAndSend(harness)
         #expect(requests(sent) == [AnyRequest(Endpoint.ReauthSocial(provider: .apple, idToken: token))])
         // Sent: the field is empty and waits for the answer.
-        #expect(state.top.as(ProviderTokenScreen.self)?.field.value == "")
-        #expect(state.top.as(ProviderTokenScreen.self)?.isWorking == true)
+        #expect(harness.state.top.as(ProviderTokenScreen.self)?.field.value == "")
+        #expect(harness.state.top.as(ProviderTokenScreen.self)?.isWorking == true)
         let grant = ReauthGrant(reauthToken: "ra_fixture", expiresAt: start + 900, method: .init(.apple))
-        _ = reduce(&state, .reply(grant, to: requestID(sent)))
-        #expect(state.reauth == grant)
-        #expect(state.top.is(ScreenType(DeletingAccountScreen.self)) || state.overlay != nil)
-        #expect(!state.stack.contains { $0.is(ScreenType(ProviderTokenScreen.self)) })
+        harness.send(.reply(grant, to: requestID(sent)))
+        #expect(harness.state.reauth == grant)
+        #expect(harness.state.top.is(ScreenType(DeletingAccountScreen.self)) || harness.state.overlay != nil)
+        #expect(!harness.state.stack.contains { $0.is(ScreenType(ProviderTokenScreen.self)) })
     }
 
     @Test func disconnectingOneOfTwoProvidersVerifiesWithTheOther() {
-        var state = SampleData.state(
+        let state = SampleData.state(
             [ReauthPickerScreen(flow: AnyFlow(DisconnectFlow(provider: .apple)))], methods: SampleData.appleAndGoogle,
             now: start, options: another)
-        _ = reduce(&state, .input(.key(.enter)))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.input(.key(.enter)))
         #expect(
-            state.top.as(ProviderTokenScreen.self)
+            harness.state.top.as(ProviderTokenScreen.self)
                 == ProviderTokenScreen(provider: .google, purpose: .reauth(AnyFlow(DisconnectFlow(provider: .apple)))))
-        let sent = pasteAndSend(&state)
+        let sent = pasteAndSend(harness)
         #expect(requests(sent) == [AnyRequest(Endpoint.ReauthSocial(provider: .google, idToken: token))])
         let grant = ReauthGrant(reauthToken: "ra_fixture", expiresAt: start + 900, method: .init(.google))
-        let effects = reduce(&state, .reply(grant, to: requestID(sent)))
-        #expect(state.top.as(DisconnectingScreen.self)?.provider == .apple)
+        let effects = harness.send(.reply(grant, to: requestID(sent)))
+        #expect(harness.state.top.as(DisconnectingScreen.self)?.provider == .apple)
         #expect(
             requests(effects) == [AnyRequest(Endpoint.DisconnectProvider(provider: .apple, reauthToken: "ra_fixture"))])
     }
 
     @Test func aRefusedTokenIsSaidInTheServersWordsAndAnotherCanBePasted() {
-        var state = SampleData.state(
+        let state = SampleData.state(
             [ReauthPickerScreen(flow: AnyFlow(DeleteAccountFlow()))], methods: SampleData.appleAndGoogle, now: start,
             options: another)
-        _ = reduce(&state, .input(.key(.enter)))
-        let sent = pasteAndSend(&state)
-        _ = reduce(
-            &state,
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.input(.key(.enter)))
+        let sent = pasteAndSend(harness)
+        harness.send(
             .response(
                 requestID(sent),
                 .failure(
@@ -93,26 +95,29 @@ import Testing
                         status: 401, code: "provider_token_invalid", message: "The Apple sign-in could not be verified."
                     ))
             ))
-        let screen = state.top.as(ProviderTokenScreen.self)
+        let screen = harness.state.top.as(ProviderTokenScreen.self)
         #expect(screen?.field.error == "The Apple sign-in could not be verified.")
         #expect(screen?.isWorking == false && screen?.field.value == "")
-        #expect(requests(pasteAndSend(&state)).count == 1)
+        #expect(requests(pasteAndSend(harness)).count == 1)
     }
 
     @Test func enterWithNothingPastedSaysWhatIsMissingAndSendsNothing() {
         var state = AppState(root: SignInScreen(), now: start, options: another)
         state.stack.append(AnyScreen(ProviderTokenScreen(provider: .apple, purpose: .signIn)))
-        #expect(requests(reduce(&state, .input(.key(.enter)))).isEmpty)
-        #expect(state.top.as(ProviderTokenScreen.self)?.field.error == "Paste the Apple ID token first.")
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        #expect(requests(harness.send(.input(.key(.enter)))).isEmpty)
+        #expect(harness.state.top.as(ProviderTokenScreen.self)?.field.error == "Paste the Apple ID token first.")
     }
 
     @Test func continueWithGoogleOnTheSignInScreenTakesAPastedToken() {
         var state = AppState(root: SignInScreen(), now: start, options: another)
         state.stack[0] = AnyScreen(SignInScreen.selecting(.google, state.context))
         #expect(text(state).contains("Paste an ID token"))
-        _ = reduce(&state, .input(.key(.enter)))
-        #expect(state.top.as(ProviderTokenScreen.self) == ProviderTokenScreen(provider: .google, purpose: .signIn))
-        let sent = pasteAndSend(&state)
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.input(.key(.enter)))
+        #expect(
+            harness.state.top.as(ProviderTokenScreen.self) == ProviderTokenScreen(provider: .google, purpose: .signIn))
+        let sent = pasteAndSend(harness)
         #expect(requests(sent) == [AnyRequest(SignInWithProviderToken(provider: .google, idToken: Secret(token)))])
     }
 
@@ -121,28 +126,30 @@ import Testing
         let rows = HubScreen.rows(SampleData.phoneOnly, platform: another.platform)
         let google = rows.firstIndex { $0.kind == .google } ?? 0
         state.top = AnyScreen(HubScreen(selection: google))
-        _ = reduce(&state, .input(.key(.enter)))
-        #expect(state.top.as(ProviderTokenScreen.self) == ProviderTokenScreen(provider: .google, purpose: .connect))
-        let sent = pasteAndSend(&state)
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.input(.key(.enter)))
+        #expect(
+            harness.state.top.as(ProviderTokenScreen.self) == ProviderTokenScreen(provider: .google, purpose: .connect))
+        let sent = pasteAndSend(harness)
         #expect(requests(sent) == [AnyRequest(Endpoint.ConnectProvider(provider: .google, idToken: token))])
         var linked = SampleData.phoneOnly
         linked.googleLinked = true
-        _ = reduce(&state, .reply(linked, to: requestID(sent)))
-        #expect(state.top.is(ScreenType(HubScreen.self)))
-        #expect(state.methods == linked)
-        #expect(state.toast?.message == ProviderConsentScreen.connectedText(.google))
+        harness.send(.reply(linked, to: requestID(sent)))
+        #expect(harness.state.top.is(ScreenType(HubScreen.self)))
+        #expect(harness.state.methods == linked)
+        #expect(harness.state.toast?.message == ProviderConsentScreen.connectedText(.google))
     }
 
     @Test func aTokenForAnAccountLinkedElsewhereSaysSoWithoutWhose() {
-        var state = SampleData.state(
+        let state = SampleData.state(
             [ProviderTokenScreen(provider: .google, purpose: .connect)], methods: SampleData.phoneOnly, now: start,
             options: another)
-        let sent = pasteAndSend(&state)
-        _ = reduce(
-            &state,
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        let sent = pasteAndSend(harness)
+        harness.send(
             .response(requestID(sent), .failure(.server(status: 409, code: "provider_taken", message: "Taken."))))
         #expect(
-            state.top.as(ProviderTokenScreen.self)?.field.error
+            harness.state.top.as(ProviderTokenScreen.self)?.field.error
                 == ProviderConsentScreen.takenText(.google, brand: another.brand))
     }
 }

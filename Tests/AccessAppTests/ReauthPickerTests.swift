@@ -319,8 +319,11 @@ import Testing
     @Test func addingAPhoneStartsAtTheDevicesRegion() {
         var state = SampleData.state([], methods: SampleData.noPhone, now: start)
         state.options.deviceRegion = "DE"
-        _ = reduce(&state, .input(.key(.enter)))
-        #expect(state.top.as(EnterPhoneScreen.self)?.countryISO == "DE")
+        let harness = ReducerHarness(state)
+        harness.send(.input(.key(.enter))) {
+            $0.stack.append(AnyScreen(EnterPhoneScreen(flow: .addPhone, current: nil, countryISO: "DE")))
+        }
+        #expect(harness.state.top.as(EnterPhoneScreen.self)?.countryISO == "DE")
     }
 
     @Test func anEmailWithoutPasswordMakesThePhoneNotTheOnlyMethod() {

@@ -18,9 +18,10 @@ import Testing
 
     func text(_ state: AppState) -> String { render(state, size: .standard).text() }
 
-    func send(_ action: Action, to state: inout AppState, at now: Date? = nil) -> [Effect] {
-        if let now { state.now = now }
-        return reduce(&state, action)
+    /// Sends `action` at `now` (the clock moved on to it first, its timers run), or at once.
+    func send(_ action: Action, to harness: ReducerHarness, at now: Date? = nil) -> [Effect] {
+        if let now { harness.advance(by: now.timeIntervalSince(harness.now)) }
+        return harness.send(action)
     }
 
     func requests(_ effects: [Effect]) -> [AnyRequest] {
@@ -63,10 +64,11 @@ import Testing
     // MARK: - The request
 
     @Test func theSignInScreenLeadsToTheRequest() {
-        var state = SampleData.recovering([], now: start)
+        let state = SampleData.recovering([], now: start)
         #expect(text(state).contains("Can't access your account?"))
-        _ = send(.input(.key(.enter)), to: &state)
-        #expect(state.top == AnyScreen(RecoveryRequestScreen()))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        _ = send(.input(.key(.enter)), to: harness)
+        #expect(harness.state.top == AnyScreen(RecoveryRequestScreen()))
     }
 
     @Test func aSentLinkShowsTheSameScreenWhateverTheBackendKnows() {
@@ -92,72 +94,82 @@ import Testing
         // An address with no account gets the same answer from the backend, so the same words (the
         // same length, so the same wrapping).
         func screenText(for address: String) -> String {
-            var state = SampleData.recovering([RecoveryRequestScreen(email: address)], now: start)
-            let id = requestID(send(.input(.key(.enter)), to: &state))
-            _ = send(.reply(RecoveryStarted(email: address, resendAfter: start + 30), to: id), to: &state)
-            return text(state).replacingOccurrences(of: address, with: "ADDRESS")
+            let harness = ReducerHarness(
+                SampleData.recovering([RecoveryRequestScreen(email: address)], now: start), exhaustivity: .off)
+            let id = requestID(send(.input(.key(.enter)), to: harness))
+            _ = send(.reply(RecoveryStarted(email: address, resendAfter: start + 30), to: id), to: harness)
+            return text(harness.state).replacingOccurrences(of: address, with: "ADDRESS")
         }
         #expect(screenText(for: email) == screenText(for: "nobody.xyz@mail.com"))
         #expect(screenText(for: email).contains("If an account uses ADDRESS, we've sent it a link"))
     }
 
     @Test func anInvalidAddressIsSaidInlineBeforeAndAfterTheServerAndKept() {
-        var state = SampleData.recovering([RecoveryRequestScreen(email: "lost.phone@mail")], now: start)
-        #expect(send(.input(.key(.enter)), to: &state).isEmpty)
+        var harness = ReducerHarness(
+            SampleData.recovering([RecoveryRequestScreen(email: "lost.phone@mail")], now: start), exhaustivity: .off)
+        #expect(send(.input(.key(.enter)), to: harness).isEmpty)
         #expect(
-            state.top
+            harness.state.top
                 == AnyScreen(
                     RecoveryRequestScreen(email: "lost.phone@mail", error: "Please enter a valid email address")))
 
-        state = SampleData.recovering([RecoveryRequestScreen(email: email)], now: start)
-        let id = requestID(send(.input(.key(.enter)), to: &state))
-        _ = send(.failure(.invalid(fieldErrors: ["email"], message: "Invalid email"), to: id), to: &state)
-        #expect(state.top == AnyScreen(RecoveryRequestScreen(email: email, error: RecoveryRequestScreen.invalidText)))
+        harness = ReducerHarness(
+            SampleData.recovering([RecoveryRequestScreen(email: email)], now: start), exhaustivity: .off)
+        let id = requestID(send(.input(.key(.enter)), to: harness))
+        _ = send(.failure(.invalid(fieldErrors: ["email"], message: "Invalid email"), to: id), to: harness)
+        #expect(
+            harness.state.top
+                == AnyScreen(RecoveryRequestScreen(email: email, error: RecoveryRequestScreen.invalidText)))
         // Typing clears the message and keeps the text.
-        _ = send(.input(.key(.backspace)), to: &state)
-        #expect(state.top.as(RecoveryRequestScreen.self)?.error == nil)
-        #expect(state.top.as(RecoveryRequestScreen.self)?.email.value == String(email.dropLast()))
+        _ = send(.input(.key(.backspace)), to: harness)
+        #expect(harness.state.top.as(RecoveryRequestScreen.self)?.error == nil)
+        #expect(harness.state.top.as(RecoveryRequestScreen.self)?.email.value == String(email.dropLast()))
     }
 
     @Test func tooManyRecoveriesCountDownOnTheClockThenSendingWorksAgain() {
-        var state = SampleData.recovering([RecoveryRequestScreen(email: email)], now: start)
-        let id = requestID(send(.input(.key(.enter)), to: &state))
-        _ = send(.failure(.rateLimited(retryAfter: 45, message: "Too many"), to: id), to: &state)
-        #expect(text(state).contains(RecoverySent.rateLimitedText))
-        #expect(text(state).contains("Try again in 0:45"))
+        let harness = ReducerHarness(
+            SampleData.recovering([RecoveryRequestScreen(email: email)], now: start), exhaustivity: .off)
+        let id = requestID(send(.input(.key(.enter)), to: harness))
+        _ = send(.failure(.rateLimited(retryAfter: 45, message: "Too many"), to: id), to: harness)
+        #expect(text(harness.state).contains(RecoverySent.rateLimitedText))
+        #expect(text(harness.state).contains("Try again in 0:45"))
         // Refused while the wait lasts, however often Enter is pressed.
-        #expect(requests(send(.input(.key(.enter)), to: &state, at: start + 10)).isEmpty)
-        #expect(text(state).contains("Try again in 0:35"))
-        _ = send(.tick, to: &state, at: start + 45)
-        #expect(state.top.as(RecoveryRequestScreen.self)?.limit == nil)
-        #expect(requests(send(.input(.key(.enter)), to: &state)) == [AnyRequest(Endpoint.StartRecovery(email: email))])
+        #expect(requests(send(.input(.key(.enter)), to: harness, at: start + 10)).isEmpty)
+        #expect(text(harness.state).contains("Try again in 0:35"))
+        _ = send(.tick, to: harness, at: start + 45)
+        #expect(harness.state.top.as(RecoveryRequestScreen.self)?.limit == nil)
+        #expect(requests(send(.input(.key(.enter)), to: harness)) == [AnyRequest(Endpoint.StartRecovery(email: email))])
     }
 
     @Test func offlineSaysSoAndKeepsTheAddress() {
-        var state = SampleData.recovering([RecoveryRequestScreen(email: email)], now: start)
-        let id = requestID(send(.input(.key(.enter)), to: &state))
-        _ = send(.failure(.offline(reason: "refused"), to: id), to: &state)
-        #expect(state.top == AnyScreen(RecoveryRequestScreen(email: email, error: RecoveryRequestScreen.offlineText)))
-        #expect(state.isOffline)
+        let harness = ReducerHarness(
+            SampleData.recovering([RecoveryRequestScreen(email: email)], now: start), exhaustivity: .off)
+        let id = requestID(send(.input(.key(.enter)), to: harness))
+        _ = send(.failure(.offline(reason: "refused"), to: id), to: harness)
+        #expect(
+            harness.state.top
+                == AnyScreen(RecoveryRequestScreen(email: email, error: RecoveryRequestScreen.offlineText)))
+        #expect(harness.state.isOffline)
     }
 
     @Test func theSentScreenEditsResendsAndLeadsToSupport() {
         let sent = RecoverySentScreen(email: email, resendAfter: start + 30)
-        var state = SampleData.recovering([RecoveryRequestScreen(email: email), sent], now: start)
+        let state = SampleData.recovering([RecoveryRequestScreen(email: email), sent], now: start)
         // Resend waits for the server's resend_after.
-        #expect(requests(send(.input(.key(.character("r"))), to: &state)).isEmpty)
-        _ = send(.tick, to: &state, at: start + 30)
-        let id = requestID(send(.input(.key(.character("r"))), to: &state))
-        #expect(state.top.as(RecoverySentScreen.self)?.isResending == true)
-        _ = send(.failure(.rateLimited(retryAfter: 600, message: "Daily cap"), to: id), to: &state)
-        #expect(state.top.as(RecoverySentScreen.self)?.resendAfter == start + 630)
-        #expect(text(state).contains(RecoverySent.rateLimitedText))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        #expect(requests(send(.input(.key(.character("r"))), to: harness)).isEmpty)
+        _ = send(.tick, to: harness, at: start + 30)
+        let id = requestID(send(.input(.key(.character("r"))), to: harness))
+        #expect(harness.state.top.as(RecoverySentScreen.self)?.isResending == true)
+        _ = send(.failure(.rateLimited(retryAfter: 600, message: "Daily cap"), to: id), to: harness)
+        #expect(harness.state.top.as(RecoverySentScreen.self)?.resendAfter == start + 630)
+        #expect(text(harness.state).contains(RecoverySent.rateLimitedText))
 
-        _ = send(.input(.key(.character("s"))), to: &state)
-        #expect(state.top == AnyScreen(ContactSupportScreen(userId: nil)))
-        _ = send(.input(.key(.escape)), to: &state)
-        _ = send(.input(.key(.character("e"))), to: &state)
-        #expect(state.top == AnyScreen(RecoveryRequestScreen(email: email)))
+        _ = send(.input(.key(.character("s"))), to: harness)
+        #expect(harness.state.top == AnyScreen(ContactSupportScreen(userId: nil)))
+        _ = send(.input(.key(.escape)), to: harness)
+        _ = send(.input(.key(.character("e"))), to: harness)
+        #expect(harness.state.top == AnyScreen(RecoveryRequestScreen(email: email)))
     }
 
     // MARK: - The link, from wherever it is opened
@@ -167,57 +179,64 @@ import Testing
             [RecoveryRequestScreen(email: email), RecoverySentScreen(email: email, resendAfter: start + 30)],
             now: start)
         state.overlay = .outbox(OutboxPanel(messages: [linkMessage()], isLoading: false))
-        let effects = send(.input(.key(.enter)), to: &state)
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        let effects = send(.input(.key(.enter)), to: harness)
         #expect(requests(effects) == [AnyRequest(CheckRecoveryLink(token: token))])
-        #expect(state.top.base as? VerifyingLinkScreen == opening(at: start))
+        #expect(harness.state.top.base as? VerifyingLinkScreen == opening(at: start))
         let checked = CheckedRecoveryLink(
             link: RecoveryLink(email: email, expiresAt: start + 86_400), token: Secret(token))
-        _ = send(.reply(checked, to: requestID(effects)), to: &state, at: start + 1)
-        #expect(state.top == AnyScreen(RecoveryPasswordScreen(email: email, token: Secret(token))))
-        #expect(text(state).contains("Enter the password for \(email)."))
-        #expect(!text(state).contains(token))
+        _ = send(.reply(checked, to: requestID(effects)), to: harness, at: start + 1)
+        #expect(harness.state.top == AnyScreen(RecoveryPasswordScreen(email: email, token: Secret(token))))
+        #expect(text(harness.state).contains("Enter the password for \(email)."))
+        #expect(!text(harness.state).contains(token))
     }
 
     /// Finishing a recovery signs in with a limited session; opened while signed in, the link would replace
     /// this session, perhaps with another account's. It says so and leaves the session alone.
     @Test func aRecoveryLinkOpenedWhileSignedInLeavesTheSessionAlone() {
-        var state = SampleData.state([HubScreen()], now: start)
+        let state = SampleData.state([HubScreen()], now: start)
         let hub = state.stack
-        let asked = send(.openLink("https://321.fit/recover?token=\(token)"), to: &state)
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        let asked = send(.openLink("https://321.fit/recover?token=\(token)"), to: harness)
         let live = LinkInfo(kind: .init(.recovery), state: .init(.live), expiresAt: start + 86_400)
-        let effects = send(.reply(live, to: requestID(asked)), to: &state)
-        #expect(state.top.base as? VerifyingLinkScreen == opening(at: start))
+        let effects = send(.reply(live, to: requestID(asked)), to: harness)
+        #expect(harness.state.top.base as? VerifyingLinkScreen == opening(at: start))
         let checked = CheckedRecoveryLink(
             link: RecoveryLink(email: email, expiresAt: start + 86_400), token: Secret(token))
-        _ = send(.reply(checked, to: requestID(effects)), to: &state, at: start + 1)
-        #expect(state.stack == hub)
-        #expect(state.toast?.message == AccountRecoveryLink.signedInText)
-        #expect(state.methods != nil)
+        _ = send(.reply(checked, to: requestID(effects)), to: harness, at: start + 1)
+        #expect(harness.state.stack == hub)
+        #expect(harness.state.toast?.message == AccountRecoveryLink.signedInText)
+        #expect(harness.state.methods != nil)
     }
 
     @Test func aRecoveryLinkNobodyWaitsForFindsThePasswordScreen() {
         // The outbox used from the sign-in screen.
         var fromOutbox = SampleData.recovering([], now: start)
         fromOutbox.overlay = .outbox(OutboxPanel(messages: [linkMessage()], isLoading: false))
-        _ = send(.input(.key(.enter)), to: &fromOutbox)
-        #expect(fromOutbox.top.base as? VerifyingLinkScreen == opening(at: start))
+        let fromOutboxHarness = ReducerHarness(fromOutbox, exhaustivity: .off)
+        _ = send(.input(.key(.enter)), to: fromOutboxHarness)
+        #expect(fromOutboxHarness.state.top.base as? VerifyingLinkScreen == opening(at: start))
 
         // `accessdeck open-link URL`.
-        var handedOver = SampleData.recovering([], now: start)
-        let asked = send(.openLink("https://321.fit/recover?token=\(token)"), to: &handedOver)
+        let handedOverHarness = ReducerHarness(SampleData.recovering([], now: start), exhaustivity: .off)
+        let asked = send(.openLink("https://321.fit/recover?token=\(token)"), to: handedOverHarness)
         #expect(requests(asked) == [AnyRequest(Endpoint.InspectLink(token: token))])
         let live = LinkInfo(kind: .init(.recovery), state: .init(.live), expiresAt: start + 86_400)
-        let effects = send(.reply(live, to: requestID(asked)), to: &handedOver)
-        #expect(handedOver.top.base as? VerifyingLinkScreen == opening(at: start))
+        let effects = send(.reply(live, to: requestID(asked)), to: handedOverHarness)
+        #expect(handedOverHarness.state.top.base as? VerifyingLinkScreen == opening(at: start))
         #expect(requests(effects) == [AnyRequest(CheckRecoveryLink(token: token))])
 
         // Pasted where the sent screen waits.
-        var pasted = SampleData.recovering([RecoverySentScreen(email: email, resendAfter: start + 30)], now: start)
-        _ = send(.input(.paste("https://321.fit/recover?token=\(token)\n")), to: &pasted)
-        #expect(pasted.top.base as? VerifyingLinkScreen == opening(at: start))
-        var garbage = SampleData.recovering([RecoverySentScreen(email: email, resendAfter: start + 30)], now: start)
-        _ = send(.input(.paste("not a link at all")), to: &garbage)
-        #expect(garbage.top.as(RecoverySentScreen.self)?.error == RecoverySentScreen.notALinkText)
+        let pastedHarness = ReducerHarness(
+            SampleData.recovering([RecoverySentScreen(email: email, resendAfter: start + 30)], now: start),
+            exhaustivity: .off)
+        _ = send(.input(.paste("https://321.fit/recover?token=\(token)\n")), to: pastedHarness)
+        #expect(pastedHarness.state.top.base as? VerifyingLinkScreen == opening(at: start))
+        let garbageHarness = ReducerHarness(
+            SampleData.recovering([RecoverySentScreen(email: email, resendAfter: start + 30)], now: start),
+            exhaustivity: .off)
+        _ = send(.input(.paste("not a link at all")), to: garbageHarness)
+        #expect(garbageHarness.state.top.as(RecoverySentScreen.self)?.error == RecoverySentScreen.notALinkText)
     }
 
     @Test func theOutboxNamesWhatARecoverySends() {
@@ -231,17 +250,18 @@ import Testing
     }
 
     @Test func anExpiredLinkLeadsBackToTheRequest() {
-        var state = SampleData.recovering(
+        let state = SampleData.recovering(
             [RecoveryRequestScreen(email: email), RecoverySentScreen(email: email, resendAfter: start + 30)],
             now: start)
-        let effects = send(.openLink("https://321.fit/recover?token=\(token)"), to: &state)
-        _ = send(.failure(.codeExpired(message: "Link expired"), to: requestID(effects)), to: &state, at: start + 1)
-        #expect(state.top == AnyScreen(LinkExpiredScreen(link: AnyLinkPurpose(AccountRecoveryLink()))))
-        #expect(text(state).contains("Request a new link"))
-        #expect(text(state).contains("24 hours"))
-        _ = send(.input(.key(.enter)), to: &state)
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        let effects = send(.openLink("https://321.fit/recover?token=\(token)"), to: harness)
+        _ = send(.failure(.codeExpired(message: "Link expired"), to: requestID(effects)), to: harness, at: start + 1)
+        #expect(harness.state.top == AnyScreen(LinkExpiredScreen(link: AnyLinkPurpose(AccountRecoveryLink()))))
+        #expect(text(harness.state).contains("Request a new link"))
+        #expect(text(harness.state).contains("24 hours"))
+        _ = send(.input(.key(.enter)), to: harness)
         // One request screen, fresh, where the old one was.
-        #expect(state.stack == [signInRecovering, AnyScreen(RecoveryRequestScreen())])
+        #expect(harness.state.stack == [signInRecovering, AnyScreen(RecoveryRequestScreen())])
 
         // A token the backend does not know leads to the same place.
         let unknown = APIError.server(status: 404, code: "link_not_found", message: "Not found")
@@ -257,34 +277,38 @@ import Testing
     }
 
     @Test func aWrongPasswordIsSaidAndClearedAndTheLinkStillWorks() {
-        var state = passwordState(RecoveryPasswordScreen(email: email, token: Secret(token), password: "wrong-one-1"))
-        let effects = send(.input(.key(.enter)), to: &state)
+        let harness = ReducerHarness(
+            passwordState(RecoveryPasswordScreen(email: email, token: Secret(token), password: "wrong-one-1")),
+            exhaustivity: .off)
+        let effects = send(.input(.key(.enter)), to: harness)
         #expect(requests(effects) == [AnyRequest(CompleteRecovery(token: Secret(token), password: "wrong-one-1"))])
         _ = send(
             .failure(.passwordIncorrect(attemptsRemaining: nil, message: "Invalid"), to: requestID(effects)),
-            to: &state)
+            to: harness)
         #expect(
-            state.top
+            harness.state.top
                 == AnyScreen(
                     RecoveryPasswordScreen(
                         email: email, token: Secret(token), error: RecoveryPasswordScreen.wrongPasswordText)))
-        #expect(text(state).contains("That password isn't right. Try again."))
+        #expect(text(harness.state).contains("That password isn't right. Try again."))
     }
 
     @Test func theLockoutCountsDownOnTheClock() {
-        var state = passwordState(RecoveryPasswordScreen(email: email, token: Secret(token), password: "wrong-one-3"))
-        let effects = send(.input(.key(.enter)), to: &state)
-        _ = send(.failure(.rateLimited(retryAfter: 30, message: "Locked"), to: requestID(effects)), to: &state)
-        #expect(state.top.as(RecoveryPasswordScreen.self)?.lockedUntil == start + 30)
-        #expect(state.top.as(RecoveryPasswordScreen.self)?.password.value == "")
-        #expect(text(state).contains("Too many attempts. Try again in 0:30"))
-        for character in "correct-horse-42" { _ = send(.input(.key(.character(character))), to: &state) }
-        #expect(requests(send(.input(.key(.enter)), to: &state, at: start + 12)).isEmpty)
-        #expect(text(state).contains("Try again in 0:18"))
-        _ = send(.tick, to: &state, at: start + 30)
-        #expect(state.top.as(RecoveryPasswordScreen.self)?.lockedUntil == nil)
+        let harness = ReducerHarness(
+            passwordState(RecoveryPasswordScreen(email: email, token: Secret(token), password: "wrong-one-3")),
+            exhaustivity: .off)
+        let effects = send(.input(.key(.enter)), to: harness)
+        _ = send(.failure(.rateLimited(retryAfter: 30, message: "Locked"), to: requestID(effects)), to: harness)
+        #expect(harness.state.top.as(RecoveryPasswordScreen.self)?.lockedUntil == start + 30)
+        #expect(harness.state.top.as(RecoveryPasswordScreen.self)?.password.value == "")
+        #expect(text(harness.state).contains("Too many attempts. Try again in 0:30"))
+        for character in "correct-horse-42" { _ = send(.input(.key(.character(character))), to: harness) }
+        #expect(requests(send(.input(.key(.enter)), to: harness, at: start + 12)).isEmpty)
+        #expect(text(harness.state).contains("Try again in 0:18"))
+        _ = send(.tick, to: harness, at: start + 30)
+        #expect(harness.state.top.as(RecoveryPasswordScreen.self)?.lockedUntil == nil)
         #expect(
-            requests(send(.input(.key(.enter)), to: &state))
+            requests(send(.input(.key(.enter)), to: harness))
                 == [AnyRequest(CompleteRecovery(token: Secret(token), password: "correct-horse-42"))])
     }
 
@@ -292,68 +316,74 @@ import Testing
         for failure in [
             APIError.codeExpired(message: "Used"), .server(status: 404, code: "link_not_found", message: "Not found"),
         ] {
-            var state = passwordState(RecoveryPasswordScreen(email: email, token: Secret(token), password: "pw"))
-            let effects = send(.input(.key(.enter)), to: &state)
-            _ = send(.failure(failure, to: requestID(effects)), to: &state)
-            #expect(state.top == AnyScreen(LinkExpiredScreen(link: AnyLinkPurpose(AccountRecoveryLink()))))
+            let harness = ReducerHarness(
+                passwordState(RecoveryPasswordScreen(email: email, token: Secret(token), password: "pw")),
+                exhaustivity: .off)
+            let effects = send(.input(.key(.enter)), to: harness)
+            _ = send(.failure(failure, to: requestID(effects)), to: harness)
+            #expect(harness.state.top == AnyScreen(LinkExpiredScreen(link: AnyLinkPurpose(AccountRecoveryLink()))))
         }
     }
 
     @Test func theRightPasswordLandsOnSettingsWithLimitedAccess() {
-        var state = passwordState(
+        let state = passwordState(
             RecoveryPasswordScreen(email: email, token: Secret(token), password: "correct-horse-42"))
-        let effects = send(.input(.key(.enter)), to: &state)
-        _ = send(.reply(signedIn(SampleData.limitedProfile), to: requestID(effects)), to: &state)
-        #expect(state.stack == [AnyScreen(SettingsScreen())])
-        #expect(state.profile == SampleData.limitedProfile)
-        #expect(text(state).contains(LimitedAccess.bannerText))
-        #expect(text(state).contains("Verify your phone"))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        let effects = send(.input(.key(.enter)), to: harness)
+        _ = send(.reply(signedIn(SampleData.limitedProfile), to: requestID(effects)), to: harness)
+        #expect(harness.state.stack == [AnyScreen(SettingsScreen())])
+        #expect(harness.state.profile == SampleData.limitedProfile)
+        #expect(text(harness.state).contains(LimitedAccess.bannerText))
+        #expect(text(harness.state).contains("Verify your phone"))
     }
 
     // MARK: - Limited access
 
     @Test func everyChangeOnTheHubOpensTheSheetAndNothingElse() {
-        var state = SampleData.limitedState([HubScreen()], now: start)
+        let harness = ReducerHarness(SampleData.limitedState([HubScreen()], now: start), exhaustivity: .off)
         let rows = HubScreen.rows(SampleData.everyMethod, platform: .ios)
         #expect(rows.count == 7)
         for (index, row) in rows.enumerated() {
-            if index > 0 { _ = send(.input(.key(.down)), to: &state) }
-            let effects = send(.input(.key(.enter)), to: &state)
+            if index > 0 { _ = send(.input(.key(.down)), to: harness) }
+            let effects = send(.input(.key(.enter)), to: harness)
             if row.kind == .sessions {
                 // Seeing where you're signed in changes nothing: Active sessions opens with limited access too.
-                #expect(state.top.as(ActiveSessionsScreen.self) != nil)
+                #expect(harness.state.top.as(ActiveSessionsScreen.self) != nil)
                 #expect(effects.count == 1)
-                _ = send(.input(.key(.escape)), to: &state)
+                _ = send(.input(.key(.escape)), to: harness)
                 continue
             }
             #expect(effects.isEmpty, "\(row.title)")
-            #expect(state.overlay == .sheet(.limitedAccess), "\(row.title)")
-            #expect(state.stack.count == 2, "\(row.title)")
-            _ = send(.input(.key(.escape)), to: &state)
+            #expect(harness.state.overlay == .sheet(.limitedAccess), "\(row.title)")
+            #expect(harness.state.stack.count == 2, "\(row.title)")
+            _ = send(.input(.key(.escape)), to: harness)
         }
-        #expect(text(state).contains("+995 511 100 000"))
+        #expect(text(harness.state).contains("+995 511 100 000"))
 
         // With full access the same key starts the change.
         var full = SampleData.limitedState([HubScreen()], now: start)
         full.profile?.access = .init(.full)
-        _ = send(.input(.key(.enter)), to: &full)
-        #expect(full.overlay != .sheet(.limitedAccess))
+        let fullHarness = ReducerHarness(full, exhaustivity: .off)
+        _ = send(.input(.key(.enter)), to: fullHarness)
+        #expect(fullHarness.state.overlay != .sheet(.limitedAccess))
     }
 
     @Test func aLimitedAccessRefusalFromTheServerShowsTheSameSheet() {
-        var state = SampleData.state(
+        let state = SampleData.state(
             [EnterPhoneScreen(flow: .changePhone, current: "+995511100000", number: "511 200 300", isWorking: true)],
             now: start
         ).topWaiting(Endpoint.RequestOtp.self, EnterPhoneScreen.Reply.code)
+        let harness = ReducerHarness(state, exhaustivity: .off)
         _ = send(
-            .failure(.server(status: 403, code: "limited_access", message: "Verify your phone first")), to: &state)
-        #expect(state.overlay == .sheet(.limitedAccess))
-        #expect(state.top.as(EnterPhoneScreen.self)?.isWorking == false)
+            .failure(.server(status: 403, code: "limited_access", message: "Verify your phone first")), to: harness)
+        #expect(harness.state.overlay == .sheet(.limitedAccess))
+        #expect(harness.state.top.as(EnterPhoneScreen.self)?.isWorking == false)
 
-        var other = SampleData.state([EnterPhoneScreen(flow: .changePhone, current: nil)], now: start)
+        let other = SampleData.state([EnterPhoneScreen(flow: .changePhone, current: nil)], now: start)
             .topWaiting(Endpoint.RequestOtp.self, EnterPhoneScreen.Reply.code)
-        _ = send(.failure(.server(status: 403, code: "forbidden", message: "No")), to: &other)
-        #expect(other.overlay == nil)
+        let otherHarness = ReducerHarness(other, exhaustivity: .off)
+        _ = send(.failure(.server(status: 403, code: "forbidden", message: "No")), to: otherHarness)
+        #expect(otherHarness.state.overlay == nil)
     }
 
     // MARK: - The phone, verified again
@@ -361,12 +391,14 @@ import Testing
     @Test func verifyingThePhoneRestoresFullAccess() {
         var state = SampleData.limitedState([], now: start)
         state.reauth = ReauthGrant(reauthToken: "ra_old", expiresAt: start + 900, method: .init(.email))
-        _ = send(.input(.key(.enter)), to: &state)
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        _ = send(.input(.key(.enter)), to: harness)
         #expect(
-            state.top == AnyScreen(EnterPhoneScreen(flow: .reverifyPhone, current: SampleData.everyMethod.phone)))
-        #expect(text(state).contains("Your old number (+995 511 100 000) or a new one"))
-        _ = send(.input(.paste("+995 511 300 000")), to: &state)
-        let sent = send(.input(.key(.enter)), to: &state)
+            harness.state.top
+                == AnyScreen(EnterPhoneScreen(flow: .reverifyPhone, current: SampleData.everyMethod.phone)))
+        #expect(text(harness.state).contains("Your old number (+995 511 100 000) or a new one"))
+        _ = send(.input(.paste("+995 511 300 000")), to: harness)
+        let sent = send(.input(.key(.enter)), to: harness)
         // The limited session is the proof: no re-auth token goes with it, even one still held.
         #expect(
             requests(sent)
@@ -374,47 +406,50 @@ import Testing
         let accepted = OTPRequestAccepted(
             requestId: "otp_1", phone: "+995511300000", purpose: .init(.reverifyPhone), expiresAt: start + 300,
             resendAfter: start + 30)
-        _ = send(.reply(accepted, to: requestID(sent)), to: &state)
-        #expect(state.top == AnyScreen(EnterCodeScreen(flow: .reverifyPhone, accepted: accepted)))
+        _ = send(.reply(accepted, to: requestID(sent)), to: harness)
+        #expect(harness.state.top == AnyScreen(EnterCodeScreen(flow: .reverifyPhone, accepted: accepted)))
 
-        var code = state
+        let code = harness.state
         var typed: [Effect] = []
-        for digit in "123456" { typed = send(.input(.key(.character(digit))), to: &code) }
+        let codeHarness = ReducerHarness(code, exhaustivity: .off)
+        for digit in "123456" { typed = send(.input(.key(.character(digit))), to: codeHarness) }
         #expect(
             requests(typed)
                 == [AnyRequest(Endpoint.VerifyOtp(requestId: "otp_1", code: "123456", reauthToken: nil))])
         let verified = VerifyOTPResult(purpose: .init(.reverifyPhone), authMethods: SampleData.everyMethod)
-        let fetch = send(.reply(verified, to: requestID(typed)), to: &code)
+        let fetch = send(.reply(verified, to: requestID(typed)), to: codeHarness)
         #expect(requests(fetch) == [AnyRequest(Endpoint.GetProfile())])
         var restored = SampleData.limitedProfile
         restored.access = .init(.full)
-        _ = send(.reply(restored, to: requestID(fetch)), to: &code)
-        #expect(code.stack == [AnyScreen(SettingsScreen())])
-        #expect(code.profile == restored)
-        #expect(code.toast?.message == LimitedAccess.restoredText)
-        #expect(!text(code).contains(LimitedAccess.bannerText))
-        #expect(text(code).contains("Other devices were signed out."))
+        _ = send(.reply(restored, to: requestID(fetch)), to: codeHarness)
+        #expect(codeHarness.state.stack == [AnyScreen(SettingsScreen())])
+        #expect(codeHarness.state.profile == restored)
+        #expect(codeHarness.state.toast?.message == LimitedAccess.restoredText)
+        #expect(!text(codeHarness.state).contains(LimitedAccess.bannerText))
+        #expect(text(codeHarness.state).contains("Other devices were signed out."))
     }
 
     @Test func aProfileThatCannotBeFetchedAfterTheCodeIsStillFull() {
         let accepted = OTPRequestAccepted(
             requestId: "otp_1", phone: "+995511300000", purpose: .init(.reverifyPhone), expiresAt: start + 300,
             resendAfter: start + 30)
-        var state = SampleData.limitedState(
+        let state = SampleData.limitedState(
             [EnterCodeScreen(flow: .reverifyPhone, accepted: accepted)], now: start
         ).topWaiting(Endpoint.VerifyOtp.self, EnterCodeScreen.Reply.verify)
-        let fetch = send(.reply(VerifyOTPResult(purpose: .init(.reverifyPhone))), to: &state)
-        _ = send(.failure(.offline(reason: "refused"), to: requestID(fetch)), to: &state)
-        #expect(state.profile?.access?.known == .full)
-        #expect(state.stack == [AnyScreen(SettingsScreen())])
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        let fetch = send(.reply(VerifyOTPResult(purpose: .init(.reverifyPhone))), to: harness)
+        _ = send(.failure(.offline(reason: "refused"), to: requestID(fetch)), to: harness)
+        #expect(harness.state.profile?.access?.known == .full)
+        #expect(harness.state.stack == [AnyScreen(SettingsScreen())])
     }
 
     @Test func signingOutForgetsTheLimitedProfile() {
-        var state = SampleData.limitedState([HubScreen()], now: start).topWaiting(
+        let state = SampleData.limitedState([HubScreen()], now: start).topWaiting(
             LoadAuthMethods.self, HubScreen.Reply.methods)
-        _ = send(.failure(.signedOut), to: &state)
-        #expect(state.profile == nil)
-        #expect(state.methods == nil)
-        #expect(state.top.is(ScreenType(SignInScreen.self)))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        _ = send(.failure(.signedOut), to: harness)
+        #expect(harness.state.profile == nil)
+        #expect(harness.state.methods == nil)
+        #expect(harness.state.top.is(ScreenType(SignInScreen.self)))
     }
 }

@@ -209,6 +209,16 @@ import Testing
         showToast(harness, at: start + Toast.defaultDuration)
     }
 
+    /// Off, `advance(by:)` gives back the effects of the timers it ran, as `send` does: here the request of the
+    /// offline probe, once its wait is up.
+    @Test func offAdvanceReturnsTheEffectsOfTheTimersItRan() {
+        let harness = ReducerHarness(SampleData.state([], now: start), exhaustivity: .off)
+        harness.send(.input(.key(.character("r"))))
+        harness.send(.failure(.offline(reason: "refused"), to: RequestID(1)))
+        #expect(harness.advance(by: Probe.firstWait / 2).isEmpty)
+        #expect(harness.advance(by: Probe.firstWait / 2).contains(.request(ProbeBackend(signedIn: true), id: 2)))
+    }
+
     /// Exhaustive is the default: the same toast left set is reported (the test above would fail on).
     @Test func onIsTheDefault() {
         #expect(ReducerHarness(offlineHub()).exhaustivity == .on)

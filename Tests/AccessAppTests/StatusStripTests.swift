@@ -23,14 +23,15 @@ private func text(_ state: AppState, size: Size = .standard) -> String { render(
 private func watchedHub(epoch: Int64 = 1) -> AppState {
     var state = SampleData.state([], now: start)
     state.console.scenario = "default"
-    let effects = reduce(&state, .watchAdmin)
+    let harness = ReducerHarness(state, exhaustivity: .off)
+    let effects = harness.send(.watchAdmin)
     #expect(
         effects == [
             .request(Endpoint.AdminState(), id: 1),
             .after(seconds: AdminWatch.interval, action: .watchAdmin, id: .adminWatch),
         ])
-    _ = reduce(&state, .reply(admin(epoch: epoch), to: RequestID(1)))
-    return state
+    harness.send(.reply(admin(epoch: epoch), to: RequestID(1)))
+    return harness.state
 }
 
 /// Issue 29 §3: one line says what is not as the app starts; §4: a switch is shown and takes no keys, and
@@ -46,30 +47,32 @@ private func watchedHub(epoch: Int64 = 1) -> AppState {
     }
 
     @Test func aFaultFromAnotherToolShowsOnTheNextLookAndGoesWithIt() {
-        var state = watchedHub()
-        _ = reduce(&state, .watchAdmin)
-        _ = reduce(&state, .reply(admin(faults: FaultSettings(latencyMs: 2000)), to: RequestID(2)))
-        #expect(StatusStrip.text(state, width: 78) == "scenario default · faults: +2000 ms on every call")
-        let lines = text(state).split(separator: "\n", omittingEmptySubsequences: false)
+        let harness = ReducerHarness(watchedHub(), exhaustivity: .off)
+        harness.send(.watchAdmin)
+        harness.send(.reply(admin(faults: FaultSettings(latencyMs: 2000)), to: RequestID(2)))
+        #expect(StatusStrip.text(harness.state, width: 78) == "scenario default · faults: +2000 ms on every call")
+        let lines = text(harness.state).split(separator: "\n", omittingEmptySubsequences: false)
         // Above the footer.
         #expect(lines[lines.count - 2].contains("faults: +2000 ms on every call"))
-        _ = reduce(&state, .watchAdmin)
-        _ = reduce(&state, .reply(admin(faults: FaultSettings(latencyMs: 0)), to: RequestID(3)))
-        #expect(StatusStrip.text(state, width: 78) == nil)
+        harness.send(.watchAdmin)
+        harness.send(.reply(admin(faults: FaultSettings(latencyMs: 0)), to: RequestID(3)))
+        #expect(StatusStrip.text(harness.state, width: 78) == nil)
     }
 
     @Test func theClockMovedOrFrozenAndAnotherBackendShow() {
-        var state = watchedHub()
-        _ = reduce(&state, .watchAdmin)
-        _ = reduce(&state, .reply(admin(scenario: "coach", offset: 300), to: RequestID(2)))
-        #expect(StatusStrip.text(state, width: 78) == "scenario coach · clock +5 min")
-        _ = reduce(&state, .watchAdmin)
-        _ = reduce(&state, .reply(admin(scenario: "coach", frozen: true, offset: 300), to: RequestID(3)))
-        #expect(StatusStrip.text(state, width: 78) == "scenario coach · clock frozen")
-        state.options.backendIsEmbedded = false
-        state.options.backendURL = "http://127.0.0.1:8080"
+        let harness = ReducerHarness(watchedHub(), exhaustivity: .off)
+        harness.send(.watchAdmin)
+        harness.send(.reply(admin(scenario: "coach", offset: 300), to: RequestID(2)))
+        #expect(StatusStrip.text(harness.state, width: 78) == "scenario coach · clock +5 min")
+        harness.send(.watchAdmin)
+        harness.send(.reply(admin(scenario: "coach", frozen: true, offset: 300), to: RequestID(3)))
+        #expect(StatusStrip.text(harness.state, width: 78) == "scenario coach · clock frozen")
+        // The same admin state, as an app started on another backend shows it.
+        var elsewhere = harness.state
+        elsewhere.options.backendIsEmbedded = false
+        elsewhere.options.backendURL = "http://127.0.0.1:8080"
         #expect(
-            StatusStrip.text(state, width: 78)
+            StatusStrip.text(elsewhere, width: 78)
                 == "scenario coach · clock frozen · backend http://127.0.0.1:8080")
     }
 
@@ -94,71 +97,71 @@ private func watchedHub(epoch: Int64 = 1) -> AppState {
     }
 
     @Test func theWatchLooksOnlyOnAReferenceBackendAndNeverTwiceAtOnce() {
-        var foreign = AppState(now: start, options: AppOptions(hasReferenceBackend: false))
-        #expect(reduce(&foreign, .watchAdmin) == [])
-        var state = AppState(now: start)
-        _ = reduce(&state, .watchAdmin)
+        let foreignHarness = ReducerHarness(
+            AppState(now: start, options: AppOptions(hasReferenceBackend: false)), exhaustivity: .off)
+        #expect(foreignHarness.send(.watchAdmin) == [])
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.watchAdmin)
         // The first look has not answered: only the next one is scheduled.
         #expect(
-            reduce(&state, .watchAdmin) == [.after(seconds: AdminWatch.interval, action: .watchAdmin, id: .adminWatch)])
+            harness.send(.watchAdmin) == [.after(seconds: AdminWatch.interval, action: .watchAdmin, id: .adminWatch)])
     }
 
     @Test func aSwitchUnderWayIsShownAndTheOldScreensTakeNoKeys() {
-        var state = watchedHub()
-        _ = reduce(&state, .switchScenario("phone-only"))
-        #expect(state.console.switching == "phone-only")
-        #expect(text(state).contains("Switching to phone-only…"))
+        let harness = ReducerHarness(watchedHub(), exhaustivity: .off)
+        harness.send(.switchScenario("phone-only"))
+        #expect(harness.state.console.switching == "phone-only")
+        #expect(text(harness.state).contains("Switching to phone-only…"))
         // Enter on the old hub would open "New phone number" in the old world.
-        #expect(reduce(&state, .input(.key(.enter))) == [])
-        #expect(reduce(&state, .input(.key(.control("p")))) == [])
-        #expect(state.stack.map(\.id) == ["settings", "hub"])
-        #expect(state.overlay == nil)
+        #expect(harness.send(.input(.key(.enter))) == [])
+        #expect(harness.send(.input(.key(.control("p")))) == [])
+        #expect(harness.state.stack.map(\.id) == ["settings", "hub"])
+        #expect(harness.state.overlay == nil)
         // A look at the admin state meanwhile starts nothing: the switch is this app's own.
         #expect(
-            reduce(&state, .watchAdmin) == [.after(seconds: AdminWatch.interval, action: .watchAdmin, id: .adminWatch)])
-        _ = reduce(
-            &state,
+            harness.send(.watchAdmin) == [.after(seconds: AdminWatch.interval, action: .watchAdmin, id: .adminWatch)])
+        harness.send(
             .reply(
                 ScenarioSwitched(
                     name: "phone-only", signedIn: QASignedIn(methods: SampleData.phoneOnly, profile: nil), epoch: 2),
                 to: RequestID(2)))
-        #expect(state.console.switching == nil)
-        #expect(state.console.epoch == 2)
-        #expect(state.stack.map(\.id) == ["settings"])
-        #expect(state.toast?.message == "Scenario: phone-only")
+        #expect(harness.state.console.switching == nil)
+        #expect(harness.state.console.epoch == 2)
+        #expect(harness.state.stack.map(\.id) == ["settings"])
+        #expect(harness.state.toast?.message == "Scenario: phone-only")
         // A look sent before the switch, answered after it, is old news, not another tool.
-        _ = reduce(&state, .watchAdmin)
-        #expect(reduce(&state, .reply(admin(epoch: 1), to: RequestID(3))) == [])
-        #expect(state.console.switching == nil)
+        harness.send(.watchAdmin)
+        #expect(harness.send(.reply(admin(epoch: 1), to: RequestID(3))) == [])
+        #expect(harness.state.console.switching == nil)
     }
 
     @Test func aResetByAnotherToolIsSaidAndLandsOnTheNewWorldNotOnSessionExpired() {
-        var state = watchedHub()
-        _ = reduce(&state, .watchAdmin)
-        let effects = reduce(&state, .reply(admin(scenario: "coach", epoch: 2), to: RequestID(2)))
-        #expect(effects == [.request(SwitchScenario(name: "coach", alreadyLoaded: true), id: 3)])
-        #expect(state.console.switching == "coach")
-        #expect(text(state).contains("Switching to coach…"))
-        // The old session is gone with the old world: a call of the old hub answered 401 meanwhile.
-        state.topAwaits(4, LoadAuthMethods.self)
-        _ = reduce(&state, .failure(.signedOut, to: RequestID(4)))
-        #expect(state.stack.map(\.id) == ["settings", "hub"])
-        _ = reduce(
-            &state,
+        let harness = ReducerHarness(watchedHub(), exhaustivity: .off)
+        // A call of the old hub, still in flight when the world is reset.
+        #expect(harness.send(.input(.key(.character("r")))).contains(.request(LoadAuthMethods(), id: 2)))
+        harness.send(.watchAdmin)
+        let effects = harness.send(.reply(admin(scenario: "coach", epoch: 2), to: RequestID(3)))
+        #expect(effects == [.request(SwitchScenario(name: "coach", alreadyLoaded: true), id: 4)])
+        #expect(harness.state.console.switching == "coach")
+        #expect(text(harness.state).contains("Switching to coach…"))
+        // The old session is gone with the old world: the old hub's call is answered 401 meanwhile.
+        harness.send(.failure(.signedOut, to: RequestID(2)))
+        #expect(harness.state.stack.map(\.id) == ["settings", "hub"])
+        harness.send(
             .reply(
                 ScenarioSwitched(name: "coach", signedIn: QASignedIn(methods: SampleData.appleOnly, profile: nil)),
-                to: RequestID(3)))
-        #expect(state.stack.map(\.id) == ["settings"])
-        #expect(state.toast?.message == "Scenario reset by another tool: coach")
-        #expect(state.console.scenario == "coach")
-        #expect(state.methods == SampleData.appleOnly)
+                to: RequestID(4)))
+        #expect(harness.state.stack.map(\.id) == ["settings"])
+        #expect(harness.state.toast?.message == "Scenario reset by another tool: coach")
+        #expect(harness.state.console.scenario == "coach")
+        #expect(harness.state.methods == SampleData.appleOnly)
     }
 
     @Test func theHubShowsAReloadUnderWay() {
-        var state = SampleData.state([], now: start)
-        _ = reduce(&state, .input(.key(.character("r"))))
-        #expect(text(state).contains("Refreshing…"))
-        _ = reduce(&state, .reply(SampleData.everyMethod, to: RequestID(1)))
-        #expect(!text(state).contains("Refreshing…"))
+        let harness = ReducerHarness(SampleData.state([], now: start), exhaustivity: .off)
+        harness.send(.input(.key(.character("r"))))
+        #expect(text(harness.state).contains("Refreshing…"))
+        harness.send(.reply(SampleData.everyMethod, to: RequestID(1)))
+        #expect(!text(harness.state).contains("Refreshing…"))
     }
 }

@@ -313,12 +313,13 @@ import Testing
         #expect(text(state).contains("Enter the code from your authenticator app"))
         #expect(text(state).contains("Use a recovery code"))
         #expect(text(state).contains("Esc Log out"))
-        for digit in "65432" { _ = reduce(&state, .input(.key(.character(digit)))) }
-        let effects = reduce(&state, .input(.key(.character("1"))))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        for digit in "65432" { harness.send(.input(.key(.character(digit)))) }
+        let effects = harness.send(.input(.key(.character("1"))))
         #expect(effects.contains(.request(VerifySecondFactor(code: "654321"), id: 1)))
-        _ = reduce(&state, .reply(signedIn(required: false), to: RequestID(1)))
-        #expect(state.stack == [AnyScreen(SettingsScreen())])
-        #expect(state.methods == TwoFactorScreen.methodsOn)
+        harness.send(.reply(signedIn(required: false), to: RequestID(1)))
+        #expect(harness.state.stack == [AnyScreen(SettingsScreen())])
+        #expect(harness.state.methods == TwoFactorScreen.methodsOn)
     }
 
     /// A stored session that passed one factor only: the backend's 403 at start takes it to the second step.
@@ -328,8 +329,9 @@ import Testing
         let refusal = APIError.server(
             status: 403, code: "second_factor_required",
             message: "Enter the code from your authenticator app to finish signing in.")
-        _ = reduce(&state, .failure(refusal))
-        #expect(state.stack == [AnyScreen(AuthenticatorCodeScreen())])
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.failure(refusal))
+        #expect(harness.state.stack == [AnyScreen(AuthenticatorCodeScreen())])
     }
 
     @Test func fiveWrongCodesLockTheStepWithACountdown() {
@@ -411,10 +413,11 @@ import Testing
             CommandPalette.commands(for: state).contains { $0.action == .authenticatorCode })
         let effects = runPaletteAction(.authenticatorCode, in: &state)
         #expect(effects == [.request(LoadAuthenticatorCode(), id: 1)])
-        _ = reduce(&state, .reply(AuthenticatorCode(code: "492039", secondsLeft: 17), to: RequestID(1)))
-        #expect(state.toast?.message == "Authenticator code: 492039 · 17 s left")
-        #expect(text(state).contains("492039"))
-        #expect(!text(state.concealedForRecording).contains("492039"))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.reply(AuthenticatorCode(code: "492039", secondsLeft: 17), to: RequestID(1)))
+        #expect(harness.state.toast?.message == "Authenticator code: 492039 · 17 s left")
+        #expect(text(harness.state).contains("492039"))
+        #expect(!text(harness.state.concealedForRecording).contains("492039"))
     }
 }
 

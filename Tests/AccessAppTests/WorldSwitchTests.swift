@@ -22,11 +22,12 @@ private func paletteTyped(_ typed: String) -> AppState {
     var state = AppState(now: start)
     state.options.backendURL = server
     state.stack.append(AnyScreen(HubScreen()))
-    let effects = reduce(&state, .input(.key(.control("p"))))
+    let harness = ReducerHarness(state, exhaustivity: .off)
+    let effects = harness.send(.input(.key(.control("p"))))
     #expect(effects == [.request(Endpoint.AdminListScenarios(), id: 1), .request(Endpoint.AdminListWorlds(), id: 2)])
-    _ = reduce(&state, .reply(worlds, to: RequestID(2)))
-    for character in typed { _ = reduce(&state, .input(.key(.character(character)))) }
-    return state
+    harness.send(.reply(worlds, to: RequestID(2)))
+    for character in typed { harness.send(.input(.key(.character(character)))) }
+    return harness.state
 }
 
 /// The palette as the app opens it again on `search`, with `notice` pinned above it.
@@ -45,9 +46,10 @@ private let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .t
     @Test func aBackendThatServesNoWorldsGetsNoWorldEntries() {
         var state = AppState(now: start)
         state.options.backendURL = server
-        _ = reduce(&state, .input(.key(.control("p"))))
-        _ = reduce(&state, .failure(.server(status: 404, code: "not_found", message: "No route."), to: RequestID(2)))
-        let titles = palette(state)?.commands.map(\.title) ?? []
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        harness.send(.failure(.server(status: 404, code: "not_found", message: "No route."), to: RequestID(2)))
+        let titles = palette(harness.state)?.commands.map(\.title) ?? []
         #expect(!titles.contains { $0.hasPrefix("Switch world") || $0.hasPrefix("New world") })
     }
 
@@ -192,8 +194,8 @@ private let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .t
         #expect(harness.state.stack.map(\.id) == ["settings", "hub"])
         #expect(palette(harness.state)?.query == typed)
         #expect(palette(harness.state)?.selected?.title == "World alice not made: \(refused.message)")
-        var retyped = harness.state
-        _ = reduce(&retyped, .input(.key(.character("x"))))
-        #expect(palette(retyped)?.selected?.title == "New world alice from scenario no-phonex")
+        let retypedHarness = ReducerHarness(harness.state, exhaustivity: .off)
+        retypedHarness.send(.input(.key(.character("x"))))
+        #expect(palette(retypedHarness.state)?.selected?.title == "New world alice from scenario no-phonex")
     }
 }
