@@ -56,12 +56,18 @@ struct PasswordResetService: Sendable {
         let now = clock.now()
         try PasswordService.refuseOverlong(newPassword)
         let hash = store.digest(token)
-        // A weak password is refused before anything is written: the link stays usable.
-        let email = try await store.pool.read { db in
-            try LinkService.liveEmailLink(db, tokenHash: hash, purposes: [.passwordReset], now: now).email
+        // A weak password, or the current one, is refused before anything is written: the link stays usable.
+        let (email, user) = try await store.pool.read { db in
+            let (link, email) = try LinkService.liveEmailLink(db, tokenHash: hash, purposes: [.passwordReset], now: now)
+            return (email, try AccountService.current(db, id: link.userId))
         }
-        let broken = PasswordRules.violations(newPassword, email: email)
-        guard broken.isEmpty else { throw PasswordService.invalid(broken.map(\.rawValue)) }
+        var broken = PasswordRules.violations(newPassword, email: email).map(\.rawValue)
+        if let stored = user.passwordHash,
+            PasswordHasher.verify(newPassword, stored: stored, legacySalt: user.passwordSalt)
+        {
+            broken.append(PasswordService.unchanged)
+        }
+        guard broken.isEmpty else { throw PasswordService.invalid(broken) }
         // bcrypt takes tens of milliseconds: hashed before the write lock is taken, the link read again in it.
         let newHash = PasswordHasher.hash(newPassword)
         return try await store.pool.write { db in
