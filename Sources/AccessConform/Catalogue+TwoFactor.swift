@@ -57,7 +57,7 @@ struct TwoFactorAccount {
 extension CheckContext {
     /// The backend's now: the reference backend's clock, else this machine's (an authenticator app's too).
     func backendNow() async throws -> Date {
-        guard let reference else { return Date() }
+        guard let reference else { return try await settings.now() }
         return try await reference.now()
     }
 

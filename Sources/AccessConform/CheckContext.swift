@@ -19,6 +19,14 @@ public struct ConformSettings: Sendable {
     public var emailDomain = "conform.example"
     /// Who reads the skip reasons: they say what that person can do.
     public var frontEnd = ConformFrontEnd.commandLine
+    /// How real time passes against another backend: slept. Conform's own tests pass a wait that moves a reference
+    /// backend's clock instead, to run it as another backend without waiting.
+    public var wait: @Sendable (_ seconds: Double) async throws -> Void = { seconds in
+        try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+    }
+    /// Another backend's now, as an authenticator app tells it: this machine's clock (conform's own tests read a
+    /// reference backend's moved clock instead).
+    public var now: @Sendable () async throws -> Date = { Date() }
 
     public init() {}
 }
@@ -233,7 +241,7 @@ final class CheckContext: Sendable {
         guard seconds <= ConformSettings.longestShortWait || settings.waitLong else {
             throw CheckStop.skipped(settings.frontEnd.needsWaitLong(seconds))
         }
-        try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+        try await settings.wait(seconds)
     }
 
     // MARK: Expectations
@@ -269,14 +277,14 @@ final class CheckContext: Sendable {
     }
 
     /// A 429 asking for a wait no longer than a run waits unasked (a cooldown an earlier check or road left, on
-    /// a backend whose clock conform does not move): waited out, and the request sent once more. A 429 the check
-    /// expects is its answer.
+    /// a backend whose clock conform does not move), or with `--wait-long` up to an hour (a cap on this client's
+    /// sends): waited out, and the request sent once more. A 429 the check expects is its answer.
     private func waitingOutAShortLimit(
         _ send: () async throws -> Exchange, unless expected: Bool
     ) async throws -> Exchange {
         let first = try await send()
-        guard !expected, first.status == 429, let wait = first.retryAfter, wait <= ConformSettings.longestShortWait
-        else { return first }
+        let longest = settings.waitLong ? SendLimits.capWindow : ConformSettings.longestShortWait
+        guard !expected, first.status == 429, let wait = first.retryAfter, wait <= longest else { return first }
         try await pass(wait)
         return try await send()
     }
@@ -359,11 +367,14 @@ final class CheckContext: Sendable {
         return account
     }
 
-    /// `--account` when given (by phone when it starts with "+"), else a new account on `channel`.
+    /// `--account` when given (by phone when it starts with "+"), else a new account on `channel`. `--account` is
+    /// the person's to keep: never deleted afterwards, even where the sign-in made it.
     func account(_ channel: Channel = .phone) async throws -> Account {
         if let existing = settings.account {
             let channel: Channel = existing.hasPrefix("+") ? .phone : .email
-            return try await signIn(channel, existing)
+            let account = try await signIn(channel, existing)
+            deleted(existing)
+            return account
         }
         return try await signIn(channel, fresh(channel))
     }
