@@ -15,7 +15,8 @@ func conform(
     _ selection: Selection = Selection(), policy: RulePolicy = .everyRule,
     before: ((TestBackend) async throws -> Void)? = nil,
     messages: ((ConformHTTP) -> any MessageSource)? = nil, adminToken: String? = nil, inWorld: Bool? = nil,
-    maxWorlds: Int = conformMaxWorlds, baseWorld: String? = nil, after: (TestBackend) async throws -> Void = { _ in }
+    maxWorlds: Int = conformMaxWorlds, baseWorld: String? = nil, settings: ConformSettings = ConformSettings(),
+    after: (TestBackend) async throws -> Void = { _ in }
 ) async throws -> ConformRun {
     var configuration = TestBackend.configuration()
     configuration.rulePolicy = policy
@@ -31,7 +32,7 @@ func conform(
         if let world { reference = reference?.inWorld(world) }
         let http = world?.http ?? server
         let source = messages?(http) ?? OutboxSource(http: http)
-        let runner = ConformRunner(http: http, messages: source, reference: reference, settings: ConformSettings())
+        let runner = ConformRunner(http: http, messages: source, reference: reference, settings: settings)
         let run = await runner.run(selection)
         if let world, let note = await world.close() { throw ConformSupportError(note) }
         await server.shutdown()
