@@ -85,10 +85,17 @@ public struct ReferenceAdmin: Sendable {
         return ReferenceAdmin(http: http, world: nil)
     }
 
+    /// Loads `scenario` and stops its clock. A scenario's clock runs with wall time (`accessdeck serve`'s do), and
+    /// a check that moves it to 1 s before a deadline would find the deadline passed when more than a second of
+    /// real time went by on the way (a loaded machine). Stopped, it moves only by the check's own advances.
     func load(_ scenario: String) async throws {
         let answer = try await http.post("/_admin/scenario", ["name": scenario])
         guard answer.status == 200 else {
             throw CheckStop.cannotTell("loading the scenario \(scenario) answered \(answer.summary)")
+        }
+        let frozen = try await http.post("/_admin/clock", ["frozen": true])
+        guard frozen.status == 200 else {
+            throw CheckStop.cannotTell("stopping the clock answered \(frozen.summary)")
         }
     }
 

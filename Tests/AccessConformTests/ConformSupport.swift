@@ -16,11 +16,14 @@ func conform(
     before: ((TestBackend) async throws -> Void)? = nil,
     messages: ((ConformHTTP) -> any MessageSource)? = nil, adminToken: String? = nil, inWorld: Bool? = nil,
     maxWorlds: Int = conformMaxWorlds, baseWorld: String? = nil, settings: ConformSettings = ConformSettings(),
+    clock: ConformTestClock = .frozen,
     after: (TestBackend) async throws -> Void = { _ in }
 ) async throws -> ConformRun {
     var configuration = TestBackend.configuration()
     configuration.rulePolicy = policy
     configuration.worldLimits = .init(maxWorlds: maxWorlds)
+    // `.running`: as `accessdeck serve` starts, each scenario's clock runs with wall time unless it says otherwise.
+    if clock == .running { configuration.frozenClock = nil }
     if let adminToken { configuration.admin = .token(adminToken) }
     return try await TestBackend.with(configuration: configuration) { backend in
         try await before?(backend)
@@ -42,6 +45,12 @@ func conform(
 }
 
 let conformMaxWorlds = 4
+
+/// The clock a conform test's reference backend starts with: stopped, as every test's, or running with wall time.
+enum ConformTestClock {
+    case frozen
+    case running
+}
 
 struct ConformSupportError: Error, CustomStringConvertible {
     var description: String

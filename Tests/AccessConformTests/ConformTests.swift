@@ -1,3 +1,4 @@
+import AccessAPI
 import AccessBackend
 import AccessBackendTesting
 import AccessConform
@@ -80,6 +81,20 @@ import Testing
                 == .skipped(
                     "the run is in world panel, as its URL names: the worlds admin API is checked from the server's "
                         + "bare URL"))
+    }
+
+    /// The clock of `accessdeck serve`'s scenarios runs with wall time; a check that moves it to 1 s before a
+    /// deadline must not lose that second to a slow machine. Each road's scenario is loaded with its clock stopped.
+    @Test func aRunStopsTheClockOfEachScenarioItLoads() async throws {
+        var frozen: Bool?
+        let run = try await conform(
+            Selection(only: ["otp.expired"]), baseWorld: "panel", clock: .running,
+            after: { backend in
+                let clock: ClockState = try await backend.get("/w/panel/_admin/clock").decode()
+                frozen = clock.frozen
+            })
+        for result in run.checked { #expect(result.verdict == .kept, "\(result.name): \(result.verdict)") }
+        #expect(frozen == true)
     }
 
     /// The cap is reached by opening worlds up to it, which are deleted afterwards; on a server whose cap is far
