@@ -88,6 +88,7 @@ bench: bench-deps
 	scripts/bench/pipeliners.py $(RELEASE_BIN)
 	scripts/bench/terminal.py $(RELEASE_BIN)
 	ACCESSDECK_BIN=$(RELEASE_BIN) scripts/bench-idle.sh
+	scripts/bench-conform.sh $(RELEASE_BIN)
 
 # 10,000 random keys, pastes and resizes per scenario into one process of the binary in tmux, scenarios
 # switched live through the palette; prints figures (RSS after the first scenario and after the last), exits 1

@@ -23,16 +23,18 @@ extension Catalogue {
     static func registered(_ context: CheckContext) async throws -> (email: String, password: String) {
         let email = context.freshEmail()
         let password = freshPassword()
-        try await context.setup(register(context, email, password), 201, doing: "registering")
+        try await context.setup(await register(context, email, password), 201, doing: "registering")
         let link = try await context.messages.latest(.link, to: email)
         try await context.setup(
-            context.http.post("/auth/register/confirm", ["token": link]), 200, doing: "opening the registration link")
+            await context.http.post("/auth/register/confirm", ["token": link]), 200,
+            doing: "opening the registration link")
         return (email, password)
     }
 
     /// Signs into a registered address with its password; the account is cleaned up after the check.
     static func signedIn(_ context: CheckContext, _ email: String, _ password: String) async throws -> Account {
-        let answer = try await context.setup(login(context, email, password), 200, doing: "signing in by password")
+        let answer = try await context.setup(
+            await login(context, email, password), 200, doing: "signing in by password")
         guard let session = answer.object?["session"] as? [String: Any],
             let access = session["access_token"] as? String, let refresh = session["refresh_token"] as? String
         else { throw CheckStop.cannotTell("the password sign-in answer has no session") }
@@ -51,12 +53,13 @@ extension Catalogue {
             let email = context.freshEmail()
             let password = freshPassword()
             let answer = try await context.expect(
-                register(context, email, password), 201, nil, "registering a fresh address")
+                await register(context, email, password), 201, nil, "registering a fresh address")
             try context.require(
                 answer.object?["link_expires_at"] is String, expected: "link_expires_at", got: "none", answer)
             _ = try await context.messages.latest(.link, to: email)
             try await context.expect(
-                login(context, email, password), 403, "email_unverified", "the password before the link is opened",
+                await login(context, email, password), 403, "email_unverified",
+                "the password before the link is opened",
                 evidence: [answer])
         },
         Check(
@@ -64,13 +67,13 @@ extension Catalogue {
             needs: .init(time: SendLimits.cooldown)
         ) { context in
             let waiting = context.freshEmail()
-            try await context.setup(register(context, waiting, freshPassword()), 201, doing: "registering")
+            try await context.setup(await register(context, waiting, freshPassword()), 201, doing: "registering")
             try await context.pass(SendLimits.cooldown)
             let known = try await context.expect(
-                context.http.post("/auth/register/resend", ["email": waiting]), 202, nil,
+                await context.http.post("/auth/register/resend", ["email": waiting]), 202, nil,
                 "a resend for an address that waits on its link")
             try await context.expect(
-                context.http.post("/auth/register/resend", ["email": context.freshEmail()]), 202, nil,
+                await context.http.post("/auth/register/resend", ["email": context.freshEmail()]), 202, nil,
                 "a resend for an address nobody registered", evidence: [known])
         },
         Check(
@@ -78,12 +81,12 @@ extension Catalogue {
         ) { context in
             let email = context.freshEmail()
             let password = freshPassword()
-            try await context.setup(register(context, email, password), 201, doing: "registering")
+            try await context.setup(await register(context, email, password), 201, doing: "registering")
             let link = try await context.messages.latest(.link, to: email)
             let confirmed = try await context.expect(
-                context.http.post("/auth/register/confirm", ["token": link]), 200, nil, "the registration link")
+                await context.http.post("/auth/register/confirm", ["token": link]), 200, nil, "the registration link")
             let signedIn = try await context.expect(
-                login(context, email, password), 200, nil, "the password once the link was opened",
+                await login(context, email, password), 200, nil, "the password once the link was opened",
                 evidence: [confirmed])
             adoptSession(context, signedIn, email)
         },
@@ -95,7 +98,7 @@ extension Catalogue {
             // A registration counts for the send limits of its address, and the sign-in just sent to it.
             try await context.pass(SendLimits.cooldown)
             try await context.expect(
-                register(context, account.destination, freshPassword()), 409, "email_taken",
+                await register(context, account.destination, freshPassword()), 409, "email_taken",
                 "registering the address of an account")
         },
     ]
@@ -114,7 +117,7 @@ extension Catalogue {
         Check(.loginSignedIn, "The right password for a verified address signs in", needs: .init(messages: true)) {
             context in
             let (email, password) = try await registered(context)
-            let answer = try await context.expect(login(context, email, password), 200, nil, "the right password")
+            let answer = try await context.expect(await login(context, email, password), 200, nil, "the right password")
             adoptSession(context, answer, email)
             try context.require(
                 (answer.object?["session"] as? [String: Any])?["access_token"] is String,
@@ -123,51 +126,16 @@ extension Catalogue {
         Check(.loginCredentialsInvalid, "A wrong password answers 401 credentials_invalid, known address or not") {
             context in
             try await context.expect(
-                login(context, context.freshEmail(), freshPassword()), 401, "credentials_invalid",
+                await login(context, context.freshEmail(), freshPassword()), 401, "credentials_invalid",
                 "a password for an address nobody has")
         },
         Check(.loginEmailUnverified, "The right password before the registration link is opened answers 403") {
             context in
             let email = context.freshEmail()
             let password = freshPassword()
-            try await context.setup(register(context, email, password), 201, doing: "registering")
+            try await context.setup(await register(context, email, password), 201, doing: "registering")
             try await context.expect(
-                login(context, email, password), 403, "email_unverified", "the right password, link not opened")
-        },
-        Check(.loginLocked, "The 3rd wrong password in a row locks the address with a 429") { context in
-            let email = context.freshEmail()
-            for _ in 1...LoginLockRules.failuresBeforeLock {
-                try await context.expect(
-                    login(context, email, freshPassword()), 401, "credentials_invalid",
-                    "a wrong password before the lock")
-            }
-            let locked = try await context.expect(
-                login(context, email, freshPassword()), 429, "rate_limited",
-                "wrong password \(LoginLockRules.failuresBeforeLock + 1) in a row")
-            let limit = locked.errorMember?["limit"] as? String
-            try context.require(
-                limit == "login_lockout", expected: "limit: login_lockout", got: "limit: \(limit ?? "absent")", locked)
-        },
-        Check(
-            .rateLimitLoginLockout, "A locked address refuses even the right password until the lock ends",
-            needs: .init(messages: true, time: LoginLockRules.firstLock)
-        ) { context in
-            let (email, password) = try await registered(context)
-            for _ in 1...LoginLockRules.failuresBeforeLock + 1 {
-                _ = try await login(context, email, freshPassword())
-            }
-            try await context.pass(LoginLockRules.firstLock - 1)
-            let refused = try await context.expect(
-                login(context, email, password), 429, "rate_limited", "the right password 1 s before the lock ends")
-            let limit = refused.errorMember?["limit"] as? String
-            try context.require(
-                limit == "login_lockout", expected: "limit: login_lockout", got: "limit: \(limit ?? "absent")",
-                refused)
-            try await context.pass(1)
-            let answer = try await context.expect(
-                login(context, email, password), 200, nil, "the right password once the lock ended",
-                evidence: [refused])
-            adoptSession(context, answer, email)
+                await login(context, email, password), 403, "email_unverified", "the right password, link not opened")
         },
     ]
 
@@ -188,7 +156,7 @@ extension Catalogue {
             let (email, password) = try await registered(context)
             let account = try await signedIn(context, email, password)
             try await context.expect(
-                passwordReauth(context, account, freshPassword()), 401, "password_incorrect", "a wrong password")
+                await passwordReauth(context, account, freshPassword()), 401, "password_incorrect", "a wrong password")
         },
         Check(
             .rateLimitPasswordAttempts, "After 5 wrong passwords in 15 min Verify it's you by password is refused",
@@ -198,11 +166,11 @@ extension Catalogue {
             let account = try await signedIn(context, email, password)
             for _ in 1...PasswordAttemptRules.maxFailures {
                 try await context.expect(
-                    passwordReauth(context, account, freshPassword()), 401, "password_incorrect",
+                    await passwordReauth(context, account, freshPassword()), 401, "password_incorrect",
                     "a wrong password within the \(PasswordAttemptRules.maxFailures) allowed")
             }
             let refused = try await context.expect(
-                passwordReauth(context, account, password), 429, "rate_limited",
+                await passwordReauth(context, account, password), 429, "rate_limited",
                 "the right password after \(PasswordAttemptRules.maxFailures) wrong ones")
             let limit = refused.errorMember?["limit"] as? String
             try context.require(

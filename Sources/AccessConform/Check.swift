@@ -1,16 +1,24 @@
 import AccessCore
 import Foundation
 
-/// One check of one rule of docs/RULES.md.
+/// One check of one rule of docs/RULES.md, on each of the rule's roads (`Rule.operations`): one verdict per rule
+/// and operation, or one for a rule of the request itself or of a fault, which has no road of its own.
 public struct Check: Sendable {
     public let rule: Rule
     /// What it does, in a line.
     public let title: String
     public let needs: Needs
-    let body: @Sendable (CheckContext) async throws -> Void
+    /// The body is written for each road of the rule (it takes the operation); otherwise the rule has at most
+    /// one road, which the body checks.
+    public let takesTheRoad: Bool
+    let body: @Sendable (CheckContext, ContractOperation?) async throws -> Void
 
     public var family: Rule.Family { rule.family }
 
+    /// The roads it checks the rule on, one verdict each; empty: the rule is checked once.
+    public var operations: [ContractOperation] { rule.operations }
+
+    /// A rule with one road, or none.
     init(
         _ rule: Rule, _ title: String, needs: Needs = Needs(),
         _ body: @escaping @Sendable (CheckContext) async throws -> Void
@@ -18,7 +26,23 @@ public struct Check: Sendable {
         self.rule = rule
         self.title = title
         self.needs = needs
-        self.body = body
+        self.takesTheRoad = false
+        self.body = { context, _ in try await body(context) }
+    }
+
+    /// A rule with several roads: `body` checks it on the one it is given.
+    init(
+        _ rule: Rule, _ title: String, needs: Needs = Needs(),
+        eachRoad body: @escaping @Sendable (CheckContext, ContractOperation) async throws -> Void
+    ) {
+        self.rule = rule
+        self.title = title
+        self.needs = needs
+        self.takesTheRoad = true
+        self.body = { context, operation in
+            guard let operation else { throw CheckStop.cannotTell("the check was run without a road") }
+            try await body(context, operation)
+        }
     }
 }
 
@@ -26,9 +50,10 @@ public struct Check: Sendable {
 public struct Needs: Sendable {
     /// Codes or links from the message source.
     public var messages = false
-    /// The total time it makes pass (on the reference backend's clock, or waited for).
+    /// The total time it makes pass on one road (on the reference backend's clock, or waited for).
     public var time: Double = 0
-    /// The longest single wait: over 30 s, another backend needs `--wait-long`.
+    /// The longest single wait: over 30 s, another backend needs `--wait-long`. Most checks wait out a cooldown
+    /// at a time, so it is the cooldown unless a check names a longer one.
     public var longestWait: Double = 0
     /// Against the reference backend, the scenario it starts from (every check starts from one).
     public var scenario = "default"
@@ -41,7 +66,7 @@ public struct Needs: Sendable {
     ) {
         self.messages = messages
         self.time = time
-        self.longestWait = longestWait ?? time
+        self.longestWait = longestWait ?? min(time, SendLimits.cooldown)
         self.scenario = scenario
         self.referenceOnly = referenceOnly
     }

@@ -1,5 +1,6 @@
 import AccessCore
 import Foundation
+import Synchronization
 
 /// How a run is set up: the backend, where codes come from, how time passes, whose account.
 public struct ConformSettings: Sendable {
@@ -9,6 +10,8 @@ public struct ConformSettings: Sendable {
     public var waitLong = false
     /// `--account`: an existing account's phone or email, signed into by code instead of signing up.
     public var account: String?
+    /// `--fixture-accounts`: accounts only the backend's owner can set up, by role.
+    public var fixtures = FixtureAccounts()
     /// Fresh phone numbers are this prefix and random digits up to `phoneDigits` digits after the `+`.
     public var phonePrefix = "+99559"
     public var phoneDigits = 12
@@ -16,6 +19,14 @@ public struct ConformSettings: Sendable {
     public var emailDomain = "conform.example"
     /// Who reads the skip reasons: they say what that person can do.
     public var frontEnd = ConformFrontEnd.commandLine
+    /// How real time passes against another backend: slept. Conform's own tests pass a wait that moves a reference
+    /// backend's clock instead, to run it as another backend without waiting.
+    public var wait: @Sendable (_ seconds: Double) async throws -> Void = { seconds in
+        try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+    }
+    /// Another backend's now, as an authenticator app tells it: this machine's clock (conform's own tests read a
+    /// reference backend's moved clock instead).
+    public var now: @Sendable () async throws -> Date = { Date() }
 
     public init() {}
 }
@@ -74,10 +85,17 @@ public struct ReferenceAdmin: Sendable {
         return ReferenceAdmin(http: http, world: nil)
     }
 
+    /// Loads `scenario` and stops its clock. A scenario's clock runs with wall time (`accessdeck serve`'s do), and
+    /// a check that moves it to 1 s before a deadline would find the deadline passed when more than a second of
+    /// real time went by on the way (a loaded machine). Stopped, it moves only by the check's own advances.
     func load(_ scenario: String) async throws {
         let answer = try await http.post("/_admin/scenario", ["name": scenario])
         guard answer.status == 200 else {
             throw CheckStop.cannotTell("loading the scenario \(scenario) answered \(answer.summary)")
+        }
+        let frozen = try await http.post("/_admin/clock", ["frozen": true])
+        guard frozen.status == 200 else {
+            throw CheckStop.cannotTell("stopping the clock answered \(frozen.summary)")
         }
     }
 
@@ -168,22 +186,57 @@ struct Account: Sendable {
     var created: Bool
 }
 
-/// What one check works with. Its helpers turn a wrong answer into the right stop: a setup step that does not
-/// go as the contract says is "cannot tell" (the rule under check was never reached), an assertion that does
-/// not hold is "broken", and a 5xx, a missing endpoint or an unexpected 429 is "cannot tell" wherever it comes.
-final class CheckContext: @unchecked Sendable {
+/// What the roads of one check share: the accounts it signed up, deleted once it ran on every road, and, against
+/// another backend, what one road set up for the next (the reference backend starts every road from its scenario).
+final class CheckShared: Sendable {
+    private let state = Mutex<(created: [Account], kept: [String: any Sendable])>(([], [:]))
+
+    var created: [Account] { state.withLock { $0.created } }
+
+    func adopt(_ account: Account) { state.withLock { $0.created.append(account) } }
+
+    func deleted(_ destination: String) { state.withLock { $0.created.removeAll { $0.destination == destination } } }
+
+    func kept<T: Sendable>(_ key: String) -> T? { state.withLock { $0.kept[key] as? T } }
+
+    func keep(_ value: any Sendable, as key: String) { state.withLock { $0.kept[key] = value } }
+}
+
+/// What one check works with on one road. Its helpers turn a wrong answer into the right stop: a setup step that
+/// does not go as the contract says is "cannot tell" (the rule under check was never reached), an assertion that
+/// does not hold is "broken", and a 5xx, a missing endpoint or an unexpected 429 is "cannot tell" wherever it
+/// comes. A 429 whose wait is a short one is waited out and the request sent again first.
+final class CheckContext: Sendable {
     let http: ConformHTTP
     let messages: MessageSource
     let reference: ReferenceAdmin?
     let settings: ConformSettings
-    /// Accounts this check signed up, deleted after it where the contract allows.
-    private(set) var created: [Account] = []
+    let shared: CheckShared
+    /// The road this verdict is about; nil for a rule with none.
+    let road: ContractOperation?
 
-    init(http: ConformHTTP, messages: MessageSource, reference: ReferenceAdmin?, settings: ConformSettings) {
+    init(
+        http: ConformHTTP, messages: MessageSource, reference: ReferenceAdmin?, settings: ConformSettings,
+        shared: CheckShared = CheckShared(), road: ContractOperation? = nil
+    ) {
         self.http = http
         self.messages = messages
         self.reference = reference
         self.settings = settings
+        self.shared = shared
+        self.road = road
+    }
+
+    /// Accounts this check signed up, deleted after it where the contract allows.
+    var created: [Account] { shared.created }
+
+    /// What an earlier road of this check made under `key`, against another backend, where making it costs real
+    /// time (sends and their cooldowns); made here on the reference backend, whose every road starts afresh.
+    func once<T: Sendable>(_ key: String, _ make: () async throws -> T) async throws -> T {
+        if reference == nil, let kept: T = shared.kept(key) { return kept }
+        let made = try await make()
+        if reference == nil { shared.keep(made, as: key) }
+        return made
     }
 
     // MARK: Time
@@ -195,14 +248,17 @@ final class CheckContext: @unchecked Sendable {
         guard seconds <= ConformSettings.longestShortWait || settings.waitLong else {
             throw CheckStop.skipped(settings.frontEnd.needsWaitLong(seconds))
         }
-        try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+        try await settings.wait(seconds)
     }
 
     // MARK: Expectations
 
     /// The step a check sets itself up with: anything but `statuses` means the rule was never reached.
     @discardableResult
-    func setup(_ exchange: Exchange, _ statuses: Int..., doing what: String) throws -> Exchange {
+    func setup(
+        _ send: @autoclosure () async throws -> Exchange, _ statuses: Int..., doing what: String
+    ) async throws -> Exchange {
+        let exchange = try await waitingOutAShortLimit(send, unless: statuses.contains(429))
         try refuseUnknowable(exchange, expecting: statuses.first ?? 200)
         guard statuses.contains(exchange.status) else {
             throw CheckStop.cannotTell("\(what): \(exchange.method) \(exchange.path) answered \(exchange.summary)")
@@ -214,9 +270,10 @@ final class CheckContext: @unchecked Sendable {
     /// answer proved the endpoint is there, so a 404 `not_found` from it is an answer, not a missing endpoint.
     @discardableResult
     func expect(
-        _ exchange: Exchange, _ status: Int, _ code: String? = nil, _ expected: String, evidence: [Exchange] = [],
-        present: Bool = false
-    ) throws -> Exchange {
+        _ send: @autoclosure () async throws -> Exchange, _ status: Int, _ code: String? = nil, _ expected: String,
+        evidence: [Exchange] = [], present: Bool = false
+    ) async throws -> Exchange {
+        let exchange = try await waitingOutAShortLimit(send, unless: status == 429)
         try refuseUnknowable(exchange, expecting: status, code: code, present: present)
         guard exchange.status == status, code == nil || exchange.errorCode == code else {
             throw CheckStop.broken(
@@ -224,6 +281,19 @@ final class CheckContext: @unchecked Sendable {
                 evidence: evidence + [exchange])
         }
         return exchange
+    }
+
+    /// A 429 asking for a wait no longer than a run waits unasked (a cooldown an earlier check or road left, on
+    /// a backend whose clock conform does not move), or with `--wait-long` up to an hour (a cap on this client's
+    /// sends): waited out, and the request sent once more. A 429 the check expects is its answer.
+    private func waitingOutAShortLimit(
+        _ send: () async throws -> Exchange, unless expected: Bool
+    ) async throws -> Exchange {
+        let first = try await send()
+        let longest = settings.waitLong ? SendLimits.capWindow : ConformSettings.longestShortWait
+        guard !expected, first.status == 429, let wait = first.retryAfter, wait <= longest else { return first }
+        try await pass(wait)
+        return try await send()
     }
 
     /// A condition of the answer itself (a member's value), the rule broken when it does not hold.
@@ -282,7 +352,7 @@ final class CheckContext: @unchecked Sendable {
 
     /// Starts a sign-in and returns its challenge id.
     func challenge(_ channel: Channel, _ destination: String) async throws -> String {
-        let started = try setup(await startSignIn(channel, destination), 202, doing: "asking for a sign-in code")
+        let started = try await setup(await startSignIn(channel, destination), 202, doing: "asking for a sign-in code")
         guard let id = started.object?["challenge_id"] as? String else {
             throw CheckStop.cannotTell("the sign-in code answer has no challenge_id")
         }
@@ -293,22 +363,25 @@ final class CheckContext: @unchecked Sendable {
     func signIn(_ channel: Channel, _ destination: String) async throws -> Account {
         let id = try await challenge(channel, destination)
         let code = try await messages.latest(.code, to: destination)
-        let signedIn = try setup(await verifySignIn(id, code: code), 200, doing: "signing in with the code")
+        let signedIn = try await setup(await verifySignIn(id, code: code), 200, doing: "signing in with the code")
         guard let session = signedIn.object?["session"] as? [String: Any],
             let access = session["access_token"] as? String, let refresh = session["refresh_token"] as? String
         else { throw CheckStop.cannotTell("the sign-in answer has no session") }
         let isNew = signedIn.object?["is_new_user"] as? Bool ?? false
         let account = Account(
             destination: destination, channel: channel, access: access, refresh: refresh, created: isNew)
-        if isNew { created.append(account) }
+        if isNew { adopt(account) }
         return account
     }
 
-    /// `--account` when given (by phone when it starts with "+"), else a new account on `channel`.
+    /// `--account` when given (by phone when it starts with "+"), else a new account on `channel`. `--account` is
+    /// the person's to keep: never deleted afterwards, even where the sign-in made it.
     func account(_ channel: Channel = .phone) async throws -> Account {
         if let existing = settings.account {
             let channel: Channel = existing.hasPrefix("+") ? .phone : .email
-            return try await signIn(channel, existing)
+            let account = try await signIn(channel, existing)
+            deleted(existing)
+            return account
         }
         return try await signIn(channel, fresh(channel))
     }
@@ -324,7 +397,7 @@ final class CheckContext: @unchecked Sendable {
         try await pass(SendLimits.cooldown)
         switch account.channel {
         case .phone:
-            let asked = try setup(
+            let asked = try await setup(
                 await http.post(
                     "/auth/phone/request-otp", ["phone": account.destination, "purpose": "reauth"],
                     token: account.access), 202, 200, doing: "asking for a re-auth code")
@@ -332,7 +405,7 @@ final class CheckContext: @unchecked Sendable {
                 throw CheckStop.cannotTell("the re-auth code answer has no request_id")
             }
             let code = try await messages.latest(.code, to: account.destination)
-            let verified = try setup(
+            let verified = try await setup(
                 await http.post(
                     "/auth/phone/verify-otp", ["request_id": request, "code": code], token: account.access), 200,
                 doing: "verifying it's you with the code")
@@ -341,11 +414,11 @@ final class CheckContext: @unchecked Sendable {
             }
             return grant
         case .email:
-            try setup(
+            try await setup(
                 await http.send("POST", "/auth/reauth/email", token: account.access), 202, 200,
                 doing: "asking for a re-auth link")
             let link = try await messages.latest(.link, to: account.destination)
-            let confirmed = try setup(
+            let confirmed = try await setup(
                 await http.post("/auth/reauth/email/confirm", ["token": link], token: account.access), 200,
                 doing: "opening the re-auth link")
             guard let grant = confirmed.object?["reauth_token"] as? String else {
@@ -355,10 +428,10 @@ final class CheckContext: @unchecked Sendable {
         }
     }
 
-    func adopt(_ account: Account) { created.append(account) }
+    func adopt(_ account: Account) { shared.adopt(account) }
 
     /// The check deleted `destination`'s account itself: nothing to clean up.
-    func deleted(_ destination: String) { created.removeAll { $0.destination == destination } }
+    func deleted(_ destination: String) { shared.deleted(destination) }
 
     /// Deletes what this check signed up, best effort: a failure here says nothing about the rule checked.
     /// Not on the reference backend, whose next scenario load resets the world anyway.

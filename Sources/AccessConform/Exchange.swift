@@ -31,6 +31,11 @@ public struct Exchange: Sendable {
 
     public var errorMember: [String: Any]? { object?["error"] as? [String: Any] }
 
+    /// The seconds a refusal asks to wait: its `error.retry_after`, else its `Retry-After` header.
+    public var retryAfter: Double? {
+        (errorMember?["retry_after"] as? NSNumber)?.doubleValue ?? headers["retry-after"].flatMap(Double.init)
+    }
+
     /// `"401 code_incorrect"`: what came back, without any secret.
     public var summary: String {
         errorCode.map { "\(status) \($0)" } ?? "\(status)"
@@ -71,7 +76,11 @@ public final class ConformHTTP: Sendable {
     public init(baseURL: String, adminToken: String? = nil) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.adminToken = adminToken
-        self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+        // A refused connection is an answer ("got no answer"), not a reason to retry until the request's deadline:
+        // against a server that is down, each check would otherwise wait out its whole time-out.
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 
     public func shutdown() async {

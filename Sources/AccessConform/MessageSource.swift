@@ -27,12 +27,14 @@ extension MessageSource {
     public var unavailable: String? { nil }
 }
 
-/// A link's token: the `token` query parameter of a URL, or the whole text when it is a bare token.
+/// A link's token: the `token` query parameter of a link, else its last path segment (`…/verify/TOKEN`: the
+/// contract leaves a link's shape to the backend), or the whole text when it is a bare token.
 func linkToken(_ text: String) -> String {
-    guard let components = URLComponents(string: text),
-        let token = components.queryItems?.first(where: { $0.name == "token" })?.value
+    guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+        scheme == "http" || scheme == "https", components.host != nil
     else { return text }
-    return token
+    if let token = components.queryItems?.first(where: { $0.name == "token" })?.value { return token }
+    return components.path.split(separator: "/").last.map(String.init) ?? text
 }
 
 /// The reference backend's outbox (`GET /_admin/outbox`), which holds every code and link it sent.

@@ -4,14 +4,15 @@ import TerminalKit
 
 /// The text `accessdeck conform` prints, and the JUnit XML of `--junit`.
 public enum ConformReport {
-    /// One line per rule, broken ones with what was expected, what came back and the exchange (redacted). What a
-    /// backend sent is printed, so every line is escaped as a terminal must get it (`ControlCharacters`): a C1
-    /// control or a bidi override in a body would act on the terminal or turn the line around.
+    /// One line per rule and road, broken ones with what was expected, what came back and the exchange (redacted).
+    /// What a backend sent is printed, so every line is escaped as a terminal must get it (`ControlCharacters`): a
+    /// C1 control or a bidi override in a body would act on the terminal or turn the line around.
     public static func text(_ run: ConformRun) -> String {
         var lines: [String] = []
         let checked = run.results.filter { $0.verdict != .notChecked }
+        let longest = checked.map(\.name.count).max() ?? 0
         for result in checked {
-            let id = result.rule.rawValue.padding(toLength: Rule.longestID, withPad: " ", startingAt: 0)
+            let id = result.name.padding(toLength: longest, withPad: " ", startingAt: 0)
             switch result.verdict {
             case .kept: lines.append("kept         \(id) \(result.title)")
             case .broken(let expected, let got, let evidence):
@@ -35,8 +36,9 @@ public enum ConformReport {
         return lines.map(ControlCharacters.escaped).joined(separator: "\n") + "\n"
     }
 
-    /// One testcase per rule (its family as the class name): broken is a failure; skipped, cannot tell and
-    /// not checked are skipped with their reason.
+    /// One testcase per rule and road, named as the report names it (`rate_limit.cooldown /auth/phone/resend-otp`,
+    /// its family as the class name): broken is a failure; skipped, cannot tell and not checked are skipped with
+    /// their reason.
     public static func junit(_ run: ConformRun) -> String {
         let failures = run.brokenCount
         let skipped = run.results.filter { $0.verdict != .kept && !isBroken($0.verdict) }.count
@@ -49,7 +51,7 @@ public enum ConformReport {
 
             """
         for result in run.results {
-            let name = escape(result.rule.rawValue)
+            let name = escape(result.name)
             let family = escape(result.rule.family.rawValue)
             xml += "  <testcase classname=\"\(family)\" name=\"\(name)\">"
             switch result.verdict {

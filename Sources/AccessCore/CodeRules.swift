@@ -12,6 +12,12 @@ public enum ReauthRules {
     public static let window: TimeInterval = 15 * 60
 }
 
+/// How long an access token works (seed 002, `session.invalid`: "past its access token's hour"): `SessionService`
+/// and conform.
+public enum SessionRules {
+    public static let accessLifetime: TimeInterval = 60 * 60
+}
+
 /// How long a rotated refresh token may be presented again for the same pair (`session.refresh_retried`);
 /// after it, presenting it is reuse (`session.refresh_reused`): `SessionService` and conform.
 public enum RefreshRules {
@@ -38,4 +44,24 @@ public enum LoginLockRules {
 public enum RecoveryLimits {
     public static let dailyWindow: TimeInterval = 24 * 60 * 60
     public static let maxRequestsPerDay = 5
+}
+
+/// How long each kind of emailed link works (seed 000: an email change's 30 minutes; seed 003: a recovery link's
+/// 24 hours; each purpose keeps its own): the backend's link services and conform.
+public enum LinkLifetimes {
+    public static let reauth: TimeInterval = 30 * 60
+    public static let emailChange: TimeInterval = 30 * 60
+    /// The old address may read the notice days later; the way back stays open a week.
+    public static let emailRevert: TimeInterval = 7 * 24 * 60 * 60
+    public static let registration: TimeInterval = 24 * 60 * 60
+    public static let passwordReset: TimeInterval = 30 * 60
+    public static let recovery: TimeInterval = 24 * 60 * 60
+}
+
+/// What deleting an account keeps, and for how long (seed 000, `delete.done`): the phone, email and provider
+/// accounts held from new claims, and everything else until the purge. `DeletionService`,
+/// `IdentityHoldService` and conform.
+public enum DeletionRules {
+    public static let holdDuration: TimeInterval = 7 * 24 * 60 * 60
+    public static let purgeDelay: TimeInterval = 30 * 24 * 60 * 60
 }

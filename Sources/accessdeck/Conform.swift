@@ -42,6 +42,12 @@ struct Conform: AsyncParsableCommand {
             valueName: "destination"))
     var account: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file of accounts only the backend's owner can set up (one with bookings, one whose only way in is "
+                + "Apple or Google): see docs/command-line.md.", valueName: "file"))
+    var fixtureAccounts: String?
+
     @Flag(help: "Wait for real for rules that need more than 30 s (a code's 5 min, Verify it's you's 15 min).")
     var waitLong = false
 
@@ -75,6 +81,20 @@ struct Conform: AsyncParsableCommand {
         guard phonePrefix.hasPrefix("+"), phonePrefix.dropFirst().allSatisfy(\.isNumber) else {
             throw ValidationError("--phone-prefix takes + and digits, such as +99559")
         }
+        _ = try fixtures()
+    }
+
+    /// `--fixture-accounts`, read and checked; a file that does not read is a usage error naming what is wrong.
+    private func fixtures() throws -> FixtureAccounts {
+        guard let fixtureAccounts else { return FixtureAccounts() }
+        guard let data = FileManager.default.contents(atPath: fixtureAccounts) else {
+            throw ValidationError("--fixture-accounts: cannot read \(fixtureAccounts)")
+        }
+        do {
+            return try FixtureAccounts(json: data)
+        } catch {
+            throw ValidationError("--fixture-accounts \(fixtureAccounts): \(error.description)")
+        }
     }
 
     func run() async throws {
@@ -92,6 +112,7 @@ struct Conform: AsyncParsableCommand {
         var settings = ConformSettings()
         settings.waitLong = waitLong
         settings.account = account
+        settings.fixtures = try fixtures()
         settings.phonePrefix = phonePrefix
         settings.emailDomain = emailDomain
         let runner = ConformRunner(http: http, messages: messages, reference: reference, settings: settings)

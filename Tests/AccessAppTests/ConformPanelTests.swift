@@ -163,7 +163,7 @@ import Testing
             $0.overlay = AnyOverlay(panel)
         }
         harness.send(.input(.key(.enter))) {
-            panel.detail = .otpCodeIncorrect
+            panel.detail = Rule.otpCodeIncorrect.rawValue
             $0.overlay = AnyOverlay(panel)
         }
         let detail = text(harness.state)

@@ -229,6 +229,24 @@ import Testing
         }
     }
 
+    /// Issue 46: RULES.md's password.invalid, "a new password also not the current one", held for a change and
+    /// not for a reset, which set the current password again, ended every session and mailed "password changed".
+    @Test func theCurrentPasswordIsRefusedAndTheLinkStaysUsable() async throws {
+        try await TestBackend.with(scenario: "returning-user") { (backend: TestBackend) async throws in
+            _ = try await Self.request(backend)
+            let token = try await Self.lastLinkToken(backend)
+            let signedIn: SignedIn = try await login(backend, "correct-horse-42").decode()
+            let sessionBefore = signedIn.session.accessToken
+            let reply = try await Self.complete(backend, token, "correct-horse-42")
+            #expect(reply.status == 422)
+            #expect(reply.error?.code == "password_invalid")
+            #expect(reply.error?.errors == ["password_unchanged"])
+            #expect(try await backend.get("/auth/me", token: sessionBefore).status == 200)
+            #expect(try await Self.check(backend, token).status == 200)
+            #expect(try await Self.complete(backend, token).status == 200)
+        }
+    }
+
     @Test func everySessionIsSignedOutAndTheAddressIsTold() async throws {
         try await TestBackend.with { (backend: TestBackend) async throws in
             let phone = try await backend.signIn()

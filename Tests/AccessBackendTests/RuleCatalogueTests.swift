@@ -59,3 +59,91 @@ import Testing
         }
     }
 }
+
+/// Issue 46 item 3: a rule knows its roads. docs/RULES.md lists them under each rule as `Rule.operations` has them,
+/// and no operation that sends a code or a link, or takes a password, is left off every rule's list.
+extension RuleCatalogueTests {
+    /// The `Roads:` paragraph of each rule's entry in docs/RULES.md, by rule id: the operations it names in backticks.
+    static func documentedRoads() throws -> [String: [String]] {
+        var roads: [String: [String]] = [:]
+        for section in try RulesDocumentTests.text().components(separatedBy: "\n### ").dropFirst() {
+            let id = String(section.prefix { $0 != "\n" })
+            guard let start = section.range(of: "\nRoads: ") else { continue }
+            let paragraph = section[start.upperBound...].components(separatedBy: "\n\n")[0]
+                .replacingOccurrences(of: "\n", with: " ")
+            roads[id] = paragraph.matches(of: #/`([^`]+)`/#).map { String($0.output.1) }
+        }
+        return roads
+    }
+
+    @Test func theRulesDocumentListsEachRulesRoads() throws {
+        let roads = try Self.documentedRoads()
+        for rule in Rule.allCases {
+            guard let named = roads[rule.rawValue] else {
+                Issue.record("docs/RULES.md gives \(rule.rawValue) no Roads: line")
+                continue
+            }
+            #expect(named == rule.operations.map(\.name), "\(rule.rawValue): RULES.md lists \(named)")
+        }
+    }
+
+    /// The document's operations, each with whether it declares a 429 answer and whether its request body takes a
+    /// password (a property of `format: "password"`).
+    static func documentedOperations() throws -> [(operation: String, limited: Bool, password: Bool)] {
+        let text = try String(contentsOf: ContractDriftTests.document, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The schemas that hold a password, by name.
+        var passwordSchemas: Set<String> = []
+        var schema: String?
+        for line in lines {
+            if line.hasPrefix("    "), !line.hasPrefix("     "), line.hasSuffix(":") {
+                schema = String(line.dropFirst(4).dropLast())
+            } else if line.contains(#"format: "password""#), let schema {
+                passwordSchemas.insert(schema)
+            }
+        }
+        var operations: [(String, Bool, Bool)] = []
+        var block: [String] = []
+        func finish() {
+            guard let id = block.first(where: { $0.hasPrefix("      operationId: ") })?.split(separator: "\"")[1]
+            else { return }
+            let limited = block.contains(#"        "429":"#)
+            let body = block.drop { !$0.hasPrefix("      requestBody:") }
+            let schemas = body.compactMap { $0.firstMatch(of: #/schemas/(\w+)"/#).map { String($0.output.1) } }
+            operations.append((String(id), limited, schemas.contains(where: passwordSchemas.contains)))
+        }
+        for line in lines {
+            let isMethod =
+                line.hasPrefix("    ") && !line.hasPrefix("     ") && line.hasSuffix(":")
+                && ["get:", "put:", "post:", "delete:", "patch:"].contains(line.trimmingCharacters(in: .whitespaces))
+            if isMethod || (line.hasPrefix("  ") && !line.hasPrefix("   ")) || !line.hasPrefix(" ") {
+                finish()
+                block = []
+            }
+            block.append(line)
+        }
+        finish()
+        return operations
+    }
+
+    @Test func everyOperationThatSendsOrTakesAPasswordIsOnSomeRulesList() throws {
+        let documented = try Self.documentedOperations()
+        #expect(documented.filter(\.password).count >= 8, "the reader found too few password operations")
+        let governed = Set(Rule.allCases.flatMap(\.operations).map(\.rawValue))
+        let limited = Set(Rule.allCases.filter { $0.family == .rateLimit }.flatMap(\.operations).map(\.rawValue))
+        for (operation, declares429, takesPassword) in documented {
+            // A 429 is a limit's: every code or link sent, and every password or code tried, is counted by one.
+            if declares429 {
+                #expect(limited.contains(operation), "\(operation) answers 429 but is on no rate_limit rule's list")
+            }
+            if takesPassword {
+                #expect(governed.contains(operation), "\(operation) takes a password but is on no rule's list")
+            }
+        }
+        for operation in ContractOperation.sendingToAnAddress {
+            #expect(Rule.rateLimitCooldown.operations.contains(operation), "\(operation.rawValue)")
+            #expect(Rule.rateLimitDailyCap.operations.contains(operation), "\(operation.rawValue)")
+            #expect(Rule.rateLimitClientAddressHourly.operations.contains(operation), "\(operation.rawValue)")
+        }
+    }
+}

@@ -15,11 +15,15 @@ func conform(
     _ selection: Selection = Selection(), policy: RulePolicy = .everyRule,
     before: ((TestBackend) async throws -> Void)? = nil,
     messages: ((ConformHTTP) -> any MessageSource)? = nil, adminToken: String? = nil, inWorld: Bool? = nil,
-    maxWorlds: Int = conformMaxWorlds, baseWorld: String? = nil, after: (TestBackend) async throws -> Void = { _ in }
+    maxWorlds: Int = conformMaxWorlds, baseWorld: String? = nil, settings: ConformSettings = ConformSettings(),
+    clock: ConformTestClock = .frozen,
+    after: (TestBackend) async throws -> Void = { _ in }
 ) async throws -> ConformRun {
     var configuration = TestBackend.configuration()
     configuration.rulePolicy = policy
     configuration.worldLimits = .init(maxWorlds: maxWorlds)
+    // `.running`: as `accessdeck serve` starts, each scenario's clock runs with wall time unless it says otherwise.
+    if clock == .running { configuration.frozenClock = nil }
     if let adminToken { configuration.admin = .token(adminToken) }
     return try await TestBackend.with(configuration: configuration) { backend in
         try await before?(backend)
@@ -31,7 +35,7 @@ func conform(
         if let world { reference = reference?.inWorld(world) }
         let http = world?.http ?? server
         let source = messages?(http) ?? OutboxSource(http: http)
-        let runner = ConformRunner(http: http, messages: source, reference: reference, settings: ConformSettings())
+        let runner = ConformRunner(http: http, messages: source, reference: reference, settings: settings)
         let run = await runner.run(selection)
         if let world, let note = await world.close() { throw ConformSupportError(note) }
         await server.shutdown()
@@ -41,6 +45,12 @@ func conform(
 }
 
 let conformMaxWorlds = 4
+
+/// The clock a conform test's reference backend starts with: stopped, as every test's, or running with wall time.
+enum ConformTestClock {
+    case frozen
+    case running
+}
 
 struct ConformSupportError: Error, CustomStringConvertible {
     var description: String

@@ -17,19 +17,25 @@ import Testing
         #expect(outcome.errors.contains("(the reference backend, in a world of its own: conform-"))
         #expect(outcome.errors.contains("codes and links from the reference backend's outbox"))
         let summary = try #require(outcome.output.split(separator: "\n").last)
-        // The 7 skipped: http.internal, http.method, rate_limit.global_hourly, admin.no_scenario,
-        // admin.scenario_invalid and admin.outbox_invalid, which no run provokes honestly, and admin.unauthorized,
-        // which needs --admin-token. Every rule has a check.
-        #expect(summary.contains(" kept, 0 broken, 7 skipped, 0 cannot tell; "), "\(summary)")
-        #expect(summary.hasSuffix("; 0 not checked (no check written)"))
-        #expect(outcome.output.contains("kept         otp.expired"))
-        #expect(outcome.output.contains("kept         admin.world_limit"))
-        #expect(outcome.output.contains("kept         fault.timeout"))
+        // One verdict per rule and road. The 40 skipped: http.internal, http.method, rate_limit.global_hourly on
+        // its 13 roads, admin.no_scenario on its 2, admin.scenario_invalid and admin.outbox_invalid, which no run
+        // provokes honestly, and admin.unauthorized on its 21, which needs --admin-token. Every rule has a check,
+        // and the line ends with the run's wall time.
+        #expect(summary.contains(" kept, 0 broken, 40 skipped, 0 cannot tell; "), "\(summary)")
+        #expect(summary.contains("; 0 not checked (no check written) in "), "\(summary)")
+        #expect(summary.hasSuffix(" s"), "\(summary)")
+        #expect(outcome.output.contains("kept         otp.expired /auth/phone/verify-otp "))
+        #expect(outcome.output.contains("kept         rate_limit.cooldown /auth/phone/resend-otp "))
+        #expect(outcome.output.contains("kept         admin.world_limit POST /_admin/worlds "))
+        #expect(outcome.output.contains("kept         fault.timeout "))
         #expect(!outcome.output.contains("BROKEN"))
         let xml = try String(contentsOf: junit, encoding: .utf8)
         #expect(xml.hasPrefix("<?xml"))
         #expect(xml.contains("failures=\"0\""))
-        #expect(xml.contains("<testcase classname=\"signin\" name=\"signin.code_incorrect_exhausted\"></testcase>"))
+        #expect(
+            xml.contains(
+                "<testcase classname=\"signin\" name=\"signin.code_incorrect_exhausted /auth/sign-in/code/verify\">"
+                    + "</testcase>"))
     }
 
     /// A fault makes a path nobody serves answer 200: `http.not_found` is broken, the exit status 1, and the
@@ -61,5 +67,25 @@ import Testing
         #expect(outcome.errors == "accessdeck: no rule or family named 'no.such_rule' (see docs/RULES.md)\n")
         let noURL = try AccessDeckBinary.run(["conform", "--backend", "localhost"])
         #expect(noURL.status == 64)
+    }
+
+    /// `--fixture-accounts FILE` is read before the run: a file that does not read, or names a member no role
+    /// takes, is a usage error naming the member, never the value (a token in it stays out of the output).
+    @Test func aFixtureFileThatDoesNotReadIsBadUsage() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(#"{"only_provider": {"provider": "apple", "access_token": "at_secret", "pin": "1234"}}"#.utf8)
+            .write(to: file)
+        let outcome = try AccessDeckBinary.run([
+            "conform", "--backend", "http://127.0.0.1:9", "--fixture-accounts", file.path,
+        ])
+        #expect(outcome.status == 64)
+        #expect(outcome.errors.contains("only_provider: no member 'pin'"), "\(outcome.errors)")
+        #expect(!outcome.errors.contains("at_secret") && !outcome.errors.contains("1234"))
+        let missing = try AccessDeckBinary.run([
+            "conform", "--backend", "http://127.0.0.1:9", "--fixture-accounts", file.path + ".none",
+        ])
+        #expect(missing.status == 64)
+        #expect(missing.errors.contains("--fixture-accounts: cannot read"), "\(missing.errors)")
     }
 }

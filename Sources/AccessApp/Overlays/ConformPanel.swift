@@ -22,8 +22,8 @@ public struct ConformPanel: OverlayModel, FilterableList {
     /// Esc stopped the run before its end.
     public var isStopped = false
     public var selection = 0
-    /// The broken rule whose detail is shown (Enter), by rule.
-    public var detail: Rule?
+    /// The broken rule whose detail is shown (Enter), by its result's name (the rule, and the road it was checked on).
+    public var detail: String?
     /// `/`: only the rules whose id, verdict or reason hold every word typed.
     public var filter = ListFilter()
 
@@ -73,10 +73,13 @@ public struct ConformPanel: OverlayModel, FilterableList {
 
     /// The results listed: all of them, or those the filter keeps. The selection indexes into these.
     var shown: [RuleResult] {
-        run.results.filter { filter.matches([$0.rule.rawValue, $0.verdict.word, Self.reason($0)]) }
+        run.results.filter { filter.matches([$0.name, $0.verdict.word, Self.reason($0)]) }
     }
 
     var shownCount: Int { shown.count }
+
+    /// Rules whose check has run (each gives a result per road).
+    private var done: Int { Set(run.results.map(\.rule)).count }
 
     public func bindings(_ context: OverlayContext) -> [KeyBinding<Intent>] {
         if detail != nil {
@@ -93,11 +96,11 @@ public struct ConformPanel: OverlayModel, FilterableList {
 
     /// The call for the next rule, while the run goes on; first the one that asks what the target is.
     private func next() -> [Command] {
-        guard isRunning, rules.indices.contains(run.results.count) else { return [] }
+        guard isRunning, rules.indices.contains(done) else { return [] }
         guard let isReference else {
             return [.call(DetectConformBackend(target: target)) { Reply.detected($0) }]
         }
-        let rule = rules[run.results.count]
+        let rule = rules[done]
         return [
             .call(RunConformCheck(target: target, rule: rule, isReference: isReference)) { Reply.checked(rule, $0) }
         ]
@@ -111,7 +114,7 @@ public struct ConformPanel: OverlayModel, FilterableList {
             if detail != nil {
                 detail = nil
             } else if shown.indices.contains(selection), case .broken = shown[selection].verdict {
-                detail = shown[selection].rule
+                detail = shown[selection].name
             }
         case .stop:
             // The check under way finishes on the backend; its answer is dropped.
@@ -133,8 +136,7 @@ public struct ConformPanel: OverlayModel, FilterableList {
             isReference = (try? result.get()) ?? false
             return next()
         }
-        guard case .checked(let rule, let result) = reply, isRunning, rules.indices.contains(run.results.count),
-            rules[run.results.count] == rule
+        guard case .checked(let rule, let result) = reply, isRunning, rules.indices.contains(done), rules[done] == rule
         else { return [] }
         switch result {
         case .success(let checked):
@@ -143,7 +145,7 @@ public struct ConformPanel: OverlayModel, FilterableList {
             run.results.append(
                 RuleResult(rule, verdict: .cannotTell("the check did not run: \(failure.message)")))
         }
-        guard run.results.count >= rules.count else { return next() }
+        guard done >= rules.count else { return next() }
         isRunning = false
         // The rules no check is written for, as `accessdeck conform` lists them.
         for rule in Rule.allCases where rule != .ok && !rules.contains(rule) {
@@ -154,8 +156,8 @@ public struct ConformPanel: OverlayModel, FilterableList {
 
     /// "Checking 37 of 147: otp.expired…" while it runs.
     var progress: String? {
-        guard isRunning, rules.indices.contains(run.results.count) else { return nil }
-        return "Checking \(run.results.count + 1) of \(rules.count): \(rules[run.results.count].rawValue)…"
+        guard isRunning, rules.indices.contains(done) else { return nil }
+        return "Checking \(done + 1) of \(rules.count): \(rules[done].rawValue)…"
     }
 
     /// The line's reason: what the check did when kept, what was expected when broken, why otherwise.
@@ -183,7 +185,7 @@ public struct ConformPanel: OverlayModel, FilterableList {
     static func detailLines(_ result: RuleResult) -> [(String, Style)] {
         let surface = Style.plain.on(.surface)
         var lines: [(String, Style)] = [
-            (result.rule.rawValue + (result.title.isEmpty ? "" : " · " + result.title), surface.with(.bold))
+            (result.name + (result.title.isEmpty ? "" : " · " + result.title), surface.with(.bold))
         ]
         if case .broken(let expected, let got, let evidence) = result.verdict {
             lines.append(("Expected: \(expected)", surface))
@@ -229,7 +231,7 @@ public struct ConformPanel: OverlayModel, FilterableList {
         let inner = grid.drawPanel(frame, title: "Conformance", glyphs: context.glyphs)
         var y = inner.y
         func line(_ text: String, _ style: Style) { grid.putLine(text, in: inner, y: &y, style: style) }
-        if let detail, let result = run.results.first(where: { $0.rule == detail }) {
+        if let detail, let result = run.results.first(where: { $0.name == detail }) {
             for (text, style) in Self.detailLines(result) {
                 let wrapped = TextLayout.wrap(text, width: inner.width)
                 for piece in wrapped.isEmpty ? [""] : wrapped { line(piece, style) }
@@ -246,7 +248,7 @@ public struct ConformPanel: OverlayModel, FilterableList {
                 into: &grid, at: Point(x: inner.x, y: y), width: inner.width, style: surface, matched: shown.count,
                 of: run.results.count)
         } else if isStopped {
-            line("Stopped after \(run.results.count) of \(rules.count) rules (Esc).", surface)
+            line("Stopped after \(done) of \(rules.count) rules (Esc).", surface)
         }
         y = Self.listTop(inner)
         if shown.isEmpty, !run.results.isEmpty { line("No rule matches the filter.", surface) }
@@ -265,7 +267,7 @@ public struct ConformPanel: OverlayModel, FilterableList {
             grid.drawRow(row, style: style, isSelected: selected, glyphs: context.glyphs)
             // As wide as the longest rule id where the panel has room for a reason beside it.
             let width = inner.width >= Rule.longestID + Self.shortestReason ? Rule.longestID : inner.width / 2
-            let id = result.rule.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+            let id = result.name.padding(toLength: width, withPad: " ", startingAt: 0)
             let text = "\(Self.glyph(result.verdict, ascii: ascii)) \(id) \(Self.reason(result))"
             grid.put(TextLayout.truncate(text, width: inner.width), at: Point(x: inner.x, y: row.y), style: style)
         }

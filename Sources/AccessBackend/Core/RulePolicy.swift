@@ -1,4 +1,5 @@
 import AccessCore
+import Hummingbird
 
 /// Which rules the server keeps, and on which operations. Every decision of a rule asks it, by the rule's name:
 /// `RulePolicy.current.enforces(.rateLimitCooldown)` where a send would be refused for the cooldown, and so on.
@@ -30,18 +31,29 @@ public struct RulePolicy: Sendable {
     static var current: RulePolicy { ContractScope.current?.policy ?? .everyRule }
 
     /// Whether `rule` is kept for the request being served. Asked only where the rule decides (a refusal about
-    /// to be thrown, an effect about to be written), so a server that keeps every rule pays a test of an empty
+    /// to be answered, an effect about to be written), so a server that keeps every rule pays a test of an empty
     /// table there and nothing elsewhere. A rule broken on named operations is kept wherever the request's
-    /// operation is not known: in the request gate, before an operation is chosen, and outside a request.
-    func enforces(_ rule: Rule) -> Bool {
+    /// operation is not known, as outside a request.
+    func enforces(_ rule: Rule) -> Bool { enforces(rule, answering: ContractScope.current?.request) }
+
+    /// The same for `request`, where no contract scope is open yet: the request gate and the admin check.
+    func enforces(_ rule: Rule, answering request: Request?) -> Bool {
         guard !broken.isEmpty, let reach = broken[rule] else { return true }
         switch reach {
         case .everywhere: return false
         case .on(let operations):
-            guard let request = ContractScope.current?.request,
+            guard let request,
                 let operation = ContractOperation.matching(method: request.method.rawValue, path: request.uri.path)
             else { return true }
             return !operations.contains(operation)
         }
+    }
+
+    /// `error`, or where the policy does not keep its rule, the 400 a backend that knows no such rule would answer.
+    /// The contract scope asks it of every refusal an operation ends on, so a refusal that cannot be let through
+    /// (there is nothing to go on with) is broken the same way on every road.
+    func refusal(_ error: BackendError, answering request: Request?) -> BackendError {
+        guard !enforces(error.rule, answering: request) else { return error }
+        return BackendError.badRequest("The request was refused.")
     }
 }

@@ -80,7 +80,12 @@ struct ContractScopeMiddleware: RouterMiddleware {
         do {
             return try await ContractScope.$current.withValue(scope) { try await next(scope.request, context) }
         } catch let error as ServerError {
-            throw Self.backendError(for: error, request: scope.request, bodyWasRead: bodyRead.isSet)
+            let answered = Self.backendError(for: error, request: scope.request, bodyWasRead: bodyRead.isSet)
+            guard let refusal = answered as? BackendError else { throw answered }
+            throw policy.refusal(refusal, answering: scope.request)
+        } catch let refusal as BackendError {
+            // A read answered without the generated layers (`HotReads`) throws its refusal as it is.
+            throw policy.refusal(refusal, answering: scope.request)
         }
     }
 

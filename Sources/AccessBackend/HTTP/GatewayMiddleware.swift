@@ -29,10 +29,10 @@ struct GatewayMiddleware: RouterMiddleware {
         let response: Response
         do {
             try gate.check(request, path: path, isAdmin: isAdmin)
-            injection = isAdmin ? nil : faults.injection(for: path)
+            injection = isAdmin ? nil : faults.injection(for: path).flatMap { applied($0, to: request) }
             if let injection { context.capture.setFault(injection.name) }
             var canned: Response?
-            if isAdmin {
+            if isAdmin, gate.policy.enforces(.adminUnauthorized, answering: request) {
                 try authorizeAdmin(request)
             } else if let injection {
                 canned = try await applyBeforeHandling(injection, context: context)
@@ -80,6 +80,12 @@ struct GatewayMiddleware: RouterMiddleware {
     }
 
     static let adminStatePath = "/_admin/state"
+
+    /// A fault whose rule the policy does not keep is not applied: the request runs as if it were not set.
+    private func applied(_ injection: FaultService.Injection, to request: Request) -> FaultService.Injection? {
+        guard let rule = injection.action?.rule else { return injection }
+        return gate.policy.enforces(rule, answering: request) ? injection : nil
+    }
 
     private func answer(_ error: BackendError, _ context: AppContext) -> Response {
         context.decision.set(error.rule)
@@ -167,8 +173,6 @@ struct GatewayMiddleware: RouterMiddleware {
             try? await context.channel.close()
             throw Self.unanswered(rule)
         case .hold(let rule):
-            // A policy that does not keep it lets the request run and answer.
-            guard gate.policy.enforces(.faultTimeout) else { return nil }
             await Self.holdUntilClientGivesUp(context.channel)
             throw Self.unanswered(rule)
         case .body(let text, let status, let rule):

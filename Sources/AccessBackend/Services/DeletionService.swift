@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import GRDB
 
@@ -6,7 +7,7 @@ import GRDB
 /// the delete signs out everywhere, revokes the provider links, holds the phone and email for 7 days and
 /// schedules the purge of everything else 30 days on, which runs for real when the clock gets there.
 struct DeletionService: Sendable {
-    static let purgeDelay: TimeInterval = 30 * 24 * 60 * 60
+    static let purgeDelay = DeletionRules.purgeDelay
     /// Seed 001 "Pending (24h hold)"; the weekly automatic payout empties what is available.
     static let payoutInterval: TimeInterval = 7 * 24 * 60 * 60
 
@@ -16,7 +17,13 @@ struct DeletionService: Sendable {
     func preflight(user: UserRecord) async throws -> DeletePreflight {
         let now = clock.now()
         return try await store.pool.read { db in
-            DeletePreflight(blockers: try Self.blockers(db, userId: user.id, now: now))
+            let blockers = try Self.blockers(db, userId: user.id, now: now)
+            // Not kept: a clear account shows a blocker, a blocked one none.
+            if blockers.isEmpty, !RulePolicy.current.enforces(.deletePreflightClear) {
+                return DeletePreflight(blockers: [DeleteBlocker(kind: .init(.upcomingBookings), items: [])])
+            }
+            guard RulePolicy.current.enforces(.deletePreflightBlocked) else { return DeletePreflight(blockers: []) }
+            return DeletePreflight(blockers: blockers)
         }
     }
 
@@ -53,7 +60,7 @@ struct DeletionService: Sendable {
             try db.execute(
                 sql: "UPDATE otp_requests SET state = ? WHERE user_id = ? AND state = ?",
                 arguments: [CodeState.cancelled, user.id, CodeState.open])
-            _ = try SessionService.revokeAll(db, userId: user.id)
+            if RulePolicy.current.enforces(.deleteDone) { _ = try SessionService.revokeAll(db, userId: user.id) }
             try DeletionRecord(
                 userId: user.id, isPrimary: user.isPrimary, deletedAt: now.unix, purgeAt: deleted.purgeAt.unix,
                 heldUntil: deleted.identityHeldUntil.unix

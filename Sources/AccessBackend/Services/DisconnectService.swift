@@ -31,6 +31,7 @@ struct DisconnectService: Sendable {
             try ReauthService.require(
                 db, digest: store.digest, proof: reauth, user: user, target: provider.signInMethod.reauthFactor,
                 now: now)
+            guard RulePolicy.current.enforces(.disconnectDone) else { return user.authMethods }
             // Seed 001: "token pair with Apple/Google is revoked", in the same transaction as the unlink.
             try ProviderLinkService.revoke(db, userId: user.id, provider: provider, now: now)
             try db.execute(sql: "UPDATE users SET \(provider.subjectColumn) = NULL WHERE id = ?", arguments: [user.id])

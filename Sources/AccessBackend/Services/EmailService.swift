@@ -7,9 +7,8 @@ import GRDB
 /// opened; the link is one-shot and lives 30 minutes; the old address is told, with a link that undoes
 /// the change and signs every session out, so a hijacked session cannot quietly take the account.
 struct EmailService: Sendable {
-    static let verifyLinkLifetime: TimeInterval = 30 * 60
-    /// The owner may read the notice days later; the way back stays open a week.
-    static let revertLinkLifetime: TimeInterval = 7 * 24 * 60 * 60
+    static let verifyLinkLifetime = LinkLifetimes.emailChange
+    static let revertLinkLifetime = LinkLifetimes.emailRevert
 
     let store: Store
     let clock: BackendClock
@@ -23,7 +22,10 @@ struct EmailService: Sendable {
     func availability(user: UserRecord, email: String) async throws -> EmailAvailability {
         guard EmailRules.isValid(email) else { throw Self.invalidError }
         let taken = try await store.pool.read { db in try Self.taken(db, email: email, by: user.id) }
-        return EmailAvailability(email: EmailRules.normalized(email), available: !taken)
+        // Not kept: the answer says the opposite.
+        let available =
+            taken ? !RulePolicy.current.enforces(.emailTaken) : RulePolicy.current.enforces(.emailAvailable)
+        return EmailAvailability(email: EmailRules.normalized(email), available: available)
     }
 
     func requestChange(user: UserRecord, email typed: String, reauth: ReauthProof) async throws -> EmailLinkSent {
@@ -116,7 +118,9 @@ struct EmailService: Sendable {
             // Someone may have taken the address while the link sat in the inbox.
             guard try !Self.taken(db, email: link.email, by: user.id) else { throw Self.takenError }
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: link.email, now: now)
-            if link.purpose == .emailAdd {
+            if !RulePolicy.current.enforces(.emailChanged) {
+                // Not kept: the link is spent and nothing changes.
+            } else if link.purpose == .emailAdd {
                 try db.execute(
                     sql: """
                         UPDATE users SET email = ?, password_hash = ?, password_salt = NULL, password_changed_at = ?
@@ -147,7 +151,8 @@ struct EmailService: Sendable {
             try OutboxService.endLinks(
                 db, where: "user_id = ? AND purpose IN (?, ?)",
                 [link.userId, LinkPurpose.emailChange, LinkPurpose.emailAdd], as: .cancelled, now: now)
-            let ended = try SessionService.revokeAll(db, userId: link.userId)
+            let ended =
+                RulePolicy.current.enforces(.emailReverted) ? try SessionService.revokeAll(db, userId: link.userId) : 0
             return EmailReverted(email: link.email, signedOutSessions: ended)
         }
     }
@@ -178,9 +183,12 @@ struct EmailService: Sendable {
         try RateLimitService.check(
             db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
         // One pending change at a time: the links sent before this one stop working.
-        try OutboxService.endLinks(
-            db, where: "user_id = ? AND purpose IN (?, ?)", [userId, LinkPurpose.emailChange, LinkPurpose.emailAdd],
-            as: .superseded, now: now)
+        if RulePolicy.current.enforces(.emailLinkSent), RulePolicy.current.enforces(.emailLinkResent) {
+            try OutboxService.endLinks(
+                db, where: "user_id = ? AND purpose IN (?, ?)",
+                [userId, LinkPurpose.emailChange, LinkPurpose.emailAdd],
+                as: .superseded, now: now)
+        }
         let token = Secrets.token(prefix: "lk_")
         let expires = now.addingTimeInterval(Self.verifyLinkLifetime)
         try LinkRecord(

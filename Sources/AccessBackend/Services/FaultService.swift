@@ -39,6 +39,14 @@ final class FaultService: Sendable {
         case runThenClose(Rule)
         /// Answer this 2xx status with this JSON text instead of running the request.
         case body(String, status: Int, Rule)
+
+        /// The rule the fault decides the request by.
+        var rule: Rule {
+            switch self {
+            case .answer(let error): error.rule
+            case .close(let rule), .hold(let rule), .runThenClose(let rule), .body(_, _, let rule): rule
+            }
+        }
     }
 
     struct Injection {

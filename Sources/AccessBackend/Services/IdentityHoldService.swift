@@ -9,7 +9,7 @@ import GRDB
 /// the address. One rule for every way an identifier is claimed: changing or adding a phone or email,
 /// connecting a provider, and sign-up (issue 14) call `refuseIfHeld` the same way.
 enum IdentityHoldService {
-    static let holdDuration: TimeInterval = 7 * 24 * 60 * 60
+    static let holdDuration = DeletionRules.holdDuration
 
     static let phoneHeld = BackendError(
         .conflict, "recently_deleted",

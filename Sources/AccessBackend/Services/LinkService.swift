@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import GRDB
 
@@ -6,7 +7,7 @@ import GRDB
 /// `register.link_sent`, `recovery.answered`); re-auth links share the 30-minute lifetime of seed 000's magic
 /// links. Sending one obeys the same limits as sending a code.
 struct LinkService: Sendable {
-    static let reauthLifetime: TimeInterval = 30 * 60
+    static let reauthLifetime = LinkLifetimes.reauth
 
     let store: Store
     let clock: BackendClock
@@ -15,7 +16,8 @@ struct LinkService: Sendable {
     func sendReauthLink(user: UserRecord) async throws -> EmailLinkSent {
         let now = clock.now()
         let token = Secrets.token(prefix: "lk_")
-        let expires = now.addingTimeInterval(Self.reauthLifetime)
+        // Not kept: a link that has run out when it arrives.
+        let expires = now.addingTimeInterval(RulePolicy.current.enforces(.linkSent) ? Self.reauthLifetime : 0)
         let link = "\(linkBase)/reauth?token=\(token)"
         let email: String = try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
@@ -59,7 +61,14 @@ struct LinkService: Sendable {
     /// asking never spends it. A token never issued (whatever its shape) is `link.unknown`, as opening it is.
     func inspect(token: String) async throws -> LinkInfo {
         let now = clock.now()
-        let link = try await store.pool.read { db in try LinkRecord.find(db, tokenHash: store.digest(token)) }
+        let link = try await store.pool.write { db in
+            let link = try LinkRecord.find(db, tokenHash: store.digest(token))
+            // Not kept: inspecting spends the link.
+            if link != nil, !RulePolicy.current.enforces(.linkInspected) {
+                try LinkRecord.spend(db, tokenHash: store.digest(token))
+            }
+            return link
+        }
         guard let link else {
             throw BackendError(.notFound, "link_not_found", "This link is not valid.", rule: .linkUnknown)
         }

@@ -41,7 +41,7 @@ struct OTPService: Sendable {
             let isResend = !live.isEmpty
             try RateLimitService.check(
                 db, channel: .sms, recipient: phone, isResend: isResend, requester: .client(account: user.id), now: now)
-            for id in live {
+            for id in live where RulePolicy.current.enforces(.otpSent) {
                 try OutboxService.endCode(db, request: id, state: .open, expiresAt: .infinity, now: now)
                 try Self.setState(db, id: id, .cancelled)
             }
@@ -79,7 +79,8 @@ struct OTPService: Sendable {
                 db, request: requestId, state: request.state, expiresAt: request.expiresAt, now: now)
             let code = try Self.newCode(db, phone: phone)
             var renewed = request
-            renewed.codeHash = store.digest(code, context: requestId)
+            // Not kept: the new code goes out, and the last one is still the one that works.
+            if RulePolicy.current.enforces(.otpResent) { renewed.codeHash = store.digest(code, context: requestId) }
             renewed.expiresAt = now.unix + Self.ttl
             renewed.resendAfter = now.unix + RateLimitService.cooldown
             renewed.wrongAttempts = 0
@@ -104,7 +105,7 @@ struct OTPService: Sendable {
                 throw BackendError(
                     .gone, "request_closed", "This code was already used.", rule: .otpRequestClosed)
             }
-            try Self.setState(db, id: requestId, .cancelled)
+            if RulePolicy.current.enforces(.otpCancelled) { try Self.setState(db, id: requestId, .cancelled) }
             return OTPCancelled(requestId: requestId)
         }
     }
@@ -123,7 +124,10 @@ struct OTPService: Sendable {
         let outcome: Outcome = try await store.pool.write { db in
             let user = try AccountService.current(db, id: user.id)
             let request = try Self.fetch(db, id: body.requestId, userId: user.id)
-            guard request.state == .open, request.expiresAt > now.unix else { throw Self.expired }
+            guard request.state == .open, request.expiresAt > now.unix || !RulePolicy.current.enforces(.otpExpired)
+            else {
+                throw Self.expired
+            }
             let purpose = request.purpose
             // Read in this transaction: another request may have re-verified meanwhile.
             try Self.refuseForAccess(try SessionService.access(db, accessHash: accessHash), purpose: purpose)
@@ -160,7 +164,9 @@ struct OTPService: Sendable {
                 // The number could have been taken while the code was in flight.
                 if try AccountService.phoneTaken(db, phone: phone, by: user.id) { throw AccountService.phoneTakenError }
                 try IdentityHoldService.refuseIfHeld(db, digest: store.digest, phone: phone, now: now)
-                try db.execute(sql: "UPDATE users SET phone = ? WHERE id = ?", arguments: [phone, user.id])
+                if RulePolicy.current.enforces(.otpVerified) {
+                    try db.execute(sql: "UPDATE users SET phone = ? WHERE id = ?", arguments: [phone, user.id])
+                }
                 let updated = try UserRecord.fetchOne(db, key: user.id)
                 return .done(VerifyOTPResult(purpose: .init(purpose), authMethods: updated?.authMethods))
             }

@@ -113,8 +113,11 @@ struct OnboardingService: Sendable {
             return try await store.pool.write { db in
                 var state = try Self.state(db, userId: user.id)
                 guard try !Self.taken(db, username: username, by: user.id) else { throw Self.usernameTaken }
-                try db.execute(
-                    sql: "UPDATE users SET username = ?, photo = ? WHERE id = ?", arguments: [username, photo, user.id])
+                if RulePolicy.current.enforces(.profileSaved) {
+                    try db.execute(
+                        sql: "UPDATE users SET username = ?, photo = ? WHERE id = ?",
+                        arguments: [username, photo, user.id])
+                }
                 state.username = username
                 state.photo = photo
                 if state.step == .profile {
@@ -132,7 +135,10 @@ struct OnboardingService: Sendable {
     func availability(user: UserRecord, username typed: String) async throws -> UsernameAvailability {
         let username = try Self.validUsername(typed, field: nil)
         let taken = try await store.pool.read { db in try Self.taken(db, username: username, by: user.id) }
-        return UsernameAvailability(username: username, available: !taken)
+        // Not kept: the answer says the opposite.
+        let available =
+            taken ? !RulePolicy.current.enforces(.usernameTaken) : RulePolicy.current.enforces(.usernameAvailable)
+        return UsernameAvailability(username: username, available: available)
     }
 
     /// `POST /me/recovery-email`: the address and password as registration stores them, unverified until
@@ -170,7 +176,7 @@ struct OnboardingService: Sendable {
                 db, userId: user.id, email: email, isResend: false, requester: requester, now: now)
             state.email = email
             state.emailUnverified = true
-            if state.step == .recoveryEmail {
+            if state.step == .recoveryEmail, RulePolicy.current.enforces(.onboardingRecoveryEmailSet) {
                 state.step = state.next
                 try Self.setStep(db, userId: user.id, state.step)
             }
@@ -200,6 +206,7 @@ struct OnboardingService: Sendable {
                     .conflict, "onboarding_step", "Onboarding is already complete.",
                     rule: .onboardingAlreadyComplete)
             case .recoveryEmail, .verifyEmail, .finish:
+                guard RulePolicy.current.enforces(.onboardingContinued) else { return state.profile }
                 state.step = state.next
                 try Self.setStep(db, userId: user.id, state.step)
                 return state.profile

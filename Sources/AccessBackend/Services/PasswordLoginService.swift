@@ -8,7 +8,7 @@ import GRDB
 /// password" and never which; a resend never tells whether the address has an account waiting. Failed
 /// logins wait longer and longer (`LoginThrottleService`).
 struct PasswordLoginService: Sendable {
-    static let registrationLinkLifetime: TimeInterval = 24 * 60 * 60
+    static let registrationLinkLifetime = LinkLifetimes.registration
 
     let store: Store
     let clock: BackendClock
@@ -19,6 +19,9 @@ struct PasswordLoginService: Sendable {
     static let emailTaken = BackendError(
         .conflict, "email_taken", "An account with this email already exists", rule: .registerEmailTaken)
     static let resentMessage = "If an account is waiting for this address, we sent it a new link."
+    /// What a backend that tells addresses apart would answer (conform's self-tests, `RulePolicy`).
+    static let unknownAddress = BackendError(
+        .unprocessableContent, "invalid_email", "No account has this address.", rule: .emailInvalid)
 
     /// What an unknown address's password is checked against, so answering it takes as long as a real check.
     private static let decoyHash = PasswordHasher.hash(Secrets.token(prefix: "decoy_"))
@@ -50,9 +53,9 @@ struct PasswordLoginService: Sendable {
             let user = try SignInService.createUser(db, phone: nil, email: email)
             try db.execute(
                 sql: """
-                    UPDATE users SET password_hash = ?, password_changed_at = ?, email_unverified = 1 WHERE id = ?
+                    UPDATE users SET password_hash = ?, password_changed_at = ?, email_unverified = ? WHERE id = ?
                     """,
-                arguments: [passwordHash, now.unix, user.id])
+                arguments: [passwordHash, now.unix, RulePolicy.current.enforces(.registerLinkSent), user.id])
             let expires = try sendLink(
                 db, userId: user.id, email: email, isResend: false, requester: requester, now: now)
             return .success(Registered(email: email, linkExpiresAt: expires))
@@ -83,6 +86,8 @@ struct PasswordLoginService: Sendable {
                     db, sql: "SELECT id FROM users WHERE email = ? AND email_unverified = 1 AND deleted_at IS NULL",
                     arguments: [email])
             else {
+                // Not kept: an address nobody registered is told apart.
+                guard RulePolicy.current.enforces(.registerResendAnswered) else { throw Self.unknownAddress }
                 try RateLimitService.record(
                     db, channel: .email, recipient: email, isResend: true, requester: .client(account: nil), now: now)
                 return
@@ -100,9 +105,12 @@ struct PasswordLoginService: Sendable {
             let (link, email) = try LinkService.liveEmailLink(db, tokenHash: hash, purposes: [.register], now: now)
             try LinkRecord.spend(db, tokenHash: hash)
             let userId = link.userId
-            try db.execute(
-                sql: "UPDATE users SET email_unverified = 0 WHERE id = ? AND deleted_at IS NULL", arguments: [userId])
-            try OnboardingService.emailVerified(db, userId: userId)
+            if RulePolicy.current.enforces(.registerConfirmed) {
+                try db.execute(
+                    sql: "UPDATE users SET email_unverified = 0 WHERE id = ? AND deleted_at IS NULL",
+                    arguments: [userId])
+                try OnboardingService.emailVerified(db, userId: userId)
+            }
             return RegistrationConfirmed(email: email)
         }
     }
@@ -146,6 +154,7 @@ struct PasswordLoginService: Sendable {
             }
             try LoginThrottleService.clear(db, key: key)
             if account.unverified { return .unverified }
+            guard RulePolicy.current.enforces(.loginSignedIn) else { return .refused(lock: nil) }
             if let stored = user.passwordHash, PasswordHasher.needsUpgrade(stored) {
                 try PasswordService.upgrade(db, userId: user.id, password: body.password)
             }

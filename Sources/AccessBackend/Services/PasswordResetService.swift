@@ -13,7 +13,7 @@ import GRDB
 /// sent link does, and an address without an account gets the same work, undone (`SameWorkService`), so neither
 /// the answer, nor a later 429, nor the time it took says whether the address has an account.
 struct PasswordResetService: Sendable {
-    static let linkLifetime: TimeInterval = 30 * 60
+    static let linkLifetime = LinkLifetimes.passwordReset
     /// What the outbox names the reset link and its notice by.
     static let purpose = LinkPurpose.passwordReset.rawValue
 
@@ -35,6 +35,10 @@ struct PasswordResetService: Sendable {
                 db, channel: .email, recipient: email, isResend: false, requester: requester, now: now)
             // The account's own spelling of its address, never told in the answer (which echoes what was typed).
             let account = try Self.resettableAccount(db, email: email)
+            // Not kept: an address without an account is told apart.
+            guard account != nil || RulePolicy.current.enforces(.passwordResetAnswered) else {
+                throw PasswordLoginService.unknownAddress
+            }
             try SameWorkService.forAccount(db, account, email: email) { account in
                 try sendLink(db, account: account, email: account.email ?? email, now: now)
             }
@@ -45,9 +49,13 @@ struct PasswordResetService: Sendable {
     /// Whether the link works, and for which address (the new password must not resemble it); not spent.
     func check(token: String) async throws -> PasswordResetLink {
         let now = clock.now()
-        return try await store.pool.read { db in
+        return try await store.pool.write { db in
             let (link, email) = try LinkService.liveEmailLink(
                 db, tokenHash: store.digest(token), purposes: [.passwordReset], now: now)
+            // Not kept: checking spends the link.
+            if !RulePolicy.current.enforces(.passwordResetLinkLive) {
+                try LinkRecord.spend(db, tokenHash: store.digest(token))
+            }
             return PasswordResetLink(email: email, expiresAt: Date(unix: link.expiresAt))
         }
     }
@@ -56,12 +64,18 @@ struct PasswordResetService: Sendable {
         let now = clock.now()
         try PasswordService.refuseOverlong(newPassword)
         let hash = store.digest(token)
-        // A weak password is refused before anything is written: the link stays usable.
-        let email = try await store.pool.read { db in
-            try LinkService.liveEmailLink(db, tokenHash: hash, purposes: [.passwordReset], now: now).email
+        // A weak password, or the current one, is refused before anything is written: the link stays usable.
+        let (email, user) = try await store.pool.read { db in
+            let (link, email) = try LinkService.liveEmailLink(db, tokenHash: hash, purposes: [.passwordReset], now: now)
+            return (email, try AccountService.current(db, id: link.userId))
         }
-        let broken = PasswordRules.violations(newPassword, email: email)
-        guard broken.isEmpty else { throw PasswordService.invalid(broken.map(\.rawValue)) }
+        var broken = PasswordRules.violations(newPassword, email: email).map(\.rawValue)
+        if let stored = user.passwordHash,
+            PasswordHasher.verify(newPassword, stored: stored, legacySalt: user.passwordSalt)
+        {
+            broken.append(PasswordService.unchanged)
+        }
+        guard broken.isEmpty else { throw PasswordService.invalid(broken) }
         // bcrypt takes tens of milliseconds: hashed before the write lock is taken, the link read again in it.
         let newHash = PasswordHasher.hash(newPassword)
         return try await store.pool.write { db in
@@ -79,7 +93,8 @@ struct PasswordResetService: Sendable {
             try OnboardingService.emailVerified(db, userId: user.id)
             // Whoever was guessing the old password has nothing left to guess.
             try LoginThrottleService.clear(db, key: LoginThrottleService.key(email, digest: store.digest))
-            let ended = try SessionService.revokeAll(db, userId: user.id)
+            let ended =
+                RulePolicy.current.enforces(.passwordReset) ? try SessionService.revokeAll(db, userId: user.id) : 0
             try OutboxService.send(
                 db, .init(channel: .email, recipient: email, kind: .passwordChangedNotice, purpose: Self.purpose),
                 now: now)

@@ -53,7 +53,9 @@ struct PasswordService: Sendable {
             try db.execute(
                 sql: "UPDATE users SET password_hash = ?, password_salt = NULL, password_changed_at = ? WHERE id = ?",
                 arguments: [newHash, now.unix, user.id])
-            let ended = try SessionService.revokeAll(db, userId: user.id, keeping: reauth.accessHash)
+            let ended =
+                RulePolicy.current.enforces(.passwordChanged)
+                ? try SessionService.revokeAll(db, userId: user.id, keeping: reauth.accessHash) : 0
             try OutboxService.send(
                 db,
                 .init(channel: .email, recipient: email, kind: .passwordChangedNotice, purpose: "password_change"),

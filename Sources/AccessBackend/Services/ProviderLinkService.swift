@@ -44,6 +44,7 @@ struct ProviderLinkService: Sendable {
             {
                 return .failure(IdentityHoldService.providerHeld(provider))
             }
+            guard RulePolicy.current.enforces(.connectDone) else { return .success(user.authMethods) }
             try db.execute(
                 sql: "UPDATE users SET \(provider.subjectColumn) = ? WHERE id = ?", arguments: [subject, user.id])
             try Self.grant(db, userId: user.id, provider: provider, subject: subject, now: now)

@@ -8,7 +8,7 @@ import GRDB
 /// a phone is re-verified (OTPService, purpose reverify_phone). The answer to a start never tells whether
 /// the address has an account; wrong passwords count with POST /auth/login's (`LoginThrottleService`).
 struct RecoveryService: Sendable {
-    static let linkLifetime: TimeInterval = 24 * 60 * 60
+    static let linkLifetime = LinkLifetimes.recovery
     /// What the outbox names recovery's links and notices by.
     static let purpose = LinkPurpose.recovery.rawValue
     /// Recovery emails have a count of their own (not the code sends'), per address, known or not.
@@ -48,6 +48,10 @@ struct RecoveryService: Sendable {
             try Self.refuseIfTooManyRequests(
                 db, emailKey: emailKey, ip: ip, now: now)
             let account = try Self.recoverableAccount(db, email: email)
+            // Not kept: an address without an account is told apart.
+            guard account != nil || RulePolicy.current.enforces(.recoveryAnswered) else {
+                throw PasswordLoginService.unknownAddress
+            }
             // An address without an account gets the same work, undone: the time must not tell it apart.
             try SameWorkService.forAccount(db, account, email: email) { try sendLink(db, account: $0, now: now) }
             try RecoveryRequestRecord(
@@ -61,8 +65,12 @@ struct RecoveryService: Sendable {
     /// Whether the link works, without spending it.
     func check(token: String) async throws -> RecoveryLink {
         let now = clock.now()
-        return try await store.pool.read { db in
+        return try await store.pool.write { db in
             let link = try Self.liveLink(db, hash: store.digest(token), now: now)
+            // Not kept: checking spends the link.
+            if !RulePolicy.current.enforces(.recoveryLinkLive) {
+                try LinkRecord.spend(db, tokenHash: store.digest(token))
+            }
             return RecoveryLink(email: link.email, expiresAt: Date(unix: link.expiresAt))
         }
     }
@@ -117,8 +125,9 @@ struct RecoveryService: Sendable {
             }
             return .signedIn(
                 try SignInService.finish(
-                    db, digest: store.digest, user: user, isNew: false, device: body.device, access: .limited,
-                    method: .recovery, now: now))
+                    db, digest: store.digest, user: user, isNew: false, device: body.device,
+                    access: RulePolicy.current.enforces(.recoverySignedInLimited) ? .limited : .full, method: .recovery,
+                    now: now))
         }
         switch outcome {
         case .signedIn(let signedIn):

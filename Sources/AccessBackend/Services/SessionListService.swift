@@ -86,7 +86,9 @@ struct SessionListService: Sendable {
                     arguments: [id, user.id, now.unix]) ?? false
             else { throw Self.notFound }
             guard id != caller else { throw Self.current }
-            try db.execute(sql: "UPDATE sessions SET revoked = 1 WHERE family_id = ?", arguments: [id])
+            if RulePolicy.current.enforces(.sessionSignedOut) {
+                try db.execute(sql: "UPDATE sessions SET revoked = 1 WHERE family_id = ?", arguments: [id])
+            }
             try Self.notify(db, userId: user.id, now: now)
         }
     }
@@ -111,9 +113,11 @@ struct SessionListService: Sendable {
                         WHERE user_id = ? AND family_id != ? AND revoked = 0 AND refresh_expires_at > ?
                         """,
                     arguments: [user.id, caller, now.unix]) ?? 0
-            try db.execute(
-                sql: "UPDATE sessions SET revoked = 1 WHERE user_id = ? AND family_id != ? AND revoked = 0",
-                arguments: [user.id, caller])
+            if RulePolicy.current.enforces(.sessionSignedOutOthers) {
+                try db.execute(
+                    sql: "UPDATE sessions SET revoked = 1 WHERE user_id = ? AND family_id != ? AND revoked = 0",
+                    arguments: [user.id, caller])
+            }
             if ended > 0 { try Self.notify(db, userId: user.id, now: now) }
             return SessionsSignedOut(signedOut: ended)
         }

@@ -7,7 +7,7 @@ import Hummingbird
 /// Access tokens (1 h) and refresh tokens (7 days, rotated on every use). Only hashes are stored, but for
 /// the reuse interval's sealed copy of the newest pair.
 struct SessionService: Sendable {
-    static let accessLifetime: TimeInterval = 60 * 60
+    static let accessLifetime = SessionRules.accessLifetime
     static let refreshLifetime: TimeInterval = 7 * 24 * 60 * 60
     /// How long a rotated refresh token may be presented again and get back the pair its rotation issued
     /// (GoTrue's refresh_token_reuse_interval, 10 s by default): a client whose reply was lost (a dropped
@@ -87,7 +87,8 @@ struct SessionService: Sendable {
         guard let old = try SessionRecord.fetchOne(db, key: accessHash), !old.revoked else {
             throw BackendError.unauthorized
         }
-        try old.delete(db)
+        // Not kept: the aal1 pair lives on beside the new one.
+        if RulePolicy.current.enforces(.twoFactorPassed) { try old.delete(db) }
         let tokens = SessionTokens(
             userId: old.userId, accessToken: Secrets.token(prefix: "at_"),
             accessExpiresAt: now.addingTimeInterval(accessLifetime), refreshToken: Secrets.token(prefix: "rt_"),
@@ -279,7 +280,7 @@ struct SessionService: Sendable {
                 // Rotation: the used refresh token and its access token die with this call; the used
                 // token's digest is kept for as long as it would have lived, to recognise a replay, and the
                 // new pair sealed for the reuse interval, to answer a retry with it.
-                try live.delete(db)
+                if RulePolicy.current.enforces(.sessionRefreshed) { try live.delete(db) }
                 try SpentRefreshTokenRecord(
                     refreshHash: oldHash, familyId: live.familyId, userId: next.userId,
                     expiresAt: live.refreshExpiresAt,
@@ -311,7 +312,8 @@ struct SessionService: Sendable {
                 try Bool.fetchOne(
                     db, sql: "SELECT EXISTS(SELECT 1 FROM sessions WHERE access_hash = ? AND revoked = 0)",
                     arguments: [successor]) ?? false,
-                let pair = SealedPair.open(spent.successorSealed, with: sealer)
+                let pair = SealedPair.open(spent.successorSealed, with: sealer),
+                RulePolicy.current.enforces(.sessionRefreshRetried)
             {
                 return .retried(pair)
             }
@@ -373,6 +375,12 @@ struct SessionService: Sendable {
         _ = try await authenticate(request, firstFactor: .secondStepOrLogout)
         guard let accessHash = accessHash(of: request) else { throw BackendError.unauthorized }
         try await store.pool.write { db in
+            guard RulePolicy.current.enforces(.sessionLogout) else {
+                // Not kept: the access token ends, the refresh token of the sign-in lives on.
+                try db.execute(
+                    sql: "UPDATE sessions SET access_expires_at = 0 WHERE access_hash = ?", arguments: [accessHash])
+                return
+            }
             try db.execute(
                 sql: "DELETE FROM sessions WHERE family_id = (SELECT family_id FROM sessions WHERE access_hash = ?)",
                 arguments: [accessHash])

@@ -37,7 +37,9 @@ struct SignInService: Sendable {
             try RateLimitService.check(
                 db, channel: body.channel.sendChannel, recipient: destination, isResend: isResend,
                 requester: .client(account: nil), now: now)
-            for id in live { try Self.setState(db, id: id, .superseded) }
+            if RulePolicy.current.enforces(.signInCodeSent) {
+                for id in live { try Self.setState(db, id: id, .superseded) }
+            }
             let id = Secrets.identifier(prefix: "chl_")
             let code = try Self.newCode(db, destination: destination)
             try SignInChallengeRecord(
@@ -68,7 +70,10 @@ struct SignInService: Sendable {
                 db, request: challengeId, state: challenge.state, expiresAt: challenge.expiresAt, now: now)
             let code = try Self.newCode(db, destination: destination)
             var renewed = challenge
-            renewed.codeHash = store.digest(code, context: challengeId)
+            // Not kept: the new code goes out, and the last one is still the one that works.
+            if RulePolicy.current.enforces(.signInCodeResent) {
+                renewed.codeHash = store.digest(code, context: challengeId)
+            }
             renewed.expiresAt = now.unix + OTPService.ttl
             renewed.resendAfter = now.unix + RateLimitService.cooldown
             renewed.wrongAttempts = 0
@@ -122,7 +127,8 @@ struct SignInService: Sendable {
                 }
                 return .signedIn(
                     try Self.finish(
-                        db, digest: store.digest, user: user, isNew: false, device: body.device,
+                        db, digest: store.digest, user: user, isNew: !RulePolicy.current.enforces(.signInSignedIn),
+                        device: body.device,
                         method: channel.method, now: now))
             }
             try Self.refuseIfHeld(db, digest: store.digest, channel: channel, destination: destination, now: now)
@@ -135,7 +141,8 @@ struct SignInService: Sendable {
             }
             return .signedIn(
                 try Self.finish(
-                    db, digest: store.digest, user: user, isNew: true, device: body.device,
+                    db, digest: store.digest, user: user, isNew: RulePolicy.current.enforces(.signInSignedUp),
+                    device: body.device,
                     method: channel.method, now: now))
         }
         switch outcome {
@@ -186,7 +193,8 @@ struct SignInService: Sendable {
             ).fetchOne(db) {
                 return .success(
                     try Self.finish(
-                        db, digest: store.digest, user: user, isNew: false, device: body.device,
+                        db, digest: store.digest, user: user, isNew: !RulePolicy.current.enforces(.signInSignedIn),
+                        device: body.device,
                         method: body.provider.method, now: now))
             }
             // A sign-up, which a recent deletion of this provider account's own account holds off.
@@ -202,7 +210,8 @@ struct SignInService: Sendable {
             if body.provider == .apple { user.appleSubject = subject } else { user.googleSubject = subject }
             return .success(
                 try Self.finish(
-                    db, digest: store.digest, user: user, isNew: true, device: body.device,
+                    db, digest: store.digest, user: user, isNew: RulePolicy.current.enforces(.signInSignedUp),
+                    device: body.device,
                     method: body.provider.method, now: now))
         }
         return try outcome.get()

@@ -78,8 +78,10 @@ struct TwoFactorService: Sendable {
                 expiresAt: expiresAt.unix, wrongAttempts: 0
             ).insert(db, onConflict: .replace)
             let account = user.email ?? user.phone ?? user.id
+            // Not kept: the URI names another secret than the one shown.
+            let shown = RulePolicy.current.enforces(.twoFactorSetupStarted) ? totp : TOTP.random()
             return TwoFactorSetup(
-                secret: totp.base32, otpauthUri: totp.uri(issuer: TwoFactorLimits.issuer, account: account),
+                secret: totp.base32, otpauthUri: shown.uri(issuer: TwoFactorLimits.issuer, account: account),
                 expiresAt: expiresAt)
         }
     }
@@ -118,6 +120,12 @@ struct TwoFactorService: Sendable {
                     sql: "UPDATE sessions SET assurance = ? WHERE access_hash = ?",
                     arguments: [AssuranceLevel.aal2, accessHash])
             }
+            if !RulePolicy.current.enforces(.twoFactorEnabled) {
+                // Not kept: the account's other sessions skip the second step.
+                try db.execute(
+                    sql: "UPDATE sessions SET assurance = ? WHERE user_id = ?",
+                    arguments: [AssuranceLevel.aal2, user.id])
+            }
             try Self.notify(
                 db, user: user, kind: .twoFactorEnabledNotice, purpose: "two_factor", now: now)
             return .success(RecoveryCodes(recoveryCodes: codes))
@@ -149,6 +157,11 @@ struct TwoFactorService: Sendable {
             let user = try AccountService.current(db, id: user.id)
             guard user.hasTwoFactor else { throw Self.notEnabled }
             try ReauthService.require(db, digest: store.digest, proof: reauth, user: user, target: nil, now: now)
+            // Not kept: new codes are shown, and the old ones still work.
+            guard RulePolicy.current.enforces(.twoFactorRecoveryCodesRegenerated) else {
+                return RecoveryCodes(
+                    recoveryCodes: (0..<TwoFactorLimits.recoveryCodeCount).map { _ in Secrets.recoveryCode() })
+            }
             return RecoveryCodes(
                 recoveryCodes: try Self.replaceRecoveryCodes(
                     db, digest: store.digest, userId: user.id, with: nil))
@@ -162,6 +175,7 @@ struct TwoFactorService: Sendable {
             let user = try AccountService.current(db, id: user.id)
             guard user.hasTwoFactor else { throw Self.notEnabled }
             try ReauthService.require(db, digest: store.digest, proof: reauth, user: user, target: nil, now: now)
+            guard RulePolicy.current.enforces(.twoFactorDisabled) else { return }
             for table in ["two_factor", "two_factor_setups", "recovery_codes"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE user_id = ?", arguments: [user.id])
             }
@@ -205,10 +219,18 @@ struct TwoFactorService: Sendable {
             try Self.refuseIfLocked(record, now: now)
             let spent =
                 try TwoFactorLimits.normalizedRecoveryCode(typed).map { normalized in
+                    let hash = Self.digest(normalized, userId: user.id, store.digest)
+                    // Not kept: the code passes and stays unspent.
+                    guard RulePolicy.current.enforces(.twoFactorRecoveryCodeUsed) else {
+                        return try Bool.fetchOne(
+                            db,
+                            sql: "SELECT EXISTS(SELECT 1 FROM recovery_codes WHERE code_hash = ? AND used_at IS NULL)",
+                            arguments: [hash]) ?? false
+                    }
                     try db.execute(
                         sql:
                             "UPDATE recovery_codes SET used_at = ? WHERE code_hash = ? AND user_id = ? AND used_at IS NULL",
-                        arguments: [now.unix, Self.digest(normalized, userId: user.id, store.digest), user.id])
+                        arguments: [now.unix, hash, user.id])
                     return db.changesCount == 1
                 } ?? false
             guard spent else {

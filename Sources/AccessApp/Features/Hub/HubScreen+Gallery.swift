@@ -59,7 +59,7 @@ extension HubScreen {
                 var state = SampleData.state([], now: now)
                 var panel = ConformPanel.sample(finished: true)
                 panel.selection = 1
-                panel.detail = .otpCodeIncorrect
+                panel.detail = Rule.otpCodeIncorrect.rawValue
                 state.overlay = AnyOverlay(panel)
                 return state
             },
