@@ -229,6 +229,27 @@ import Testing
         }
     }
 
+    /// RULES.md `password.invalid`: "a new password also not the current one", on every road that sets one. A
+    /// reset took the current password (issue 46): it succeeded, ended every session and mailed "password changed".
+    @Test func theCurrentPasswordIs422AndNothingHappens() async throws {
+        try await TestBackend.with { (backend: TestBackend) async throws in
+            let session = try await backend.signIn()
+            _ = try await Self.request(backend)
+            let token = try await Self.lastLinkToken(backend)
+            let notices = try await backend.outbox().filter { $0.kind == "password_changed_notice" }.count
+            let same = try await Self.complete(backend, token, "correct-horse-42")
+            #expect(same.status == 422)
+            #expect(same.error?.code == "password_invalid")
+            #expect(same.error?.errors == ["password_unchanged"])
+            #expect(try await journalRules(backend, path: "/auth/password/reset/complete") == ["password.invalid"])
+            // Nothing happened: the session lives, no notice went, the link still works.
+            #expect(try await backend.get("/auth/me", token: session.accessToken).status == 200)
+            #expect(try await backend.outbox().filter { $0.kind == "password_changed_notice" }.count == notices)
+            #expect(try await Self.check(backend, token).status == 200)
+            #expect(try await Self.complete(backend, token).status == 200)
+        }
+    }
+
     @Test func everySessionIsSignedOutAndTheAddressIsTold() async throws {
         try await TestBackend.with { (backend: TestBackend) async throws in
             let phone = try await backend.signIn()
