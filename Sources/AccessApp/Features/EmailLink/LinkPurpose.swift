@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 
 /// What an emailed link is for: the request that checks an opened link, and what its answer leads to.
@@ -39,7 +40,9 @@ extension LinkPurpose {
     public func startAgain(_ context: ScreenContext) -> [Command]? { nil }
     /// `sent(to:)`, wrapped: what an outbox message's link opens as.
     func link(sentTo address: String) -> AnyLinkPurpose { AnyLinkPurpose(sent(to: address)) }
-    public var lifetimeText: String { "Verification links expire after 30 minutes. Request a new one to try again." }
+    public var lifetimeText: String {
+        "Verification links expire after \(RuleText.duration(EmailLink.emailChange.rules.lifetime)). Request a new one to try again."
+    }
 }
 
 /// The resend of a link nobody can ask for again: no such request exists, so none can be made.
