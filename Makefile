@@ -85,6 +85,7 @@ bench: bench-deps
 	.build/release/accessdeck-bench worlds
 	scripts/bench-backend.sh $(RELEASE_BIN)
 	scripts/bench-address-timing.sh $(RELEASE_BIN)
+	scripts/bench/pipeliners.py $(RELEASE_BIN)
 	scripts/bench/terminal.py $(RELEASE_BIN)
 	ACCESSDECK_BIN=$(RELEASE_BIN) scripts/bench-idle.sh
 

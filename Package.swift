@@ -44,9 +44,10 @@ let package = Package(
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            // GeneratedSources/ is swift-openapi-generator's output for openapi.yaml, committed:
-            // scripts/generate-openapi.sh (`make generate`) regenerates it (README, Layout).
-            exclude: ["openapi-generator-config.yaml", "GeneratedSources/openapi.stamp"],
+            // GeneratedSources/ is swift-openapi-generator's output for openapi.yaml and GeneratedGlue/ the glue
+            // scripts/generate-glue.py writes from it, both committed: scripts/generate-openapi.sh
+            // (`make generate`) regenerates them (docs/decisions/0001).
+            exclude: ["openapi-generator-config.yaml", "openapi-glue-config.yaml", "GeneratedSources/openapi.stamp"],
             resources: [.copy("openapi.yaml")]
         ),
         // Reference backend.

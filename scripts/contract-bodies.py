@@ -2,7 +2,8 @@
 """Writes Sources/AccessBackend/HTTP/ContractBodies.swift: for each operation's JSON request body, the
 members each object in it takes and the values each enum takes, by member path ("" the body,
 "endpoints[]" each item of its array), so a refusal can name what is valid (issue 29 item 6: an unknown
-member of an admin body, a kind the contract does not list). Run by scripts/generate-openapi.sh; the
+member of an admin body, a kind the contract does not list), and the operations whose answers hold an
+AuthMethods object (ExplicitNullMiddleware). Run by scripts/generate-openapi.sh; the
 stamp of openapi.yaml (GeneratedCodeStampTests) tells when it is stale."""
 import pathlib
 import yaml
@@ -69,5 +70,41 @@ for operation in sorted(table):
     if enums:
         entries = ", ".join(f'"{path}": {swift_list(values)}' for path, values in sorted(enums.items()))
         lines.append(f'        "{operation}": [{entries}],')
+
+
+def holds(schema, target, seen):
+    """Whether an answer of `schema` has a `target` object in it, at any depth."""
+    if "$ref" in schema:
+        name = schema["$ref"].split("/")[-1]
+        if name == target:
+            return True
+        if name in seen:
+            return False
+        seen.add(name)
+        return holds(schemas[name], target, seen)
+    parts = [schema.get("items"), schema.get("additionalProperties")]
+    parts += schema.get("allOf", []) + schema.get("anyOf", []) + schema.get("oneOf", [])
+    parts += list((schema.get("properties") or {}).values())
+    return any(isinstance(part, dict) and holds(part, target, seen) for part in parts)
+
+
+# Seed 000's AuthMethods carries phone and email as null when unset, which the generated encoder leaves out
+# (swift-openapi-generator issue 934): ExplicitNullMiddleware puts them back in these operations' answers.
+holding = sorted(
+    operation["operationId"]
+    for path_item in spec["paths"].values()
+    for operation in path_item.values()
+    if isinstance(operation, dict) and "operationId" in operation
+    and any(
+        str(status).startswith("2")
+        and holds(answer.get("content", {}).get("application/json", {}).get("schema", {}), "AuthMethods", set())
+        for status, answer in operation["responses"].items()))
+lines += [
+    "    ]",
+    "",
+    "    /// The operations whose successful answer holds an AuthMethods object (top level or nested).",
+    "    static let answersHoldingAuthMethods: Set<String> = [",
+]
+lines += [f'        "{operation}",' for operation in holding]
 lines += ["    ]", "}", ""]
 (root / "Sources/AccessBackend/HTTP/ContractBodies.swift").write_text("\n".join(lines))

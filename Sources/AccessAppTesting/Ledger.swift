@@ -10,30 +10,26 @@ extension RequestID {
     public static let inFlight = RequestID(0)
 }
 
-/// A request that stands for any request of reply type `Reply` in an expected ledger entry: the ledger
-/// compares who waits and for which reply case, not the request (the effect shows that).
-public struct AnyRequestOf<Reply: Equatable & Sendable>: APIRequest {
-    public init() {}
-    public func perform(_ api: APIContext) async throws -> Reply {
-        throw APIError.offline(reason: "never performed")
-    }
-}
-
-extension PendingCall {
-    /// Someone waits for the reply case `reply`.
-    public static func waiting<Value: Equatable & Sendable, Reply: Equatable & Sendable>(
-        _ owner: CallOwner, _ reply: @escaping @Sendable (Result<Value, APIError>) -> Reply
-    ) -> PendingCall {
-        PendingCall(owner, Call(AnyRequestOf<Value>(), reply))
-    }
-}
-
 extension AppState {
-    /// The top screen sent request `id` and waits for its reply as the case `reply`.
-    public mutating func topAwaits<Value: Equatable & Sendable, Reply: Equatable & Sendable>(
-        _ id: Int, _ reply: @escaping @Sendable (Result<Value, APIError>) -> Reply
-    ) {
-        pending[RequestID(id)] = .waiting(.screen(depth: stack.count - 1), reply)
+    /// The entry of `owner` waiting for the answer of a request of this type, as this state has it: the
+    /// ledger compares who waits and for which call (`CallKey`), not the request's values (the effect
+    /// shows those).
+    public func waiting(_ owner: CallOwner, _ request: any APIRequest.Type) -> PendingCall {
+        PendingCall(owner, awaiting: request, in: self)
+    }
+
+    /// The entry of `owner` waiting for the answer of a `Request` as the reply case `reply`, for a state a test
+    /// starts from: a reply to it is delivered there.
+    public func waiting<Request: APIRequest, Reply: Equatable & Sendable>(
+        _ owner: CallOwner, _ request: Request.Type,
+        _ reply: @escaping @Sendable (Result<Request.Reply, APIError>) -> Reply
+    ) -> PendingCall {
+        PendingCall(owner, awaiting: request, reply)
+    }
+
+    /// The top screen sent request `id`, of this type, and waits for its answer.
+    public mutating func topAwaits(_ id: Int, _ request: any APIRequest.Type) {
+        pending[RequestID(id)] = waiting(.screen(depth: stack.count - 1), request)
         nextRequestID = id + 1
     }
 
@@ -42,12 +38,12 @@ extension AppState {
         pending[id] = nil
     }
 
-    /// This state, its top screen waiting for the request in flight as the reply case `reply`.
-    public func topWaiting<Value: Equatable & Sendable, Reply: Equatable & Sendable>(
-        _ reply: @escaping @Sendable (Result<Value, APIError>) -> Reply
+    /// This state, its top screen waiting for the request in flight, a `Request`, as the reply case `reply`.
+    public func topWaiting<Request: APIRequest, Reply: Equatable & Sendable>(
+        _ request: Request.Type, _ reply: @escaping @Sendable (Result<Request.Reply, APIError>) -> Reply
     ) -> AppState {
         var state = self
-        state.pending[.inFlight] = .waiting(.screen(depth: stack.count - 1), reply)
+        state.pending[.inFlight] = waiting(.screen(depth: stack.count - 1), request, reply)
         return state
     }
 }
@@ -62,7 +58,7 @@ extension Effect {
 extension Action {
     /// A successful reply to request `id`.
     public static func reply(_ value: some Equatable & Sendable, to id: RequestID = .inFlight) -> Action {
-        .response(id, .success(AnyValue(value)))
+        .response(id, .success(Answer(value)))
     }
 
     /// A failed reply to request `id`.

@@ -75,21 +75,28 @@ public enum ReferenceBackend {
         public static let defaultIdleTimeout: Duration = .seconds(75)
         /// At some 20 KB a connection (13.6k of them took 284 MB in issue 25), about 10 MB at the cap.
         public static let defaultMaxConnections = 512
+        /// While an answer waits on its client (the connection's outgoing buffer full), some of its bytes must
+        /// reach the client within this (issue 45 item 1: clients that pipelined and never read held answers,
+        /// and the connections, for ever). As long as the body's: a client on a slow link still makes progress.
+        public static let defaultWriteTimeout: Duration = .seconds(30)
 
         public var headerTimeout: Duration
         public var bodyTimeout: Duration
         public var idleTimeout: Duration
         /// At the cap, a new connection pushes out the one that has waited longest on its client.
         public var maxConnections: Int
+        public var writeTimeout: Duration
 
         public init(
             headerTimeout: Duration = defaultHeaderTimeout, bodyTimeout: Duration = defaultBodyTimeout,
-            idleTimeout: Duration = defaultIdleTimeout, maxConnections: Int = defaultMaxConnections
+            idleTimeout: Duration = defaultIdleTimeout, maxConnections: Int = defaultMaxConnections,
+            writeTimeout: Duration = defaultWriteTimeout
         ) {
             self.headerTimeout = headerTimeout
             self.bodyTimeout = bodyTimeout
             self.idleTimeout = idleTimeout
             self.maxConnections = maxConnections
+            self.writeTimeout = writeTimeout
         }
     }
 

@@ -79,9 +79,11 @@ extension RawHTTP {
 
         private let fd: Int32
 
-        /// Connects to 127.0.0.1:`port`; throws when the connection is refused.
-        public init(port: Int) async throws {
-            fd = try await RawHTTP.onThread { try RawHTTP.connectedSocket(port: port) }
+        /// Connects to 127.0.0.1:`port`; throws when the connection is refused. `receiveBuffer`: the socket's
+        /// receive buffer in bytes (`SO_RCVBUF`, which Linux doubles), for a client that takes answers slowly or not
+        /// at all; nil keeps the system's.
+        public init(port: Int, receiveBuffer: Int? = nil) async throws {
+            fd = try await RawHTTP.onThread { try RawHTTP.connectedSocket(port: port, receiveBuffer: receiveBuffer) }
         }
 
         deinit { close(fd) }
@@ -120,6 +122,35 @@ extension RawHTTP {
             }
         }
 
+        /// Whether bytes of an answer (or the close) have arrived within `bound`, without reading them: a client
+        /// that never reads still learns that the server took its request.
+        public func waitForBytes(within bound: Duration = .seconds(20)) async -> Bool {
+            let deadline = ContinuousClock.now + bound
+            return await RawHTTP.onThread {
+                while ContinuousClock.now < deadline {
+                    var poller = pollfd(fd: self.fd, events: Int16(POLLIN), revents: 0)
+                    if poll(&poller, 1, 100) > 0 { return true }
+                }
+                return false
+            }
+        }
+
+        /// One read of at most `count` bytes, waiting up to `bound` for some: empty once the server has closed the
+        /// connection (or nothing came).
+        public func receive(upTo count: Int, within bound: Duration = .seconds(20)) async -> Data {
+            let deadline = ContinuousClock.now + bound
+            return await RawHTTP.onThread {
+                var chunk = [UInt8](repeating: 0, count: count)
+                while ContinuousClock.now < deadline {
+                    var poller = pollfd(fd: self.fd, events: Int16(POLLIN), revents: 0)
+                    guard poll(&poller, 1, 100) > 0 else { continue }
+                    let received = recv(self.fd, &chunk, count, 0)
+                    return received > 0 ? Data(chunk[0..<received]) : Data()
+                }
+                return Data()
+            }
+        }
+
         /// Reads one whole answer with a Content-Length body, leaving the connection open.
         public func readAnswer(within bound: Duration = .seconds(20)) async throws -> Answer {
             let deadline = ContinuousClock.now + bound
@@ -152,9 +183,13 @@ extension RawHTTP {
         }
     }
 
-    public static func connectedSocket(port: Int) throws -> Int32 {
+    public static func connectedSocket(port: Int, receiveBuffer: Int? = nil) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket failed") }
+        if var size = receiveBuffer.map(Int32.init) {
+            // Before connecting: the window offered in the handshake follows it.
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

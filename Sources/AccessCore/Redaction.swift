@@ -83,7 +83,8 @@ public enum Redaction {
         return Array(bytes).withUnsafeBufferPointer { JSONRedactor.redact($0, maxBytes: maxBytes) }
     }
 
-    static func isSecret(_ name: String) -> Bool {
+    /// Whether a JSON member or query parameter of this name holds a secret.
+    public static func isSecret(_ name: String) -> Bool {
         isOne(of: secretNames, name)
     }
 

@@ -262,7 +262,7 @@ extension Rule {
             return "The request is not what the contract describes (its JSON, a parameter, its framing)."
         case .httpPathNotCanonical:
             return "The path is not written plainly (empty, . or .. segments, percent-encoding)."
-        case .httpHostMissing: return "The request has no Host header, or two."
+        case .httpHostMissing: return "The request has no Host header, two, or one that is not host[:port]."
         case .httpHostNotAllowed: return "A loopback server answers only loopback names in Host."
         case .httpOriginNotAllowed: return "A web page may neither use the admin API nor change anything."
         case .httpUnsupportedMediaType: return "A request body must be sent as application/json."

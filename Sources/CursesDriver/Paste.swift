@@ -2,7 +2,7 @@ import TerminalKit
 
 /// What a bracketed paste may put into a field: printable text only.
 public enum PasteSanitizer {
-    /// Drops control characters (newlines, tabs, Esc, C1 codes) and line/paragraph separators,
+    /// Drops control characters (newlines, tabs, Esc, C1 codes), bidi controls and line/paragraph separators,
     /// so a pasted code or address cannot submit a form or inject an escape sequence.
     public static func sanitize(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
@@ -11,7 +11,7 @@ public enum PasteSanitizer {
     }
 
     private static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
-        ControlCharacters.isControl(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029
+        ControlCharacters.isUnsafe(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 }
 

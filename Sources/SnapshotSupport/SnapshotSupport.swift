@@ -8,7 +8,10 @@
 //
 // compares `grid.textLines()` with `__Snapshots__/hub-offline.txt` next to the test file.
 // SNAPSHOT_MODE=record re-records everything, `missing` (the default) writes only new
-// snapshots, `off` (CI) never writes and fails on a missing one. Test targets using it must
+// snapshots, `off` (CI) never writes and fails on a missing one. A test that wrote a snapshot
+// (a new one, or a changed one in `record`) fails all the same, as argument-parser's
+// `expectSnapshot` does: a snapshot nobody has looked at yet proves nothing, so the run that
+// recorded it cannot pass; the next run compares. Test targets using it must
 // `exclude: ["__Snapshots__"]` in Package.swift.
 
 import Foundation
@@ -17,9 +20,10 @@ import Testing
 
 /// What `assertSnapshot` does with the snapshot file.
 public enum SnapshotMode: String, Sendable {
-    /// Overwrite every snapshot with what was rendered, and pass.
+    /// Overwrite every snapshot with what was rendered; a snapshot that changed (or was new) fails.
     case record
-    /// Write snapshots that do not exist yet, compare the others (the default).
+    /// Write snapshots that do not exist yet (and fail: look at them, run again), compare the others
+    /// (the default).
     case missing
     /// Compare only; a missing snapshot fails and nothing is written (CI).
     case off
@@ -171,19 +175,24 @@ public func assertSnapshot(
     let actual = SnapshotDiff.normalize(text)
     let existing = try? String(contentsOf: file, encoding: .utf8)
 
+    /// Writes the snapshot, and fails the test that wrote it: nobody has checked what was recorded.
     func write() -> SnapshotOutcome {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try actual.write(to: file, atomically: true, encoding: .utf8)
-            print("Recorded snapshot \(file.path)")
-            return .recorded
         } catch {
             Issue.record("Could not write snapshot \(file.path): \(error)", sourceLocation: sourceLocation)
             return .missing
         }
+        let message =
+            "Recorded snapshot \(file.path): check it (git diff) and run the test again, which then compares."
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        return .recorded
     }
 
     switch (mode, existing) {
+    case (.record, let expected?) where SnapshotDiff.compare(expected: expected, actual: actual) == nil:
+        return .matched
     case (.record, _), (.missing, nil):
         return write()
     case (.off, nil):

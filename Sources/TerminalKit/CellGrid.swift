@@ -39,7 +39,8 @@ public struct CellGrid: Hashable, Sendable {
 
     /// Writes text from `point`, clipped at `maxX` (exclusive, default the grid's width).
     /// Returns the column after the last one written. A wide grapheme that would cross the
-    /// clip edge is replaced by a blank so no half-glyph is drawn. Control characters are skipped.
+    /// clip edge is replaced by a blank so no half-glyph is drawn. Control characters and bidi controls are
+    /// skipped: a bidi override kept as a zero-width mark on the cell before it would reach the terminal.
     @discardableResult
     public mutating func put(_ text: some StringProtocol, at point: Point, style: Style, maxX: Int? = nil) -> Int {
         let limit = min(maxX ?? size.cols, size.cols)
@@ -47,7 +48,7 @@ public struct CellGrid: Hashable, Sendable {
         let y = point.y
         guard y >= 0, y < size.rows else { return x }
         for character in text {
-            if character.unicodeScalars.allSatisfy(ControlCharacters.isControl) {
+            if character.unicodeScalars.allSatisfy(ControlCharacters.isUnsafe) {
                 continue
             }
             let width = DisplayWidth.of(character)

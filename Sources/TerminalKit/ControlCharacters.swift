@@ -16,17 +16,21 @@ public enum ControlCharacters {
         (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
+    /// Either of the two: what the grid skips, a field and a paste drop, and a report escapes.
+    @inlinable
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool { isControl(scalar) || isBidiControl(scalar) }
+
     /// `\u009b` for a scalar that must not reach a terminal as it is (`isControl`, `isBidiControl`); nil for
     /// any other. Inside a JSON string the escape is the same character again.
     public static func escape(_ scalar: Unicode.Scalar) -> String? {
-        guard isControl(scalar) || isBidiControl(scalar) else { return nil }
+        guard isUnsafe(scalar) else { return nil }
         let hex = String(scalar.value, radix: 16)
         return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// `text` as a line of plain output may show it: every control and bidi control escaped, the rest as it is.
     public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { isControl($0) || isBidiControl($0) }) else { return text }
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             if let escape = escape(scalar) { out += escape } else { out.unicodeScalars.append(scalar) }

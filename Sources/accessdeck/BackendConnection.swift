@@ -119,7 +119,7 @@ struct BackendConnection: Sendable {
         if identity.qaSignInAllowed, !(await client.isSignedIn), (try? await client.adminSignIn()) != nil {
             found.qaSignedIn = try? await client.authMethods(cache: cache, now: clock.now())
             // A backend without onboarding (404, 501) or any failure: nil, taken as onboarded.
-            found.qaProfile = try? await client.profile()
+            found.qaProfile = try? await client.getProfile()
         }
         if let remote = clock as? RemoteBackendClock, let serverNow = try? await client.adminClock().now {
             remote.followReference(serverNow: serverNow)

@@ -38,13 +38,13 @@ struct CapturingLogHandler: LogHandler {
             let second = try #require(
                 try SessionStore(fileURL: live.folder.appendingPathComponent("session.json")).load())
             secrets += [second.accessToken, second.refreshToken]
-            let request = try await live.client.requestPhoneOTP(phone: "+995511222333", purpose: .addPhone)
+            let request = try await live.client.requestOtp(phone: "+995511222333", purpose: .addPhone)
             let code = try #require(try await live.client.adminOutbox().last?.code)
             secrets.append(code)
-            _ = try await live.client.verifyPhoneOTP(requestId: request.requestId, code: code)
-            let grant = try await live.client.reauthenticate(password: "correct-horse-42")
+            _ = try await live.client.verifyOtp(requestId: request.requestId, code: code)
+            let grant = try await live.client.reauthPassword(password: "correct-horse-42")
             secrets.append(grant.reauthToken)
-            _ = await apiError { try await live.client.reauthenticate(password: "wrong-horse-42") }
+            _ = await apiError { try await live.client.reauthPassword(password: "wrong-horse-42") }
         }
         let logged = sink.text
         #expect(logged.contains("/auth/refresh"), "the client logged nothing: the search below would prove nothing")

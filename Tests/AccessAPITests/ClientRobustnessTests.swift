@@ -41,7 +41,7 @@ import Testing
             },
             run: { client in
                 let error = await apiError {
-                    try await client.requestPhoneOTP(phone: "+995511200300", purpose: .addPhone)
+                    try await client.requestOtp(phone: "+995511200300", purpose: .addPhone)
                 }
                 #expect(error == .taken(message: "In use."))
             })
@@ -60,7 +60,7 @@ import Testing
             },
             run: { client in
                 let error = await apiError {
-                    try await client.requestPhoneOTP(phone: "+995511200300", purpose: .addPhone)
+                    try await client.requestOtp(phone: "+995511200300", purpose: .addPhone)
                 }
                 #expect(
                     error == .server(status: 500, code: "", message: "Something went wrong on the server (HTTP 500)."))
@@ -78,9 +78,9 @@ import Testing
                 }
             },
             run: { client in
-                let typed = await apiError { try await client.resendPhoneOTP(requestId: "otp_1") }
+                let typed = await apiError { try await client.resendOtp(requestId: "otp_1") }
                 #expect(typed == .rateLimited(retryAfter: nil, message: "Slow down."))
-                let bare = await apiError { try await client.cancelPhoneOTP(requestId: "otp_1") }
+                let bare = await apiError { try await client.cancelOtp(requestId: "otp_1") }
                 #expect(bare == .rateLimited(retryAfter: nil, message: APIError.tryLaterText))
             })
     }
@@ -105,12 +105,12 @@ import Testing
                 }
             },
             run: { client in
-                let conflict = await apiError { try await client.verifyPhoneOTP(requestId: "otp_1", code: "123456") }
+                let conflict = await apiError { try await client.verifyOtp(requestId: "otp_1", code: "123456") }
                 #expect(
                     conflict == .server(status: 409, code: "number_quarantined", message: "That number is on hold."))
                 // A 401 with a code this client does not know may be about the session: one refresh, one
                 // retry, and then the server's own words.
-                let refused = await apiError { try await client.reauthenticate(password: "whatever") }
+                let refused = await apiError { try await client.reauthPassword(password: "whatever") }
                 #expect(refused == .unauthorized(message: "Pick a new password."))
                 #expect(
                     client.journal.records.suffix(3).map(\.path) == [
@@ -142,10 +142,10 @@ import Testing
             run: { client in
                 let undecodable = await apiError { try await client.authMethods() }
                 #expect(undecodable?.isBadResponse(status: 200) == true)
-                let html = await apiError { try await client.sendReauthLink() }
+                let html = await apiError { try await client.reauthEmailSend() }
                 #expect(html?.isBadResponse(status: 202) == true)
                 let wrongStatus = await apiError {
-                    try await client.requestPhoneOTP(phone: "+995511200300", purpose: .addPhone)
+                    try await client.requestOtp(phone: "+995511200300", purpose: .addPhone)
                 }
                 #expect(wrongStatus?.isBadResponse(status: 200) == true)
             })
@@ -162,7 +162,7 @@ import Testing
             },
             requestTimeout: .milliseconds(300),
             run: { client in
-                let error = await apiError { try await client.verifyPhoneOTP(requestId: "otp_1", code: "123456") }
+                let error = await apiError { try await client.verifyOtp(requestId: "otp_1", code: "123456") }
                 releaser.finish()
                 guard case .offline = error else {
                     Issue.record("expected offline, got \(String(describing: error))")
@@ -181,7 +181,7 @@ import Testing
                 }
             },
             run: { client in
-                let worlds = try await client.adminWorlds()
+                let worlds = try await client.adminListWorlds()
                 #expect(worlds.map(\.name) == ["default", "qa-7"])
             })
     }

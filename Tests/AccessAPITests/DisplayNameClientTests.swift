@@ -7,18 +7,18 @@ import Testing
 @Suite struct DisplayNameClientTests {
     @Test func theNameSentWithTheCodeIsOnTheNewAccount() async throws {
         try await withLiveBackend(scenario: "new-user", signIn: false) { live in
-            let challenge = try await live.client.startSignInCode(phone: "+995511123456")
+            let challenge = try await live.client.startSignInCode(channel: .phone, phone: "+995511123456")
             let signedIn = try await live.client.verifySignInCode(
                 challengeId: challenge.challengeId, code: "135790", displayName: " Jane Doe ")
             #expect(signedIn.isNewUser)
             #expect(signedIn.profile?.displayName == "Jane Doe")
-            #expect(try await live.client.profile().displayName == "Jane Doe")
+            #expect(try await live.client.getProfile().displayName == "Jane Doe")
         }
     }
 
     @Test func aNameTooLongIsRefusedNamingItsField() async throws {
         try await withLiveBackend(scenario: "new-user", signIn: false) { live in
-            let challenge = try await live.client.startSignInCode(phone: "+995511123456")
+            let challenge = try await live.client.startSignInCode(channel: .phone, phone: "+995511123456")
             let error = await apiError {
                 try await live.client.verifySignInCode(
                     challengeId: challenge.challengeId, code: "135790", displayName: String(repeating: "a", count: 51))

@@ -29,16 +29,16 @@ import Testing
     @Test func aPostIsNeverRetried() async throws {
         try await withLiveBackend { live in
             try await live.client.adminSetFaults(FaultSettings(offline: "503"))
-            _ = await apiError { try await live.client.requestPhoneOTP(phone: "+995511222333", purpose: .addPhone) }
+            _ = await apiError { try await live.client.requestOtp(phone: "+995511222333", purpose: .addPhone) }
             #expect(live.client.journal.records.filter { $0.path == "/auth/phone/request-otp" }.count == 1)
         }
     }
 
     @Test func numberTakenByAnotherAccount() async throws {
         try await withLiveBackend(scenario: "taken-number") { live in
-            let grant = try await live.client.reauthenticate(password: "correct-horse-42")
+            let grant = try await live.client.reauthPassword(password: "correct-horse-42")
             let error = await apiError {
-                try await live.client.requestPhoneOTP(
+                try await live.client.requestOtp(
                     phone: "+995511200300", purpose: .changePhone, reauthToken: grant.reauthToken)
             }
             guard case .taken(let message) = error else {
@@ -51,7 +51,7 @@ import Testing
 
     @Test func invalidNumber() async throws {
         try await withLiveBackend(scenario: "no-phone") { live in
-            let error = await apiError { try await live.client.requestPhoneOTP(phone: "+99551", purpose: .addPhone) }
+            let error = await apiError { try await live.client.requestOtp(phone: "+99551", purpose: .addPhone) }
             guard case .invalid = error else {
                 Issue.record("expected invalid, got \(String(describing: error))")
                 return
@@ -62,7 +62,7 @@ import Testing
     @Test func changingPhoneWithoutReauthIsRefused() async throws {
         try await withLiveBackend { live in
             let error = await apiError {
-                try await live.client.requestPhoneOTP(phone: "+995511222333", purpose: .changePhone)
+                try await live.client.requestOtp(phone: "+995511222333", purpose: .changePhone)
             }
             guard case .reauthRequired = error else {
                 Issue.record("expected reauthRequired, got \(String(describing: error))")
@@ -73,8 +73,8 @@ import Testing
 
     @Test func aSecondSendWithinTheCooldownIsRateLimited() async throws {
         try await withLiveBackend(scenario: "no-phone") { live in
-            let first = try await live.client.requestPhoneOTP(phone: "+995511222333", purpose: .addPhone)
-            let error = await apiError { try await live.client.resendPhoneOTP(requestId: first.requestId) }
+            let first = try await live.client.requestOtp(phone: "+995511222333", purpose: .addPhone)
+            let error = await apiError { try await live.client.resendOtp(requestId: first.requestId) }
             guard case .rateLimited(let retryAfter?, _, let limit) = error else {
                 Issue.record("expected rateLimited, got \(String(describing: error))")
                 return
@@ -87,11 +87,11 @@ import Testing
 
     @Test func wrongCodeThenExpiredCode() async throws {
         try await withLiveBackend(scenario: "no-phone") { live in
-            let request = try await live.client.requestPhoneOTP(phone: "+995511222333", purpose: .addPhone)
+            let request = try await live.client.requestOtp(phone: "+995511222333", purpose: .addPhone)
             let sent = try #require(try await live.client.adminOutbox().last?.code)
             let wrong = sent == "000000" ? "111111" : "000000"
             let incorrect = await apiError {
-                try await live.client.verifyPhoneOTP(requestId: request.requestId, code: wrong)
+                try await live.client.verifyOtp(requestId: request.requestId, code: wrong)
             }
             guard case .codeIncorrect(let remaining, let message) = incorrect else {
                 Issue.record("expected codeIncorrect, got \(String(describing: incorrect))")
@@ -101,7 +101,7 @@ import Testing
             #expect(message == "Code is incorrect. Try again.")
             _ = try await live.client.adminAdvanceClock(seconds: 301)
             let expired = await apiError {
-                try await live.client.verifyPhoneOTP(requestId: request.requestId, code: sent)
+                try await live.client.verifyOtp(requestId: request.requestId, code: sent)
             }
             guard case .codeExpired = expired else {
                 Issue.record("expected codeExpired, got \(String(describing: expired))")
@@ -112,7 +112,7 @@ import Testing
 
     @Test func aWrongPasswordIsNotASessionProblem() async throws {
         try await withLiveBackend { live in
-            let error = await apiError { try await live.client.reauthenticate(password: "not-the-password") }
+            let error = await apiError { try await live.client.reauthPassword(password: "not-the-password") }
             guard case .passwordIncorrect(let remaining, let message, _) = error else {
                 Issue.record("expected passwordIncorrect, got \(String(describing: error))")
                 return
@@ -140,7 +140,7 @@ import Testing
                         path: "/auth/phone/request-otp", kind: .status, status: 409, code: "account_suspended",
                         message: "Suspended for review.", times: 1)
                 ]))
-            let send = { try await live.client.requestPhoneOTP(phone: "+995511222333", purpose: .addPhone) }
+            let send = { try await live.client.requestOtp(phone: "+995511222333", purpose: .addPhone) }
             let error = await apiError { try await send() }
             #expect(error == .server(status: 409, code: "account_suspended", message: "Suspended for review."))
             // Once: the next call reaches the rules (which want a re-auth first).

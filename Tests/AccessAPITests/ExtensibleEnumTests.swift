@@ -39,7 +39,7 @@ import Testing
                     "/me/profile",
                     #"{"onboarding_step":"choose_sport","onboarding_next_step":"verify_email","email_verified":true,"#
                         + #""access":"read_only"}"#))
-            let profile = try await live.client.profile()
+            let profile = try await live.client.getProfile()
             #expect(profile.onboardingStep.known == nil && profile.onboardingStep.rawValue == "choose_sport")
             #expect(profile.onboardingNextStep?.known == .verifyEmail)
             #expect(profile.access?.known == nil && profile.access?.rawValue == "read_only")
@@ -77,7 +77,7 @@ import Testing
                 Self.answering(
                     "/auth/reauth/password",
                     #"{"reauth_token":"ra_fixture","expires_at":"\#(Self.later)","method":"passkey"}"#))
-            let grant = try await live.client.reauthenticate(password: "anything-at-all")
+            let grant = try await live.client.reauthPassword(password: "anything-at-all")
             #expect(grant.method.known == nil && grant.method.rawValue == "passkey")
         }
     }
@@ -89,7 +89,7 @@ import Testing
                     "/auth/sign-in/code",
                     #"{"challenge_id":"ch_1","channel":"whatsapp","destination":"+995511100000","#
                         + #""expires_at":"\#(Self.later)","resend_after":"\#(Self.later)"}"#, status: 202))
-            let challenge = try await live.client.startSignInCode(phone: "+995511100000")
+            let challenge = try await live.client.startSignInCode(channel: .phone, phone: "+995511100000")
             #expect(challenge.channel.known == nil && challenge.channel.rawValue == "whatsapp")
         }
     }
@@ -104,9 +104,9 @@ import Testing
                             + #""expires_at":"\#(Self.later)","resend_after":"\#(Self.later)"}"#, bodyStatus: 202),
                     .init(path: "/auth/phone/verify-otp", kind: .body, body: #"{"purpose":"change_region"}"#),
                 ]))
-            let accepted = try await live.client.requestPhoneOTP(phone: "+995511100000", purpose: .reauth)
+            let accepted = try await live.client.requestOtp(phone: "+995511100000", purpose: .reauth)
             #expect(accepted.purpose.known == nil && accepted.purpose.rawValue == "change_region")
-            let verified = try await live.client.verifyPhoneOTP(requestId: "otp_1", code: "123456")
+            let verified = try await live.client.verifyOtp(requestId: "otp_1", code: "123456")
             #expect(verified.purpose.known == nil && verified.purpose.rawValue == "change_region")
         }
     }
@@ -126,7 +126,7 @@ import Testing
                 }
             }
             // Refused, so nothing was applied: the profile answers as the backend keeps it.
-            let step = try await live.client.profile().onboardingStep
+            let step = try await live.client.getProfile().onboardingStep
             #expect(step.known == .complete)
         }
     }

@@ -35,13 +35,13 @@ import Testing
             },
             run: { client in
                 let unchanged = await apiError {
-                    try await client.requestPhoneOTP(phone: "+995511100000", purpose: .changePhone)
+                    try await client.requestOtp(phone: "+995511100000", purpose: .changePhone)
                 }
                 #expect(unchanged == .server(status: 422, code: "phone_unchanged", message: "Same number as now."))
-                let invalid = await apiError { try await client.resendPhoneOTP(requestId: "otp_1") }
+                let invalid = await apiError { try await client.resendOtp(requestId: "otp_1") }
                 #expect(invalid == .invalid(fieldErrors: [], message: "Bad digits."))
                 // "Taken" in another backend's words is not guessed from a suffix: the words are shown.
-                let inUse = await apiError { try await client.cancelPhoneOTP(requestId: "otp_1") }
+                let inUse = await apiError { try await client.cancelOtp(requestId: "otp_1") }
                 #expect(inUse == .server(status: 403, code: "number_in_use", message: "Registered elsewhere."))
             })
     }
@@ -115,7 +115,7 @@ import Testing
                 }
             },
             run: { client in
-                let accepted = try await client.requestPhoneOTP(phone: "+995511200300", purpose: .addPhone)
+                let accepted = try await client.requestOtp(phone: "+995511200300", purpose: .addPhone)
                 #expect(accepted.requestId == "r-9")
                 #expect(
                     abs(accepted.expiresAt.timeIntervalSince1970 - 1_924_992_300.123456) < 0.001)

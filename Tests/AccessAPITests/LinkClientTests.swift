@@ -10,8 +10,8 @@ import Testing
     /// 24 h) the resend is a 404 `link_not_found`, on which the app offers to start the change again.
     @Test func anExpiredChangeIsResentAndOneNoLongerPendingIs404() async throws {
         try await withLiveBackend { live in
-            let grant = try await live.client.reauthenticate(password: "correct-horse-42")
-            _ = try await live.client.requestEmailChange(to: "new.address@gmail.com", reauthToken: grant.reauthToken)
+            let grant = try await live.client.reauthPassword(password: "correct-horse-42")
+            _ = try await live.client.requestEmailChange(email: "new.address@gmail.com", reauthToken: grant.reauthToken)
             _ = try await live.client.adminAdvanceClock(seconds: 31 * 60)
             let old = try #require(try await live.client.adminOutbox().last { $0.kind == "email_verify_link" }?.token)
             let expired = await apiError { try await live.client.verifyEmailLink(token: old) }
@@ -34,8 +34,8 @@ import Testing
     /// A change whose link was opened is no longer pending either: its resend is the same 404.
     @Test func aChangeAlreadyAppliedIsNotResent() async throws {
         try await withLiveBackend { live in
-            let grant = try await live.client.reauthenticate(password: "correct-horse-42")
-            _ = try await live.client.requestEmailChange(to: "new.address@gmail.com", reauthToken: grant.reauthToken)
+            let grant = try await live.client.reauthPassword(password: "correct-horse-42")
+            _ = try await live.client.requestEmailChange(email: "new.address@gmail.com", reauthToken: grant.reauthToken)
             let token = try #require(
                 try await live.client.adminOutbox().last { $0.kind == "email_verify_link" }?.token)
             _ = try await live.client.verifyEmailLink(token: token)
@@ -49,8 +49,8 @@ import Testing
 
     @Test func aSignedOutClientAsksAboutTheRevertLinkThenOpensIt() async throws {
         try await withLiveBackend { live in
-            let grant = try await live.client.reauthenticate(password: "correct-horse-42")
-            _ = try await live.client.requestEmailChange(to: "intruder@gmail.com", reauthToken: grant.reauthToken)
+            let grant = try await live.client.reauthPassword(password: "correct-horse-42")
+            _ = try await live.client.requestEmailChange(email: "intruder@gmail.com", reauthToken: grant.reauthToken)
             let verify = try #require(
                 try await live.client.adminOutbox().last { $0.kind == "email_verify_link" }?.token)
             _ = try await live.client.verifyEmailLink(token: verify)

@@ -7,7 +7,7 @@ import Testing
     @Test func aCallKeepsItsIdHeadersAndBodiesWithSecretsRedacted() async throws {
         try await withLiveBackend { live in
             let password = "correct-horse-42"
-            let grant = try await live.client.reauthenticate(password: password)
+            let grant = try await live.client.reauthPassword(password: password)
             let record = try #require(live.client.journal.records.last { $0.path == "/auth/reauth/password" })
             #expect(record.method == "POST")
             #expect(record.status == 200)
@@ -32,8 +32,8 @@ import Testing
     /// Issue 25, defect 6: what F3 shows and "copy as curl" copies came out with X-Reauth-Token in clear.
     @Test func theReauthTokenHeaderIsRedacted() async throws {
         try await withLiveBackend { live in
-            let grant = try await live.client.reauthenticate(password: "correct-horse-42")
-            _ = try await live.client.requestPhoneOTP(
+            let grant = try await live.client.reauthPassword(password: "correct-horse-42")
+            _ = try await live.client.requestOtp(
                 phone: "+995511200300", purpose: .changePhone, reauthToken: grant.reauthToken)
             let record = try #require(live.client.journal.records.last { $0.path == "/auth/phone/request-otp" })
             #expect(
@@ -55,7 +55,7 @@ import Testing
 
     @Test func aQueryKeepsItsParametersWithSecretsRedacted() async throws {
         try await withLiveBackend { live in
-            _ = try? await live.client.emailAvailability("someone@mail.com")
+            _ = try? await live.client.emailAvailable(email: "someone@mail.com")
             let record = try #require(live.client.journal.records.last { $0.path == "/auth/email-available" })
             #expect(record.query?.contains("someone") == true)
         }

@@ -18,7 +18,7 @@ import Testing
                 let sessions = try await other.sessions()
                 #expect(sessions.count == 2)
                 let target = try #require(sessions.first { !$0.isCurrent })
-                let grant = try await other.reauthenticate(password: "correct-horse-42")
+                let grant = try await other.reauthPassword(password: "correct-horse-42")
                 try await other.signOutSession(id: target.id, reauthToken: grant.reauthToken)
             } catch {
                 await other.shutdown()

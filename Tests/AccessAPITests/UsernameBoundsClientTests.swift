@@ -8,7 +8,7 @@ import Testing
 @Suite struct UsernameBoundsClientTests {
     @Test func aRefusedUsernameComesWithTheServersBounds() async throws {
         try await withLiveBackend(scenario: "new-user", signIn: false) { live in
-            let challenge = try await live.client.startSignInCode(phone: "+995511123456")
+            let challenge = try await live.client.startSignInCode(channel: .phone, phone: "+995511123456")
             _ = try await live.client.verifySignInCode(challengeId: challenge.challengeId, code: "135790")
             let bounds = FieldBounds(min: UsernameRules.minimumLength, max: UsernameRules.maximumLength)
             let tooLong = await apiError {
@@ -20,7 +20,7 @@ import Testing
             }
             #expect(rules == ["too_long"])
             #expect(sent == bounds)
-            let tooShort = await apiError { try await live.client.usernameAvailability("ab") }
+            let tooShort = await apiError { try await live.client.usernameAvailable(username: "ab") }
             guard case .invalid(let shortRules, _, let shortBounds) = tooShort else {
                 Issue.record("expected a 422 username_invalid, got \(String(describing: tooShort))")
                 return

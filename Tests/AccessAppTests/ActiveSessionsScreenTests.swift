@@ -21,7 +21,7 @@ import Testing
         let harness = ReducerHarness(state)
         harness.send(.input(.key(.enter)), effects: [.request(LoadSessions(), id: 1)]) {
             $0.stack.append(AnyScreen(ActiveSessionsScreen()))
-            $0.topAwaits(1, ActiveSessionsScreen.Reply.loaded)
+            $0.topAwaits(1, LoadSessions.self)
         }
         harness.send(.reply(sessions, to: RequestID(1))) {
             $0.top = AnyScreen(ActiveSessionsScreen(sessions: self.sessions, isLoading: false))
@@ -76,14 +76,16 @@ import Testing
         #expect(Sheet.signOutSession(sessions[1], verified.context).actions[0] == [.continueFlow(flow)])
         #expect(
             flow.start(verified.context) == [
-                .returnTo(ActiveSessionsScreen.self, with: SignOutSessionVerified(id: "sf_iphone"))
+                .returnTo(ActiveSessionsScreen.self, with: .signOutSession(id: "sf_iphone"))
             ])
-        let call = screen.receiveChoice(AnyValue(SignOutSessionVerified(id: "sf_iphone")), verified.context)
+        let call = screen.receiveChoice(.signOutSession(id: "sf_iphone"), verified.context)
         #expect(
             call == [
-                .call(SignOutSession(id: "sf_iphone", reauthToken: "ra_fixture"), ActiveSessionsScreen.Reply.signedOut)
+                .call(Endpoint.SignOutSession(id: "sf_iphone", reauthToken: "ra_fixture")) {
+                    ActiveSessionsScreen.Reply.signedOut("sf_iphone", $0)
+                }
             ])
-        let after = screen.receive(.signedOut(.success("sf_iphone")), context)
+        let after = screen.receive(.signedOut("sf_iphone", .success(Acknowledged())), context)
         #expect(
             after == [
                 .showToast("Nino's iPhone was signed out."), .call(LoadSessions(), ActiveSessionsScreen.Reply.loaded),
@@ -106,10 +108,45 @@ import Testing
         var verified = state
         verified.reauth = ReauthGrant(reauthToken: "ra_fixture", expiresAt: now + 900, method: .init(.password))
         #expect(Sheet.confirmSignOutOthers(verified.context).actions[0] == [.continueFlow(.signOutOthers)])
-        let call = screen.receiveChoice(AnyValue(SignOutOthersVerified()), verified.context)
+        let call = screen.receiveChoice(.signOutOthers, verified.context)
         #expect(
-            call == [.call(SignOutOtherSessions(reauthToken: "ra_fixture"), ActiveSessionsScreen.Reply.othersSignedOut)]
+            call == [
+                .call(
+                    Endpoint.SignOutOtherSessions(reauthToken: "ra_fixture"), ActiveSessionsScreen.Reply.othersSignedOut
+                )
+            ]
         )
+    }
+
+    /// Issue 45 item 6 bound a grant to the session that earned it, so an email-change link (a new session)
+    /// leaves the app holding a grant the backend refuses. Refused, it is forgotten before the screen answers,
+    /// and the sign-out goes back through "Verify it's you" instead of stopping on the message.
+    @Test func aRefusedGrantIsForgottenAndSigningOutVerifiesAgain() {
+        let toast = Effect.after(seconds: Toast.defaultDuration, action: .toastExpired, id: .toast)
+        var others = SampleData.state([ActiveSessionsScreen.sample(now: now, selection: sessions.count)], now: now)
+        others.reauth = ReauthGrant(reauthToken: "ra_fixture", expiresAt: now + 900, method: .init(.password))
+        others.clockTicking = true
+        others = others.topWaiting(Endpoint.SignOutOtherSessions.self, ActiveSessionsScreen.Reply.othersSignedOut)
+        let refusedOthers = ReducerHarness(others)
+        refusedOthers.send(.failure(.reauthRequired(message: "Verify it's you first.")), effects: [toast]) {
+            $0.reauth = nil
+            $0.stack.append(AnyScreen(ReauthPickerScreen(flow: .signOutOthers)))
+            $0.toast = Toast(ActiveSessionsScreen.verifyAgainText, shownAt: now)
+        }
+        refusedOthers.expectRunning(toast)
+
+        var one = SampleData.state([ActiveSessionsScreen.sample(now: now, selection: 1)], now: now)
+        one.reauth = others.reauth
+        one.clockTicking = true
+        one = one.topWaiting(Endpoint.SignOutSession.self) { ActiveSessionsScreen.Reply.signedOut("sf_iphone", $0) }
+        let flow = SignOutSessionFlow(id: "sf_iphone", deviceName: "Nino's iPhone")
+        let refusedOne = ReducerHarness(one)
+        refusedOne.send(.failure(.reauthRequired(message: "Verify it's you first.")), effects: [toast]) {
+            $0.reauth = nil
+            $0.stack.append(AnyScreen(ReauthPickerScreen(flow: AnyFlow(flow))))
+            $0.toast = Toast(ActiveSessionsScreen.verifyAgainText, shownAt: now)
+        }
+        refusedOne.expectRunning(toast)
     }
 
     @Test func offlineTheListStaysReadOnly() {
@@ -150,7 +187,8 @@ import Testing
     @Test func aRateLimitHoldsSigningOutUntilItsCountdownEnds() {
         var screen = ActiveSessionsScreen.sample(now: now, selection: 1)
         let context = SampleData.state([screen], now: now).context
-        _ = screen.receive(.signedOut(.failure(.rateLimited(retryAfter: 30, message: "Slow down."))), context)
+        _ = screen.receive(
+            .signedOut("sf_iphone", .failure(.rateLimited(retryAfter: 30, message: "Slow down."))), context)
         #expect(screen.limitedUntil == now + 30)
         #expect(screen.needsClock)
         #expect(screen.perform(.open, context) == [.showToast("Too many attempts. Wait for the countdown to end.")])
@@ -164,7 +202,7 @@ import Testing
     @Test func signedOutElsewhereLandsOnSignInWithTheReason() {
         var state = SampleData.state([], now: now)
         state.stack[state.stack.count - 1] = AnyScreen(HubScreen(isLoading: true))
-        state = state.topWaiting(HubScreen.Reply.methods)
+        state = state.topWaiting(LoadAuthMethods.self, HubScreen.Reply.methods)
         let harness = ReducerHarness(state)
         let message = "You were signed out from another device. Sign in again."
         harness.send(.failure(.signedOutElsewhere(message: message)), effects: [.signOutLocally]) {
@@ -177,7 +215,7 @@ import Testing
 
     @Test func theSessionCheckAtStartSaysWhyToo() {
         var checking = AppState(root: SessionCheckScreen(), now: now)
-        checking = checking.topWaiting(SessionCheckScreen.Reply.me)
+        checking = checking.topWaiting(CheckSession.self, SessionCheckScreen.Reply.me)
         let harness = ReducerHarness(checking)
         harness.send(.failure(.signedOutElsewhere(message: "x")), effects: [.signOutLocally]) {
             $0.stack = [AnyScreen(SignInScreen(notice: AppRoutes.signedOutElsewhereText))]

@@ -25,22 +25,26 @@ import Testing
                 let screen = EnterCodeScreen(
                     flow: .changePhone, phone: PhoneGallery.newPhone, requestId: "otp_1", expiresAt: now + 300,
                     resendAfter: now + 30, digits: "482915", isWorking: true)
-                return SampleData.state([screen], now: now).topWaiting(EnterCodeScreen.Reply.verify)
+                return SampleData.state([screen], now: now).topWaiting(
+                    Endpoint.VerifyOtp.self, EnterCodeScreen.Reply.verify)
             case .signIn:
                 let challenge = SignInCodeChallenge(
                     channel: .email, destination: "new.user@mail.com", challengeId: "chl_1")
                 let screen = EnterCodeScreen(
                     step: .signIn(challenge), expiresAt: now + 300, resendAfter: now + 30, digits: "482915",
                     isWorking: true)
-                return AppState(root: screen, now: now).topWaiting(EnterCodeScreen.Reply.verifySignIn)
+                return AppState(root: screen, now: now).topWaiting(
+                    VerifySignInCode.self, EnterCodeScreen.Reply.verifySignIn)
             case .authenticator:
                 let screen = AuthenticatorCodeScreen(digits: "482915", isWorking: true)
-                return AppState(root: screen, now: now).topWaiting(AuthenticatorCodeScreen.Reply.signIn)
+                return AppState(root: screen, now: now).topWaiting(
+                    VerifySecondFactor.self, AuthenticatorCodeScreen.Reply.signIn)
             case .setUp:
                 let screen = TwoFactorSetupScreen(
                     pending: TwoFactorSetupScreen.samplePending(now: now), stage: .confirm, digits: "482915",
                     isWorking: true)
-                return SampleData.state([screen], now: now).topWaiting(TwoFactorSetupScreen.Reply.confirmed)
+                return SampleData.state([screen], now: now).topWaiting(
+                    Endpoint.ConfirmTwoFactorSetup.self, TwoFactorSetupScreen.Reply.confirmed)
             }
         }
     }

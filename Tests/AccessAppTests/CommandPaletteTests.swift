@@ -22,7 +22,8 @@ private func type(_ text: String, into state: inout AppState) {
         var state = AppState(now: start)
         let effects = reduce(&state, .input(.key(.control("p"))))
         #expect(palette(state) != nil)
-        #expect(effects == [.request(LoadScenarios(), id: 1), .request(LoadWorlds(), id: 2)])
+        #expect(
+            effects == [.request(Endpoint.AdminListScenarios(), id: 1), .request(Endpoint.AdminListWorlds(), id: 2)])
         _ = reduce(&state, .input(.key(.escape)))
         #expect(state.overlay == nil)
         // Still loading: not asked twice.

@@ -46,7 +46,9 @@ import Testing
     @Test func theBackendIsDetectedOnceARun() {
         var start = state()
         start.overlay = AnyOverlay(ConformPanel(target: target, rules: rules))
-        start.pending[.inFlight] = .waiting(.overlay) { ConformPanel.Reply.detected($0) }
+        start.pending[.inFlight] = start.waiting(.overlay, DetectConformBackend.self) {
+            ConformPanel.Reply.detected($0)
+        }
         let harness = ReducerHarness(start)
         var panel = ConformPanel(target: target, rules: rules, isReference: true)
         harness.send(
@@ -55,7 +57,7 @@ import Testing
         ) {
             $0.overlay = AnyOverlay(panel)
             $0.answered()
-            $0.pending[RequestID(1)] = .waiting(.overlay) { ConformPanel.Reply.checked(.otpExpired, $0) }
+            $0.pending[RequestID(1)] = $0.waiting(.overlay, RunConformCheck.self)
             $0.nextRequestID = 2
         }
         let kept = ConformRun([RuleResult(.otpExpired, verdict: .kept)])
@@ -67,7 +69,7 @@ import Testing
         ) {
             $0.overlay = AnyOverlay(panel)
             $0.answered(RequestID(1))
-            $0.pending[RequestID(2)] = .waiting(.overlay) { ConformPanel.Reply.checked(.otpCodeIncorrect, $0) }
+            $0.pending[RequestID(2)] = $0.waiting(.overlay, RunConformCheck.self)
             $0.nextRequestID = 3
         }
     }
@@ -120,7 +122,9 @@ import Testing
     @Test func checksRuleByRuleThenListsTheUncheckedRulesAndEnterShowsTheSpecNote() {
         var start = state()
         start.overlay = AnyOverlay(ConformPanel(target: target, rules: rules, isReference: true))
-        start.pending[.inFlight] = .waiting(.overlay) { ConformPanel.Reply.checked(.otpExpired, $0) }
+        start.pending[.inFlight] = start.waiting(.overlay, RunConformCheck.self) {
+            ConformPanel.Reply.checked(.otpExpired, $0)
+        }
         let harness = ReducerHarness(start)
         let kept = ConformRun([
             RuleResult(.otpExpired, title: "a code dies after 5 minutes", verdict: .kept)
@@ -136,7 +140,7 @@ import Testing
         ) {
             $0.overlay = AnyOverlay(panel)
             $0.answered()
-            $0.pending[RequestID(1)] = .waiting(.overlay) { ConformPanel.Reply.checked(.otpCodeIncorrect, $0) }
+            $0.pending[RequestID(1)] = $0.waiting(.overlay, RunConformCheck.self)
             $0.nextRequestID = 2
         }
         #expect(text(harness.state).contains("Checking 2 of 2: otp.code_incorrect…"))
@@ -171,7 +175,9 @@ import Testing
     @Test func escStopsBetweenTwoChecksAndTheLateAnswerIsDropped() {
         var start = state()
         start.overlay = AnyOverlay(ConformPanel(target: target, rules: rules))
-        start.pending[.inFlight] = .waiting(.overlay) { ConformPanel.Reply.checked(.otpExpired, $0) }
+        start.pending[.inFlight] = start.waiting(.overlay, RunConformCheck.self) {
+            ConformPanel.Reply.checked(.otpExpired, $0)
+        }
         let harness = ReducerHarness(start)
         var panel = ConformPanel(target: target, rules: rules)
         harness.send(.input(.key(.escape))) {

@@ -44,9 +44,9 @@ import Testing
         // It opens on Cancel: Enter now would go back. Deleting takes a move up first.
         #expect(harness.state.top.as(DeleteAccountScreen.self)?.selection == .cancel)
         harness.send(.input(.key(.up))) { $0.top = self.info }
-        harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.DeletePreflight(), id: 1)]) {
             $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
-            $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
+            $0.topAwaits(1, Endpoint.DeletePreflight.self)
         }
         #expect(text(harness.state).contains("Checking your account…"))
         harness.send(.reply(DeletePreflight(blockers: []), to: RequestID(1))) {
@@ -73,9 +73,9 @@ import Testing
                 $0.top = AnyScreen(PasswordReauthScreen(flow: .deleteAccount, password: value))
             }
         }
-        harness.send(.input(.key(.enter)), effects: [.request(ReauthByPassword(password: "s3cret!!"), id: 2)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.ReauthPassword(password: "s3cret!!"), id: 2)]) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .deleteAccount, isWorking: true))
-            $0.topAwaits(2, PasswordReauthScreen.Reply.verify)
+            $0.topAwaits(2, Endpoint.ReauthPassword.self)
         }
         let grant = grant(at: start)
         harness.send(.reply(grant, to: RequestID(2))) {
@@ -88,11 +88,11 @@ import Testing
         harness.send(.input(.key(.up))) { $0.overlay = .sheet(Sheet.confirmDeleteAccount.onDestructive) }
 
         harness.send(
-            .input(.key(.enter)), effects: [.request(DeleteAccount(reauthToken: "ra_fixture"), id: 3), tick]
+            .input(.key(.enter)), effects: [.request(Endpoint.DeleteAccount(reauthToken: "ra_fixture"), id: 3), tick]
         ) {
             $0.overlay = nil
             $0.stack.append(AnyScreen(DeletingAccountScreen()))
-            $0.topAwaits(3, DeletingAccountScreen.Reply.delete)
+            $0.topAwaits(3, Endpoint.DeleteAccount.self)
             $0.clockTicking = true
         }
         #expect(text(harness.state).contains("Deleting your account…"))
@@ -120,9 +120,9 @@ import Testing
         var state = onInfo()
         state.reauth = grant(at: start - 60)
         let harness = ReducerHarness(state)
-        harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.DeletePreflight(), id: 1)]) {
             $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
-            $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
+            $0.topAwaits(1, Endpoint.DeletePreflight.self)
         }
         harness.send(.reply(DeletePreflight(blockers: []), to: RequestID(1))) {
             $0.top = self.info
@@ -138,9 +138,9 @@ import Testing
             var state = onInfo()
             state.reauth = reauth
             let harness = ReducerHarness(state)
-            harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
+            harness.send(.input(.key(.enter)), effects: [.request(Endpoint.DeletePreflight(), id: 1)]) {
                 $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
-                $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
+                $0.topAwaits(1, Endpoint.DeletePreflight.self)
             }
             let blockers = [SampleData.upcomingSessions(at: start), SampleData.pendingPayout(at: start)]
             harness.send(.reply(DeletePreflight(blockers: blockers), to: RequestID(1)), effects: [tick]) {
@@ -206,9 +206,9 @@ import Testing
         let harness = ReducerHarness(
             SampleData.state([info.base, DeleteBlockersScreen(blockers: sessions)], now: start))
         #expect(text(harness.state).contains("[ Check again ]  Enter"))
-        harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.DeletePreflight(), id: 1)]) {
             $0.top = AnyScreen(DeleteBlockersScreen(blockers: sessions, isChecking: true))
-            $0.topAwaits(1, DeleteBlockersScreen.Reply.preflight)
+            $0.topAwaits(1, Endpoint.DeletePreflight.self)
         }
         harness.send(
             .reply(DeletePreflight(blockers: bookings), to: RequestID(1)),
@@ -218,9 +218,9 @@ import Testing
             $0.top = AnyScreen(DeleteBlockersScreen(blockers: bookings))
             $0.toast = Toast(DeleteBlockersScreen.stillBlockedText, shownAt: self.start)
         }
-        harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 2)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.DeletePreflight(), id: 2)]) {
             $0.top = AnyScreen(DeleteBlockersScreen(blockers: bookings, isChecking: true))
-            $0.topAwaits(2, DeleteBlockersScreen.Reply.preflight)
+            $0.topAwaits(2, Endpoint.DeletePreflight.self)
         }
         harness.send(.reply(DeletePreflight(blockers: []), to: RequestID(2))) {
             $0.answered(RequestID(2))
@@ -232,18 +232,18 @@ import Testing
 
     @Test func aDeleteRefusedWithDeleteBlockedChecksAgainAndShowsTheBlockers() {
         var state = SampleData.state([DeleteAccountScreen(), DeletingAccountScreen()], now: start)
-        state = state.topWaiting(DeletingAccountScreen.Reply.delete)
+        state = state.topWaiting(Endpoint.DeleteAccount.self, DeletingAccountScreen.Reply.delete)
         state.clockTicking = true
         state.reauth = grant(at: start)
         let harness = ReducerHarness(state)
         let message = "Something still stands in the way of deleting your account."
         harness.send(
             .failure(.server(status: 409, code: "delete_blocked", message: message)),
-            effects: [.request(LoadDeletePreflight(), id: 1)]
+            effects: [.request(Endpoint.DeletePreflight(), id: 1)]
         ) {
             $0.answered()
             $0.top = AnyScreen(DeletingAccountScreen(blockedMessage: message))
-            $0.topAwaits(1, DeletingAccountScreen.Reply.preflight)
+            $0.topAwaits(1, Endpoint.DeletePreflight.self)
         }
         let bookings = [SampleData.upcomingBookings(at: start)]
         harness.send(.reply(DeletePreflight(blockers: bookings), to: RequestID(1))) {
@@ -257,7 +257,7 @@ import Testing
 
     @Test func anExpiredVerificationAtDeleteAsksForItAgain() {
         var state = SampleData.state([DeleteAccountScreen(), DeletingAccountScreen()], now: start)
-        state = state.topWaiting(DeletingAccountScreen.Reply.delete)
+        state = state.topWaiting(Endpoint.DeleteAccount.self, DeletingAccountScreen.Reply.delete)
         state.clockTicking = true
         let harness = ReducerHarness(state)
         harness.send(
@@ -273,7 +273,7 @@ import Testing
 
     @Test func noAnswerAtDeleteLosesNothingAndEnterTriesAgain() {
         var state = SampleData.state([DeleteAccountScreen(), DeletingAccountScreen()], now: start)
-        state = state.topWaiting(DeletingAccountScreen.Reply.delete)
+        state = state.topWaiting(Endpoint.DeleteAccount.self, DeletingAccountScreen.Reply.delete)
         state.reauth = grant(at: start)
         let harness = ReducerHarness(state)
         // While it runs, Back would drop the answer: it waits and says so.
@@ -296,10 +296,10 @@ import Testing
         // A second on, the app asks by itself whether the backend is back.
         harness.receive(.probe, effects: [.request(ProbeBackend(signedIn: true), id: 1)]) { $0.probing(1) }
         harness.send(
-            .input(.key(.enter)), effects: [.request(DeleteAccount(reauthToken: "ra_fixture"), id: 2), tick]
+            .input(.key(.enter)), effects: [.request(Endpoint.DeleteAccount(reauthToken: "ra_fixture"), id: 2), tick]
         ) {
             $0.top = AnyScreen(DeletingAccountScreen())
-            $0.topAwaits(2, DeletingAccountScreen.Reply.delete)
+            $0.topAwaits(2, Endpoint.DeleteAccount.self)
             $0.clockTicking = true
         }
         // A server failure can be retried too; the account is still there.
@@ -321,9 +321,9 @@ import Testing
 
     @Test func theCheckFailingOfflineSaysSoAndEnterAsksAgain() {
         let harness = ReducerHarness(onInfo())
-        harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.DeletePreflight(), id: 1)]) {
             $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
-            $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
+            $0.topAwaits(1, Endpoint.DeletePreflight.self)
         }
         let offline = APIError.offline(reason: "connection refused")
         harness.send(.failure(offline, to: RequestID(1)), effects: [.firstProbe]) {
@@ -332,9 +332,9 @@ import Testing
             $0.wentOffline()
         }
         #expect(text(harness.state).contains("You're offline. Check your connection and try again."))
-        harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 2)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.DeletePreflight(), id: 2)]) {
             $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
-            $0.topAwaits(2, DeleteAccountScreen.Reply.preflight)
+            $0.topAwaits(2, Endpoint.DeletePreflight.self)
         }
         harness.expectRunning(.firstProbe)
     }

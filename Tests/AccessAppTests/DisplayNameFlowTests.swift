@@ -61,7 +61,7 @@ import Testing
     @Test func enterFromTheNumberStillSendsAndNoNameGoesWithTheCode() throws {
         var state = onPhone()
         let sent = reduce(&state, .input(.key(.enter)))
-        #expect(sent == [.request(StartSignInCode(channel: .phone, destination: "+995511123456"), id: 1)])
+        #expect(sent == [.request(Endpoint.StartSignInCode(channel: .phone, phone: "+995511123456"), id: 1)])
         _ = reduce(&state, .reply(challenge(), to: RequestID(1)))
         for digit in "123456" { _ = reduce(&state, .input(.key(.character(digit)))) }
         #expect(state.pending[RequestID(2)] != nil)

@@ -44,9 +44,9 @@ private final class GatedPerformer: RequestPerforming {
 
     var waiting: Int { gates.withLock { $0.count } }
 
-    func perform(_ request: AnyRequest, now: Date) async -> Result<AnyValue, APIError> {
+    func perform(_ request: AnyRequest, now: Date) async -> Result<Answer, APIError> {
         await withCheckedContinuation { continuation in gates.withLock { $0.append(continuation) } }
-        return .success(AnyValue(Acknowledged()))
+        return .success(Answer(Acknowledged()))
     }
 
     func release() {
@@ -178,7 +178,7 @@ private func eventually(_ condition: () -> Bool) async {
         await eventually { performer.waiting == 1 }
         #expect(runner.requestsInFlight == 1)
         performer.release()
-        #expect(await inbox.next() == .response(RequestID(7), .success(AnyValue(Acknowledged()))))
+        #expect(await inbox.next() == .response(RequestID(7), .success(Answer(Acknowledged()))))
         await eventually { runner.requestsInFlight == 0 }
     }
 

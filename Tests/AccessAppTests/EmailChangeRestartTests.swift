@@ -25,9 +25,9 @@ import Testing
     @Test func requestANewLinkCallsResendAndA404OffersToStartAgainWithTheAddress() {
         let link = EmailChangeLink(address: "new.address@gmail.com")
         let harness = ReducerHarness(expired(link, reauth: true))
-        harness.send(.input(.key(.enter)), effects: [.request(ResendEmailLink(), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.ResendEmailLink(), id: 1)]) {
             $0.top = AnyScreen(LinkExpiredScreen(link: AnyLinkPurpose(link), isSending: true))
-            $0.topAwaits(1, LinkExpiredScreen.Reply.resend)
+            $0.topAwaits(1, Endpoint.ResendEmailLink.self)
         }
         harness.send(.failure(gone, to: RequestID(1))) {
             $0.top = AnyScreen(LinkExpiredScreen(link: AnyLinkPurpose(link), error: gone.message, startsAgain: true))
@@ -47,14 +47,14 @@ import Testing
                         availability: .typing(since: self.start))))
         }
         harness.advance(by: NewEmailScreen.debounce)
-        harness.receive(.tick, effects: [.request(CheckEmailAvailability(email: "new.address@gmail.com"), id: 2)]) {
+        harness.receive(.tick, effects: [.request(Endpoint.EmailAvailable(email: "new.address@gmail.com"), id: 2)]) {
             $0.stack.removeLast()
             $0.stack.append(
                 AnyScreen(
                     NewEmailScreen(
                         mode: .change(current: "jdoe@mail.com"), email: "new.address@gmail.com",
                         availability: .checking("new.address@gmail.com"))))
-            $0.topAwaits(2, NewEmailScreen.Reply.availability)
+            $0.topAwaits(2, Endpoint.EmailAvailable.self)
         }
     }
 
@@ -66,7 +66,7 @@ import Testing
             link: link, sentTo: "new.address@gmail.com", sentAt: start - 2 * 86_400, canResend: true)
         var state = SampleData.state([EmailPasswordScreen(), waiting], now: start)
         state.reauth = ReauthGrant(reauthToken: "ra_1", expiresAt: start + 900, method: .init(.password))
-        #expect(reduce(&state, .input(.key(.enter))) == [.request(ResendEmailLink(), id: 1)])
+        #expect(reduce(&state, .input(.key(.enter))) == [.request(Endpoint.ResendEmailLink(), id: 1)])
         _ = reduce(&state, .failure(gone, to: RequestID(1)))
         #expect(state.top.as(CheckEmailScreen.self)?.startsAgain == true)
         #expect(text(state).contains("Start the change again"))

@@ -103,7 +103,7 @@ import Testing
         #expect(requests(reduce(&state, .tick)).isEmpty)
         state.now = start + 0.4
         let effects = reduce(&state, .tick)
-        #expect(requests(effects) == [AnyRequest(CheckEmailAvailability(email: "new.email@gmail.com"))])
+        #expect(requests(effects) == [AnyRequest(Endpoint.EmailAvailable(email: "new.email@gmail.com"))])
         let id = try #require(requestID(effects))
         _ = reduce(&state, .reply(EmailAvailability(email: "new.email@gmail.com", available: true), to: id))
         let screen = try #require(state.top.as(NewEmailScreen.self))
@@ -112,7 +112,9 @@ import Testing
 
         let sent = reduce(&state, .input(.key(.enter)))
         #expect(
-            requests(sent) == [AnyRequest(RequestEmailChange(email: "new.email@gmail.com", reauthToken: "ra_fixture"))])
+            requests(sent) == [
+                AnyRequest(Endpoint.RequestEmailChange(email: "new.email@gmail.com", reauthToken: "ra_fixture"))
+            ])
         let sentID = try #require(requestID(sent))
         _ = reduce(
             &state, .reply(EmailLinkSent(sentTo: "new.email@gmail.com", expiresAt: start + 1800), to: sentID))
@@ -167,6 +169,7 @@ import Testing
             id: 3, channel: "email", to: "new.email@gmail.com", kind: "email_verify_link", purpose: "email_change",
             code: nil, link: "https://321.fit/verify-email?token=lk_new", token: "lk_new", sentAt: start,
             status: .live)
+        state.reauth = ReauthGrant(reauthToken: "ra_old_session", expiresAt: start + 900, method: .init(.password))
         _ = reduce(&state, .input(.key(.control("o"))))
         state.overlay = .outbox(OutboxPanel(messages: [message]))
         let effects = reduce(&state, .input(.key(.enter)))
@@ -182,6 +185,8 @@ import Testing
         #expect(state.top.is(ScreenType(EmailPasswordScreen.self)))
         #expect(state.methods?.email == "new.email@gmail.com")
         #expect(state.toast?.message == "Email updated to new.email@gmail.com.")
+        // The link came with a new session, and a grant belongs to the session that earned it (issue 45 item 6).
+        #expect(state.reauth == nil)
         #expect(state.defects.isEmpty)
     }
 
@@ -246,7 +251,7 @@ import Testing
         let effects = reduce(&state, .input(.key(.enter)))
         #expect(
             requests(effects) == [
-                AnyRequest(ChangePassword(newPassword: Secret("correct-horse-43"), reauthToken: "ra_fixture"))
+                AnyRequest(Endpoint.ChangePassword(newPassword: "correct-horse-43", reauthToken: "ra_fixture"))
             ])
         let id = try #require(requestID(effects))
         _ = reduce(&state, .failure(.invalid(fieldErrors: ["password_unchanged"], message: "x"), to: id))
@@ -269,7 +274,7 @@ import Testing
                 ReauthPickerScreen(flow: AnyFlow(EmailFlow.changePassword), selection: 3),
             ], now: start)
         let sent = reduce(&state, .input(.key(.enter)))
-        #expect(requests(sent) == [AnyRequest(RequestPhoneOTP(phone: "+995511100000", purpose: .reauth))])
+        #expect(requests(sent) == [AnyRequest(Endpoint.RequestOtp(phone: "+995511100000", purpose: .reauth))])
         let accepted = OTPRequestAccepted(
             requestId: "otp_1", phone: "+995511100000", purpose: .init(.reauth), expiresAt: start + 300,
             resendAfter: start + 30)
@@ -280,7 +285,7 @@ import Testing
         var verify: [Effect] = []
         for digit in "123456" { verify = reduce(&state, .input(.key(.character(digit)))) }
         // The code is the verification: no re-auth token goes with it.
-        #expect(requests(verify) == [AnyRequest(VerifyPhoneOTP(requestId: "otp_1", code: "123456"))])
+        #expect(requests(verify) == [AnyRequest(Endpoint.VerifyOtp(requestId: "otp_1", code: "123456"))])
         let grant = ReauthGrant(reauthToken: "ra_phone", expiresAt: start + 900, method: .init(.phone))
         _ = reduce(
             &state, .reply(VerifyOTPResult(purpose: .init(.reauth), reauth: grant), to: try #require(requestID(verify)))

@@ -55,9 +55,9 @@ import Testing
             $0.clockTicking = false
         }
         let now = start + 30
-        harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.ReauthEmailSend(), id: 1)]) {
             $0.top = AnyScreen(self.checkEmail(sentAt: self.start, canResend: true, isResending: true))
-            $0.topAwaits(1, CheckEmailScreen.Reply.resend)
+            $0.topAwaits(1, Endpoint.ReauthEmailSend.self)
         }
         harness.advance(by: 1)
         harness.send(.reply(sent(at: now + 1), to: RequestID(1)), effects: [tick]) {
@@ -77,17 +77,17 @@ import Testing
     @Test func aFailedResendSaysWhyAndCanBeRetried() {
         let harness = ReducerHarness(
             SampleData.state([picker, checkEmail(sentAt: start - 40, canResend: true)], now: start))
-        harness.send(.input(.key(.character("r"))), effects: [.request(SendReauthLink(), id: 1)]) {
+        harness.send(.input(.key(.character("r"))), effects: [.request(Endpoint.ReauthEmailSend(), id: 1)]) {
             $0.top = AnyScreen(self.checkEmail(sentAt: self.start - 40, canResend: true, isResending: true))
-            $0.topAwaits(1, CheckEmailScreen.Reply.resend)
+            $0.topAwaits(1, Endpoint.ReauthEmailSend.self)
         }
         let failure = APIError.server(status: 500, code: "internal", message: "Something went wrong on the server.")
         harness.send(.failure(failure, to: RequestID(1))) {
             $0.top = AnyScreen(self.checkEmail(sentAt: self.start - 40, canResend: true, error: failure.message))
         }
-        harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 2)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.ReauthEmailSend(), id: 2)]) {
             $0.top = AnyScreen(self.checkEmail(sentAt: self.start - 40, canResend: true, isResending: true))
-            $0.topAwaits(2, CheckEmailScreen.Reply.resend)
+            $0.topAwaits(2, Endpoint.ReauthEmailSend.self)
         }
     }
 
@@ -97,12 +97,12 @@ import Testing
         let harness = ReducerHarness(state)
         harness.send(
             .input(.key(.enter)),
-            effects: [.request(ConfirmReauthLink(token: "lk_fixture"), id: 1), tick]
+            effects: [.request(Endpoint.ReauthEmailConfirm(token: "lk_fixture"), id: 1), tick]
         ) {
             $0.overlay = nil
             $0.stack.append(
                 AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture", shownAt: self.start)))
-            $0.topAwaits(1, VerifyingLinkScreen.Reply.confirm)
+            $0.topAwaits(1, Endpoint.ReauthEmailConfirm.self)
             $0.clockTicking = true
         }
         harness.advance(by: 1)
@@ -127,11 +127,11 @@ import Testing
         #expect(render(harness.state, size: .standard).text().contains("Paste the link from the email here"))
         harness.send(
             .input(.paste("https://mail.example/l?utm=x&token=lk_pasted \n")),
-            effects: [.request(ConfirmReauthLink(token: "lk_pasted"), id: 1), tick]
+            effects: [.request(Endpoint.ReauthEmailConfirm(token: "lk_pasted"), id: 1), tick]
         ) {
             $0.stack.append(
                 AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_pasted", shownAt: self.start)))
-            $0.topAwaits(1, VerifyingLinkScreen.Reply.confirm)
+            $0.topAwaits(1, Endpoint.ReauthEmailConfirm.self)
             $0.clockTicking = true
         }
         harness.advance(by: 1)
@@ -154,10 +154,10 @@ import Testing
         let harness = ReducerHarness(SampleData.state([], now: start))
         harness.send(
             .openLink("http://127.0.0.1:8080/links/verify-email?token=ev_handed"),
-            effects: [.request(InspectLink(token: "ev_handed"), id: 1), tick]
+            effects: [.request(Endpoint.InspectLink(token: "ev_handed"), id: 1), tick]
         ) {
             $0.stack.append(AnyScreen(CheckingLinkScreen(token: "ev_handed")))
-            $0.topAwaits(1, CheckingLinkScreen.Reply.inspected)
+            $0.topAwaits(1, Endpoint.InspectLink.self)
             $0.clockTicking = true
         }
         harness.send(
@@ -166,7 +166,7 @@ import Testing
         ) {
             $0.top = AnyScreen(
                 VerifyingLinkScreen(link: AnyLinkPurpose(EmailChangeLink()), token: "ev_handed", shownAt: self.start))
-            $0.topAwaits(2, VerifyingLinkScreen.Reply.confirm)
+            $0.topAwaits(2, VerifyEmailLink.self)
         }
         // The spinner turns as long as the link is being verified.
         harness.advance(by: 1)
@@ -312,9 +312,9 @@ import Testing
             SampleData.state(
                 [picker, checkEmail(sentAt: start - 1900, canResend: true), LinkExpiredScreen(flow: .changePhone)],
                 now: start))
-        harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.ReauthEmailSend(), id: 1)]) {
             $0.top = AnyScreen(LinkExpiredScreen(flow: .changePhone, isSending: true))
-            $0.topAwaits(1, LinkExpiredScreen.Reply.resend)
+            $0.topAwaits(1, Endpoint.ReauthEmailSend.self)
         }
         harness.send(.input(.key(.enter)))  // already sending
         harness.send(.reply(sent(at: start), to: RequestID(1)), effects: [tick]) {
@@ -334,7 +334,7 @@ import Testing
     @Test func linkExpiredSendFailureIsShownInline() {
         let harness = ReducerHarness(
             SampleData.state([LinkExpiredScreen(flow: .changePhone, isSending: true)], now: start)
-                .topWaiting(LinkExpiredScreen.Reply.resend))
+                .topWaiting(Endpoint.ReauthEmailSend.self, LinkExpiredScreen.Reply.resend))
         harness.send(.failure(.offline(reason: "test")), effects: [.firstProbe]) {
             $0.wentOffline()
             $0.top = AnyScreen(
@@ -364,10 +364,10 @@ import Testing
         }
         harness.send(
             .input(.key(.enter)),
-            effects: [.request(ConfirmReauthLink(token: "lk_fixture"), id: 1), tick]
+            effects: [.request(Endpoint.ReauthEmailConfirm(token: "lk_fixture"), id: 1), tick]
         ) {
             $0.top = AnyScreen(VerifyingLinkScreen(flow: .changePhone, token: "lk_fixture", shownAt: self.start))
-            $0.topAwaits(1, VerifyingLinkScreen.Reply.confirm)
+            $0.topAwaits(1, Endpoint.ReauthEmailConfirm.self)
             $0.clockTicking = true
         }
         let unknown = APIError.server(status: 404, code: "link_not_found", message: "This link is not valid.")

@@ -32,10 +32,10 @@ import Testing
     }
 
     func verifyEffect(_ code: String) -> Effect {
-        .request(VerifyPhoneOTP(requestId: "otp_1", code: code, reauthToken: "rt_fixture"), id: 1)
+        .request(Endpoint.VerifyOtp(requestId: "otp_1", code: code, reauthToken: "rt_fixture"), id: 1)
     }
 
-    let resendEffect = Effect.request(ResendPhoneOTP(requestId: "otp_1"), id: 1)
+    let resendEffect = Effect.request(Endpoint.ResendOtp(requestId: "otp_1"), id: 1)
 
     func incorrect(_ remaining: Int) -> Action {
         .failure(.codeIncorrect(attemptsRemaining: remaining, message: "Code is incorrect. Try again."))
@@ -51,7 +51,7 @@ import Testing
         }
         harness.send(.input(.key(.character("5"))), effects: [verifyEffect("482915")]) {
             $0.top = self.code("482915", isWorking: true)
-            $0.topAwaits(1, EnterCodeScreen.Reply.verify)
+            $0.topAwaits(1, Endpoint.VerifyOtp.self)
         }
     }
 
@@ -65,7 +65,7 @@ import Testing
         #expect(F.rendered(harness.state).contains(refusal ?? "-"))
         harness.send(.input(.paste("482 915")), effects: [verifyEffect("482915")]) {
             $0.top = self.code("482915", isWorking: true)
-            $0.topAwaits(1, EnterCodeScreen.Reply.verify)
+            $0.topAwaits(1, Endpoint.VerifyOtp.self)
         }
     }
 
@@ -86,7 +86,8 @@ import Testing
     }
 
     @Test func aWrongCodeKeepsTheDigitsForEditing() {
-        let harness = ReducerHarness(state(code("482111", isWorking: true)).topWaiting(EnterCodeScreen.Reply.verify))
+        let harness = ReducerHarness(
+            state(code("482111", isWorking: true)).topWaiting(Endpoint.VerifyOtp.self, EnterCodeScreen.Reply.verify))
         harness.send(incorrect(4)) {
             $0.top = self.code("482111", problem: .incorrect(attemptsRemaining: 4), startsOver: true)
         }
@@ -96,14 +97,15 @@ import Testing
         harness.send(.input(.key(.backspace))) { $0.top = self.code("48211") }
         harness.send(.input(.key(.character("5"))), effects: [verifyEffect("482115")]) {
             $0.top = self.code("482115", isWorking: true)
-            $0.topAwaits(1, EnterCodeScreen.Reply.verify)
+            $0.topAwaits(1, Endpoint.VerifyOtp.self)
         }
     }
 
     /// Issue 28 item 28: after a wrong code the six stay in view, and the next digit starts a new
     /// code in the first box; before, full boxes refused it and only six Backspaces led on.
     @Test func aDigitAfterAWrongCodeStartsANewCode() {
-        let harness = ReducerHarness(state(code("482111", isWorking: true)).topWaiting(EnterCodeScreen.Reply.verify))
+        let harness = ReducerHarness(
+            state(code("482111", isWorking: true)).topWaiting(Endpoint.VerifyOtp.self, EnterCodeScreen.Reply.verify))
         harness.send(incorrect(4)) {
             $0.top = self.code("482111", problem: .incorrect(attemptsRemaining: 4), startsOver: true)
         }
@@ -115,14 +117,15 @@ import Testing
             } else {
                 harness.send(.input(.key(.character(digit))), effects: [verifyEffect("913579")]) {
                     $0.top = self.code("913579", isWorking: true)
-                    $0.topAwaits(1, EnterCodeScreen.Reply.verify)
+                    $0.topAwaits(1, Endpoint.VerifyOtp.self)
                 }
             }
         }
     }
 
     @Test func theFifthWrongCodeExpiresItAndOnlyResendIsLeft() {
-        let harness = ReducerHarness(state(code("482111", isWorking: true)).topWaiting(EnterCodeScreen.Reply.verify))
+        let harness = ReducerHarness(
+            state(code("482111", isWorking: true)).topWaiting(Endpoint.VerifyOtp.self, EnterCodeScreen.Reply.verify))
         harness.send(incorrect(0)) { $0.top = self.code("482111", isDead: true) }
         #expect(F.rendered(harness.state).contains("Code expired. Request a new one."))
         harness.send(.input(.key(.backspace)))  // the boxes are off
@@ -131,12 +134,13 @@ import Testing
         harness.advance(by: 30)
         harness.send(.input(.key(.enter)), effects: [resendEffect]) {
             $0.top = self.code("482111", isDead: true, isWorking: true)
-            $0.topAwaits(1, EnterCodeScreen.Reply.resend)
+            $0.topAwaits(1, Endpoint.ResendOtp.self)
         }
     }
 
     @Test func theServerSayingExpiredShowsTheExpiredState() {
-        let harness = ReducerHarness(state(code("482915", isWorking: true)).topWaiting(EnterCodeScreen.Reply.verify))
+        let harness = ReducerHarness(
+            state(code("482915", isWorking: true)).topWaiting(Endpoint.VerifyOtp.self, EnterCodeScreen.Reply.verify))
         harness.send(.failure(.codeExpired(message: "This code has expired."))) {
             $0.top = self.code("482915", isDead: true)
         }
@@ -186,7 +190,7 @@ import Testing
         harness.advance(by: 40)
         harness.send(.input(.key(.character("r"))), effects: [resendEffect]) {
             $0.top = self.code("482111", isDead: true, isWorking: true)
-            $0.topAwaits(1, EnterCodeScreen.Reply.resend)
+            $0.topAwaits(1, Endpoint.ResendOtp.self)
         }
         let accepted = OTPRequestAccepted(
             requestId: "otp_1", phone: F.newPhone, purpose: .init(.changePhone), expiresAt: F.start + 340,
@@ -202,7 +206,7 @@ import Testing
         harness.advance(by: 30)
         harness.send(.input(.key(.character("r"))), effects: [resendEffect]) {
             $0.top = self.code(isDead: true, isWorking: true)
-            $0.topAwaits(1, EnterCodeScreen.Reply.resend)
+            $0.topAwaits(1, Endpoint.ResendOtp.self)
         }
         harness.send(.failure(.rateLimited(retryAfter: 600, message: "Too many codes."), to: RequestID(1))) {
             $0.top = self.code(isDead: true, resendAfter: F.start + 630, limit: RateLimit(until: F.start + 630))
@@ -215,7 +219,7 @@ import Testing
 
     @Test func backCancelsTheCodeServerSideAndKeepsTheNumber() {
         let harness = ReducerHarness(state(code("48")))
-        let cancel = Effect.request(CancelPhoneOTP(requestId: "otp_1"), id: 1)
+        let cancel = Effect.request(Endpoint.CancelOtp(requestId: "otp_1"), id: 1)
         harness.send(.input(.key(.escape)), effects: [cancel]) {
             $0.stack.removeLast()
             $0.nextRequestID = 2
@@ -232,14 +236,15 @@ import Testing
         harness.send(.input(.key(.enter)), effects: [verifyEffect("482915")]) {
             $0.overlay = nil
             $0.top = self.code("482915", isWorking: true)
-            $0.topAwaits(1, EnterCodeScreen.Reply.verify)
+            $0.topAwaits(1, Endpoint.VerifyOtp.self)
         }
     }
 
     @Test func successSavesTheMethodsPopsToTheHubAndShowsTheSheet() {
         var methods = SampleData.everyMethod
         methods.phone = F.newPhone
-        let harness = ReducerHarness(state(code("482915", isWorking: true)).topWaiting(EnterCodeScreen.Reply.verify))
+        let harness = ReducerHarness(
+            state(code("482915", isWorking: true)).topWaiting(Endpoint.VerifyOtp.self, EnterCodeScreen.Reply.verify))
         harness.send(.reply(VerifyOTPResult(purpose: .init(.changePhone), authMethods: methods))) {
             $0.methods = methods
             $0.methodsFetchedAt = F.start
@@ -259,7 +264,7 @@ import Testing
             EnterCodeScreen(
                 flow: .addPhone, phone: F.newPhone, requestId: "otp_1", expiresAt: F.start + 300,
                 resendAfter: F.start + 30, digits: "482915", isWorking: true))
-        let harness = ReducerHarness(state(adding).topWaiting(EnterCodeScreen.Reply.verify))
+        let harness = ReducerHarness(state(adding).topWaiting(Endpoint.VerifyOtp.self, EnterCodeScreen.Reply.verify))
         harness.send(.reply(VerifyOTPResult(purpose: .init(.addPhone), authMethods: methods))) {
             $0.methods = methods
             $0.methodsFetchedAt = F.start
@@ -356,7 +361,7 @@ import Testing
         var sent: [Effect] = []
         for digit in "123456" { sent = reduce(&state, .input(.key(.character(digit)))) }
         #expect(sent == [.request(VerifySignInCode(challengeId: "chl_1", code: "123456"), id: 1)])
-        #expect(state.pending == [RequestID(1): .waiting(.screen(depth: 1), EnterCodeScreen.Reply.verifySignIn)])
+        #expect(state.pending == [RequestID(1): state.waiting(.screen(depth: 1), VerifySignInCode.self)])
         _ = reduce(&state, .reply(signedIn(), to: RequestID(1)))
         #expect(state.stack == [AnyScreen(SettingsScreen())])
         #expect(state.methods == SampleData.phoneOnly)
@@ -366,7 +371,7 @@ import Testing
         var state = signInState(challenge("chl_1"))
         state.now = F.start + 30
         let resent = reduce(&state, .input(.key(.character("r"))))
-        #expect(resent == [.request(ResendSignInCode(challengeId: "chl_1"), id: 1)])
+        #expect(resent == [.request(Endpoint.ResendSignInCode(challengeId: "chl_1"), id: 1)])
         var renewed = challenge("chl_2")
         renewed.expiresAt = F.start + 330
         renewed.resendAfter = F.start + 60
@@ -405,7 +410,7 @@ import Testing
         state.clockTicking = true
         state.now = F.start + 30
         let resent = reduce(&state, .input(.key(.enter)))
-        #expect(resent == [.request(ResendPhoneOTP(requestId: "otp_1"), id: 1)])
+        #expect(resent == [.request(Endpoint.ResendOtp(requestId: "otp_1"), id: 1)])
         let again = OTPRequestAccepted(
             requestId: "otp_2", phone: F.current, purpose: .init(.reauth), expiresAt: F.start + 330,
             resendAfter: F.start + 60)
@@ -413,7 +418,7 @@ import Testing
         #expect(state.top == AnyScreen(EnterCodeScreen(reauth: .changePhone, accepted: again)))
         var sent: [Effect] = []
         for digit in "123456" { sent = reduce(&state, .input(.key(.character(digit)))) }
-        #expect(sent == [.request(VerifyPhoneOTP(requestId: "otp_2", code: "123456"), id: 2)])
+        #expect(sent == [.request(Endpoint.VerifyOtp(requestId: "otp_2", code: "123456"), id: 2)])
         let grant = ReauthGrant(reauthToken: "ra_phone", expiresAt: F.start + 930, method: .init(.phone))
         _ = reduce(&state, .reply(VerifyOTPResult(purpose: .init(.reauth), reauth: grant), to: RequestID(2)))
         #expect(state.reauth == grant)

@@ -37,7 +37,7 @@ enum PhoneFixture {
 @Suite struct EnterPhoneTests {
     typealias F = PhoneFixture
     func requestEffect(_ phone: String = PhoneFixture.newPhone, purpose: OTPPurpose = .changePhone) -> Effect {
-        .request(RequestPhoneOTP(phone: phone, purpose: purpose, reauthToken: "rt_fixture"), id: 1)
+        .request(Endpoint.RequestOtp(phone: phone, purpose: purpose, reauthToken: "rt_fixture"), id: 1)
     }
 
     @Test func titlesFollowTheFlowAndTheCountryDefaultsToTheCurrentNumber() {
@@ -70,7 +70,7 @@ enum PhoneFixture {
         #expect(F.rendered(harness.state).contains("[ Send code ]"))
         harness.send(.input(.key(.enter)), effects: [requestEffect()]) {
             $0.top = F.phone("511 200 300", isWorking: true)
-            $0.topAwaits(1, EnterPhoneScreen.Reply.code)
+            $0.topAwaits(1, Endpoint.RequestOtp.self)
         }
         #expect(F.rendered(harness.state).contains("Sending code…"))
     }
@@ -84,7 +84,7 @@ enum PhoneFixture {
         harness.send(.input(.key(.backTab))) { $0.top = F.phone("511 200 300", focus: .cta) }
         harness.send(.input(.key(.enter)), effects: [requestEffect()]) {
             $0.top = F.phone("511 200 300", focus: .cta, isWorking: true)
-            $0.topAwaits(1, EnterPhoneScreen.Reply.code)
+            $0.topAwaits(1, Endpoint.RequestOtp.self)
         }
     }
 
@@ -93,16 +93,17 @@ enum PhoneFixture {
         state.reauth = nil
         let harness = ReducerHarness(state)
         let effect = Effect.request(
-            RequestPhoneOTP(phone: "+995555123456", purpose: .addPhone, reauthToken: nil), id: 1)
+            Endpoint.RequestOtp(phone: "+995555123456", purpose: .addPhone, reauthToken: nil), id: 1)
         harness.send(.input(.key(.enter)), effects: [effect]) {
             $0.top = F.phone("555 123 456", isWorking: true, flow: .addPhone)
-            $0.topAwaits(1, EnterPhoneScreen.Reply.code)
+            $0.topAwaits(1, Endpoint.RequestOtp.self)
         }
     }
 
     @Test func acceptedPushesTheCodeScreen() {
         let harness = ReducerHarness(
-            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
+            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(
+                Endpoint.RequestOtp.self, EnterPhoneScreen.Reply.code))
         let accepted = OTPRequestAccepted(
             requestId: "otp_1", phone: F.newPhone, purpose: .init(.changePhone), expiresAt: F.start + 300,
             resendAfter: F.start + 30)
@@ -125,7 +126,8 @@ enum PhoneFixture {
 
     @Test func takenShowsInlineAndEditingClearsIt() {
         let harness = ReducerHarness(
-            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
+            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(
+                Endpoint.RequestOtp.self, EnterPhoneScreen.Reply.code))
         harness.send(.failure(.taken(message: "Phone number is taken."))) {
             $0.top = F.phone("511 200 300", error: "This number is already in use by another account.")
         }
@@ -147,7 +149,8 @@ enum PhoneFixture {
 
     @Test func invalidShowsInline() {
         let harness = ReducerHarness(
-            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
+            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(
+                Endpoint.RequestOtp.self, EnterPhoneScreen.Reply.code))
         harness.send(.failure(.invalid(fieldErrors: ["phone"], message: "Invalid phone."))) {
             $0.top = F.phone("511 200 300", error: "Enter a valid phone number.")
         }
@@ -155,7 +158,8 @@ enum PhoneFixture {
 
     @Test func offlineShowsInlineAndTheOfflineBanner() {
         let harness = ReducerHarness(
-            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
+            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(
+                Endpoint.RequestOtp.self, EnterPhoneScreen.Reply.code))
         harness.send(.failure(.offline(reason: "URLError")), effects: [.firstProbe]) {
             $0.top = F.phone("511 200 300", error: "You're offline. Check your connection and try again.")
             $0.wentOffline()
@@ -166,7 +170,7 @@ enum PhoneFixture {
     @Test func rateLimitedSetsACountingDownBannerAndClearsTheInlineError() {
         let harness = ReducerHarness(
             F.state([F.phone("511 200 300", isWorking: true, error: "Enter a valid phone number.")]).topWaiting(
-                EnterPhoneScreen.Reply.code))
+                Endpoint.RequestOtp.self, EnterPhoneScreen.Reply.code))
         let limit = RateLimit(target: F.newPhone, until: F.start + 3)
         harness.send(.failure(.rateLimited(retryAfter: 3, message: "Too many.")), effects: [F.clock]) {
             $0.top = F.phone("511 200 300", limit: limit)
@@ -202,7 +206,8 @@ enum PhoneFixture {
         ]
         for (kind, expected) in words {
             let harness = ReducerHarness(
-                F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
+                F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(
+                    Endpoint.RequestOtp.self, EnterPhoneScreen.Reply.code))
             harness.send(
                 .failure(.rateLimited(retryAfter: 24, message: "Please wait.", limit: kind)), effects: [F.clock]
             ) {
@@ -249,7 +254,7 @@ enum PhoneFixture {
         #expect(!F.rendered(harness.state).contains("Try again"))
         harness.send(.input(.key(.enter)), effects: [requestEffect("+995511200301")]) {
             $0.top = F.phone("511 200 301", isWorking: true, limit: limit)
-            $0.topAwaits(1, EnterPhoneScreen.Reply.code)
+            $0.topAwaits(1, Endpoint.RequestOtp.self)
         }
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         #expect(!F.rendered(harness.state).contains("Try again"))
@@ -264,8 +269,10 @@ enum PhoneFixture {
 
     @Test func reauthWindowPassedOpensThePicker() {
         let harness = ReducerHarness(
-            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
+            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(
+                Endpoint.RequestOtp.self, EnterPhoneScreen.Reply.code))
         harness.send(.failure(.reauthRequired(message: "Verify it's you first."))) {
+            $0.reauth = nil  // refused, so forgotten (AppWideFailure.grantRefused)
             $0.top = F.phone("511 200 300")
             $0.stack.append(AnyScreen(ReauthPickerScreen(flow: .changePhone)))
         }
@@ -295,7 +302,7 @@ enum PhoneFixture {
         #expect(harness.state.stack.count == 3)
         harness.send(.input(.key(.enter)), effects: [requestEffect("+12015550123")]) {
             $0.top = F.phone("201 555 0123", country: "US", isWorking: true)
-            $0.topAwaits(1, EnterPhoneScreen.Reply.code)
+            $0.topAwaits(1, Endpoint.RequestOtp.self)
         }
     }
 
@@ -379,12 +386,12 @@ enum PhoneFixture {
     @Test func continueWithPhoneAsksForASignInCodeAndOpensItsBoxes() {
         let harness = ReducerHarness(
             AppState(root: EnterPhoneScreen.signIn(region: "GE", number: "511 123 456"), now: F.start))
-        let start = StartSignInCode(channel: .phone, destination: "+995511123456")
+        let start = Endpoint.StartSignInCode(channel: .phone, phone: "+995511123456")
         harness.send(.input(.key(.enter)), effects: [.request(start, id: 1)]) {
             var sending = EnterPhoneScreen.signIn(region: "GE", number: "511 123 456")
             sending.isWorking = true
             $0.top = AnyScreen(sending)
-            $0.topAwaits(1, EnterPhoneScreen.Reply.signInCode)
+            $0.topAwaits(1, Endpoint.StartSignInCode.self)
         }
         let challenge = SignInChallenge(
             challengeId: "chl_1", channel: .init(.phone), destination: "+995511123456", expiresAt: F.start + 300,
@@ -404,7 +411,8 @@ enum PhoneFixture {
         var sending = EnterPhoneScreen.signIn(region: "GE", number: "511 123 456")
         sending.isWorking = true
         let harness = ReducerHarness(
-            AppState(root: sending, now: F.start).topWaiting(EnterPhoneScreen.Reply.signInCode))
+            AppState(root: sending, now: F.start).topWaiting(
+                Endpoint.StartSignInCode.self, EnterPhoneScreen.Reply.signInCode))
         harness.send(.failure(.reauthRequired(message: "Verify it's you first."))) {
             var refused = EnterPhoneScreen.signIn(region: "GE", number: "511 123 456")
             refused.error = "Verify it's you first."

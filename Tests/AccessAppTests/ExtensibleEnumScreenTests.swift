@@ -41,9 +41,9 @@ import Testing
 
     @Test func aBlockerOfAnUnknownKindShowsTheServersTitleAndMessage() {
         let harness = ReducerHarness(SampleData.state([DeleteAccountScreen(selection: .delete)], now: start))
-        harness.send(.input(.key(.enter)), effects: [.request(LoadDeletePreflight(), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.DeletePreflight(), id: 1)]) {
             $0.top = AnyScreen(DeleteAccountScreen(selection: .delete, isChecking: true))
-            $0.topAwaits(1, DeleteAccountScreen.Reply.preflight)
+            $0.topAwaits(1, Endpoint.DeletePreflight.self)
         }
         let blockers = [SampleData.upcomingBookings(at: start), SampleData.openDispute()]
         harness.send(.reply(DeletePreflight(blockers: blockers), to: RequestID(1))) {
@@ -98,10 +98,12 @@ import Testing
             SampleData.onboarding(
                 ProfileScreen(username: "jdoe", focus: .cta, availability: .available("jdoe")),
                 profile: SampleData.profile(.profile, username: nil), now: start))
-        harness.send(.input(.key(.enter)), effects: [.request(UpdateProfile(username: "jdoe", photo: nil), id: 1)]) {
+        harness.send(
+            .input(.key(.enter)), effects: [.request(Endpoint.UpdateProfile(username: "jdoe", photo: nil), id: 1)]
+        ) {
             $0.top = AnyScreen(
                 ProfileScreen(username: "jdoe", focus: .cta, availability: .available("jdoe"), isWorking: true))
-            $0.topAwaits(1, ProfileScreen.Reply.save)
+            $0.topAwaits(1, Endpoint.UpdateProfile.self)
         }
         harness.send(
             .reply(unknown, to: RequestID(1)),
@@ -134,7 +136,7 @@ import Testing
     func open(_ answer: LinkInfo) -> (AppState, [Effect]) {
         var state = SampleData.state([SettingsScreen()], now: start)
         let asked = reduce(&state, .openLink(token))
-        #expect(requests(asked) == [AnyRequest(InspectLink(token: token))])
+        #expect(requests(asked) == [AnyRequest(Endpoint.InspectLink(token: token))])
         let effects = reduce(&state, .reply(answer, to: requestID(asked)))
         return (state, effects)
     }
@@ -150,7 +152,7 @@ import Testing
     @Test func aLinkInAnUnknownStateIsOpenedAndItsAnswerShown() {
         let (state, effects) = open(
             LinkInfo(kind: .init(.register), state: .init(rawValue: "quarantined"), expiresAt: start))
-        #expect(requests(effects) == [AnyRequest(ConfirmRegistration(token: token))])
+        #expect(requests(effects) == [AnyRequest(Endpoint.ConfirmRegistration(token: token))])
         #expect(state.top.as(VerifyingLinkScreen.self)?.link == AnyLinkPurpose(RegistrationLink()))
     }
 

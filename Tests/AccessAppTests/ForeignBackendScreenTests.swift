@@ -12,7 +12,8 @@ import Testing
 
     @Test func phoneUnchangedIsNotAnInvalidNumber() {
         let harness = ReducerHarness(
-            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
+            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(
+                Endpoint.RequestOtp.self, EnterPhoneScreen.Reply.code))
         harness.send(.failure(.server(status: 422, code: "phone_unchanged", message: "Same number as now."))) {
             $0.top = F.phone("511 200 300", error: "This is already your number. Enter a new one.")
         }
@@ -20,7 +21,8 @@ import Testing
 
     @Test func aRefusalInTheServersOwnWordsIsShownInThem() {
         let harness = ReducerHarness(
-            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
+            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(
+                Endpoint.RequestOtp.self, EnterPhoneScreen.Reply.code))
         harness.send(.failure(.server(status: 409, code: "number_in_use", message: "Registered elsewhere."))) {
             $0.top = F.phone("511 200 300", error: "Registered elsewhere.")
         }
@@ -29,7 +31,8 @@ import Testing
     /// No wait from the server: no invented countdown, and Send code stays live.
     @Test func aRateLimitWithoutAWaitSaysTryLaterAndLetsThePersonRetry() {
         let harness = ReducerHarness(
-            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(EnterPhoneScreen.Reply.code))
+            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(
+                Endpoint.RequestOtp.self, EnterPhoneScreen.Reply.code))
         harness.send(.failure(.rateLimited(retryAfter: nil, message: APIError.tryLaterText))) {
             $0.top = F.phone("511 200 300", error: APIError.tryLaterText)
         }
@@ -38,12 +41,12 @@ import Testing
             .input(.key(.enter)),
             effects: [
                 .request(
-                    RequestPhoneOTP(
+                    Endpoint.RequestOtp(
                         phone: F.newPhone, purpose: .changePhone, reauthToken: "rt_fixture"), id: 1)
             ]
         ) {
             $0.top = F.phone("511 200 300", isWorking: true)
-            $0.topAwaits(1, EnterPhoneScreen.Reply.code)
+            $0.topAwaits(1, Endpoint.RequestOtp.self)
         }
     }
 
@@ -54,11 +57,13 @@ import Testing
             EnterCodeScreen(
                 flow: .changePhone, phone: F.newPhone, requestId: "otp_1", expiresAt: F.start + 300,
                 resendAfter: F.start + 30, digits: "482915", isWorking: true))
-        var start = F.state([F.phone("511 200 300"), code]).topWaiting(EnterCodeScreen.Reply.verify)
+        var start = F.state([F.phone("511 200 300"), code]).topWaiting(
+            Endpoint.VerifyOtp.self, EnterCodeScreen.Reply.verify)
         start.clockTicking = true
         let harness = ReducerHarness(start)
         let resume = AnyFlow(ResumeCodeEntry(phoneFlow: .changePhone))
         harness.send(.failure(.reauthRequired(message: "Verify it's you first."))) {
+            $0.reauth = nil  // refused, so forgotten (AppWideFailure.grantRefused)
             $0.top = AnyScreen(
                 EnterCodeScreen(
                     flow: .changePhone, phone: F.newPhone, requestId: "otp_1", expiresAt: F.start + 300,
@@ -72,13 +77,13 @@ import Testing
         }
         var waiting = harness.state
         waiting.top = AnyScreen(PasswordReauthScreen(flow: resume, isWorking: true))
-        waiting = waiting.topWaiting(PasswordReauthScreen.Reply.verify)
+        waiting = waiting.topWaiting(Endpoint.ReauthPassword.self, PasswordReauthScreen.Reply.verify)
         let renewed = ReauthGrant(reauthToken: "rt_renewed", expiresAt: F.start + 900, method: .init(.password))
         let resumed = ReducerHarness(waiting)
         resumed.send(
             .reply(renewed),
             effects: [
-                .request(VerifyPhoneOTP(requestId: "otp_1", code: "482915", reauthToken: "rt_renewed"), id: 1)
+                .request(Endpoint.VerifyOtp(requestId: "otp_1", code: "482915", reauthToken: "rt_renewed"), id: 1)
             ]
         ) {
             $0.reauth = renewed
@@ -87,7 +92,7 @@ import Testing
                 EnterCodeScreen(
                     flow: .changePhone, phone: F.newPhone, requestId: "otp_1", expiresAt: F.start + 300,
                     resendAfter: F.start + 30, digits: "482915", isWorking: true))
-            $0.topAwaits(1, EnterCodeScreen.Reply.verify)
+            $0.topAwaits(1, Endpoint.VerifyOtp.self)
         }
     }
 

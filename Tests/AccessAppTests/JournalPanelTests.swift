@@ -30,7 +30,7 @@ private func panel(_ state: AppState) -> JournalPanel? {
         var state = AppState(now: start)
         state.options.backendURL = "http://127.0.0.1:8080"
         let effects = reduce(&state, .input(.key(.function(3))))
-        #expect(effects == [.request(LoadJournal(), id: 1), .request(LoadBackendJournal(), id: 2)])
+        #expect(effects == [.request(LoadJournal(), id: 1), .request(Endpoint.AdminJournal(), id: 2)])
         _ = reduce(&state, .reply([sendCode, outboxLoad], to: RequestID(1)))
         let server = JournalEntry(
             id: 41, requestId: "ab-7", at: start, method: "POST", path: sendCode.path, status: 429, ms: 2,

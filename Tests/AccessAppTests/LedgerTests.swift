@@ -21,7 +21,7 @@ import Testing
 
     @Test func idsAreMintedInOrderAndNoteTheirOwner() {
         let state = Self.hubWaiting()
-        #expect(state.pending == [RequestID(1): .waiting(.screen(depth: 1), HubScreen.Reply.methods)])
+        #expect(state.pending == [RequestID(1): state.waiting(.screen(depth: 1), LoadAuthMethods.self)])
         #expect(state.nextRequestID == 2)
     }
 

@@ -36,7 +36,7 @@ import Testing
     func open(_ link: String, answer: LinkInfo) -> (AppState, [Effect]) {
         var state = SampleData.state([SettingsScreen()], now: start)
         let asked = reduce(&state, .openLink(link))
-        #expect(requests(asked) == [AnyRequest(InspectLink(token: token))])
+        #expect(requests(asked) == [AnyRequest(Endpoint.InspectLink(token: token))])
         #expect(state.top.as(CheckingLinkScreen.self) == CheckingLinkScreen(token: Secret(token)))
         #expect(!text(state).contains(token))
         let effects = reduce(&state, .reply(answer, to: requestID(asked)))
@@ -52,7 +52,7 @@ import Testing
     func anyURLShapeOrABareTokenIsAskedAbout(link: String) {
         var state = SampleData.state([SettingsScreen()], now: start)
         let asked = reduce(&state, .openLink(link))
-        #expect(requests(asked) == [AnyRequest(InspectLink(token: token))])
+        #expect(requests(asked) == [AnyRequest(Endpoint.InspectLink(token: token))])
     }
 
     @Test func aLiveEmailChangeLinkOpensByItsKind() {
@@ -62,7 +62,7 @@ import Testing
             #expect(state.top.as(VerifyingLinkScreen.self)?.link == AnyLinkPurpose(EmailChangeLink()))
         }
         let (registered, registerEffects) = open(token, answer: info(.register))
-        #expect(requests(registerEffects) == [AnyRequest(ConfirmRegistration(token: token))])
+        #expect(requests(registerEffects) == [AnyRequest(Endpoint.ConfirmRegistration(token: token))])
         #expect(registered.top.as(VerifyingLinkScreen.self)?.link == AnyLinkPurpose(RegistrationLink()))
         let (recovering, recoveryEffects) = open(token, answer: info(.recovery))
         #expect(requests(recoveryEffects) == [AnyRequest(CheckRecoveryLink(token: token))])
@@ -86,7 +86,7 @@ import Testing
 
         _ = reduce(&state, .input(.key(.up)))
         effects = reduce(&state, .input(.key(.enter)))
-        #expect(requests(effects) == [AnyRequest(RevertEmailChange(token: token))])
+        #expect(requests(effects) == [AnyRequest(Endpoint.RevertEmailChange(token: token))])
         #expect(state.top.as(VerifyingLinkScreen.self)?.link == AnyLinkPurpose(RevertEmailLink()))
     }
 
@@ -122,7 +122,7 @@ import Testing
         let first = reduce(&offline, .openLink(token))
         _ = reduce(&offline, .failure(.offline(reason: "refused"), to: requestID(first)))
         #expect(offline.top.as(CheckingLinkScreen.self)?.canRetry == true)
-        #expect(requests(reduce(&offline, .input(.key(.enter)))) == [AnyRequest(InspectLink(token: token))])
+        #expect(requests(reduce(&offline, .input(.key(.enter)))) == [AnyRequest(Endpoint.InspectLink(token: token))])
     }
 
     /// A re-auth link opens only where "Verify it's you" waits for it.
@@ -136,7 +136,7 @@ import Testing
     @Test func signedOutTheLinkIsAskedAboutToo() {
         var state = SampleData.state([WelcomeScreen()], methods: nil, now: start)
         let asked = reduce(&state, .openLink("https://example.test/email/revert?token=\(token)"))
-        #expect(requests(asked) == [AnyRequest(InspectLink(token: token))])
+        #expect(requests(asked) == [AnyRequest(Endpoint.InspectLink(token: token))])
         _ = reduce(&state, .reply(info(.emailRevert), to: requestID(asked)))
         #expect(state.overlay?.as(Sheet.self) != nil)
     }
@@ -149,7 +149,7 @@ import Testing
         _ = reduce(&state, .reply(info(.emailRevert), to: requestID(asked)))
         _ = reduce(&state, .input(.key(.up)))
         let opened = reduce(&state, .input(.key(.enter)))
-        #expect(requests(opened) == [AnyRequest(RevertEmailChange(token: token))])
+        #expect(requests(opened) == [AnyRequest(Endpoint.RevertEmailChange(token: token))])
         state.now = start + VerifyingLinkScreen.minimumShown
         _ = reduce(&state, .reply(EmailReverted(email: "jdoe@mail.com", signedOutSessions: 1), to: requestID(opened)))
         _ = reduce(&state, .tick)
@@ -176,7 +176,7 @@ import Testing
         let asked = reduce(&state, .input(.paste("https://other.example/confirm/rg_0123456789abcdefghij\n")))
         let inspect = try #require(asked.first { if case .request = $0 { true } else { false } })
         guard case .request(let request, let id) = inspect else { return }
-        #expect(request == AnyRequest(InspectLink(token: "rg_0123456789abcdefghij")))
+        #expect(request == AnyRequest(Endpoint.InspectLink(token: "rg_0123456789abcdefghij")))
         let live = LinkInfo(kind: .init(.register), state: .init(.live), expiresAt: start + 86_400)
         let opened = reduce(&state, .reply(live, to: id))
         guard
@@ -187,7 +187,7 @@ import Testing
             Issue.record("no confirm request")
             return
         }
-        #expect(confirm == AnyRequest(ConfirmRegistration(token: "rg_0123456789abcdefghij")))
+        #expect(confirm == AnyRequest(Endpoint.ConfirmRegistration(token: "rg_0123456789abcdefghij")))
         state.now = start + VerifyingLinkScreen.minimumShown
         _ = reduce(&state, .reply(RegistrationConfirmed(email: "jdoe@mail.com"), to: confirmID))
         #expect(state.top.is(ScreenType(SettingsScreen.self)))

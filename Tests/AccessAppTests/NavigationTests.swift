@@ -20,7 +20,7 @@ import Testing
         let harness = ReducerHarness(AppState(now: start))
         harness.send(.input(.key(.enter)), effects: [.request(LoadAuthMethods(), id: 1)]) {
             $0.stack.append(AnyScreen(HubScreen(isLoading: true)))
-            $0.topAwaits(1, HubScreen.Reply.methods)
+            $0.topAwaits(1, LoadAuthMethods.self)
         }
     }
 
@@ -226,12 +226,12 @@ import Testing
         let phone = { (number: String) in EnterPhoneScreen(flow: .changePhone, current: current, number: number) }
         harness.send(.input(.key(.enter))) { $0.stack.append(AnyScreen(phone(""))) }
         harness.send(.input(.paste("511200300"))) { $0.top = AnyScreen(phone("511 200 300")) }
-        let request = RequestPhoneOTP(phone: "+995511200300", purpose: .changePhone, reauthToken: "rt")
+        let request = Endpoint.RequestOtp(phone: "+995511200300", purpose: .changePhone, reauthToken: "rt")
         harness.send(.input(.key(.enter)), effects: [.request(request, id: 1)]) {
             var sending = phone("511 200 300")
             sending.isWorking = true
             $0.top = AnyScreen(sending)
-            $0.topAwaits(1, EnterPhoneScreen.Reply.code)
+            $0.topAwaits(1, Endpoint.RequestOtp.self)
         }
         // Back while the code request is in flight, then into the flow again: a new screen.
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
@@ -269,7 +269,7 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         var state = SampleData.state([], now: now)
         state.stack[state.stack.count - 1] = AnyScreen(HubScreen(isLoading: true))
-        state = state.topWaiting(HubScreen.Reply.methods)
+        state = state.topWaiting(LoadAuthMethods.self, HubScreen.Reply.methods)
         state.reauth = ReauthGrant(reauthToken: "rt_fixture", expiresAt: now + 900, method: .init(.password))
         let harness = ReducerHarness(state)
         harness.send(.failure(.signedOut), effects: [.signOutLocally]) {
@@ -288,7 +288,7 @@ import Testing
     @Test func theSessionCheckLandsOnSignInOnce() {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         var checking = AppState(root: SessionCheckScreen(), now: now)
-        checking = checking.topWaiting(SessionCheckScreen.Reply.me)
+        checking = checking.topWaiting(CheckSession.self, SessionCheckScreen.Reply.me)
         let harness = ReducerHarness(checking)
         harness.send(.failure(.signedOut), effects: [.signOutLocally]) {
             $0.stack = [AnyScreen(SignInScreen(notice: SignInScreen.sessionExpiredText))]
@@ -316,7 +316,7 @@ import Testing
 
     func start(_ harness: ReducerHarness) {
         harness.send(.started, effects: checking) {
-            $0.topAwaits(1, SessionCheckScreen.Reply.me)
+            $0.topAwaits(1, CheckSession.self)
             $0.clockTicking = true
         }
     }
@@ -426,7 +426,7 @@ import Testing
             ]
         ) {
             $0.stack = [AnyScreen(SessionCheckScreen())]
-            $0.topAwaits(2, SessionCheckScreen.Reply.me)
+            $0.topAwaits(2, CheckSession.self)
             $0.clockTicking = true
         }
         harness.expectRunning(.deadline(SessionCheckScreen.patience, of: 2), tick)
@@ -462,7 +462,7 @@ import Testing
             $0.banner = nil
             $0.probeWait = nil
             $0.stack = [AnyScreen(SessionCheckScreen())]
-            $0.topAwaits(2, SessionCheckScreen.Reply.me)
+            $0.topAwaits(2, CheckSession.self)
             $0.clockTicking = true
         }
         harness.expectRunning(.deadline(SessionCheckScreen.patience, of: 2), tick)
@@ -475,7 +475,7 @@ import Testing
         let harness = ReducerHarness(state)
         harness.send(.input(.key(.character("s"))), effects: [.request(QASignIn(), id: 1), tick]) {
             $0.top = AnyScreen(WelcomeScreen(isWorking: true))
-            $0.topAwaits(1, WelcomeScreen.Reply.qaSignIn)
+            $0.topAwaits(1, QASignIn.self)
             $0.clockTicking = true
         }
         // Under way: s is not offered again.

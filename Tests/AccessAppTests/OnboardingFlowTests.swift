@@ -99,7 +99,7 @@ import Testing
                 tick,
             ]
         ) {
-            $0.topAwaits(1, SessionCheckScreen.Reply.me)
+            $0.topAwaits(1, CheckSession.self)
             $0.clockTicking = true
         }
         let waiting = profile(.verifyEmail, email: "jdoe@mail.com")
@@ -152,22 +152,22 @@ import Testing
         // The first key's 400 ms would have ended here; the restarted timer has not.
         harness.advance(by: 0.2)
         harness.advance(by: 0.2)
-        harness.receive(.tick, effects: [.request(CheckUsernameAvailability(username: "jdoe"), id: 1)]) {
+        harness.receive(.tick, effects: [.request(Endpoint.UsernameAvailable(username: "jdoe"), id: 1)]) {
             $0.top = AnyScreen(ProfileScreen(username: "jdoe", availability: .checking("jdoe")))
-            $0.topAwaits(1, ProfileScreen.Reply.availability)
+            $0.topAwaits(1, Endpoint.UsernameAvailable.self)
         }
         harness.send(.input(.key(.character("x"))), effects: [debounce]) {
             $0.top = AnyScreen(ProfileScreen(username: "jdoex", availability: .typing(since: start + 0.7)))
-            $0.topAwaits(1, ProfileScreen.Reply.availability)
+            $0.topAwaits(1, Endpoint.UsernameAvailable.self)
         }
         // "jdoe" is taken, but the field says "jdoex" now.
         harness.send(.reply(UsernameAvailability(username: "jdoe", available: false), to: RequestID(1))) {
             $0.answered(RequestID(1))
         }
         harness.advance(by: 0.4)
-        harness.receive(.tick, effects: [.request(CheckUsernameAvailability(username: "jdoex"), id: 2)]) {
+        harness.receive(.tick, effects: [.request(Endpoint.UsernameAvailable(username: "jdoex"), id: 2)]) {
             $0.top = AnyScreen(ProfileScreen(username: "jdoex", availability: .checking("jdoex")))
-            $0.topAwaits(2, ProfileScreen.Reply.availability)
+            $0.topAwaits(2, Endpoint.UsernameAvailable.self)
         }
         harness.send(.reply(UsernameAvailability(username: "jdoex", available: true), to: RequestID(2))) {
             $0.top = AnyScreen(ProfileScreen(username: "jdoex", availability: .available("jdoex")))
@@ -215,12 +215,12 @@ import Testing
                 ProfileScreen(username: "JDoe ", photo: "  ", focus: .cta, availability: .available("jdoe")),
                 profile: profile(.profile, username: nil)))
         harness.send(
-            .input(.key(.enter)), effects: [.request(UpdateProfile(username: "jdoe", photo: nil), id: 1)]
+            .input(.key(.enter)), effects: [.request(Endpoint.UpdateProfile(username: "jdoe", photo: nil), id: 1)]
         ) {
             $0.top = AnyScreen(
                 ProfileScreen(
                     username: "JDoe ", photo: "  ", focus: .cta, availability: .available("jdoe"), isWorking: true))
-            $0.topAwaits(1, ProfileScreen.Reply.save)
+            $0.topAwaits(1, Endpoint.UpdateProfile.self)
         }
         harness.send(.reply(profile(.recoveryEmail), to: RequestID(1))) {
             $0.profile = profile(.recoveryEmail)
@@ -355,10 +355,10 @@ import Testing
     @Test func skipForNowGoesOnWithoutAnEmail() {
         let harness = ReducerHarness(recovery(RecoveryEmailScreen(email: "half@typ")))
         harness.send(
-            .input(.key(.control("s"))), effects: [.request(ContinueOnboarding(from: .recoveryEmail), id: 1)]
+            .input(.key(.control("s"))), effects: [.request(Endpoint.ContinueOnboarding(from: .recoveryEmail), id: 1)]
         ) {
             $0.top = AnyScreen(RecoveryEmailScreen(email: "half@typ", working: .skip))
-            $0.topAwaits(1, RecoveryEmailScreen.Reply.skip)
+            $0.topAwaits(1, Endpoint.ContinueOnboarding.self)
         }
         harness.send(.reply(profile(.finish), to: RequestID(1))) {
             $0.profile = profile(.finish)
@@ -369,7 +369,9 @@ import Testing
     @Test func theFocusableSkipDoesTheSame() {
         var state = recovery(RecoveryEmailScreen(focus: .skip))
         #expect(
-            requests(reduce(&state, .input(.key(.enter)))) == [AnyRequest(ContinueOnboarding(from: .recoveryEmail))])
+            requests(reduce(&state, .input(.key(.enter)))) == [
+                AnyRequest(Endpoint.ContinueOnboarding(from: .recoveryEmail))
+            ])
     }
 
     /// Issue 28 item 22: an Apple or Google sign-up has no phone step, so its onboarding counts three
@@ -443,13 +445,13 @@ import Testing
 
     @Test func continueSendsTheAddressAndPasswordThenWaitsForTheLink() {
         let harness = ReducerHarness(recovery(filledRecovery()))
-        let sent = SetRecoveryEmail(email: "jdoe@mail.com", password: Secret("violet-harbor-77"))
+        let sent = Endpoint.SetRecoveryEmail(email: "jdoe@mail.com", password: "violet-harbor-77")
         harness.send(.input(.key(.enter)), effects: [.request(sent, id: 1)]) {
             $0.top = AnyScreen(
                 RecoveryEmailScreen(
                     email: "jdoe@mail.com", password: "violet-harbor-77", confirmation: "violet-harbor-77",
                     focus: .cta, passwordChecked: true, working: .cta))
-            $0.topAwaits(1, RecoveryEmailScreen.Reply.save)
+            $0.topAwaits(1, Endpoint.SetRecoveryEmail.self)
         }
         // The request that carries it never prints it.
         var dump = ""
@@ -528,7 +530,7 @@ import Testing
         state.now = start + 30
         _ = reduce(&state, .tick)
         let effects = reduce(&state, .input(.key(.character("r"))))
-        #expect(requests(effects) == [AnyRequest(ResendRegistrationLink(email: "jdoe@mail.com"))])
+        #expect(requests(effects) == [AnyRequest(Endpoint.ResendRegistrationLink(email: "jdoe@mail.com"))])
         let id = try! #require(requestID(effects))
         _ = reduce(&state, .reply(VerificationResent(message: "sent"), to: id))
         #expect(state.toast?.message == VerifyRecoveryEmailScreen.resentText)
@@ -546,12 +548,12 @@ import Testing
     @Test func theLinkOpenedHereVerifiesAndGoesOn() throws {
         var state = verifying(VerifyRecoveryEmailScreen(email: "jdoe@mail.com"))
         let opened = reduce(&state, .openLink("https://321.fit/confirm-account?token=tok_recovery"))
-        #expect(requests(opened) == [AnyRequest(ConfirmRegistration(token: "tok_recovery"))])
+        #expect(requests(opened) == [AnyRequest(Endpoint.ConfirmRegistration(token: "tok_recovery"))])
         #expect(state.top.as(VerifyingLinkScreen.self)?.link == AnyLinkPurpose(RecoveryEmailLink()))
         let confirmID = try #require(requestID(opened))
         state.now = start + VerifyingLinkScreen.minimumShown
         let confirmed = reduce(&state, .reply(RegistrationConfirmed(email: "jdoe@mail.com"), to: confirmID))
-        #expect(requests(confirmed) == [AnyRequest(LoadProfile())])
+        #expect(requests(confirmed) == [AnyRequest(Endpoint.GetProfile())])
         let screen = try #require(state.top.as(VerifyRecoveryEmailScreen.self))
         #expect(screen.verified)
         #expect(text(state).contains(VerifyRecoveryEmailScreen.verifiedText))
@@ -571,7 +573,7 @@ import Testing
             status: .live)
         state.overlay = .outbox(OutboxPanel(messages: [message]))
         let effects = reduce(&state, .input(.key(.enter)))
-        #expect(requests(effects) == [AnyRequest(ConfirmRegistration(token: "tok_box"))])
+        #expect(requests(effects) == [AnyRequest(Endpoint.ConfirmRegistration(token: "tok_box"))])
         #expect(state.top.as(VerifyingLinkScreen.self)?.link == AnyLinkPurpose(RecoveryEmailLink()))
     }
 
@@ -582,16 +584,18 @@ import Testing
             .profile(.success(profile(.verifyEmail, email: "jdoe@mail.com", verified: true))), context)
         #expect(
             commands == [
-                .call(ContinueOnboarding(from: .verifyEmail), VerifyRecoveryEmailScreen.Reply.continueOnboarding)
+                .call(
+                    Endpoint.ContinueOnboarding(from: .verifyEmail), VerifyRecoveryEmailScreen.Reply.continueOnboarding)
             ])
         #expect(screen.work == .continuing)
     }
 
     @Test func continueWithoutVerifying() {
         let harness = ReducerHarness(verifying(VerifyRecoveryEmailScreen(email: "jdoe@mail.com")))
-        harness.send(.input(.key(.enter)), effects: [.request(ContinueOnboarding(from: .verifyEmail), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.ContinueOnboarding(from: .verifyEmail), id: 1)])
+        {
             $0.top = AnyScreen(VerifyRecoveryEmailScreen(email: "jdoe@mail.com", work: .continuing))
-            $0.topAwaits(1, VerifyRecoveryEmailScreen.Reply.continueOnboarding)
+            $0.topAwaits(1, Endpoint.ContinueOnboarding.self)
         }
         let finish = profile(.finish, email: "jdoe@mail.com")
         harness.send(.reply(finish, to: RequestID(1))) {
@@ -604,9 +608,9 @@ import Testing
 
     @Test func doneGoesToSettings() {
         let harness = ReducerHarness(onboarding(OnboardingDoneScreen(), profile: profile(.finish)))
-        harness.send(.input(.key(.enter)), effects: [.request(ContinueOnboarding(from: .finish), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.ContinueOnboarding(from: .finish), id: 1)]) {
             $0.top = AnyScreen(OnboardingDoneScreen(isWorking: true))
-            $0.topAwaits(1, OnboardingDoneScreen.Reply.finish)
+            $0.topAwaits(1, Endpoint.ContinueOnboarding.self)
         }
         harness.send(.reply(profile(.complete), to: RequestID(1))) {
             $0.profile = profile(.complete)
@@ -638,14 +642,14 @@ import Testing
         #expect(text(state).contains("Verify your email: open the link we sent to jdoe@mail.com."))
 
         let effects = reduce(&state, .input(.key(.character("v"))))
-        #expect(requests(effects) == [AnyRequest(ResendRegistrationLink(email: "jdoe@mail.com"))])
+        #expect(requests(effects) == [AnyRequest(Endpoint.ResendRegistrationLink(email: "jdoe@mail.com"))])
         _ = reduce(&state, .reply(VerificationResent(message: "sent"), to: try #require(requestID(effects))))
         #expect(state.toast?.message == SettingsScreen.resentText)
         #expect(text(state).contains("Resend in 0:30"))
 
         // The link opened from anywhere while signed in: the reminder goes.
         let asked = reduce(&state, .openLink("https://321.fit/confirm-account?token=tok_later"))
-        #expect(requests(asked) == [AnyRequest(InspectLink(token: "tok_later"))])
+        #expect(requests(asked) == [AnyRequest(Endpoint.InspectLink(token: "tok_later"))])
         let live = LinkInfo(kind: .init(.register), state: .init(.live), expiresAt: start + 86_400)
         let opened = reduce(&state, .reply(live, to: try #require(requestID(asked))))
         state.now = start + VerifyingLinkScreen.minimumShown
@@ -660,7 +664,8 @@ import Testing
         settings.methods = SampleData.phoneOnly
         settings.methodsFetchedAt = start
         settings.profile = profile(.complete, email: "jdoe@mail.com")
-        let harness = ReducerHarness(settings.topWaiting(SettingsScreen.Reply.resend))
+        let harness = ReducerHarness(
+            settings.topWaiting(Endpoint.ResendRegistrationLink.self, SettingsScreen.Reply.resend))
         harness.send(.failure(.signedOut), effects: [.signOutLocally]) {
             $0.answered()
             $0.methods = nil

@@ -25,7 +25,7 @@ import Testing
         let harness = ReducerHarness(SampleData.state([], now: start))
         harness.send(.input(.key(.control("o"))), effects: [.request(LoadOutbox(), id: 1)]) {
             $0.overlay = .outbox(OutboxPanel())
-            $0.pending[RequestID(1)] = .waiting(.overlay, OutboxPanel.Reply.loaded)
+            $0.pending[RequestID(1)] = $0.waiting(.overlay, LoadOutbox.self)
             $0.nextRequestID = 2
         }
         let sent = [

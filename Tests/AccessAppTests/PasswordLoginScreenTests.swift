@@ -37,7 +37,8 @@ import Testing
         #expect(
             good.perform(key: .enter, context(now)) == [
                 .call(
-                    Register(email: "fresh@mail.com", password: "violet-harbor-77"), PasswordLoginScreen.Reply.register)
+                    Endpoint.Register(email: "fresh@mail.com", password: "violet-harbor-77"),
+                    PasswordLoginScreen.Reply.register)
             ])
     }
 

@@ -48,10 +48,10 @@ import Testing
         let harness = ReducerHarness(onPasswordScreen(PasswordReauthScreen(flow: .changePhone, password: "s3cret!!")))
         harness.send(
             .input(.key(.enter)),
-            effects: [.request(ReauthByPassword(password: "s3cret!!"), id: 1)]
+            effects: [.request(Endpoint.ReauthPassword(password: "s3cret!!"), id: 1)]
         ) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
-            $0.topAwaits(1, PasswordReauthScreen.Reply.verify)
+            $0.topAwaits(1, Endpoint.ReauthPassword.self)
         }
         let grant = grant(at: start)
         harness.send(.reply(grant, to: RequestID(1))) {
@@ -67,10 +67,10 @@ import Testing
         let harness = ReducerHarness(onPasswordScreen(PasswordReauthScreen(flow: .changePhone, password: "wrong")))
         harness.send(
             .input(.key(.enter)),
-            effects: [.request(ReauthByPassword(password: "wrong"), id: 1)]
+            effects: [.request(Endpoint.ReauthPassword(password: "wrong"), id: 1)]
         ) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
-            $0.topAwaits(1, PasswordReauthScreen.Reply.verify)
+            $0.topAwaits(1, Endpoint.ReauthPassword.self)
         }
         let message = "Password is incorrect. Try again."
         harness.send(.failure(.invalid(fieldErrors: [], message: message), to: RequestID(1))) {
@@ -85,7 +85,7 @@ import Testing
     @Test func enterWhileWaitingDoesNotSendTwice() {
         let harness = ReducerHarness(
             onPasswordScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true)).topWaiting(
-                PasswordReauthScreen.Reply.verify))
+                Endpoint.ReauthPassword.self, PasswordReauthScreen.Reply.verify))
         harness.send(.input(.key(.character("x"))))
         harness.send(.input(.key(.enter)))
     }
@@ -94,10 +94,10 @@ import Testing
         let harness = ReducerHarness(onPasswordScreen(PasswordReauthScreen(flow: .changePhone, password: "guess6")))
         harness.send(
             .input(.key(.enter)),
-            effects: [.request(ReauthByPassword(password: "guess6"), id: 1)]
+            effects: [.request(Endpoint.ReauthPassword(password: "guess6"), id: 1)]
         ) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
-            $0.topAwaits(1, PasswordReauthScreen.Reply.verify)
+            $0.topAwaits(1, Endpoint.ReauthPassword.self)
         }
         let message = "Too many wrong passwords. Try again later or verify another way."
         let until = start + 2
@@ -127,9 +127,9 @@ import Testing
     /// once, counts down on the moved clock, and the field is back on the other side.
     @Test func aWrongPasswordThatStartsTheLockoutShowsItAtOnce() {
         let harness = ReducerHarness(onPasswordScreen(PasswordReauthScreen(flow: .changePhone, password: "guess5")))
-        harness.send(.input(.key(.enter)), effects: [.request(ReauthByPassword(password: "guess5"), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.ReauthPassword(password: "guess5"), id: 1)]) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
-            $0.topAwaits(1, PasswordReauthScreen.Reply.verify)
+            $0.topAwaits(1, Endpoint.ReauthPassword.self)
         }
         let body = Data(#"{"error":{"code":"password_incorrect","message":"Wrong password.","retry_after":2}}"#.utf8)
         let failure = APIError.from(status: 401, body: body, retryAfterHeader: nil)
@@ -156,10 +156,10 @@ import Testing
         let harness = ReducerHarness(onPasswordScreen(PasswordReauthScreen(flow: .changePhone, password: "pw")))
         harness.send(
             .input(.key(.enter)),
-            effects: [.request(ReauthByPassword(password: "pw"), id: 1)]
+            effects: [.request(Endpoint.ReauthPassword(password: "pw"), id: 1)]
         ) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
-            $0.topAwaits(1, PasswordReauthScreen.Reply.verify)
+            $0.topAwaits(1, Endpoint.ReauthPassword.self)
         }
         harness.send(.failure(.offline(reason: "test"), to: RequestID(1)), effects: [.firstProbe]) {
             $0.wentOffline()
@@ -193,7 +193,7 @@ import Testing
     @Test func aReplyAfterLeavingIsDropped() {
         let harness = ReducerHarness(
             onPasswordScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true)).topWaiting(
-                PasswordReauthScreen.Reply.verify))
+                Endpoint.ReauthPassword.self, PasswordReauthScreen.Reply.verify))
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.send(.reply(grant(at: start)))
     }
@@ -202,7 +202,7 @@ import Testing
     @Test func theLastTryBeforeTheLockIsAnnounced() {
         let harness = ReducerHarness(
             onPasswordScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true)).topWaiting(
-                PasswordReauthScreen.Reply.verify))
+                Endpoint.ReauthPassword.self, PasswordReauthScreen.Reply.verify))
         let message = "Password is incorrect. Try again."
         harness.send(.failure(.passwordIncorrect(attemptsRemaining: 1, message: message))) {
             $0.top = AnyScreen(
@@ -216,13 +216,13 @@ import Testing
 
 @Suite struct SecretTests {
     @Test func aPasswordInAnEffectNeverPrints() {
-        let effect = Effect.request(ReauthByPassword(password: "correct-horse-42"), id: 1)
+        let effect = Effect.request(Endpoint.ReauthPassword(password: "correct-horse-42"), id: 1)
         var dumped = ""
         dump(effect, to: &dumped)
         #expect(!dumped.contains("correct-horse-42"))
         #expect(!"\(effect)".contains("correct-horse-42"))
         #expect(!String(reflecting: effect).contains("correct-horse-42"))
-        #expect(effect == .request(ReauthByPassword(password: "correct-horse-42"), id: 1))
-        #expect(effect != .request(ReauthByPassword(password: "another"), id: 1))
+        #expect(effect == .request(Endpoint.ReauthPassword(password: "correct-horse-42"), id: 1))
+        #expect(effect != .request(Endpoint.ReauthPassword(password: "another"), id: 1))
     }
 }

@@ -83,7 +83,7 @@ import Testing
     @Test func aSentLinkShowsTheSameScreenWhateverTheBackendKnows() {
         var state = signedOut([ForgotPasswordScreen(email: email)])
         let effects = send(.input(.key(.enter)), to: &state)
-        #expect(requests(effects) == [AnyRequest(RequestPasswordReset(email: email))])
+        #expect(requests(effects) == [AnyRequest(Endpoint.RequestPasswordReset(email: email))])
         #expect(state.top == AnyScreen(ForgotPasswordScreen(email: email, isWorking: true)))
         _ = send(
             .reply(PasswordResetRequested(email: email, resendAfter: start + 30), to: requestID(effects)), to: &state)
@@ -117,7 +117,10 @@ import Testing
         #expect(!text(state).contains("Too many"))
         #expect(send(.input(.key(.enter)), to: &state, at: start + 23).isEmpty)
         _ = send(.tick, to: &state, at: start + 24)
-        #expect(requests(send(.input(.key(.enter)), to: &state)) == [AnyRequest(RequestPasswordReset(email: email))])
+        #expect(
+            requests(send(.input(.key(.enter)), to: &state)) == [
+                AnyRequest(Endpoint.RequestPasswordReset(email: email))
+            ])
     }
 
     // MARK: - The link
@@ -151,7 +154,7 @@ import Testing
 
         var handedOver = AppState(root: SignInScreen(), now: start)
         let asked = send(.openLink("https://321.fit/reset-password?token=\(token)"), to: &handedOver)
-        #expect(requests(asked) == [AnyRequest(InspectLink(token: token))])
+        #expect(requests(asked) == [AnyRequest(Endpoint.InspectLink(token: token))])
         let live = LinkInfo(kind: .init(.passwordReset), state: .init(.live), expiresAt: start + 1800)
         let effects = send(.reply(live, to: requestID(asked)), to: &handedOver)
         #expect(requests(effects) == [AnyRequest(CheckPasswordResetLink(token: token))])

@@ -9,7 +9,7 @@ import Testing
 extension AppState {
     /// The probe (Reduce+Probe) is on its way as request `id`, the app itself waiting for it.
     mutating func probing(_ id: Int) {
-        pending[RequestID(id)] = .waiting(.app, ProbeReply.answer)
+        pending[RequestID(id)] = waiting(.app, ProbeBackend.self, ProbeReply.answer)
         nextRequestID = id + 1
     }
 }
@@ -27,7 +27,7 @@ extension AppState {
         var state = AppState(root: SessionCheckScreen(), now: now)
         state.methods = SampleData.everyMethod
         state.methodsFetchedAt = now - 60
-        let harness = ReducerHarness(state.topWaiting(SessionCheckScreen.Reply.me))
+        let harness = ReducerHarness(state.topWaiting(CheckSession.self, SessionCheckScreen.Reply.me))
         harness.send(.failure(.offline(reason: "connection refused")), effects: [.firstProbe]) {
             $0.answered()
             $0.wentOffline()
@@ -86,6 +86,20 @@ extension AppState {
             $0.banner = nil
             $0.probeWait = nil
         }
+    }
+
+    /// Issue 48 item 2: a fault on every call spares the admin API, whose answers (the status strip's poll)
+    /// cleared the banner while every call of the app got 503. The console's calls say nothing of the API the
+    /// app uses: the banner stays until the probe has an answer.
+    @Test func theConsolesAnswersDoNotClearTheBanner() {
+        var state = AppState(root: SettingsScreen(), now: now)
+        state.methods = SampleData.everyMethod
+        state.wentOffline()
+        state.pending[.inFlight] = state.waiting(.console, Endpoint.AdminListScenarios.self, ConsoleReply.scenarios)
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.reply([ScenarioSummary](), to: .inFlight))
+        #expect(harness.state.isOffline)
+        #expect(harness.state.banner == .offline)
     }
 
     @Test func rProbesAtOnceAndOnlyOnceAtATime() {

@@ -50,7 +50,7 @@ import Testing
                 == ProviderTokenScreen(provider: .apple, purpose: .reauth(AnyFlow(DeleteAccountFlow()))))
         #expect(!text(state).contains("can't run in a terminal against this backend"))
         let sent = pasteAndSend(&state)
-        #expect(requests(sent) == [AnyRequest(ReauthWithProviderToken(provider: .apple, idToken: Secret(token)))])
+        #expect(requests(sent) == [AnyRequest(Endpoint.ReauthSocial(provider: .apple, idToken: token))])
         // Sent: the field is empty and waits for the answer.
         #expect(state.top.as(ProviderTokenScreen.self)?.field.value == "")
         #expect(state.top.as(ProviderTokenScreen.self)?.isWorking == true)
@@ -70,11 +70,12 @@ import Testing
             state.top.as(ProviderTokenScreen.self)
                 == ProviderTokenScreen(provider: .google, purpose: .reauth(AnyFlow(DisconnectFlow(provider: .apple)))))
         let sent = pasteAndSend(&state)
-        #expect(requests(sent) == [AnyRequest(ReauthWithProviderToken(provider: .google, idToken: Secret(token)))])
+        #expect(requests(sent) == [AnyRequest(Endpoint.ReauthSocial(provider: .google, idToken: token))])
         let grant = ReauthGrant(reauthToken: "ra_fixture", expiresAt: start + 900, method: .init(.google))
         let effects = reduce(&state, .reply(grant, to: requestID(sent)))
         #expect(state.top.as(DisconnectingScreen.self)?.provider == .apple)
-        #expect(requests(effects) == [AnyRequest(DisconnectProvider(provider: .apple, reauthToken: "ra_fixture"))])
+        #expect(
+            requests(effects) == [AnyRequest(Endpoint.DisconnectProvider(provider: .apple, reauthToken: "ra_fixture"))])
     }
 
     @Test func aRefusedTokenIsSaidInTheServersWordsAndAnotherCanBePasted() {
@@ -123,7 +124,7 @@ import Testing
         _ = reduce(&state, .input(.key(.enter)))
         #expect(state.top.as(ProviderTokenScreen.self) == ProviderTokenScreen(provider: .google, purpose: .connect))
         let sent = pasteAndSend(&state)
-        #expect(requests(sent) == [AnyRequest(ConnectWithProviderToken(provider: .google, idToken: Secret(token)))])
+        #expect(requests(sent) == [AnyRequest(Endpoint.ConnectProvider(provider: .google, idToken: token))])
         var linked = SampleData.phoneOnly
         linked.googleLinked = true
         _ = reduce(&state, .reply(linked, to: requestID(sent)))

@@ -41,7 +41,7 @@ import Testing
     func disconnecting(_ provider: SocialProvider, methods: AuthMethods = SampleData.everyMethod) -> AppState {
         var state = SampleData.state([DisconnectingScreen(provider: provider)], methods: methods, now: start)
         state.reauth = grant()
-        return state.topWaiting(DisconnectingScreen.Reply.disconnect)
+        return state.topWaiting(Endpoint.DisconnectProvider.self, DisconnectingScreen.Reply.disconnect)
     }
 
     // MARK: - Disconnect
@@ -81,20 +81,20 @@ import Testing
                 $0.top = AnyScreen(PasswordReauthScreen(flow: AnyFlow(self.disconnectGoogle), password: value))
             }
         }
-        harness.send(.input(.key(.enter)), effects: [.request(ReauthByPassword(password: "s3cret!!"), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.ReauthPassword(password: "s3cret!!"), id: 1)]) {
             $0.top = AnyScreen(PasswordReauthScreen(flow: AnyFlow(self.disconnectGoogle), isWorking: true))
-            $0.topAwaits(1, PasswordReauthScreen.Reply.verify)
+            $0.topAwaits(1, Endpoint.ReauthPassword.self)
         }
         let grant = grant()
         harness.send(
             .reply(grant, to: RequestID(1)),
-            effects: [.request(DisconnectProvider(provider: .google, reauthToken: "ra_fixture"), id: 2), tick]
+            effects: [.request(Endpoint.DisconnectProvider(provider: .google, reauthToken: "ra_fixture"), id: 2), tick]
         ) {
             $0.reauth = grant
             $0.stack = [
                 $0.stack[0], AnyScreen(HubScreen(selection: 3)), AnyScreen(DisconnectingScreen(provider: .google)),
             ]
-            $0.topAwaits(2, DisconnectingScreen.Reply.disconnect)
+            $0.topAwaits(2, Endpoint.DisconnectProvider.self)
             $0.clockTicking = true
         }
         #expect(render(harness.state, size: .standard).text().contains("Disconnecting Google…"))
@@ -129,11 +129,11 @@ import Testing
         harness.send(.input(.key(.up))) { $0.overlay = .sheet(sheet.onDestructive) }
         harness.send(
             .input(.key(.enter)),
-            effects: [.request(DisconnectProvider(provider: .apple, reauthToken: "ra_fixture"), id: 1), tick]
+            effects: [.request(Endpoint.DisconnectProvider(provider: .apple, reauthToken: "ra_fixture"), id: 1), tick]
         ) {
             $0.overlay = nil
             $0.stack.append(AnyScreen(DisconnectingScreen(provider: .apple)))
-            $0.topAwaits(1, DisconnectingScreen.Reply.disconnect)
+            $0.topAwaits(1, Endpoint.DisconnectProvider.self)
             $0.clockTicking = true
         }
         let after = with(SampleData.everyMethod, apple: false)
@@ -185,7 +185,7 @@ import Testing
             status: 409, code: "last_method", message: "This is your only sign-in method.")
         harness.send(.failure(refusal), effects: [.request(LoadAuthMethods(), id: 1), tick]) {
             $0.answered()
-            $0.topAwaits(1, DisconnectingScreen.Reply.refresh)
+            $0.topAwaits(1, LoadAuthMethods.self)
             $0.clockTicking = true
         }
         harness.send(.reply(ProvidersGallery.googleOnly, to: RequestID(1))) {
@@ -200,6 +200,7 @@ import Testing
     @Test func anExpiredVerificationAsksAgain() {
         let harness = ReducerHarness(disconnecting(.google))
         harness.send(.failure(.reauthRequired(message: "Verify it's you first."))) {
+            $0.reauth = nil  // refused, so forgotten (AppWideFailure.grantRefused)
             $0.stack = [
                 $0.stack[0], $0.stack[1],
                 AnyScreen(
@@ -222,10 +223,10 @@ import Testing
         #expect(text.contains("Google is still connected. Nothing was changed."))
         harness.send(
             .input(.key(.enter)),
-            effects: [.request(DisconnectProvider(provider: .google, reauthToken: "ra_fixture"), id: 1), tick]
+            effects: [.request(Endpoint.DisconnectProvider(provider: .google, reauthToken: "ra_fixture"), id: 1), tick]
         ) {
             $0.top = AnyScreen(DisconnectingScreen(provider: .google))
-            $0.topAwaits(1, DisconnectingScreen.Reply.disconnect)
+            $0.topAwaits(1, Endpoint.DisconnectProvider.self)
             $0.clockTicking = true
         }
         let server = APIError.server(status: 500, code: "internal", message: "Something went wrong on the server.")
@@ -246,9 +247,10 @@ import Testing
 
     @Test func connectListsTheAccountsAndLinksTheChosenOne() throws {
         let harness = ReducerHarness(onHub(selection: 2, methods: SampleData.noPhone))
-        harness.send(.input(.key(.enter)), effects: [.request(LoadProviderAccounts(provider: .apple), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.AdminProviderAccounts(provider: .apple), id: 1)])
+        {
             $0.stack.append(AnyScreen(ProviderConsentScreen(provider: .apple, phase: .loading)))
-            $0.topAwaits(1, ProviderConsentScreen.Reply.accounts)
+            $0.topAwaits(1, Endpoint.AdminProviderAccounts.self)
         }
         let accounts = ProvidersGallery.accounts(.apple)
         harness.send(.reply(accounts, to: RequestID(1))) {
@@ -272,7 +274,7 @@ import Testing
         ) {
             $0.top = AnyScreen(
                 ProviderConsentScreen(provider: .apple, phase: .connecting, accounts: accounts, selection: 1))
-            $0.topAwaits(2, ProviderConsentScreen.Reply.connect)
+            $0.topAwaits(2, ConnectProviderAccount.self)
         }
         let after = with(SampleData.noPhone, apple: true)
         harness.send(.reply(after, to: RequestID(2)), effects: [toastTimer]) {
@@ -300,7 +302,8 @@ import Testing
     @Test func anAccountLinkedElsewhereIsRefusedWithoutSayingWhose() {
         var connecting = choosing()
         connecting.phase = .connecting
-        let harness = ReducerHarness(onConsent(connecting).topWaiting(ProviderConsentScreen.Reply.connect))
+        let harness = ReducerHarness(
+            onConsent(connecting).topWaiting(ConnectProviderAccount.self, ProviderConsentScreen.Reply.connect))
         let refusal = APIError.server(
             status: 409, code: "provider_taken", message: "This Google account is linked to another user.")
         harness.send(.failure(refusal)) {
@@ -318,14 +321,15 @@ import Testing
     @Test func alreadyLinkedRefreshesTheHub() {
         var connecting = choosing()
         connecting.phase = .connecting
-        let harness = ReducerHarness(onConsent(connecting).topWaiting(ProviderConsentScreen.Reply.connect))
+        let harness = ReducerHarness(
+            onConsent(connecting).topWaiting(ConnectProviderAccount.self, ProviderConsentScreen.Reply.connect))
         let refusal = APIError.server(
             status: 422, code: "already_linked", message: "Google is already connected to this account.")
         harness.send(.failure(refusal), effects: [.request(LoadAuthMethods(), id: 1)]) {
             $0.answered()
             connecting.error = refusal.message
             $0.top = AnyScreen(connecting)
-            $0.topAwaits(1, ProviderConsentScreen.Reply.refresh)
+            $0.topAwaits(1, LoadAuthMethods.self)
         }
         let linked = with(SampleData.phoneOnly, google: true)
         harness.send(.reply(linked, to: RequestID(1)), effects: [toastTimer]) {
@@ -340,7 +344,7 @@ import Testing
     @Test func cancelLeavesWithNothingChangedAndDropsALateReply() {
         var connecting = choosing()
         connecting.phase = .connecting
-        let before = onConsent(connecting).topWaiting(ProviderConsentScreen.Reply.connect)
+        let before = onConsent(connecting).topWaiting(ConnectProviderAccount.self, ProviderConsentScreen.Reply.connect)
         let harness = ReducerHarness(before)
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.send(.reply(with(SampleData.phoneOnly, google: true)))
@@ -362,16 +366,19 @@ import Testing
 
     @Test func aFailedAccountListOffersTryAgain() {
         let loading = ProviderConsentScreen(provider: .google, phase: .loading)
-        let harness = ReducerHarness(onConsent(loading).topWaiting(ProviderConsentScreen.Reply.accounts))
+        let harness = ReducerHarness(
+            onConsent(loading).topWaiting(Endpoint.AdminProviderAccounts.self, ProviderConsentScreen.Reply.accounts))
         let offline = APIError.offline(reason: "refused")
         harness.send(.failure(offline), effects: [.firstProbe]) {
             $0.answered()
             $0.top = AnyScreen(ProviderConsentScreen(provider: .google, phase: .loadFailed(offline.message)))
             $0.wentOffline()
         }
-        harness.send(.input(.key(.enter)), effects: [.request(LoadProviderAccounts(provider: .google), id: 1)]) {
+        harness.send(
+            .input(.key(.enter)), effects: [.request(Endpoint.AdminProviderAccounts(provider: .google), id: 1)]
+        ) {
             $0.top = AnyScreen(loading)
-            $0.topAwaits(1, ProviderConsentScreen.Reply.accounts)
+            $0.topAwaits(1, Endpoint.AdminProviderAccounts.self)
         }
         harness.expectRunning(.firstProbe)
     }

@@ -82,9 +82,9 @@ import Testing
     @Test func emailSendsTheLinkThenShowsCheckYourEmail() {
         let harness = ReducerHarness(onPicker())
         harness.send(.input(.key(.down))) { $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1)) }
-        harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.ReauthEmailSend(), id: 1)]) {
             $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1, isWorking: true))
-            $0.topAwaits(1, ReauthPickerScreen.Reply.link)
+            $0.topAwaits(1, Endpoint.ReauthEmailSend.self)
         }
         harness.send(.input(.key(.enter)))  // already sending
         let sent = EmailLinkSent(sentTo: "jdoe@mail.com", expiresAt: start + 30 * 60)
@@ -101,9 +101,9 @@ import Testing
 
     @Test func aFailedLinkIsShownOnThePicker() {
         let harness = ReducerHarness(onPicker(selection: 1))
-        harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.ReauthEmailSend(), id: 1)]) {
             $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1, isWorking: true))
-            $0.topAwaits(1, ReauthPickerScreen.Reply.link)
+            $0.topAwaits(1, Endpoint.ReauthEmailSend.self)
         }
         let failure = APIError.invalid(fieldErrors: [], message: "This account has no email address.")
         harness.send(.failure(failure, to: RequestID(1))) {
@@ -115,9 +115,9 @@ import Testing
     /// until then; on the clock's other side it sends again.
     @Test func aLimitedLinkCountsDownAndItsRowIsOffUntilThen() {
         let harness = ReducerHarness(onPicker(selection: 1))
-        harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.ReauthEmailSend(), id: 1)]) {
             $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1, isWorking: true))
-            $0.topAwaits(1, ReauthPickerScreen.Reply.link)
+            $0.topAwaits(1, Endpoint.ReauthEmailSend.self)
         }
         let limit = RateLimit(target: ReauthMethod.email.rawValue, until: start + 2)
         harness.send(
@@ -138,9 +138,9 @@ import Testing
             $0.clockTicking = false
         }
         #expect(!PhoneFixture.rendered(harness.state).contains("Try again"))
-        harness.send(.input(.key(.enter)), effects: [.request(SendReauthLink(), id: 2)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.ReauthEmailSend(), id: 2)]) {
             $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1, isWorking: true))
-            $0.topAwaits(2, ReauthPickerScreen.Reply.link)
+            $0.topAwaits(2, Endpoint.ReauthEmailSend.self)
         }
     }
 
@@ -152,14 +152,14 @@ import Testing
         let picker = ReauthPickerScreen(flow: .deleteAccount)
         let row = try #require(picker.options(state.context).firstIndex(of: .method(.phone)))
         let phone = try #require(SampleData.everyMethod.phone)
-        let request = RequestPhoneOTP(phone: phone, purpose: .reauth, reauthToken: nil)
+        let request = Endpoint.RequestOtp(phone: phone, purpose: .reauth, reauthToken: nil)
         let harness = ReducerHarness(
             SampleData.state(
                 [ReauthPickerScreen(flow: .deleteAccount, selection: row)], methods: SampleData.everyMethod, now: start)
         )
         harness.send(.input(.key(.enter)), effects: [.request(request, id: 1)]) {
             $0.top = AnyScreen(ReauthPickerScreen(flow: .deleteAccount, selection: row, isWorking: true))
-            $0.topAwaits(1, ReauthPickerScreen.Reply.code)
+            $0.topAwaits(1, Endpoint.RequestOtp.self)
         }
         let bare = APIError.from(status: 429, body: Data("slow down".utf8), retryAfterHeader: "2")
         let limit = RateLimit(target: ReauthMethod.phone.rawValue, until: start + 2)
@@ -180,7 +180,7 @@ import Testing
         }
         harness.send(.input(.key(.enter)), effects: [.request(request, id: 2)]) {
             $0.top = AnyScreen(ReauthPickerScreen(flow: .deleteAccount, selection: row, isWorking: true))
-            $0.topAwaits(2, ReauthPickerScreen.Reply.code)
+            $0.topAwaits(2, Endpoint.RequestOtp.self)
         }
     }
 
@@ -193,7 +193,7 @@ import Testing
             effects: [.request(ReauthBySocial(provider: provider), id: 1)]
         ) {
             $0.overlay = nil
-            $0.topAwaits(1, ReauthPickerScreen.Reply.social)
+            $0.topAwaits(1, ReauthBySocial.self)
         }
         let method: ReauthMethod = provider == .apple ? .apple : .google
         let grant = grant(method, at: start)
@@ -217,7 +217,8 @@ import Testing
     }
 
     @Test func aRefusedSocialSignInIsShownOnThePicker() {
-        let harness = ReducerHarness(onPicker(selection: 3).topWaiting(ReauthPickerScreen.Reply.social))
+        let harness = ReducerHarness(
+            onPicker(selection: 3).topWaiting(ReauthBySocial.self, ReauthPickerScreen.Reply.social))
         let failure = APIError.invalid(fieldErrors: [], message: "Google sign-in didn't match this account.")
         harness.send(.failure(failure)) {
             $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 3, error: failure.message))
@@ -242,7 +243,7 @@ import Testing
             .input(.key(.enter)), effects: [.request(ReauthBySocial(provider: .apple), id: 1)]
         ) {
             $0.overlay = nil
-            $0.topAwaits(1, ReauthPickerScreen.Reply.social)
+            $0.topAwaits(1, ReauthBySocial.self)
         }
         let grant = grant(.apple, at: start)
         harness.send(.reply(grant, to: RequestID(1))) {

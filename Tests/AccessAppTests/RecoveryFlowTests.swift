@@ -71,9 +71,9 @@ import Testing
 
     @Test func aSentLinkShowsTheSameScreenWhateverTheBackendKnows() {
         let harness = ReducerHarness(SampleData.recovering([RecoveryRequestScreen(email: " \(email) ")], now: start))
-        harness.send(.input(.key(.enter)), effects: [.request(StartRecovery(email: email), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.StartRecovery(email: email), id: 1)]) {
             $0.top = AnyScreen(RecoveryRequestScreen(email: " \(self.email) ", isWorking: true))
-            $0.topAwaits(1, RecoveryRequestScreen.Reply.request)
+            $0.topAwaits(1, Endpoint.StartRecovery.self)
         }
         harness.send(.reply(RecoveryStarted(email: email, resendAfter: start + 30), to: RequestID(1)), effects: [tick])
         {
@@ -130,7 +130,7 @@ import Testing
         #expect(text(state).contains("Try again in 0:35"))
         _ = send(.tick, to: &state, at: start + 45)
         #expect(state.top.as(RecoveryRequestScreen.self)?.limit == nil)
-        #expect(requests(send(.input(.key(.enter)), to: &state)) == [AnyRequest(StartRecovery(email: email))])
+        #expect(requests(send(.input(.key(.enter)), to: &state)) == [AnyRequest(Endpoint.StartRecovery(email: email))])
     }
 
     @Test func offlineSaysSoAndKeepsTheAddress() {
@@ -205,7 +205,7 @@ import Testing
         // `accessdeck open-link URL`.
         var handedOver = SampleData.recovering([], now: start)
         let asked = send(.openLink("https://321.fit/recover?token=\(token)"), to: &handedOver)
-        #expect(requests(asked) == [AnyRequest(InspectLink(token: token))])
+        #expect(requests(asked) == [AnyRequest(Endpoint.InspectLink(token: token))])
         let live = LinkInfo(kind: .init(.recovery), state: .init(.live), expiresAt: start + 86_400)
         let effects = send(.reply(live, to: requestID(asked)), to: &handedOver)
         #expect(handedOver.top.base as? VerifyingLinkScreen == opening(at: start))
@@ -344,14 +344,14 @@ import Testing
         var state = SampleData.state(
             [EnterPhoneScreen(flow: .changePhone, current: "+995511100000", number: "511 200 300", isWorking: true)],
             now: start
-        ).topWaiting(EnterPhoneScreen.Reply.code)
+        ).topWaiting(Endpoint.RequestOtp.self, EnterPhoneScreen.Reply.code)
         _ = send(
             .failure(.server(status: 403, code: "limited_access", message: "Verify your phone first")), to: &state)
         #expect(state.overlay == .sheet(.limitedAccess))
         #expect(state.top.as(EnterPhoneScreen.self)?.isWorking == false)
 
         var other = SampleData.state([EnterPhoneScreen(flow: .changePhone, current: nil)], now: start)
-            .topWaiting(EnterPhoneScreen.Reply.code)
+            .topWaiting(Endpoint.RequestOtp.self, EnterPhoneScreen.Reply.code)
         _ = send(.failure(.server(status: 403, code: "forbidden", message: "No")), to: &other)
         #expect(other.overlay == nil)
     }
@@ -370,7 +370,7 @@ import Testing
         // The limited session is the proof: no re-auth token goes with it, even one still held.
         #expect(
             requests(sent)
-                == [AnyRequest(RequestPhoneOTP(phone: "+995511300000", purpose: .reverifyPhone, reauthToken: nil))])
+                == [AnyRequest(Endpoint.RequestOtp(phone: "+995511300000", purpose: .reverifyPhone, reauthToken: nil))])
         let accepted = OTPRequestAccepted(
             requestId: "otp_1", phone: "+995511300000", purpose: .init(.reverifyPhone), expiresAt: start + 300,
             resendAfter: start + 30)
@@ -382,10 +382,10 @@ import Testing
         for digit in "123456" { typed = send(.input(.key(.character(digit))), to: &code) }
         #expect(
             requests(typed)
-                == [AnyRequest(VerifyPhoneOTP(requestId: "otp_1", code: "123456", reauthToken: nil))])
+                == [AnyRequest(Endpoint.VerifyOtp(requestId: "otp_1", code: "123456", reauthToken: nil))])
         let verified = VerifyOTPResult(purpose: .init(.reverifyPhone), authMethods: SampleData.everyMethod)
         let fetch = send(.reply(verified, to: requestID(typed)), to: &code)
-        #expect(requests(fetch) == [AnyRequest(LoadProfile())])
+        #expect(requests(fetch) == [AnyRequest(Endpoint.GetProfile())])
         var restored = SampleData.limitedProfile
         restored.access = .init(.full)
         _ = send(.reply(restored, to: requestID(fetch)), to: &code)
@@ -402,7 +402,7 @@ import Testing
             resendAfter: start + 30)
         var state = SampleData.limitedState(
             [EnterCodeScreen(flow: .reverifyPhone, accepted: accepted)], now: start
-        ).topWaiting(EnterCodeScreen.Reply.verify)
+        ).topWaiting(Endpoint.VerifyOtp.self, EnterCodeScreen.Reply.verify)
         let fetch = send(.reply(VerifyOTPResult(purpose: .init(.reverifyPhone))), to: &state)
         _ = send(.failure(.offline(reason: "refused"), to: requestID(fetch)), to: &state)
         #expect(state.profile?.access?.known == .full)
@@ -410,7 +410,8 @@ import Testing
     }
 
     @Test func signingOutForgetsTheLimitedProfile() {
-        var state = SampleData.limitedState([HubScreen()], now: start).topWaiting(HubScreen.Reply.methods)
+        var state = SampleData.limitedState([HubScreen()], now: start).topWaiting(
+            LoadAuthMethods.self, HubScreen.Reply.methods)
         _ = send(.failure(.signedOut), to: &state)
         #expect(state.profile == nil)
         #expect(state.methods == nil)

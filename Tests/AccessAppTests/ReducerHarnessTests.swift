@@ -168,4 +168,49 @@ import Testing
         harness.send(.input(.key(.down))) { $0.top = AnyScreen(SettingsScreen(selection: 1)) }
         harness.send(.input(.key(.up))) { $0.top = AnyScreen(SettingsScreen(selection: 0)) }
     }
+
+    // MARK: - exhaustivity: .off (issue 47 item 4)
+
+    /// Off, a change the test does not mention passes; one it mentions must be what happened.
+    @Test func offChecksOnlyTheChangesTheTestWrites() {
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.input(.key(.down)))
+        harness.send(.input(.key(.down))) { $0.top = AnyScreen(SettingsScreen(selection: 2)) }
+        withKnownIssue {
+            harness.send(.input(.key(.up))) { $0.top = AnyScreen(SettingsScreen(selection: 0)) }
+        } matching: { issue in
+            let lines = issue.comments.flatMap { $0.rawValue.split(separator: "\n") }
+            return lines.contains { $0.hasPrefix("-") && $0.hasSuffix("selection: 0") }
+                && lines.contains { $0.hasPrefix("+") && $0.hasSuffix("selection: 1") }
+        }
+    }
+
+    /// Off, effects are compared when the test lists them, and returned either way.
+    @Test func offChecksEffectsOnlyWhenListed() {
+        let harness = ReducerHarness(offlineHub(), exhaustivity: .off)
+        #expect(harness.send(.input(.key(.enter))) == [toastTimer])
+        withKnownIssue {
+            harness.send(.input(.key(.enter)), effects: [])
+        } matching: {
+            Self.says($0, "Effects of")
+        }
+    }
+
+    /// Off, time runs the timers as the app would: the toast goes when its time is up, with nothing to
+    /// receive, and a timer still set at the end is not reported.
+    @Test func offRunsTheTimersThatComeDueAndReportsNothingAtTheEnd() {
+        let harness = ReducerHarness(offlineHub(), exhaustivity: .off)
+        showToast(harness, at: start)
+        harness.advance(by: Toast.defaultDuration - 1)
+        #expect(harness.state.toast != nil)
+        harness.advance(by: 1)
+        #expect(harness.state.toast == nil)
+        #expect(harness.now == start + Toast.defaultDuration)
+        showToast(harness, at: start + Toast.defaultDuration)
+    }
+
+    /// Exhaustive is the default: the same toast left set is reported (the test above would fail on).
+    @Test func onIsTheDefault() {
+        #expect(ReducerHarness(offlineHub()).exhaustivity == .on)
+    }
 }

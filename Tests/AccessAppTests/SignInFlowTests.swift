@@ -36,10 +36,10 @@ import Testing
     /// Enter asks for a code for the typed address; the server's wait turns the button off until it ends.
     @Test func enterSendsTheCodeAndARateLimitWaitsItsTime() {
         let harness = ReducerHarness(onEmail("jdoe@mail.com"))
-        let request = StartSignInCode(channel: .email, destination: "jdoe@mail.com")
+        let request = Endpoint.StartSignInCode(channel: .email, email: "jdoe@mail.com")
         harness.send(.input(.key(.enter)), effects: [.request(request, id: 1)]) {
             $0.top = AnyScreen(SignInEmailScreen(email: "jdoe@mail.com", isWorking: true))
-            $0.topAwaits(1, SignInEmailScreen.Reply.code)
+            $0.topAwaits(1, Endpoint.StartSignInCode.self)
         }
         // Working: Enter again sends nothing.
         harness.send(.input(.key(.enter)))

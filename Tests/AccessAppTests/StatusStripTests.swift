@@ -26,7 +26,7 @@ private func watchedHub(epoch: Int64 = 1) -> AppState {
     let effects = reduce(&state, .watchAdmin)
     #expect(
         effects == [
-            .request(LoadAdminState(), id: 1),
+            .request(Endpoint.AdminState(), id: 1),
             .after(seconds: AdminWatch.interval, action: .watchAdmin, id: .adminWatch),
         ])
     _ = reduce(&state, .reply(admin(epoch: epoch), to: RequestID(1)))
@@ -140,7 +140,7 @@ private func watchedHub(epoch: Int64 = 1) -> AppState {
         #expect(state.console.switching == "coach")
         #expect(text(state).contains("Switching to coach…"))
         // The old session is gone with the old world: a call of the old hub answered 401 meanwhile.
-        state.topAwaits(4, HubScreen.Reply.methods)
+        state.topAwaits(4, LoadAuthMethods.self)
         _ = reduce(&state, .failure(.signedOut, to: RequestID(4)))
         #expect(state.stack.map(\.id) == ["settings", "hub"])
         _ = reduce(

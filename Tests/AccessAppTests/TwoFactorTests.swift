@@ -68,9 +68,9 @@ import Testing
 
     @Test func onTheRowOpensTheTwoFactorScreenWhichLoads() {
         let harness = ReducerHarness(hub(TwoFactorScreen.methodsOn, selection: twoFactorRow))
-        harness.send(.input(.key(.enter)), effects: [.request(LoadTwoFactor(), id: 1)]) {
+        harness.send(.input(.key(.enter)), effects: [.request(Endpoint.GetTwoFactor(), id: 1)]) {
             $0.stack.append(AnyScreen(TwoFactorScreen()))
-            $0.topAwaits(1, TwoFactorScreen.Reply.loaded)
+            $0.topAwaits(1, Endpoint.GetTwoFactor.self)
         }
         let status = TwoFactorStatus(enabled: true, enabledAt: now - 86_400, recoveryCodesRemaining: 2)
         harness.send(.reply(status, to: RequestID(1))) {
@@ -107,7 +107,7 @@ import Testing
         let state = setupState(screen)
         #expect(
             screen.onAppear(state.context) == [
-                .call(StartTwoFactorSetup(reauthToken: "ra_fixture"), TwoFactorSetupScreen.Reply.started)
+                .call(Endpoint.StartTwoFactorSetup(reauthToken: "ra_fixture"), TwoFactorSetupScreen.Reply.started)
             ])
         let pending = TwoFactorSetupScreen.samplePending(now: now)
         let setup = TwoFactorSetup(
@@ -120,7 +120,7 @@ import Testing
         for digit in "12345" { #expect(screen.handle(.key(.character(digit)), state.context) == []) }
         #expect(
             screen.handle(.key(.character("6")), state.context) == [
-                .call(ConfirmTwoFactorSetup(code: "123456"), TwoFactorSetupScreen.Reply.confirmed)
+                .call(Endpoint.ConfirmTwoFactorSetup(code: "123456"), TwoFactorSetupScreen.Reply.confirmed)
             ])
         // Wrong: inline, with the attempts left.
         _ = screen.receive(.confirmed(.failure(.codeIncorrect(attemptsRemaining: 4, message: "x"))), state.context)
@@ -132,7 +132,7 @@ import Testing
         var on = TwoFactorScreen.methodsOn
         on.twoFactorEnabled = true
         #expect(
-            screen.receive(.confirmed(.success(codes)), state.context) == [
+            screen.receive(.confirmed(.success(RecoveryCodes(recoveryCodes: codes))), state.context) == [
                 .setMethods(on), .replaceTop(RecoveryCodesScreen(purpose: .setUp, codes: codes)),
             ])
     }
@@ -235,12 +235,12 @@ import Testing
         var verified = state
         verified.reauth = grant
         #expect(
-            screen.receiveChoice(AnyValue(TwoFactorScreen.Verified.regenerate), verified.context) == [
-                .call(RegenerateRecoveryCodes(reauthToken: "ra_fixture"), TwoFactorScreen.Reply.regenerated)
+            screen.receiveChoice(.regenerate, verified.context) == [
+                .call(Endpoint.RegenerateRecoveryCodes(reauthToken: "ra_fixture"), TwoFactorScreen.Reply.regenerated)
             ])
         let codes = RecoveryCodesScreen.sampleCodes
         #expect(
-            screen.receive(.regenerated(.success(codes)), verified.context) == [
+            screen.receive(.regenerated(.success(RecoveryCodes(recoveryCodes: codes))), verified.context) == [
                 .push(RecoveryCodesScreen(purpose: .regenerated, codes: codes))
             ])
         #expect(
@@ -259,8 +259,8 @@ import Testing
         var verified = state
         verified.reauth = grant
         #expect(
-            screen.receiveChoice(AnyValue(TwoFactorScreen.Verified.turnOff), verified.context) == [
-                .call(TurnOffTwoFactor(reauthToken: "ra_fixture"), TwoFactorScreen.Reply.turnedOff)
+            screen.receiveChoice(.turnOff, verified.context) == [
+                .call(Endpoint.DisableTwoFactor(reauthToken: "ra_fixture"), TwoFactorScreen.Reply.turnedOff)
             ])
         #expect(
             screen.receive(.turnedOff(.success(Acknowledged())), verified.context) == [
@@ -292,7 +292,7 @@ import Testing
         for digit in "12345" { _ = screen.handle(.key(.character(digit)), context) }
         #expect(
             screen.handle(.key(.character("6")), context) == [
-                .call(ReauthByAuthenticator(code: "123456"), AuthenticatorCodeScreen.Reply.reauth)
+                .call(Endpoint.ReauthAuthenticator(code: "123456"), AuthenticatorCodeScreen.Reply.reauth)
             ])
         #expect(
             screen.receive(.reauth(.success(grant)), context) == [
@@ -322,7 +322,7 @@ import Testing
     /// A stored session that passed one factor only: the backend's 403 at start takes it to the second step.
     @Test func aStoredSessionWithoutItsSecondFactorIsAskedForItAtStart() {
         var state = AppState(root: SessionCheckScreen(), now: now)
-        state.pending[.inFlight] = .waiting(.screen(depth: 0), SessionCheckScreen.Reply.me)
+        state.pending[.inFlight] = state.waiting(.screen(depth: 0), CheckSession.self, SessionCheckScreen.Reply.me)
         let refusal = APIError.server(
             status: 403, code: "second_factor_required",
             message: "Enter the code from your authenticator app to finish signing in.")

@@ -54,7 +54,7 @@ import Testing
     static func perform<R: APIRequest>(_ request: R, on performer: ClientPerformer) async throws -> R.Reply {
         let result = await performer.perform(AnyRequest(request), now: Date(timeIntervalSince1970: 1_800_000_000))
         let value = try result.get()
-        return try #require(value.base as? R.Reply)
+        return try #require(value.value as? R.Reply)
     }
 
     static func journalPaths(_ backend: TestBackend, world: String?) async throws -> [String] {

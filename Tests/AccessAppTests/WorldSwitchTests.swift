@@ -23,7 +23,7 @@ private func paletteTyped(_ typed: String) -> AppState {
     state.options.backendURL = server
     state.stack.append(AnyScreen(HubScreen()))
     let effects = reduce(&state, .input(.key(.control("p"))))
-    #expect(effects == [.request(LoadScenarios(), id: 1), .request(LoadWorlds(), id: 2)])
+    #expect(effects == [.request(Endpoint.AdminListScenarios(), id: 1), .request(Endpoint.AdminListWorlds(), id: 2)])
     _ = reduce(&state, .reply(worlds, to: RequestID(2)))
     for character in typed { _ = reduce(&state, .input(.key(.character(character)))) }
     return state
@@ -68,7 +68,7 @@ private let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .t
         harness.send(.input(.key(.enter)), effects: [.request(enter, id: 3)]) {
             $0.overlay = nil
             $0.console.switching = "world alice"
-            $0.pending[RequestID(3)] = .waiting(.console) { ConsoleReply.worldEntered(enter, $0) }
+            $0.pending[RequestID(3)] = $0.waiting(.console, EnterWorld.self)
             $0.nextRequestID = 4
         }
         #expect(StatusStrip.parts(harness.state).first == "Switching to world alice\u{2026}")
@@ -81,7 +81,7 @@ private let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .t
         let entered = WorldEntered(name: "alice", signedIn: QASignedIn(methods: methods, profile: nil))
         harness.send(
             .reply(entered, to: RequestID(3)),
-            effects: [toastTimer, .request(LoadAdminState(), id: 4), adminWatchTimer]
+            effects: [toastTimer, .request(Endpoint.AdminState(), id: 4), adminWatchTimer]
         ) {
             $0.pending[RequestID(3)] = nil
             $0.console.switching = nil
@@ -92,7 +92,7 @@ private let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .t
             $0.methodsFetchedAt = start
             $0.stack = [AppRoutes.signedIn(profile: nil)]
             $0.toast = Toast("World: alice", shownAt: start)
-            $0.pending[RequestID(4)] = .waiting(.console, ConsoleReply.adminState)
+            $0.pending[RequestID(4)] = $0.waiting(.console, Endpoint.AdminState.self)
             $0.nextRequestID = 5
         }
         #expect(harness.state.stack.map(\.id) == ["settings"])
@@ -110,7 +110,7 @@ private let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .t
         let harness = ReducerHarness(state)
         harness.send(
             .reply(WorldEntered(name: nil, signedIn: nil), to: RequestID(1)),
-            effects: [toastTimer, .request(LoadAdminState(), id: 2), adminWatchTimer]
+            effects: [toastTimer, .request(Endpoint.AdminState(), id: 2), adminWatchTimer]
         ) {
             $0.pending[RequestID(1)] = nil
             $0.console.switching = nil
@@ -118,7 +118,7 @@ private let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .t
             $0.options.backendURL = server
             $0.stack = [AppRoutes.signedOut]
             $0.toast = Toast("World: default", shownAt: start)
-            $0.pending[RequestID(2)] = .waiting(.console, ConsoleReply.adminState)
+            $0.pending[RequestID(2)] = $0.waiting(.console, Endpoint.AdminState.self)
             $0.nextRequestID = 3
         }
         harness.expectRunning(toastTimer, adminWatchTimer)
@@ -133,13 +133,13 @@ private let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .t
         harness.send(.input(.key(.enter)), effects: [.request(enter, id: 3)]) {
             $0.overlay = nil
             $0.console.switching = "world bob"
-            $0.pending[RequestID(3)] = .waiting(.console) { ConsoleReply.worldEntered(enter, $0) }
+            $0.pending[RequestID(3)] = $0.waiting(.console, EnterWorld.self)
             $0.nextRequestID = 4
         }
         harness.send(.input(.key(.character("x"))))
         harness.send(
             .reply(WorldEntered(name: "bob", signedIn: nil), to: RequestID(3)),
-            effects: [toastTimer, .request(LoadAdminState(), id: 4), adminWatchTimer]
+            effects: [toastTimer, .request(Endpoint.AdminState(), id: 4), adminWatchTimer]
         ) {
             $0.pending[RequestID(3)] = nil
             $0.console.switching = nil
@@ -148,7 +148,7 @@ private let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .t
             $0.options.backendURL = server + "/w/bob"
             $0.stack = [AppRoutes.signedOut]
             $0.toast = Toast("World: bob", shownAt: start)
-            $0.pending[RequestID(4)] = .waiting(.console, ConsoleReply.adminState)
+            $0.pending[RequestID(4)] = $0.waiting(.console, Endpoint.AdminState.self)
             $0.nextRequestID = 5
         }
         #expect(StatusStrip.parts(harness.state).contains("world bob"))
@@ -178,14 +178,14 @@ private let toastTimer = Effect.after(seconds: Toast.defaultDuration, action: .t
         harness.send(.input(.key(.enter)), effects: [.request(enter, id: 3)]) {
             $0.overlay = nil
             $0.console.switching = "world alice"
-            $0.pending[RequestID(3)] = .waiting(.console) { ConsoleReply.worldEntered(enter, $0) }
+            $0.pending[RequestID(3)] = $0.waiting(.console, EnterWorld.self)
             $0.nextRequestID = 4
         }
-        harness.send(.failure(refused, to: RequestID(3)), effects: [.request(LoadWorlds(), id: 4)]) {
+        harness.send(.failure(refused, to: RequestID(3)), effects: [.request(Endpoint.AdminListWorlds(), id: 4)]) {
             $0.pending[RequestID(3)] = nil
             $0.console.switching = nil
             $0.overlay = reopened($0, search: typed, notice: "World alice not made: \(refused.message)")
-            $0.pending[RequestID(4)] = .waiting(.console, ConsoleReply.worlds)
+            $0.pending[RequestID(4)] = $0.waiting(.console, Endpoint.AdminListWorlds.self)
             $0.nextRequestID = 5
         }
         #expect(harness.state.options.world == nil)

@@ -50,6 +50,32 @@ import Testing
         }
     }
 
+    /// Issue 45 item 8: a 200 MiB body was read to its end before the 413. Now the answer comes from the declared
+    /// length before any of the body is read, or once chunks pass the limit, and the connection closes: this client
+    /// sends a few bytes of the body and waits, and it still gets its answer.
+    @Test(arguments: ["Content-Length: \(200 * 1024 * 1024)", "Transfer-Encoding: chunked"])
+    func anOversizedBodyIsRefusedBeforeItIsReadAndTheConnectionCloses(framing: String) async throws {
+        try await TestBackend.with { backend in
+            let client = try await RawHTTP.Connection(port: backend.running.port)
+            // The declared length alone is over the limit; the one chunk sent is, and its end never comes.
+            let chunk = "{\"phone\": \"" + String(repeating: "1", count: 70 * 1024)
+            let body =
+                framing.hasPrefix("Content-Length")
+                ? "{\"phone\": \"1" : "\(String(chunk.utf8.count, radix: 16))\r\n\(chunk)\r\n"
+            await client.send(
+                "POST /auth/sign-in/code HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "\(framing)\r\n\r\n\(body)")
+            guard case .closed(let received) = await client.waitForClose(), let answer = RawHTTP.parse(received) else {
+                Issue.record("no answer, or the connection stayed open")
+                return
+            }
+            try expectJSONError(answer, status: 413, code: "payload_too_large")
+            // Said, so that a client does not send its next request into the closing connection.
+            #expect(answer.header("Connection") == "close")
+            #expect(try await backend.get("/health").status == 200)
+        }
+    }
+
     @Test func otherMethodsOnKnownPathsAre405WithAllow() async throws {
         try await TestBackend.with { backend in
             let cases: [(String, String)] = [

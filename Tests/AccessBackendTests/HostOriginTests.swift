@@ -47,6 +47,67 @@ import Testing
         }
     }
 
+    /// Issue 45 item 5: `GET http://evil.com/_admin/state` with `Host: 127.0.0.1` was answered. An absolute-form
+    /// target's authority is the request's (RFC 9112 §3.2.2) and is checked as Host is; a target that is neither
+    /// a path nor absolute-form is refused rather than read as a path.
+    @Test func onLoopbackAnAbsoluteFormTargetMustNameThisMachine() async throws {
+        try await TestBackend.with { backend in
+            let port = backend.running.port
+            for target in [
+                "http://evil.example/_admin/state", "http://evil.example:\(port)/health", "HTTP://evil.example/health",
+                "https://evil.example/_admin/outbox", "http://127.0.0.1.evil.example/health",
+                "http://evil.example?/_admin/state",
+            ] {
+                let answer = try await exchange(backend, "GET", target, host: "127.0.0.1")
+                #expect(answer.status == 403, "GET \(target)")
+                #expect(RawHTTP.error(of: answer)?.error.code.rawValue == "host_not_allowed", "GET \(target)")
+            }
+            for target in ["evil.example:/_admin/state", "127.0.0.1:/_admin/state", "*"] {
+                let answer = try await exchange(backend, "GET", target, host: "127.0.0.1")
+                #expect(answer.status == 400, "GET \(target)")
+                #expect(RawHTTP.error(of: answer)?.error.code.rawValue == "bad_request", "GET \(target)")
+            }
+            // The target's authority wins over Host, both ways.
+            for (target, host) in [
+                ("http://127.0.0.1:\(port)/health", "127.0.0.1"), ("http://localhost/_admin/state", "evil.example"),
+            ] {
+                #expect(try await exchange(backend, "GET", target, host: host).status == 200, "GET \(target)")
+            }
+            // Without a Host header the target does not stand in for it.
+            #expect(try await exchange(backend, "GET", "http://127.0.0.1/health", host: nil).status == 400)
+        }
+    }
+
+    /// `Host: [127.0.0.1]` (brackets are for IPv6 only) was answered as 127.0.0.1. A Host that is not
+    /// `host[:port]` is 400, on any bind.
+    @Test(arguments: ["127.0.0.1", "0.0.0.0"])
+    func aMalformedHostIsRefused(bind: String) async throws {
+        let configuration = ReferenceBackend.Configuration(
+            host: bind, fixturesDirectory: TestBackend.fixtures, frozenClock: true,
+            admin: bind == "0.0.0.0" ? .token(Self.token) : .open)
+        try await TestBackend.with(configuration: configuration) { backend in
+            var malformed = ["[127.0.0.1]", "[127.0.0.1]:80", "[localhost]"]
+            if bind == "0.0.0.0" {
+                // On loopback these are already refused with 403 as names it does not answer to.
+                malformed += [
+                    "::1", "[::1]x", "[::1", "[]", "a b.example", "example.com:x", "example.com:", "exa%6dple.com",
+                    "user@example.com", ":80",
+                ]
+            }
+            for host in malformed {
+                for target in ["/health", "http://\(host)/health"] {
+                    let answer = try await exchange(backend, "GET", target, host: host)
+                    #expect(answer.status == 400, "GET \(target) Host: \(host)")
+                    #expect(answer.header("Content-Type") == "application/json", "Host: \(host)")
+                    #expect(RawHTTP.error(of: answer)?.error.code.rawValue == "bad_request", "Host: \(host)")
+                }
+            }
+            for host in ["127.0.0.1", "[::1]:8080", "localhost", "[0:0:0:0:0:0:0:1]"] {
+                #expect(try await exchange(backend, "GET", "/health", host: host).status == 200, "Host: \(host)")
+            }
+        }
+    }
+
     @Test func aPublicBindAnswersAnyHost() async throws {
         let configuration = ReferenceBackend.Configuration(
             host: "0.0.0.0", fixturesDirectory: TestBackend.fixtures, frozenClock: true, admin: .token(Self.token))

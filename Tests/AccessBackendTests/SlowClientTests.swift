@@ -22,9 +22,12 @@ import Testing
     }
 
     private func limits(
-        header: Duration = never, body: Duration = never, idle: Duration = never, connections: Int = 100
+        header: Duration = never, body: Duration = never, idle: Duration = never, connections: Int = 100,
+        write: Duration = never
     ) -> ReferenceBackend.ConnectionLimits {
-        .init(headerTimeout: header, bodyTimeout: body, idleTimeout: idle, maxConnections: connections)
+        .init(
+            headerTimeout: header, bodyTimeout: body, idleTimeout: idle, maxConnections: connections,
+            writeTimeout: write)
     }
 
     @Test(arguments: [
@@ -183,6 +186,73 @@ import Testing
             let cleared = try await RawHTTP.exchange(
                 port: backend.running.port, RawHTTP.request("DELETE", "/_admin/faults"))
             #expect(cleared.status == 200)
+        }
+    }
+
+    // MARK: Clients that do not take their answers (issue 45 item 1)
+
+    /// The contract's document: some 150 KB, more than a socket's buffers hold, so an answer nobody reads stays
+    /// in the server.
+    private static let bigAnswerRequest = "GET /openapi.yaml HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+
+    /// Connected with a 2 KB receive buffer, `count` requests for the document sent at once, none of the answers
+    /// read; returns once the first answer's bytes have arrived (unread), so the server has taken the requests.
+    private func pipeliner(_ backend: TestBackend, requests count: Int = 50) async throws -> RawHTTP.Connection {
+        let connection = try await RawHTTP.Connection(port: backend.running.port, receiveBuffer: 2048)
+        await connection.send(String(repeating: Self.bigAnswerRequest, count: count))
+        guard await connection.waitForBytes() else { throw TestFailure("no answer began") }
+        return connection
+    }
+
+    /// Before: each of these counted as being answered, for as long as it stayed, and every other client got
+    /// a 503 (issue 45: 95 s, twice, at a cap of eight).
+    @Test func clientsThatNeverTakeTheirAnswersDoNotLockOthersOut() async throws {
+        try await with(limits(connections: 8)) { backend in
+            try await backend.client.shutdown()
+            _ = try await Probe.eventually { backend.running.connectionCounts.open == 0 ? true : nil }
+            var pipeliners: [RawHTTP.Connection] = []
+            for _ in 0..<8 { pipeliners.append(try await pipeliner(backend)) }
+            // Their answers wait on them, not on the server: none counts as being answered.
+            _ = try await Probe.eventually {
+                backend.running.connectionCounts == (open: 8, answering: 0) ? true : nil
+            }
+            let fresh = try await RawHTTP.exchange(port: backend.running.port, RawHTTP.request("GET", "/health"))
+            #expect(fresh.status == 200)
+            withExtendedLifetime(pipeliners) {}
+        }
+    }
+
+    /// Before: such a connection stayed open, its answers held, as long as the client kept it.
+    @Test func aClientThatTakesNothingIsClosedAfterTheWriteTimeout() async throws {
+        try await with(limits(write: .milliseconds(500))) { backend in
+            let before = backend.running.connectionCounts.open
+            let stuck = try await pipeliner(backend)
+            // The server lets go of it without the client reading a byte.
+            _ = try await Probe.eventually { backend.running.connectionCounts.open == before ? true : nil }
+            guard case .closed(let received) = await stuck.waitForClose() else {
+                Issue.record("still open")
+                return
+            }
+            // What was on its way when the server closed: not the fifty answers.
+            #expect(received.count < 50 * OpenAPIDocument.yaml.utf8.count)
+            #expect(try await backend.get("/health").status == 200)
+        }
+    }
+
+    /// Requests read and not yet answered are bounded: past them the connection answers those, then closes.
+    /// Before: all twenty were answered, and would have been however many came.
+    @Test func aConnectionAnswersItsFirstQueuedRequestsThenCloses() async throws {
+        try await with(limits()) { backend in
+            let eager = try await RawHTTP.Connection(port: backend.running.port)
+            await eager.send(String(repeating: "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", count: 20))
+            guard case .closed(let received) = await eager.waitForClose() else {
+                Issue.record("still open")
+                return
+            }
+            let text = String(decoding: received, as: UTF8.self)
+            #expect(text.components(separatedBy: "HTTP/1.1 200").count - 1 == ConnectionGuard.maxQueuedRequests)
+            // The last one says the connection closes after it.
+            #expect(text.components(separatedBy: "Connection: close\r\n").count - 1 == 1)
         }
     }
 }

@@ -445,7 +445,13 @@ import Testing
             #expect(unnamed.status == 422)
             #expect(unnamed.error?.code == "invalid_field")
             #expect(try await upload("default", good).error?.code == "world_default")
-            #expect(try await upload("x", Data(count: WorldRegistry.maxUploadBytes + 1)).status == 413)
+            // Refused from its Content-Length before a byte of it is read (issue 45 item 8); sent raw, as the client
+            // library reports its own upload's failure once the server has answered and closed.
+            let oversized = try await RawHTTP.Connection(port: backend.running.port)
+            await oversized.send(
+                "POST /_admin/worlds?name=x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/vnd.sqlite3\r\n"
+                    + "Content-Length: \(WorldRegistry.maxUploadBytes + 1)\r\n\r\n")
+            #expect(try await oversized.readAnswer().status == 413)
             // Nothing of the refused uploads stayed.
             #expect(try await Self.worlds(backend).map(\.name) == ["default"])
             #expect(try await upload("x", good).status == 201)

@@ -15,6 +15,7 @@ import Testing
         #expect(PasteSanitizer.sanitize("\u{1B}[31mred\u{7}") == "[31mred")
         #expect(PasteSanitizer.sanitize("x\u{7F}\u{85}\u{9B}y") == "xy")
         #expect(PasteSanitizer.sanitize("one\u{2028}two\u{2029}") == "onetwo")
+        #expect(PasteSanitizer.sanitize("abc\u{202E}txt.exe\u{2066}") == "abctxt.exe")
         #expect(PasteSanitizer.sanitize("\n\n") == "")
     }
 

@@ -66,10 +66,20 @@ import Testing
         #expect(grid.text(row: 3).contains("Phone number"))
     }
 
-    @Test func tinyGridDoesNotCrash() {
-        for size in [Size(cols: 0, rows: 0), Size(cols: 10, rows: 3), Size(cols: 3, rows: 30)] {
+    /// Smaller than the app ever draws (`Size.minimum`): nothing rather than a broken frame. At the minimum,
+    /// the whole sheet, its actions too.
+    @Test func tinyGridsDrawWhatFits() {
+        var none = CellGrid(size: Size(cols: 0, rows: 0))
+        Self.disconnect.render(into: &none)
+        #expect(none.textLines().isEmpty)
+        var smallest = CellGrid(size: .minimum)
+        Self.disconnect.render(into: &smallest)
+        #expect(smallest.text().contains("▸ Disconnect"))
+        #expect(smallest.text().contains("Cancel"))
+        for size in [Size(cols: 10, rows: 3), Size(cols: 3, rows: 30), .minimum] {
             var grid = CellGrid(size: size)
             Self.disconnect.render(into: &grid)
+            assertSnapshot(of: grid, named: "sheet-tiny-\(size.cols)x\(size.rows)")
         }
     }
 }

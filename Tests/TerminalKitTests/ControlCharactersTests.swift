@@ -38,4 +38,16 @@ import Testing
         #expect(end == 3)
         #expect((0..<3).map { grid[$0, 0].grapheme } == ["a", "b", "c"])
     }
+
+    /// Nor a bidi override or isolate: kept as a zero-width mark on the cell before it, it reached the terminal.
+    @Test func theGridSkipsBidiControls() {
+        var grid = CellGrid(size: Size(cols: 6, rows: 1))
+        let end = grid.put("a\u{202E}b\u{2066}c\u{2069}", at: Point(x: 0, y: 0), style: .plain)
+        #expect(end == 3)
+        #expect((0..<3).map { grid[$0, 0].grapheme } == ["a", "b", "c"])
+    }
+
+    @Test func aFieldDropsBidiControls() {
+        #expect(TextField.clean("ab\u{202E}c\u{1B}") == "abc")
+    }
 }

@@ -19,10 +19,15 @@ import Testing
         assertSnapshot(of: grid, named: "help-overlay")
     }
 
-    @Test func smallGridsDoNotCrash() {
-        for size in [Size(cols: 0, rows: 0), Size(cols: 12, rows: 4), Size(cols: 40, rows: 8)] {
+    /// Nothing on a grid of no cells; on small ones, as much of the list as fits, inside the grid.
+    @Test func smallGridsDrawWhatFits() {
+        var none = CellGrid(size: Size(cols: 0, rows: 0))
+        HelpOverlay(sampleKeymap).render(into: &none)
+        #expect(none.textLines().isEmpty)
+        for size in [Size(cols: 12, rows: 4), Size(cols: 40, rows: 8)] {
             var grid = CellGrid(size: size)
             HelpOverlay(sampleKeymap).render(into: &grid)
+            assertSnapshot(of: grid, named: "help-overlay-\(size.cols)x\(size.rows)")
         }
     }
 }

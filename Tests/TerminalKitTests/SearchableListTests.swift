@@ -189,9 +189,11 @@ func countryList() -> SearchableList {
         #expect(titles(list).isEmpty)
     }
 
-    @Test func smallSizesDoNotCrash() {
-        for size in [Size(cols: 0, rows: 0), Size(cols: 12, rows: 5), Size(cols: 40, rows: 12)] {
-            _ = render(countryList(), size)
+    /// Nothing on a grid of no cells; on small ones, the search field and as many rows as fit.
+    @Test func smallSizesDrawWhatFits() {
+        #expect(render(countryList(), Size(cols: 0, rows: 0)).textLines().isEmpty)
+        for size in [Size(cols: 12, rows: 5), Size(cols: 40, rows: 12)] {
+            assertSnapshot(of: render(countryList(), size), named: "country-list-\(size.cols)x\(size.rows)")
         }
     }
 }

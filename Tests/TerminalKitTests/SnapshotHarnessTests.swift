@@ -49,7 +49,9 @@ import Testing
         let directory = temporaryDirectory()
         var grid = canvas(10, 4)
         grid.put("x", at: Point(x: 0, y: 1), style: .plain)
-        #expect(assertSnapshot(of: grid, named: "rows", in: directory, mode: .missing) == .recorded)
+        withKnownIssue("a new snapshot fails the run that wrote it") {
+            #expect(assertSnapshot(of: grid, named: "rows", in: directory, mode: .missing) == .recorded)
+        }
         let stored = try String(contentsOf: directory.appendingPathComponent("rows.txt"), encoding: .utf8)
         #expect(stored == "\nx\n\n\n")
         #expect(assertSnapshot(of: grid, named: "rows", in: directory, mode: .off) == .matched)
@@ -93,9 +95,14 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
-    @Test func missingModeWritesANewSnapshotAndPasses() throws {
+    /// Issue 47 item 4: a missing snapshot cannot record itself green. It is written, and the test that
+    /// wrote it fails; the next run compares against it.
+    @Test func missingModeWritesANewSnapshotAndFails() throws {
         let directory = temporaryDirectory().appendingPathComponent("__Snapshots__")
-        let outcome = assertSnapshot(of: "first  \nsecond\n", named: "new", in: directory, mode: .missing)
+        var outcome: SnapshotOutcome?
+        withKnownIssue("a new snapshot fails the run that wrote it") {
+            outcome = assertSnapshot(of: "first  \nsecond\n", named: "new", in: directory, mode: .missing)
+        }
         #expect(outcome == .recorded)
         let stored = try String(contentsOf: directory.appendingPathComponent("new.txt"), encoding: .utf8)
         #expect(stored == "first\nsecond\n")
@@ -106,8 +113,12 @@ import Testing
         let directory = temporaryDirectory()
         let file = directory.appendingPathComponent("x.txt")
         try "old\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(assertSnapshot(of: "new", named: "x", in: directory, mode: .record) == .recorded)
+        withKnownIssue("a changed snapshot fails the run that wrote it") {
+            #expect(assertSnapshot(of: "new", named: "x", in: directory, mode: .record) == .recorded)
+        }
         #expect(try String(contentsOf: file, encoding: .utf8) == "new\n")
+        // Recording what is already there changes nothing, and passes.
+        #expect(assertSnapshot(of: "new", named: "x", in: directory, mode: .record) == .matched)
     }
 
     @Test func modeComesFromTheEnvironment() {

@@ -10,7 +10,7 @@ import OpenAPIRuntime
 /// The calls themselves are the generated `Client`'s; this class keeps the session and puts
 /// three client middlewares around every call (ClientMiddlewares.swift): the bearer token with
 /// one refresh-and-retry on 401, retries of a GET whose answer was lost (never of a refused
-/// connection or a time-out), and the journal with typed errors. One typed method per endpoint lives in AccountClient+Endpoints.swift.
+/// connection or a time-out), and the journal with typed errors. One typed method per operation: generated in GeneratedGlue/AccountClient+Operations.swift, by hand in AccountClient+Endpoints.swift where it does more than forward.
 public final class AccountClient: Sendable {
     public struct Configuration: Sendable {
         /// Where the contract's paths start, with any prefix: `http://127.0.0.1:8080` or

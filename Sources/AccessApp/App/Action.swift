@@ -7,7 +7,7 @@ public enum Action: Equatable, Sendable {
     /// A key, a paste or a resize from the terminal.
     case input(InputEvent)
     /// The reply to the request with this id.
-    case response(RequestID, Result<AnyValue, APIError>)
+    case response(RequestID, Result<Answer, APIError>)
     case toastExpired
     /// One second passed while something counts down.
     case tick

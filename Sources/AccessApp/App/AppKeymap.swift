@@ -58,15 +58,34 @@ func performApp(_ intent: AppIntent, in state: inout AppState) -> [Effect] {
     }
 }
 
-/// The keys around an open overlay: its help, and quitting.
-enum OverlayAppIntent: Sendable { case help }
+/// The keys around an open overlay: its help, and the console's keys, which act from anywhere (the
+/// qa-guide's promise): over a sheet or a panel, each opens its panel in the overlay's place, as the same
+/// key does over a screen. Only keys no overlay types (Ctrl and function keys), and none the overlay binds.
+enum OverlayAppIntent: Equatable, Sendable {
+    case help
+    case app(AppIntent)
+}
 
-func overlayAppBindings(_ overlay: AnyOverlay, _ context: OverlayContext) -> [KeyBinding<OverlayAppIntent>] {
+func overlayAppBindings(
+    _ overlay: AnyOverlay, _ context: OverlayContext, hasReferenceBackend: Bool
+) -> [KeyBinding<OverlayAppIntent>] {
     guard !(overlay.base is HelpPanel) else { return [] }
     let taken = Set(overlay.keymap(context).hints.flatMap(\.allKeys))
-    let keys: [Key] = (overlay.base.takesText ? [] : [.character("?")]) + [.function(1)]
-    let free = keys.filter { !taken.contains($0) }
-    return free.isEmpty ? [] : [KeyBinding(free, "Help", inFooter: false, .help)]
+    let helpKeys: [Key] = (overlay.base.takesText ? [] : [.character("?")]) + [.function(1)]
+    var all: [KeyBinding<OverlayAppIntent>] = [KeyBinding(helpKeys, "Help", inFooter: false, .help)]
+    if hasReferenceBackend { all.append(KeyBinding(OutboxPanel.keys, "Outbox", inFooter: false, .app(.outbox))) }
+    all += [
+        KeyBinding(JournalPanel.keys, "Requests (HTTP journal)", inFooter: false, .app(.journal)),
+        KeyBinding(CommandPalette.keys, "Command palette", inFooter: false, .app(.palette)),
+        KeyBinding(SpecNotesPanel.keys, "Spec notes", inFooter: false, .app(.specNotes)),
+        KeyBinding([.control("c")], "Quit from anywhere", inFooter: false, .app(.quitFromAnywhere)),
+    ]
+    return all.compactMap { binding in
+        var binding = binding
+        binding.hint.keys.removeAll(where: taken.contains)
+        for key in taken { binding.intents[key] = nil }
+        return binding.hint.keys.isEmpty ? nil : binding
+    }
 }
 
 /// The keys of what is on top, as the footer shows them: the overlay's own (with its help), or the
@@ -74,7 +93,8 @@ func overlayAppBindings(_ overlay: AnyOverlay, _ context: OverlayContext) -> [Ke
 public func keymap(for state: AppState) -> Keymap {
     if let overlay = state.overlay {
         let context = state.overlayContext
-        return Keymap(overlay.keymap(context).hints + overlayAppBindings(overlay, context).map(\.hint))
+        let around = overlayAppBindings(overlay, context, hasReferenceBackend: state.options.hasReferenceBackend)
+        return Keymap(overlay.keymap(context).hints + around.map(\.hint))
     }
     return Keymap(state.top.base.keymap(state.context).hints + appBindings(state).map(\.hint))
 }

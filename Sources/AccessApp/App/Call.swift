@@ -2,34 +2,54 @@ import AccessAPI
 import Foundation
 
 /// One backend call and where its reply goes: the request, and the case of the asking model's `Reply`
-/// its typed result is wrapped in. `Call(VerifyPhoneOTP(…), Reply.verify)` only compiles when the
-/// case holds `Result<VerifyPhoneOTP.Reply, APIError>`, so a screen never casts a reply.
+/// its typed result is wrapped in. `Call(Endpoint.VerifyOtp(…), Reply.verify)` only compiles when the
+/// case holds `Result<VerifyOTPResult, APIError>`, the request's `Reply`, so a screen never casts a reply.
 public struct Call: Equatable, Sendable, CustomReflectable {
     public let request: AnyRequest
-    /// The case's name ("verify"): what dumps show and comparisons use, as the wrapping cannot be compared.
-    public let name: String
-    /// The reply type's name, so calls of two models with like-named cases differ.
-    let replyType: String
+    /// What the call is, for comparisons, the ledger and dumps: the request's type and the reply type
+    /// that reads its answer.
+    public let key: CallKey
     /// How long its owner waits, on the app clock: then the reply is "no answer" (offline), whatever
     /// the client's own time-outs, and the real one, if it comes, finds nobody waiting. nil: as long as
     /// the client waits.
     public private(set) var deadline: TimeInterval?
-    private let wrap: @Sendable (Result<AnyValue, APIError>) -> AnyValue?
+    /// The answer as the asking model's reply; nil when it is not the request's reply type (a test's typo).
+    private let wrap: @Sendable (Result<Answer, APIError>) -> (any Equatable & Sendable)?
 
     public init<Request: APIRequest, Reply: Equatable & Sendable>(
         _ request: Request, _ reply: @escaping @Sendable (Result<Request.Reply, APIError>) -> Reply
     ) {
-        self.request = AnyRequest(request)
-        replyType = "\(Reply.self)"
-        name = Self.caseName(of: reply(.failure(.offline(reason: "probe"))))
+        self.init(AnyRequest(request), key: CallKey(Request.self, Reply.self), reply)
+    }
+
+    /// A call as a test's ledger expects it (`PendingCall.init(_:awaiting:in:)`): only its key, carried by a
+    /// request that is never performed, and answered to nobody.
+    fileprivate init(standingFor key: CallKey) {
+        request = AnyRequest(NeverPerformed())
+        self.key = key
+        wrap = { _ in nil }
+    }
+
+    /// The same, answered as `reply`: for a test's starting state, where the answer is delivered.
+    fileprivate init<Request: APIRequest, Reply: Equatable & Sendable>(
+        standingFor request: Request.Type, _ reply: @escaping @Sendable (Result<Request.Reply, APIError>) -> Reply
+    ) {
+        self.init(AnyRequest(NeverPerformed()), key: CallKey(request, Reply.self), reply)
+    }
+
+    private init<Value: Equatable & Sendable, Reply: Equatable & Sendable>(
+        _ request: AnyRequest, key: CallKey, _ reply: @escaping @Sendable (Result<Value, APIError>) -> Reply
+    ) {
+        self.request = request
+        self.key = key
         wrap = { result in
             switch result {
-            case .failure(let error): return AnyValue(reply(.failure(error)))
-            case .success(let value):
-                // The runner performed `Request`, so its reply is `Request.Reply`; anything else (a test's
-                // typo) is refused here and recorded as a defect by the reducer.
-                guard let typed = value.as(Request.Reply.self) else { return nil }
-                return AnyValue(reply(.success(typed)))
+            case .failure(let error): return reply(.failure(error))
+            case .success(let answer):
+                // The runner performed the request, so its answer is the request's reply; anything else (a
+                // test's typo) is refused here and recorded as a defect by the reducer.
+                guard let typed = answer.value as? Value else { return nil }
+                return reply(.success(typed))
             }
         }
     }
@@ -48,29 +68,60 @@ public struct Call: Equatable, Sendable, CustomReflectable {
     /// A request whose reply nobody waits for.
     init(ignoringReply request: AnyRequest) {
         self.request = request
-        replyType = "none"
-        name = "ignored"
+        key = CallKey(request.requestType, NoReply.self)
         wrap = { _ in nil }
     }
 
-    /// The reply in the asking model's own type; nil when the value is not of the request's reply type.
-    func wrapped(_ result: Result<AnyValue, APIError>) -> AnyValue? { wrap(result) }
+    /// The answer as the asking model's reply, `Owner` being that model's `Reply` type: the one place an
+    /// answer is read back. nil when the answer is not the request's reply type, or `Owner` is not the type
+    /// the call was made with (defects, which the reducer records).
+    func reply<Owner>(to result: Result<Answer, APIError>, as owner: Owner.Type) -> Owner? {
+        wrap(result) as? Owner
+    }
+
+    /// Whether `result` is an answer to this call's request (a failure, or its reply type).
+    func accepts(_ result: Result<Answer, APIError>) -> Bool { wrap(result) != nil }
 
     /// Whether the call says anything about the backend being there (reading the app's own journal
     /// does not).
     var reachesBackend: Bool { request.reachesBackend }
 
     public static func == (lhs: Call, rhs: Call) -> Bool {
-        lhs.request == rhs.request && lhs.name == rhs.name && lhs.replyType == rhs.replyType
-            && lhs.deadline == rhs.deadline
+        lhs.request == rhs.request && lhs.key == rhs.key && lhs.deadline == rhs.deadline
     }
 
-    public var customMirror: Mirror { Mirror(self, children: ["name": name, "request": request]) }
+    public var customMirror: Mirror { Mirror(self, children: ["key": key, "request": request]) }
+}
 
-    /// "verify" for `Reply.verify(…)`: an enum case's label, as reflection reports it.
-    private static func caseName(of value: some Any) -> String {
-        Mirror(reflecting: value).children.first?.label ?? "\(value)"
+/// What a call is: the request's type and the type of the reply that reads its answer, both named where
+/// the call is made (`.call(Endpoint.AdminListWorlds(), ConsoleReply.worlds)` is `AdminListWorlds → ConsoleReply`). The console
+/// asks whether it waits for a request by its type (`AppState.awaits`), never by a name. Two cases of one
+/// reply type fed by requests of one type would share a key; no model has such a pair.
+public struct CallKey: Hashable, Sendable, CustomStringConvertible {
+    private let request: ObjectIdentifier
+    private let reply: ObjectIdentifier
+    public let description: String
+
+    public init(_ request: any APIRequest.Type, _ reply: Any.Type) {
+        self.request = ObjectIdentifier(request)
+        self.reply = ObjectIdentifier(reply)
+        description = "\(request) → \(reply)"
     }
+
+    /// Whether the call asks a request of this type.
+    public func asks(_ type: any APIRequest.Type) -> Bool { request == ObjectIdentifier(type) }
+
+    public static func == (lhs: CallKey, rhs: CallKey) -> Bool { lhs.request == rhs.request && lhs.reply == rhs.reply }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(request)
+        hasher.combine(reply)
+    }
+}
+
+/// The request of a ledger entry a test expects: only the key matters, it is never performed.
+private struct NeverPerformed: APIRequest {
+    func perform(_ api: APIContext) async throws -> Acknowledged { throw APIError.offline(reason: "never performed") }
 }
 
 /// The reply type of a model that makes no calls.
@@ -97,11 +148,34 @@ public struct PendingCall: Equatable, Sendable, CustomReflectable {
         self.call = call
     }
 
-    public var customMirror: Mirror { Mirror(self, children: ["owner": owner, "call": call.name]) }
+    /// A ledger entry as a test expects it in `state`: `owner` waits for the answer of a request of this type,
+    /// read by the owner's reply type there (a screen's or the overlay's `Reply`, the console's, the probe's).
+    public init(_ owner: CallOwner, awaiting request: any APIRequest.Type, in state: AppState) {
+        let reply: Any.Type =
+            switch owner {
+            case .screen(let depth):
+                state.stack.indices.contains(depth) ? state.stack[depth].base.replyType : NoReply.self
+            case .overlay: state.overlay?.base.replyType ?? NoReply.self
+            case .console: ConsoleReply.self
+            case .app: ProbeReply.self
+            }
+        self.init(owner, Call(standingFor: CallKey(request, reply)))
+    }
 
-    /// Who waits, and for which case of which reply type; the request itself is the effect's business.
+    /// A ledger entry a test starts from: `owner` waits for the answer of a `Request` as the reply case
+    /// `reply`, where a reply to it is delivered.
+    public init<Request: APIRequest, Reply: Equatable & Sendable>(
+        _ owner: CallOwner, awaiting request: Request.Type,
+        _ reply: @escaping @Sendable (Result<Request.Reply, APIError>) -> Reply
+    ) {
+        self.init(owner, Call(standingFor: request, reply))
+    }
+
+    public var customMirror: Mirror { Mirror(self, children: ["owner": owner, "call": call.key]) }
+
+    /// Who waits, and for which call (its key); the request itself is the effect's business.
     public static func == (lhs: PendingCall, rhs: PendingCall) -> Bool {
-        lhs.owner == rhs.owner && lhs.call.name == rhs.call.name && lhs.call.replyType == rhs.call.replyType
+        lhs.owner == rhs.owner && lhs.call.key == rhs.call.key
     }
 }
 
@@ -129,5 +203,15 @@ extension AppState {
     /// Forgets what the overlay waited for (it was closed or replaced).
     mutating func forgetOverlayCalls() {
         pending = pending.filter { $0.value.owner != .overlay }
+    }
+
+    /// Whether `owner` waits for the answer of a request of this type.
+    func awaits(_ request: any APIRequest.Type, for owner: CallOwner) -> Bool {
+        pending.values.contains { $0.owner == owner && $0.call.key.asks(request) }
+    }
+
+    /// Forgets what `owner` waits for from requests of this type: their answers will change nothing.
+    mutating func forget(_ request: any APIRequest.Type, for owner: CallOwner) {
+        pending = pending.filter { !($0.value.owner == owner && $0.value.call.key.asks(request)) }
     }
 }

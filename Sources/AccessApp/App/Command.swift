@@ -40,6 +40,10 @@ public enum Command: Equatable, Sendable {
     case setProfile(Profile?)
     case setOffline(Bool)
     case grantReauth(ReauthGrant)
+    /// The re-auth grant held here is no good any more: it belonged to a session this app no longer has (an
+    /// email-change link issues a new one), or the backend refused it. The next sensitive action asks
+    /// "Verify it's you" again (issue 45 item 6 bound grants to the session that earned them).
+    case forgetReauth
     /// Forgets the user here: the methods and the re-auth grant in memory, and (`.signOutLocally`)
     /// the session file and the methods cache.
     case signOut
@@ -54,11 +58,12 @@ public enum Command: Equatable, Sendable {
     case run(Effect)
     /// The app's looks, switched live (the gallery's preview, the palette).
     case setLooks(theme: Theme.Name, ascii: Bool)
-    /// Hands a picker's choice to the screen under the top one (the one that pushed the picker).
-    case deliverBelow(AnyValue)
-    /// Pops back to the topmost screen of this type and hands it `value` (through
+    /// Hands a picker's choice to the screen under the top one (the one that pushed the picker); a screen
+    /// below of another type (a gallery state's made-up stack) takes nothing.
+    case deliverBelow(Delivery)
+    /// Pops back to the topmost screen of the delivery's type and hands it the choice (through
     /// `receiveChoice`): a step interrupted by something pushed over it picks up where it was.
-    case returnTo(ScreenType, AnyValue)
+    case returnTo(Delivery)
 
     public static func push(_ screen: some ScreenModel) -> Command { .push(AnyScreen(screen)) }
     public static func replaceTop(_ screen: some ScreenModel) -> Command { .replaceTop(AnyScreen(screen)) }
@@ -84,8 +89,10 @@ public enum Command: Equatable, Sendable {
     }
     public static func showOverlay(_ overlay: some OverlayModel) -> Command { .showOverlay(AnyOverlay(overlay)) }
     public static func continueFlow(_ flow: some SensitiveFlow) -> Command { .continueFlow(AnyFlow(flow)) }
-    public static func deliverBelow(_ choice: some Equatable & Sendable) -> Command { .deliverBelow(AnyValue(choice)) }
-    public static func returnTo(_ type: any ScreenModel.Type, with value: some Equatable & Sendable) -> Command {
-        .returnTo(ScreenType(type), AnyValue(value))
+    public static func deliverBelow<Target: ScreenModel>(to target: Target.Type, _ choice: Target.Choice) -> Command {
+        .deliverBelow(Delivery(to: target, choice))
+    }
+    public static func returnTo<Target: ScreenModel>(_ target: Target.Type, with choice: Target.Choice) -> Command {
+        .returnTo(Delivery(to: target, choice))
     }
 }

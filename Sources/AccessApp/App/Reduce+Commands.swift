@@ -92,6 +92,8 @@ func apply(_ commands: [Command], to state: inout AppState, for owner: CallOwner
             }
         case .grantReauth(let grant):
             state.reauth = grant
+        case .forgetReauth:
+            state.reauth = nil
         case .signOut:
             state.forgetUser()
             effects.append(.signOutLocally)
@@ -117,21 +119,22 @@ func apply(_ commands: [Command], to state: inout AppState, for owner: CallOwner
         case .setLooks(let theme, let ascii):
             state.options.theme = theme
             state.options.ascii = ascii
-        case .returnTo(let target, let value):
-            guard let index = state.stack.lastIndex(where: { $0.is(target) }) else {
-                state.defects.append("returnTo(\(target)): no such screen on the stack \(state.stack.map(\.id))")
+        case .returnTo(let delivery):
+            guard let index = state.stack.lastIndex(where: { $0.is(delivery.target) }) else {
+                state.defects.append(
+                    "returnTo(\(delivery.target)): no such screen on the stack \(state.stack.map(\.id))")
                 continue
             }
             state.stack.removeSubrange((index + 1)...)
             stackShrank()
             let context = state.context
-            let commands = state.stack[index].update { $0.receiveChoice(value, context) }
+            let commands = delivery.hand(to: &state.stack[index], context) ?? []
             effects += apply(commands, to: &state, for: .screen(depth: index))
-        case .deliverBelow(let choice):
+        case .deliverBelow(let delivery):
             guard state.stack.count >= 2 else { break }
             let below = state.stack.count - 2
             let context = state.context
-            let commands = state.stack[below].update { $0.receiveChoice(choice, context) }
+            guard let commands = delivery.hand(to: &state.stack[below], context) else { break }
             effects += apply(commands, to: &state, for: .screen(depth: below))
         }
     }

@@ -41,8 +41,16 @@ private func reduceOverlayInput(_ state: inout AppState, _ event: InputEvent) ->
     var commands: [Command]?
     if case .key(let key) = event {
         commands = overlay.update { $0.perform(key: key, context) }
-        if commands == nil, overlayAppBindings(overlay, context).intent(for: key) == .help {
-            return state.show(AnyOverlay(HelpPanel(covering: overlay)))
+        if commands == nil {
+            let around = overlayAppBindings(overlay, context, hasReferenceBackend: state.options.hasReferenceBackend)
+            switch around.intent(for: key) {
+            case .help: return state.show(AnyOverlay(HelpPanel(covering: overlay)))
+            case .app(let intent):
+                // The overlay goes as Esc would take it (a sheet's question unanswered), and the key acts.
+                state.closeOverlay()
+                return performApp(intent, in: &state)
+            case nil: break
+            }
         }
     }
     if commands == nil, overlay.base.takesText || !event.isKey {

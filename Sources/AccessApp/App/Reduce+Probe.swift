@@ -52,7 +52,7 @@ extension AppState {
 
 /// Asks now, unless the app is online or a probe is already on its way.
 func probeNow(_ state: inout AppState) -> [Effect] {
-    guard state.isOffline, !state.pending.values.contains(where: { $0.owner == .app }) else { return [] }
+    guard state.isOffline, !state.awaits(ProbeBackend.self, for: .app) else { return [] }
     let signedIn = !AppRoutes.isSignedOut(state.stack[0])
     return state.send(Call(ProbeBackend(signedIn: signedIn), ProbeReply.answer), for: .app)
 }

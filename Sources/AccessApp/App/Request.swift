@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import Synchronization
 
@@ -71,8 +72,11 @@ public struct AnyRequest: Equatable, Sendable, CustomReflectable {
 
     public var reachesBackend: Bool { base.reachesBackend }
 
+    /// The request's type: half of a call's key (`CallKey`).
+    var requestType: any APIRequest.Type { type(of: base) }
+
     /// Runs the request; every failure comes back as an `APIError`.
-    public func perform(_ api: APIContext) async -> Result<AnyValue, APIError> {
+    public func perform(_ api: APIContext) async -> Result<Answer, APIError> {
         await base.performErased(api)
     }
 }
@@ -83,9 +87,9 @@ extension APIRequest {
         return self == other
     }
 
-    fileprivate func performErased(_ api: APIContext) async -> Result<AnyValue, APIError> {
+    fileprivate func performErased(_ api: APIContext) async -> Result<Answer, APIError> {
         do {
-            return .success(AnyValue(try await perform(api)))
+            return .success(Answer(try await perform(api)))
         } catch let error as APIError {
             return .failure(error)
         } catch {
@@ -94,35 +98,50 @@ extension APIRequest {
     }
 }
 
-/// A value of any comparable type: a request's reply, or a picker's choice handed down.
-public struct AnyValue: Equatable, Sendable, CustomReflectable {
-    public let base: any Equatable & Sendable
+/// What a request answered, as `Action.response` carries it back: the request's own `Reply` value. One
+/// action carries every request's answer, so the value crosses the effect runner without its type; only
+/// the `Call` that sent the request reads it back, as that request's `Reply` (`Call.reply(to:as:)`). No
+/// screen, overlay or console code reads one any other way.
+public struct Answer: Equatable, Sendable, CustomReflectable {
+    let value: any Equatable & Sendable
 
-    public init(_ base: some Equatable & Sendable) { self.base = base }
+    public init(_ value: some Equatable & Sendable) { self.value = value }
 
-    public func `as`<T>(_ type: T.Type) -> T? { base as? T }
-
-    public static func == (lhs: AnyValue, rhs: AnyValue) -> Bool { equal(lhs.base, rhs.base) }
+    public static func == (lhs: Answer, rhs: Answer) -> Bool { equal(lhs.value, rhs.value) }
 
     private static func equal<A: Equatable>(_ lhs: A, _ rhs: any Equatable) -> Bool {
         guard let rhs = rhs as? A else { return false }
         return lhs == rhs
     }
 
-    public var customMirror: Mirror { Mirror(reflecting: base) }
+    public var customMirror: Mirror { Mirror(reflecting: value) }
 }
 
-extension Result where Success == AnyValue, Failure == APIError {
-    /// The reply as the type the screen asked for; nil for a failure or another type.
-    public func reply<T>(_ type: T.Type) -> T? {
-        guard case .success(let value) = self else { return nil }
-        return value.as(type)
+/// Where a member of a request generated from the contract goes (GeneratedGlue/Endpoints.swift), by its
+/// name there: what `Redaction` judges.
+enum ContractMember {
+    case body(String), path(String), query(String), header(String)
+
+    var isSecret: Bool {
+        switch self {
+        case .body(let name), .path(let name), .query(let name): Redaction.isSecret(name)
+        case .header(let name): Redaction.isSecretHeader(name)
+        }
+    }
+}
+
+extension Mirror {
+    /// A request generated from the contract as dumps show it: its members, each one whose name in the
+    /// contract is a secret's (a password, a code, a token) shown as `Redaction.placeholder`.
+    init(contractRequest subject: some APIRequest, _ members: [(label: String, member: ContractMember, value: Any)]) {
+        let children = members.map { (label: $0.label, value: $0.member.isSecret ? Redaction.placeholder : $0.value) }
+        self.init(subject, children: children.map { Mirror.Child(label: $0.label, value: $0.value) })
     }
 }
 
 /// What runs the app's requests for the effect runner: the HTTP client, or a test's stand-in.
 public protocol RequestPerforming: Sendable {
-    func perform(_ request: AnyRequest, now: Date) async -> Result<AnyValue, APIError>
+    func perform(_ request: AnyRequest, now: Date) async -> Result<Answer, APIError>
     /// Forgets the session (in memory and its file) and the cached auth methods.
     func signOutLocally() async
     /// Log out: as `signOutLocally`, and the backend is told when it can be (never waited for).
@@ -152,7 +171,7 @@ public struct ClientPerformer: RequestPerforming {
         self.worlds = worlds
     }
 
-    public func perform(_ request: AnyRequest, now: Date) async -> Result<AnyValue, APIError> {
+    public func perform(_ request: AnyRequest, now: Date) async -> Result<Answer, APIError> {
         let api = context(current.value, now: now)
         let result = await request.perform(api)
         // The backend answered: a log out it has not heard of yet can be told now.

@@ -11,6 +11,10 @@ public protocol ScreenModel: Equatable, Sendable {
     /// The replies to this screen's calls: one case per call, each holding the typed result of its
     /// request (`case verify(Result<VerifyOTPResult, APIError>)`); `Call(request, Reply.verify)` asks.
     associatedtype Reply: Equatable & Sendable = NoReply
+    /// What a screen pushed over this one hands back to it (`.returnTo(Self.self, with:)`,
+    /// `.deliverBelow(to: Self.self, _:)`): a country picked, a verification done. Only a value of this
+    /// type can be handed to it.
+    associatedtype Choice: Equatable & Sendable = Never
     /// "hub", "enter-phone"…: the SCREEN of `accessdeck screens`. Never an address: replies
     /// find their screen by request id, navigation by type.
     var id: String { get }
@@ -56,8 +60,8 @@ public protocol ScreenModel: Equatable, Sendable {
     mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]?
     /// A link pasted or handed over from the person's mail; nil when this screen waits for none.
     mutating func openLink(_ text: String, _ context: ScreenContext) -> [Command]?
-    /// A choice made on a picker pushed over this screen, handed down with `.deliverBelow`.
-    mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command]
+    /// A choice made on a screen pushed over this one, handed back with `.returnTo` or `.deliverBelow`.
+    mutating func receiveChoice(_ choice: Choice, _ context: ScreenContext) -> [Command]
     /// This screen's own banner (a rate limit on what it sends): it belongs to the screen and
     /// its target, so it goes when either changes. The app's offline banner comes first.
     func banner(_ context: ScreenContext) -> Banner?
@@ -78,7 +82,6 @@ extension ScreenModel {
     public var needsClock: Bool { false }
     public func onAppear(_ context: ScreenContext) -> [Command] { [] }
     public mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? { nil }
-    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] { [] }
     public mutating func openLink(_ text: String, _ context: ScreenContext) -> [Command]? { nil }
     public func banner(_ context: ScreenContext) -> Banner? { nil }
     public func showsSavedData(_ context: ScreenContext) -> Bool { false }
@@ -97,9 +100,12 @@ extension ScreenModel {
         bindings(context).map { (Set($0.hint.allKeys), Set($0.intents.keys)) }
     }
 
-    /// A reply in this screen's own type (`Call` wrapped it); nil when it is not one (a defect).
-    mutating func receive(erased value: AnyValue, _ context: ScreenContext) -> [Command]? {
-        guard let reply = value.as(Reply.self) else { return nil }
+    /// The type its calls' answers come back as (half of their `CallKey`).
+    var replyType: Any.Type { Reply.self }
+
+    /// The answer to `call`, which this screen made, as its own `Reply`; nil when it is not one (a defect).
+    mutating func receive(_ result: Result<Answer, APIError>, of call: Call, _ context: ScreenContext) -> [Command]? {
+        guard let reply = call.reply(to: result, as: Reply.self) else { return nil }
         return receive(reply, context)
     }
 }
@@ -110,6 +116,10 @@ extension ScreenModel where Intent == Never {
 
 extension ScreenModel where Reply == NoReply {
     public mutating func receive(_ reply: NoReply, _ context: ScreenContext) -> [Command] {}
+}
+
+extension ScreenModel where Choice == Never {
+    public mutating func receiveChoice(_ choice: Never, _ context: ScreenContext) -> [Command] {}
 }
 
 /// A screen of any kind on the navigation stack, so the stack can hold every screen and still be
@@ -141,6 +151,37 @@ public struct ScreenType: Equatable, Sendable, CustomStringConvertible {
         ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type)
     }
     public var description: String { "\(type)" }
+}
+
+/// A choice on its way to a screen on the stack, typed by the screen that takes it:
+/// `.returnTo(TwoFactorScreen.self, with: .regenerate)` only compiles with a `TwoFactorScreen.Choice`.
+public struct Delivery: Equatable, Sendable, CustomReflectable {
+    /// The type of the screen that takes it.
+    public let target: ScreenType
+    private let choice: any Equatable & Sendable
+    private let hand: @Sendable (inout any ScreenModel, ScreenContext) -> [Command]?
+    private let isSame: @Sendable (any Equatable & Sendable) -> Bool
+
+    public init<Target: ScreenModel>(to target: Target.Type, _ choice: Target.Choice) {
+        self.target = ScreenType(target)
+        self.choice = choice
+        hand = { screen, context in
+            guard var taker = screen as? Target else { return nil }
+            let commands = taker.receiveChoice(choice, context)
+            screen = taker
+            return commands
+        }
+        isSame = { ($0 as? Target.Choice) == choice }
+    }
+
+    /// Hands the choice to `screen`; nil when it is not of the target type.
+    func hand(to screen: inout AnyScreen, _ context: ScreenContext) -> [Command]? {
+        screen.update { hand(&$0, context) }
+    }
+
+    public static func == (lhs: Delivery, rhs: Delivery) -> Bool { lhs.target == rhs.target && lhs.isSame(rhs.choice) }
+
+    public var customMirror: Mirror { Mirror(self, children: ["target": target, "choice": choice]) }
 }
 
 extension ScreenModel {

@@ -11,21 +11,13 @@ public enum AdminWatch {
     public static let interval: TimeInterval = 2
 }
 
-/// `GET /_admin/state`.
-struct LoadAdminState: APIRequest {
-    func perform(_ api: APIContext) async throws -> AdminState { try await api.client.adminState() }
-}
-
 /// Asks for the admin state now (unless a look or a switch is under way) and schedules the next look.
 /// The executable sends the first `.watchAdmin` once the app runs on a reference backend.
 func watchAdmin(_ state: inout AppState) -> [Effect] {
     guard state.options.hasReferenceBackend else { return [] }
     let next = Effect.after(seconds: AdminWatch.interval, action: .watchAdmin, id: .adminWatch)
-    let busy =
-        state.console.switching != nil
-        || state.pending.values.contains { $0.owner == .console && $0.call.name == "adminState" }
-    guard !busy else { return [next] }
-    return state.send(Call(LoadAdminState(), ConsoleReply.adminState), for: .console) + [next]
+    guard state.console.switching == nil, !state.awaits(Endpoint.AdminState.self, for: .console) else { return [next] }
+    return state.send(Call(Endpoint.AdminState(), ConsoleReply.adminState), for: .console) + [next]
 }
 
 /// The admin state as it stands: the strip's facts, and a reset by another tool.

@@ -153,7 +153,7 @@ private func land(signedIn: QASignedIn?, toast: String, in state: inout AppState
 /// world's admin state still under way is forgotten: its epoch is not the new world's.
 func beginWorldSwitch(_ request: EnterWorld, in state: inout AppState) -> [Effect] {
     state.console.switching = "world \(request.name ?? WorldNames.defaultWorld)"
-    state.pending = state.pending.filter { !($0.value.owner == .console && $0.value.call.name == "adminState") }
+    state.forget(Endpoint.AdminState.self, for: .console)
     return state.send(Call(request) { ConsoleReply.worldEntered(request, $0) }, for: .console)
 }
 
@@ -166,15 +166,14 @@ func openPalette(_ state: inout AppState, search: String? = nil) -> [Effect] {
     if let search { palette.search(search) }
     state.forgetOverlayCalls()
     state.overlay = .palette(palette)
-    let loading = state.pending.values.contains { $0.owner == .console && $0.call.name == "scenarios" }
     guard state.options.hasReferenceBackend else { return [] }
     var effects: [Effect] = []
-    if state.console.scenarios == nil, !loading {
-        effects += state.send(Call(LoadScenarios(), ConsoleReply.scenarios), for: .console)
+    if state.console.scenarios == nil, !state.awaits(Endpoint.AdminListScenarios.self, for: .console) {
+        effects += state.send(Call(Endpoint.AdminListScenarios(), ConsoleReply.scenarios), for: .console)
     }
     // Asked at each opening: another tool may have made or deleted one.
-    if !state.pending.values.contains(where: { $0.owner == .console && $0.call.name == "worlds" }) {
-        effects += state.send(Call(LoadWorlds(), ConsoleReply.worlds), for: .console)
+    if !state.awaits(Endpoint.AdminListWorlds.self, for: .console) {
+        effects += state.send(Call(Endpoint.AdminListWorlds(), ConsoleReply.worlds), for: .console)
     }
     return effects
 }

@@ -2,11 +2,6 @@ import AccessAPI
 import Foundation
 import TerminalKit
 
-/// The reference backend's scenarios with their one-line descriptions.
-struct LoadScenarios: APIRequest {
-    func perform(_ api: APIContext) async throws -> [ScenarioSummary] { try await api.client.adminScenarios() }
-}
-
 /// Reloads the reference backend's world from a scenario, then signs in as its user as the app's start
 /// does (a scenario that starts signed out leaves the app signed out: the old session went with the old
 /// database either way).
@@ -16,7 +11,7 @@ struct SwitchScenario: APIRequest {
     var alreadyLoaded = false
 
     func perform(_ api: APIContext) async throws -> ScenarioSwitched {
-        let epoch = alreadyLoaded ? nil : try await api.client.adminLoadScenario(name).epoch
+        let epoch = alreadyLoaded ? nil : try await api.client.adminLoadScenario(name: name).epoch
         api.cache?.clear()
         do {
             try await api.client.adminSignIn()
@@ -46,7 +41,7 @@ struct MoveClock: APIRequest {
     func perform(_ api: APIContext) async throws -> ClockAdvanced {
         switch move {
         case .by(let seconds): return try await api.client.adminAdvanceClock(seconds: seconds)
-        case .toNextDeadline: return try await api.client.adminAdvanceClockToNextDeadline()
+        case .toNextDeadline: return try await api.client.adminAdvanceClock(to: "next_deadline")
         case .to(let date):
             let changed = try await api.client.adminSetClock(at: date)
             return ClockAdvanced(from: changed.from, now: changed.now, events: changed.events)
@@ -110,7 +105,7 @@ struct SignInOtherDevice: APIRequest {
     let device: OtherDevice
 
     func perform(_ api: APIContext) async throws -> String {
-        try await api.client.adminSignInDevice(device.info, method: device.method)
+        try await api.client.adminSignInDevice(device: device.info, method: device.method)
         return device.name
     }
 }
@@ -135,11 +130,6 @@ struct AuthenticatorCode: Equatable, Sendable {
     static let noTwoFactorText = "The scenario's user has no two-factor: nothing to show."
 
     var toastText: String { "\(Self.toastPrefix)\(code.value) · \(secondsLeft) s left" }
-}
-
-/// `GET /_admin/worlds`: the palette's "Switch world" rows; a backend that does not answer it has none.
-struct LoadWorlds: APIRequest {
-    func perform(_ api: APIContext) async throws -> [WorldSummary] { try await api.client.adminWorlds() }
 }
 
 /// Issue 33: the app goes over to world `name` (nil: the default world), made first from `scenario` when one

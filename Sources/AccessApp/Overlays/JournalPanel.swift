@@ -96,7 +96,7 @@ public struct JournalPanel: OverlayModel, FilterableList {
 
     private static func load(_ context: OverlayContext) -> [Command] {
         var calls: [Command] = [.call(LoadJournal(), Reply.records)]
-        if context.screen.options.hasReferenceBackend { calls.append(.call(LoadBackendJournal(), Reply.rules)) }
+        if context.screen.options.hasReferenceBackend { calls.append(.call(Endpoint.AdminJournal(), Reply.rules)) }
         return calls
     }
 
@@ -334,11 +334,6 @@ struct LoadJournal: APIRequest {
     func perform(_ api: APIContext) async throws -> [RequestRecord] { api.client.journal.records }
     /// Read from the app's memory: its answer says nothing of whether the backend is there.
     var reachesBackend: Bool { false }
-}
-
-/// The reference backend's journal, for the rule that decided each call.
-struct LoadBackendJournal: APIRequest {
-    func perform(_ api: APIContext) async throws -> [JournalEntry] { try await api.client.adminJournal(limit: 500) }
 }
 
 /// The console's panels have no screen of their own; registered as a feature for their gallery states

@@ -68,8 +68,12 @@ extension OverlayModel {
         bindings(context).map { (Set($0.hint.allKeys), Set($0.intents.keys)) }
     }
 
-    mutating func receive(erased value: AnyValue, _ context: OverlayContext) -> [Command]? {
-        guard let reply = value.as(Reply.self) else { return nil }
+    /// The type its calls' answers come back as (half of their `CallKey`).
+    var replyType: Any.Type { Reply.self }
+
+    /// The answer to `call`, which this overlay made, as its own `Reply`; nil when it is not one (a defect).
+    mutating func receive(_ result: Result<Answer, APIError>, of call: Call, _ context: OverlayContext) -> [Command]? {
+        guard let reply = call.reply(to: result, as: Reply.self) else { return nil }
         return receive(reply, context)
     }
 

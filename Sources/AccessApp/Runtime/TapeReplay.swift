@@ -8,7 +8,7 @@ import TerminalKit
 public protocol ReplayBackend: Sendable {
     /// The backend's time, which is the app's clock.
     func now() -> Date
-    func perform(_ request: AnyRequest, now: Date) async -> Result<AnyValue, APIError>
+    func perform(_ request: AnyRequest, now: Date) async -> Result<Answer, APIError>
     func signOutLocally() async
     func advanceClock(by seconds: TimeInterval) async throws
     /// The newest code sent to `recipient` that still works; nil when there is none.
@@ -60,7 +60,7 @@ public struct ReferenceReplayBackend: ReplayBackend {
 
     public func now() -> Date { clock.now() }
 
-    public func perform(_ request: AnyRequest, now: Date) async -> Result<AnyValue, APIError> {
+    public func perform(_ request: AnyRequest, now: Date) async -> Result<Answer, APIError> {
         await performer.perform(request, now: now)
     }
 
@@ -89,7 +89,7 @@ public final class OfflineReplayBackend: ReplayBackend {
 
     public func now() -> Date { time.withLock { $0 } }
 
-    public func perform(_ request: AnyRequest, now: Date) async -> Result<AnyValue, APIError> {
+    public func perform(_ request: AnyRequest, now: Date) async -> Result<Answer, APIError> {
         .failure(.offline(reason: "no backend"))
     }
 

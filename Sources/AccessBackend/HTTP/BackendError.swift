@@ -12,6 +12,9 @@ struct BackendError: Error, Sendable {
     /// A code the contract's `ErrorCode` need not list, sent instead of `detail.code`: only an injected
     /// fault's, so QA can see how a client treats a code it does not know (by its status, with the message).
     var injectedCode: String?
+    /// The connection closes once this answer is out, and nothing more of the request is read: for a refusal of a
+    /// body the client may still be sending (issue 45 item 8: a 200 MiB body was read to its end first).
+    var closesConnection = false
 
     init(_ status: HTTPResponse.Status, _ code: ErrorCode, _ message: String, rule: Rule) {
         self.status = status

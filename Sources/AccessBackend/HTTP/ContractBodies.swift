@@ -108,4 +108,20 @@ enum ContractBodies {
         "signInWithProvider": ["provider": ["apple", "google"]],
         "startSignInCode": ["channel": ["phone", "email"]],
     ]
+
+    /// The operations whose successful answer holds an AuthMethods object (top level or nested).
+    static let answersHoldingAuthMethods: Set<String> = [
+        "completeRecovery",
+        "connectProvider",
+        "disconnectProvider",
+        "getAuthMethods",
+        "getMe",
+        "loginWithPassword",
+        "signInWithProvider",
+        "useRecoveryCode",
+        "verifyEmailLink",
+        "verifyOtp",
+        "verifySignInCode",
+        "verifyTwoFactor",
+    ]
 }

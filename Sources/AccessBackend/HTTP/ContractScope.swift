@@ -155,12 +155,9 @@ struct ContractScopeMiddleware: RouterMiddleware {
 /// the explicit `null`s back into every AuthMethods object of a JSON answer (see
 /// `AuthMethods.withExplicitNulls`). Remove it when the generator encodes `null` itself.
 struct ExplicitNullMiddleware: ServerMiddleware {
-    /// Operations whose answer holds an AuthMethods object.
-    static let operations: Set<String> = [
-        Operations.GetAuthMethods.id, Operations.DisconnectProvider.id, Operations.VerifyOtp.id,
-        Operations.ConnectProvider.id, Operations.VerifySignInCode.id, Operations.SignInWithProvider.id,
-        Operations.LoginWithPassword.id, Operations.GetMe.id, Operations.CompleteRecovery.id,
-    ]
+    /// Operations whose answer holds an AuthMethods object, read from the document by make generate (a hand
+    /// list had left out the second factor's two sign-ins and the opened email link).
+    static let operations = ContractBodies.answersHoldingAuthMethods
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,

@@ -45,6 +45,7 @@ struct GatewayMiddleware: RouterMiddleware {
                 if context.decision.value == nil { context.decision.set(.ok) }
             }
         } catch let error as BackendError {
+            if error.closesConnection { await ConnectionHandler.closeAfterAnswer(on: context.channel) }
             response = answer(error, context)
         } catch let error as HTTPError {
             response = answer(Self.map(error, allowed: routes.allowedMethods(for: path)), context)

@@ -1,7 +1,10 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
 import ServiceLifecycle
 import Synchronization
 
@@ -139,11 +142,9 @@ final class Listener: Sendable {
         let (limits, connections) = (limits, connections)
         let app = Application(
             responder: responder,
-            server: .http1(
-                configuration: .init(
-                    additionalChannelHandlers: [ConnectionHandler(limits: limits, registry: connections)],
-                    // Hummingbird's own: closes a connection on which no request has arrived for this long.
-                    idleTimeout: TimeAmount(limits.idleTimeout))),
+            server: HTTPServerBuilder { responder in
+                ServerChannel(responder: responder, limits: limits, registry: connections)
+            },
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in ready.resolve(.success(channel)) },
             logger: logger)
@@ -165,6 +166,43 @@ final class Listener: Sendable {
         }
         let channel = try await ready.wait()
         return Serving(group: group, task: task, channel: channel)
+    }
+}
+
+/// Hummingbird's `HTTP1Channel` with `ConnectionHandler` in the place of its `HTTP1ToHTTPServerCodec` (which
+/// loses an absolute-form target's authority, issue 45 item 5): NIO's HTTP/1 codec, `ConnectionHandler`,
+/// Hummingbird's idle timeout, and the requests handed to Hummingbird as `HTTP1Channel` hands them; and each
+/// connection's kernel send buffer fixed at `ConnectionGuard.sendBufferBytes`.
+struct ServerChannel: ServerChildChannel, HTTPChannelHandler {
+    typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
+
+    let responder: HTTPChannelHandler.Responder
+    let limits: ReferenceBackend.ConnectionLimits
+    let registry: ConnectionRegistry
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        channel.eventLoop.makeCompletedFuture {
+            // As `HTTP1Channel` sets them: 80 KiB of request line and headers, at most 1,000 headers.
+            var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+            decoderLimits.maxHeaderFieldSize = 80 * 1024
+            decoderLimits.maxHeaderListSize = 80 * 1024
+            decoderLimits.maxHeaderFieldCount = 1000
+            try channel.syncOptions?.setOption(
+                .socketOption(.so_sndbuf), value: SocketOptionValue(ConnectionGuard.sendBufferBytes))
+            let pipeline = channel.pipeline.syncOperations
+            try pipeline.configureHTTPServerPipeline(
+                withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
+                withEncoderConfiguration: .init(), withDecoderLimitConfiguration: decoderLimits)
+            try pipeline.addHandler(ConnectionHandler(limits: limits, registry: registry))
+            // Hummingbird's own: closes a connection on which no request has arrived for this long.
+            try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: limits.idleTimeout, logger: logger))
+            return try NIOAsyncChannel(
+                wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await handleHTTP(asyncChannel: value, logger: logger)
     }
 }
 

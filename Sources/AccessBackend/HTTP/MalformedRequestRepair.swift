@@ -4,10 +4,11 @@ import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
 
 /// A request NIO's parser rejects (headers or request line over the size limit, Content-Length together
 /// with chunked encoding, bad framing) never reaches the router: Hummingbird answers it itself with an
-/// empty 400 and closes the connection. This notes the parser error on its way in, between the HTTP codec and
+/// empty 400 and closes the connection. This notes the parser error on its way in, between NIO's HTTP/1 codec and
 /// Hummingbird (`ConnectionHandler`), and turns that empty 400 into the contract's JSON error on its way out.
 /// The status and the connection close stay exactly as Hummingbird decided.
 ///
@@ -32,11 +33,9 @@ final class MalformedRequestRepair {
         if let error = error as? HTTPParserError { parserError = error }
     }
 
-    /// Writes `part` on, or what it stands for. `data`: `part` as it came, passed on as it is when it is written
-    /// on unchanged: wrapping it again was an allocation of every part written (issue 34 item 2).
-    func write(
-        _ part: HTTPResponsePart, data: NIOAny, context: ChannelHandlerContext, promise: EventLoopPromise<Void>?
-    ) {
+    /// Writes `part` on as NIO's HTTP/1 part (the conversion `HTTP1ToHTTPServerCodec` made before
+    /// `ConnectionHandler` took its place), or what it stands for.
+    func write(_ part: HTTPResponsePart, context: ChannelHandlerContext, promise: EventLoopPromise<Void>?) {
         if connectAnswer != nil {
             gatherConnectAnswer(part, context: context, promise: promise)
             return
@@ -44,7 +43,7 @@ final class MalformedRequestRepair {
         guard let error = parserError, case .head(var head) = part, head.status == .badRequest,
             head.headerFields[.contentLength] == "0"
         else {
-            context.write(data, promise: promise)
+            context.write(NIOAny(Self.http1(part)), promise: promise)
             return
         }
         parserError = nil
@@ -52,8 +51,16 @@ final class MalformedRequestRepair {
         let bytes = (try? APIJSON.makeEncoder().encode(APIErrorBody(error: detail))) ?? Data()
         head.headerFields[.contentType] = "application/json"
         head.headerFields[.contentLength] = String(bytes.count)
-        context.write(NIOAny(HTTPResponsePart.head(head)), promise: nil)
-        context.write(NIOAny(HTTPResponsePart.body(ByteBuffer(bytes: bytes))), promise: promise)
+        context.write(NIOAny(HTTPServerResponsePart.head(HTTPResponseHead(head))), promise: nil)
+        context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: bytes)))), promise: promise)
+    }
+
+    static func http1(_ part: HTTPResponsePart) -> HTTPServerResponsePart {
+        switch part {
+        case .head(let response): return .head(HTTPResponseHead(response))
+        case .body(let body): return .body(.byteBuffer(body))
+        case .end(let trailers): return .end(trailers.map(HTTPHeaders.init))
+        }
     }
 
     private func gatherConnectAnswer(

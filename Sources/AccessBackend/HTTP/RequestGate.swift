@@ -1,10 +1,12 @@
 import AccessCore
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
 /// What every request must be before the gateway looks at what it asks for (issue 25): a path the router
-/// reads exactly as written, a Host header — on a loopback bind, a loopback name in it — and no web
-/// page's `Origin` on the admin API or on anything that can change state.
+/// reads exactly as written, a well-formed Host header — on a loopback bind, a loopback name in it — and no
+/// web page's `Origin` on the admin API or on anything that can change state. An absolute-form target's
+/// authority comes as the request's in place of Host (`ConnectionHandler.request`, issue 45 item 5).
 struct RequestGate: Sendable {
     /// The server is bound to a loopback address: a Host naming anything else is a browser that resolved
     /// some other name to 127.0.0.1 (DNS rebinding), so its page could read codes and mint sessions.
@@ -31,6 +33,12 @@ struct RequestGate: Sendable {
                 .forbidden, "host_not_allowed",
                 "This server is bound to loopback and answers only to localhost, 127.0.0.1 or [::1] in the Host "
                     + "header.", rule: .httpHostNotAllowed)
+        }
+        // After the loopback check, which names what it answers: there `[127.0.0.1]` is the one left to refuse.
+        guard Self.isWellFormedAuthority(authority) || !policy.enforces(.httpHostMissing) else {
+            throw BackendError(
+                .badRequest, .badRequest, "The Host must be a host name or address, with an optional port.",
+                rule: .httpHostMissing)
         }
         if request.headers.contains(.origin), isAdmin || !Self.isSafe(request.method),
             policy.enforces(.httpOriginNotAllowed)
@@ -124,6 +132,46 @@ struct RequestGate: Sendable {
             // What every local client sends, spelled as the server's own URL spells it, without building a String.
             if Self.equal(name, Self.loopbackAddress) || Self.equal(name, Self.localhost) { return true }
             return ReferenceBackend.isLoopback(String(decoding: name, as: UTF8.self))
+        }
+    }
+
+    /// `host[:port]` as RFC 3986 §3.2.2–3 writes it (issue 45 item 5: `Host: [127.0.0.1]` was answered): a name
+    /// or IPv4 address of letters, digits and `-._~!$&'()*+,;=`, or an IPv6 address in brackets; then, if any,
+    /// a colon and digits. Percent-escapes, allowed in a URI's name, have no place in a Host and are refused.
+    static func isWellFormedAuthority(_ authority: String) -> Bool {
+        var authority = authority
+        return authority.withUTF8 { bytes in
+            var end = 0
+            if bytes.first == UInt8(ascii: "[") {
+                guard let close = bytes.firstIndex(of: UInt8(ascii: "]")), close > 1,
+                    case .v6? = try? SocketAddress(
+                        ipAddress: String(decoding: bytes[1..<close], as: UTF8.self), port: 0)
+                else { return false }
+                end = close + 1
+            } else {
+                while end < bytes.count, bytes[end] != UInt8(ascii: ":") {
+                    guard nameBytes[Int(bytes[end])] else { return false }
+                    end += 1
+                }
+                guard end > 0 else { return false }
+            }
+            guard end < bytes.count else { return true }
+            guard bytes[end] == UInt8(ascii: ":"), end + 1 < bytes.count else { return false }
+            for byte in bytes[(end + 1)...] where !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Which bytes may be part of a host name: RFC 3986's unreserved and sub-delims characters.
+    private static let nameBytes: [Bool] = (0...255).map { (byte: UInt8) in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "-._~!$&'()*+,;=".utf8.contains(byte)
         }
     }
 

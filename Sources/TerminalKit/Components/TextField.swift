@@ -139,7 +139,7 @@ public struct TextField: Hashable, Sendable {
     static func clean(_ text: String) -> String {
         String(
             text.filter { character in
-                !character.unicodeScalars.contains(where: ControlCharacters.isControl)
+                !character.unicodeScalars.contains(where: ControlCharacters.isUnsafe)
             })
     }
 

@@ -6,16 +6,16 @@ import TerminalKit
 /// happens. Informative, no retention tricks. Continuing asks the server what stands in the way
 /// (`GET /me/delete-preflight`); blockers replace "Verify it's you" with the blocker screen.
 public struct DeleteAccountScreen: ScreenModel {
-    public enum Choice: Equatable, Sendable { case delete, cancel }
+    public enum Option: Equatable, Sendable { case delete, cancel }
 
-    public var selection: Choice
+    public var selection: Option
     /// The blocker check is under way.
     public var isChecking: Bool
     /// Why the check failed (offline, the server); Enter asks again.
     public var error: String?
 
     /// Cancel is chosen first: deleting takes a deliberate move (issue 28).
-    public init(selection: Choice = .cancel, isChecking: Bool = false, error: String? = nil) {
+    public init(selection: Option = .cancel, isChecking: Bool = false, error: String? = nil) {
         self.selection = selection
         self.isChecking = isChecking
         self.error = error
@@ -50,7 +50,7 @@ public struct DeleteAccountScreen: ScreenModel {
             guard selection == .delete else { return [.pop] }
             isChecking = true
             error = nil
-            return [.call(LoadDeletePreflight(), Reply.preflight)]
+            return [.call(Endpoint.DeletePreflight(), Reply.preflight)]
         }
         return []
     }

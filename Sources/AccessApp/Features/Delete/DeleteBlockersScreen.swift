@@ -57,7 +57,7 @@ public struct DeleteBlockersScreen: ScreenModel {
             guard !isChecking else { return [] }
             isChecking = true
             error = nil
-            return [.call(LoadDeletePreflight(), Reply.preflight)]
+            return [.call(Endpoint.DeletePreflight(), Reply.preflight)]
         }
         return []
     }

@@ -43,7 +43,7 @@ public struct DeletingAccountScreen: BusyScreen {
     }
 
     public func call(_ context: ScreenContext) -> [Command] {
-        [.call(DeleteAccount(reauthToken: context.reauth?.reauthToken), Reply.delete)]
+        [.call(Endpoint.DeleteAccount(reauthToken: context.reauth?.reauthToken), Reply.delete)]
     }
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
@@ -65,7 +65,7 @@ public struct DeletingAccountScreen: BusyScreen {
             return [.signOut, .resetStack(AccountDeletedScreen())]
         case .delete(.failure(let failure)) where failure.isDeleteBlocked:
             blockedMessage = failure.message
-            return [.call(LoadDeletePreflight(), Reply.preflight)]
+            return [.call(Endpoint.DeletePreflight(), Reply.preflight)]
         case .delete(.failure(.reauthRequired)):
             return [
                 .popTo(DeleteAccountScreen.self), .push(ReauthPickerScreen(flow: .deleteAccount)),

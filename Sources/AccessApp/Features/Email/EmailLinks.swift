@@ -15,14 +15,15 @@ struct EmailChangeLink: LinkPurpose {
         if methods.email == nil || methods.sessionSuffices(for: restart.target) { return [.continueFlow(restart)] }
         return Reauth.verifyThen(restart, context)
     }
-    public var resend: ResendEmailLink? { ResendEmailLink() }
+    public var resend: Endpoint.ResendEmailLink? { Endpoint.ResendEmailLink() }
     public func confirm(token: String) -> VerifyEmailLink { VerifyEmailLink(token: token) }
     public func confirmed(_ verified: EmailVerified, _ context: ScreenContext) -> [Command] {
         let email = verified.authMethods.email ?? "your new address"
         // An account without an email until now added one: an addition says added.
         let added = context.methods.map { $0.email == nil } ?? false
+        // The link came with a new session; a grant earned by the old one is no good with it.
         return [
-            .setMethods(verified.authMethods),
+            .setMethods(verified.authMethods), .forgetReauth,
             .popToNearest(EmailPasswordScreen.self, HubScreen.self, SettingsScreen.self),
             .showToast(added ? "Email added: \(email)." : "Email updated to \(email)."),
         ]
@@ -39,7 +40,7 @@ struct RevertEmailLink: LinkPurpose {
     public init() {}
     /// A revert link is not sent on request: it comes with a change.
     public var resend: NoResend? { nil }
-    public func confirm(token: String) -> RevertEmailChange { RevertEmailChange(token: token) }
+    public func confirm(token: String) -> Endpoint.RevertEmailChange { Endpoint.RevertEmailChange(token: token) }
     public func confirmed(_ reverted: EmailReverted, _ context: ScreenContext) -> [Command] {
         // Signed in here, this session ended with the others: sign in again, told why (issue 28 item 6).
         guard context.methods == nil else {

@@ -135,8 +135,7 @@ public struct NewEmailScreen: ScreenModel {
 
     /// Back from "Check your email" to edit the address: the focus on it, and nothing judged for the old
     /// one stays (a password "too similar" to the old address says nothing about the next).
-    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
-        guard choice.as(EditAddress.self) != nil else { return [] }
+    public mutating func receiveChoice(_ choice: EditAddress, _ context: ScreenContext) -> [Command] {
         focus = .email
         error = nil
         password.error = nil
@@ -161,7 +160,7 @@ public struct NewEmailScreen: ScreenModel {
             availability = .unchanged
         } else {
             availability = .checking(address)
-            return [.call(CheckEmailAvailability(email: address), Reply.availability)]
+            return [.call(Endpoint.EmailAvailable(email: address), Reply.availability)]
         }
         return []
     }
@@ -172,9 +171,11 @@ public struct NewEmailScreen: ScreenModel {
         error = nil
         switch mode {
         case .change:
-            return [.call(RequestEmailChange(email: typed, reauthToken: context.reauth?.reauthToken), Reply.send)]
+            return [
+                .call(Endpoint.RequestEmailChange(email: typed, reauthToken: context.reauth?.reauthToken), Reply.send)
+            ]
         case .add:
-            return [.call(AddEmailWithPassword(email: typed, password: Secret(password.value)), Reply.send)]
+            return [.call(Endpoint.AddEmailWithPassword(email: typed, password: password.value), Reply.send)]
         }
     }
 

@@ -122,7 +122,7 @@ public struct SetPasswordScreen: ScreenModel {
         error = nil
         return [
             .call(
-                ChangePassword(newPassword: Secret(newPassword.value), reauthToken: context.reauth?.reauthToken),
+                Endpoint.ChangePassword(newPassword: newPassword.value, reauthToken: context.reauth?.reauthToken),
                 Reply.change)
         ]
     }

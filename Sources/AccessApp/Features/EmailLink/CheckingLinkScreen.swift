@@ -34,7 +34,7 @@ public struct CheckingLinkScreen: BusyScreen {
     }
 
     public func call(_ context: ScreenContext) -> [Command] {
-        [.call(InspectLink(token: token.value), Reply.inspected)]
+        [.call(Endpoint.InspectLink(token: token.value), Reply.inspected)]
     }
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
@@ -100,13 +100,5 @@ public struct CheckingLinkScreen: BusyScreen {
             return
         }
         drawBusy(into: &canvas, context)
-    }
-}
-
-/// What a link's token is, asked without spending it.
-struct InspectLink: APIRequest {
-    var token: String
-    func perform(_ api: APIContext) async throws -> LinkInfo {
-        try await api.client.inspectLink(token: token)
     }
 }

@@ -53,12 +53,12 @@ public enum NoResend: APIRequest {
 /// A link the backend accepted, as its purpose reads the answer. What follows is worked out when the
 /// answer arrives (`next`), with the app as it is then: signed in or not, which profile.
 public struct ConfirmedLink: Equatable, Sendable, CustomReflectable {
-    /// The backend's answer, for comparisons and dumps; the purpose read it already.
-    public let reply: AnyValue
+    /// The backend's answer to the confirming request, for comparisons and dumps; the purpose read it already.
+    public let reply: Answer
     private let follow: @Sendable (ScreenContext) -> [Command]
 
     init<Purpose: LinkPurpose>(_ purpose: Purpose, _ reply: Purpose.Confirm.Reply) {
-        self.reply = AnyValue(reply)
+        self.reply = Answer(reply)
         follow = { purpose.confirmed(reply, $0) }
     }
 

@@ -197,7 +197,7 @@ public struct LinkSentScreen<Flow: LinkSentFlow>: ScreenModel {
             return [.run(.open(Self.mailApp)), .showToast("Opening your mail app.\(outbox)")]
         case .edit:
             // Back to the field with the address as typed: the screen below is the one that sent it.
-            return Flow.screen.editTellsSender ? [.deliverBelow(EditAddress()), .pop] : [.pop]
+            return Flow.screen.editTellsSender ? [.deliverBelow(to: NewEmailScreen.self, EditAddress()), .pop] : [.pop]
         case .support:
             return [.push(ContactSupportScreen(userId: context.methods?.userId))]
         case .startAgain:
@@ -302,4 +302,4 @@ public struct LinkSentScreen<Flow: LinkSentFlow>: ScreenModel {
 }
 
 /// "Edit email" on "Check your email", handed to the screen that sent the link before it is shown again.
-struct EditAddress: Equatable, Sendable {}
+public struct EditAddress: Equatable, Sendable {}

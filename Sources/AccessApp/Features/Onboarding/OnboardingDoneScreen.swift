@@ -26,7 +26,7 @@ public struct OnboardingDoneScreen: ScreenModel {
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         isWorking = true
-        return [.call(ContinueOnboarding(from: .finish), Reply.finish)]
+        return [.call(Endpoint.ContinueOnboarding(from: .finish), Reply.finish)]
     }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {

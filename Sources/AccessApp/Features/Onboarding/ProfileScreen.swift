@@ -133,7 +133,7 @@ public struct ProfileScreen: ScreenModel {
             return []
         }
         availability = .checking(typed)
-        return [.call(CheckUsernameAvailability(username: typed), Reply.availability)]
+        return [.call(Endpoint.UsernameAvailable(username: typed), Reply.availability)]
     }
 
     private mutating func submit() -> [Command] {
@@ -141,7 +141,7 @@ public struct ProfileScreen: ScreenModel {
         error = nil
         username.error = nil
         photo.error = nil
-        return [.call(UpdateProfile(username: typed, photo: typedPhoto), Reply.save)]
+        return [.call(Endpoint.UpdateProfile(username: typed, photo: typedPhoto), Reply.save)]
     }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {

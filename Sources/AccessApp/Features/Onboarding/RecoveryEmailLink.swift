@@ -6,7 +6,7 @@ struct RecoveryEmailLink: LinkPurpose {
     public init() {}
     /// Sent again from "Verify your email", which knows the address.
     public var resend: NoResend? { nil }
-    public func confirm(token: String) -> ConfirmRegistration { ConfirmRegistration(token: token) }
+    public func confirm(token: String) -> Endpoint.ConfirmRegistration { Endpoint.ConfirmRegistration(token: token) }
     public func confirmed(_ confirmed: RegistrationConfirmed, _ context: ScreenContext) -> [Command] {
         [.returnTo(VerifyRecoveryEmailScreen.self, with: confirmed)]
     }

@@ -178,13 +178,13 @@ public struct RecoveryEmailScreen: ScreenModel {
     private mutating func submit() -> [Command] {
         working = .cta
         error = nil
-        return [.call(SetRecoveryEmail(email: typed, password: Secret(password.value)), Reply.save)]
+        return [.call(Endpoint.SetRecoveryEmail(email: typed, password: password.value), Reply.save)]
     }
 
     private mutating func skip() -> [Command] {
         working = .skip
         error = nil
-        return [.call(ContinueOnboarding(from: .recoveryEmail), Reply.skip)]
+        return [.call(Endpoint.ContinueOnboarding(from: .recoveryEmail), Reply.skip)]
     }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {

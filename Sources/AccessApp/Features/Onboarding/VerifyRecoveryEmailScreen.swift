@@ -67,7 +67,7 @@ public struct VerifyRecoveryEmailScreen: ScreenModel {
         case .resend:
             work = .resending
             error = nil
-            return [.call(ResendRegistrationLink(email: email), Reply.resend)]
+            return [.call(Endpoint.ResendRegistrationLink(email: email), Reply.resend)]
         case .continueUnverified:
             error = nil
             return continueOnboarding()
@@ -82,7 +82,7 @@ public struct VerifyRecoveryEmailScreen: ScreenModel {
 
     private mutating func continueOnboarding() -> [Command] {
         work = .continuing
-        return [.call(ContinueOnboarding(from: .verifyEmail), Reply.continueOnboarding)]
+        return [.call(Endpoint.ContinueOnboarding(from: .verifyEmail), Reply.continueOnboarding)]
     }
 
     public mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? {
@@ -106,13 +106,12 @@ public struct VerifyRecoveryEmailScreen: ScreenModel {
     }
 
     /// The link was confirmed (`RecoveryEmailLink` came back here): verified, and on to the next step.
-    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
-        guard choice.as(RegistrationConfirmed.self) != nil else { return [] }
+    public mutating func receiveChoice(_ confirmed: RegistrationConfirmed, _ context: ScreenContext) -> [Command] {
         verified = true
         resendAfter = nil
         error = nil
         work = .loadingProfile
-        return [.call(LoadProfile(), Reply.profile)]
+        return [.call(Endpoint.GetProfile(), Reply.profile)]
     }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {

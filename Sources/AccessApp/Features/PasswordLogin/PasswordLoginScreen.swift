@@ -151,7 +151,7 @@ public struct PasswordLoginScreen: ScreenModel {
         let secret = Secret(password.value)
         switch mode {
         case .login: return [.call(PasswordLogin(email: typedEmail, password: secret), Reply.login)]
-        case .register: return [.call(Register(email: typedEmail, password: secret), Reply.register)]
+        case .register: return [.call(Endpoint.Register(email: typedEmail, password: password.value), Reply.register)]
         }
     }
 
@@ -213,10 +213,11 @@ public struct PasswordLoginScreen: ScreenModel {
     }
 
     /// "Back to login" from the verification screen: the Log in tab with that address, the password next.
-    struct BackToLogin: Equatable, Sendable { var email: String }
+    public struct BackToLogin: Equatable, Sendable {
+        public var email: String
+    }
 
-    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
-        guard let back = choice.as(BackToLogin.self) else { return [] }
+    public mutating func receiveChoice(_ back: BackToLogin, _ context: ScreenContext) -> [Command] {
         mode = .login
         email.setValue(back.email)
         password.setValue("")

@@ -2,13 +2,6 @@ import AccessAPI
 
 // The backend calls of Forgot password?: the request for a link, the link's check and the new password.
 
-struct RequestPasswordReset: APIRequest {
-    var email: String
-    func perform(_ api: APIContext) async throws -> PasswordResetRequested {
-        try await api.client.requestPasswordReset(email: email)
-    }
-}
-
 /// The checked link with its token: "Set a new password" spends the same token. A link the backend does
 /// not know is, for the person, one that no longer works: both lead to "Request a new link".
 struct CheckPasswordResetLink: APIRequest {

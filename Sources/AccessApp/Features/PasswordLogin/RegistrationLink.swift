@@ -12,7 +12,7 @@ struct RegistrationLink: LinkPurpose {
     public init(email: String? = nil) { self.email = email }
     /// Sent again from "Check your email to verify your account", which knows the address.
     public var resend: NoResend? { nil }
-    public func confirm(token: String) -> ConfirmRegistration { ConfirmRegistration(token: token) }
+    public func confirm(token: String) -> Endpoint.ConfirmRegistration { Endpoint.ConfirmRegistration(token: token) }
     public func confirmed(_ confirmed: RegistrationConfirmed, _ context: ScreenContext) -> [Command] {
         // Signed in already (the link opened from another account's session): nothing to log in to.
         guard context.methods == nil else {

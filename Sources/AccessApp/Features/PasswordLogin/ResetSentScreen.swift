@@ -26,7 +26,7 @@ public enum ResetSent: RequestedLinkFlow {
         _ link: AnyLinkPurpose, to address: String,
         _ reply: @escaping @Sendable (Result<PasswordResetRequested, APIError>) -> Reply
     ) -> Command? {
-        .call(RequestPasswordReset(email: address), reply)
+        .call(Endpoint.RequestPasswordReset(email: address), reply)
     }
 
     public static func resent(_ requested: PasswordResetRequested, at now: Date) -> (address: String, resendAfter: Date)

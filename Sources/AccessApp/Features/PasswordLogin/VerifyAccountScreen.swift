@@ -56,7 +56,7 @@ public struct VerifyAccountScreen: ScreenModel {
             guard canResend(context) else { return [] }
             isWorking = true
             error = nil
-            return [.call(ResendRegistrationLink(email: email), Reply.resend)]
+            return [.call(Endpoint.ResendRegistrationLink(email: email), Reply.resend)]
         }
     }
 

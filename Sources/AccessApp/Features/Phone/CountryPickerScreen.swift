@@ -54,7 +54,7 @@ public struct CountryPickerScreen: ScreenModel {
         case .list(let move): list.move(move, page: Self.visibleRows)
         case .choose:
             guard let item = list.selectedItem else { return [] }
-            return [.deliverBelow(CountryChoice(iso: item.id)), .pop]
+            return [.deliverBelow(to: EnterPhoneScreen.self, .country(CountryChoice(iso: item.id))), .pop]
         case .support:
             return [.push(ContactSupportScreen(userId: context.methods?.userId))]
         }

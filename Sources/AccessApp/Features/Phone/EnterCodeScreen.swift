@@ -142,7 +142,7 @@ public struct EnterCodeScreen: ScreenModel {
         case .support: return [.push(ContactSupportScreen(userId: context.methods?.userId))]
         case .cancel:
             guard let request = step.phoneRequest else { return [] }
-            return [.callIgnoringReply(CancelPhoneOTP(requestId: request.requestId)), .pop]
+            return [.callIgnoringReply(Endpoint.CancelOtp(requestId: request.requestId)), .pop]
         }
         return []
     }
@@ -160,13 +160,13 @@ public struct EnterCodeScreen: ScreenModel {
         switch step {
         case .newNumber(_, let request):
             // A new number's code carries the verification made before it.
-            let verify = VerifyPhoneOTP(
+            let verify = Endpoint.VerifyOtp(
                 requestId: request.requestId, code: otp.code, reauthToken: context.reauth?.reauthToken)
             return [.call(verify, Reply.verify)]
         case .reauth(_, let request), .reverify(let request):
             // A re-auth code is the verification itself, as is re-verification's (the limited session is
             // the proof).
-            return [.call(VerifyPhoneOTP(requestId: request.requestId, code: otp.code), Reply.verify)]
+            return [.call(Endpoint.VerifyOtp(requestId: request.requestId, code: otp.code), Reply.verify)]
         case .signIn(let challenge):
             let verify = VerifySignInCode(
                 challengeId: challenge.challengeId, code: otp.code, displayName: challenge.displayName)
@@ -179,9 +179,9 @@ public struct EnterCodeScreen: ScreenModel {
         entry.isWorking = true
         switch step {
         case .newNumber(_, let request), .reauth(_, let request), .reverify(let request):
-            return [.call(ResendPhoneOTP(requestId: request.requestId), Reply.resend)]
+            return [.call(Endpoint.ResendOtp(requestId: request.requestId), Reply.resend)]
         case .signIn(let challenge):
-            return [.call(ResendSignInCode(challengeId: challenge.challengeId), Reply.resendSignIn)]
+            return [.call(Endpoint.ResendSignInCode(challengeId: challenge.challengeId), Reply.resendSignIn)]
         }
     }
 
@@ -231,7 +231,7 @@ public struct EnterCodeScreen: ScreenModel {
             return [.grantReauth(grant), .continueFlow(flow)]
         case .reverify:
             entry.isWorking = true
-            let fetch = Command.call(LoadProfile(), Reply.profile)
+            let fetch = Command.call(Endpoint.GetProfile(), Reply.profile)
             return verified.authMethods.map { [.setMethods($0), fetch] } ?? [fetch]
         case .signIn:
             // A sign-in code is answered with a session (`verifySignIn`), never with this.
@@ -288,8 +288,10 @@ public struct EnterCodeScreen: ScreenModel {
             challengeId: current.challengeId, channel: .init(current.channel), destination: current.destination,
             expiresAt: expiresAt, resendAfter: resendAfter)
         let refused = DisplayNameRefused(message: message, challenge: challenge)
-        let entry: any ScreenModel.Type = current.channel == .email ? SignInEmailScreen.self : EnterPhoneScreen.self
-        return [.returnTo(entry, with: refused)]
+        switch current.channel {
+        case .email: return [.returnTo(SignInEmailScreen.self, with: refused)]
+        case .phone: return [.returnTo(EnterPhoneScreen.self, with: .displayNameRefused(refused))]
+        }
     }
 
     /// A new code was sent (a resend): empty boxes, fresh countdowns.
@@ -307,8 +309,8 @@ public struct EnterCodeScreen: ScreenModel {
     }
 
     /// Back from "Verify it's you" after the window closed mid-flow: the typed code goes again.
-    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
-        guard choice.as(ResumeCodeEntry.self) != nil, entry.otp.isComplete, !isExpired(context) else { return [] }
+    public mutating func receiveChoice(_ choice: ResumeCodeEntry, _ context: ScreenContext) -> [Command] {
+        guard entry.otp.isComplete, !isExpired(context) else { return [] }
         return verify(context)
     }
 

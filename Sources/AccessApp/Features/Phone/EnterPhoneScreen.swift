@@ -250,11 +250,11 @@ public struct EnterPhoneScreen: ScreenModel {
                 refusedChallenge = nil
                 return [.push(EnterCodeScreen(signIn: challenge, channel: .phone, displayName: displayName.name))]
             }
-            return [.call(StartSignInCode(channel: .phone, destination: phone), Reply.signInCode)]
+            return [.call(Endpoint.StartSignInCode(channel: .phone, phone: phone), Reply.signInCode)]
         }
         // The limited session is the proof for re-verification; no re-auth token goes with it.
         let reauthToken = flow == .reverifyPhone ? nil : context.reauth?.reauthToken
-        return [.call(RequestPhoneOTP(phone: phone, purpose: flow.purpose, reauthToken: reauthToken), Reply.code)]
+        return [.call(Endpoint.RequestOtp(phone: phone, purpose: flow.purpose, reauthToken: reauthToken), Reply.code)]
     }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
@@ -305,15 +305,23 @@ public struct EnterPhoneScreen: ScreenModel {
         return []
     }
 
-    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
-        if let refused = choice.as(DisplayNameRefused.self) {
+    /// What comes back to this screen: a country from the picker, or the code screen's refused display name.
+    public enum Choice: Equatable, Sendable {
+        case country(CountryChoice)
+        case displayNameRefused(DisplayNameRefused)
+    }
+
+    public mutating func receiveChoice(_ choice: Choice, _ context: ScreenContext) -> [Command] {
+        let iso: String
+        switch choice {
+        case .displayNameRefused(let refused):
             displayName.serverError = refused.message
             refusedChallenge = refused.challenge
             focus = .displayName
             return []
-        }
-        guard let iso = choice.as(CountryChoice.self)?.iso, CountryCatalog.bundled.country(iso: iso) != nil else {
-            return []
+        case .country(let country):
+            guard CountryCatalog.bundled.country(iso: country.iso) != nil else { return [] }
+            iso = country.iso
         }
         countryISO = iso
         // The old error was about the number in the old country.

@@ -34,7 +34,11 @@ public struct DisconnectingScreen: BusyScreen {
     }
 
     public func call(_ context: ScreenContext) -> [Command] {
-        [.call(DisconnectProvider(provider: provider, reauthToken: context.reauth?.reauthToken), Reply.disconnect)]
+        [
+            .call(
+                Endpoint.DisconnectProvider(provider: provider, reauthToken: context.reauth?.reauthToken),
+                Reply.disconnect)
+        ]
     }
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {

@@ -96,7 +96,7 @@ public struct ProviderConsentScreen: ScreenModel {
 
     public func onAppear(_ context: ScreenContext) -> [Command] {
         guard phase == .loading, context.options.hasReferenceBackend else { return [] }
-        return [.call(LoadProviderAccounts(provider: provider), Reply.accounts)]
+        return [.call(Endpoint.AdminProviderAccounts(provider: provider), Reply.accounts)]
     }
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {

@@ -1,29 +1,13 @@
 import AccessAPI
 
-struct DisconnectProvider: APIRequest {
-    var provider: SocialProvider
-    var reauthToken: String?
-    func perform(_ api: APIContext) async throws -> AuthMethods {
-        try await api.client.disconnect(provider, reauthToken: reauthToken)
-    }
-}
-
-/// The accounts the simulated provider offers on this "device" (reference backend only).
-struct LoadProviderAccounts: APIRequest {
-    var provider: SocialProvider
-    func perform(_ api: APIContext) async throws -> [ProviderAccount] {
-        try await api.client.adminProviderAccounts(provider)
-    }
-}
-
 /// The simulated provider's sign-in for the chosen account, then the link: one request, so the
 /// provider's id token never sits in the app's state or its replies.
 struct ConnectProviderAccount: APIRequest {
     var provider: SocialProvider
     var subject: String
     func perform(_ api: APIContext) async throws -> AuthMethods {
-        let token = try await api.client.adminProviderToken(provider, subject: subject)
-        return try await api.client.connect(provider, idToken: token.idToken)
+        let token = try await api.client.adminProviderToken(provider: provider, subject: subject)
+        return try await api.client.connectProvider(provider: provider, idToken: token.idToken)
     }
 }
 
@@ -33,21 +17,5 @@ struct SignInWithProviderToken: APIRequest {
     var idToken: Secret
     func perform(_ api: APIContext) async throws -> SignedIn {
         try await api.client.signIn(provider: provider, idToken: idToken.value)
-    }
-}
-
-struct ConnectWithProviderToken: APIRequest {
-    var provider: SocialProvider
-    var idToken: Secret
-    func perform(_ api: APIContext) async throws -> AuthMethods {
-        try await api.client.connect(provider, idToken: idToken.value)
-    }
-}
-
-struct ReauthWithProviderToken: APIRequest {
-    var provider: SocialProvider
-    var idToken: Secret
-    func perform(_ api: APIContext) async throws -> ReauthGrant {
-        try await api.client.reauthenticate(provider: provider, idToken: idToken.value)
     }
 }

@@ -86,8 +86,8 @@ public struct ProviderTokenScreen: ScreenModel {
         let secret = Secret(token)
         switch purpose {
         case .signIn: return [.call(SignInWithProviderToken(provider: provider, idToken: secret), Reply.signIn)]
-        case .connect: return [.call(ConnectWithProviderToken(provider: provider, idToken: secret), Reply.connect)]
-        case .reauth: return [.call(ReauthWithProviderToken(provider: provider, idToken: secret), Reply.reauth)]
+        case .connect: return [.call(Endpoint.ConnectProvider(provider: provider, idToken: token), Reply.connect)]
+        case .reauth: return [.call(Endpoint.ReauthSocial(provider: provider, idToken: token), Reply.reauth)]
         }
     }
 

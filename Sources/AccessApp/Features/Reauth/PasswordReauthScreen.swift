@@ -102,7 +102,7 @@ public struct PasswordReauthScreen: ScreenModel {
         field.setValue("")
         field.error = nil
         isWorking = true
-        return [.call(ReauthByPassword(password: Secret(password)), Reply.verify)]
+        return [.call(Endpoint.ReauthPassword(password: password), Reply.verify)]
     }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {

@@ -4,8 +4,8 @@ import AccessAPI
 struct ReauthLink: LinkPurpose {
     public var flow: AnyFlow
     public init(flow: AnyFlow) { self.flow = flow }
-    public var resend: SendReauthLink? { SendReauthLink() }
-    public func confirm(token: String) -> ConfirmReauthLink { ConfirmReauthLink(token: token) }
+    public var resend: Endpoint.ReauthEmailSend? { Endpoint.ReauthEmailSend() }
+    public func confirm(token: String) -> Endpoint.ReauthEmailConfirm { Endpoint.ReauthEmailConfirm(token: token) }
     public func confirmed(_ grant: ReauthGrant, _ context: ScreenContext) -> [Command] {
         [.grantReauth(grant), .continueFlow(flow)]
     }

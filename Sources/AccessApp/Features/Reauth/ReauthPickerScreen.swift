@@ -107,11 +107,11 @@ public struct ReauthPickerScreen: ScreenModel {
             return [.push(AuthenticatorCodeScreen(purpose: .reauth(flow)))]
         case .method(.email):
             isWorking = true
-            return [.call(SendReauthLink(), Reply.link)]
+            return [.call(Endpoint.ReauthEmailSend(), Reply.link)]
         case .method(.phone):
             guard let phone = context.methods?.phone else { return [] }
             isWorking = true
-            return [.call(RequestPhoneOTP(phone: phone, purpose: .reauth, reauthToken: nil), Reply.code)]
+            return [.call(Endpoint.RequestOtp(phone: phone, purpose: .reauth, reauthToken: nil), Reply.code)]
         case .method(let provider):
             // Only the reference backend simulates the provider; another backend needs the
             // provider's own sign-in, which a terminal cannot run: its ID token, pasted, stands in.

@@ -2,11 +2,6 @@ import AccessAPI
 
 // The backend calls of a recovery: the request, the link's check and the password that finishes it.
 
-struct StartRecovery: APIRequest {
-    var email: String
-    func perform(_ api: APIContext) async throws -> RecoveryStarted { try await api.client.startRecovery(email: email) }
-}
-
 /// The checked link with its token: the password screen spends the same token. A link the backend
 /// does not know is, for the person, one that no longer works: both lead to "Request a new link".
 struct CheckRecoveryLink: APIRequest {

@@ -27,7 +27,7 @@ public enum RecoverySent: RequestedLinkFlow {
         _ link: AnyLinkPurpose, to address: String,
         _ reply: @escaping @Sendable (Result<RecoveryStarted, APIError>) -> Reply
     ) -> Command? {
-        .call(StartRecovery(email: address), reply)
+        .call(Endpoint.StartRecovery(email: address), reply)
     }
 
     public static func resent(_ started: RecoveryStarted, at now: Date) -> (address: String, resendAfter: Date) {

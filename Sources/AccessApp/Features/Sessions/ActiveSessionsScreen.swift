@@ -28,14 +28,17 @@ public struct ActiveSessionsScreen: ScreenModel {
         self.limitedUntil = limitedUntil
     }
 
+    static let verifyAgainText = "Verify it's you again to sign out."
+
     public var id: String { "sessions" }
     public func showsSavedData(_ context: ScreenContext) -> Bool { sessions != nil }
 
     public enum Intent: Sendable { case up, down, open, reload }
     public enum Reply: Equatable, Sendable {
         case loaded(Result<[ActiveSession], APIError>)
-        case signedOut(Result<String, APIError>)
-        case othersSignedOut(Result<Int, APIError>)
+        /// The session with this id was signed out.
+        case signedOut(String, Result<Acknowledged, APIError>)
+        case othersSignedOut(Result<SessionsSignedOut, APIError>)
     }
 
     /// The other devices: what Enter and "Sign out all" act on.
@@ -90,16 +93,28 @@ public struct ActiveSessionsScreen: ScreenModel {
 
     static let thisDeviceText = "This is the device you're using. To sign it out, log out in Settings."
 
-    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
-        if let one = choice.as(SignOutSessionVerified.self) {
-            isLoading = true
-            return [.call(SignOutSession(id: one.id, reauthToken: context.reauth?.reauthToken), Reply.signedOut)]
-        }
-        guard choice.as(SignOutOthersVerified.self) != nil else { return [] }
+    /// "Verify it's you" is settled: the list sends the call with the grant it now has.
+    public enum Verified: Equatable, Sendable {
+        /// For signing out the session with this id.
+        case signOutSession(id: String)
+        /// For signing out every other device.
+        case signOutOthers
+    }
+
+    public mutating func receiveChoice(_ verified: Verified, _ context: ScreenContext) -> [Command] {
         isLoading = true
-        return [
-            .call(SignOutOtherSessions(reauthToken: context.reauth?.reauthToken), Reply.othersSignedOut)
-        ]
+        switch verified {
+        case .signOutSession(let id):
+            return [
+                .call(Endpoint.SignOutSession(id: id, reauthToken: context.reauth?.reauthToken)) {
+                    Reply.signedOut(id, $0)
+                }
+            ]
+        case .signOutOthers:
+            return [
+                .call(Endpoint.SignOutOtherSessions(reauthToken: context.reauth?.reauthToken), Reply.othersSignedOut)
+            ]
+        }
     }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
@@ -110,17 +125,28 @@ public struct ActiveSessionsScreen: ScreenModel {
             sessions = list
             selection = min(selection, max(0, rowCount - 1))
             return [.setSessions(list)]
-        case .signedOut(.success(let id)):
+        case .signedOut(let id, .success):
             error = nil
             let name = sessions?.first { $0.id == id }.map(Self.deviceName) ?? "The device"
             isLoading = true
             return [.showToast("\(name) was signed out."), .call(LoadSessions(), Reply.loaded)]
-        case .othersSignedOut(.success(let count)):
+        case .othersSignedOut(.success(let answer)):
             error = nil
             isLoading = true
+            let count = answer.signedOut
             let devices = count == 1 ? "1 other device" : "\(count) other devices"
             return [.showToast("Signed out \(devices)."), .call(LoadSessions(), Reply.loaded)]
-        case .loaded(.failure(let failure)), .signedOut(.failure(let failure)),
+        // The grant was refused (its window closed, or an email change replaced the session that earned it):
+        // "Verify it's you" again, for the same sign-out. The app has forgotten the grant already.
+        case .signedOut(let id, .failure(.reauthRequired)):
+            let name = sessions?.first { $0.id == id }.map(Self.deviceName) ?? "the device"
+            return [
+                .push(ReauthPickerScreen(flow: AnyFlow(SignOutSessionFlow(id: id, deviceName: name)))),
+                .showToast(Self.verifyAgainText),
+            ]
+        case .othersSignedOut(.failure(.reauthRequired)):
+            return [.push(ReauthPickerScreen(flow: .signOutOthers)), .showToast(Self.verifyAgainText)]
+        case .loaded(.failure(let failure)), .signedOut(_, .failure(let failure)),
             .othersSignedOut(.failure(let failure)):
             return fail(failure, context)
         }

@@ -12,24 +12,6 @@ struct LoadSessions: APIRequest {
     func perform(_ api: APIContext) async throws -> [ActiveSession] { try await api.client.sessions(cache: api.cache) }
 }
 
-/// `DELETE /me/sessions/{id}` with the re-auth grant; answers the id it signed out.
-struct SignOutSession: APIRequest {
-    var id: String
-    var reauthToken: String?
-    func perform(_ api: APIContext) async throws -> String {
-        try await api.client.signOutSession(id: id, reauthToken: reauthToken)
-        return id
-    }
-}
-
-/// `POST /me/sessions/revoke-others` with the re-auth grant; answers how many devices were signed out.
-struct SignOutOtherSessions: APIRequest {
-    var reauthToken: String?
-    func perform(_ api: APIContext) async throws -> Int {
-        try await api.client.signOutOtherSessions(reauthToken: reauthToken)
-    }
-}
-
 /// "Verify it's you" before signing every other device out: any method verifies it (nothing is its target).
 public struct SignOutOthersFlow: SensitiveFlow {
     public init() {}
@@ -42,12 +24,9 @@ public struct SignOutOthersFlow: SensitiveFlow {
 
     /// Back on the list, which sends the call with the grant it now has.
     public func start(_ context: ScreenContext) -> [Command] {
-        [.returnTo(ActiveSessionsScreen.self, with: SignOutOthersVerified())]
+        [.returnTo(ActiveSessionsScreen.self, with: .signOutOthers)]
     }
 }
-
-/// The list's cue that "Verify it's you" is settled.
-struct SignOutOthersVerified: Equatable, Sendable {}
 
 /// "Verify it's you" before signing one other device out, as for all of them: any method verifies it.
 public struct SignOutSessionFlow: SensitiveFlow {
@@ -68,13 +47,8 @@ public struct SignOutSessionFlow: SensitiveFlow {
 
     /// Back on the list, which sends the call with the grant it now has.
     public func start(_ context: ScreenContext) -> [Command] {
-        [.returnTo(ActiveSessionsScreen.self, with: SignOutSessionVerified(id: id))]
+        [.returnTo(ActiveSessionsScreen.self, with: .signOutSession(id: id))]
     }
-}
-
-/// The list's cue that "Verify it's you" is settled for signing out the session with this id.
-struct SignOutSessionVerified: Equatable, Sendable {
-    var id: String
 }
 
 extension AnyFlow {

@@ -75,7 +75,7 @@ public struct SettingsScreen: ScreenModel {
             guard canResend(context), let email = Self.unverifiedEmail(context) else { return [] }
             isResending = true
             error = nil
-            return [.call(ResendRegistrationLink(email: email), Reply.resend)]
+            return [.call(Endpoint.ResendRegistrationLink(email: email), Reply.resend)]
         case .up:
             selection = max(0, selection - 1)
         case .down:

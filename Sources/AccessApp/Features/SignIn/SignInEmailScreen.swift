@@ -61,7 +61,7 @@ public struct SignInEmailScreen: EmailEntryScreen {
                 refusedChallenge = nil
                 return [.push(EnterCodeScreen(signIn: challenge, channel: .email, displayName: displayName.name))]
             }
-            return [.call(StartSignInCode(channel: .email, destination: address), Reply.code)]
+            return [.call(Endpoint.StartSignInCode(channel: .email, email: address), Reply.code)]
         }
     }
 
@@ -73,8 +73,7 @@ public struct SignInEmailScreen: EmailEntryScreen {
     }
 
     /// Back from the code screen: the server refused the name.
-    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
-        guard let refused = choice.as(DisplayNameRefused.self) else { return [] }
+    public mutating func receiveChoice(_ refused: DisplayNameRefused, _ context: ScreenContext) -> [Command] {
         displayName.serverError = refused.message
         refusedChallenge = refused.challenge
         focus = .displayName

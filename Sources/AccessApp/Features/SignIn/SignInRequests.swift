@@ -1,24 +1,6 @@
 import AccessAPI
 import Foundation
 
-struct StartSignInCode: APIRequest {
-    var channel: SignInChannel
-    var destination: String
-    func perform(_ api: APIContext) async throws -> SignInChallenge {
-        switch channel {
-        case .phone: return try await api.client.startSignInCode(phone: destination)
-        case .email: return try await api.client.startSignInCode(email: destination)
-        }
-    }
-}
-
-struct ResendSignInCode: APIRequest {
-    var challengeId: String
-    func perform(_ api: APIContext) async throws -> SignInChallenge {
-        try await api.client.resendSignInCode(challengeId: challengeId)
-    }
-}
-
 /// Keeps the new session in the client (and its file) before the app lands.
 struct VerifySignInCode: APIRequest {
     var challengeId: String
@@ -35,7 +17,7 @@ struct SignInWithProviderAccount: APIRequest {
     var provider: SocialProvider
     var subject: String
     func perform(_ api: APIContext) async throws -> SignedIn {
-        let token = try await api.client.adminProviderToken(provider, subject: subject)
+        let token = try await api.client.adminProviderToken(provider: provider, subject: subject)
         return try await api.client.signIn(provider: provider, idToken: token.idToken)
     }
 }

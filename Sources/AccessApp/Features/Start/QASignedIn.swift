@@ -12,5 +12,5 @@ public struct QASignedIn: Equatable, Sendable {
 
     /// The profile, or nil when the backend has none to give (one without onboarding answers 404 or 501;
     /// any failure): a QA sign-in must not be stopped by it, and nil is taken as onboarded.
-    static func profile(_ client: AccountClient) async -> Profile? { try? await client.profile() }
+    static func profile(_ client: AccountClient) async -> Profile? { try? await client.getProfile() }
 }

@@ -5,7 +5,7 @@ import TerminalKit
 /// Contact support, "hybrid C" of seed 000: open a prefilled mail, or copy the address when no
 /// mail client is set up. A pressure-release screen, not a gate.
 public struct ContactSupportScreen: ScreenModel {
-    public enum Choice: Int, CaseIterable, Sendable {
+    public enum Option: Int, CaseIterable, Sendable {
         case openMail
         case copy
         /// Shown once the mail is prepared: the whole mail, for any mail client.
@@ -13,12 +13,12 @@ public struct ContactSupportScreen: ScreenModel {
     }
 
     public var userId: String?
-    public var selection: Choice
+    public var selection: Option
     /// "Open mail" was chosen: the prepared mail is shown on screen too, since a terminal may
     /// have no mail client to hand it to.
     public var showsMail: Bool
 
-    public init(userId: String?, selection: Choice = .openMail, showsMail: Bool = false) {
+    public init(userId: String?, selection: Option = .openMail, showsMail: Bool = false) {
         self.userId = userId
         self.selection = selection
         self.showsMail = showsMail
@@ -29,11 +29,11 @@ public struct ContactSupportScreen: ScreenModel {
     /// What support sees when the user's ID is not known (the methods never loaded).
     static let unknownUser = "unknown"
 
-    var choices: [Choice] { showsMail ? [.openMail, .copy, .copyMail] : [.openMail, .copy] }
+    var choices: [Option] { showsMail ? [.openMail, .copy, .copyMail] : [.openMail, .copy] }
 
     public enum Intent: Sendable {
         case up, down, chooseSelected
-        case choose(Choice)
+        case choose(Option)
     }
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
@@ -59,7 +59,7 @@ public struct ContactSupportScreen: ScreenModel {
         return []
     }
 
-    private mutating func choose(_ action: Choice, _ context: ScreenContext) -> [Command] {
+    private mutating func choose(_ action: Option, _ context: ScreenContext) -> [Command] {
         let address = context.options.brand.supportEmail
         switch action {
         case .openMail:

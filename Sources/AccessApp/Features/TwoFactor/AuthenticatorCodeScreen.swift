@@ -82,7 +82,7 @@ public struct AuthenticatorCodeScreen: ScreenModel {
         let code = Secret(entry.otp.code)
         switch purpose {
         case .signIn: return [.call(VerifySecondFactor(code: code), Reply.signIn)]
-        case .reauth: return [.call(ReauthByAuthenticator(code: code), Reply.reauth)]
+        case .reauth: return [.call(Endpoint.ReauthAuthenticator(code: entry.otp.code), Reply.reauth)]
         }
     }
 

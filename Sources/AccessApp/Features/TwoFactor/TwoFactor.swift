@@ -14,44 +14,6 @@ enum TwoFactorFeature: Feature {
 
 // MARK: - Requests
 
-/// `GET /me/two-factor`: on or off, since when, and how many recovery codes are left.
-struct LoadTwoFactor: APIRequest {
-    func perform(_ api: APIContext) async throws -> TwoFactorStatus { try await api.client.twoFactorStatus() }
-}
-
-/// `POST /me/two-factor/setup` with the re-auth grant: a new secret, pending until its first code.
-struct StartTwoFactorSetup: APIRequest {
-    var reauthToken: String?
-    func perform(_ api: APIContext) async throws -> TwoFactorSetup {
-        try await api.client.startTwoFactorSetup(reauthToken: reauthToken)
-    }
-}
-
-/// `POST /me/two-factor/confirm`: the first code turns two-factor on; the answer is the recovery codes.
-struct ConfirmTwoFactorSetup: APIRequest {
-    var code: Secret
-    func perform(_ api: APIContext) async throws -> [String] {
-        try await api.client.confirmTwoFactorSetup(code: code.value)
-    }
-}
-
-/// `POST /me/two-factor/recovery-codes` with the re-auth grant: ten new codes, the old ones dead.
-struct RegenerateRecoveryCodes: APIRequest {
-    var reauthToken: String?
-    func perform(_ api: APIContext) async throws -> [String] {
-        try await api.client.regenerateRecoveryCodes(reauthToken: reauthToken)
-    }
-}
-
-/// `DELETE /me/two-factor` with the re-auth grant.
-struct TurnOffTwoFactor: APIRequest {
-    var reauthToken: String?
-    func perform(_ api: APIContext) async throws -> Acknowledged {
-        try await api.client.turnOffTwoFactor(reauthToken: reauthToken)
-        return Acknowledged()
-    }
-}
-
 /// `POST /auth/two-factor/verify`: the second step with the app's code; new tokens, kept by the client.
 struct VerifySecondFactor: APIRequest {
     var code: Secret
@@ -66,7 +28,7 @@ struct SignInWithRecoveryCode: APIRequest {
     var recoveryCode: Secret
     func perform(_ api: APIContext) async throws -> RecoveredSignIn {
         let signedIn = try await api.client.signInWithRecoveryCode(recoveryCode.value)
-        let remaining = try? await api.client.twoFactorStatus().recoveryCodesRemaining
+        let remaining = try? await api.client.getTwoFactor().recoveryCodesRemaining
         return RecoveredSignIn(signedIn: signedIn, codesRemaining: remaining)
     }
 }
@@ -75,14 +37,6 @@ struct SignInWithRecoveryCode: APIRequest {
 public struct RecoveredSignIn: Equatable, Sendable {
     public var signedIn: SignedIn
     public var codesRemaining: Int?
-}
-
-/// `POST /auth/reauth/authenticator`: "Verify it's you" with the app's code.
-struct ReauthByAuthenticator: APIRequest {
-    var code: Secret
-    func perform(_ api: APIContext) async throws -> ReauthGrant {
-        try await api.client.reauthenticate(authenticatorCode: code.value)
-    }
 }
 
 // MARK: - Flows through "Verify it's you"

@@ -36,7 +36,7 @@ public struct TwoFactorScreen: ScreenModel {
     public enum Intent: Sendable { case up, down, open, reload }
     public enum Reply: Equatable, Sendable {
         case loaded(Result<TwoFactorStatus, APIError>)
-        case regenerated(Result<[String], APIError>)
+        case regenerated(Result<RecoveryCodes, APIError>)
         case turnedOff(Result<Acknowledged, APIError>)
     }
 
@@ -46,13 +46,13 @@ public struct TwoFactorScreen: ScreenModel {
         return [.move(up: .up, down: .down), .open("Open", .open), reload]
     }
 
-    public func onAppear(_ context: ScreenContext) -> [Command] { [.call(LoadTwoFactor(), Reply.loaded)] }
+    public func onAppear(_ context: ScreenContext) -> [Command] { [.call(Endpoint.GetTwoFactor(), Reply.loaded)] }
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         switch intent {
         case .reload:
             isLoading = true
-            return [.call(LoadTwoFactor(), Reply.loaded)]
+            return [.call(Endpoint.GetTwoFactor(), Reply.loaded)]
         case .up: selection = max(0, selection - 1)
         case .down: selection = min(max(0, rows.count - 1), selection + 1)
         case .open: return open(context)
@@ -71,15 +71,14 @@ public struct TwoFactorScreen: ScreenModel {
         }
     }
 
-    public mutating func receiveChoice(_ choice: AnyValue, _ context: ScreenContext) -> [Command] {
-        guard let verified = choice.as(Verified.self) else { return [] }
+    public mutating func receiveChoice(_ verified: Verified, _ context: ScreenContext) -> [Command] {
         isLoading = true
         error = nil
         let token = context.reauth?.reauthToken
         switch verified {
-        case .regenerate: return [.call(RegenerateRecoveryCodes(reauthToken: token), Reply.regenerated)]
-        case .turnOff: return [.call(TurnOffTwoFactor(reauthToken: token), Reply.turnedOff)]
-        case .codesSaved: return [.call(LoadTwoFactor(), Reply.loaded)]
+        case .regenerate: return [.call(Endpoint.RegenerateRecoveryCodes(reauthToken: token), Reply.regenerated)]
+        case .turnOff: return [.call(Endpoint.DisableTwoFactor(reauthToken: token), Reply.turnedOff)]
+        case .codesSaved: return [.call(Endpoint.GetTwoFactor(), Reply.loaded)]
         }
     }
 
@@ -93,7 +92,7 @@ public struct TwoFactorScreen: ScreenModel {
             return TwoFactor.methods(context.methods, on: loaded.enabled)
         case .regenerated(.success(let codes)):
             isLoading = true
-            return [.push(RecoveryCodesScreen(purpose: .regenerated, codes: codes))]
+            return [.push(RecoveryCodesScreen(purpose: .regenerated, codes: codes.recoveryCodes))]
         case .turnedOff(.success):
             return TwoFactor.methods(context.methods, on: false) + [
                 .popTo(HubScreen.self), .showToast(TwoFactor.turnedOffText),
@@ -101,7 +100,7 @@ public struct TwoFactorScreen: ScreenModel {
         case .turnedOff(.failure(.server(409, _, _))):
             // Off already (from another device): the screen says how things stand now.
             isLoading = true
-            return [.call(LoadTwoFactor(), Reply.loaded)]
+            return [.call(Endpoint.GetTwoFactor(), Reply.loaded)]
         case .loaded(.failure(let failure)), .regenerated(.failure(let failure)), .turnedOff(.failure(let failure)):
             error = failure.message
             return []

@@ -82,7 +82,7 @@ public struct TwoFactorSetupScreen: ScreenModel {
     public enum Intent: Sendable { case next, back, toggleKey, copy, restart, verify }
     public enum Reply: Equatable, Sendable {
         case started(Result<TwoFactorSetup, APIError>)
-        case confirmed(Result<[String], APIError>)
+        case confirmed(Result<RecoveryCodes, APIError>)
     }
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
@@ -105,7 +105,7 @@ public struct TwoFactorSetupScreen: ScreenModel {
     public func onAppear(_ context: ScreenContext) -> [Command] { start(context) }
 
     private func start(_ context: ScreenContext) -> [Command] {
-        [.call(StartTwoFactorSetup(reauthToken: context.reauth?.reauthToken), Reply.started)]
+        [.call(Endpoint.StartTwoFactorSetup(reauthToken: context.reauth?.reauthToken), Reply.started)]
     }
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
@@ -143,7 +143,7 @@ public struct TwoFactorSetupScreen: ScreenModel {
     private mutating func verify(_ context: ScreenContext) -> [Command] {
         guard entry.canSend(closed: isExpired(context), at: context.now) else { return [] }
         entry.sending()
-        return [.call(ConfirmTwoFactorSetup(code: Secret(entry.otp.code)), Reply.confirmed)]
+        return [.call(Endpoint.ConfirmTwoFactorSetup(code: entry.otp.code), Reply.confirmed)]
     }
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
@@ -163,7 +163,7 @@ public struct TwoFactorSetupScreen: ScreenModel {
             return []
         case .confirmed(.success(let codes)):
             return TwoFactor.methods(context.methods, on: true) + [
-                .replaceTop(RecoveryCodesScreen(purpose: .setUp, codes: codes))
+                .replaceTop(RecoveryCodesScreen(purpose: .setUp, codes: codes.recoveryCodes))
             ]
         case .confirmed(.failure(let failure)):
             switch entry.refused(failure, now: context.now) {
