@@ -45,6 +45,8 @@ public enum EmailLink: String, CaseIterable, Sendable {
         public let oneShot: Bool
         /// The links a new one of this kind ends unopened, for the same account (`link.superseded`).
         public let supersedes: Set<EmailLink>
+        /// Whether a new one can be asked for once it expired: a revert link comes only with an email change.
+        public var requestable: Bool = true
     }
 
     /// The table.
@@ -55,7 +57,8 @@ public enum EmailLink: String, CaseIterable, Sendable {
         case .emailChange, .emailAdd:
             Rules(lifetime: LinkLifetimes.emailChange, oneShot: true, supersedes: [.emailChange, .emailAdd])
         // Each change's way back stays open on its own: a later change does not close an earlier one's.
-        case .emailRevert: Rules(lifetime: LinkLifetimes.emailRevert, oneShot: true, supersedes: [])
+        case .emailRevert:
+            Rules(lifetime: LinkLifetimes.emailRevert, oneShot: true, supersedes: [], requestable: false)
         case .register: Rules(lifetime: LinkLifetimes.registration, oneShot: true, supersedes: [.register])
         case .recovery: Rules(lifetime: LinkLifetimes.recovery, oneShot: true, supersedes: [.recovery])
         case .passwordReset:

@@ -25,6 +25,9 @@ public protocol LinkPurpose: Equatable, Sendable {
     /// Where "Request a new link" goes when `resend` cannot send one by itself (the address is asked
     /// again); nil: nowhere.
     var newLinkScreen: (any ScreenModel)? { get }
+    /// The backend's kind of the link, whose rules (AccessCore's `EmailLink.rules`) say how long it works and
+    /// whether another can be asked for.
+    var kind: EmailLink { get }
     /// "This link has expired"'s explanation: how long this kind of link works.
     var lifetimeText: String { get }
     /// The same purpose knowing the address the link went to (an outbox message's recipient).
@@ -41,7 +44,7 @@ extension LinkPurpose {
     /// `sent(to:)`, wrapped: what an outbox message's link opens as.
     func link(sentTo address: String) -> AnyLinkPurpose { AnyLinkPurpose(sent(to: address)) }
     public var lifetimeText: String {
-        "Verification links expire after \(RuleText.duration(EmailLink.emailChange.rules.lifetime)). Request a new one to try again."
+        "Verification links expire after \(RuleText.duration(kind.rules.lifetime)). Request a new one to try again."
     }
 }
 

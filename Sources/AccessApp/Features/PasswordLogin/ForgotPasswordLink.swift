@@ -22,9 +22,10 @@ struct ForgotPasswordLink: LinkPurpose {
     /// The person typed the address on the screen that asked for the link.
     public var canEditAddress: Bool { true }
     public var linkPath: String { "reset-password" }
+    public var kind: EmailLink { .passwordReset }
     public var newLinkScreen: (any ScreenModel)? { ForgotPasswordScreen(email: email ?? "") }
     public var lifetimeText: String {
-        "Reset links work once, for \(RuleText.duration(EmailLink.passwordReset.rules.lifetime)). Request a new one to try again."
+        "Reset links work once, for \(RuleText.duration(kind.rules.lifetime)). Request a new one to try again."
     }
     public func sent(to address: String) -> ForgotPasswordLink { ForgotPasswordLink(email: address) }
 }

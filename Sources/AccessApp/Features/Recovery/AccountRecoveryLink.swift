@@ -18,8 +18,9 @@ struct AccountRecoveryLink: LinkPurpose {
     /// The person typed the address on the screen that asked for the link.
     public var canEditAddress: Bool { true }
     public var linkPath: String { "recover" }
+    public var kind: EmailLink { .recovery }
     public var newLinkScreen: (any ScreenModel)? { RecoveryRequestScreen() }
     public var lifetimeText: String {
-        "Recovery links work once, for \(RuleText.duration(EmailLink.recovery.rules.lifetime)). Request a new one to try again."
+        "Recovery links work once, for \(RuleText.duration(kind.rules.lifetime)). Request a new one to try again."
     }
 }
