@@ -165,7 +165,9 @@ let package = Package(
                 // Secrets-at-rest tests read the database and recompute its HMACs.
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            // Databases made by an earlier accessdeck, which MainFixtureTests migrates.
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "AccessConformTests",

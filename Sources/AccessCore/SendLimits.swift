@@ -13,7 +13,10 @@ public enum SendLimits {
     /// The caps across destinations (`rate_limit.*_hourly`) look back one hour: the backend enforces them
     /// and `accessdeck conform` holds a backend to them.
     public static let capWindow: TimeInterval = 60 * 60
+    /// One client address: a household or an office behind one address signing in, with room to spare.
     public static let maxSendsPerClientAddress = 30
+    /// One signed-in account: a phone change with its resends and a re-auth or two, twice over.
     public static let maxSendsPerAccount = 10
+    /// The whole server: a bound on what any number of clients together can cost in texts and emails.
     public static let maxSendsPerHour = 300
 }

@@ -193,11 +193,15 @@ enum PhoneFixture {
     }
 
     /// Issue 28 item 1: the 30 s between sends says when the next send is possible ("Resend in", seed 001);
-    /// only a limit reached says "Too many", and a cap says which one it is.
+    /// every limit reached says which one it is (issue 46 item 5), and only a 429 naming none says "Too many
+    /// attempts".
     @Test func aWaitSaysWhichLimitItIs() {
         let words: [(RateLimitKind?, String)] = [
             (.cooldown, "! Resend in 0:24"),
-            (.resendWindow, "! Too many attempts. Try again in 0:24"),
+            (.resendWindow, "! Resend limit reached. Try again in 0:24"),
+            (.loginLockout, "! Too many incorrect attempts. Try again in 0:24"),
+            (.passwordAttempts, "! Too many wrong passwords. Try again in 0:24"),
+            (.twoFactorAttempts, "! Too many wrong codes. Try again in 0:24"),
             (.dailyCap, "! Daily limit reached. Try again in 0:24"),
             (.clientAddressHourly, "! Hourly limit for your network reached. Try again in 0:24"),
             (.accountHourly, "! Hourly limit for your account reached. Try again in 0:24"),

@@ -235,7 +235,7 @@ import Testing
         try await TestBackend.with(scenario: "new-user") { backend in
             let first = try await signUpByPhone(backend).session.accessToken
             #expect(try await putProfile(backend, "casey", token: first).status == 200)
-            _ = try await backend.advance(seconds: RateLimitService.cooldown)
+            _ = try await backend.advance(seconds: SendLimits.cooldown)
             let requested: OTPRequestAccepted = try await backend.requestOTP(Self.newPhone, .reauth, token: first)
                 .decode()
             let code = try await backend.lastCode(to: Self.newPhone)
@@ -309,7 +309,7 @@ import Testing
             let token = try await signInMidway(backend).session.accessToken
             #expect(try await setRecoveryEmail(backend, "casey@mail.com", token: token).status == 202)
             let first = try await lastRegistrationLink(backend, to: "casey@mail.com")
-            _ = try await backend.advance(seconds: RateLimitService.cooldown)
+            _ = try await backend.advance(seconds: SendLimits.cooldown)
             let resent = try await backend.post("/auth/register/resend", EmailOnlyBody(email: "casey@mail.com"))
             #expect(resent.status == 202)
             let second = try await lastRegistrationLink(backend, to: "casey@mail.com")
@@ -323,7 +323,7 @@ import Testing
         try await TestBackend.with(scenario: "onboarding-midway") { backend in
             let token = try await signInMidway(backend).session.accessToken
             #expect(try await setRecoveryEmail(backend, "casey@mail.com", token: token).status == 202)
-            _ = try await backend.advance(seconds: RateLimitService.cooldown)
+            _ = try await backend.advance(seconds: SendLimits.cooldown)
             let challenge: SignInChallenge = try await SignInCodeTests.start(backend, email: "casey@mail.com").decode()
             let code = try await backend.lastCode(to: "casey@mail.com")
             let signedIn: SignedIn = try await SignInCodeTests.verify(backend, challenge.challengeId, code).decode()
@@ -361,7 +361,7 @@ import Testing
             #expect(try await backend.send(.DELETE, "/me", token: deleted, reauth: grant.reauthToken).status == 200)
             let held = try await setRecoveryEmail(backend, "jdoe@mail.com", token: try await signUpWithAnyCode(backend))
             #expect(held.status == 409 && held.error?.code == "recently_deleted")
-            _ = try await backend.advance(seconds: IdentityHoldService.holdDuration)
+            _ = try await backend.advance(seconds: DeletionRules.holdDuration)
             let freed = try await setRecoveryEmail(
                 backend, "jdoe@mail.com", token: try await signUpWithAnyCode(backend))
             #expect(freed.status == 202)
@@ -394,7 +394,7 @@ import Testing
             #expect(early.status == 429)
             #expect(early.error?.limit == "cooldown")
             #expect(try await profile(backend, token: token).email == nil)
-            _ = try await backend.advance(seconds: RateLimitService.cooldown)
+            _ = try await backend.advance(seconds: SendLimits.cooldown)
             #expect(try await setRecoveryEmail(backend, "casey@mail.com", token: token).status == 202)
         }
     }

@@ -1,5 +1,6 @@
 import AccessAPI
 import AccessBackendTesting
+import AccessCore
 import Foundation
 import Testing
 
@@ -29,7 +30,7 @@ import Testing
         try await TestBackend.with(scenario: "no-phone") { backend in
             let token = try await backend.signIn().accessToken
             #expect(try await backend.requestOTP(phone, .addPhone, token: token).status == 202)
-            _ = try await backend.advance(seconds: OTPService.ttl - 1)
+            _ = try await backend.advance(seconds: CodeRules.lifetime - 1)
             #expect(try await statuses(backend) == [.live])
             _ = try await backend.advance(seconds: 1)
             #expect(try await statuses(backend) == [.expired])
@@ -40,12 +41,12 @@ import Testing
         try await TestBackend.with(scenario: "no-phone") { backend in
             let token = try await backend.signIn().accessToken
             let first: OTPRequestAccepted = try await backend.requestOTP(phone, .addPhone, token: token).decode()
-            _ = try await backend.advance(seconds: RateLimitService.cooldown)
+            _ = try await backend.advance(seconds: SendLimits.cooldown)
             let resent = try await backend.post(
                 "/auth/phone/resend-otp", OTPRequestRef(requestId: first.requestId), token: token)
             #expect(resent.status == 202)
             #expect(try await statuses(backend) == [.superseded, .live])
-            _ = try await backend.advance(seconds: RateLimitService.cooldown)
+            _ = try await backend.advance(seconds: SendLimits.cooldown)
             #expect(try await backend.requestOTP(phone, .addPhone, token: token).status == 202)
             #expect(try await statuses(backend) == [.superseded, .superseded, .live])
         }
@@ -65,7 +66,7 @@ import Testing
             let accepted: OTPRequestAccepted = try await backend.requestOTP(phone, .addPhone, token: token).decode()
             let code = try await backend.lastCode(to: phone)
             let wrong = code == "000000" ? "111111" : "000000"
-            for _ in 0..<OTPService.maxWrongAttempts {
+            for _ in 0..<CodeRules.maxWrongAttempts {
                 #expect(try await backend.verify(accepted.requestId, wrong, token: token).status == 401)
             }
             #expect(try await statuses(backend) == [.exhausted])
@@ -83,10 +84,10 @@ import Testing
             #expect(confirm.status == 200)
             #expect(try await statuses(backend) == [.used])
 
-            _ = try await backend.advance(seconds: RateLimitService.cooldown)
+            _ = try await backend.advance(seconds: SendLimits.cooldown)
             #expect(try await backend.send(.POST, "/auth/reauth/email", token: token).status == 202)
             #expect(try await statuses(backend) == [.used, .live])
-            _ = try await backend.advance(seconds: LinkService.reauthLifetime)
+            _ = try await backend.advance(seconds: LinkLifetimes.reauth)
             #expect(try await statuses(backend) == [.used, .expired])
         }
     }
@@ -100,16 +101,16 @@ import Testing
             let accepted: OTPRequestAccepted = try await backend.requestOTP(phone, .addPhone, token: token).decode()
             let code = try await backend.lastCode(to: phone)
             let wrong = code == "000000" ? "111111" : "000000"
-            for _ in 0..<OTPService.maxWrongAttempts {
+            for _ in 0..<CodeRules.maxWrongAttempts {
                 #expect(try await backend.verify(accepted.requestId, wrong, token: token).status == 401)
             }
-            _ = try await backend.advance(seconds: RateLimitService.cooldown)
+            _ = try await backend.advance(seconds: SendLimits.cooldown)
             let resent = try await backend.post(
                 "/auth/phone/resend-otp", OTPRequestRef(requestId: accepted.requestId), token: token)
             #expect(resent.status == 202)
             #expect(try await statuses(backend) == [.exhausted, .live])
             // And a code that ran out its 5 minutes before the resend stays expired.
-            _ = try await backend.advance(seconds: OTPService.ttl)
+            _ = try await backend.advance(seconds: CodeRules.lifetime)
             let again = try await backend.post(
                 "/auth/phone/resend-otp", OTPRequestRef(requestId: accepted.requestId), token: token)
             #expect(again.status == 202)
@@ -137,7 +138,7 @@ import Testing
     @Test func aLinkReplacedByANewerOneReadsSuperseded() async throws {
         try await TestBackend.with(scenario: "no-phone") { backend in
             try await register(backend)
-            _ = try await backend.advance(seconds: RateLimitService.cooldown)
+            _ = try await backend.advance(seconds: SendLimits.cooldown)
             try await resendRegistration(backend)
             #expect(try await linkStatuses(backend) == [.superseded, .live])
         }
@@ -149,13 +150,13 @@ import Testing
         try await TestBackend.with(scenario: "no-phone") { backend in
             try await register(backend)
             let first = try #require(try await backend.outbox().last { $0.kind == "email_verify_link" }?.token)
-            _ = try await backend.advance(seconds: RateLimitService.cooldown)
+            _ = try await backend.advance(seconds: SendLimits.cooldown)
             try await resendRegistration(backend)
             let refused = try await backend.post("/auth/register/confirm", EmailLinkConfirmBody(token: first))
             #expect(refused.status == 410)
             #expect(refused.error?.code == "link_superseded")
             let newest = try #require(try await backend.outbox().last { $0.kind == "email_verify_link" }?.token)
-            _ = try await backend.advance(seconds: PasswordLoginService.registrationLinkLifetime)
+            _ = try await backend.advance(seconds: LinkLifetimes.registration)
             let late = try await backend.post("/auth/register/confirm", EmailLinkConfirmBody(token: newest))
             #expect(late.error?.code == "link_expired")
         }
@@ -166,7 +167,7 @@ import Testing
         try await TestBackend.with(scenario: "no-phone") { backend in
             try await register(backend)
             let token = try #require(try await backend.outbox().last { $0.kind == "email_verify_link" }?.token)
-            _ = try await backend.advance(seconds: PasswordLoginService.registrationLinkLifetime + 15 * 60)
+            _ = try await backend.advance(seconds: LinkLifetimes.registration + 15 * 60)
             let refused = try await backend.post("/auth/register/confirm", EmailLinkConfirmBody(token: token))
             #expect(refused.status == 410)
             try await resendRegistration(backend)

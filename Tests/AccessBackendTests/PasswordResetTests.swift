@@ -229,19 +229,22 @@ import Testing
         }
     }
 
-    /// Issue 46: RULES.md's password.invalid, "a new password also not the current one", held for a change and
-    /// not for a reset, which set the current password again, ended every session and mailed "password changed".
-    @Test func theCurrentPasswordIsRefusedAndTheLinkStaysUsable() async throws {
-        try await TestBackend.with(scenario: "returning-user") { (backend: TestBackend) async throws in
+    /// RULES.md `password.invalid`: "a new password also not the current one", on every road that sets one. A
+    /// reset took the current password (issue 46): it succeeded, ended every session and mailed "password changed".
+    @Test func theCurrentPasswordIs422AndNothingHappens() async throws {
+        try await TestBackend.with { (backend: TestBackend) async throws in
+            let session = try await backend.signIn()
             _ = try await Self.request(backend)
             let token = try await Self.lastLinkToken(backend)
-            let signedIn: SignedIn = try await login(backend, "correct-horse-42").decode()
-            let sessionBefore = signedIn.session.accessToken
-            let reply = try await Self.complete(backend, token, "correct-horse-42")
-            #expect(reply.status == 422)
-            #expect(reply.error?.code == "password_invalid")
-            #expect(reply.error?.errors == ["password_unchanged"])
-            #expect(try await backend.get("/auth/me", token: sessionBefore).status == 200)
+            let notices = try await backend.outbox().filter { $0.kind == "password_changed_notice" }.count
+            let same = try await Self.complete(backend, token, "correct-horse-42")
+            #expect(same.status == 422)
+            #expect(same.error?.code == "password_invalid")
+            #expect(same.error?.errors == ["password_unchanged"])
+            #expect(try await journalRules(backend, path: "/auth/password/reset/complete") == ["password.invalid"])
+            // Nothing happened: the session lives, no notice went, the link still works.
+            #expect(try await backend.get("/auth/me", token: session.accessToken).status == 200)
+            #expect(try await backend.outbox().filter { $0.kind == "password_changed_notice" }.count == notices)
             #expect(try await Self.check(backend, token).status == 200)
             #expect(try await Self.complete(backend, token).status == 200)
         }

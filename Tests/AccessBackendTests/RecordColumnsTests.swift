@@ -26,13 +26,12 @@ import Testing
                     sql: """
                         INSERT INTO users (id, role, is_primary, email, email_unverified, onboarding_step)
                         VALUES ('usr_1', 'coach', 1, 'a@mail.com', 1, 'recovery_email');
-                        INSERT INTO otp_requests
-                            (id, user_id, phone, purpose, code_hash, created_at, expires_at, resend_after, state)
-                        VALUES ('otp_1', 'usr_1', '+1', 'change_phone', 'h', 0, 300, 30, 'dead'),
-                            ('otp_2', 'usr_1', '+1', 'reverify_phone', 'h', 0, 300, 30, 'cancelled');
-                        INSERT INTO sign_in_challenges
-                            (id, channel, destination, code_hash, created_at, expires_at, resend_after, state)
-                        VALUES ('chl_1', 'email', 'a@mail.com', 'h', 0, 300, 30, 'superseded');
+                        INSERT INTO code_challenges
+                            (id, purpose, user_id, channel, destination, code_hash, created_at, expires_at,
+                            resend_after, state)
+                        VALUES ('otp_1', 'change_phone', 'usr_1', 'phone', '+1', 'h', 0, 300, 30, 'dead'),
+                            ('otp_2', 'reverify_phone', 'usr_1', 'phone', '+1', 'h', 0, 300, 30, 'cancelled'),
+                            ('chl_1', 'sign_in', NULL, 'email', 'a@mail.com', 'h', 0, 300, 30, 'superseded');
                         INSERT INTO sessions
                             (access_hash, refresh_hash, user_id, access_expires_at, refresh_expires_at, family_id,
                             access)
@@ -55,11 +54,13 @@ import Testing
             try store.pool.read { db in
                 let user = try #require(try UserRecord.fetchOne(db, key: "usr_1"))
                 #expect(user.role == .coach && user.emailUnverified && user.onboardingStep == .recoveryEmail)
-                let codes = try OTPRequestRecord.fetchAll(db, sql: "SELECT * FROM otp_requests ORDER BY id")
+                let codes = try CodeChallengeRecord.fetchAll(
+                    db, sql: "SELECT * FROM code_challenges WHERE user_id IS NOT NULL ORDER BY id")
                 #expect(codes.map(\.state) == [.dead, .cancelled])
                 #expect(codes.map(\.purpose) == [.changePhone, .reverifyPhone])
-                let challenge = try #require(try SignInChallengeRecord.fetchOne(db, key: "chl_1"))
-                #expect(challenge.channel == .email && challenge.state == .superseded)
+                let challenge = try #require(try CodeChallengeRecord.fetchOne(db, key: "chl_1"))
+                #expect(challenge.channel == .email && challenge.state == .superseded && challenge.userId == nil)
+                #expect(challenge.purpose == .signIn)
                 #expect(try SessionRecord.fetchOne(db, key: "at")?.access == .limited)
                 let links = try LinkRecord.fetchAll(db, sql: "SELECT * FROM links ORDER BY token_hash")
                 #expect(links.map(\.purpose) == [.emailRevert, .register])
@@ -76,21 +77,22 @@ import Testing
     }
 
     /// And the other way: what the records write is the words the schema's CHECK constraints allow.
-    @Test func theCodeStatesAreTheOnesTheSchemaAllows() throws {
+    @Test func theCodeStatesAndPurposesAreTheOnesTheSchemaAllows() throws {
         try Self.withStore { store in
-            let schema = try store.pool.read { db in
-                try String.fetchAll(
-                    db, sql: "SELECT sql FROM sqlite_master WHERE name IN ('otp_requests', 'sign_in_challenges')")
-            }
-            let allowed = Set(
-                schema.flatMap { sql in
-                    sql.matches(of: #/state IN \(([^)]*)\)/#).flatMap { match in
-                        match.output.1.split(separator: ",").map {
-                            $0.trimmingCharacters(in: CharacterSet(charactersIn: " '"))
-                        }
-                    }
+            let schema = try #require(
+                try store.pool.read { db in
+                    try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'code_challenges'")
                 })
-            #expect(allowed == Set(CodeState.allCases.map(\.rawValue)))
+            func allowed(_ column: String) -> Set<String> {
+                Set(
+                    schema.matches(of: try! Regex("\\b\(column) IN \\(([^)]*)\\)")).flatMap { match in
+                        String(match.output[1].substring ?? "").split(separator: ",").map {
+                            $0.trimmingCharacters(in: CharacterSet(charactersIn: " '\n"))
+                        }
+                    })
+            }
+            #expect(allowed("state") == Set(CodeState.allCases.map(\.rawValue)))
+            #expect(allowed("purpose") == Set(CodePurpose.allCases.map(\.rawValue)))
         }
     }
 }

@@ -1,5 +1,6 @@
 import AccessAPI
 import AccessBackendTesting
+import AccessCore
 import Foundation
 import GRDB
 import Testing
@@ -30,9 +31,20 @@ import Testing
         try await TestBackend.with { backend in
             let live = try await Self.plan(
                 backend,
-                "SELECT id FROM otp_requests WHERE user_id = ? AND phone = ? AND state = 'open' AND expires_at > ?",
-                ["u", "+995511200300", 0])
-            #expect(live.contains("USING INDEX otp_requests_live"), "\(live)")
+                """
+                SELECT id FROM code_challenges WHERE destination = ? AND user_id IS ? AND state = 'open'
+                AND expires_at > ?
+                """,
+                ["+995511200300", "u", 0])
+            #expect(live.contains("USING INDEX code_challenges_live"), "\(live)")
+            let signIn = try await Self.plan(
+                backend,
+                """
+                SELECT id FROM code_challenges WHERE destination = ? AND user_id IS ? AND state = 'open'
+                AND expires_at > ?
+                """,
+                ["jdoe@mail.com", nil, 0])
+            #expect(signIn.contains("USING INDEX code_challenges_live"), "\(signIn)")
             let sends = try await Self.plan(
                 backend, "SELECT sent_at FROM sends WHERE recipient = ? AND sent_at > ? ORDER BY sent_at",
                 ["+995511200300", 0])
@@ -61,14 +73,14 @@ import Testing
             _ = try await backend.advance(seconds: 600)
             _ = try await backend.signIn()
             #expect(try await backend.verify(accepted.requestId, "000000", token: tokens.accessToken).status == 410)
-            #expect(try await Self.count(backend, "otp_requests") == 1)
+            #expect(try await Self.count(backend, "code_challenges") == 1)
             #expect(try await Self.count(backend, "sends") == 2)
 
             // Past every window: a day and more.
             _ = try await backend.advance(seconds: 25 * 3600)
             _ = try await backend.signIn()
             #expect(try await Self.count(backend, "sends") == 0)
-            #expect(try await Self.count(backend, "otp_requests") == 0)
+            #expect(try await Self.count(backend, "code_challenges") == 0)
             #expect(try await Self.count(backend, "links") == 0)
             #expect(try await Self.count(backend, "reauth_grants") == 0)
             // Refresh tokens last 7 days: all three sessions are still refreshable.
@@ -85,7 +97,7 @@ import Testing
             let next = try await backend.post("/auth/refresh", RefreshBody(refreshToken: tokens.refreshToken))
             #expect(next.status == 200)
             #expect(try await Self.count(backend, "sessions") == 1)
-            _ = try await backend.advance(seconds: SessionService.reuseInterval)
+            _ = try await backend.advance(seconds: RefreshRules.reuseInterval)
             let reused = try await backend.post("/auth/refresh", RefreshBody(refreshToken: tokens.refreshToken))
             #expect(reused.status == 401)
         }

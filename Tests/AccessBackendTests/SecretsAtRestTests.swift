@@ -64,7 +64,7 @@ import Testing
             let stored = try await backend.running.store.pool.read { db in
                 (
                     code: try String.fetchOne(
-                        db, sql: "SELECT code_hash FROM otp_requests WHERE id = ?", arguments: [accepted.requestId]),
+                        db, sql: "SELECT code_hash FROM code_challenges WHERE id = ?", arguments: [accepted.requestId]),
                     link: try String.fetchOne(db, sql: "SELECT token_hash FROM links"),
                     session: try String.fetchOne(db, sql: "SELECT access_hash FROM sessions")
                 )

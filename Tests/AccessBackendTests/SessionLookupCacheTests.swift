@@ -1,5 +1,6 @@
 import AccessAPI
 import AccessBackendTesting
+import AccessCore
 import Foundation
 import GRDB
 import Testing
@@ -54,7 +55,7 @@ import Testing
         try await TestBackend.with { backend in
             let token = try await backend.signIn().accessToken
             #expect(try await backend.get("/me/auth-methods", token: token).status == 200)
-            _ = try await backend.advance(seconds: SessionService.accessLifetime - 1)
+            _ = try await backend.advance(seconds: SessionRules.accessLifetime - 1)
             #expect(try await backend.get("/me/auth-methods", token: token).status == 200)
             _ = try await backend.advance(seconds: 1)
             #expect(try await backend.get("/me/auth-methods", token: token).status == 401)

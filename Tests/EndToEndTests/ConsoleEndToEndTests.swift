@@ -29,7 +29,7 @@ import Testing
         try tmux.waitUntil("the outbox closed") { !$0.contains("What the reference backend sent") }
 
         try tmux.sendKeys("r")
-        let limited = try tmux.waitFor("Too many attempts. Try again in")
+        let limited = try tmux.waitFor("Resend limit reached. Try again in")
         #expect(limited.contains("Code expired. Request a new one."))
     }
 

@@ -31,8 +31,8 @@ public struct RateLimit: Equatable, Sendable {
     }
 
     /// What the wait is, in the banner's words (issue 28 item 1): the gap between sends says when the next
-    /// send is possible, as seed 001's "Resend in 0:27" does; only a limit reached says "Too many", and a
-    /// cap says which it is.
+    /// send is possible, as seed 001's "Resend in 0:27" does; a limit reached says which it is (issue 46 item 5),
+    /// and only a 429 that names none says "Too many attempts".
     public static func wait(_ kind: RateLimitKind?) -> Banner.Wait {
         switch kind {
         case .cooldown: return Banner.Wait(lead: "Resend in", shortLead: "Resend in", isLimit: false)
@@ -42,7 +42,11 @@ public struct RateLimit: Equatable, Sendable {
         case .globalHourly: return Banner.Wait(lead: "Hourly limit for this server reached. Try again in")
         case .passwordAttempts: return Banner.Wait(lead: "Too many wrong passwords. Try again in")
         case .twoFactorAttempts: return Banner.Wait(lead: "Too many wrong codes. Try again in")
-        case .resendWindow, .loginLockout, nil: return .limit
+        // The resends allowed in the window are used up: a limit of its own, not the gap between two sends.
+        case .resendWindow: return Banner.Wait(lead: "Resend limit reached. Try again in")
+        // Seed 003's words for its progressive lockout.
+        case .loginLockout: return Banner.Wait(lead: "Too many incorrect attempts. Try again in")
+        case nil: return .limit
         }
     }
 

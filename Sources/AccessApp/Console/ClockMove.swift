@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 
 /// How QA changes the reference backend's clock (the palette's "Clock" commands, a tape's `clock`): forward
@@ -13,7 +14,8 @@ public enum ClockMove: Equatable, Sendable {
 
     /// The palette's choices, in order.
     public static let presets: [ClockMove] = [
-        .by(seconds: 30), .by(seconds: 5 * 60), .by(seconds: 15 * 60), .by(seconds: 24 * 3600), .toNextDeadline,
+        .by(seconds: SendLimits.cooldown), .by(seconds: CodeRules.lifetime), .by(seconds: ReauthRules.window),
+        .by(seconds: SendLimits.dailyWindow), .toNextDeadline,
         .frozen(true), .frozen(false),
     ]
 

@@ -4,6 +4,11 @@ import Foundation
 import TerminalKit
 
 extension CommandPalette {
+    /// How long the palette's refused-connection fault lasts: the reference backend's own default (its
+    /// `FaultService.defaultRefusalSeconds`), sent explicitly so the palette says what it asked for.
+    static let refusedSeconds = 30
+    private static var refusedFor: String { RuleText.duration(TimeInterval(refusedSeconds), .short) }
+
     /// Every command for the app as it stands: the keymap of the screen below, the QA console's (scenarios,
     /// clock, faults: reference backend only), looks, and every gallery state.
     static func commands(for state: AppState) -> [PaletteCommand] {
@@ -81,10 +86,10 @@ extension CommandPalette {
                 .authenticatorCode))
         commands.append(
             PaletteCommand(
-                "Fault: offline, connection refused for 30 s", detail: "the port stops accepting connections",
+                "Fault: offline, connection refused for \(refusedFor)", detail: "the port stops accepting connections",
                 .setFaults(
-                    FaultSettings(offline: "refused", offlineSeconds: 30), label: "Offline: connection refused for 30 s"
-                )))
+                    FaultSettings(offline: "refused", offlineSeconds: refusedSeconds),
+                    label: "Offline: connection refused for \(refusedFor)")))
         commands.append(
             PaletteCommand(
                 "Fault: offline, every call answers 503", detail: "the service is unavailable",

@@ -439,6 +439,39 @@ final class Store: Sendable {
                     ALTER TABLE reauth_grants ADD COLUMN family_id TEXT NOT NULL DEFAULT '';
                     """)
         }
+        // Issue 46 item 1: one record for every 6-digit code (`CodeService`), its purpose a column. The phone codes
+        // of signed-in accounts and the sign-in codes move over as they stand, under their ids (which their codes'
+        // digests are bound to), so a live code of either still works and a used or replaced one still answers so.
+        migrator.registerMigration("v22-code-challenges") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE code_challenges (
+                        id TEXT PRIMARY KEY,
+                        purpose TEXT NOT NULL
+                            CHECK (purpose IN ('sign_in', 'change_phone', 'add_phone', 'reauth', 'reverify_phone')),
+                        user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+                        channel TEXT NOT NULL CHECK (channel IN ('phone', 'email')),
+                        destination TEXT NOT NULL, code_hash TEXT NOT NULL,
+                        created_at REAL NOT NULL, expires_at REAL NOT NULL, resend_after REAL NOT NULL,
+                        wrong_attempts INTEGER NOT NULL DEFAULT 0,
+                        state TEXT NOT NULL CHECK (state IN ('open', 'dead', 'used', 'cancelled', 'superseded')),
+                        CHECK ((purpose = 'sign_in') = (user_id IS NULL)));
+                    INSERT INTO code_challenges (
+                        id, purpose, user_id, channel, destination, code_hash, created_at, expires_at, resend_after,
+                        wrong_attempts, state)
+                    SELECT id, purpose, user_id, 'phone', phone, code_hash, created_at, expires_at, resend_after,
+                        wrong_attempts, state FROM otp_requests;
+                    INSERT INTO code_challenges (
+                        id, purpose, user_id, channel, destination, code_hash, created_at, expires_at, resend_after,
+                        wrong_attempts, state)
+                    SELECT id, 'sign_in', NULL, channel, destination, code_hash, created_at, expires_at, resend_after,
+                        wrong_attempts, state FROM sign_in_challenges;
+                    DROP TABLE otp_requests;
+                    DROP TABLE sign_in_challenges;
+                    CREATE INDEX code_challenges_live ON code_challenges(destination, user_id, state);
+                    CREATE INDEX code_challenges_expires ON code_challenges(expires_at);
+                    """)
+        }
         return migrator
     }
 }

@@ -15,7 +15,7 @@ struct StoreKey: Sendable {
 
     var digest: TokenDigest { TokenDigest(key: key) }
     var outboxSealer: Sealer { Sealer(storeKey: key, purpose: "outbox") }
-    /// Seals the pair a refresh issued, for its reuse interval (`SessionService.reuseInterval`).
+    /// Seals the pair a refresh issued, for its reuse interval (`RefreshRules.reuseInterval`).
     var refreshSealer: Sealer { Sealer(storeKey: key, purpose: "refresh") }
     /// Seals an authenticator's TOTP secret (issue 31): the backend must read it back to check codes.
     var twoFactorSealer: Sealer { Sealer(storeKey: key, purpose: "two-factor") }

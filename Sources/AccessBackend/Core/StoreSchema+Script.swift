@@ -15,12 +15,6 @@ extension StoreSchema {
             user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
             access_expires_at REAL NOT NULL, refresh_expires_at REAL NOT NULL,
             revoked INTEGER NOT NULL DEFAULT 0, family_id TEXT NOT NULL DEFAULT '', device_id TEXT, access TEXT NOT NULL DEFAULT 'full', assurance TEXT NOT NULL DEFAULT 'aal1');
-        CREATE TABLE otp_requests (
-            id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-            phone TEXT NOT NULL, purpose TEXT NOT NULL, code_hash TEXT NOT NULL,
-            created_at REAL NOT NULL, expires_at REAL NOT NULL, resend_after REAL NOT NULL,
-            wrong_attempts INTEGER NOT NULL DEFAULT 0,
-            state TEXT NOT NULL CHECK (state IN ('open', 'dead', 'used', 'cancelled')));
         CREATE TABLE test_codes (phone TEXT PRIMARY KEY, code TEXT NOT NULL);
         CREATE TABLE reauth_grants (
             token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -67,12 +61,6 @@ extension StoreSchema {
         CREATE TABLE spent_refresh_tokens (
             refresh_hash TEXT PRIMARY KEY, family_id TEXT NOT NULL,
             user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, expires_at REAL NOT NULL, spent_at REAL, successor_access_hash TEXT, successor_sealed BLOB);
-        CREATE TABLE sign_in_challenges (
-            id TEXT PRIMARY KEY, channel TEXT NOT NULL CHECK (channel IN ('phone', 'email')),
-            destination TEXT NOT NULL, code_hash TEXT NOT NULL,
-            created_at REAL NOT NULL, expires_at REAL NOT NULL, resend_after REAL NOT NULL,
-            wrong_attempts INTEGER NOT NULL DEFAULT 0,
-            state TEXT NOT NULL CHECK (state IN ('open', 'dead', 'used', 'superseded')));
         CREATE TABLE devices (
             id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
             identifier TEXT NOT NULL, device_name TEXT NOT NULL, system_name TEXT NOT NULL,
@@ -104,11 +92,20 @@ extension StoreSchema {
         CREATE TABLE recovery_codes (
             code_hash TEXT PRIMARY KEY,
             user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, used_at REAL);
+        CREATE TABLE code_challenges (
+            id TEXT PRIMARY KEY,
+            purpose TEXT NOT NULL
+                CHECK (purpose IN ('sign_in', 'change_phone', 'add_phone', 'reauth', 'reverify_phone')),
+            user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+            channel TEXT NOT NULL CHECK (channel IN ('phone', 'email')),
+            destination TEXT NOT NULL, code_hash TEXT NOT NULL,
+            created_at REAL NOT NULL, expires_at REAL NOT NULL, resend_after REAL NOT NULL,
+            wrong_attempts INTEGER NOT NULL DEFAULT 0,
+            state TEXT NOT NULL CHECK (state IN ('open', 'dead', 'used', 'cancelled', 'superseded')),
+            CHECK ((purpose = 'sign_in') = (user_id IS NULL)));
         CREATE INDEX password_failures_user ON password_failures(user_id, failed_at);
         CREATE INDEX sends_recipient ON sends(recipient, sent_at);
         CREATE INDEX sends_sent_at ON sends(sent_at);
-        CREATE INDEX otp_requests_live ON otp_requests(user_id, phone, state);
-        CREATE INDEX otp_requests_expires ON otp_requests(expires_at);
         CREATE INDEX sessions_refresh_expires ON sessions(refresh_expires_at);
         CREATE INDEX reauth_grants_expires ON reauth_grants(expires_at);
         CREATE INDEX links_user ON links(user_id, purpose, expires_at);
@@ -119,7 +116,6 @@ extension StoreSchema {
         CREATE INDEX scheduled_items_user ON scheduled_items(user_id, kind, starts_at);
         CREATE INDEX sessions_family ON sessions(family_id);
         CREATE INDEX spent_refresh_tokens_expires ON spent_refresh_tokens(expires_at);
-        CREATE INDEX sign_in_challenges_destination ON sign_in_challenges(destination, state);
         CREATE UNIQUE INDEX users_username ON users(username COLLATE NOCASE);
         CREATE INDEX recovery_requests_email ON recovery_requests(email_key, requested_at);
         CREATE INDEX sends_client_address ON sends(client_address, sent_at);
@@ -130,6 +126,8 @@ extension StoreSchema {
         CREATE INDEX outbox_token_hash ON outbox(token_hash);
         CREATE INDEX sign_ins_user ON sign_ins(user_id);
         CREATE INDEX recovery_codes_user ON recovery_codes(user_id);
+        CREATE INDEX code_challenges_live ON code_challenges(destination, user_id, state);
+        CREATE INDEX code_challenges_expires ON code_challenges(expires_at);
         INSERT INTO grdb_migrations VALUES ('v1');
         INSERT INTO grdb_migrations VALUES ('v2-password-failures');
         INSERT INTO grdb_migrations VALUES ('v3-keyed-hashes');
@@ -151,5 +149,6 @@ extension StoreSchema {
         INSERT INTO grdb_migrations VALUES ('v19-sign-ins');
         INSERT INTO grdb_migrations VALUES ('v20-two-factor');
         INSERT INTO grdb_migrations VALUES ('v21-reauth-sign-ins');
+        INSERT INTO grdb_migrations VALUES ('v22-code-challenges');
         """#
 }

@@ -1,31 +1,18 @@
 import AccessAPI
+import AccessCore
 import GRDB
 
-/// What an emailed link does once opened (`links.purpose`); the outbox names its messages by it too.
-enum LinkPurpose: String, Codable, DatabaseValueConvertible, Sendable {
-    /// Verify it's you (`LinkService`).
-    case reauth
-    /// Applies a new address (`EmailService`).
-    case emailChange = "email_change"
-    /// Adds an address with its password.
-    case emailAdd = "email_add"
-    /// Puts the old address back, sent to it after a change.
-    case emailRevert = "email_revert"
-    /// Proves a registered address (`PasswordLoginService`).
-    case register
-    /// Account recovery by email (`RecoveryService`).
-    case recovery
-    /// Forgot password? (`PasswordResetService`).
-    case passwordReset = "password_reset"
-}
+// A link's kind is stored as its wire spelling (`links.purpose`), as the outbox names its messages by it.
+extension EmailLink: Codable, DatabaseValueConvertible {}
 
-/// A row of `links`: a one-shot emailed link, known only by its token's keyed digest.
+/// A row of `links`: an emailed link (`LinkService`), known only by its token's keyed digest.
 struct LinkRecord: Record {
     static let databaseTableName = "links"
 
     var tokenHash: String
     var userId: String
-    var purpose: LinkPurpose
+    /// Its kind, whose rules (`EmailLink.rules`) say how long it lives and what a new one ends.
+    var purpose: EmailLink
     var expiresAt: Double
     /// Opened, or replaced by a newer link of the same kind: it no longer works.
     var used = false

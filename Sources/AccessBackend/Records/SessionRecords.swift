@@ -35,7 +35,7 @@ struct SpentRefreshTokenRecord: Record {
     var expiresAt: Double
     var spentAt: Double?
     /// The access digest of the pair the rotation issued, and that pair sealed for the reuse interval
-    /// (`SessionService.reuseInterval`); the seal is cleared once the interval is over.
+    /// (`RefreshRules.reuseInterval`); the seal is cleared once the interval is over.
     var successorAccessHash: String?
     var successorSealed: Data?
 }

@@ -21,11 +21,11 @@ struct ScenarioLoader: Sendable {
             // Read before the wipe: the epoch counts every load this database has seen.
             let epoch = (try MetaRecord.value(db, .epoch).flatMap { Int64($0) } ?? 0) + 1
             for table in [
-                "sessions", "sign_ins", "spent_refresh_tokens", "password_failures", "otp_requests", "sends",
+                "sessions", "sign_ins", "spent_refresh_tokens", "password_failures", "code_challenges", "sends",
                 "test_codes",
                 "reauth_grants", "links",
                 "provider_tokens", "provider_grants", "device_accounts", "scheduled_items", "payouts", "deletions",
-                "identity_holds", "outbox", "sign_in_challenges", "devices", "login_failures", "recovery_requests",
+                "identity_holds", "outbox", "devices", "login_failures", "recovery_requests",
                 "two_factor", "two_factor_setups", "recovery_codes", "users", "meta",
             ] {
                 try db.execute(sql: "DELETE FROM \(table)")
@@ -48,7 +48,7 @@ struct ScenarioLoader: Sendable {
             }
             if let pending = scenario.pendingEmailChange {
                 _ = try EmailService(store: store, clock: clock, linkBase: linkBase).sendVerifyLink(
-                    db, userId: scenario.user.id, purpose: .emailChange, email: pending.email, passwordHash: nil,
+                    db, userId: scenario.user.id, kind: .emailChange, email: pending.email, passwordHash: nil,
                     requester: .scenario,
                     now: now.addingTimeInterval(-pending.minutesAgo * 60))
             }

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import GRDB
 
@@ -88,19 +89,20 @@ struct DeadlineService: Sendable {
             }
         }
         try add(
-            "SELECT expires_at, id FROM otp_requests WHERE state = ?", kind: "otp_expired", arguments: [CodeState.open])
+            "SELECT expires_at, id FROM code_challenges WHERE state = ?", kind: "otp_expired",
+            arguments: [CodeState.open])
         try add(
             "SELECT MAX(sent_at) + ?, recipient FROM sends GROUP BY recipient", kind: "resend_cooldown_over",
-            arguments: [RateLimitService.cooldown])
+            arguments: [SendLimits.cooldown])
         try add(
             "SELECT sent_at + ?, recipient FROM sends WHERE is_resend = 1", kind: "resend_slot_freed",
-            arguments: [RateLimitService.resendWindow])
+            arguments: [SendLimits.resendWindow])
         try add(
             "SELECT sent_at + ?, recipient FROM sends", kind: "daily_slot_freed",
-            arguments: [RateLimitService.dailyWindow])
+            arguments: [SendLimits.dailyWindow])
         try add(
             "SELECT failed_at + ?, user_id FROM password_failures", kind: "password_slot_freed",
-            arguments: [RateLimitService.passwordWindow])
+            arguments: [PasswordAttemptRules.window])
         // A grant whose sign-in has ended is over already (`ReauthService.require`).
         try add(
             """

@@ -7,9 +7,6 @@ import GRDB
 /// the delete signs out everywhere, revokes the provider links, holds the phone and email for 7 days and
 /// schedules the purge of everything else 30 days on, which runs for real when the clock gets there.
 struct DeletionService: Sendable {
-    static let purgeDelay = DeletionRules.purgeDelay
-    /// Seed 001 "Pending (24h hold)"; the weekly automatic payout empties what is available.
-    static let payoutInterval: TimeInterval = 7 * 24 * 60 * 60
 
     let store: Store
     let clock: BackendClock
@@ -30,8 +27,8 @@ struct DeletionService: Sendable {
     func delete(user: UserRecord, reauth: ReauthProof) async throws -> AccountDeleted {
         let now = clock.now()
         let deleted = AccountDeleted(
-            deletedAt: now, purgeAt: now.addingTimeInterval(Self.purgeDelay),
-            identityHeldUntil: now.addingTimeInterval(IdentityHoldService.holdDuration))
+            deletedAt: now, purgeAt: now.addingTimeInterval(DeletionRules.purgeDelay),
+            identityHeldUntil: now.addingTimeInterval(DeletionRules.holdDuration))
         return try await store.pool.write { db in
             let user = try AccountService.current(db, id: user.id)
             // Seed 000 checks blockers before re-auth; a session booked since the preflight still blocks.
@@ -58,7 +55,7 @@ struct DeletionService: Sendable {
                 arguments: [now.unix, user.id])
             try OutboxService.endLinks(db, where: "user_id = ?", [user.id], as: .cancelled, now: now)
             try db.execute(
-                sql: "UPDATE otp_requests SET state = ? WHERE user_id = ? AND state = ?",
+                sql: "UPDATE code_challenges SET state = ? WHERE user_id = ? AND state = ?",
                 arguments: [CodeState.cancelled, user.id, CodeState.open])
             if RulePolicy.current.enforces(.deleteDone) { _ = try SessionService.revokeAll(db, userId: user.id) }
             try DeletionRecord(
@@ -143,7 +140,7 @@ struct DeletionService: Sendable {
         while nextPayout <= now.unix {
             release(by: nextPayout)
             available = 0
-            nextPayout += payoutInterval
+            nextPayout += DeletionRules.payoutInterval
         }
         release(by: now.unix)
         return PendingPayout(
@@ -169,7 +166,7 @@ struct DeletionService: Sendable {
         }
         // Automatic payouts recur weekly: listed only inside the asked window (the next one when open-ended)
         // and only while there is money to pay out.
-        let horizon = to ?? from.addingTimeInterval(payoutInterval)
+        let horizon = to ?? from.addingTimeInterval(DeletionRules.payoutInterval)
         for stored in try PayoutRecord.fetchAll(db) {
             let userId = stored.userId
             if let releases = stored.holdReleasesAt, stored.onHoldMinor > 0 {
@@ -181,7 +178,7 @@ struct DeletionService: Sendable {
                 if before.availableMinor + before.onHoldMinor > 0 {
                     events.append(DeadlineEvent(at: next, kind: "automatic_payout", subject: userId))
                 }
-                next = next.addingTimeInterval(payoutInterval)
+                next = next.addingTimeInterval(DeletionRules.payoutInterval)
             }
         }
         return events

@@ -4,15 +4,14 @@ import Foundation
 import GRDB
 
 /// Changing and adding the account's email (seeds 000/001): nothing changes until the emailed link is
-/// opened; the link is one-shot and lives 30 minutes; the old address is told, with a link that undoes
-/// the change and signs every session out, so a hijacked session cannot quietly take the account.
+/// opened; the link is one-shot and lives `LinkLifetimes.emailChange`; the old address is told, with a link that
+/// undoes the change and signs every session out, so a hijacked session cannot quietly take the account.
 struct EmailService: Sendable {
-    static let verifyLinkLifetime = LinkLifetimes.emailChange
-    static let revertLinkLifetime = LinkLifetimes.emailRevert
-
     let store: Store
     let clock: BackendClock
     let linkBase: String
+
+    private var links: LinkService { LinkService(store: store, clock: clock, linkBase: linkBase) }
 
     static let takenError = BackendError(
         .conflict, "email_taken", "This email is already in use by another account.", rule: .emailTaken)
@@ -49,7 +48,7 @@ struct EmailService: Sendable {
             guard try !Self.taken(db, email: email, by: user.id) else { throw Self.takenError }
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
             return try sendVerifyLink(
-                db, userId: user.id, purpose: .emailChange, email: email, passwordHash: nil,
+                db, userId: user.id, kind: .emailChange, email: email, passwordHash: nil,
                 requester: .client(account: user.id), now: now)
         }
     }
@@ -58,9 +57,8 @@ struct EmailService: Sendable {
         let now = clock.now()
         let email = EmailRules.normalized(typed)
         guard EmailRules.isValid(email) else { throw Self.invalidError }
-        try PasswordService.refuseOverlong(password)
-        let broken = PasswordRules.violations(password, email: email)
-        guard broken.isEmpty else { throw PasswordService.invalid(broken.map(\.rawValue)) }
+        // An account without an email has no password either: a password goes with an address.
+        try PasswordService.refuseInvalid(password, email: email, current: nil)
         // bcrypt takes tens of milliseconds: done before the write lock is taken.
         let passwordHash = PasswordHasher.hash(password)
         return try await store.pool.write { db in
@@ -74,17 +72,15 @@ struct EmailService: Sendable {
             guard try !Self.taken(db, email: email, by: user.id) else { throw Self.takenError }
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
             return try sendVerifyLink(
-                db, userId: user.id, purpose: .emailAdd, email: email, passwordHash: passwordHash,
+                db, userId: user.id, kind: .emailAdd, email: email, passwordHash: passwordHash,
                 requester: .client(account: user.id), now: now)
         }
     }
 
-    /// How long after its link expired a change can still be resent without "Verify it's you" again
-    /// ("This link has expired" → "Request a new link"); the send limits still apply.
-    static let resendableFor: TimeInterval = 24 * 60 * 60
-
     /// "Resend link": a new token for the pending change; the previous link stops working. Only a link
-    /// never opened, replaced or undone by a revert qualifies, so a revert cannot be resent away.
+    /// never opened, replaced or undone by a revert qualifies, so a revert cannot be resent away; and only
+    /// for `LinkLifetimes.emailChangeResendable` after it expired, without "Verify it's you" again ("This link
+    /// has expired" → "Request a new link"). The send limits still apply.
     func resend(user: UserRecord) async throws -> EmailLinkSent {
         let now = clock.now()
         return try await store.pool.write { db in
@@ -95,7 +91,10 @@ struct EmailService: Sendable {
                         SELECT * FROM links WHERE user_id = ? AND purpose IN (?, ?) AND used = 0 AND expires_at > ?
                         ORDER BY expires_at DESC LIMIT 1
                         """,
-                    arguments: [user.id, LinkPurpose.emailChange, LinkPurpose.emailAdd, now.unix - Self.resendableFor]),
+                    arguments: [
+                        user.id, EmailLink.emailChange, EmailLink.emailAdd,
+                        now.unix - LinkLifetimes.emailChangeResendable,
+                    ]),
                 let email = pending.email
             else {
                 throw BackendError(
@@ -103,7 +102,7 @@ struct EmailService: Sendable {
                     rule: .emailNothingPending)
             }
             return try sendVerifyLink(
-                db, userId: user.id, purpose: pending.purpose, email: email, passwordHash: pending.passwordHash,
+                db, userId: user.id, kind: pending.purpose, email: email, passwordHash: pending.passwordHash,
                 requester: .client(account: user.id), now: now)
         }
     }
@@ -113,24 +112,25 @@ struct EmailService: Sendable {
     func verify(token: String) async throws -> EmailVerified {
         let now = clock.now()
         return try await store.pool.write { db in
-            let link = try redeem(db, token: token, purposes: [.emailChange, .emailAdd], now: now)
+            let link = try redeem(db, token: token, kinds: [.emailChange, .emailAdd], now: now)
             let user = try AccountService.current(db, id: link.userId)
             // Someone may have taken the address while the link sat in the inbox.
             guard try !Self.taken(db, email: link.email, by: user.id) else { throw Self.takenError }
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: link.email, now: now)
             if !RulePolicy.current.enforces(.emailChanged) {
-                // Not kept: the link is spent and nothing changes.
-            } else if link.purpose == .emailAdd {
-                try db.execute(
-                    sql: """
-                        UPDATE users SET email = ?, password_hash = ?, password_salt = NULL, password_changed_at = ?
-                        WHERE id = ?
-                        """,
-                    arguments: [link.email, link.passwordHash, now.unix, user.id])
+                // Not kept (conform's self-test): the link is spent and nothing changes.
+            } else if link.kind == .emailAdd {
+                try db.execute(sql: "UPDATE users SET email = ? WHERE id = ?", arguments: [link.email, user.id])
+                // The password that came with the address, as an add link carries it.
+                if let passwordHash = link.passwordHash {
+                    try PasswordService.set(db, userId: user.id, hash: passwordHash, changedAt: now)
+                }
             } else {
                 try db.execute(sql: "UPDATE users SET email = ? WHERE id = ?", arguments: [link.email, user.id])
                 if let previous = user.email {
-                    try sendRevertNotice(db, userId: user.id, previous: previous, new: link.email, now: now)
+                    // The old address is told, with its way back.
+                    try links.issue(
+                        db, .emailRevert, userId: user.id, to: previous, previousEmail: link.email, now: now)
                 }
             }
             let updated = try AccountService.current(db, id: user.id)
@@ -143,14 +143,14 @@ struct EmailService: Sendable {
     func revert(token: String) async throws -> EmailReverted {
         let now = clock.now()
         return try await store.pool.write { db in
-            let link = try redeem(db, token: token, purposes: [.emailRevert], now: now)
+            let link = try redeem(db, token: token, kinds: [.emailRevert], now: now)
             guard try !Self.taken(db, email: link.email, by: link.userId) else { throw Self.takenError }
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: link.email, now: now)
             try db.execute(sql: "UPDATE users SET email = ? WHERE id = ?", arguments: [link.email, link.userId])
             // Pending changes die too: a link still in the intruder's inbox must not undo the revert.
             try OutboxService.endLinks(
                 db, where: "user_id = ? AND purpose IN (?, ?)",
-                [link.userId, LinkPurpose.emailChange, LinkPurpose.emailAdd], as: .cancelled, now: now)
+                [link.userId, EmailLink.emailChange, EmailLink.emailAdd], as: .cancelled, now: now)
             let ended =
                 RulePolicy.current.enforces(.emailReverted) ? try SessionService.revokeAll(db, userId: link.userId) : 0
             return EmailReverted(email: link.email, signedOutSessions: ended)
@@ -166,74 +166,32 @@ struct EmailService: Sendable {
             arguments: [EmailRules.normalized(email), userId]) ?? false
     }
 
-    /// `purpose`: `emailChange` or `emailAdd`.
+    /// `kind`: `emailChange` or `emailAdd`.
     func sendVerifyLink(
-        _ db: Database, userId: String, purpose: LinkPurpose, email: String, passwordHash: String?,
+        _ db: Database, userId: String, kind: EmailLink, email: String, passwordHash: String?,
         requester: RateLimitService.Requester, now: Date
     ) throws -> EmailLinkSent {
-        // A second link to the same address while one is live is a resend, as a second code is for texts.
-        let isResend =
-            try Bool.fetchOne(
-                db,
-                sql: """
-                    SELECT EXISTS(SELECT 1 FROM links WHERE user_id = ? AND purpose = ? AND email = ? COLLATE NOCASE
-                    AND used = 0 AND expires_at > ?)
-                    """,
-                arguments: [userId, purpose, email, now.unix]) ?? false
+        let isResend = try LinkService.hasLive(db, [kind], userId: userId, to: email, now: now)
         try RateLimitService.check(
             db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
-        // One pending change at a time: the links sent before this one stop working.
-        if RulePolicy.current.enforces(.emailLinkSent), RulePolicy.current.enforces(.emailLinkResent) {
-            try OutboxService.endLinks(
-                db, where: "user_id = ? AND purpose IN (?, ?)",
-                [userId, LinkPurpose.emailChange, LinkPurpose.emailAdd],
-                as: .superseded, now: now)
-        }
-        let token = Secrets.token(prefix: "lk_")
-        let expires = now.addingTimeInterval(Self.verifyLinkLifetime)
-        try LinkRecord(
-            tokenHash: store.digest(token), userId: userId, purpose: purpose, expiresAt: expires.unix, email: email,
-            passwordHash: passwordHash
-        ).insert(db)
+        let expires = try links.issue(db, kind, userId: userId, to: email, passwordHash: passwordHash, now: now)
         try RateLimitService.record(
             db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
-        try OutboxService.send(
-            db,
-            .init(
-                channel: .email, recipient: email, kind: .emailVerifyLink, purpose: purpose.rawValue,
-                link: "\(linkBase)/verify-email?token=\(token)", token: token, tokenHash: store.digest(token)),
-            sealedWith: store.outboxSealer, now: now)
         return EmailLinkSent(sentTo: email, expiresAt: expires)
-    }
-
-    private func sendRevertNotice(_ db: Database, userId: String, previous: String, new: String, now: Date) throws {
-        let token = Secrets.token(prefix: "lk_")
-        try LinkRecord(
-            tokenHash: store.digest(token), userId: userId, purpose: .emailRevert,
-            expiresAt: now.addingTimeInterval(Self.revertLinkLifetime).unix, email: previous, previousEmail: new
-        ).insert(db)
-        try OutboxService.send(
-            db,
-            .init(
-                channel: .email, recipient: previous, kind: .emailChangedNotice,
-                purpose: LinkPurpose.emailRevert.rawValue, link: "\(linkBase)/revert-email?token=\(token)",
-                token: token, tokenHash: store.digest(token)),
-            sealedWith: store.outboxSealer, now: now)
     }
 
     private struct Redeemed {
         var userId: String
-        var purpose: LinkPurpose
+        var kind: EmailLink
         var email: String
         var passwordHash: String?
     }
 
     /// 404 for a token nobody issued, 410 for one used or past its time (seed 001: both "This link has
     /// expired"); otherwise the link is spent here, in the transaction that acts on it.
-    private func redeem(_ db: Database, token: String, purposes: [LinkPurpose], now: Date) throws -> Redeemed {
-        let hash = store.digest(token)
-        let (link, email) = try LinkService.liveEmailLink(db, tokenHash: hash, purposes: purposes, now: now)
-        try LinkRecord.spend(db, tokenHash: hash)
-        return Redeemed(userId: link.userId, purpose: link.purpose, email: email, passwordHash: link.passwordHash)
+    private func redeem(_ db: Database, token: String, kinds: Set<EmailLink>, now: Date) throws -> Redeemed {
+        let (link, email) = try LinkService.liveAddress(db, tokenHash: store.digest(token), kinds, now: now)
+        try LinkService.spend(db, link)
+        return Redeemed(userId: link.userId, kind: link.purpose, email: email, passwordHash: link.passwordHash)
     }
 }

@@ -9,23 +9,24 @@ import GRDB
 /// the address. One rule for every way an identifier is claimed: changing or adding a phone or email,
 /// connecting a provider, and sign-up (issue 14) call `refuseIfHeld` the same way.
 enum IdentityHoldService {
-    static let holdDuration = DeletionRules.holdDuration
+    /// "7 days": how long the hold lasts, in the refusals' words.
+    private static let held = RuleText.duration(DeletionRules.holdDuration)
 
     static let phoneHeld = BackendError(
         .conflict, "recently_deleted",
-        "This number belonged to an account that was deleted less than 7 days ago. "
+        "This number belonged to an account that was deleted less than \(Self.held) ago. "
             + "Try again later or use another number.",
         rule: .holdPhoneRecentlyDeleted)
     static let emailHeld = BackendError(
         .conflict, "recently_deleted",
-        "This email belonged to an account that was deleted less than 7 days ago. "
+        "This email belonged to an account that was deleted less than \(Self.held) ago. "
             + "Try again later or use another email.",
         rule: .holdEmailRecentlyDeleted)
 
     static func providerHeld(_ provider: SocialProvider) -> BackendError {
         BackendError(
             .conflict, "recently_deleted",
-            "This \(provider.display) account belonged to an account that was deleted less than 7 days ago. "
+            "This \(provider.display) account belonged to an account that was deleted less than \(Self.held) ago. "
                 + "Try again later or use another way in.",
             rule: .holdProviderRecentlyDeleted)
     }

@@ -8,16 +8,11 @@ import GRDB
 /// locked, an attempt is refused before its password is looked at and does not count. A success, or a
 /// day without failures, starts the count over.
 enum LoginThrottleService {
-    static let failuresBeforeLock = LoginLockRules.failuresBeforeLock
-    static let firstLock = LoginLockRules.firstLock
-    static let longestLock = LoginLockRules.longestLock
-    static let forgetAfter: TimeInterval = 24 * 60 * 60
-
     /// The wait the `failures`-th failure in a row earns; nil below the threshold.
     static func lock(afterFailures failures: Int) -> TimeInterval? {
-        guard failures > failuresBeforeLock else { return nil }
-        let doublings = min(failures - failuresBeforeLock - 1, 10)
-        return min(longestLock, firstLock * Double(1 << doublings))
+        guard failures > LoginLockRules.failuresBeforeLock else { return nil }
+        let doublings = min(failures - LoginLockRules.failuresBeforeLock - 1, 10)
+        return min(LoginLockRules.longestLock, LoginLockRules.firstLock * Double(1 << doublings))
     }
 
     static func key(_ email: String, digest: TokenDigest) -> String {
@@ -32,7 +27,8 @@ enum LoginThrottleService {
     /// Counts a failure; the lock it starts, if any.
     static func recordFailure(_ db: Database, key: String, now: Date) throws -> TimeInterval? {
         let previous = try LoginFailureRecord.fetchOne(db, key: key)
-        let streak = previous.flatMap { now.unix - $0.lastFailedAt < forgetAfter ? $0.failures : nil } ?? 0
+        let streak =
+            previous.flatMap { now.unix - $0.lastFailedAt < LoginLockRules.forgetAfter ? $0.failures : nil } ?? 0
         let failures = streak + 1
         let lock = lock(afterFailures: failures)
         try LoginFailureRecord(

@@ -3,16 +3,14 @@ import AccessCore
 import Foundation
 import GRDB
 
-/// Phone one-time codes (seed 000): 6 digits, 5-minute TTL, 5 wrong codes kill a code, one use.
-/// Limits on how often codes are sent live in `RateLimitService`.
+/// The phone codes of a signed-in account (seed 000): what each purpose checks before a code goes out and does
+/// once the right one comes back. The code itself, its lifetime, tries, resends and send limits, is `CodeService`'s,
+/// as every 6-digit code's is.
 struct OTPService: Sendable {
-    static let ttl = CodeRules.lifetime
-    static let maxWrongAttempts = CodeRules.maxWrongAttempts
-
     let store: Store
     let clock: BackendClock
 
-    static let expired = BackendError(.gone, "code_expired", "Code expired. Request a new one.", rule: .otpExpired)
+    private var codes: CodeService { CodeService(store: store) }
 
     func request(
         user: UserRecord, access: AccessLevel, body: RequestOTPBody, reauth: ReauthProof
@@ -34,29 +32,11 @@ struct OTPService: Sendable {
             if body.purpose != .reauth {
                 try IdentityHoldService.refuseIfHeld(db, digest: store.digest, phone: phone, now: now)
             }
-            // A new request while one is live for the same number is a resend in disguise: it counts as one.
-            let live = try String.fetchAll(
-                db, sql: "SELECT id FROM otp_requests WHERE user_id = ? AND phone = ? AND state = ? AND expires_at > ?",
-                arguments: [user.id, phone, CodeState.open, now.unix])
-            let isResend = !live.isEmpty
-            try RateLimitService.check(
-                db, channel: .sms, recipient: phone, isResend: isResend, requester: .client(account: user.id), now: now)
-            for id in live where RulePolicy.current.enforces(.otpSent) {
-                try OutboxService.endCode(db, request: id, state: .open, expiresAt: .infinity, now: now)
-                try Self.setState(db, id: id, .cancelled)
-            }
-            let id = Secrets.identifier(prefix: "otp_")
-            let code = try Self.newCode(db, phone: phone)
-            try OTPRequestRecord(
-                id: id, userId: user.id, phone: phone, purpose: body.purpose, codeHash: store.digest(code, context: id),
-                createdAt: now.unix, expiresAt: now.unix + Self.ttl, resendAfter: now.unix + RateLimitService.cooldown
-            ).insert(db)
-            try deliver(
-                db, requestId: id, phone: phone, code: code, purpose: body.purpose, isResend: isResend,
-                userId: user.id, now: now)
+            let issued = try codes.issue(
+                db, purpose: CodePurpose(body.purpose), userId: user.id, channel: .phone, destination: phone, now: now)
             return OTPRequestAccepted(
-                requestId: id, phone: phone, purpose: .init(body.purpose), expiresAt: now.addingTimeInterval(Self.ttl),
-                resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
+                requestId: issued.id, phone: phone, purpose: .init(body.purpose), expiresAt: issued.expiresAt,
+                resendAfter: issued.resendAfter)
         }
     }
 
@@ -65,34 +45,12 @@ struct OTPService: Sendable {
         return try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
             let request = try Self.fetch(db, id: requestId, userId: user.id)
-            try Self.refuseForAccess(access, purpose: request.purpose)
-            // A dead (5 wrong) or timed-out code may be replaced; a used or cancelled one may not.
-            guard request.state.isResendable else {
-                throw BackendError(
-                    .gone, "request_closed", "This code request is closed. Start again.", rule: .otpRequestClosed)
-            }
-            let phone = request.phone
-            let purpose = request.purpose
-            try RateLimitService.check(
-                db, channel: .sms, recipient: phone, isResend: true, requester: .client(account: user.id), now: now)
-            try OutboxService.endCode(
-                db, request: requestId, state: request.state, expiresAt: request.expiresAt, now: now)
-            let code = try Self.newCode(db, phone: phone)
-            var renewed = request
-            // Not kept: the new code goes out, and the last one is still the one that works.
-            if RulePolicy.current.enforces(.otpResent) { renewed.codeHash = store.digest(code, context: requestId) }
-            renewed.expiresAt = now.unix + Self.ttl
-            renewed.resendAfter = now.unix + RateLimitService.cooldown
-            renewed.wrongAttempts = 0
-            renewed.state = .open
-            try renewed.update(db)
-            try deliver(
-                db, requestId: requestId, phone: phone, code: code, purpose: purpose, isResend: true,
-                userId: user.id, now: now)
+            let purpose = try Self.purpose(of: request)
+            try Self.refuseForAccess(access, purpose: purpose)
+            let issued = try codes.renew(db, request, now: now)
             return OTPRequestAccepted(
-                requestId: requestId, phone: phone, purpose: .init(purpose),
-                expiresAt: now.addingTimeInterval(Self.ttl),
-                resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
+                requestId: requestId, phone: request.destination, purpose: .init(purpose),
+                expiresAt: issued.expiresAt, resendAfter: issued.resendAfter)
         }
     }
 
@@ -100,12 +58,12 @@ struct OTPService: Sendable {
     func cancel(user: UserRecord, access: AccessLevel, requestId: String) async throws -> OTPCancelled {
         try await store.pool.write { db in
             let request = try Self.fetch(db, id: requestId, userId: user.id)
-            try Self.refuseForAccess(access, purpose: request.purpose)
+            try Self.refuseForAccess(access, purpose: try Self.purpose(of: request))
             if request.state == .used {
                 throw BackendError(
                     .gone, "request_closed", "This code was already used.", rule: .otpRequestClosed)
             }
-            if RulePolicy.current.enforces(.otpCancelled) { try Self.setState(db, id: requestId, .cancelled) }
+            if RulePolicy.current.enforces(.otpCancelled) { try CodeService.setState(db, id: requestId, .cancelled) }
             return OTPCancelled(requestId: requestId)
         }
     }
@@ -124,11 +82,8 @@ struct OTPService: Sendable {
         let outcome: Outcome = try await store.pool.write { db in
             let user = try AccountService.current(db, id: user.id)
             let request = try Self.fetch(db, id: body.requestId, userId: user.id)
-            guard request.state == .open, request.expiresAt > now.unix || !RulePolicy.current.enforces(.otpExpired)
-            else {
-                throw Self.expired
-            }
-            let purpose = request.purpose
+            try CodeService.requireOpen(request, now: now)
+            let purpose = try Self.purpose(of: request)
             // Read in this transaction: another request may have re-verified meanwhile.
             try Self.refuseForAccess(try SessionService.access(db, accessHash: accessHash), purpose: purpose)
             if purpose == .changePhone {
@@ -136,16 +91,10 @@ struct OTPService: Sendable {
                     db, digest: store.digest, proof: ReauthProof(token: reauthToken, accessHash: accessHash),
                     user: user, target: .phone, now: now)
             }
-            let presented = store.digest(body.code, context: body.requestId)
-            guard Secrets.constantTimeEquals(presented, request.codeHash) else {
-                var wrong = request
-                wrong.wrongAttempts += 1
-                wrong.state = wrong.wrongAttempts >= Self.maxWrongAttempts ? .dead : .open
-                try wrong.update(db)
-                return .wrong(remaining: Self.maxWrongAttempts - wrong.wrongAttempts)
+            if case .wrong(let remaining) = try codes.check(db, request, code: body.code) {
+                return .wrong(remaining: remaining)
             }
-            try Self.setState(db, id: body.requestId, .used)
-            let phone = request.phone
+            let phone = request.destination
             switch purpose {
             case .reauth:
                 let grant = try ReauthService.issue(
@@ -175,11 +124,7 @@ struct OTPService: Sendable {
         case .done(let result):
             return result
         case .wrong(let remaining):
-            var error = BackendError(
-                .unauthorized, "code_incorrect", "Code is incorrect. Try again.",
-                rule: remaining == 0 ? .otpCodeIncorrectExhausted : .otpCodeIncorrect)
-            error.detail.attemptsRemaining = remaining
-            throw error
+            throw CodeService.incorrect(remaining: remaining, userId: user.id)
         }
     }
 
@@ -224,34 +169,13 @@ struct OTPService: Sendable {
     }
 
     /// The account's own request, or 404: another account's request id says nothing either.
-    private static func fetch(_ db: Database, id: String, userId: String) throws -> OTPRequestRecord {
-        guard let request = try OTPRequestRecord.fetchOne(db, key: id), request.userId == userId else {
-            throw BackendError(
-                .notFound, "otp_request_not_found", "This code request does not exist.", rule: .otpRequestUnknown)
-        }
-        return request
+    private static func fetch(_ db: Database, id: String, userId: String) throws -> CodeChallengeRecord {
+        try CodeService.fetch(db, id: id, userId: userId)
     }
 
-    private static func setState(_ db: Database, id: String, _ state: CodeState) throws {
-        try db.execute(sql: "UPDATE otp_requests SET state = ? WHERE id = ?", arguments: [state, id])
-    }
-
-    /// Scenario test codes win for their numbers; everything else gets a fresh CSPRNG code.
-    private static func newCode(_ db: Database, phone: String) throws -> String {
-        try TestCodeRecord.fetchOne(db, key: phone)?.code ?? Secrets.otpCode()
-    }
-
-    private func deliver(
-        _ db: Database, requestId: String, phone: String, code: String, purpose: OTPPurpose, isResend: Bool,
-        userId: String, now: Date
-    ) throws {
-        try RateLimitService.record(
-            db, channel: .sms, recipient: phone, isResend: isResend, requester: .client(account: userId), now: now)
-        try OutboxService.send(
-            db,
-            .init(
-                channel: .sms, recipient: phone, kind: .otp, purpose: purpose.rawValue, code: code,
-                requestId: requestId),
-            sealedWith: store.outboxSealer, now: now)
+    /// What a signed-in account's code is for; an account's code always has one of these purposes.
+    private static func purpose(of request: CodeChallengeRecord) throws -> OTPPurpose {
+        guard let purpose = request.purpose.phonePurpose else { throw CodeService.phoneAnswers.unknown }
+        return purpose
     }
 }

@@ -147,9 +147,7 @@ struct OnboardingService: Sendable {
         let now = clock.now()
         let email = EmailRules.normalized(body.email)
         guard EmailRules.isValid(email) else { throw EmailService.invalidError }
-        try PasswordService.refuseOverlong(body.password)
-        let broken = PasswordRules.violations(body.password, email: email)
-        guard broken.isEmpty else { throw PasswordService.invalid(broken.map(\.rawValue)) }
+        try PasswordService.refuseInvalid(body.password, email: email, current: nil)
         // bcrypt takes tens of milliseconds: done before the write lock is taken.
         let passwordHash = PasswordHasher.hash(body.password)
         return try await store.pool.write { db in
@@ -166,12 +164,8 @@ struct OnboardingService: Sendable {
             try RateLimitService.check(
                 db, channel: .email, recipient: email, isResend: false, requester: requester, now: now)
             try db.execute(
-                sql: """
-                    UPDATE users SET email = ?, email_unverified = 1, password_hash = ?, password_salt = NULL,
-                        password_changed_at = ?
-                    WHERE id = ?
-                    """,
-                arguments: [email, passwordHash, now.unix, user.id])
+                sql: "UPDATE users SET email = ?, email_unverified = 1 WHERE id = ?", arguments: [email, user.id])
+            try PasswordService.set(db, userId: user.id, hash: passwordHash, changedAt: now)
             _ = try passwordLogins.sendLink(
                 db, userId: user.id, email: email, isResend: false, requester: requester, now: now)
             state.email = email

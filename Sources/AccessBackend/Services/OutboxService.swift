@@ -135,11 +135,9 @@ struct OutboxService: Sendable {
             let rows = try Listed.fetchAll(
                 db,
                 sql: """
-                    SELECT outbox.*,
-                        COALESCE(otp_requests.state, sign_in_challenges.state) AS request_state,
-                        COALESCE(otp_requests.expires_at, sign_in_challenges.expires_at) AS request_expires_at
-                    FROM outbox LEFT JOIN otp_requests ON otp_requests.id = outbox.request_id
-                        LEFT JOIN sign_in_challenges ON sign_in_challenges.id = outbox.request_id
+                    SELECT outbox.*, code_challenges.state AS request_state,
+                        code_challenges.expires_at AS request_expires_at
+                    FROM outbox LEFT JOIN code_challenges ON code_challenges.id = outbox.request_id
                     ORDER BY outbox.id
                     """)
             let secrets = rows.map { Secrets(sealed: $0.sealed, sealer: store.outboxSealer) }

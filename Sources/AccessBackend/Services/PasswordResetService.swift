@@ -4,22 +4,23 @@ import Foundation
 import GRDB
 
 /// "Forgot password?" (issue 28 item 25; seed 003's "password reset link sent to recovery email", seed 002's
-/// reset endpoint): a one-shot link (30 min, seed 000's lifetime for a magic link that changes a credential)
-/// to the account's email; opening it with a new password that passes `PasswordRules` replaces the password,
-/// ends every session of the account and tells the address. No session is issued: the person logs in with
+/// reset endpoint): a one-shot link (`EmailLink.passwordReset`) to the account's email; opening it with a new
+/// password that `PasswordService` takes (the rules, and not the current one) replaces the password, ends every
+/// session of the account and tells the address. No session is issued: the person logs in with
 /// the new password, on the one path that signs in with a password (`PasswordLoginService.login`).
 ///
 /// No account enumeration: every address gets the same answer, every request counts for the send limits as a
 /// sent link does, and an address without an account gets the same work, undone (`SameWorkService`), so neither
 /// the answer, nor a later 429, nor the time it took says whether the address has an account.
 struct PasswordResetService: Sendable {
-    static let linkLifetime = LinkLifetimes.passwordReset
     /// What the outbox names the reset link and its notice by.
-    static let purpose = LinkPurpose.passwordReset.rawValue
+    static let purpose = EmailLink.passwordReset.rawValue
 
     let store: Store
     let clock: BackendClock
     let linkBase: String
+
+    private var links: LinkService { LinkService(store: store, clock: clock, linkBase: linkBase) }
 
     func request(email typed: String) async throws -> PasswordResetRequested {
         let now = clock.now()
@@ -43,19 +44,17 @@ struct PasswordResetService: Sendable {
                 try sendLink(db, account: account, email: account.email ?? email, now: now)
             }
         }
-        return PasswordResetRequested(email: email, resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
+        return PasswordResetRequested(email: email, resendAfter: now.addingTimeInterval(SendLimits.cooldown))
     }
 
     /// Whether the link works, and for which address (the new password must not resemble it); not spent.
     func check(token: String) async throws -> PasswordResetLink {
         let now = clock.now()
         return try await store.pool.write { db in
-            let (link, email) = try LinkService.liveEmailLink(
-                db, tokenHash: store.digest(token), purposes: [.passwordReset], now: now)
-            // Not kept: checking spends the link.
-            if !RulePolicy.current.enforces(.passwordResetLinkLive) {
-                try LinkRecord.spend(db, tokenHash: store.digest(token))
-            }
+            let (link, email) = try LinkService.liveAddress(
+                db, tokenHash: store.digest(token), [.passwordReset], now: now)
+            // Not kept (conform's self-test): checking spends the link.
+            if !RulePolicy.current.enforces(.passwordResetLinkLive) { try LinkService.spend(db, link) }
             return PasswordResetLink(email: email, expiresAt: Date(unix: link.expiresAt))
         }
     }
@@ -64,32 +63,25 @@ struct PasswordResetService: Sendable {
         let now = clock.now()
         try PasswordService.refuseOverlong(newPassword)
         let hash = store.digest(token)
-        // A weak password, or the current one, is refused before anything is written: the link stays usable.
-        let (email, user) = try await store.pool.read { db in
-            let (link, email) = try LinkService.liveEmailLink(db, tokenHash: hash, purposes: [.passwordReset], now: now)
-            return (email, try AccountService.current(db, id: link.userId))
+        // A weak password, or the current one, is refused before anything is written: the link stays usable. The
+        // current one is checked (bcrypt, tens of milliseconds) outside the write lock, and again in it only if the
+        // password changed meanwhile.
+        let (email, judged) = try await store.pool.read { db in
+            let (link, email) = try LinkService.liveAddress(db, tokenHash: hash, [.passwordReset], now: now)
+            return (email, try UserRecord.fetchOne(db, key: link.userId)?.storedPassword)
         }
-        var broken = PasswordRules.violations(newPassword, email: email).map(\.rawValue)
-        if let stored = user.passwordHash,
-            PasswordHasher.verify(newPassword, stored: stored, legacySalt: user.passwordSalt)
-        {
-            broken.append(PasswordService.unchanged)
-        }
-        guard broken.isEmpty else { throw PasswordService.invalid(broken) }
-        // bcrypt takes tens of milliseconds: hashed before the write lock is taken, the link read again in it.
+        try PasswordService.refuseInvalid(newPassword, email: email, current: judged)
         let newHash = PasswordHasher.hash(newPassword)
         return try await store.pool.write { db in
-            let (link, email) = try LinkService.liveEmailLink(
-                db, tokenHash: hash, purposes: [.passwordReset], now: now)
-            try LinkRecord.spend(db, tokenHash: hash)
+            let (link, email) = try LinkService.liveAddress(db, tokenHash: hash, [.passwordReset], now: now)
             let user = try AccountService.current(db, id: link.userId)
-            try db.execute(
-                sql: """
-                    UPDATE users SET password_hash = ?, password_salt = NULL, password_changed_at = ?,
-                    email_unverified = 0 WHERE id = ?
-                    """,
-                arguments: [newHash, now.unix, user.id])
+            if user.storedPassword != judged {
+                try PasswordService.refuseInvalid(newPassword, email: email, current: user.storedPassword)
+            }
+            try LinkService.spend(db, link)
+            try PasswordService.set(db, userId: user.id, hash: newHash, changedAt: now)
             // The link reached the address: that proves it, as the registration link would have.
+            try db.execute(sql: "UPDATE users SET email_unverified = 0 WHERE id = ?", arguments: [user.id])
             try OnboardingService.emailVerified(db, userId: user.id)
             // Whoever was guessing the old password has nothing left to guess.
             try LoginThrottleService.clear(db, key: LoginThrottleService.key(email, digest: store.digest))
@@ -111,19 +103,6 @@ struct PasswordResetService: Sendable {
 
     /// A new link; the account's earlier reset links stop working (`link.superseded`).
     private func sendLink(_ db: Database, account: UserRecord, email: String, now: Date) throws {
-        try OutboxService.endLinks(
-            db, where: "user_id = ? AND purpose = ?", [account.id, LinkPurpose.passwordReset], as: .superseded,
-            now: now)
-        let token = Secrets.token(prefix: "pr_")
-        try LinkRecord(
-            tokenHash: store.digest(token), userId: account.id, purpose: .passwordReset,
-            expiresAt: now.unix + Self.linkLifetime, email: email
-        ).insert(db)
-        try OutboxService.send(
-            db,
-            .init(
-                channel: .email, recipient: email, kind: .passwordResetLink, purpose: Self.purpose,
-                link: "\(linkBase)/reset-password?token=\(token)", token: token, tokenHash: store.digest(token)),
-            sealedWith: store.outboxSealer, now: now)
+        try links.issue(db, .passwordReset, userId: account.id, to: email, now: now)
     }
 }

@@ -3,8 +3,10 @@ import AccessCore
 import Foundation
 import GRDB
 
-/// Setting a new password (seed 000): "Verify it's you" first, the rules of `PasswordRules` (shared with
-/// the app) plus "not the current one", and every other session signed out; this one stays.
+/// Every password the backend keeps goes through here (issue 46 item 1): one judge of a new password, whatever
+/// the road (register, add an email & password, onboarding's recovery email, change, reset), and one writer, which
+/// those and the rehash on a successful login, re-auth or recovery use. Changing it (seed 000): "Verify it's you"
+/// first, and every other session signed out; this one stays.
 struct PasswordService: Sendable {
     let store: Store
     let clock: BackendClock
@@ -29,6 +31,30 @@ struct PasswordService: Sendable {
             "Use at most \(PasswordRules.maximumLength) characters.", rule: .passwordTooLong)
     }
 
+    /// The one judge of a new password (`password.invalid`): `PasswordRules` (shared with the app) against the
+    /// address it goes with, and not the account's current password, `current` (nil: it has none). Checking the
+    /// current one takes bcrypt's time: a caller that can judge outside its write lock does.
+    static func refuseInvalid(_ newPassword: String, email: String, current: StoredPassword?) throws {
+        try refuseOverlong(newPassword)
+        var broken = PasswordRules.violations(newPassword, email: email).map(\.rawValue)
+        if let current, PasswordHasher.verify(newPassword, stored: current.hash, legacySalt: current.salt) {
+            broken.append(unchanged)
+        }
+        guard broken.isEmpty else { throw invalid(broken) }
+    }
+
+    /// The one writer: `hash` (`PasswordHasher.hash`) becomes the account's password. `changedAt`: when the person
+    /// chose it; nil keeps the date it had (a rehash of the same password under the current scheme).
+    static func set(_ db: Database, userId: String, hash: String, changedAt: Date?) throws {
+        try db.execute(
+            sql: """
+                UPDATE users SET password_hash = ?, password_salt = NULL,
+                    password_changed_at = COALESCE(?, password_changed_at)
+                WHERE id = ?
+                """,
+            arguments: [hash, changedAt?.unix, userId])
+    }
+
     /// Every session but the request's own (`reauth.accessHash`) ends.
     func change(user: UserRecord, newPassword: String, reauth: ReauthProof) async throws -> PasswordChanged {
         let now = clock.now()
@@ -43,16 +69,8 @@ struct PasswordService: Sendable {
                     rule: .passwordWithoutEmail)
             }
             try ReauthService.require(db, digest: store.digest, proof: reauth, user: user, target: .password, now: now)
-            var broken = PasswordRules.violations(newPassword, email: email).map(\.rawValue)
-            if let stored = user.passwordHash,
-                PasswordHasher.verify(newPassword, stored: stored, legacySalt: user.passwordSalt)
-            {
-                broken.append(Self.unchanged)
-            }
-            guard broken.isEmpty else { throw Self.invalid(broken) }
-            try db.execute(
-                sql: "UPDATE users SET password_hash = ?, password_salt = NULL, password_changed_at = ? WHERE id = ?",
-                arguments: [newHash, now.unix, user.id])
+            try Self.refuseInvalid(newPassword, email: email, current: user.storedPassword)
+            try Self.set(db, userId: user.id, hash: newHash, changedAt: now)
             let ended =
                 RulePolicy.current.enforces(.passwordChanged)
                 ? try SessionService.revokeAll(db, userId: user.id, keeping: reauth.accessHash) : 0
@@ -66,8 +84,17 @@ struct PasswordService: Sendable {
 
     /// Rehashes a password that verified under the old scheme; the change date stays what it was.
     static func upgrade(_ db: Database, userId: String, password: String) throws {
-        try db.execute(
-            sql: "UPDATE users SET password_hash = ?, password_salt = NULL WHERE id = ?",
-            arguments: [PasswordHasher.hash(password), userId])
+        try set(db, userId: userId, hash: PasswordHasher.hash(password), changedAt: nil)
     }
+}
+
+/// An account's password as stored: its hash, and the salt of the oldest scheme's (`PasswordHasher`).
+struct StoredPassword: Equatable, Sendable {
+    var hash: String
+    var salt: String?
+}
+
+extension UserRecord {
+    /// nil for an account without a password.
+    var storedPassword: StoredPassword? { passwordHash.map { StoredPassword(hash: $0, salt: passwordSalt) } }
 }

@@ -1,12 +1,11 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import GRDB
 
 /// The simulated Apple/Google: the reference backend mints id tokens (what the provider's sheet would
 /// return) and accepts only its own, once, within 10 minutes.
 struct ProviderService: Sendable {
-    static let tokenLifetime: TimeInterval = 10 * 60
-
     let store: Store
     let clock: BackendClock
 
@@ -22,7 +21,7 @@ struct ProviderService: Sendable {
         }
         let now = clock.now()
         let token = Secrets.token(prefix: "idt_")
-        let expires = now.addingTimeInterval(Self.tokenLifetime)
+        let expires = now.addingTimeInterval(ProviderTokenRules.lifetime)
         let resolved: String = try await store.pool.write { db in
             // No subject asked for: the primary user's linked account, else the sheet's fresh account.
             let primary = try UserRecord.filter(sql: "is_primary = 1").fetchOne(db)

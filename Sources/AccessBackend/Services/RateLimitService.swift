@@ -16,21 +16,6 @@ import GRDB
 /// that asked, and for the server. A recovery request counts for its client address and the server
 /// whether or not an email went, so the count says nothing about which addresses have an account.
 struct RateLimitService: Sendable {
-    static let cooldown = SendLimits.cooldown
-    static let resendWindow = SendLimits.resendWindow
-    static let maxResendsPerWindow = SendLimits.maxResendsPerWindow
-    static let dailyWindow = SendLimits.dailyWindow
-    static let maxCodesPerDay = SendLimits.maxCodesPerDay
-
-    /// The caps across destinations look back one hour.
-    static let capWindow = SendLimits.capWindow
-    /// One client address: a household or an office behind one address signing in, with room to spare.
-    static let maxSendsPerClientAddress = SendLimits.maxSendsPerClientAddress
-    /// One signed-in account: a phone change with its resends and a re-auth or two, twice over.
-    static let maxSendsPerAccount = SendLimits.maxSendsPerAccount
-    /// The whole server: a bound on what any number of clients together can cost in texts and emails.
-    static let maxSendsPerHour = SendLimits.maxSendsPerHour
-
     /// Who asked for a send: the caps across destinations count by these.
     struct Requester: Sendable {
         var account: String?
@@ -75,20 +60,20 @@ struct RateLimitService: Sendable {
         let t = now.unix
         if let last = try Double.fetchOne(
             db, sql: "SELECT MAX(sent_at) FROM sends WHERE recipient = ?", arguments: [key]),
-            t - last < cooldown, RulePolicy.current.enforces(.rateLimitCooldown)
+            t - last < SendLimits.cooldown, RulePolicy.current.enforces(.rateLimitCooldown)
         {
             refusals.append(
                 .init(
-                    retryAfter: last + cooldown - t, limit: .cooldown,
+                    retryAfter: last + SendLimits.cooldown - t, limit: .cooldown,
                     message: "Please wait before requesting another \(noun)."))
         }
         if isResend {
             let resends = try Double.fetchAll(
                 db,
                 sql: "SELECT sent_at FROM sends WHERE recipient = ? AND is_resend = 1 AND sent_at > ? ORDER BY sent_at",
-                arguments: [key, t - resendWindow])
-            if resends.count >= maxResendsPerWindow, RulePolicy.current.enforces(.rateLimitResendWindow) {
-                let freed = resends[resends.count - maxResendsPerWindow] + resendWindow
+                arguments: [key, t - SendLimits.resendWindow])
+            if resends.count >= SendLimits.maxResendsPerWindow, RulePolicy.current.enforces(.rateLimitResendWindow) {
+                let freed = resends[resends.count - SendLimits.maxResendsPerWindow] + SendLimits.resendWindow
                 refusals.append(
                     .init(
                         retryAfter: freed - t, limit: .resendWindow,
@@ -98,9 +83,9 @@ struct RateLimitService: Sendable {
         }
         let today = try Double.fetchAll(
             db, sql: "SELECT sent_at FROM sends WHERE recipient = ? AND sent_at > ? ORDER BY sent_at",
-            arguments: [key, t - dailyWindow])
-        if today.count >= maxCodesPerDay, RulePolicy.current.enforces(.rateLimitDailyCap) {
-            let freed = today[today.count - maxCodesPerDay] + dailyWindow
+            arguments: [key, t - SendLimits.dailyWindow])
+        if today.count >= SendLimits.maxCodesPerDay, RulePolicy.current.enforces(.rateLimitDailyCap) {
+            let freed = today[today.count - SendLimits.maxCodesPerDay] + SendLimits.dailyWindow
             refusals.append(
                 .init(
                     retryAfter: freed - t, limit: .dailyCap,
@@ -119,13 +104,15 @@ struct RateLimitService: Sendable {
 
     /// The caps across destinations that fire now, each with how long until it frees a slot.
     static func capRefusals(_ db: Database, requester: Requester, now: Date) throws -> [Refusal] {
-        let since = now.unix - capWindow
+        let since = now.unix - SendLimits.capWindow
         var refusals: [Refusal] = []
         // Each cap frees a slot when the oldest send that fills it leaves the hour.
         func cap(_ times: [Double], max: Int, limit: RateLimitKind, message: String) {
             guard times.count >= max else { return }
             refusals.append(
-                .init(retryAfter: times[times.count - max] + capWindow - now.unix, limit: limit, message: message))
+                .init(
+                    retryAfter: times[times.count - max] + SendLimits.capWindow - now.unix, limit: limit,
+                    message: message))
         }
         if let address = requester.clientAddress, RulePolicy.current.enforces(.rateLimitClientAddressHourly) {
             let times = try Double.fetchAll(
@@ -137,7 +124,7 @@ struct RateLimitService: Sendable {
                     """,
                 arguments: [address, since, address, since])
             cap(
-                times, max: maxSendsPerClientAddress, limit: .clientAddressHourly,
+                times, max: SendLimits.maxSendsPerClientAddress, limit: .clientAddressHourly,
                 message: "Too many codes and emails were requested from your network. Try again later.")
         }
         if let account = requester.account, RulePolicy.current.enforces(.rateLimitAccountHourly) {
@@ -145,7 +132,7 @@ struct RateLimitService: Sendable {
                 db, sql: "SELECT sent_at FROM sends WHERE account_id = ? AND sent_at > ? ORDER BY sent_at",
                 arguments: [account, since])
             cap(
-                times, max: maxSendsPerAccount, limit: .accountHourly,
+                times, max: SendLimits.maxSendsPerAccount, limit: .accountHourly,
                 message: "Too many codes and emails were requested for your account. Try again later.")
         }
         let all = try Double.fetchAll(
@@ -157,21 +144,18 @@ struct RateLimitService: Sendable {
                 """,
             arguments: [since, since])
         cap(
-            all, max: maxSendsPerHour, limit: .globalHourly,
+            all, max: SendLimits.maxSendsPerHour, limit: .globalHourly,
             message: "We're sending too many codes and emails right now. Try again later.")
         return refusals
     }
 
-    /// Not in the seeds: without it "Verify it's you" by password would allow unlimited guessing.
-    static let passwordWindow = PasswordAttemptRules.window
-    static let maxPasswordFailures = PasswordAttemptRules.maxFailures
-
+    // Not in the seeds: without it "Verify it's you" by password would allow unlimited guessing.
     static func checkPasswordAttempts(_ db: Database, userId: String, now: Date) throws {
         let failures = try Double.fetchAll(
             db, sql: "SELECT failed_at FROM password_failures WHERE user_id = ? AND failed_at > ? ORDER BY failed_at",
-            arguments: [userId, now.unix - passwordWindow])
-        guard failures.count >= maxPasswordFailures else { return }
-        let freed = failures[failures.count - maxPasswordFailures] + passwordWindow
+            arguments: [userId, now.unix - PasswordAttemptRules.window])
+        guard failures.count >= PasswordAttemptRules.maxFailures else { return }
+        let freed = failures[failures.count - PasswordAttemptRules.maxFailures] + PasswordAttemptRules.window
         throw BackendError.rateLimited(
             retryAfter: max(1, Int((freed - now.unix).rounded(.up))), limit: .passwordAttempts,
             message: "Too many wrong passwords. Try again later or verify another way.")
@@ -183,8 +167,8 @@ struct RateLimitService: Sendable {
         let failures =
             try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM password_failures WHERE user_id = ? AND failed_at > ?",
-                arguments: [userId, now.unix - passwordWindow]) ?? 0
-        return max(0, maxPasswordFailures - failures)
+                arguments: [userId, now.unix - PasswordAttemptRules.window]) ?? 0
+        return max(0, PasswordAttemptRules.maxFailures - failures)
     }
 
     static func record(

@@ -7,8 +7,6 @@ import Hummingbird
 /// "Verify it's you" (seed 000): a successful re-auth opens a 15-minute window, bound to the user and to the
 /// sign-in that earned it, proven by the `X-Reauth-Token` header on each sensitive call of that sign-in.
 struct ReauthService: Sendable {
-    static let window = ReauthRules.window
-
     let store: Store
     let clock: BackendClock
 
@@ -22,7 +20,7 @@ struct ReauthService: Sendable {
         guard let family = try liveFamily(db, accessHash: accessHash) else { throw BackendError.unauthorized }
         let token = Secrets.token(prefix: "ra_")
         // A policy that does not keep it: a window that does not close on time.
-        let lifetime = RulePolicy.current.enforces(.reauthGranted) ? window : 2 * window
+        let lifetime = RulePolicy.current.enforces(.reauthGranted) ? ReauthRules.window : 2 * ReauthRules.window
         let grant = ReauthGrant(reauthToken: token, expiresAt: now.addingTimeInterval(lifetime), method: .init(method))
         try ReauthGrantRecord(
             tokenHash: digest(token), userId: userId, method: method, expiresAt: grant.expiresAt.unix,

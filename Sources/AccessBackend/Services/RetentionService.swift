@@ -1,3 +1,4 @@
+import AccessCore
 import Foundation
 import GRDB
 import Synchronization
@@ -36,20 +37,19 @@ final class RetentionService: Sendable {
                 DELETE FROM reauth_grants WHERE expires_at <= ?;
                 DELETE FROM provider_tokens WHERE expires_at <= ?;
                 DELETE FROM links WHERE expires_at <= ?;
-                DELETE FROM otp_requests WHERE expires_at <= ?;
+                DELETE FROM code_challenges WHERE expires_at <= ?;
                 DELETE FROM sessions WHERE refresh_expires_at <= ?;
                 DELETE FROM reauth_grants WHERE family_id NOT IN (SELECT family_id FROM sessions WHERE revoked = 0);
                 DELETE FROM sign_ins WHERE family_id NOT IN (SELECT family_id FROM sessions);
                 DELETE FROM spent_refresh_tokens WHERE expires_at <= ?;
                 UPDATE spent_refresh_tokens SET successor_sealed = NULL
                     WHERE successor_sealed IS NOT NULL AND spent_at <= ?;
-                DELETE FROM sign_in_challenges WHERE expires_at <= ?;
                 DELETE FROM login_failures WHERE last_failed_at <= ? AND (locked_until IS NULL OR locked_until <= ?);
                 """,
             arguments: [
-                t - RateLimitService.dailyWindow, t - RateLimitService.passwordWindow, t, t,
-                t - expiredGrace, t - expiredGrace, t, t, t - SessionService.reuseInterval, t - expiredGrace,
-                t - LoginThrottleService.forgetAfter, t,
+                t - SendLimits.dailyWindow, t - PasswordAttemptRules.window, t, t,
+                t - expiredGrace, t - expiredGrace, t, t, t - RefreshRules.reuseInterval,
+                t - LoginLockRules.forgetAfter, t,
             ])
         // On a running clock nobody calls /_admin/clock/advance: due purges run with the rest of the pruning.
         try DeletionService.purgeDue(db, now: now)

@@ -7,17 +7,6 @@ import Hummingbird
 /// Access tokens (1 h) and refresh tokens (7 days, rotated on every use). Only hashes are stored, but for
 /// the reuse interval's sealed copy of the newest pair.
 struct SessionService: Sendable {
-    static let accessLifetime = SessionRules.accessLifetime
-    static let refreshLifetime: TimeInterval = 7 * 24 * 60 * 60
-    /// How long a rotated refresh token may be presented again and get back the pair its rotation issued
-    /// (GoTrue's refresh_token_reuse_interval, 10 s by default): a client whose reply was lost (a dropped
-    /// connection, `commit_then_fail`) retries with the token it still holds and stays signed in, and two
-    /// refreshes racing on one client get the same pair. The same pair, not a fresh one: minting another
-    /// would leave two live sessions in one family, and would end the first holder's session when it
-    /// rotates. After the interval, or once that pair has itself been rotated or signed out, presenting
-    /// the token again is reuse: the family ends (`session.refresh_reused`).
-    static let reuseInterval = RefreshRules.reuseInterval
-
     let store: Store
     let clock: BackendClock
 
@@ -53,8 +42,9 @@ struct SessionService: Sendable {
     ) throws -> SessionTokens {
         let tokens = SessionTokens(
             userId: userId, accessToken: Secrets.token(prefix: "at_"),
-            accessExpiresAt: now.addingTimeInterval(accessLifetime), refreshToken: Secrets.token(prefix: "rt_"),
-            refreshExpiresAt: now.addingTimeInterval(refreshLifetime))
+            accessExpiresAt: now.addingTimeInterval(SessionRules.accessLifetime),
+            refreshToken: Secrets.token(prefix: "rt_"),
+            refreshExpiresAt: now.addingTimeInterval(SessionRules.refreshLifetime))
         let family = Secrets.identifier(prefix: "sf_")
         try insert(
             db, digest: digest, tokens, family: family, deviceId: deviceId, access: access, assurance: assurance)
@@ -91,8 +81,9 @@ struct SessionService: Sendable {
         if RulePolicy.current.enforces(.twoFactorPassed) { try old.delete(db) }
         let tokens = SessionTokens(
             userId: old.userId, accessToken: Secrets.token(prefix: "at_"),
-            accessExpiresAt: now.addingTimeInterval(accessLifetime), refreshToken: Secrets.token(prefix: "rt_"),
-            refreshExpiresAt: now.addingTimeInterval(refreshLifetime))
+            accessExpiresAt: now.addingTimeInterval(SessionRules.accessLifetime),
+            refreshToken: Secrets.token(prefix: "rt_"),
+            refreshExpiresAt: now.addingTimeInterval(SessionRules.refreshLifetime))
         try insert(
             db, digest: digest, tokens, family: old.familyId, deviceId: old.deviceId, access: old.access,
             assurance: .aal2)
@@ -265,8 +256,9 @@ struct SessionService: Sendable {
         let now = clock.now()
         let fresh = SessionTokens(
             userId: "", accessToken: Secrets.token(prefix: "at_"),
-            accessExpiresAt: now.addingTimeInterval(Self.accessLifetime), refreshToken: Secrets.token(prefix: "rt_"),
-            refreshExpiresAt: now.addingTimeInterval(Self.refreshLifetime))
+            accessExpiresAt: now.addingTimeInterval(SessionRules.accessLifetime),
+            refreshToken: Secrets.token(prefix: "rt_"),
+            refreshExpiresAt: now.addingTimeInterval(SessionRules.refreshLifetime))
         let sealer = store.refreshSealer
         let presented: Presented = try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
@@ -307,7 +299,7 @@ struct SessionService: Sendable {
                     db, sql: "SELECT * FROM spent_refresh_tokens WHERE refresh_hash = ? AND expires_at > ?",
                     arguments: [oldHash, now.unix])
             else { return .invalid }
-            if let spentAt = spent.spentAt, now.unix - spentAt < Self.reuseInterval,
+            if let spentAt = spent.spentAt, now.unix - spentAt < RefreshRules.reuseInterval,
                 let successor = spent.successorAccessHash,
                 try Bool.fetchOne(
                     db, sql: "SELECT EXISTS(SELECT 1 FROM sessions WHERE access_hash = ? AND revoked = 0)",

@@ -4,18 +4,13 @@ import Foundation
 import GRDB
 
 /// Seed 004's way in, one flow for sign-in and sign-up: a code sent to a phone or an email, or an
-/// Apple/Google id token. The backend decides at the end whether the account is new. Codes obey the
-/// phone flows' rules (OTPService's lifetime and wrong attempts, RateLimitService's sends), counted per
-/// phone and per email, and the code itself is readable only in the outbox.
+/// Apple/Google id token. The backend decides at the end whether the account is new. The codes are
+/// `CodeService`'s, as every 6-digit code is, counted per phone and per email, and readable only in the outbox.
 struct SignInService: Sendable {
     let store: Store
     let clock: BackendClock
 
-    static let challengeNotFound = BackendError(
-        .notFound, "challenge_not_found", "This sign-in code request does not exist. Start again.",
-        rule: .signInChallengeUnknown)
-    static let requestClosed = BackendError(
-        .gone, "request_closed", "This code request is closed. Start again.", rule: .signInRequestClosed)
+    private var codes: CodeService { CodeService(store: store) }
 
     func start(_ body: StartSignInBody) async throws -> SignInChallenge {
         let now = clock.now()
@@ -28,29 +23,9 @@ struct SignInService: Sendable {
                 try Self.refuseIfHeld(
                     db, digest: store.digest, channel: body.channel, destination: destination, now: now)
             }
-            // Starting again while a code is live is a resend in disguise: it counts as one, and the
-            // earlier code stops working.
-            let live = try String.fetchAll(
-                db, sql: "SELECT id FROM sign_in_challenges WHERE destination = ? AND state = ? AND expires_at > ?",
-                arguments: [destination, CodeState.open, now.unix])
-            let isResend = !live.isEmpty
-            try RateLimitService.check(
-                db, channel: body.channel.sendChannel, recipient: destination, isResend: isResend,
-                requester: .client(account: nil), now: now)
-            if RulePolicy.current.enforces(.signInCodeSent) {
-                for id in live { try Self.setState(db, id: id, .superseded) }
-            }
-            let id = Secrets.identifier(prefix: "chl_")
-            let code = try Self.newCode(db, destination: destination)
-            try SignInChallengeRecord(
-                id: id, channel: body.channel, destination: destination, codeHash: store.digest(code, context: id),
-                createdAt: now.unix, expiresAt: now.unix + OTPService.ttl,
-                resendAfter: now.unix + RateLimitService.cooldown
-            ).insert(db)
-            try deliver(
-                db, challengeId: id, channel: body.channel, destination: destination, code: code, isResend: isResend,
-                now: now)
-            return Self.challenge(id: id, channel: body.channel, destination: destination, now: now)
+            let issued = try codes.issue(
+                db, purpose: .signIn, userId: nil, channel: body.channel, destination: destination, now: now)
+            return Self.challenge(issued, channel: body.channel, destination: destination)
         }
     }
 
@@ -59,30 +34,9 @@ struct SignInService: Sendable {
         let now = clock.now()
         return try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
-            let challenge = try Self.fetch(db, id: challengeId)
-            guard challenge.state.isResendable else { throw Self.requestClosed }
-            let destination = challenge.destination
-            let channel = challenge.channel
-            try RateLimitService.check(
-                db, channel: channel.sendChannel, recipient: destination, isResend: true,
-                requester: .client(account: nil), now: now)
-            try OutboxService.endCode(
-                db, request: challengeId, state: challenge.state, expiresAt: challenge.expiresAt, now: now)
-            let code = try Self.newCode(db, destination: destination)
-            var renewed = challenge
-            // Not kept: the new code goes out, and the last one is still the one that works.
-            if RulePolicy.current.enforces(.signInCodeResent) {
-                renewed.codeHash = store.digest(code, context: challengeId)
-            }
-            renewed.expiresAt = now.unix + OTPService.ttl
-            renewed.resendAfter = now.unix + RateLimitService.cooldown
-            renewed.wrongAttempts = 0
-            renewed.state = .open
-            try renewed.update(db)
-            try deliver(
-                db, challengeId: challengeId, channel: channel, destination: destination, code: code, isResend: true,
-                now: now)
-            return Self.challenge(id: challengeId, channel: channel, destination: destination, now: now)
+            let challenge = try CodeService.fetch(db, id: challengeId, userId: nil)
+            let issued = try codes.renew(db, challenge, now: now)
+            return Self.challenge(issued, channel: challenge.channel, destination: challenge.destination)
         }
     }
 
@@ -97,21 +51,11 @@ struct SignInService: Sendable {
         }
         // Wrong attempts must be committed, so they are returned, not thrown (a throw rolls back).
         let outcome: Outcome = try await store.pool.write { db in
-            let challenge = try Self.fetch(db, id: body.challengeId)
-            guard challenge.state == .open, challenge.expiresAt > now.unix || !RulePolicy.current.enforces(.otpExpired)
-            else {
-                throw OTPService.expired
+            let challenge = try CodeService.fetch(db, id: body.challengeId, userId: nil)
+            try CodeService.requireOpen(challenge, now: now)
+            if case .wrong(let remaining) = try codes.check(db, challenge, code: body.code) {
+                return .wrong(remaining: remaining)
             }
-            let presented = store.digest(body.code, context: body.challengeId)
-            guard Secrets.constantTimeEquals(presented, challenge.codeHash) else {
-                var wrong = challenge
-                wrong.wrongAttempts += 1
-                let exhausted = wrong.wrongAttempts >= OTPService.maxWrongAttempts
-                wrong.state = exhausted && RulePolicy.current.enforces(.signInCodeIncorrectExhausted) ? .dead : .open
-                try wrong.update(db)
-                return .wrong(remaining: max(0, OTPService.maxWrongAttempts - wrong.wrongAttempts))
-            }
-            try Self.setState(db, id: body.challengeId, .used)
             let channel = challenge.channel
             let destination = challenge.destination
             if var user = try Self.owner(db, channel: channel, destination: destination) {
@@ -149,11 +93,7 @@ struct SignInService: Sendable {
         case .signedIn(let signedIn):
             return signedIn
         case .wrong(let remaining):
-            var error = BackendError(
-                .unauthorized, "code_incorrect", "Code is incorrect. Try again.",
-                rule: remaining == 0 ? .signInCodeIncorrectExhausted : .signInCodeIncorrect)
-            error.detail.attemptsRemaining = remaining
-            throw error
+            throw CodeService.incorrect(remaining: remaining, userId: nil)
         }
     }
 
@@ -289,52 +229,13 @@ struct SignInService: Sendable {
             rule: .httpInvalidField)
     }
 
-    private static func fetch(_ db: Database, id: String) throws -> SignInChallengeRecord {
-        guard let challenge = try SignInChallengeRecord.fetchOne(db, key: id) else { throw challengeNotFound }
-        return challenge
-    }
-
-    private static func setState(_ db: Database, id: String, _ state: CodeState) throws {
-        try db.execute(sql: "UPDATE sign_in_challenges SET state = ? WHERE id = ?", arguments: [state, id])
-    }
-
-    /// Scenario test codes win for their phone or address.
-    private static func newCode(_ db: Database, destination: String) throws -> String {
-        try TestCodeRecord.fetchOne(
-            db, sql: "SELECT * FROM test_codes WHERE phone = ? COLLATE NOCASE", arguments: [destination]
-        )?.code ?? Secrets.otpCode()
-    }
-
     private static func challenge(
-        id: String, channel: SignInChannel, destination: String, now: Date
-    )
-        -> SignInChallenge
-    {
+        _ issued: CodeService.Issued, channel: SignInChannel, destination: String
+    ) -> SignInChallenge {
         SignInChallenge(
-            challengeId: id, channel: .init(channel), destination: destination,
-            expiresAt: now.addingTimeInterval(OTPService.ttl),
-            resendAfter: now.addingTimeInterval(RateLimitService.cooldown))
+            challengeId: issued.id, channel: .init(channel), destination: destination, expiresAt: issued.expiresAt,
+            resendAfter: issued.resendAfter)
     }
-
-    private func deliver(
-        _ db: Database, challengeId: String, channel: SignInChannel, destination: String, code: String,
-        isResend: Bool, now: Date
-    ) throws {
-        try RateLimitService.record(
-            db, channel: channel.sendChannel, recipient: destination, isResend: isResend,
-            requester: .client(account: nil), now: now)
-        try OutboxService.send(
-            db,
-            .init(
-                channel: channel.outboxChannel, recipient: destination, kind: .otp, purpose: "sign_in", code: code,
-                requestId: challengeId),
-            sealedWith: store.outboxSealer, now: now)
-    }
-}
-
-extension SignInChannel {
-    var sendChannel: RateLimitService.Channel { self == .phone ? .sms : .email }
-    var outboxChannel: OutboxChannel { self == .phone ? .sms : .email }
 }
 
 extension SignInChannel {

@@ -46,7 +46,7 @@ struct TwoFactorService: Sendable {
         return error
     }
 
-    static let lockedMessage = "Too many wrong codes. Try again in 15 minutes."
+    static let lockedMessage = "Too many wrong codes. Try again in \(RuleText.duration(TwoFactorLimits.lockout))."
 
     // MARK: - Reading
 

@@ -1,3 +1,4 @@
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -21,7 +22,7 @@ public struct AccountDeletedScreen: ScreenModel {
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         // Centred in the space, as the spinner before it.
         let body =
-            "Thanks for trying \(context.options.brand.name). You've been signed out on all devices. Your data will be removed within 30 days per our Privacy Policy."
+            "Thanks for trying \(context.options.brand.name). You've been signed out on all devices. Your data will be removed within \(RuleText.duration(DeletionRules.purgeDelay)) per our Privacy Policy."
         let lines = TextLayout.wrap(body, width: min(canvas.innerWidth, 64))
         let height = 2 + lines.count + 2
         canvas.skip(max(0, (canvas.remaining.height - height) / 2))

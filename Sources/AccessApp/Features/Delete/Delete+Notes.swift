@@ -1,3 +1,5 @@
+import AccessCore
+
 extension DeleteAccountScreen {
     public static let specNotes = SpecNotes(
         why: [
@@ -9,7 +11,7 @@ extension DeleteAccountScreen {
                 "/me/delete-preflight", when: "Enter on Delete account",
                 [
                     200:
-                        "No blockers: \"Verify it's you\" (skipped inside its 15-minute window), then the last-chance sheet. Blockers: the blocker screen instead.",
+                        "No blockers: \"Verify it's you\" (skipped inside its \(RuleText.duration(ReauthRules.window, .compound)) window), then the last-chance sheet. Blockers: the blocker screen instead.",
                     401: APICall.sessionRefused,
                     403: APICall.limitedAccessRefused,
                 ],
@@ -70,7 +72,7 @@ extension DeletingAccountScreen {
 extension AccountDeletedScreen {
     public static let specNotes = SpecNotes(
         why: [
-            "The last screen, alone on the stack: the user is signed out on every device. The backend keeps the phone and email from new sign-ups for 7 days, to avoid an impulse re-signup, and purges the data at 30 days.",
+            "The last screen, alone on the stack: the user is signed out on every device. The backend keeps the phone and email from new sign-ups for \(RuleText.duration(DeletionRules.holdDuration)), to avoid an impulse re-signup, and purges the data at \(RuleText.duration(DeletionRules.purgeDelay)).",
             "Enter or q quits; the next start is on Welcome.",
         ],
         seeds: [.accountDeleted])

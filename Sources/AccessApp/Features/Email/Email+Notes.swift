@@ -1,8 +1,10 @@
+import AccessCore
+
 extension EmailPasswordScreen {
     public static let specNotes = SpecNotes(
         why: [
             "The Email & password sub-hub, pushed from the hub's one row: the email, then Change email and Change password, the two sensitive flows. A pushed screen and not a sheet, because it is a place to come back to, not a yes or no.",
-            "Each change starts with \"Verify it's you\" (without the method being changed), unless its 15-minute window is open. When the email is the account's only sign-in method, Change email shows the soft last-method warning first, as the phone does. Offline both rows are off.",
+            "Each change starts with \"Verify it's you\" (without the method being changed), unless its \(RuleText.duration(ReauthRules.window, .compound)) window is open. When the email is the account's only sign-in method, Change email shows the soft last-method warning first, as the phone does. Offline both rows are off.",
             "\"Last changed …\" is read on the app's clock, which follows the backend's.",
         ],
         seeds: [.emailPasswordSubHub, .reauthPicker, .lastMethodWarning])
@@ -52,7 +54,7 @@ extension NewEmailScreen {
 extension SetPasswordScreen {
     public static let specNotes = SpecNotes(
         why: [
-            "\"Set a new password\", the last step of Change password, after \"Verify it's you\". The checklist shows three rules (8 characters, not common, not all numbers), judged once the field is left; \"not similar to your email\" is the server's alone (seed 001), its 422 under the field. The rules are the backend's: it has the last word.",
+            "\"Set a new password\", the last step of Change password, after \"Verify it's you\". The checklist shows three rules (\(PasswordRules.minimumLength) characters, not common, not all numbers), judged once the field is left; \"not similar to your email\" is the server's alone (seed 001), its 422 under the field. The rules are the backend's: it has the last word.",
             "\"Passwords don't match.\" appears once the confirmation is as long as the new one and differs, 200 ms after typing pauses, so it does not flicker. \"Same as the current password\" can only be known by the server, which is asked on Update password; its refusals show under the fields, which keep what was typed.",
             "On success every other device is signed out and this one stays signed in, as the toast says.",
         ],

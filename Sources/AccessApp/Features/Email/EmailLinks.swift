@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 
 /// The link of an email change or add: opening it applies the change (a new session comes with it).
 struct EmailChangeLink: LinkPurpose {
@@ -33,6 +34,7 @@ struct EmailChangeLink: LinkPurpose {
     }
     public var canEditAddress: Bool { true }
     public var linkPath: String { "verify-email" }
+    public var kind: EmailLink { .emailChange }
 }
 
 /// The link in the old address's notice: the email goes back and every session ends.
@@ -59,6 +61,9 @@ struct RevertEmailLink: LinkPurpose {
     public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .emailChangedNotice }
     public var canEditAddress: Bool { false }
     public var linkPath: String { "revert-email" }
+    public var kind: EmailLink { .emailRevert }
+    /// Seed 001's sentence has "Request a new one": nobody can, so it says only how long the link works.
+    public var lifetimeText: String { "Revert links work once, for \(RuleText.duration(kind.rules.lifetime))." }
 }
 
 /// An email change or add started again from "This link has expired" when the backend no longer held it:

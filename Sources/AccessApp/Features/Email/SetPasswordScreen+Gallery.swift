@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -29,7 +30,10 @@ extension SetPasswordScreen {
                         newPassword: "correct-horse-42", confirmation: "correct-horse-42", focus: .cta, checked: true,
                         newPasswordError: SetPasswordScreen.unchangedText), now: $0)
             },
-            GalleryEntry("set-password:reauth-expired", "The 15-minute window closed before submitting") {
+            GalleryEntry(
+                "set-password:reauth-expired",
+                "The \(RuleText.duration(ReauthRules.window, .compound)) window closed before submitting"
+            ) {
                 sample(
                     SetPasswordScreen(
                         newPassword: "correct-horse-43", confirmation: "correct-horse-43", focus: .cta, checked: true,

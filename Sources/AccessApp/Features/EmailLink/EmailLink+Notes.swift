@@ -1,9 +1,11 @@
+import AccessCore
+
 extension CheckEmail {
     public static let specNotes = SpecNotes(
         why: [
             "A link went out and this screen waits for it to be opened; it never moves on by itself. It serves \"Verify it's you\" by email and the email change or add, whose link goes to the new address.",
             "Here the link is opened from the outbox (Ctrl+O), pasted into the terminal, or handed over with `accessdeck open-link`: the terminal's way of tapping it. m opens the mail app (mailto:) as a fallback.",
-            "Resend comes after a 30 s countdown; a 429 adds a banner counting down the server's wait. \"Didn't get it?\" (h) lists what to check: spam, the address, resending. \"Edit email\" appears only where the person typed the address; a re-auth link goes to the email already on the account.",
+            "Resend comes after a \(RuleText.duration(SendLimits.cooldown, .short)) countdown; a 429 adds a banner counting down the server's wait. \"Didn't get it?\" (h) lists what to check: spam, the address, resending. \"Edit email\" appears only where the person typed the address; a re-auth link goes to the email already on the account.",
         ],
         calls: [
             .post(
@@ -57,7 +59,8 @@ extension VerifyingLinkScreen {
             .post(
                 "/auth/reauth/email/confirm", when: "a \"Verify it's you\" link",
                 [
-                    200: "Verified: the 15-minute window opens and the change goes on.",
+                    200:
+                        "Verified: the \(RuleText.duration(ReauthRules.window, .compound)) window opens and the change goes on.",
                     404: "The server's message; Esc goes back.",
                     410: "This link has expired.",
                 ],
@@ -104,7 +107,7 @@ extension VerifyingLinkScreen {
 extension LinkExpiredScreen {
     public static let specNotes = SpecNotes(
         why: [
-            "\"This link has expired\": the link is past its lifetime (30 minutes for re-auth and email links, 24 hours for recovery links) or was used already, since every link works once. A full screen, not a toast, because the flow cannot go on and a toast would be missed.",
+            "\"This link has expired\": the link is past its lifetime, which the screen says for its kind (\(RuleText.duration(LinkLifetimes.reauth)) for re-auth, \(RuleText.duration(LinkLifetimes.emailChange)) for an email change, \(RuleText.duration(LinkLifetimes.passwordReset)) for a reset, \(RuleText.duration(LinkLifetimes.registration)) for a registration, \(RuleText.duration(LinkLifetimes.recovery)) for a recovery, \(RuleText.duration(LinkLifetimes.emailRevert)) for the link that undoes an email change), or was used already, since every link works once. A full screen, not a toast, because the flow cannot go on and a toast would be missed.",
             "\"Request a new link\" sends one where the app knows the address (re-auth, email change) and replaces the old \"Check your email\"; a recovery link goes back to the recovery request, which asks for the address. Links nobody can ask for again (the revert link, registration links) leave only Contact support.",
             "An email change's resend works for a day after its link ran out. Once the backend holds no change any more (past that day, opened, or reverted: its 404), \"Start the change again\" takes its place: \"Verify it's you\" unless its window is open, then the new-address screen, with the address filled in when the link was opened from its message.",
         ],

@@ -1,11 +1,15 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
 extension LinkExpiredScreen {
     public static var gallery: [GalleryEntry] {
         [
-            GalleryEntry("link-expired:default", "The link is over 30 minutes old or was used") {
+            GalleryEntry(
+                "link-expired:default",
+                "The link is over \(RuleText.duration(LinkLifetimes.emailChange)) old or was used"
+            ) {
                 SampleData.state(
                     [
                         ReauthPickerScreen(flow: .changePhone, selection: 1),
@@ -26,7 +30,10 @@ extension LinkExpiredScreen {
                             startsAgain: true)
                     ], now: $0)
             },
-            GalleryEntry("link-expired:registration", "A sign-up's verification link, over 24 hours old or used") {
+            GalleryEntry(
+                "link-expired:registration",
+                "A sign-up's verification link, over \(RuleText.duration(LinkLifetimes.registration)) old or used"
+            ) {
                 SampleData.state([LinkExpiredScreen(link: AnyLinkPurpose(RegistrationLink()))], now: $0)
             },
             GalleryEntry("link-expired:replaced", "A sign-up's link opened after a newer one was sent") {

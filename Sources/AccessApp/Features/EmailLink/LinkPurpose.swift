@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 
 /// What an emailed link is for: the request that checks an opened link, and what its answer leads to.
@@ -24,6 +25,9 @@ public protocol LinkPurpose: Equatable, Sendable {
     /// Where "Request a new link" goes when `resend` cannot send one by itself (the address is asked
     /// again); nil: nowhere.
     var newLinkScreen: (any ScreenModel)? { get }
+    /// The backend's kind of the link, whose rules (AccessCore's `EmailLink.rules`) say how long it works and
+    /// whether another can be asked for.
+    var kind: EmailLink { get }
     /// "This link has expired"'s explanation: how long this kind of link works.
     var lifetimeText: String { get }
     /// The same purpose knowing the address the link went to (an outbox message's recipient).
@@ -39,7 +43,9 @@ extension LinkPurpose {
     public func startAgain(_ context: ScreenContext) -> [Command]? { nil }
     /// `sent(to:)`, wrapped: what an outbox message's link opens as.
     func link(sentTo address: String) -> AnyLinkPurpose { AnyLinkPurpose(sent(to: address)) }
-    public var lifetimeText: String { "Verification links expire after 30 minutes. Request a new one to try again." }
+    public var lifetimeText: String {
+        "Verification links expire after \(RuleText.duration(kind.rules.lifetime)). Request a new one to try again."
+    }
 }
 
 /// The resend of a link nobody can ask for again: no such request exists, so none can be made.

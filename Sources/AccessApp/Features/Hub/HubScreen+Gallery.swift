@@ -76,7 +76,9 @@ extension ConformPanel {
     static func sample(finished: Bool) -> ConformPanel {
         let rules: [Rule] = [.otpExpired, .otpCodeIncorrect, .otpResent, .reauthRequired, .sessionRefreshReused]
         var results = [
-            RuleResult(.otpExpired, title: "a code dies 5 minutes after it is sent", verdict: .kept),
+            RuleResult(
+                .otpExpired, title: "a code dies \(RuleText.duration(CodeRules.lifetime)) after it is sent",
+                verdict: .kept),
             RuleResult(
                 .otpCodeIncorrect, title: "a wrong code is refused and counted",
                 verdict: .broken(

@@ -1,3 +1,5 @@
+import AccessCore
+
 extension ProfileScreen {
     public static let specNotes = SpecNotes(
         why: [
@@ -37,7 +39,8 @@ extension RecoveryEmailScreen {
             .post(
                 "/me/recovery-email", when: "Continue",
                 [
-                    202: "Step 4, Verify your email: the link went out, Resend in 30 s.",
+                    202:
+                        "Step 4, Verify your email: the link went out, Resend in \(RuleText.duration(SendLimits.cooldown, .short)).",
                     401: APICall.sessionRefused,
                     409: "Taken: \"This email is already in use by another account.\"; otherwise the server's message.",
                     422: "A broken password rule under the password; else the message under the email.",
@@ -60,13 +63,14 @@ extension VerifyRecoveryEmailScreen {
     public static let specNotes = SpecNotes(
         why: [
             "Onboarding step 4: the link went to the recovery email. Opened from the outbox, pasted here or handed over with `accessdeck open-link`, it verifies the address and onboarding goes on.",
-            "Verifying is optional, as seed 003 says: Enter continues without it, and Settings then reminds the person and can send the link again. Resend waits 30 s after a send, or the server's 429 wait.",
+            "Verifying is optional, as seed 003 says: Enter continues without it, and Settings then reminds the person and can send the link again. Resend waits \(RuleText.duration(SendLimits.cooldown, .short)) after a send, or the server's 429 wait.",
         ],
         calls: [
             .post(
                 "/auth/register/resend", when: "r, once the countdown allows",
                 [
-                    202: "Toast \"We sent the link again.\"; Resend waits 30 s.",
+                    202:
+                        "Toast \"We sent the link again.\"; Resend waits \(RuleText.duration(SendLimits.cooldown, .short)).",
                     422: "The server's message.",
                     429: "Resend counts down the server's wait.",
                 ],

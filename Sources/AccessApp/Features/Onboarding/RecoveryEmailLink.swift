@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 
 /// The registration link sent to the recovery email, opened while "Verify your email" waits for it:
 /// the answer goes back to that screen, which asks where onboarding stands now.
@@ -13,5 +14,5 @@ struct RecoveryEmailLink: LinkPurpose {
     public func accepts(_ message: OutboxMessage) -> Bool { RegistrationLink().accepts(message) }
     public var canEditAddress: Bool { false }
     public var linkPath: String { RegistrationLink().linkPath }
-    public var lifetimeText: String { RegistrationLink.lifetimeText }
+    public var kind: EmailLink { .register }
 }

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 
 /// The password reset link (`…/reset-password?token=…`): opening it checks the token and asks for a new
 /// password. Opened from the outbox, pasted, or handed over like every link (`LinkRouter`).
@@ -21,7 +22,10 @@ struct ForgotPasswordLink: LinkPurpose {
     /// The person typed the address on the screen that asked for the link.
     public var canEditAddress: Bool { true }
     public var linkPath: String { "reset-password" }
+    public var kind: EmailLink { .passwordReset }
     public var newLinkScreen: (any ScreenModel)? { ForgotPasswordScreen(email: email ?? "") }
-    public var lifetimeText: String { "Reset links work once, for 30 minutes. Request a new one to try again." }
+    public var lifetimeText: String {
+        "Reset links work once, for \(RuleText.duration(kind.rules.lifetime)). Request a new one to try again."
+    }
     public func sent(to address: String) -> ForgotPasswordLink { ForgotPasswordLink(email: address) }
 }

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -29,7 +30,10 @@ extension ForgotPassword {
             GalleryEntry("forgot-password:working", "Sending the link") {
                 ForgotPasswordScreen.sample([ForgotPasswordScreen(email: "jdoe@mail.com", isWorking: true)], now: $0)
             },
-            GalleryEntry("forgot-password:cooldown", "Asked again within 30 s: Resend in, counted down") { now in
+            GalleryEntry(
+                "forgot-password:cooldown",
+                "Asked again within \(RuleText.duration(SendLimits.cooldown, .short)): Resend in, counted down"
+            ) { now in
                 ForgotPasswordScreen.sample(
                     [
                         ForgotPasswordScreen(

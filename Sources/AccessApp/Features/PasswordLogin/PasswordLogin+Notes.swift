@@ -1,8 +1,10 @@
+import AccessCore
+
 extension PasswordLoginScreen {
     public static let specNotes = SpecNotes(
         why: [
             "Seed 002's Log in and Register on one screen (Ctrl+T switches), with the password masked (Ctrl+R shows it). The address is checked here before any call; registering, the password must pass seed 000's rules, which win over 002's bare 8 characters.",
-            "A failed login says \"Invalid email or password\", never which one was wrong, empties the password and keeps the email. No network is never \"invalid\": it says \"No internet connection\". The third failure in a row for an address waits 30 s and each next one twice as long, up to 15 minutes (003's progressive timeout), counted down with the button off.",
+            "A failed login says \"Invalid email or password\", never which one was wrong, empties the password and keeps the email. No network is never \"invalid\": it says \"No internet connection\". The \(RuleText.ordinal(LoginLockRules.failuresBeforeLock + 1)) failure in a row for an address waits \(RuleText.duration(LoginLockRules.firstLock, .short)) and each next one twice as long, up to \(RuleText.duration(LoginLockRules.longestLock)) (003's progressive timeout), counted down with the button off.",
             "Ctrl+F \"Forgot password?\" (Log in only) asks for a reset link for the address typed here (issue 28 item 25).",
             "On purpose unlike seed 002: registering does not sign in. The account exists but cannot log in until the emailed link is opened (002's own \"email not verified: block access\"). The contract's statuses differ from 002's too: 401 for wrong credentials rather than 400, 409 for a taken email rather than 422.",
         ],
@@ -55,7 +57,7 @@ extension ForgotPassword {
     public static let specNotes = SpecNotes(
         why: [
             "\"Forgot password?\" (Ctrl+F on Log in and on recovery's password screen; issue 28 item 25, after seed 003's \"password reset link sent to recovery email\" and seed 002's reset endpoint). The address from the screen below is filled in; it is checked here before any call.",
-            "The answer never says whether the address has an account, and neither does the next screen. The shared send limits apply to every address alike: 30 s between requests (\"Resend in\"), 5 a day, the hourly caps, each counted down with the button off.",
+            "The answer never says whether the address has an account, and neither does the next screen. The shared send limits apply to every address alike: \(RuleText.duration(SendLimits.cooldown, .short)) between requests (\"Resend in\"), \(SendLimits.maxCodesPerDay) a day, the hourly caps, each counted down with the button off.",
         ],
         calls: [
             .post(
@@ -73,7 +75,7 @@ extension ForgotPassword {
 extension ResetSent {
     public static let specNotes = SpecNotes(
         why: [
-            "The same words for every address: \"If an account uses …, we've sent it a link\". The link works once, for 30 minutes (seed 000's lifetime for a link that changes a credential), and a newer one replaces it.",
+            "The same words for every address: \"If an account uses …, we've sent it a link\". The link works once, for \(RuleText.duration(LinkLifetimes.passwordReset)) (seed 000's lifetime for a link that changes a credential), and a newer one replaces it.",
             "The link is opened from the outbox (Ctrl+O), pasted here, or handed over with `accessdeck open-link`, like every link. Resend waits for the server's resend_after; e goes back to the address.",
         ],
         calls: [

@@ -250,7 +250,7 @@ public struct PasswordLoginScreen: ScreenModel {
         canvas.field(passwordField)
         canvas.paragraph(
             "Ctrl+R \(showsPassword ? "hides" : "shows") the password"
-                + (mode == .register ? " · at least 8 characters, not a common one" : ""),
+                + (mode == .register ? " · at least \(PasswordRules.minimumLength) characters, not a common one" : ""),
             style: .muted, spacing: 0)
         let working = mode == .login ? "Logging in…" : "Registering…"
         if !canvas.lockoutCountdown(until: lockedUntil, at: context.now) {

@@ -33,12 +33,9 @@ struct RegistrationLink: LinkPurpose {
     public func accepts(_ message: OutboxMessage) -> Bool {
         message.outboxKind == .emailVerifyLink && message.purpose == Self.purpose
     }
-    /// Seed 001's sentence for verification links, with this link's lifetime: a registration link works
-    /// for 24 hours, not the 30 minutes of an email change's.
-    public var lifetimeText: String { Self.lifetimeText }
-    static let lifetimeText = "Verification links expire after 24 hours. Request a new one to try again."
     public var canEditAddress: Bool { false }
     public var linkPath: String { "confirm-account" }
+    public var kind: EmailLink { .register }
     /// "Request a new link": "Please verify your email" for the address, whose Resend sends one (issue 28 item 3).
     public var newLinkScreen: (any ScreenModel)? {
         email.map { VerifyAccountScreen(email: $0, justRegistered: false) }

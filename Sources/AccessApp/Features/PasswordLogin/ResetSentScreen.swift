@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 
 /// The reset link is on its way, or not: the backend answers the same whether or not an account uses the
@@ -12,7 +13,7 @@ public enum ResetSent: RequestedLinkFlow {
     public static let screen = LinkSentDescription(
         id: "reset-sent",
         sentText: {
-            "If an account uses \($0), we've sent it a link to set a new password. The link works once, for 30 minutes."
+            "If an account uses \($0), we've sent it a link to set a new password. The link works once, for \(RuleText.duration(LinkLifetimes.passwordReset))."
         },
         resentText: LinkSentDescription.newLinkText, rateLimited: .countdown,
         offlineText: LinkRequestDescription.offlineText)

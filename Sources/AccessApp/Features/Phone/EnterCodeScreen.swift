@@ -371,7 +371,7 @@ public struct EnterCodeScreen: ScreenModel {
             onAccount
                 ? "It went to the number on your account: \(phone). Esc goes back to verify another way."
                 : "Check the number: \(phone). Esc goes back to fix it.",
-            "Texts can take a minute. Resend when the timer allows (3 per 15 minutes).",
+            "Texts can take a minute. Resend when the timer allows (\(SendLimits.maxResendsPerWindow) per \(RuleText.duration(SendLimits.resendWindow))).",
             "Still nothing? Ctrl+S: Contact support.",
         ]
     }
@@ -379,7 +379,7 @@ public struct EnterCodeScreen: ScreenModel {
     static func emailHelpLines(email: String) -> [String] {
         [
             "Check the address: \(email). Esc goes back to fix it.",
-            "Look in spam and promotions. Resend when the timer allows (3 per 15 minutes).",
+            "Look in spam and promotions. Resend when the timer allows (\(SendLimits.maxResendsPerWindow) per \(RuleText.duration(SendLimits.resendWindow))).",
             "Still nothing? Ctrl+S: Contact support.",
         ]
     }

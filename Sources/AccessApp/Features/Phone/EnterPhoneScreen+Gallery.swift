@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -39,7 +40,7 @@ extension EnterPhoneScreen {
                         EnterPhoneScreen(
                             flow: .addPhone, current: nil, number: "511 100 000",
                             error:
-                                "This number belonged to an account that was deleted less than 7 days ago. Try again later or use another number."
+                                "This number belonged to an account that was deleted less than \(RuleText.duration(DeletionRules.holdDuration)) ago. Try again later or use another number."
                         )
                     ], methods: SampleData.noPhone, now: $0)
             },
@@ -82,7 +83,10 @@ extension EnterPhoneScreen {
                 screen.focus = .displayName
                 return AppState(root: screen, now: now)
             },
-            GalleryEntry("enter-phone:sign-in-name-too-long", "A display name past 50 characters: Send code is off") {
+            GalleryEntry(
+                "enter-phone:sign-in-name-too-long",
+                "A display name past \(DisplayNameRules.maximumLength) characters: Send code is off"
+            ) {
                 now in
                 var screen = EnterPhoneScreen.signIn(region: "GE", number: "511 123 456")
                 screen.displayName = DisplayNameInput("Jane Alexandra Montgomery-Fitzgerald of Tbilisi, QA")

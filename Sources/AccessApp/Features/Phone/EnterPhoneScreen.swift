@@ -85,7 +85,7 @@ public struct EnterPhoneScreen: ScreenModel {
     static let maxTyped = 20
     static let signUpNote = "New here? This creates your account."
     static let textsCodeText = "We'll text you a code."
-    static let tooLongText = "A phone number has at most 15 digits: the rest was cut."
+    static let tooLongText = "A phone number has at most \(maxDigits) digits: the rest was cut."
     static let takenText = "This number is already in use by another account."
     static let invalidText = "Enter a valid phone number."
     static let unchangedText = "This is already your number. Enter a new one."

@@ -1,3 +1,5 @@
+import AccessCore
+
 extension EnterPhoneScreen {
     public static let specNotes = SpecNotes(
         why: [
@@ -5,7 +7,7 @@ extension EnterPhoneScreen {
             "Send code stays off until the number fits the country's length rule: a format check only, no phone library. Letters are refused with a word; a pasted number is cleaned and a leading +CC picks the country. The server checks again, and its answers show under the field.",
             "Who owns a taken number is never said. A 429 puts a countdown banner on this screen for that number only: another number can be sent at once.",
             "Continue with phone (seed 004) is sign-in and sign-up in one: an unknown number creates the account after its code, so no \"taken\" exists there. For a new account it is step 1 of onboarding's 4 (seed 003's progress steps), said under the title; a sign-up's right code says \"Phone verified. Next, your profile.\" as the profile opens (seed 003's verification success).",
-            "Continue with phone also takes an optional display name (seed 004), after the number in Tab's order; Enter on the number still sends. It is checked as typed with the backend's rule (1 to 50 characters once trimmed) and goes with the code; a server's 422 for it is said under its field.",
+            "Continue with phone also takes an optional display name (seed 004), after the number in Tab's order; Enter on the number still sends. It is checked as typed with the backend's rule (1 to \(DisplayNameRules.maximumLength) characters once trimmed) and goes with the code; a server's 422 for it is said under its field.",
         ],
         calls: [
             .post(
@@ -13,7 +15,8 @@ extension EnterPhoneScreen {
                 [
                     202: "Enter the code for that number.",
                     401: APICall.sessionRefused,
-                    403: "reauth_required (the 15-minute window closed): \"Verify it's you\" again.",
+                    403:
+                        "reauth_required (the \(RuleText.duration(ReauthRules.window, .compound)) window closed): \"Verify it's you\" again.",
                     409: "\"This number is already in use by another account.\"",
                     422:
                         "phone_invalid: \"Enter a valid phone number.\"; phone_unchanged: \"This is already your number. Enter a new one.\"; others: the server's message.",
@@ -25,7 +28,8 @@ extension EnterPhoneScreen {
                 "/auth/sign-in/code", when: "Send code on Continue with phone",
                 [
                     202: "Enter the code (no session yet: the code signs in).",
-                    409: "The server's message (the number of an account deleted less than 7 days ago).",
+                    409:
+                        "The server's message (the number of an account deleted less than \(RuleText.duration(DeletionRules.holdDuration)) ago).",
                     422: "\"Enter a valid phone number.\"",
                     429: "A countdown banner for this number; no wait given: the server's message.",
                 ],
@@ -47,9 +51,9 @@ extension EnterCodeScreen {
     public static let specNotes = SpecNotes(
         why: [
             "Six boxes that send the code once they are full, for every code of the app: a new or added number, a number verified again after a recovery, \"Text me a code\" in \"Verify it's you\", and the sign-in codes by text or email.",
-            "A wrong code keeps its digits for editing and says how many tries are left. The fifth wrong code, or five minutes, kills it: the boxes go off and Resend is the only way on. Resend waits 30 s and is allowed 3 times per 15 minutes; a 429 counts down in a banner. A second countdown shows the code's own lifetime, and h opens \"Didn't receive a code?\".",
+            "A wrong code keeps its digits for editing and says how many tries are left. The \(RuleText.ordinal(CodeRules.maxWrongAttempts)) wrong code, or \(RuleText.duration(CodeRules.lifetime, .spelled)), kills it: the boxes go off and Resend is the only way on. Resend waits \(RuleText.duration(SendLimits.cooldown, .short)) and is allowed \(SendLimits.maxResendsPerWindow) times per \(RuleText.duration(SendLimits.resendWindow)); a 429 counts down in a banner. A second countdown shows the code's own lifetime, and h opens \"Didn't receive a code?\".",
             "Esc cancels the request on the server before going back to the number, which stays as typed. A sign-in code has nothing to cancel: it dies with the next one or its time.",
-            "Rules settled between the seeds: 000's five wrong tries kill a code (not 003's three), with 003's 30 s between sends and its 5 codes per phone per 24 hours on top of 000's 3 resends per 15 minutes.",
+            "Rules settled between the seeds: 000's \(RuleText.count(CodeRules.maxWrongAttempts)) wrong tries kill a code (not 003's three), with 003's \(RuleText.duration(SendLimits.cooldown, .short)) between sends and its \(SendLimits.maxCodesPerDay) codes per phone per \(RuleText.duration(SendLimits.dailyWindow)) on top of 000's \(SendLimits.maxResendsPerWindow) resends per \(RuleText.duration(SendLimits.resendWindow)).",
         ],
         calls: [
             .post(
@@ -84,7 +88,8 @@ extension EnterCodeScreen {
                     200: "Signed in: onboarding's next step for a new account, else Settings.",
                     401: "code_incorrect, as for a phone code.",
                     404: "The server's message.",
-                    409: "The server's message (an account deleted less than 7 days ago).",
+                    409:
+                        "The server's message (an account deleted less than \(RuleText.duration(DeletionRules.holdDuration)) ago).",
                     410: "\"Code expired. Request a new one.\"",
                     422: "For the display name: back to its field with the server's words; else the server's message.",
                 ],

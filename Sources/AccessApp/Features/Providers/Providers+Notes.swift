@@ -1,3 +1,5 @@
+import AccessCore
+
 extension DisconnectingScreen {
     public static let specNotes = SpecNotes(
         why: [
@@ -53,7 +55,8 @@ extension ProviderConsentScreen {
                 [
                     200: "Signed in: onboarding's next step for a new account, else Settings.",
                     401: "The server's message (the id token was refused); choose again.",
-                    409: "The server's message (an account deleted less than 7 days ago).",
+                    409:
+                        "The server's message (an account deleted less than \(RuleText.duration(DeletionRules.holdDuration)) ago).",
                     422: "The server's message.",
                 ],
                 noAnswer: "\"No internet connection\"; choose again."),
@@ -73,7 +76,8 @@ extension ProviderTokenScreen {
                 [
                     200: "Signed in: onboarding's next step for a new account, else Settings.",
                     401: "provider_token_invalid: the server's message; the field is empty for another paste.",
-                    409: "The server's message (an account deleted less than 7 days ago).",
+                    409:
+                        "The server's message (an account deleted less than \(RuleText.duration(DeletionRules.holdDuration)) ago).",
                     422: "The server's message.",
                 ],
                 noAnswer: "The offline message; paste again."),

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -34,11 +35,12 @@ public struct PasswordReauthScreen: ScreenModel {
     public var id: String { "password-reauth" }
 
     /// Passwords are at most 128 characters (the backend's rule too): a runaway paste stops there.
-    static let maxLength = 128
+    static let maxLength = PasswordRules.maximumLength
 
     /// The lock's one wording, live and in the gallery (seed 000 has none; the banner counts down).
     static let lockedText = "Too many wrong passwords. Try again later or verify another way."
-    static let lastTryText = "One try left, then password sign-in locks for 15 minutes."
+    static let lastTryText =
+        "One try left, then password sign-in locks for \(RuleText.duration(PasswordAttemptRules.window))."
     public var takesText: Bool { true }
     public var secretEntry: SecretEntry? { .password }
     public var needsClock: Bool { lockedUntil != nil }

@@ -1,8 +1,10 @@
+import AccessCore
+
 extension ReauthPickerScreen {
     public static let specNotes = SpecNotes(
         why: [
             "\"Verify it's you\" comes before every sensitive change (the phone, the email, the password, disconnecting Apple or Google, deleting the account), so a stolen session alone cannot take the account over. It offers every method the user has except the one being changed: you do not confirm a phone change with that phone.",
-            "A success opens a 15-minute window: a second change inside it skips this screen. When the window closes in the middle of a flow, the server's 403 brings the person back here.",
+            "A success opens a \(RuleText.duration(ReauthRules.window, .compound)) window: a second change inside it skips this screen. When the window closes in the middle of a flow, the server's 403 brings the person back here.",
             "Apple and Google are played by the reference backend's stand-in for the provider's sheet; against another backend, where a terminal cannot run the provider's own sign-in, those rows say \"Paste an ID token\" and take the provider's ID token from the QA team's own tooling. \"Can't access any of these?\" opens Contact support.",
         ],
         calls: [
@@ -14,7 +16,7 @@ extension ReauthPickerScreen {
                     403: APICall.limitedAccessRefused,
                     422: "The server's message (no email on the account).",
                     429:
-                        "The wait (retry_after or Retry-After) counted down in a banner, Email a link off until it passes (30 s between emails, 3 resends per 15 min, 5 a day); without a wait, the server's message.",
+                        "The wait (retry_after or Retry-After) counted down in a banner, Email a link off until it passes (\(RuleText.duration(SendLimits.cooldown, .short)) between emails, \(SendLimits.maxResendsPerWindow) resends per \(RuleText.duration(SendLimits.resendWindow, .short)), \(SendLimits.maxCodesPerDay) a day); without a wait, the server's message.",
                 ],
                 noAnswer: "The offline message under the list."),
             .post(
@@ -24,7 +26,7 @@ extension ReauthPickerScreen {
                     401: APICall.sessionRefused,
                     422: "The server's message.",
                     429:
-                        "The wait (retry_after or Retry-After) counted down in a banner, Text me a code off until it passes (30 s between sends, 3 resends per 15 min, 5 codes a day); without a wait, the server's message.",
+                        "The wait (retry_after or Retry-After) counted down in a banner, Text me a code off until it passes (\(RuleText.duration(SendLimits.cooldown, .short)) between sends, \(SendLimits.maxResendsPerWindow) resends per \(RuleText.duration(SendLimits.resendWindow, .short)), \(SendLimits.maxCodesPerDay) codes a day); without a wait, the server's message.",
                 ],
                 noAnswer: "The offline message under the list."),
             .post(
@@ -46,13 +48,14 @@ extension PasswordReauthScreen {
     public static let specNotes = SpecNotes(
         why: [
             "\"Verify it's you\" with the current password. The field is emptied as soon as it is sent, so a wrong password is typed again rather than edited, and the password is kept nowhere.",
-            "The seeds set no limit here; without one, this screen would allow endless guessing. The backend allows 5 wrong passwords in 15 minutes: the screen warns before the last try, and the lock is counted down in a banner with the field off. \"Forgot it? Use another way\" goes back to the picker.",
+            "The seeds set no limit here; without one, this screen would allow endless guessing. The backend allows \(PasswordAttemptRules.maxFailures) wrong passwords in \(RuleText.duration(PasswordAttemptRules.window)): the screen warns before the last try, and the lock is counted down in a banner with the field off. \"Forgot it? Use another way\" goes back to the picker.",
         ],
         calls: [
             .post(
                 "/auth/reauth/password", when: "Enter on the password",
                 [
-                    200: "Verified: the 15-minute window opens and the flow goes on.",
+                    200:
+                        "Verified: the \(RuleText.duration(ReauthRules.window, .compound)) window opens and the flow goes on.",
                     401:
                         "\"Password is incorrect. Try again.\", with \"One try left…\" before the last one; one that carries retry_after started the lock with this try, shown at once as for 429; a refused session is handled as everywhere.",
                     422: "The server's message (the account has no password).",

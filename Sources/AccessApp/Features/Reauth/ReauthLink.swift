@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 
 /// The re-auth link: opening it verifies the user, and the flow that asked goes on.
 struct ReauthLink: LinkPurpose {
@@ -12,6 +13,7 @@ struct ReauthLink: LinkPurpose {
     public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .reauthLink }
     public var canEditAddress: Bool { false }
     public var linkPath: String { "reauth" }
+    public var kind: EmailLink { .reauth }
 }
 
 extension AnyLinkPurpose {

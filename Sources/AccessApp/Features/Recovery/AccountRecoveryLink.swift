@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 
 /// The recovery link (`…/recover?token=…`): opening it checks the token and asks for the password.
 struct AccountRecoveryLink: LinkPurpose {
@@ -17,6 +18,9 @@ struct AccountRecoveryLink: LinkPurpose {
     /// The person typed the address on the screen that asked for the link.
     public var canEditAddress: Bool { true }
     public var linkPath: String { "recover" }
+    public var kind: EmailLink { .recovery }
     public var newLinkScreen: (any ScreenModel)? { RecoveryRequestScreen() }
-    public var lifetimeText: String { "Recovery links work once, for 24 hours. Request a new one to try again." }
+    public var lifetimeText: String {
+        "Recovery links work once, for \(RuleText.duration(kind.rules.lifetime)). Request a new one to try again."
+    }
 }

@@ -1,9 +1,11 @@
+import AccessCore
+
 extension RecoveryRequest {
     public static let specNotes = SpecNotes(
         why: [
-            "\"Can't access your account?\" on the sign-in screen, for someone who lost the account's phone: the recovery email is asked for, checked here first, and a one-shot link that works for 24 hours goes to it.",
+            "\"Can't access your account?\" on the sign-in screen, for someone who lost the account's phone: the recovery email is asked for, checked here first, and a one-shot link that works for \(RuleText.duration(LinkLifetimes.recovery)) goes to it.",
             "On purpose unlike seed 003, which checks that the address exists and says \"This email isn't associated with an account\": the answer and the next screen are the same whether or not an account uses the address, so nobody can find out who has an account.",
-            "The backend allows one recovery email per 30 s and 5 a day per address, known or not, and logs each request's IP and device. A 429 counts down for that address, in 003's words: \"For security reasons, please wait before requesting another recovery\".",
+            "The backend allows one recovery email per \(RuleText.duration(SendLimits.cooldown, .short)) and \(RecoveryLimits.maxRequestsPerDay) a day per address, known or not, and logs each request's IP and device. A 429 counts down for that address, in 003's words: \"For security reasons, please wait before requesting another recovery\".",
         ],
         calls: [
             .post(
@@ -41,7 +43,7 @@ extension RecoveryPasswordScreen {
     public static let specNotes = SpecNotes(
         why: [
             "A checked recovery link: the recovery email's password (masked, Ctrl+R shows it) finishes the recovery. The address is known here, so the error can say the password is wrong rather than \"email or password\", and a wrong one leaves the link usable.",
-            "Wrong passwords count with Log in's for the same address: the third in a row waits 30 s, each next one twice as long, up to 15 minutes, counted down; the address is mailed a notice when a lock starts.",
+            "Wrong passwords count with Log in's for the same address: the \(RuleText.ordinal(LoginLockRules.failuresBeforeLock + 1)) in a row waits \(RuleText.duration(LoginLockRules.firstLock, .short)), each next one twice as long, up to \(RuleText.duration(LoginLockRules.longestLock)), counted down; the address is mailed a notice when a lock starts.",
             "Success signs in with limited access: the profile and settings work, every other change waits until a phone is verified again. Then everything comes back, every other device is signed out and the recovery email gets a notice.",
             "Forgot that password too? Ctrl+F asks for a password reset link to the same address (issue 28 item 25); a new password leads to Log in, where email and password sign in as on any device.",
         ],
@@ -52,7 +54,8 @@ extension RecoveryPasswordScreen {
                     200: "Signed in with limited access: Settings, \"Verify your phone\" first.",
                     401: "\"That password isn't right. Try again.\"; the field is emptied.",
                     404: "This link has expired.",
-                    410: "This link has expired (used, replaced by a newer one, or past 24 hours).",
+                    410:
+                        "This link has expired (used, replaced by a newer one, or past \(RuleText.duration(LinkLifetimes.recovery))).",
                     422: "The server's message.",
                     429: "The lock counted down; Continue off until it passes.",
                 ],

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 
 /// The recovery link is on its way, or not: the backend answers the same whether or not an account
@@ -15,7 +16,7 @@ public enum RecoverySent: RequestedLinkFlow {
     public static let screen = LinkSentDescription(
         id: "recovery-sent",
         sentText: {
-            "If an account uses \($0), we've sent it a link to get back in. The link works once, for 24 hours."
+            "If an account uses \($0), we've sent it a link to get back in. The link works once, for \(RuleText.duration(LinkLifetimes.recovery))."
         },
         resentText: LinkSentDescription.newLinkText, rateLimited: .seed(rateLimitedText),
         offlineText: LinkRequestDescription.offlineText, offersSupport: true)

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -10,7 +11,10 @@ extension SessionCheckScreen {
             GalleryEntry("session-check:checking", "A stored session is being checked") {
                 AppState(root: SessionCheckScreen(), now: $0)
             },
-            GalleryEntry("session-check:unreachable", "No answer within 2 s and nothing saved: the person chooses") {
+            GalleryEntry(
+                "session-check:unreachable",
+                "No answer within \(RuleText.duration(SessionCheckScreen.patience, .short)) and nothing saved: the person chooses"
+            ) {
                 var state = AppState(root: SessionCheckScreen(unreachable: true), now: $0)
                 state.isOffline = true
                 state.banner = .offline

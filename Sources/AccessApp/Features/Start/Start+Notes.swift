@@ -1,3 +1,5 @@
+import AccessCore
+
 extension WelcomeScreen {
     public static let specNotes = SpecNotes(
         why: [
@@ -28,8 +30,8 @@ extension SessionCheckScreen {
     public static let specNotes = SpecNotes(
         why: [
             "The start with a stored session: a spinner while the backend says who the session belongs to. The screen the app lands on depends on the answer, never on what was saved.",
-            "Signed in: where the account's onboarding stands (an app closed mid-onboarding resumes there), else Settings. Refused even after one refresh: the session is cleared and the sign-in screen says \"Session expired, please login\". No answer within 2 s (seed 002: the check takes under 2 s; a refused connection is known at once): in with the cached data under the offline banner, the session kept, rather than signed out by a bad connection; the app asks again by itself and clears the banner when the backend answers. Nothing cached to show: \"Continue offline\" or \"Sign in again\". An answer the contract does not list for the call, or one that does not decode, or a server error never counts as signed in: \"Invalid response from server. Please try again.\" (seed 002) with Try again and Sign in again.",
-            "Tokens follow the settlement of the seeds: access tokens live an hour, refresh tokens 7 days, and each refresh rotates them.",
+            "Signed in: where the account's onboarding stands (an app closed mid-onboarding resumes there), else Settings. Refused even after one refresh: the session is cleared and the sign-in screen says \"Session expired, please login\". No answer within \(RuleText.duration(SessionCheckScreen.patience, .short)) (seed 002: the check takes under \(RuleText.duration(SessionCheckScreen.patience, .short)); a refused connection is known at once): in with the cached data under the offline banner, the session kept, rather than signed out by a bad connection; the app asks again by itself and clears the banner when the backend answers. Nothing cached to show: \"Continue offline\" or \"Sign in again\". An answer the contract does not list for the call, or one that does not decode, or a server error never counts as signed in: \"Invalid response from server. Please try again.\" (seed 002) with Try again and Sign in again.",
+            "Tokens follow the settlement of the seeds: access tokens live an hour, refresh tokens \(RuleText.duration(SessionRules.refreshLifetime)), and each refresh rotates them.",
         ],
         calls: [
             .get(
@@ -42,7 +44,7 @@ extension SessionCheckScreen {
                         "second_factor_required: the stored session passed its first factor only; the authenticator's code screen, alone (issue 31).",
                 ],
                 noAnswer:
-                    "Within 2 s: Settings with the cached data under the offline banner; nothing cached: Continue offline or Sign in again."
+                    "Within \(RuleText.duration(SessionCheckScreen.patience, .short)): Settings with the cached data under the offline banner; nothing cached: Continue offline or Sign in again."
             ),
             .post(
                 "/auth/refresh", when: "by the client, on a 401",

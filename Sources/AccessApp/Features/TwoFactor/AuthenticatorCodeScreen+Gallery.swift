@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -20,7 +21,10 @@ extension AuthenticatorCodeScreen {
                     AuthenticatorCodeScreen(digits: "123456", refusal: .incorrect(attemptsRemaining: 3)).startingOver,
                     now: $0)
             },
-            GalleryEntry("authenticator-code:locked", "Five wrong codes: locked, counted down") { now in
+            GalleryEntry(
+                "authenticator-code:locked",
+                "\(RuleText.count(TwoFactorLimits.maxWrongCodes).sentenceCased) wrong codes: locked, counted down"
+            ) { now in
                 signInState(
                     AuthenticatorCodeScreen(
                         refusal: .message(TwoFactor.lockedText), lock: RateLimit(until: now + 14 * 60 + 32)),

@@ -133,7 +133,9 @@ public struct AuthenticatorCodeScreen: ScreenModel {
         entry.draw(into: &canvas, context)
         if entry.isWorking { canvas.centered("Verifying…", style: .muted) }
         guard purpose == .signIn else {
-            canvas.paragraph("The code changes every 30 seconds. Esc goes back to verify another way.", style: .muted)
+            canvas.paragraph(
+                "The code changes every \(RuleText.duration(TOTP.period)). Esc goes back to verify another way.",
+                style: .muted)
             return
         }
         if !entry.isLocked(at: context.now) {

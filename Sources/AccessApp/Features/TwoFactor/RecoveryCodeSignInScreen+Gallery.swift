@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -23,7 +24,10 @@ extension RecoveryCodeSignInScreen {
                 let error = "\(RecoveryCodeSignInScreen.incorrectText) \(CodeEntry.attemptsLeft(2))."
                 return state(RecoveryCodeSignInScreen(code: "k7m2q-x4bnq", error: error), now: $0)
             },
-            GalleryEntry("recovery-code:locked", "Five wrong codes: locked, counted down") { now in
+            GalleryEntry(
+                "recovery-code:locked",
+                "\(RuleText.count(TwoFactorLimits.maxWrongCodes).sentenceCased) wrong codes: locked, counted down"
+            ) { now in
                 state(
                     RecoveryCodeSignInScreen(
                         error: TwoFactor.lockedText, lockedUntil: now.addingTimeInterval(9 * 60 + 5)), now: now)

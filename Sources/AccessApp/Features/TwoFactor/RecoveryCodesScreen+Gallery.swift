@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -17,7 +18,10 @@ extension RecoveryCodesScreen {
 
     public static var gallery: [GalleryEntry] {
         [
-            GalleryEntry("recovery-codes:set-up", "Two-factor just turned on: ten codes, shown once") {
+            GalleryEntry(
+                "recovery-codes:set-up",
+                "Two-factor just turned on: \(RuleText.count(TwoFactorLimits.recoveryCodeCount)) codes, shown once"
+            ) {
                 SampleData.state([sample(.setUp)], methods: TwoFactorScreen.methodsOn, now: $0)
             },
             GalleryEntry("recovery-codes:regenerated", "New codes made: the old ones died") {

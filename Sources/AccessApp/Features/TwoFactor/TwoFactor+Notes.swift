@@ -1,3 +1,5 @@
+import AccessCore
+
 extension TwoFactorScreen {
     public static let specNotes = SpecNotes(
         why: [
@@ -29,9 +31,9 @@ extension TwoFactorScreen {
 extension TwoFactorSetupScreen {
     public static let specNotes = SpecNotes(
         why: [
-            "Set up after \"Verify it's you\": the backend makes a secret (RFC 6238: SHA-1, 6 digits, 30 s) that stays pending for 10 minutes, counted down here from the clock. The first step shows the otpauth URI as a QR code drawn in half blocks with its quiet zone, dark on light whatever the theme, so a phone scans it from the terminal.",
+            "Set up after \"Verify it's you\": the backend makes a secret (RFC 6238: SHA-1, \(TOTP.digits) digits, \(RuleText.duration(TOTP.period, .short))) that stays pending for \(RuleText.duration(TwoFactorLimits.pendingSetupLifetime)), counted down here from the clock. The first step shows the otpauth URI as a QR code drawn in half blocks with its quiet zone, dark on light whatever the theme, so a phone scans it from the terminal.",
             "A typical QR code is 25 to 29 rows high: at 80×24 it cannot share the screen with anything, so it stands alone with one line under it; \"k\" shows the secret in groups of four instead (\"Can't scan?\") and \"c\" copies it. A terminal too short for the code gets the key at once and is told how tall it must be; a wide one shows the code and the key side by side.",
-            "Enter goes to the six boxes for the app's first code; a wrong one stays in view with the attempts left, and five wrong ones end the pending set-up (r starts again). The right one turns two-factor on and shows the recovery codes once. The QR code and the key are hidden in recordings and play prints.",
+            "Enter goes to the six boxes for the app's first code; a wrong one stays in view with the attempts left, and \(RuleText.count(TwoFactorLimits.maxWrongCodes)) wrong ones end the pending set-up (r starts again). The right one turns two-factor on and shows the recovery codes once. The QR code and the key are hidden in recordings and play prints.",
         ],
         calls: [
             .post(
@@ -65,9 +67,9 @@ extension RecoveryCodesScreen {
 extension AuthenticatorCodeScreen {
     public static let specNotes = SpecNotes(
         why: [
-            "The second step of a sign-in for an account with two-factor: after any first factor (a code, a password, Apple, Google, a recovery link) the session can do nothing but this, use a recovery code, or log out. A person who lost the app and the recovery codes has s, Contact support (seed 000: \"for edge cases where no self-serve path works (e.g., lost all factors)\"); during the five-wrong-codes lock recovery codes are refused too, so u is not offered and only the wait is said. The right code gives new tokens and the sign-in goes on where it would have gone (onboarding, Settings, limited access after a recovery by email).",
-            "The code changes every 30 seconds; one step of clock drift either way is accepted, and a code accepted once is refused if sent again. Five wrong codes lock the step for the account (signing in again does not reset it): the wait is counted down in a banner from the clock.",
-            "The same boxes are \"Authenticator app\" in \"Verify it's you\", where the right code opens the 15-minute window.",
+            "The second step of a sign-in for an account with two-factor: after any first factor (a code, a password, Apple, Google, a recovery link) the session can do nothing but this, use a recovery code, or log out. A person who lost the app and the recovery codes has s, Contact support (seed 000: \"for edge cases where no self-serve path works (e.g., lost all factors)\"); during the wrong-codes lock recovery codes are refused too, so u is not offered and only the wait is said. The right code gives new tokens and the sign-in goes on where it would have gone (onboarding, Settings, limited access after a recovery by email).",
+            "The code changes every \(RuleText.duration(TOTP.period)); one step of clock drift either way is accepted, and a code accepted once is refused if sent again. \(RuleText.count(TwoFactorLimits.maxWrongCodes).sentenceCased) wrong codes lock the step for the account (signing in again does not reset it): the wait is counted down in a banner from the clock.",
+            "The same boxes are \"Authenticator app\" in \"Verify it's you\", where the right code opens the \(RuleText.duration(ReauthRules.window, .compound)) window.",
         ],
         calls: [
             .post(
@@ -93,7 +95,7 @@ extension AuthenticatorCodeScreen {
 extension RecoveryCodeSignInScreen {
     public static let specNotes = SpecNotes(
         why: [
-            "\"Use a recovery code\": one of the ten codes saved at set-up, typed as shown (case, spaces and the dash do not matter). A code works once; wrong codes count toward the same lock as the app's codes.",
+            "\"Use a recovery code\": one of the \(RuleText.count(TwoFactorLimits.recoveryCodeCount)) codes saved at set-up, typed as shown (case, spaces and the dash do not matter). A code works once; wrong codes count toward the same lock as the app's codes.",
             "When the sign-in leaves one code or none, a sheet says so over where the sign-in lands, so new ones are made before they run out. The field is masked in recordings and never written to a tape.",
         ],
         calls: [

@@ -250,7 +250,7 @@ public struct TwoFactorSetupScreen: ScreenModel {
                 spacing: 0)
             return
         }
-        canvas.paragraph("Type this key into your authenticator app (time-based, 6 digits):")
+        canvas.paragraph("Type this key into your authenticator app (time-based, \(TOTP.digits) digits):")
         for line in keyLines { canvas.centered(line, style: Style.accent.with(.bold), spacing: 0) }
         canvas.skip(1)
         if !showsKey, let cells {
