@@ -13,6 +13,8 @@ DEB_PACKAGES := libncurses-dev:/usr/include/ncursesw/curses.h libsqlite3-dev:/us
 BENCH_PACKAGES := wrk:/usr/bin/wrk valgrind:/usr/bin/valgrind
 # The benchmark's Flask+gunicorn peer (scripts/bench/peer_app.py), from PyPI into .venv/.
 PEER_PYPI := flask==3.1.3 gunicorn==23.0.0
+# make generate's scripts (generate-glue.py and the contract scripts read openapi.yaml).
+GENERATE_PYPI := pyyaml==6.0.2
 
 .PHONY: all deps bench-deps bench-peer build run serve test test-swift contract generate lint format bench soak countries common-passwords clean
 
@@ -68,9 +70,13 @@ test-swift: build
 contract: build
 	scripts/contract-test.sh
 
-# Regenerates Sources/AccessAPI/GeneratedSources after an edit of openapi.yaml (commit the result).
+# Regenerates Sources/AccessAPI/GeneratedSources after an edit of openapi.yaml (commit the result). Its
+# scripts read YAML: PyYAML from PyPI into .venv/, first on their PATH.
 generate:
-	scripts/generate-openapi.sh
+	@[ -x .venv/bin/python ] || python3 -m venv .venv
+	@.venv/bin/python -c 'import yaml' 2>/dev/null || \
+	  .venv/bin/pip install --quiet --disable-pip-version-check $(GENERATE_PYPI)
+	PATH="$(CURDIR)/.venv/bin:$$PATH" scripts/generate-openapi.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

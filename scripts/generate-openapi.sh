@@ -4,7 +4,7 @@
 # (scripts/generate-glue.py: the aliases, the AccountClient methods, the app's Endpoint requests) and the
 # tables the client and the backend read from the document, then stamps the hash of what it generated from,
 # the generator version and the hash of every generated file (GeneratedSources/openapi.stamp) so
-# GeneratedCodeStampTests can tell a stale copy or a hand edit. Needs PyYAML (python3-yaml) for the scripts.
+# GeneratedCodeStampTests can tell a stale copy or a hand edit. Needs PyYAML for the scripts (`make generate` installs it into .venv/).
 # Usage: scripts/generate-openapi.sh   (or `make generate`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
