@@ -76,6 +76,22 @@ private func type(_ text: String, into harness: ReducerHarness) {
         #expect(effects == [.request(MoveClock(move: .to(december)), id: 3)])
     }
 
+    /// Issue 48 item 11: `clock 5` was five minutes (the preset it matched) and `clock +5` five seconds; a
+    /// bare number is refused with the units now, and `clock +31 min` moves 31 minutes.
+    @Test func aClockAmountNeedsItsUnit() {
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        type("clock 5", into: harness)
+        #expect(palette(harness.state)?.selected?.title == "Clock: 5 needs a unit: +5s, +5m, +5h or +5d")
+        #expect(palette(harness.state)?.selected?.action == PaletteAction.none)
+        harness.send(.input(.key(.control("u"))))
+        type("clock +5", into: harness)
+        #expect(palette(harness.state)?.selected?.title == "Clock: +5 needs a unit: +5s, +5m, +5h or +5d")
+        harness.send(.input(.key(.control("u"))))
+        type("clock +31 min", into: harness)
+        #expect(palette(harness.state)?.selected?.action == .moveClock(.by(seconds: 31 * 60)))
+    }
+
     /// Issue 30: "Sign in from another device" asks the reference backend for a sign-in from the chosen device.
     @Test func signInFromAnotherDeviceSendsItsDevice() {
         let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)

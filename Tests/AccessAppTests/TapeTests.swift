@@ -81,6 +81,16 @@ import Testing
         #expect(Tape.key(named: "Sideways") == nil)
     }
 
+    /// Issue 48 item 11: one grammar for the palette and tapes; a unit may be spelled and set apart.
+    @Test func aClockAmountTakesItsUnitJoinedOrSpelled() throws {
+        let tape = try Tape(parsing: "clock +31 min\nclock +2 hours\nclock +90s\nclock +1.5h")
+        #expect(
+            tape.steps.map(\.step) == [
+                .clock(.by(seconds: 31 * 60)), .clock(.by(seconds: 7200)), .clock(.by(seconds: 90)),
+                .clock(.by(seconds: 5400)),
+            ])
+    }
+
     /// Issue 29 item 2: a tape moves the clock to a time as the palette does.
     @Test func aClockStepTakesAUTCTime() throws {
         let tape = try Tape(parsing: "clock 2026-12-01T09:00\nclock 2026-12-02")
@@ -109,6 +119,9 @@ import Testing
         ("clock 5m", "line 1: clock takes +30s, +5m, +2h, +1d, next or a UTC time such as 2026-12-01T09:00"),
         ("clock", "line 1: clock takes +30s, +5m, +2h, +1d, next or a UTC time such as 2026-12-01T09:00"),
         ("clock freeze", "line 1: a tape's clock is frozen already; use wait or clock +N"),
+        // Issue 48 item 11: a bare number is no amount; the units are said.
+        ("clock +90", "line 1: clock +90 needs a unit: +90s, +90m, +90h or +90d"),
+        ("clock 5", "line 1: clock 5 needs a unit: +5s, +5m, +5h or +5d"),
         ("scenario", "line 1: scenario takes one name, such as taken-number"),
         ("code 123456", "line 1: code takes nothing: it types the newest live code"),
         (

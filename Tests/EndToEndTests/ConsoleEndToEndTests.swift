@@ -17,7 +17,7 @@ import Testing
         try tmux.sendKeys("Enter")
         try tmux.waitFor("Resend in 0:")
 
-        try tmux.runPaletteCommand("clock 5", expecting: "Clock +5 min")
+        try tmux.runPaletteCommand("clock +5m", expecting: "Clock +5 min")
         let expired = try tmux.waitFor("code expired")
         #expect(expired.contains("Code expired. Request a new one."))
 

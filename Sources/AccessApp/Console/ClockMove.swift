@@ -39,10 +39,13 @@ public enum ClockMove: Equatable, Sendable {
         return minutes == 0 ? "\(hours) h" : "\(hours) h \(minutes) min"
     }
 
-    /// What a tape's `clock` and the palette's "clock …" take: `+30s`, `+5m`, `+2h`, `+1d` (or `+90`,
-    /// seconds), `next`, a UTC time (`2026-12-01T09:00:00Z`, `2026-12-01T09:00`, `2026-12-01`), `freeze`
-    /// and `unfreeze`. nil for anything else, or a move over a year.
-    public static func parse(_ word: String) -> ClockMove? {
+    /// What a tape's `clock` and the palette's "clock …" take, one grammar for both (issue 48 item 11): an
+    /// amount with its unit, `+30s`, `+5m`, `+2h`, `+1d` (the unit may be spelled and set apart: `+31 min`,
+    /// `+2 hours`), `next`, a UTC time (`2026-12-01T09:00:00Z`, `2026-12-01T09:00`, `2026-12-01`), `freeze`
+    /// and `unfreeze`. nil for anything else, a bare number among it (`+5` and `5` were 5 seconds in one place
+    /// and 5 minutes in another: `unitMissing` says what to type), or a move over a year.
+    public static func parse(_ text: String) -> ClockMove? {
+        let word = text.split(separator: " ").joined()
         switch word.lowercased() {
         case "next": return .toNextDeadline
         case "freeze": return .frozen(true)
@@ -53,15 +56,27 @@ public enum ClockMove: Equatable, Sendable {
         return time(word).map(ClockMove.to)
     }
 
+    /// For a bare number (`5`, `+5`, `+1.5`): the same amount with each unit, to type instead.
+    public static func unitMissing(_ text: String) -> String? {
+        let word = text.split(separator: " ").joined()
+        let number = word.hasPrefix("+") ? String(word.dropFirst()) : word
+        guard !number.isEmpty, Double(number) != nil else { return nil }
+        return "\(word) needs a unit: +\(number)s, +\(number)m, +\(number)h or +\(number)d"
+    }
+
+    /// The units an amount takes, by every name it goes by.
+    private static let units: [String: TimeInterval] = [
+        "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
+        "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
+        "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
+        "d": 86_400, "day": 86_400, "days": 86_400,
+    ]
+
     private static func amount(_ text: Substring) -> ClockMove? {
-        var number = text
-        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
-        var unit: TimeInterval = 1
-        if let last = number.last, let scale = units[last] {
-            unit = scale
-            number = number.dropLast()
-        }
-        guard let value = TimeInterval(number), value > 0, value * unit <= 366 * 86_400 else { return nil }
+        guard let unitStart = text.firstIndex(where: \.isLetter),
+            let unit = units[text[unitStart...].lowercased()],
+            let value = TimeInterval(text[..<unitStart]), value > 0, value * unit <= 366 * 86_400
+        else { return nil }
         return .by(seconds: value * unit)
     }
 

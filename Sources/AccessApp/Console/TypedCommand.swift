@@ -50,7 +50,11 @@ public enum TypedCommand: String, Equatable, Sendable, CaseIterable {
                 "New world \(name) from scenario \(words[2])", detail: "as typed",
                 .newWorld(name: name, scenario: words[2]))
         case .clock:
-            guard words.count == 2, let move = ClockMove.parse(words[1]) else { return nil }
+            let amount = words.dropFirst().joined(separator: " ")
+            if let problem = ClockMove.unitMissing(amount) {
+                return PaletteCommand("Clock: \(problem)", detail: "as typed", .none)
+            }
+            guard let move = ClockMove.parse(amount) else { return nil }
             return PaletteCommand("Clock \(move.label)", detail: "as typed", .moveClock(move))
         case .fault:
             guard let (path, choice) = Self.bodyFault(query) ?? Self.fault(Array(words.dropFirst())) else {

@@ -108,7 +108,9 @@ public struct Tape: Equatable, Sendable {
             case "expect-not":
                 steps.append(Entry(line: lineNumber, step: .expectNot(try text("expect-not"))))
             case "clock":
-                guard words.count == 2, let move = ClockMove.parse(String(words[1])) else {
+                let amount = words.dropFirst().joined(separator: " ")
+                if let problem = ClockMove.unitMissing(amount) { throw fail("clock \(problem)") }
+                guard let move = ClockMove.parse(amount) else {
                     throw fail("clock takes +30s, +5m, +2h, +1d, next or a UTC time such as 2026-12-01T09:00")
                 }
                 // A replay's clock stands still between steps: that is what makes it replay the same.
