@@ -92,6 +92,22 @@ private func type(_ text: String, into harness: ReducerHarness) {
         #expect(palette(harness.state)?.selected?.action == .moveClock(.by(seconds: 31 * 60)))
     }
 
+    /// Issue 48 item 19: with no fault on, "Fault: clear all" (the shortest fault row) was the first hit for
+    /// "fault"; it is offered only while a fault is on.
+    @Test func clearAllIsOfferedOnlyWithAFaultOn() {
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        type("fault", into: harness)
+        #expect(palette(harness.state)?.selected?.action != .clearFaults)
+        #expect(palette(harness.state)?.commands.contains { $0.action == .clearFaults } == false)
+        var faulty = AppState(now: start)
+        faulty.console.faults = FaultSettings(offline: "503")
+        let withFault = ReducerHarness(faulty, exhaustivity: .off)
+        withFault.send(.input(.key(.control("p"))))
+        type("fault clear", into: withFault)
+        #expect(palette(withFault.state)?.selected?.action == .clearFaults)
+    }
+
     /// Issue 30: "Sign in from another device" asks the reference backend for a sign-in from the chosen device.
     @Test func signInFromAnotherDeviceSendsItsDevice() {
         let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)

@@ -66,14 +66,19 @@ private func watchedHub(epoch: Int64 = 1) -> AppState {
         #expect(StatusStrip.text(harness.state, width: 78) == "scenario coach · clock +5 min")
         harness.send(.watchAdmin)
         harness.send(.reply(admin(scenario: "coach", frozen: true, offset: 300), to: RequestID(3)))
-        #expect(StatusStrip.text(harness.state, width: 78) == "scenario coach · clock frozen")
+        // Issue 48 item 19: frozen, the offset is still said.
+        #expect(StatusStrip.text(harness.state, width: 78) == "scenario coach · clock frozen +5 min")
         // The same admin state, as an app started on another backend shows it.
         var elsewhere = harness.state
         elsewhere.options.backendIsEmbedded = false
         elsewhere.options.backendURL = "http://127.0.0.1:8080"
         #expect(
             StatusStrip.text(elsewhere, width: 78)
-                == "scenario coach · clock frozen · backend http://127.0.0.1:8080")
+                == "scenario coach · clock frozen +5 min · backend http://127.0.0.1:8080")
+        // Issue 48 item 19: a long move reads in days, not "+796 h".
+        harness.send(.watchAdmin)
+        harness.send(.reply(admin(scenario: "coach", offset: 796 * 3600), to: RequestID(4)))
+        #expect(StatusStrip.text(harness.state, width: 78) == "scenario coach · clock +33 d 4 h")
     }
 
     /// Issue 33: the world the app works in (`--world`, or a base URL ending in /w/NAME) is named.

@@ -3,9 +3,21 @@ import AccessBackendTesting
 import Foundation
 import Testing
 
+@testable import AccessBackend
+
 /// `GET /_admin/state` (issue 29): what another tool changed, for the app's status strip and its check that
 /// the world it shows is still the one loaded.
 @Suite struct AdminStateTests {
+    /// Issue 48 item 19: a clock a fraction of a second behind the machine's said `"clock_offset_seconds": -0`.
+    @Test func aClockAFractionBehindIsNoOffsetNotMinusZero() throws {
+        let wall = Date(timeIntervalSince1970: 1_800_000_000)
+        let offset = ContractHandler.clockOffset(now: wall - 0.3, wall: wall)
+        #expect(offset == 0 && offset.sign == .plus)
+        let json = String(decoding: try JSONEncoder().encode([offset]), as: UTF8.self)
+        #expect(json == "[0]")
+        #expect(ContractHandler.clockOffset(now: wall + 300.4, wall: wall) == 300)
+    }
+
     @Test func everyScenarioLoadRaisesTheEpochWhoeverAsked() async throws {
         try await TestBackend.with { backend in
             let start = try await backend.get("/_admin/state").decode(AdminState.self)

@@ -67,11 +67,14 @@ public enum StatusStrip {
         if let switching = console.switching { parts.append("Switching to \(switching)\u{2026}") }
         var notDefault: [String] = []
         if let faults = console.faultSummary { notDefault.append("faults: \(faults)") }
+        // Frozen, the offset is said too (issue 48 item 19): "clock frozen +2 d", not only "clock frozen".
+        let moved = abs(console.clockOffset) >= clockTolerance
+        let sign = console.clockOffset > 0 ? "+" : "\u{2212}"
+        let offset = moved ? "\(sign)\(ClockMove.duration(abs(console.clockOffset)))" : nil
         if console.clockFrozen {
-            notDefault.append("clock frozen")
-        } else if abs(console.clockOffset) >= clockTolerance {
-            let sign = console.clockOffset > 0 ? "+" : "\u{2212}"
-            notDefault.append("clock \(sign)\(ClockMove.duration(abs(console.clockOffset)))")
+            notDefault.append(["clock frozen", offset].compactMap { $0 }.joined(separator: " "))
+        } else if let offset {
+            notDefault.append("clock \(offset)")
         }
         if let world = state.options.world { notDefault.append("world \(world)") }
         if !state.options.backendIsEmbedded, let url = state.options.backendURL { notDefault.append("backend \(url)") }

@@ -29,9 +29,15 @@ public enum ClockMove: Equatable, Sendable {
         }
     }
 
-    /// "30 s", "5 min", "24 h", "1 h 30 min".
+    /// "30 s", "5 min", "24 h", "1 h 30 min"; from two days on, days: "33 d 4 h" rather than "796 h" (issue 48
+    /// item 19).
     static func duration(_ seconds: TimeInterval) -> String {
         let whole = Int(seconds.rounded())
+        if whole >= 2 * 86_400 {
+            let days = whole / 86_400
+            let hours = (whole % 86_400) / 3600
+            return hours == 0 ? "\(days) d" : "\(days) d \(hours) h"
+        }
         if whole < 60 { return "\(whole) s" }
         if whole < 3600 { return whole % 60 == 0 ? "\(whole / 60) min" : "\(whole / 60) min \(whole % 60) s" }
         let hours = whole / 3600

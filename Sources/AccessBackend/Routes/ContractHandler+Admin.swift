@@ -40,8 +40,12 @@ extension ContractHandler {
                     AdminState(
                         scenario: loaded.name, epoch: loaded.epoch, faults: backend.faults.current,
                         clock: ClockState(now: now, frozen: backend.clock.isFrozen),
-                        clockOffsetSeconds: now.timeIntervalSince(Date()).rounded()))))
+                        clockOffsetSeconds: Self.clockOffset(now: now, wall: Date())))))
     }
+
+    /// Whole seconds the backend's clock is ahead of the machine's. A clock a fraction behind rounds to -0, which
+    /// JSON wrote as `-0` (issue 48 item 19): adding zero makes it 0.
+    static func clockOffset(now: Date, wall: Date) -> Double { now.timeIntervalSince(wall).rounded() + 0 }
 
     func adminSession(_ input: Operations.AdminSession.Input) async throws -> Operations.AdminSession.Output {
         try await backend.scenarios.refuseIfStartsSignedOut()
