@@ -17,6 +17,7 @@ Lengths are libphonenumber's national significant numbers, what follows the dial
 """
 import json
 import pathlib
+import unicodedata
 
 import phonenumbers
 import pycountry
@@ -63,7 +64,12 @@ def main():
             "lengths": sorted(set(lengths)),
             "national_prefix": metadata.national_prefix or None,
         })
-    countries.sort(key=lambda c: c["name"])
+    # As a person reads a list: letters without their accents first ("Åland Islands" among the A's, not after
+    # Zimbabwe, issue 48 item 18), then the name as written.
+    def reading_order(country):
+        folded = unicodedata.normalize("NFKD", country["name"])
+        return ("".join(c for c in folded if not unicodedata.combining(c)).casefold(), country["name"])
+    countries.sort(key=reading_order)
     out = pathlib.Path(__file__).resolve().parent.parent / "Sources/AccessCore/CountryTable.swift"
     out.write_text(swift_table(countries, "phonenumbers %s, pycountry" % phonenumbers.__version__), encoding="utf-8")
     print("wrote %d countries to %s" % (len(countries), out))

@@ -5,6 +5,7 @@ extension CountryCatalog {
     /// Every region libphonenumber dials, by name.
     static let table: [Country] = [
         Country(iso: "AF", flag: "🇦🇫", name: "Afghanistan", dialCode: "+93", lengths: [9], nationalPrefix: "0"),
+        Country(iso: "AX", flag: "🇦🇽", name: "Åland Islands", dialCode: "+358", lengths: [6, 7, 8, 9, 10], nationalPrefix: "0"),
         Country(iso: "AL", flag: "🇦🇱", name: "Albania", dialCode: "+355", lengths: [9], nationalPrefix: "0"),
         Country(iso: "DZ", flag: "🇩🇿", name: "Algeria", dialCode: "+213", lengths: [9], nationalPrefix: "0"),
         Country(iso: "AS", flag: "🇦🇸", name: "American Samoa", dialCode: "+1", lengths: [10], nationalPrefix: "1"),
@@ -57,12 +58,12 @@ extension CountryCatalog {
         Country(iso: "CD", flag: "🇨🇩", name: "Congo (DRC)", dialCode: "+243", lengths: [7, 9], nationalPrefix: "0"),
         Country(iso: "CK", flag: "🇨🇰", name: "Cook Islands", dialCode: "+682", lengths: [5], nationalPrefix: nil),
         Country(iso: "CR", flag: "🇨🇷", name: "Costa Rica", dialCode: "+506", lengths: [8], nationalPrefix: nil),
+        Country(iso: "CI", flag: "🇨🇮", name: "Côte d'Ivoire", dialCode: "+225", lengths: [10], nationalPrefix: nil),
         Country(iso: "HR", flag: "🇭🇷", name: "Croatia", dialCode: "+385", lengths: [8, 9], nationalPrefix: "0"),
         Country(iso: "CU", flag: "🇨🇺", name: "Cuba", dialCode: "+53", lengths: [8], nationalPrefix: "0"),
         Country(iso: "CW", flag: "🇨🇼", name: "Curaçao", dialCode: "+599", lengths: [7, 8], nationalPrefix: nil),
         Country(iso: "CY", flag: "🇨🇾", name: "Cyprus", dialCode: "+357", lengths: [8], nationalPrefix: nil),
         Country(iso: "CZ", flag: "🇨🇿", name: "Czechia", dialCode: "+420", lengths: [9], nationalPrefix: nil),
-        Country(iso: "CI", flag: "🇨🇮", name: "Côte d'Ivoire", dialCode: "+225", lengths: [10], nationalPrefix: nil),
         Country(iso: "DK", flag: "🇩🇰", name: "Denmark", dialCode: "+45", lengths: [8], nationalPrefix: nil),
         Country(iso: "DJ", flag: "🇩🇯", name: "Djibouti", dialCode: "+253", lengths: [8], nationalPrefix: nil),
         Country(iso: "DM", flag: "🇩🇲", name: "Dominica", dialCode: "+1", lengths: [10], nationalPrefix: "1"),
@@ -180,10 +181,10 @@ extension CountryCatalog {
         Country(iso: "PT", flag: "🇵🇹", name: "Portugal", dialCode: "+351", lengths: [9], nationalPrefix: nil),
         Country(iso: "PR", flag: "🇵🇷", name: "Puerto Rico", dialCode: "+1", lengths: [10], nationalPrefix: "1"),
         Country(iso: "QA", flag: "🇶🇦", name: "Qatar", dialCode: "+974", lengths: [8], nationalPrefix: nil),
+        Country(iso: "RE", flag: "🇷🇪", name: "Réunion", dialCode: "+262", lengths: [9], nationalPrefix: "0"),
         Country(iso: "RO", flag: "🇷🇴", name: "Romania", dialCode: "+40", lengths: [9], nationalPrefix: "0"),
         Country(iso: "RU", flag: "🇷🇺", name: "Russia", dialCode: "+7", lengths: [10], nationalPrefix: "8"),
         Country(iso: "RW", flag: "🇷🇼", name: "Rwanda", dialCode: "+250", lengths: [9], nationalPrefix: "0"),
-        Country(iso: "RE", flag: "🇷🇪", name: "Réunion", dialCode: "+262", lengths: [9], nationalPrefix: "0"),
         Country(iso: "BL", flag: "🇧🇱", name: "Saint Barthélemy", dialCode: "+590", lengths: [9], nationalPrefix: "0"),
         Country(iso: "SH", flag: "🇸🇭", name: "Saint Helena, Ascension and Tristan da Cunha", dialCode: "+290", lengths: [5], nationalPrefix: nil),
         Country(iso: "KN", flag: "🇰🇳", name: "Saint Kitts and Nevis", dialCode: "+1", lengths: [10], nationalPrefix: "1"),
@@ -248,6 +249,5 @@ extension CountryCatalog {
         Country(iso: "YE", flag: "🇾🇪", name: "Yemen", dialCode: "+967", lengths: [9], nationalPrefix: "0"),
         Country(iso: "ZM", flag: "🇿🇲", name: "Zambia", dialCode: "+260", lengths: [9], nationalPrefix: "0"),
         Country(iso: "ZW", flag: "🇿🇼", name: "Zimbabwe", dialCode: "+263", lengths: [9], nationalPrefix: "0"),
-        Country(iso: "AX", flag: "🇦🇽", name: "Åland Islands", dialCode: "+358", lengths: [6, 7, 8, 9, 10], nationalPrefix: "0"),
     ]
 }

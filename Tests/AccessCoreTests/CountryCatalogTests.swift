@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AccessCore
@@ -13,6 +14,18 @@ import Testing
             #expect(!country.lengths.isEmpty, "\(country.iso) has no length rule")
             #expect(country.flag.unicodeScalars.count == 2)
         }
+    }
+
+    /// Issue 48 item 18: "Åland Islands" sorted after Zimbabwe. The list is in reading order: accents aside.
+    @Test func allCountriesAreInReadingOrder() throws {
+        let folded = catalog.all.map {
+            $0.name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        }
+        #expect(folded == folded.sorted())
+        let names = catalog.all.map(\.name)
+        let aland = try #require(names.firstIndex(of: "Åland Islands"))
+        let albania = try #require(names.firstIndex(of: "Albania"))
+        #expect(aland < albania)
     }
 
     @Test func seedLengthRules() throws {
