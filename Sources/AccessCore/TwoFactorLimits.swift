@@ -16,8 +16,8 @@ public enum TwoFactorLimits {
     /// Characters each side of a recovery code's dash (`xxxxx-xxxxx`), from Base32's lowercase alphabet:
     /// 50 bits a code, and no 0/1/8/9 to mistake for O/I/B/g.
     public static let recoveryCodeHalfLength = 5
-    /// The issuer an authenticator app shows above the code.
-    public static let issuer = "AccessDeck"
+    /// The issuer an authenticator app shows above the code: the product's name, as on every screen.
+    public static let issuer = ProductBrand.name
 
     /// A recovery code as typed, in the one form codes are stored by: lowercase, without the dash or
     /// spaces. nil when what is left cannot be a code.

@@ -30,7 +30,7 @@ import Testing
             let pending = try await setup(backend, token: token)
             let totp = try #require(TOTP(base32: pending.secret))
             #expect(totp.secret.count == TOTP.secretByteCount)
-            #expect(pending.otpauthUri == totp.uri(issuer: "AccessDeck", account: TwoFactorFixture.email))
+            #expect(pending.otpauthUri == totp.uri(issuer: "321Fit", account: TwoFactorFixture.email))
             #expect(
                 pending.expiresAt == (try await TwoFactorFixture.now(backend)).addingTimeInterval(10 * 60))
             // Nothing changed yet.

@@ -3747,7 +3747,7 @@ public struct Client: APIProtocol {
     }
     /// Start setting up an authenticator app (needs X-Reauth-Token): a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) and its otpauth:// URI, pending for 10 minutes until confirmed
     ///
-    /// The secret is shown here once, Base32 without padding; the otpauth_uri's issuer is AccessDeck and its account the account's email, else its phone. A new setup replaces a pending one (its secret stops working). Nothing changes for the account until POST /me/two-factor/confirm. 409 two_factor_enabled when two-factor is already on (turn it off first). A request body, if any, is ignored.
+    /// The secret is shown here once, Base32 without padding; the otpauth_uri's issuer is the product's name (321Fit) and its account the account's email, else its phone. A new setup replaces a pending one (its secret stops working). Nothing changes for the account until POST /me/two-factor/confirm. 409 two_factor_enabled when two-factor is already on (turn it off first). A request body, if any, is ignored.
     ///
     /// - Remark: HTTP `POST /me/two-factor/setup`.
     /// - Remark: Generated from `#/paths//me/two-factor/setup/post(startTwoFactorSetup)`.

@@ -3893,7 +3893,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/TwoFactorSetup/secret`.
             public var secret: Swift.String
-            /// otpauth://totp/AccessDeck:ACCOUNT?secret=…&issuer=AccessDeck&algorithm=SHA1&digits=6&period=30 (Key Uri Format), for a QR code
+            /// otpauth://totp/321Fit:ACCOUNT?secret=…&issuer=321Fit&algorithm=SHA1&digits=6&period=30 (Key Uri Format), for a QR code
             ///
             /// - Remark: Generated from `#/components/schemas/TwoFactorSetup/otpauth_uri`.
             public var otpauthUri: Swift.String
@@ -3905,7 +3905,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - secret: The TOTP secret, Base32 (A-Z, 2-7) without padding: what an authenticator app takes typed by hand. Shown only here.
-            ///   - otpauthUri: otpauth://totp/AccessDeck:ACCOUNT?secret=…&issuer=AccessDeck&algorithm=SHA1&digits=6&period=30 (Key Uri Format), for a QR code
+            ///   - otpauthUri: otpauth://totp/321Fit:ACCOUNT?secret=…&issuer=321Fit&algorithm=SHA1&digits=6&period=30 (Key Uri Format), for a QR code
             ///   - expiresAt: When the pending setup ends unless confirmed (10 minutes)
             public init(
                 secret: Swift.String,

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -122,7 +123,7 @@ public struct Brand: Equatable, Sendable {
         self.supportEmail = supportEmail
         self.website = website
     }
-    public static let `default` = Brand(name: "321Fit", supportEmail: "support@321.fit")
+    public static let `default` = Brand(name: ProductBrand.name, supportEmail: ProductBrand.supportEmail)
 
     public var termsURL: URL? { URL(string: website + "/terms") }
     public var privacyURL: URL? { URL(string: website + "/privacy") }

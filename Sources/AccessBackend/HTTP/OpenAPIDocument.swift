@@ -742,7 +742,7 @@ paths:
     post:
       operationId: "startTwoFactorSetup"
       summary: "Start setting up an authenticator app (needs X-Reauth-Token): a new TOTP secret (RFC 6238: SHA-1, 6 digits, 30 s) and its otpauth:// URI, pending for 10 minutes until confirmed"
-      description: "The secret is shown here once, Base32 without padding; the otpauth_uri's issuer is AccessDeck and its account the account's email, else its phone. A new setup replaces a pending one (its secret stops working). Nothing changes for the account until POST /me/two-factor/confirm. 409 two_factor_enabled when two-factor is already on (turn it off first). A request body, if any, is ignored."
+      description: "The secret is shown here once, Base32 without padding; the otpauth_uri's issuer is the product's name (321Fit) and its account the account's email, else its phone. A new setup replaces a pending one (its secret stops working). Nothing changes for the account until POST /me/two-factor/confirm. 409 two_factor_enabled when two-factor is already on (turn it off first). A request body, if any, is ignored."
       parameters:
         - "$ref": "#/components/parameters/ReauthToken"
       responses:
@@ -4046,7 +4046,7 @@ components:
           description: "The TOTP secret, Base32 (A-Z, 2-7) without padding: what an authenticator app takes typed by hand. Shown only here."
         otpauth_uri:
           type: "string"
-          description: "otpauth://totp/AccessDeck:ACCOUNT?secret=…&issuer=AccessDeck&algorithm=SHA1&digits=6&period=30 (Key Uri Format), for a QR code"
+          description: "otpauth://totp/321Fit:ACCOUNT?secret=…&issuer=321Fit&algorithm=SHA1&digits=6&period=30 (Key Uri Format), for a QR code"
         expires_at:
           type: "string"
           format: "date-time"

@@ -8,7 +8,7 @@ extension TwoFactorSetupScreen {
     static func samplePending(now: Date) -> Pending {
         let totp = TOTP(base32: "IFRWGZLTONCGKY3LEBSGK3LPEBVWK6JB")!
         return Pending(
-            secret: totp.base32, uri: totp.uri(issuer: "AccessDeck", account: "nino@example.com"),
+            secret: totp.base32, uri: totp.uri(issuer: TwoFactorLimits.issuer, account: "nino@example.com"),
             expiresAt: now.addingTimeInterval(9 * 60 + 41))
     }
 
