@@ -129,6 +129,6 @@ struct TwoFactorEndToEndTests {
         let scanned = try ChildProcess.run(Self.tool("zbarimg")!, ["--raw", "-q", png.path])
         let text = String(decoding: scanned.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let secret = TOTP(base32: "IFRWGZLTONCGKY3LEBSGK3LPEBVWK6JB")!
-        #expect(text == secret.uri(issuer: "AccessDeck", account: "nino@example.com"))
+        #expect(text == secret.uri(issuer: "321Fit", account: "nino@example.com"))
     }
 }
