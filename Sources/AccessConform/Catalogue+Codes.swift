@@ -395,14 +395,7 @@ extension Catalogue {
                     answer, 409, "recently_deleted", "\(operation.name): \(what)", evidence: [deleted])
             case .verifyEmailLink:
                 // The link went out while the address was free; its new owner deleted itself before it was opened.
-                let account = try await context.newAccount()
-                let email = context.freshEmail()
-                try await context.setup(
-                    await context.http.post(
-                        "/auth/email/add-with-password", ["email": email, "password": freshPassword()],
-                        token: account.access, reauth: context.grant(account)), 202, doing: "adding a free address")
-                let link = try await context.messages.latest(.link, to: email)
-                try await context.pass(SendLimits.cooldown)
+                let (email, link) = try await addLinkToAFreeAddress(context)
                 let gone = try await context.signIn(.email, email)
                 let deleted = try await deleteAccount(context, gone)
                 try await context.expect(
@@ -471,6 +464,20 @@ extension Catalogue {
                 evidence: [deleted])
         },
     ]
+
+    /// An email-add link sent to a fresh address while it was free, the send cooldown passed: the start of the
+    /// checks where the address changes hands before the link is opened (taken, or taken and deleted).
+    static func addLinkToAFreeAddress(_ context: CheckContext) async throws -> (email: String, link: String) {
+        let account = try await context.newAccount()
+        let email = context.freshEmail()
+        try await context.setup(
+            await context.http.post(
+                "/auth/email/add-with-password", ["email": email, "password": freshPassword()],
+                token: account.access, reauth: context.grant(account)), 202, doing: "adding a free address")
+        let link = try await context.messages.latest(.link, to: email)
+        try await context.pass(SendLimits.cooldown)
+        return (email, link)
+    }
 
     /// Changes the email of an account signed in by email to `new` and opens the link: the old address gets its
     /// revert link. The email is all such an account verifies with, so its session stands in for Verify it's you.

@@ -52,14 +52,7 @@ extension Catalogue {
                     got: "available: \(answer.object?["available"].map { "\($0)" } ?? "absent")", answer)
             case .verifyEmailLink:
                 // Free when the link went out, taken by a sign-up before it was opened.
-                let account = try await context.newAccount()
-                let email = context.freshEmail()
-                try await context.setup(
-                    await context.http.post(
-                        "/auth/email/add-with-password", ["email": email, "password": freshPassword()],
-                        token: account.access, reauth: context.grant(account)), 202, doing: "adding a free address")
-                let link = try await context.messages.latest(.link, to: email)
-                try await context.pass(SendLimits.cooldown)
+                let (email, link) = try await addLinkToAFreeAddress(context)
                 _ = try await context.signIn(.email, email)
                 try await context.expect(
                     await context.http.post("/auth/email/verify", ["token": link]), 409, "email_taken",
