@@ -67,4 +67,5 @@ def main():
         print(f"{x},{y} {pixel[0]:02x}{pixel[1]:02x}{pixel[2]:02x}{alpha:02x}")
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -110,7 +110,8 @@ import Testing
         #expect(svg.contains("font-family=\"\(ExportMetrics.emojiFontFamily)\""))
         #expect(svg.components(separatedBy: "Noto Color Emoji").count == 2, "only the flag's text names them")
         let html = GridExport.html(grid, theme: .dark)
-        #expect(html.contains("class=\"s0 e\" style=\"width:2ch\">🇬🇪</span>"))
+        // The cell's width in the row's font, the emoji font inside it.
+        #expect(html.contains("class=\"s0\" style=\"width:18px\"><span class=\"e\">🇬🇪</span></span>"))
     }
 
     // MARK: - rsvg-convert and the pixels

@@ -103,13 +103,33 @@ import Testing
         #expect(
             svg.contains(
                 "<text x=\"0\" y=\"14\" fill=\"#d0d0d0\" textLength=\"18\" lengthAdjust=\"spacingAndGlyphs\">日</text>"))
-        #expect(
-            svg.contains(
-                "<text x=\"18\" y=\"14\" fill=\"#d0d0d0\" textLength=\"18\" lengthAdjust=\"spacingAndGlyphs\">x </text>"
-            ))
+        #expect(svg.contains("<text x=\"18\" y=\"14\" fill=\"#d0d0d0\">x</text>"))
         #expect(svg.contains("<text x=\"36\" y=\"14\" fill=\"#5fafff\""))
         let html = GridExport.html(grid, theme: .dark)
-        #expect(html.contains("style=\"width:2ch\">日</span><span class=\"s0\" style=\"width:2ch\">x </span>"))
+        #expect(html.contains("style=\"width:18px\">日</span><span class=\"s0\" style=\"width:18px\">x </span>"))
+    }
+
+    /// Issue 50: a browser ignores `xml:space` and collapses spaces, so a run padded with spaces and stretched with
+    /// `textLength` came out "E m a i l" across the row. Each character is placed at its cell, and no text holds a space.
+    @Test func svgPlacesEveryCharacterAtItsCellAndNoTextHoldsASpace() {
+        var grid = canvas(24, 1)
+        grid.put("  Email & password", at: Point(x: 0, y: 0), style: .plain)
+        let svg = GridExport.svg(grid, theme: .dark)
+        #expect(svg.contains("<text x=\"18 27 36 45 54\" y=\"14\" fill=\"#d0d0d0\">Email</text>"))
+        #expect(svg.contains("<text x=\"72\" y=\"14\" fill=\"#d0d0d0\">&amp;</text>"))
+        #expect(svg.contains("<text x=\"90 99 108 117 126 135 144 153\" y=\"14\" fill=\"#d0d0d0\">password</text>"))
+        #expect(!svg.contains("textLength"))
+        #expect(!svg.contains("xml:space"))
+        let texts = svg.components(separatedBy: "<text ").dropFirst().map { $0.split(separator: ">")[1] }
+        #expect(texts.allSatisfy { !$0.contains(" ") })
+    }
+
+    @Test func anUnderlineIsALineUnderItsCellsSpacesIncluded() {
+        var grid = canvas(8, 1)
+        grid.put("a b", at: Point(x: 2, y: 0), style: Style(attributes: .underline))
+        let svg = GridExport.svg(grid, theme: .dark)
+        #expect(svg.contains("<rect x=\"18\" y=\"16\" width=\"27\" height=\"1\" fill=\"#d0d0d0\""))
+        #expect(!svg.contains("text-decoration"))
     }
 
     @Test func aFlagTakesTwoCellsOnItsOwn() {

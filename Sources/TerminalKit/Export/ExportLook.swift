@@ -132,6 +132,8 @@ enum ExportMetrics {
     static let cellHeight = 18
     static let fontSize = 15
     static let baseline = 14
+    /// The underline's row of pixels in a cell: under the baseline, above the cell's end.
+    static let underline = 16
     static let fontFamily =
         "ui-monospace, 'SF Mono', Menlo, 'DejaVu Sans Mono', 'Cascadia Mono', Consolas, 'Liberation Mono', monospace"
     /// For flags and emoji: the colour emoji font of each system first.

@@ -1,9 +1,11 @@
 extension GridExport {
     /// An SVG of the screen as the terminal draws it in `theme`: a rectangle per run of
-    /// background, box drawing and ▀ ▄ █ as shapes that fill their cells (`CellShape`), then text
-    /// placed by column (x = column × cell width) and stretched to its cells with `textLength`, so
-    /// a wide glyph takes exactly two cells and nothing after it drifts, whatever font the viewer
-    /// falls back to. Padding around the screen always; `frame` puts it in a window titled `title`.
+    /// background, box drawing and ▀ ▄ █ as shapes that fill their cells (`CellShape`), underlines as
+    /// lines under their cells, then the text a word at a time with every character placed at its own
+    /// cell (an x per character), so no viewer's spacing moves anything. A wide glyph is stretched to its
+    /// two cells with `textLength`. No text element holds a space: browsers drop `xml:space` and
+    /// collapsed the padded runs this once wrote, then stretched the words left across the row (issue 50).
+    /// Padding around the screen always; `frame` puts it in a window titled `title`.
     public static func svg(_ grid: CellGrid, theme: Theme, title: String? = nil, frame: Bool = false) -> String {
         let cellWidth = ExportMetrics.cellWidth
         let cellHeight = ExportMetrics.cellHeight
@@ -19,7 +21,7 @@ extension GridExport {
         out +=
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\""
             + " viewBox=\"0 0 \(width) \(height)\" font-family=\"\(ExportMetrics.fontFamily)\""
-            + " font-size=\"\(ExportMetrics.fontSize)\" xml:space=\"preserve\">\n"
+            + " font-size=\"\(ExportMetrics.fontSize)\">\n"
         if let title { out += "<title>\(escapeMarkup(title))</title>\n" }
         if frame {
             out += windowFrame(width: screenWidth, height: screenHeight + bar, title: title ?? "", theme: theme)
@@ -43,16 +45,26 @@ extension GridExport {
                 for (column, shape) in shapes {
                     lines += shape.svg(column: column, row: y, color: segment.look.foreground)
                 }
-                guard segment.look.underline || !text.allSatisfy({ $0 == " " }) else { continue }
-                var attributes =
-                    "x=\"\(segment.column * cellWidth)\" y=\"\(top + ExportMetrics.baseline)\""
-                    + " fill=\"\(segment.look.foreground.hex)\""
-                if segment.isEmoji { attributes += " font-family=\"\(ExportMetrics.emojiFontFamily)\"" }
-                if segment.look.bold { attributes += " font-weight=\"bold\"" }
-                if segment.look.underline { attributes += " text-decoration=\"underline\"" }
-                attributes +=
-                    " textLength=\"\(segment.width * cellWidth)\" lengthAdjust=\"spacingAndGlyphs\""
-                texts += "<text \(attributes)>\(escapeMarkup(text))</text>\n"
+                if segment.look.underline {
+                    lines +=
+                        "<rect x=\"\(segment.column * cellWidth)\" y=\"\(top + ExportMetrics.underline)\""
+                        + " width=\"\(segment.width * cellWidth)\" height=\"1\""
+                        + " fill=\"\(segment.look.foreground.hex)\" shape-rendering=\"crispEdges\"/>\n"
+                }
+                var look = " y=\"\(top + ExportMetrics.baseline)\" fill=\"\(segment.look.foreground.hex)\""
+                if segment.isEmoji { look += " font-family=\"\(ExportMetrics.emojiFontFamily)\"" }
+                if segment.look.bold { look += " font-weight=\"bold\"" }
+                if segment.isOwnGlyph {
+                    guard text != " " else { continue }
+                    texts +=
+                        "<text x=\"\(segment.column * cellWidth)\"\(look) textLength=\"\(segment.width * cellWidth)\""
+                        + " lengthAdjust=\"spacingAndGlyphs\">\(escapeMarkup(text))</text>\n"
+                    continue
+                }
+                for word in words(text, from: segment.column) {
+                    let xs = word.columns.map { String($0 * cellWidth) }.joined(separator: " ")
+                    texts += "<text x=\"\(xs)\"\(look)>\(escapeMarkup(word.text))</text>\n"
+                }
             }
         }
         return out + lines + texts + "</g>\n</svg>\n"
@@ -82,8 +94,9 @@ extension GridExport {
     }
 
     /// An HTML page of the screen: one block a row, one inline block a segment, each exactly
-    /// its cells wide (`ch` is a monospace font's cell) and a line tall, so backgrounds meet and
-    /// a wide glyph keeps two cells. Box drawing and ▀ ▄ █ are not text: an SVG laid over the rows draws the
+    /// its cells wide and a line tall, so backgrounds meet and a wide glyph keeps two cells. Cells are the
+    /// SVG's, 9 px: the letter spacing makes up the difference from the font's own advance (`1ch`), so no
+    /// column drifts whatever monospace font the browser picks. Box drawing and ▀ ▄ █ are not text: an SVG laid over the rows draws the
     /// same shapes as the SVG export, stretched to the rows' size, so it joins whatever the font.
     /// Styles are classes, one per look. Padding around the screen always; `frame` puts it in a
     /// window titled `title`.
@@ -102,9 +115,11 @@ extension GridExport {
                 for (column, shape) in shapes {
                     lines += shape.svg(column: column, row: y, color: segment.look.foreground)
                 }
-                let names = segment.isEmoji ? "s\(number) e" : "s\(number)"
+                // The emoji font goes on a span inside the cell's: a width in `ch` on the emoji font's own span was
+                // that font's, wider, and moved every cell after a flag (issue 50).
+                let content = segment.isEmoji ? "<span class=\"e\">\(escapeMarkup(text))</span>" : escapeMarkup(text)
                 rows +=
-                    "<span class=\"\(names)\" style=\"width:\(segment.width)ch\">\(escapeMarkup(text))</span>"
+                    "<span class=\"s\(number)\" style=\"width:\(segment.width * ExportMetrics.cellWidth)px\">\(content)</span>"
             }
             rows += "</div>\n"
         }
@@ -115,10 +130,11 @@ extension GridExport {
             .screen { display: inline-block; padding: \(padding)px; font-family: \(ExportMetrics.fontFamily);
               font-size: \(ExportMetrics.fontSize)px; line-height: \(cellHeight)px; color: \(foreground.hex);
               background: \(page.hex); font-variant-ligatures: none; }
-            .grid { position: relative; width: \(grid.size.cols)ch; }
+            .grid { position: relative; width: \(grid.size.cols * ExportMetrics.cellWidth)px; }
             .lines { position: absolute; left: 0; top: 0; width: 100%; height: 100%; }
-            .row { height: \(cellHeight)px; white-space: pre; overflow: hidden; }
-            .row span { display: inline-block; height: \(cellHeight)px; vertical-align: top; overflow: hidden; }
+            .row { height: \(cellHeight)px; white-space: pre; overflow: hidden;
+              letter-spacing: calc(\(ExportMetrics.cellWidth)px - 1ch); }
+            .row > span { display: inline-block; height: \(cellHeight)px; vertical-align: top; overflow: hidden; }
             .e { font-family: \(ExportMetrics.emojiFontFamily); }
 
             """
@@ -171,6 +187,23 @@ extension GridExport {
             </html>
 
             """
+    }
+
+    /// The runs of a one-cell-a-character text that are not spaces, each with the column of every character.
+    private static func words(_ text: String, from column: Int) -> [(text: String, columns: [Int])] {
+        var words: [(text: String, columns: [Int])] = []
+        var current: (text: String, columns: [Int]) = ("", [])
+        for (offset, character) in text.enumerated() {
+            if character == " " {
+                if !current.text.isEmpty { words.append(current) }
+                current = ("", [])
+            } else {
+                current.text.append(character)
+                current.columns.append(column + offset)
+            }
+        }
+        if !current.text.isEmpty { words.append(current) }
+        return words
     }
 
     /// Neighbouring segments of one background colour, merged into one rectangle.
