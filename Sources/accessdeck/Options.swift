@@ -126,5 +126,3 @@ struct MouseOptions: ParsableArguments {
 extension AppOptions.Platform: ExpressibleByArgument {}
 
 extension Theme.Name: ExpressibleByArgument {}
-
-extension ExportFormat: ExpressibleByArgument {}

@@ -44,11 +44,67 @@ struct Play: AsyncParsableCommand {
             valueName: "DIR"))
     var svgDir: String?
 
+    @Option(help: ArgumentHelp("Also write the replay as an animated GIF (ffmpeg).", valueName: "FILE.gif"))
+    var gif: String?
+
+    @Option(help: ArgumentHelp("Also write the replay as an MP4 video (H.264, ffmpeg).", valueName: "FILE.mp4"))
+    var mp4: String?
+
+    @Option(help: ArgumentHelp("Also write the replay as a WebM video (VP9, ffmpeg).", valueName: "FILE.webm"))
+    var webm: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Also write the screen after each tape line as a PNG into this folder (rsvg-convert): 001-line-3.png…",
+            valueName: "DIR"))
+    var pngDir: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "In the recordings: how long each key and typed character takes, in ms (10 to 5000).", valueName: "ms"))
+    var typingSpeed: Int = Int(TapeFilm.defaultBeat * 1000)
+
+    @Option(help: "Frames a second of --gif, --mp4 and --webm (1 to 60).")
+    var frameRate: Int = 25
+
+    @Option(help: "Pixels per picture pixel of --gif, --mp4, --webm and --png-dir (0.5 to 4; 2 for slides).")
+    var scale: Double = 1
+
+    @Option(help: "Replay at this terminal size, COLSxROWS, instead of the tape's own `size` line.")
+    var size: String?
+
+    @Flag(help: "In --gif, --mp4, --webm and --png-dir: draw the screen in a window with a title bar.")
+    var frame = false
+
+    @Option(help: "The recordings' title (the window's with --frame); default: AccessDeck · the tape's file name.")
+    var title: String?
+
     @OptionGroup var appearance: AppearanceOptions
 
+    /// Whether any recording is asked for.
+    private var records: Bool { cast != nil || svgDir != nil || pngDir != nil || !films.isEmpty }
+
+    private var films: [(FilmExport.Kind, URL)] {
+        [(FilmExport.Kind.gif, gif), (.mp4, mp4), (.webm, webm)].compactMap { kind, path in
+            path.map { (kind, URL(fileURLWithPath: $0)) }
+        }
+    }
+
     func validate() throws {
-        if live, cast != nil || svgDir != nil {
-            throw ValidationError("--cast and --svg-dir are for the headless replay; drop --live")
+        if live, records {
+            throw ValidationError(
+                "--cast, --svg-dir, --png-dir, --gif, --mp4 and --webm are for the headless replay; drop --live")
+        }
+        guard (10...5000).contains(typingSpeed) else { throw ValidationError("--typing-speed must be 10 to 5000 ms") }
+        guard (1...60).contains(frameRate) else { throw ValidationError("--frame-rate must be 1 to 60") }
+        guard (0.5...4).contains(scale) else { throw ValidationError("--scale must be 0.5 to 4") }
+        if let size, Size(parsing: size) == nil {
+            throw ValidationError("--size takes COLSxROWS, such as 100x30, not '\(size)'")
+        }
+        for (kind, path) in [("gif", gif), ("mp4", mp4), ("webm", webm)] {
+            if let path, !path.lowercased().hasSuffix(".\(kind)") {
+                throw ValidationError("--\(kind) writes a .\(kind) file, not '\(path)'")
+            }
         }
         if let scenario { try ScenarioArgument.validate(scenario) }
         guard (0.1...100).contains(speed) else { throw ValidationError("--speed must be 0.1 to 100") }
@@ -58,7 +114,8 @@ struct Play: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let parsed = try readTape()
+        var parsed = try readTape()
+        if let size { parsed.size = Size(parsing: size)! }
         if noBackend {
             let start = Date(timeIntervalSince1970: 1_800_000_000)
             let state = AppState(now: start, options: AppOptions(platform: appearance.platform ?? .ios))
@@ -102,16 +159,19 @@ struct Play: AsyncParsableCommand {
         await connection.close()
     }
 
-    private func runSteps(of parsed: Tape, on replay: inout TapeReplay) async throws {
+    private var theme: Theme {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        return .named(appearance.theme ?? (noColor ? .mono : .dark))
+    }
+
+    private func runSteps(of parsed: Tape, on replay: inout TapeReplay) async throws {
         var film =
-            cast == nil && svgDir == nil
-            ? nil
-            : TapeFilm(
-                size: parsed.size, title: "AccessDeck · \(URL(fileURLWithPath: tape).lastPathComponent)",
-                theme: .named(appearance.theme ?? (noColor ? .mono : .dark)), startedAt: Date())
+            records
+            ? TapeFilm(
+                size: parsed.size, title: title ?? "AccessDeck · \(URL(fileURLWithPath: tape).lastPathComponent)",
+                theme: theme, startedAt: Date(), beat: Double(typingSpeed) / 1000)
+            : nil
         film?.start(replay.runtime.state, size: replay.runtime.size)
-        defer { if let film { save(film) } }
         do {
             try await replay.play(
                 parsed, everyStep: dump,
@@ -120,6 +180,8 @@ struct Play: AsyncParsableCommand {
                 },
                 onScreen: { caption, grid in printScreen(caption, grid) })
         } catch let failure as TapeFailure {
+            // A recording of a failure is worth sharing too; the failure is what this run reports.
+            if let film { try? save(film) }
             let printed = replay.runtime.printedScreen
             if let check = failure.check {
                 print(
@@ -134,12 +196,16 @@ struct Play: AsyncParsableCommand {
             // `2>&1` it landed inside a frame (issue 48 item 15): the frames first, then the failure.
             fflush(nil)  // every stream; `stdout` itself is shared mutable state to Swift 6
             throw RuntimeError("\(tape): \(failure)")
+        } catch {
+            if let film { try? save(film) }
+            throw error
         }
         printScreen(replay.runtime.quit ? "end (quit)" : "end", replay.runtime.printedScreen)
+        if let film { try save(film) }
     }
 
-    /// The film so far, also after a failed step: a recording of a failure is worth sharing too.
-    private func save(_ film: TapeFilm) {
+    /// The recordings asked for, of the film so far.
+    private func save(_ film: TapeFilm) throws {
         do {
             if let cast {
                 try Data(film.castLines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: cast))
@@ -151,8 +217,15 @@ struct Play: AsyncParsableCommand {
                     try Data(picture.svg.utf8).write(to: folder.appendingPathComponent(picture.name))
                 }
             }
+            var look = FilmLook(theme: theme, scale: scale, frameRate: frameRate, framed: frame)
+            if pngDir != nil || !films.isEmpty {
+                look.emoji = EmojiPictures.pictures(
+                    of: film.frames.reduce(into: []) { $0.formUnion(GridExport.emojiGraphemes(in: $1.grid)) })
+            }
+            if let pngDir { try FilmExport.writeLinePictures(film, look: look, to: URL(fileURLWithPath: pngDir)) }
+            try FilmExport.write(film, look: look, outputs: films)
         } catch {
-            FileHandle.standardError.write(Data("accessdeck: could not write the recording: \(error)\n".utf8))
+            throw RuntimeError("could not write the recording: \(error)")
         }
     }
 

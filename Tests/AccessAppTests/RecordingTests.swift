@@ -57,6 +57,20 @@ import Testing
         #expect(film.pictures.allSatisfy { $0.svg.hasPrefix("<?xml") && $0.svg.hasSuffix("</svg>\n") })
     }
 
+    /// What `--gif`, `--mp4`, `--webm` and `--png-dir` draw: every screen once, at the film time it appeared, and
+    /// the password typed nowhere in them.
+    @Test func aFilmsFramesAreEachScreenOnceAtItsTimeWithoutThePassword() async throws {
+        let (film, _) = try await film(
+            "size 80x24\nkey Enter\nkey Enter\nkey Enter\ntype pw12\nkey Right\nwait 2\nkey Right\n")
+        #expect(film.frames.first?.at == 0)
+        #expect(film.frames.map(\.at) == film.frames.map(\.at).sorted())
+        #expect(zip(film.frames, film.frames.dropFirst()).allSatisfy { $0.grid != $1.grid }, "no screen twice in a row")
+        // Nine keys (four typed) a beat each and the wait; the last screen stays one beat more.
+        #expect(abs(film.duration - (10 * TapeFilm.defaultBeat + 2)) < 0.001)
+        for frame in film.frames { #expect(!frame.grid.text().contains("pw12")) }
+        #expect(film.lines.map(\.line) == [2, 3, 4, 5, 6, 7, 8])
+    }
+
     @Test func theCodeBoxesAndAShownPasswordAreDotsInARecording() throws {
         let code = try state("enter-code:partial")
         #expect(render(code, size: .standard).text().contains("4"), "the screen itself shows the digits")

@@ -108,7 +108,8 @@ struct TapeEndToEndTests {
         #expect(names.first == "001-line-2.svg")
         #expect(names.last == "009-line-10.svg")
         let lastPicture = try String(contentsOf: pictures.appendingPathComponent(names.last!), encoding: .utf8)
-        #expect(lastPicture.contains("Code is incorrect"))
+        // A word a text element, each character at its cell (issue 50).
+        #expect(lastPicture.contains(">Code</text>") && lastPicture.contains(">incorrect"))
         #expect(!lastPicture.contains("correct-horse"))
     }
 

@@ -5,8 +5,12 @@ extension GridExport {
     /// cell (an x per character), so no viewer's spacing moves anything. A wide glyph is stretched to its
     /// two cells with `textLength`. No text element holds a space: browsers drop `xml:space` and
     /// collapsed the padded runs this once wrote, then stretched the words left across the row (issue 50).
-    /// Padding around the screen always; `frame` puts it in a window titled `title`.
-    public static func svg(_ grid: CellGrid, theme: Theme, title: String? = nil, frame: Bool = false) -> String {
+    /// Padding around the screen always; `frame` puts it in a window titled `title`. `emoji` has pictures for
+    /// emoji (a PNG's data URI by grapheme, from `emojiGraphemes`): a rasteriser without colour fonts, as librsvg
+    /// is, drew flags grey.
+    public static func svg(
+        _ grid: CellGrid, theme: Theme, title: String? = nil, frame: Bool = false, emoji: [String: String] = [:]
+    ) -> String {
         let cellWidth = ExportMetrics.cellWidth
         let cellHeight = ExportMetrics.cellHeight
         let padding = ExportMetrics.padding
@@ -54,6 +58,12 @@ extension GridExport {
                 var look = " y=\"\(top + ExportMetrics.baseline)\" fill=\"\(segment.look.foreground.hex)\""
                 if segment.isEmoji { look += " font-family=\"\(ExportMetrics.emojiFontFamily)\"" }
                 if segment.look.bold { look += " font-weight=\"bold\"" }
+                if segment.isEmoji, let picture = emoji[text] {
+                    texts +=
+                        "<image x=\"\(segment.column * cellWidth)\" y=\"\(top)\" width=\"\(segment.width * cellWidth)\""
+                        + " height=\"\(cellHeight)\" href=\"\(picture)\"/>\n"
+                    continue
+                }
                 if segment.isOwnGlyph {
                     guard text != " " else { continue }
                     texts +=
@@ -187,6 +197,17 @@ extension GridExport {
             </html>
 
             """
+    }
+
+    /// The graphemes of the grid a colour emoji font draws (flags, emoji): what `svg`'s `emoji` may have pictures of.
+    public static func emojiGraphemes(in grid: CellGrid) -> Set<String> {
+        var found: Set<String> = []
+        for y in 0..<grid.size.rows {
+            for segment in ExportSegment.row(y, of: grid, theme: .dark) where segment.isEmoji {
+                found.insert(segment.text)
+            }
+        }
+        return found
     }
 
     /// The runs of a one-cell-a-character text that are not spaces, each with the column of every character.
