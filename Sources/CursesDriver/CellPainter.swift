@@ -30,7 +30,7 @@ final class CellPainter {
     /// an earlier grapheme cannot shift this one.
     func draw(_ cell: Cell, at point: Point, screenWidth: Int) {
         guard !cell.isContinuation else { return }
-        let attributes = self.attributes(cell.style.attributes)
+        let attributes = self.attributes(theme.drawnAttributes(cell.style))
         let pair = self.pair(for: cell.style)
         let character = cell.grapheme.first ?? " "
         var scalars = DisplayWidth.drawableScalars(character)
@@ -75,9 +75,12 @@ final class CellPainter {
 
     private func pair(for style: Style) -> Int16 {
         guard pairs != nil else { return 0 }
+        func curses(_ role: ColorRole) -> Int16 {
+            ColorMapping.cursesColor(
+                theme.color(for: role, availableColors: availableColors), availableColors: availableColors)
+        }
         let combination = ColorPairTable.Combination(
-            foreground: ColorMapping.cursesColor(theme.color(for: style.foreground), availableColors: availableColors),
-            background: ColorMapping.cursesColor(theme.color(for: style.background), availableColors: availableColors))
+            foreground: curses(style.foreground), background: curses(style.background))
         let (pair, isNew) = pairs!.pair(for: combination)
         if isNew { init_pair(pair, combination.foreground, combination.background) }
         return pair

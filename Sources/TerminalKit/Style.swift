@@ -66,9 +66,27 @@ public struct Theme: Hashable, Sendable {
 
     public let name: Name
     private let colors: [ColorRole: TerminalColor]
+    /// Each role's colour on a terminal of 8 or 16 colours (xterm's default TERM, the Linux console). The nearest of
+    /// the eight to each 256-colour entry made the backgrounds, borders, rules and the selection bar all black
+    /// (issue 50): chosen by role, what must differ does.
+    private let basic: [ColorRole: UInt8]
 
     public func color(for role: ColorRole) -> TerminalColor { colors[role] ?? .terminalDefault }
+
+    /// The role's colour on a terminal of `availableColors`: the 256-colour one, or below 256 the basic one.
+    public func color(for role: ColorRole, availableColors: Int) -> TerminalColor {
+        guard availableColors < 256, usesColor else { return color(for: role) }
+        return basic[role].map { .palette($0) } ?? .terminalDefault
+    }
     public var usesColor: Bool { name != .mono }
+
+    /// The attributes a cell is drawn with: its own, and in mono, where no background shows, reverse video on the
+    /// selection (a focused row, a sheet's chosen action). A destructive action is bold, and bold alone read as
+    /// the selected one (issue 50).
+    public func drawnAttributes(_ style: Style) -> Attributes {
+        guard !usesColor, style.background == .selection else { return style.attributes }
+        return style.attributes.symmetricDifference(.reverse)
+    }
 
     public static func named(_ name: Name) -> Theme {
         switch name {
@@ -78,23 +96,33 @@ public struct Theme: Hashable, Sendable {
         }
     }
 
+    /// Every text colour at least 4.5:1 and every border 3:1 on each background it is drawn on (WCAG 2 AA;
+    /// ContrastTests checks every cell of every gallery state). Issue 50: muted on the selection bar was 2.8:1.
     public static let dark = Theme(
         name: .dark,
         colors: [
-            .text: .palette(252), .muted: .palette(245), .accent: .palette(75), .danger: .palette(203),
-            .success: .palette(114), .warning: .palette(221), .border: .palette(240),
-            .background: .palette(233), .surface: .palette(236), .selection: .palette(238),
+            .text: .palette(252), .muted: .palette(248), .accent: .palette(75), .danger: .palette(210),
+            .success: .palette(114), .warning: .palette(221), .border: .palette(245),
+            .background: .palette(233), .surface: .palette(236), .selection: .palette(237),
             .onAccent: .palette(16), .ink: .palette(16), .paper: .palette(231),
+        ],
+        basic: [
+            .text: 7, .muted: 7, .accent: 6, .danger: 1, .success: 2, .warning: 3, .border: 7,
+            .background: 0, .surface: 0, .selection: 4, .onAccent: 0, .ink: 0, .paper: 7,
         ])
 
     public static let light = Theme(
         name: .light,
         colors: [
-            .text: .palette(235), .muted: .palette(243), .accent: .palette(26), .danger: .palette(160),
-            .success: .palette(28), .warning: .palette(130), .border: .palette(250),
+            .text: .palette(235), .muted: .palette(240), .accent: .palette(25), .danger: .palette(124),
+            .success: .palette(28), .warning: .palette(130), .border: .palette(243),
             .background: .palette(231), .surface: .palette(255), .selection: .palette(253),
             .onAccent: .palette(231), .ink: .palette(16), .paper: .palette(231),
+        ],
+        basic: [
+            .text: 0, .muted: 0, .accent: 4, .danger: 1, .success: 2, .warning: 5, .border: 0,
+            .background: 7, .surface: 7, .selection: 6, .onAccent: 7, .ink: 0, .paper: 7,
         ])
 
-    public static let mono = Theme(name: .mono, colors: [:])
+    public static let mono = Theme(name: .mono, colors: [:], basic: [:])
 }

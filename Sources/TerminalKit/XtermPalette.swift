@@ -1,3 +1,5 @@
+import Foundation
+
 /// A colour as red, green and blue, 0–255 each.
 public struct RGB: Hashable, Sendable {
     public var red: Int
@@ -17,6 +19,21 @@ public struct RGB: Hashable, Sendable {
                 let digits = String(min(255, max(0, value)), radix: 16)
                 return digits.count == 1 ? "0" + digits : digits
             }.joined()
+    }
+
+    /// WCAG 2's relative luminance: 0 for black, 1 for white.
+    public var luminance: Double {
+        func linear(_ value: Int) -> Double {
+            let channel = Double(min(255, max(0, value))) / 255
+            return channel <= 0.04045 ? channel / 12.92 : pow((channel + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+
+    /// WCAG 2's contrast ratio with `other`, 1 to 21: text needs 4.5, borders and focus marks 3 (AA).
+    public func contrast(with other: RGB) -> Double {
+        let (lighter, darker) = (max(luminance, other.luminance), min(luminance, other.luminance))
+        return (lighter + 0.05) / (darker + 0.05)
     }
 
     /// The colour `fraction` of the way from this one to `other` (0 is this, 1 is `other`).

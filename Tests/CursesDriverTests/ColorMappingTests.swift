@@ -33,6 +33,24 @@ import Testing
         }
     }
 
+    /// Issue 50: the nearest of the eight to 233, 236, 237 and 245 is black, so borders and the selection bar
+    /// vanished; the themes name a basic colour for each role instead.
+    @Test func belowTwoHundredFiftySixColoursEachRoleTakesItsThemesBasicColour() {
+        for theme in [Theme.dark, Theme.light] {
+            func basic(_ role: ColorRole) -> Int16 {
+                ColorMapping.cursesColor(theme.color(for: role, availableColors: 8), availableColors: 8)
+            }
+            #expect(basic(.border) != basic(.background))
+            #expect(basic(.border) != basic(.surface))
+            #expect(basic(.selection) != basic(.background))
+            #expect(basic(.text) != basic(.selection))
+            #expect(basic(.text) != basic(.background))
+            #expect(basic(.onAccent) != basic(.accent))
+        }
+        #expect(Theme.dark.color(for: .border, availableColors: 256) == Theme.dark.color(for: .border))
+        #expect(Theme.mono.color(for: .border, availableColors: 8) == .terminalDefault)
+    }
+
     @Test func pairsAreCachedPerCombination() {
         var table = ColorPairTable(maximumPairs: 256)
         let a = ColorPairTable.Combination(foreground: 75, background: -1)

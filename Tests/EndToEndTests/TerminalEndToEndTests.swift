@@ -119,6 +119,17 @@ struct TerminalEndToEndTests {
         #expect(!Self.colourEscapes(in: try tmux.capture(escapes: true)).isEmpty)
     }
 
+    /// Issue 50: on xterm's default TERM (8 colours) the nearest basic colour made the selection bar, the
+    /// borders and the rules black on black. Each role takes its theme's basic colour there.
+    @Test func onEightColoursTheSelectionBarAndTheRulesShow() throws {
+        let tmux = try start(environment: ["TERM": "xterm"])
+        let lines = try tmux.capture(escapes: true).split(separator: "\n")
+        let selected = try #require(lines.first { $0.contains("Account access") })
+        #expect(selected.contains("\u{1B}[44m"), "the selection bar, blue: \(selected)")
+        let rule = try #require(lines.first { $0.contains("───") })
+        #expect(rule.contains("\u{1B}[37m") && rule.contains("\u{1B}[40m"), "the rule, white on black: \(rule)")
+    }
+
     /// The Settings screen's Keyboard check echoes every decoded key and paste.
     func startOnKeyboardCheck() throws -> Tmux {
         let tmux = try start()

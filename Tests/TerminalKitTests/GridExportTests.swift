@@ -50,7 +50,7 @@ import Testing
         let ansi = GridExport.ansi(sample(), theme: .dark)
         // Every cell carries the theme's own background (233), as the terminal shows it.
         #expect(ansi.contains("\u{1B}[0;1;38;5;75;48;5;233mSend"))
-        #expect(ansi.contains("\u{1B}[0;2;38;5;245;48;5;233moff"))
+        #expect(ansi.contains("\u{1B}[0;2;38;5;248;48;5;233moff"))
         #expect(ansi.contains("\u{1B}[0;7;38;5;252;48;5;233m🇬🇪 Georgia"))
         #expect(ansi.contains("48;5;236m"))
         let lines = ansi.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -155,7 +155,7 @@ import Testing
         #expect(dark.background == RGB(208, 208, 208))
         let light = ExportLook(Style(foreground: .accent, attributes: .reverse), theme: .light)
         #expect(light.foreground == RGB(255, 255, 255))
-        #expect(light.background == RGB(0, 95, 215))
+        #expect(light.background == RGB(0, 95, 175))
         let svg = GridExport.svg(sample(), theme: .dark)
         #expect(svg.contains("fill=\"#d0d0d0\" shape-rendering"))
         #expect(
@@ -166,7 +166,7 @@ import Testing
 
     @Test func rolesMapToEachThemesColours() {
         #expect(ExportLook(.accent, theme: .dark).foreground.hex == "#5fafff")
-        #expect(ExportLook(.accent, theme: .light).foreground.hex == "#005fd7")
+        #expect(ExportLook(.accent, theme: .light).foreground.hex == "#005faf")
         #expect(ExportLook(.plain, theme: .dark).background.hex == "#121212")
         #expect(ExportLook(.plain, theme: .light).foreground.hex == "#262626")
         #expect(ExportLook(.plain, theme: .light).background.hex == "#ffffff")
@@ -181,7 +181,7 @@ import Testing
 
     @Test func htmlGivesEachLookOneClass() {
         let html = GridExport.html(sample(), theme: .dark)
-        #expect(html.contains(".s0 { color: #585858; background: #121212; }"))  // the border, first drawn
+        #expect(html.contains(".s0 { color: #8a8a8a; background: #121212; }"))  // the border, first drawn
         #expect(html.contains(".s1 { color: #d0d0d0; background: #121212; }"))
         #expect(html.contains("font-weight: bold;"))
         #expect(html.contains("text-decoration: underline;"))

@@ -10,12 +10,13 @@ struct ExportLook: Hashable {
     init(_ style: Style, theme: Theme) {
         var foreground = theme.rgb(theme.color(for: style.foreground), default: theme.defaultForegroundRGB)
         var background = theme.rgb(theme.color(for: style.background), default: theme.defaultBackgroundRGB)
-        if style.attributes.contains(.reverse) { swap(&foreground, &background) }
-        if style.attributes.contains(.dim) { foreground = foreground.mixed(with: background, 0.5) }
+        let attributes = theme.drawnAttributes(style)
+        if attributes.contains(.reverse) { swap(&foreground, &background) }
+        if attributes.contains(.dim) { foreground = foreground.mixed(with: background, 0.5) }
         self.foreground = foreground
         self.background = background
-        bold = style.attributes.contains(.bold)
-        underline = style.attributes.contains(.underline)
+        bold = attributes.contains(.bold)
+        underline = attributes.contains(.underline)
     }
 }
 
@@ -93,8 +94,10 @@ struct ExportSegment: Hashable {
     /// A glyph a colour emoji font should draw: a flag (two regional indicators), an emoji shown as
     /// one by default, or one asked to be with U+FE0F. A monospace font has none of these, and a
     /// viewer's fallback may pick a monochrome font, so the picture names the emoji fonts.
-    var isEmoji: Bool {
-        guard isOwnGlyph, let first = text.unicodeScalars.first else { return false }
+    var isEmoji: Bool { isOwnGlyph && Self.isEmojiGlyph(text) }
+
+    static func isEmojiGlyph(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first else { return false }
         if (0x1F1E6...0x1F1FF).contains(first.value) { return true }
         return first.properties.isEmojiPresentation
             || (first.properties.isEmoji && text.unicodeScalars.contains("\u{FE0F}"))

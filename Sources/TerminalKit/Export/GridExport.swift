@@ -45,10 +45,11 @@ public enum GridExport {
 
     static func selectGraphicRendition(_ style: Style, theme: Theme) -> String {
         var codes = ["0"]
-        if style.attributes.contains(.bold) { codes.append("1") }
-        if style.attributes.contains(.dim) { codes.append("2") }
-        if style.attributes.contains(.underline) { codes.append("4") }
-        if style.attributes.contains(.reverse) { codes.append("7") }
+        let attributes = theme.drawnAttributes(style)
+        if attributes.contains(.bold) { codes.append("1") }
+        if attributes.contains(.dim) { codes.append("2") }
+        if attributes.contains(.underline) { codes.append("4") }
+        if attributes.contains(.reverse) { codes.append("7") }
         if theme.usesColor {
             if case .palette(let index) = theme.color(for: style.foreground) { codes.append("38;5;\(index)") }
             if case .palette(let index) = theme.color(for: style.background) { codes.append("48;5;\(index)") }
@@ -63,7 +64,7 @@ public enum GridExport {
         while end > 0 {
             let cell = grid[end - 1, y]
             let shows =
-                cell.grapheme != " " || !cell.style.attributes.isDisjoint(with: [.reverse, .underline])
+                cell.grapheme != " " || !theme.drawnAttributes(cell.style).isDisjoint(with: [.reverse, .underline])
                 || (theme.usesColor && theme.color(for: cell.style.background) != .terminalDefault)
             if shows { break }
             end -= 1
