@@ -143,7 +143,10 @@ private func visible(_ rows: [Rect], selected: Int?, in content: Rect) -> ([Rect
 /// The overlay over what is drawn, where its frame says.
 private func drawOverlay(of state: AppState, size: Size, on frame: inout RenderedFrame) {
     guard let overlay = state.overlay else { return }
-    let context = state.overlayContext
+    // The size drawn at: a gallery state or `render` has no terminal of its own, and laid out for 80 columns it
+    // ran past its frame at 160×45 (issue 50).
+    var context = state.overlayContext
+    context.size = size
     let rect = overlay.base.frame(context)
     overlay.base.render(into: &frame.grid, in: rect, context)
     frame.overlayFrame = rect

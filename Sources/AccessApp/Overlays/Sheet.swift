@@ -56,13 +56,13 @@ public struct Sheet: OverlayModel {
 
     /// Above the footer, which shows the sheet's own keys.
     public func frame(_ context: OverlayContext) -> Rect {
-        sheet.frame(in: Size(cols: context.size.cols, rows: context.size.rows - 1))
+        sheet.frame(in: Size(cols: context.size.cols, rows: context.size.rows - 1), maxWidth: Canvas.maxContentWidth)
     }
 
     public func render(into grid: inout CellGrid, in frame: Rect, _ context: OverlayContext) {
         var above = CellGrid(size: Size(cols: grid.size.cols, rows: grid.size.rows - 1))
         above.draw(grid, at: Point(x: 0, y: 0))
-        sheet.render(into: &above, glyphs: context.glyphs)
+        sheet.render(into: &above, glyphs: context.glyphs, maxWidth: Canvas.maxContentWidth)
         grid.draw(above, at: Point(x: 0, y: 0))
     }
 

@@ -56,7 +56,12 @@ public struct SpecNotesPanel: OverlayModel {
 
     public func frame(_ context: OverlayContext) -> Rect { Self.frame(in: context.size) }
 
-    static func frame(in size: Size) -> Rect { Rect(size: size).inset(horizontal: 4, vertical: 2) }
+    /// Over the content column (at most `Canvas.maxContentWidth`), not the whole width: at 160 columns its lines
+    /// ran to 150 while the screen under it was 96 wide (issue 50).
+    static func frame(in size: Size) -> Rect {
+        let column = min(size.cols, Canvas.maxContentWidth)
+        return Rect(x: (size.cols - column) / 2, y: 0, width: column, height: size.rows).inset(horizontal: 4, vertical: 2)
+    }
     static func content(in size: Size) -> Rect { frame(in: size).inset(horizontal: 2, vertical: 1) }
 
     func lastScroll(in size: Size) -> Int {

@@ -64,20 +64,22 @@ public struct BottomSheet: Hashable, Sendable {
         return rows
     }
 
-    /// The rectangle the sheet takes in a grid of this size: full width less the margins,
-    /// pinned to the bottom, as tall as its content (at most the grid).
-    public func frame(in size: Size) -> Rect {
-        let width = max(0, size.cols - 4)
+    /// The rectangle the sheet takes in a grid of this size: the width of a column at most `maxWidth` wide and
+    /// centred, less the margins, pinned to the bottom, as tall as its content (at most the grid). At 160 columns
+    /// a sheet across the whole width sat under content 96 wide (issue 50).
+    public func frame(in size: Size, maxWidth: Int = .max) -> Rect {
+        let column = min(size.cols, maxWidth)
+        let width = max(0, column - 4)
         let bodyLines = TextLayout.wrap(body, width: max(1, width - 6)).count
         // Border, padding, title, blank, body, blank, actions, padding, border.
         let height = 1 + 1 + 1 + 1 + bodyLines + 1 + actions.count + 1 + 1
         let h = min(height, size.rows)
-        return Rect(x: 2, y: size.rows - h, width: width, height: h)
+        return Rect(x: (size.cols - column) / 2 + 2, y: size.rows - h, width: width, height: h)
     }
 
     /// Dims the whole grid, then draws the sheet over its bottom.
-    public func render(into grid: inout CellGrid, glyphs: Glyphs = .unicode) {
-        let frame = frame(in: grid.size)
+    public func render(into grid: inout CellGrid, glyphs: Glyphs = .unicode, maxWidth: Int = .max) {
+        let frame = frame(in: grid.size, maxWidth: maxWidth)
         grid.dim(except: frame)
         guard frame.width >= 8, frame.height >= 3 else { return }
         let surface = Style.plain.on(.surface)

@@ -1,0 +1,41 @@
+import Foundation
+import TerminalKit
+import Testing
+
+@testable import AccessApp
+
+/// Issue 50 item 3: `render` and the gallery laid every overlay out for 80 columns whatever the size asked (F4's
+/// text past its frame at 160×45, the outbox, palette, journal and conform panels pinned to columns 2–76), while
+/// the live app, which knows its terminal's size, drew them right. Drawn at a size, an overlay state is what the
+/// live app shows at that size; sheets and the spec notes keep to the content column.
+@Suite struct OverlaySizeTests {
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+    static let sizes = [Size(cols: 100, rows: 30), Size(cols: 120, rows: 30), Size(cols: 160, rows: 45)]
+
+    static var overlayStates: [String] {
+        Gallery.entries.filter { $0.makeState(start).overlay != nil }.map(\.id)
+    }
+
+    @Test(arguments: overlayStates)
+    func anOverlayStateIsDrawnAtTheSizeAskedAsTheLiveAppDrawsIt(id: String) throws {
+        let state = try #require(Gallery.entry(id)).makeState(Self.start)
+        for size in Self.sizes {
+            var live = state
+            live.size = size
+            #expect(
+                render(state, size: size).text() == render(live, size: size).text(),
+                "\(id) at \(size.cols)x\(size.rows)")
+        }
+    }
+
+    @Test func aSheetAndTheSpecNotesKeepToTheContentColumnOnAWideTerminal() throws {
+        let size = Size(cols: 160, rows: 45)
+        let column = Canvas.maxContentWidth
+        for id in ["hub:limited-access-sheet", "reauth-picker:social-sheet", "enter-code:spec-notes"] {
+            var state = try #require(Gallery.entry(id)).makeState(Self.start)
+            state.size = size
+            let frame = try #require(state.overlay?.base.frame(state.overlayContext))
+            #expect(frame.x >= (size.cols - column) / 2 && frame.maxX <= (size.cols + column) / 2, "\(id): \(frame)")
+        }
+    }
+}
