@@ -16,6 +16,8 @@ struct OutcomeMiddleware: ClientMiddleware {
     let journal: RequestJournal
     let logger: Logger
     let serverClock: ServerClock
+    /// The client's time-out for a whole call, which a call that timed out names.
+    let requestTimeout: Duration
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
@@ -57,9 +59,13 @@ struct OutcomeMiddleware: ClientMiddleware {
                 record(nil, "cancelled")
                 throw CancellationError()
             }
-            record(nil, "offline")
             let underlying = (error as? ClientError)?.underlyingError ?? error
-            throw APIError.offline(reason: NoAnswer.reason(for: underlying))
+            let reason = NoAnswer.reason(for: underlying)
+            let failure =
+                reason == NoAnswer.timedOut
+                ? APIError.timedOut(after: requestTimeout) : APIError.offline(reason: reason)
+            record(nil, failure.code)
+            throw failure
         }
         let status = response.status.code
         LastStatus.current?.set(status)
@@ -110,7 +116,9 @@ extension ContractStatuses {
 enum NoAnswer {
     /// Nobody listens there (the backend was stopped, a wrong port): known in a millisecond.
     static let refused = "connection refused"
-    /// The connection did not open, or the answer did not come, within the configured time-outs.
+    /// The connection did not open within the connect time-out: no connection, as good as refused.
+    static let notConnected = "no connection in time"
+    /// The connection was open but the answer did not come within the request time-out: `APIError.timedOut`.
     static let timedOut = "no answer in time"
     /// The connection closed before the answer was whole: the next try may well get one.
     static let lost = "connection lost"
@@ -119,16 +127,16 @@ enum NoAnswer {
         switch error {
         case let error as HTTPClientError:
             switch error {
-            case .connectTimeout, .deadlineExceeded, .readTimeout, .writeTimeout, .tlsHandshakeTimeout:
-                return timedOut
+            case .connectTimeout, .tlsHandshakeTimeout: return notConnected
+            case .deadlineExceeded, .readTimeout, .writeTimeout: return timedOut
             case .remoteConnectionClosed, .cancelled: return lost
             default: return String(describing: error)
             }
         case let error as NIOConnectionError:
-            // Every address tried; a time-out among them means something may be there, only slow.
-            return error.connectionErrors.contains { isConnectTimeout($0.error) } ? timedOut : refused
+            // Every address tried; a connect time-out among them: nothing answered in time, no connection.
+            return error.connectionErrors.contains { isConnectTimeout($0.error) } ? notConnected : refused
         case let error as ChannelError:
-            return isConnectTimeout(error) ? timedOut : lost
+            return isConnectTimeout(error) ? notConnected : lost
         case let error as IOError:
             return error.errnoCode == ECONNREFUSED ? refused : lost
         default:
@@ -141,7 +149,8 @@ enum NoAnswer {
         return true
     }
 
-    /// Only a lost answer (or a gateway's 502/503/504, "HTTP 5xx") is worth asking again.
+    /// Only a lost answer (or a gateway's 502/503/504, "HTTP 5xx") is worth asking again. A time-out is not
+    /// even offline (`APIError.timedOut`), and not asked again: the person would wait a second time-out.
     static func isWorthRetrying(_ reason: String) -> Bool {
         reason == lost || reason.hasPrefix("HTTP ")
     }

@@ -68,7 +68,7 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
         return []
     case .worldEntered(let request, .failure(let failure)):
         state.console.switching = nil
-        let answered = if case .offline = failure { false } else { true }
+        let answered = !failure.gotNoAnswer
         guard let name = request.name, let scenario = request.newFrom, answered else {
             return apply([.showToast("World not entered: \(failure.message)")], to: &state, for: nil)
         }
