@@ -41,12 +41,20 @@ struct OutcomeMiddleware: ClientMiddleware {
                     value: Redaction.headerValue(name: $0.name.canonicalName, value: $0.value))
             },
             requestBody: sentBody.flatMap(RequestJournal.redactedBody), status: nil, milliseconds: 0, errorCode: nil)
+        // The GET retry middleware asks again within one chain: each attempt names the one it repeats, and that
+        // one the attempt that repeated it (issue 48 item 19: a 503 asked again never showed).
+        if let chain = RetryChain.current {
+            entry.retryOf = chain.lastRequestID
+            if let previous = chain.lastRequestID { journal.markRetried(previous, by: requestID) }
+            chain.lastRequestID = requestID
+        }
+        let kept = !RequestJournal.polledOperations.contains(operationID)
         func record(_ status: Int?, _ errorCode: String?, responseBody: Data? = nil) {
             entry.milliseconds = (ContinuousClock.now - started).wholeMilliseconds
             entry.status = status
             entry.errorCode = errorCode
             entry.responseBody = responseBody.flatMap(RequestJournal.redactedBody)
-            journal.append(entry)
+            if kept { journal.append(entry) }
             logger.debug(
                 "\(entry.method) \(entry.path) → \(status.map(String.init) ?? "no answer") in \(entry.milliseconds) ms")
         }
@@ -170,9 +178,10 @@ struct GetRetryMiddleware: ClientMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         guard request.method == .get else { return try await next(request, body, baseURL) }
         var attempt = 0
+        let chain = RetryChain()
         while true {
             do {
-                return try await next(request, body, baseURL)
+                return try await RetryChain.$current.withValue(chain) { try await next(request, body, baseURL) }
             } catch {
                 guard case .offline(let reason)? = APIError.unwrapping(error), NoAnswer.isWorthRetrying(reason),
                     attempt < delays.count
@@ -186,6 +195,20 @@ struct GetRetryMiddleware: ClientMiddleware {
                 attempt += 1
             }
         }
+    }
+}
+
+/// The attempts of one GET as the retry middleware makes them: the journal records of a call asked again name
+/// each other (`RequestRecord.retryOf`, `retriedBy`).
+final class RetryChain: @unchecked Sendable {
+    @TaskLocal static var current: RetryChain?
+    private let lock = NSLock()
+    private var last: String?
+
+    /// The request id of the attempt made last.
+    var lastRequestID: String? {
+        get { lock.withLock { last } }
+        set { lock.withLock { last = newValue } }
     }
 }
 
