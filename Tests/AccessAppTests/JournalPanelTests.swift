@@ -194,6 +194,24 @@ private func panel(_ state: AppState) -> JournalPanel? {
         #expect(panel.visibleRows.map(\.record.requestID) == ["ab-12"])
     }
 
+    /// Issue 48 item 19: a call that timed out says so in its row, whatever rule the backend gave it when it
+    /// answered too late; not "no answer" as a refused connection does.
+    @Test func aTimedOutCallSaysSoInItsRow() {
+        let timedOut = RequestRecord(
+            requestID: "ab-15", method: "GET", path: "/me/auth-methods", status: nil, milliseconds: 1003,
+            errorCode: "timed_out")
+        let late = JournalEntry(
+            id: 9, requestId: "ab-15", at: start, method: "GET", path: timedOut.path, status: 200, ms: 1500, rule: "ok")
+        let row = JournalPanel.JournalRow(record: timedOut, server: late)
+        #expect(JournalPanel.summary(row).outcome == "timed out  1003 ms  ok")
+        let detail = JournalPanel.detailLines(row, baseURL: nil).map(\.0)
+        #expect(detail.contains { $0.contains("Status timed out · 1003 ms") })
+        var panel = JournalPanel()
+        panel.load(records: [timedOut])
+        panel.filter = ListFilter(query: "timed out")
+        #expect(panel.visibleRows.count == 1)
+    }
+
     @Test func aCallWithoutAnswerSaysTheBackendNeverSawIt() {
         let offline = RequestRecord(
             method: "GET", path: "/me/auth-methods", status: nil, milliseconds: 5, errorCode: "offline")

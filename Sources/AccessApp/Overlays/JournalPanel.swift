@@ -39,7 +39,7 @@ public struct JournalPanel: OverlayModel, FilterableList {
     var visibleRows: [JournalRow] {
         scopedRows.filter { row in
             filter.matches([
-                row.record.method, row.record.path, row.record.status.map(String.init) ?? "no answer",
+                row.record.method, row.record.path, Self.status(row.record),
                 row.server?.rule ?? "", row.record.errorCode ?? "", Self.time(row), Self.retry(row.record) ?? "",
             ])
         }
@@ -199,7 +199,7 @@ public struct JournalPanel: OverlayModel, FilterableList {
     /// "503, retried as #13", before the rule that a narrow panel cuts.
     static func summary(_ row: JournalRow) -> (call: String, outcome: String) {
         let record = row.record
-        let status = record.status.map(String.init) ?? "no answer"
+        let status = Self.status(record)
         var outcome = "\([status, retry(record)].compactMap { $0 }.joined(separator: ", "))  \(record.milliseconds) ms"
         if let rule = row.server?.rule {
             outcome += "  \(rule)"
@@ -207,6 +207,13 @@ public struct JournalPanel: OverlayModel, FilterableList {
             outcome += "  \(code)"
         }
         return ("\(record.method) \(record.path)", outcome)
+    }
+
+    /// The answer's status; without one, "timed out" for a call the client's time-out ended (the backend was
+    /// there, only slow, and may have answered since: its rule then shows beside it), else "no answer".
+    static func status(_ record: RequestRecord) -> String {
+        if let status = record.status { return String(status) }
+        return record.errorCode == APIError.timedOutCode ? "timed out" : "no answer"
     }
 
     /// Issue 48 item 19: a GET whose answer was lost (or a 502/503/504) is asked again by the client, and the person
@@ -237,7 +244,7 @@ public struct JournalPanel: OverlayModel, FilterableList {
         }
         heading("\(record.method) \(record.path)\(record.query.map { "?" + $0 } ?? "")")
         text("Request ID \(record.requestID.isEmpty ? "—" : record.requestID)")
-        text("Status \(record.status.map(String.init) ?? "no answer") · \(record.milliseconds) ms")
+        text("Status \(Self.status(record)) · \(record.milliseconds) ms")
         if let retriedBy = record.retriedBy {
             text("Retried: the client asked again as request \(retriedBy); the screen got that answer, not this one.")
         }
