@@ -48,17 +48,30 @@ import Testing
         }
     }
 
-    @Test func aSilentBackendIsOfflineAfterOneRequestTimeout() async throws {
+    /// Issue 48 item 19: a backend that accepts and does not answer in time is there, only slow: the call timed
+    /// out after the client's time-out (`--timeout`), which the person and the journal are told; not offline.
+    @Test func aSilentBackendTimesOutAfterOneRequestTimeout() async throws {
         let listener = try SilentListener()
         defer { listener.stop() }
         let retries = RetryLog()
         let client = Self.client(listener.baseURL, requestTimeout: .milliseconds(300), retries: retries)
         let error = await apiError { try await client.me() }
-        let attempts = client.journal.records.count
+        let records = client.journal.records
         await client.shutdown()
-        #expect(error == .offline(reason: "no answer in time"))
-        #expect(attempts == 1)
+        #expect(error == .timedOut(after: .milliseconds(300)))
+        #expect(error?.message == "The request timed out after 0.3 s. Try again.")
+        #expect(records.count == 1)
+        #expect(records.first?.errorCode == "timed_out")
+        #expect(records.first?.status == nil)
         #expect(retries.waits.isEmpty)
+    }
+
+    @Test func theTimeOutMessageSaysTheClientsSeconds() {
+        #expect(APIError.timedOut(after: .seconds(3)).message == "The request timed out after 3 s. Try again.")
+        #expect(
+            APIError.timedOut(after: .milliseconds(1500)).message == "The request timed out after 1.5 s. Try again.")
+        #expect(
+            APIError.timedOut(after: .milliseconds(250)).message == "The request timed out after 0.25 s. Try again.")
     }
 
     @Test func aLostAnswerIsStillAskedAgain() async throws {

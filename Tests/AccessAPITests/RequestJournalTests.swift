@@ -44,6 +44,43 @@ import Testing
         }
     }
 
+    /// Issue 48 item 19: a `503 x1` on a GET is asked again by the client and the person never sees it; both
+    /// records say so, each naming the other, so QA sees why the fault did not show.
+    @Test func aRetriedGetSaysByWhichRequestItWasAskedAgain() async throws {
+        try await withLiveBackend { live in
+            try await live.client.adminSetFaults(
+                FaultSettings(endpoints: [.init(path: "/me/auth-methods", kind: .unavailable, times: 1)]))
+            let before = live.client.journal.records.count
+            _ = try await live.client.authMethods()
+            let records = Array(live.client.journal.records.dropFirst(before))
+            #expect(records.map(\.status) == [503, 200])
+            guard records.count == 2 else { return }
+            #expect(records[0].retriedBy == records[1].requestID)
+            #expect(records[0].retryOf == nil)
+            #expect(records[1].retryOf == records[0].requestID)
+            #expect(records[1].retriedBy == nil)
+            // A call that was not retried names neither.
+            _ = try await live.client.authMethods()
+            #expect(live.client.journal.records.last?.retryOf == nil)
+            #expect(live.client.journal.records.last?.retriedBy == nil)
+        }
+    }
+
+    /// Issue 48 item 8: the app's own polls (its clock's resync, the console's look at the admin state) are not
+    /// kept: one a second, they pushed the calls QA looks for out of the 500 the journal keeps.
+    @Test func theAppsOwnPollsAreNotKept() async throws {
+        try await withLiveBackend { live in
+            _ = try await live.client.authMethods()
+            let before = live.client.journal.records.count
+            _ = try await live.client.adminClock()
+            _ = try await live.client.adminState()
+            #expect(live.client.journal.records.count == before)
+            // A clock move is QA's own act, and kept.
+            _ = try await live.client.adminAdvanceClock(seconds: 30)
+            #expect(live.client.journal.records.last?.path == "/_admin/clock/advance")
+        }
+    }
+
     @Test func eachCallHasItsOwnRequestID() async throws {
         try await withLiveBackend { live in
             _ = try await live.client.authMethods()

@@ -51,6 +51,19 @@ import Testing
         harness.expectRunning(.firstProbe)
     }
 
+    /// Issue 48 item 19: a call that timed out reached a backend that is there, only slow: no offline banner (that
+    /// stays for no connection) and no probe; the screen says it timed out, after the client's time-out.
+    @Test func aTimedOutCallSaysSoAndRaisesNoBanner() {
+        let timedOut = APIError.timedOut(after: .seconds(3))
+        let harness = ReducerHarness(Self.hubReloading())
+        harness.send(.failure(timedOut), effects: []) {
+            Self.hubShowing(timedOut)(&$0)
+        }
+        #expect(!harness.state.isOffline)
+        #expect(render(harness.state, size: .standard).text().contains("The request timed out after 3 s. Try again."))
+        #expect(!AppWideFailure.allCases.contains { $0.matches(timedOut) })
+    }
+
     @Test func aRefusedGrantIsForgotten() {
         var state = Self.hubReloading()
         state.reauth = ReauthGrant(reauthToken: "ra_fixture", expiresAt: Self.now + 900, method: .init(.password))

@@ -82,7 +82,7 @@ private func panel(_ state: AppState) -> JournalPanel? {
         #expect(text.contains("Request ID ab-7"))
         #expect(text.contains("Rule otp.resend_window"))
         #expect(text.contains("Authorization: [redacted]"))
-        #expect(text.contains(#"{"phone":"+995511999999","purpose":"change_phone"}"#))
+        #expect(text.contains(#""phone": "+995511999999","#))
         harness.send(.input(.key(.escape)))
         #expect(panel(harness.state)?.showsDetail == false)
         harness.send(.input(.key(.escape)))
@@ -109,6 +109,107 @@ private func panel(_ state: AppState) -> JournalPanel? {
         }
         #expect(palette.selected?.title.hasSuffix("on /auth/phone/request-otp") == true)
         #expect(palette.selected?.title.hasPrefix("Fault:") == true)
+    }
+
+    /// Issue 48 item 19: the bodies of the call whole are indented JSON, one member a line, however the wire had
+    /// them (compact, or pretty-printed), and the indentation survives the panel's wrapping. Still redacted.
+    @Test func theCallWholeShowsItsJSONBodiesIndented() throws {
+        var pretty = sendCode
+        pretty.requestBody = "{\n  \"code\" : \"[redacted]\",\n  \"request_id\" : \"otp_1\"\n}"
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.input(.key(.function(3))))
+        harness.send(.reply([pretty], to: RequestID(1)))
+        harness.send(.input(.key(.enter)))
+        let lines = render(harness.state, size: Size(cols: 100, rows: 40)).textLines()
+        func column(_ text: String) throws -> Int {
+            let line = try #require(lines.first { $0.contains(text) }, "no line holds \(text)")
+            return line.distance(from: line.startIndex, to: try #require(line.range(of: text)).lowerBound)
+        }
+        // The request body, as it was sent pretty-printed, reads as one member a line.
+        let requestOpen = try #require(lines.firstIndex { $0.contains("Request body") }) + 1
+        let brace = try #require(lines[requestOpen].firstIndex(of: "{"))
+        let braceColumn = lines[requestOpen].distance(from: lines[requestOpen].startIndex, to: brace)
+        #expect(try column(#""code": "[redacted]","#) == braceColumn + 2)
+        #expect(try column(#""request_id": "otp_1""#) == braceColumn + 2)
+        // The answer came compact: re-indented, each level two columns further in.
+        #expect(try column(#""error": {"#) == braceColumn + 2)
+        #expect(try column(#""code": "rate_limited""#) == braceColumn + 4)
+        #expect(!lines.contains { $0.contains(#"{"error":{"#) })
+    }
+
+    @Test func indentingKeepsStringsAsTheyAreAndACutBodyReadable() {
+        #expect(
+            JournalPanel.indentedJSON(#"{"a":[1,{"b":"x, {y}: \"z\""}],"c":{},"d":[]}"#)
+                == """
+                {
+                  "a": [
+                    1,
+                    {
+                      "b": "x, {y}: \\"z\\""
+                    }
+                  ],
+                  "c": {},
+                  "d": []
+                }
+                """)
+        // A body cut at the journal's limit is no longer JSON: indented as far as it goes.
+        #expect(JournalPanel.indentedJSON(#"{"a":{"b":"cut her"#) == "{\n  \"a\": {\n    \"b\": \"cut her")
+        // Not JSON at all (the journal's "[12 bytes, not JSON]"): as it is.
+        #expect(JournalPanel.indentedJSON("[12 bytes, not JSON]") == "[12 bytes, not JSON]")
+        // A long line wraps under its own indentation.
+        #expect(JournalPanel.wrapped("    abc def ghi", width: 11) == ["    abc def", "    ghi"])
+    }
+
+    /// Issue 48 item 19: a `503 x1` on a GET was asked again by the client and never seen; its row says it was
+    /// retried and by which request, and the retry's row which one it repeats.
+    @Test func aRetriedCallSaysByWhichRequest() {
+        let failed = RequestRecord(
+            requestID: "ab-12", method: "GET", path: "/me/auth-methods", status: 503, milliseconds: 3,
+            errorCode: "server", retriedBy: "ab-13")
+        let retry = RequestRecord(
+            requestID: "ab-13", method: "GET", path: "/me/auth-methods", status: 200, milliseconds: 4, errorCode: nil,
+            retryOf: "ab-12")
+        let faulted = JournalEntry(
+            id: 3, requestId: "ab-12", at: start, method: "GET", path: failed.path, status: 503, ms: 1,
+            rule: "fault.unavailable")
+        var state = AppState(now: start)
+        state.size = Size(cols: 100, rows: 20)
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        harness.send(.input(.key(.function(3))))
+        harness.send(.reply([failed, retry], to: RequestID(1)))
+        harness.send(.reply([faulted], to: RequestID(2)))
+        let text = render(harness.state, size: Size(cols: 100, rows: 20)).text()
+        #expect(text.contains("503, retried as #13  3 ms  fault.unavailable"))
+        #expect(text.contains("200, retry of #12  4 ms"))
+        // At 80 columns the rule is cut first; the retry stays.
+        var narrow = harness.state
+        narrow.size = .standard
+        #expect(render(narrow, size: .standard).text().contains("503, retried as #13"))
+        let detail = JournalPanel.detailLines(.init(record: failed, server: faulted), baseURL: nil).map(\.0)
+        #expect(detail.contains { $0.contains("Retried: the client asked again as request ab-13") })
+        // `/retried` finds them.
+        var panel = JournalPanel()
+        panel.load(records: [failed, retry])
+        panel.filter = ListFilter(query: "retried")
+        #expect(panel.visibleRows.map(\.record.requestID) == ["ab-12"])
+    }
+
+    /// Issue 48 item 19: a call that timed out says so in its row, whatever rule the backend gave it when it
+    /// answered too late; not "no answer" as a refused connection does.
+    @Test func aTimedOutCallSaysSoInItsRow() {
+        let timedOut = RequestRecord(
+            requestID: "ab-15", method: "GET", path: "/me/auth-methods", status: nil, milliseconds: 1003,
+            errorCode: "timed_out")
+        let late = JournalEntry(
+            id: 9, requestId: "ab-15", at: start, method: "GET", path: timedOut.path, status: 200, ms: 1500, rule: "ok")
+        let row = JournalPanel.JournalRow(record: timedOut, server: late)
+        #expect(JournalPanel.summary(row).outcome == "timed out  1003 ms  ok")
+        let detail = JournalPanel.detailLines(row, baseURL: nil).map(\.0)
+        #expect(detail.contains { $0.contains("Status timed out · 1003 ms") })
+        var panel = JournalPanel()
+        panel.load(records: [timedOut])
+        panel.filter = ListFilter(query: "timed out")
+        #expect(panel.visibleRows.count == 1)
     }
 
     @Test func aCallWithoutAnswerSaysTheBackendNeverSawIt() {

@@ -81,6 +81,30 @@ private func watchedHub(epoch: Int64 = 1) -> AppState {
         #expect(StatusStrip.text(harness.state, width: 78) == "scenario coach · clock +33 d 4 h")
     }
 
+    /// Issue 48 item 19: the palette's own clock move shows on the strip with its answer, not up to 2 s later
+    /// with the next look; a look sent before the move and answered after it does not put the old offset back.
+    @Test func thePalettesOwnClockMoveShowsAtOnce() {
+        let harness = ReducerHarness(watchedHub(), exhaustivity: .off)
+        harness.send(.watchAdmin)  // a look in flight (request 2) as the move goes out
+        harness.send(.moveClock(.by(seconds: 300)))
+        harness.send(.reply(ClockAdvanced(from: start, now: start + 300, events: []), to: RequestID(3)))
+        #expect(StatusStrip.text(harness.state, width: 78) == "scenario default · clock +5 min")
+        #expect(harness.send(.reply(admin(offset: 0), to: RequestID(2))) == [])
+        #expect(StatusStrip.text(harness.state, width: 78) == "scenario default · clock +5 min")
+        // The next look sends again: the forgotten one does not hold it back.
+        #expect(harness.send(.watchAdmin).contains(.request(Endpoint.AdminState(), id: 4)))
+        harness.send(.moveClock(.frozen(true)))
+        harness.send(.reply(ClockAdvanced(from: start + 300, now: start + 300, events: []), to: RequestID(5)))
+        #expect(StatusStrip.text(harness.state, width: 78) == "scenario default · clock frozen +5 min")
+        harness.send(.moveClock(.by(seconds: 2 * 86_400)))
+        harness.send(
+            .reply(ClockAdvanced(from: start + 300, now: start + 300 + 2 * 86_400, events: []), to: RequestID(6)))
+        #expect(StatusStrip.text(harness.state, width: 78) == "scenario default · clock frozen +2 d")
+        harness.send(.moveClock(.frozen(false)))
+        harness.send(.reply(ClockAdvanced(from: start, now: start, events: []), to: RequestID(7)))
+        #expect(StatusStrip.text(harness.state, width: 78) == "scenario default · clock +2 d")
+    }
+
     /// Issue 33: the world the app works in (`--world`, or a base URL ending in /w/NAME) is named.
     @Test func theWorldIsNamed() {
         var state = watchedHub()

@@ -3,9 +3,12 @@ import Foundation
 /// What went wrong with a call, in terms a screen can switch on without parsing strings.
 /// `message` keeps the server's copy for display where it sent one.
 public enum APIError: Error, Equatable, Sendable {
-    /// No answer: connection refused, DNS, time-out, or the service unavailable (never
-    /// "invalid credentials", seed 002).
+    /// No answer: connection refused, DNS, a connection that did not open in time, or the service
+    /// unavailable (never "invalid credentials", seed 002).
     case offline(reason: String)
+    /// The connection was there but the answer did not come within the client's time-out (`--timeout`,
+    /// `after`): a slow backend, not a missing one, so not offline (issue 48 item 19).
+    case timedOut(after: Duration)
     /// `retryAfter` nil: the server named no wait, so none is invented; the person may retry. `limit`: which
     /// limit fired, when the server names it (the gap between sends is not a limit reached, a daily cap is).
     case rateLimited(retryAfter: Int?, message: String, limit: RateLimitKind? = nil)
@@ -31,6 +34,7 @@ public enum APIError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .offline: return "You're offline. Check your connection and try again."
+        case .timedOut(let after): return Self.timedOutText(after: after)
         case .rateLimited(_, let message, _), .codeIncorrect(_, let message), .passwordIncorrect(_, let message, _),
             .codeExpired(let message),
             .taken(let message), .invalid(_, let message, _), .reauthRequired(let message), .unauthorized(let message),
@@ -38,6 +42,24 @@ public enum APIError: Error, Equatable, Sendable {
             return message
         case .signedOut: return "Your session ended. Sign in again."
         }
+    }
+
+    /// What a call that timed out says: that it timed out and after how long (the client's time-out), and, as
+    /// seed 004 has it for a network or server error, that it may be tried again.
+    public static func timedOutText(after timeout: Duration) -> String {
+        "The request timed out after \(seconds(timeout)) s. Try again."
+    }
+
+    /// What the journal records for a call that timed out (`RequestRecord.errorCode`).
+    public static let timedOutCode = "timed_out"
+
+    /// "3", "1.5", "0.25": `--timeout` takes tenths and more.
+    static func seconds(_ duration: Duration) -> String {
+        let milliseconds = duration.wholeMilliseconds
+        guard !milliseconds.isMultiple(of: 1000) else { return "\(milliseconds / 1000)" }
+        var text = String(format: "%.3f", Double(milliseconds) / 1000)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
     }
 
     /// Seed 002's words for an answer the client cannot take: a status the contract does not list for the
@@ -48,6 +70,15 @@ public enum APIError: Error, Equatable, Sendable {
     /// success, nor as any of the kinds above.
     public static func invalidResponse(status: Int) -> APIError {
         .server(status: status, code: "invalid_response", message: invalidResponseText)
+    }
+
+    /// No answer came, whether nobody was there (offline) or the answer was too slow (timed out): asking
+    /// again may work, and nothing the backend decided can be read from it.
+    public var gotNoAnswer: Bool {
+        switch self {
+        case .offline, .timedOut: return true
+        default: return false
+        }
     }
 
     public var isInvalidResponse: Bool {

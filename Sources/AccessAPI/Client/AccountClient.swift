@@ -19,7 +19,7 @@ public final class AccountClient: Sendable {
         /// How long a connection may take to open; a refused one fails at once, whatever this says.
         public var connectTimeout: Duration
         /// How long a whole call may take, the connection included: a backend that accepts and never
-        /// answers is offline after this.
+        /// answers has timed out after this (`APIError.timedOut`).
         public var requestTimeout: Duration
         /// Waits before each retry of a GET whose answer was lost (the connection closed mid-answer, a
         /// 502/503/504). A refused connection or a time-out is not retried: the backend is not there, and
@@ -110,7 +110,8 @@ public final class AccountClient: Sendable {
             configuration: .init(client: http, timeout: TimeAmount(configuration.requestTimeout)))
         // An unparsable base URL still builds a client: every call then fails as offline.
         let serverURL = URL(string: configuration.baseURL) ?? URL(string: "http://invalid.invalid")!
-        let outcome = OutcomeMiddleware(journal: journal, logger: logger, serverClock: serverClock)
+        let outcome = OutcomeMiddleware(
+            journal: journal, logger: logger, serverClock: serverClock, requestTimeout: configuration.requestTimeout)
         let retry = GetRetryMiddleware(delays: configuration.getRetryDelays, sleep: sleep, logger: logger)
         let admin = Client(
             serverURL: serverURL, configuration: .init(dateTranscoder: ContractDates()), transport: transport,
@@ -186,7 +187,7 @@ public final class AccountClient: Sendable {
         do {
             _ = try await call { try await client.logout().noContent }
             return true
-        } catch APIError.offline {
+        } catch APIError.offline, APIError.timedOut {
             return false
         } catch {
             return true
@@ -279,6 +280,7 @@ extension APIError {
     var code: String {
         switch self {
         case .offline: return "offline"
+        case .timedOut: return APIError.timedOutCode
         case .rateLimited: return "rate_limited"
         case .codeIncorrect: return "code_incorrect"
         case .passwordIncorrect: return "password_incorrect"

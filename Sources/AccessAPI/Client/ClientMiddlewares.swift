@@ -16,6 +16,8 @@ struct OutcomeMiddleware: ClientMiddleware {
     let journal: RequestJournal
     let logger: Logger
     let serverClock: ServerClock
+    /// The client's time-out for a whole call, which a call that timed out names.
+    let requestTimeout: Duration
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
@@ -39,12 +41,20 @@ struct OutcomeMiddleware: ClientMiddleware {
                     value: Redaction.headerValue(name: $0.name.canonicalName, value: $0.value))
             },
             requestBody: sentBody.flatMap(RequestJournal.redactedBody), status: nil, milliseconds: 0, errorCode: nil)
+        // The GET retry middleware asks again within one chain: each attempt names the one it repeats, and that
+        // one the attempt that repeated it (issue 48 item 19: a 503 asked again never showed).
+        if let chain = RetryChain.current {
+            entry.retryOf = chain.lastRequestID
+            if let previous = chain.lastRequestID { journal.markRetried(previous, by: requestID) }
+            chain.lastRequestID = requestID
+        }
+        let kept = !RequestJournal.polledOperations.contains(operationID)
         func record(_ status: Int?, _ errorCode: String?, responseBody: Data? = nil) {
             entry.milliseconds = (ContinuousClock.now - started).wholeMilliseconds
             entry.status = status
             entry.errorCode = errorCode
             entry.responseBody = responseBody.flatMap(RequestJournal.redactedBody)
-            journal.append(entry)
+            if kept { journal.append(entry) }
             logger.debug(
                 "\(entry.method) \(entry.path) → \(status.map(String.init) ?? "no answer") in \(entry.milliseconds) ms")
         }
@@ -57,9 +67,13 @@ struct OutcomeMiddleware: ClientMiddleware {
                 record(nil, "cancelled")
                 throw CancellationError()
             }
-            record(nil, "offline")
             let underlying = (error as? ClientError)?.underlyingError ?? error
-            throw APIError.offline(reason: NoAnswer.reason(for: underlying))
+            let reason = NoAnswer.reason(for: underlying)
+            let failure =
+                reason == NoAnswer.timedOut
+                ? APIError.timedOut(after: requestTimeout) : APIError.offline(reason: reason)
+            record(nil, failure.code)
+            throw failure
         }
         let status = response.status.code
         LastStatus.current?.set(status)
@@ -110,7 +124,9 @@ extension ContractStatuses {
 enum NoAnswer {
     /// Nobody listens there (the backend was stopped, a wrong port): known in a millisecond.
     static let refused = "connection refused"
-    /// The connection did not open, or the answer did not come, within the configured time-outs.
+    /// The connection did not open within the connect time-out: no connection, as good as refused.
+    static let notConnected = "no connection in time"
+    /// The connection was open but the answer did not come within the request time-out: `APIError.timedOut`.
     static let timedOut = "no answer in time"
     /// The connection closed before the answer was whole: the next try may well get one.
     static let lost = "connection lost"
@@ -119,16 +135,16 @@ enum NoAnswer {
         switch error {
         case let error as HTTPClientError:
             switch error {
-            case .connectTimeout, .deadlineExceeded, .readTimeout, .writeTimeout, .tlsHandshakeTimeout:
-                return timedOut
+            case .connectTimeout, .tlsHandshakeTimeout: return notConnected
+            case .deadlineExceeded, .readTimeout, .writeTimeout: return timedOut
             case .remoteConnectionClosed, .cancelled: return lost
             default: return String(describing: error)
             }
         case let error as NIOConnectionError:
-            // Every address tried; a time-out among them means something may be there, only slow.
-            return error.connectionErrors.contains { isConnectTimeout($0.error) } ? timedOut : refused
+            // Every address tried; a connect time-out among them: nothing answered in time, no connection.
+            return error.connectionErrors.contains { isConnectTimeout($0.error) } ? notConnected : refused
         case let error as ChannelError:
-            return isConnectTimeout(error) ? timedOut : lost
+            return isConnectTimeout(error) ? notConnected : lost
         case let error as IOError:
             return error.errnoCode == ECONNREFUSED ? refused : lost
         default:
@@ -141,7 +157,8 @@ enum NoAnswer {
         return true
     }
 
-    /// Only a lost answer (or a gateway's 502/503/504, "HTTP 5xx") is worth asking again.
+    /// Only a lost answer (or a gateway's 502/503/504, "HTTP 5xx") is worth asking again. A time-out is not
+    /// even offline (`APIError.timedOut`), and not asked again: the person would wait a second time-out.
     static func isWorthRetrying(_ reason: String) -> Bool {
         reason == lost || reason.hasPrefix("HTTP ")
     }
@@ -161,9 +178,10 @@ struct GetRetryMiddleware: ClientMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         guard request.method == .get else { return try await next(request, body, baseURL) }
         var attempt = 0
+        let chain = RetryChain()
         while true {
             do {
-                return try await next(request, body, baseURL)
+                return try await RetryChain.$current.withValue(chain) { try await next(request, body, baseURL) }
             } catch {
                 guard case .offline(let reason)? = APIError.unwrapping(error), NoAnswer.isWorthRetrying(reason),
                     attempt < delays.count
@@ -177,6 +195,20 @@ struct GetRetryMiddleware: ClientMiddleware {
                 attempt += 1
             }
         }
+    }
+}
+
+/// The attempts of one GET as the retry middleware makes them: the journal records of a call asked again name
+/// each other (`RequestRecord.retryOf`, `retriedBy`).
+final class RetryChain: @unchecked Sendable {
+    @TaskLocal static var current: RetryChain?
+    private let lock = NSLock()
+    private var last: String?
+
+    /// The request id of the attempt made last.
+    var lastRequestID: String? {
+        get { lock.withLock { last } }
+        set { lock.withLock { last = newValue } }
     }
 }
 

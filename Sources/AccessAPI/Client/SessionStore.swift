@@ -302,11 +302,12 @@ actor SessionKeeper {
         }
     }
 
-    /// A refresh the server refused ends the session; one that got no answer (offline, a 5xx)
+    /// A refresh the server refused ends the session; one that got no answer (offline, timed out, a 5xx)
     /// keeps it, so the app can show saved data and try again when the backend is back.
     static func outcome(of refreshError: any Error) -> APIError {
         switch APIError.unwrapping(refreshError) {
         case .offline(let reason)?: return .offline(reason: reason)
+        case .timedOut(let after)?: return .timedOut(after: after)
         case .signedOutElsewhere(let message)?: return .signedOutElsewhere(message: message)
         case .server(let status, let code, let message)? where status >= 500 || status == 0:
             return .server(status: status, code: code, message: message)

@@ -39,8 +39,8 @@ public struct JournalPanel: OverlayModel, FilterableList {
     var visibleRows: [JournalRow] {
         scopedRows.filter { row in
             filter.matches([
-                row.record.method, row.record.path, row.record.status.map(String.init) ?? "no answer",
-                row.server?.rule ?? "", row.record.errorCode ?? "", Self.time(row),
+                row.record.method, row.record.path, Self.status(row.record),
+                row.server?.rule ?? "", row.record.errorCode ?? "", Self.time(row), Self.retry(row.record) ?? "",
             ])
         }
     }
@@ -195,17 +195,41 @@ public struct JournalPanel: OverlayModel, FilterableList {
 
     static let noTime = "--:--:--"
 
-    /// "POST /auth/request-otp  202  45 ms  otp.sent".
+    /// "POST /auth/request-otp  202  45 ms  otp.sent"; a GET the client asked again says so beside its status,
+    /// "503, retried as #13", before the rule that a narrow panel cuts.
     static func summary(_ row: JournalRow) -> (call: String, outcome: String) {
         let record = row.record
-        let status = record.status.map(String.init) ?? "no answer"
-        var outcome = "\(status)  \(record.milliseconds) ms"
+        let status = Self.status(record)
+        var outcome = "\([status, retry(record)].compactMap { $0 }.joined(separator: ", "))  \(record.milliseconds) ms"
         if let rule = row.server?.rule {
             outcome += "  \(rule)"
         } else if let code = record.errorCode {
             outcome += "  \(code)"
         }
         return ("\(record.method) \(record.path)", outcome)
+    }
+
+    /// The answer's status; without one, "timed out" for a call the client's time-out ended (the backend was
+    /// there, only slow, and may have answered since: its rule then shows beside it), else "no answer".
+    static func status(_ record: RequestRecord) -> String {
+        if let status = record.status { return String(status) }
+        return record.errorCode == APIError.timedOutCode ? "timed out" : "no answer"
+    }
+
+    /// Issue 48 item 19: a GET whose answer was lost (or a 502/503/504) is asked again by the client, and the person
+    /// sees the retry's answer only: "retried as #13" on the first, "retry of #12" on the retry.
+    static func retry(_ record: RequestRecord) -> String? {
+        if let retriedBy = record.retriedBy { return "retried as \(shortID(retriedBy))" }
+        if let retryOf = record.retryOf { return "retry of \(shortID(retryOf))" }
+        return nil
+    }
+
+    /// The app's request ids are its run's prefix and a number ("5f3a9c1e-13"): in one app's list the number
+    /// tells them apart. Any other id is shown whole.
+    static func shortID(_ id: String) -> String {
+        guard let number = id.split(separator: "-").last, number.allSatisfy(\.isNumber), number.count < id.count
+        else { return id }
+        return "#\(number)"
     }
 
     /// The selected call whole, as lines to wrap.
@@ -220,11 +244,21 @@ public struct JournalPanel: OverlayModel, FilterableList {
         }
         heading("\(record.method) \(record.path)\(record.query.map { "?" + $0 } ?? "")")
         text("Request ID \(record.requestID.isEmpty ? "—" : record.requestID)")
-        text("Status \(record.status.map(String.init) ?? "no answer") · \(record.milliseconds) ms")
+        text("Status \(Self.status(record)) · \(record.milliseconds) ms")
+        if let retriedBy = record.retriedBy {
+            text("Retried: the client asked again as request \(retriedBy); the screen got that answer, not this one.")
+        }
+        if let retryOf = record.retryOf {
+            text("A retry of request \(retryOf), whose answer was lost or a 502/503/504.")
+        }
+        let timedOut = record.errorCode == APIError.timedOutCode
+        if timedOut {
+            text("Timed out: no answer within the client's time-out (--timeout); the backend may have taken it still.")
+        }
         if let server = row.server {
             text("Backend time \(server.at.formatted(Self.backendTimeStyle)) (its clock, UTC)")
             text("Rule \(server.rule)\(server.fault.map { " · fault \($0)" } ?? "")")
-        } else {
+        } else if !timedOut {
             text(
                 record.status == nil
                     ? "The backend never answered: nothing in its journal."
@@ -233,12 +267,83 @@ public struct JournalPanel: OverlayModel, FilterableList {
         heading("Request headers")
         for header in record.requestHeaders { text("\(header.name): \(header.value)") }
         heading("Request body")
-        text(record.requestBody ?? "(none)")
+        text(record.requestBody.map(indentedJSON) ?? "(none)")
         heading("Response body")
-        text(record.responseBody ?? "(none)")
+        text(record.responseBody.map(indentedJSON) ?? "(none)")
         lines.append(("", .plain))
         lines.append(("c copies it as curl (secrets stay redacted) · f faults this endpoint", .muted))
         return lines
+    }
+
+    /// A body one member a line, two columns a level (issue 48 item 19: wrapped as prose, the bodies lost the
+    /// generated client's indentation, and a compact one from another backend had none). Re-indented from the
+    /// text, so the order of members stays as sent; strings are copied as they are. A body cut at the journal's
+    /// limit is indented as far as it goes; text that is neither JSON nor a cut object (the journal's "[N bytes,
+    /// not JSON]") is left as it is.
+    static func indentedJSON(_ body: String) -> String {
+        let isJSON = (try? JSONSerialization.jsonObject(with: Data(body.utf8), options: .fragmentsAllowed)) != nil
+        guard isJSON || body.hasPrefix("{") else { return body }
+        let characters = Array(body)
+        var output = ""
+        var depth = 0
+        var index = 0
+        func newline() { output += "\n" + String(repeating: "  ", count: depth) }
+        while index < characters.count {
+            let character = characters[index]
+            index += 1
+            switch character {
+            case "\"":
+                // A string whole, as written, escapes and all.
+                output.append(character)
+                var escaped = false
+                while index < characters.count {
+                    let inside = characters[index]
+                    index += 1
+                    output.append(inside)
+                    if escaped {
+                        escaped = false
+                    } else if inside == "\\" {
+                        escaped = true
+                    } else if inside == "\"" {
+                        break
+                    }
+                }
+            case "{", "[":
+                output.append(character)
+                var next = index
+                while next < characters.count, characters[next].isWhitespace { next += 1 }
+                if next < characters.count, characters[next] == "}" || characters[next] == "]" {
+                    // Empty: `{}` on its line.
+                    output.append(characters[next])
+                    index = next + 1
+                } else {
+                    depth += 1
+                    newline()
+                }
+            case "}", "]":
+                depth = max(0, depth - 1)
+                newline()
+                output.append(character)
+            case ",":
+                output.append(character)
+                newline()
+            case ":":
+                output += ": "
+            case _ where character.isWhitespace:
+                // The writer's layout between tokens: replaced by the one above.
+                break
+            default:
+                output.append(character)
+            }
+        }
+        return output
+    }
+
+    /// `TextLayout.wrap` for a line that keeps its indentation: the leading spaces start every piece of it.
+    static func wrapped(_ line: String, width: Int) -> [String] {
+        let indent = String(line.prefix { $0 == " " })
+        guard !indent.isEmpty, indent.count < width - 1 else { return TextLayout.wrap(line, width: width) }
+        return TextLayout.wrap(String(line.dropFirst(indent.count)), width: width - indent.count).map { indent + $0 }
     }
 
     /// "2026-11-25T10:42:07Z": the date as well, since a moved clock may be days ahead.
@@ -280,7 +385,7 @@ public struct JournalPanel: OverlayModel, FilterableList {
         if showsDetail, let selected {
             let wrapped = Self.detailLines(selected, baseURL: context.screen.options.backendURL).flatMap {
                 text, style in
-                TextLayout.wrap(text, width: inner.width).map { ($0, style) }
+                Self.wrapped(text, width: inner.width).map { ($0, style) }
             }
             for (text, style) in wrapped.dropFirst(min(detailOffset, max(0, wrapped.count - 1))) {
                 line(text, onSurface(style))

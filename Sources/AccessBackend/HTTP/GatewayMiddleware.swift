@@ -69,8 +69,9 @@ struct GatewayMiddleware: RouterMiddleware {
         }
         let elapsed = ContinuousClock.now - started
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        // A client polls the admin state every few seconds: kept, it would push the calls QA looks for out.
-        guard path != Self.adminStatePath else { return response }
+        // Polled by clients (the admin state every few seconds, the clock about once a second by an app that
+        // follows it over HTTP, issue 48 item 8): kept, they would push the calls QA looks for out.
+        guard !Self.isPoll(request.method, path) else { return response }
         journal.record(
             context.capture.entry(
                 request: request, path: path, responseStatus: response.status.code,
@@ -80,6 +81,13 @@ struct GatewayMiddleware: RouterMiddleware {
     }
 
     static let adminStatePath = "/_admin/state"
+    static let adminClockPath = "/_admin/clock"
+
+    /// The reads clients poll, which the journal does not keep: the admin state, and a read of the clock (a move,
+    /// `POST /_admin/clock` or `/_admin/clock/advance`, is QA's own act and kept).
+    static func isPoll(_ method: HTTPRequest.Method, _ path: String) -> Bool {
+        path == adminStatePath || (method == .get && path == adminClockPath)
+    }
 
     /// A fault whose rule the policy does not keep is not applied: the request runs as if it were not set.
     private func applied(_ injection: FaultService.Injection, to request: Request) -> FaultService.Injection? {

@@ -20,7 +20,7 @@ extension APIError {
     /// No answer, or the server failed: asking again may work.
     var isWorthRetrying: Bool {
         switch self {
-        case .offline: return true
+        case .offline, .timedOut: return true
         case .server(let status, _, _): return status >= 500
         default: return false
         }

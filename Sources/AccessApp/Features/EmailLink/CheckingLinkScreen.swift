@@ -70,7 +70,7 @@ public struct CheckingLinkScreen: BusyScreen {
             return [.replaceTop(VerifyingLinkScreen(link: purpose, token: token.value, shownAt: context.now))]
         case .inspected(.failure(let failure)):
             error = failure.message
-            if case .offline = failure { canRetry = true }
+            if failure.gotNoAnswer { canRetry = true }
             return []
         }
     }

@@ -67,7 +67,7 @@ public struct VerifyingLinkScreen: BusyScreen {
             outcome = [.replaceTop(LinkExpiredScreen(link: link, isReplaced: true))]
         case .confirm(.failure(let failure)):
             error = failure.message
-            if case .offline = failure { canRetry = true }
+            if failure.gotNoAnswer { canRetry = true }
             return []
         }
         guard context.now >= shownAt + Self.minimumShown else {
