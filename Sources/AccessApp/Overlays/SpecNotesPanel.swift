@@ -60,7 +60,8 @@ public struct SpecNotesPanel: OverlayModel {
     /// ran to 150 while the screen under it was 96 wide (issue 50).
     static func frame(in size: Size) -> Rect {
         let column = min(size.cols, Canvas.maxContentWidth)
-        return Rect(x: (size.cols - column) / 2, y: 0, width: column, height: size.rows).inset(horizontal: 4, vertical: 2)
+        return Rect(x: (size.cols - column) / 2, y: 0, width: column, height: size.rows).inset(
+            horizontal: 4, vertical: 2)
     }
     static func content(in size: Size) -> Rect { frame(in: size).inset(horizontal: 2, vertical: 1) }
 
