@@ -28,6 +28,22 @@ import Testing
         }
     }
 
+    /// Enter the code, a wrong code, 80×16: the footer read "F1 Helplid for 4:57", the code's lifetime drawn on
+    /// its row before the screen was scrolled. On a short terminal the last row of every screen is its keys alone.
+    @Test(arguments: [Size(cols: 80, rows: 16), Size(cols: 60, rows: 14), Size(cols: 40, rows: 12)])
+    func theFooterRowHoldsOnlyTheKeysOnAShortTerminal(size: Size) {
+        var bled: [String] = []
+        for entry in Gallery.entries {
+            var state = entry.makeState(Self.start)
+            guard state.overlay == nil, state.top.as(PreviewScreen.self) == nil else { continue }
+            state.size = size
+            var footer = CellGrid(size: Size(cols: size.cols, rows: 1))
+            KeyHintFooter(keymap(for: state)).render(into: &footer, in: Rect(size: footer.size))
+            if render(state, size: size).textLines().last != footer.textLines().first { bled.append(entry.id) }
+        }
+        #expect(bled.isEmpty, "the screen drew on the footer row at \(size.cols)x\(size.rows): \(bled)")
+    }
+
     @Test func aSheetAndTheSpecNotesKeepToTheContentColumnOnAWideTerminal() throws {
         let size = Size(cols: 160, rows: 45)
         let column = Canvas.maxContentWidth

@@ -60,8 +60,12 @@ public func renderFrame(_ state: AppState, size: Size) -> RenderedFrame {
         }
     }
     (screenRows, selectedScreenRow) = visible(screenRows, selected: selectedScreenRow, in: content)
+    // A screen taller than the terminal is drawn past its area before it is scrolled or cut: what it drew on
+    // these rows goes ("F1 Helplid for 4:57", issue 50).
+    grid.fill(footer, style: .plain)
     KeyHintFooter(keymap(for: state)).render(into: &grid, in: footer)
     if let (text, rect) = strip {
+        grid.fill(rect, style: .plain)
         StatusStrip.render(text, into: &grid, in: rect, switching: state.console.switching != nil)
     }
     var frame = RenderedFrame(grid: grid, screenRows: screenRows, selectedScreenRow: selectedScreenRow)
