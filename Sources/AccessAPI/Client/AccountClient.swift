@@ -186,7 +186,8 @@ public final class AccountClient: Sendable {
         do {
             _ = try await call { try await client.logout().noContent }
             return true
-        } catch APIError.offline {
+        } catch let error as APIError where error.isOffline || error.isServerError {
+            // No answer, or a server failing (a 5xx): it has not heard, so tell it again later.
             return false
         } catch {
             return true

@@ -141,10 +141,8 @@ enum NoAnswer {
         return true
     }
 
-    /// Only a lost answer (or a gateway's 502/503/504, "HTTP 5xx") is worth asking again.
-    static func isWorthRetrying(_ reason: String) -> Bool {
-        reason == lost || reason.hasPrefix("HTTP ")
-    }
+    /// Only a lost answer is worth asking again (a gateway's 502/503/504 too: `APIError.isGatewayError`).
+    static func isWorthRetrying(_ reason: String) -> Bool { reason == lost }
 }
 
 /// Retries a GET whose answer was lost (or a 502/503/504): reading twice is harmless, while a POST
@@ -165,11 +163,14 @@ struct GetRetryMiddleware: ClientMiddleware {
             do {
                 return try await next(request, body, baseURL)
             } catch {
-                guard case .offline(let reason)? = APIError.unwrapping(error), NoAnswer.isWorthRetrying(reason),
-                    attempt < delays.count
-                else {
-                    throw error
+                let failure = APIError.unwrapping(error)
+                let reason: String
+                switch failure {
+                case .offline(let lost)? where NoAnswer.isWorthRetrying(lost): reason = lost
+                case .server(let status, _, _)? where failure?.isGatewayError == true: reason = "HTTP \(status)"
+                default: throw error
                 }
+                guard attempt < delays.count else { throw error }
                 logger.debug(
                     "retrying after no answer",
                     metadata: ["path": "\(RequestJournal.redactedPath(request.path ?? ""))", "reason": "\(reason)"])

@@ -67,7 +67,8 @@ public struct VerifyingLinkScreen: BusyScreen {
             outcome = [.replaceTop(LinkExpiredScreen(link: link, isReplaced: true))]
         case .confirm(.failure(let failure)):
             error = failure.message
-            if case .offline = failure { canRetry = true }
+            // No answer, or the server failing (a 5xx, seed 004): asking again may work.
+            if failure.isOffline || failure.isServerError { canRetry = true }
             return []
         }
         guard context.now >= shownAt + Self.minimumShown else {
