@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(
             name: "AccessAPITests",
             dependencies: [
-                "AccessAPI", "AccessBackend", "AccessBackendTesting",
+                "AccessAPI", "AccessBackend", "AccessBackendTesting", "AccessCore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

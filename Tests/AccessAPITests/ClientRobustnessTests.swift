@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import Hummingbird
 import Logging
@@ -62,8 +63,7 @@ import Testing
                 let error = await apiError {
                     try await client.requestOtp(phone: "+995511200300", purpose: .addPhone)
                 }
-                #expect(
-                    error == .server(status: 500, code: "", message: "Something went wrong on the server (HTTP 500)."))
+                #expect(error == .server(status: 500, code: "", message: OnScreenMessage.serverError.text))
             })
     }
 

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import Testing
 
@@ -18,11 +19,16 @@ import Testing
         await live.client.shutdown()
     }
 
-    @Test func theOfflineFaultIsOffline() async throws {
+    /// Issue 48 item 2: a 503 is the server answering with an error, not offline (seed 004: show it, offer a
+    /// retry), in one wording whatever the body says. A GET is still asked again, as a gateway's 503 may pass.
+    @Test func aFiveHundredAndThreeIsAServerErrorNotOffline() async throws {
         try await withLiveBackend { live in
             try await live.client.adminSetFaults(FaultSettings(offline: "503"))
             let error = await apiError { try await live.client.authMethods() }
-            #expect(error == .offline(reason: "HTTP 503"))
+            #expect(error == .server(status: 503, code: "offline", message: OnScreenMessage.serverError.text))
+            #expect(error?.isServerError == true)
+            let reads = live.client.journal.records.filter { $0.path == "/me/auth-methods" }
+            #expect(reads.count == 1 + AccountClient.Configuration(baseURL: live.server.baseURL).getRetryDelays.count)
         }
     }
 

@@ -38,6 +38,24 @@ import Testing
         }
     }
 
+    /// A 5xx is not offline any more (issue 48 item 2), but the backend did not hear the log out either: it
+    /// waits to be told, as with no answer.
+    @Test func aLogOutAnsweredWithAServerErrorIsToldLater() async throws {
+        try await withLiveBackend { live in
+            let tokens = try keptTokens(live)
+            try await live.client.adminSetFaults(FaultSettings(offline: "503"))
+            await live.client.logOut()?.value
+            #expect(await live.client.isSignedIn == false)
+            #expect(live.client.logoutsPending == 1)
+
+            _ = try await live.client.adminClearFaults()
+            #expect(await backendStillTakes(tokens, live))
+            await live.client.tellPendingLogouts()?.value
+            #expect(live.client.logoutsPending == 0)
+            #expect(await backendStillTakes(tokens, live) == false)
+        }
+    }
+
     /// Quit before the backend answered: the next start (a new client on the same session folder)
     /// still has the log out, and tells it once the backend is back.
     @Test func aLogOutNotToldYetOutlivesTheRun() async throws {

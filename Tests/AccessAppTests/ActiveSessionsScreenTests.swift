@@ -190,6 +190,8 @@ import Testing
         _ = screen.receive(
             .signedOut("sf_iphone", .failure(.rateLimited(retryAfter: 30, message: "Slow down."))), context)
         #expect(screen.limitedUntil == now + 30)
+        // The banner counts down; no "Try again later" under it (issue 48: a doubled, contrary line).
+        #expect(screen.error == nil)
         #expect(screen.needsClock)
         #expect(screen.perform(.open, context) == [.showToast("Too many attempts. Wait for the countdown to end.")])
         let later = SampleData.state([screen], now: now + 30).context

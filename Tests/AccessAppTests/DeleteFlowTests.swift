@@ -1,5 +1,6 @@
 import AccessAPI
 import AccessAppTesting
+import AccessCore
 import Foundation
 import TerminalKit
 import Testing
@@ -302,14 +303,12 @@ import Testing
             $0.topAwaits(2, Endpoint.DeleteAccount.self)
             $0.clockTicking = true
         }
-        // A server failure can be retried too; the account is still there.
-        let failure = APIError.server(status: 500, code: "internal", message: "Something went wrong on the server.")
-        harness.send(.failure(failure, to: RequestID(2)), effects: [.cancel(.probe)]) {
+        // A server failure can be retried too; the account is still there. A 5xx is not the backend back
+        // (issue 48 item 2): the banner stays for the probe to clear.
+        let failure = APIError.server(status: 500, code: "internal", message: OnScreenMessage.serverError.text)
+        harness.send(.failure(failure, to: RequestID(2))) {
             $0.answered(RequestID(2))
             $0.top = AnyScreen(DeletingAccountScreen(isWorking: false, error: failure.message, canRetry: true))
-            $0.isOffline = false
-            $0.banner = nil
-            $0.probeWait = nil
         }
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }

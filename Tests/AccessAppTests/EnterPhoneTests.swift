@@ -171,7 +171,7 @@ enum PhoneFixture {
         let harness = ReducerHarness(
             F.state([F.phone("511 200 300", isWorking: true, error: "Enter a valid phone number.")]).topWaiting(
                 Endpoint.RequestOtp.self, EnterPhoneScreen.Reply.code))
-        let limit = RateLimit(target: F.newPhone, until: F.start + 3)
+        let limit = RateLimit(target: F.newPhone, until: F.start + 3, message: "Too many.")
         harness.send(.failure(.rateLimited(retryAfter: 3, message: "Too many.")), effects: [F.clock]) {
             $0.top = F.phone("511 200 300", limit: limit)
             $0.clockTicking = true
@@ -209,20 +209,26 @@ enum PhoneFixture {
             (nil, "! Too many attempts. Try again in 0:24"),
         ]
         for (kind, expected) in words {
-            let harness = ReducerHarness(
-                F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(
-                    Endpoint.RequestOtp.self, EnterPhoneScreen.Reply.code))
-            harness.send(
-                .failure(.rateLimited(retryAfter: 24, message: "Please wait.", limit: kind)), effects: [F.clock]
-            ) {
-                $0.top = F.phone("511 200 300", limit: RateLimit(target: F.newPhone, until: F.start + 24, kind: kind))
-                $0.clockTicking = true
-            }
-            let screen = F.rendered(harness.state)
-            #expect(screen.contains(expected), "\(String(describing: kind))")
-            if kind == .cooldown { #expect(!screen.contains("Too many")) }
-            harness.expectRunning(F.clock)
+            saysItsLimit(kind, message: "Please wait.", expected)
         }
+        // A 429 that names no limit but says which in words (issue 46 item 5): its words, and the wait.
+        saysItsLimit(nil, message: "Too many codes requested.", "! Too many codes requested. Try again in 0:24")
+        saysItsLimit(nil, message: "Too many attempts. Try again later.", "! Too many attempts. Try again in 0:24")
+    }
+
+    func saysItsLimit(_ kind: RateLimitKind?, message: String, _ expected: String) {
+        let harness = ReducerHarness(
+            F.state([F.phone("511 200 300", isWorking: true)]).topWaiting(
+                Endpoint.RequestOtp.self, EnterPhoneScreen.Reply.code))
+        harness.send(.failure(.rateLimited(retryAfter: 24, message: message, limit: kind)), effects: [F.clock]) {
+            $0.top = F.phone(
+                "511 200 300", limit: RateLimit(target: F.newPhone, until: F.start + 24, kind: kind, message: message))
+            $0.clockTicking = true
+        }
+        let screen = F.rendered(harness.state)
+        #expect(screen.contains(expected), "\(String(describing: kind)), \(message)")
+        if kind == .cooldown { #expect(!screen.contains("Too many")) }
+        harness.expectRunning(F.clock)
     }
 
     /// Issue 28 item 18: a number too short for the country says why Send code is dim, and Enter says it.

@@ -14,7 +14,8 @@ import Testing
     /// Every link the app opens.
     static let purposes: [any LinkPurpose] = [
         ReauthLink(flow: .changePhone), EmailChangeLink(), RevertEmailLink(), RegistrationLink(),
-        RegistrationLink(email: "new.user@mail.com"), RecoveryEmailLink(), AccountRecoveryLink(),
+        RegistrationLink(email: "new.user@mail.com"), RecoveryEmailLink(email: "jdoe@mail.com"),
+        AccountRecoveryLink(),
         ForgotPasswordLink(email: "jdoe@mail.com"),
     ]
 
@@ -40,5 +41,28 @@ import Testing
         if text.contains("Request a new link") {
             #expect(link.kind.rules.requestable)
         }
+        // Saying "Request a new one" is offering it: over Contact support alone it was a dead end (the recovery
+        // email's link, a registration link opened with no address known).
+        #expect(
+            text.contains("Request a new one") == text.contains("Request a new link"),
+            "\(link) says one thing and offers another: \(text)")
+    }
+
+    /// Onboarding's recovery email: its link can be asked for again, from "Verify your email", where the expired
+    /// screen's "Request a new link" leads.
+    @Test func theRecoveryEmailsExpiredLinkLeadsToItsResend() {
+        let state = SampleData.state(
+            [
+                VerifyRecoveryEmailScreen(email: "jdoe@mail.com"),
+                LinkExpiredScreen(link: AnyLinkPurpose(RecoveryEmailLink(email: "jdoe@mail.com"))),
+            ], now: Self.start)
+        #expect(render(state, size: .standard).text().contains("Request a new link"))
+        var screen = state.top.as(LinkExpiredScreen.self)!
+        let commands = screen.perform(.choose, state.context)
+        #expect(
+            commands == [
+                .popToNearest([ScreenType(VerifyRecoveryEmailScreen.self)]),
+                .replaceTop(AnyScreen(VerifyRecoveryEmailScreen(email: "jdoe@mail.com"))),
+            ])
     }
 }

@@ -509,7 +509,9 @@ import Testing
         var context = recovery(screen).context
         context.now = start + 59
         #expect(!screen.canSubmit(context))
-        #expect(screen.banner(context) == .rateLimited(until: start + 60))
+        #expect(
+            screen.banner(context) == .rateLimited(until: start + 60, wait: Banner.Wait(lead: "Too many. Try again in"))
+        )
         context.now = start + 60
         _ = screen.tick(context)
         #expect(screen.limit == nil)
@@ -550,7 +552,9 @@ import Testing
         let harness = ReducerHarness(verifying(VerifyRecoveryEmailScreen(email: "jdoe@mail.com")), exhaustivity: .off)
         let opened = harness.send(.openLink("https://321.fit/confirm-account?token=tok_recovery"))
         #expect(requests(opened) == [AnyRequest(Endpoint.ConfirmRegistration(token: "tok_recovery"))])
-        #expect(harness.state.top.as(VerifyingLinkScreen.self)?.link == AnyLinkPurpose(RecoveryEmailLink()))
+        #expect(
+            harness.state.top.as(VerifyingLinkScreen.self)?.link
+                == AnyLinkPurpose(RecoveryEmailLink(email: "jdoe@mail.com")))
         let confirmID = try #require(requestID(opened))
         harness.advance(by: VerifyingLinkScreen.minimumShown)
         let confirmed = harness.send(.reply(RegistrationConfirmed(email: "jdoe@mail.com"), to: confirmID))
@@ -576,7 +580,9 @@ import Testing
         let harness = ReducerHarness(state, exhaustivity: .off)
         let effects = harness.send(.input(.key(.enter)))
         #expect(requests(effects) == [AnyRequest(Endpoint.ConfirmRegistration(token: "tok_box"))])
-        #expect(harness.state.top.as(VerifyingLinkScreen.self)?.link == AnyLinkPurpose(RecoveryEmailLink()))
+        #expect(
+            harness.state.top.as(VerifyingLinkScreen.self)?.link
+                == AnyLinkPurpose(RecoveryEmailLink(email: "jdoe@mail.com")))
     }
 
     @Test func aBackendStillOnTheStepAfterTheLinkIsToldToGoOn() {

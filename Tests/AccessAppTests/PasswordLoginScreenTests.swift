@@ -1,5 +1,6 @@
 import AccessAPI
 import AccessAppTesting
+import AccessCore
 import Foundation
 import TerminalKit
 import Testing
@@ -24,7 +25,7 @@ import Testing
     @Test func anInvalidEmailIsSaidBeforeAnyCall() {
         var screen = filled(email: "jdoe@mail", password: "whatever")
         #expect(screen.perform(key: .enter, context(now)) == [])
-        #expect(screen.error == "Please enter a valid email address")
+        #expect(screen.error == OnScreenMessage.invalidEmail.text)
         #expect(screen.focus == .email)
     }
 
@@ -57,7 +58,7 @@ import Testing
         var screen = filled(password: "correct-horse-42")
         _ = screen.perform(key: .enter, context(now))
         _ = screen.receive(.login(.failure(.offline(reason: "refused"))), context(now))
-        #expect(screen.error == "No internet connection")
+        #expect(screen.error == OnScreenMessage.offline.text)
         #expect(screen.password.value == "correct-horse-42")
     }
 

@@ -99,7 +99,7 @@ import Testing
             $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, isWorking: true))
             $0.topAwaits(1, Endpoint.ReauthPassword.self)
         }
-        let message = "Too many wrong passwords. Try again later or verify another way."
+        let message = PasswordReauthScreen.lockedText
         let until = start + 2
         // Whatever the server says, the lock has one wording, live and in the gallery.
         harness.send(.failure(.rateLimited(retryAfter: 2, message: "Rate limited."), to: RequestID(1)), effects: [tick])
@@ -134,9 +134,11 @@ import Testing
         let body = Data(#"{"error":{"code":"password_incorrect","message":"Wrong password.","retry_after":2}}"#.utf8)
         let failure = APIError.from(status: 401, body: body, retryAfterHeader: nil)
         #expect(failure == .passwordIncorrect(attemptsRemaining: nil, message: "Wrong password.", retryAfter: 2))
-        let message = "Too many wrong passwords. Try again later or verify another way."
+        let message = PasswordReauthScreen.lockedText
         harness.send(.failure(failure, to: RequestID(1)), effects: [tick]) {
-            $0.top = AnyScreen(PasswordReauthScreen(flow: .changePhone, error: message, lockedUntil: self.start + 2))
+            $0.top = AnyScreen(
+                PasswordReauthScreen(
+                    flow: .changePhone, error: message, lockedUntil: self.start + 2, lockKind: .passwordAttempts))
             $0.clockTicking = true
         }
         #expect(render(harness.state, size: .standard).text().contains("Try again in 0:02"))

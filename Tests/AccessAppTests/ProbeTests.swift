@@ -74,12 +74,12 @@ extension AppState {
         #expect(!render(harness.state, size: .standard).text().contains("You're offline"))
     }
 
-    /// Any answer at all means the backend is there, a refusal included.
-    @Test func anAnswerThatIsAnErrorStillClearsTheBanner() {
+    /// Any answer but a 5xx means the backend is there, a refusal included (a 5xx: ServerErrorTests).
+    @Test func anAnswerThatIsARefusalStillClearsTheBanner() {
         let harness = offlineOnSettings()
         harness.advance(by: 1)
         harness.receive(.probe, effects: [.request(ProbeBackend(signedIn: true), id: 1)]) { $0.probing(1) }
-        let server = APIError.server(status: 500, code: "internal", message: "Something went wrong.")
+        let server = APIError.server(status: 404, code: "not_found", message: "Not found.")
         harness.send(.failure(server, to: RequestID(1)), effects: [.cancel(.probe)]) {
             $0.answered(RequestID(1))
             $0.isOffline = false

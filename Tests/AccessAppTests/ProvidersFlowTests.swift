@@ -1,5 +1,6 @@
 import AccessAPI
 import AccessAppTesting
+import AccessCore
 import Foundation
 import TerminalKit
 import Testing
@@ -229,16 +230,15 @@ import Testing
             $0.topAwaits(1, Endpoint.DisconnectProvider.self)
             $0.clockTicking = true
         }
-        let server = APIError.server(status: 500, code: "internal", message: "Something went wrong on the server.")
-        harness.send(.failure(server, to: RequestID(1)), effects: [.cancel(.probe)]) {
+        // A 5xx is not the backend back (issue 48 item 2): the banner stays, the probe asks on.
+        let server = APIError.server(status: 500, code: "internal", message: OnScreenMessage.serverError.text)
+        harness.send(.failure(server, to: RequestID(1))) {
             $0.answered(RequestID(1))
             $0.top = AnyScreen(DisconnectingScreen(provider: .google, error: server.message))
-            $0.isOffline = false
-            $0.banner = nil
-            $0.probeWait = nil
         }
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.advance(by: 1)
+        harness.receive(.probe, effects: [.request(ProbeBackend(signedIn: true), id: 2)]) { $0.probing(2) }
         harness.receive(.tick) { $0.clockTicking = false }
         #expect(harness.state.methods == SampleData.everyMethod)
     }

@@ -119,7 +119,7 @@ import Testing
             $0.top = AnyScreen(ReauthPickerScreen(flow: .changePhone, selection: 1, isWorking: true))
             $0.topAwaits(1, Endpoint.ReauthEmailSend.self)
         }
-        let limit = RateLimit(target: ReauthMethod.email.rawValue, until: start + 2)
+        let limit = RateLimit(target: ReauthMethod.email.rawValue, until: start + 2, message: "Too many links.")
         harness.send(
             .failure(.rateLimited(retryAfter: 2, message: "Too many links."), to: RequestID(1)), effects: [tick]
         ) {

@@ -111,7 +111,7 @@ import Testing
         #expect(
             harness.state.top
                 == AnyScreen(
-                    RecoveryRequestScreen(email: "lost.phone@mail", error: "Please enter a valid email address")))
+                    RecoveryRequestScreen(email: "lost.phone@mail", error: OnScreenMessage.invalidEmail.text)))
 
         harness = ReducerHarness(
             SampleData.recovering([RecoveryRequestScreen(email: email)], now: start), exhaustivity: .off)

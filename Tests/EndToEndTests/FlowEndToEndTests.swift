@@ -1,3 +1,4 @@
+import AccessCore
 import Foundation
 import Glibc
 import Testing
@@ -95,7 +96,8 @@ struct FlowEndToEndTests {
             for _ in 0..<6 { try tmux.sendKeys("BSpace") }
         }
         try tmux.sendLiteral("000000")
-        try tmux.waitFor("Code expired. Request a new one.")
+        // The fifth wrong code is a limit reached, said as one (issue 46 item 5).
+        try tmux.waitFor(OnScreenMessage.codeWrongTooOften.text)
         #expect(try tmux.capture().contains("Resend in"))
         // The 30-second resend cooldown passes on the backend's clock, and the app's follows it.
         try admin.advanceClock(seconds: 30)

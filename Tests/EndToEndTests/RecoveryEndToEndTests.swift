@@ -85,12 +85,12 @@ import Testing
         try openLink(app)
         try app.sendLiteral("correct-horse-42")
         try app.sendKeys("Enter")
-        try app.waitFor("Too many attempts. Try again in 0:")
+        try app.waitFor("Too many incorrect attempts. Try again in 0:")
         try admin.advanceClock(seconds: 30)
         try app.waitUntil("the wait is over") { !$0.contains("Try again in") }
         try app.sendLiteral("wrong-guess-4")
         try app.sendKeys("Enter")
-        try app.waitFor("Too many attempts. Try again in 1:00")
+        try app.waitFor("Too many incorrect attempts. Try again in 1:00")
         try admin.advanceClock(seconds: 60)
         try app.waitUntil("the wait is over") { !$0.contains("Try again in") }
         try app.sendLiteral("correct-horse-42")

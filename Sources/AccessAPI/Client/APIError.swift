@@ -1,10 +1,11 @@
+import AccessCore
 import Foundation
 
 /// What went wrong with a call, in terms a screen can switch on without parsing strings.
 /// `message` keeps the server's copy for display where it sent one.
 public enum APIError: Error, Equatable, Sendable {
-    /// No answer: connection refused, DNS, a connection that did not open in time, or the service
-    /// unavailable (never "invalid credentials", seed 002).
+    /// No answer: connection refused, DNS, a connection that did not open in time or was lost (never "invalid
+    /// credentials", seed 002). A 5xx is an answer, not this: `.server` (issue 48 item 2); a slow one `.timedOut`.
     case offline(reason: String)
     /// The connection was there but the answer did not come within the client's time-out (`--timeout`,
     /// `after`): a slow backend, not a missing one, so not offline (issue 48 item 19).
@@ -33,14 +34,14 @@ public enum APIError: Error, Equatable, Sendable {
 
     public var message: String {
         switch self {
-        case .offline: return "You're offline. Check your connection and try again."
+        case .offline: return OnScreenMessage.offline.text
         case .timedOut(let after): return Self.timedOutText(after: after)
         case .rateLimited(_, let message, _), .codeIncorrect(_, let message), .passwordIncorrect(_, let message, _),
             .codeExpired(let message),
             .taken(let message), .invalid(_, let message, _), .reauthRequired(let message), .unauthorized(let message),
             .signedOutElsewhere(let message), .server(_, _, let message):
             return message
-        case .signedOut: return "Your session ended. Sign in again."
+        case .signedOut: return OnScreenMessage.sessionExpired.text
         }
     }
 
@@ -64,7 +65,7 @@ public enum APIError: Error, Equatable, Sendable {
 
     /// Seed 002's words for an answer the client cannot take: a status the contract does not list for the
     /// call, or a body that does not decode as the contract says.
-    public static let invalidResponseText = "Invalid response from server. Please try again."
+    public static let invalidResponseText = OnScreenMessage.invalidResponse.text
 
     /// An answer the contract does not allow for the call (its status, or its body): never taken as a
     /// success, nor as any of the kinds above.
@@ -81,13 +82,32 @@ public enum APIError: Error, Equatable, Sendable {
         }
     }
 
+    /// No answer at all.
+    public var isOffline: Bool {
+        if case .offline = self { return true }
+        return false
+    }
+
+    /// A 5xx: the server is there and failed. Neither offline nor back (issue 48 item 2): it leaves the offline
+    /// banner as it is, and the screen says it with a way to try again (seed 004).
+    public var isServerError: Bool {
+        if case .server(let status, let code, _) = self { return status >= 500 && code != "invalid_response" }
+        return false
+    }
+
+    /// A gateway's 502, 503 or 504: the one server error a GET is asked again for (a read is harmless twice).
+    public var isGatewayError: Bool {
+        if case .server(502...504, let code, _) = self { return code != "invalid_response" }
+        return false
+    }
+
     public var isInvalidResponse: Bool {
         if case .server(_, "invalid_response", _) = self { return true }
         return false
     }
 
     /// A 429 that names no wait, in its body or its `Retry-After` header.
-    public static let tryLaterText = "Too many attempts. Try again later."
+    public static let tryLaterText = OnScreenMessage.tryLater.text
 
     /// Maps a non-2xx answer to an error kind by status and the body's error code. A body that is
     /// not the contract's error shape (an HTML page from a proxy, a code this client does not know)
@@ -133,8 +153,10 @@ public enum APIError: Error, Equatable, Sendable {
             return .invalid(fieldErrors: wire.detail?.errors ?? [], message: message, bounds: wire.bounds)
         case (403, .reauthRequired):
             return .reauthRequired(message: message)
-        case (502, _), (503, _), (504, _):
-            return .offline(reason: "HTTP \(status)")
+        case (500..., _):
+            // The server answered, and failed: not offline (nothing would bring it "back"), said in one wording
+            // whatever its body says (a gateway's page, a fault's "No connection"), with the status for F3.
+            return .server(status: status, code: wire.rawCode ?? "", message: OnScreenMessage.serverError.text)
         default:
             return .server(status: status, code: wire.rawCode ?? "", message: message)
         }
@@ -178,7 +200,7 @@ enum HTTPStatusText {
     static func describe(_ status: Int) -> String {
         switch status {
         case 400..<500: return "The request was not accepted (HTTP \(status))."
-        default: return "Something went wrong on the server (HTTP \(status))."
+        default: return OnScreenMessage.serverError.text
         }
     }
 }

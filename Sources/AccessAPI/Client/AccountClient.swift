@@ -187,7 +187,8 @@ public final class AccountClient: Sendable {
         do {
             _ = try await call { try await client.logout().noContent }
             return true
-        } catch APIError.offline, APIError.timedOut {
+        } catch let error as APIError where error.gotNoAnswer || error.isServerError {
+            // No answer (offline, timed out), or a server failing (a 5xx): it has not heard, so tell it again later.
             return false
         } catch {
             return true

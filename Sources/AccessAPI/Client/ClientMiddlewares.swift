@@ -125,7 +125,7 @@ enum NoAnswer {
     /// Nobody listens there (the backend was stopped, a wrong port): known in a millisecond.
     static let refused = "connection refused"
     /// The connection did not open within the connect time-out: no connection, as good as refused.
-    static let notConnected = "no connection in time"
+    static let notConnected = "connect timed out"
     /// The connection was open but the answer did not come within the request time-out: `APIError.timedOut`.
     static let timedOut = "no answer in time"
     /// The connection closed before the answer was whole: the next try may well get one.
@@ -157,11 +157,8 @@ enum NoAnswer {
         return true
     }
 
-    /// Only a lost answer (or a gateway's 502/503/504, "HTTP 5xx") is worth asking again. A time-out is not
-    /// even offline (`APIError.timedOut`), and not asked again: the person would wait a second time-out.
-    static func isWorthRetrying(_ reason: String) -> Bool {
-        reason == lost || reason.hasPrefix("HTTP ")
-    }
+    /// Only a lost answer is worth asking again (a gateway's 502/503/504 too: `APIError.isGatewayError`).
+    static func isWorthRetrying(_ reason: String) -> Bool { reason == lost }
 }
 
 /// Retries a GET whose answer was lost (or a 502/503/504): reading twice is harmless, while a POST
@@ -183,11 +180,14 @@ struct GetRetryMiddleware: ClientMiddleware {
             do {
                 return try await RetryChain.$current.withValue(chain) { try await next(request, body, baseURL) }
             } catch {
-                guard case .offline(let reason)? = APIError.unwrapping(error), NoAnswer.isWorthRetrying(reason),
-                    attempt < delays.count
-                else {
-                    throw error
+                let failure = APIError.unwrapping(error)
+                let reason: String
+                switch failure {
+                case .offline(let lost)? where NoAnswer.isWorthRetrying(lost): reason = lost
+                case .server(let status, _, _)? where failure?.isGatewayError == true: reason = "HTTP \(status)"
+                default: throw error
                 }
+                guard attempt < delays.count else { throw error }
                 logger.debug(
                     "retrying after no answer",
                     metadata: ["path": "\(RequestJournal.redactedPath(request.path ?? ""))", "reason": "\(reason)"])

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -35,7 +36,7 @@ public struct CodeEntry: Equatable, Sendable {
     }
 
     /// Seed 001's words for a wrong code.
-    static let incorrectText = "Code is incorrect. Try again."
+    static let incorrectText = OnScreenMessage.codeIncorrect.text
 
     /// How many attempts are left, in words.
     static func attemptsLeft(_ remaining: Int) -> String {
@@ -91,8 +92,8 @@ public struct CodeEntry: Equatable, Sendable {
             refusal = .incorrect(attemptsRemaining: remaining)
             // The wrong code stays in view until the next digit starts a new one (seed 000).
             otp.startsOver = true
-        case .rateLimited(let retryAfter?, _, let kind):
-            lock = RateLimit(until: now + TimeInterval(retryAfter), kind: kind)
+        case .rateLimited(let retryAfter?, let message, let kind):
+            lock = RateLimit(until: now + TimeInterval(retryAfter), kind: kind, message: message)
             refusal = lockedText.map(Refusal.message)
             otp.startsOver = true
         case .rateLimited(nil, let message, _):

@@ -20,7 +20,7 @@ protocol EmailEntryScreen: ScreenModel {
 
 extension EmailEntryScreen {
     /// Seed 002's and 003's words.
-    static var invalidText: String { "Please enter a valid email address" }
+    static var invalidText: String { OnScreenMessage.invalidEmail.text }
 
     var typed: String { EmailRules.normalized(email.value) }
 
@@ -77,9 +77,10 @@ extension EmailEntryScreen {
         switch failure {
         case .invalid:
             error = Self.invalidText
-        case .rateLimited(let retryAfter?, _, let kind):
+        case .rateLimited(let retryAfter?, let message, let kind):
             error = nil
-            limit = RateLimit(target: typed.lowercased(), until: context.now + TimeInterval(retryAfter), kind: kind)
+            limit = RateLimit(
+                target: typed.lowercased(), until: context.now + TimeInterval(retryAfter), kind: kind, message: message)
         case .rateLimited(nil, _, _) where rateLimitedText != nil:
             error = rateLimitedText
         case .offline:

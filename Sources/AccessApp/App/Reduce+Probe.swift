@@ -3,7 +3,7 @@ import Foundation
 
 /// While offline the app asks the backend, by itself, whether it is back: 1 s after the banner went up,
 /// then after 2, 4, 8… seconds, never more than 30 apart, on the app clock (an `.after` timer). The first
-/// answer of any kind clears the banner (`deliver`); `r` asks at once (AppKeymap).
+/// answer that is not a 5xx clears the banner (`deliver`); `r` asks at once (AppKeymap).
 public enum Probe {
     public static let firstWait: TimeInterval = 1
     public static let longestWait: TimeInterval = 30
@@ -69,7 +69,8 @@ func receiveProbe(_ reply: ProbeReply, in state: inout AppState) -> [Command] {
     switch reply {
     case .answer(.success(.me(let me))):
         return [.setMethods(me.authMethods), .setProfile(me.profile)]
-    case .answer(.failure(.offline)):
+    // A 5xx is the server failing, not back (issue 48 item 2): the probe and the calls agree on it.
+    case .answer(.failure(let failure)) where failure.gotNoAnswer || failure.isServerError:
         let wait = Probe.wait(after: state.probeWait ?? Probe.firstWait)
         state.probeWait = wait
         return [.run(.after(seconds: wait, action: .probe, id: .probe))]

@@ -17,9 +17,10 @@ func deliver(_ result: Result<Answer, APIError>, for id: RequestID, in state: in
     var commands: [Command] = []
     if let failure, AppWideFailure.offline.matches(failure) {
         if AppWideFailure.offline.holds(for: pending, in: state) { commands += AppWideFailure.offline.commands }
-    } else if pending.call.reachesBackend, pending.owner != .console, state.isOffline {
+    } else if pending.call.reachesBackend, pending.owner != .console, state.isOffline, failure?.isServerError != true {
         // Any answer from the backend says it is there again; not the admin API's, which a fault on every
-        // call spares (issue 48 item 2: the strip's poll cleared the banner while every call got 503).
+        // call spares (issue 48 item 2: the strip's poll cleared the banner while every call got 503), nor a
+        // 5xx, the server failing: it is not back for the app until it answers.
         commands.append(.setOffline(false))
     }
     // Before the owner, so a screen that asks again finds no grant to skip the picker with.

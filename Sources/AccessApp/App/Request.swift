@@ -174,8 +174,10 @@ public struct ClientPerformer: RequestPerforming {
     public func perform(_ request: AnyRequest, now: Date) async -> Result<Answer, APIError> {
         let api = context(current.value, now: now)
         let result = await request.perform(api)
-        // The backend answered: a log out it has not heard of yet can be told now.
-        if case .failure(.offline) = result {} else { api.client.tellPendingLogouts() }
+        // The backend answered in time (and not with a 5xx): a log out it has not heard of yet can be told now.
+        let heard =
+            if case .failure(let failure) = result { !failure.gotNoAnswer && !failure.isServerError } else { true }
+        if heard { api.client.tellPendingLogouts() }
         return result
     }
 

@@ -1,3 +1,5 @@
+import AccessCore
+
 /// Why a screen behaves as it does, for support staff explaining what a user saw, QA and designers:
 /// in our own words, with the backend calls the screen makes and the seed sections it comes from.
 /// Every screen declares its own (`ScreenModel.specNotes`); F4 shows the top screen's.
@@ -190,7 +192,7 @@ public enum SeedReference: String, CaseIterable, Sendable {
 extension APICall {
     /// A 401 on a signed-in call: the client's session middleware deals with it before any screen.
     public static let sessionRefused =
-        "Session refused: the client refreshes it once (POST /auth/refresh) and asks again; refused again, the app signs out and the sign-in screen says \"Session expired, please login\"."
+        "Session refused: the client refreshes it once (POST /auth/refresh) and asks again; refused again, the app signs out and the sign-in screen says \"\(OnScreenMessage.sessionExpired.text)\"."
 
     /// A 403 `limited_access`: the reducer answers it the same way on every screen.
     public static let limitedAccessRefused =

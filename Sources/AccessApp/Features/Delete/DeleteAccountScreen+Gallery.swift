@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -20,7 +21,7 @@ extension DeleteAccountScreen {
             },
             GalleryEntry("delete-account:server-error", "The check failed on the server: Enter asks again") {
                 let error = APIError.server(
-                    status: 500, code: "", message: "Something went wrong on the server (HTTP 500).")
+                    status: 500, code: "", message: OnScreenMessage.serverError.text)
                 return SampleData.state([DeleteAccountScreen(error: error.message)], now: $0)
             },
         ]

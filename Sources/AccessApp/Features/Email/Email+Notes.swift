@@ -23,7 +23,7 @@ extension NewEmailScreen {
                 [
                     200: "Available, or \"This email is already in use by another account.\"",
                     401: APICall.sessionRefused,
-                    422: "\"Enter a valid email address.\"",
+                    422: "\"\(OnScreenMessage.invalidEmail.text)\"",
                 ],
                 noAnswer: "Not known either way: the message under the field, and the server decides on Send link."),
             .post(

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -26,7 +27,7 @@ public struct EmailPasswordScreen: ScreenModel {
         case .up: selection = .changeEmail
         case .down: selection = .changePassword
         case .open:
-            if context.isOffline { return [.showToast("You're offline. Changes are off until you reconnect.")] }
+            if context.isOffline { return [.showToast(OnScreenMessage.offlineChangesOff.text)] }
             return EmailFlow.begin(selection == .changeEmail ? .changeEmail : .changePassword, context)
         }
         return []

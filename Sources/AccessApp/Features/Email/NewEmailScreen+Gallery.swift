@@ -46,8 +46,8 @@ extension NewEmailScreen {
                         NewEmailScreen(
                             mode: .change(current: sampleCurrent), email: sampleNew, focus: .cta,
                             availability: .available(sampleNew),
-                            error: "You've reached today's limit of emails. Try again tomorrow.",
-                            limit: RateLimit(target: sampleNew, until: $0.addingTimeInterval(5 * 3600))),
+                            limit: RateLimit(
+                                target: sampleNew, until: $0.addingTimeInterval(5 * 3600), kind: .dailyCap)),
                     ], now: $0)
             },
             GalleryEntry("new-email:add", "Add email & password: both fields, the rules unchecked") {

@@ -39,7 +39,7 @@ public struct NewEmailScreen: ScreenModel {
 
     public static let debounce: TimeInterval = 0.4
     static let takenText = "This email is already in use by another account."
-    static let invalidText = "Enter a valid email address."
+    static let invalidText = OnScreenMessage.invalidEmail.text
     static let unchangedText = "That's already your email address."
     static let expiredReauthText = "Your verification has expired. Go back and verify it's you again."
 
@@ -204,8 +204,10 @@ public struct NewEmailScreen: ScreenModel {
             error = message
         case .failure(.rateLimited(let retryAfter?, let message, let kind)):
             limit = RateLimit(
-                target: typed, until: context.now.addingTimeInterval(TimeInterval(retryAfter)), kind: kind)
-            error = message
+                target: typed, until: context.now.addingTimeInterval(TimeInterval(retryAfter)), kind: kind,
+                message: message)
+            // The banner says which limit and counts it down; the server's sentence under it said it twice.
+            error = nil
         case .failure(.invalid(let codes, let message, _)):
             if let passwordProblem = PasswordChecklist.message(for: codes) {
                 password.error = passwordProblem

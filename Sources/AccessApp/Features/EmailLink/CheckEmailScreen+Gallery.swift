@@ -41,8 +41,8 @@ extension CheckEmail {
                         EmailPasswordScreen(),
                         CheckEmailScreen(
                             link: AnyLinkPurpose(EmailChangeLink()), sentTo: "new.email@gmail.com",
-                            sentAt: $0.addingTimeInterval(-60), error: "Too many emails requested. Try again later.",
-                            limit: RateLimit(until: $0.addingTimeInterval(810))),
+                            sentAt: $0.addingTimeInterval(-60),
+                            limit: RateLimit(until: $0.addingTimeInterval(810), kind: .resendWindow)),
                     ], now: $0)
             },
             GalleryEntry("check-email:start-again", "Resend was a 404, no change pending: Start the change again") {

@@ -70,7 +70,8 @@ public struct CheckingLinkScreen: BusyScreen {
             return [.replaceTop(VerifyingLinkScreen(link: purpose, token: token.value, shownAt: context.now))]
         case .inspected(.failure(let failure)):
             error = failure.message
-            if failure.gotNoAnswer { canRetry = true }
+            // No answer (offline or timed out), or the server failing (a 5xx, seed 004): asking again may work.
+            if failure.gotNoAnswer || failure.isServerError { canRetry = true }
             return []
         }
     }

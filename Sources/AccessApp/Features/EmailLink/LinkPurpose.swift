@@ -43,8 +43,11 @@ extension LinkPurpose {
     public func startAgain(_ context: ScreenContext) -> [Command]? { nil }
     /// `sent(to:)`, wrapped: what an outbox message's link opens as.
     func link(sentTo address: String) -> AnyLinkPurpose { AnyLinkPurpose(sent(to: address)) }
+    /// Says to request a new one only where the expired screen offers it (a registration link opened with no
+    /// address known has nowhere to ask for one).
     public var lifetimeText: String {
-        "Verification links expire after \(RuleText.duration(kind.rules.lifetime)). Request a new one to try again."
+        let lifetime = "Verification links expire after \(RuleText.duration(kind.rules.lifetime))."
+        return canResend || newLinkScreen != nil ? lifetime + " Request a new one to try again." : lifetime
     }
 }
 

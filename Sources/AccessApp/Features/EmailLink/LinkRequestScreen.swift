@@ -12,7 +12,7 @@ public struct LinkRequestDescription: Sendable {
     public var fieldLabel: String
 
     /// What no answer says, on the screen that asks for a link and on the one that waits for it.
-    public static let offlineText = "No internet connection. Check it and try again."
+    public static let offlineText = OnScreenMessage.offline.text
 
     public init(id: String, title: String, subtitle: String, fieldLabel: String) {
         self.id = id

@@ -227,12 +227,13 @@ public struct LinkSentScreen<Flow: LinkSentFlow>: ScreenModel {
         case .resend(.failure(.rateLimited(let retryAfter, let message, let kind))):
             switch screen.rateLimited {
             case .countdown: error = retryAfter == nil ? message : nil
-            case .serverWords: error = message
+            // With a wait, the banner says it (the limit, or the server's words for one it does not name).
+            case .serverWords: error = retryAfter == nil ? message : nil
             case .seed(let words): error = words
             }
             guard let retryAfter else { return [] }
             let until = context.now + TimeInterval(retryAfter)
-            limit = RateLimit(until: until, kind: kind)
+            limit = RateLimit(until: until, kind: kind, message: message)
             resendAfter = max(resendAfter, until)
             canResend = false
         case .resend(.failure(.offline)) where screen.offlineText != nil:

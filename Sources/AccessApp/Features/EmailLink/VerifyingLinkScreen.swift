@@ -67,7 +67,8 @@ public struct VerifyingLinkScreen: BusyScreen {
             outcome = [.replaceTop(LinkExpiredScreen(link: link, isReplaced: true))]
         case .confirm(.failure(let failure)):
             error = failure.message
-            if failure.gotNoAnswer { canRetry = true }
+            // No answer (offline or timed out), or the server failing (a 5xx, seed 004): asking again may work.
+            if failure.gotNoAnswer || failure.isServerError { canRetry = true }
             return []
         }
         guard context.now >= shownAt + Self.minimumShown else {

@@ -125,7 +125,7 @@ public struct HubScreen: ScreenModel {
 
     private func open(_ row: Row, _ methods: AuthMethods, _ context: ScreenContext) -> [Command] {
         if context.isOffline, !row.kind.opensOffline(methods) {
-            return [.showToast("You're offline. Changes are off until you reconnect.")]
+            return [.showToast(OnScreenMessage.offlineChangesOff.text)]
         }
         // Seeing where you're signed in changes nothing: open with limited access too.
         if row.kind == .sessions { return [.push(ActiveSessionsScreen())] }
@@ -156,7 +156,7 @@ public struct HubScreen: ScreenModel {
             loadError = nil
             return [.setMethods(methods)]
         case .methods(.failure(.offline)):
-            loadError = context.methods == nil ? "You're offline and nothing is saved yet. Press r to try again." : nil
+            loadError = context.methods == nil ? OnScreenMessage.offlineNothingSaved.text : nil
         case .methods(.failure(let error)):
             loadError = error.message
         }

@@ -4,7 +4,10 @@ import AccessCore
 /// The registration link sent to the recovery email, opened while "Verify your email" waits for it:
 /// the answer goes back to that screen, which asks where onboarding stands now.
 struct RecoveryEmailLink: LinkPurpose {
-    public init() {}
+    /// Where the link went, when known: "Request a new link" goes back to "Verify your email" for it.
+    var email: String?
+
+    public init(email: String? = nil) { self.email = email }
     /// Sent again from "Verify your email", which knows the address.
     public var resend: NoResend? { nil }
     public func confirm(token: String) -> Endpoint.ConfirmRegistration { Endpoint.ConfirmRegistration(token: token) }
@@ -15,4 +18,8 @@ struct RecoveryEmailLink: LinkPurpose {
     public var canEditAddress: Bool { false }
     public var linkPath: String { RegistrationLink().linkPath }
     public var kind: EmailLink { .register }
+    /// "Request a new link": "Verify your email" for the address, whose Resend sends one (issue 46 item 5: the
+    /// expired screen said "Request a new one" and offered only support).
+    public var newLinkScreen: (any ScreenModel)? { email.map { VerifyRecoveryEmailScreen(email: $0) } }
+    public func sent(to address: String) -> RecoveryEmailLink { RecoveryEmailLink(email: address) }
 }

@@ -204,10 +204,11 @@ public struct RecoveryEmailScreen: ScreenModel {
                 email.error = message
                 focus = .email
             }
-        case .save(.failure(.rateLimited(let retryAfter?, _, let kind))):
+        case .save(.failure(.rateLimited(let retryAfter?, let message, let kind))):
             // The banner counts down; the message would say it twice.
             limit = RateLimit(
-                target: typed, until: context.now.addingTimeInterval(TimeInterval(retryAfter)), kind: kind)
+                target: typed, until: context.now.addingTimeInterval(TimeInterval(retryAfter)), kind: kind,
+                message: message)
         case .save(.failure(let failure)):
             error = failure.message
         }

@@ -101,7 +101,9 @@ public struct VerifyRecoveryEmailScreen: ScreenModel {
     private mutating func open(token: String, _ context: ScreenContext) -> [Command] {
         error = nil
         return [
-            .push(VerifyingLinkScreen(link: AnyLinkPurpose(RecoveryEmailLink()), token: token, shownAt: context.now))
+            .push(
+                VerifyingLinkScreen(
+                    link: AnyLinkPurpose(RecoveryEmailLink(email: email)), token: token, shownAt: context.now))
         ]
     }
 

@@ -4,7 +4,7 @@ extension PasswordLoginScreen {
     public static let specNotes = SpecNotes(
         why: [
             "Seed 002's Log in and Register on one screen (Ctrl+T switches), with the password masked (Ctrl+R shows it). The address is checked here before any call; registering, the password must pass seed 000's rules, which win over 002's bare 8 characters.",
-            "A failed login says \"Invalid email or password\", never which one was wrong, empties the password and keeps the email. No network is never \"invalid\": it says \"No internet connection\". The \(RuleText.ordinal(LoginLockRules.failuresBeforeLock + 1)) failure in a row for an address waits \(RuleText.duration(LoginLockRules.firstLock, .short)) and each next one twice as long, up to \(RuleText.duration(LoginLockRules.longestLock)) (003's progressive timeout), counted down with the button off.",
+            "A failed login says \"\(OnScreenMessage.invalidCredentials.text)\", never which one was wrong, empties the password and keeps the email. No network is never \"invalid\": it says \"\(OnScreenMessage.offline.text)\". The \(RuleText.ordinal(LoginLockRules.failuresBeforeLock + 1)) failure in a row for an address waits \(RuleText.duration(LoginLockRules.firstLock, .short)) and each next one twice as long, up to \(RuleText.duration(LoginLockRules.longestLock)) (003's progressive timeout), counted down with the button off.",
             "Ctrl+F \"Forgot password?\" (Log in only) asks for a reset link for the address typed here (issue 28 item 25).",
             "On purpose unlike seed 002: registering does not sign in. The account exists but cannot log in until the emailed link is opened (002's own \"email not verified: block access\"). The contract's statuses differ from 002's too: 401 for wrong credentials rather than 400, 409 for a taken email rather than 422.",
         ],
@@ -14,12 +14,12 @@ extension PasswordLoginScreen {
                 [
                     200: "Signed in: onboarding's step, or Settings.",
                     401:
-                        "\"Invalid email or password\"; the password is emptied. With retry_after (or Retry-After) this try started the lockout: counted down at once, as for 429.",
+                        "\"\(OnScreenMessage.invalidCredentials.text)\"; the password is emptied. With retry_after (or Retry-After) this try started the lockout: counted down at once, as for 429.",
                     403: "email_unverified: \"Please verify your email\", with Resend.",
                     422: "The server's message.",
                     429: "The lockout counted down; the button off until it passes.",
                 ],
-                noAnswer: "\"No internet connection\"; what was typed stays."),
+                noAnswer: "\"\(OnScreenMessage.offline.text)\"; what was typed stays."),
             .post(
                 "/auth/register", when: "Register",
                 [
@@ -29,7 +29,7 @@ extension PasswordLoginScreen {
                     422: "The broken password rule's sentence, else the server's message.",
                     429: "The wait counted down; the button off until it passes.",
                 ],
-                noAnswer: "\"No internet connection\"; what was typed stays."),
+                noAnswer: "\"\(OnScreenMessage.offline.text)\"; what was typed stays."),
         ],
         seeds: [.loginFlow, .registrationFlow, .validationRules, .edgeCases, .verificationLimitations])
 }
@@ -48,7 +48,7 @@ extension VerifyAccountScreen {
                     422: "The server's message.",
                     429: "Resend counts down the server's wait.",
                 ],
-                noAnswer: "\"No internet connection\".")
+                noAnswer: "\"\(OnScreenMessage.offline.text)\".")
         ],
         seeds: [.registrationFlow, .emailVerificationHandling, .resendVerificationEmail])
 }
@@ -64,10 +64,10 @@ extension ForgotPassword {
                 "/auth/password/reset", when: "Enter on Send link",
                 [
                     202: "\"Check your email\", whether or not anything was sent.",
-                    422: "\"Please enter a valid email address\".",
+                    422: "\"\(OnScreenMessage.invalidEmail.text)\".",
                     429: "The wait counted down in the limit's words; the button off until it passes.",
                 ],
-                noAnswer: "\"No internet connection. Check it and try again.\"; what was typed stays.")
+                noAnswer: "\"\(OnScreenMessage.offline.text)\"; what was typed stays.")
         ],
         seeds: [.recoveryEmail, .loginFlow, .validationRules])
 }
@@ -85,7 +85,7 @@ extension ResetSent {
                     202: "\"We sent a new link. Earlier links no longer work.\"",
                     429: "Resend counts down the server's wait.",
                 ],
-                noAnswer: "\"No internet connection. Check it and try again.\".")
+                noAnswer: "\"\(OnScreenMessage.offline.text)\".")
         ],
         seeds: [.recoveryEmail, .checkYourEmail])
 }
@@ -112,7 +112,7 @@ extension ResetPasswordScreen {
                     410: "\"This link has expired\", or \"A newer link was sent\" (link_superseded).",
                     422: "The broken rule's sentence under the new password; what was typed stays.",
                 ],
-                noAnswer: "\"No internet connection. Check it and try again.\"; what was typed stays."),
+                noAnswer: "\"\(OnScreenMessage.offline.text)\"; what was typed stays."),
         ],
         seeds: [.setNewPassword, .recoveryEmail, .linkExpired])
 }

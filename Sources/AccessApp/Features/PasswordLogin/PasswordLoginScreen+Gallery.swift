@@ -39,9 +39,10 @@ extension PasswordLoginScreen {
             GalleryEntry("password-login:locked", "Too many failures: the wait counts down") { now in
                 AppState(
                     root: PasswordLoginScreen(
-                        email: "jdoe@mail.com", focus: .password, lockedUntil: now.addingTimeInterval(28)), now: now)
+                        email: "jdoe@mail.com", focus: .password, lockedUntil: now.addingTimeInterval(28),
+                        lockKind: .loginLockout), now: now)
             },
-            GalleryEntry("password-login:offline", "No connection: never \"invalid credentials\"") {
+            GalleryEntry("password-login:offline", "No connection: never a wrong password") {
                 AppState(
                     root: PasswordLoginScreen(
                         email: "jdoe@mail.com", password: "correct-horse-42", focus: .cta,

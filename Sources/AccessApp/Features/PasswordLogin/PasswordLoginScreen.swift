@@ -21,11 +21,13 @@ public struct PasswordLoginScreen: ScreenModel {
     public var notice: String?
     /// The lockout's end (429 with a wait): the button stays off and counts down until then.
     public var lockedUntil: Date?
+    /// Which limit the lockout is, as the answer named it: its words on the countdown (issue 46 item 5).
+    public var lockKind: RateLimitKind?
 
     public init(
         mode: Mode = .login, email: String = "", password: String = "", focus: Focus = .email,
         showsPassword: Bool = false, isWorking: Bool = false, error: String? = nil, notice: String? = nil,
-        lockedUntil: Date? = nil
+        lockedUntil: Date? = nil, lockKind: RateLimitKind? = nil
     ) {
         self.mode = mode
         self.email = TextField(
@@ -37,12 +39,13 @@ public struct PasswordLoginScreen: ScreenModel {
         self.error = error
         self.notice = notice
         self.lockedUntil = lockedUntil
+        self.lockKind = lockKind
     }
 
-    public static let invalidEmailText = "Please enter a valid email address"
-    public static let invalidCredentialsText = "Invalid email or password"
+    public static let invalidEmailText = OnScreenMessage.invalidEmail.text
+    public static let invalidCredentialsText = OnScreenMessage.invalidCredentials.text
     public static let emailExistsText = "An account with this email already exists"
-    public static let offlineText = "No internet connection"
+    public static let offlineText = OnScreenMessage.offline.text
     static func verifiedText(_ email: String) -> String { "\(email) is verified. Log in to continue." }
     /// The same link opened while signed in: there is nothing to log in to (issue 28 item 6).
     static func verifiedSignedInText(_ email: String) -> String { "\(email) is verified." }
@@ -178,10 +181,12 @@ public struct PasswordLoginScreen: ScreenModel {
     private mutating func refused(_ failure: APIError, _ context: ScreenContext) -> [Command] {
         switch failure {
         case .passwordIncorrect(_, _, let retryAfter?):
-            // This very attempt started the lockout: it shows now, not on the next try.
+            // This very attempt started the lockout: it shows now, not on the next try. A 401 names no limit;
+            // the contract's 401 with a wait on a login is its progressive lockout.
             error = nil
             password.setValue("")
             lockedUntil = context.now + TimeInterval(retryAfter)
+            lockKind = .loginLockout
         case .passwordIncorrect:
             error = Self.invalidCredentialsText
             password.setValue("")
@@ -193,10 +198,11 @@ public struct PasswordLoginScreen: ScreenModel {
             error = Self.emailExistsText
         case .invalid(let fields, let message, _):
             error = fields.first.flatMap(PasswordRule.init(rawValue:))?.message ?? message
-        case .rateLimited(let retryAfter?, _, _):
+        case .rateLimited(let retryAfter?, _, let kind):
             error = nil
             password.setValue("")
             lockedUntil = context.now + TimeInterval(retryAfter)
+            lockKind = kind
         case .rateLimited(nil, let message, _):
             error = message
         case .offline:
@@ -209,6 +215,7 @@ public struct PasswordLoginScreen: ScreenModel {
 
     public mutating func tick(_ context: ScreenContext) -> [Command] {
         lockedUntil = RateLimit.lasting(lockedUntil, at: context.now)
+        if lockedUntil == nil { lockKind = nil }
         return []
     }
 
@@ -227,7 +234,7 @@ public struct PasswordLoginScreen: ScreenModel {
     }
 
     public func banner(_ context: ScreenContext) -> Banner? {
-        RateLimit.banner(until: lockedUntil, at: context.now)
+        RateLimit.banner(until: lockedUntil, kind: lockKind, at: context.now)
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
@@ -253,7 +260,7 @@ public struct PasswordLoginScreen: ScreenModel {
                 + (mode == .register ? " · at least \(PasswordRules.minimumLength) characters, not a common one" : ""),
             style: .muted, spacing: 0)
         let working = mode == .login ? "Logging in…" : "Registering…"
-        if !canvas.lockoutCountdown(until: lockedUntil, at: context.now) {
+        if !canvas.lockoutCountdown(until: lockedUntil, kind: lockKind, at: context.now) {
             canvas.button(
                 actionTitle, working: working, isReady: canSubmit(context), isFocused: focus == .cta,
                 isWorking: isWorking)

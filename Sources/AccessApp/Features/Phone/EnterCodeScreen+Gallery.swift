@@ -47,7 +47,7 @@ extension EnterCodeScreen {
             GalleryEntry("enter-code:rate-limited", "Too many resends: the banner counts down") { now in
                 var screen = sample(now, sentAgo: 45)
                 screen.resendAfter = now + 27
-                screen.limit = RateLimit(until: now + 27)
+                screen.limit = RateLimit(until: now + 27, kind: .resendWindow)
                 return SampleData.state([screen], now: now)
             },
         ]

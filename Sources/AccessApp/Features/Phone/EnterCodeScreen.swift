@@ -85,7 +85,7 @@ public struct EnterCodeScreen: ScreenModel {
     }
     static let phoneVerifiedText = "Phone verified. Next, your profile."
     static let emailVerifiedText = "Email verified. Next, your profile."
-    static let expiredText = "Code expired. Request a new one."
+    static let expiredText = OnScreenMessage.codeExpired.text
 
     public var id: String { "enter-code" }
     public var takesText: Bool { true }
@@ -99,6 +99,10 @@ public struct EnterCodeScreen: ScreenModel {
     public var needsClock: Bool { !clockDone }
 
     public func isExpired(_ context: ScreenContext) -> Bool { isDead || context.now >= expiresAt }
+
+    /// What the closed boxes say: why the code died when the answer said (its last wrong try), else that it
+    /// expired.
+    var closedText: String { isDead ? entry.refusalText ?? Self.expiredText : Self.expiredText }
     public func canResend(_ context: ScreenContext) -> Bool { !entry.isWorking && context.now >= resendAfter }
 
     /// Six digits are in and may be sent (again, after a wrong code is edited or not).
@@ -240,13 +244,13 @@ public struct EnterCodeScreen: ScreenModel {
     }
 
     private mutating func fail(_ failure: APIError, resending: Bool, _ context: ScreenContext) -> [Command] {
-        if resending, case .rateLimited(let retryAfter?, _, let kind) = failure {
+        if resending, case .rateLimited(let retryAfter?, let message, let kind) = failure {
             // Resend stays off until the server takes one again, counting down with the banner; the code
             // sent before still works.
             let until = context.now + TimeInterval(retryAfter)
             resendAfter = max(resendAfter, until)
             clockDone = false
-            limit = RateLimit(until: until, kind: kind)
+            limit = RateLimit(until: until, kind: kind, message: message)
             return []
         }
         guard let failure = entry.refused(failure, now: context.now) else {
@@ -255,8 +259,12 @@ public struct EnterCodeScreen: ScreenModel {
             return []
         }
         switch failure {
-        case .codeIncorrect, .codeExpired:
-            // The fifth wrong code kills the request on the server (seed 000: forcing resend).
+        case .codeIncorrect:
+            // The fifth wrong code kills the request on the server (seed 000: forcing resend): a limit reached,
+            // said as one (issue 46 item 5), where the boxes would say the code expired.
+            isDead = true
+            entry.refusal = .message(OnScreenMessage.codeWrongTooOften.text)
+        case .codeExpired:
             isDead = true
             entry.refusal = nil
         case .reauthRequired(let message):
@@ -325,7 +333,7 @@ public struct EnterCodeScreen: ScreenModel {
     public mutating func use(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? {
         guard let code = message.code, !entry.isWorking else { return nil }
         // Expired here, the boxes take no code, dead or live, until Resend (seed 001: the only option).
-        guard !isExpired(context) else { return [.showToast(Self.expiredText)] }
+        guard !isExpired(context) else { return [.showToast(closedText)] }
         var filled = OTPInput()
         guard filled.paste(code) else { return nil }
         entry.otp = filled
@@ -337,7 +345,7 @@ public struct EnterCodeScreen: ScreenModel {
         canvas.title("Enter the code")
         canvas.paragraph("We \(step.isEmailed ? "emailed" : "texted") a 6-digit code to \(shownDestination).")
         let expired = isExpired(context)
-        entry.draw(into: &canvas, context, closedText: expired ? Self.expiredText : nil)
+        entry.draw(into: &canvas, context, closedText: expired ? closedText : nil)
         if entry.isWorking {
             canvas.centered("Working…", style: .muted)
         } else if canResend(context) {

@@ -89,7 +89,7 @@ public struct EnterPhoneScreen: ScreenModel {
     static let takenText = "This number is already in use by another account."
     static let invalidText = "Enter a valid phone number."
     static let unchangedText = "This is already your number. Enter a new one."
-    static let offlineText = "You're offline. Check your connection and try again."
+    static let offlineText = OnScreenMessage.offline.text
 
     public var id: String { "enter-phone" }
     public var takesText: Bool { true }
@@ -286,9 +286,9 @@ public struct EnterPhoneScreen: ScreenModel {
         case .rateLimited(nil, let message, _):
             // No wait from the server: none is invented, and the button stays live.
             error = message
-        case .rateLimited(let retryAfter?, _, let kind):
+        case .rateLimited(let retryAfter?, let message, let kind):
             error = nil
-            limit = RateLimit(target: e164, until: context.now + TimeInterval(retryAfter), kind: kind)
+            limit = RateLimit(target: e164, until: context.now + TimeInterval(retryAfter), kind: kind, message: message)
         case .reauthRequired:
             // Nobody is signed in on the way in: there is no "Verify it's you" to open.
             guard case .account(let flow) = purpose else {

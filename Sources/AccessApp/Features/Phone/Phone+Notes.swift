@@ -23,7 +23,7 @@ extension EnterPhoneScreen {
                     429:
                         "A countdown banner for this number, Send code off until it passes; no wait given: the server's message.",
                 ],
-                noAnswer: "\"You're offline. Check your connection and try again.\" under the field."),
+                noAnswer: "\"\(OnScreenMessage.offline.text)\" under the field."),
             .post(
                 "/auth/sign-in/code", when: "Send code on Continue with phone",
                 [
@@ -33,7 +33,7 @@ extension EnterPhoneScreen {
                     422: "\"Enter a valid phone number.\"",
                     429: "A countdown banner for this number; no wait given: the server's message.",
                 ],
-                noAnswer: "\"You're offline. Check your connection and try again.\" under the field."),
+                noAnswer: "\"\(OnScreenMessage.offline.text)\" under the field."),
         ],
         seeds: [.enterPhoneNumber, .countryPicker, .phoneNumberEntry, .phoneReverification, .continueWithPhone])
 }
@@ -62,13 +62,13 @@ extension EnterCodeScreen {
                     200:
                         "New number: saved, back to the hub with \"Phone updated\". Re-auth: the window opens and the flow goes on. Re-verification: full access back (the profile is fetched again), Settings with a toast.",
                     401:
-                        "code_incorrect: \"Code is incorrect. Try again.\" with the tries left; none left: the code is dead.",
+                        "code_incorrect: \"\(OnScreenMessage.codeIncorrect.text)\" with the tries left; none left: the code is dead.",
                     403: "reauth_required: \"Verify it's you\" again, then the same code is sent again.",
                     409: "\"This number is already in use by another account.\"",
-                    410: "\"Code expired. Request a new one.\": the boxes off, Resend the only way on.",
+                    410: "\"\(OnScreenMessage.codeExpired.text)\": the boxes off, Resend the only way on.",
                     422: "The server's message.",
                 ],
-                noAnswer: "\"You're offline. Check your connection and try again.\" under the boxes."),
+                noAnswer: "\"\(OnScreenMessage.offline.text)\" under the boxes."),
             .post(
                 "/auth/phone/resend-otp", when: "r or Enter once the resend countdown is over",
                 [
@@ -90,7 +90,7 @@ extension EnterCodeScreen {
                     404: "The server's message.",
                     409:
                         "The server's message (an account deleted less than \(RuleText.duration(DeletionRules.holdDuration)) ago).",
-                    410: "\"Code expired. Request a new one.\"",
+                    410: "\"\(OnScreenMessage.codeExpired.text)\"",
                     422: "For the display name: back to its field with the server's words; else the server's message.",
                 ],
                 noAnswer: "The offline message under the boxes."),

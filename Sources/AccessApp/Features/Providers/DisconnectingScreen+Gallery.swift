@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -24,7 +25,7 @@ extension DisconnectingScreen {
                 SampleData.state(
                     [
                         DisconnectingScreen(
-                            provider: .google, error: "Something went wrong on the server (HTTP 500).")
+                            provider: .google, error: OnScreenMessage.serverError.text)
                     ], now: $0)
             },
         ]

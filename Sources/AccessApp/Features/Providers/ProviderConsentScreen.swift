@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -148,7 +149,7 @@ public struct ProviderConsentScreen: ScreenModel {
             return [.signedIn(signedIn)]
         case .signIn(.failure(let failure)):
             phase = .choosing
-            if case .offline = failure { error = "No internet connection" } else { error = failure.message }
+            error = failure.message
         case .refresh(let result):
             phase = .choosing
             guard case .success(let methods) = result else { return [] }

@@ -59,7 +59,7 @@ extension ProviderConsentScreen {
                         "The server's message (an account deleted less than \(RuleText.duration(DeletionRules.holdDuration)) ago).",
                     422: "The server's message.",
                 ],
-                noAnswer: "\"No internet connection\"; choose again."),
+                noAnswer: "\"\(OnScreenMessage.offline.text)\"; choose again."),
         ],
         seeds: [.continueWithApple, .continueWithGoogle, .socialWithoutOTP, .disconnectProvider])
 }

@@ -32,7 +32,8 @@ extension PasswordReauthScreen {
                     [
                         ReauthPickerScreen(flow: .changePhone),
                         PasswordReauthScreen(
-                            flow: .changePhone, error: PasswordReauthScreen.lockedText, lockedUntil: until),
+                            flow: .changePhone, error: PasswordReauthScreen.lockedText, lockedUntil: until,
+                            lockKind: .passwordAttempts),
                     ], now: now)
                 return state
             },

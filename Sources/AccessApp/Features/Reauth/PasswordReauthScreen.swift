@@ -18,10 +18,12 @@ public struct PasswordReauthScreen: ScreenModel {
     public var isWorking: Bool
     /// Password re-auth is locked until then (429); the banner shows the countdown.
     public var lockedUntil: Date?
+    /// Which limit the lock is, as the answer named it: the banner's words (issue 46 item 5).
+    public var lockKind: RateLimitKind?
 
     public init(
         flow: AnyFlow, password: String = "", focus: Focus = .field, isWorking: Bool = false,
-        error: String? = nil, lockedUntil: Date? = nil
+        error: String? = nil, lockedUntil: Date? = nil, lockKind: RateLimitKind? = nil
     ) {
         self.flow = flow
         field = TextField(
@@ -30,6 +32,7 @@ public struct PasswordReauthScreen: ScreenModel {
         self.focus = focus
         self.isWorking = isWorking
         self.lockedUntil = lockedUntil
+        self.lockKind = lockKind
     }
 
     public var id: String { "password-reauth" }
@@ -37,8 +40,9 @@ public struct PasswordReauthScreen: ScreenModel {
     /// Passwords are at most 128 characters (the backend's rule too): a runaway paste stops there.
     static let maxLength = PasswordRules.maximumLength
 
-    /// The lock's one wording, live and in the gallery (seed 000 has none; the banner counts down).
-    static let lockedText = "Too many wrong passwords. Try again later or verify another way."
+    /// The lock's one wording under the field, live and in the gallery (seed 000 has none): the banner says
+    /// which limit it is and counts it down, so this only says what works meanwhile.
+    static let lockedText = "Password sign-in is locked for now. Verify another way."
     static let lastTryText =
         "One try left, then password sign-in locks for \(RuleText.duration(PasswordAttemptRules.window))."
     public var takesText: Bool { true }
@@ -46,7 +50,7 @@ public struct PasswordReauthScreen: ScreenModel {
     public var needsClock: Bool { lockedUntil != nil }
 
     public func banner(_ context: ScreenContext) -> Banner? {
-        lockedUntil.flatMap { RateLimit(until: $0).banner(at: context.now) }
+        lockedUntil.flatMap { RateLimit(until: $0, kind: lockKind).banner(at: context.now) }
     }
 
     public var error: String? { field.error }
@@ -112,11 +116,15 @@ public struct PasswordReauthScreen: ScreenModel {
             return [.grantReauth(grant), .continueFlow(flow)]
         case .verify(.failure(.rateLimited(nil, let message, _))):
             field.error = message
-        case .verify(.failure(.rateLimited(let retryAfter?, _, _))),
-            .verify(.failure(.passwordIncorrect(_, _, let retryAfter?))):
+        case .verify(.failure(.rateLimited(let retryAfter?, _, let kind))):
+            lockedUntil = context.now.addingTimeInterval(TimeInterval(retryAfter))
+            lockKind = kind
+            field.error = Self.lockedText
+        case .verify(.failure(.passwordIncorrect(_, _, let retryAfter?))):
             // A 401 with a wait: this very attempt started the lockout, shown now rather than on the next try.
-            let until = context.now.addingTimeInterval(TimeInterval(retryAfter))
-            lockedUntil = until
+            // It names no limit; on re-auth by password that is the password lock.
+            lockedUntil = context.now.addingTimeInterval(TimeInterval(retryAfter))
+            lockKind = .passwordAttempts
             field.error = Self.lockedText
         case .verify(.failure(.passwordIncorrect(let remaining, let message, _))) where remaining == 1:
             field.error = "\(message) \(Self.lastTryText)"
@@ -129,6 +137,7 @@ public struct PasswordReauthScreen: ScreenModel {
     public mutating func tick(_ context: ScreenContext) -> [Command] {
         guard let lockedUntil, context.now >= lockedUntil else { return [] }
         self.lockedUntil = nil
+        lockKind = nil
         field.error = nil
         return []
     }

@@ -133,13 +133,15 @@ public struct ReauthPickerScreen: ScreenModel {
             return [.push(EnterCodeScreen(reauth: flow, accepted: accepted))]
         case .social(.success(let grant)):
             return [.grantReauth(grant), .continueFlow(flow)]
-        case .link(.failure(.rateLimited(let retryAfter?, _, let kind))):
+        case .link(.failure(.rateLimited(let retryAfter?, let message, let kind))):
             limit = RateLimit(
-                target: ReauthMethod.email.rawValue, until: context.now + TimeInterval(retryAfter), kind: kind)
+                target: ReauthMethod.email.rawValue, until: context.now + TimeInterval(retryAfter), kind: kind,
+                message: message)
             return []
-        case .code(.failure(.rateLimited(let retryAfter?, _, let kind))):
+        case .code(.failure(.rateLimited(let retryAfter?, let message, let kind))):
             limit = RateLimit(
-                target: ReauthMethod.phone.rawValue, until: context.now + TimeInterval(retryAfter), kind: kind)
+                target: ReauthMethod.phone.rawValue, until: context.now + TimeInterval(retryAfter), kind: kind,
+                message: message)
             return []
         case .link(.failure(let failure)), .code(.failure(let failure)), .social(.failure(let failure)):
             // A 429 without a wait included: none is invented, and the row stays live.

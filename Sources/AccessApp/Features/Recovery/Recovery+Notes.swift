@@ -12,10 +12,10 @@ extension RecoveryRequest {
                 "/auth/recovery/start", when: "Send link",
                 [
                     202: "Check your email, the same whatever the address.",
-                    422: "\"Please enter a valid email address\"",
+                    422: "\"\(OnScreenMessage.invalidEmail.text)\"",
                     429: "A countdown banner for this address; no wait given: 003's \"please wait\" sentence.",
                 ],
-                noAnswer: "\"No internet connection. Check it and try again.\"")
+                noAnswer: "\"\(OnScreenMessage.offline.text)\"")
         ],
         seeds: [.recoveryInitiation, .recoveryEmail, .emailRecoveryErrors, .verificationLimitations])
 }
@@ -34,7 +34,7 @@ extension RecoverySent {
                     422: "The server's message.",
                     429: "\"For security reasons, please wait before requesting another recovery\", counted down.",
                 ],
-                noAnswer: "\"No internet connection. Check it and try again.\"")
+                noAnswer: "\"\(OnScreenMessage.offline.text)\"")
         ],
         seeds: [.recoveryEmail, .supportAssistedRecovery])
 }

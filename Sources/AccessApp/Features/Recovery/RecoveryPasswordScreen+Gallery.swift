@@ -1,15 +1,16 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
 extension RecoveryPasswordScreen {
     static func sample(
         password: String = "", showsPassword: Bool = false, isWorking: Bool = false, error: String? = nil,
-        lockedUntil: Date? = nil
+        lockedUntil: Date? = nil, lockKind: RateLimitKind? = nil
     ) -> RecoveryPasswordScreen {
         RecoveryPasswordScreen(
             email: SampleData.recoveryEmail, token: "sample", password: password, showsPassword: showsPassword,
-            isWorking: isWorking, error: error, lockedUntil: lockedUntil)
+            isWorking: isWorking, error: error, lockedUntil: lockedUntil, lockKind: lockKind)
     }
 
     static func sampleState(_ screen: RecoveryPasswordScreen, now: Date) -> AppState {
@@ -36,7 +37,7 @@ extension RecoveryPasswordScreen {
                 sampleState(sample(error: RecoveryPasswordScreen.wrongPasswordText), now: $0)
             },
             GalleryEntry("recovery-password:locked", "The 3rd wrong password: a wait, counted down") { now in
-                sampleState(sample(lockedUntil: now + 30), now: now)
+                sampleState(sample(lockedUntil: now + 30, lockKind: .loginLockout), now: now)
             },
             GalleryEntry("recovery-password:checking", "The opened link being checked") {
                 SampleData.recovering(

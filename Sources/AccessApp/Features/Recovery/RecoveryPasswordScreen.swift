@@ -15,10 +15,12 @@ public struct RecoveryPasswordScreen: ScreenModel {
     public var error: String?
     /// The lockout's end (429 with a wait): Continue stays off and counts down until then.
     public var lockedUntil: Date?
+    /// Which limit the lockout is, as the answer named it: its words on the countdown (issue 46 item 5).
+    public var lockKind: RateLimitKind?
 
     public init(
         email: String, token: Secret, password: String = "", showsPassword: Bool = false, isWorking: Bool = false,
-        error: String? = nil, lockedUntil: Date? = nil
+        error: String? = nil, lockedUntil: Date? = nil, lockKind: RateLimitKind? = nil
     ) {
         self.email = email
         self.token = token
@@ -27,6 +29,7 @@ public struct RecoveryPasswordScreen: ScreenModel {
         self.isWorking = isWorking
         self.error = error
         self.lockedUntil = lockedUntil
+        self.lockKind = lockKind
     }
 
     /// The address is known here, so only the password can be wrong (seed 002's "Invalid email or
@@ -90,13 +93,20 @@ public struct RecoveryPasswordScreen: ScreenModel {
         case .complete(.success(let signedIn)):
             password.setValue("")
             return [.signedIn(signedIn)]
-        case .complete(.failure(.passwordIncorrect)):
-            error = Self.wrongPasswordText
-            password.setValue("")
-        case .complete(.failure(.rateLimited(let retryAfter?, _, _))):
+        case .complete(.failure(.passwordIncorrect(_, _, let retryAfter?))):
+            // This try started the lockout the failures share with the login's (the contract's 401 with a wait).
             error = nil
             password.setValue("")
             lockedUntil = context.now + TimeInterval(retryAfter)
+            lockKind = .loginLockout
+        case .complete(.failure(.passwordIncorrect)):
+            error = Self.wrongPasswordText
+            password.setValue("")
+        case .complete(.failure(.rateLimited(let retryAfter?, _, let kind))):
+            error = nil
+            password.setValue("")
+            lockedUntil = context.now + TimeInterval(retryAfter)
+            lockKind = kind
         case .complete(.failure(.rateLimited(nil, let message, _))):
             error = message
         case .complete(.failure(.codeExpired)), .complete(.failure(.server(404, _, _))):
@@ -112,11 +122,12 @@ public struct RecoveryPasswordScreen: ScreenModel {
 
     public mutating func tick(_ context: ScreenContext) -> [Command] {
         lockedUntil = RateLimit.lasting(lockedUntil, at: context.now)
+        if lockedUntil == nil { lockKind = nil }
         return []
     }
 
     public func banner(_ context: ScreenContext) -> Banner? {
-        RateLimit.banner(until: lockedUntil, at: context.now)
+        RateLimit.banner(until: lockedUntil, kind: lockKind, at: context.now)
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
@@ -127,7 +138,7 @@ public struct RecoveryPasswordScreen: ScreenModel {
         field.error = error
         canvas.field(field)
         canvas.paragraph("Ctrl+R \(showsPassword ? "hides" : "shows") the password", style: .muted, spacing: 0)
-        if !canvas.lockoutCountdown(until: lockedUntil, at: context.now) {
+        if !canvas.lockoutCountdown(until: lockedUntil, kind: lockKind, at: context.now) {
             canvas.button(
                 "Continue", working: "Signing in…", isReady: canSubmit(context), isFocused: false,
                 isWorking: isWorking)

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 
 extension ActiveSessionsScreen {
@@ -51,17 +52,16 @@ extension ActiveSessionsScreen {
                 return state
             },
             GalleryEntry("sessions:offline-nothing-saved", "Offline before the first answer") {
-                let error = "You're offline and nothing is saved yet. Press r to try again."
+                let error = OnScreenMessage.offlineNothingSaved.text
                 return SampleData.state([ActiveSessionsScreen(isLoading: false, error: error)], now: $0)
             },
-            GalleryEntry("sessions:error", "The load failed") {
-                let error = "Something went wrong. Please try again."
+            GalleryEntry("sessions:error", "The load failed: a 5xx") {
+                let error = OnScreenMessage.serverError.text
                 return SampleData.state([ActiveSessionsScreen(isLoading: false, error: error)], now: $0)
             },
             GalleryEntry("sessions:rate-limited", "429: signing out waits for the countdown") { now in
                 var screen = sample(now: now, selection: 1)
                 screen.limitedUntil = now.addingTimeInterval(42)
-                screen.error = "Too many requests. Try again later."
                 return SampleData.state([screen], now: now)
             },
         ]

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -62,7 +63,9 @@ public struct ActiveSessionsScreen: ScreenModel {
         return []
     }
 
-    public func banner(_ context: ScreenContext) -> Banner? { RateLimit.banner(until: limitedUntil, at: context.now) }
+    public func banner(_ context: ScreenContext) -> Banner? {
+        RateLimit.banner(until: limitedUntil, kind: nil, at: context.now)
+    }
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         switch intent {
@@ -157,10 +160,11 @@ public struct ActiveSessionsScreen: ScreenModel {
         case .offline:
             // Opened offline (after a restart too): the list last loaded, from the app's offline cache.
             if sessions == nil { sessions = context.sessions }
-            error = sessions == nil ? "You're offline and nothing is saved yet. Press r to try again." : nil
-        case .rateLimited(let retryAfter?, let message, _):
+            error = sessions == nil ? OnScreenMessage.offlineNothingSaved.text : nil
+        case .rateLimited(let retryAfter?, _, _):
+            // The banner counts the wait down; "Try again later" under it said the opposite (issue 48).
             limitedUntil = context.now.addingTimeInterval(TimeInterval(retryAfter))
-            error = message
+            error = nil
         case .server(404, _, _):
             // Signed out already, from elsewhere: the list says how things stand now.
             error = "That device was already signed out."
@@ -185,7 +189,6 @@ public struct ActiveSessionsScreen: ScreenModel {
             return
         }
         let off = context.isOffline || RateLimit.lasting(limitedUntil, at: context.now) != nil
-        if sessions.isEmpty { canvas.paragraph("No device is signed in.", style: .muted) }
         for (index, session) in sessions.enumerated() {
             canvas.row(
                 ListRow(
@@ -196,7 +199,8 @@ public struct ActiveSessionsScreen: ScreenModel {
         }
         if others.isEmpty {
             canvas.skip(1)
-            canvas.paragraph("No other devices are signed in.", style: .muted)
+            // Once, with no device at all as with only this one (issue 48: the empty list said it twice).
+            canvas.paragraph(OnScreenMessage.noOtherDevices.text, style: .muted)
         } else {
             canvas.skip(1)
             canvas.row(

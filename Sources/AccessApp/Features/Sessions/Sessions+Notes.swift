@@ -12,7 +12,7 @@ extension ActiveSessionsScreen {
                 "/me/sessions", when: "when the screen opens, r, and after a sign-out",
                 [200: "The rows.", 401: APICall.sessionRefused],
                 noAnswer:
-                    "The list last loaded under the offline banner; with none, \"You're offline and nothing is saved yet.\""
+                    "The list last loaded under the offline banner; with none, \"\(OnScreenMessage.offlineNothingSaved.text)\""
             ),
             .delete(
                 "/me/sessions/{id}", when: "Sign out, on the sheet",

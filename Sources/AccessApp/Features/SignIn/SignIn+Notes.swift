@@ -14,7 +14,7 @@ extension SignInScreen {
 extension SignInEmailScreen {
     public static let specNotes = SpecNotes(
         why: [
-            "Continue with email: the address is checked here first (\"Please enter a valid email address\"), then a 6-digit code goes to it, entered on the same code screen as a phone's. An unknown address creates the account once its code is right.",
+            "Continue with email: the address is checked here first (\"\(OnScreenMessage.invalidEmail.text)\"), then a 6-digit code goes to it, entered on the same code screen as a phone's. An unknown address creates the account once its code is right.",
             "A 429 counts down in a banner for that address only; Send code stays off for it until then.",
             "\"Display name (optional)\" (seed 004's displayName) sits under the address: Tab reaches it, Enter sends from either field. It is checked as it is typed with the backend's own rule (1 to \(DisplayNameRules.maximumLength) characters once trimmed; blank means none) and goes with the code. A server that refuses it (422 naming display_name) brings the person back here with its words under the field; the corrected name goes with the same code, without sending another.",
         ],
@@ -25,10 +25,10 @@ extension SignInEmailScreen {
                     202: "Enter the code, emailed (no session yet).",
                     409:
                         "The server's message (the address of an account deleted less than \(RuleText.duration(DeletionRules.holdDuration)) ago).",
-                    422: "\"Please enter a valid email address\"",
+                    422: "\"\(OnScreenMessage.invalidEmail.text)\"",
                     429: "A countdown banner for this address; no wait given: the server's message.",
                 ],
-                noAnswer: "\"No internet connection\" under the field.")
+                noAnswer: "\"\(OnScreenMessage.offline.text)\" under the field.")
         ],
         seeds: [.continueWithEmail, .otpGate, .validationRules])
 }

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -40,7 +41,8 @@ extension SignInEmailScreen {
                     now: $0)
             },
             GalleryEntry("sign-in-email:offline", "No connection: said so, nothing lost") {
-                AppState(root: SignInEmailScreen(email: "new.user@mail.com", error: "No internet connection"), now: $0)
+                AppState(
+                    root: SignInEmailScreen(email: "new.user@mail.com", error: OnScreenMessage.offline.text), now: $0)
             },
         ]
     }

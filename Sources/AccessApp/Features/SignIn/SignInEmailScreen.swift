@@ -35,7 +35,7 @@ public struct SignInEmailScreen: EmailEntryScreen {
         self.refusedChallenge = refusedChallenge
     }
 
-    static let offlineText = "No internet connection"
+    static let offlineText = OnScreenMessage.offline.text
 
     public var id: String { "sign-in-email" }
 

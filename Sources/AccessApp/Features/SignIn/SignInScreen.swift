@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -20,7 +21,7 @@ public struct SignInScreen: ScreenModel {
     public var id: String { "sign-in" }
 
     /// Seed 002's words for a session that could not be refreshed.
-    public static let sessionExpiredText = "Session expired, please login"
+    public static let sessionExpiredText = OnScreenMessage.sessionExpired.text
 
     func rows(_ context: ScreenContext) -> [ListRow] {
         let simulated = context.options.hasReferenceBackend

@@ -30,7 +30,7 @@ extension SessionCheckScreen {
     public static let specNotes = SpecNotes(
         why: [
             "The start with a stored session: a spinner while the backend says who the session belongs to. The screen the app lands on depends on the answer, never on what was saved.",
-            "Signed in: where the account's onboarding stands (an app closed mid-onboarding resumes there), else Settings. Refused even after one refresh: the session is cleared and the sign-in screen says \"Session expired, please login\". No answer within \(RuleText.duration(SessionCheckScreen.patience, .short)) (seed 002: the check takes under \(RuleText.duration(SessionCheckScreen.patience, .short)); a refused connection is known at once): in with the cached data under the offline banner, the session kept, rather than signed out by a bad connection; the app asks again by itself and clears the banner when the backend answers. Nothing cached to show: \"Continue offline\" or \"Sign in again\". An answer the contract does not list for the call, or one that does not decode, or a server error never counts as signed in: \"Invalid response from server. Please try again.\" (seed 002) with Try again and Sign in again.",
+            "Signed in: where the account's onboarding stands (an app closed mid-onboarding resumes there), else Settings. Refused even after one refresh: the session is cleared and the sign-in screen says \"\(OnScreenMessage.sessionExpired.text)\". No answer within \(RuleText.duration(SessionCheckScreen.patience, .short)) (seed 002: the check takes under \(RuleText.duration(SessionCheckScreen.patience, .short)); a refused connection is known at once): in with the cached data under the offline banner, the session kept, rather than signed out by a bad connection; the app asks again by itself and clears the banner when the backend answers. Nothing cached to show: \"Continue offline\" or \"Sign in again\". An answer the contract does not list for the call, or one that does not decode, or a server error never counts as signed in: \"\(OnScreenMessage.invalidResponse.text)\" (seed 002), or for a 5xx \"\(OnScreenMessage.serverError.text)\" (seed 004: not offline), with Try again and Sign in again.",
             "Tokens follow the settlement of the seeds: access tokens live an hour, refresh tokens \(RuleText.duration(SessionRules.refreshLifetime)), and each refresh rotates them.",
         ],
         calls: [
@@ -39,7 +39,7 @@ extension SessionCheckScreen {
                 [
                     200: "The methods and profile are kept; onboarding's step or Settings.",
                     401:
-                        "The client refreshes once (POST /auth/refresh); refused: signed out, \"Session expired, please login\".",
+                        "The client refreshes once (POST /auth/refresh); refused: signed out, \"\(OnScreenMessage.sessionExpired.text)\".",
                     403:
                         "second_factor_required: the stored session passed its first factor only; the authenticator's code screen, alone (issue 31).",
                 ],

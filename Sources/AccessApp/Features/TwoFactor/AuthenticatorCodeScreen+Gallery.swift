@@ -27,7 +27,8 @@ extension AuthenticatorCodeScreen {
             ) { now in
                 signInState(
                     AuthenticatorCodeScreen(
-                        refusal: .message(TwoFactor.lockedText), lock: RateLimit(until: now + 14 * 60 + 32)),
+                        refusal: .message(TwoFactor.lockedText),
+                        lock: RateLimit(until: now + 14 * 60 + 32, kind: .twoFactorAttempts)),
                     now: now)
             },
             GalleryEntry("authenticator-code:reauth", "Verify it's you with the authenticator app") {

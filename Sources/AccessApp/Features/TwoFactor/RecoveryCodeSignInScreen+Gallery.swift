@@ -30,7 +30,8 @@ extension RecoveryCodeSignInScreen {
             ) { now in
                 state(
                     RecoveryCodeSignInScreen(
-                        error: TwoFactor.lockedText, lockedUntil: now.addingTimeInterval(9 * 60 + 5)), now: now)
+                        error: TwoFactor.lockedText, lockedUntil: now.addingTimeInterval(9 * 60 + 5),
+                        lockKind: .twoFactorAttempts), now: now)
             },
         ]
     }

@@ -12,13 +12,19 @@ public struct RecoveryCodeSignInScreen: ScreenModel {
     public var isWorking: Bool
     /// The same per-account lock as the app's codes: until then the field is off.
     public var lockedUntil: Date?
+    /// Which limit the lock is, as the answer named it: the banner's words (issue 46 item 5).
+    public var lockKind: RateLimitKind?
 
-    public init(code: String = "", error: String? = nil, isWorking: Bool = false, lockedUntil: Date? = nil) {
+    public init(
+        code: String = "", error: String? = nil, isWorking: Bool = false, lockedUntil: Date? = nil,
+        lockKind: RateLimitKind? = nil
+    ) {
         field = TextField(
             label: "Recovery code", value: code, placeholder: "xxxxx-xxxxx", error: error, isFocused: true,
             maxLength: Self.maxLength)
         self.isWorking = isWorking
         self.lockedUntil = lockedUntil
+        self.lockKind = lockKind
     }
 
     /// Room for a code typed with spaces around its dash; a runaway paste stops there.
@@ -37,7 +43,9 @@ public struct RecoveryCodeSignInScreen: ScreenModel {
 
     public var needsClock: Bool { lockedUntil != nil }
     func isLocked(_ context: ScreenContext) -> Bool { RateLimit.lasting(lockedUntil, at: context.now) != nil }
-    public func banner(_ context: ScreenContext) -> Banner? { RateLimit.banner(until: lockedUntil, at: context.now) }
+    public func banner(_ context: ScreenContext) -> Banner? {
+        RateLimit.banner(until: lockedUntil, kind: lockKind, at: context.now)
+    }
 
     /// Letters, digits and the dash, in any case, ignoring spaces: the shape the backend compares.
     var typedCode: String { field.value.filter { !$0.isWhitespace } }
@@ -76,8 +84,9 @@ public struct RecoveryCodeSignInScreen: ScreenModel {
                 commands.append(.showToast("Signed in with a recovery code. \(left) codes left."))
             }
             return commands
-        case .signIn(.failure(.rateLimited(let retryAfter?, _, _))):
+        case .signIn(.failure(.rateLimited(let retryAfter?, _, let kind))):
             lockedUntil = context.now.addingTimeInterval(TimeInterval(retryAfter))
+            lockKind = kind
             field.error = TwoFactor.lockedText
         case .signIn(.failure(.codeIncorrect(let remaining, _))) where remaining > 0:
             field.error = "\(Self.incorrectText) \(CodeEntry.attemptsLeft(remaining))."
@@ -92,6 +101,7 @@ public struct RecoveryCodeSignInScreen: ScreenModel {
     public mutating func tick(_ context: ScreenContext) -> [Command] {
         guard let lockedUntil, context.now >= lockedUntil else { return [] }
         self.lockedUntil = nil
+        lockKind = nil
         field.error = nil
         return []
     }

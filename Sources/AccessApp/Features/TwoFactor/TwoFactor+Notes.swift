@@ -48,7 +48,7 @@ extension TwoFactorSetupScreen {
                 "/me/two-factor/confirm", when: "the sixth digit, or Enter",
                 [
                     200: "On: the recovery codes replace this screen.",
-                    401: "\"Code is incorrect. Try again.\" with the attempts left; the fifth ends the set-up.",
+                    401: "\"\(OnScreenMessage.codeIncorrect.text)\" with the attempts left; the fifth ends the set-up.",
                     404: "The pending set-up is gone: r starts again.",
                 ]),
         ],
@@ -76,7 +76,7 @@ extension AuthenticatorCodeScreen {
                 "/auth/two-factor/verify", when: "the sixth digit, or Enter (sign-in)",
                 [
                     200: "Signed in: where the sign-in goes.",
-                    401: "\"Code is incorrect. Try again.\" with the attempts left.",
+                    401: "\"\(OnScreenMessage.codeIncorrect.text)\" with the attempts left.",
                     429: "The lock: a countdown banner, the boxes off until it passes.",
                 ],
                 noAnswer: "The offline message under the boxes."),
@@ -84,7 +84,7 @@ extension AuthenticatorCodeScreen {
                 "/auth/reauth/authenticator", when: "the sixth digit, or Enter (Verify it's you)",
                 [
                     200: "Verified: the window opens and the flow goes on.",
-                    401: "\"Code is incorrect. Try again.\" with the attempts left.",
+                    401: "\"\(OnScreenMessage.codeIncorrect.text)\" with the attempts left.",
                     429: "The lock: a countdown banner, the boxes off until it passes.",
                 ],
                 noAnswer: "The offline message under the boxes."),

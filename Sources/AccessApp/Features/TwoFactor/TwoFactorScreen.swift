@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -62,7 +63,7 @@ public struct TwoFactorScreen: ScreenModel {
 
     private func open(_ context: ScreenContext) -> [Command] {
         guard rows.indices.contains(selection), !isLoading else { return [] }
-        if context.isOffline { return [.showToast("You're offline. Changes are off until you reconnect.")] }
+        if context.isOffline { return [.showToast(OnScreenMessage.offlineChangesOff.text)] }
         if LimitedAccess.applies(context) { return [.showSheet(.limitedAccess)] }
         switch rows[selection] {
         case .regenerate: return [.showSheet(.regenerateRecoveryCodes(context))]
