@@ -159,7 +159,8 @@ extension Catalogue {
                 await passwordReauth(context, account, freshPassword()), 401, "password_incorrect", "a wrong password")
         },
         Check(
-            .rateLimitPasswordAttempts, "After 5 wrong passwords in 15 min Verify it's you by password is refused",
+            .rateLimitPasswordAttempts,
+            "After \(PasswordAttemptRules.maxFailures) wrong passwords in \(time(PasswordAttemptRules.window)) Verify it's you by password is refused",
             needs: .init(messages: true)
         ) { context in
             let (email, password) = try await registered(context)

@@ -88,14 +88,17 @@ extension Catalogue {
                 stored == name, expected: "username: the saved name", got: "username: \(stored ?? "absent")", profile)
         },
         Check(
-            .profilePhotoInvalid, "A photo over 1024 characters answers 422 invalid_field", needs: .init(messages: true)
+            .profilePhotoInvalid, "A photo over \(RequestBounds.maxPhotoLength) characters answers 422 invalid_field",
+            needs: .init(messages: true)
         ) { context in
             let account = try await context.newAccount()
-            let body = ["username": freshUsername(), "photo": String(repeating: "p", count: 1025)]
+            let body = [
+                "username": freshUsername(), "photo": String(repeating: "p", count: RequestBounds.maxPhotoLength + 1),
+            ]
             try await context.expect(
                 await context.http.send("PUT", "/me/profile", body: ConformHTTP.encode(body), token: account.access),
                 422,
-                "invalid_field", "a 1025-character photo")
+                "invalid_field", "a photo of \(RequestBounds.maxPhotoLength + 1) characters")
         },
     ]
 
@@ -156,12 +159,14 @@ extension Catalogue {
 
     static let adminRules: [Check] = [
         Check(
-            .adminInvalidParameter, "A journal limit over 500 answers 422 invalid_parameter",
+            .adminInvalidParameter,
+            "A journal limit over \(RequestBounds.journalCapacity) answers 422 invalid_parameter",
             needs: .init(referenceOnly: referenceAPI)
         ) { context in
             try await context.expect(
-                await context.http.get("/_admin/journal?limit=501"), 422, "invalid_parameter",
-                "the journal's ?limit=501")
+                await context.http.get("/_admin/journal?limit=\(RequestBounds.journalCapacity + 1)"), 422,
+                "invalid_parameter",
+                "the journal's ?limit=\(RequestBounds.journalCapacity + 1)")
         },
         Check(
             .adminSignedOutScenario, "A session for a scenario that starts signed out answers 409",

@@ -127,7 +127,8 @@ extension CheckContext {
 extension Catalogue {
     static let twoFactor: [Check] = [
         Check(
-            .twoFactorSetupExhausted, "5 wrong first codes end the pending setup: the right one then finds none",
+            .twoFactorSetupExhausted,
+            "\(TwoFactorLimits.maxWrongCodes) wrong first codes end the pending setup: the right one then finds none",
             needs: .init(messages: true, time: SendLimits.cooldown)
         ) { context in
             let account = try await context.newAccount()
@@ -152,7 +153,8 @@ extension Catalogue {
             let code = totp.code(at: try await context.backendNow())
             try await context.expect(
                 await context.http.post("/me/two-factor/confirm", ["code": code], token: account.access), 404,
-                "two_factor_setup_not_found", "the right first code after 5 wrong ones", evidence: [last!],
+                "two_factor_setup_not_found", "the right first code after \(TwoFactorLimits.maxWrongCodes) wrong ones",
+                evidence: [last!],
                 present: true)
         },
         Check(
@@ -182,7 +184,8 @@ extension Catalogue {
                 "two_factor_setup_not_found", "confirming two-factor with no setup started")
         },
         Check(
-            .twoFactorEnabled, "The setup's first code turns two-factor on with 10 recovery codes",
+            .twoFactorEnabled,
+            "The setup's first code turns two-factor on with \(TwoFactorLimits.recoveryCodeCount) recovery codes",
             needs: .init(messages: true, time: 2 * SendLimits.cooldown)
         ) { context in
             let account = try await context.twoFactorAccount()

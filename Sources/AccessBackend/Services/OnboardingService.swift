@@ -8,7 +8,7 @@ import GRDB
 /// emailed link, and sees the completion screen. `users.onboarding_step` holds the first unfinished
 /// step; `step(after:…)` alone decides which one follows.
 struct OnboardingService: Sendable {
-    static let maxPhotoLength = 1024
+    static let maxPhotoLength = RequestBounds.maxPhotoLength
 
     let store: Store
     let clock: BackendClock
