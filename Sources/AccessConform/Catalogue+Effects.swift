@@ -187,6 +187,7 @@ extension Catalogue {
             try context.require(
                 step != nil && step != "recovery_email" && step != "profile",
                 expected: "onboarding_step past recovery_email", got: "onboarding_step: \(step ?? "absent")", set)
+            try await requireStepStored(context, account, step, left: "recovery_email", after: set)
             _ = try await context.messages.latest(.link, to: email)
             try await context.expect(
                 await login(context, email, password), 403, "email_unverified",

@@ -150,7 +150,7 @@ extension Catalogue {
                 "current_session", "signing out this device's own session")
         },
         Check(
-            .sessionSignedOut, "Another device signed out from the list can no longer call",
+            .sessionSignedOut, "Another device signed out from the list can no longer call nor refresh",
             needs: .init(messages: true, time: 2 * SendLimits.cooldown)
         ) { context in
             let account = try await context.newAccount(.email)
@@ -169,6 +169,10 @@ extension Catalogue {
             try await context.expect(
                 await context.http.get("/auth/me", token: other.access), 401, "session_revoked",
                 "the other device's access token after it was signed out", evidence: [signedOut])
+            // "Signed out at once, refresh token included".
+            try await context.expect(
+                await context.refresh(other.refresh), 401, nil,
+                "the other device's refresh token after it was signed out", evidence: [signedOut])
         },
     ]
 

@@ -99,6 +99,21 @@ extension Catalogue {
         try await context.http.post("/me/onboarding/continue", ["from": step], token: account.access)
     }
 
+    /// The state a change of step left, not the answer that told it: `GET /me/profile` afterwards must find
+    /// `answered` (or, nil, any step but `left`).
+    static func requireStepStored(
+        _ context: CheckContext, _ account: Account, _ answered: String?, left: String, after change: Exchange
+    ) async throws {
+        let profile = try await context.expect(
+            await context.http.get("/me/profile", token: account.access), 200, nil, "reading the profile back",
+            evidence: [change])
+        let stored = profile.object?["onboarding_step"] as? String
+        try context.require(
+            stored != nil && stored != left && (answered == nil || stored == answered),
+            expected: "onboarding_step read back: \(answered.map { "\($0), as the answer said" } ?? "past \(left)")",
+            got: "onboarding_step: \(stored ?? "absent")", profile)
+    }
+
     @discardableResult
     static func saveProfile(_ context: CheckContext, _ account: Account) async throws -> Exchange {
         try await context.setup(
@@ -138,6 +153,7 @@ extension Catalogue {
             try context.require(
                 step != nil && step != "profile" && step != "recovery_email",
                 expected: "onboarding_step past recovery_email", got: "onboarding_step: \(step ?? "absent")", moved)
+            try await requireStepStored(context, account, step, left: "recovery_email", after: moved)
         },
         Check(
             .onboardingEmailAlreadySet, "An account with an email cannot set a recovery email",

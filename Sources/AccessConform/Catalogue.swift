@@ -70,8 +70,8 @@ public enum Catalogue {
 
     static let sessions: [Check] = [
         Check(
-            .sessionRefreshed, "A refresh gives a new pair and the old access token stops working",
-            needs: .init(messages: true)
+            .sessionRefreshed, "A refresh gives a new pair, the old access token stops working, limited stays limited",
+            needs: .init(messages: true, time: SendLimits.cooldown)
         ) { context in
             let account = try await context.account()
             let refreshed = try await context.expect(
@@ -84,6 +84,22 @@ public enum Catalogue {
             try await context.expect(
                 await context.http.get("/auth/me", token: account.access), 401, nil,
                 "the old access token after a refresh")
+            // "A session with limited access stays limited: refreshing is no way out of a recovery."
+            let (email, password, link) = try await recoveryLink(context)
+            let recovered = try await context.setup(
+                await completeRecovery(context, link, password), 200, doing: "signing in with a recovery link")
+            guard let limited = (recovered.object?["session"] as? [String: Any])?["refresh_token"] as? String else {
+                throw CheckStop.cannotTell("the recovery answer has no refresh_token")
+            }
+            let again = try await context.expect(
+                await context.refresh(limited), 200, nil, "refreshing a session with limited access")
+            guard let access = again.object?["access_token"] as? String,
+                let refresh = again.object?["refresh_token"] as? String
+            else { throw CheckStop.cannotTell("the refresh answer has no tokens") }
+            context.adopt(Account(destination: email, channel: .email, access: access, refresh: refresh, created: true))
+            try await context.expect(
+                await context.http.get("/me/delete-preflight", token: access), 403, "limited_access",
+                "the refreshed limited session asking what stands in the way of deleting", evidence: [again])
         },
         Check(
             .sessionRefreshRetried,

@@ -59,7 +59,8 @@ import Testing
     /// or before a unit or what it counts ("15 min", "5 wrong", "6th send"). Zero and the checks' one-second step
     /// either side of a limit ("1 s before") are no rule's number.
     static func writtenOut(in source: String) -> [String] {
-        let bounded = #/(?:\b(?:over|under|than|after|within|before|the|of|for|in|by)|remaining:) (\d+)(?:st|nd|rd|th)?\b/#
+        let bounded =
+            #/(?:\b(?:over|under|than|after|within|before|the|of|for|in|by)|remaining:) (\d+)(?:st|nd|rd|th)?\b/#
         let counted =
             #/\b(\d+)(?:st|nd|rd|th)?[ -](?:s|min|h|days?|KiB|wrong|resends?|sends?|characters?|bytes?|codes?|recovery|passwords?|requests?|tries|allowed)\b/#
         var found: [String] = []
