@@ -6,7 +6,8 @@ import Foundation
 extension Catalogue {
     static let adminRoads: [Check] = [
         Check(
-            .adminClock, "The clock moves by 0 s to a year, or to the next deadline, and only forward",
+            .adminClock,
+            "The clock moves by up to \(time(RequestBounds.longestClockAdvance)), or to the next deadline, and only forward",
             needs: .init(referenceOnly: referenceAPI)
         ) { context, operation in
             if operation == .adminAdvanceClock {
@@ -14,7 +15,10 @@ extension Catalogue {
                     await context.http.post("/_admin/clock/advance", [:]), 422, "invalid_advance",
                     "an advance of nothing")
                 for (body, what): ([String: Any], String) in [
-                    (["seconds": 366 * 86_400 + 1], "an advance of a year and a second"),
+                    (
+                        ["seconds": RequestBounds.longestClockAdvance + 1],
+                        "an advance of \(time(RequestBounds.longestClockAdvance)) and a second"
+                    ),
                     (["seconds": 1, "to": "next_deadline"], "an advance by seconds and to the next deadline"),
                 ] {
                     try await context.expect(
@@ -26,8 +30,9 @@ extension Catalogue {
             let now = try await context.reference!.now()
             func at(_ date: Date) -> [String: Any] { ["at": ISO8601DateFormatter().string(from: date)] }
             let far = try await context.expect(
-                await context.http.post("/_admin/clock", at(now.addingTimeInterval(2 * 366 * 86_400))), 422,
-                "invalid_advance", "setting the clock two years ahead")
+                await context.http.post(
+                    "/_admin/clock", at(now.addingTimeInterval(2 * RequestBounds.longestClockAdvance))), 422,
+                "invalid_advance", "setting the clock twice \(time(RequestBounds.longestClockAdvance)) ahead")
             try await context.expect(
                 await context.http.post("/_admin/clock", at(now.addingTimeInterval(-3600))), 422, "clock_backwards",
                 "setting the clock an hour back", evidence: [far])

@@ -195,7 +195,7 @@ extension Catalogue {
             adoptSession(context, after, email)
         },
         Check(
-            .passwordReset, "A reset replaces the password and ends the account's sessions",
+            .passwordReset, "A reset replaces the password and ends the account's sessions, refresh tokens included",
             needs: .init(messages: true, time: SendLimits.cooldown)
         ) { context in
             let (email, password) = try await registered(context)
@@ -212,6 +212,9 @@ extension Catalogue {
                 "resetting the password")
             try await context.expect(
                 await context.http.get("/auth/me", token: before.access), 401, nil, "a session from before the reset",
+                evidence: [reset])
+            try await context.expect(
+                await context.refresh(before.refresh), 401, nil, "the refresh token of a session from before the reset",
                 evidence: [reset])
             try await context.expect(
                 await login(context, email, password), 401, "credentials_invalid", "the old password", evidence: [reset]

@@ -121,7 +121,7 @@ extension Catalogue {
                 answer, 404, "challenge_not_found", "\(operation.name) for a challenge never issued")
         },
         Check(
-            .otpExpired, "A code works until its 5 min and not after, and never twice",
+            .otpExpired, "A code works until its \(time(CodeRules.lifetime)) and not after, and never twice",
             needs: .init(messages: true, time: CodeRules.lifetime + 1, longestWait: CodeRules.lifetime - 1)
         ) { context, operation in
             // Two codes sent at the same moment: one verified just before the end, one just after.
@@ -151,13 +151,14 @@ extension Catalogue {
             }
             try await context.pass(CodeRules.lifetime - 1)
             let kept = try await context.expect(
-                await verify(0, codes[0]), 200, nil, "the right code 1 s before its 5 min")
+                await verify(0, codes[0]), 200, nil, "the right code 1 s before its \(time(CodeRules.lifetime))")
             try await context.expect(
                 await verify(0, codes[0]), 410, "code_expired", "the same code again once it was used", evidence: [kept]
             )
             try await context.pass(2)
             try await context.expect(
-                await verify(1, codes[1]), 410, "code_expired", "the right code 1 s after its 5 min", evidence: [kept])
+                await verify(1, codes[1]), 410, "code_expired",
+                "the right code 1 s after its \(time(CodeRules.lifetime))", evidence: [kept])
         },
         Check(
             .otpRequestUnknown, "A phone code request nobody made, or another account's, answers 404",
@@ -268,14 +269,18 @@ extension Catalogue {
             switch operation {
             case .startSignInCode:
                 var tooLong = Device.body
-                tooLong["device_name"] = String(repeating: "d", count: 101)
+                tooLong["device_name"] = String(repeating: "d", count: RequestBounds.maxDeviceNameLength + 1)
                 var badKey = Device.body
-                badKey["public_key"] = Data(repeating: 7, count: 31).base64EncodedString()
+                badKey["public_key"] = Data(repeating: 7, count: RequestBounds.devicePublicKeyBytes - 1)
+                    .base64EncodedString()
                 let empty = try await context.expect(
                     await context.http.post(
                         "/auth/sign-in/code", ["channel": "phone", "phone": context.freshPhone(), "device": badDevice]),
                     422, "invalid_field", what)
-                for (device, described) in [(tooLong, "a 101-character name"), (badKey, "a 31-byte public key")] {
+                for (device, described) in [
+                    (tooLong, "a name of \(RequestBounds.maxDeviceNameLength + 1) characters"),
+                    (badKey, "a public key of \(RequestBounds.devicePublicKeyBytes - 1) bytes"),
+                ] {
                     try await context.expect(
                         await context.http.post(
                             "/auth/sign-in/code", ["channel": "phone", "phone": context.freshPhone(), "device": device]),

@@ -141,7 +141,7 @@ extension Catalogue {
                 let email = context.freshEmail()
                 let local = String(email.prefix { $0 != "@" })
                 for (password, rules, what) in [
-                    (weak, 2, "all digits and common"), ("Tq9!a", 1, "shorter than 8"),
+                    (weak, 2, "all digits and common"), ("Tq9!a", 1, "shorter than \(PasswordRules.minimumLength)"),
                     ("password1", 1, "a common password"), (local, 1, "the address's own name"),
                 ] {
                     _ = try await expectRefused(
@@ -189,7 +189,7 @@ extension Catalogue {
             }
         },
         Check(
-            .passwordTooLong, "A password over 128 characters answers 422 invalid_field",
+            .passwordTooLong, "A password over \(PasswordRules.maximumLength) characters answers 422 invalid_field",
             needs: .init(messages: true, time: 2 * SendLimits.cooldown)
         ) { context, operation in
             let long = freshPassword() + String(repeating: "x", count: PasswordRules.maximumLength)

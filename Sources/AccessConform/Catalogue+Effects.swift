@@ -31,7 +31,7 @@ extension Catalogue {
                 "the same account's other device after this one logged out", evidence: [out])
         },
         Check(
-            .signInCodeSent, "A sign-in code goes out for 5 min; starting again replaces it",
+            .signInCodeSent, "A sign-in code goes out for \(time(CodeRules.lifetime)); starting again replaces it",
             needs: .init(messages: true, time: SendLimits.cooldown)
         ) { context in
             let phone = context.freshPhone()
@@ -43,7 +43,7 @@ extension Catalogue {
                 .map { $0 + SendLimits.cooldown }
             try context.require(
                 first != nil && lifetime.map { abs($0 - CodeRules.lifetime) <= 5 } == true,
-                expected: "a challenge_id and expires_at 5 min after now",
+                expected: "a challenge_id and expires_at \(time(CodeRules.lifetime)) after now",
                 got:
                     "challenge_id \(first == nil ? "absent" : "present"), expires in \(lifetime.map { "\(Int($0)) s" } ?? "?")",
                 answer)
@@ -187,6 +187,7 @@ extension Catalogue {
             try context.require(
                 step != nil && step != "recovery_email" && step != "profile",
                 expected: "onboarding_step past recovery_email", got: "onboarding_step: \(step ?? "absent")", set)
+            try await requireStepStored(context, account, step, left: "recovery_email", after: set)
             _ = try await context.messages.latest(.link, to: email)
             try await context.expect(
                 await login(context, email, password), 403, "email_unverified",
@@ -195,7 +196,8 @@ extension Catalogue {
         },
         Check(
             .deleteDone,
-            "Deleting after Verify it's you ends every session; the identities are held 7 days, the rest 30",
+            "Deleting after Verify it's you ends every session; the identities are held "
+                + "\(time(DeletionRules.holdDuration)), the rest \(time(DeletionRules.purgeDelay))",
             needs: .init(messages: true, time: 2 * SendLimits.cooldown)
         ) { context in
             let account = try await context.newAccount(.email)
@@ -211,7 +213,8 @@ extension Catalogue {
             let purged = seconds(from: deleted.object?["deleted_at"], to: deleted.object?["purge_at"])
             try context.require(
                 at != nil && held == DeletionRules.holdDuration && purged == DeletionRules.purgeDelay,
-                expected: "identity_held_until 7 days and purge_at 30 days after deleted_at",
+                expected:
+                    "identity_held_until \(time(DeletionRules.holdDuration)) and purge_at \(time(DeletionRules.purgeDelay)) after deleted_at",
                 got: "held \(held.map { "\(Int($0)) s" } ?? "?"), purged \(purged.map { "\(Int($0)) s" } ?? "?")",
                 deleted)
             for (token, what) in [(account.access, "this device's access token"), (other.access, "another device's")] {
@@ -224,14 +227,16 @@ extension Catalogue {
                 evidence: [deleted])
         },
         Check(
-            .loginLocked, "The 3rd wrong password in a row locks the address; each lock after is longer",
+            .loginLocked,
+            "The \(RuleText.nth(LoginLockRules.failuresBeforeLock + 1)) wrong password in a row locks the address; each lock after is longer",
             needs: .init(time: 3 * LoginLockRules.firstLock, longestWait: 2 * LoginLockRules.firstLock - 1)
         ) { context in
             let email = context.freshEmail()
             try await expectLock(context, what: "Log in") { try await login(context, email, freshPassword()) }
         },
         Check(
-            .recoveryLocked, "The 3rd wrong password with a recovery link locks the address",
+            .recoveryLocked,
+            "The \(RuleText.nth(LoginLockRules.failuresBeforeLock + 1)) wrong password with a recovery link locks the address",
             needs: .init(
                 messages: true, time: SendLimits.cooldown + 3 * LoginLockRules.firstLock,
                 longestWait: 2 * LoginLockRules.firstLock - 1)

@@ -56,7 +56,8 @@ extension Catalogue {
 
     static let grantRoads: [Check] = [
         Check(
-            .reauthGranted, "Verify it's you by each method opens a window of 15 min, and not longer",
+            .reauthGranted,
+            "Verify it's you by each method opens a window of \(time(ReauthRules.window)), and not longer",
             needs: .init(
                 messages: true, time: 2 * SendLimits.cooldown + ReauthRules.window + 1,
                 longestWait: ReauthRules.window)
@@ -74,11 +75,12 @@ extension Catalogue {
             try await context.pass(ReauthRules.window - 1)
             let live = try await context.expect(
                 await context.http.send("DELETE", probe, token: access, reauth: grant), 404, "not_found",
-                "a grant 1 s before its 15 min ends (a session id nobody has: 404)", evidence: [granted, without])
+                "a grant 1 s before its \(time(ReauthRules.window)) ends (a session id nobody has: 404)",
+                evidence: [granted, without])
             try await context.pass(2)
             try await context.expect(
                 await context.http.send("DELETE", probe, token: access, reauth: grant), 403, "reauth_required",
-                "the same grant 1 s after its 15 min", evidence: [live], present: true)
+                "the same grant 1 s after its \(time(ReauthRules.window))", evidence: [live], present: true)
         },
         Check(
             .reauthMethodUnavailable, "Verify it's you by a method the account lacks answers 422 method_unavailable",
@@ -276,7 +278,8 @@ extension Catalogue {
                 "\(operation.name) with the next step's code", evidence: [replayed])
         },
         Check(
-            .twoFactorLocked, "5 wrong codes lock the step for 15 min, and not longer",
+            .twoFactorLocked,
+            "\(TwoFactorLimits.maxWrongCodes) wrong codes lock the step for \(time(TwoFactorLimits.lockout)), and not longer",
             needs: .init(
                 messages: true, time: 2 * SendLimits.cooldown + TwoFactorLimits.lockout,
                 longestWait: TwoFactorLimits.lockout)
@@ -320,7 +323,8 @@ extension Catalogue {
             let locked = try await context.expect(await right(), 429, "rate_limited", "the right code once locked")
             try await context.pass(TwoFactorLimits.lockout - 1)
             let stillLocked = try await context.expect(
-                await right(), 429, "rate_limited", "the right code 1 s before the 15 min lock ends", evidence: [locked]
+                await right(), 429, "rate_limited",
+                "the right code 1 s before the \(time(TwoFactorLimits.lockout)) lock ends", evidence: [locked]
             )
             try await context.pass(1)
             try await context.expect(

@@ -81,7 +81,7 @@ extension Catalogue {
                 try await context.pass(SessionRules.accessLifetime - 1)
                 let live = try await context.expect(
                     await context.http.get("/auth/me", token: account.access), 200, nil,
-                    "an access token 1 s before its hour")
+                    "an access token 1 s before its \(time(SessionRules.accessLifetime))")
                 try await context.pass(1)
                 try await context.expect(
                     await context.http.get("/auth/me", token: account.access), 401, "unauthorized",

@@ -222,7 +222,7 @@ extension Catalogue {
                 "\(operation.name) with a recovery link never issued")
         },
         Check(
-            .recoveryLinkExpired, "A recovery link works once and for its day",
+            .recoveryLinkExpired, "A recovery link works once and for its \(time(LinkLifetimes.recovery))",
             needs: .init(messages: true, time: 3 * SendLimits.cooldown + LinkLifetimes.recovery)
         ) { context, operation in
             let road = try await LinkRoad.open(operation, context)

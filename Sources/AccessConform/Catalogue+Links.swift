@@ -50,7 +50,8 @@ extension Catalogue {
                 evidence: [stale])
         },
         Check(
-            .emailReverted, "The old address's link undoes an email change and ends the account's sessions",
+            .emailReverted,
+            "The old address's link undoes an email change and ends every session, the one the change issued too",
             needs: .init(messages: true)
         ) { context in
             let account = try await context.newAccount(.email)
@@ -69,6 +70,13 @@ extension Catalogue {
             try await context.expect(
                 await context.http.get("/auth/me", token: account.access), 401, nil, "a session from before the revert",
                 evidence: [reverted])
+            // Whoever changed it is out: the session the change's link issued ends too.
+            guard let issued = (changed.object?["session"] as? [String: Any])?["access_token"] as? String else {
+                throw CheckStop.cannotTell("the opened link's answer has no session")
+            }
+            try await context.expect(
+                await context.http.get("/auth/me", token: issued), 401, nil,
+                "the session the change's link issued, after the revert", evidence: [reverted])
         },
     ]
 

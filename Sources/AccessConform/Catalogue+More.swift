@@ -63,8 +63,9 @@ extension Catalogue {
 
     static let phoneCodes: [Check] = [
         Check(
-            .otpCodeIncorrectExhausted, "5 wrong phone codes kill the code: the right one then fails",
-            needs: .init(messages: true, time: 30)
+            .otpCodeIncorrectExhausted,
+            "\(CodeRules.maxWrongAttempts) wrong phone codes kill the code: the right one then fails",
+            needs: .init(messages: true, time: SendLimits.cooldown)
         ) { context in
             let account = try await context.newAccount()
             let id = try await reauthCode(context, account)
@@ -76,14 +77,15 @@ extension Catalogue {
             }
             let remaining = last?.errorMember?["attempts_remaining"] as? Int
             try context.require(
-                remaining == 0, expected: "attempts_remaining: 0 after 5 wrong codes",
+                remaining == 0, expected: "attempts_remaining: 0 after \(CodeRules.maxWrongAttempts) wrong codes",
                 got: "attempts_remaining: \(remaining.map(String.init) ?? "absent")", last!)
             try await context.expect(
-                await verifyOTP(context, account, id, code), 410, "code_expired", "the right code after 5 wrong ones")
+                await verifyOTP(context, account, id, code), 410, "code_expired",
+                "the right code after \(CodeRules.maxWrongAttempts) wrong ones")
         },
         Check(
             .otpCodeIncorrect, "A wrong phone code is refused with the tries left",
-            needs: .init(messages: true, time: 30)
+            needs: .init(messages: true, time: SendLimits.cooldown)
         ) {
             context in
             let account = try await context.newAccount()
@@ -93,10 +95,14 @@ extension Catalogue {
                 await verifyOTP(context, account, id, wrong(code)), 401, "code_incorrect", "a wrong code")
             let remaining = answer.errorMember?["attempts_remaining"] as? Int
             try context.require(
-                remaining == CodeRules.maxWrongAttempts - 1, expected: "attempts_remaining: 4",
+                remaining == CodeRules.maxWrongAttempts - 1,
+                expected: "attempts_remaining: \(CodeRules.maxWrongAttempts - 1)",
                 got: "attempts_remaining: \(remaining.map(String.init) ?? "absent")", answer)
         },
-        Check(.otpCancelled, "A cancelled phone code stops working", needs: .init(messages: true, time: 30)) {
+        Check(
+            .otpCancelled, "A cancelled phone code stops working",
+            needs: .init(messages: true, time: SendLimits.cooldown)
+        ) {
             context in
             let account = try await context.newAccount()
             let id = try await reauthCode(context, account)
@@ -144,7 +150,7 @@ extension Catalogue {
                 "current_session", "signing out this device's own session")
         },
         Check(
-            .sessionSignedOut, "Another device signed out from the list can no longer call",
+            .sessionSignedOut, "Another device signed out from the list can no longer call nor refresh",
             needs: .init(messages: true, time: 2 * SendLimits.cooldown)
         ) { context in
             let account = try await context.newAccount(.email)
@@ -163,6 +169,10 @@ extension Catalogue {
             try await context.expect(
                 await context.http.get("/auth/me", token: other.access), 401, "session_revoked",
                 "the other device's access token after it was signed out", evidence: [signedOut])
+            // "Signed out at once, refresh token included".
+            try await context.expect(
+                await context.refresh(other.refresh), 401, nil,
+                "the other device's refresh token after it was signed out", evidence: [signedOut])
         },
     ]
 
@@ -217,12 +227,12 @@ extension Catalogue {
                     "POST", "/auth/sign-in/code", body: Data(#"{"channel":"phone"}"#.utf8), contentType: "text/plain"),
                 415, "unsupported_media_type", "a sign-in sent as text/plain")
         },
-        Check(.httpPayloadTooLarge, "A body over 64 KiB answers 413") { context in
-            let padding = String(repeating: "a", count: 70 * 1024)
+        Check(.httpPayloadTooLarge, "A body over \(RequestBounds.bodyBytes / 1024) KiB answers 413") { context in
+            let padding = String(repeating: "a", count: RequestBounds.bodyBytes)
             try await context.expect(
                 await context.http.send(
                     "POST", "/auth/sign-in/code", body: Data(#"{"channel":"phone","pad":"\#(padding)"}"#.utf8)),
-                413, "payload_too_large", "a 70 KiB sign-in body")
+                413, "payload_too_large", "a sign-in body over \(RequestBounds.bodyBytes / 1024) KiB")
         },
     ]
 

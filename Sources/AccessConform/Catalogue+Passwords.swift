@@ -77,7 +77,9 @@ extension Catalogue {
                 "a resend for an address nobody registered", evidence: [known])
         },
         Check(
-            .registerConfirmed, "Opening the registration link lets the password sign in", needs: .init(messages: true)
+            .registerConfirmed,
+            "Opening the registration link lets the password sign in, and moves onboarding past verify_email",
+            needs: .init(messages: true)
         ) { context in
             let email = context.freshEmail()
             let password = freshPassword()
@@ -89,6 +91,22 @@ extension Catalogue {
                 await login(context, email, password), 200, nil, "the password once the link was opened",
                 evidence: [confirmed])
             adoptSession(context, signedIn, email)
+            // "An account waiting on onboarding's verify_email step moves on": a new phone account's recovery email.
+            let account = try await context.newAccount()
+            try await saveProfile(context, account)
+            let recovery = context.freshEmail()
+            let set = try await context.setup(
+                await context.http.post(
+                    "/me/recovery-email", ["email": recovery, "password": freshPassword()], token: account.access),
+                202, doing: "setting a recovery email")
+            guard set.object?["onboarding_step"] as? String == "verify_email" else {
+                throw CheckStop.cannotTell("the account with a recovery email does not wait on verify_email")
+            }
+            let opened = try await context.expect(
+                await context.http.post(
+                    "/auth/register/confirm", ["token": try await context.messages.latest(.link, to: recovery)]), 200,
+                nil, "the recovery email's link")
+            try await requireStepStored(context, account, nil, left: "verify_email", after: opened)
         },
         Check(
             .registerEmailTaken, "Registering an address an account signs in with answers 409 email_taken",
@@ -159,7 +177,8 @@ extension Catalogue {
                 await passwordReauth(context, account, freshPassword()), 401, "password_incorrect", "a wrong password")
         },
         Check(
-            .rateLimitPasswordAttempts, "After 5 wrong passwords in 15 min Verify it's you by password is refused",
+            .rateLimitPasswordAttempts,
+            "After \(PasswordAttemptRules.maxFailures) wrong passwords in \(time(PasswordAttemptRules.window)) Verify it's you by password is refused",
             needs: .init(messages: true)
         ) { context in
             let (email, password) = try await registered(context)

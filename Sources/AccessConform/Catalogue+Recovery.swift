@@ -32,23 +32,27 @@ extension Catalogue {
 
     static let recoveryFlow: [Check] = [
         Check(
-            .recoveryCooldown, "A second recovery request for one address within 30 s is refused; after it goes",
+            .recoveryCooldown,
+            "A second recovery request for one address within \(time(SendLimits.cooldown)) is refused; after it goes",
             needs: .init(time: SendLimits.cooldown)
         ) { context in
             let email = context.freshEmail()
             try await context.setup(await startRecovery(context, email), 202, doing: "asking for recovery")
             try await context.pass(SendLimits.cooldown - 1)
             let refused = try await context.expect(
-                await startRecovery(context, email), 429, "rate_limited", "another request 1 s before 30 s")
+                await startRecovery(context, email), 429, "rate_limited",
+                "another request 1 s before \(time(SendLimits.cooldown))")
             let limit = refused.errorMember?["limit"] as? String
             try context.require(
                 limit == "cooldown", expected: "limit: cooldown", got: "limit: \(limit ?? "absent")", refused)
             try await context.pass(1)
             try await context.expect(
-                await startRecovery(context, email), 202, nil, "another request once 30 s passed", evidence: [refused])
+                await startRecovery(context, email), 202, nil,
+                "another request once \(time(SendLimits.cooldown)) passed", evidence: [refused])
         },
         Check(
-            .recoveryDailyCap, "The 6th recovery request for one address within 24 h is refused",
+            .recoveryDailyCap,
+            "The \(RuleText.nth(RecoveryLimits.maxRequestsPerDay + 1)) recovery request for one address within \(time(RecoveryLimits.dailyWindow)) is refused",
             needs: .init(time: Double(RecoveryLimits.maxRequestsPerDay) * SendLimits.cooldown)
         ) { context in
             let email = context.freshEmail()
@@ -58,7 +62,9 @@ extension Catalogue {
                 try await context.pass(SendLimits.cooldown)
             }
             let refused = try await context.expect(
-                await startRecovery(context, email), 429, "rate_limited", "the 6th request within 24 h")
+                await startRecovery(context, email), 429, "rate_limited",
+                "the \(RuleText.nth(RecoveryLimits.maxRequestsPerDay + 1)) request within \(time(RecoveryLimits.dailyWindow))"
+            )
             let limit = refused.errorMember?["limit"] as? String
             try context.require(
                 limit == "daily_cap", expected: "limit: daily_cap", got: "limit: \(limit ?? "absent")", refused)
@@ -91,6 +97,21 @@ extension Catalogue {
 
     static func continueFrom(_ context: CheckContext, _ account: Account, _ step: String) async throws -> Exchange {
         try await context.http.post("/me/onboarding/continue", ["from": step], token: account.access)
+    }
+
+    /// The state a change of step left, not the answer that told it: `GET /me/profile` afterwards must find
+    /// `answered` (or, nil, any step but `left`).
+    static func requireStepStored(
+        _ context: CheckContext, _ account: Account, _ answered: String?, left: String, after change: Exchange
+    ) async throws {
+        let profile = try await context.expect(
+            await context.http.get("/me/profile", token: account.access), 200, nil, "reading the profile back",
+            evidence: [change])
+        let stored = profile.object?["onboarding_step"] as? String
+        try context.require(
+            stored != nil && stored != left && (answered == nil || stored == answered),
+            expected: "onboarding_step read back: \(answered.map { "\($0), as the answer said" } ?? "past \(left)")",
+            got: "onboarding_step: \(stored ?? "absent")", profile)
     }
 
     @discardableResult
@@ -132,6 +153,7 @@ extension Catalogue {
             try context.require(
                 step != nil && step != "profile" && step != "recovery_email",
                 expected: "onboarding_step past recovery_email", got: "onboarding_step: \(step ?? "absent")", moved)
+            try await requireStepStored(context, account, step, left: "recovery_email", after: moved)
         },
         Check(
             .onboardingEmailAlreadySet, "An account with an email cannot set a recovery email",

@@ -32,6 +32,10 @@ extension Catalogue {
             try await context.expect(
                 await context.http.get("/auth/me", token: other.access), 401, "session_revoked",
                 "the other device's access token afterwards", evidence: [done])
+            // Signed out, refresh token included.
+            try await context.expect(
+                await context.refresh(other.refresh), 401, nil, "the other device's refresh token afterwards",
+                evidence: [done])
             try await context.expect(
                 await context.http.get("/auth/me", token: this.access), 200, nil,
                 "this device's own access token afterwards",
@@ -72,30 +76,47 @@ extension Catalogue {
                 answer.object?["available"] as? Bool == true, expected: "available: true",
                 got: "available: \(answer.object?["available"].map { "\($0)" } ?? "absent")", answer)
         },
-        Check(.profileSaved, "Saving a username answers 200 and the profile has it", needs: .init(messages: true)) {
-            context in
+        Check(
+            .profileSaved, "Saving a username and photo keeps both, and a new account moves past the profile step",
+            needs: .init(messages: true)
+        ) { context in
             let account = try await context.newAccount()
+            let before = try await context.setup(
+                await context.http.get("/me/profile", token: account.access), 200, doing: "reading the new profile")
+            guard before.object?["onboarding_step"] as? String == "profile" else {
+                throw CheckStop.cannotTell("a new account did not start at the profile step")
+            }
             let name = freshUsername()
+            let photo = "https://example.com/\(name).png"
             let saved = try await context.expect(
                 await context.http.send(
-                    "PUT", "/me/profile", body: ConformHTTP.encode(["username": name]), token: account.access), 200,
-                nil, "saving a username")
+                    "PUT", "/me/profile", body: ConformHTTP.encode(["username": name, "photo": photo]),
+                    token: account.access), 200, nil, "saving a username and photo")
+            // The state after, not the answer: a later read shows the step left and what was saved.
             let profile = try await context.expect(
                 await context.http.get("/me/profile", token: account.access), 200, nil, "reading the profile back",
                 evidence: [saved])
-            let stored = profile.object?["username"] as? String
+            let step = profile.object?["onboarding_step"] as? String
             try context.require(
-                stored == name, expected: "username: the saved name", got: "username: \(stored ?? "absent")", profile)
+                step != nil && step != "profile", expected: "onboarding_step: past profile once a username is saved",
+                got: "onboarding_step: \(step ?? "absent")", profile)
+            let stored = (profile.object?["username"] as? String, profile.object?["photo"] as? String)
+            try context.require(
+                stored.0 == name && stored.1 == photo, expected: "username and photo: the saved ones",
+                got: "username: \(stored.0 ?? "absent"), photo: \(stored.1 ?? "absent")", profile)
         },
         Check(
-            .profilePhotoInvalid, "A photo over 1024 characters answers 422 invalid_field", needs: .init(messages: true)
+            .profilePhotoInvalid, "A photo over \(RequestBounds.maxPhotoLength) characters answers 422 invalid_field",
+            needs: .init(messages: true)
         ) { context in
             let account = try await context.newAccount()
-            let body = ["username": freshUsername(), "photo": String(repeating: "p", count: 1025)]
+            let body = [
+                "username": freshUsername(), "photo": String(repeating: "p", count: RequestBounds.maxPhotoLength + 1),
+            ]
             try await context.expect(
                 await context.http.send("PUT", "/me/profile", body: ConformHTTP.encode(body), token: account.access),
                 422,
-                "invalid_field", "a 1025-character photo")
+                "invalid_field", "a photo of \(RequestBounds.maxPhotoLength + 1) characters")
         },
     ]
 
@@ -156,12 +177,14 @@ extension Catalogue {
 
     static let adminRules: [Check] = [
         Check(
-            .adminInvalidParameter, "A journal limit over 500 answers 422 invalid_parameter",
+            .adminInvalidParameter,
+            "A journal limit over \(RequestBounds.journalCapacity) answers 422 invalid_parameter",
             needs: .init(referenceOnly: referenceAPI)
         ) { context in
             try await context.expect(
-                await context.http.get("/_admin/journal?limit=501"), 422, "invalid_parameter",
-                "the journal's ?limit=501")
+                await context.http.get("/_admin/journal?limit=\(RequestBounds.journalCapacity + 1)"), 422,
+                "invalid_parameter",
+                "the journal's ?limit=\(RequestBounds.journalCapacity + 1)")
         },
         Check(
             .adminSignedOutScenario, "A session for a scenario that starts signed out answers 409",

@@ -183,7 +183,8 @@ extension Catalogue {
 
     static let sendLimits: [Check] = [
         Check(
-            .rateLimitCooldown, "A send within 30 s of the last to the address is refused; after 30 s it goes",
+            .rateLimitCooldown,
+            "A send within \(time(SendLimits.cooldown)) of the last to the address is refused; after that it goes",
             needs: .init(messages: true, time: 3 * SendLimits.cooldown)
         ) { context, operation in
             let road = try await SendRoad.open(operation, context)
@@ -204,7 +205,9 @@ extension Catalogue {
                 await road.send(), road.sent, nil, "\(operation.name) once the cooldown ended", evidence: [refused])
         },
         Check(
-            .rateLimitResendWindow, "3 resends to the address in 15 min go; the 4th is refused",
+            .rateLimitResendWindow,
+            "\(SendLimits.maxResendsPerWindow) resends to the address in \(time(SendLimits.resendWindow)) go; "
+                + "the \(RuleText.nth(SendLimits.maxResendsPerWindow + 1)) is refused",
             needs: .init(messages: true, time: Double(SendLimits.maxResendsPerWindow + 2) * SendLimits.cooldown)
         ) { context, operation in
             let road = try await SendRoad.open(operation, context)
@@ -223,14 +226,19 @@ extension Catalogue {
             }
             for _ in 1...SendLimits.maxResendsPerWindow {
                 try await context.pass(SendLimits.cooldown)
-                try await context.expect(await road.send(), road.sent, nil, "a resend within the 3 allowed")
+                try await context.expect(
+                    await road.send(), road.sent, nil, "a resend within the \(SendLimits.maxResendsPerWindow) allowed")
             }
             try await context.pass(SendLimits.cooldown)
             try await context.expectLimited(
-                await road.send(), "resend_window", "\(operation.name) as the 4th resend within 15 min")
+                await road.send(), "resend_window",
+                "\(operation.name) as the \(RuleText.nth(SendLimits.maxResendsPerWindow + 1)) resend within "
+                    + time(SendLimits.resendWindow))
         },
         Check(
-            .rateLimitDailyCap, "5 sends to the address within 24 h go; the 6th is refused",
+            .rateLimitDailyCap,
+            "\(SendLimits.maxCodesPerDay) sends to the address within \(time(SendLimits.dailyWindow)) go; "
+                + "the \(RuleText.nth(SendLimits.maxCodesPerDay + 1)) is refused",
             needs: .init(
                 messages: true, time: Double(SendLimits.maxCodesPerDay) * (CodeRules.lifetime + 1),
                 longestWait: CodeRules.lifetime + 1)
@@ -244,11 +252,14 @@ extension Catalogue {
             try await road.ready()
             try await context.pass(SendLimits.cooldown)
             try await context.expectLimited(
-                await road.send(), "daily_cap", "\(operation.name) as the 6th send to the address within 24 h")
+                await road.send(), "daily_cap",
+                "\(operation.name) as the \(RuleText.nth(SendLimits.maxCodesPerDay + 1)) send to the address within "
+                    + time(SendLimits.dailyWindow))
         },
         Check(
             .rateLimitClientAddressHourly,
-            "30 sends asked from one client address in an hour go; the next is refused until the hour passes",
+            "\(SendLimits.maxSendsPerClientAddress) sends asked from one client address in \(time(SendLimits.capWindow)) go; "
+                + "the next is refused until that time passes",
             needs: .init(
                 messages: true, time: SendLimits.capWindow + SendLimits.cooldown, longestWait: SendLimits.capWindow)
         ) { context, operation in
@@ -266,10 +277,12 @@ extension Catalogue {
             try await context.pass(SendLimits.capWindow)
             try await road.renew(context)
             try await context.expect(
-                await road.send(), road.sent, nil, "\(operation.name) once the hour passed", evidence: [refused])
+                await road.send(), road.sent, nil, "\(operation.name) once \(time(SendLimits.capWindow)) passed",
+                evidence: [refused])
         },
         Check(
-            .rateLimitAccountHourly, "10 sends asked by one account in an hour go; the next is refused",
+            .rateLimitAccountHourly,
+            "\(SendLimits.maxSendsPerAccount) sends asked by one account in \(time(SendLimits.capWindow)) go; the next is refused",
             needs: .init(messages: true, time: SendLimits.cooldown)
         ) { context, operation in
             let road = try await SendRoad.open(operation, context)
@@ -284,7 +297,10 @@ extension Catalogue {
                 await road.send(), "account_hourly",
                 "\(operation.name) once this account asked for \(SendLimits.maxSendsPerAccount) sends in the hour")
         },
-        Check(.rateLimitGlobalHourly, "300 sends an hour for the whole server") { _, _ in
+        Check(
+            .rateLimitGlobalHourly,
+            "\(SendLimits.maxSendsPerHour) sends in \(time(SendLimits.capWindow)) for the whole server"
+        ) { _, _ in
             throw CheckStop.skipped(
                 "one client address meets its own cap of \(SendLimits.maxSendsPerClientAddress) long before "
                     + "\(SendLimits.maxSendsPerHour); reaching it needs many client addresses")

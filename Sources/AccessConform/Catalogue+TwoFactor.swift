@@ -127,7 +127,8 @@ extension CheckContext {
 extension Catalogue {
     static let twoFactor: [Check] = [
         Check(
-            .twoFactorSetupExhausted, "5 wrong first codes end the pending setup: the right one then finds none",
+            .twoFactorSetupExhausted,
+            "\(TwoFactorLimits.maxWrongCodes) wrong first codes end the pending setup: the right one then finds none",
             needs: .init(messages: true, time: SendLimits.cooldown)
         ) { context in
             let account = try await context.newAccount()
@@ -152,11 +153,13 @@ extension Catalogue {
             let code = totp.code(at: try await context.backendNow())
             try await context.expect(
                 await context.http.post("/me/two-factor/confirm", ["code": code], token: account.access), 404,
-                "two_factor_setup_not_found", "the right first code after 5 wrong ones", evidence: [last!],
+                "two_factor_setup_not_found", "the right first code after \(TwoFactorLimits.maxWrongCodes) wrong ones",
+                evidence: [last!],
                 present: true)
         },
         Check(
-            .twoFactorSetupStarted, "Setting up an authenticator needs Verify it's you and answers a secret",
+            .twoFactorSetupStarted,
+            "Setting up an authenticator needs Verify it's you, answers a secret and replaces a pending setup",
             needs: .init(messages: true, time: SendLimits.cooldown)
         ) { context in
             let account = try await context.newAccount()
@@ -173,6 +176,25 @@ extension Catalogue {
                 secret.flatMap(TOTP.init(base32:)) != nil && uri?.hasPrefix("otpauth://totp/") == true
                     && uri?.contains(secret ?? "-") == true,
                 expected: "a Base32 secret and its otpauth://totp URI", got: "no such pair", started)
+            // "A new setup replaces a pending one": the first secret's code no longer confirms, the second's does.
+            let again = try await context.expect(
+                await context.http.send("POST", "/me/two-factor/setup", token: account.access, reauth: grant), 201, nil,
+                "a second setup while the first is pending", evidence: [started])
+            guard let first = secret.flatMap(TOTP.init(base32:)),
+                let second = (again.object?["secret"] as? String).flatMap(TOTP.init(base32:))
+            else { throw CheckStop.cannotTell("the second setup answered no Base32 secret") }
+            let step = TOTP.step(at: try await context.backendNow())
+            guard first.code(atStep: step) != second.code(atStep: step) else {
+                throw CheckStop.cannotTell("both secrets give the same code now")
+            }
+            let stale = try await context.expect(
+                await context.http.post(
+                    "/me/two-factor/confirm", ["code": first.code(atStep: step)], token: account.access), 401,
+                "code_incorrect", "the first setup's code once a second setup replaced it", evidence: [again])
+            try await context.expect(
+                await context.http.post(
+                    "/me/two-factor/confirm", ["code": second.code(atStep: step)], token: account.access), 200, nil,
+                "the second setup's code", evidence: [stale])
         },
         Check(.twoFactorSetupNotFound, "Confirming with no setup pending answers 404", needs: .init(messages: true)) {
             context in
@@ -182,7 +204,8 @@ extension Catalogue {
                 "two_factor_setup_not_found", "confirming two-factor with no setup started")
         },
         Check(
-            .twoFactorEnabled, "The setup's first code turns two-factor on with 10 recovery codes",
+            .twoFactorEnabled,
+            "The setup's first code turns two-factor on with \(TwoFactorLimits.recoveryCodeCount) recovery codes, and is spent",
             needs: .init(messages: true, time: 2 * SendLimits.cooldown)
         ) { context in
             let account = try await context.twoFactorAccount()
@@ -191,12 +214,17 @@ extension Catalogue {
                 codes.count == TwoFactorLimits.recoveryCodeCount && Set(codes).count == codes.count,
                 expected: "\(TwoFactorLimits.recoveryCodeCount) different recovery codes",
                 got: "\(codes.count) recovery codes", account.enabled)
-            try await context.expect(
+            let stepped = try await context.expect(
                 await context.http.get("/auth/me", token: account.other.access), 403, "second_factor_required",
                 "the account's other session once two-factor is on", evidence: [account.enabled])
+            // The step of the code that turned it on is recorded: that code cannot pass a sign-in's step afterwards.
+            try await context.expect(
+                await context.verifySecondStep(account.other, code: account.authenticator.enablingCode), 401,
+                "code_incorrect", "the code that turned two-factor on, as the other session's second step",
+                evidence: [account.enabled, stepped])
         },
         Check(
-            .twoFactorPassed, "The authenticator's code passes the step with a new pair of tokens",
+            .twoFactorPassed, "The authenticator's code passes the step with a new pair; the one-factor pair dies",
             needs: .init(messages: true, time: 2 * SendLimits.cooldown)
         ) { context in
             let account = try await context.twoFactorAccount()
@@ -207,6 +235,9 @@ extension Catalogue {
             try await context.expect(
                 await context.http.get("/auth/me", token: account.other.access), 401, nil,
                 "the one-factor access token after the step passed", evidence: [passed])
+            try await context.expect(
+                await context.refresh(account.other.refresh), 401, nil,
+                "the one-factor refresh token after the step passed", evidence: [passed])
         },
         Check(
             .twoFactorRecoveryCodeInvalid, "A recovery code the account never had is refused with the tries left",

@@ -28,7 +28,8 @@ public enum Catalogue {
                 got: "attempts_remaining: \(remaining.map(String.init) ?? "absent")", answer)
         },
         Check(
-            .signInCodeIncorrectExhausted, "5 wrong sign-in codes kill the code: the right one then fails",
+            .signInCodeIncorrectExhausted,
+            "\(CodeRules.maxWrongAttempts) wrong sign-in codes kill the code: the right one then fails",
             needs: .init(messages: true)
         ) { context in
             let phone = context.freshPhone()
@@ -45,7 +46,8 @@ public enum Catalogue {
                 got: "attempts_remaining: \(remaining.map(String.init) ?? "absent")", last!)
             let answer = try await context.verifySignIn(id, code: code)
             context.noteCreated(answer, destination: phone, channel: .phone)
-            try await context.expect(answer, 410, "code_expired", "the right code after 5 wrong ones")
+            try await context.expect(
+                answer, 410, "code_expired", "the right code after \(CodeRules.maxWrongAttempts) wrong ones")
         },
         Check(.signInRequestClosed, "A used sign-in code cannot be resent", needs: .init(messages: true)) { context in
             let phone = context.freshPhone()
@@ -68,8 +70,8 @@ public enum Catalogue {
 
     static let sessions: [Check] = [
         Check(
-            .sessionRefreshed, "A refresh gives a new pair and the old access token stops working",
-            needs: .init(messages: true)
+            .sessionRefreshed, "A refresh gives a new pair, the old access token stops working, limited stays limited",
+            needs: .init(messages: true, time: SendLimits.cooldown)
         ) { context in
             let account = try await context.account()
             let refreshed = try await context.expect(
@@ -82,9 +84,26 @@ public enum Catalogue {
             try await context.expect(
                 await context.http.get("/auth/me", token: account.access), 401, nil,
                 "the old access token after a refresh")
+            // "A session with limited access stays limited: refreshing is no way out of a recovery."
+            let (email, password, link) = try await recoveryLink(context)
+            let recovered = try await context.setup(
+                await completeRecovery(context, link, password), 200, doing: "signing in with a recovery link")
+            guard let limited = (recovered.object?["session"] as? [String: Any])?["refresh_token"] as? String else {
+                throw CheckStop.cannotTell("the recovery answer has no refresh_token")
+            }
+            let again = try await context.expect(
+                await context.refresh(limited), 200, nil, "refreshing a session with limited access")
+            guard let access = again.object?["access_token"] as? String,
+                let refresh = again.object?["refresh_token"] as? String
+            else { throw CheckStop.cannotTell("the refresh answer has no tokens") }
+            context.adopt(Account(destination: email, channel: .email, access: access, refresh: refresh, created: true))
+            try await context.expect(
+                await context.http.get("/me/delete-preflight", token: access), 403, "limited_access",
+                "the refreshed limited session asking what stands in the way of deleting", evidence: [again])
         },
         Check(
-            .sessionRefreshRetried, "The same refresh token again within 10 s gives the same pair",
+            .sessionRefreshRetried,
+            "The same refresh token again within \(time(RefreshRules.reuseInterval)) gives the same pair",
             needs: .init(messages: true)
         ) { context in
             let account = try await context.account()
@@ -95,7 +114,8 @@ public enum Catalogue {
             try context.require(same, expected: "the same pair again", got: "another pair", again)
         },
         Check(
-            .sessionRefreshReused, "A rotated refresh token used after 10 s is refused and ends the sign-in",
+            .sessionRefreshReused,
+            "A rotated refresh token used after \(time(RefreshRules.reuseInterval)) is refused and ends the sign-in",
             needs: .init(messages: true, time: RefreshRules.reuseInterval + 1)
         ) { context in
             let account = try await context.newAccount()
@@ -106,7 +126,7 @@ public enum Catalogue {
             try await context.pass(RefreshRules.reuseInterval + 1)
             let reused = try await context.expect(
                 await context.refresh(account.refresh), 401, "refresh_invalid",
-                "the rotated refresh token again after 10 s")
+                "the rotated refresh token again after \(time(RefreshRules.reuseInterval))")
             try await context.expect(
                 await context.refresh(next), 401, nil, "the pair it was rotated into, once the old one was reused",
                 evidence: [reused])

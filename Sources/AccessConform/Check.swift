@@ -71,3 +71,9 @@ public struct Needs: Sendable {
         self.referenceOnly = referenceOnly
     }
 }
+
+extension Catalogue {
+    /// A time as a check's title or message says it ("30 s", "15 min", "7 days"), from the rule's constant in
+    /// AccessCore, so a rule that changes there changes the words too (`CheckWordsTests`).
+    static func time(_ seconds: TimeInterval) -> String { RuleText.duration(seconds, .short) }
+}

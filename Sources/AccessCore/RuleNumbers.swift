@@ -35,6 +35,7 @@ public enum RuleNumbers {
         "TOTP.period": TOTP.period,
         "TwoFactorLimits.lockout": TwoFactorLimits.lockout,
         "TwoFactorLimits.pendingSetupLifetime": TwoFactorLimits.pendingSetupLifetime,
+        "RequestBounds.longestClockAdvance": RequestBounds.longestClockAdvance,
     ]
 
     /// The limits that are counts.
@@ -58,6 +59,11 @@ public enum RuleNumbers {
         "TwoFactorLimits.maxWrongCodes": TwoFactorLimits.maxWrongCodes,
         "TwoFactorLimits.recoveryCodeCount": TwoFactorLimits.recoveryCodeCount,
         "TwoFactorLimits.recoveryCodeHalfLength": TwoFactorLimits.recoveryCodeHalfLength,
+        "RequestBounds.bodyBytes": RequestBounds.bodyBytes,
+        "RequestBounds.maxPhotoLength": RequestBounds.maxPhotoLength,
+        "RequestBounds.journalCapacity": RequestBounds.journalCapacity,
+        "RequestBounds.maxDeviceNameLength": RequestBounds.maxDeviceNameLength,
+        "RequestBounds.devicePublicKeyBytes": RequestBounds.devicePublicKeyBytes,
     ]
 
     /// Both, counts as numbers.

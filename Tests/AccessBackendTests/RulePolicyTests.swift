@@ -45,6 +45,24 @@ import Testing
         }
     }
 
+    /// One promise broken alone (issue 46, conform's promise): that rule's other decisions, its refusals and every
+    /// other rule stay kept; a break of the whole rule breaks each of its promises too.
+    @Test func aPromiseBrokenAloneLeavesTheRestOfItsRuleKept() {
+        let policy = RulePolicy.breaking(.passwordReset, only: .refreshTokensEnd)
+        Self.inRequest(.post, "/auth/password/reset/complete", policy: policy) {
+            #expect(!RulePolicy.current.enforces(.passwordReset, .refreshTokensEnd))
+            #expect(RulePolicy.current.enforces(.passwordReset))
+            #expect(RulePolicy.current.enforces(.passwordReset, .limitedStaysLimited))
+            #expect(RulePolicy.current.enforces(.twoFactorPassed, .refreshTokensEnd))
+        }
+        Self.inRequest(.post, "/auth/password/reset/complete", policy: .breaking(.passwordReset)) {
+            #expect(!RulePolicy.current.enforces(.passwordReset, .refreshTokensEnd))
+        }
+        Self.inRequest(.post, "/auth/password/reset/complete", policy: .everyRule) {
+            #expect(RulePolicy.current.enforces(.passwordReset, .refreshTokensEnd))
+        }
+    }
+
     /// Broken on named roads only: kept on every other operation, and wherever the operation is not known (the
     /// request gate decides before one is chosen).
     @Test func aRuleBrokenOnAnOperationIsKeptOnEveryOther() {

@@ -27,9 +27,6 @@ import Testing
         [
             "SessionListService.lastSeenStep": SessionListService.lastSeenStep,
             "ProviderService.maxSubjectLength": Double(ProviderService.maxSubjectLength),
-            "OnboardingService.maxPhotoLength": Double(OnboardingService.maxPhotoLength),
-            "JSONBody.limit": Double(JSONBody.limit),
-            "JournalService.capacity": Double(JournalService.capacity),
             "JournalService.defaultLimit": Double(JournalService.defaultLimit),
             "FaultService.defaultRefusalSeconds": Double(FaultService.defaultRefusalSeconds),
             "FaultService.longestRefusalSeconds": Double(FaultService.longestRefusalSeconds),
@@ -40,9 +37,6 @@ import Testing
             "FaultService.maxFaultMessageLength": Double(FaultService.maxFaultMessageLength),
             "FaultService.maxFaultTimes": Double(FaultService.maxFaultTimes),
             "FaultService.injectedRetryAfter": Double(FaultService.injectedRetryAfter),
-            "DeadlineService.longestAdvance": DeadlineService.longestAdvance,
-            "DeviceService.publicKeyLength": Double(DeviceService.publicKeyLength),
-            "DeviceService.maxNameLength": Double(DeviceService.maxNameLength),
             "DeviceService.maxIdentifierLength": Double(DeviceService.maxIdentifierLength),
             "DeviceService.maxSystemLength": Double(DeviceService.maxSystemLength),
             "DeviceService.maxPushTokenLength": Double(DeviceService.maxPushTokenLength),
@@ -93,6 +87,52 @@ import Testing
         for mention in text.matches(of: #/`[A-Z]\w*\.[a-z]\w*`/#)
         where !numbered.contains(where: { $0.contains(mention.range.lowerBound) }) {
             Issue.record("RULES.md names \(mention.output) without its number right before it")
+        }
+    }
+}
+
+/// Issue 46: conform asserts every sentence of an entry a client can observe, and the entry says which ones no client
+/// can (mail without a code or link, how things are stored, the server's log), or that there are none.
+extension RulesDocumentTests {
+    static let unobservable = "Not observable by a client: "
+
+    /// Each rule's entry, by id: the text between its heading and the next.
+    static func entries(of text: String) -> [String: String] {
+        var entries: [String: String] = [:]
+        for section in text.components(separatedBy: "\n### ").dropFirst() {
+            let id = String(section.prefix { $0 != "\n" })
+            // The last entry of a family runs up to the next family's heading.
+            entries[id] = section.components(separatedBy: "\n## ")[0]
+        }
+        return entries
+    }
+
+    /// What is wrong with one entry's "Not observable" line, if anything: there must be one, once, before the roads.
+    static func unobservableProblem(in entry: String) -> String? {
+        let lines = entry.split(separator: "\n", omittingEmptySubsequences: false)
+        let said = lines.indices.filter { lines[$0].hasPrefix(unobservable) }
+        guard said.count == 1, let line = said.first else {
+            return said.isEmpty ? "has no \"\(unobservable)…\" line" : "says what is not observable \(said.count) times"
+        }
+        guard lines[line].count > unobservable.count else { return "says nothing after \"\(unobservable)\"" }
+        guard let roads = lines.firstIndex(where: { $0.hasPrefix("Roads: ") }), line < roads else {
+            return "has its \"\(unobservable)…\" line after its roads"
+        }
+        return nil
+    }
+
+    @Test func theCheckerFindsAMissingOrMisplacedLine() {
+        #expect(Self.unobservableProblem(in: "x\n\n400.\n\nNot observable by a client: nothing.\n\nRoads: a.\n") == nil)
+        #expect(Self.unobservableProblem(in: "x\n\n400.\n\nRoads: a.\n") != nil)
+        #expect(Self.unobservableProblem(in: "x\n\nRoads: a.\n\nNot observable by a client: the log.\n") != nil)
+        #expect(Self.unobservableProblem(in: "x\n\nNot observable by a client: \n\nRoads: a.\n") != nil)
+    }
+
+    @Test func everyEntrySaysWhatNoClientCanObserve() throws {
+        let entries = Self.entries(of: try Self.text())
+        #expect(entries.count == Rule.allCases.count)
+        for (id, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            if let problem = Self.unobservableProblem(in: entry) { Issue.record("RULES.md's \(id) \(problem)") }
         }
     }
 }

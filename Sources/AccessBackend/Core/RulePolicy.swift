@@ -8,23 +8,59 @@ import Hummingbird
 ///
 /// Every server the executable starts keeps every rule (`RulePolicy.everyRule`). conform's self-tests
 /// (Tests/AccessConformTests) start one that breaks a named rule, on every operation or on named ones only
-/// (`breaking(_:on:)`), to show that each check catches a backend that does not keep its rule on that road.
+/// (`breaking(_:on:)`), to show that each check catches a backend that does not keep its rule on that road; or
+/// that breaks one promise of a rule alone (`breaking(_:only:)`, an `Effect` the service asks about where it
+/// writes that promise), to show that the check asserts the state the rule leaves, not only its answer.
 /// No command line and no request can set it.
 public struct RulePolicy: Sendable {
-    private enum Reach: Sendable {
-        case everywhere
-        case on(Set<ContractOperation>)
+    /// One promise of a rule whose entry in docs/RULES.md makes several, for a self-test that breaks it alone: the
+    /// rule's answer and its other effects stay kept, so only the check's assertion of this one can catch it.
+    public enum Effect: Sendable, Hashable {
+        /// profile.saved, onboarding.continued, onboarding.recovery_email_set, register.confirmed: the onboarding
+        /// step left is stored, not only answered.
+        case onboardingStepStored
+        /// password.reset, two_factor.passed, session.signed_out, session.signed_out_others: the refresh tokens end
+        /// with the access tokens.
+        case refreshTokensEnd
+        /// two_factor.enabled: the first code's step is recorded, so that code cannot pass a sign-in afterwards.
+        case enablingStepRecorded
+        /// email.reverted: the session the change's link issued ends with the account's others.
+        case changeSessionEnds
+        /// session.refreshed: a refreshed session with limited access stays limited.
+        case limitedStaysLimited
+        /// two_factor.setup_started: a new setup replaces a pending one.
+        case pendingSetupReplaced
     }
 
-    private let broken: [Rule: Reach]
+    private struct Break: Sendable {
+        /// nil: on every operation.
+        var operations: Set<ContractOperation>?
+        /// nil: the whole rule.
+        var effect: Effect?
+
+        /// Whether it reaches `request`: a break on named operations is kept wherever the operation is not known.
+        func reaches(_ request: Request?) -> Bool {
+            guard let operations else { return true }
+            guard let request,
+                let operation = ContractOperation.matching(method: request.method.rawValue, path: request.uri.path)
+            else { return false }
+            return operations.contains(operation)
+        }
+    }
+
+    private let broken: [Rule: Break]
 
     /// What production runs: every rule kept, on every operation.
     public static let everyRule = RulePolicy(broken: [:])
 
     /// For conform's self-tests: `rules` broken on `operations` (nil: on every operation), every other rule kept.
     public static func breaking(_ rules: Rule..., on operations: Set<ContractOperation>? = nil) -> RulePolicy {
-        let reach = operations.map(Reach.on) ?? .everywhere
-        return RulePolicy(broken: Dictionary(uniqueKeysWithValues: rules.map { ($0, reach) }))
+        RulePolicy(broken: Dictionary(uniqueKeysWithValues: rules.map { ($0, Break(operations: operations)) }))
+    }
+
+    /// For conform's self-tests: `rule` broken in `effect` alone, every other promise of it and every other rule kept.
+    public static func breaking(_ rule: Rule, only effect: Effect) -> RulePolicy {
+        RulePolicy(broken: [rule: Break(effect: effect)])
     }
 
     /// The policy of the world answering the request being served; outside a request, production's.
@@ -36,17 +72,18 @@ public struct RulePolicy: Sendable {
     /// operation is not known, as outside a request.
     func enforces(_ rule: Rule) -> Bool { enforces(rule, answering: ContractScope.current?.request) }
 
+    /// Whether `rule`'s `effect` is kept: broken by a break of the whole rule, or of that effect alone.
+    func enforces(_ rule: Rule, _ effect: Effect) -> Bool {
+        guard !broken.isEmpty, let rupture = broken[rule], rupture.effect == nil || rupture.effect == effect else {
+            return true
+        }
+        return !rupture.reaches(ContractScope.current?.request)
+    }
+
     /// The same for `request`, where no contract scope is open yet: the request gate and the admin check.
     func enforces(_ rule: Rule, answering request: Request?) -> Bool {
-        guard !broken.isEmpty, let reach = broken[rule] else { return true }
-        switch reach {
-        case .everywhere: return false
-        case .on(let operations):
-            guard let request,
-                let operation = ContractOperation.matching(method: request.method.rawValue, path: request.uri.path)
-            else { return true }
-            return !operations.contains(operation)
-        }
+        guard !broken.isEmpty, let rupture = broken[rule], rupture.effect == nil else { return true }
+        return !rupture.reaches(request)
     }
 
     /// `error`, or where the policy does not keep its rule, the 400 a backend that knows no such rule would answer.

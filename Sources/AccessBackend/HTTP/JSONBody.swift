@@ -1,12 +1,13 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import Hummingbird
 
 /// Request bodies are decoded by the generated server; this keeps their size limit and the
 /// wording of decoding errors.
 enum JSONBody {
-    /// No request in the contract comes near this; anything larger is refused with 413.
-    static let limit = 64 * 1024
+    /// Anything larger is refused with 413.
+    static let limit = RequestBounds.bodyBytes
 
     /// Whether the request says it has a body: a Content-Length or a Transfer-Encoding (RFC 9112 §6.3; a request
     /// with neither has none).

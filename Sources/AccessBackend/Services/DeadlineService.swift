@@ -6,8 +6,7 @@ import GRDB
 /// Every moment at which some rule changes its answer, so the admin clock can say what expired or
 /// reset while it moved, and jump straight to the next such moment.
 struct DeadlineService: Sendable {
-    /// One move of the clock goes at most a year ahead, never back.
-    static let longestAdvance: TimeInterval = 366 * 24 * 60 * 60
+    static let longestAdvance = RequestBounds.longestClockAdvance
 
     let store: Store
     let clock: BackendClock

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import GRDB
 
@@ -6,10 +7,9 @@ import GRDB
 /// the public key for end-to-end encryption). One row per user and identifier, refreshed on each sign-in;
 /// each session records the device it was issued to.
 enum DeviceService {
-    /// Curve25519 public keys are 32 bytes.
-    static let publicKeyLength = 32
+    static let publicKeyLength = RequestBounds.devicePublicKeyBytes
     /// The contract's lengths, checked here because the generated server does not check them.
-    static let maxNameLength = 100
+    static let maxNameLength = RequestBounds.maxDeviceNameLength
     static let maxIdentifierLength = 100
     static let maxSystemLength = 50
     static let maxPushTokenLength = 200

@@ -151,8 +151,18 @@ struct EmailService: Sendable {
             try OutboxService.endLinks(
                 db, where: "user_id = ? AND purpose IN (?, ?)",
                 [link.userId, EmailLink.emailChange, EmailLink.emailAdd], as: .cancelled, now: now)
-            let ended =
-                RulePolicy.current.enforces(.emailReverted) ? try SessionService.revokeAll(db, userId: link.userId) : 0
+            let ended: Int
+            if !RulePolicy.current.enforces(.emailReverted) {
+                ended = 0
+            } else if !RulePolicy.current.enforces(.emailReverted, .changeSessionEnds) {
+                // Not kept: the sessions from before the change end, the one its link issued (the newest) lives on.
+                let newest = try String.fetchOne(
+                    db, sql: "SELECT access_hash FROM sessions WHERE user_id = ? ORDER BY rowid DESC LIMIT 1",
+                    arguments: [link.userId])
+                ended = try SessionService.revokeAll(db, userId: link.userId, keeping: newest)
+            } else {
+                ended = try SessionService.revokeAll(db, userId: link.userId)
+            }
             return EmailReverted(email: link.email, signedOutSessions: ended)
         }
     }

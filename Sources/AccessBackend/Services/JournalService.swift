@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import OpenAPIRuntime
 import Synchronization
@@ -7,7 +8,7 @@ import Synchronization
 /// request's headers, query and JSON bodies with every secret redacted (`JournalCapture` does that before an
 /// entry gets here: nothing unredacted is ever kept).
 final class JournalService: Sendable {
-    static let capacity = 500
+    static let capacity = RequestBounds.journalCapacity
 
     /// A body as redacted (`Redaction`), still text: it becomes the entry's JSON value only when the entry
     /// is read, so a request pays for the redacting scan and not for building a value nobody may ask for.

@@ -8,7 +8,7 @@ import GRDB
 /// emailed link, and sees the completion screen. `users.onboarding_step` holds the first unfinished
 /// step; `step(after:…)` alone decides which one follows.
 struct OnboardingService: Sendable {
-    static let maxPhotoLength = 1024
+    static let maxPhotoLength = RequestBounds.maxPhotoLength
 
     let store: Store
     let clock: BackendClock
@@ -122,7 +122,10 @@ struct OnboardingService: Sendable {
                 state.photo = photo
                 if state.step == .profile {
                     state.step = state.next
-                    try Self.setStep(db, userId: user.id, state.step)
+                    // Not kept: the answer says the step was left, and a later read finds it still there.
+                    if RulePolicy.current.enforces(.profileSaved, .onboardingStepStored) {
+                        try Self.setStep(db, userId: user.id, state.step)
+                    }
                 }
                 return state.profile(access: access)
             }
@@ -172,7 +175,10 @@ struct OnboardingService: Sendable {
             state.emailUnverified = true
             if state.step == .recoveryEmail, RulePolicy.current.enforces(.onboardingRecoveryEmailSet) {
                 state.step = state.next
-                try Self.setStep(db, userId: user.id, state.step)
+                // Not kept: the answer says the step was left, and a later read finds it still there.
+                if RulePolicy.current.enforces(.onboardingRecoveryEmailSet, .onboardingStepStored) {
+                    try Self.setStep(db, userId: user.id, state.step)
+                }
             }
             return state.profile
         }
@@ -202,7 +208,10 @@ struct OnboardingService: Sendable {
             case .recoveryEmail, .verifyEmail, .finish:
                 guard RulePolicy.current.enforces(.onboardingContinued) else { return state.profile }
                 state.step = state.next
-                try Self.setStep(db, userId: user.id, state.step)
+                // Not kept: the answer says the step was left, and a later read finds it still there.
+                if RulePolicy.current.enforces(.onboardingContinued, .onboardingStepStored) {
+                    try Self.setStep(db, userId: user.id, state.step)
+                }
                 return state.profile
             }
         }

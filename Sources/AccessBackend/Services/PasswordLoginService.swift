@@ -106,7 +106,10 @@ struct PasswordLoginService: Sendable {
                 try db.execute(
                     sql: "UPDATE users SET email_unverified = 0 WHERE id = ? AND deleted_at IS NULL",
                     arguments: [userId])
-                try OnboardingService.emailVerified(db, userId: userId)
+                // Not kept: the address is proven, and an account waiting on verify_email stays there.
+                if RulePolicy.current.enforces(.registerConfirmed, .onboardingStepStored) {
+                    try OnboardingService.emailVerified(db, userId: userId)
+                }
             }
             return RegistrationConfirmed(email: email)
         }

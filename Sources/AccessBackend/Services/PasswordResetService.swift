@@ -85,8 +85,15 @@ struct PasswordResetService: Sendable {
             try OnboardingService.emailVerified(db, userId: user.id)
             // Whoever was guessing the old password has nothing left to guess.
             try LoginThrottleService.clear(db, key: LoginThrottleService.key(email, digest: store.digest))
-            let ended =
-                RulePolicy.current.enforces(.passwordReset) ? try SessionService.revokeAll(db, userId: user.id) : 0
+            let ended: Int
+            if !RulePolicy.current.enforces(.passwordReset) {
+                ended = 0
+            } else if !RulePolicy.current.enforces(.passwordReset, .refreshTokensEnd) {
+                // Not kept: the access tokens end, their refresh tokens live on.
+                ended = try SessionService.endAccessOnly(db, userId: user.id)
+            } else {
+                ended = try SessionService.revokeAll(db, userId: user.id)
+            }
             try OutboxService.send(
                 db, .init(channel: .email, recipient: email, kind: .passwordChangedNotice, purpose: Self.purpose),
                 now: now)

@@ -77,8 +77,14 @@ struct SessionService: Sendable {
         guard let old = try SessionRecord.fetchOne(db, key: accessHash), !old.revoked else {
             throw BackendError.unauthorized
         }
-        // Not kept: the aal1 pair lives on beside the new one.
-        if RulePolicy.current.enforces(.twoFactorPassed) { try old.delete(db) }
+        // Not kept: the aal1 pair lives on beside the new one; or, the refresh tokens' effect alone broken, its
+        // access token ends and its refresh token lives on.
+        if RulePolicy.current.enforces(.twoFactorPassed, .refreshTokensEnd) {
+            try old.delete(db)
+        } else if RulePolicy.current.enforces(.twoFactorPassed) {
+            try db.execute(
+                sql: "UPDATE sessions SET access_expires_at = 0 WHERE access_hash = ?", arguments: [accessHash])
+        }
         let tokens = SessionTokens(
             userId: old.userId, accessToken: Secrets.token(prefix: "at_"),
             accessExpiresAt: now.addingTimeInterval(SessionRules.accessLifetime),
@@ -105,6 +111,13 @@ struct SessionService: Sendable {
 
     /// Ends every session of the user but `keeping` (an access token's digest); returns how many ended.
     /// Signing everyone out also closes the re-auth window; a kept session keeps it.
+    /// What a backend that ends the access tokens but not their refresh tokens does: conform's self-tests break
+    /// `RulePolicy.Effect.refreshTokensEnd` with it. Returns how many sessions it touched.
+    static func endAccessOnly(_ db: Database, userId: String) throws -> Int {
+        try db.execute(sql: "UPDATE sessions SET access_expires_at = 0 WHERE user_id = ?", arguments: [userId])
+        return db.changesCount
+    }
+
     static func revokeAll(_ db: Database, userId: String, keeping: String? = nil) throws -> Int {
         try db.execute(
             sql: "DELETE FROM sessions WHERE user_id = ? AND access_hash IS NOT ?", arguments: [userId, keeping])
@@ -263,9 +276,16 @@ struct SessionService: Sendable {
         let presented: Presented = try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
             let oldHash = store.digest(refreshToken)
+            // Not kept: a session signed out from another device still refreshes, though its access token is refused.
+            let signedOutRefreshes =
+                !RulePolicy.current.enforces(.sessionSignedOut, .refreshTokensEnd)
+                || !RulePolicy.current.enforces(.sessionSignedOutOthers, .refreshTokensEnd)
             if let live = try SessionRecord.fetchOne(
-                db, sql: "SELECT * FROM sessions WHERE refresh_hash = ? AND revoked = 0 AND refresh_expires_at > ?",
-                arguments: [oldHash, now.unix])
+                db,
+                sql: """
+                    SELECT * FROM sessions WHERE refresh_hash = ? AND (revoked = 0 OR ?) AND refresh_expires_at > ?
+                    """,
+                arguments: [oldHash, signedOutRefreshes, now.unix])
             {
                 var next = fresh
                 next.userId = live.userId
@@ -280,9 +300,10 @@ struct SessionService: Sendable {
                     successorSealed: try SealedPair(next).sealed(with: sealer)
                 ).insert(db)
                 // A refreshed limited session stays limited, and an aal1 one aal1: rotation must be no way out
-                // of a recovery, nor past a second factor.
+                // of a recovery, nor past a second factor. Not kept: the new pair has full access.
+                let access = RulePolicy.current.enforces(.sessionRefreshed, .limitedStaysLimited) ? live.access : .full
                 try Self.insert(
-                    db, digest: store.digest, next, family: live.familyId, deviceId: live.deviceId, access: live.access,
+                    db, digest: store.digest, next, family: live.familyId, deviceId: live.deviceId, access: access,
                     assurance: live.assurance)
                 try SessionListService.seen(
                     db, family: live.familyId, address: ContractScope.current?.remoteAddress, now: now)

@@ -73,10 +73,12 @@ struct TwoFactorService: Sendable {
             // Setting up changes no sign-in method: any factor verifies it (`target` nil).
             try ReauthService.require(db, digest: store.digest, proof: reauth, user: user, target: nil, now: now)
             let expiresAt = now.addingTimeInterval(TwoFactorLimits.pendingSetupLifetime)
+            // Not kept (the replacing alone): a pending setup stays, and the secret answered is not the one it takes.
+            let replaces = RulePolicy.current.enforces(.twoFactorSetupStarted, .pendingSetupReplaced)
             try TwoFactorSetupRecord(
                 userId: user.id, secretSealed: try store.twoFactorSealer.seal(Data(totp.secret)),
                 expiresAt: expiresAt.unix, wrongAttempts: 0
-            ).insert(db, onConflict: .replace)
+            ).insert(db, onConflict: replaces ? .replace : .ignore)
             let account = user.email ?? user.phone ?? user.id
             // Not kept: the URI names another secret than the one shown.
             let shown = RulePolicy.current.enforces(.twoFactorSetupStarted) ? totp : TOTP.random()
@@ -113,8 +115,10 @@ struct TwoFactorService: Sendable {
             }
             try setup.delete(db)
             let codes = try Self.enable(
-                db, store: store, userId: user.id, secret: totp, lastStep: step, recoveryCodes: nil,
-                now: now)
+                db, store: store, userId: user.id, secret: totp,
+                // Not kept: the first code's step is forgotten, so that code passes a sign-in's step afterwards.
+                lastStep: RulePolicy.current.enforces(.twoFactorEnabled, .enablingStepRecorded) ? step : nil,
+                recoveryCodes: nil, now: now)
             if let accessHash {
                 try db.execute(
                     sql: "UPDATE sessions SET assurance = ? WHERE access_hash = ?",

@@ -1,0 +1,58 @@
+import AccessBackend
+import AccessConform
+import AccessCore
+import Testing
+
+/// Issue 46, conform's promise: a check asserts every promise of its rule's entry in docs/RULES.md that a client can
+/// observe, the state the rule leaves as well as its answer. Each test breaks one promise alone (`RulePolicy`'s
+/// `breaking(_:only:)`: the answer and the rule's other effects stay kept) and expects the check's assertion of it,
+/// and no other, to say BROKEN. Before these assertions the checks said "kept" for each of these backends.
+@Suite struct StateAfterTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var rule: Rule
+        var effect: RulePolicy.Effect
+        /// Words of the assertion that must catch it, from its `expected`.
+        var assertion: String
+
+        var testDescription: String { "\(rule.rawValue) \(effect)" }
+    }
+
+    static let cases: [Case] = [
+        // "an account at the profile step moves on": the answer says so, a later read finds the step unchanged.
+        Case(rule: .profileSaved, effect: .onboardingStepStored, assertion: "onboarding_step: past profile"),
+        // onboarding.continued: the same, for leaving a later step.
+        Case(rule: .onboardingContinued, effect: .onboardingStepStored, assertion: "onboarding_step read back"),
+        // "the account moves past the recovery email step".
+        Case(
+            rule: .onboardingRecoveryEmailSet, effect: .onboardingStepStored, assertion: "onboarding_step read back"),
+        // "an account waiting on onboarding's verify_email step moves on".
+        Case(rule: .registerConfirmed, effect: .onboardingStepStored, assertion: "past verify_email"),
+        // "every session of the account ends (their refresh tokens with them)".
+        Case(rule: .passwordReset, effect: .refreshTokensEnd, assertion: "the refresh token of a session from before"),
+        // "The session's aal1 access and refresh tokens die".
+        Case(rule: .twoFactorPassed, effect: .refreshTokensEnd, assertion: "the one-factor refresh token"),
+        // "the step of the code is recorded, so it cannot pass a sign-in afterwards".
+        Case(rule: .twoFactorEnabled, effect: .enablingStepRecorded, assertion: "the code that turned two-factor on"),
+        // "signed out at once, refresh token included".
+        Case(rule: .sessionSignedOut, effect: .refreshTokensEnd, assertion: "the other device's refresh token"),
+        // "every sign-in of the account but the caller's is signed out".
+        Case(rule: .sessionSignedOutOthers, effect: .refreshTokensEnd, assertion: "the other device's refresh token"),
+        // "A session with limited access stays limited: refreshing is no way out of a recovery."
+        Case(rule: .sessionRefreshed, effect: .limitedStaysLimited, assertion: "the refreshed limited session"),
+        // "A new setup replaces a pending one."
+        Case(rule: .twoFactorSetupStarted, effect: .pendingSetupReplaced, assertion: "the first setup's code"),
+        // "every session of the account ends (whoever changed it is out)".
+        Case(rule: .emailReverted, effect: .changeSessionEnds, assertion: "the session the change's link issued"),
+    ]
+
+    @Test(arguments: cases)
+    func aPromiseBrokenAloneIsReportedBrokenByItsAssertion(_ promise: Case) async throws {
+        let run = try await conform(
+            Selection(only: [promise.rule.rawValue]), policy: .breaking(promise.rule, only: promise.effect))
+        guard case .broken(let expected, let got, _) = run.verdict(promise.rule) else {
+            Issue.record("\(promise.rule.rawValue): \(String(describing: run.verdict(promise.rule)))")
+            return
+        }
+        #expect(expected.contains(promise.assertion), "caught by another assertion: \(expected), got \(got)")
+    }
+}
