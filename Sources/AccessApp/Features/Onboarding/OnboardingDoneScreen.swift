@@ -46,7 +46,7 @@ public struct OnboardingDoneScreen: ScreenModel {
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        OnboardingProgress(Onboarding.stepCount, context).title("You're all set", into: &canvas)
+        OnboardingProgress.done(context).title("You're all set", into: &canvas)
         let name = context.profile?.shownName.map { ", \($0)" } ?? ""
         canvas.paragraph("Your account is ready\(name).")
         canvas.paragraph(Self.accountAccessText(context.options.platform))
