@@ -40,9 +40,10 @@ struct ProviderLinkService: Sendable {
                         "This \(provider.display) account is already connected to another account.",
                         rule: .connectProviderTaken))
             }
-            if try IdentityHoldService.isHeld(db, digest: store.digest, provider: provider, subject: subject, now: now)
+            if let until = try IdentityHoldService.heldUntil(
+                db, digest: store.digest, provider: provider, subject: subject, now: now)
             {
-                return .failure(IdentityHoldService.providerHeld(provider))
+                return .failure(IdentityHoldService.providerHeld(provider, until: until))
             }
             guard RulePolicy.current.enforces(.connectDone) else { return .success(user.authMethods) }
             try db.execute(
