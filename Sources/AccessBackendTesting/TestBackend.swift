@@ -169,6 +169,7 @@ public struct ErrorView: Sendable {
     public let errors: [String]?
     public let min: Int?
     public let max: Int?
+    public let heldUntil: Date?
 
     public init(_ detail: APIErrorDetail) {
         code = detail.code.rawValue
@@ -179,6 +180,7 @@ public struct ErrorView: Sendable {
         errors = detail.errors
         min = detail.min
         max = detail.max
+        heldUntil = detail.heldUntil
     }
 }
 

@@ -99,7 +99,7 @@ import Testing
         #expect(text(harness.state).contains("Deleting your account…"))
 
         harness.send(.reply(deleted, to: RequestID(3)), effects: [.signOutLocally]) {
-            $0.stack = [AnyScreen(AccountDeletedScreen())]
+            $0.stack = [AnyScreen(AccountDeletedScreen(heldUntil: self.deleted.identityHeldUntil))]
             $0.methods = nil
             $0.methodsFetchedAt = nil
             $0.reauth = nil
@@ -107,6 +107,10 @@ import Testing
         let done = text(harness.state)
         #expect(done.contains("Your account has been deleted"))
         #expect(done.contains("Thanks for trying 321Fit."))
+        // Issue 48 item 18: the 7-day hold, with the day it ends from the answer.
+        #expect(
+            done.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(
+                "can be used to sign up again from Fri, Jan 22 · 08:00."))
         #expect(!done.contains("Back"))
         // Nothing to go back to; Enter goes on to Welcome (seed 000: login/welcome replaces the hub).
         harness.send(.input(.key(.escape)))
@@ -388,6 +392,43 @@ import Testing
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         harness.advance(by: 1)
         harness.receive(.tick) { $0.clockTicking = false }
+    }
+
+    /// Issue 48 item 18: after the clock moved, the list kept sessions already begun until Check again.
+    /// "Upcoming" is worked out from the app clock on every frame, as the server works it out.
+    /// Issue 48 item 18: the deletion screens never said that the phone, email and providers are held.
+    @Test func theInfoScreenSaysTheSevenDayHold() {
+        let screen = text(onInfo()).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(
+            screen.contains(
+                "For 7 days after deleting, your phone number, email, Apple and Google can't be used to sign up again.")
+        )
+    }
+
+    @Test func startedSessionsLeaveTheListWhenTheClockMoves() {
+        let blockers = [SampleData.upcomingSessions(at: start), SampleData.upcomingBookings(at: start)]
+        var state = SampleData.state([info.base, DeleteBlockersScreen(blockers: blockers)], now: start)
+        #expect(text(state).contains("You have 3 upcoming sessions with athletes."))
+        #expect(text(state).contains("Padel with Anna M."))
+
+        // Past Monday 10:00: Anna's session and Maria's booking have begun.
+        state.now = SampleData.day(start, plus: 3, at: 10) + 60
+        var screen = text(state)
+        #expect(screen.contains("You have 2 upcoming sessions with athletes."))
+        #expect(!screen.contains("Padel with Anna M."))
+        #expect(!screen.contains("Padel with Coach Maria"))
+
+        // Past the last session: its section is gone, the bookings lead.
+        state.now = SampleData.day(start, plus: 6, at: 9) + 60
+        screen = text(state)
+        #expect(!screen.contains("Cancel your upcoming sessions first"))
+        #expect(screen.contains("You have 1 upcoming booking with a coach."))
+
+        // Past everything: nothing is left to clear, and Check again goes on.
+        state.now = SampleData.day(start, plus: 8, at: 14) + 60
+        screen = text(state)
+        #expect(screen.contains("Nothing on this list stands in the way any more. Check again to go on."))
+        #expect(!screen.contains("Tennis with Coach Vik"))
     }
 
     @Test func datesAreInTheAppsTimeZone() {

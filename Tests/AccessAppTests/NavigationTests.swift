@@ -134,7 +134,11 @@ import Testing
         state.stack.append(AnyScreen(PreviewScreen(entryID: "hub:android")))
         let text = render(state, size: .standard).text()
         #expect(text.contains("Google"))
-        #expect(!text.contains("Apple"))
+        // No Apple row: only the line saying Apple is linked too (issue 48 item 5) names it.
+        let appleLines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            $0.contains("Apple")
+        }
+        #expect(appleLines == [HubScreen.appleElsewhereText])
     }
 
     @Test func settingsShowsTheBackendAndItsAdminAPI() {

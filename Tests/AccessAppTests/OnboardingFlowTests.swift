@@ -398,6 +398,24 @@ import Testing
         #expect(text(recovery(RecoveryEmailScreen())).contains(RecoveryEmailScreen.whyText))
     }
 
+    /// Issue 48 item 18: an email sign-up went "Step 2 of 4", then "Step 4 of 4": its address was proven by
+    /// its code, so the backend passes over the recovery email and its link. It numbers the steps it has, and
+    /// "You're all set" numbers none (a phone sign-up that skipped the recovery email never saw a step 4).
+    @Test func anEmailSignUpNumbersOnlyTheStepsItSees() {
+        func email(_ screen: some ScreenModel, _ step: OnboardingStep) -> AppState {
+            var state = onboarding(screen, profile: profile(step, email: "jdoe@mail.com", verified: true))
+            state.methods = SampleData.emailOnly
+            return state
+        }
+        #expect(text(email(ProfileScreen(), .profile)).contains("Step 2 of 2  ● ●"))
+        let done = text(email(OnboardingDoneScreen(), .finish))
+        #expect(done.contains("Done  ● ●"))
+        #expect(!done.contains("Step "))
+        let phoneDone = text(onboarding(OnboardingDoneScreen(), profile: profile(.finish)))
+        #expect(phoneDone.contains("Done  ● ● ● ●"))
+        #expect(!phoneDone.contains("Step "))
+    }
+
     /// Issue 48 item 16 (reversing issue 28 item 28): seed 001 shows three rules, and "not similar to email"
     /// "runs server-side only": no fourth line, and Continue is not held back by a rule it does not show.
     @Test func theChecklistShowsThreeRulesAndSimilarityIsTheServers() {

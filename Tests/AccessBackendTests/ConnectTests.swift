@@ -119,4 +119,14 @@ import Testing
             #expect(again.map(\.subject) == google.map(\.subject))
         }
     }
+
+    /// Issue 48 item 18: signed out, Continue with Apple's sheet said "Linked to this account" of the
+    /// scenario's user's account. The sheet names the person, as a provider does, and claims no link.
+    @Test func theSheetNamesTheUsersOwnAccountForThePersonNotALink() async throws {
+        try await TestBackend.with(scenario: "apple-only") { backend in
+            let apple: [ProviderAccount] = try await backend.get("/_admin/provider/apple/accounts").decode()
+            #expect(apple.map(\.subject) == ["apple_usr_apple", "apple_new_usr_apple"])
+            #expect(apple.map(\.name) == ["The scenario's user", "Another account"])
+        }
+    }
 }

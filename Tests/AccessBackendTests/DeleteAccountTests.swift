@@ -11,6 +11,15 @@ import Testing
 @Suite struct DeleteAccountTests {
     private static let day: TimeInterval = 24 * 3600
 
+    /// "Fri, Jan 22, 08:00 UTC", written here by Foundation's formatter, not the backend's own.
+    private static func utc(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE, MMM d, HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }
+
     private func delete(_ backend: TestBackend, token: String, reauth: String?) async throws -> Reply {
         try await backend.send(.DELETE, "/me", token: token, reauth: reauth)
     }
@@ -173,18 +182,25 @@ import Testing
         }
     }
 
+    /// Issue 48 item 18: the refusal said "Try again later" with no date; it says when the hold ends, in words
+    /// and as `held_until`, the day the delete's own answer named.
     @Test func theNumberIsHeldForSevenDays() async throws {
         try await TestBackend.with(scenario: "taken-number") { backend in
-            _ = try await deleteUser(backend)
+            let (_, deleted) = try await deleteUser(backend)
             let token = try await session(backend, for: "usr_other")
             let held = try await backend.requestOTP("+995511100000", .addPhone, token: token)
             #expect(held.status == 409)
             #expect(held.error?.code == "recently_deleted")
+            #expect(held.error?.heldUntil == deleted.identityHeldUntil)
             #expect(
                 held.error?.message
-                    == "This number belonged to an account that was deleted less than 7 days ago. Try again later or use another number."
-            )
-            _ = try await backend.advance(seconds: 7 * Self.day - 1)
+                    == "This number belonged to an account that was deleted less than 7 days ago. "
+                    + "Try again from \(Self.utc(deleted.identityHeldUntil)) or use another number.")
+            _ = try await backend.advance(seconds: 6 * Self.day)
+            let later = try await session(backend, for: "usr_other")
+            let stillHeld = try await backend.requestOTP("+995511100000", .addPhone, token: later)
+            #expect(stillHeld.error?.heldUntil == deleted.identityHeldUntil)
+            _ = try await backend.advance(seconds: Self.day - 1)
             let fresh = try await session(backend, for: "usr_other")
             #expect(try await backend.requestOTP("+995511100000", .addPhone, token: fresh).status == 409)
             _ = try await backend.advance(seconds: 1)
@@ -202,6 +218,7 @@ import Testing
             #expect(held.status == 409)
             #expect(held.error?.code == "recently_deleted")
             #expect(held.error?.message.hasPrefix("This email belonged to an account that was deleted") == true)
+            #expect(held.error?.heldUntil != nil)
             _ = try await backend.advance(seconds: 7 * Self.day)
             let fresh = try await session(backend, for: "usr_other")
             let allowed = try await backend.post(

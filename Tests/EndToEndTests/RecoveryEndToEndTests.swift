@@ -5,7 +5,7 @@ import Testing
 /// email's link, through limited access, to a re-verified new number; the recovery email's caps and
 /// the password lockout, reached by moving the backend's clock instead of waiting.
 @Suite(.serialized, .enabled(if: Tmux.isAvailable)) struct RecoveryEndToEndTests {
-    /// "Can't access your account?" (the last row of the sign-in screen), the address, Send link.
+    /// "Can't access your account?" (the sign-in screen's row above Contact support), the address, Send link.
     private func requestLink(_ app: Tmux) throws {
         for _ in 0..<5 { try app.sendKeys("Down") }
         try app.sendKeys("Enter")

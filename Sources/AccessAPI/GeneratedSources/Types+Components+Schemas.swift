@@ -226,6 +226,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/APIErrorDetail/max`.
             public var max: Swift.Int?
+            /// recently_deleted: when the hold on the phone, email or provider account ends (7 days after its account was deleted), so a client can say when it may be used again
+            ///
+            /// - Remark: Generated from `#/components/schemas/APIErrorDetail/held_until`.
+            public var heldUntil: Foundation.Date?
             /// Creates a new `APIErrorDetail`.
             ///
             /// - Parameters:
@@ -237,6 +241,7 @@ extension Components {
             ///   - errors: Field-level problems (password rules, bad request fields)
             ///   - min: username_invalid: the fewest characters this server takes for the field, so a client says the server's bound rather than its own
             ///   - max: username_invalid: the most characters this server takes for the field (another backend's may differ from the app's)
+            ///   - heldUntil: recently_deleted: when the hold on the phone, email or provider account ends (7 days after its account was deleted), so a client can say when it may be used again
             public init(
                 code: Components.Schemas.ErrorCode,
                 message: Swift.String,
@@ -245,7 +250,8 @@ extension Components {
                 limit: Components.Schemas.RateLimitKind? = nil,
                 errors: [Swift.String]? = nil,
                 min: Swift.Int? = nil,
-                max: Swift.Int? = nil
+                max: Swift.Int? = nil,
+                heldUntil: Foundation.Date? = nil
             ) {
                 self.code = code
                 self.message = message
@@ -255,6 +261,7 @@ extension Components {
                 self.errors = errors
                 self.min = min
                 self.max = max
+                self.heldUntil = heldUntil
             }
             public enum CodingKeys: String, CodingKey {
                 case code
@@ -265,6 +272,7 @@ extension Components {
                 case errors
                 case min
                 case max
+                case heldUntil = "held_until"
             }
         }
         /// - Remark: Generated from `#/components/schemas/HealthStatus`.

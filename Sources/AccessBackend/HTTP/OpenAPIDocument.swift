@@ -2544,6 +2544,10 @@ components:
         max:
           type: "integer"
           description: "username_invalid: the most characters this server takes for the field (another backend's may differ from the app's)"
+        held_until:
+          type: "string"
+          format: "date-time"
+          description: "recently_deleted: when the hold on the phone, email or provider account ends (7 days after its account was deleted), so a client can say when it may be used again"
       required:
         - "code"
         - "message"

@@ -12,23 +12,46 @@ enum IdentityHoldService {
     /// "7 days": how long the hold lasts, in the refusals' words.
     private static let held = RuleText.duration(DeletionRules.holdDuration)
 
-    static let phoneHeld = BackendError(
-        .conflict, "recently_deleted",
-        "This number belonged to an account that was deleted less than \(Self.held) ago. "
-            + "Try again later or use another number.",
-        rule: .holdPhoneRecentlyDeleted)
-    static let emailHeld = BackendError(
-        .conflict, "recently_deleted",
-        "This email belonged to an account that was deleted less than \(Self.held) ago. "
-            + "Try again later or use another email.",
-        rule: .holdEmailRecentlyDeleted)
+    /// A refusal says when the hold ends, in words and as `held_until` (issue 48: "Try again later" with no
+    /// date left the person guessing for up to a week).
+    private static func refusal(_ message: String, until: Date, rule: Rule) -> BackendError {
+        var error = BackendError(.conflict, "recently_deleted", message, rule: rule)
+        error.detail.heldUntil = until
+        return error
+    }
 
-    static func providerHeld(_ provider: SocialProvider) -> BackendError {
-        BackendError(
-            .conflict, "recently_deleted",
+    /// "Fri, Jan 22, 08:00 UTC": the backend's clock is UTC; a client words `held_until` in its own zone.
+    static func endText(_ until: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.weekday, .month, .day, .hour, .minute], from: until)
+        let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let weekday = weekdays[((parts.weekday ?? 1) - 1) % 7]
+        let month = months[((parts.month ?? 1) - 1) % 12]
+        let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        return "\(weekday), \(month) \(parts.day ?? 1), \(time) UTC"
+    }
+
+    static func phoneHeld(until: Date) -> BackendError {
+        refusal(
+            "This number belonged to an account that was deleted less than \(Self.held) ago. "
+                + "Try again from \(endText(until)) or use another number.",
+            until: until, rule: .holdPhoneRecentlyDeleted)
+    }
+
+    static func emailHeld(until: Date) -> BackendError {
+        refusal(
+            "This email belonged to an account that was deleted less than \(Self.held) ago. "
+                + "Try again from \(endText(until)) or use another email.",
+            until: until, rule: .holdEmailRecentlyDeleted)
+    }
+
+    static func providerHeld(_ provider: SocialProvider, until: Date) -> BackendError {
+        refusal(
             "This \(provider.display) account belonged to an account that was deleted less than \(Self.held) ago. "
-                + "Try again later or use another way in.",
-            rule: .holdProviderRecentlyDeleted)
+                + "Try again from \(endText(until)) or use another way in.",
+            until: until, rule: .holdProviderRecentlyDeleted)
     }
 
     /// Held as typed in E.164 (the form every number is stored in) and emails case-insensitively, as the
@@ -61,27 +84,32 @@ enum IdentityHoldService {
     static func refuseIfHeld(
         _ db: Database, digest: TokenDigest, phone: String? = nil, email: String? = nil, now: Date
     ) throws {
-        if let phone, try isHeld(db, key: phoneKey(phone, digest: digest), now: now) { throw phoneHeld }
-        if let email, try isHeld(db, key: emailKey(email, digest: digest), now: now) { throw emailHeld }
+        if let phone, let until = try heldUntil(db, key: phoneKey(phone, digest: digest), now: now) {
+            throw phoneHeld(until: until)
+        }
+        if let email, let until = try heldUntil(db, key: emailKey(email, digest: digest), now: now) {
+            throw emailHeld(until: until)
+        }
     }
 
-    /// Whether the provider account is still held at `now` (`providerHeld` is the refusal): asked where the
-    /// refusal must commit the id token's spending, so it is returned rather than thrown.
-    static func isHeld(
+    /// When the provider account's hold ends, if it is held at `now` (`providerHeld` is the refusal): asked
+    /// where the refusal must commit the id token's spending, so it is returned rather than thrown.
+    static func heldUntil(
         _ db: Database, digest: TokenDigest, provider: SocialProvider, subject: String, now: Date
-    ) throws -> Bool {
-        try isHeld(db, key: providerKey(provider, subject, digest: digest), now: now)
+    ) throws -> Date? {
+        try heldUntil(db, key: providerKey(provider, subject, digest: digest), now: now)
     }
 
-    /// Whether the email is still held at `now` (`emailHeld` is the refusal): asked where the refusal must commit
-    /// its count (registration's send limits), so it is returned rather than thrown.
-    static func isHeld(_ db: Database, digest: TokenDigest, email: String, now: Date) throws -> Bool {
-        try isHeld(db, key: emailKey(email, digest: digest), now: now)
+    /// When the email's hold ends, if it is held at `now` (`emailHeld` is the refusal): asked where the refusal
+    /// must commit its count (registration's send limits), so it is returned rather than thrown.
+    static func heldUntil(_ db: Database, digest: TokenDigest, email: String, now: Date) throws -> Date? {
+        try heldUntil(db, key: emailKey(email, digest: digest), now: now)
     }
 
-    private static func isHeld(_ db: Database, key: String, now: Date) throws -> Bool {
-        try Bool.fetchOne(
-            db, sql: "SELECT EXISTS(SELECT 1 FROM identity_holds WHERE identifier_hash = ? AND held_until > ?)",
-            arguments: [key, now.unix]) ?? false
+    private static func heldUntil(_ db: Database, key: String, now: Date) throws -> Date? {
+        try Double.fetchOne(
+            db, sql: "SELECT MAX(held_until) FROM identity_holds WHERE identifier_hash = ? AND held_until > ?",
+            arguments: [key, now.unix]
+        ).map { Date(timeIntervalSince1970: $0) }
     }
 }

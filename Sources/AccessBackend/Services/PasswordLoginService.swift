@@ -64,8 +64,8 @@ struct PasswordLoginService: Sendable {
     /// Why the address cannot be registered: an account signs in with it, or a deleted one still holds it.
     private static func refusal(_ db: Database, digest: TokenDigest, email: String, now: Date) throws -> BackendError? {
         if try SignInService.owner(db, channel: .email, destination: email) != nil { return emailTaken }
-        if try IdentityHoldService.isHeld(db, digest: digest, email: email, now: now) {
-            return IdentityHoldService.emailHeld
+        if let until = try IdentityHoldService.heldUntil(db, digest: digest, email: email, now: now) {
+            return IdentityHoldService.emailHeld(until: until)
         }
         return nil
     }

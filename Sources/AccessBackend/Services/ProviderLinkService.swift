@@ -40,9 +40,10 @@ struct ProviderLinkService: Sendable {
                         "This \(provider.display) account is already connected to another account.",
                         rule: .connectProviderTaken))
             }
-            if try IdentityHoldService.isHeld(db, digest: store.digest, provider: provider, subject: subject, now: now)
+            if let until = try IdentityHoldService.heldUntil(
+                db, digest: store.digest, provider: provider, subject: subject, now: now)
             {
-                return .failure(IdentityHoldService.providerHeld(provider))
+                return .failure(IdentityHoldService.providerHeld(provider, until: until))
             }
             guard RulePolicy.current.enforces(.connectDone) else { return .success(user.authMethods) }
             try db.execute(
@@ -88,6 +89,8 @@ struct ProviderLinkService: Sendable {
 
     /// The accounts "on this device": the user's own linked one, the scenario's (e.g. one linked to
     /// another user), then a fresh one nobody has linked, so Connect always has something to pick.
+    /// The user's own is named for the person, as a provider's sheet names an account: the sheet is also
+    /// shown signed out (Continue with Apple), where "linked to this account" named an account nobody had.
     func accounts(provider: SocialProvider) async throws -> [ProviderAccount] {
         try await store.pool.read { db in
             let user = try UserRecord.filter(sql: "is_primary = 1").fetchOne(db)
@@ -96,7 +99,7 @@ struct ProviderLinkService: Sendable {
                 accounts.append(
                     ProviderAccount(
                         subject: subject, email: user.email ?? "\(user.id)@\(provider.mailDomain)",
-                        name: "Linked to this account"))
+                        name: user.displayName ?? user.username ?? Self.scenarioUserName))
             }
             for account in try DeviceAccountRecord.fetchAll(
                 db, sql: "SELECT * FROM device_accounts WHERE provider = ? ORDER BY position", arguments: [provider])
@@ -112,6 +115,9 @@ struct ProviderLinkService: Sendable {
             return accounts.filter { seen.insert($0.subject).inserted }
         }
     }
+
+    /// The scenario's user's own account, when the user has no name to show.
+    static let scenarioUserName = "The scenario's user"
 
     /// The sheet's account nobody has linked: stable for a scenario, so QA can pick it by name.
     static func freshSubject(_ provider: SocialProvider, userId: String?) -> String {

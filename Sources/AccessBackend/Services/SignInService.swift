@@ -138,10 +138,10 @@ struct SignInService: Sendable {
                         method: body.provider.method, now: now))
             }
             // A sign-up, which a recent deletion of this provider account's own account holds off.
-            if try IdentityHoldService.isHeld(
+            if let until = try IdentityHoldService.heldUntil(
                 db, digest: store.digest, provider: body.provider, subject: subject, now: now)
             {
-                return .failure(IdentityHoldService.providerHeld(body.provider))
+                return .failure(IdentityHoldService.providerHeld(body.provider, until: until))
             }
             var user = try Self.createUser(db, phone: nil, email: nil)
             try db.execute(

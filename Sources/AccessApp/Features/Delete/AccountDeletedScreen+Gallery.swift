@@ -1,3 +1,4 @@
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -5,7 +6,7 @@ extension AccountDeletedScreen {
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("account-deleted:default", "Deleted and signed out: only quitting is left") {
-                AppState(root: AccountDeletedScreen(), now: $0)
+                AppState(root: AccountDeletedScreen(heldUntil: $0 + DeletionRules.holdDuration), now: $0)
             }
         ]
     }

@@ -5,7 +5,11 @@ import TerminalKit
 /// "Your account has been deleted" (seed 001): alone on the stack, the user signed out. Seed 000
 /// replaces the hub with login/welcome: Enter goes on to Welcome; q quits.
 public struct AccountDeletedScreen: ScreenModel {
-    public init() {}
+    /// Until then the phone, email and Apple and Google accounts cannot sign up again (the answer's
+    /// `identity_held_until`); nil, the hold is said by its length.
+    public var heldUntil: Date?
+
+    public init(heldUntil: Date? = nil) { self.heldUntil = heldUntil }
 
     public var id: String { "account-deleted" }
 
@@ -23,7 +27,10 @@ public struct AccountDeletedScreen: ScreenModel {
         // Centred in the space, as the spinner before it.
         let body =
             "Thanks for trying \(context.options.brand.name). You've been signed out on all devices. Your data will be removed within \(RuleText.duration(DeletionRules.purgeDelay)) per our Privacy Policy."
-        let lines = TextLayout.wrap(body, width: min(canvas.innerWidth, 64))
+        let hold = DeleteAccountScreen.heldText(until: heldUntil, in: context.options.timeZone)
+        let lines =
+            TextLayout.wrap(body, width: min(canvas.innerWidth, 64)) + [""]
+            + TextLayout.wrap(hold, width: min(canvas.innerWidth, 64))
         let height = 2 + lines.count + 2
         canvas.skip(max(0, (canvas.remaining.height - height) / 2))
         canvas.centered("Your account has been deleted", style: .bold)

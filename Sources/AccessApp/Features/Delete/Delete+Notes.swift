@@ -3,7 +3,7 @@ import AccessCore
 extension DeleteAccountScreen {
     public static let specNotes = SpecNotes(
         why: [
-            "The first step of deleting the account: what goes (the profile, training history, messages, saved payment methods) before anything destructive happens. Informative, with no retention tricks: the person's decision is accepted.",
+            "The first step of deleting the account: what goes (the profile, training history, messages, saved payment methods) before anything destructive happens. Informative, with no retention tricks: the person's decision is accepted. It says the hold too: for \(RuleText.duration(DeletionRules.holdDuration)) the phone, email, Apple and Google cannot sign up again.",
             "The order is the seeds': this screen, then the backend's blocker check, then \"Verify it's you\", then the last-chance sheet, \"Deleting your account…\" and the final screen. Blockers are checked before the verification, so nobody verifies only to be told they cannot go on.",
         ],
         calls: [
@@ -25,7 +25,7 @@ extension DeleteBlockersScreen {
         why: [
             "Shown instead of \"Verify it's you\" while something must be cleared first: a hard block, because deleting is irreversible. A coach with upcoming sessions would leave athletes hanging; money on hold would be lost.",
             "Several blockers stack in the server's order: upcoming sessions or bookings first, then the pending payout (coaches only). \"Releases in 18h\" follows the app's clock, which is the backend's. Refund rules are the cancel flow's business: here it only says \"cancel them first\".",
-            "The list came with the check. Clearing a blocker happens elsewhere (the sessions, the payout), so the way on is to check again once it is done: Enter. Contact support (c) stays at the bottom for the unclear cases.",
+            "The list came with the check; what is upcoming is worked out from the app's clock on every frame, so a session or booking that has begun leaves it (and a section with none left) without Check again. Clearing a blocker happens elsewhere (the sessions, the payout), so the way on is to check again once it is done: Enter. Contact support (c) stays at the bottom for the unclear cases.",
             "A blocker of a kind this app does not know (seed 000 foresees other disputes and holds; the contract's kind is extensible) is shown in the server's words, its title and message, or else with the server's name for it and a pointer to support; it never makes the whole answer unreadable.",
         ],
         calls: [
@@ -72,7 +72,7 @@ extension DeletingAccountScreen {
 extension AccountDeletedScreen {
     public static let specNotes = SpecNotes(
         why: [
-            "The last screen, alone on the stack: the user is signed out on every device. The backend keeps the phone and email from new sign-ups for \(RuleText.duration(DeletionRules.holdDuration)), to avoid an impulse re-signup, and purges the data at \(RuleText.duration(DeletionRules.purgeDelay)).",
+            "The last screen, alone on the stack: the user is signed out on every device. The backend keeps the phone, email, Apple and Google from new sign-ups for \(RuleText.duration(DeletionRules.holdDuration)), to avoid an impulse re-signup, and the screen says the day it ends (the answer's identity_held_until), and purges the data at \(RuleText.duration(DeletionRules.purgeDelay)).",
             "Enter or q quits; the next start is on Welcome.",
         ],
         seeds: [.accountDeleted])

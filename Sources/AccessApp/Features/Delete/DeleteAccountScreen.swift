@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -30,6 +31,18 @@ public struct DeleteAccountScreen: ScreenModel {
         "Your saved payment methods",
     ]
     static let checkingText = "Checking your account…"
+
+    /// Seed 000: "User can't re-register with same email for 7 days" (`DeletionRules.holdDuration`; RULES.md,
+    /// delete.done: the phone and the Apple and Google accounts too).
+    static let holdText =
+        "For \(RuleText.duration(DeletionRules.holdDuration)) after deleting, your phone number, email, Apple and Google can't be used to sign up again."
+
+    /// After the delete: the day the hold ends, from the answer, in the app's time zone.
+    static func heldText(until: Date?, in zone: TimeZone) -> String {
+        guard let until else { return holdText }
+        return
+            "Your phone number, email, Apple and Google can be used to sign up again from \(DeleteDates.slot(until, in: zone))."
+    }
 
     public enum Intent: Sendable { case up, down, choose }
     public enum Reply: Equatable, Sendable { case preflight(Result<DeletePreflight, APIError>) }
@@ -76,6 +89,7 @@ public struct DeleteAccountScreen: ScreenModel {
         canvas.skip(1)
         canvas.paragraph(
             "Some data may be retained for legal or financial reasons. See our Privacy Policy.", style: .muted)
+        canvas.paragraph(Self.holdText, style: .muted)
         if let error { canvas.paragraph(error, style: .danger) }
         if isChecking {
             canvas.centered(Self.checkingText, style: .muted, spacing: 0)

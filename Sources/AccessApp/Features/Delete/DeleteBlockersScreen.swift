@@ -26,10 +26,33 @@ public struct DeleteBlockersScreen: ScreenModel {
 
     public var id: String { "delete-blockers" }
 
-    /// "releases in 18h" follows the app clock while money is on hold.
+    /// "releases in 18h" follows the app clock while money is on hold. (Sessions and bookings are days away:
+    /// they are drawn from the clock on every frame, so a moved clock redraws them without a tick.)
     public var needsClock: Bool {
         blockers.contains { $0.payout.map { $0.onHoldMinor > 0 && $0.holdReleasesAt != nil } ?? false }
     }
+
+    /// A blocker made of sessions or bookings that each block until they start (RULES.md, delete.preflight_blocked).
+    static func listsStarts(_ blocker: DeleteBlocker) -> Bool {
+        switch blocker.kind.known {
+        case .upcomingSessions?, .upcomingBookings?: return !(blocker.items ?? []).isEmpty
+        default: return false
+        }
+    }
+
+    /// The blockers as they stand at `now`, worked out from the clock as the server works them out: a session
+    /// or booking that has started is no longer upcoming, and a section with none left is gone. Never stored,
+    /// so a moved clock changes the list without Check again (issue 48).
+    static func standing(_ blockers: [DeleteBlocker], now: Date) -> [DeleteBlocker] {
+        blockers.compactMap { blocker in
+            guard listsStarts(blocker) else { return blocker }
+            var left = blocker
+            left.items = (blocker.items ?? []).filter { $0.startsAt > now }
+            return left.items?.isEmpty == false ? left : nil
+        }
+    }
+
+    static let nothingLeftText = "Nothing on this list stands in the way any more. Check again to go on."
 
     /// Lists longer than this end in "and N more", so one section never fills the screen.
     static let shownItems = 5
@@ -39,7 +62,7 @@ public struct DeleteBlockersScreen: ScreenModel {
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
         var bindings: [KeyBinding<Intent>] = []
-        if blockers.count > 1 {
+        if Self.standing(blockers, now: context.now).count > 1 {
             bindings.append(
                 KeyBinding(KeyHint([.up, .down], "Scroll"), intents: [.up: .scrollUp, .down: .scrollDown]))
         }
@@ -51,7 +74,8 @@ public struct DeleteBlockersScreen: ScreenModel {
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         switch intent {
         case .scrollUp: firstSection = max(0, firstSection - 1)
-        case .scrollDown: firstSection = min(blockers.count - 1, firstSection + 1)
+        case .scrollDown:
+            firstSection = max(0, min(Self.standing(blockers, now: context.now).count - 1, firstSection + 1))
         case .contactSupport: return [.push(ContactSupportScreen(userId: context.methods?.userId))]
         case .checkAgain:
             guard !isChecking else { return [] }
@@ -193,15 +217,20 @@ public struct DeleteBlockersScreen: ScreenModel {
 
     /// The rows of every section from `firstSection`, a blank row between sections, at `width`.
     func rows(width: Int, _ context: ScreenContext) -> [[Piece]] {
+        let standing = Self.standing(blockers, now: context.now)
+        guard !standing.isEmpty else { return Self.layout(.text(Self.nothingLeftText), width: width) }
+        let first = shownFirst(context)
         var rows: [[Piece]] = []
-        for (index, blocker) in blockers.enumerated() where index >= shownFirst {
-            if index > shownFirst { rows.append([]) }
+        for (index, blocker) in standing.enumerated() where index >= first {
+            if index > first { rows.append([]) }
             for line in Self.lines(blocker, context) { rows += Self.layout(line, width: width) }
         }
         return rows
     }
 
-    var shownFirst: Int { min(firstSection, max(0, blockers.count - 1)) }
+    func shownFirst(_ context: ScreenContext) -> Int {
+        min(firstSection, max(0, Self.standing(blockers, now: context.now).count - 1))
+    }
 
     /// One line as rows: a date or label and its value side by side when they fit, else stacked.
     static func layout(_ line: Line, width: Int) -> [[Piece]] {
@@ -240,7 +269,7 @@ public struct DeleteBlockersScreen: ScreenModel {
         let left = canvas.left
         let right = canvas.area.maxX - Canvas.margin
         let glyphs = canvas.glyphs
-        let hasAbove = shownFirst > 0
+        let hasAbove = shownFirst(context) > 0
         let hasBelow = rows.count > height
         canvas.draw(height: height, spacing: 0) { grid, rect in
             for (offset, row) in shown.enumerated() {

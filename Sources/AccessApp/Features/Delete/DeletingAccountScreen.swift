@@ -61,8 +61,8 @@ public struct DeletingAccountScreen: BusyScreen {
 
     public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
         switch reply {
-        case .delete(.success):
-            return [.signOut, .resetStack(AccountDeletedScreen())]
+        case .delete(.success(let deleted)):
+            return [.signOut, .resetStack(AccountDeletedScreen(heldUntil: deleted.identityHeldUntil))]
         case .delete(.failure(let failure)) where failure.isDeleteBlocked:
             blockedMessage = failure.message
             return [.call(Endpoint.DeletePreflight(), Reply.preflight)]

@@ -188,6 +188,9 @@ public struct HubScreen: ScreenModel {
             context.isOffline && $0.kind.isWrite && !$0.kind.opensOffline(methods)
         }
         canvas.skip(1)
+        if let note = Self.otherPlatformNote(methods, platform: context.options.platform) {
+            canvas.paragraph(note, style: .muted)
+        }
         if LimitedAccess.applies(context) {
             canvas.paragraph(LimitedAccess.bannerText, style: Style.accent.with(.bold))
         } else {
@@ -195,6 +198,13 @@ public struct HubScreen: ScreenModel {
         }
         if let loadError { canvas.paragraph(loadError, style: .danger) }
     }
+
+    /// Android hides Apple's row (seed 000), but an account may still sign in with Apple: said, with nothing
+    /// offered to change it here, so an Apple-only account does not look as if it had no way in (issue 48).
+    static func otherPlatformNote(_ methods: AuthMethods, platform: AppOptions.Platform) -> String? {
+        platform == .android && methods.appleLinked ? appleElsewhereText : nil
+    }
+    static let appleElsewhereText = "Apple is linked too: manage it on an iPhone or iPad."
 
     static let refreshingText = "Refreshing\u{2026}"
     static let footnote = "Changes to your sign-in methods require verification for security."

@@ -3,7 +3,7 @@ import AccessCore
 extension ProfileScreen {
     public static let specNotes = SpecNotes(
         why: [
-            "Onboarding step 2 of 4 (the phone and its code were step 1, at sign-in): a username, required, and a photo, optional. \"Step 2 of 4\" under the title is seed 003's clear progress. An Apple or Google sign-up has no phone step (the backend starts every new account at the profile), so it counts three steps and this is step 1 of 3.",
+            "Onboarding step 2 of 4 (the phone and its code were step 1, at sign-in): a username, required, and a photo, optional. \"Step 2 of 4\" under the title is seed 003's clear progress. An Apple or Google sign-up has no phone step (the backend starts every new account at the profile), so it counts three steps and this is step 1 of 3. An email sign-up proved its address with its code, so the backend passes over the recovery email step: it counts two steps, and this is step 2 of 2. \"You're all set\" numbers no step: it says Done.",
             "The name is checked against the username rules as it is typed, and the server is asked 400 ms after typing pauses, on the app's clock. A taken name never says whose. Continue stays off until the name passes the rules.",
             "Where onboarding stands is kept by the backend, not the app: a sign-in, a restart or the QA shortcut comes back to this step until it is done, and each answer replaces the screen with the next step, with nothing to go back to. Esc is the way out instead: Log out, after the usual sheet.",
         ],

@@ -63,4 +63,11 @@ enum Onboarding {
         guard let methods else { return false }
         return methods.phone == nil && (methods.appleLinked || methods.googleLinked)
     }
+
+    /// An account that came in with its email (a code, or registration's link): no phone, no provider. Its
+    /// address is proven, so it never sees the recovery email step.
+    static func signedUpWithEmail(_ methods: AuthMethods?) -> Bool {
+        guard let methods else { return false }
+        return methods.phone == nil && methods.email != nil && !methods.appleLinked && !methods.googleLinked
+    }
 }

@@ -12,8 +12,11 @@ public struct OnboardingDoneScreen: ScreenModel {
 
     public var id: String { "onboarding-done" }
 
-    static let accountAccessText =
-        "Account access, in Settings, is where you manage your phone, email & password, Apple and Google."
+    /// Apple only where the hub shows it (seed 000 hides it on Android).
+    static func accountAccessText(_ platform: AppOptions.Platform) -> String {
+        "Account access, in Settings, is where you manage your phone, email & password, "
+            + (platform == .ios ? "Apple and Google." : "and Google.")
+    }
     static let unverifiedText = "Your recovery email isn't verified yet: Settings reminds you and can resend the link."
     static let noEmailText = "No recovery email yet: you can add one later under Account access, Email & password."
 
@@ -43,10 +46,10 @@ public struct OnboardingDoneScreen: ScreenModel {
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        OnboardingProgress(Onboarding.stepCount, context).title("You're all set", into: &canvas)
+        OnboardingProgress.done(context).title("You're all set", into: &canvas)
         let name = context.profile?.shownName.map { ", \($0)" } ?? ""
         canvas.paragraph("Your account is ready\(name).")
-        canvas.paragraph(Self.accountAccessText)
+        canvas.paragraph(Self.accountAccessText(context.options.platform))
         switch context.profile {
         case let profile? where profile.email != nil && !profile.emailVerified:
             canvas.paragraph(Self.unverifiedText)

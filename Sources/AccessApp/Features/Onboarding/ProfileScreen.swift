@@ -217,7 +217,7 @@ public struct ProfileScreen: ScreenModel {
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        OnboardingProgress(2, context).title("Your profile", into: &canvas)
+        OnboardingProgress(.profile, context).title("Your profile", into: &canvas)
         var shownName = username
         shownName.isFocused = focus == .username
         shownName.isDisabled = isWorking

@@ -216,7 +216,8 @@ public struct RecoveryEmailScreen: ScreenModel {
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        OnboardingProgress(3, context).title("Add a recovery email", note: Self.recoveryOnlyText, into: &canvas)
+        OnboardingProgress(.recoveryEmail, context).title(
+            "Add a recovery email", note: Self.recoveryOnlyText, into: &canvas)
         canvas.paragraph(Self.why(context.methods))
         var shownEmail = email
         shownEmail.isFocused = focus == .email

@@ -148,7 +148,7 @@ public struct VerifyRecoveryEmailScreen: ScreenModel {
     }
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
-        OnboardingProgress(4, context).title("Verify your email", into: &canvas)
+        OnboardingProgress(.verifyEmail, context).title("Verify your email", into: &canvas)
         if verified {
             canvas.paragraph(Self.verifiedText, style: .success)
             canvas.centered("One moment…", style: .muted)

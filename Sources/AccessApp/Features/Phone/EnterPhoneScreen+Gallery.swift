@@ -40,7 +40,7 @@ extension EnterPhoneScreen {
                         EnterPhoneScreen(
                             flow: .addPhone, current: nil, number: "511 100 000",
                             error:
-                                "This number belonged to an account that was deleted less than \(RuleText.duration(DeletionRules.holdDuration)) ago. Try again later or use another number."
+                                "This number belonged to an account that was deleted less than \(RuleText.duration(DeletionRules.holdDuration)) ago. Try again from Fri, Jan 22, 08:00 UTC or use another number."
                         )
                     ], methods: SampleData.noPhone, now: $0)
             },

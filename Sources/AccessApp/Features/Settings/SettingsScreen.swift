@@ -46,17 +46,22 @@ public struct SettingsScreen: ScreenModel {
     /// Log out's place with full access (no "Verify your phone" above it).
     static let logoutRow = Row.allCases.count - 2
 
-    static func listRow(_ row: Row) -> ListRow {
+    static func listRow(_ row: Row, platform: AppOptions.Platform) -> ListRow {
         switch row {
         case .verifyPhone:
             ListRow("Verify your phone", detail: "Your old number or a new one", control: .pill("Verify"))
         case .accountAccess:
-            ListRow("Account access", detail: "Phone number, email & password, Apple, Google", control: .chevron)
+            ListRow("Account access", detail: accountAccessDetail(platform), control: .chevron)
         case .gallery: ListRow("Screen gallery", detail: "Every screen in every state, for demos", control: .chevron)
         case .keyboardCheck:
             ListRow("Keyboard check", detail: "See what your terminal sends: keys and paste", control: .chevron)
         case .logout: ListRow("Log out", isDestructive: true)
         }
+    }
+
+    /// What the hub holds, as the hub shows it: no Apple on Android (seed 000), where its row is hidden.
+    static func accountAccessDetail(_ platform: AppOptions.Platform) -> String {
+        platform == .ios ? "Phone number, email & password, Apple, Google" : "Phone number, email & password, Google"
     }
 
     public enum Intent: Sendable { case up, down, open, resend }
@@ -135,7 +140,7 @@ public struct SettingsScreen: ScreenModel {
         // Onboarding stands at a step this app does not know: said here for as long as the server says so.
         if let note = Onboarding.unknownStepNote(context.profile) { canvas.paragraph(note, style: .muted) }
         for (index, kind) in Self.rows(context).enumerated() {
-            var row = Self.listRow(kind)
+            var row = Self.listRow(kind, platform: context.options.platform)
             row.isSelected = index == selection
             // Log out stands apart from the rows that open screens, as at the bottom of seed 002's list.
             if kind == .logout { canvas.skip(1) }

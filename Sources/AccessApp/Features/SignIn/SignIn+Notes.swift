@@ -5,7 +5,7 @@ extension SignInScreen {
         why: [
             "\"Continue with…\": one screen for signing in and signing up. The person picks a way in and the backend decides whether the account is new, so nobody has to know which they need.",
             "Phone and email send a 6-digit code, and a session exists only once the code is right. Apple and Google need no code; they go through the reference backend's stand-in for the provider's sheet, and elsewhere take a pasted ID token from the QA team's own tooling (\"Paste an ID token\"). Apple is not offered on Android, as on the hub.",
-            "Email & password is seed 002's older way in, kept apart. \"Can't access your account?\" starts the recovery by email. After a refused session or a log out, a line on top says why the person is here.",
+            "Email & password is seed 002's older way in, kept apart. \"Can't access your account?\" starts the recovery by email; Contact support, under it, is the way left when no self-serve path works (seed 000), such as an account that signs in only with Apple, on Android. After a refused session or a log out, a line on top says why the person is here.",
             "Every sign-in registers this device (a key made on first run) with the backend.",
         ],
         seeds: [.otpGate, .socialWithoutOTP, .deviceInfo, .recoveryInitiation, .firstLaunch])

@@ -7,7 +7,7 @@ import TerminalKit
 /// whether the account is new. Apple and Google need the reference backend's stand-in for the
 /// provider's sheet; elsewhere their rows say they are not available here and explain why.
 public struct SignInScreen: ScreenModel {
-    public enum Row: Int, CaseIterable, Sendable { case phone, email, apple, google, password, recover }
+    public enum Row: Int, CaseIterable, Sendable { case phone, email, apple, google, password, recover, support }
 
     public var selection: Int
     /// Why the person is here, when it is not their choice ("Session expired, please login").
@@ -19,6 +19,8 @@ public struct SignInScreen: ScreenModel {
     }
 
     public var id: String { "sign-in" }
+
+    static let noAppleHereText = "Signed up with Apple? Apple sign-in isn't available on Android"
 
     /// Seed 002's words for a session that could not be refreshed.
     public static let sessionExpiredText = OnScreenMessage.sessionExpired.text
@@ -38,6 +40,10 @@ public struct SignInScreen: ScreenModel {
             case .google: provider("Google")
             case .password: ListRow("Email & password", detail: "Log in, or register a new account", control: .chevron)
             case .recover: ListRow("Can't access your account?")
+            // On Android an account that signs in only with Apple has no way in here: support is its way.
+            case .support:
+                context.options.platform == .ios
+                    ? ListRow("Contact support") : ListRow("Contact support", detail: Self.noAppleHereText)
             }
         }
     }
@@ -77,6 +83,7 @@ public struct SignInScreen: ScreenModel {
             case .google: return [.push(Providers.signIn(with: .google, context))]
             case .password: return [.push(PasswordLoginScreen())]
             case .recover: return [.push(RecoveryRequestScreen())]
+            case .support: return [.push(ContactSupportScreen(userId: nil))]
             }
         }
         return []
@@ -96,7 +103,8 @@ public struct SignInScreen: ScreenModel {
             // back into a lost account apart again, below the ways in (under a notice, 24 rows hold
             // only one gap).
             if kind == .password || (kind == .recover && notice == nil) { canvas.skip(1) }
-            canvas.row(row)
+            // Support sits right under the way back, the two ways out of a dead end.
+            canvas.row(row, spacing: kind == .recover ? 0 : 1)
         }
     }
 }
