@@ -28,4 +28,9 @@ struct ForgotPasswordLink: LinkPurpose {
         "Reset links work once, for \(RuleText.duration(kind.rules.lifetime)). Request a new one to try again."
     }
     public func sent(to address: String) -> ForgotPasswordLink { ForgotPasswordLink(email: address) }
+    public var opensSignedIn: Bool { false }
+    /// Seed 000: a signed-in person changes the password from Email & password (after "Verify it's you").
+    public var signedInInstead: (title: String, screen: any ScreenModel)? {
+        ("Change password", EmailPasswordScreen(selection: .changePassword))
+    }
 }

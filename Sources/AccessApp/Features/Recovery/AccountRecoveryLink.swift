@@ -14,6 +14,7 @@ struct AccountRecoveryLink: LinkPurpose {
         return [.replaceTop(RecoveryPasswordScreen(email: checked.link.email, token: checked.token))]
     }
     static let signedInText = "You're already signed in. Log out to use this recovery link."
+    public var opensSignedIn: Bool { false }
     public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .recoveryLink }
     /// The person typed the address on the screen that asked for the link.
     public var canEditAddress: Bool { true }
