@@ -49,13 +49,13 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
         let toast =
             loader == .app
             ? "Scenario \(name) not loaded: \(failure.message)"
-            : "Scenario reset by another tool: \(name); signing in failed: \(failure.message)"
+            : "\(ScenarioLoader.landedText(loader, name)); signing in failed: \(failure.message)"
         return apply([.showToast(toast)], to: &state, for: nil)
     case .switched(let name, let loader, .success(let switched)):
         state.console.switching = nil
         state.console.scenario = name
         if let epoch = switched.epoch { state.console.epoch = max(state.console.epoch ?? epoch, epoch) }
-        let toast = loader == .app ? "Scenario: \(name)" : "Scenario reset by another tool: \(name)"
+        let toast = ScenarioLoader.landedText(loader, name)
         return land(signedIn: switched.signedIn, dataUnanswered: switched.dataUnanswered, toast: toast, in: &state)
     case .worlds(let result):
         guard case .success(let worlds) = result else { return [] }
