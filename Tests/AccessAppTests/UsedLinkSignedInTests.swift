@@ -25,11 +25,26 @@ import Testing
         #expect(!screen.contains("Request a new link"))
         harness.send(.input(.key(.enter)))
         #expect(harness.state.top.as(EmailPasswordScreen.self) == EmailPasswordScreen(selection: .changePassword))
+        #expect(harness.state.stack.map(\.id) == ["settings", "hub", "hub", "email-password"])
         #expect(!harness.state.stack.contains { $0.is(ScreenType(ForgotPasswordScreen.self)) })
         // Enter there starts the change as from the hub: "Verify it's you" first.
         harness.send(.input(.key(.enter)))
         #expect(harness.state.top.as(ReauthPickerScreen.self)?.flow == AnyFlow(EmailFlow.changePassword))
         #expect(harness.state.defects.isEmpty)
+    }
+
+    /// Signed in before the methods were ever fetched (Settings at the start): signed in all the same, and the
+    /// hub on the way to Email & password loads them.
+    @Test func signedInWithNoMethodsFetchedYetIsSignedInAllTheSame() {
+        var state = AppState(now: start)
+        state.stack.append(AnyScreen(LinkExpiredScreen(link: AnyLinkPurpose(ForgotPasswordLink(email: email)))))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        #expect(harness.state.methods == nil)
+        #expect(text(harness.state).contains("Change password"))
+        #expect(!text(harness.state).contains("Request a new link"))
+        let effects = harness.send(.input(.key(.enter)))
+        #expect(effects.contains(.request(LoadAuthMethods(), id: 1)))
+        #expect(harness.state.stack.map(\.id) == ["settings", "hub", "email-password"])
     }
 
     @Test func signedOutAUsedResetLinkStillAsksForANewOne() {

@@ -76,7 +76,7 @@ public struct AppState: Equatable, Sendable {
         ScreenContext(
             now: now, methods: methods, sessions: sessions, profile: profile, isOffline: isOffline,
             reauth: reauth.flatMap { $0.expiresAt > now ? $0 : nil }, options: options, canGoBack: canGoBack,
-            glyphs: options.ascii ? .ascii : .unicode)
+            glyphs: options.ascii ? .ascii : .unicode, isSignedIn: !AppRoutes.isSignedOut(stack[0]))
     }
 }
 

@@ -46,7 +46,7 @@ public struct LinkExpiredScreen: ScreenModel {
     /// signed out is not asked for again: its own way for a signed-in person, if it has one, instead.
     func actions(_ context: ScreenContext) -> [Action] {
         if startsAgain { return [.startAgain, .contactSupport] }
-        if context.methods != nil, !link.base.opensSignedIn {
+        if context.isSignedIn, !link.base.opensSignedIn {
             return link.base.signedInInstead == nil ? [.contactSupport] : [.signedInInstead, .contactSupport]
         }
         return !link.canResend && link.base.newLinkScreen == nil ? [.contactSupport] : [.sendNew, .contactSupport]
@@ -72,8 +72,8 @@ public struct LinkExpiredScreen: ScreenModel {
 
     private mutating func choose(_ action: Action, _ context: ScreenContext) -> [Command] {
         if action == .startAgain { return link.base.startAgain(context) ?? [] }
-        if action == .signedInInstead, let instead = link.base.signedInInstead {
-            return [.replaceTop(AnyScreen(instead.screen))]
+        if action == .signedInInstead, let instead = link.base.signedInInstead, let first = instead.screens.first {
+            return [.replaceTop(AnyScreen(first))] + instead.screens.dropFirst().map { .push(AnyScreen($0)) }
         }
         guard action == .sendNew else { return [.push(ContactSupportScreen(userId: context.methods?.userId))] }
         // One such screen, not two: the one below (if any) comes back fresh, as for a resent link.

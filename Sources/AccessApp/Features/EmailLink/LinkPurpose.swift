@@ -40,8 +40,8 @@ public protocol LinkPurpose: Equatable, Sendable {
     /// would only say that (issue 48 item 10).
     var opensSignedIn: Bool { get }
     /// Signed in, where what this link was for is done instead (a reset link: Change password, on Email &
-    /// password): the row's title and the screen it opens; nil: nowhere (support is left).
-    var signedInInstead: (title: String, screen: any ScreenModel)? { get }
+    /// password): the row's title and the screens it opens, in order; nil: nowhere (support is left).
+    var signedInInstead: (title: String, screens: [any ScreenModel])? { get }
 }
 
 extension LinkPurpose {
@@ -49,7 +49,7 @@ extension LinkPurpose {
     public func sent(to address: String) -> Self { self }
     public func startAgain(_ context: ScreenContext) -> [Command]? { nil }
     public var opensSignedIn: Bool { true }
-    public var signedInInstead: (title: String, screen: any ScreenModel)? { nil }
+    public var signedInInstead: (title: String, screens: [any ScreenModel])? { nil }
     /// `sent(to:)`, wrapped: what an outbox message's link opens as.
     func link(sentTo address: String) -> AnyLinkPurpose { AnyLinkPurpose(sent(to: address)) }
     public var lifetimeText: String {
