@@ -111,8 +111,11 @@ struct BackendConnection: Sendable {
     /// For `--backend` declared a reference backend, after the first frame (an unreachable host cannot
     /// hold the screen): with `--qa-sign-in`, QA is signed in as its scenario's user unless a session was
     /// kept, and the app's clock follows the backend's. Any other backend: nil, nothing asked.
+    /// `identify` has something to do (its answer is not nil).
+    var identifies: Bool { identity != nil && isReferenceBackend }
+
     func identify() async -> Found? {
-        guard let identity, isReferenceBackend else { return nil }
+        guard let identity, identifies else { return nil }
         var found = Found()
         // The QA shortcut finds no one when the scenario's user was deleted or the scenario starts
         // signed out, and is not taken after the user logged out here: then the app stays signed out.

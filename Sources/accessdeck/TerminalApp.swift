@@ -82,6 +82,8 @@ struct TerminalApp {
         state.options.backendIsEmbedded = connection.embedded != nil
         state.options.world = connection.embedded == nil ? WorldNames.world(in: connection.baseURL) : nil
         state.console.scenario = connection.embedded == nil ? nil : backendOptions.scenario
+        // `identify` may sign QA in after the first frame; a link handed over meanwhile waits for it.
+        state.identifying = connection.identifies
         if let cached = connection.cache.latest {
             state.methods = cached.methods
             state.methodsFetchedAt = cached.fetchedAt
@@ -263,6 +265,7 @@ struct TerminalApp {
         let identifying = Task { [store] in
             guard let found = await connection.identify() else { return }
             if let methods = found.qaSignedIn { store.send(.qaSignedIn(methods, profile: found.qaProfile)) }
+            store.send(.identified)
         }
         defer { identifying.cancel() }
         if let openingLink { store.send(.openLink(openingLink)) }

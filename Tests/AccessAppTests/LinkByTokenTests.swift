@@ -91,6 +91,33 @@ import Testing
         #expect(harness.state.top.as(VerifyingLinkScreen.self)?.link == AnyLinkPurpose(RevertEmailLink()))
     }
 
+    /// Issue 48 item 9: one road for a link. The revert link chosen in the outbox with nothing waiting for it
+    /// goes where `accessdeck open-link` sends it: the backend is asked what it is, and the same sheet asks,
+    /// on Cancel, before every session is signed out; nothing is spent or signed out meanwhile.
+    @Test func theRevertLinkFromTheOutboxAsksTheSameQuestion() throws {
+        let notice = OutboxMessage(
+            id: 7, channel: "email", to: "old@mail.com", kind: "email_changed_notice", purpose: "email_change",
+            code: nil, link: "https://321.fit/email/revert?token=\(token)", token: token, sentAt: start,
+            status: .live)
+        var state = SampleData.state([SettingsScreen()], now: start)
+        state.overlay = .outbox(OutboxPanel(messages: [notice], isLoading: false))
+        let harness = ReducerHarness(state, exhaustivity: .off)
+        let asked = harness.send(.input(.key(.enter)))
+        #expect(requests(asked) == [AnyRequest(Endpoint.InspectLink(token: token))])
+        #expect(harness.state.top.as(CheckingLinkScreen.self)?.token == Secret(token))
+        let answered = harness.send(.reply(info(.emailRevert), to: requestID(asked)))
+        #expect(requests(answered).isEmpty)
+
+        let (handedOver, _) = open(token, answer: info(.emailRevert))
+        let sheet = try #require(harness.state.overlay?.as(Sheet.self))
+        #expect(sheet == handedOver.overlay?.as(Sheet.self))
+        #expect(sheet.sheet.title == "Undo the email change?")
+        #expect(sheet.sheet.selectedAction == 1)
+        harness.send(.input(.key(.enter)))  // Cancel
+        #expect(harness.state.overlay == nil)
+        #expect(harness.state.stack == SampleData.state([SettingsScreen()], now: start).stack)
+    }
+
     @Test func escOnTheSheetLeavesTheQuestionOnScreenAndEnterAsksAgain() throws {
         let (state, _) = open(token, answer: info(.emailRevert))
         let harness = ReducerHarness(state, exhaustivity: .off)

@@ -152,11 +152,15 @@ import Testing
         #expect(!text(fromOutboxHarness.state).contains(token))
 
         // From the outbox with nothing waiting (the sign-in screen), and `accessdeck open-link URL`: the
-        // backend is asked what the token is, cold or warm alike.
+        // backend is asked what the token is, cold or warm alike (one road, issue 48 item 9); the outbox adds
+        // the address the link went to.
         var anywhere = AppState(root: SignInScreen(), now: start)
         anywhere.overlay = .outbox(OutboxPanel(messages: [linkMessage()], isLoading: false))
         let anywhereHarness = ReducerHarness(anywhere, exhaustivity: .off)
-        _ = send(.input(.key(.enter)), to: anywhereHarness)
+        let inspecting = send(.input(.key(.enter)), to: anywhereHarness)
+        #expect(requests(inspecting) == [AnyRequest(Endpoint.InspectLink(token: token))])
+        let resetLink = LinkInfo(kind: .init(.passwordReset), state: .init(.live), expiresAt: start + 1800)
+        _ = send(.reply(resetLink, to: requestID(inspecting)), to: anywhereHarness)
         #expect(anywhereHarness.state.top.base as? VerifyingLinkScreen == opening(at: start))
 
         let handedOverHarness = ReducerHarness(AppState(root: SignInScreen(), now: start), exhaustivity: .off)

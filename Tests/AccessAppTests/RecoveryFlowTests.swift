@@ -214,7 +214,10 @@ import Testing
         var fromOutbox = SampleData.recovering([], now: start)
         fromOutbox.overlay = .outbox(OutboxPanel(messages: [linkMessage()], isLoading: false))
         let fromOutboxHarness = ReducerHarness(fromOutbox, exhaustivity: .off)
-        _ = send(.input(.key(.enter)), to: fromOutboxHarness)
+        let inspecting = send(.input(.key(.enter)), to: fromOutboxHarness)
+        #expect(requests(inspecting) == [AnyRequest(Endpoint.InspectLink(token: token))])
+        let recoveryLink = LinkInfo(kind: .init(.recovery), state: .init(.live), expiresAt: start + 86_400)
+        _ = send(.reply(recoveryLink, to: requestID(inspecting)), to: fromOutboxHarness)
         #expect(fromOutboxHarness.state.top.base as? VerifyingLinkScreen == opening(at: start))
 
         // `accessdeck open-link URL`.

@@ -35,6 +35,29 @@ import Testing
         }
     }
 
+    /// Issue 48 item 14: a restart on a fresh database starts the epochs over, so only the run of the server
+    /// tells a client the backend restarted: the same for every look and world of one run, another after a start.
+    @Test func namesTheRunOfTheServerAnotherAfterARestart() async throws {
+        let (first, again, world) = try await TestBackend.with { backend in
+            let first = try await backend.get("/_admin/state").decode(AdminState.self)
+            _ = try await backend.post("/_admin/scenario", LoadScenarioBody(name: "coach"))
+            let again = try await backend.get("/_admin/state").decode(AdminState.self)
+            _ = try await backend.get("/w/bob/_admin/state")
+            let world = try await backend.get("/w/bob/_admin/state").decode(AdminState.self)
+            return (first, again, world)
+        }
+        let restarted = try await TestBackend.with { backend in
+            try await backend.get("/_admin/state").decode(AdminState.self)
+        }
+        let instance = try #require(first.instance)
+        #expect(!instance.isEmpty)
+        #expect(again.instance == instance)
+        #expect(world.instance == instance)
+        #expect(restarted.instance != nil && restarted.instance != instance)
+        // What the epoch alone cannot tell: the restarted backend's is where the first one's began.
+        #expect(restarted.epoch == first.epoch)
+    }
+
     @Test func reportsTheFaultsAndTheClockAsTheyStand() async throws {
         try await TestBackend.with { backend in
             let before = try await backend.get("/_admin/state").decode(AdminState.self)

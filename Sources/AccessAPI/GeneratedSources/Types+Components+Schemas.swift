@@ -2886,6 +2886,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/AdminState/clock_offset_seconds`.
             public var clockOffsetSeconds: Swift.Double
+            /// Names this run of the server, new at every start: a client that saw another knows the backend restarted (on a temporary database, every session and link it issued is gone), which an epoch cannot tell, as a fresh database starts its epochs over
+            ///
+            /// - Remark: Generated from `#/components/schemas/AdminState/instance`.
+            public var instance: Swift.String?
             /// Creates a new `AdminState`.
             ///
             /// - Parameters:
@@ -2894,18 +2898,21 @@ extension Components {
             ///   - faults:
             ///   - clock:
             ///   - clockOffsetSeconds: The backend clock's time minus this machine's, in whole seconds: what QA moved it by, or a scenario's fixed start
+            ///   - instance: Names this run of the server, new at every start: a client that saw another knows the backend restarted (on a temporary database, every session and link it issued is gone), which an epoch cannot tell, as a fresh database starts its epochs over
             public init(
                 scenario: Swift.String,
                 epoch: Swift.Int64,
                 faults: Components.Schemas.FaultSettings,
                 clock: Components.Schemas.ClockState,
-                clockOffsetSeconds: Swift.Double
+                clockOffsetSeconds: Swift.Double,
+                instance: Swift.String? = nil
             ) {
                 self.scenario = scenario
                 self.epoch = epoch
                 self.faults = faults
                 self.clock = clock
                 self.clockOffsetSeconds = clockOffsetSeconds
+                self.instance = instance
             }
             public enum CodingKeys: String, CodingKey {
                 case scenario
@@ -2913,6 +2920,7 @@ extension Components {
                 case faults
                 case clock
                 case clockOffsetSeconds = "clock_offset_seconds"
+                case instance
             }
         }
         /// One SMS or email the reference backend sent; the only place codes and links are readable

@@ -20,6 +20,9 @@ public enum Action: Equatable, Sendable {
     /// `--qa-sign-in`: the reference backend's QA shortcut signed the app in after the first frame;
     /// the profile says where its onboarding stands (nil: none came, so it is taken as complete).
     case qaSignedIn(AuthMethods, profile: Profile? = nil)
+    /// The start's look at the backend is over (after `qaSignedIn` when it signed in): links held meanwhile
+    /// open now (`AppState.identifying`).
+    case identified
     /// QA: reload the reference backend from this scenario; the app starts over on its first screen.
     case switchScenario(String)
     /// On a reference backend: time to look at its admin state again (AdminWatch); the executable sends the first.

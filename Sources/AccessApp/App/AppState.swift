@@ -43,6 +43,12 @@ public struct AppState: Equatable, Sendable {
     public var pending: [RequestID: PendingCall] = [:]
     /// The QA console: scenarios and faults as the reference backend reported them.
     public var console = ConsoleState()
+    /// The start still asks the backend who is signed in after the first frame (`--backend` with
+    /// `--qa-sign-in`): the QA sign-in may yet put the app on another screen. `.identified` ends it.
+    public var identifying = false
+    /// Links handed over while the start has not settled which screen the app stands on, in order: opened
+    /// once it has (issue 48 item 7: the start's own landing used to take a link's screens off the stack).
+    public var heldLinks: [String] = []
     /// Programming errors the reducer caught instead of guessing (a `popTo` whose target is
     /// not on the stack): tests fail when this is not empty.
     public var defects: [String] = []
@@ -60,11 +66,17 @@ public struct AppState: Equatable, Sendable {
 
     public var canGoBack: Bool { stack.count > 1 }
 
+    /// Who is signed in is not known yet: a stored session is being checked, or the QA sign-in is to come.
+    /// Whatever the start lands on replaces the stack, so a link waits for it (`heldLinks`).
+    public var isStarting: Bool {
+        identifying || (stack.count == 1 && stack[0].as(SessionCheckScreen.self)?.isChecking == true)
+    }
+
     public var context: ScreenContext {
         ScreenContext(
             now: now, methods: methods, sessions: sessions, profile: profile, isOffline: isOffline,
             reauth: reauth.flatMap { $0.expiresAt > now ? $0 : nil }, options: options, canGoBack: canGoBack,
-            glyphs: options.ascii ? .ascii : .unicode)
+            glyphs: options.ascii ? .ascii : .unicode, isSignedIn: !AppRoutes.isSignedOut(stack[0]))
     }
 }
 

@@ -200,6 +200,15 @@ extension AppState {
         }
     }
 
+    /// A scenario or world switch has landed: an answer to what the old world's screens, panels or the offline
+    /// probe asked changes nothing any more (issue 48 item 1: the switch wins over every call in flight; an old
+    /// probe's session check brought the old user's data back). Not before the switch lands: a refused switch
+    /// leaves the app in the old world, still waiting for them. The console's own calls ask the server, not
+    /// the world shown, and stay.
+    mutating func forgetTheOldWorld() {
+        pending = pending.filter { $0.value.owner == .console }
+    }
+
     /// Forgets what the overlay waited for (it was closed or replaced).
     mutating func forgetOverlayCalls() {
         pending = pending.filter { $0.value.owner != .overlay }

@@ -53,6 +53,11 @@ extension AppState {
 /// Asks now, unless the app is online or a probe is already on its way.
 func probeNow(_ state: inout AppState) -> [Effect] {
     guard state.isOffline, !state.awaits(ProbeBackend.self, for: .app) else { return [] }
+    // A switch under way signs in to the new world: a probe now would ask with the old world's session. The
+    // switch's answer decides the banner; the probe comes back after it if the banner stays.
+    if state.console.switching != nil {
+        return [.after(seconds: state.probeWait ?? Probe.firstWait, action: .probe, id: .probe)]
+    }
     let signedIn = !AppRoutes.isSignedOut(state.stack[0])
     return state.send(Call(ProbeBackend(signedIn: signedIn), ProbeReply.answer), for: .app)
 }

@@ -28,8 +28,15 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .toastExpired:
         if let toast = state.toast, !toast.isVisible(at: state.now) { state.toast = nil }
         effects = []
+    case .openLink(let text) where state.isStarting:
+        // The start is about to replace the stack: the link would lose its screens and calls to it.
+        state.heldLinks.append(text)
+        effects = []
     case .openLink(let text):
         effects = openLink(text, in: &state)
+    case .identified:
+        state.identifying = false
+        effects = []
     case .started:
         effects = apply(state.stack[0].base.onAppear(state.context), to: &state, for: .screen(depth: 0))
     case .qaSignedIn(let methods, let profile):
@@ -60,7 +67,15 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         let commands = state.top.update { $0.tick(context) }
         effects = apply(commands, to: &state, for: .screen(depth: state.stack.count - 1))
     }
-    return effects + scheduleTick(&state)
+    return effects + openHeldLinks(&state) + scheduleTick(&state)
+}
+
+/// The links that came while the app was starting, once the start has landed on its screen.
+private func openHeldLinks(_ state: inout AppState) -> [Effect] {
+    guard !state.heldLinks.isEmpty, !state.isStarting else { return [] }
+    let links = state.heldLinks
+    state.heldLinks = []
+    return links.flatMap { openLink($0, in: &state) }
 }
 
 /// A link opened from outside: the screen waiting for a link takes it; else the link's own kind

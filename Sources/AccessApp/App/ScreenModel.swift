@@ -206,4 +206,7 @@ public struct ScreenContext: Sendable {
     public var options: AppOptions
     public var canGoBack: Bool
     public var glyphs: Glyphs
+    /// Someone is signed in here: the root is not one a signed-out app stands on (`AppRoutes.isSignedOut`),
+    /// whether or not the methods have been fetched yet.
+    public var isSignedIn: Bool
 }

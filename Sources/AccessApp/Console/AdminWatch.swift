@@ -27,6 +27,15 @@ func receiveAdminState(_ admin: AdminState, in state: inout AppState) -> [Effect
     state.console.clockOffset = admin.clockOffsetSeconds
     // A look sent before this app's own switch may answer after it: only a larger epoch is news.
     guard state.console.switching == nil else { return [] }
+    // Another run of the server (issue 48 item 14): the backend restarted under the app. On a temporary database
+    // its sessions went with it, and its epochs started over, so the epoch cannot say it: the app goes over to
+    // the restarted backend's world as for a reset by another tool, and says it was a restart, not an expiry.
+    let known = state.console.instance
+    if let instance = admin.instance { state.console.instance = instance }
+    if let known, let instance = admin.instance, instance != known {
+        state.console.epoch = admin.epoch
+        return beginSwitch(to: admin.scenario, loadedBy: .restart, in: &state)
+    }
     guard let known = state.console.epoch, admin.epoch > known else {
         state.console.epoch = max(state.console.epoch ?? admin.epoch, admin.epoch)
         state.console.scenario = admin.scenario
@@ -42,12 +51,23 @@ enum ScenarioLoader: Equatable, Sendable {
     case app
     /// Someone else through `POST /_admin/scenario`: it is loaded already.
     case anotherTool
+    /// The backend restarted (another run of the server): its scenario is loaded already.
+    case restart
+
+    /// The toast once the app has gone over: who changed the world says why the screen started over.
+    static func landedText(_ loader: ScenarioLoader, _ name: String) -> String {
+        switch loader {
+        case .app: "Scenario: \(name)"
+        case .anotherTool: "Scenario reset by another tool: \(name)"
+        case .restart: "The backend was restarted: starting over on scenario \(name)"
+        }
+    }
 }
 
 /// From here until the answer the old world is gone: input waits (Reduce), the strip says so.
 func beginSwitch(to name: String, loadedBy loader: ScenarioLoader, in state: inout AppState) -> [Effect] {
     state.console.switching = name
-    let request = SwitchScenario(name: name, alreadyLoaded: loader == .anotherTool)
+    let request = SwitchScenario(name: name, alreadyLoaded: loader != .app)
     return state.send(Call(request) { ConsoleReply.switched(name, loader, $0) }, for: .console)
 }
 

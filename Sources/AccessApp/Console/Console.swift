@@ -49,15 +49,14 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
         let toast =
             loader == .app
             ? "Scenario \(name) not loaded: \(failure.message)"
-            : "Scenario reset by another tool: \(name); signing in failed: \(failure.message)"
+            : "\(ScenarioLoader.landedText(loader, name)); signing in failed: \(failure.message)"
         return apply([.showToast(toast)], to: &state, for: nil)
     case .switched(let name, let loader, .success(let switched)):
         state.console.switching = nil
         state.console.scenario = name
         if let epoch = switched.epoch { state.console.epoch = max(state.console.epoch ?? epoch, epoch) }
-        return land(
-            signedIn: switched.signedIn,
-            toast: loader == .app ? "Scenario: \(name)" : "Scenario reset by another tool: \(name)", in: &state)
+        let toast = ScenarioLoader.landedText(loader, name)
+        return land(signedIn: switched.signedIn, dataUnanswered: switched.dataUnanswered, toast: toast, in: &state)
     case .worlds(let result):
         guard case .success(let worlds) = result else { return [] }
         state.console.worlds = worlds
@@ -137,14 +136,23 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
 }
 
 /// The app's start in the world it went over to (a scenario switch, another world): signed in as QA there or
-/// signed out, on the root screen, with `toast`.
-private func land(signedIn: QASignedIn?, toast: String, in state: inout AppState) -> [Effect] {
-    // Everything shown belonged to the old world: cached data, a re-auth window, the offline banner.
+/// signed out, on the root screen, with `toast`. `dataUnanswered`: signed in, but the new world's data found
+/// no answer; its first screen all the same, with nothing of the old world's, under the offline banner, whose
+/// probe (the session check) fetches the data once the backend answers.
+private func land(
+    signedIn: QASignedIn?, dataUnanswered: Bool = false, toast: String, in state: inout AppState
+) -> [Effect] {
+    // Everything shown belonged to the old world: cached data, a re-auth window, the offline banner, and every
+    // answer still to come to what its screens or the probe asked (issue 48 item 1).
+    state.forgetTheOldWorld()
     state.reauth = nil
     state.isOffline = false
     if state.banner == .offline { state.banner = nil }
     var effects: [Effect] = []
-    let root = signedIn.map { AppRoutes.signedIn(profile: $0.profile) } ?? AppRoutes.signedOut
+    let root =
+        dataUnanswered
+        ? AppRoutes.signedIn(profile: nil)
+        : signedIn.map { AppRoutes.signedIn(profile: $0.profile) } ?? AppRoutes.signedOut
     if let methods = signedIn?.methods {
         effects += apply([.setMethods(methods)], to: &state, for: nil)
     } else {
@@ -152,7 +160,10 @@ private func land(signedIn: QASignedIn?, toast: String, in state: inout AppState
         state.methodsFetchedAt = nil
     }
     return effects
-        + apply([.setProfile(signedIn?.profile), .resetStack(root), .showToast(toast)], to: &state, for: nil)
+        + apply(
+            [.setProfile(signedIn?.profile), .resetStack(root), .showToast(toast)]
+                + (dataUnanswered ? [.setOffline(true)] : []),
+            to: &state, for: nil)
 }
 
 /// Issue 33: from here until the answer the old world is gone, as in a scenario switch. A look at the old

@@ -16,6 +16,9 @@ public struct ConsoleState: Equatable, Sendable {
     public var faults: FaultSettings?
     /// The scenario epoch last seen (`GET /_admin/state`, or this app's own switch); nil until the first look.
     public var epoch: Int64?
+    /// The run of the server last seen (`GET /_admin/state`'s `instance`); nil until the first look, or from a
+    /// backend that does not tell. Another one means the backend restarted (issue 48 item 14).
+    public var instance: String?
     /// The backend's clock as last seen: stopped, and how far from this machine's time (whole seconds).
     public var clockFrozen = false
     public var clockOffset: TimeInterval = 0

@@ -3616,6 +3616,9 @@ components:
         clock_offset_seconds:
           type: "number"
           description: "The backend clock's time minus this machine's, in whole seconds: what QA moved it by, or a scenario's fixed start"
+        instance:
+          type: "string"
+          description: "Names this run of the server, new at every start: a client that saw another knows the backend restarted (on a temporary database, every session and link it issued is gone), which an epoch cannot tell, as a fresh database starts its epochs over"
       required:
         - "scenario"
         - "epoch"

@@ -40,7 +40,7 @@ extension ContractHandler {
                     AdminState(
                         scenario: loaded.name, epoch: loaded.epoch, faults: backend.faults.current,
                         clock: ClockState(now: now, frozen: backend.clock.isFrozen),
-                        clockOffsetSeconds: Self.clockOffset(now: now, wall: Date())))))
+                        clockOffsetSeconds: Self.clockOffset(now: now, wall: Date()), instance: worlds.instance))))
     }
 
     /// Whole seconds the backend's clock is ahead of the machine's. A clock a fraction behind rounds to -0, which

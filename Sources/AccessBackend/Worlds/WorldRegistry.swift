@@ -61,6 +61,9 @@ final class WorldRegistry: Sendable {
     let dataDirectory: String?
     /// The registry's own time, for idleness: not a world's clock, which its tester moves at will.
     let clock: BackendClock
+    /// Names this run of the server, new at every start (`GET /_admin/state`'s `instance`): a client that saw
+    /// another knows the backend restarted, which the epoch cannot tell (a fresh database starts it over).
+    let instance = UUID().uuidString.lowercased()
     private let state = Mutex(State())
     private let sweeper = Mutex<Task<Void, Never>?>(nil)
 

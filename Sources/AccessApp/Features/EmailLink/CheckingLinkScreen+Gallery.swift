@@ -9,9 +9,9 @@ extension CheckingLinkScreen {
                 SampleData.state([SettingsScreen(), CheckingLinkScreen(token: "sample")], now: $0)
             },
             GalleryEntry("checking-link:revert", "A live revert link: asks before every session is signed out") {
-                var state = SampleData.state(
-                    [SettingsScreen(), CheckingLinkScreen(token: "sample", confirming: .emailRevert)], now: $0)
-                state.overlay = .sheet(CheckingLinkScreen.confirmation(.emailRevert, token: "sample", state.context))
+                let screen = CheckingLinkScreen(token: "sample", confirming: .emailRevert)
+                var state = SampleData.state([SettingsScreen(), screen], now: $0)
+                state.overlay = .sheet(screen.confirmation(.emailRevert, state.context))
                 return state
             },
             GalleryEntry("checking-link:unknown", "A token the backend never issued") {

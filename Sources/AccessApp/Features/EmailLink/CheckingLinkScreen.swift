@@ -13,12 +13,23 @@ public struct CheckingLinkScreen: BusyScreen {
     public var canRetry: Bool
     /// The link is live and opening it changes the account: waiting for the person's yes.
     public var confirming: LinkKind?
+    /// The address the link went to, when the outbox told it (a resend or "Start again" uses it).
+    public var sentTo: String?
 
-    public init(token: Secret, error: String? = nil, canRetry: Bool = false, confirming: LinkKind? = nil) {
+    public init(
+        token: Secret, error: String? = nil, canRetry: Bool = false, confirming: LinkKind? = nil, sentTo: String? = nil
+    ) {
         self.token = token
         self.error = error
         self.canRetry = canRetry
         self.confirming = confirming
+        self.sentTo = sentTo
+    }
+
+    /// The purpose that opens a link of this kind, knowing its address when the outbox gave it.
+    func purpose(for kind: LinkKind) -> AnyLinkPurpose? {
+        guard let purpose = LinkRouter.purpose(for: kind) else { return nil }
+        return sentTo.map { purpose.base.link(sentTo: $0) } ?? purpose
     }
 
     public var id: String { "checking-link" }
@@ -45,7 +56,7 @@ public struct CheckingLinkScreen: BusyScreen {
             return call(context)
         case .confirm:
             guard let confirming else { return [] }
-            return [.showSheet(Self.confirmation(confirming, token: token, context))]
+            return [.showSheet(confirmation(confirming, context))]
         }
     }
 
@@ -56,7 +67,7 @@ public struct CheckingLinkScreen: BusyScreen {
                 error = LinkRouter.unknownKindText(info.kind.rawValue)
                 return []
             }
-            guard let purpose = LinkRouter.purpose(for: kind) else {
+            guard let purpose = purpose(for: kind) else {
                 error = LinkRouter.nothingWaitingText
                 return []
             }
@@ -65,7 +76,7 @@ public struct CheckingLinkScreen: BusyScreen {
             guard info.state.known ?? .live == .live else { return [.replaceTop(LinkExpiredScreen(link: purpose))] }
             if LinkRouter.changesAccount(kind) {
                 confirming = kind
-                return [.showSheet(Self.confirmation(kind, token: token, context))]
+                return [.showSheet(confirmation(kind, context))]
             }
             return [.replaceTop(VerifyingLinkScreen(link: purpose, token: token.value, shownAt: context.now))]
         case .inspected(.failure(let failure)):
@@ -77,13 +88,13 @@ public struct CheckingLinkScreen: BusyScreen {
     }
 
     /// Opens on Cancel (the sheet's rule for a destructive action): undoing takes a deliberate move.
-    static func confirmation(_ kind: LinkKind, token: Secret, _ context: ScreenContext) -> Sheet {
-        let open = LinkRouter.purpose(for: kind).map {
+    func confirmation(_ kind: LinkKind, _ context: ScreenContext) -> Sheet {
+        let open = purpose(for: kind).map {
             VerifyingLinkScreen(link: $0, token: token.value, shownAt: context.now)
         }
         return Sheet(
             title: "Undo the email change?",
-            body: revertText,
+            body: Self.revertText,
             actions: [
                 (.init("Undo the change", isDestructive: true), open.map { [.replaceTop($0)] } ?? []),
                 (.init("Cancel"), [.pop]),

@@ -38,13 +38,17 @@ public struct LinkExpiredScreen: ScreenModel {
 
     public var id: String { "link-expired" }
 
-    enum Action { case sendNew, startAgain, contactSupport }
+    enum Action { case sendNew, startAgain, signedInInstead, contactSupport }
 
     static let startAgainText = "Start the change again"
 
-    /// Without a way to ask again (the revert link), only support is left.
-    var actions: [Action] {
+    /// Without a way to ask again (the revert link), only support is left. Signed in, a link that only works
+    /// signed out is not asked for again: its own way for a signed-in person, if it has one, instead.
+    func actions(_ context: ScreenContext) -> [Action] {
         if startsAgain { return [.startAgain, .contactSupport] }
+        if context.isSignedIn, !link.base.opensSignedIn {
+            return link.base.signedInInstead == nil ? [.contactSupport] : [.signedInInstead, .contactSupport]
+        }
         return !link.canResend && link.base.newLinkScreen == nil ? [.contactSupport] : [.sendNew, .contactSupport]
     }
 
@@ -58,14 +62,19 @@ public struct LinkExpiredScreen: ScreenModel {
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         switch intent {
         case .up: selection = 0
-        case .down: selection = actions.count - 1
-        case .choose: return choose(actions[min(selection, actions.count - 1)], context)
+        case .down: selection = actions(context).count - 1
+        case .choose:
+            let actions = actions(context)
+            return choose(actions[min(selection, actions.count - 1)], context)
         }
         return []
     }
 
     private mutating func choose(_ action: Action, _ context: ScreenContext) -> [Command] {
         if action == .startAgain { return link.base.startAgain(context) ?? [] }
+        if action == .signedInInstead, let instead = link.base.signedInInstead, let first = instead.screens.first {
+            return [.replaceTop(AnyScreen(first))] + instead.screens.dropFirst().map { .push(AnyScreen($0)) }
+        }
         guard action == .sendNew else { return [.push(ContactSupportScreen(userId: context.methods?.userId))] }
         // One such screen, not two: the one below (if any) comes back fresh, as for a resent link.
         if let screen = link.base.newLinkScreen {
@@ -98,10 +107,11 @@ public struct LinkExpiredScreen: ScreenModel {
         }
     }
 
-    static func title(_ action: Action) -> String {
+    func title(_ action: Action) -> String {
         switch action {
         case .sendNew: "Request a new link"
-        case .startAgain: startAgainText
+        case .startAgain: Self.startAgainText
+        case .signedInInstead: link.base.signedInInstead?.title ?? ""
         case .contactSupport: "Contact support"
         }
     }
@@ -111,10 +121,11 @@ public struct LinkExpiredScreen: ScreenModel {
         // Nothing pending any more: the server's words say so where the lifetime would (no "request a new one").
         let explanation = isReplaced ? Self.replacedText : link.base.lifetimeText
         canvas.paragraph(startsAgain ? error ?? Self.startAgainText : explanation)
+        let actions = actions(context)
         for (index, action) in actions.enumerated() {
             canvas.row(
                 ListRow(
-                    Self.title(action), control: .chevron,
+                    title(action), control: .chevron,
                     isSelected: index == min(selection, actions.count - 1), isDisabled: action == .sendNew && isSending)
             )
         }

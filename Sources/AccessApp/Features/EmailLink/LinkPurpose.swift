@@ -35,12 +35,21 @@ public protocol LinkPurpose: Equatable, Sendable {
     /// Where "Start again" leads once the backend no longer holds what the link was for (its resend
     /// answered 404); nil: there is nothing to start again from here.
     func startAgain(_ context: ScreenContext) -> [Command]?
+    /// Whether a link of this kind can be used signed in. A reset or a recovery link cannot (its `confirmed`
+    /// says "You're already signed in"), so signed in, "Request a new link" is not offered for it: the new link
+    /// would only say that (issue 48 item 10).
+    var opensSignedIn: Bool { get }
+    /// Signed in, where what this link was for is done instead (a reset link: Change password, on Email &
+    /// password): the row's title and the screens it opens, in order; nil: nowhere (support is left).
+    var signedInInstead: (title: String, screens: [any ScreenModel])? { get }
 }
 
 extension LinkPurpose {
     public var newLinkScreen: (any ScreenModel)? { nil }
     public func sent(to address: String) -> Self { self }
     public func startAgain(_ context: ScreenContext) -> [Command]? { nil }
+    public var opensSignedIn: Bool { true }
+    public var signedInInstead: (title: String, screens: [any ScreenModel])? { nil }
     /// `sent(to:)`, wrapped: what an outbox message's link opens as.
     func link(sentTo address: String) -> AnyLinkPurpose { AnyLinkPurpose(sent(to: address)) }
     /// Says to request a new one only where the expired screen offers it (a registration link opened with no

@@ -8,15 +8,12 @@ enum LinkRouter {
         RegistrationLink(), EmailChangeLink(), RevertEmailLink(), AccountRecoveryLink(), ForgotPasswordLink(),
     ]
 
+    /// One road for a link (issue 48 item 9): a link chosen in the outbox with nothing waiting for it goes where
+    /// a link handed over goes, through "Checking your link…", so the revert link asks first here too. The
+    /// outbox adds only what it knows besides the token: the address the link went to.
     static func open(_ message: OutboxMessage, _ context: ScreenContext) -> [Command]? {
-        guard let token = message.token, let purpose = purposes.first(where: { $0.accepts(message) }) else {
-            return nil
-        }
-        return [
-            .push(
-                VerifyingLinkScreen(
-                    link: purpose.link(sentTo: message.to), token: token, shownAt: context.now))
-        ]
+        guard let token = message.token, purposes.contains(where: { $0.accepts(message) }) else { return nil }
+        return [.push(CheckingLinkScreen(token: Secret(token), sentTo: message.to))]
     }
 
     /// A link handed over from outside with no screen waiting for it, in any URL shape (its `token` query

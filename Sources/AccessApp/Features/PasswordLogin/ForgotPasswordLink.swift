@@ -14,7 +14,7 @@ struct ForgotPasswordLink: LinkPurpose {
     public func confirmed(_ checked: CheckedResetLink, _ context: ScreenContext) -> [Command] {
         // Signed in already: the reset would sign this session out too, perhaps of another account. Checking
         // does not spend the link, so it still works after a log out.
-        guard context.methods == nil else { return [.pop, .showToast(Self.signedInText)] }
+        guard !context.isSignedIn else { return [.pop, .showToast(Self.signedInText)] }
         return [.replaceTop(ResetPasswordScreen(email: checked.link.email, token: checked.token))]
     }
     static let signedInText = "You're already signed in. Log out to use this reset link."
@@ -28,4 +28,10 @@ struct ForgotPasswordLink: LinkPurpose {
         "Reset links work once, for \(RuleText.duration(kind.rules.lifetime)). Request a new one to try again."
     }
     public func sent(to address: String) -> ForgotPasswordLink { ForgotPasswordLink(email: address) }
+    public var opensSignedIn: Bool { false }
+    /// Seed 000: a signed-in person changes the password from Email & password (after "Verify it's you"), reached
+    /// through the hub, which loads the methods it shows.
+    public var signedInInstead: (title: String, screens: [any ScreenModel])? {
+        ("Change password", [HubScreen(), EmailPasswordScreen(selection: .changePassword)])
+    }
 }

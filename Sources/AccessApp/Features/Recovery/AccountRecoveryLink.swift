@@ -10,10 +10,11 @@ struct AccountRecoveryLink: LinkPurpose {
     public func confirmed(_ checked: CheckedRecoveryLink, _ context: ScreenContext) -> [Command] {
         // Signed in already: finishing would swap this session for a limited one, perhaps another account's.
         // Checking does not spend the link, so it still works after a log out.
-        guard context.methods == nil else { return [.pop, .showToast(Self.signedInText)] }
+        guard !context.isSignedIn else { return [.pop, .showToast(Self.signedInText)] }
         return [.replaceTop(RecoveryPasswordScreen(email: checked.link.email, token: checked.token))]
     }
     static let signedInText = "You're already signed in. Log out to use this recovery link."
+    public var opensSignedIn: Bool { false }
     public func accepts(_ message: OutboxMessage) -> Bool { message.outboxKind == .recoveryLink }
     /// The person typed the address on the screen that asked for the link.
     public var canEditAddress: Bool { true }

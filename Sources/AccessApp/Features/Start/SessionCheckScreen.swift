@@ -32,6 +32,8 @@ public struct SessionCheckScreen: ScreenModel {
     static let signInAgain = 1
     var choices: [String] { [problem == nil ? "Continue offline" : "Try again", "Sign in again"] }
     var isChoosing: Bool { unreachable || problem != nil }
+    /// The check is under way: its answer decides the screen the app starts on.
+    var isChecking: Bool { !isChoosing }
 
     public var id: String { "session-check" }
     public var needsClock: Bool { !isChoosing }
