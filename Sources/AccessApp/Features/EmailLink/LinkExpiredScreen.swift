@@ -41,6 +41,9 @@ public struct LinkExpiredScreen: ScreenModel {
     enum Action { case sendNew, startAgain, signedInInstead, contactSupport }
 
     static let startAgainText = "Start the change again"
+    /// Said only where "Request a new link" is offered: signed in, a reset link's screen offers Change password
+    /// instead, and said it anyway.
+    static let requestAgainText = "Request a new one to try again."
 
     /// Without a way to ask again (the revert link), only support is left. Signed in, a link that only works
     /// signed out is not asked for again: its own way for a signed-in person, if it has one, instead.
@@ -118,10 +121,11 @@ public struct LinkExpiredScreen: ScreenModel {
 
     public func view(into canvas: inout Canvas, _ context: ScreenContext) {
         canvas.title(isReplaced ? Self.replacedTitle : "This link has expired")
-        // Nothing pending any more: the server's words say so where the lifetime would (no "request a new one").
-        let explanation = isReplaced ? Self.replacedText : link.base.lifetimeText
-        canvas.paragraph(startsAgain ? error ?? Self.startAgainText : explanation)
         let actions = actions(context)
+        // Nothing pending any more: the server's words say so where the lifetime would (no "request a new one").
+        let offer = actions.contains(.sendNew) ? " " + Self.requestAgainText : ""
+        let explanation = isReplaced ? Self.replacedText : link.base.lifetimeText + offer
+        canvas.paragraph(startsAgain ? error ?? Self.startAgainText : explanation)
         for (index, action) in actions.enumerated() {
             canvas.row(
                 ListRow(

@@ -54,10 +54,7 @@ extension LinkPurpose {
     func link(sentTo address: String) -> AnyLinkPurpose { AnyLinkPurpose(sent(to: address)) }
     /// Says to request a new one only where the expired screen offers it (a registration link opened with no
     /// address known has nowhere to ask for one).
-    public var lifetimeText: String {
-        let lifetime = "Verification links expire after \(RuleText.duration(kind.rules.lifetime))."
-        return canResend || newLinkScreen != nil ? lifetime + " Request a new one to try again." : lifetime
-    }
+    public var lifetimeText: String { "Verification links expire after \(RuleText.duration(kind.rules.lifetime))." }
 }
 
 /// The resend of a link nobody can ask for again: no such request exists, so none can be made.

@@ -25,7 +25,7 @@ struct ForgotPasswordLink: LinkPurpose {
     public var kind: EmailLink { .passwordReset }
     public var newLinkScreen: (any ScreenModel)? { ForgotPasswordScreen(email: email ?? "") }
     public var lifetimeText: String {
-        "Reset links work once, for \(RuleText.duration(kind.rules.lifetime)). Request a new one to try again."
+        "Reset links work once, for \(RuleText.duration(kind.rules.lifetime))."
     }
     public func sent(to address: String) -> ForgotPasswordLink { ForgotPasswordLink(email: address) }
     public var opensSignedIn: Bool { false }

@@ -22,6 +22,6 @@ struct AccountRecoveryLink: LinkPurpose {
     public var kind: EmailLink { .recovery }
     public var newLinkScreen: (any ScreenModel)? { RecoveryRequestScreen() }
     public var lifetimeText: String {
-        "Recovery links work once, for \(RuleText.duration(kind.rules.lifetime)). Request a new one to try again."
+        "Recovery links work once, for \(RuleText.duration(kind.rules.lifetime))."
     }
 }
