@@ -60,7 +60,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let entry = Gallery.entry(id)!
-        var state = entry.makeState(Date(timeIntervalSince1970: 1_800_000_000))
+        var state = entry.makeState(Gallery.sampleTime)
         // A state named android renders android unless --platform says otherwise.
         if let platform = appearance.platform { state.options.platform = platform }
         state.options.ascii = appearance.ascii

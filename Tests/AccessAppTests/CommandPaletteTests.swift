@@ -444,7 +444,7 @@ private func type(_ text: String, into harness: ReducerHarness) {
         #expect(preview?.role == .coach)
         #expect(preview?.size == Size(cols: 80, rows: 24))
         #expect(preview?.theme == .light)
-        let shown = preview?.shownState(start, looks: harness.state.options)
+        let shown = preview?.shownState(looks: harness.state.options)
         #expect(shown?.methods?.role.known == .coach)
         #expect(shown?.options.platform == .android)
         #expect(shown?.options.theme == .light)
@@ -464,7 +464,7 @@ private func type(_ text: String, into harness: ReducerHarness) {
         }
         #expect(harness.state.paintedLooks == (theme: .light, ascii: true))
         #expect(harness.state.options.theme == .dark && !harness.state.options.ascii)
-        let shown = harness.state.top.as(PreviewScreen.self)?.shownState(start, looks: harness.state.options)
+        let shown = harness.state.top.as(PreviewScreen.self)?.shownState(looks: harness.state.options)
         #expect(shown?.options.theme == .light && shown?.options.ascii == true)
         harness.send(.input(.key(.escape))) { $0.stack.removeLast() }
         #expect(harness.state.paintedLooks == (theme: .dark, ascii: false))

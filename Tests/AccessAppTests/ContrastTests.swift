@@ -17,27 +17,18 @@ import Testing
     func everyCellOfEveryStateMeetsWCAGAA(theme: Theme) {
         // By colour pair: the first place it was seen, and its ratio.
         var faults: [String: String] = [:]
-        for entry in Gallery.entries {
-            let grid = render(entry.makeState(Self.start), size: .standard)
-            for y in 0..<grid.size.rows {
-                for x in 0..<grid.size.cols {
-                    let cell = grid[x, y]
-                    guard !cell.isContinuation, !cell.style.attributes.contains(.dim),
-                        let character = cell.grapheme.first, cell.grapheme != " ",
-                        !ExportSegment.isEmojiGlyph(cell.grapheme)
-                    else { continue }
-                    let look = ExportLook(cell.style, theme: theme)
-                    let ratio = look.foreground.contrast(with: look.background)
-                    let isText = character.isLetter || character.isNumber || character.isPunctuation
-                    guard ratio < (isText ? Self.text : Self.graphics) else { continue }
-                    let pair =
-                        "\(cell.style.foreground) on \(cell.style.background)"
-                        + "\(cell.style.attributes.contains(.reverse) ? " reversed" : "") \(isText ? "text" : "mark")"
-                    if faults[pair] == nil {
-                        faults[pair] =
-                            "\(pair) \(String(format: "%.2f", ratio)):1, first in \(entry.id) at \(x),\(y) \"\(cell.grapheme)\""
-                    }
-                }
+        Self.forEachGlyph { id, x, y, cell in
+            guard !cell.style.attributes.contains(.dim), let character = cell.grapheme.first else { return }
+            let look = ExportLook(cell.style, theme: theme)
+            let ratio = look.foreground.contrast(with: look.background)
+            let isText = character.isLetter || character.isNumber || character.isPunctuation
+            guard ratio < (isText ? Self.text : Self.graphics) else { return }
+            let pair =
+                "\(cell.style.foreground) on \(cell.style.background)"
+                + "\(cell.style.attributes.contains(.reverse) ? " reversed" : "") \(isText ? "text" : "mark")"
+            if faults[pair] == nil {
+                faults[pair] =
+                    "\(pair) \(String(format: "%.2f", ratio)):1, first in \(id) at \(x),\(y) \"\(cell.grapheme)\""
             }
         }
         #expect(
@@ -53,22 +44,30 @@ import Testing
         func basic(_ role: ColorRole) -> TerminalColor { theme.color(for: role, availableColors: 8) }
         #expect(basic(.selection) != basic(.background) && basic(.selection) != basic(.surface))
         var faults: [String: String] = [:]
+        Self.forEachGlyph { id, x, y, cell in
+            let pair = "\(cell.style.foreground) on \(cell.style.background)"
+            if basic(cell.style.foreground) == basic(cell.style.background), faults[pair] == nil {
+                faults[pair] = "\(pair), first in \(id) at \(x),\(y) \"\(cell.grapheme)\""
+            }
+        }
+        #expect(
+            faults.isEmpty, "one colour for glyph and background:\n\(faults.values.sorted().joined(separator: "\n"))")
+    }
+
+    /// Every cell of every gallery state at 80×24 that shows a glyph, a colour emoji's excepted (its colours are
+    /// its font's).
+    static func forEachGlyph(_ body: (_ state: String, _ x: Int, _ y: Int, _ cell: Cell) -> Void) {
         for entry in Gallery.entries {
-            let grid = render(entry.makeState(Self.start), size: .standard)
+            let grid = render(entry.makeState(start), size: .standard)
             for y in 0..<grid.size.rows {
                 for x in 0..<grid.size.cols {
                     let cell = grid[x, y]
                     guard !cell.isContinuation, cell.grapheme != " ", !ExportSegment.isEmojiGlyph(cell.grapheme)
                     else { continue }
-                    let pair = "\(cell.style.foreground) on \(cell.style.background)"
-                    if basic(cell.style.foreground) == basic(cell.style.background), faults[pair] == nil {
-                        faults[pair] = "\(pair), first in \(entry.id) at \(x),\(y) \"\(cell.grapheme)\""
-                    }
+                    body(entry.id, x, y, cell)
                 }
             }
         }
-        #expect(
-            faults.isEmpty, "one colour for glyph and background:\n\(faults.values.sorted().joined(separator: "\n"))")
     }
 
     @Test func theRatiosAreWCAGs() {

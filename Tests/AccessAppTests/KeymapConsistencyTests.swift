@@ -28,7 +28,7 @@ import Testing
         ("outbox", { .outbox(OutboxPanel(messages: SampleData.outbox(at: $0.now), isLoading: false)) }),
         ("palette", { .palette(CommandPalette(commands: CommandPalette.commands(for: $0))) }),
         ("journal", { _ in .journal(JournalPanel()) }),
-        ("spec notes", { .specNotes(SpecNotesPanel(over: $0.top, now: $0.now)) }),
+        ("spec notes", { .specNotes(SpecNotesPanel(over: $0.top)) }),
     ]
 
     static var ids: [String] { Gallery.entries.map(\.id) }

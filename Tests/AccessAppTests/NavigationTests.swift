@@ -115,7 +115,7 @@ import Testing
         harness.send(.input(.key(.function(1)))) { $0.overlay = .help }
         harness.send(.input(.key(.escape))) { $0.overlay = nil }
         harness.send(.input(.key(.function(4)))) {
-            $0.overlay = .specNotes(SpecNotesPanel(over: $0.top, now: self.start))
+            $0.overlay = .specNotes(SpecNotesPanel(over: $0.top))
         }
         harness.send(.input(.key(.escape))) { $0.overlay = nil }
         harness.send(.input(.key(.escape))) {

@@ -145,7 +145,7 @@ import Testing
 
     @Test func thePanelShowsTheScreenItsSectionsAndTheKeys() {
         var state = SampleData.state([], now: Self.start)
-        state.overlay = .specNotes(SpecNotesPanel(over: state.top, now: Self.start))
+        state.overlay = .specNotes(SpecNotesPanel(over: state.top))
         let text = render(state, size: Size(cols: 80, rows: 60)).text()
         #expect(text.contains("Spec notes · hub"))
         #expect(text.contains("Why"))
@@ -156,7 +156,7 @@ import Testing
     @Test func inTheGalleryPreviewTheNotesAreThePreviewedScreens() {
         var state = AppState(now: Self.start)
         state.stack += [AnyScreen(GalleryScreen()), AnyScreen(PreviewScreen(entryID: "delete-account:default"))]
-        #expect(SpecNotesPanel(over: state.top, now: Self.start).screen == "delete-account")
+        #expect(SpecNotesPanel(over: state.top).screen == "delete-account")
     }
 
     @Test func helpListsF4ButTheFooterDoesNot() throws {

@@ -1,4 +1,3 @@
-import ChildProcess
 import Foundation
 import Testing
 
@@ -145,9 +144,6 @@ import Testing
 
     @discardableResult
     func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let outcome = try ChildProcess.run(executable, arguments)
-        let errorText = String(decoding: outcome.errors, as: UTF8.self)
-        try #require(outcome.status == 0, "\(executable) \(arguments.joined(separator: " ")): \(errorText)")
-        return String(decoding: outcome.output, as: UTF8.self)
+        try ExportPixelTests().run(executable, arguments)
     }
 }

@@ -52,7 +52,7 @@ func performApp(_ intent: AppIntent, in state: inout AppState) -> [Effect] {
     case .outbox: return apply([.showOutbox], to: &state, for: nil)
     case .journal: return state.show(.journal(JournalPanel()))
     case .palette: return openPalette(&state)
-    case .specNotes: return state.show(.specNotes(SpecNotesPanel(over: state.top, now: state.now)))
+    case .specNotes: return state.show(.specNotes(SpecNotesPanel(over: state.top)))
     case .help: return state.show(.help)
     case .quit, .quitFromAnywhere: return [.quit]
     }

@@ -58,6 +58,11 @@ public enum Features {
 }
 
 public enum Gallery {
+    /// The moment every gallery state is drawn at, in the app's preview as by `render`: its times and countdowns
+    /// are the sample's ("10:00", "Resend in 0:27"). Made at the app's own clock, they drifted from what
+    /// `render` showed ("09:59", issue 50).
+    public static let sampleTime = Date(timeIntervalSince1970: 1_800_000_000)
+
     public static var entries: [GalleryEntry] {
         Features.all.flatMap { feature in feature.screens.flatMap { $0.gallery } + feature.sheetGallery }
     }

@@ -22,7 +22,7 @@ public func renderFrame(_ state: AppState, size: Size) -> RenderedFrame {
         TooSmallNotice.render(into: &grid)
         return RenderedFrame(grid: grid)
     }
-    if let preview = shownPreview(state), let shown = preview.shownState(state.now, looks: state.options) {
+    if let preview = shownPreview(state), let shown = preview.shownState(looks: state.options) {
         return renderPreview(preview, shown, over: state, size: size)
     }
     let context = state.context

@@ -18,9 +18,9 @@ public struct SpecNotesPanel: OverlayModel {
     }
 
     /// The notes of the screen a person sees: in the gallery's full-screen preview, the previewed one.
-    public init(over top: AnyScreen, now: Date) {
+    public init(over top: AnyScreen) {
         var shown = top.base
-        if let preview = top.as(PreviewScreen.self), let state = preview.shownState(now) { shown = state.top.base }
+        if let preview = top.as(PreviewScreen.self), let state = preview.shownState() { shown = state.top.base }
         self.init(screen: shown.id, notes: type(of: shown).specNotes)
     }
 
@@ -145,7 +145,7 @@ enum SpecNotesFeature: Feature {
                 let below =
                     EnterCodeScreen.gallery.first { $0.id == "enter-code:incorrect" } ?? EnterCodeScreen.gallery[0]
                 var state = below.makeState(now)
-                state.overlay = .specNotes(SpecNotesPanel(over: state.top, now: now))
+                state.overlay = .specNotes(SpecNotesPanel(over: state.top))
                 return state
             }
         ]

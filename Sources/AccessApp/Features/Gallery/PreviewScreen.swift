@@ -63,10 +63,10 @@ public struct PreviewScreen: ScreenModel {
         case .next: entryID = entries[min(entries.count - 1, index + 1)].id
         case .back: return [.pop]
         case .platform:
-            let current = platform ?? shownState(context.now)?.options.platform ?? .ios
+            let current = platform ?? shownState()?.options.platform ?? .ios
             platform = current == .ios ? .android : .ios
         case .role:
-            let current = role ?? shownState(context.now)?.methods?.role.known ?? .athlete
+            let current = role ?? shownState()?.methods?.role.known ?? .athlete
             role = current == .athlete ? .coach : .athlete
         case .theme:
             let themes = Theme.Name.allCases
@@ -82,9 +82,10 @@ public struct PreviewScreen: ScreenModel {
     }
 
     /// The state shown: the entry's, with this preview's choices and the app's looks (or the preview's own).
-    public func shownState(_ now: Date, looks: AppOptions? = nil) -> AppState? {
+    /// The state shown, at the gallery's sample time (`Gallery.sampleTime`) whatever the app's clock says.
+    public func shownState(looks: AppOptions? = nil) -> AppState? {
         guard let entry = Gallery.entry(entryID) else { return nil }
-        var shown = entry.makeState(now)
+        var shown = entry.makeState(Gallery.sampleTime)
         let platform = self.platform ?? shown.options.platform
         if let looks { shown.options = looks }
         shown.options.platform = platform
