@@ -269,7 +269,9 @@ public struct ConformPanel: OverlayModel, FilterableList {
             let width = inner.width >= Rule.longestID + Self.shortestReason ? Rule.longestID : inner.width / 2
             let id = result.name.padding(toLength: width, withPad: " ", startingAt: 0)
             let text = "\(Self.glyph(result.verdict, ascii: ascii)) \(id) \(Self.reason(result))"
-            grid.put(TextLayout.truncate(text, width: inner.width), at: Point(x: inner.x, y: row.y), style: style)
+            // A column after the selection mark, as the palette's rows (issue 50).
+            grid.put(
+                TextLayout.truncate(text, width: inner.width - 1), at: Point(x: inner.x + 1, y: row.y), style: style)
         }
     }
 }

@@ -423,10 +423,11 @@ public struct JournalPanel: OverlayModel, FilterableList {
                 TextLayout.truncate(outcome, width: outcomeWidth), at: Point(x: inner.maxX - outcomeWidth, y: rect.y),
                 style: Style(foreground: failed ? .danger : .muted, background: style.background))
             let time = Self.time(row)
-            let callX = inner.x + DisplayWidth.of(Self.noTime) + 2
+            // A column after the selection mark, as the palette's rows (issue 50).
+            let callX = inner.x + 1 + DisplayWidth.of(Self.noTime) + 2
             var timeStyle = style
             if row.server == nil { timeStyle.foreground = .muted }
-            grid.put(time, at: Point(x: inner.x, y: rect.y), style: timeStyle)
+            grid.put(time, at: Point(x: inner.x + 1, y: rect.y), style: timeStyle)
             grid.put(
                 TextLayout.truncate(call, width: inner.maxX - outcomeWidth - 2 - callX), at: Point(x: callX, y: rect.y),
                 style: style)

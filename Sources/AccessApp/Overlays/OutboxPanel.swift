@@ -195,8 +195,10 @@ public struct OutboxPanel: OverlayModel, FilterableList {
             let style = Style.panelRow(isSelected: selected)
             let text = Self.describe(message, now: now)
             grid.drawRow(row, style: style, isSelected: selected, glyphs: glyphs)
-            func put(_ text: String, line: Int, _ style: Style, width: Int = inner.width) {
-                grid.put(TextLayout.truncate(text, width: width), at: Point(x: inner.x, y: row.y + line), style: style)
+            // A column after the selection mark, as the palette's rows: "▸ SMS to…", not "▸SMS to…" (issue 50).
+            func put(_ text: String, line: Int, _ style: Style, width: Int = inner.width - 1) {
+                grid.put(
+                    TextLayout.truncate(text, width: width), at: Point(x: inner.x + 1, y: row.y + line), style: style)
             }
             guard let mark = Self.mark(message.status) else {
                 put(text.title, line: 0, style)
@@ -212,7 +214,7 @@ public struct OutboxPanel: OverlayModel, FilterableList {
             var faded = style
             faded.foreground = .muted
             faded.attributes.insert(.dim)
-            put(text.title, line: 0, faded, width: inner.width - badgeWidth - 1)
+            put(text.title, line: 0, faded, width: inner.width - 1 - badgeWidth - 1)
             put(text.detail, line: 1, faded)
         }
     }

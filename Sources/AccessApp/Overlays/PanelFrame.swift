@@ -4,8 +4,13 @@ extension CellGrid {
     /// A panel over the dimmed screen (the outbox, the journal, the palette, the spec notes): the frame
     /// filled in the surface colour, boxed, its title in the top border. Returns the area inside, two
     /// columns in from each side.
+    /// Beside the frame, on its rows, the screen is blanked: the few columns left of it were cut words (the "f"
+    /// of an "Off" pill, issue 50).
     mutating func drawPanel(_ frame: Rect, title: String, glyphs: Glyphs) -> Rect {
         dim(except: frame)
+        fill(Rect(x: 0, y: frame.y, width: frame.x, height: frame.height), style: .plain)
+        fill(
+            Rect(x: frame.maxX, y: frame.y, width: max(0, size.cols - frame.maxX), height: frame.height), style: .plain)
         let surface = Style.plain.on(.surface)
         fill(frame, style: surface)
         drawBox(frame, lines: glyphs.box, style: Style.border.on(.surface))
