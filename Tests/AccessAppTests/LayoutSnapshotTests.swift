@@ -63,6 +63,25 @@ import Testing
         assertSnapshot(of: grid, named: layout.name, in: Self.directory, mode: .fromEnvironment())
     }
 
+    /// Issue 50 item 3: every overlay state at 120×30 and 160×45, as `render` and the gallery draw it (they laid
+    /// overlays out for 80 columns whatever the size).
+    static let wideOverlayCases: [Case] = OverlaySizeTests.overlayStates.flatMap { state in
+        [Size(cols: 120, rows: 30), Size(cols: 160, rows: 45)].map { Case(state: state, size: $0, keys: [], shows: "") }
+    }
+
+    @Test(arguments: wideOverlayCases)
+    func anOverlayAtAWideSize(_ layout: Case) throws {
+        let state = try #require(Gallery.entry(layout.state)).makeState(Self.start)
+        var live = state
+        live.size = layout.size
+        let frame = try #require(live.overlay?.base.frame(live.overlayContext))
+        #expect(
+            frame.x >= 0 && frame.y >= 0 && frame.maxX <= layout.size.cols && frame.maxY <= layout.size.rows,
+            "\(layout.name): \(frame)")
+        assertSnapshot(
+            of: render(state, size: layout.size), named: layout.name, in: Self.directory, mode: .fromEnvironment())
+    }
+
     /// Past `Canvas.maxContentWidth` the rows stay a column: a row's control sits beside its label.
     @Test func wideTerminalsKeepContentInAColumn() throws {
         let state = try #require(Gallery.entry("hub:default")).makeState(Self.start)
