@@ -15,7 +15,8 @@ public protocol BusyScreen: ScreenModel {
     var isBusy: Bool { get }
     /// The spinner's words: "Checking your link…".
     var busyText: String { get }
-    /// The title over a failure: the spinner's words unless the screen has its own.
+    /// The title over a failure, each screen's own: the spinner's words ("Verifying your link…") stayed over
+    /// the error, still saying it was under way (issue 50).
     var failedTitle: String { get }
     /// What the failure left as it was, between the error and the way on ("Nothing was changed.").
     var failedNotes: [String] { get }
@@ -25,7 +26,6 @@ public protocol BusyScreen: ScreenModel {
 
 extension BusyScreen {
     public var isBusy: Bool { error == nil }
-    public var failedTitle: String { busyText }
     public var failedNotes: [String] { [] }
 
     /// The spinner's frame follows the clock.

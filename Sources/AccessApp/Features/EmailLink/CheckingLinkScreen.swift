@@ -35,6 +35,8 @@ public struct CheckingLinkScreen: BusyScreen {
     public var id: String { "checking-link" }
     public var needsClock: Bool { isBusy && confirming == nil }
     public var busyText: String { "Checking your link…" }
+    public var failedTitle: String { Self.failedLinkTitle }
+    static let failedLinkTitle = "This link didn't work"
 
     public enum Intent: Sendable { case retry, confirm }
     public enum Reply: Equatable, Sendable { case inspected(Result<LinkInfo, APIError>) }

@@ -41,6 +41,7 @@ public struct VerifyingLinkScreen: BusyScreen {
 
     public var id: String { "verifying-link" }
     public var busyText: String { "Verifying your link…" }
+    public var failedTitle: String { CheckingLinkScreen.failedLinkTitle }
 
     public typealias Intent = BusyIntent
     public enum Reply: Equatable, Sendable { case confirm(Result<ConfirmedLink, APIError>) }
