@@ -166,18 +166,25 @@ public enum PhoneNumberRules {
         return country.dialCode + " " + grouped(String(number.dropFirst(country.dialCode.count)))
     }
 
-    /// National digits as every screen shows them, and as the phone field shows them while they are typed
-    /// (seed 001's "+995 511 100 000"): groups of three, a last group of one joining the one before.
+    /// National digits as every screen shows them (seed 001's "+995 511 100 000"): groups of three, a last group of
+    /// one joining the one before.
     public static func grouped(_ digits: String) -> String {
-        let digits = Array(digits)
-        var groups: [String] = stride(from: 0, to: digits.count, by: 3).map {
-            String(digits[$0..<min($0 + 3, digits.count)])
-        }
+        var groups = threes(digits)
         if groups.count > 1, groups.last?.count == 1 {
             let last = groups.removeLast()
             groups[groups.count - 1] += last
         }
         return groups.joined(separator: " ")
+    }
+
+    /// National digits as the phone field shows them while they are typed: groups of three from the left, so a
+    /// digit typed never moves a space already shown. With the join of `grouped` they jumped about as a number
+    /// grew (5111, 511 12, 511 1234, 511 123 45: issue 50).
+    public static func groupedAsTyped(_ digits: String) -> String { threes(digits).joined(separator: " ") }
+
+    private static func threes(_ digits: String) -> [String] {
+        let digits = Array(digits)
+        return stride(from: 0, to: digits.count, by: 3).map { String(digits[$0..<min($0 + 3, digits.count)]) }
     }
 }
 

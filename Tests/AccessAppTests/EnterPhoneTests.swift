@@ -1,5 +1,6 @@
 import AccessAPI
 import AccessAppTesting
+import AccessCore
 import Foundation
 import TerminalKit
 import Testing
@@ -49,6 +50,21 @@ enum PhoneFixture {
         #expect(add.title == "Add phone number")
         #expect(add.subtitle == "Use it to sign in and recover your account.")
         #expect(add.countryISO == "GE")
+    }
+
+    /// Issue 50: typed a digit at a time, the number regrouped unevenly (5111, 511 12, 511 1234, 511 123 45). Each
+    /// digit is added at the end, at most after a new space; no space already shown moves.
+    @Test func typingADigitNeverMovesASpaceAlreadyShown() throws {
+        let harness = ReducerHarness(F.state([F.phone()]), exhaustivity: .off)
+        var shown = ""
+        for digit in "511200300" {
+            harness.send(.input(.key(.character(digit))))
+            let now = try #require(harness.state.top.as(EnterPhoneScreen.self)).field.value
+            #expect(
+                now == shown + String(digit) || now == shown + " " + String(digit), "\(shown) then \(digit): \(now)")
+            shown = now
+        }
+        #expect(shown == "511 200 300")
     }
 
     @Test func sendCodeStaysOffUntilTheNumberFitsTheCountry() {
@@ -346,14 +362,14 @@ enum PhoneFixture {
         let harness = ReducerHarness(F.state([F.phone()]), exhaustivity: .off)
         for digit in "5112003" { harness.send(.input(.key(.character(digit)))) }
         var screen = harness.state.top.as(EnterPhoneScreen.self)
-        #expect(screen?.field.value == "511 2003")
+        #expect(screen?.field.value == "511 200 3")
         harness.send(.input(.key(.character("0"))))
         #expect(harness.state.top.as(EnterPhoneScreen.self)?.field.value == "511 200 30")
         harness.send(.input(.key(.left)))
         harness.send(.input(.key(.left)))
         harness.send(.input(.key(.backspace)))  // after "511 200 ": the space goes, and the 0 before it
         screen = harness.state.top.as(EnterPhoneScreen.self)
-        #expect(screen?.field.value == "511 2030")
+        #expect(screen?.field.value == "511 203 0")
         #expect(screen?.field.cursor == 6)
         harness.send(.input(.key(.character("9"))))
         #expect(harness.state.top.as(EnterPhoneScreen.self)?.field.value == "511 209 30")
@@ -364,7 +380,7 @@ enum PhoneFixture {
         let letters = "A phone number has no letters. Paste or type just the number."
         harness.send(.input(.key(.character("x")))) { $0.top = F.phone("511", error: letters) }
         harness.send(.input(.paste("call me"))) { $0.top = F.phone("511", error: letters) }
-        harness.send(.input(.key(.character("2")))) { $0.top = F.phone("5112") }
+        harness.send(.input(.key(.character("2")))) { $0.top = F.phone("511 2") }
     }
 
     /// Issue 11: 12,000 pasted digits froze the app; the field holds at most a number's worth.
@@ -376,7 +392,7 @@ enum PhoneFixture {
         }
         var screen = harness.state.top.as(EnterPhoneScreen.self)!
         for _ in 0..<10 { _ = screen.handle(.key(.character("1")), harness.state.context) }
-        #expect(screen.field.value.count == EnterPhoneScreen.maxTyped)
+        #expect(screen.field.value == "555 555 555 555 555", "a sixteenth digit typed is cut too")
         #expect(render(harness.state, size: .init(cols: 200, rows: 60)).text().contains("555 555 555 555 555"))
     }
 

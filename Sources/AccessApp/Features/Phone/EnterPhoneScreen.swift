@@ -200,12 +200,17 @@ public struct EnterPhoneScreen: ScreenModel {
         return []
     }
 
-    /// Shows the digits grouped as they are typed ("511 200 30"), the caret staying after the same digit.
-    /// Anything but digits and separators is left as typed, for the send check to refuse.
+    /// Shows the digits grouped as they are typed ("511 200 30"), the caret staying after the same digit: in
+    /// threes while the number is short of its country's length, so a digit typed never moves a space, then as
+    /// every screen shows it ("201 555 0123"). At most `maxDigits`. Anything but digits and separators is left as
+    /// typed, for the send check to refuse.
     private mutating func regroup() {
-        guard let digits = PhoneNumberRules.digits(of: field.value) else { return }
-        let digitsBeforeCaret = field.value.prefix(field.cursor).filter(\.isNumber).count
-        let grouped = PhoneNumberRules.grouped(digits)
+        guard let typed = PhoneNumberRules.digits(of: field.value) else { return }
+        let digits = String(typed.prefix(Self.maxDigits))
+        let digitsBeforeCaret = min(field.value.prefix(field.cursor).filter(\.isNumber).count, digits.count)
+        let grouped =
+            PhoneNumberRules.e164(typed: digits, country: country) == nil
+            ? PhoneNumberRules.groupedAsTyped(digits) : PhoneNumberRules.grouped(digits)
         var caret = 0
         var passed = 0
         for character in grouped where passed < digitsBeforeCaret {
