@@ -127,7 +127,7 @@ import Testing
         try app.sendLiteral("wrong-guess-3")
         try app.waitUntil("the password typed") { $0.contains("•") }
         try app.sendKeys("Enter")
-        try app.waitFor("Too many attempts. Try again in 0:")
+        try app.waitFor("Too many incorrect attempts. Try again in 0:")
         try admin.advanceClock(seconds: 30)
         try app.waitUntil("the wait is over") { !$0.contains("Try again in") }
         try app.sendLiteral("correct-horse-42")

@@ -22,9 +22,9 @@ struct SwitchScenario: APIRequest {
         let methods: AuthMethods
         do {
             methods = try await api.client.authMethods(cache: api.cache, now: api.now)
-        } catch APIError.offline(_) {
-            // The new world is loaded and signed in; only its data found no answer in time (a latency past the
-            // time-out). The switch still lands: the old world's screens must not stay (issue 48 item 1).
+        } catch let error as APIError where error.gotNoAnswer {
+            // The new world is loaded and signed in; only its data found no answer (offline, or a latency past the
+            // time-out: timed out). The switch still lands: the old world's screens must not stay (issue 48 item 1).
             return ScenarioSwitched(name: name, signedIn: nil, epoch: epoch, dataUnanswered: true)
         }
         return ScenarioSwitched(
