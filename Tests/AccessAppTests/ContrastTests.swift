@@ -4,8 +4,8 @@ import Testing
 @testable import AccessApp
 @testable import TerminalKit
 
-/// Issue 50 item 4: the subtitle of a selected row was 2.8:1 (dark) and 3.25:1 (light), placeholders 2.25:1,
-/// unfocused borders under 3:1. Every cell of every gallery state, drawn in each colour theme as the exports
+/// Issue 50 item 4: the subtitle of a selected row was 2.8:1 (dark) and 3.25:1 (light), a field's hint text 2.25:1
+/// (it was dim; now muted, TextFieldTests), unfocused borders under 3:1. Every cell of every gallery state, drawn in each colour theme as the exports
 /// draw it, against WCAG 2 AA: text 4.5:1, borders, rules and marks 3:1. Dim cells are left out: dim is for what
 /// cannot be used now (a disabled button, the screen behind a sheet, a loading skeleton), which WCAG exempts.
 @Suite struct ContrastTests {

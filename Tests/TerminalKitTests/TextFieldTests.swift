@@ -15,6 +15,15 @@ import Testing
         assertSnapshot(of: render(field), named: "textfield-placeholder")
     }
 
+    /// Issue 50 item 4: the placeholder was muted and dim, 2.25:1 (dark) and 1.9:1 (light). It is text to read, not
+    /// an inactive control: muted, which meets 4.5:1 in both themes (ContrastTests checks every cell not dim).
+    @Test func thePlaceholderIsNotDim() throws {
+        let grid = render(TextField(label: "New email", placeholder: "name@example.com"))
+        let y = try #require(grid.textLines().firstIndex { $0.contains("name@example.com") })
+        let x = try #require(grid.textLines()[y].range(of: "name")).lowerBound.utf16Offset(in: grid.textLines()[y])
+        #expect(grid[x, y].style == .muted)
+    }
+
     @Test func focusedEmpty() {
         let field = TextField(label: "New email", placeholder: "name@example.com", isFocused: true)
         let grid = render(field)

@@ -173,7 +173,7 @@ public struct TextField: Hashable, Sendable {
         if value.isEmpty {
             grid.put(
                 TextLayout.truncate(placeholder, width: maxX - x), at: Point(x: x, y: textY),
-                style: Style.muted.with(.dim), maxX: maxX)
+                style: .muted, maxX: maxX)
             cursorPoint = Point(x: x, y: textY)
         } else {
             let shown = isMasked ? Array(repeating: Character(glyphs.bullet), count: value.count) : Array(value)
