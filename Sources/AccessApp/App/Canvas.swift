@@ -129,8 +129,8 @@ public struct Canvas {
     private mutating func drew(_ height: Int) { drawnBottom = max(drawnBottom, cursorY + height) }
 
     /// A screen's call to action, centred: "[ Send code ]" when it can be pressed, dimmed without
-    /// brackets when it cannot (without colour the missing brackets say "off"), `working` while
-    /// its request runs.
+    /// brackets or marker when it cannot (without colour the missing brackets say "off"; forms pass
+    /// over it with Tab, see `FocusOrder`), `working` while its request runs.
     public mutating func button(
         _ label: String, working: String, isReady: Bool, isFocused: Bool, isWorking: Bool, spacing: Int = 1
     ) {
@@ -142,9 +142,7 @@ public struct Canvas {
             if isFocused { style.attributes.insert(.reverse) }
             centered(isFocused ? "\(glyphs.selected) [ \(label) ]" : "[ \(label) ]", style: style, spacing: spacing)
         } else {
-            centered(
-                isFocused ? "\(glyphs.selected)   \(label)  " : "  \(label)  ", style: Style.muted.with(.dim),
-                spacing: spacing)
+            centered("  \(label)  ", style: Style.muted.with(.dim), spacing: spacing)
         }
     }
 

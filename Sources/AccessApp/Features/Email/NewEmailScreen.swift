@@ -97,12 +97,12 @@ public struct NewEmailScreen: ScreenModel {
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         switch intent {
-        case .next: move(by: 1)
-        case .previous: move(by: -1)
+        case .next: move(forward: true, context)
+        case .previous: move(forward: false, context)
         case .submit:
             if canSubmit(context) { return submit(context) }
             if focus == .email, isAdding {
-                move(by: 1)
+                move(forward: true, context)
             } else if focus == .password {
                 passwordChecked = true
             }
@@ -142,11 +142,9 @@ public struct NewEmailScreen: ScreenModel {
         return []
     }
 
-    private mutating func move(by step: Int) {
-        let order = focusOrder
-        let index = order.firstIndex(of: focus) ?? 0
+    private mutating func move(forward: Bool, _ context: ScreenContext) {
         if focus == .password { passwordChecked = true }
-        focus = order[(index + step + order.count) % order.count]
+        focus = FocusOrder.step(focusOrder, from: focus, forward: forward) { $0 != .cta || canSubmit(context) }
     }
 
     /// The pause is over: judge the address locally, then ask the server about one that passes.

@@ -84,9 +84,9 @@ public struct ProfileScreen: ScreenModel {
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         switch intent {
         case .next, .previous:
-            let step = intent == .next ? 1 : -1
-            let index = Self.order.firstIndex(of: focus) ?? 0
-            focus = Self.order[(index + step + Self.order.count) % Self.order.count]
+            focus = FocusOrder.step(Self.order, from: focus, forward: intent == .next) {
+                $0 != .cta || canSubmit(context)
+            }
         case .submit:
             if canSubmit(context), focus != .username { return submit() }
             if focus == .username { focus = .photo }

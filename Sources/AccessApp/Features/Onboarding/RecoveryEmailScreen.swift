@@ -115,9 +115,9 @@ public struct RecoveryEmailScreen: ScreenModel {
         switch intent {
         case .next, .previous:
             if focus == .password { passwordChecked = true }
-            let step = intent == .next ? 1 : -1
-            let index = Self.order.firstIndex(of: focus) ?? 0
-            focus = Self.order[(index + step + Self.order.count) % Self.order.count]
+            focus = FocusOrder.step(Self.order, from: focus, forward: intent == .next) {
+                $0 != .cta || canSubmit(context)
+            }
             return []
         case .skip:
             return skip()

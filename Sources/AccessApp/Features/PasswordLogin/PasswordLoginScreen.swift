@@ -103,9 +103,9 @@ public struct PasswordLoginScreen: ScreenModel {
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         switch intent {
         case .nextField, .previousField:
-            let step = intent == .nextField ? 1 : -1
-            let index = Self.order.firstIndex(of: focus) ?? 0
-            focus = Self.order[(index + step + Self.order.count) % Self.order.count]
+            focus = FocusOrder.step(Self.order, from: focus, forward: intent == .nextField) {
+                $0 != .cta || canSubmit(context)
+            }
         case .switchMode:
             guard !isWorking else { return [] }
             mode = mode == .login ? .register : .login

@@ -85,8 +85,9 @@ public struct ResetPasswordScreen: ScreenModel {
         switch intent {
         case .next, .previous:
             if focus == .new { checked = true }
-            let index = Self.order.firstIndex(of: focus) ?? 0
-            focus = Self.order[(index + (intent == .next ? 1 : -1) + Self.order.count) % Self.order.count]
+            focus = FocusOrder.step(Self.order, from: focus, forward: intent == .next) {
+                $0 != .cta || canSubmit(context)
+            }
             return []
         case .toggleShown:
             newPassword.isMasked.toggle()

@@ -166,9 +166,9 @@ public struct EnterPhoneScreen: ScreenModel {
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
         switch intent {
         case .next, .previous:
-            let order = focusOrder
-            let index = order.firstIndex(of: focus) ?? 0
-            focus = order[(index + (intent == .next ? 1 : -1) + order.count) % order.count]
+            focus = FocusOrder.step(focusOrder, from: focus, forward: intent == .next) {
+                $0 != .cta || canSubmit(context)
+            }
         case .chooseCountry: return [.push(CountryPickerScreen(localeRegion: context.options.deviceRegion))]
         case .send: return submit(context)
         }
