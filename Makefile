@@ -19,8 +19,10 @@ BENCH_PACKAGES := wrk:/usr/bin/wrk valgrind:/usr/bin/valgrind
 PEER_PYPI := flask==3.1.3 gunicorn==23.0.0
 # make generate's scripts (generate-glue.py and the contract scripts read openapi.yaml).
 GENERATE_PYPI := pyyaml==6.0.2
+# The tests' independent implementations: Yubico's python-fido2 checks our WebAuthn code (issue 53).
+TEST_PYPI := fido2==2.2.1
 
-.PHONY: all deps bench-deps bench-peer build run serve test test-swift contract generate lint format bench soak countries common-passwords clean
+.PHONY: all deps test-pypi bench-deps bench-peer build run serve test test-swift contract generate lint format bench soak countries common-passwords clean
 
 all: build
 
@@ -59,7 +61,12 @@ run: build
 serve: build
 	$(BIN) serve $(ARGS)
 
-test: deps lint build test-swift contract
+test: deps test-pypi lint build test-swift contract
+
+test-pypi:
+	@[ -x .venv/bin/python ] || python3 -m venv .venv
+	@.venv/bin/python -c 'import fido2' 2>/dev/null || \
+	  .venv/bin/pip install --quiet --disable-pip-version-check $(TEST_PYPI)
 
 # Unit, snapshot, backend (real HTTP on 127.0.0.1) and end-to-end (the binary in tmux) suites. The
 # tmux walks run on their own afterwards: they wait on the terminal synchronously, and beside the

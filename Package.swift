@@ -131,7 +131,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "AccessCoreTests", dependencies: ["AccessCore"]),
+        // ChildProcess and Crypto: the WebAuthn checks against python-fido2 (WebAuthnCrossCheckTests).
+        .testTarget(
+            name: "AccessCoreTests",
+            dependencies: ["AccessCore", "ChildProcess", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "TerminalKitTests",
             // QRCode and AccessCore for the QR code of an otpauth URI, exported and read back by zbarimg.
