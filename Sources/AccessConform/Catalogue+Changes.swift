@@ -134,6 +134,13 @@ extension Catalogue {
             let link = try await context.messages.latest(.link, to: email)
             let verified = try await context.expect(
                 await context.http.post("/auth/email/verify", ["token": link]), 200, nil, "the email's link")
+            // "a new session is issued": the one the answer carries works.
+            guard let issued = (verified.object?["session"] as? [String: Any])?["access_token"] as? String else {
+                throw CheckStop.broken(expected: "the email's link: a session", got: "no session", evidence: [verified])
+            }
+            try await context.expect(
+                await context.http.get("/auth/me", token: issued), 200, nil, "the session the email's link issued",
+                evidence: [verified])
             let signedIn = try await context.expect(
                 await login(context, email, password), 200, nil, "the added email and password", evidence: [verified])
             adoptSession(context, signedIn, email)
@@ -210,6 +217,11 @@ extension Catalogue {
                 await context.http.post("/auth/password/reset/complete", ["token": link, "new_password": new]), 200,
                 nil,
                 "resetting the password")
+            // "No session is issued": none in the answer, and none behind it (the list below).
+            try context.require(
+                reset.object?["session"] == nil && reset.object?["access_token"] == nil
+                    && reset.object?["refresh_token"] == nil,
+                expected: "no session in the reset's answer", got: "a session", reset)
             try await context.expect(
                 await context.http.get("/auth/me", token: before.access), 401, nil, "a session from before the reset",
                 evidence: [reset])
@@ -223,6 +235,15 @@ extension Catalogue {
                 await login(context, email, new), 200, nil, "the new password", evidence: [reset])
             context.deleted(email)
             adoptSession(context, signedIn, email)
+            guard let access = (signedIn.object?["session"] as? [String: Any])?["access_token"] as? String else {
+                throw CheckStop.cannotTell("the password sign-in answer has no session")
+            }
+            let (listed, list) = try await context.listedSessions(
+                access, "the account's sessions after the reset and one login", evidence: [reset, signedIn])
+            try context.require(
+                listed == 1,
+                expected: "Active sessions after the reset and one login: that one (the reset issues none)",
+                got: "\(listed) sessions", reset, list)
         },
     ]
 }

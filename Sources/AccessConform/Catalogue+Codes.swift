@@ -60,9 +60,14 @@ extension Catalogue {
                 got: "is_new_user \(answer.object?["is_new_user"] ?? "absent"), role \(methods?["role"] ?? "absent"), "
                     + "onboarding_step \(step ?? "absent")", answer)
             let account = try session(of: answer, "", .phone)
-            try await context.expect(
+            let me = try await context.expect(
                 await context.http.get("/auth/me", token: account.access), 200, nil, "the new session",
                 evidence: [answer])
+            // The state after, not the answer: the new account is stored at onboarding's first step.
+            let stored = (me.object?["profile"] as? [String: Any])?["onboarding_step"] as? String
+            try context.require(
+                stored == "profile", expected: "onboarding_step read back: profile",
+                got: "onboarding_step: \(stored ?? "absent")", answer, me)
         },
         Check(
             .signInSignedIn, "A sign-in for an existing account signs into it with a working session",

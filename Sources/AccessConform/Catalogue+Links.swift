@@ -25,8 +25,12 @@ extension Catalogue {
                 opened.object?["reauth_token"] is String, expected: "a reauth_token", got: "none", opened)
         },
         Check(
-            .emailLinkResent, "A resent email link works and the one before it does not",
-            needs: .init(messages: true, time: 2 * SendLimits.cooldown)
+            .emailLinkResent,
+            "A resent email link works and the one before it does not; a link can be resent up to "
+                + "\(time(LinkLifetimes.emailChangeResendable)) after it expired",
+            needs: .init(
+                messages: true,
+                time: 2 * SendLimits.cooldown + 2 * (LinkLifetimes.emailChange + LinkLifetimes.emailChangeResendable))
         ) { context in
             let account = try await context.newAccount()
             let grant = try await context.grant(account)
@@ -48,6 +52,25 @@ extension Catalogue {
             try await context.expect(
                 await context.http.post("/auth/email/verify", ["token": new]), 200, nil, "the resent link",
                 evidence: [stale])
+            // "up to 24 h after its link expired": a resend within that day works, one after it is refused.
+            try await context.setup(
+                await context.http.post(
+                    "/auth/email/request-change", ["email": context.freshEmail()], token: account.access,
+                    reauth: grant), 202, doing: "changing the email")
+            let session = SendRoad.Session(account)
+            try await context.pass(
+                LinkLifetimes.emailChange + LinkLifetimes.emailChangeResendable - SendLimits.cooldown)
+            try await session.refresh(context)
+            let late = try await context.expect(
+                await context.http.send("POST", "/auth/email/resend", token: session.account.access), 202, nil,
+                "a resend within \(time(LinkLifetimes.emailChangeResendable)) after the link expired")
+            try await context.pass(LinkLifetimes.emailChange + LinkLifetimes.emailChangeResendable + 1)
+            try await session.refresh(context)
+            try await context.expect(
+                await context.http.send("POST", "/auth/email/resend", token: session.account.access), 404,
+                "link_not_found",
+                "a resend more than \(time(LinkLifetimes.emailChangeResendable)) after the last link expired",
+                evidence: [late], present: true)
         },
         Check(
             .emailReverted,

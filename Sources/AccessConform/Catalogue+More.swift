@@ -11,8 +11,9 @@ extension Catalogue {
 
     static let moreSignIn: [Check] = [
         Check(
-            .signInCodeResent, "A resent sign-in code works and the one before it does not",
-            needs: .init(messages: true, time: SendLimits.cooldown)
+            .signInCodeResent,
+            "A resent sign-in code works and the one before it does not; a replaced request cannot be resent",
+            needs: .init(messages: true, time: 3 * SendLimits.cooldown)
         ) { context in
             let phone = context.freshPhone()
             let id = try await context.challenge(.phone, phone)
@@ -27,6 +28,16 @@ extension Catalogue {
             let fresh = try await context.expect(
                 await context.verifySignIn(id, code: new), 200, nil, "the resent code", evidence: [stale])
             context.noteCreated(fresh, destination: phone, channel: .phone)
+            // "a replaced request may not": asking again for the same number replaces the first request.
+            let other = context.freshPhone()
+            let first = try await context.challenge(.phone, other)
+            try await context.pass(SendLimits.cooldown)
+            let again = try await context.setup(
+                await context.startSignIn(.phone, other), 202, doing: "asking for a sign-in code again")
+            try await context.pass(SendLimits.cooldown)
+            try await context.expect(
+                await context.resendSignIn(first), 410, "request_closed", "a resend of the request a new one replaced",
+                evidence: [again])
         },
         Check(.signInProviderTokenInvalid, "A sign-in with an Apple token nobody issued answers 401") { context in
             try await context.expect(
@@ -64,8 +75,8 @@ extension Catalogue {
     static let phoneCodes: [Check] = [
         Check(
             .otpCodeIncorrectExhausted,
-            "\(CodeRules.maxWrongAttempts) wrong phone codes kill the code: the right one then fails",
-            needs: .init(messages: true, time: SendLimits.cooldown)
+            "\(CodeRules.maxWrongAttempts) wrong phone codes kill the code: the right one then fails, a resend replaces it",
+            needs: .init(messages: true, time: 2 * SendLimits.cooldown)
         ) { context in
             let account = try await context.newAccount()
             let id = try await reauthCode(context, account)
@@ -79,9 +90,18 @@ extension Catalogue {
             try context.require(
                 remaining == 0, expected: "attempts_remaining: 0 after \(CodeRules.maxWrongAttempts) wrong codes",
                 got: "attempts_remaining: \(remaining.map(String.init) ?? "absent")", last!)
-            try await context.expect(
+            let killed = try await context.expect(
                 await verifyOTP(context, account, id, code), 410, "code_expired",
                 "the right code after \(CodeRules.maxWrongAttempts) wrong ones")
+            // "a resend may replace it": the killed code's request takes a new code, which works.
+            try await context.pass(SendLimits.cooldown)
+            let renewed = try await context.expect(
+                await context.http.post("/auth/phone/resend-otp", ["request_id": id], token: account.access), 202, nil,
+                "a resend of the killed code", evidence: [killed])
+            let replacement = try await context.messages.latest(.code, to: account.destination)
+            try await context.expect(
+                await verifyOTP(context, account, id, replacement), 200, nil, "the code that replaced the killed one",
+                evidence: [renewed])
         },
         Check(
             .otpCodeIncorrect, "A wrong phone code is refused with the tries left",

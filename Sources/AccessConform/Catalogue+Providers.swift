@@ -83,9 +83,11 @@ extension Catalogue {
         ) { context in
             let account = try await context.newAccount()
             let grant = try await context.grant(account)
+            let subject = freshSubject()
             try await context.setup(
-                await connectGoogle(context, account, subject: freshSubject(), reauth: grant), 200,
+                await connectGoogle(context, account, subject: subject, reauth: grant), 200,
                 doing: "connecting Google")
+            let unused = try await googleToken(context, subject: subject)
             let done = try await context.expect(
                 await context.http.post(
                     "/me/auth-methods/disconnect", ["provider": "google"], token: account.access, reauth: grant), 200,
@@ -96,6 +98,12 @@ extension Catalogue {
             try context.require(
                 methods.object?["google_linked"] as? Bool == false, expected: "google_linked: false",
                 got: "google_linked: \(methods.object?["google_linked"].map { "\($0)" } ?? "absent")", methods)
+            // "revoked with every id token not yet used for it": one minted before the disconnect signs in no more.
+            try await context.expect(
+                await context.http.post(
+                    "/auth/sign-in/provider", ["provider": "google", "id_token": unused, "device": Device.body]),
+                401, "provider_token_invalid", "a Google id token minted before the disconnect, unused",
+                evidence: [done])
         },
         Check(
             .reauthProviderTokenInvalid, "Verify it's you with another Google account's token answers 401",

@@ -228,6 +228,8 @@ extension Catalogue {
             needs: .init(messages: true, time: 2 * SendLimits.cooldown)
         ) { context in
             let account = try await context.twoFactorAccount()
+            let (before, _) = try await context.listedSessions(
+                account.main.access, "the account's sessions before the step")
             let passed = try await context.expect(
                 await context.verifySecondStep(account.other, code: account.authenticator.nextCode(context)), 200, nil,
                 "the authenticator's code")
@@ -238,6 +240,13 @@ extension Catalogue {
             try await context.expect(
                 await context.refresh(account.other.refresh), 401, nil,
                 "the one-factor refresh token after the step passed", evidence: [passed])
+            // "in the same sign-in (Active sessions lists one session)": the step adds no entry to the list.
+            let (after, list) = try await context.listedSessions(
+                account.main.access, "the account's sessions after the step", evidence: [passed])
+            try context.require(
+                after == before,
+                expected: "Active sessions: \(before) sign-ins still, the new pair in the same sign-in",
+                got: "\(after) sign-ins", passed, list)
         },
         Check(
             .twoFactorRecoveryCodeInvalid, "A recovery code the account never had is refused with the tries left",
@@ -279,8 +288,9 @@ extension Catalogue {
                 evidence: [refused])
         },
         Check(
-            .twoFactorDisabled, "Turning two-factor off ends the second step",
-            needs: .init(messages: true, time: 2 * SendLimits.cooldown)
+            .twoFactorDisabled,
+            "Turning two-factor off ends the second step and deletes the secret and the recovery codes",
+            needs: .init(messages: true, time: 3 * SendLimits.cooldown)
         ) { context in
             let account = try await context.twoFactorAccount()
             let grant = try await context.authenticatorGrant(account)
@@ -288,9 +298,28 @@ extension Catalogue {
                 await context.http.send("DELETE", "/me/two-factor", token: account.main.access, reauth: grant), 204,
                 nil,
                 "turning two-factor off after Verify it's you")
-            try await context.expect(
+            let stepless = try await context.expect(
                 await context.http.get("/auth/me", token: account.other.access), 200, nil,
                 "the one-factor session once two-factor is off", evidence: [off])
+            // "the secret, the recovery codes and any pending setup are deleted": nothing of the old authenticator
+            // passes a second step, and setting up again starts over with a new secret.
+            guard let recoveryCode = account.authenticator.recoveryCodes.first else {
+                throw CheckStop.cannotTell("the confirmation gave no recovery codes")
+            }
+            try await context.expect(
+                await context.useRecoveryCode(account.other, recoveryCode), 409, "two_factor_not_enabled",
+                "an old recovery code once two-factor is off", evidence: [off, stepless])
+            try await context.expect(
+                await context.verifySecondStep(account.other, code: account.authenticator.nextCode(context)), 409,
+                "two_factor_not_enabled", "an old authenticator code once two-factor is off", evidence: [off])
+            let regrant = try await context.grant(account.main)
+            let again = try await context.expect(
+                await context.http.send("POST", "/me/two-factor/setup", token: account.main.access, reauth: regrant),
+                201, nil, "setting two-factor up again", evidence: [off])
+            let secret = again.object?["secret"] as? String
+            try context.require(
+                secret != nil && secret != account.authenticator.totp.base32,
+                expected: "a new secret when two-factor is set up again", got: "the old secret", again)
         },
     ]
 }

@@ -29,8 +29,8 @@ public enum Catalogue {
         },
         Check(
             .signInCodeIncorrectExhausted,
-            "\(CodeRules.maxWrongAttempts) wrong sign-in codes kill the code: the right one then fails",
-            needs: .init(messages: true)
+            "\(CodeRules.maxWrongAttempts) wrong sign-in codes kill the code: the right one then fails, a resend replaces it",
+            needs: .init(messages: true, time: SendLimits.cooldown)
         ) { context in
             let phone = context.freshPhone()
             let id = try await context.challenge(.phone, phone)
@@ -46,8 +46,16 @@ public enum Catalogue {
                 got: "attempts_remaining: \(remaining.map(String.init) ?? "absent")", last!)
             let answer = try await context.verifySignIn(id, code: code)
             context.noteCreated(answer, destination: phone, channel: .phone)
-            try await context.expect(
+            let killed = try await context.expect(
                 answer, 410, "code_expired", "the right code after \(CodeRules.maxWrongAttempts) wrong ones")
+            // "a resend may replace it": the killed code's request takes a new code, which works.
+            try await context.pass(SendLimits.cooldown)
+            let renewed = try await context.expect(
+                await context.resendSignIn(id), 202, nil, "a resend of the killed code", evidence: [killed])
+            let fresh = try await context.verifySignIn(id, code: context.messages.latest(.code, to: phone))
+            context.noteCreated(fresh, destination: phone, channel: .phone)
+            try await context.expect(
+                fresh, 200, nil, "the code that replaced the killed one", evidence: [renewed])
         },
         Check(.signInRequestClosed, "A used sign-in code cannot be resent", needs: .init(messages: true)) { context in
             let phone = context.freshPhone()

@@ -296,6 +296,17 @@ final class CheckContext: Sendable {
         return try await send()
     }
 
+    /// How many sign-ins Active sessions (`GET /me/sessions`) lists to the session of `access`, read back as a
+    /// rule's state after: anything but 200 is the rule broken.
+    /// Answers the count and the list's exchange, for evidence.
+    func listedSessions(_ access: String, _ what: String, evidence: [Exchange] = []) async throws -> (Int, Exchange) {
+        let list = try await expect(await http.get("/me/sessions", token: access), 200, nil, what, evidence: evidence)
+        guard let sessions = list.object?["sessions"] as? [[String: Any]] else {
+            throw CheckStop.cannotTell("the session list has no sessions member")
+        }
+        return (sessions.count, list)
+    }
+
     /// A condition of the answer itself (a member's value), the rule broken when it does not hold.
     func require(_ condition: Bool, expected: String, got: String, _ evidence: Exchange...) throws {
         guard condition else { throw CheckStop.broken(expected: expected, got: got, evidence: evidence) }

@@ -32,6 +32,33 @@ import Testing
         }
     }
 
+    /// Issue 46 item 9: another backend answers the fifth wrong code with 410 and says in its body that the wrong
+    /// tries ran out (`code_incorrect`, here through a `status` fault; or `attempts_remaining: 0`, below): the
+    /// wrong-codes limit, not an expired code.
+    @Test func aGoneAnswerSayingTheWrongTriesRanOutIsTheWrongCodesLimit() async throws {
+        try await withLiveBackend { live in
+            try await live.client.adminSetFaults(
+                FaultSettings(
+                    endpoints: [
+                        .init(
+                            path: "/auth/sign-in/code/verify", kind: .status, status: 410, code: "code_incorrect",
+                            message: "Too many wrong codes.")
+                    ]))
+            let error = await apiError { try await live.client.verifySignInCode(challengeId: "chl_1", code: "123456") }
+            #expect(error == .codeIncorrect(attemptsRemaining: 0, message: "Too many wrong codes."))
+        }
+    }
+
+    @Test func aGoneAnswerIsAnExpiredCodeUnlessItSaysNoTriesAreLeft() {
+        func gone(_ json: String) -> APIError { .from(status: 410, body: Data(json.utf8), retryAfterHeader: nil) }
+        #expect(
+            gone(#"{"error":{"code":"code_expired","message":"Code expired."}}"#)
+                == .codeExpired(message: "Code expired."))
+        #expect(
+            gone(#"{"error":{"code":"code_expired","message":"No tries left.","attempts_remaining":0}}"#)
+                == .codeIncorrect(attemptsRemaining: 0, message: "No tries left."))
+    }
+
     @Test func aPostIsNeverRetried() async throws {
         try await withLiveBackend { live in
             try await live.client.adminSetFaults(FaultSettings(offline: "503"))

@@ -146,6 +146,19 @@ import Testing
         }
     }
 
+    /// Issue 46 item 9: another backend answers the fifth wrong code with 410, its body saying the wrong tries ran
+    /// out: the wrong-codes limit, as our 401 with none left reads, not "Code expired".
+    @Test func anotherBackendsGoneAnswerForTheFifthWrongCodeSaysWrongCodes() {
+        let harness = ReducerHarness(
+            state(code("482111", isWorking: true)).topWaiting(Endpoint.VerifyOtp.self, EnterCodeScreen.Reply.verify))
+        let body = #"{"error":{"code":"code_incorrect","message":"Too many wrong codes.","attempts_remaining":0}}"#
+        let spent = EnterCodeScreen.Problem.message(OnScreenMessage.codeWrongTooOften.text)
+        harness.send(.failure(APIError.from(status: 410, body: Data(body.utf8), retryAfterHeader: nil))) {
+            $0.top = self.code("482111", problem: spent, isDead: true)
+        }
+        #expect(!F.rendered(harness.state).contains("Code expired"))
+    }
+
     @Test func theServerSayingExpiredShowsTheExpiredState() {
         let harness = ReducerHarness(
             state(code("482915", isWorking: true)).topWaiting(Endpoint.VerifyOtp.self, EnterCodeScreen.Reply.verify))

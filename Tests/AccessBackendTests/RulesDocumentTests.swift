@@ -121,6 +121,13 @@ extension RulesDocumentTests {
         return nil
     }
 
+    /// Issue 46: no sentence a client could observe is left unchecked, so the page lists none as such.
+    @Test func noObservableSentenceIsLeftUnchecked() throws {
+        let words = try Self.text().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let listsUncheckedSentences = words.contains("no check reads back yet")
+        #expect(!listsUncheckedSentences)
+    }
+
     @Test func theCheckerFindsAMissingOrMisplacedLine() {
         #expect(Self.unobservableProblem(in: "x\n\n400.\n\nNot observable by a client: nothing.\n\nRoads: a.\n") == nil)
         #expect(Self.unobservableProblem(in: "x\n\n400.\n\nRoads: a.\n") != nil)

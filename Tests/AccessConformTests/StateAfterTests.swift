@@ -43,6 +43,34 @@ import Testing
         Case(rule: .twoFactorSetupStarted, effect: .pendingSetupReplaced, assertion: "the first setup's code"),
         // "every session of the account ends (whoever changed it is out)".
         Case(rule: .emailReverted, effect: .changeSessionEnds, assertion: "the session the change's link issued"),
+        // password.reset: "No session is issued": signed in afterwards, the account lists one session.
+        Case(rule: .passwordReset, effect: .noSessionIssued, assertion: "the reset issues none"),
+        // email.changed: "a new session is issued", and it works.
+        Case(rule: .emailChanged, effect: .issuedSessionWorks, assertion: "the session the email's link issued"),
+        // two_factor.passed: "in the same sign-in (Active sessions lists one session)".
+        Case(rule: .twoFactorPassed, effect: .sameSignIn, assertion: "the new pair in the same sign-in"),
+        // signin.signed_up: "a new athlete account, starting onboarding at its first step", stored.
+        Case(
+            rule: .signInSignedUp, effect: .onboardingStepStored, assertion: "onboarding_step read back: profile"),
+        // "the code is dead; … a resend may replace it".
+        Case(
+            rule: .signInCodeIncorrectExhausted, effect: .killedCodeReplaceable,
+            assertion: "a resend of the killed code"),
+        // "the last wrong code kills the code; a resend may replace it".
+        Case(
+            rule: .otpCodeIncorrectExhausted, effect: .killedCodeReplaceable, assertion: "a resend of the killed code"),
+        // signin.code_resent: "a used or replaced request may not" be resent.
+        Case(
+            rule: .signInCodeResent, effect: .replacedRequestClosed,
+            assertion: "a resend of the request a new one replaced"),
+        // disconnect.done: "the link's grant is revoked with every id token not yet used for it".
+        Case(
+            rule: .disconnectDone, effect: .unusedTokensRevoked,
+            assertion: "a Google id token minted before the disconnect"),
+        // two_factor.disabled: "the secret, the recovery codes and any pending setup are deleted".
+        Case(rule: .twoFactorDisabled, effect: .secretsDeleted, assertion: "an old recovery code"),
+        // email.link_resent: "up to 24 h (`LinkLifetimes.emailChangeResendable`) after its link expired".
+        Case(rule: .emailLinkResent, effect: .resendableForADayAfterExpiry, assertion: "after the link expired"),
     ]
 
     @Test(arguments: cases)

@@ -145,6 +145,11 @@ public enum APIError: Error, Equatable, Sendable {
         case (410, .linkSuperseded):
             // Not over: replaced by a newer link, which the screen says (issue 28 item 3).
             return .server(status: status, code: ErrorCode.linkSuperseded.rawValue, message: message)
+        case (410, .codeIncorrect),
+            (410, _) where wire.detail?.attemptsRemaining == 0:
+            // Another backend's answer to the last wrong code (issue 46 item 9): gone, its body saying the wrong
+            // tries ran out. The same limit as our 401 with none left, so the screen names it, not an expiry.
+            return .codeIncorrect(attemptsRemaining: 0, message: message)
         case (410, _):
             return .codeExpired(message: message)
         case (409, let code?) where code.isTaken:

@@ -16,8 +16,8 @@ public struct RulePolicy: Sendable {
     /// One promise of a rule whose entry in docs/RULES.md makes several, for a self-test that breaks it alone: the
     /// rule's answer and its other effects stay kept, so only the check's assertion of this one can catch it.
     public enum Effect: Sendable, Hashable {
-        /// profile.saved, onboarding.continued, onboarding.recovery_email_set, register.confirmed: the onboarding
-        /// step left is stored, not only answered.
+        /// profile.saved, onboarding.continued, onboarding.recovery_email_set, register.confirmed, signin.signed_up:
+        /// the onboarding step left (or, for a sign-up, started at) is stored, not only answered.
         case onboardingStepStored
         /// password.reset, two_factor.passed, session.signed_out, session.signed_out_others: the refresh tokens end
         /// with the access tokens.
@@ -30,6 +30,22 @@ public struct RulePolicy: Sendable {
         case limitedStaysLimited
         /// two_factor.setup_started: a new setup replaces a pending one.
         case pendingSetupReplaced
+        /// password.reset: no session is issued (the person logs in with the new password).
+        case noSessionIssued
+        /// email.changed: the session the answer carries is stored, so it works.
+        case issuedSessionWorks
+        /// two_factor.passed: the new pair stays in the same sign-in, so Active sessions lists one session.
+        case sameSignIn
+        /// signin.code_incorrect_exhausted, otp.code_incorrect_exhausted: a resend may replace a killed code.
+        case killedCodeReplaceable
+        /// signin.code_resent: a request another one replaced cannot be resent.
+        case replacedRequestClosed
+        /// disconnect.done: every id token not yet used for the link is revoked with its grant.
+        case unusedTokensRevoked
+        /// two_factor.disabled: the secret, the recovery codes and any pending setup are deleted, not only unused.
+        case secretsDeleted
+        /// email.link_resent: a pending change's link can be resent for a day after it expired.
+        case resendableForADayAfterExpiry
     }
 
     private struct Break: Sendable {

@@ -87,7 +87,15 @@ struct CodeService: Sendable {
     /// A new code under the same request: a dead (killed by wrong tries) or timed-out one may be replaced, a
     /// used, cancelled or replaced one may not.
     func renew(_ db: Database, _ challenge: CodeChallengeRecord, now: Date) throws -> Issued {
-        guard challenge.state.isResendable else { throw Self.answers(userId: challenge.userId).closed }
+        let answers = Self.answers(userId: challenge.userId)
+        // Not kept: a request another one replaced is renewed as a live one would be.
+        let reopens =
+            challenge.state == .superseded && !RulePolicy.current.enforces(answers.resent, .replacedRequestClosed)
+        guard challenge.state.isResendable || reopens else { throw answers.closed }
+        // Not kept: a code killed by wrong tries closes its request, as a used one does.
+        if challenge.state == .dead, !RulePolicy.current.enforces(answers.exhausted, .killedCodeReplaceable) {
+            throw answers.closed
+        }
         try RateLimitService.check(
             db, channel: challenge.channel.sendChannel, recipient: challenge.destination, isResend: true,
             requester: .client(account: challenge.userId), now: now)
@@ -96,7 +104,7 @@ struct CodeService: Sendable {
         let code = try Self.newCode(db, destination: challenge.destination)
         var renewed = challenge
         // Not kept: the new code goes out, and the last one is still the one that works.
-        if RulePolicy.current.enforces(Self.answers(userId: challenge.userId).resent) {
+        if RulePolicy.current.enforces(answers.resent) {
             renewed.codeHash = store.digest(code, context: challenge.id)
         }
         renewed.expiresAt = now.unix + CodeRules.lifetime

@@ -33,7 +33,10 @@ struct DisconnectService: Sendable {
                 now: now)
             guard RulePolicy.current.enforces(.disconnectDone) else { return user.authMethods }
             // Seed 001: "token pair with Apple/Google is revoked", in the same transaction as the unlink.
-            try ProviderLinkService.revoke(db, userId: user.id, provider: provider, now: now)
+            // Not kept (the tokens alone): the grant is revoked, and an id token minted before still works.
+            try ProviderLinkService.revoke(
+                db, userId: user.id, provider: provider, now: now,
+                spendingUnusedTokens: RulePolicy.current.enforces(.disconnectDone, .unusedTokensRevoked))
             try db.execute(sql: "UPDATE users SET \(provider.subjectColumn) = NULL WHERE id = ?", arguments: [user.id])
             if let email = user.email {
                 try OutboxService.send(

@@ -83,6 +83,10 @@ struct EmailService: Sendable {
     /// has expired" → "Request a new link"). The send limits still apply.
     func resend(user: UserRecord) async throws -> EmailLinkSent {
         let now = clock.now()
+        // Not kept (the day after alone): a link can be resent only while it is live.
+        let grace =
+            RulePolicy.current.enforces(.emailLinkResent, .resendableForADayAfterExpiry)
+            ? LinkLifetimes.emailChangeResendable : 0
         return try await store.pool.write { db in
             guard
                 let pending = try LinkRecord.fetchOne(
@@ -93,7 +97,7 @@ struct EmailService: Sendable {
                         """,
                     arguments: [
                         user.id, EmailLink.emailChange, EmailLink.emailAdd,
-                        now.unix - LinkLifetimes.emailChangeResendable,
+                        now.unix - grace,
                     ]),
                 let email = pending.email
             else {
@@ -135,6 +139,11 @@ struct EmailService: Sendable {
             }
             let updated = try AccountService.current(db, id: user.id)
             let session = try SessionService.issue(db, digest: store.digest, userId: user.id, now: now)
+            if !RulePolicy.current.enforces(.emailChanged, .issuedSessionWorks) {
+                // Not kept: the answer carries a session the backend does not keep.
+                try db.execute(
+                    sql: "DELETE FROM sessions WHERE access_hash = ?", arguments: [store.digest(session.accessToken)])
+            }
             return EmailVerified(authMethods: updated.authMethods, session: session)
         }
     }

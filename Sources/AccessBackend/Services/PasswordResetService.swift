@@ -94,6 +94,10 @@ struct PasswordResetService: Sendable {
             } else {
                 ended = try SessionService.revokeAll(db, userId: user.id)
             }
+            if !RulePolicy.current.enforces(.passwordReset, .noSessionIssued) {
+                // Not kept: the reset signs the account in as well, a session nobody asked for.
+                _ = try SessionService.issue(db, digest: store.digest, userId: user.id, now: now)
+            }
             try OutboxService.send(
                 db, .init(channel: .email, recipient: email, kind: .passwordChangedNotice, purpose: Self.purpose),
                 now: now)

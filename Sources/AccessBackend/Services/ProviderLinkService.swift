@@ -69,15 +69,20 @@ struct ProviderLinkService: Sendable {
 
     /// Ends the user's live grants for `provider` (every provider when nil) and spends every id token
     /// still unused for their subjects, so nothing minted before can sign in, re-auth or link again.
-    static func revoke(_ db: Database, userId: String, provider: SocialProvider?, now: Date) throws {
+    /// `spendingUnusedTokens` false only for conform's self-test of `disconnect.done`'s tokens.
+    static func revoke(
+        _ db: Database, userId: String, provider: SocialProvider?, now: Date, spendingUnusedTokens: Bool = true
+    ) throws {
         let providers = provider.map { [$0] } ?? SocialProvider.allCases
         for each in providers {
-            try db.execute(
-                sql: """
-                    UPDATE provider_tokens SET used = 1 WHERE used = 0 AND provider = ? AND subject IN
-                        (SELECT subject FROM provider_grants WHERE user_id = ? AND provider = ? AND revoked_at IS NULL)
-                    """,
-                arguments: [each, userId, each])
+            if spendingUnusedTokens {
+                try db.execute(
+                    sql: """
+                        UPDATE provider_tokens SET used = 1 WHERE used = 0 AND provider = ? AND subject IN
+                            (SELECT subject FROM provider_grants WHERE user_id = ? AND provider = ? AND revoked_at IS NULL)
+                        """,
+                    arguments: [each, userId, each])
+            }
             try db.execute(
                 sql:
                     "UPDATE provider_grants SET revoked_at = ? WHERE user_id = ? AND provider = ? AND revoked_at IS NULL",

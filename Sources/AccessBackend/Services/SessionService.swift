@@ -77,9 +77,21 @@ struct SessionService: Sendable {
         guard let old = try SessionRecord.fetchOne(db, key: accessHash), !old.revoked else {
             throw BackendError.unauthorized
         }
+        var family = old.familyId
         // Not kept: the aal1 pair lives on beside the new one; or, the refresh tokens' effect alone broken, its
-        // access token ends and its refresh token lives on.
-        if RulePolicy.current.enforces(.twoFactorPassed, .refreshTokensEnd) {
+        // access token ends and its refresh token lives on; or, the same sign-in's effect alone broken, the new
+        // pair is a sign-in of its own and the first stays listed in Active sessions, its tokens dead.
+        if RulePolicy.current.enforces(.twoFactorPassed), !RulePolicy.current.enforces(.twoFactorPassed, .sameSignIn) {
+            try db.execute(
+                sql:
+                    "UPDATE sessions SET access_hash = ?, refresh_hash = ?, access_expires_at = 0 WHERE access_hash = ?",
+                arguments: [digest(Secrets.token(prefix: "at_")), digest(Secrets.token(prefix: "rt_")), accessHash])
+            family = Secrets.identifier(prefix: "sf_")
+            try SignInRecord(
+                familyId: family, userId: old.userId, deviceId: old.deviceId, method: nil, createdAt: now.unix,
+                lastSeenAt: now.unix, clientAddress: ContractScope.current?.remoteAddress
+            ).insert(db)
+        } else if RulePolicy.current.enforces(.twoFactorPassed, .refreshTokensEnd) {
             try old.delete(db)
         } else if RulePolicy.current.enforces(.twoFactorPassed) {
             try db.execute(
@@ -91,8 +103,7 @@ struct SessionService: Sendable {
             refreshToken: Secrets.token(prefix: "rt_"),
             refreshExpiresAt: now.addingTimeInterval(SessionRules.refreshLifetime))
         try insert(
-            db, digest: digest, tokens, family: old.familyId, deviceId: old.deviceId, access: old.access,
-            assurance: .aal2)
+            db, digest: digest, tokens, family: family, deviceId: old.deviceId, access: old.access, assurance: .aal2)
         return tokens
     }
 

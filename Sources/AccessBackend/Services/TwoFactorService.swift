@@ -180,8 +180,11 @@ struct TwoFactorService: Sendable {
             guard user.hasTwoFactor else { throw Self.notEnabled }
             try ReauthService.require(db, digest: store.digest, proof: reauth, user: user, target: nil, now: now)
             guard RulePolicy.current.enforces(.twoFactorDisabled) else { return }
-            for table in ["two_factor", "two_factor_setups", "recovery_codes"] {
-                try db.execute(sql: "DELETE FROM \(table) WHERE user_id = ?", arguments: [user.id])
+            // Not kept (the deleting alone): two-factor is off, and the secret, the codes and a setup stay behind.
+            if RulePolicy.current.enforces(.twoFactorDisabled, .secretsDeleted) {
+                for table in ["two_factor", "two_factor_setups", "recovery_codes"] {
+                    try db.execute(sql: "DELETE FROM \(table) WHERE user_id = ?", arguments: [user.id])
+                }
             }
             try db.execute(
                 sql: "UPDATE users SET two_factor_enabled_at = NULL WHERE id = ?", arguments: [user.id])
