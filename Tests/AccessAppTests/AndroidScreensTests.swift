@@ -58,7 +58,9 @@ import Testing
         let harness = ReducerHarness(state, exhaustivity: .off)
         for _ in SignInScreen.Row.allCases { harness.send(.input(.key(.down))) }
         harness.send(.input(.key(.enter)))
-        #expect(harness.state.top == AnyScreen(ContactSupportScreen(userId: nil)))
+        #expect(
+            harness.state.top
+                == AnyScreen(ContactSupportScreen(ticket: SupportTicket(who: .signedOut, flow: ["sign-in"]))))
 
         // On iOS too, as the last row, within 80×24.
         let ios = text(AppState(root: SignInScreen(), now: start))

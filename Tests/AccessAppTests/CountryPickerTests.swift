@@ -73,8 +73,11 @@ import Testing
 
     @Test func ctrlSOpensContactSupport() {
         let harness = ReducerHarness(F.state([F.phone(), AnyScreen(CountryPickerScreen(localeRegion: "GE"))]))
-        harness.send(.input(.key(.control("s")))) {
-            $0.stack.append(AnyScreen(ContactSupportScreen(userId: "usr_7G8H9K2L")))
+        harness.send(
+            .input(.key(.control("s"))),
+            effects: [.request(LoadLastError(), id: harness.state.nextRequestID)]
+        ) {
+            $0.supportPushed(.user("usr_7G8H9K2L"))
         }
     }
 

@@ -164,8 +164,11 @@ import Testing
             #expect(sessions < payout)
 
             // Contact support is the way out of an ambiguous state.
-            harness.send(.input(.key(.character("c")))) {
-                $0.stack.append(AnyScreen(ContactSupportScreen(userId: SampleData.everyMethod.userId)))
+            harness.send(
+                .input(.key(.character("c"))),
+                effects: [.request(LoadLastError(), id: harness.state.nextRequestID)]
+            ) {
+                $0.supportPushed(.user(SampleData.everyMethod.userId))
             }
             harness.advance(by: 1)
             harness.receive(.tick) { $0.clockTicking = false }

@@ -347,8 +347,10 @@ import Testing
         let harness = ReducerHarness(SampleData.state([LinkExpiredScreen(flow: .changePhone)], now: start))
         harness.send(.input(.key(.down))) { $0.top = AnyScreen(LinkExpiredScreen(flow: .changePhone, selection: 1)) }
         harness.send(.input(.key(.down)))
-        harness.send(.input(.key(.enter))) {
-            $0.stack.append(AnyScreen(ContactSupportScreen(userId: SampleData.everyMethod.userId)))
+        harness.send(
+            .input(.key(.enter)), effects: [.request(LoadLastError(), id: harness.state.nextRequestID)]
+        ) {
+            $0.supportPushed(.user(SampleData.everyMethod.userId))
         }
     }
 

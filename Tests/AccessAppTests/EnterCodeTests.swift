@@ -331,8 +331,11 @@ import Testing
         harness.send(.input(.key(.character("h")))) { $0.top = AnyScreen(withHelp) }
         text = F.rendered(harness.state)
         #expect(text.contains("Check the number: +995 511 200 300. Esc goes back to fix it."))
-        harness.send(.input(.key(.control("s")))) {
-            $0.stack.append(AnyScreen(ContactSupportScreen(userId: SampleData.everyMethod.userId)))
+        harness.send(
+            .input(.key(.control("s"))),
+            effects: [.request(LoadLastError(), id: harness.state.nextRequestID)]
+        ) {
+            $0.supportPushed(.user(SampleData.everyMethod.userId))
         }
     }
 

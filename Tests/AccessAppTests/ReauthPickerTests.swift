@@ -228,8 +228,10 @@ import Testing
     @Test func cantAccessAnyOfTheseOpensContactSupport() {
         let harness = ReducerHarness(onPicker(selection: 4))
         harness.send(.input(.key(.down)))  // the last row
-        harness.send(.input(.key(.enter))) {
-            $0.stack.append(AnyScreen(ContactSupportScreen(userId: SampleData.everyMethod.userId)))
+        harness.send(
+            .input(.key(.enter)), effects: [.request(LoadLastError(), id: harness.state.nextRequestID)]
+        ) {
+            $0.supportPushed(.user(SampleData.everyMethod.userId))
         }
     }
 

@@ -166,7 +166,7 @@ import Testing
         #expect(text(harness.state).contains(RecoverySent.rateLimitedText))
 
         _ = send(.input(.key(.character("s"))), to: harness)
-        #expect(harness.state.top == AnyScreen(ContactSupportScreen(userId: nil)))
+        #expect(harness.state.top.as(ContactSupportScreen.self)?.ticket.who == .email(email))
         _ = send(.input(.key(.escape)), to: harness)
         _ = send(.input(.key(.character("e"))), to: harness)
         #expect(harness.state.top == AnyScreen(RecoveryRequestScreen(email: email)))

@@ -33,9 +33,11 @@ extension BusyScreen {
 
     public func onAppear(_ context: ScreenContext) -> [Command] { call(context) }
 
-    /// Enter tries again, where that may help.
-    func retryBindings<Intent>(_ retry: Intent) -> [KeyBinding<Intent>] {
-        canRetry ? [KeyBinding([.enter], "Try again", retry)] : []
+    /// Enter tries again, where that may help; s contacts support once the call failed, the way on from a
+    /// failure that trying again will not mend (issue 49 item 6).
+    func retryBindings<Intent>(_ retry: Intent, support: Intent) -> [KeyBinding<Intent>] {
+        (canRetry ? [KeyBinding([.enter], "Try again", retry)] : [])
+            + (error != nil && !isBusy ? [KeyBinding([.character("s")], "Contact support", support)] : [])
     }
 
     /// The spinner while the call runs; else the failure: its title, the error, what it left, the way on.
@@ -47,15 +49,18 @@ extension BusyScreen {
         canvas.paragraph(error, style: .danger)
         for note in failedNotes { canvas.paragraph(note) }
         canvas.paragraph(
-            canRetry ? "Press Enter to try again, or Esc to go back." : "Press Esc to go back.", style: .muted)
+            canRetry
+                ? "Press Enter to try again, s to contact support, or Esc to go back."
+                : "Press s to contact support, or Esc to go back.", style: .muted)
     }
 }
 
-/// The key of a busy screen that has no other: Enter, once a failure may go better the next time.
-public enum BusyIntent: Sendable { case retry }
+/// The keys of a busy screen that has no other: Enter, once a failure may go better the next time, and
+/// Contact support once it failed.
+public enum BusyIntent: Sendable { case retry, support }
 
 extension BusyScreen where Intent == BusyIntent {
-    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] { retryBindings(.retry) }
+    public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] { retryBindings(.retry, support: .support) }
 }
 
 extension Canvas {

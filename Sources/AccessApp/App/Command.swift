@@ -64,6 +64,9 @@ public enum Command: Equatable, Sendable {
     /// Pops back to the topmost screen of the delivery's type and hands it the choice (through
     /// `receiveChoice`): a step interrupted by something pushed over it picks up where it was.
     case returnTo(Delivery)
+    /// Contact support from where the person is stuck: the ticket names the signed-in user, else what they
+    /// typed (`typed`, nil: nothing), and the screens on the stack (issue 49 item 6).
+    case contactSupport(typed: SupportTicket.Who?)
 
     public static func push(_ screen: some ScreenModel) -> Command { .push(AnyScreen(screen)) }
     public static func replaceTop(_ screen: some ScreenModel) -> Command { .replaceTop(AnyScreen(screen)) }

@@ -18,6 +18,10 @@ func apply(_ commands: [Command], to state: inout AppState, for owner: CallOwner
             state.stack.append(screen)
             effects += apply(
                 screen.base.onAppear(state.context), to: &state, for: .screen(depth: state.stack.count - 1))
+        case .contactSupport(let typed):
+            let who = state.methods.map { SupportTicket.Who.user($0.userId) } ?? typed ?? .signedOut
+            let ticket = SupportTicket(who: who, flow: state.stack.map(\.id))
+            effects += apply([.push(ContactSupportScreen(ticket: ticket))], to: &state, for: owner)
         case .pop:
             if state.canGoBack { state.stack.removeLast() }
             stackShrank()

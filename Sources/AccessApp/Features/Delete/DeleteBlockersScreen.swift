@@ -76,7 +76,7 @@ public struct DeleteBlockersScreen: ScreenModel {
         case .scrollUp: firstSection = max(0, firstSection - 1)
         case .scrollDown:
             firstSection = max(0, min(Self.standing(blockers, now: context.now).count - 1, firstSection + 1))
-        case .contactSupport: return [.push(ContactSupportScreen(userId: context.methods?.userId))]
+        case .contactSupport: return [.contactSupport(typed: nil)]
         case .checkAgain:
             guard !isChecking else { return [] }
             isChecking = true

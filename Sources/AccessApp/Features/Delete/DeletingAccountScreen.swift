@@ -29,7 +29,7 @@ public struct DeletingAccountScreen: BusyScreen {
     static let busyText = "Hold on — your account is being deleted."
     static let verifyAgainText = "Verify it's you again to delete your account."
 
-    public enum Intent: Sendable { case wait, retry }
+    public enum Intent: Sendable { case wait, retry, support }
     public enum Reply: Equatable, Sendable {
         case delete(Result<AccountDeleted, APIError>)
         /// The blockers asked for again after the server's 409.
@@ -39,7 +39,7 @@ public struct DeletingAccountScreen: BusyScreen {
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
         // Leaving mid-request would drop the answer, and with it the sign-out: Back waits.
         if isWorking { return [KeyBinding([.escape, .left], "Wait for the answer", inFooter: false, .wait)] }
-        return retryBindings(.retry)
+        return retryBindings(.retry, support: .support)
     }
 
     public func call(_ context: ScreenContext) -> [Command] {
@@ -56,6 +56,8 @@ public struct DeletingAccountScreen: BusyScreen {
             error = nil
             canRetry = false
             return call(context)
+        case .support:
+            return [.contactSupport(typed: nil)]
         }
     }
 

@@ -38,12 +38,12 @@ public struct CheckingLinkScreen: BusyScreen {
     public var failedTitle: String { Self.failedLinkTitle }
     static let failedLinkTitle = "This link didn't work"
 
-    public enum Intent: Sendable { case retry, confirm }
+    public enum Intent: Sendable { case retry, confirm, support }
     public enum Reply: Equatable, Sendable { case inspected(Result<LinkInfo, APIError>) }
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
         if confirming != nil { return [KeyBinding([.enter], "Choose", .confirm)] }
-        return retryBindings(.retry)
+        return retryBindings(.retry, support: .support)
     }
 
     public func call(_ context: ScreenContext) -> [Command] {
@@ -59,6 +59,8 @@ public struct CheckingLinkScreen: BusyScreen {
         case .confirm:
             guard let confirming else { return [] }
             return [.showSheet(confirmation(confirming, context))]
+        case .support:
+            return [.contactSupport(typed: sentTo.map(SupportTicket.Who.email))]
         }
     }
 

@@ -78,7 +78,7 @@ public struct LinkExpiredScreen: ScreenModel {
         if action == .signedInInstead, let instead = link.base.signedInInstead, let first = instead.screens.first {
             return [.replaceTop(AnyScreen(first))] + instead.screens.dropFirst().map { .push(AnyScreen($0)) }
         }
-        guard action == .sendNew else { return [.push(ContactSupportScreen(userId: context.methods?.userId))] }
+        guard action == .sendNew else { return [.contactSupport(typed: nil)] }
         // One such screen, not two: the one below (if any) comes back fresh, as for a resent link.
         if let screen = link.base.newLinkScreen {
             return [.popToNearest([ScreenType(type(of: screen))]), .replaceTop(AnyScreen(screen))]

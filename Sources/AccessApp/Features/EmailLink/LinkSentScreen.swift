@@ -199,7 +199,7 @@ public struct LinkSentScreen<Flow: LinkSentFlow>: ScreenModel {
             // Back to the field with the address as typed: the screen below is the one that sent it.
             return Flow.screen.editTellsSender ? [.deliverBelow(to: NewEmailScreen.self, EditAddress()), .pop] : [.pop]
         case .support:
-            return [.push(ContactSupportScreen(userId: context.methods?.userId))]
+            return [.contactSupport(typed: .email(sentTo))]
         case .startAgain:
             return link.base.startAgain(context) ?? []
         case .resend:

@@ -51,6 +51,7 @@ public struct VerifyingLinkScreen: BusyScreen {
     }
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        guard intent == .retry else { return [.contactSupport(typed: nil)] }
         error = nil
         canRetry = false
         shownAt = context.now

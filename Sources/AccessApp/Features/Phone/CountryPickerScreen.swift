@@ -56,7 +56,7 @@ public struct CountryPickerScreen: ScreenModel {
             guard let item = list.selectedItem else { return [] }
             return [.deliverBelow(to: EnterPhoneScreen.self, .country(CountryChoice(iso: item.id))), .pop]
         case .support:
-            return [.push(ContactSupportScreen(userId: context.methods?.userId))]
+            return [.contactSupport(typed: nil)]
         }
         list.ensureSelectionVisible(rows: Self.visibleRows)
         return []

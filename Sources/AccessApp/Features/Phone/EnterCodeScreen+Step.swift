@@ -31,6 +31,11 @@ extension EnterCodeScreen {
             }
         }
 
+        /// What support's mail names when nobody is signed in: the number or address the code went to.
+        var typed: SupportTicket.Who {
+            isEmailed ? .email(destination) : .phone(destination)
+        }
+
         /// The number on the account (re-auth): not one typed on the screen before.
         var isAccountsOwn: Bool {
             if case .reauth = self { return true }

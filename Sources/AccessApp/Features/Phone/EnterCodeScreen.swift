@@ -143,7 +143,7 @@ public struct EnterCodeScreen: ScreenModel {
         case .resend: return resend(context)
         case .outbox: return [.showOutbox]
         case .help: showsHelp.toggle()
-        case .support: return [.push(ContactSupportScreen(userId: context.methods?.userId))]
+        case .support: return [.contactSupport(typed: step.typed)]
         case .cancel:
             guard let request = step.phoneRequest else { return [] }
             return [.callIgnoringReply(Endpoint.CancelOtp(requestId: request.requestId)), .pop]

@@ -37,6 +37,8 @@ public struct EnterPhoneScreen: ScreenModel {
     /// A challenge whose code was refused only for the display name: sending the same number again goes back
     /// to that code with the corrected name rather than asking for another.
     public var refusedChallenge: SignInChallenge?
+    /// The error shown is the hold on a deleted account's number: Contact support is offered beside it.
+    public var isHeld = false
 
     public init(
         purpose: Purpose, current: String?, countryISO: String? = nil, number: String = "", focus: Focus = .field,
@@ -147,7 +149,7 @@ public struct EnterPhoneScreen: ScreenModel {
         }
     }
 
-    public enum Intent: Sendable { case next, previous, chooseCountry, send }
+    public enum Intent: Sendable { case next, previous, chooseCountry, send, support }
     public enum Reply: Equatable, Sendable {
         /// A code for the account's new (or re-verified) number.
         case code(Result<OTPRequestAccepted, APIError>)
@@ -160,7 +162,7 @@ public struct EnterPhoneScreen: ScreenModel {
             .nextField(next: .next, previous: .previous),
             focus == .chip
                 ? KeyBinding([.enter], "Choose country", .chooseCountry) : KeyBinding([.enter], "Send code", .send),
-        ]
+        ] + (isHeld && error != nil ? [KeyBinding([.control("s")], "Contact support", .support)] : [])
     }
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
@@ -171,6 +173,7 @@ public struct EnterPhoneScreen: ScreenModel {
             }
         case .chooseCountry: return [.push(CountryPickerScreen(localeRegion: context.options.deviceRegion))]
         case .send: return submit(context)
+        case .support: return [.contactSupport(typed: e164.map(SupportTicket.Who.phone))]
         }
         return []
     }
@@ -281,6 +284,7 @@ public struct EnterPhoneScreen: ScreenModel {
     }
 
     private mutating func fail(_ failure: APIError, _ context: ScreenContext) -> [Command] {
+        isHeld = SupportTicket.isHold(failure)
         switch failure {
         case .taken:
             error = Self.takenText

@@ -42,6 +42,7 @@ public struct DisconnectingScreen: BusyScreen {
     }
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
+        guard intent == .retry else { return [.contactSupport(typed: nil)] }
         error = nil
         return call(context)
     }

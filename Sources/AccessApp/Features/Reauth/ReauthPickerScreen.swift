@@ -100,7 +100,7 @@ public struct ReauthPickerScreen: ScreenModel {
     private mutating func choose(_ option: Option, _ context: ScreenContext) -> [Command] {
         switch option {
         case .support:
-            return [.push(ContactSupportScreen(userId: context.methods?.userId))]
+            return [.contactSupport(typed: nil)]
         case .method(.password):
             return [.push(PasswordReauthScreen(flow: flow))]
         case .method(.authenticator):

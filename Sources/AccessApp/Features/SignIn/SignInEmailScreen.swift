@@ -17,6 +17,8 @@ public struct SignInEmailScreen: EmailEntryScreen {
     /// A challenge whose code was refused only for the display name: sending the same address again goes
     /// back to that code with the corrected name rather than asking for another.
     public var refusedChallenge: SignInChallenge?
+    /// The error shown is the hold on a deleted account's address: Contact support is offered beside it.
+    public var isHeld = false
 
     public enum Focus: Equatable, Sendable { case email, displayName }
 
@@ -39,11 +41,12 @@ public struct SignInEmailScreen: EmailEntryScreen {
 
     public var id: String { "sign-in-email" }
 
-    public enum Intent: Sendable { case send, nextField }
+    public enum Intent: Sendable { case send, nextField, support }
     public enum Reply: Equatable, Sendable { case code(Result<SignInChallenge, APIError>) }
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
         [.nextField(next: .nextField, previous: .nextField), KeyBinding([.enter], "Send code", .send)]
+            + (isHeld && error != nil ? [KeyBinding([.control("s")], "Contact support", .support)] : [])
     }
 
     public mutating func perform(_ intent: Intent, _ context: ScreenContext) -> [Command] {
@@ -51,6 +54,8 @@ public struct SignInEmailScreen: EmailEntryScreen {
         case .nextField:
             focus = focus == .email ? .displayName : .email
             return []
+        case .support:
+            return [.contactSupport(typed: .email(typed))]
         case .send:
             // A name that breaks the rule is said under its field already; nothing goes.
             guard displayName.problem == nil, let address = addressToSend(context) else { return [] }
@@ -88,6 +93,7 @@ public struct SignInEmailScreen: EmailEntryScreen {
             return [.push(EnterCodeScreen(signIn: challenge, channel: .email, displayName: displayName.name))]
         case .code(.failure(let failure)):
             sendFailed(failure, context)
+            isHeld = SupportTicket.isHold(failure)
             return []
         }
     }

@@ -83,7 +83,7 @@ public struct SignInScreen: ScreenModel {
             case .google: return [.push(Providers.signIn(with: .google, context))]
             case .password: return [.push(PasswordLoginScreen())]
             case .recover: return [.push(RecoveryRequestScreen())]
-            case .support: return [.push(ContactSupportScreen(userId: nil))]
+            case .support: return [.contactSupport(typed: nil)]
             }
         }
         return []

@@ -12,28 +12,36 @@ public struct ContactSupportScreen: ScreenModel {
         case copyMail
     }
 
-    public var userId: String?
+    /// Who, where, and the last error: what the mail carries for triage.
+    public var ticket: SupportTicket
     public var selection: Option
     /// "Open mail" was chosen: the prepared mail is shown on screen too, since a terminal may
     /// have no mail client to hand it to.
     public var showsMail: Bool
 
-    public init(userId: String?, selection: Option = .openMail, showsMail: Bool = false) {
-        self.userId = userId
+    public init(ticket: SupportTicket, selection: Option = .openMail, showsMail: Bool = false) {
+        self.ticket = ticket
         self.selection = selection
         self.showsMail = showsMail
     }
 
     public var id: String { "contact-support" }
 
-    /// What support sees when the user's ID is not known (the methods never loaded).
-    static let unknownUser = "unknown"
-
     var choices: [Option] { showsMail ? [.openMail, .copy, .copyMail] : [.openMail, .copy] }
 
     public enum Intent: Sendable {
         case up, down, chooseSelected
         case choose(Option)
+    }
+
+    public enum Reply: Equatable, Sendable { case lastError(Result<SupportTicket.LastError?, APIError>) }
+
+    /// The journal is read as the screen opens, so the mail names the error that led here.
+    public func onAppear(_ context: ScreenContext) -> [Command] { [.call(LoadLastError(), Reply.lastError)] }
+
+    public mutating func receive(_ reply: Reply, _ context: ScreenContext) -> [Command] {
+        if case .lastError(.success(let lastError)) = reply { ticket.lastError = lastError }
+        return []
     }
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
@@ -63,7 +71,7 @@ public struct ContactSupportScreen: ScreenModel {
         let address = context.options.brand.supportEmail
         switch action {
         case .openMail:
-            guard let url = Self.mailURL(userId: userId, options: context.options) else { return [] }
+            guard let url = Self.mailURL(ticket, options: context.options) else { return [] }
             showsMail = true
             // A terminal shows nothing of a mail app starting, or of none being there: the toast says
             // which, and the mail stays on screen to copy.
@@ -71,29 +79,23 @@ public struct ContactSupportScreen: ScreenModel {
         case .copy:
             return [.run(.copy(address)), .showToast("Copied \(address) to clipboard")]
         case .copyMail:
-            let mail = Self.mail(userId: userId, options: context.options)
+            let mail = Self.mail(ticket, options: context.options)
             let text = "To: \(mail.to)\nSubject: \(mail.subject)\n\n\(mail.body)"
             return [.run(.copy(text)), .showToast("Copied the mail to clipboard")]
         }
     }
 
-    /// The prepared mail (seed 000's prefill payload): subject "Help [usr_…]", a body of blank
-    /// lines for the user's words, then what support needs to triage.
-    static func mail(userId: String?, options: AppOptions) -> (to: String, subject: String, body: String) {
-        let user = userId ?? unknownUser
-        let body = [
-            "", "", "",
-            "User ID: \(user)",
-            "App version: \(options.appVersion)",
-            "Device: \(options.deviceDescription)",
-        ].joined(separator: "\n")
-        return (options.brand.supportEmail, "Help [\(user)]", body)
+    /// The prepared mail (seed 000's prefill payload): subject "Help [usr_…]" (signed out: the number or
+    /// address typed), a body of blank lines for the user's words, then what support needs to triage.
+    static func mail(_ ticket: SupportTicket, options: AppOptions) -> (to: String, subject: String, body: String) {
+        let body = (["", "", ""] + ticket.fields(options).map { "\($0.label): \($0.value)" }).joined(separator: "\n")
+        return (options.brand.supportEmail, "Help [\(ticket.reference)]", body)
     }
 
     /// `mailto:` for `mail(…)`. Line breaks are CRLF and everything outside RFC 3986's
     /// unreserved set is percent-encoded (RFC 6068).
-    static func mailURL(userId: String?, options: AppOptions) -> URL? {
-        let mail = mail(userId: userId, options: options)
+    static func mailURL(_ ticket: SupportTicket, options: AppOptions) -> URL? {
+        let mail = mail(ticket, options: options)
         let body = mail.body.replacingOccurrences(of: "\n", with: "\r\n")
         let address = percentEncode(mail.to, keeping: "@")
         return URL(string: "mailto:\(address)?subject=\(percentEncode(mail.subject))&body=\(percentEncode(body))")
@@ -112,13 +114,16 @@ public struct ContactSupportScreen: ScreenModel {
         let compact = canvas.remaining.height < 16
         if compact {
             canvas.paragraph("Email us at \(address)", style: .bold)
+        } else if showsMail {
+            // The prepared mail names the address (To) and what to include: its rows take the words' place,
+            // so the choices stay in view at 80×24.
+            canvas.paragraph(Self.preparedText, style: .muted, spacing: 0)
         } else {
             canvas.paragraph("We're here to help", style: .bold, spacing: 0)
             canvas.paragraph("We typically reply within 24 hours. Include your user ID and what you were trying to do.")
             canvas.paragraph("Email us at", style: .muted, spacing: 0)
             canvas.paragraph(address, style: Style.accent.with(.bold))
         }
-        if showsMail && !compact { canvas.paragraph(Self.preparedText, style: .muted, spacing: 0) }
         if !compact || showsMail { metadata(into: &canvas, context) }
         if !compact { canvas.skip(1) }
         canvas.row(ListRow("Open mail", control: .chevron, isSelected: selection == .openMail), spacing: 0)
@@ -134,13 +139,9 @@ public struct ContactSupportScreen: ScreenModel {
     /// What support needs to triage, as label and value; once the mail is prepared, its address and
     /// subject head it, in the same columns.
     private func metadata(into canvas: inout Canvas, _ context: ScreenContext) {
-        let mail = Self.mail(userId: userId, options: context.options)
+        let mail = Self.mail(ticket, options: context.options)
         let heading = showsMail ? [("To", mail.to), ("Subject", mail.subject)] : []
-        for (label, value) in heading + [
-            ("User ID", userId ?? Self.unknownUser),
-            ("App version", context.options.appVersion),
-            ("Device", context.options.deviceDescription),
-        ] {
+        for (label, value) in heading + ticket.fields(context.options) {
             let left = canvas.left
             canvas.draw(height: 1, spacing: 0) { grid, rect in
                 guard rect.height > 0 else { return }

@@ -71,7 +71,7 @@ public struct AuthenticatorCodeScreen: ScreenModel {
         switch intent {
         case .verify: return verify(context)
         case .recoveryCode: return [.push(RecoveryCodeSignInScreen())]
-        case .support: return [.push(ContactSupportScreen(userId: context.methods?.userId))]
+        case .support: return [.contactSupport(typed: nil)]
         case .logOut: return [.showSheet(.confirmLogout)]
         }
     }
