@@ -224,7 +224,8 @@ public final class RunningBackend: Sendable {
     private let finishing = Mutex<Task<Void, Never>?>(nil)
 
     init(
-        host: String, port: Int, routes: [String], listener: Listener<WorldsResponder>, store: Store, connections: ConnectionRegistry,
+        host: String, port: Int, routes: [String], listener: Listener<WorldsResponder>, store: Store,
+        connections: ConnectionRegistry,
         clock: BackendClock, faults: FaultService, world: World, worlds: WorldRegistry
     ) {
         self.connections = connections
