@@ -100,6 +100,7 @@ bench: bench-deps
 	$(SWIFT) build -c release
 	.build/release/accessdeck-bench
 	.build/release/accessdeck-bench worlds
+	.build/release/accessdeck-bench proxy
 	scripts/bench-backend.sh $(RELEASE_BIN)
 	scripts/bench-address-timing.sh $(RELEASE_BIN)
 	scripts/bench/pipeliners.py $(RELEASE_BIN)

@@ -74,6 +74,17 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        // `accessdeck proxy`: forwards an app's traffic to a backend and checks it against the contract and the
+        // rules (issue 52). It listens through the reference backend's front door (`FrontDoor`, `FrontGate`).
+        .target(
+            name: "AccessProxy",
+            dependencies: [
+                "AccessBackend", "AccessAPI", "AccessCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Cell grid, widths, themes, components: knows nothing of ncurses or auth.
         .target(name: "TerminalKit"),
         // Child processes by posix_spawn: Foundation's Process.run() crashes now and then on Linux.
@@ -114,7 +125,7 @@ let package = Package(
             name: "accessdeck",
             dependencies: [
                 "AccessApp", "CursesDriver", "AccessBackend", "AccessAPI", "TerminalKit", "ChildProcess",
-                "AccessConform",
+                "AccessConform", "AccessProxy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -124,8 +135,10 @@ let package = Package(
         .executableTarget(
             name: "accessdeck-bench",
             dependencies: [
-                "AccessAPI", "AccessBackend", "AccessApp", "CursesDriver", "TerminalKit",
+                "AccessAPI", "AccessBackend", "AccessApp", "CursesDriver", "TerminalKit", "AccessProxy",
                 .product(name: "Logging", package: "swift-log"),
+                // The proxy's added latency is measured with a client of its own.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -176,6 +189,15 @@ let package = Package(
             name: "AccessConformTests",
             dependencies: ["AccessConform", "AccessBackend", "AccessBackendTesting", "AccessCore", "ChildProcess"]),
 
+        .testTarget(
+            name: "AccessProxyTests",
+            dependencies: [
+                "AccessProxy", "AccessBackend", "AccessBackendTesting", "AccessAPI", "AccessCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // The backend doubles are Hummingbird applications stopped through their service group.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         // AccessCore for TOTP: `accessdeck totp` checked against oathtool with random secrets.
         .testTarget(name: "EndToEndTests", dependencies: ["ChildProcess", "AccessCore"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),

@@ -21,6 +21,7 @@ scripts/generate-glue.py
 scripts/contract-statuses.py
 scripts/contract-bodies.py
 scripts/openapi-document.py
+scripts/contract-responses.py
 swift format format --in-place Sources/AccessBackend/HTTP/ContractBodies.swift
 # Last: the stamp hashes every file written above.
 scripts/openapi-stamp.sh >"$target/GeneratedSources/openapi.stamp"

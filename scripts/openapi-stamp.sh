@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 inputs=(
     Sources/AccessAPI/openapi.yaml Sources/AccessAPI/openapi-generator-config.yaml
     Sources/AccessAPI/openapi-glue-config.yaml scripts/generate-glue.py scripts/contract-statuses.py
-    scripts/contract-bodies.py scripts/openapi-document.py
+    scripts/contract-bodies.py scripts/openapi-document.py scripts/contract-responses.py
 )
 hash=$(cat "${inputs[@]}" | sha256sum | cut -d' ' -f1)
 version=$(sed -n 's|.*swift-openapi-generator", exact: "\([0-9.]*\)".*|\1|p' Package.swift)
@@ -21,6 +21,7 @@ generated=(
     Sources/AccessAPI/GeneratedSources/*.swift Sources/AccessAPI/GeneratedGlue/*.swift
     Sources/AccessApp/GeneratedGlue/*.swift Sources/AccessAPI/Client/ContractStatuses.swift
     Sources/AccessBackend/HTTP/ContractBodies.swift Sources/AccessBackend/HTTP/OpenAPIDocument.swift
+    Sources/AccessProxy/ContractResponses.swift
 )
 for file in "${generated[@]}"; do
     printf 'file %s %s\n' "$(sha256sum "$file" | cut -d' ' -f1)" "$file"

@@ -185,7 +185,7 @@ public enum ReferenceBackend {
             gate: RequestGate(loopbackOnly: settings.loopbackOnly, policy: configuration.rulePolicy))
 
         let connections = ConnectionRegistry(maxConnections: configuration.connectionLimits.maxConnections)
-        let listener: Listener
+        let listener: Listener<WorldsResponder>
         do {
             listener = try await Listener(
                 host: configuration.host, port: configuration.port, responder: responder,
@@ -213,7 +213,7 @@ public final class RunningBackend: Sendable {
     public let routes: [String]
     /// The SQLite file in use (a temporary one is deleted by `shutdown()`).
     public var databasePath: String { store.path }
-    private let listener: Listener
+    private let listener: Listener<WorldsResponder>
     let store: Store
     private let connections: ConnectionRegistry
     private let faults: FaultService
@@ -224,7 +224,8 @@ public final class RunningBackend: Sendable {
     private let finishing = Mutex<Task<Void, Never>?>(nil)
 
     init(
-        host: String, port: Int, routes: [String], listener: Listener, store: Store, connections: ConnectionRegistry,
+        host: String, port: Int, routes: [String], listener: Listener<WorldsResponder>, store: Store,
+        connections: ConnectionRegistry,
         clock: BackendClock, faults: FaultService, world: World, worlds: WorldRegistry
     ) {
         self.connections = connections

@@ -56,6 +56,10 @@ case "serve":
         try await backend.waitUntilStopped()
     }
     exit(0)
+case "proxy":
+    // Issue 52: the latency `accessdeck proxy` adds, against the upstream alone in the same run.
+    try blocking { try await ProxyBench.run(logger: quiet) }
+    exit(0)
 case "worlds":
     // Issue 33: memory per world and requests/s with 1, 10 and 100 worlds busy.
     try blocking { try await WorldsBench.run(logger: quiet) }

@@ -16,7 +16,7 @@ import Testing
     static let inputs = [
         "Sources/AccessAPI/openapi.yaml", "Sources/AccessAPI/openapi-generator-config.yaml",
         "Sources/AccessAPI/openapi-glue-config.yaml", "scripts/generate-glue.py", "scripts/contract-statuses.py",
-        "scripts/contract-bodies.py", "scripts/openapi-document.py",
+        "scripts/contract-bodies.py", "scripts/openapi-document.py", "scripts/contract-responses.py",
     ]
 
     /// The folders that hold only generated Swift files.

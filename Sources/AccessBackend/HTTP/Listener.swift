@@ -11,7 +11,9 @@ import Synchronization
 /// Serves the router on one address, and for the `refused` fault stops listening — a real "connection
 /// refused" — then listens again on the same port with the same router. Each stretch of listening is its
 /// own Hummingbird application: a stopped one finishes its requests in flight while the port refuses.
-final class Listener: Sendable {
+/// Generic over its responder: the proxy (issue 52) listens through it too, with `serve`'s connection limits.
+final class Listener<Responder: HTTPResponder>: Sendable
+where Responder.Context: InitializableFromSource<ApplicationRequestContextSource> {
     private struct Serving {
         let group: ServiceGroup
         let task: Task<Void, any Error>
@@ -29,20 +31,23 @@ final class Listener: Sendable {
     }
 
     private let host: String
-    private let responder: WorldsResponder
+    private let responder: Responder
     private let limits: ReferenceBackend.ConnectionLimits
     /// Shared by every stretch of listening: connections of a stopped application still count.
     private let connections: ConnectionRegistry
     private let logger: Logger
+    /// The service group's name for it, in the logs.
+    private let name: String
     private let state: Mutex<State>
     private let finished = OneShot<Void>()
 
     /// Listens on `host:port` (0: any free port; `port` then holds the real one).
     init(
-        host: String, port: Int, responder: WorldsResponder, limits: ReferenceBackend.ConnectionLimits,
-        connections: ConnectionRegistry, logger: Logger
+        host: String, port: Int, responder: Responder, limits: ReferenceBackend.ConnectionLimits,
+        connections: ConnectionRegistry, logger: Logger, name: String = "reference backend"
     ) async throws {
         self.host = host
+        self.name = name
         self.responder = responder
         self.limits = limits
         self.connections = connections
@@ -152,7 +157,7 @@ final class Listener: Sendable {
         // protocol-conformance lookup for every type inside it, some 1.2 M instructions of each start (issue 34).
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: app, serviceName: "reference backend")], logger: logger))
+                services: [.init(service: app, serviceName: name)], logger: logger))
         let finished = self.finished
         let task = Task.detached {
             do {
@@ -236,9 +241,9 @@ final class OneShot<Value: Sendable>: Sendable {
 /// The `refused` fault's way to the listener, which is made only once the router (and the handler that
 /// needs this) exists.
 final class RefusalSwitch: Sendable {
-    private let listener = Mutex<Listener?>(nil)
+    private let listener = Mutex<Listener<WorldsResponder>?>(nil)
 
-    func connect(_ listener: Listener) {
+    func connect(_ listener: Listener<WorldsResponder>) {
         self.listener.withLock { $0 = listener }
     }
 

@@ -1,0 +1,133 @@
+import AccessBackend
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import NIOHTTP1
+
+/// Forwards each request to the upstream as sent and returns its answer as received: method, path and query,
+/// headers (but those of one connection, RFC 9110 §7.6.1, and Host, which names the upstream), status and body,
+/// both bodies streamed through as they come. What the proxy cannot get from the upstream is its own JSON error:
+/// 502 when the upstream cannot be reached or breaks off, 504 when it does not answer in time.
+struct Forwarder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    /// How long an exchange may take upstream, its body included, before the proxy answers 504.
+    static let upstreamTimeout: TimeAmount = .seconds(60)
+    /// A new connection to the upstream, TLS handshake included.
+    static let connectTimeout: TimeAmount = .seconds(10)
+
+    /// Redirects and decompression are the app's business: the proxy passes a 3xx and a compressed body on.
+    static var clientConfiguration: HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        configuration.decompression = .disabled
+        configuration.timeout.connect = connectTimeout
+        configuration.httpVersion = .http1Only
+        return configuration
+    }
+
+    let upstream: URL
+    let client: HTTPClient
+    let gate: FrontGate
+    let log: ProxyLog
+
+    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        if let refusal = gate.refusal(request, isAdmin: FrontGate.isBackendAdmin(path: request.uri.path)) {
+            return refusal
+        }
+        let number = log.begin()
+        var outgoing = HTTPClientRequest(url: upstream.absoluteString + request.uri.description)
+        outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
+        let dropped = Self.connectionFields(request.headers)
+        var sent: [(name: String, value: String)] = []
+        for field in request.headers
+        where !dropped.contains(field.name.canonicalName) && field.name.canonicalName != "host" {
+            outgoing.headers.add(name: field.name.rawName, value: field.value)
+            sent.append((field.name.rawName, field.value))
+        }
+        let requestCopy = BodyCopy()
+        let requestBody = CopiedBody(base: request.body, copy: requestCopy)
+        if let length = request.headers[.contentLength].flatMap(Int64.init) {
+            outgoing.body = .stream(requestBody, length: .known(length))
+        } else if request.headers[.transferEncoding] != nil {
+            outgoing.body = .stream(requestBody, length: .unknown)
+        }
+        let answer: HTTPClientResponse
+        do {
+            answer = try await client.execute(outgoing, timeout: Self.upstreamTimeout)
+        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
+            return Self.failure(.gatewayTimeout, "upstream_timeout", "The backend did not answer in time.")
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            return Self.failure(.badGateway, "upstream_unreachable", "The proxy could not reach the backend.")
+        }
+        var headers = HTTPFields()
+        let droppedAnswer = Self.connectionFields(answer.headers)
+        for (name, value) in answer.headers where !droppedAnswer.contains(name.lowercased()) {
+            guard let field = HTTPField.Name(name) else { continue }
+            headers.append(HTTPField(name: field, value: value))
+        }
+        let received = answer.headers.map { (name: $0.name, value: $0.value) }
+        let forwarded = sent
+        let (method, target, path, status) = (
+            request.method.rawValue, request.uri.description, request.uri.path, Int(answer.status.code)
+        )
+        // Once the answer's last part has gone through: the exchange is whole and can be checked.
+        let responseCopy = BodyCopy(onEnd: { [log] responseKept in
+            let requestKept = requestCopy.kept
+            let exchange = ProxyExchange(
+                number: number, method: method, target: ProxyExchange.redacted(target: target), status: status,
+                requestHeaders: ProxyExchange.redacted(forwarded), responseHeaders: ProxyExchange.redacted(received),
+                requestBody: ProxyExchange.redacted(body: requestKept),
+                responseBody: ProxyExchange.redacted(body: responseKept))
+            log.finish(
+                breaks: ContractCheck.breaks(
+                    exchange, path: path, responseHeaders: received,
+                    responseBody: responseKept.isWhole ? responseKept.bytes : nil))
+        })
+        return Response(
+            status: .init(code: status, reasonPhrase: answer.status.reasonPhrase), headers: headers,
+            body: ResponseBody(asyncSequence: CopiedBody(base: answer.body, copy: responseCopy)))
+    }
+
+    /// The fields of one connection, which are not forwarded (RFC 9110 §7.6.1): the standard ones and those the
+    /// message's Connection header names. Lower-cased.
+    static func connectionFields(_ fields: HTTPFields) -> Set<String> {
+        var names = hopByHop
+        for value in fields[values: .connection] { names.formUnion(tokens(value)) }
+        return names
+    }
+
+    static func connectionFields(_ headers: HTTPHeaders) -> Set<String> {
+        var names = hopByHop
+        for value in headers["Connection"] { names.formUnion(tokens(value)) }
+        return names
+    }
+
+    private static func tokens(_ value: String) -> [String] {
+        value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+
+    private static let hopByHop: Set<String> = [
+        "connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization", "te",
+        "trailer", "transfer-encoding", "upgrade",
+    ]
+
+    /// The proxy's own error, in the backend's shape: `{"error":{"code":…,"message":…}}`.
+    static func failure(_ status: HTTPResponse.Status, _ code: String, _ message: String) -> Response {
+        struct Body: Encodable {
+            struct Detail: Encodable {
+                let code: String
+                let message: String
+            }
+            let error: Detail
+        }
+        let data = (try? JSONEncoder().encode(Body(error: .init(code: code, message: message)))) ?? Data()
+        return Response(
+            status: status, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,76 @@
+import AccessBackend
+import AccessProxy
+import ArgumentParser
+import Foundation
+
+/// `accessdeck proxy`: stands between an app and a backend and forwards their traffic (issue 52).
+struct Proxy: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "proxy",
+        abstract: "Forward an app's traffic to a backend and report each answer that breaks openapi.yaml.",
+        discussion: """
+            Point the app at the proxy (`accessdeck --backend http://127.0.0.1:N`) and the proxy at the backend. \
+            Each contract break (an unknown operation, an unlisted status, a body that does not decode as its \
+            schema, a missing required header) is one line on stderr, secrets redacted. The proxy keeps \
+            `serve`'s door: loopback unless --host says otherwise, the backend's /_admin only with this proxy's \
+            --admin-token when it has one.
+            """)
+
+    @Option(help: ArgumentHelp("The backend's base URL (http:// or https://).", valueName: "url"))
+    var upstream: String
+
+    @Option(help: "Address to bind. Anything but loopback needs --admin-token or --no-admin.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to bind; 0 picks a free one.")
+    var port = 0
+
+    @Option(
+        help: ArgumentHelp(
+            "Admin requests through the proxy must send this in the X-Admin-Token header (at least 16 characters).",
+            discussion: "ACCESSDECK_ADMIN_TOKEN in the environment does the same without showing it in `ps`.",
+            valueName: "token"))
+    var adminToken: String?
+
+    @Flag(help: "Do not forward the backend's admin API (/_admin) at all.")
+    var noAdmin = false
+
+    /// The flag wins over the environment; an empty variable counts as unset.
+    private var resolvedAdminToken: String? {
+        if let adminToken { return adminToken }
+        let fromEnvironment = ProcessInfo.processInfo.environment["ACCESSDECK_ADMIN_TOKEN"] ?? ""
+        return fromEnvironment.isEmpty ? nil : fromEnvironment
+    }
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535.") }
+        do {
+            _ = try AccessProxy.upstream(upstream)
+        } catch let error as AccessProxy.ConfigurationError {
+            throw ValidationError(error.description)
+        }
+        do {
+            _ = try ReferenceBackend.adminAccess(host: host, token: resolvedAdminToken, disabled: noAdmin)
+        } catch let error as ReferenceBackend.ConfigurationError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    func run() async throws {
+        let stop = StopRequest()
+        TerminationSignals.install { stop.request() }
+        let admin = try ReferenceBackend.adminAccess(host: host, token: resolvedAdminToken, disabled: noAdmin)
+        var configuration = AccessProxy.Configuration(
+            upstream: try AccessProxy.upstream(upstream), host: host, port: port, admin: admin)
+        // The exchange's target is redacted (`ProxyExchange`), so the line shows no code or token.
+        configuration.onBreak = { found in FileHandle.standardError.write(Data("proxy: \(found.line)\n".utf8)) }
+        let proxy = try await AccessProxy.start(configuration)
+        FileHandle.standardError.write(
+            Data("accessdeck proxy: forwarding to \(upstream); \(ReferenceBackend.describe(admin, host: host))\n".utf8))
+        stop.onRequest { Task { await proxy.shutdown() } }
+        print("listening on \(proxy.baseURL)")
+        // fflush(nil) flushes every stream; naming `stdout` is shared mutable state to Swift 6.
+        fflush(nil)
+        try await proxy.waitUntilStopped()
+    }
+}
