@@ -56,6 +56,9 @@ case "serve":
         try await backend.waitUntilStopped()
     }
     exit(0)
+case "timeline":
+    try blocking { try await TimelineBench.run(logger: quiet) }
+    exit(0)
 case "worlds":
     // Issue 33: memory per world and requests/s with 1, 10 and 100 worlds busy.
     try blocking { try await WorldsBench.run(logger: quiet) }
@@ -94,5 +97,7 @@ try blocking {
     await client.shutdown()
     await backend.shutdown()
 }
+
+try blocking { try await TimelineBench.run(logger: quiet) }
 
 KeyToFrame.run()
