@@ -118,8 +118,9 @@ import Testing
             let aliceTimeline = try await alice.get("/_admin/timeline?user=usr_nophone&kinds=session_ended")
             check(aliceTimeline, "GET /_admin/timeline")
             #expect(try aliceTimeline.decode(Timeline.self).events.map(\.sessionId) == [otherId])
-            #expect(try await bob.get("/_admin/timeline?user=usr_nophone&kinds=session_ended").decode(Timeline.self)
-                .events.isEmpty)
+            #expect(
+                try await bob.get("/_admin/timeline?user=usr_nophone&kinds=session_ended").decode(Timeline.self)
+                    .events.isEmpty)
 
             // Codes: sent in one world, read only from its outbox.
             let requested = try await alice.post(
