@@ -53,7 +53,7 @@ struct TimelineCommand: AsyncParsableCommand {
             timeline = try await client.adminTimeline(user: user, since: since, kinds: kinds, limit: limit)
         } catch {
             await client.shutdown()
-            throw RuntimeError("\(error)")
+            throw RuntimeError((error as? APIError)?.message ?? "\(error)")
         }
         await client.shutdown()
         switch format {
