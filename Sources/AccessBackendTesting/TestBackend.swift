@@ -170,6 +170,8 @@ public struct ErrorView: Sendable {
     public let min: Int?
     public let max: Int?
     public let heldUntil: Date?
+    /// Why the session presented ended (issue 49 item 3).
+    public let reason: String?
 
     public init(_ detail: APIErrorDetail) {
         code = detail.code.rawValue
@@ -181,6 +183,7 @@ public struct ErrorView: Sendable {
         min = detail.min
         max = detail.max
         heldUntil = detail.heldUntil
+        reason = detail.reason
     }
 }
 

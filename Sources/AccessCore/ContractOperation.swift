@@ -37,6 +37,7 @@ public enum ContractOperation: String, CaseIterable, Sendable {
     case adminDownloadWorld, adminState, adminSession, adminSignInDevice, adminOutbox, adminClock, adminSetClock
     case adminAdvanceClock, adminGetFaults, adminSetFaults, adminClearFaults, adminJournal, adminProviderToken
     case adminProviderAccounts, adminDeletions, adminTwoFactorCode
+    case adminSignOutSession, adminTimeline
 
     /// `METHOD /path` as the document writes them, path parameters in braces.
     public var route: (method: String, path: String) {
@@ -118,6 +119,8 @@ public enum ContractOperation: String, CaseIterable, Sendable {
         case .adminProviderAccounts: ("GET", "/_admin/provider/{provider}/accounts")
         case .adminDeletions: ("GET", "/_admin/deletions")
         case .adminTwoFactorCode: ("GET", "/_admin/two-factor/code")
+        case .adminSignOutSession: ("DELETE", "/_admin/sessions/{id}")
+        case .adminTimeline: ("GET", "/_admin/timeline")
         }
     }
 

@@ -60,6 +60,9 @@ case "proxy":
     // Issue 52: the latency `accessdeck proxy` adds, against the upstream alone in the same run.
     try blocking { try await ProxyBench.run(logger: quiet) }
     exit(0)
+case "timeline":
+    try blocking { try await TimelineBench.run(logger: quiet) }
+    exit(0)
 case "worlds":
     // Issue 33: memory per world and requests/s with 1, 10 and 100 worlds busy.
     try blocking { try await WorldsBench.run(logger: quiet) }
@@ -98,5 +101,7 @@ try blocking {
     await client.shutdown()
     await backend.shutdown()
 }
+
+try blocking { try await TimelineBench.run(logger: quiet) }
 
 KeyToFrame.run()

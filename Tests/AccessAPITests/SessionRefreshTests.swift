@@ -68,8 +68,8 @@ import Testing
     @Test func logoutEndsTheSessionOnTheServer() async throws {
         try await withLiveBackend { live in
             try await live.client.logout()
-            // The access token is refused, and so is its refresh token: the client gives up.
-            #expect(await apiError { try await live.client.authMethods() } == .signedOut)
+            // The access token is refused, and so is its refresh token: the client gives up, told why (issue 49).
+            #expect(await apiError { try await live.client.authMethods() } == .sessionEnded(reason: "logged_out"))
             let paths = live.client.journal.records.map { "\($0.path) \($0.status ?? 0)" }
             #expect(paths.suffix(3) == ["/auth/logout 204", "/me/auth-methods 401", "/auth/refresh 401"])
         }

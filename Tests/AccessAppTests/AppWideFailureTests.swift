@@ -105,6 +105,26 @@ import Testing
         }
     }
 
+    /// Issue 49 item 3: a session the backend ended for a reason it gave is signed out saying that reason in words,
+    /// not "Session expired, please login"; a reason this build does not know reads as the generic copy.
+    @Test func aSessionEndedForAReasonSaysItInWords() {
+        let harness = ReducerHarness(Self.hubReloading())
+        harness.send(.failure(.sessionEnded(reason: "password_changed")), effects: [.signOutLocally]) {
+            $0.forgetUser()
+            $0.stack = [AppRoutes.sessionEnded(reason: "password_changed")]
+        }
+        let screen = render(harness.state, size: .standard).text()
+        #expect(screen.contains("You were signed out because your password was changed on another device."))
+        #expect(!screen.contains("Session expired, please login"))
+
+        let unknown = ReducerHarness(Self.hubReloading())
+        unknown.send(.failure(.sessionEnded(reason: "moon_phase")), effects: [.signOutLocally]) {
+            $0.forgetUser()
+            $0.stack = [AppRoutes.sessionEnded(reason: "moon_phase")]
+        }
+        #expect(render(unknown.state, size: .standard).text().contains("Session expired, please login"))
+    }
+
     // MARK: - A switch under way: the session went with the old world, the switch signs in again
 
     @Test func duringASwitchNoneOfTheSessionsFailuresActs() {

@@ -48,7 +48,7 @@ import Testing
                 let issued = try #require(
                     try LinkRecord.fetchAll(db).first { !$0.tokenHash.hasPrefix("earlier-") })
                 #expect(issued.purpose == kind && issued.expiresAt == Self.now.unix + kind.rules.lifetime)
-                try LinkService.spend(db, issued)
+                try LinkService.spend(db, issued, now: Self.now)
                 let spent = try #require(try LinkRecord.find(db, tokenHash: issued.tokenHash))
                 #expect(spent.isLive(at: Self.now.unix) == !kind.rules.oneShot)
             }

@@ -182,5 +182,17 @@ import Testing
             ).status == 200)
         let reverted = try await road.post("/auth/email/revert", ["token": links["email_revert", default: ""]])
         #expect(reverted.status == 200, "\(String(decoding: reverted.data, as: UTF8.self))")
+
+        // Issue 49: the migrated file has an event log, written by the same roads: the phone change's wrong and
+        // right codes and the new number are on its owner's timeline, then the email's change and revert.
+        let timeline: Timeline = try await road.backend.get(
+            road.prefix + "/_admin/timeline?user=%2B995511777001&kinds=code_wrong,code_accepted,method_changed"
+        ).decode()
+        #expect(
+            timeline.events.map(\.kind) == [
+                "code_wrong", "code_accepted", "method_changed", "method_changed", "method_changed",
+            ])
+        #expect(timeline.events[2].detail.additionalProperties["method"] == "phone")
+        #expect(timeline.events[4].detail.additionalProperties["reverted"] == "yes")
     }
 }

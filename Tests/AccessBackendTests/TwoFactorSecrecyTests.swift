@@ -2,6 +2,7 @@ import AccessAPI
 import AccessBackendTesting
 import AccessCore
 import Foundation
+import GRDB
 import Testing
 
 @testable import AccessBackend
@@ -38,6 +39,16 @@ import Testing
             }
             // The otpauth URI escaped as JSON writes it.
             #expect(!journal.contains("otpauth:"))
+
+            // Nor the event log (issue 49), which records the same steps.
+            let events = try await backend.running.store.pool.read { db in
+                try Row.fetchAll(db, sql: "SELECT * FROM events").map { "\($0)" }
+            }
+            #expect(events.contains { $0.contains("two_factor_on") })
+            #expect(events.contains { $0.contains("recovery_code_used") })
+            for secret in [setup.secret, code, next, recovery] + codes.recoveryCodes {
+                #expect(!events.contains { $0.contains(secret) }, "an event holds \(secret)")
+            }
         }
     }
 

@@ -109,6 +109,18 @@ import Testing
             #expect(!bobSessions.contains { $0.device?.deviceName == "Pixel 8" })
             #expect(
                 try await bob.get("/auth/me", token: try other.decode(SessionTokens.self).accessToken).status == 401)
+            // Issue 49: a world's timeline and its admin sign-out see that world's sessions only.
+            let otherId = try #require(
+                try await alice.get("/me/sessions", token: try other.decode(SessionTokens.self).accessToken)
+                    .decode(ActiveSessions.self).sessions.first { $0.isCurrent }?.id)
+            #expect(try await bob.send(.DELETE, "/_admin/sessions/\(otherId)").status == 404)
+            check(try await alice.send(.DELETE, "/_admin/sessions/\(otherId)"), "DELETE /_admin/sessions/{id}", 204)
+            let aliceTimeline = try await alice.get("/_admin/timeline?user=usr_nophone&kinds=session_ended")
+            check(aliceTimeline, "GET /_admin/timeline")
+            #expect(try aliceTimeline.decode(Timeline.self).events.map(\.sessionId) == [otherId])
+            #expect(
+                try await bob.get("/_admin/timeline?user=usr_nophone&kinds=session_ended").decode(Timeline.self)
+                    .events.isEmpty)
 
             // Codes: sent in one world, read only from its outbox.
             let requested = try await alice.post(

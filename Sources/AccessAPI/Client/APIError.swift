@@ -30,6 +30,9 @@ public enum APIError: Error, Equatable, Sendable {
     case signedOut
     /// Another device signed this session out (401 `session_revoked`, issue 30); it was cleared here.
     case signedOutElsewhere(message: String)
+    /// The session could not be refreshed, and the backend said why it ended (a 401 with `reason`, issue 49
+    /// item 3: `password_changed`, …); it was cleared. An unknown reason reads as `signedOut`'s copy.
+    case sessionEnded(reason: String)
     case server(status: Int, code: String, message: String)
 
     public var message: String {
@@ -42,6 +45,7 @@ public enum APIError: Error, Equatable, Sendable {
             .signedOutElsewhere(let message), .server(_, _, let message):
             return message
         case .signedOut: return OnScreenMessage.sessionExpired.text
+        case .sessionEnded(let reason): return SessionEndReason.signedOutText(reason)
         }
     }
 
@@ -134,6 +138,9 @@ public enum APIError: Error, Equatable, Sendable {
         case (401, .sessionRevoked):
             // Not a stale token: refreshing cannot help, the refresh token died with it.
             return .signedOutElsewhere(message: message)
+        case (401, .refreshInvalid) where wire.detail?.reason != nil:
+            // A refresh refused for a session that ended, with why: the device says it (issue 49 item 3).
+            return .sessionEnded(reason: wire.detail?.reason ?? "")
         case (401, .providerTokenInvalid), (401, .refreshInvalid):
             // A wrong secret, not a stale session: refreshing and sending it again would only spend
             // another attempt.

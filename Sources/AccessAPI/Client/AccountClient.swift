@@ -292,6 +292,7 @@ extension APIError {
         case .unauthorized: return "unauthorized"
         case .signedOut: return "signed_out"
         case .signedOutElsewhere: return "session_revoked"
+        case .sessionEnded: return "session_ended"
         case .server(_, let code, _): return code.isEmpty ? "server" : code
         }
     }

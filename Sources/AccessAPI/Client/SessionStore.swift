@@ -298,6 +298,7 @@ actor SessionKeeper {
             let outcome = Self.outcome(of: error)
             if case .signedOut = outcome { clear() }
             if case .signedOutElsewhere = outcome { clear() }
+            if case .sessionEnded = outcome { clear() }
             throw outcome
         }
     }
@@ -309,6 +310,7 @@ actor SessionKeeper {
         case .offline(let reason)?: return .offline(reason: reason)
         case .timedOut(let after)?: return .timedOut(after: after)
         case .signedOutElsewhere(let message)?: return .signedOutElsewhere(message: message)
+        case .sessionEnded(let reason)?: return .sessionEnded(reason: reason)
         case .server(let status, let code, let message)? where status >= 500 || status == 0:
             return .server(status: status, code: code, message: message)
         default: return .signedOut

@@ -309,6 +309,16 @@ extension AccountClient {
         try await call { try await admin.adminJournal(query: .init(limit: limit)).ok.body.json }
     }
 
+    /// `DELETE /_admin/sessions/{id}` (adminSignOutSession): Sign out sign-in id (ActiveSession.id) of whichever account holds it, as another of its devices would (issue 49 item 3: the palette's "Sign this device out from elsewhere"): its access and refresh tokens die, its next call is answered 401 session_revoked with reason signed_out_by_device, and the timeline records it. 404 not_found for an id that is no live sign-in
+    public func adminSignOutSession(id: String) async throws {
+        _ = try await call { try await admin.adminSignOutSession(path: .init(id: id)).noContent }
+    }
+
+    /// `GET /_admin/timeline` (adminTimeline): One person's events, oldest first (issue 49): codes, sends refused, sign-ins, sessions and why they ended, methods, password, two-factor, notices, deletion. Never a code, token, password or link
+    public func adminTimeline(user: String, since: String? = nil, kinds: String? = nil, limit: Int? = nil) async throws -> Timeline {
+        try await call { try await admin.adminTimeline(query: .init(user: user, since: since, kinds: kinds, limit: limit)).ok.body.json }
+    }
+
     /// `POST /_admin/provider/{provider}/token` (adminProviderToken): Simulated Apple/Google sign-in sheet: mint an id token
     public func adminProviderToken(provider: SocialProvider, subject: String? = nil) async throws -> ProviderToken {
         try await call { try await admin.adminProviderToken(path: .init(provider: provider), body: .json(.init(subject: subject))).ok.body.json }

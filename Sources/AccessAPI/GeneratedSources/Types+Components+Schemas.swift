@@ -214,6 +214,10 @@ extension Components {
             public var retryAfter: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/APIErrorDetail/limit`.
             public var limit: Components.Schemas.RateLimitKind?
+            /// Why the session presented has ended, on a 401 for an ended session (issue 49): logged_out, signed_out_by_device, password_changed, password_reset, email_reverted, recovery, refresh_token_reused, account_deleted, expired. Extensible: a client reads a reason it does not know as the generic signed-out copy
+            ///
+            /// - Remark: Generated from `#/components/schemas/APIErrorDetail/reason`.
+            public var reason: Swift.String?
             /// Field-level problems (password rules, bad request fields)
             ///
             /// - Remark: Generated from `#/components/schemas/APIErrorDetail/errors`.
@@ -238,6 +242,7 @@ extension Components {
             ///   - attemptsRemaining:
             ///   - retryAfter: Seconds to wait; also the Retry-After header of a 429
             ///   - limit:
+            ///   - reason: Why the session presented has ended, on a 401 for an ended session (issue 49): logged_out, signed_out_by_device, password_changed, password_reset, email_reverted, recovery, refresh_token_reused, account_deleted, expired. Extensible: a client reads a reason it does not know as the generic signed-out copy
             ///   - errors: Field-level problems (password rules, bad request fields)
             ///   - min: username_invalid: the fewest characters this server takes for the field, so a client says the server's bound rather than its own
             ///   - max: username_invalid: the most characters this server takes for the field (another backend's may differ from the app's)
@@ -248,6 +253,7 @@ extension Components {
                 attemptsRemaining: Swift.Int? = nil,
                 retryAfter: Swift.Int? = nil,
                 limit: Components.Schemas.RateLimitKind? = nil,
+                reason: Swift.String? = nil,
                 errors: [Swift.String]? = nil,
                 min: Swift.Int? = nil,
                 max: Swift.Int? = nil,
@@ -258,6 +264,7 @@ extension Components {
                 self.attemptsRemaining = attemptsRemaining
                 self.retryAfter = retryAfter
                 self.limit = limit
+                self.reason = reason
                 self.errors = errors
                 self.min = min
                 self.max = max
@@ -269,6 +276,7 @@ extension Components {
                 case attemptsRemaining = "attempts_remaining"
                 case retryAfter = "retry_after"
                 case limit
+                case reason
                 case errors
                 case min
                 case max
@@ -3472,6 +3480,130 @@ extension Components {
                     "statuses",
                     "endpoints"
                 ])
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Timeline`.
+        public struct Timeline: Codable, Hashable, Sendable {
+            /// The account the user parameter names; absent for a phone or address with no account
+            ///
+            /// - Remark: Generated from `#/components/schemas/Timeline/user_id`.
+            public var userId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Timeline/events`.
+            public var events: [Components.Schemas.TimelineEvent]
+            /// Creates a new `Timeline`.
+            ///
+            /// - Parameters:
+            ///   - userId: The account the user parameter names; absent for a phone or address with no account
+            ///   - events:
+            public init(
+                userId: Swift.String? = nil,
+                events: [Components.Schemas.TimelineEvent]
+            ) {
+                self.userId = userId
+                self.events = events
+            }
+            public enum CodingKeys: String, CodingKey {
+                case userId = "user_id"
+                case events
+            }
+        }
+        /// One decision about one person, written in the same transaction as the decision. kind is one of code_sent, code_accepted, code_wrong, code_dead, code_expired, send_refused, signed_in, sign_in_refused, lock_started, method_added, method_changed, method_removed, password_changed, password_reset, link_sent, link_opened, link_expired, session_started, session_ended, two_factor_on, two_factor_off, recovery_code_used, notice_sent, account_deleted; a client must show an unknown kind as it is spelt. detail holds strings only: channel, purpose, message, tries_left, limit, retry_after, method, device, new_device, new_account, reason (a session_ended's SessionEndReason), remaining, …
+        ///
+        /// - Remark: Generated from `#/components/schemas/TimelineEvent`.
+        public struct TimelineEvent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TimelineEvent/id`.
+            public var id: Swift.Int
+            /// The backend's clock
+            ///
+            /// - Remark: Generated from `#/components/schemas/TimelineEvent/at`.
+            public var at: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/TimelineEvent/kind`.
+            public var kind: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TimelineEvent/user_id`.
+            public var userId: Swift.String?
+            /// The phone number or email address it concerns
+            ///
+            /// - Remark: Generated from `#/components/schemas/TimelineEvent/subject`.
+            public var subject: Swift.String?
+            /// The deciding rule's id (docs/RULES.md), when one decided
+            ///
+            /// - Remark: Generated from `#/components/schemas/TimelineEvent/rule`.
+            public var rule: Swift.String?
+            /// The sign-in it belongs to (ActiveSession.id)
+            ///
+            /// - Remark: Generated from `#/components/schemas/TimelineEvent/session_id`.
+            public var sessionId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/TimelineEvent/device_id`.
+            public var deviceId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/TimelineEvent/client_address`.
+            public var clientAddress: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/TimelineEvent/detail`.
+            public struct DetailPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: [String: Swift.String]
+                /// Creates a new `DetailPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: [String: Swift.String] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/TimelineEvent/detail`.
+            public var detail: Components.Schemas.TimelineEvent.DetailPayload
+            /// Creates a new `TimelineEvent`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - at: The backend's clock
+            ///   - kind:
+            ///   - userId:
+            ///   - subject: The phone number or email address it concerns
+            ///   - rule: The deciding rule's id (docs/RULES.md), when one decided
+            ///   - sessionId: The sign-in it belongs to (ActiveSession.id)
+            ///   - deviceId:
+            ///   - clientAddress:
+            ///   - detail:
+            public init(
+                id: Swift.Int,
+                at: Foundation.Date,
+                kind: Swift.String,
+                userId: Swift.String? = nil,
+                subject: Swift.String? = nil,
+                rule: Swift.String? = nil,
+                sessionId: Swift.String? = nil,
+                deviceId: Swift.String? = nil,
+                clientAddress: Swift.String? = nil,
+                detail: Components.Schemas.TimelineEvent.DetailPayload
+            ) {
+                self.id = id
+                self.at = at
+                self.kind = kind
+                self.userId = userId
+                self.subject = subject
+                self.rule = rule
+                self.sessionId = sessionId
+                self.deviceId = deviceId
+                self.clientAddress = clientAddress
+                self.detail = detail
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case at
+                case kind
+                case userId = "user_id"
+                case subject
+                case rule
+                case sessionId = "session_id"
+                case deviceId = "device_id"
+                case clientAddress = "client_address"
+                case detail
             }
         }
         /// One request as the backend saw it. Secrets never appear: the values of every credential header (Authorization, Cookie, Set-Cookie, X-Reauth-Token, X-Admin-Token, and any header whose name contains token, secret, key, cookie or authorization), and of every JSON member or query parameter named password, current_password, new_password, code, token, access_token, refresh_token, reauth_token, id_token, link or url, read "[redacted]"

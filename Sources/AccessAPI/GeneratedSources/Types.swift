@@ -461,6 +461,18 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /_admin/journal`.
     /// - Remark: Generated from `#/paths//_admin/journal/get(adminJournal)`.
     func adminJournal(_ input: Operations.AdminJournal.Input) async throws -> Operations.AdminJournal.Output
+    /// Sign out sign-in id (ActiveSession.id) of whichever account holds it, as another of its devices would (issue 49 item 3: the palette's "Sign this device out from elsewhere"): its access and refresh tokens die, its next call is answered 401 session_revoked with reason signed_out_by_device, and the timeline records it. 404 not_found for an id that is no live sign-in
+    ///
+    /// - Remark: HTTP `DELETE /_admin/sessions/{id}`.
+    /// - Remark: Generated from `#/paths//_admin/sessions/{id}/delete(adminSignOutSession)`.
+    func adminSignOutSession(_ input: Operations.AdminSignOutSession.Input) async throws -> Operations.AdminSignOutSession.Output
+    /// One person's events, oldest first (issue 49): codes, sends refused, sign-ins, sessions and why they ended, methods, password, two-factor, notices, deletion. Never a code, token, password or link
+    ///
+    /// user is an account id (usr_…), a phone number in E.164 or an email address: the account's events and those about its phone and email (a sign-in code sent before the account existed, a refused send). A number or address with no account still answers its own events. The newest limit events (default 200) at or after since, as their kinds. An account id answers its events even once the account is purged. 422 invalid_parameter for a bad since, an unknown kind or a limit out of range
+    ///
+    /// - Remark: HTTP `GET /_admin/timeline`.
+    /// - Remark: Generated from `#/paths//_admin/timeline/get(adminTimeline)`.
+    func adminTimeline(_ input: Operations.AdminTimeline.Input) async throws -> Operations.AdminTimeline.Output
     /// Simulated Apple/Google sign-in sheet: mint an id token
     ///
     /// - Remark: HTTP `POST /_admin/provider/{provider}/token`.
@@ -1368,6 +1380,34 @@ extension APIProtocol {
         headers: Operations.AdminJournal.Input.Headers = .init()
     ) async throws -> Operations.AdminJournal.Output {
         try await adminJournal(Operations.AdminJournal.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Sign out sign-in id (ActiveSession.id) of whichever account holds it, as another of its devices would (issue 49 item 3: the palette's "Sign this device out from elsewhere"): its access and refresh tokens die, its next call is answered 401 session_revoked with reason signed_out_by_device, and the timeline records it. 404 not_found for an id that is no live sign-in
+    ///
+    /// - Remark: HTTP `DELETE /_admin/sessions/{id}`.
+    /// - Remark: Generated from `#/paths//_admin/sessions/{id}/delete(adminSignOutSession)`.
+    public func adminSignOutSession(
+        path: Operations.AdminSignOutSession.Input.Path,
+        headers: Operations.AdminSignOutSession.Input.Headers = .init()
+    ) async throws -> Operations.AdminSignOutSession.Output {
+        try await adminSignOutSession(Operations.AdminSignOutSession.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// One person's events, oldest first (issue 49): codes, sends refused, sign-ins, sessions and why they ended, methods, password, two-factor, notices, deletion. Never a code, token, password or link
+    ///
+    /// user is an account id (usr_…), a phone number in E.164 or an email address: the account's events and those about its phone and email (a sign-in code sent before the account existed, a refused send). A number or address with no account still answers its own events. The newest limit events (default 200) at or after since, as their kinds. An account id answers its events even once the account is purged. 422 invalid_parameter for a bad since, an unknown kind or a limit out of range
+    ///
+    /// - Remark: HTTP `GET /_admin/timeline`.
+    /// - Remark: Generated from `#/paths//_admin/timeline/get(adminTimeline)`.
+    public func adminTimeline(
+        query: Operations.AdminTimeline.Input.Query,
+        headers: Operations.AdminTimeline.Input.Headers = .init()
+    ) async throws -> Operations.AdminTimeline.Output {
+        try await adminTimeline(Operations.AdminTimeline.Input(
             query: query,
             headers: headers
         ))

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 
 /// Where the app lands when who is signed in changes, in one place: a sign-in, a stored session's
@@ -29,6 +30,12 @@ public enum AppRoutes {
 
     /// The backend refused the session for good (a refused refresh): sign in again (seed 002).
     static var sessionExpired: AnyScreen { AnyScreen(SignInScreen(notice: SignInScreen.sessionExpiredText)) }
+
+    /// The backend refused the session for good and said why it ended (issue 49 item 3): sign in again, told why
+    /// in words ("You were signed out because your password was changed on another device.").
+    static func sessionEnded(reason: String) -> AnyScreen {
+        AnyScreen(SignInScreen(notice: SessionEndReason.signedOutText(reason)))
+    }
 
     /// Another device signed this session out (issue 30): sign in again, told why.
     static var signedOutElsewhere: AnyScreen { AnyScreen(SignInScreen(notice: signedOutElsewhereText)) }

@@ -61,7 +61,7 @@ func deliver(_ result: Result<Answer, APIError>, for id: RequestID, in state: in
     effects += apply(commands, to: &state, for: owner)
     guard let failure else { return effects }
     for row in AppWideFailure.afterTheOwner where row.matches(failure) && row.holds(for: pending, in: state) {
-        effects += apply(row.commands, to: &state, for: row == .limitedAccess ? owner : nil)
+        effects += apply(row.commands(for: failure), to: &state, for: row == .limitedAccess ? owner : nil)
     }
     return effects
 }
@@ -97,7 +97,11 @@ enum AppWideFailure: CaseIterable {
         case .grantRefused: if case .reauthRequired = failure { true } else { false }
         case .limitedAccess: LimitedAccess.isRefusal(failure)
         case .secondFactorRequired: TwoFactor.isRequiredRefusal(failure)
-        case .signedOut: if case .signedOut = failure { true } else { false }
+        case .signedOut:
+            switch failure {
+            case .signedOut, .sessionEnded: true
+            default: false
+            }
         case .signedOutElsewhere: if case .signedOutElsewhere = failure { true } else { false }
         }
     }
@@ -129,5 +133,11 @@ enum AppWideFailure: CaseIterable {
         case .signedOut: [.signOut, .resetStack(AppRoutes.sessionExpired)]
         case .signedOutElsewhere: [.signOut, .resetStack(AppRoutes.signedOutElsewhere)]
         }
+    }
+
+    /// `commands`, but a session that ended for a reason the backend gave is signed out saying it (issue 49 item 3).
+    func commands(for failure: APIError) -> [Command] {
+        guard self == .signedOut, case .sessionEnded(let reason) = failure else { return commands }
+        return [.signOut, .resetStack(AppRoutes.sessionEnded(reason: reason))]
     }
 }

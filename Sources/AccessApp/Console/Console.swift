@@ -12,6 +12,7 @@ enum ConsoleReply: Equatable, Sendable {
     case faultsChanged(String, Result<FaultSettings, APIError>)
     case otherDeviceSignedIn(OtherDevice, Result<String, APIError>)
     case authenticatorCode(Result<AuthenticatorCode, APIError>)
+    case signedOutElsewhere(Result<String, APIError>)
     case worlds(Result<[WorldSummary], APIError>)
     case worldEntered(EnterWorld, Result<WorldEntered, APIError>)
 }
@@ -132,6 +133,10 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
         return apply([.showToast(AuthenticatorCode.noTwoFactorText)], to: &state, for: nil)
     case .authenticatorCode(.failure(let failure)):
         return apply([.showToast("No authenticator code: \(failure.message)")], to: &state, for: nil)
+    case .signedOutElsewhere(.success):
+        return apply([.showToast(SignThisDeviceOutElsewhere.doneText)], to: &state, for: nil)
+    case .signedOutElsewhere(.failure(let failure)):
+        return apply([.showToast("This device was not signed out: \(failure.message)")], to: &state, for: nil)
     }
 }
 
@@ -217,6 +222,10 @@ func runPaletteAction(_ action: PaletteAction, in state: inout AppState) -> [Eff
             Call(SignInOtherDevice(device: device)) { ConsoleReply.otherDeviceSignedIn(device, $0) }, for: .console)
     case .authenticatorCode:
         return state.send(Call(LoadAuthenticatorCode(), ConsoleReply.authenticatorCode), for: .console)
+    case .timeline(let user):
+        return apply([.showOverlay(TimelinePanel(user: user))], to: &state, for: nil)
+    case .signOutThisDeviceElsewhere:
+        return state.send(Call(SignThisDeviceOutElsewhere(), ConsoleReply.signedOutElsewhere), for: .console)
     case .runConformance:
         let target = ConformPanel.target(
             baseURL: state.options.backendURL ?? "", world: state.options.world,

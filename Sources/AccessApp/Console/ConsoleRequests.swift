@@ -120,6 +120,22 @@ struct SignInOtherDevice: APIRequest {
     }
 }
 
+/// The palette's "Sign this device out from elsewhere" (issue 49 item 3): this device's sign-in (`GET /me/sessions`,
+/// the current row), then `DELETE /_admin/sessions/{id}`, which ends it as another device would. The app learns of
+/// it as it would for real: its next call is refused and says why.
+struct SignThisDeviceOutElsewhere: APIRequest {
+    static let doneText = "This device was signed out from elsewhere. Its next call will say so."
+
+    func perform(_ api: APIContext) async throws -> String {
+        guard let own = try await api.client.sessions().first(where: \.isCurrent) else {
+            throw APIError.server(
+                status: 0, code: "no_current_session", message: "No session of this device was found.")
+        }
+        try await api.client.adminSignOutSession(id: own.id)
+        return own.id
+    }
+}
+
 /// `GET /_admin/two-factor/code` (reference backend only): the code the scenario user's authenticator app
 /// shows on the backend's clock, and how long it has left.
 struct LoadAuthenticatorCode: APIRequest {

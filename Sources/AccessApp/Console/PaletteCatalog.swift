@@ -82,6 +82,15 @@ extension CommandPalette {
         }
         commands.append(
             PaletteCommand(
+                "Timeline: this account", detail: "what the backend decided about the signed-in user, for support",
+                .timeline(nil)))
+        commands.append(
+            PaletteCommand(
+                "Sign this device out from elsewhere",
+                detail: "end this device's session on the backend, as another device would",
+                .signOutThisDeviceElsewhere))
+        commands.append(
+            PaletteCommand(
                 "Authenticator: current code", detail: "what the scenario user's app shows now (two-factor)",
                 .authenticatorCode))
         commands.append(

@@ -11,6 +11,8 @@ public enum TypedCommand: String, Equatable, Sendable, CaseIterable {
     case fault
     /// `world NAME SCENARIO`: "New world from scenario" (issue 33), offered where the backend serves worlds.
     case world
+    /// `timeline USER`: "Timeline: find user…" (issue 49), an account id, a phone number or an email address.
+    case timeline
 
     /// The row that stands for the grammar: its title, and what to type.
     var template: PaletteCommand {
@@ -24,6 +26,10 @@ public enum TypedCommand: String, Equatable, Sendable, CaseIterable {
                 "Fault: your own status, code, latency, count…",
                 detail: "type fault PATH|* 409 [code] | latency MS | unavailable | offline | timeout "
                     + "| commit_then_fail | body [2xx] JSON, then [xN] for N times", .typed(self))
+        case .timeline:
+            return PaletteCommand(
+                "Timeline: find user…",
+                detail: "type timeline PHONE, EMAIL or usr_… (what happened to them, for support)", .typed(self))
         case .world:
             return PaletteCommand(
                 "New world from scenario…", detail: "type world NAME SCENARIO (a scenario as the Scenario: rows list)",
@@ -36,6 +42,9 @@ public enum TypedCommand: String, Equatable, Sendable, CaseIterable {
         let words = query.split(separator: " ").map(String.init)
         guard words.first?.lowercased() == rawValue, words.count >= 2 else { return nil }
         switch self {
+        case .timeline:
+            let user = words.dropFirst().joined()
+            return PaletteCommand("Timeline of \(user)", detail: "as typed", .timeline(user))
         case .world:
             let name = words[1]
             // The name's rule is checked as it is typed: the row says what is wrong instead of a command.

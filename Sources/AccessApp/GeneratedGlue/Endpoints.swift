@@ -540,6 +540,28 @@ extension Endpoint {
         var customMirror: Mirror { Mirror(contractRequest: self, [("limit", .query("limit"), limit as Any)]) }
     }
 
+    /// `DELETE /_admin/sessions/{id}` (adminSignOutSession): Sign out sign-in id (ActiveSession.id) of whichever account holds it, as another of its devices would (issue 49 item 3: the palette's "Sign this device out from elsewhere"): its access and refresh tokens die, its next call is answered 401 session_revoked with reason signed_out_by_device, and the timeline records it. 404 not_found for an id that is no live sign-in
+    struct AdminSignOutSession: APIRequest, CustomReflectable {
+        var id: String
+        func perform(_ api: APIContext) async throws -> Acknowledged {
+            try await api.client.adminSignOutSession(id: id)
+            return Acknowledged()
+        }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("id", .path("id"), id)]) }
+    }
+
+    /// `GET /_admin/timeline` (adminTimeline): One person's events, oldest first (issue 49): codes, sends refused, sign-ins, sessions and why they ended, methods, password, two-factor, notices, deletion. Never a code, token, password or link
+    struct AdminTimeline: APIRequest, CustomReflectable {
+        var user: String
+        var since: String? = nil
+        var kinds: String? = nil
+        var limit: Int? = nil
+        func perform(_ api: APIContext) async throws -> Timeline {
+            try await api.client.adminTimeline(user: user, since: since, kinds: kinds, limit: limit)
+        }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("user", .query("user"), user), ("since", .query("since"), since as Any), ("kinds", .query("kinds"), kinds as Any), ("limit", .query("limit"), limit as Any)]) }
+    }
+
     /// `POST /_admin/provider/{provider}/token` (adminProviderToken): Simulated Apple/Google sign-in sheet: mint an id token
     struct AdminProviderToken: APIRequest, CustomReflectable {
         var provider: SocialProvider

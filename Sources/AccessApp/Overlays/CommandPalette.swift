@@ -34,6 +34,11 @@ public enum PaletteAction: Equatable, Sendable {
     case clearFaults
     /// QA: a sign-in of the scenario's user from another device (issue 30), to watch in Active sessions.
     case signInOtherDevice(OtherDevice)
+    /// QA: this device's own sign-in ended by the backend as another device would (issue 49 item 3), so its next
+    /// call shows how a signed-out device is told why.
+    case signOutThisDeviceElsewhere
+    /// Support (issue 49): the timeline of an account id, phone or email; nil: the signed-in user's.
+    case timeline(String?)
     /// QA: the code the scenario user's authenticator app shows now (issue 31), from the admin API.
     case authenticatorCode
     /// Issue 32: `accessdeck conform`'s checks against this backend, in a panel.

@@ -472,6 +472,26 @@ final class Store: Sendable {
                     CREATE INDEX code_challenges_expires ON code_challenges(expires_at);
                     """)
         }
+        // Issue 49 items 1 and 3: the event log support reads as a person's timeline (`EventLog`). No foreign key: an
+        // account's events outlive its deletion and purge, which are events themselves. Read by person and time.
+        // And why each ended session ended, by its tokens' digests, while its refresh token would have lived, so
+        // the device's next call is told (`SessionService.endedReason`).
+        migrator.registerMigration("v23-events") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE events (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, at REAL NOT NULL, kind TEXT NOT NULL,
+                        user_id TEXT, subject TEXT, rule TEXT, family_id TEXT, device_id TEXT,
+                        client_address TEXT, detail TEXT NOT NULL);
+                    CREATE INDEX events_user ON events(user_id, at);
+                    CREATE INDEX events_subject ON events(subject COLLATE NOCASE, at);
+                    CREATE TABLE ended_sessions (
+                        access_hash TEXT PRIMARY KEY, refresh_hash TEXT NOT NULL, reason TEXT NOT NULL,
+                        expires_at REAL NOT NULL);
+                    CREATE INDEX ended_sessions_refresh ON ended_sessions(refresh_hash);
+                    CREATE INDEX ended_sessions_expires ON ended_sessions(expires_at);
+                    """)
+        }
         return migrator
     }
 }

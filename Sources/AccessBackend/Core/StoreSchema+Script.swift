@@ -103,6 +103,13 @@ extension StoreSchema {
             wrong_attempts INTEGER NOT NULL DEFAULT 0,
             state TEXT NOT NULL CHECK (state IN ('open', 'dead', 'used', 'cancelled', 'superseded')),
             CHECK ((purpose = 'sign_in') = (user_id IS NULL)));
+        CREATE TABLE events (
+            id INTEGER PRIMARY KEY AUTOINCREMENT, at REAL NOT NULL, kind TEXT NOT NULL,
+            user_id TEXT, subject TEXT, rule TEXT, family_id TEXT, device_id TEXT,
+            client_address TEXT, detail TEXT NOT NULL);
+        CREATE TABLE ended_sessions (
+            access_hash TEXT PRIMARY KEY, refresh_hash TEXT NOT NULL, reason TEXT NOT NULL,
+            expires_at REAL NOT NULL);
         CREATE INDEX password_failures_user ON password_failures(user_id, failed_at);
         CREATE INDEX sends_recipient ON sends(recipient, sent_at);
         CREATE INDEX sends_sent_at ON sends(sent_at);
@@ -128,6 +135,10 @@ extension StoreSchema {
         CREATE INDEX recovery_codes_user ON recovery_codes(user_id);
         CREATE INDEX code_challenges_live ON code_challenges(destination, user_id, state);
         CREATE INDEX code_challenges_expires ON code_challenges(expires_at);
+        CREATE INDEX events_user ON events(user_id, at);
+        CREATE INDEX events_subject ON events(subject COLLATE NOCASE, at);
+        CREATE INDEX ended_sessions_refresh ON ended_sessions(refresh_hash);
+        CREATE INDEX ended_sessions_expires ON ended_sessions(expires_at);
         INSERT INTO grdb_migrations VALUES ('v1');
         INSERT INTO grdb_migrations VALUES ('v2-password-failures');
         INSERT INTO grdb_migrations VALUES ('v3-keyed-hashes');
@@ -150,5 +161,6 @@ extension StoreSchema {
         INSERT INTO grdb_migrations VALUES ('v20-two-factor');
         INSERT INTO grdb_migrations VALUES ('v21-reauth-sign-ins');
         INSERT INTO grdb_migrations VALUES ('v22-code-challenges');
+        INSERT INTO grdb_migrations VALUES ('v23-events');
         """#
 }

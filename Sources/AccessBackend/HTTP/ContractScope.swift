@@ -22,16 +22,19 @@ final class ContractScope: Sendable {
     let remoteAddress: String?
     /// Which rules the world answering keeps (`RulePolicy.current`).
     let policy: RulePolicy
+    /// The world's token digest: how the event log (`EventLog`) finds the sign-in of the request's bearer token.
+    let digest: TokenDigest?
 
     init(
         request: Request, decision: Decision, capture: JournalCapture? = nil, remoteAddress: String? = nil,
-        policy: RulePolicy = .everyRule
+        policy: RulePolicy = .everyRule, digest: TokenDigest? = nil
     ) {
         self.request = request
         self.decision = decision
         self.capture = capture
         self.remoteAddress = remoteAddress
         self.policy = policy
+        self.digest = digest
     }
 }
 
@@ -44,6 +47,7 @@ struct ContractScopeMiddleware: RouterMiddleware {
 
     /// The world's rule policy, which each request's scope carries to the services.
     var policy = RulePolicy.everyRule
+    var digest: TokenDigest? = nil
 
     func handle(
         _ request: Request, context: AppContext, next: (Request, AppContext) async throws -> Response
@@ -76,7 +80,8 @@ struct ContractScopeMiddleware: RouterMiddleware {
         // request is a retain and a release of each of its parts (issue 34 item 2).
         let scope = ContractScope(
             request: Self.handedOn(request, body: body, mark: bodyRead), decision: context.decision,
-            capture: context.capture, remoteAddress: PeerAddress.text(context.channel.remoteAddress), policy: policy)
+            capture: context.capture, remoteAddress: PeerAddress.text(context.channel.remoteAddress), policy: policy,
+            digest: digest)
         do {
             return try await ContractScope.$current.withValue(scope) { try await next(scope.request, context) }
         } catch let error as ServerError {

@@ -2207,6 +2207,76 @@ paths:
             type: "integer"
             minimum: 0
             maximum: 500
+  "/_admin/sessions/{id}":
+    delete:
+      operationId: "adminSignOutSession"
+      summary: "Sign out sign-in id (ActiveSession.id) of whichever account holds it, as another of its devices would (issue 49 item 3: the palette's \"Sign this device out from elsewhere\"): its access and refresh tokens die, its next call is answered 401 session_revoked with reason signed_out_by_device, and the timeline records it. 404 not_found for an id that is no live sign-in"
+      responses:
+        "204":
+          description: "Signed out"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "404":
+          "$ref": "#/components/responses/E404"
+      tags:
+        - "admin"
+      security: []
+      parameters:
+        - name: "id"
+          in: "path"
+          required: true
+          schema:
+            type: "string"
+            minLength: 1
+            maxLength: 100
+  "/_admin/timeline":
+    get:
+      operationId: "adminTimeline"
+      summary: "One person's events, oldest first (issue 49): codes, sends refused, sign-ins, sessions and why they ended, methods, password, two-factor, notices, deletion. Never a code, token, password or link"
+      description: "user is an account id (usr_…), a phone number in E.164 or an email address: the account's events and those about its phone and email (a sign-in code sent before the account existed, a refused send). A number or address with no account still answers its own events. The newest limit events (default 200) at or after since, as their kinds. An account id answers its events even once the account is purged. 422 invalid_parameter for a bad since, an unknown kind or a limit out of range"
+      responses:
+        "200":
+          description: "Success"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/Timeline"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "422":
+          "$ref": "#/components/responses/E422"
+      tags:
+        - "admin"
+      security: []
+      parameters:
+        - name: "user"
+          in: "query"
+          required: true
+          schema:
+            type: "string"
+            minLength: 1
+            maxLength: 320
+        - name: "since"
+          in: "query"
+          required: false
+          description: "An ISO 8601 time (2026-11-29T10:00:00Z); events before it are left out"
+          schema:
+            type: "string"
+            maxLength: 64
+        - name: "kinds"
+          in: "query"
+          required: false
+          description: "Comma-separated event kinds (TimelineEvent.kind); only those"
+          schema:
+            type: "string"
+            maxLength: 1000
+        - name: "limit"
+          in: "query"
+          required: false
+          schema:
+            type: "integer"
+            minimum: 1
+            maximum: 10000
   "/_admin/provider/{provider}/token":
     post:
       operationId: "adminProviderToken"
@@ -2533,6 +2603,9 @@ components:
           description: "Seconds to wait; also the Retry-After header of a 429"
         limit:
           "$ref": "#/components/schemas/RateLimitKind"
+        reason:
+          type: "string"
+          description: "Why the session presented has ended, on a 401 for an ended session (issue 49): logged_out, signed_out_by_device, password_changed, password_reset, email_reverted, recovery, refresh_token_reused, account_deleted, expired. Extensible: a client reads a reason it does not know as the generic signed-out copy"
         errors:
           type: "array"
           description: "Field-level problems (password rules, bad request fields)"
@@ -3847,6 +3920,54 @@ components:
           description: "Replaces every endpoint fault (an empty array clears them); the first whose path matches applies, and one given `times` is removed once spent, so a list on one path is a sequence"
           items:
             "$ref": "#/components/schemas/EndpointFault"
+    Timeline:
+      type: "object"
+      properties:
+        user_id:
+          type: "string"
+          description: "The account the user parameter names; absent for a phone or address with no account"
+        events:
+          type: "array"
+          items:
+            "$ref": "#/components/schemas/TimelineEvent"
+      required:
+        - "events"
+    TimelineEvent:
+      type: "object"
+      description: "One decision about one person, written in the same transaction as the decision. kind is one of code_sent, code_accepted, code_wrong, code_dead, code_expired, send_refused, signed_in, sign_in_refused, lock_started, method_added, method_changed, method_removed, password_changed, password_reset, link_sent, link_opened, link_expired, session_started, session_ended, two_factor_on, two_factor_off, recovery_code_used, notice_sent, account_deleted; a client must show an unknown kind as it is spelt. detail holds strings only: channel, purpose, message, tries_left, limit, retry_after, method, device, new_device, new_account, reason (a session_ended's SessionEndReason), remaining, …"
+      properties:
+        id:
+          type: "integer"
+        at:
+          type: "string"
+          format: "date-time"
+          description: "The backend's clock"
+        kind:
+          type: "string"
+        user_id:
+          type: "string"
+        subject:
+          type: "string"
+          description: "The phone number or email address it concerns"
+        rule:
+          type: "string"
+          description: "The deciding rule's id (docs/RULES.md), when one decided"
+        session_id:
+          type: "string"
+          description: "The sign-in it belongs to (ActiveSession.id)"
+        device_id:
+          type: "string"
+        client_address:
+          type: "string"
+        detail:
+          type: "object"
+          additionalProperties:
+            type: "string"
+      required:
+        - "id"
+        - "at"
+        - "kind"
+        - "detail"
     JournalEntry:
       type: "object"
       description: "One request as the backend saw it. Secrets never appear: the values of every credential header (Authorization, Cookie, Set-Cookie, X-Reauth-Token, X-Admin-Token, and any header whose name contains token, secret, key, cookie or authorization), and of every JSON member or query parameter named password, current_password, new_password, code, token, access_token, refresh_token, reauth_token, id_token, link or url, read \"[redacted]\""

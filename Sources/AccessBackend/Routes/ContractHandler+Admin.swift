@@ -137,6 +137,21 @@ extension ContractHandler {
         return .ok(.init(body: .json(backend.journal.recent(limit: limit))))
     }
 
+    /// The palette's "Sign this device out from elsewhere" (issue 49 item 3).
+    func adminSignOutSession(
+        _ input: Operations.AdminSignOutSession.Input
+    ) async throws -> Operations.AdminSignOutSession.Output {
+        try await backend.sessionList.signOutByAdmin(id: input.path.id)
+        return .noContent(.init())
+    }
+
+    /// Support's view of one person (issue 49 item 2).
+    func adminTimeline(_ input: Operations.AdminTimeline.Input) async throws -> Operations.AdminTimeline.Output {
+        let timeline = try await TimelineService(store: backend.store).timeline(
+            user: input.query.user, since: input.query.since, kinds: input.query.kinds, limit: input.query.limit)
+        return .ok(.init(body: .json(timeline)))
+    }
+
     func adminProviderToken(
         _ input: Operations.AdminProviderToken.Input
     ) async throws -> Operations.AdminProviderToken.Output {

@@ -26,7 +26,7 @@ struct ScenarioLoader: Sendable {
                 "reauth_grants", "links",
                 "provider_tokens", "provider_grants", "device_accounts", "scheduled_items", "payouts", "deletions",
                 "identity_holds", "outbox", "devices", "login_failures", "recovery_requests",
-                "two_factor", "two_factor_setups", "recovery_codes", "users", "meta",
+                "two_factor", "two_factor_setups", "recovery_codes", "users", "meta", "events", "ended_sessions",
             ] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }

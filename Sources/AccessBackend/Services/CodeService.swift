@@ -139,7 +139,7 @@ struct CodeService: Sendable {
     /// The right code spends the request; a wrong one is counted, and the last wrong try kills the code. The
     /// caller returns a wrong verdict out of its transaction rather than throwing, so the count is committed,
     /// and then throws `incorrect`.
-    func check(_ db: Database, _ challenge: CodeChallengeRecord, code: String) throws -> Verdict {
+    func check(_ db: Database, _ challenge: CodeChallengeRecord, code: String, now: Date) throws -> Verdict {
         let presented = store.digest(code, context: challenge.id)
         guard Secrets.constantTimeEquals(presented, challenge.codeHash) else {
             var wrong = challenge
@@ -148,10 +148,30 @@ struct CodeService: Sendable {
             let answers = Self.answers(userId: challenge.userId)
             wrong.state = exhausted && RulePolicy.current.enforces(answers.exhausted) ? .dead : .open
             try wrong.update(db)
-            return .wrong(remaining: max(0, CodeRules.maxWrongAttempts - wrong.wrongAttempts))
+            let remaining = max(0, CodeRules.maxWrongAttempts - wrong.wrongAttempts)
+            try Self.event(
+                db, wrong.state == .dead ? .codeDead : .codeWrong, challenge,
+                rule: remaining == 0 ? answers.exhausted : answers.incorrect, detail: ["tries_left": "\(remaining)"],
+                now: now)
+            return .wrong(remaining: remaining)
         }
         try Self.setState(db, id: challenge.id, .used)
+        try Self.event(db, .codeAccepted, challenge, rule: nil, detail: [:], now: now)
         return .right
+    }
+
+    /// What became of a code, for the event log: its channel, purpose and destination beside `detail`.
+    private static func event(
+        _ db: Database, _ kind: EventKind, _ challenge: CodeChallengeRecord, rule: Rule?, detail: [String: String],
+        now: Date
+    ) throws {
+        var detail = detail
+        detail["channel"] = challenge.channel.rawValue
+        detail["purpose"] = challenge.purpose.rawValue
+        let owner = try challenge.userId ?? EventLog.owner(db, of: challenge.destination)
+        try EventLog.append(
+            db, .init(kind: kind, userId: owner, subject: challenge.destination, rule: rule, detail: detail),
+            now: now)
     }
 
     /// 401 `code_incorrect` with the tries left, under the family's rule.

@@ -57,11 +57,21 @@ struct DeletionService: Sendable {
             try db.execute(
                 sql: "UPDATE code_challenges SET state = ? WHERE user_id = ? AND state = ?",
                 arguments: [CodeState.cancelled, user.id, CodeState.open])
-            if RulePolicy.current.enforces(.deleteDone) { _ = try SessionService.revokeAll(db, userId: user.id) }
+            if RulePolicy.current.enforces(.deleteDone) {
+                _ = try SessionService.revokeAll(db, userId: user.id, reason: .accountDeleted, now: now)
+            }
             try DeletionRecord(
                 userId: user.id, isPrimary: user.isPrimary, deletedAt: now.unix, purgeAt: deleted.purgeAt.unix,
                 heldUntil: deleted.identityHeldUntil.unix
             ).insert(db)
+            try EventLog.append(
+                db,
+                .init(
+                    kind: .accountDeleted, userId: user.id, rule: .deleteDone,
+                    detail: [
+                        "purge_at": "\(deleted.purgeAt.unix)", "held_until": "\(deleted.identityHeldUntil.unix)",
+                    ]),
+                now: now)
             if let email = user.email {
                 try OutboxService.send(
                     db,

@@ -115,7 +115,14 @@ struct EmailService: Sendable {
     /// session, as seed 001 says ("validates token, applies change, issues new session").
     func verify(token: String) async throws -> EmailVerified {
         let now = clock.now()
-        return try await store.pool.write { db in
+        let owner = try await LinkService.owner(store, token: token)
+        return try await EventLog.recordingRefusals(store, now: now, userId: owner.userId, subject: owner.email) {
+            try await verifyRecorded(token: token, now: now)
+        }
+    }
+
+    private func verifyRecorded(token: String, now: Date) async throws -> EmailVerified {
+        try await store.pool.write { db in
             let link = try redeem(db, token: token, kinds: [.emailChange, .emailAdd], now: now)
             let user = try AccountService.current(db, id: link.userId)
             // Someone may have taken the address while the link sat in the inbox.
@@ -137,6 +144,15 @@ struct EmailService: Sendable {
                         db, .emailRevert, userId: user.id, to: previous, previousEmail: link.email, now: now)
                 }
             }
+            if RulePolicy.current.enforces(.emailChanged) {
+                try EventLog.append(
+                    db,
+                    .init(
+                        kind: link.kind == .emailAdd ? .methodAdded : .methodChanged, userId: user.id,
+                        subject: link.email, rule: .emailChanged,
+                        detail: ["method": "email", "previous": user.email ?? ""]),
+                    now: now)
+            }
             let updated = try AccountService.current(db, id: user.id)
             let session = try SessionService.issue(db, digest: store.digest, userId: user.id, now: now)
             if !RulePolicy.current.enforces(.emailChanged, .issuedSessionWorks) {
@@ -151,11 +167,24 @@ struct EmailService: Sendable {
     /// The old address's way back: the email returns and every session ends, so whoever changed it is out.
     func revert(token: String) async throws -> EmailReverted {
         let now = clock.now()
-        return try await store.pool.write { db in
+        let owner = try await LinkService.owner(store, token: token)
+        return try await EventLog.recordingRefusals(store, now: now, userId: owner.userId, subject: owner.email) {
+            try await revertRecorded(token: token, now: now)
+        }
+    }
+
+    private func revertRecorded(token: String, now: Date) async throws -> EmailReverted {
+        try await store.pool.write { db in
             let link = try redeem(db, token: token, kinds: [.emailRevert], now: now)
             guard try !Self.taken(db, email: link.email, by: link.userId) else { throw Self.takenError }
             try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: link.email, now: now)
             try db.execute(sql: "UPDATE users SET email = ? WHERE id = ?", arguments: [link.email, link.userId])
+            try EventLog.append(
+                db,
+                .init(
+                    kind: .methodChanged, userId: link.userId, subject: link.email, rule: .emailReverted,
+                    detail: ["method": "email", "reverted": "yes"]),
+                now: now)
             // Pending changes die too: a link still in the intruder's inbox must not undo the revert.
             try OutboxService.endLinks(
                 db, where: "user_id = ? AND purpose IN (?, ?)",
@@ -168,9 +197,10 @@ struct EmailService: Sendable {
                 let newest = try String.fetchOne(
                     db, sql: "SELECT access_hash FROM sessions WHERE user_id = ? ORDER BY rowid DESC LIMIT 1",
                     arguments: [link.userId])
-                ended = try SessionService.revokeAll(db, userId: link.userId, keeping: newest)
+                ended = try SessionService.revokeAll(
+                    db, userId: link.userId, keeping: newest, reason: .emailReverted, now: now)
             } else {
-                ended = try SessionService.revokeAll(db, userId: link.userId)
+                ended = try SessionService.revokeAll(db, userId: link.userId, reason: .emailReverted, now: now)
             }
             return EmailReverted(email: link.email, signedOutSessions: ended)
         }
@@ -210,7 +240,7 @@ struct EmailService: Sendable {
     /// expired"); otherwise the link is spent here, in the transaction that acts on it.
     private func redeem(_ db: Database, token: String, kinds: Set<EmailLink>, now: Date) throws -> Redeemed {
         let (link, email) = try LinkService.liveAddress(db, tokenHash: store.digest(token), kinds, now: now)
-        try LinkService.spend(db, link)
+        try LinkService.spend(db, link, now: now)
         return Redeemed(userId: link.userId, kind: link.purpose, email: email, passwordHash: link.passwordHash)
     }
 }

@@ -41,7 +41,8 @@ struct LinkService: Sendable {
             db,
             .init(
                 channel: .email, recipient: email, kind: kind.outboxKind, purpose: kind.rawValue,
-                link: "\(linkBase)/\(kind.path)?token=\(token)", token: token, tokenHash: store.digest(token)),
+                link: "\(linkBase)/\(kind.path)?token=\(token)", token: token, tokenHash: store.digest(token),
+                userId: userId),
             sealedWith: store.outboxSealer, now: now)
         return expires
     }
@@ -96,10 +97,21 @@ struct LinkService: Sendable {
         return (link, email)
     }
 
-    /// Opened to effect: a one-shot kind never works again.
-    static func spend(_ db: Database, _ link: LinkRecord) throws {
+    /// Opened to effect: a one-shot kind never works again. An event of the account's timeline either way.
+    static func spend(_ db: Database, _ link: LinkRecord, now: Date) throws {
+        try EventLog.append(
+            db,
+            .init(
+                kind: .linkOpened, userId: link.userId, subject: link.email, detail: ["purpose": link.purpose.rawValue]),
+            now: now)
         guard link.purpose.rules.oneShot, RulePolicy.current.enforces(expired([link.purpose]).rule) else { return }
         try LinkRecord.spend(db, tokenHash: link.tokenHash)
+    }
+
+    /// The account and address a token's link names (nil: no such link), for the event of a refusal to open it.
+    static func owner(_ store: Store, token: String) async throws -> (userId: String?, email: String?) {
+        let found = try await store.pool.read { db in try LinkRecord.find(db, tokenHash: store.digest(token)) }
+        return (found?.userId, found?.email)
     }
 
     /// A link never issued, as the flow that opens `kinds` names it: recovery's own rule, else `link.unknown`.
@@ -144,7 +156,7 @@ struct LinkService: Sendable {
         let now = clock.now()
         return try await store.pool.write { db in
             let link = try Self.live(db, tokenHash: store.digest(token), [.reauth], userId: user.id, now: now)
-            if RulePolicy.current.enforces(.linkExpired) { try Self.spend(db, link) }
+            if RulePolicy.current.enforces(.linkExpired) { try Self.spend(db, link, now: now) }
             return try ReauthService.issue(
                 db, store: store, userId: user.id, accessHash: accessHash, method: .email, now: now)
         }
@@ -163,7 +175,7 @@ struct LinkService: Sendable {
             // Not kept (conform's self-test of `link.inspected`): inspecting spends the link.
             : try await store.pool.write { db in
                 let link = try LinkRecord.find(db, tokenHash: tokenHash)
-                if let link { try Self.spend(db, link) }
+                if let link { try Self.spend(db, link, now: now) }
                 return link
             }
         guard let link else { throw Self.unknown(Set(EmailLink.allCases)) }

@@ -40,6 +40,12 @@ enum LoginThrottleService {
     /// A lockout is a security event (seed 003): the account's address is told each time one starts,
     /// whether the failures came from Log in or from a recovery link.
     static func noticeLockout(_ db: Database, email: String, purpose: String, now: Date) throws {
+        try EventLog.append(
+            db,
+            .init(
+                kind: .lockStarted, userId: try EventLog.owner(db, of: email), subject: email,
+                detail: ["purpose": purpose]),
+            now: now)
         try OutboxService.send(
             db, .init(channel: .email, recipient: email, kind: .lockoutNotice, purpose: purpose), now: now)
     }

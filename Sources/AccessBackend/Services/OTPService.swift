@@ -12,7 +12,18 @@ struct OTPService: Sendable {
 
     private var codes: CodeService { CodeService(store: store) }
 
+    /// A refused send (a limit) is an event of the account's timeline.
     func request(
+        user: UserRecord, access: AccessLevel, body: RequestOTPBody, reauth: ReauthProof
+    ) async throws -> OTPRequestAccepted {
+        try await EventLog.recordingRefusals(
+            store, now: clock.now(), userId: user.id, subject: PhoneNumberRules.normalizeE164(body.phone)
+        ) {
+            try await requestRecorded(user: user, access: access, body: body, reauth: reauth)
+        }
+    }
+
+    private func requestRecorded(
         user: UserRecord, access: AccessLevel, body: RequestOTPBody, reauth: ReauthProof
     ) async throws -> OTPRequestAccepted {
         let now = clock.now()
@@ -42,7 +53,15 @@ struct OTPService: Sendable {
 
     func resend(user: UserRecord, access: AccessLevel, requestId: String) async throws -> OTPRequestAccepted {
         let now = clock.now()
-        return try await store.pool.write { db in
+        return try await EventLog.recordingRefusals(store, now: now, userId: user.id, subject: nil) {
+            try await resendRecorded(user: user, access: access, requestId: requestId, now: now)
+        }
+    }
+
+    private func resendRecorded(
+        user: UserRecord, access: AccessLevel, requestId: String, now: Date
+    ) async throws -> OTPRequestAccepted {
+        try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
             let request = try Self.fetch(db, id: requestId, userId: user.id)
             let purpose = try Self.purpose(of: request)
@@ -70,7 +89,17 @@ struct OTPService: Sendable {
 
     /// `accessHash`: the session verifying, which a reverify_phone code gives full access and a reauth code a
     /// grant of its own.
+    /// An expired code tried is an event of the account's timeline.
     func verify(
+        user: UserRecord, access: AccessLevel, accessHash: String?, body: VerifyOTPBody, reauthToken: String?
+    ) async throws -> VerifyOTPResult {
+        try await EventLog.recordingRefusals(store, now: clock.now(), userId: user.id, subject: nil) {
+            try await verifyRecorded(
+                user: user, access: access, accessHash: accessHash, body: body, reauthToken: reauthToken)
+        }
+    }
+
+    private func verifyRecorded(
         user: UserRecord, access: AccessLevel, accessHash: String?, body: VerifyOTPBody, reauthToken: String?
     ) async throws -> VerifyOTPResult {
         let now = clock.now()
@@ -91,7 +120,7 @@ struct OTPService: Sendable {
                     db, digest: store.digest, proof: ReauthProof(token: reauthToken, accessHash: accessHash),
                     user: user, target: .phone, now: now)
             }
-            if case .wrong(let remaining) = try codes.check(db, request, code: body.code) {
+            if case .wrong(let remaining) = try codes.check(db, request, code: body.code, now: now) {
                 return .wrong(remaining: remaining)
             }
             let phone = request.destination
@@ -115,6 +144,12 @@ struct OTPService: Sendable {
                 try IdentityHoldService.refuseIfHeld(db, digest: store.digest, phone: phone, now: now)
                 if RulePolicy.current.enforces(.otpVerified) {
                     try db.execute(sql: "UPDATE users SET phone = ? WHERE id = ?", arguments: [phone, user.id])
+                    try EventLog.append(
+                        db,
+                        .init(
+                            kind: purpose == .addPhone ? .methodAdded : .methodChanged, userId: user.id, subject: phone,
+                            rule: .otpVerified, detail: ["method": "phone"]),
+                        now: now)
                 }
                 let updated = try UserRecord.fetchOne(db, key: user.id)
                 return .done(VerifyOTPResult(purpose: .init(purpose), authMethods: updated?.authMethods))

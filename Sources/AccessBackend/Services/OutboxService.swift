@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import GRDB
 
@@ -29,6 +30,9 @@ struct OutboxService: Sendable {
         var requestId: String? = nil
         /// The link's token digest (`store.digest(token)`): what finds the message when its link stops working.
         var tokenHash: String? = nil
+        /// The account it is sent for, for the event log, when the recipient is not (yet) its address: an email
+        /// change's link goes to the new address. Nil: the recipient's owner, if any.
+        var userId: String? = nil
     }
 
     /// What a message's `sealed` column holds once opened.
@@ -57,7 +61,7 @@ struct OutboxService: Sendable {
     static func send(_ db: Database, _ notice: Notice, now: Date) throws {
         try insert(
             db, channel: notice.channel, recipient: notice.recipient, kind: notice.kind, purpose: notice.purpose,
-            sealed: nil, requestId: nil, tokenHash: nil, now: now)
+            sealed: nil, requestId: nil, tokenHash: nil, userId: nil, now: now)
     }
 
     static func send(_ db: Database, _ message: Message, sealedWith sealer: Sealer, now: Date) throws {
@@ -65,17 +69,25 @@ struct OutboxService: Sendable {
         try insert(
             db, channel: message.channel, recipient: message.recipient, kind: message.kind, purpose: message.purpose,
             sealed: try secrets.sealed(with: sealer), requestId: message.requestId, tokenHash: message.tokenHash,
-            now: now)
+            userId: message.userId, now: now)
     }
 
     private static func insert(
         _ db: Database, channel: OutboxChannel, recipient: String, kind: OutboxKind, purpose: String, sealed: Data?,
-        requestId: String?, tokenHash: String?, now: Date
+        requestId: String?, tokenHash: String?, userId: String?, now: Date
     ) throws {
         try OutboxRecord(
             channel: channel, recipient: recipient, kind: kind, purpose: purpose, sealed: sealed, sentAt: now.unix,
             requestId: requestId, tokenHash: tokenHash
         ).insert(db)
+        // A notice that carries a link (an email change's, with the way back) counts as the link it carries.
+        let event: EventKind = kind == .otp ? .codeSent : tokenHash != nil ? .linkSent : .noticeSent
+        try EventLog.append(
+            db,
+            .init(
+                kind: event, userId: try userId ?? EventLog.owner(db, of: recipient), subject: recipient,
+                detail: ["channel": channel.rawValue, "message": kind.rawValue, "purpose": purpose]),
+            now: now)
         // Bounded like a real inbox view: QA reads the newest messages, and older ones only hold codes.
         try db.execute(
             sql: "DELETE FROM outbox WHERE id <= ?",

@@ -100,7 +100,7 @@ struct PasswordLoginService: Sendable {
         let now = clock.now()
         return try await store.pool.write { db in
             let (link, email) = try LinkService.liveAddress(db, tokenHash: store.digest(token), [.register], now: now)
-            try LinkService.spend(db, link)
+            try LinkService.spend(db, link, now: now)
             let userId = link.userId
             if RulePolicy.current.enforces(.registerConfirmed) {
                 try db.execute(
@@ -115,10 +115,17 @@ struct PasswordLoginService: Sendable {
         }
     }
 
+    /// A refused login (wrong password, locked, unverified) is an event of the address's timeline.
     func login(_ body: PasswordLoginBody) async throws -> SignedIn {
-        let now = clock.now()
         let email = EmailRules.normalized(body.email)
         guard EmailRules.isValid(email) else { throw EmailService.invalidError }
+        return try await EventLog.recordingRefusals(store, now: clock.now(), userId: nil, subject: email) {
+            try await loginRecorded(body, email: email)
+        }
+    }
+
+    private func loginRecorded(_ body: PasswordLoginBody, email: String) async throws -> SignedIn {
+        let now = clock.now()
         try PasswordService.refuseOverlong(body.password)
         try DeviceService.validate(body.device)
         let key = LoginThrottleService.key(email, digest: store.digest)

@@ -50,12 +50,15 @@ struct PasswordResetService: Sendable {
     /// Whether the link works, and for which address (the new password must not resemble it); not spent.
     func check(token: String) async throws -> PasswordResetLink {
         let now = clock.now()
-        return try await store.pool.write { db in
-            let (link, email) = try LinkService.liveAddress(
-                db, tokenHash: store.digest(token), [.passwordReset], now: now)
-            // Not kept (conform's self-test): checking spends the link.
-            if !RulePolicy.current.enforces(.passwordResetLinkLive) { try LinkService.spend(db, link) }
-            return PasswordResetLink(email: email, expiresAt: Date(unix: link.expiresAt))
+        let owner = try await LinkService.owner(store, token: token)
+        return try await EventLog.recordingRefusals(store, now: now, userId: owner.userId, subject: owner.email) {
+            try await store.pool.write { db in
+                let (link, email) = try LinkService.liveAddress(
+                    db, tokenHash: store.digest(token), [.passwordReset], now: now)
+                // Not kept (conform's self-test): checking spends the link.
+                if !RulePolicy.current.enforces(.passwordResetLinkLive) { try LinkService.spend(db, link, now: now) }
+                return PasswordResetLink(email: email, expiresAt: Date(unix: link.expiresAt))
+            }
         }
     }
 
@@ -78,8 +81,9 @@ struct PasswordResetService: Sendable {
             if user.storedPassword != judged {
                 try PasswordService.refuseInvalid(newPassword, email: email, current: user.storedPassword)
             }
-            try LinkService.spend(db, link)
+            try LinkService.spend(db, link, now: now)
             try PasswordService.set(db, userId: user.id, hash: newHash, changedAt: now)
+            try EventLog.append(db, .init(kind: .passwordReset, userId: user.id, rule: .passwordReset), now: now)
             // The link reached the address: that proves it, as the registration link would have.
             try db.execute(sql: "UPDATE users SET email_unverified = 0 WHERE id = ?", arguments: [user.id])
             try OnboardingService.emailVerified(db, userId: user.id)
@@ -90,9 +94,9 @@ struct PasswordResetService: Sendable {
                 ended = 0
             } else if !RulePolicy.current.enforces(.passwordReset, .refreshTokensEnd) {
                 // Not kept: the access tokens end, their refresh tokens live on.
-                ended = try SessionService.endAccessOnly(db, userId: user.id)
+                ended = try SessionService.endAccessOnly(db, userId: user.id, reason: .passwordReset, now: now)
             } else {
-                ended = try SessionService.revokeAll(db, userId: user.id)
+                ended = try SessionService.revokeAll(db, userId: user.id, reason: .passwordReset, now: now)
             }
             if !RulePolicy.current.enforces(.passwordReset, .noSessionIssued) {
                 // Not kept: the reset signs the account in as well, a session nobody asked for.

@@ -71,9 +71,11 @@ struct PasswordService: Sendable {
             try ReauthService.require(db, digest: store.digest, proof: reauth, user: user, target: .password, now: now)
             try Self.refuseInvalid(newPassword, email: email, current: user.storedPassword)
             try Self.set(db, userId: user.id, hash: newHash, changedAt: now)
+            try EventLog.append(db, .init(kind: .passwordChanged, userId: user.id, rule: .passwordChanged), now: now)
             let ended =
                 RulePolicy.current.enforces(.passwordChanged)
-                ? try SessionService.revokeAll(db, userId: user.id, keeping: reauth.accessHash) : 0
+                ? try SessionService.revokeAll(
+                    db, userId: user.id, keeping: reauth.accessHash, reason: .passwordChanged, now: now) : 0
             try OutboxService.send(
                 db,
                 .init(channel: .email, recipient: email, kind: .passwordChangedNotice, purpose: "password_change"),

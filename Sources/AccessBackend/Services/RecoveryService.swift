@@ -60,7 +60,7 @@ struct RecoveryService: Sendable {
         return try await store.pool.write { db in
             let (link, email) = try Self.liveLink(db, hash: store.digest(token), now: now)
             // Not kept (conform's self-test): checking spends the link.
-            if !RulePolicy.current.enforces(.recoveryLinkLive) { try LinkService.spend(db, link) }
+            if !RulePolicy.current.enforces(.recoveryLinkLive) { try LinkService.spend(db, link, now: now) }
             return RecoveryLink(email: email, expiresAt: Date(unix: link.expiresAt))
         }
     }
@@ -105,7 +105,7 @@ struct RecoveryService: Sendable {
                 return .refused(lock: lock)
             }
             try LoginThrottleService.clear(db, key: key)
-            try LinkService.spend(db, link)
+            try LinkService.spend(db, link, now: now)
             // The link reached the address: that proves it, as the registration link would have.
             try db.execute(sql: "UPDATE users SET email_unverified = 0 WHERE id = ?", arguments: [user.id])
             try OnboardingService.emailVerified(db, userId: user.id)
@@ -137,7 +137,7 @@ struct RecoveryService: Sendable {
     ) throws {
         try db.execute(sql: "UPDATE users SET phone = ? WHERE id = ?", arguments: [phone, user.id])
         try SessionService.grantFullAccess(db, accessHash: accessHash)
-        _ = try SessionService.revokeAll(db, userId: user.id, keeping: accessHash)
+        _ = try SessionService.revokeAll(db, userId: user.id, keeping: accessHash, reason: .recovery, now: now)
         if let email = user.email {
             try OutboxService.send(
                 db,

@@ -42,13 +42,14 @@ final class RetentionService: Sendable {
                 DELETE FROM reauth_grants WHERE family_id NOT IN (SELECT family_id FROM sessions WHERE revoked = 0);
                 DELETE FROM sign_ins WHERE family_id NOT IN (SELECT family_id FROM sessions);
                 DELETE FROM spent_refresh_tokens WHERE expires_at <= ?;
+                DELETE FROM ended_sessions WHERE expires_at <= ?;
                 UPDATE spent_refresh_tokens SET successor_sealed = NULL
                     WHERE successor_sealed IS NOT NULL AND spent_at <= ?;
                 DELETE FROM login_failures WHERE last_failed_at <= ? AND (locked_until IS NULL OR locked_until <= ?);
                 """,
             arguments: [
                 t - SendLimits.dailyWindow, t - PasswordAttemptRules.window, t, t,
-                t - expiredGrace, t - expiredGrace, t, t, t - RefreshRules.reuseInterval,
+                t - expiredGrace, t - expiredGrace, t, t, t, t - RefreshRules.reuseInterval,
                 t - LoginLockRules.forgetAfter, t,
             ])
         // On a running clock nobody calls /_admin/clock/advance: due purges run with the rest of the pruning.

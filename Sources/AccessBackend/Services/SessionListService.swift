@@ -17,9 +17,13 @@ struct SessionListService: Sendable {
     let store: Store
     let clock: BackendClock
 
-    static let revoked = BackendError(
-        .unauthorized, "session_revoked", "You were signed out from another device. Sign in again.",
-        rule: .sessionRevoked)
+    static let revoked: BackendError = {
+        var error = BackendError(
+            .unauthorized, "session_revoked", "You were signed out from another device. Sign in again.",
+            rule: .sessionRevoked)
+        error.detail.reason = SessionEndReason.signedOutByDevice.rawValue
+        return error
+    }()
 
     static let notFound = BackendError(
         .notFound, .notFound, "That session has ended or is not yours.", rule: .sessionNotFound)
@@ -87,6 +91,11 @@ struct SessionListService: Sendable {
             else { throw Self.notFound }
             guard id != caller else { throw Self.current }
             if RulePolicy.current.enforces(.sessionSignedOut) {
+                let families = try Row.fetchAll(
+                    db, sql: "SELECT DISTINCT family_id, device_id FROM sessions WHERE family_id = ?", arguments: [id])
+                try SessionService.recordEnds(
+                    db, userId: user.id, families: families, reason: .signedOutByDevice, rule: .sessionSignedOut,
+                    now: now)
                 try db.execute(sql: "UPDATE sessions SET revoked = 1 WHERE family_id = ?", arguments: [id])
             }
             try Self.notify(db, userId: user.id, now: now)
@@ -114,6 +123,16 @@ struct SessionListService: Sendable {
                         """,
                     arguments: [user.id, caller, now.unix]) ?? 0
             if RulePolicy.current.enforces(.sessionSignedOutOthers) {
+                let families = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT DISTINCT family_id, device_id FROM sessions
+                        WHERE user_id = ? AND family_id != ? AND revoked = 0
+                        """,
+                    arguments: [user.id, caller])
+                try SessionService.recordEnds(
+                    db, userId: user.id, families: families, reason: .signedOutByDevice,
+                    rule: .sessionSignedOutOthers, now: now)
                 try db.execute(
                     sql: "UPDATE sessions SET revoked = 1 WHERE user_id = ? AND family_id != ? AND revoked = 0",
                     arguments: [user.id, caller])
@@ -133,6 +152,29 @@ struct SessionListService: Sendable {
         else { throw BackendError.unauthorized }
         guard !session.revoked else { throw revoked }
         return session.familyId
+    }
+
+    /// `DELETE /_admin/sessions/{id}` (issue 49 item 3): sign-in `id` signed out as another of its account's devices
+    /// would, without a grant, so QA can watch a device lose its session and say why.
+    func signOutByAdmin(id: String) async throws {
+        let now = clock.now()
+        try await store.pool.write { db in
+            guard
+                let userId = try String.fetchOne(
+                    db,
+                    sql: """
+                        SELECT user_id FROM sessions WHERE family_id = ? AND revoked = 0 AND refresh_expires_at > ?
+                        LIMIT 1
+                        """,
+                    arguments: [id, now.unix])
+            else { throw BackendError.notFound("No live sign-in has this id.") }
+            let families = try Row.fetchAll(
+                db, sql: "SELECT DISTINCT family_id, device_id FROM sessions WHERE family_id = ?", arguments: [id])
+            try SessionService.recordEnds(
+                db, userId: userId, families: families, reason: .signedOutByDevice, rule: .sessionSignedOut, now: now)
+            try db.execute(sql: "UPDATE sessions SET revoked = 1 WHERE family_id = ?", arguments: [id])
+            try Self.notify(db, userId: userId, now: now)
+        }
     }
 
     /// Seed 003's security events: the account's email hears that a device was signed out from another.

@@ -52,7 +52,46 @@ struct SessionService: Sendable {
             familyId: family, userId: userId, deviceId: deviceId, method: method, createdAt: now.unix,
             lastSeenAt: now.unix, clientAddress: ContractScope.current?.remoteAddress
         ).insert(db)
+        try EventLog.append(
+            db,
+            .init(
+                kind: .sessionStarted, userId: userId, detail: method.map { ["method": $0.rawValue] } ?? [:],
+                familyId: family, deviceId: deviceId),
+            now: now)
         return tokens
+    }
+
+    /// The live sign-ins of `userId` that a statement is about to end (all but the one holding `keeping`).
+    static func liveFamilies(_ db: Database, userId: String, keeping: String? = nil) throws -> [Row] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT DISTINCT family_id, device_id FROM sessions
+                WHERE user_id = ? AND revoked = 0 AND family_id NOT IN (
+                    SELECT family_id FROM sessions WHERE access_hash IS ?)
+                """,
+            arguments: [userId, keeping])
+    }
+
+    /// One `session_ended` event per sign-in in `families` (rows of family_id and device_id), with its reason.
+    static func recordEnds(
+        _ db: Database, userId: String, families: [Row], reason: SessionEndReason, rule: Rule?, now: Date
+    ) throws {
+        for family in families {
+            let familyId: String = family["family_id"]
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO ended_sessions (access_hash, refresh_hash, reason, expires_at)
+                    SELECT access_hash, refresh_hash, ?, refresh_expires_at FROM sessions WHERE family_id = ?
+                    """,
+                arguments: [reason.rawValue, familyId])
+            try EventLog.append(
+                db,
+                .init(
+                    kind: .sessionEnded, userId: userId, rule: rule, detail: ["reason": reason.rawValue],
+                    familyId: familyId, deviceId: family["device_id"]),
+                now: now)
+        }
     }
 
     private static func insert(
@@ -124,12 +163,19 @@ struct SessionService: Sendable {
     /// Signing everyone out also closes the re-auth window; a kept session keeps it.
     /// What a backend that ends the access tokens but not their refresh tokens does: conform's self-tests break
     /// `RulePolicy.Effect.refreshTokensEnd` with it. Returns how many sessions it touched.
-    static func endAccessOnly(_ db: Database, userId: String) throws -> Int {
+    static func endAccessOnly(_ db: Database, userId: String, reason: SessionEndReason, now: Date) throws -> Int {
+        try recordEnds(
+            db, userId: userId, families: liveFamilies(db, userId: userId), reason: reason, rule: nil, now: now)
         try db.execute(sql: "UPDATE sessions SET access_expires_at = 0 WHERE user_id = ?", arguments: [userId])
         return db.changesCount
     }
 
-    static func revokeAll(_ db: Database, userId: String, keeping: String? = nil) throws -> Int {
+    static func revokeAll(
+        _ db: Database, userId: String, keeping: String? = nil, reason: SessionEndReason, now: Date
+    ) throws -> Int {
+        try recordEnds(
+            db, userId: userId, families: liveFamilies(db, userId: userId, keeping: keeping), reason: reason,
+            rule: nil, now: now)
         try db.execute(
             sql: "DELETE FROM sessions WHERE user_id = ? AND access_hash IS NOT ?", arguments: [userId, keeping])
         let ended = db.changesCount
@@ -181,12 +227,25 @@ struct SessionService: Sendable {
                     db, sql: "SELECT EXISTS(SELECT 1 FROM sessions WHERE access_hash = ? AND revoked = 1)",
                     arguments: [accessHash]) ?? false
             }
-            throw revoked ? SessionListService.revoked : BackendError.unauthorized
+            if revoked { throw SessionListService.revoked }
+            throw try await Self.endedError(BackendError.unauthorized, store: store, column: "access_hash", accessHash)
         }
         try await SessionListService(store: store, clock: clock).touch(
             accessHash: accessHash, address: ContractScope.current?.remoteAddress, now: now)
         if found.awaitsSecondFactor, firstFactor == .refused { throw TwoFactorService.required }
         return found
+    }
+
+    /// `error` with the reason the session whose token has this digest ended (issue 49 item 3), when one is kept.
+    private static func endedError(
+        _ error: BackendError, store: Store, column: String, _ hash: String
+    ) async throws -> BackendError {
+        let reason = try await store.pool.read { db in
+            try String.fetchOne(db, sql: "SELECT reason FROM ended_sessions WHERE \(column) = ?", arguments: [hash])
+        }
+        var error = error
+        error.detail.reason = reason
+        return error
     }
 
     /// Re-verifying a phone ends the limits of the session that did it (seed 003).
@@ -202,6 +261,10 @@ struct SessionService: Sendable {
 
     /// The stored digest of the request's access token: how a rule names "this session".
     func accessHash(of request: Request) -> String? {
+        Self.accessHash(of: request, digest: store.digest)
+    }
+
+    static func accessHash(of request: Request, digest: TokenDigest) -> String? {
         // The scheme is case-insensitive (RFC 9110 §11.1). Over the header's bytes: lowercasing and trimming
         // strings, then comparing and dropping `Character`s, were a measurable share of every authenticated
         // request (8 K instructions of a GET /me/auth-methods besides the digest, issue 34).
@@ -219,7 +282,7 @@ struct SessionService: Sendable {
             while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
-        return token.map { store.digest($0) }
+        return token.map { digest($0) }
     }
 
     private static let bearerScheme = Array("bearer ".utf8)
@@ -342,6 +405,12 @@ struct SessionService: Sendable {
                 return .retried(pair)
             }
             if RulePolicy.current.enforces(.sessionRefreshReused) {
+                let families = try Row.fetchAll(
+                    db, sql: "SELECT DISTINCT family_id, device_id FROM sessions WHERE family_id = ?",
+                    arguments: [spent.familyId])
+                try Self.recordEnds(
+                    db, userId: spent.userId, families: families, reason: .refreshTokenReused,
+                    rule: .sessionRefreshReused, now: now)
                 try db.execute(sql: "DELETE FROM sessions WHERE family_id = ?", arguments: [spent.familyId])
             }
             return .reused
@@ -354,13 +423,16 @@ struct SessionService: Sendable {
         case .revoked:
             throw SessionListService.revoked
         case .reused:
-            throw BackendError(
+            var error = BackendError(
                 .unauthorized, "refresh_invalid", "Your session has expired. Sign in again.",
                 rule: .sessionRefreshReused)
+            error.detail.reason = SessionEndReason.refreshTokenReused.rawValue
+            throw error
         case .invalid:
-            throw BackendError(
-                .unauthorized, "refresh_invalid", "Your session has expired. Sign in again.",
-                rule: .sessionRefreshInvalid)
+            throw try await Self.endedError(
+                BackendError(
+                    .unauthorized, "refresh_invalid", "Your session has expired. Sign in again.",
+                    rule: .sessionRefreshInvalid), store: store, column: "refresh_hash", store.digest(refreshToken))
         }
     }
 
@@ -396,9 +468,14 @@ struct SessionService: Sendable {
     /// (none in normal use, since rotation replaces the row). The user's other sign-ins stay.
     func logout(_ request: Request) async throws {
         // A session awaiting its second factor may give up and sign out.
-        _ = try await authenticate(request, firstFactor: .secondStepOrLogout)
+        let user = try await authenticate(request, firstFactor: .secondStepOrLogout)
         guard let accessHash = accessHash(of: request) else { throw BackendError.unauthorized }
+        let now = clock.now()
         try await store.pool.write { db in
+            let families = try Row.fetchAll(
+                db, sql: "SELECT family_id, device_id FROM sessions WHERE access_hash = ?", arguments: [accessHash])
+            try Self.recordEnds(
+                db, userId: user.id, families: families, reason: .loggedOut, rule: .sessionLogout, now: now)
             guard RulePolicy.current.enforces(.sessionLogout) else {
                 // Not kept: the access token ends, the refresh token of the sign-in lives on.
                 try db.execute(

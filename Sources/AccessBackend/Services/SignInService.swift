@@ -16,27 +16,32 @@ struct SignInService: Sendable {
         let now = clock.now()
         let destination = try Self.destination(of: body)
         try DeviceService.validate(body.device)
-        return try await store.pool.write { db in
-            try store.retention.pruneIfDue(db, now: now)
-            // Nobody has this identifier: the sign-in would be a sign-up, which a recent deletion holds off.
-            if try Self.owner(db, channel: body.channel, destination: destination) == nil {
-                try Self.refuseIfHeld(
-                    db, digest: store.digest, channel: body.channel, destination: destination, now: now)
+        return try await EventLog.recordingRefusals(store, now: now, userId: nil, subject: destination) {
+            try await store.pool.write { db in
+                try store.retention.pruneIfDue(db, now: now)
+                // Nobody has this identifier: the sign-in would be a sign-up, which a recent deletion holds off.
+                if try Self.owner(db, channel: body.channel, destination: destination) == nil {
+                    try Self.refuseIfHeld(
+                        db, digest: store.digest, channel: body.channel, destination: destination, now: now)
+                }
+                let issued = try codes.issue(
+                    db, purpose: .signIn, userId: nil, channel: body.channel, destination: destination, now: now)
+                return Self.challenge(issued, channel: body.channel, destination: destination)
             }
-            let issued = try codes.issue(
-                db, purpose: .signIn, userId: nil, channel: body.channel, destination: destination, now: now)
-            return Self.challenge(issued, channel: body.channel, destination: destination)
         }
     }
 
     /// A new code for the same challenge; a dead (5 wrong) or timed-out one may be replaced, a used one not.
     func resend(challengeId: String) async throws -> SignInChallenge {
         let now = clock.now()
-        return try await store.pool.write { db in
-            try store.retention.pruneIfDue(db, now: now)
-            let challenge = try CodeService.fetch(db, id: challengeId, userId: nil)
-            let issued = try codes.renew(db, challenge, now: now)
-            return Self.challenge(issued, channel: challenge.channel, destination: challenge.destination)
+        let destination = try await Self.destination(store, challengeId: challengeId)
+        return try await EventLog.recordingRefusals(store, now: now, userId: nil, subject: destination) {
+            try await store.pool.write { db in
+                try store.retention.pruneIfDue(db, now: now)
+                let challenge = try CodeService.fetch(db, id: challengeId, userId: nil)
+                let issued = try codes.renew(db, challenge, now: now)
+                return Self.challenge(issued, channel: challenge.channel, destination: challenge.destination)
+            }
         }
     }
 
@@ -50,51 +55,65 @@ struct SignInService: Sendable {
             case wrong(remaining: Int)
         }
         // Wrong attempts must be committed, so they are returned, not thrown (a throw rolls back).
-        let outcome: Outcome = try await store.pool.write { db in
-            let challenge = try CodeService.fetch(db, id: body.challengeId, userId: nil)
-            try CodeService.requireOpen(challenge, now: now)
-            if case .wrong(let remaining) = try codes.check(db, challenge, code: body.code) {
-                return .wrong(remaining: remaining)
-            }
-            let channel = challenge.channel
-            let destination = challenge.destination
-            if var user = try Self.owner(db, channel: channel, destination: destination) {
+        let destination = try await Self.destination(store, challengeId: body.challengeId)
+        let outcome: Outcome = try await EventLog.recordingRefusals(
+            store, now: now, userId: nil, subject: destination
+        ) {
+            try await store.pool.write { db in
+                let challenge = try CodeService.fetch(db, id: body.challengeId, userId: nil)
+                try CodeService.requireOpen(challenge, now: now)
+                if case .wrong(let remaining) = try codes.check(db, challenge, code: body.code, now: now) {
+                    return .wrong(remaining: remaining)
+                }
+                let channel = challenge.channel
+                let destination = challenge.destination
+                if var user = try Self.owner(db, channel: channel, destination: destination) {
+                    if let displayName {
+                        try db.execute(
+                            sql: "UPDATE users SET display_name = ? WHERE id = ?", arguments: [displayName, user.id])
+                        user.displayName = displayName
+                    }
+                    // A code that reached the address proves it, as the registration link would have.
+                    if channel == .email {
+                        try db.execute(sql: "UPDATE users SET email_unverified = 0 WHERE id = ?", arguments: [user.id])
+                        try OnboardingService.emailVerified(db, userId: user.id)
+                    }
+                    return .signedIn(
+                        try Self.finish(
+                            db, digest: store.digest, user: user, isNew: !RulePolicy.current.enforces(.signInSignedIn),
+                            device: body.device,
+                            method: channel.method, now: now))
+                }
+                try Self.refuseIfHeld(db, digest: store.digest, channel: channel, destination: destination, now: now)
+                var user = try Self.createUser(
+                    db, phone: channel == .phone ? destination : nil, email: channel == .email ? destination : nil)
                 if let displayName {
                     try db.execute(
                         sql: "UPDATE users SET display_name = ? WHERE id = ?", arguments: [displayName, user.id])
                     user.displayName = displayName
                 }
-                // A code that reached the address proves it, as the registration link would have.
-                if channel == .email {
-                    try db.execute(sql: "UPDATE users SET email_unverified = 0 WHERE id = ?", arguments: [user.id])
-                    try OnboardingService.emailVerified(db, userId: user.id)
-                }
-                return .signedIn(
-                    try Self.finish(
-                        db, digest: store.digest, user: user, isNew: !RulePolicy.current.enforces(.signInSignedIn),
-                        device: body.device,
-                        method: channel.method, now: now))
+                let signedUp = try Self.finish(
+                    db, digest: store.digest, user: user, isNew: RulePolicy.current.enforces(.signInSignedUp),
+                    device: body.device,
+                    method: channel.method, now: now)
+                try Self.breakSignUpStep(db, userId: user.id)
+                return .signedIn(signedUp)
             }
-            try Self.refuseIfHeld(db, digest: store.digest, channel: channel, destination: destination, now: now)
-            var user = try Self.createUser(
-                db, phone: channel == .phone ? destination : nil, email: channel == .email ? destination : nil)
-            if let displayName {
-                try db.execute(
-                    sql: "UPDATE users SET display_name = ? WHERE id = ?", arguments: [displayName, user.id])
-                user.displayName = displayName
-            }
-            let signedUp = try Self.finish(
-                db, digest: store.digest, user: user, isNew: RulePolicy.current.enforces(.signInSignedUp),
-                device: body.device,
-                method: channel.method, now: now)
-            try Self.breakSignUpStep(db, userId: user.id)
-            return .signedIn(signedUp)
         }
         switch outcome {
         case .signedIn(let signedIn):
             return signedIn
         case .wrong(let remaining):
             throw CodeService.incorrect(remaining: remaining, userId: nil)
+        }
+    }
+
+    /// The address a sign-in challenge was sent to, for the event of a refusal about it (nil: no such challenge).
+    private static func destination(_ store: Store, challengeId: String) async throws -> String? {
+        try await store.pool.read { db in
+            try String.fetchOne(
+                db, sql: "SELECT destination FROM code_challenges WHERE id = ? AND user_id IS NULL",
+                arguments: [challengeId])
         }
     }
 
@@ -175,6 +194,15 @@ struct SignInService: Sendable {
         }
         let session = try SessionService.issue(
             db, digest: digest, userId: user.id, deviceId: registration.id, access: access, method: method, now: now)
+        try EventLog.append(
+            db,
+            .init(
+                kind: .signedIn, userId: user.id, rule: isNew ? .signInSignedUp : .signInSignedIn,
+                detail: [
+                    "method": method.rawValue, "device": device.deviceName,
+                    "new_device": registration.isFirstUse ? "yes" : "no", "new_account": isNew ? "yes" : "no",
+                ], familyId: nil, deviceId: registration.id),
+            now: now)
         var profile = try OnboardingService.profile(db, userId: user.id, access: access)
         profile.assuranceLevel = .init(.aal1)
         return SignedIn(

@@ -132,6 +132,7 @@ struct TwoFactorService: Sendable {
             }
             try Self.notify(
                 db, user: user, kind: .twoFactorEnabledNotice, purpose: "two_factor", now: now)
+            try EventLog.append(db, .init(kind: .twoFactorOn, userId: user.id, rule: .twoFactorEnabled), now: now)
             return .success(RecoveryCodes(recoveryCodes: codes))
         }
         return try outcome.get()
@@ -190,6 +191,7 @@ struct TwoFactorService: Sendable {
                 sql: "UPDATE users SET two_factor_enabled_at = NULL WHERE id = ?", arguments: [user.id])
             try Self.notify(
                 db, user: user, kind: .twoFactorDisabledNotice, purpose: "two_factor", now: now)
+            try EventLog.append(db, .init(kind: .twoFactorOff, userId: user.id, rule: .twoFactorDisabled), now: now)
         }
     }
 
@@ -249,6 +251,8 @@ struct TwoFactorService: Sendable {
             let remaining = try Self.recoveryCodesRemaining(db, userId: user.id)
             try Self.notify(
                 db, user: user, kind: .recoveryCodeUsedNotice, purpose: "remaining:\(remaining)", now: now)
+            try EventLog.append(
+                db, .init(kind: .recoveryCodeUsed, userId: user.id, detail: ["remaining": "\(remaining)"]), now: now)
             return .success(
                 try Self.secondStepPassed(
                     db, store: store, user: user, session: session, accessHash: accessHash, now: now))

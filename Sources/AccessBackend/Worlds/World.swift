@@ -127,7 +127,7 @@ final class World: Sendable {
             faults: backend.faults, journal: backend.journal, clock: backend.clock, admin: settings.admin,
             routes: routes,
             gate: RequestGate(loopbackOnly: settings.loopbackOnly, policy: settings.policy))
-        let contractScope = ContractScopeMiddleware(policy: settings.policy)
+        let contractScope = ContractScopeMiddleware(policy: settings.policy, digest: backend.store.digest)
         router.add(middleware: gateway)
         router.add(middleware: contractScope)
         let handler = ContractHandler(backend: backend, worlds: registry, world: world)

@@ -71,6 +71,8 @@ public struct SessionCheckScreen: ScreenModel {
             ]
         case .me(.failure(.signedOut)):
             return [.signOut, .resetStack(AppRoutes.sessionExpired)]
+        case .me(.failure(.sessionEnded(let reason))):
+            return [.signOut, .resetStack(AppRoutes.sessionEnded(reason: reason))]
         case .me(.failure(.signedOutElsewhere)):
             return [.signOut, .resetStack(AppRoutes.signedOutElsewhere)]
         case .me(.failure(let failure)) where TwoFactor.isRequiredRefusal(failure):

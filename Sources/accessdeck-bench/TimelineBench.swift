@@ -1,0 +1,39 @@
+import AccessAPI
+import AccessBackend
+import Foundation
+import Logging
+
+/// Issue 49 item 2: how long `GET /_admin/timeline` takes to answer for a person with 10,000 events (the goal is
+/// under 50 ms). The events are made the way the backend makes them: 10,000 QA sign-ins of the scenario's user,
+/// each a `session_started`. Prints; asserts nothing.
+enum TimelineBench {
+    static let events = 10_000
+    static let rounds = 20
+
+    static func run(logger: Logger) async throws {
+        let backend = try await ReferenceBackend.start(.init(logger: logger))
+        let client = AccountClient(configuration: .init(baseURL: backend.baseURL), sessionStore: nil)
+        for _ in 0..<events { try await client.adminSignIn() }
+        let clock = ContinuousClock()
+        for (label, limit) in [("newest 200", 200), ("all 10,000", 10_000)] {
+            var samples: [Duration] = []
+            for _ in 0..<rounds {
+                let started = clock.now
+                let timeline = try await client.adminTimeline(user: "usr_athlete", since: nil, kinds: nil, limit: limit)
+                samples.append(clock.now - started)
+                precondition(timeline.events.count == limit, "the timeline answered \(timeline.events.count) events")
+            }
+            samples.sort()
+            print(
+                "timeline of a user with \(events) events, \(label), x\(rounds): p50 \(milliseconds(samples[rounds / 2]))"
+                    + "  max \(milliseconds(samples[rounds - 1]))  (goal < 50 ms)")
+        }
+        await client.shutdown()
+        await backend.shutdown()
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return String(format: "%.1f ms", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+    }
+}
