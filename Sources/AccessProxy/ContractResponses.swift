@@ -111,8 +111,18 @@ enum ContractResponses {
             413: ContractAnswer(contentType: "application/json", body: Components.Schemas.APIErrorBody.self, headers: []),
             422: ContractAnswer(contentType: "application/json", body: Components.Schemas.APIErrorBody.self, headers: []),
         ],
+        "adminSignOutSession": [
+            204: ContractAnswer(contentType: nil, headers: []),
+            400: ContractAnswer(contentType: "application/json", body: Components.Schemas.APIErrorBody.self, headers: []),
+            404: ContractAnswer(contentType: "application/json", body: Components.Schemas.APIErrorBody.self, headers: []),
+        ],
         "adminState": [
             200: ContractAnswer(contentType: "application/json", body: Components.Schemas.AdminState.self, headers: []),
+        ],
+        "adminTimeline": [
+            200: ContractAnswer(contentType: "application/json", body: Components.Schemas.Timeline.self, headers: []),
+            400: ContractAnswer(contentType: "application/json", body: Components.Schemas.APIErrorBody.self, headers: []),
+            422: ContractAnswer(contentType: "application/json", body: Components.Schemas.APIErrorBody.self, headers: []),
         ],
         "adminTwoFactorCode": [
             200: ContractAnswer(contentType: "application/json", body: Components.Schemas.TwoFactorCode.self, headers: []),
