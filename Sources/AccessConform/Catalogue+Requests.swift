@@ -244,6 +244,33 @@ extension Catalogue {
                 answer.object?["conform"] as? Bool == true, expected: #"the body {"conform":true}"#,
                 got: "another body", answer)
         },
+        Check(
+            .faultMalformed, "An endpoint fault of kind malformed answers a body the contract does not describe",
+            needs: .init(referenceOnly: referenceAPI)
+        ) { context in
+            let page = try await withFault(context, ["path": "/health", "kind": "malformed", "malformed": "html"]) {
+                try await context.http.get("/health")
+            }
+            try await context.expect(page, 502, nil, "GET /health under a malformed html fault")
+            try context.require(
+                page.object == nil && page.headers["content-type"]?.hasPrefix("text/html") == true,
+                expected: "an HTML page, not JSON", got: page.headers["content-type"] ?? "no Content-Type", page)
+            let cut = try await withFault(context, ["path": "/health", "kind": "malformed", "malformed": "cut"]) {
+                try await context.http.get("/health")
+            }
+            try await context.expect(cut, 200, nil, "GET /health under a malformed cut fault")
+            try context.require(
+                (try? JSONSerialization.jsonObject(with: cut.body)) == nil, expected: "JSON cut short",
+                got: "a body that parses", cut)
+        },
+        Check(
+            .faultReset, "An endpoint fault of kind reset drops the connection halfway through the answer",
+            needs: .init(referenceOnly: referenceAPI)
+        ) { context in
+            try await expectNoAnswer(context, ["endpoints": [["path": "/health", "kind": "reset"]]], "GET /health") {
+                try await context.http.get("/health")
+            }
+        },
     ]
 
     // MARK: rules no request can honestly provoke
