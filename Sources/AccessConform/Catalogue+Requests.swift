@@ -251,10 +251,12 @@ extension Catalogue {
             let page = try await withFault(context, ["path": "/health", "kind": "malformed", "malformed": "html"]) {
                 try await context.http.get("/health")
             }
-            try await context.expect(page, 502, nil, "GET /health under a malformed html fault")
+            // A 502 is what the fault answers, so it is the check's evidence, not a server error that hides it.
             try context.require(
-                page.object == nil && page.headers["content-type"]?.hasPrefix("text/html") == true,
-                expected: "an HTML page, not JSON", got: page.headers["content-type"] ?? "no Content-Type", page)
+                page.status == 502 && page.object == nil
+                    && page.headers["content-type"]?.hasPrefix("text/html") == true,
+                expected: "GET /health under a malformed html fault: 502 with an HTML page, not JSON",
+                got: "\(page.status) \(page.headers["content-type"] ?? "without Content-Type")", page)
             let cut = try await withFault(context, ["path": "/health", "kind": "malformed", "malformed": "cut"]) {
                 try await context.http.get("/health")
             }
