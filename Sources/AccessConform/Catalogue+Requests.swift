@@ -244,6 +244,35 @@ extension Catalogue {
                 answer.object?["conform"] as? Bool == true, expected: #"the body {"conform":true}"#,
                 got: "another body", answer)
         },
+        Check(
+            .faultMalformed, "An endpoint fault of kind malformed answers a body the contract does not describe",
+            needs: .init(referenceOnly: referenceAPI)
+        ) { context in
+            let page = try await withFault(context, ["path": "/health", "kind": "malformed", "malformed": "html"]) {
+                try await context.http.get("/health")
+            }
+            // A 502 is what the fault answers, so it is the check's evidence, not a server error that hides it.
+            try context.require(
+                page.status == 502 && page.object == nil
+                    && page.headers["content-type"]?.hasPrefix("text/html") == true,
+                expected: "GET /health under a malformed html fault: 502 with an HTML page, not JSON",
+                got: "\(page.status) \(page.headers["content-type"] ?? "without Content-Type")", page)
+            let cut = try await withFault(context, ["path": "/health", "kind": "malformed", "malformed": "cut"]) {
+                try await context.http.get("/health")
+            }
+            try await context.expect(cut, 200, nil, "GET /health under a malformed cut fault")
+            try context.require(
+                (try? JSONSerialization.jsonObject(with: cut.body)) == nil, expected: "JSON cut short",
+                got: "a body that parses", cut)
+        },
+        Check(
+            .faultReset, "An endpoint fault of kind reset drops the connection halfway through the answer",
+            needs: .init(referenceOnly: referenceAPI)
+        ) { context in
+            try await expectNoAnswer(context, ["endpoints": [["path": "/health", "kind": "reset"]]], "GET /health") {
+                try await context.http.get("/health")
+            }
+        },
     ]
 
     // MARK: rules no request can honestly provoke

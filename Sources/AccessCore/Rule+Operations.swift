@@ -16,7 +16,7 @@ extension Rule {
             .httpInvalidField, .httpInvalidParameter, .httpInternal:
             []
         case .faultOffline503, .faultOfflineDrop, .faultUnavailable, .faultOffline, .faultTimeout,
-            .faultCommitThenFail, .faultStatus, .faultBody:
+            .faultCommitThenFail, .faultStatus, .faultBody, .faultMalformed, .faultReset:
             []
 
         // MARK: admin

@@ -56,6 +56,8 @@ public enum Rule: String, CaseIterable, Sendable {
     case faultCommitThenFail = "fault.commit_then_fail"
     case faultStatus = "fault.status"
     case faultBody = "fault.body"
+    case faultMalformed = "fault.malformed"
+    case faultReset = "fault.reset"
 
     // MARK: rate_limit: how often codes, links and passwords may be tried
 
@@ -299,6 +301,8 @@ extension Rule {
         case .faultCommitThenFail: return "Endpoint fault: the request ran and committed, then the connection closed."
         case .faultStatus: return "Status fault: this path answers the status QA chose."
         case .faultBody: return "Body fault: this path answers 200 with the JSON QA chose, without running."
+        case .faultMalformed: return "Malformed fault: this path answers a body the contract does not describe."
+        case .faultReset: return "Reset fault: the connection drops halfway through this path's answer."
         case .rateLimitCooldown: return "One address gets one code or link per cooldown."
         case .rateLimitResendWindow: return "One address gets a few resends per window."
         case .rateLimitDailyCap: return "One address gets a few sends per day."

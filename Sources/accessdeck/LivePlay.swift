@@ -90,6 +90,10 @@ struct LivePlay {
                 case .scenario(let name):
                     store.send(.switchScenario(name))
                     try screen.settle(line: entry.line)
+                case .fault(let words):
+                    guard case .script(let script) = FaultScript.parse(words) else { throw fail("fault: \(words)") }
+                    store.send(.setFaults(script.settings, label: "Fault on: \(script.title)"))
+                    try screen.settle(line: entry.line)
                 case .code:
                     let code: String
                     do {

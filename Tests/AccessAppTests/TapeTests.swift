@@ -108,7 +108,7 @@ import Testing
         ("key Down 0", "line 1: the count must be 1 to 1000"),
         (
             "dance",
-            "line 1: unknown step 'dance'; steps are size, resize, key, type, paste, wait, click, wheel-up, wheel-down, screen, expect, expect-not, clock, scenario, code"
+            "line 1: unknown step 'dance'; steps are size, resize, key, type, paste, wait, click, wheel-up, wheel-down, screen, expect, expect-not, clock, scenario, fault, code"
         ),
         ("type", "line 1: type needs text"),
         ("expect", "line 1: expect needs text"),

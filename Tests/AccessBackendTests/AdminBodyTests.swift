@@ -31,7 +31,7 @@ import Testing
             #expect(reply.error?.code == "invalid_field")
             #expect(
                 reply.error?.message
-                    == "latencyMs: not a member of this body; it takes endpoints, latency_ms, offline, offline_seconds, refused_until, statuses."
+                    == "latencyMs: not a member of this body; it takes append_endpoints, endpoints, latency_ms, offline, offline_seconds, refused_until, statuses."
             )
             #expect(try await backend.get("/_admin/faults").decode(FaultSettings.self) == FaultSettings())
         }
@@ -44,7 +44,8 @@ import Testing
             #expect(reply.status == 422)
             #expect(
                 reply.error?.message.hasPrefix(
-                    "endpoints[0].count: not a member of endpoints[]; it takes body, body_status, code, kind")
+                    "endpoints[0].count: not a member of endpoints[]; it takes body, body_status, code, dribble_ms, kind"
+                )
                     == true)
         }
     }
@@ -91,7 +92,7 @@ import Testing
             #expect(reply.status == 400)
             #expect(
                 reply.error?.message
-                    == "endpoints[0].kind: expected one of unavailable, offline, latency, timeout, commit_then_fail, status, body."
+                    == "endpoints[0].kind: expected one of unavailable, offline, latency, timeout, commit_then_fail, status, body, jitter, dribble, malformed, reset."
             )
         }
     }

@@ -37,8 +37,10 @@ import Testing
         #expect(Rule.signInCodeSent.rawValue == "signin.code_sent")
         #expect(Rule.invalidFault.rawValue == "invalid_fault")
         #expect(Rule.faultBody.rawValue == "fault.body")
+        #expect(Rule.faultMalformed.rawValue == "fault.malformed")
+        #expect(Rule.faultReset.rawValue == "fault.reset")
         #expect(Rule.sessionRevoked.rawValue == "session.revoked")
         #expect(Rule.twoFactorRequired.rawValue == "two_factor.required")
-        #expect(Rule.allCases.count == 172)
+        #expect(Rule.allCases.count == 174)
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import Logging
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import OpenAPIRuntime
 
@@ -93,7 +94,21 @@ struct OutcomeMiddleware: ClientMiddleware {
         }
         // Read whole so the journal can keep it; the contract's answers are small.
         var data = Data()
-        if let responseBody { data = try await Data(collecting: responseBody, upTo: Self.errorBodyLimit) }
+        if let responseBody {
+            do {
+                data = try await Data(collecting: responseBody, upTo: Self.errorBodyLimit)
+            } catch {
+                // The connection went before the body was whole (issue 51: a reset mid-answer): no answer came,
+                // as when it goes before the head; not an answer the contract does not allow.
+                let reason = NoAnswer.reason(for: (error as? ClientError)?.underlyingError ?? error)
+                guard NoAnswer.all.contains(reason) else { throw error }
+                let failure =
+                    reason == NoAnswer.timedOut
+                    ? APIError.timedOut(after: requestTimeout) : APIError.offline(reason: reason)
+                record(status, failure.code)
+                throw failure
+            }
+        }
         record(status, nil, responseBody: data)
         return (response, responseBody == nil ? nil : HTTPBody(data))
     }
@@ -147,6 +162,9 @@ enum NoAnswer {
             return isConnectTimeout(error) ? notConnected : lost
         case let error as IOError:
             return error.errnoCode == ECONNREFUSED ? refused : lost
+        case let error as HTTPParserError where error == .invalidEOFState:
+            // The connection closed inside the body, before all the bytes its head promised.
+            return lost
         default:
             return String(describing: type(of: error))
         }
@@ -156,6 +174,9 @@ enum NoAnswer {
         guard case .connectTimeout? = error as? ChannelError else { return false }
         return true
     }
+
+    /// The reasons that mean no answer came (any other error is the answer's own).
+    static let all: Set<String> = [refused, notConnected, timedOut, lost]
 
     /// Only a lost answer is worth asking again (a gateway's 502/503/504 too: `APIError.isGatewayError`).
     static func isWorthRetrying(_ reason: String) -> Bool { reason == lost }

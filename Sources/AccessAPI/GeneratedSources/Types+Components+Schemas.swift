@@ -3244,7 +3244,7 @@ extension Components {
         public struct EndpointFault: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/EndpointFault/path`.
             public var path: Swift.String
-            /// unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`; body answers `body_status` (200 unless given) with `body` as it is, without running the request (an answer the reference backend would never give, such as a value of an extensible enum this client does not know)
+            /// unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`; body answers `body_status` (200 unless given) with `body` as it is, without running the request (an answer the reference backend would never give, such as a value of an extensible enum this client does not know); jitter waits a random time from latency_ms to latency_max_ms (drawn from `seed` when given), then answers; dribble runs the request and sends its answer in pieces spread over dribble_ms; malformed answers a body that is not what the contract says (see `malformed`); reset runs the request, sends the head and half of the body, then drops the connection
             ///
             /// - Remark: Generated from `#/components/schemas/EndpointFault/kind`.
             @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
@@ -3255,13 +3255,43 @@ extension Components {
                 case commitThenFail = "commit_then_fail"
                 case status = "status"
                 case body = "body"
+                case jitter = "jitter"
+                case dribble = "dribble"
+                case malformed = "malformed"
+                case reset = "reset"
             }
-            /// unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`; body answers `body_status` (200 unless given) with `body` as it is, without running the request (an answer the reference backend would never give, such as a value of an extensible enum this client does not know)
+            /// unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`; body answers `body_status` (200 unless given) with `body` as it is, without running the request (an answer the reference backend would never give, such as a value of an extensible enum this client does not know); jitter waits a random time from latency_ms to latency_max_ms (drawn from `seed` when given), then answers; dribble runs the request and sends its answer in pieces spread over dribble_ms; malformed answers a body that is not what the contract says (see `malformed`); reset runs the request, sends the head and half of the body, then drops the connection
             ///
             /// - Remark: Generated from `#/components/schemas/EndpointFault/kind`.
             public var kind: Components.Schemas.EndpointFault.KindPayload
+            /// For kind latency: the wait; for kind jitter: the shortest wait
+            ///
             /// - Remark: Generated from `#/components/schemas/EndpointFault/latency_ms`.
             public var latencyMs: Swift.Int?
+            /// For kind jitter: the longest wait, at least latency_ms
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/latency_max_ms`.
+            public var latencyMaxMs: Swift.Int?
+            /// For kind jitter: the random waits are drawn from this seed, counted from when the fault is set, so the same seed gives the same waits in the same order; absent: unseeded
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/seed`.
+            public var seed: Swift.Int?
+            /// For kind dribble: the time over which the answer's pieces are sent
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/dribble_ms`.
+            public var dribbleMs: Swift.Int?
+            /// For kind malformed: cut runs the request and answers the first half of its body (status kept); wrong_type runs the request and answers its body with each top-level member's value of another type (a string becomes a number, anything else a string); html answers 502 with an HTML error page, as a proxy in front of the backend would, without running the request
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/malformed`.
+            @frozen public enum MalformedPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case cut = "cut"
+                case wrongType = "wrong_type"
+                case html = "html"
+            }
+            /// For kind malformed: cut runs the request and answers the first half of its body (status kept); wrong_type runs the request and answers its body with each top-level member's value of another type (a string becomes a number, anything else a string); html answers 502 with an HTML error page, as a proxy in front of the backend would, without running the request
+            ///
+            /// - Remark: Generated from `#/components/schemas/EndpointFault/malformed`.
+            public var malformed: Components.Schemas.EndpointFault.MalformedPayload?
             /// - Remark: Generated from `#/components/schemas/EndpointFault/status`.
             public var status: Swift.Int?
             /// For kind body: the JSON text answered, with Content-Type application/json; it must parse as JSON
@@ -3292,8 +3322,12 @@ extension Components {
             ///
             /// - Parameters:
             ///   - path:
-            ///   - kind: unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`; body answers `body_status` (200 unless given) with `body` as it is, without running the request (an answer the reference backend would never give, such as a value of an extensible enum this client does not know)
-            ///   - latencyMs:
+            ///   - kind: unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`; body answers `body_status` (200 unless given) with `body` as it is, without running the request (an answer the reference backend would never give, such as a value of an extensible enum this client does not know); jitter waits a random time from latency_ms to latency_max_ms (drawn from `seed` when given), then answers; dribble runs the request and sends its answer in pieces spread over dribble_ms; malformed answers a body that is not what the contract says (see `malformed`); reset runs the request, sends the head and half of the body, then drops the connection
+            ///   - latencyMs: For kind latency: the wait; for kind jitter: the shortest wait
+            ///   - latencyMaxMs: For kind jitter: the longest wait, at least latency_ms
+            ///   - seed: For kind jitter: the random waits are drawn from this seed, counted from when the fault is set, so the same seed gives the same waits in the same order; absent: unseeded
+            ///   - dribbleMs: For kind dribble: the time over which the answer's pieces are sent
+            ///   - malformed: For kind malformed: cut runs the request and answers the first half of its body (status kept); wrong_type runs the request and answers its body with each top-level member's value of another type (a string becomes a number, anything else a string); html answers 502 with an HTML error page, as a proxy in front of the backend would, without running the request
             ///   - status:
             ///   - body: For kind body: the JSON text answered, with Content-Type application/json; it must parse as JSON
             ///   - bodyStatus: For kind body: the status answered with it (default 200), as the path answers on success (202 for a call that sends a code)
@@ -3305,6 +3339,10 @@ extension Components {
                 path: Swift.String,
                 kind: Components.Schemas.EndpointFault.KindPayload,
                 latencyMs: Swift.Int? = nil,
+                latencyMaxMs: Swift.Int? = nil,
+                seed: Swift.Int? = nil,
+                dribbleMs: Swift.Int? = nil,
+                malformed: Components.Schemas.EndpointFault.MalformedPayload? = nil,
                 status: Swift.Int? = nil,
                 body: Swift.String? = nil,
                 bodyStatus: Swift.Int? = nil,
@@ -3316,6 +3354,10 @@ extension Components {
                 self.path = path
                 self.kind = kind
                 self.latencyMs = latencyMs
+                self.latencyMaxMs = latencyMaxMs
+                self.seed = seed
+                self.dribbleMs = dribbleMs
+                self.malformed = malformed
                 self.status = status
                 self.body = body
                 self.bodyStatus = bodyStatus
@@ -3328,6 +3370,10 @@ extension Components {
                 case path
                 case kind
                 case latencyMs = "latency_ms"
+                case latencyMaxMs = "latency_max_ms"
+                case seed
+                case dribbleMs = "dribble_ms"
+                case malformed
                 case status
                 case body
                 case bodyStatus = "body_status"
@@ -3349,6 +3395,22 @@ extension Components {
                 self.latencyMs = try container.decodeIfPresent(
                     Swift.Int.self,
                     forKey: .latencyMs
+                )
+                self.latencyMaxMs = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .latencyMaxMs
+                )
+                self.seed = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .seed
+                )
+                self.dribbleMs = try container.decodeIfPresent(
+                    Swift.Int.self,
+                    forKey: .dribbleMs
+                )
+                self.malformed = try container.decodeIfPresent(
+                    Components.Schemas.EndpointFault.MalformedPayload.self,
+                    forKey: .malformed
                 )
                 self.status = try container.decodeIfPresent(
                     Swift.Int.self,
@@ -3382,6 +3444,10 @@ extension Components {
                     "path",
                     "kind",
                     "latency_ms",
+                    "latency_max_ms",
+                    "seed",
+                    "dribble_ms",
+                    "malformed",
                     "status",
                     "body",
                     "body_status",
@@ -3414,6 +3480,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/FaultSettings/endpoints`.
             public var endpoints: [Components.Schemas.EndpointFault]?
+            /// Appended after the endpoint faults already set (after `endpoints` when both are given), which keep what is left of their counts: a sequence built step by step ("429 once, then 500 twice"). At most 50 endpoint faults in all. Never in answers
+            ///
+            /// - Remark: Generated from `#/components/schemas/FaultSettings/append_endpoints`.
+            public var appendEndpoints: [Components.Schemas.EndpointFault]?
             /// Creates a new `FaultSettings`.
             ///
             /// - Parameters:
@@ -3423,13 +3493,15 @@ extension Components {
             ///   - latencyMs:
             ///   - statuses:
             ///   - endpoints: Replaces every endpoint fault (an empty array clears them); the first whose path matches applies, and one given `times` is removed once spent, so a list on one path is a sequence
+            ///   - appendEndpoints: Appended after the endpoint faults already set (after `endpoints` when both are given), which keep what is left of their counts: a sequence built step by step ("429 once, then 500 twice"). At most 50 endpoint faults in all. Never in answers
             public init(
                 offline: Swift.String? = nil,
                 offlineSeconds: Swift.Int? = nil,
                 refusedUntil: Foundation.Date? = nil,
                 latencyMs: Swift.Int? = nil,
                 statuses: [Components.Schemas.PathFault]? = nil,
-                endpoints: [Components.Schemas.EndpointFault]? = nil
+                endpoints: [Components.Schemas.EndpointFault]? = nil,
+                appendEndpoints: [Components.Schemas.EndpointFault]? = nil
             ) {
                 self.offline = offline
                 self.offlineSeconds = offlineSeconds
@@ -3437,6 +3509,7 @@ extension Components {
                 self.latencyMs = latencyMs
                 self.statuses = statuses
                 self.endpoints = endpoints
+                self.appendEndpoints = appendEndpoints
             }
             public enum CodingKeys: String, CodingKey {
                 case offline
@@ -3445,6 +3518,7 @@ extension Components {
                 case latencyMs = "latency_ms"
                 case statuses
                 case endpoints
+                case appendEndpoints = "append_endpoints"
             }
             public init(from decoder: any Swift.Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -3472,13 +3546,18 @@ extension Components {
                     [Components.Schemas.EndpointFault].self,
                     forKey: .endpoints
                 )
+                self.appendEndpoints = try container.decodeIfPresent(
+                    [Components.Schemas.EndpointFault].self,
+                    forKey: .appendEndpoints
+                )
                 try decoder.ensureNoAdditionalProperties(knownKeys: [
                     "offline",
                     "offline_seconds",
                     "refused_until",
                     "latency_ms",
                     "statuses",
-                    "endpoints"
+                    "endpoints",
+                    "append_endpoints"
                 ])
             }
         }
@@ -3634,7 +3713,7 @@ extension Components {
             public var ms: Swift.Double
             /// - Remark: Generated from `#/components/schemas/JournalEntry/rule`.
             public var rule: Swift.String
-            /// The injected fault that answered or delayed it, if any
+            /// The injected fault that answered or delayed it, if any: offline_503, offline_drop, latency, status, or an endpoint fault's kind (unavailable, offline, latency, timeout, commit_then_fail, status, body, dribble, reset), malformed_cut, malformed_wrong_type or malformed_html, and for jitter the wait drawn ("jitter 137 ms")
             ///
             /// - Remark: Generated from `#/components/schemas/JournalEntry/fault`.
             public var fault: Swift.String?
@@ -3686,7 +3765,7 @@ extension Components {
             ///   - status:
             ///   - ms:
             ///   - rule:
-            ///   - fault: The injected fault that answered or delayed it, if any
+            ///   - fault: The injected fault that answered or delayed it, if any: offline_503, offline_drop, latency, status, or an endpoint fault's kind (unavailable, offline, latency, timeout, commit_then_fail, status, body, dribble, reset), malformed_cut, malformed_wrong_type or malformed_html, and for jitter the wait drawn ("jitter 137 ms")
             ///   - requestHeaders:
             ///   - requestBody: The JSON body as a JSON value (object, array, string, number, boolean or null), redacted; left out when there was no JSON body, and when the body could not be kept as a value (then request_body_text)
             ///   - requestBodyText: Instead of request_body, a body sent as JSON that cannot be kept as a value: "[not JSON]" when it does not parse (none of it is kept), or the first 4 KiB of the redacted JSON when it is 4 KiB or longer (a cut, so not itself JSON)

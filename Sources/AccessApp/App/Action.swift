@@ -29,6 +29,8 @@ public enum Action: Equatable, Sendable {
     case watchAdmin
     /// QA: move the reference backend's clock (and so the app's); a toast says what fell due.
     case moveClock(ClockMove)
+    /// QA: set the reference backend's faults as the palette's Fault commands do (a tape's `fault` step).
+    case setFaults(FaultSettings, label: String)
     /// The system's opener could not open this URL (the effect `.open`): no browser or mail client here.
     case openFailed(URL)
     /// The screen was written to this file (its name), or why not.

@@ -17,13 +17,15 @@ enum ConsoleReply: Equatable, Sendable {
     case worldEntered(EnterWorld, Result<WorldEntered, APIError>)
 }
 
-/// The console's own actions: a scenario switch and a clock move (from the palette or a tape).
+/// The console's own actions: a scenario switch, a clock move and faults (from the palette or a tape).
 func reduceConsole(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .switchScenario(let name):
         return beginSwitch(to: name, loadedBy: .app, in: &state)
     case .moveClock(let move):
         return state.send(Call(MoveClock(move: move)) { ConsoleReply.clockMoved(move, $0) }, for: .console)
+    case .setFaults(let faults, let label):
+        return runPaletteAction(.setFaults(faults, label: label), in: &state)
     default:
         return []
     }

@@ -24,8 +24,10 @@ public enum TypedCommand: String, Equatable, Sendable, CaseIterable {
         case .fault:
             return PaletteCommand(
                 "Fault: your own status, code, latency, count…",
-                detail: "type fault PATH|* 409 [code] | latency MS | unavailable | offline | timeout "
-                    + "| commit_then_fail | body [2xx] JSON, then [xN] for N times", .typed(self))
+                detail: "type fault PATH|* 409 [code] | latency MS | jitter MIN-MAX ms | dribble MS ms "
+                    + "| malformed cut|wrong-type|html | reset | unavailable | offline | timeout | commit_then_fail "
+                    + "| body [2xx] JSON, each [xN] for N times; A then B for a sequence, PATH then B to add to it",
+                .typed(self))
         case .timeline:
             return PaletteCommand(
                 "Timeline: find user…",
@@ -66,70 +68,17 @@ public enum TypedCommand: String, Equatable, Sendable, CaseIterable {
             guard let move = ClockMove.parse(amount) else { return nil }
             return PaletteCommand("Clock \(move.label)", detail: "as typed", .moveClock(move))
         case .fault:
-            guard let (path, choice) = Self.bodyFault(query) ?? Self.fault(Array(words.dropFirst())) else {
+            // The words after `fault` as typed: a body fault's JSON keeps its spaces.
+            switch FaultScript.parse(String(query.drop { $0 == " " }.dropFirst(words[0].count))) {
+            case .incomplete:
                 return nil
+            case .problem(let problem):
+                return PaletteCommand("Fault: \(problem)", detail: "change what you typed", .none)
+            case .script(let script):
+                return PaletteCommand(
+                    "Fault: \(script.title)", detail: script.appends ? "after the faults set, as typed" : "as typed",
+                    .setFaults(script.settings, label: "Fault on: \(script.title)"))
             }
-            let title = "\(choice.label) on \(path == "*" ? "every call" : path)"
-            return PaletteCommand(
-                "Fault: \(title)", detail: "as typed",
-                .setFaults(FaultSettings(endpoints: [choice.fault(on: path)]), label: "Fault on: \(title)"))
         }
-    }
-
-    /// The longest JSON answer a body fault takes (the contract's `body` maxLength).
-    static let maxFaultBody = 16_384
-
-    /// `fault PATH body [2xx] JSON [xN]`: the JSON is the text as typed, its spaces kept, and must parse.
-    private static func bodyFault(_ query: String) -> (String, FaultChoice)? {
-        let grammar = /^\s*fault\s+(\S+)\s+body\s+(?:(2\d\d)\s+)?(.+?)(?:\s+x(\d+))?\s*$/.ignoresCase()
-        guard let match = query.wholeMatch(of: grammar) else { return nil }
-        let path = String(match.1)
-        let json = String(match.3)
-        guard path == "*" || (path.hasPrefix("/") && path.count <= 200), json.utf8.count <= maxFaultBody,
-            (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)) != nil
-        else { return nil }
-        var choice = FaultChoice(kind: .body)
-        choice.body = json
-        choice.bodyStatus = match.2.flatMap { Int($0) }
-        if let count = match.4 {
-            guard let times = Int(count), (1...1000).contains(times) else { return nil }
-            choice.times = times
-        }
-        return (path, choice)
-    }
-
-    /// `PATH KIND [VALUE] [CODE] [xN]`.
-    private static func fault(_ words: [String]) -> (String, FaultChoice)? {
-        guard let path = words.first, path == "*" || (path.hasPrefix("/") && path.count <= 200) else { return nil }
-        var rest = Array(words.dropFirst())
-        var times: Int?
-        if let last = rest.last, last.lowercased().hasPrefix("x"), let count = Int(last.dropFirst()) {
-            guard (1...1000).contains(count) else { return nil }
-            times = count
-            rest.removeLast()
-        }
-        guard let kind = rest.first?.lowercased() else { return nil }
-        var choice: FaultChoice
-        switch (kind, rest.count) {
-        case ("latency", 2):
-            guard let ms = Int(rest[1].lowercased().replacingOccurrences(of: "ms", with: "")),
-                (0...30_000).contains(ms)
-            else { return nil }
-            choice = FaultChoice(kind: .latency, latencyMs: ms)
-        case ("unavailable", 1): choice = FaultChoice(kind: .unavailable)
-        case ("offline", 1): choice = FaultChoice(kind: .offline)
-        case ("timeout", 1): choice = FaultChoice(kind: .timeout)
-        case ("commit_then_fail", 1), ("commit-then-fail", 1): choice = FaultChoice(kind: .commitThenFail)
-        case (_, 1...2):
-            guard let status = Int(kind), (400...599).contains(status) else { return nil }
-            choice = FaultChoice(kind: .status, status: status)
-            if rest.count == 2 {
-                guard rest[1].wholeMatch(of: /[a-z][a-z0-9_]{0,63}/) != nil else { return nil }
-                choice.code = rest[1]
-            }
-        default: return nil
-        }
-        choice.times = times
-        return (path, choice)
     }
 }

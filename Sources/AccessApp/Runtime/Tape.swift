@@ -16,6 +16,8 @@ public struct Tape: Equatable, Sendable {
         case clock(ClockMove)
         /// Switches the reference backend's scenario while the app runs, as the palette does.
         case scenario(String)
+        /// Sets the reference backend's faults as the palette's `fault` words do (`FaultScript`): the words.
+        case fault(String)
         /// Types the newest live code the backend sent to the code boxes' recipient (a recorded
         /// tape never holds the code itself).
         case code
@@ -39,7 +41,7 @@ public struct Tape: Equatable, Sendable {
     }
 
     static let stepNames =
-        "size, resize, key, type, paste, wait, click, wheel-up, wheel-down, screen, expect, expect-not, clock, scenario, code"
+        "size, resize, key, type, paste, wait, click, wheel-up, wheel-down, screen, expect, expect-not, clock, scenario, fault, code"
 
     public init(parsing text: String) throws {
         size = .standard
@@ -123,6 +125,14 @@ public struct Tape: Equatable, Sendable {
                     scenario = name
                 } else {
                     steps.append(Entry(line: lineNumber, step: .scenario(name)))
+                }
+            case "fault":
+                switch FaultScript.parse(rest) {
+                case .script: steps.append(Entry(line: lineNumber, step: .fault(rest)))
+                case .problem(let problem): throw fail("fault: \(problem)")
+                case .incomplete:
+                    throw fail(
+                        "fault takes a path (or *) and a fault, such as fault /me/auth-methods 429 x1 then 500 x2")
                 }
             case "code":
                 guard words.count == 1 else { throw fail("code takes nothing: it types the newest live code") }
@@ -237,6 +247,7 @@ extension Tape.Step {
         case .expectNot(let text): return "expect-not \(Tape.quotedIfNeeded(text))"
         case .clock(let move): return "clock \(move.label)"
         case .scenario(let name): return "scenario \(name)"
+        case .fault(let words): return "fault \(words)"
         case .code: return "code"
         }
     }

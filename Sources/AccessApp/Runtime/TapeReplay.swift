@@ -178,6 +178,9 @@ public struct TapeReplay {
             }
         case .clock(let move): try await send(.moveClock(move), line: entry.line)
         case .scenario(let name): try await send(.switchScenario(name), line: entry.line)
+        case .fault(let words):
+            guard case .script(let script) = FaultScript.parse(words) else { throw fail("fault: \(words)") }
+            try await send(.setFaults(script.settings, label: "Fault on: \(script.title)"), line: entry.line)
         case .code:
             let code: String
             do {

@@ -11,9 +11,17 @@ enum ContractBodies {
         "adminProviderToken": ["": ["subject"]],
         "adminSetClock": ["": ["at", "frozen"]],
         "adminSetFaults": [
-            "": ["endpoints", "latency_ms", "offline", "offline_seconds", "refused_until", "statuses"],
+            "": [
+                "append_endpoints", "endpoints", "latency_ms", "offline", "offline_seconds", "refused_until",
+                "statuses",
+            ],
+            "append_endpoints[]": [
+                "body", "body_status", "code", "dribble_ms", "kind", "latency_max_ms", "latency_ms", "malformed",
+                "message", "path", "remaining", "seed", "status", "times",
+            ],
             "endpoints[]": [
-                "body", "body_status", "code", "kind", "latency_ms", "message", "path", "remaining", "status", "times",
+                "body", "body_status", "code", "dribble_ms", "kind", "latency_max_ms", "latency_ms", "malformed",
+                "message", "path", "remaining", "seed", "status", "times",
             ], "statuses[]": ["path", "status"],
         ],
         "adminSignInDevice": [
@@ -97,7 +105,14 @@ enum ContractBodies {
 
     static let enums: [String: [String: [String]]] = [
         "adminSetFaults": [
-            "endpoints[].kind": ["unavailable", "offline", "latency", "timeout", "commit_then_fail", "status", "body"]
+            "append_endpoints[].kind": [
+                "unavailable", "offline", "latency", "timeout", "commit_then_fail", "status", "body", "jitter",
+                "dribble", "malformed", "reset",
+            ], "append_endpoints[].malformed": ["cut", "wrong_type", "html"],
+            "endpoints[].kind": [
+                "unavailable", "offline", "latency", "timeout", "commit_then_fail", "status", "body", "jitter",
+                "dribble", "malformed", "reset",
+            ], "endpoints[].malformed": ["cut", "wrong_type", "html"],
         ],
         "adminSignInDevice": ["method": ["phone_code", "email_code", "password", "apple", "google", "recovery"]],
         "connectProvider": ["provider": ["apple", "google"]],

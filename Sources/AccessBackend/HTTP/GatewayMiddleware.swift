@@ -26,7 +26,7 @@ struct GatewayMiddleware: RouterMiddleware {
         // On the path the router matches, not on how it is written (issue 25: `//_admin/…` got past).
         let isAdmin = RequestGate.isAdmin(path: path)
         var injection: FaultService.Injection?
-        let response: Response
+        var response: Response
         do {
             try gate.check(request, path: path, isAdmin: isAdmin)
             injection = isAdmin ? nil : faults.injection(for: path).flatMap { applied($0, to: request) }
@@ -66,6 +66,11 @@ struct GatewayMiddleware: RouterMiddleware {
             // The request ran and its writes are committed; the client never learns how it went.
             context.decision.set(rule)
             try? await context.channel.close()
+        }
+        if let injection, case .reshape(let reshape, let rule) = injection.action {
+            // Whatever the request was answered, success or refusal, is what the fault reshapes.
+            if let rule { context.decision.set(rule) }
+            response = await Self.reshaped(response, reshape, context: context)
         }
         let elapsed = ContinuousClock.now - started
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
@@ -183,16 +188,99 @@ struct GatewayMiddleware: RouterMiddleware {
         case .hold(let rule):
             await Self.holdUntilClientGivesUp(context.channel)
             throw Self.unanswered(rule)
-        case .body(let text, let status, let rule):
+        case .body(let text, let status, let contentType, let rule):
             context.decision.set(rule)
             let body = ByteBuffer(string: text)
             context.capture.setResponseBody(body)
             return Response(
-                status: HTTPResponse.Status(code: status), headers: [.contentType: "application/json"],
+                status: HTTPResponse.Status(code: status), headers: [.contentType: contentType],
                 body: .init(byteBuffer: body))
-        case .runThenClose, nil:
+        case .runThenClose, .reshape, nil:
             return nil
         }
+    }
+
+    /// The answer `response` as a `reshape` fault sends it. Its head is kept but for the length, which is the
+    /// new body's (for `reset`, the whole body's: the client learns it was cut off).
+    private static func reshaped(
+        _ response: Response, _ reshape: FaultService.Reshape, context: AppContext
+    ) async -> Response {
+        let channel = context.channel
+        let body = await collected(response.body)
+        var reshaped = response
+        switch reshape {
+        case .dribble(let span):
+            let pieces = Self.pieces(of: body, count: FaultService.dribblePieces)
+            let pause = span / max(pieces.count, 1)
+            reshaped.body = ResponseBody(contentLength: body.readableBytes) { writer in
+                for (index, piece) in pieces.enumerated() {
+                    if index > 0 { try await Task.sleep(for: pause) }
+                    try await writer.write(piece)
+                }
+                try await writer.finish(nil)
+            }
+        case .cut:
+            let half = body.getSlice(at: body.readerIndex, length: body.readableBytes / 2)!
+            context.capture.setResponseBody(half)
+            reshaped.body = ResponseBody(byteBuffer: half)
+        case .wrongType:
+            let mangled = ByteBuffer(bytes: Self.wrongTypes(Data(body.readableBytesView)))
+            context.capture.setResponseBody(mangled)
+            reshaped.body = ResponseBody(byteBuffer: mangled)
+            if response.status == .noContent { reshaped.status = .ok }
+            reshaped.headers[.contentType] = "application/json"
+        case .reset:
+            let half = body.getSlice(at: body.readerIndex, length: body.readableBytes / 2)!
+            reshaped.body = ResponseBody(contentLength: body.readableBytes) { writer in
+                try await writer.write(half)
+                // The client has the head and half the body it was promised; then the connection is gone.
+                try? await channel.close()
+                throw ConnectionReset()
+            }
+        }
+        reshaped.headers[.contentLength] = reshaped.body.contentLength.map(String.init)
+        return reshaped
+    }
+
+    /// Ends the writing of an answer a `reset` fault cut off.
+    struct ConnectionReset: Error {}
+
+    /// The whole of a body the route wrote.
+    private static func collected(_ body: ResponseBody) async -> ByteBuffer {
+        final class Collector: ResponseBodyWriter {
+            var buffer = ByteBuffer()
+            func write(_ buffer: ByteBuffer) async throws {
+                var piece = buffer
+                self.buffer.writeBuffer(&piece)
+            }
+            func write(contentsOf buffers: some Sequence<ByteBuffer>) async throws {
+                for buffer in buffers { try await write(buffer) }
+            }
+            func finish(_ trailingHeaders: HTTPFields?) async throws {}
+        }
+        let collector = Collector()
+        try? await body.write(collector)
+        return collector.buffer
+    }
+
+    /// `body` in at most `count` pieces of about equal size, none empty.
+    static func pieces(of body: ByteBuffer, count: Int) -> [ByteBuffer] {
+        let total = body.readableBytes
+        guard total > 0 else { return [body] }
+        let size = (total + count - 1) / count
+        return stride(from: 0, to: total, by: size).map { offset in
+            body.getSlice(at: body.readerIndex + offset, length: min(size, total - offset))!
+        }
+    }
+
+    /// A JSON object with each top-level member's value of another type (a string becomes a number, anything
+    /// else a string); anything else becomes a string.
+    static func wrongTypes(_ data: Data) -> Data {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            return Data(#""not what the contract says""#.utf8)
+        }
+        let changed = object.mapValues { value -> Any in value is String ? 12345 : "\(value)" }
+        return (try? JSONSerialization.data(withJSONObject: changed, options: [.sortedKeys])) ?? Data("{}".utf8)
     }
 
     /// What the journal records for a request closed without an answer: nothing reaches the client.

@@ -3838,7 +3838,7 @@ components:
           maxLength: 200
         kind:
           type: "string"
-          description: "unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`; body answers `body_status` (200 unless given) with `body` as it is, without running the request (an answer the reference backend would never give, such as a value of an extensible enum this client does not know)"
+          description: "unavailable answers 503; offline closes the connection unanswered; latency waits latency_ms, then answers; timeout holds the request without answer until the client gives up (at most 60 s); commit_then_fail runs the request (its writes are applied) and closes the connection instead of answering; status answers `status`; body answers `body_status` (200 unless given) with `body` as it is, without running the request (an answer the reference backend would never give, such as a value of an extensible enum this client does not know); jitter waits a random time from latency_ms to latency_max_ms (drawn from `seed` when given), then answers; dribble runs the request and sends its answer in pieces spread over dribble_ms; malformed answers a body that is not what the contract says (see `malformed`); reset runs the request, sends the head and half of the body, then drops the connection"
           enum:
             - "unavailable"
             - "offline"
@@ -3847,10 +3847,37 @@ components:
             - "commit_then_fail"
             - "status"
             - "body"
+            - "jitter"
+            - "dribble"
+            - "malformed"
+            - "reset"
         latency_ms:
           type: "integer"
+          description: "For kind latency: the wait; for kind jitter: the shortest wait"
           minimum: 0
           maximum: 30000
+        latency_max_ms:
+          type: "integer"
+          description: "For kind jitter: the longest wait, at least latency_ms"
+          minimum: 0
+          maximum: 30000
+        seed:
+          type: "integer"
+          description: "For kind jitter: the random waits are drawn from this seed, counted from when the fault is set, so the same seed gives the same waits in the same order; absent: unseeded"
+          minimum: 0
+          maximum: 4294967295
+        dribble_ms:
+          type: "integer"
+          description: "For kind dribble: the time over which the answer's pieces are sent"
+          minimum: 1
+          maximum: 30000
+        malformed:
+          type: "string"
+          description: "For kind malformed: cut runs the request and answers the first half of its body (status kept); wrong_type runs the request and answers its body with each top-level member's value of another type (a string becomes a number, anything else a string); html answers 502 with an HTML error page, as a proxy in front of the backend would, without running the request"
+          enum:
+            - "cut"
+            - "wrong_type"
+            - "html"
         status:
           type: "integer"
           minimum: 400
@@ -3918,6 +3945,13 @@ components:
           type: "array"
           maxItems: 50
           description: "Replaces every endpoint fault (an empty array clears them); the first whose path matches applies, and one given `times` is removed once spent, so a list on one path is a sequence"
+          items:
+            "$ref": "#/components/schemas/EndpointFault"
+        append_endpoints:
+          type: "array"
+          maxItems: 50
+          writeOnly: true
+          description: "Appended after the endpoint faults already set (after `endpoints` when both are given), which keep what is left of their counts: a sequence built step by step (\"429 once, then 500 twice\"). At most 50 endpoint faults in all. Never in answers"
           items:
             "$ref": "#/components/schemas/EndpointFault"
     Timeline:
@@ -3996,7 +4030,7 @@ components:
           type: "string"
         fault:
           type: "string"
-          description: "The injected fault that answered or delayed it, if any"
+          description: "The injected fault that answered or delayed it, if any: offline_503, offline_drop, latency, status, or an endpoint fault's kind (unavailable, offline, latency, timeout, commit_then_fail, status, body, dribble, reset), malformed_cut, malformed_wrong_type or malformed_html, and for jitter the wait drawn (\"jitter 137 ms\")"
         request_headers:
           type: "object"
           additionalProperties:

@@ -37,17 +37,40 @@ final class FaultService: Sendable {
         case hold(Rule)
         /// Run the request (its writes are committed), then close the connection instead of answering.
         case runThenClose(Rule)
-        /// Answer this 2xx status with this JSON text instead of running the request.
-        case body(String, status: Int, Rule)
+        /// Answer this status with this text (of this content type) instead of running the request.
+        case body(String, status: Int, contentType: String, Rule)
+        /// Run the request, then send its answer otherwise (in pieces, mangled, or cut off by a dropped connection).
+        case reshape(Reshape, Rule?)
 
         /// The rule the fault decides the request by.
         var rule: Rule {
             switch self {
             case .answer(let error): error.rule
-            case .close(let rule), .hold(let rule), .runThenClose(let rule), .body(_, _, let rule): rule
+            case .close(let rule), .hold(let rule), .runThenClose(let rule), .body(_, _, _, let rule): rule
+            case .reshape(_, let rule): rule ?? .ok
             }
         }
     }
+
+    /// What becomes of an answer the request did get.
+    enum Reshape: Equatable {
+        /// Sent whole, in `dribblePieces` pieces spread over this long.
+        case dribble(Duration)
+        /// The first half of the body, as if it were all.
+        case cut
+        /// The body with each top-level member's value of another type.
+        case wrongType
+        /// The head and the first half of the body, then the connection dropped.
+        case reset
+    }
+
+    /// How many pieces a dribbled answer is sent in (fewer when the body is shorter).
+    static let dribblePieces = 8
+    /// What a `malformed: html` fault answers: a proxy's error page, not the contract's JSON.
+    static let htmlErrorPage =
+        "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\n"
+        + "<body><h1>Bad Gateway</h1><p>The upstream server sent an invalid response.</p></body></html>\n"
+    static let htmlErrorStatus = 502
 
     struct Injection {
         /// The journal's `fault`.
@@ -60,13 +83,22 @@ final class FaultService: Sendable {
 
     private let settings = Mutex(FaultSettings())
     private static let nothingArmed = FaultSettings()
+    /// The draws of `jitter` faults: seeded by the last fault set with a `seed`, else the system's.
+    private let jitterDraws = Mutex(JitterDraws())
 
     /// Applies the members `update` sends. Returns how long the port must refuse connections when it
     /// starts a refusal.
     @discardableResult
     func apply(_ update: FaultSettings) throws -> Duration? {
         try Self.validate(update)
-        return settings.withLock { current -> Duration? in
+        let seeded = ((update.endpoints ?? []) + (update.appendEndpoints ?? [])).last {
+            $0.kind == .jitter && $0.seed != nil
+        }
+        let applied = try settings.withLock { current -> Duration? in
+            let kept = update.endpoints ?? current.endpoints ?? []
+            if kept.count + (update.appendEndpoints?.count ?? 0) > Self.maxEndpointFaults {
+                throw Self.invalid("append_endpoints: at most \(Self.maxEndpointFaults) endpoint faults in all.")
+            }
             var refusal: Duration?
             if let offline = update.offline {
                 current.offline = offline == "none" ? nil : offline
@@ -81,15 +113,21 @@ final class FaultService: Sendable {
             if let seconds = update.offlineSeconds { current.offlineSeconds = seconds }
             if let latency = update.latencyMs { current.latencyMs = latency }
             if let statuses = update.statuses { current.statuses = statuses }
-            if let endpoints = update.endpoints {
-                current.endpoints = endpoints.map { fault in
+            let counted = { (faults: [Components.Schemas.EndpointFault]) in
+                faults.map { fault in
                     var fault = fault
                     fault.remaining = fault.times
                     return fault
                 }
             }
+            if let endpoints = update.endpoints { current.endpoints = counted(endpoints) }
+            if let appended = update.appendEndpoints {
+                current.endpoints = (current.endpoints ?? []) + counted(appended)
+            }
             return refusal
         }
+        if let seed = seeded?.seed { jitterDraws.withLock { $0 = JitterDraws(seed: UInt64(seed)) } }
+        return applied
     }
 
     private static func validate(_ update: FaultSettings) throws {
@@ -105,10 +143,17 @@ final class FaultService: Sendable {
         for fault in update.statuses ?? [] where !(400...599).contains(fault.status) || !fault.path.hasPrefix("/") {
             throw invalid("statuses: each needs a path starting with / and a 4xx/5xx status.")
         }
-        let endpoints = update.endpoints ?? []
-        if endpoints.count > maxEndpointFaults { throw invalid("endpoints: at most \(maxEndpointFaults).") }
-        for (index, fault) in endpoints.enumerated() {
-            let name = "endpoints[\(index)]"
+        if (update.endpoints?.count ?? 0) > maxEndpointFaults {
+            throw invalid("endpoints: at most \(maxEndpointFaults).")
+        }
+        if (update.appendEndpoints?.count ?? 0) > maxEndpointFaults {
+            throw invalid("append_endpoints: at most \(maxEndpointFaults).")
+        }
+        let listed = (update.endpoints ?? []).enumerated().map { ("endpoints[\($0.offset)]", $0.element) }
+        let appended = (update.appendEndpoints ?? []).enumerated().map {
+            ("append_endpoints[\($0.offset)]", $0.element)
+        }
+        for (name, fault) in listed + appended {
             guard fault.path == "*" || (fault.path.hasPrefix("/") && fault.path.count <= maxPathLength) else {
                 throw invalid("\(name).path: expected a path starting with / or \"*\".")
             }
@@ -120,6 +165,29 @@ final class FaultService: Sendable {
             }
             if fault.kind == .latency, fault.latencyMs == nil {
                 throw invalid("\(name): latency needs latency_ms.")
+            }
+            if let latency = fault.latencyMaxMs, !(0...maxLatencyMs).contains(latency) {
+                throw invalid("\(name).latency_max_ms: expected 0...\(maxLatencyMs).")
+            }
+            if fault.kind == .jitter {
+                guard let low = fault.latencyMs, let high = fault.latencyMaxMs, low <= high else {
+                    throw invalid("\(name): jitter needs latency_ms and latency_max_ms, the first no larger.")
+                }
+            } else if fault.latencyMaxMs != nil || fault.seed != nil {
+                throw invalid("\(name): latency_max_ms and seed go with kind jitter.")
+            }
+            if let seed = fault.seed, !(0...Int(UInt32.max)).contains(seed) {
+                throw invalid("\(name).seed: expected 0...\(UInt32.max).")
+            }
+            if fault.kind == .dribble {
+                guard let span = fault.dribbleMs, (1...maxLatencyMs).contains(span) else {
+                    throw invalid("\(name): dribble needs dribble_ms, 1...\(maxLatencyMs).")
+                }
+            } else if fault.dribbleMs != nil {
+                throw invalid("\(name): dribble_ms goes with kind dribble.")
+            }
+            if (fault.kind == .malformed) != (fault.malformed != nil) {
+                throw invalid("\(name): kind malformed needs malformed (cut, wrong_type or html), and only it.")
             }
             if fault.kind == .status, fault.status == nil {
                 throw invalid("\(name): status needs status.")
@@ -219,6 +287,11 @@ final class FaultService: Sendable {
         }
         if let fault = settings.endpoints?.first(where: { $0.path == "*" || $0.path == path }) {
             var endpoint = Self.endpointInjection(fault, path: path)
+            if fault.kind == .jitter {
+                let low = fault.latencyMs ?? 0
+                let wait = jitterDraws.withLock { $0.next(in: low...max(low, fault.latencyMaxMs ?? low)) }
+                endpoint = Injection(name: "jitter \(wait) ms", delay: .milliseconds(wait))
+            }
             // A global latency still applies before the endpoint's own fault.
             if let delay = injection?.delay { endpoint.delay = delay + (endpoint.delay ?? .zero) }
             return endpoint
@@ -250,7 +323,29 @@ final class FaultService: Sendable {
             if let message = fault.message { error.detail.message = message }
             return Injection(name: name, action: .answer(error))
         case .body:
-            return Injection(name: name, action: .body(fault.body ?? "{}", status: fault.bodyStatus ?? 200, .faultBody))
+            return Injection(
+                name: name,
+                action: .body(
+                    fault.body ?? "{}", status: fault.bodyStatus ?? 200, contentType: "application/json", .faultBody))
+        case .jitter:
+            // The wait is drawn in `injection(for:)`, where the draws are kept.
+            return Injection(name: name, delay: .milliseconds(fault.latencyMs ?? 0))
+        case .dribble:
+            return Injection(name: name, action: .reshape(.dribble(.milliseconds(fault.dribbleMs ?? 0)), nil))
+        case .reset:
+            return Injection(name: name, action: .reshape(.reset, .faultReset))
+        case .malformed:
+            switch fault.malformed ?? .cut {
+            case .cut: return Injection(name: "malformed_cut", action: .reshape(.cut, .faultMalformed))
+            case .wrongType:
+                return Injection(name: "malformed_wrong_type", action: .reshape(.wrongType, .faultMalformed))
+            case .html:
+                return Injection(
+                    name: "malformed_html",
+                    action: .body(
+                        htmlErrorPage, status: htmlErrorStatus, contentType: "text/html; charset=utf-8", .faultMalformed
+                    ))
+            }
         }
     }
 
@@ -263,5 +358,24 @@ final class FaultService: Sendable {
             HTTPResponse.Status(code: code), "fault_injected", "Injected failure for \(path).", rule: rule)
         if code == 429 { error.detail.retryAfter = injectedRetryAfter }
         return error
+    }
+}
+
+/// The random waits of `jitter` faults. Seeded (SplitMix64), the same seed gives the same waits in the same
+/// order, so a test or a tape sees the same run twice; unseeded, the system's generator.
+struct JitterDraws {
+    private var state: UInt64?
+
+    init(seed: UInt64? = nil) { state = seed }
+
+    mutating func next(in range: ClosedRange<Int>) -> Int {
+        guard var seeded = state else { return Int.random(in: range) }
+        seeded &+= 0x9E37_79B9_7F4A_7C15
+        state = seeded
+        var mixed = seeded
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        mixed ^= mixed >> 31
+        return range.lowerBound + Int(mixed % UInt64(range.count))
     }
 }
