@@ -97,6 +97,7 @@ public typealias ClockAdvanced = Components.Schemas.ClockAdvanced
 public typealias PathFault = Components.Schemas.PathFault
 public typealias EndpointFault = Components.Schemas.EndpointFault
 public typealias FaultSettings = Components.Schemas.FaultSettings
+public typealias JournalCount = Components.Schemas.JournalCount
 public typealias JournalEntry = Components.Schemas.JournalEntry
 public typealias ProviderTokenBody = Components.Schemas.ProviderTokenBody
 public typealias ProviderToken = Components.Schemas.ProviderToken

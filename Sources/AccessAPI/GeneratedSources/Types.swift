@@ -458,9 +458,16 @@ public protocol APIProtocol: Sendable {
     func adminClearFaults(_ input: Operations.AdminClearFaults.Input) async throws -> Operations.AdminClearFaults.Output
     /// Recent requests, oldest first: method, path, status, ms, deciding rule, redacted headers and bodies
     ///
+    /// The journal keeps the newest 500 requests of this world. The filters narrow it, all of them at once (issue 51 item 1): path, method, status, rule, user, since and until; limit then keeps the newest of what passes. A filter value that does not read (a status that is neither a code nor a class like 4xx, a rule no backend names, an empty value) answers 400 invalid_parameter.
+    ///
     /// - Remark: HTTP `GET /_admin/journal`.
     /// - Remark: Generated from `#/paths//_admin/journal/get(adminJournal)`.
     func adminJournal(_ input: Operations.AdminJournal.Input) async throws -> Operations.AdminJournal.Output
+    /// How many of the journal's kept requests pass the same filters as GET /_admin/journal
+    ///
+    /// - Remark: HTTP `GET /_admin/journal/count`.
+    /// - Remark: Generated from `#/paths//_admin/journal/count/get(adminJournalCount)`.
+    func adminJournalCount(_ input: Operations.AdminJournalCount.Input) async throws -> Operations.AdminJournalCount.Output
     /// Simulated Apple/Google sign-in sheet: mint an id token
     ///
     /// - Remark: HTTP `POST /_admin/provider/{provider}/token`.
@@ -1361,6 +1368,8 @@ extension APIProtocol {
     }
     /// Recent requests, oldest first: method, path, status, ms, deciding rule, redacted headers and bodies
     ///
+    /// The journal keeps the newest 500 requests of this world. The filters narrow it, all of them at once (issue 51 item 1): path, method, status, rule, user, since and until; limit then keeps the newest of what passes. A filter value that does not read (a status that is neither a code nor a class like 4xx, a rule no backend names, an empty value) answers 400 invalid_parameter.
+    ///
     /// - Remark: HTTP `GET /_admin/journal`.
     /// - Remark: Generated from `#/paths//_admin/journal/get(adminJournal)`.
     public func adminJournal(
@@ -1368,6 +1377,19 @@ extension APIProtocol {
         headers: Operations.AdminJournal.Input.Headers = .init()
     ) async throws -> Operations.AdminJournal.Output {
         try await adminJournal(Operations.AdminJournal.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// How many of the journal's kept requests pass the same filters as GET /_admin/journal
+    ///
+    /// - Remark: HTTP `GET /_admin/journal/count`.
+    /// - Remark: Generated from `#/paths//_admin/journal/count/get(adminJournalCount)`.
+    public func adminJournalCount(
+        query: Operations.AdminJournalCount.Input.Query = .init(),
+        headers: Operations.AdminJournalCount.Input.Headers = .init()
+    ) async throws -> Operations.AdminJournalCount.Output {
+        try await adminJournalCount(Operations.AdminJournalCount.Input(
             query: query,
             headers: headers
         ))
