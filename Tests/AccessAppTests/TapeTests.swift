@@ -134,17 +134,17 @@ import Testing
         (
             "expect-request POST",
             "line 1: "
-                + "expect-request takes METHOD PATH STATUS [times N]: expect-request POST /auth/me 200 times 2"
+                + "expect-request takes METHOD PATH STATUS [times N]: expect-request GET /me/* 4xx times 2"
         ),
         (
             "expect-request POST /auth/me 999",
             "line 1: "
-                + "expect-request takes METHOD PATH STATUS [times N]: expect-request POST /auth/me 200 times 2"
+                + "expect-request takes METHOD PATH STATUS [times N]: expect-request GET /me/* 4xx times 2"
         ),
         (
             "expect-request POST /auth/me 200 twice 2",
             "line 1: "
-                + "expect-request takes METHOD PATH STATUS [times N]: expect-request POST /auth/me 200 times 2"
+                + "expect-request takes METHOD PATH STATUS [times N]: expect-request GET /me/* 4xx times 2"
         ),
         (
             "expect-no-request auth/me",

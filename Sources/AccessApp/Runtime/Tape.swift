@@ -145,7 +145,7 @@ public struct Tape: Equatable, Sendable {
                 }
             case "expect-request":
                 let usage =
-                    "expect-request takes METHOD PATH STATUS [times N]: expect-request POST /auth/me 200 times 2"
+                    "expect-request takes METHOD PATH STATUS [times N]: expect-request GET /me/* 4xx times 2"
                 guard words.count == 4 || words.count == 6, words[1].allSatisfy({ $0.isASCII && $0.isLetter }),
                     words[2].hasPrefix("/"), let status = JournalFilter.Status(String(words[3]))
                 else { throw fail(usage) }
