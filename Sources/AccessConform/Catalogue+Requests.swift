@@ -178,14 +178,21 @@ extension Catalogue {
     static let adminRules: [Check] = [
         Check(
             .adminInvalidParameter,
-            "A journal limit over \(RequestBounds.journalCapacity) answers 422 invalid_parameter",
-            needs: .init(referenceOnly: referenceAPI)
-        ) { context in
-            try await context.expect(
-                await context.http.get("/_admin/journal?limit=\(RequestBounds.journalCapacity + 1)"), 422,
-                "invalid_parameter",
-                "the journal's ?limit=\(RequestBounds.journalCapacity + 1)")
-        },
+            "A journal limit over \(RequestBounds.journalCapacity) answers 422, a filter that does not read 400; "
+                + "both invalid_parameter",
+            needs: .init(referenceOnly: referenceAPI),
+            eachRoad: { context, operation in
+                if operation == .adminJournal {
+                    try await context.expect(
+                        await context.http.get("/_admin/journal?limit=\(RequestBounds.journalCapacity + 1)"), 422,
+                        "invalid_parameter",
+                        "the journal's ?limit=\(RequestBounds.journalCapacity + 1)")
+                } else {
+                    try await context.expect(
+                        await context.http.get("/_admin/journal/count?status=abc"), 400, "invalid_parameter",
+                        "the journal count's ?status=abc")
+                }
+            }),
         Check(
             .adminSignedOutScenario, "A session for a scenario that starts signed out answers 409",
             needs: .init(scenario: "new-user", referenceOnly: referenceAPI)

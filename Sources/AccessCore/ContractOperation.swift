@@ -37,7 +37,7 @@ public enum ContractOperation: String, CaseIterable, Sendable {
     case adminDownloadWorld, adminState, adminSession, adminSignInDevice, adminOutbox, adminClock, adminSetClock
     case adminAdvanceClock, adminGetFaults, adminSetFaults, adminClearFaults, adminJournal, adminProviderToken
     case adminProviderAccounts, adminDeletions, adminTwoFactorCode
-    case adminSignOutSession, adminTimeline
+    case adminSignOutSession, adminTimeline, adminJournalCount
 
     /// `METHOD /path` as the document writes them, path parameters in braces.
     public var route: (method: String, path: String) {
@@ -115,6 +115,7 @@ public enum ContractOperation: String, CaseIterable, Sendable {
         case .adminSetFaults: ("POST", "/_admin/faults")
         case .adminClearFaults: ("DELETE", "/_admin/faults")
         case .adminJournal: ("GET", "/_admin/journal")
+        case .adminJournalCount: ("GET", "/_admin/journal/count")
         case .adminProviderToken: ("POST", "/_admin/provider/{provider}/token")
         case .adminProviderAccounts: ("GET", "/_admin/provider/{provider}/accounts")
         case .adminDeletions: ("GET", "/_admin/deletions")

@@ -22,7 +22,7 @@ extension Rule {
         // MARK: admin
         case .adminUnauthorized: ContractOperation.admin
         case .adminClock: [.adminSetClock, .adminAdvanceClock]
-        case .adminInvalidParameter: [.adminJournal]
+        case .adminInvalidParameter: [.adminJournal, .adminJournalCount]
         case .adminScenario: [.adminLoadScenario, .adminCreateWorld]
         case .adminScenarioInvalid: [.adminListScenarios]
         case .adminSignedOutScenario: [.adminSession]

@@ -277,7 +277,7 @@ extension Rule {
         case .httpInternal: return "Something failed inside the server."
         case .adminUnauthorized: return "The admin API needs this server's admin token."
         case .adminClock: return "The clock moves by 0 seconds to a year, or to the next deadline."
-        case .adminInvalidParameter: return "The journal's limit is out of range."
+        case .adminInvalidParameter: return "The journal's limit is out of range, or one of its filters does not read."
         case .adminScenario: return "No scenario by that name, or it does not load."
         case .adminScenarioInvalid: return "A scenario file in fixtures does not read."
         case .adminSignedOutScenario: return "This scenario starts signed out: no QA session."

@@ -84,6 +84,11 @@ struct LivePlay {
                     if !screen.tapeText.contains(text) { failures.append(fail("expected \(quoted(text))")) }
                 case .expectNot(let text):
                     if screen.tapeText.contains(text) { failures.append(fail("did not expect \(quoted(text))")) }
+                case .expectTitle, .expectRow, .expectRequest, .expectNoRequest:
+                    let frame = renderFrame(store.state, size: tape.size)
+                    if let failure = await TapeReplay.failure(of: entry, on: frame, backend: backend) {
+                        failures.append(TapeFailure(line: failure.line, message: failure.message))
+                    }
                 case .clock(let move):
                     store.send(.moveClock(move))
                     try screen.settle(line: entry.line)

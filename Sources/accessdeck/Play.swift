@@ -192,6 +192,10 @@ struct Play: AsyncParsableCommand {
             } else {
                 printScreen("line \(failure.line) (failed)", printed)
             }
+            // A request expectation's journal rows: the error's one line on stderr says what failed, and these
+            // what the journal held instead.
+            let details = failure.message.split(separator: "\n").dropFirst()
+            if !details.isEmpty { print(details.joined(separator: "\n")) }
             // The frames go to stdout, buffered when it is a pipe or a file; the failure to stderr, at once. With
             // `2>&1` it landed inside a frame (issue 48 item 15): the frames first, then the failure.
             fflush(nil)  // every stream; `stdout` itself is shared mutable state to Swift 6

@@ -1,5 +1,6 @@
 import AccessAPI
 import AccessAppTesting
+import AccessCore
 import Foundation
 import TerminalKit
 import Testing
@@ -340,5 +341,100 @@ private func panel(_ state: AppState) -> JournalPanel? {
         #expect(harness.state.overlay?.as(JournalPanel.self) != nil)
         let text = render(harness.state, size: Size(cols: 100, rows: 20)).text()
         #expect(text.contains("Copied as curl (secrets redacted)"))
+    }
+}
+
+/// Issue 51 item 1 in the app: F3's `/` and the palette take the backend journal's filters as `name:value` words;
+/// issue 49 item 5: each row and each call's detail say whom it acted for, and the detail the rule in plain words.
+@Suite struct JournalFilterWordsTests {
+    static let calls: [(RequestRecord, JournalEntry)] = [
+        (sendCode, entry(41, "ab-7", "POST", sendCode.path, 429, "rate_limit.resend_window", user: "usr_a", at: 0)),
+        (
+            RequestRecord(
+                requestID: "ab-10", method: "GET", path: "/me/auth-methods", status: 200, milliseconds: 4,
+                errorCode: nil),
+            entry(42, "ab-10", "GET", "/me/auth-methods", 200, "ok", user: "usr_a", at: 60)
+        ),
+        (
+            RequestRecord(
+                requestID: "ab-11", method: "POST", path: "/auth/phone/verify-otp", status: 200, milliseconds: 9,
+                errorCode: nil),
+            entry(43, "ab-11", "POST", "/auth/phone/verify-otp", 200, "ok", user: "usr_b", at: 120)
+        ),
+    ]
+
+    static func entry(
+        _ id: Int, _ requestID: String, _ method: String, _ path: String, _ status: Int, _ rule: String,
+        user: String, at seconds: TimeInterval
+    ) -> JournalEntry {
+        JournalEntry(
+            id: id, requestId: requestID, at: start + seconds, method: method, path: path, status: status, ms: 1,
+            rule: rule, user: user)
+    }
+
+    static func panel(_ words: String) -> JournalPanel {
+        var panel = JournalPanel(filter: words)
+        panel.load(records: calls.map(\.0), rules: calls.map(\.1))
+        return panel
+    }
+
+    static func paths(_ words: String) -> [String] {
+        panel(words).visibleRows.map { "\($0.record.method) \($0.record.path)" }
+    }
+
+    @Test func eachFilterKeepsWhatItNamesAndNothingElse() {
+        #expect(Self.paths("").count == 3)
+        #expect(Self.paths("path:/auth/phone/*") == ["POST /auth/phone/verify-otp", "POST /auth/phone/request-otp"])
+        #expect(Self.paths("path:/auth/phone").isEmpty)
+        #expect(Self.paths("path:/me/auth-methods") == ["GET /me/auth-methods"])
+        #expect(Self.paths("status:429 path:/auth/phone/*") == ["POST /auth/phone/request-otp"])
+        #expect(Self.paths("status:2xx") == ["POST /auth/phone/verify-otp", "GET /me/auth-methods"])
+        #expect(Self.paths("status:404").isEmpty)
+        #expect(Self.paths("method:get") == ["GET /me/auth-methods"])
+        #expect(Self.paths("method:DELETE").isEmpty)
+        #expect(Self.paths("rule:rate_limit.resend_window") == ["POST /auth/phone/request-otp"])
+        #expect(Self.paths("rule:rate_limit.resend_window status:200").isEmpty)
+        #expect(Self.paths("user:usr_b") == ["POST /auth/phone/verify-otp"])
+        #expect(Self.paths("user:usr_c").isEmpty)
+        let style = Date.ISO8601FormatStyle()
+        #expect(Self.paths("since:\((start + 60).formatted(style))").count == 2)
+        #expect(Self.paths("until:\((start + 59).formatted(style))") == ["POST /auth/phone/request-otp"])
+        // The other words still match as before, beside the filters.
+        #expect(Self.paths("status:200 verify") == ["POST /auth/phone/verify-otp"])
+    }
+
+    @Test func aWordThatDoesNotReadSaysWhyAndKeepsNothing() {
+        var state = AppState(now: start)
+        state.overlay = .journal(Self.panel("status:abc"))
+        #expect(Self.paths("status:abc").isEmpty)
+        let text = render(state, size: Size(cols: 100, rows: 20)).text()
+        #expect(text.contains("status: a code like 429 or a class like 4xx."))
+        #expect(Self.paths("rule:otp.nope").isEmpty)
+    }
+
+    @Test func eachRowAndTheDetailSayWhomTheCallActedForAndTheRuleInWords() {
+        var state = AppState(now: start)
+        var panel = Self.panel("")
+        state.overlay = .journal(panel)
+        let list = render(state, size: Size(cols: 120, rows: 20)).text()
+        #expect(list.contains("rate_limit.resend_window  usr_a"))
+        #expect(list.contains("ok  usr_b"))
+        panel.selection = 2
+        panel.showsDetail = true
+        state.overlay = .journal(panel)
+        let detail = render(state, size: Size(cols: 120, rows: 30)).text()
+        #expect(detail.contains("Rule rate_limit.resend_window"))
+        #expect(detail.contains(Rule.rateLimitResendWindow.summary))
+        #expect(detail.contains("For user usr_a"))
+    }
+
+    @Test func thePalettesJournalWordsOpenF3OnThem() {
+        let command = TypedCommand.journal.command(for: "journal status:429 path:/auth/phone/*")
+        #expect(command?.action == .showJournal(filter: "status:429 path:/auth/phone/*"))
+        #expect(TypedCommand.journal.command(for: "journal status:abc")?.action == PaletteAction.none)
+        var state = AppState(now: start)
+        _ = runPaletteAction(.showJournal(filter: "status:429 path:/auth/phone/*"), in: &state)
+        let opened = state.overlay?.as(JournalPanel.self)
+        #expect(opened?.filter.query == "status:429 path:/auth/phone/*")
     }
 }

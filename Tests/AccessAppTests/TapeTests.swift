@@ -52,6 +52,27 @@ import Testing
             ])
     }
 
+    /// Issue 51 item 2: checks anchored to the title or a row, and checks of the requests sent.
+    @Test func parsesTheAnchoredAndTheRequestChecks() throws {
+        let tape = try Tape(
+            parsing: """
+                expect title "Account access"
+                expect row Phone number
+                expect title
+                expect-request post /auth/phone/verify-otp 200
+                expect-request GET /me/* 4xx times 2
+                expect-no-request /auth/phone/*
+                """)
+        #expect(
+            tape.steps.map(\.step) == [
+                .expectTitle("Account access"), .expectRow("Phone number"), .expect("title"),
+                .expectRequest(.init(method: "POST", path: "/auth/phone/verify-otp", status: .code(200), times: nil)),
+                .expectRequest(.init(method: "GET", path: "/me/*", status: .group(4), times: 2)),
+                .expectNoRequest(path: "/auth/phone/*"),
+            ])
+        #expect(tape.steps[4].step.caption(intoSecret: false) == "expect-request GET /me/* 4xx times 2")
+    }
+
     @Test func aScenarioAfterTheFirstStepSwitchesLive() throws {
         let tape = try Tape(parsing: "key Down\nscenario default")
         #expect(tape.scenario == nil)
@@ -108,8 +129,28 @@ import Testing
         ("key Down 0", "line 1: the count must be 1 to 1000"),
         (
             "dance",
-            "line 1: unknown step 'dance'; steps are size, resize, key, type, paste, wait, click, wheel-up, wheel-down, screen, expect, expect-not, clock, scenario, fault, code"
+            "line 1: unknown step 'dance'; steps are size, resize, key, type, paste, wait, click, wheel-up, wheel-down, screen, expect, expect-not, expect-request, expect-no-request, clock, scenario, fault, code"
         ),
+        (
+            "expect-request POST",
+            "line 1: "
+                + "expect-request takes METHOD PATH STATUS [times N]: expect-request GET /me/* 4xx times 2"
+        ),
+        (
+            "expect-request POST /auth/me 999",
+            "line 1: "
+                + "expect-request takes METHOD PATH STATUS [times N]: expect-request GET /me/* 4xx times 2"
+        ),
+        (
+            "expect-request POST /auth/me 200 twice 2",
+            "line 1: "
+                + "expect-request takes METHOD PATH STATUS [times N]: expect-request GET /me/* 4xx times 2"
+        ),
+        (
+            "expect-no-request auth/me",
+            "line 1: expect-no-request takes a PATH, exact or ending in *: expect-no-request /auth/phone/*"
+        ),
+        ("expect title \"Account access", "line 1: expect title: the text's closing quote must end the line"),
         ("type", "line 1: type needs text"),
         ("expect", "line 1: expect needs text"),
         ("expect-not \"\"", "line 1: expect-not needs text"),
@@ -189,6 +230,38 @@ import Testing
             throws: TapeFailure(line: 1, message: #"did not expect "Settings""#, check: .expectNot("Settings"))
         ) {
             _ = try await replaying("expect-not Settings", from: AppState(now: start))
+        }
+    }
+
+    /// The wrong turn issue 51 found: "Account access" is a row of Settings, so a bare expect passes before the
+    /// hub was ever opened; anchored to the title it fails there, and anchored to a row it passes.
+    @Test func anExpectAnchoredToTheTitleIsNotFooledByARow() async throws {
+        _ = try await replaying("expect \"Account access\"\nexpect row \"Account access\"", from: AppState(now: start))
+        await #expect(
+            throws: TapeFailure(
+                line: 1, message: #"expected the title "Account access"; the title is "Settings""#,
+                check: .expectTitle("Account access"))
+        ) {
+            _ = try await replaying("expect title \"Account access\"", from: AppState(now: start))
+        }
+        _ = try await replaying("key Enter\nexpect title \"Account access\"", from: AppState(now: start))
+    }
+
+    @Test func anExpectAnchoredToARowNamesTheRowsItSaw() async throws {
+        do {
+            _ = try await replaying("expect row \"Nothing like this\"", from: AppState(now: start))
+            Issue.record("the check passed")
+        } catch let failure as TapeFailure {
+            #expect(failure.line == 1)
+            #expect(failure.message.hasPrefix(#"expected a row "Nothing like this"; the rows are "#))
+            #expect(failure.message.contains("Account access"))
+        }
+    }
+
+    @Test func aRequestCheckNeedsTheReferenceBackend() async throws {
+        let needs = "a request expectation needs the reference backend (drop --no-backend)"
+        await #expect(throws: TapeFailure(line: 1, message: needs)) {
+            _ = try await replaying("expect-no-request /auth/*", from: AppState(now: start))
         }
     }
 

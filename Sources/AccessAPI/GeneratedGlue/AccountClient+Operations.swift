@@ -305,8 +305,13 @@ extension AccountClient {
     }
 
     /// `GET /_admin/journal` (adminJournal): Recent requests, oldest first: method, path, status, ms, deciding rule, redacted headers and bodies
-    public func adminJournal(limit: Int? = nil) async throws -> [JournalEntry] {
-        try await call { try await admin.adminJournal(query: .init(limit: limit)).ok.body.json }
+    public func adminJournal(limit: Int? = nil, path: String? = nil, method: String? = nil, status: String? = nil, rule: String? = nil, user: String? = nil, since: Date? = nil, until: Date? = nil) async throws -> [JournalEntry] {
+        try await call { try await admin.adminJournal(query: .init(limit: limit, path: path, method: method, status: status, rule: rule, user: user, since: since, until: until)).ok.body.json }
+    }
+
+    /// `GET /_admin/journal/count` (adminJournalCount): How many of the journal's kept requests pass the same filters as GET /_admin/journal
+    public func adminJournalCount(path: String? = nil, method: String? = nil, status: String? = nil, rule: String? = nil, user: String? = nil, since: Date? = nil, until: Date? = nil) async throws -> JournalCount {
+        try await call { try await admin.adminJournalCount(query: .init(path: path, method: method, status: status, rule: rule, user: user, since: since, until: until)).ok.body.json }
     }
 
     /// `DELETE /_admin/sessions/{id}` (adminSignOutSession): Sign out sign-in id (ActiveSession.id) of whichever account holds it, as another of its devices would (issue 49 item 3: the palette's "Sign this device out from elsewhere"): its access and refresh tokens die, its next call is answered 401 session_revoked with reason signed_out_by_device, and the timeline records it. 404 not_found for an id that is no live sign-in

@@ -51,7 +51,11 @@ public struct Canvas {
     /// What is left below the cursor.
     public var remaining: Rect { Rect(x: area.x, y: cursorY, width: area.width, height: area.maxY - cursorY) }
 
+    /// The title the screen gave, for a tape's `expect title` (issue 51 item 2); nil for a screen without one.
+    public private(set) var titleText: String?
+
     public mutating func title(_ text: String, subtitle: String? = nil) {
+        titleText = text
         let bar = TitleBar(text, canGoBack: canGoBack, subtitle: subtitle)
         let rect = Rect(x: fullArea.x, y: cursorY, width: fullArea.width, height: area.maxY - cursorY)
         bar.render(into: &grid, in: rect, glyphs: glyphs)

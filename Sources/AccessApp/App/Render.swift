@@ -10,6 +10,17 @@ public struct RenderedFrame {
     /// The open overlay's frame and its list rows.
     public var overlayFrame: Rect?
     public var overlayRows: [Rect] = []
+    /// The top screen's title (`Canvas.titleText`), for a tape's `expect title`.
+    public var screenTitle: String?
+
+    /// The text of every list row drawn, the screen's and the overlay's, for a tape's `expect row`.
+    public var rowTexts: [String] {
+        (screenRows + overlayRows).map { rect in
+            let top = max(0, rect.y)
+            let bottom = max(top, min(rect.maxY, grid.size.rows))
+            return (top..<bottom).map { grid.text(row: $0, from: rect.x, to: rect.maxX) }.joined(separator: " ")
+        }
+    }
 }
 
 /// Draws the app: the top screen with its banner, the overlay over the dimmed screen, the key-hint
@@ -39,6 +50,7 @@ public func renderFrame(_ state: AppState, size: Size) -> RenderedFrame {
     // on either side copy all of them (a 200×60 frame is 12,000 cells).
     let canvas = drawTop(state, context, banner: banner, in: &content, grid: consume grid)
     let bannerUnderTitle = banner != nil && content == body ? banner : nil
+    let screenTitle = canvas.titleText
     var screenRows = canvas.listRows
     var selectedScreenRow = canvas.selectedRow
     if let focus = canvas.focus, focus.maxY > content.maxY {
@@ -69,6 +81,7 @@ public func renderFrame(_ state: AppState, size: Size) -> RenderedFrame {
         StatusStrip.render(text, into: &grid, in: rect, switching: state.console.switching != nil)
     }
     var frame = RenderedFrame(grid: grid, screenRows: screenRows, selectedScreenRow: selectedScreenRow)
+    frame.screenTitle = screenTitle
     drawOverlay(of: state, size: size, on: &frame)
     // Last, over any overlay: a toast is often what an overlay's key did ("Copied as curl" in the journal).
     // Over a bottom sheet, above it: drawn at the bottom it landed inside the sheet (issue 48 item 17).

@@ -13,6 +13,8 @@ public enum TypedCommand: String, Equatable, Sendable, CaseIterable {
     case world
     /// `timeline USER`: "Timeline: find user…" (issue 49), an account id, a phone number or an email address.
     case timeline
+    /// `journal status:429 path:/auth/phone/*`: F3 opened on those filters (issue 51 item 1), the backend's words.
+    case journal
 
     /// The row that stands for the grammar: its title, and what to type.
     var template: PaletteCommand {
@@ -36,6 +38,11 @@ public enum TypedCommand: String, Equatable, Sendable, CaseIterable {
             return PaletteCommand(
                 "New world from scenario…", detail: "type world NAME SCENARIO (a scenario as the Scenario: rows list)",
                 .typed(self))
+        case .journal:
+            return PaletteCommand(
+                "Journal: requests that match…",
+                detail: "type journal path:/auth/phone/* status:4xx method:POST rule:ID user:ID since:T until:T",
+                .typed(self))
         }
     }
 
@@ -47,6 +54,16 @@ public enum TypedCommand: String, Equatable, Sendable, CaseIterable {
         case .timeline:
             let user = words.dropFirst().joined()
             return PaletteCommand("Timeline of \(user)", detail: "as typed", .timeline(user))
+        case .journal:
+            let words = words.dropFirst().joined(separator: " ")
+            do {
+                _ = try JournalFilter.parse(words: words, rules: JournalPanel.ruleIDs)
+            } catch let invalid as JournalFilter.Invalid {
+                return PaletteCommand("Journal: \(invalid.message)", detail: "as typed", .none)
+            } catch {
+                return nil
+            }
+            return PaletteCommand("Journal: \(words)", detail: "F3 with this filter", .showJournal(filter: words))
         case .world:
             let name = words[1]
             // The name's rule is checked as it is typed: the row says what is wrong instead of a command.

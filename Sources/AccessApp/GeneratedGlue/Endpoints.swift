@@ -534,10 +534,32 @@ extension Endpoint {
     /// `GET /_admin/journal` (adminJournal): Recent requests, oldest first: method, path, status, ms, deciding rule, redacted headers and bodies
     struct AdminJournal: APIRequest, CustomReflectable {
         var limit: Int? = nil
+        var path: String? = nil
+        var method: String? = nil
+        var status: String? = nil
+        var rule: String? = nil
+        var user: String? = nil
+        var since: Date? = nil
+        var until: Date? = nil
         func perform(_ api: APIContext) async throws -> [JournalEntry] {
-            try await api.client.adminJournal(limit: limit)
+            try await api.client.adminJournal(limit: limit, path: path, method: method, status: status, rule: rule, user: user, since: since, until: until)
         }
-        var customMirror: Mirror { Mirror(contractRequest: self, [("limit", .query("limit"), limit as Any)]) }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("limit", .query("limit"), limit as Any), ("path", .query("path"), path as Any), ("method", .query("method"), method as Any), ("status", .query("status"), status as Any), ("rule", .query("rule"), rule as Any), ("user", .query("user"), user as Any), ("since", .query("since"), since as Any), ("until", .query("until"), until as Any)]) }
+    }
+
+    /// `GET /_admin/journal/count` (adminJournalCount): How many of the journal's kept requests pass the same filters as GET /_admin/journal
+    struct AdminJournalCount: APIRequest, CustomReflectable {
+        var path: String? = nil
+        var method: String? = nil
+        var status: String? = nil
+        var rule: String? = nil
+        var user: String? = nil
+        var since: Date? = nil
+        var until: Date? = nil
+        func perform(_ api: APIContext) async throws -> JournalCount {
+            try await api.client.adminJournalCount(path: path, method: method, status: status, rule: rule, user: user, since: since, until: until)
+        }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("path", .query("path"), path as Any), ("method", .query("method"), method as Any), ("status", .query("status"), status as Any), ("rule", .query("rule"), rule as Any), ("user", .query("user"), user as Any), ("since", .query("since"), since as Any), ("until", .query("until"), until as Any)]) }
     }
 
     /// `DELETE /_admin/sessions/{id}` (adminSignOutSession): Sign out sign-in id (ActiveSession.id) of whichever account holds it, as another of its devices would (issue 49 item 3: the palette's "Sign this device out from elsewhere"): its access and refresh tokens die, its next call is answered 401 session_revoked with reason signed_out_by_device, and the timeline records it. 404 not_found for an id that is no live sign-in

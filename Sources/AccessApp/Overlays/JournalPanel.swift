@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -20,10 +21,16 @@ public struct JournalPanel: OverlayModel, FilterableList {
     public var error: String?
     /// The reference backend's entries, by request id: the rule that decided each call.
     var rules: [String: JournalEntry] = [:]
-    /// `/`: only the calls whose path, status, rule, method or time hold every word typed.
+    /// `/`: only the calls whose path, status, rule, method or time hold every word typed; `name:value` words are
+    /// the backend journal's filters (`status:429 path:/auth/phone/*`, `JournalFilter`).
     public var filter = ListFilter()
 
     public init() {}
+
+    /// Opened on a filter, as the palette's `journal status:429 path:/auth/phone/*` does.
+    public init(filter words: String) {
+        filter = ListFilter(query: words)
+    }
 
     public static let keys: [Key] = [.function(3)]
 
@@ -36,12 +43,25 @@ public struct JournalPanel: OverlayModel, FilterableList {
     /// The calls listed before any filter: the admin API's only when asked for.
     var scopedRows: [JournalRow] { rows.filter { showsAdminCalls || !$0.record.path.hasPrefix("/_admin") } }
 
+    /// The `/` query read: its `name:value` filters and its other words; a filter that does not read, its reason.
+    var query: Result<(filter: JournalFilter, rest: [String]), JournalFilter.Invalid> {
+        Result { () throws(JournalFilter.Invalid) in try JournalFilter.parse(words: filter.query, rules: Self.ruleIDs) }
+    }
+
+    static let ruleIDs = Set(Rule.allCases.map(\.rawValue))
+
     var visibleRows: [JournalRow] {
-        scopedRows.filter { row in
-            filter.matches([
+        guard case .success(let (structured, words)) = query else { return [] }
+        return scopedRows.filter { row in
+            let texts = [
                 row.record.method, row.record.path, Self.status(row.record),
-                row.server?.rule ?? "", row.record.errorCode ?? "", Self.time(row), Self.retry(row.record) ?? "",
-            ])
+                row.server?.rule ?? "", row.server?.user ?? "", row.record.errorCode ?? "", Self.time(row),
+                Self.retry(row.record) ?? "",
+            ].map { $0.lowercased() }
+            return structured.matches(
+                method: row.record.method, path: row.record.path, status: row.record.status, rule: row.server?.rule,
+                user: row.server?.user, at: row.server?.at)
+                && words.allSatisfy { word in texts.contains { $0.contains(word.lowercased()) } }
         }
     }
 
@@ -206,6 +226,8 @@ public struct JournalPanel: OverlayModel, FilterableList {
         } else if let code = record.errorCode {
             outcome += "  \(code)"
         }
+        // Issue 49 item 5: who the call acted for, as the backend's journal says.
+        if let user = row.server?.user { outcome += "  \(user)" }
         return ("\(record.method) \(record.path)", outcome)
     }
 
@@ -258,6 +280,9 @@ public struct JournalPanel: OverlayModel, FilterableList {
         if let server = row.server {
             text("Backend time \(server.at.formatted(Self.backendTimeStyle)) (its clock, UTC)")
             text("Rule \(server.rule)\(server.fault.map { " · fault \($0)" } ?? "")")
+            // Issue 49 item 5: the rule in plain words, and whom the call acted for.
+            if let rule = Rule(rawValue: server.rule) { text(rule.summary) }
+            text("For user \(server.user ?? "— (no session, no sign-in)")")
         } else if !timedOut {
             text(
                 record.status == nil
@@ -405,7 +430,9 @@ public struct JournalPanel: OverlayModel, FilterableList {
         y += 1
         if isLoading, rows.isEmpty { line("Loading…", surface) }
         if let error { line(error, Style.danger.on(.surface)) }
-        if !isLoading, error == nil, visible.isEmpty {
+        if case .failure(let invalid) = query {
+            line(invalid.message, Style.danger.on(.surface))
+        } else if !isLoading, error == nil, visible.isEmpty {
             line(filter.isActive && !rows.isEmpty ? "No call matches the filter." : "No requests yet.", surface)
         }
         ListPosition(selection: selection, count: visible.count).render(

@@ -14,7 +14,7 @@ public enum ExpectReport {
         let text: [Character]
         let heading: String
         switch check {
-        case .expect(let expected):
+        case .expect(let expected), .expectTitle(let expected), .expectRow(let expected):
             text = Array(expected)
             heading = "expected"
         case .expectNot(let unwanted):

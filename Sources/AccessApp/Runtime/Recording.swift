@@ -71,7 +71,7 @@ public struct TapeFilm {
     public mutating func step(_ entry: Tape.Entry, _ state: AppState, size: Size, lineDone: Bool) {
         switch entry.step {
         case .wait(let seconds): time += seconds
-        case .expect, .expectNot: break
+        case .expect, .expectNot, .expectTitle, .expectRow, .expectRequest, .expectNoRequest: break
         default: time += beat
         }
         let grid = Self.frame(state, size: size)

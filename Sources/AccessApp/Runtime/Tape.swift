@@ -1,3 +1,4 @@
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -12,6 +13,15 @@ public struct Tape: Equatable, Sendable {
         /// The screen, as text, contains this.
         case expect(String)
         case expectNot(String)
+        /// The top screen's title holds this (`expect title "Account access"`): a Settings row with the same words
+        /// does not pass it, so a wrong turn fails where it happens (issue 51 item 2).
+        case expectTitle(String)
+        /// One list row drawn, the screen's or the open panel's, holds this (`expect row "Phone number"`).
+        case expectRow(String)
+        /// The backend's journal has this request (`expect-request POST /auth/phone/verify-otp 200 [times N]`).
+        case expectRequest(RequestExpectation)
+        /// The backend's journal has no request to this path (a prefix with `*`).
+        case expectNoRequest(path: String)
         /// Moves the reference backend's clock, as the palette's Clock commands do.
         case clock(ClockMove)
         /// Switches the reference backend's scenario while the app runs, as the palette does.
@@ -21,6 +31,23 @@ public struct Tape: Equatable, Sendable {
         /// Types the newest live code the backend sent to the code boxes' recipient (a recorded
         /// tape never holds the code itself).
         case code
+    }
+
+    /// `expect-request METHOD PATH STATUS [times N]`: the requests of the whole replay so far, read from the
+    /// reference backend's journal with its filters (`JournalFilter`). Without `times`, at least one.
+    public struct RequestExpectation: Equatable, Sendable {
+        public var method: String
+        /// Exact, or a prefix with a trailing `*`.
+        public var path: String
+        public var status: JournalFilter.Status
+        public var times: Int?
+
+        public var filter: JournalFilter { JournalFilter(path: path, method: method, status: status) }
+
+        /// "POST /auth/phone/verify-otp 200 times 2", as the tape writes it.
+        public var words: String {
+            "\(method) \(path) \(status)" + (times.map { " times \($0)" } ?? "")
+        }
     }
 
     /// A step and the tape line it came from, for error messages and `--dump` captions.
@@ -41,7 +68,8 @@ public struct Tape: Equatable, Sendable {
     }
 
     static let stepNames =
-        "size, resize, key, type, paste, wait, click, wheel-up, wheel-down, screen, expect, expect-not, clock, scenario, fault, code"
+        "size, resize, key, type, paste, wait, click, wheel-up, wheel-down, screen, expect, expect-not, "
+        + "expect-request, expect-no-request, clock, scenario, fault, code"
 
     public init(parsing text: String) throws {
         size = .standard
@@ -106,7 +134,41 @@ public struct Tape: Equatable, Sendable {
             case "screen":
                 steps.append(Entry(line: lineNumber, step: .screen))
             case "expect":
-                steps.append(Entry(line: lineNumber, step: .expect(try text("expect"))))
+                // `expect title "…"` and `expect row "…"` are anchored; any other text is looked for anywhere.
+                if words.count >= 3, let anchor = words.dropFirst().first, anchor == "title" || anchor == "row" {
+                    let anchored = String(rest.dropFirst(anchor.count).drop { $0 == " " })
+                    guard let value = Tape.unquote(anchored), !value.isEmpty else {
+                        throw fail("expect \(anchor): the text's closing quote must end the line")
+                    }
+                    steps.append(
+                        Entry(line: lineNumber, step: anchor == "title" ? .expectTitle(value) : .expectRow(value)))
+                } else {
+                    steps.append(Entry(line: lineNumber, step: .expect(try text("expect"))))
+                }
+            case "expect-request":
+                let usage =
+                    "expect-request takes METHOD PATH STATUS [times N]: expect-request GET /me/* 4xx times 2"
+                guard words.count == 4 || words.count == 6, words[1].allSatisfy({ $0.isASCII && $0.isLetter }),
+                    words[2].hasPrefix("/"), let status = JournalFilter.Status(String(words[3]))
+                else { throw fail(usage) }
+                var times: Int?
+                if words.count == 6 {
+                    guard words[4] == "times", let count = Int(words[5]),
+                        (0...RequestBounds.journalCapacity).contains(count)
+                    else { throw fail(usage) }
+                    times = count
+                }
+                steps.append(
+                    Entry(
+                        line: lineNumber,
+                        step: .expectRequest(
+                            RequestExpectation(
+                                method: words[1].uppercased(), path: String(words[2]), status: status, times: times))))
+            case "expect-no-request":
+                guard words.count == 2, words[1].hasPrefix("/") else {
+                    throw fail("expect-no-request takes a PATH, exact or ending in *: expect-no-request /auth/phone/*")
+                }
+                steps.append(Entry(line: lineNumber, step: .expectNoRequest(path: String(words[1]))))
             case "expect-not":
                 steps.append(Entry(line: lineNumber, step: .expectNot(try text("expect-not"))))
             case "clock":
@@ -245,6 +307,10 @@ extension Tape.Step {
         case .screen: return "screen"
         case .expect(let text): return "expect \(Tape.quotedIfNeeded(text))"
         case .expectNot(let text): return "expect-not \(Tape.quotedIfNeeded(text))"
+        case .expectTitle(let text): return "expect title \(Tape.quotedIfNeeded(text))"
+        case .expectRow(let text): return "expect row \(Tape.quotedIfNeeded(text))"
+        case .expectRequest(let expected): return "expect-request \(expected.words)"
+        case .expectNoRequest(let path): return "expect-no-request \(path)"
         case .clock(let move): return "clock \(move.label)"
         case .scenario(let name): return "scenario \(name)"
         case .fault(let words): return "fault \(words)"

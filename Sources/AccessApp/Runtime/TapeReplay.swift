@@ -15,6 +15,9 @@ public protocol ReplayBackend: Sendable {
     func newestLiveCode(to recipient: String) async throws -> String?
     /// The authenticator app's code now for the scenario's user, who has two-factor on.
     func currentAuthenticatorCode() async throws -> String
+    /// The backend's journal, oldest first, filtered by the backend (`GET /_admin/journal`), for a tape's
+    /// `expect-request` and `expect-no-request`.
+    func journal(_ filter: JournalFilter, limit: Int) async throws -> [JournalEntry]
 }
 
 extension ReplayBackend {
@@ -79,6 +82,12 @@ public struct ReferenceReplayBackend: ReplayBackend {
     public func currentAuthenticatorCode() async throws -> String {
         try await performer.client.adminTwoFactorCode().code
     }
+
+    public func journal(_ filter: JournalFilter, limit: Int) async throws -> [JournalEntry] {
+        try await performer.client.adminJournal(
+            limit: limit, path: filter.path, method: filter.method, status: filter.status?.description,
+            rule: filter.rule, user: filter.user, since: filter.since, until: filter.until)
+    }
 }
 
 /// No backend: every request is answered offline, and time is the replay's own.
@@ -103,6 +112,10 @@ public final class OfflineReplayBackend: ReplayBackend {
 
     public func currentAuthenticatorCode() async throws -> String {
         throw TapeFailure(line: 0, message: "a code step needs the reference backend (drop --no-backend)")
+    }
+
+    public func journal(_ filter: JournalFilter, limit: Int) async throws -> [JournalEntry] {
+        throw TapeFailure(line: 0, message: "a request expectation needs the reference backend (drop --no-backend)")
     }
 }
 
@@ -168,14 +181,9 @@ public struct TapeReplay {
         case .input(let event): try await send(.input(event), line: entry.line)
         case .wait(let seconds): try await wait(seconds, line: entry.line)
         case .screen: break
-        case .expect(let text):
-            guard runtime.screen.text().contains(text) else {
-                throw TapeFailure(line: entry.line, message: "expected \(Self.quoted(text))", check: entry.step)
-            }
-        case .expectNot(let text):
-            guard !runtime.screen.text().contains(text) else {
-                throw TapeFailure(line: entry.line, message: "did not expect \(Self.quoted(text))", check: entry.step)
-            }
+        case .expect, .expectNot, .expectTitle, .expectRow, .expectRequest, .expectNoRequest:
+            let frame = renderFrame(runtime.state, size: runtime.size)
+            if let failure = await Self.failure(of: entry, on: frame, backend: backend) { throw failure }
         case .clock(let move): try await send(.moveClock(move), line: entry.line)
         case .scenario(let name): try await send(.switchScenario(name), line: entry.line)
         case .fault(let words):
@@ -245,6 +253,86 @@ public struct TapeReplay {
         // The backend's clock may not land exactly on the deadline: the timer fires either way.
         runtime.follow(max(date, backend.now()))
         try await settle(line: line)
+    }
+
+    /// Why a check step fails on this frame, nil when it holds: shared by `play` and `play --live`.
+    public static func failure(
+        of entry: Tape.Entry, on frame: RenderedFrame, backend: any ReplayBackend
+    ) async -> TapeFailure? {
+        let check = { (message: String) in TapeFailure(line: entry.line, message: message, check: entry.step) }
+        switch entry.step {
+        case .expect(let text):
+            return frame.grid.text().contains(text) ? nil : check("expected \(quoted(text))")
+        case .expectNot(let text):
+            return frame.grid.text().contains(text) ? check("did not expect \(quoted(text))") : nil
+        case .expectTitle(let text):
+            guard frame.screenTitle?.contains(text) == true else {
+                let title = frame.screenTitle.map { "the title is \(quoted($0))" } ?? "this screen has no title"
+                return check("expected the title \(quoted(text)); \(title)")
+            }
+            return nil
+        case .expectRow(let text):
+            guard frame.rowTexts.contains(where: { $0.contains(text) }) else {
+                let rows = frame.rowTexts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                return check(
+                    "expected a row \(quoted(text)); "
+                        + (rows.isEmpty
+                            ? "no list rows are drawn" : "the rows are " + rows.map(quoted).joined(separator: ", ")))
+            }
+            return nil
+        case .expectRequest(let expected):
+            let call = "\(expected.method) \(expected.path) \(expected.status)"
+            let times = expected.times.map { $0 == 1 ? "once" : "\($0) times" } ?? "at least once"
+            return await requestFailure(
+                line: entry.line, filter: expected.filter, wanted: expected.times, expected: "\(call) \(times)",
+                backend: backend)
+        case .expectNoRequest(let path):
+            return await requestFailure(
+                line: entry.line, filter: JournalFilter(path: path), wanted: 0, expected: "no request to \(path)",
+                backend: backend)
+        default:
+            return nil
+        }
+    }
+
+    /// The journal's rows a failed request expectation shows: the newest to its path, or else the newest of all.
+    static let rowsShown = 10
+
+    /// `wanted` nil: at least one. The failure lists the journal's rows it saw, so a wrong turn shows as the calls
+    /// that were made instead.
+    private static func requestFailure(
+        line: Int, filter: JournalFilter, wanted: Int?, expected: String, backend: any ReplayBackend
+    ) async -> TapeFailure? {
+        do {
+            let found = try await backend.journal(filter, limit: RequestBounds.journalCapacity).count
+            if let wanted, found == wanted { return nil }
+            if wanted == nil, found > 0 { return nil }
+            var seen = try await backend.journal(JournalFilter(path: filter.path), limit: rowsShown)
+            var heading = "the journal's newest requests to \(filter.path ?? "/*"):"
+            if seen.isEmpty {
+                // The checks' own reads of the journal are no part of what the tape did.
+                seen = Array(
+                    try await backend.journal(JournalFilter(), limit: RequestBounds.journalCapacity)
+                        .filter { !$0.path.hasPrefix(ContractOperation.adminJournal.route.path) }.suffix(rowsShown))
+                heading = "none to \(filter.path ?? "/*"); the journal's newest requests:"
+            }
+            let message =
+                "expected \(expected); the journal has \(found)\n  \(heading)"
+                + (seen.isEmpty ? "\n    (none)" : seen.map { "\n    " + journalRow($0) }.joined())
+            return TapeFailure(line: line, message: message)
+        } catch let failure as TapeFailure {
+            return TapeFailure(line: line, message: failure.message)
+        } catch {
+            return TapeFailure(
+                line: line, message: "expected \(expected): the backend's journal could not be read (\(error))")
+        }
+    }
+
+    /// "#12 10:42:07 POST /auth/phone/verify-otp 422 otp.wrong_code usr_athlete".
+    static func journalRow(_ entry: JournalEntry) -> String {
+        let style = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!)
+        return ["#\(entry.id)", entry.at.formatted(style), entry.method, entry.path, String(entry.status), entry.rule]
+            .joined(separator: " ") + (entry.user.map { " " + $0 } ?? "")
     }
 
     static func quoted(_ text: String) -> String {

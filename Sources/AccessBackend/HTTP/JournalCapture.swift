@@ -16,6 +16,7 @@ final class JournalCapture: Sendable {
         var responseBody: ByteBuffer?
         var responseHoldsNoSecret = false
         var fault: String?
+        var user: String?
     }
     private let state = Mutex(State())
 
@@ -31,6 +32,9 @@ final class JournalCapture: Sendable {
     }
     func setFault(_ name: String) { state.withLock { $0.fault = name } }
 
+    /// The user the request acted for: its session's, or the one a sign-in issued a session to (issue 51, 49.5).
+    func setUser(_ id: String) { state.withLock { $0.user = id } }
+
     var fault: String? { state.withLock { $0.fault } }
 
     /// Bodies and headers in a journal are cut to this.
@@ -42,8 +46,8 @@ final class JournalCapture: Sendable {
     func entry(
         request: Request, path: String, responseStatus: Int, responseIsJSON: Bool, at: Date, ms: Double, rule: Rule
     ) -> JournalService.Pending {
-        let (requestBody, responseBody, responseHoldsNoSecret, fault) = state.withLock {
-            ($0.requestBody, $0.responseBody, $0.responseHoldsNoSecret, $0.fault)
+        let (requestBody, responseBody, responseHoldsNoSecret, fault, user) = state.withLock {
+            ($0.requestBody, $0.responseBody, $0.responseHoldsNoSecret, $0.fault, $0.user)
         }
         var headers: [(name: String, value: String)] = []
         headers.reserveCapacity(request.headers.count)
@@ -57,7 +61,7 @@ final class JournalCapture: Sendable {
             requestId: request.headers.value(of: Self.requestIDField).map { String($0.prefix(Self.maxRequestID)) },
             at: at, method: request.method.rawValue, path: path,
             query: request.uri.query.flatMap { $0.isEmpty ? nil : Redaction.query($0) }, status: responseStatus,
-            ms: ms, rule: rule.rawValue, fault: fault, requestHeaders: .init(additionalProperties: [:]))
+            ms: ms, rule: rule.rawValue, user: user, fault: fault, requestHeaders: .init(additionalProperties: [:]))
         return JournalService.Pending(
             entry: entry, requestHeaders: headers,
             requestBody: requestIsJSON ? requestBody.flatMap { Self.redacted($0) } : nil,

@@ -134,7 +134,21 @@ extension ContractHandler {
     func adminJournal(_ input: Operations.AdminJournal.Input) async throws -> Operations.AdminJournal.Output {
         // A number out of range is the journal's 422; what is not a number the contract refuses (400).
         let limit = try backend.journal.limit(from: input.query.limit.map(String.init))
-        return .ok(.init(body: .json(backend.journal.recent(limit: limit))))
+        let query = input.query
+        let filter = try JournalService.filter(
+            path: query.path, method: query.method, status: query.status, rule: query.rule, user: query.user,
+            since: query.since, until: query.until)
+        return .ok(.init(body: .json(backend.journal.recent(limit: limit, filter: filter))))
+    }
+
+    func adminJournalCount(
+        _ input: Operations.AdminJournalCount.Input
+    ) async throws -> Operations.AdminJournalCount.Output {
+        let query = input.query
+        let filter = try JournalService.filter(
+            path: query.path, method: query.method, status: query.status, rule: query.rule, user: query.user,
+            since: query.since, until: query.until)
+        return .ok(.init(body: .json(JournalCount(count: backend.journal.count(filter)))))
     }
 
     /// The palette's "Sign this device out from elsewhere" (issue 49 item 3).

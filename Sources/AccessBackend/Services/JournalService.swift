@@ -123,10 +123,41 @@ final class JournalService: Sendable {
         return value
     }
 
-    /// Oldest first, like the list it replaced.
-    func recent(limit: Int) -> [JournalEntry] {
-        entries.withLock { ring in Self.ordered(ring).suffix(limit) }.map(\.complete)
+    /// Oldest first, like the list it replaced: the newest `limit` of those that pass `filter`.
+    func recent(limit: Int, filter: JournalFilter = JournalFilter()) -> [JournalEntry] {
+        entries.withLock { ring in Self.ordered(ring).filter { Self.passes($0.entry, filter) }.suffix(limit) }
+            .map(\.complete)
     }
+
+    /// How many kept entries pass `filter` (`GET /_admin/journal/count`).
+    func count(_ filter: JournalFilter) -> Int {
+        entries.withLock { ring in ring.slots.count { Self.passes($0.entry, filter) } }
+    }
+
+    private static func passes(_ entry: JournalEntry, _ filter: JournalFilter) -> Bool {
+        filter.isEmpty
+            || filter.matches(
+                method: entry.method, path: entry.path, status: entry.status, rule: entry.rule, user: entry.user,
+                at: entry.at)
+    }
+
+    /// The filters of `GET /_admin/journal` and `/count` as the contract hands them over; a value that does not
+    /// read is a 400, so a typo in a QA script shows instead of matching nothing.
+    static func filter(
+        path: String?, method: String?, status: String?, rule: String?, user: String?, since: Date?, until: Date?
+    ) throws -> JournalFilter {
+        var filter = JournalFilter(since: since, until: until)
+        do {
+            for (name, value) in zip(["path", "method", "status", "rule", "user"], [path, method, status, rule, user]) {
+                if let value { try filter.set(name, to: value, rules: ruleIDs) }
+            }
+        } catch let invalid as JournalFilter.Invalid {
+            throw BackendError(.badRequest, "invalid_parameter", invalid.message, rule: .adminInvalidParameter)
+        }
+        return filter
+    }
+
+    private static let ruleIDs = Set(Rule.allCases.map(\.rawValue))
 
     /// Entries numbered after `id`, oldest first: what a save has not written yet.
     func entries(after id: Int) -> [JournalEntry] {

@@ -46,6 +46,7 @@ struct SessionService: Sendable {
             refreshToken: Secrets.token(prefix: "rt_"),
             refreshExpiresAt: now.addingTimeInterval(SessionRules.refreshLifetime))
         let family = Secrets.identifier(prefix: "sf_")
+        ContractScope.current?.capture?.setUser(userId)
         try insert(
             db, digest: digest, tokens, family: family, deviceId: deviceId, access: access, assurance: assurance)
         try SignInRecord(
@@ -230,6 +231,7 @@ struct SessionService: Sendable {
             if revoked { throw SessionListService.revoked }
             throw try await Self.endedError(BackendError.unauthorized, store: store, column: "access_hash", accessHash)
         }
+        ContractScope.current?.capture?.setUser(found.user.id)
         try await SessionListService(store: store, clock: clock).touch(
             accessHash: accessHash, address: ContractScope.current?.remoteAddress, now: now)
         if found.awaitsSecondFactor, firstFactor == .refused { throw TwoFactorService.required }
@@ -363,6 +365,7 @@ struct SessionService: Sendable {
             {
                 var next = fresh
                 next.userId = live.userId
+                ContractScope.current?.capture?.setUser(live.userId)
                 // Rotation: the used refresh token and its access token die with this call; the used
                 // token's digest is kept for as long as it would have lived, to recognise a replay, and the
                 // new pair sealed for the reuse interval, to answer a retry with it.
