@@ -99,6 +99,7 @@ public typealias EndpointFault = Components.Schemas.EndpointFault
 public typealias FaultSettings = Components.Schemas.FaultSettings
 public typealias Timeline = Components.Schemas.Timeline
 public typealias TimelineEvent = Components.Schemas.TimelineEvent
+public typealias JournalCount = Components.Schemas.JournalCount
 public typealias JournalEntry = Components.Schemas.JournalEntry
 public typealias ProviderTokenBody = Components.Schemas.ProviderTokenBody
 public typealias ProviderToken = Components.Schemas.ProviderToken

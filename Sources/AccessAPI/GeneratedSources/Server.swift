@@ -842,6 +842,17 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.adminJournalCount(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .get,
+            path: server.apiPathComponentsWithServerPrefix("/_admin/journal/count")
+        )
+        try transport.register(
+            {
                 try await server.adminSignOutSession(
                     request: $0,
                     body: $1,
@@ -10598,6 +10609,8 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     }
     /// Recent requests, oldest first: method, path, status, ms, deciding rule, redacted headers and bodies
     ///
+    /// The journal keeps the newest 500 requests of this world. The filters narrow it, all of them at once (issue 51 item 1): path, method, status, rule, user, since and until; limit then keeps the newest of what passes. A filter value that does not read (a status that is neither a code nor a class like 4xx, a rule no backend names, an empty value) answers 400 invalid_parameter.
+    ///
     /// - Remark: HTTP `GET /_admin/journal`.
     /// - Remark: Generated from `#/paths//_admin/journal/get(adminJournal)`.
     func adminJournal(
@@ -10614,13 +10627,64 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 APIHandler.adminJournal($0)
             },
             deserializer: { request, requestBody, metadata in
-                let query: Operations.AdminJournal.Input.Query = .init(limit: try converter.getOptionalQueryItemAsURI(
-                    in: request.soar_query,
-                    style: .form,
-                    explode: true,
-                    name: "limit",
-                    as: Swift.Int.self
-                ))
+                let query: Operations.AdminJournal.Input.Query = .init(
+                    limit: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "limit",
+                        as: Swift.Int.self
+                    ),
+                    path: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "path",
+                        as: Swift.String.self
+                    ),
+                    method: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "method",
+                        as: Swift.String.self
+                    ),
+                    status: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "status",
+                        as: Swift.String.self
+                    ),
+                    rule: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "rule",
+                        as: Swift.String.self
+                    ),
+                    user: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "user",
+                        as: Swift.String.self
+                    ),
+                    since: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "since",
+                        as: Foundation.Date.self
+                    ),
+                    until: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "until",
+                        as: Foundation.Date.self
+                    )
+                )
                 let headers: Operations.AdminJournal.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
                 return Operations.AdminJournal.Input(
                     query: query,
@@ -10668,6 +10732,125 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .unprocessableContent(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 422)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .undocumented(statusCode, _):
+                    return (.init(soar_statusCode: statusCode), nil)
+                }
+            }
+        )
+    }
+    /// How many of the journal's kept requests pass the same filters as GET /_admin/journal
+    ///
+    /// - Remark: HTTP `GET /_admin/journal/count`.
+    /// - Remark: Generated from `#/paths//_admin/journal/count/get(adminJournalCount)`.
+    func adminJournalCount(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.AdminJournalCount.id,
+            using: {
+                APIHandler.adminJournalCount($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let query: Operations.AdminJournalCount.Input.Query = .init(
+                    path: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "path",
+                        as: Swift.String.self
+                    ),
+                    method: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "method",
+                        as: Swift.String.self
+                    ),
+                    status: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "status",
+                        as: Swift.String.self
+                    ),
+                    rule: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "rule",
+                        as: Swift.String.self
+                    ),
+                    user: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "user",
+                        as: Swift.String.self
+                    ),
+                    since: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "since",
+                        as: Foundation.Date.self
+                    ),
+                    until: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "until",
+                        as: Foundation.Date.self
+                    )
+                )
+                let headers: Operations.AdminJournalCount.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                return Operations.AdminJournalCount.Input(
+                    query: query,
+                    headers: headers
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .badRequest(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

@@ -3685,6 +3685,31 @@ extension Components {
                 case detail
             }
         }
+        /// - Remark: Generated from `#/components/schemas/JournalCount`.
+        public struct JournalCount: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/JournalCount/count`.
+            public var count: Swift.Int
+            /// Creates a new `JournalCount`.
+            ///
+            /// - Parameters:
+            ///   - count:
+            public init(count: Swift.Int) {
+                self.count = count
+            }
+            public enum CodingKeys: String, CodingKey {
+                case count
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                self.count = try container.decode(
+                    Swift.Int.self,
+                    forKey: .count
+                )
+                try decoder.ensureNoAdditionalProperties(knownKeys: [
+                    "count"
+                ])
+            }
+        }
         /// One request as the backend saw it. Secrets never appear: the values of every credential header (Authorization, Cookie, Set-Cookie, X-Reauth-Token, X-Admin-Token, and any header whose name contains token, secret, key, cookie or authorization), and of every JSON member or query parameter named password, current_password, new_password, code, token, access_token, refresh_token, reauth_token, id_token, link or url, read "[redacted]"
         ///
         /// - Remark: Generated from `#/components/schemas/JournalEntry`.
@@ -3713,6 +3738,10 @@ extension Components {
             public var ms: Swift.Double
             /// - Remark: Generated from `#/components/schemas/JournalEntry/rule`.
             public var rule: Swift.String
+            /// The id of the user the request acted for: the user of the session it presented, or the one a sign-in issued a session to; left out when it acted for nobody
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/user`.
+            public var user: Swift.String?
             /// The injected fault that answered or delayed it, if any: offline_503, offline_drop, latency, status, or an endpoint fault's kind (unavailable, offline, latency, timeout, commit_then_fail, status, body, dribble, reset), malformed_cut, malformed_wrong_type or malformed_html, and for jitter the wait drawn ("jitter 137 ms")
             ///
             /// - Remark: Generated from `#/components/schemas/JournalEntry/fault`.
@@ -3765,6 +3794,7 @@ extension Components {
             ///   - status:
             ///   - ms:
             ///   - rule:
+            ///   - user: The id of the user the request acted for: the user of the session it presented, or the one a sign-in issued a session to; left out when it acted for nobody
             ///   - fault: The injected fault that answered or delayed it, if any: offline_503, offline_drop, latency, status, or an endpoint fault's kind (unavailable, offline, latency, timeout, commit_then_fail, status, body, dribble, reset), malformed_cut, malformed_wrong_type or malformed_html, and for jitter the wait drawn ("jitter 137 ms")
             ///   - requestHeaders:
             ///   - requestBody: The JSON body as a JSON value (object, array, string, number, boolean or null), redacted; left out when there was no JSON body, and when the body could not be kept as a value (then request_body_text)
@@ -3781,6 +3811,7 @@ extension Components {
                 status: Swift.Int,
                 ms: Swift.Double,
                 rule: Swift.String,
+                user: Swift.String? = nil,
                 fault: Swift.String? = nil,
                 requestHeaders: Components.Schemas.JournalEntry.RequestHeadersPayload? = nil,
                 requestBody: OpenAPIRuntime.OpenAPIValueContainer? = nil,
@@ -3797,6 +3828,7 @@ extension Components {
                 self.status = status
                 self.ms = ms
                 self.rule = rule
+                self.user = user
                 self.fault = fault
                 self.requestHeaders = requestHeaders
                 self.requestBody = requestBody
@@ -3814,6 +3846,7 @@ extension Components {
                 case status
                 case ms
                 case rule
+                case user
                 case fault
                 case requestHeaders = "request_headers"
                 case requestBody = "request_body"

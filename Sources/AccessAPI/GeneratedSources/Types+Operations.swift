@@ -15107,6 +15107,8 @@ public enum Operations {
     }
     /// Recent requests, oldest first: method, path, status, ms, deciding rule, redacted headers and bodies
     ///
+    /// The journal keeps the newest 500 requests of this world. The filters narrow it, all of them at once (issue 51 item 1): path, method, status, rule, user, since and until; limit then keeps the newest of what passes. A filter value that does not read (a status that is neither a code nor a class like 4xx, a rule no backend names, an empty value) answers 400 invalid_parameter.
+    ///
     /// - Remark: HTTP `GET /_admin/journal`.
     /// - Remark: Generated from `#/paths//_admin/journal/get(adminJournal)`.
     public enum AdminJournal {
@@ -15114,14 +15116,67 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/_admin/journal/GET/query`.
             public struct Query: Sendable, Hashable {
+                /// At most this many of the newest entries that pass the filters (100 without it)
+                ///
                 /// - Remark: Generated from `#/paths/_admin/journal/GET/query/limit`.
                 public var limit: Swift.Int?
+                /// Only requests to this path; ending in `*`, to every path that starts with what comes before it (`/auth/phone/*`)
+                ///
+                /// - Remark: Generated from `#/paths/_admin/journal/GET/query/path`.
+                public var path: Swift.String?
+                /// Only requests with this method (any case)
+                ///
+                /// - Remark: Generated from `#/paths/_admin/journal/GET/query/method`.
+                public var method: Swift.String?
+                /// Only answers with this status (`429`) or of this class (`4xx`)
+                ///
+                /// - Remark: Generated from `#/paths/_admin/journal/GET/query/status`.
+                public var status: Swift.String?
+                /// Only requests decided by this rule (an id of docs/RULES.md, `otp.resend_window`)
+                ///
+                /// - Remark: Generated from `#/paths/_admin/journal/GET/query/rule`.
+                public var rule: Swift.String?
+                /// Only requests that acted for this user id (the entry's `user`)
+                ///
+                /// - Remark: Generated from `#/paths/_admin/journal/GET/query/user`.
+                public var user: Swift.String?
+                /// Only requests taken at or after this time, on the backend's clock
+                ///
+                /// - Remark: Generated from `#/paths/_admin/journal/GET/query/since`.
+                public var since: Foundation.Date?
+                /// Only requests taken at or before this time, on the backend's clock
+                ///
+                /// - Remark: Generated from `#/paths/_admin/journal/GET/query/until`.
+                public var until: Foundation.Date?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
-                ///   - limit:
-                public init(limit: Swift.Int? = nil) {
+                ///   - limit: At most this many of the newest entries that pass the filters (100 without it)
+                ///   - path: Only requests to this path; ending in `*`, to every path that starts with what comes before it (`/auth/phone/*`)
+                ///   - method: Only requests with this method (any case)
+                ///   - status: Only answers with this status (`429`) or of this class (`4xx`)
+                ///   - rule: Only requests decided by this rule (an id of docs/RULES.md, `otp.resend_window`)
+                ///   - user: Only requests that acted for this user id (the entry's `user`)
+                ///   - since: Only requests taken at or after this time, on the backend's clock
+                ///   - until: Only requests taken at or before this time, on the backend's clock
+                public init(
+                    limit: Swift.Int? = nil,
+                    path: Swift.String? = nil,
+                    method: Swift.String? = nil,
+                    status: Swift.String? = nil,
+                    rule: Swift.String? = nil,
+                    user: Swift.String? = nil,
+                    since: Foundation.Date? = nil,
+                    until: Foundation.Date? = nil
+                ) {
                     self.limit = limit
+                    self.path = path
+                    self.method = method
+                    self.status = status
+                    self.rule = rule
+                    self.user = user
+                    self.since = since
+                    self.until = until
                 }
             }
             public var query: Operations.AdminJournal.Input.Query
@@ -15243,6 +15298,203 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// How many of the journal's kept requests pass the same filters as GET /_admin/journal
+    ///
+    /// - Remark: HTTP `GET /_admin/journal/count`.
+    /// - Remark: Generated from `#/paths//_admin/journal/count/get(adminJournalCount)`.
+    public enum AdminJournalCount {
+        public static let id: Swift.String = "adminJournalCount"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/_admin/journal/count/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// Only requests to this path; ending in `*`, to every path that starts with what comes before it (`/auth/phone/*`)
+                ///
+                /// - Remark: Generated from `#/paths/_admin/journal/count/GET/query/path`.
+                public var path: Swift.String?
+                /// Only requests with this method (any case)
+                ///
+                /// - Remark: Generated from `#/paths/_admin/journal/count/GET/query/method`.
+                public var method: Swift.String?
+                /// Only answers with this status (`429`) or of this class (`4xx`)
+                ///
+                /// - Remark: Generated from `#/paths/_admin/journal/count/GET/query/status`.
+                public var status: Swift.String?
+                /// Only requests decided by this rule (an id of docs/RULES.md, `otp.resend_window`)
+                ///
+                /// - Remark: Generated from `#/paths/_admin/journal/count/GET/query/rule`.
+                public var rule: Swift.String?
+                /// Only requests that acted for this user id (the entry's `user`)
+                ///
+                /// - Remark: Generated from `#/paths/_admin/journal/count/GET/query/user`.
+                public var user: Swift.String?
+                /// Only requests taken at or after this time, on the backend's clock
+                ///
+                /// - Remark: Generated from `#/paths/_admin/journal/count/GET/query/since`.
+                public var since: Foundation.Date?
+                /// Only requests taken at or before this time, on the backend's clock
+                ///
+                /// - Remark: Generated from `#/paths/_admin/journal/count/GET/query/until`.
+                public var until: Foundation.Date?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - path: Only requests to this path; ending in `*`, to every path that starts with what comes before it (`/auth/phone/*`)
+                ///   - method: Only requests with this method (any case)
+                ///   - status: Only answers with this status (`429`) or of this class (`4xx`)
+                ///   - rule: Only requests decided by this rule (an id of docs/RULES.md, `otp.resend_window`)
+                ///   - user: Only requests that acted for this user id (the entry's `user`)
+                ///   - since: Only requests taken at or after this time, on the backend's clock
+                ///   - until: Only requests taken at or before this time, on the backend's clock
+                public init(
+                    path: Swift.String? = nil,
+                    method: Swift.String? = nil,
+                    status: Swift.String? = nil,
+                    rule: Swift.String? = nil,
+                    user: Swift.String? = nil,
+                    since: Foundation.Date? = nil,
+                    until: Foundation.Date? = nil
+                ) {
+                    self.path = path
+                    self.method = method
+                    self.status = status
+                    self.rule = rule
+                    self.user = user
+                    self.since = since
+                    self.until = until
+                }
+            }
+            public var query: Operations.AdminJournalCount.Input.Query
+            /// - Remark: Generated from `#/paths/_admin/journal/count/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AdminJournalCount.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AdminJournalCount.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.AdminJournalCount.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            public init(
+                query: Operations.AdminJournalCount.Input.Query = .init(),
+                headers: Operations.AdminJournalCount.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/_admin/journal/count/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/_admin/journal/count/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.JournalCount)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.JournalCount {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.AdminJournalCount.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.AdminJournalCount.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// Success
+            ///
+            /// - Remark: Generated from `#/paths//_admin/journal/count/get(adminJournalCount)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.AdminJournalCount.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.AdminJournalCount.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Malformed JSON, wrong types or missing fields (bad_request)
+            ///
+            /// - Remark: Generated from `#/paths//_admin/journal/count/get(adminJournalCount)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.E400)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.E400 {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
                             response: self
                         )
                     }

@@ -458,9 +458,16 @@ public protocol APIProtocol: Sendable {
     func adminClearFaults(_ input: Operations.AdminClearFaults.Input) async throws -> Operations.AdminClearFaults.Output
     /// Recent requests, oldest first: method, path, status, ms, deciding rule, redacted headers and bodies
     ///
+    /// The journal keeps the newest 500 requests of this world. The filters narrow it, all of them at once (issue 51 item 1): path, method, status, rule, user, since and until; limit then keeps the newest of what passes. A filter value that does not read (a status that is neither a code nor a class like 4xx, a rule no backend names, an empty value) answers 400 invalid_parameter.
+    ///
     /// - Remark: HTTP `GET /_admin/journal`.
     /// - Remark: Generated from `#/paths//_admin/journal/get(adminJournal)`.
     func adminJournal(_ input: Operations.AdminJournal.Input) async throws -> Operations.AdminJournal.Output
+    /// How many of the journal's kept requests pass the same filters as GET /_admin/journal
+    ///
+    /// - Remark: HTTP `GET /_admin/journal/count`.
+    /// - Remark: Generated from `#/paths//_admin/journal/count/get(adminJournalCount)`.
+    func adminJournalCount(_ input: Operations.AdminJournalCount.Input) async throws -> Operations.AdminJournalCount.Output
     /// Sign out sign-in id (ActiveSession.id) of whichever account holds it, as another of its devices would (issue 49 item 3: the palette's "Sign this device out from elsewhere"): its access and refresh tokens die, its next call is answered 401 session_revoked with reason signed_out_by_device, and the timeline records it. 404 not_found for an id that is no live sign-in
     ///
     /// - Remark: HTTP `DELETE /_admin/sessions/{id}`.
@@ -1373,6 +1380,8 @@ extension APIProtocol {
     }
     /// Recent requests, oldest first: method, path, status, ms, deciding rule, redacted headers and bodies
     ///
+    /// The journal keeps the newest 500 requests of this world. The filters narrow it, all of them at once (issue 51 item 1): path, method, status, rule, user, since and until; limit then keeps the newest of what passes. A filter value that does not read (a status that is neither a code nor a class like 4xx, a rule no backend names, an empty value) answers 400 invalid_parameter.
+    ///
     /// - Remark: HTTP `GET /_admin/journal`.
     /// - Remark: Generated from `#/paths//_admin/journal/get(adminJournal)`.
     public func adminJournal(
@@ -1380,6 +1389,19 @@ extension APIProtocol {
         headers: Operations.AdminJournal.Input.Headers = .init()
     ) async throws -> Operations.AdminJournal.Output {
         try await adminJournal(Operations.AdminJournal.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// How many of the journal's kept requests pass the same filters as GET /_admin/journal
+    ///
+    /// - Remark: HTTP `GET /_admin/journal/count`.
+    /// - Remark: Generated from `#/paths//_admin/journal/count/get(adminJournalCount)`.
+    public func adminJournalCount(
+        query: Operations.AdminJournalCount.Input.Query = .init(),
+        headers: Operations.AdminJournalCount.Input.Headers = .init()
+    ) async throws -> Operations.AdminJournalCount.Output {
+        try await adminJournalCount(Operations.AdminJournalCount.Input(
             query: query,
             headers: headers
         ))

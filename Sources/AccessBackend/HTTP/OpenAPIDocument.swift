@@ -2183,6 +2183,7 @@ paths:
     get:
       operationId: "adminJournal"
       summary: "Recent requests, oldest first: method, path, status, ms, deciding rule, redacted headers and bodies"
+      description: "The journal keeps the newest 500 requests of this world. The filters narrow it, all of them at once (issue 51 item 1): path, method, status, rule, user, since and until; limit then keeps the newest of what passes. A filter value that does not read (a status that is neither a code nor a class like 4xx, a rule no backend names, an empty value) answers 400 invalid_parameter."
       responses:
         "200":
           description: "Success"
@@ -2203,10 +2204,127 @@ paths:
         - name: "limit"
           in: "query"
           required: false
+          description: "At most this many of the newest entries that pass the filters (100 without it)"
           schema:
             type: "integer"
             minimum: 0
             maximum: 500
+        - name: "path"
+          in: "query"
+          required: false
+          description: "Only requests to this path; ending in `*`, to every path that starts with what comes before it (`/auth/phone/*`)"
+          schema:
+            type: "string"
+            maxLength: 200
+        - name: "method"
+          in: "query"
+          required: false
+          description: "Only requests with this method (any case)"
+          schema:
+            type: "string"
+            maxLength: 10
+        - name: "status"
+          in: "query"
+          required: false
+          description: "Only answers with this status (`429`) or of this class (`4xx`)"
+          schema:
+            type: "string"
+            maxLength: 3
+        - name: "rule"
+          in: "query"
+          required: false
+          description: "Only requests decided by this rule (an id of docs/RULES.md, `otp.resend_window`)"
+          schema:
+            type: "string"
+            maxLength: 80
+        - name: "user"
+          in: "query"
+          required: false
+          description: "Only requests that acted for this user id (the entry's `user`)"
+          schema:
+            type: "string"
+            maxLength: 80
+        - name: "since"
+          in: "query"
+          required: false
+          description: "Only requests taken at or after this time, on the backend's clock"
+          schema:
+            type: "string"
+            format: "date-time"
+        - name: "until"
+          in: "query"
+          required: false
+          description: "Only requests taken at or before this time, on the backend's clock"
+          schema:
+            type: "string"
+            format: "date-time"
+  # issue 51 item 1: how many requests pass the journal's filters (WireMock's requests/count).
+  "/_admin/journal/count":
+    get:
+      operationId: "adminJournalCount"
+      summary: "How many of the journal's kept requests pass the same filters as GET /_admin/journal"
+      responses:
+        "200":
+          description: "Success"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/JournalCount"
+        "400":
+          "$ref": "#/components/responses/E400"
+      tags:
+        - "admin"
+      security: []
+      parameters:
+        - name: "path"
+          in: "query"
+          required: false
+          description: "Only requests to this path; ending in `*`, to every path that starts with what comes before it (`/auth/phone/*`)"
+          schema:
+            type: "string"
+            maxLength: 200
+        - name: "method"
+          in: "query"
+          required: false
+          description: "Only requests with this method (any case)"
+          schema:
+            type: "string"
+            maxLength: 10
+        - name: "status"
+          in: "query"
+          required: false
+          description: "Only answers with this status (`429`) or of this class (`4xx`)"
+          schema:
+            type: "string"
+            maxLength: 3
+        - name: "rule"
+          in: "query"
+          required: false
+          description: "Only requests decided by this rule (an id of docs/RULES.md, `otp.resend_window`)"
+          schema:
+            type: "string"
+            maxLength: 80
+        - name: "user"
+          in: "query"
+          required: false
+          description: "Only requests that acted for this user id (the entry's `user`)"
+          schema:
+            type: "string"
+            maxLength: 80
+        - name: "since"
+          in: "query"
+          required: false
+          description: "Only requests taken at or after this time, on the backend's clock"
+          schema:
+            type: "string"
+            format: "date-time"
+        - name: "until"
+          in: "query"
+          required: false
+          description: "Only requests taken at or before this time, on the backend's clock"
+          schema:
+            type: "string"
+            format: "date-time"
   "/_admin/sessions/{id}":
     delete:
       operationId: "adminSignOutSession"
@@ -4002,6 +4120,15 @@ components:
         - "at"
         - "kind"
         - "detail"
+    JournalCount:
+      type: "object"
+      additionalProperties: false
+      properties:
+        count:
+          type: "integer"
+          minimum: 0
+      required:
+        - "count"
     JournalEntry:
       type: "object"
       description: "One request as the backend saw it. Secrets never appear: the values of every credential header (Authorization, Cookie, Set-Cookie, X-Reauth-Token, X-Admin-Token, and any header whose name contains token, secret, key, cookie or authorization), and of every JSON member or query parameter named password, current_password, new_password, code, token, access_token, refresh_token, reauth_token, id_token, link or url, read \"[redacted]\""
@@ -4028,6 +4155,9 @@ components:
           type: "number"
         rule:
           type: "string"
+        user:
+          type: "string"
+          description: "The id of the user the request acted for: the user of the session it presented, or the one a sign-in issued a session to; left out when it acted for nobody"
         fault:
           type: "string"
           description: "The injected fault that answered or delayed it, if any: offline_503, offline_drop, latency, status, or an endpoint fault's kind (unavailable, offline, latency, timeout, commit_then_fail, status, body, dribble, reset), malformed_cut, malformed_wrong_type or malformed_html, and for jitter the wait drawn (\"jitter 137 ms\")"
