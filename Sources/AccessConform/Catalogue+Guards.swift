@@ -50,6 +50,7 @@ struct Probe: Sendable {
         case .adminSetFaults: return Probe(method, path, ["offline": "conform"])
         case .adminProviderToken, .adminProviderAccounts:
             return Probe(method, path.replacingOccurrences(of: "{provider}", with: "google"), [:])
+        case .adminSignOutSession: return Probe(method, path.replacingOccurrences(of: "{id}", with: "conform-probe"))
         case .adminJournal: return Probe(method, path + "?limit=1")
         default: return Probe(method, path, method == "GET" || method == "DELETE" ? nil : [:])
         }

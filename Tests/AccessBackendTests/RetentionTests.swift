@@ -157,4 +157,22 @@ import Testing
             #expect(messages.last?.to == "+99559\(RetentionService.outboxCapacity + 4)")
         }
     }
+
+    /// The cap counts messages, not the events written beside them: with many more events than messages
+    /// (sign-ins, sessions, refusals), a new message stays and so do the ones before it.
+    @Test func theOutboxCapCountsMessagesNotEvents() async throws {
+        try await TestBackend.with { backend in
+            let now = Date()
+            try await backend.running.store.pool.write { db in
+                try OutboxService.send(
+                    db, .init(channel: .sms, recipient: "+995590000001", kind: .otp, purpose: "reauth"), now: now)
+                for _ in 0..<(RetentionService.outboxCapacity + 5) {
+                    try EventLog.append(db, .init(kind: .signedIn, userId: nil), now: now)
+                }
+                try OutboxService.send(
+                    db, .init(channel: .sms, recipient: "+995590000002", kind: .otp, purpose: "reauth"), now: now)
+            }
+            #expect(try await backend.outbox().map(\.to) == ["+995590000001", "+995590000002"])
+        }
+    }
 }

@@ -169,6 +169,12 @@ import Testing
             check(journal, "GET /_admin/journal")
             #expect(try await alice.journalPaths().contains("/auth/phone/request-otp"))
             #expect(try await bob.journalPaths().contains("/auth/phone/request-otp") == false)
+            let aliceCount = try await alice.get("/_admin/journal/count?path=/auth/phone/request-otp")
+            check(aliceCount, "GET /_admin/journal/count")
+            #expect(try aliceCount.decode(JournalCount.self).count >= 1)
+            #expect(
+                try await bob.get("/_admin/journal/count?path=/auth/phone/request-otp").decode(JournalCount.self).count
+                    == 0)
             #expect(
                 try await backend.get("/_admin/journal").decode([JournalEntry].self).allSatisfy {
                     $0.path != "/auth/phone/request-otp"

@@ -80,6 +80,8 @@ struct OutboxService: Sendable {
             channel: channel, recipient: recipient, kind: kind, purpose: purpose, sealed: sealed, sentAt: now.unix,
             requestId: requestId, tokenHash: tokenHash
         ).insert(db)
+        // Read before the event is appended: after it, the last inserted row is the event's.
+        let messageId = db.lastInsertedRowID
         // A notice that carries a link (an email change's, with the way back) counts as the link it carries.
         let event: EventKind = kind == .otp ? .codeSent : tokenHash != nil ? .linkSent : .noticeSent
         try EventLog.append(
@@ -91,7 +93,7 @@ struct OutboxService: Sendable {
         // Bounded like a real inbox view: QA reads the newest messages, and older ones only hold codes.
         try db.execute(
             sql: "DELETE FROM outbox WHERE id <= ?",
-            arguments: [db.lastInsertedRowID - Int64(RetentionService.outboxCapacity)])
+            arguments: [messageId - Int64(RetentionService.outboxCapacity)])
     }
 
     // MARK: - What became of a message (issue 28 item 4)
