@@ -42,7 +42,7 @@ import Testing
     }
 
     /// A copy of the refresh token used after the app rotated it: the server ends the whole sign-in,
-    /// and the app, refused at its next refresh, says the session ended.
+    /// and the app, refused at its next refresh, says why the session ended.
     @Test func aReusedRefreshTokenSignsTheAppOut() throws {
         let served = try ServedBackend()
         let admin = served.admin
@@ -66,11 +66,12 @@ import Testing
         try admin.advanceClock(seconds: 10)
         #expect(try admin.status(ofPost: "/auth/refresh", #"{"refresh_token": "\#(copied)"}"#) == 401)
 
-        // The app's access token died with its family: its next call is refused, and so is its refresh.
+        // The app's access token died with its family: its next call is refused, and so is its refresh; the
+        // sign-in screen says why (issue 49 item 3), not "Session expired, please login".
         try app.sendKeys("Escape")
         try app.waitFor("Keyboard check")
         try app.sendKeys("Enter")
-        try app.waitFor("Session expired, please login")
+        try app.waitFor("You were signed out because this sign-in was used from two places at once.")
         try app.waitFor("Continue with phone")
     }
 }
