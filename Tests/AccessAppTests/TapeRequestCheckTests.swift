@@ -17,7 +17,9 @@ import Testing
     func replay(_ text: String) async throws {
         try await TestBackend.with { backend in
             var configuration = AccountClient.Configuration(baseURL: backend.running.baseURL)
+            // As the other live suites: beside the in-process servers of a full run, a connect can wait for a core.
             configuration.requestTimeout = .seconds(30)
+            configuration.connectTimeout = .seconds(30)
             let client = AccountClient(configuration: configuration, sessionStore: nil, logger: Self.quiet)
             do {
                 try await client.adminSignIn()
