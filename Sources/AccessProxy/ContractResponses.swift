@@ -62,6 +62,7 @@ enum ContractResponses {
         "adminJournalCount": [
             200: ContractAnswer(contentType: "application/json", body: Components.Schemas.JournalCount.self, headers: []),
             400: ContractAnswer(contentType: "application/json", body: Components.Schemas.APIErrorBody.self, headers: []),
+            422: ContractAnswer(contentType: "application/json", body: Components.Schemas.APIErrorBody.self, headers: []),
         ],
         "adminListScenarios": [
             200: ContractAnswer(contentType: "application/json", body: [Components.Schemas.ScenarioSummary].self, headers: []),

@@ -13,7 +13,7 @@ enum ContractStatuses {
         "adminDownloadWorld": [200, 400, 404],
         "adminGetFaults": [200],
         "adminJournal": [200, 400, 422],
-        "adminJournalCount": [200, 400],
+        "adminJournalCount": [200, 400, 422],
         "adminListScenarios": [200, 500],
         "adminListWorlds": [200],
         "adminLoadScenario": [200, 400, 404, 413, 422],

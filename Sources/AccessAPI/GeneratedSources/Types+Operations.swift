@@ -15132,7 +15132,7 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/_admin/journal/GET/query/status`.
                 public var status: Swift.String?
-                /// Only requests decided by this rule (an id of docs/RULES.md, `otp.resend_window`)
+                /// Only requests decided by this rule (an id of docs/RULES.md, `otp.resend_window`); 422 invalid_parameter for an id no rule has
                 ///
                 /// - Remark: Generated from `#/paths/_admin/journal/GET/query/rule`.
                 public var rule: Swift.String?
@@ -15155,7 +15155,7 @@ public enum Operations {
                 ///   - path: Only requests to this path; ending in `*`, to every path that starts with what comes before it (`/auth/phone/*`)
                 ///   - method: Only requests with this method (any case)
                 ///   - status: Only answers with this status (`429`) or of this class (`4xx`)
-                ///   - rule: Only requests decided by this rule (an id of docs/RULES.md, `otp.resend_window`)
+                ///   - rule: Only requests decided by this rule (an id of docs/RULES.md, `otp.resend_window`); 422 invalid_parameter for an id no rule has
                 ///   - user: Only requests that acted for this user id (the entry's `user`)
                 ///   - since: Only requests taken at or after this time, on the backend's clock
                 ///   - until: Only requests taken at or before this time, on the backend's clock
@@ -15355,7 +15355,7 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/_admin/journal/count/GET/query/status`.
                 public var status: Swift.String?
-                /// Only requests decided by this rule (an id of docs/RULES.md, `otp.resend_window`)
+                /// Only requests decided by this rule (an id of docs/RULES.md, `otp.resend_window`); 422 invalid_parameter for an id no rule has
                 ///
                 /// - Remark: Generated from `#/paths/_admin/journal/count/GET/query/rule`.
                 public var rule: Swift.String?
@@ -15377,7 +15377,7 @@ public enum Operations {
                 ///   - path: Only requests to this path; ending in `*`, to every path that starts with what comes before it (`/auth/phone/*`)
                 ///   - method: Only requests with this method (any case)
                 ///   - status: Only answers with this status (`429`) or of this class (`4xx`)
-                ///   - rule: Only requests decided by this rule (an id of docs/RULES.md, `otp.resend_window`)
+                ///   - rule: Only requests decided by this rule (an id of docs/RULES.md, `otp.resend_window`); 422 invalid_parameter for an id no rule has
                 ///   - user: Only requests that acted for this user id (the entry's `user`)
                 ///   - since: Only requests taken at or after this time, on the backend's clock
                 ///   - until: Only requests taken at or before this time, on the backend's clock
@@ -15495,6 +15495,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Semantically invalid: phone_invalid, phone_unchanged, phone_mismatch, method_unavailable, not_linked, invalid_advance, invalid_fault, scenario_invalid, invalid_parameter, invalid_field, invalid_email, email_unchanged, already_linked, password_invalid (with the broken rules in errors), username_invalid (with the broken UsernameRule values in errors), world_file_invalid, fault_not_in_world
+            ///
+            /// - Remark: Generated from `#/paths//_admin/journal/count/get(adminJournalCount)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.E422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.E422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }

@@ -2215,27 +2215,34 @@ paths:
           description: "Only requests to this path; ending in `*`, to every path that starts with what comes before it (`/auth/phone/*`)"
           schema:
             type: "string"
+            minLength: 1
             maxLength: 200
+            pattern: "^/"
         - name: "method"
           in: "query"
           required: false
           description: "Only requests with this method (any case)"
           schema:
             type: "string"
+            minLength: 1
             maxLength: 10
+            pattern: "^[A-Za-z]+$"
         - name: "status"
           in: "query"
           required: false
           description: "Only answers with this status (`429`) or of this class (`4xx`)"
           schema:
             type: "string"
+            minLength: 1
             maxLength: 3
+            pattern: "^([1-5][0-9][0-9]|[1-5][xX][xX])$"
         - name: "rule"
           in: "query"
           required: false
-          description: "Only requests decided by this rule (an id of docs/RULES.md, `otp.resend_window`)"
+          description: "Only requests decided by this rule (an id of docs/RULES.md, `otp.resend_window`); 422 invalid_parameter for an id no rule has"
           schema:
             type: "string"
+            minLength: 1
             maxLength: 80
         - name: "user"
           in: "query"
@@ -2243,6 +2250,7 @@ paths:
           description: "Only requests that acted for this user id (the entry's `user`)"
           schema:
             type: "string"
+            minLength: 1
             maxLength: 80
         - name: "since"
           in: "query"
@@ -2272,6 +2280,8 @@ paths:
                 "$ref": "#/components/schemas/JournalCount"
         "400":
           "$ref": "#/components/responses/E400"
+        "422":
+          "$ref": "#/components/responses/E422"
       tags:
         - "admin"
       security: []
@@ -2282,27 +2292,34 @@ paths:
           description: "Only requests to this path; ending in `*`, to every path that starts with what comes before it (`/auth/phone/*`)"
           schema:
             type: "string"
+            minLength: 1
             maxLength: 200
+            pattern: "^/"
         - name: "method"
           in: "query"
           required: false
           description: "Only requests with this method (any case)"
           schema:
             type: "string"
+            minLength: 1
             maxLength: 10
+            pattern: "^[A-Za-z]+$"
         - name: "status"
           in: "query"
           required: false
           description: "Only answers with this status (`429`) or of this class (`4xx`)"
           schema:
             type: "string"
+            minLength: 1
             maxLength: 3
+            pattern: "^([1-5][0-9][0-9]|[1-5][xX][xX])$"
         - name: "rule"
           in: "query"
           required: false
-          description: "Only requests decided by this rule (an id of docs/RULES.md, `otp.resend_window`)"
+          description: "Only requests decided by this rule (an id of docs/RULES.md, `otp.resend_window`); 422 invalid_parameter for an id no rule has"
           schema:
             type: "string"
+            minLength: 1
             maxLength: 80
         - name: "user"
           in: "query"
@@ -2310,6 +2327,7 @@ paths:
           description: "Only requests that acted for this user id (the entry's `user`)"
           schema:
             type: "string"
+            minLength: 1
             maxLength: 80
         - name: "since"
           in: "query"

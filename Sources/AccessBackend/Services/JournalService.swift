@@ -142,22 +142,39 @@ final class JournalService: Sendable {
     }
 
     /// The filters of `GET /_admin/journal` and `/count` as the contract hands them over; a value that does not
-    /// read is a 400, so a typo in a QA script shows instead of matching nothing.
+    /// read is a 400, so a typo in a QA script shows instead of matching nothing. A rule id of the right shape
+    /// that names no rule is a 422: the document's patterns cannot list the catalogue, so such a request is
+    /// well-formed and only names nothing.
     static func filter(
         path: String?, method: String?, status: String?, rule: String?, user: String?, since: Date?, until: Date?
     ) throws -> JournalFilter {
         var filter = JournalFilter(since: since, until: until)
+        try Self.refuseLonger("path", path, than: 200)
+        try Self.refuseLonger("method", method, than: 10)
+        try Self.refuseLonger("rule", rule, than: 80)
+        try Self.refuseLonger("user", user, than: 80)
         do {
             for (name, value) in zip(["path", "method", "status", "rule", "user"], [path, method, status, rule, user]) {
                 if let value { try filter.set(name, to: value, rules: ruleIDs) }
             }
         } catch let invalid as JournalFilter.Invalid {
-            throw BackendError(.badRequest, "invalid_parameter", invalid.message, rule: .adminInvalidParameter)
+            let message = invalid.message
+            var unknownRule = false
+            if let rule, !ruleIDs.contains(rule), message.hasPrefix("rule:") { unknownRule = true }
+            throw BackendError(
+                unknownRule ? .unprocessableContent : .badRequest, "invalid_parameter", message,
+                rule: .adminInvalidParameter)
         }
         return filter
     }
 
     private static let ruleIDs = Set(Rule.allCases.map(\.rawValue))
+    /// A filter longer than the contract's maxLength for it (status is three characters by its pattern).
+    private static func refuseLonger(_ name: String, _ value: String?, than most: Int) throws {
+        guard let value, value.count > most else { return }
+        throw BackendError(
+            .badRequest, "invalid_parameter", "\(name): at most \(most) characters.", rule: .adminInvalidParameter)
+    }
 
     /// Entries numbered after `id`, oldest first: what a save has not written yet.
     func entries(after id: Int) -> [JournalEntry] {

@@ -11,10 +11,15 @@ struct TimelineService: Sendable {
     /// What a timeline answers at most, and without a limit.
     static let maxLimit = 10_000
     static let defaultLimit = 200
+    /// The contract's maxLength for `user`: the longest email address.
+    static let longestUser = 320
 
     func timeline(user: String, since: String?, kinds: String?, limit: Int?) async throws -> Timeline {
         let sinceDate = try since.map(Self.parseTime)
         let kindList = try kinds.map(Self.parseKinds)
+        guard !user.isEmpty, user.count <= Self.longestUser else {
+            throw Self.invalid("user: an account id, a phone number or an email address (at most 320 characters)")
+        }
         let limit = limit ?? Self.defaultLimit
         guard (1...Self.maxLimit).contains(limit) else {
             throw Self.invalid("limit: a whole number from 1 to \(Self.maxLimit)")
