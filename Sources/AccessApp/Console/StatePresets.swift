@@ -95,7 +95,13 @@ struct ExhaustCode: APIRequest {
                 guard case .codeIncorrect(let remaining, _) = failure, remaining > 0 else { break }
             }
         }
-        let answer = last.map { $0.message } ?? "the code was taken"
+        let answer: String
+        switch last {
+        case .codeIncorrect(let remaining, _)? where remaining > 0: answer = "\(remaining) tries left"
+        case .codeIncorrect?, .codeExpired?: answer = "the backend killed the code"
+        case let other?: answer = other.message
+        case nil: answer = "the code was taken"
+        }
         return PresetOutcome(
             destination: destination, replies: replies,
             summary: "\(replies.count) wrong code\(replies.count == 1 ? "" : "s") sent: \(answer)")
