@@ -71,7 +71,8 @@ enum LiveReplay {
     }
 
     @Test(arguments: titles.keys.sorted())
-    func startsOnTheStatesScreen(_ id: String) async throws {
+    func startsOnTheStatesScreenByTheCallsItsRoadNames(_ id: String) async throws {
+        let road = try #require(Gallery.entry(id)?.road)
         try await LiveReplay.with { replay, _, _ in
             try await replay.send(.startAt(id))
             let state = replay.runtime.state
@@ -79,6 +80,14 @@ enum LiveReplay {
             #expect(renderFrame(state, size: .standard).screenTitle == Self.titles[id])
             #expect(state.defects.isEmpty)
             #expect(state.stack.first?.is(ScreenType(SettingsScreen.self)) == true)
+            // Each call the road names is in the backend's journal, answered 2xx ("{provider}": any value).
+            let checks = road.calls.map { call -> String in
+                let path = call.split(separator: " ")[1]
+                let pattern = path.firstIndex(of: "{").map { path[..<$0] + "*" } ?? path
+                return "expect-request \(call.split(separator: " ")[0]) \(pattern) 2xx"
+            }
+            #expect(!checks.isEmpty)
+            try await LiveReplay.play(checks.joined(separator: "\n"), on: &replay)
         }
     }
 
