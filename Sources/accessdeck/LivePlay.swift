@@ -66,6 +66,11 @@ struct LivePlay {
         store.send(.input(.resize(tape.size)))
         store.send(.started)
         try screen.settle(line: 0)
+        if let id = tape.startAt {
+            store.send(.startAt(id))
+            try screen.settle(line: 0)
+            if let problem = StartAt.missed(id, on: store.state) { throw TapeFailure(line: 0, message: problem) }
+        }
         var failures: [TapeFailure] = []
         for entry in tape.steps {
             guard !store.isQuitting else { break }

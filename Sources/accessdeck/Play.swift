@@ -17,6 +17,12 @@ struct Play: AsyncParsableCommand {
     @Option(help: "Scenario to start on; default: the tape's own `scenario` line, else default.")
     var scenario: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Start on this screen with its state in place, reached by the backend calls a walk there makes (SCREEN or SCREEN:STATE); default: the tape's own `start-at` line.",
+            valueName: "SCREEN"))
+    var startAt: String?
+
     @Flag(help: "Print the screen after every step, not only at `screen` steps and the end.")
     var dump = false
 
@@ -111,12 +117,18 @@ struct Play: AsyncParsableCommand {
         if live, noBackend { throw ValidationError("--live replays on the embedded backend; drop --no-backend") }
         if !live, speed != 1 { throw ValidationError("--speed is for --live") }
         if noBackend, scenario != nil { throw ValidationError("--scenario needs the backend; drop --no-backend") }
+        if let startAt {
+            if noBackend { throw ValidationError("--start-at needs the backend; drop --no-backend") }
+            if case .failure(let problem) = StartAt.resolve(startAt) { throw ValidationError(problem.description) }
+        }
     }
 
     func run() async throws {
         var parsed = try readTape()
         if let size { parsed.size = Size(parsing: size)! }
+        if let startAt, case .success(let id) = StartAt.resolve(startAt) { parsed.startAt = id }
         if noBackend {
+            if parsed.startAt != nil { throw ValidationError("\(tape): start-at needs the backend; drop --no-backend") }
             let start = Date(timeIntervalSince1970: 1_800_000_000)
             let state = AppState(now: start, options: AppOptions(platform: appearance.platform ?? .ios))
             var replay = TapeReplay(state: state, size: parsed.size, backend: OfflineReplayBackend(now: start))
@@ -151,6 +163,12 @@ struct Play: AsyncParsableCommand {
                 clock: connection.clock)
             var replay = TapeReplay(state: state, size: parsed.size, backend: backend)
             try await replay.send(.started)
+            if let id = parsed.startAt {
+                try await replay.send(.startAt(id))
+                if let problem = StartAt.missed(id, on: replay.runtime.state) {
+                    throw RuntimeError("\(tape): \(problem)")
+                }
+            }
             try await runSteps(of: parsed, on: &replay)
         } catch {
             await connection.close()

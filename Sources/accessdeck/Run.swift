@@ -35,7 +35,21 @@ struct Run: AsyncParsableCommand {
             valueName: "FILE.cast"))
     var cast: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Start on this screen with its state in place, reached by the backend calls a walk there makes (reference backend), e.g. enter-code or enter-code:empty; a name that cannot be started at lists those that can.",
+            valueName: "SCREEN"))
+    var startAt: String?
+
     func validate() throws {
+        if let startAt {
+            if case .failure(let problem) = StartAt.resolve(startAt) { throw ValidationError(problem.description) }
+            if backend.backend != nil, !backend.declaresReferenceBackend {
+                throw ValidationError(
+                    "--start-at reads codes from the reference backend's outbox: add --reference-backend, or drop --backend"
+                )
+            }
+        }
         if let region, case .failure(let problem) = DeviceRegion.parseFlag(region) {
             throw ValidationError(problem.description)
         }
@@ -44,6 +58,7 @@ struct Run: AsyncParsableCommand {
     func run() async throws {
         let code = try await TerminalApp(
             appearance: appearance, mouse: !mouse.noMouse, backendOptions: backend, regionFlag: region,
+            startAt: startAt.flatMap { try? StartAt.resolve($0).get() },
             recording: try record.map(TapeRecording.init(path:)),
             castRecording: try cast.map(CastRecording.init(path:))
         ).run()

@@ -13,7 +13,18 @@ struct Screens: ParsableCommand {
     @Flag(help: "Add each state's one-line summary after a tab.")
     var summaries = false
 
+    @Flag(
+        help:
+            "Only the states `--start-at` can start at, each with the backend calls that reach it after a tab.")
+    var startable = false
+
     func run() {
+        if startable {
+            for entry in StartAt.startable {
+                print("\(entry.id)\t\(entry.road?.calls.joined(separator: ", ") ?? "")")
+            }
+            return
+        }
         for entry in Gallery.entries {
             print(summaries ? "\(entry.id)\t\(entry.summary)" : entry.id)
         }

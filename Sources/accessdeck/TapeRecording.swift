@@ -21,9 +21,11 @@ final class TapeRecording {
     }
 
     /// The header, once the first frame is up: pauses count from here.
-    func begin(size: Size, scenario: String?) {
+    func begin(size: Size, scenario: String?, startAt: String? = nil) {
         let now = Date()
-        write(TapeRecorder.header(recordedAt: now, version: AppVersion.current, scenario: scenario, size: size))
+        write(
+            TapeRecorder.header(
+                recordedAt: now, version: AppVersion.current, scenario: scenario, size: size, startAt: startAt))
         recorder = TapeRecorder(startedAt: now)
     }
 

@@ -19,6 +19,8 @@ struct TerminalApp {
     let regionFlag: String?
     /// `accessdeck open-link URL` with no app running: opened once the app is up.
     var openingLink: String? = nil
+    /// `--start-at`: the gallery id whose road the app walks once it knows who is signed in.
+    var startAt: String? = nil
     /// `--record FILE`: the session written to a tape as it happens.
     var recording: TapeRecording? = nil
     /// `--cast FILE`: the screen recorded as an asciicast as it changes.
@@ -262,16 +264,21 @@ struct TerminalApp {
         store.send(.started)
         // The status strip and a reset by another tool follow the reference backend's admin state.
         store.send(.watchAdmin)
-        let identifying = Task { [store] in
-            guard let found = await connection.identify() else { return }
-            if let methods = found.qaSignedIn { store.send(.qaSignedIn(methods, profile: found.qaProfile)) }
-            store.send(.identified)
+        let identifying = Task { [store, startAt] in
+            if let found = await connection.identify() {
+                if let methods = found.qaSignedIn { store.send(.qaSignedIn(methods, profile: found.qaProfile)) }
+                store.send(.identified)
+            }
+            // Once who is signed in is settled: the road is walked as that user.
+            if let startAt { store.send(.startAt(startAt)) }
         }
         defer { identifying.cancel() }
         if let openingLink { store.send(.openLink(openingLink)) }
         mailbox.open(to: store)
         defer { mailbox.close() }
-        recording?.begin(size: terminal.size, scenario: backendOptions.backend == nil ? backendOptions.scenario : nil)
+        recording?.begin(
+            size: terminal.size, scenario: backendOptions.backend == nil ? backendOptions.scenario : nil,
+            startAt: startAt)
         defer { recording?.finish() }
         castRecording?.begin(
             size: terminal.size, scenario: backendOptions.backend == nil ? backendOptions.scenario : nil,

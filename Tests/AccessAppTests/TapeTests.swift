@@ -129,7 +129,7 @@ import Testing
         ("key Down 0", "line 1: the count must be 1 to 1000"),
         (
             "dance",
-            "line 1: unknown step 'dance'; steps are size, resize, key, type, paste, wait, click, wheel-up, wheel-down, screen, expect, expect-not, expect-request, expect-no-request, clock, scenario, fault, code"
+            "line 1: unknown step 'dance'; steps are size, resize, key, type, paste, wait, click, wheel-up, wheel-down, screen, expect, expect-not, expect-request, expect-no-request, clock, scenario, start-at, fault, code"
         ),
         (
             "expect-request POST",

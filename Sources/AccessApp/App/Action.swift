@@ -17,6 +17,8 @@ public enum Action: Equatable, Sendable {
     case openLink(String)
     /// The app is on screen: the root screen appears (it was not pushed), e.g. a stored session's check.
     case started
+    /// `--start-at` (issue 51 item 4): walk the road of gallery state ID on the backend, then stand where it ends.
+    case startAt(String)
     /// `--qa-sign-in`: the reference backend's QA shortcut signed the app in after the first frame;
     /// the profile says where its onboarding stands (nil: none came, so it is taken as complete).
     case qaSignedIn(AuthMethods, profile: Profile? = nil)

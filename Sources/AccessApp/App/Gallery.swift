@@ -6,10 +6,16 @@ public struct GalleryEntry: Sendable {
     public let id: String
     public let summary: String
     public let makeState: @Sendable (Date) -> AppState
+    /// The backend calls that reach this state for real (`accessdeck --start-at`, a tape's `start-at`); nil for
+    /// a state no walk can be relied on to reach (an error a backend may or may not give, a sample's data).
+    public let road: Road?
 
-    public init(_ id: String, _ summary: String, _ makeState: @escaping @Sendable (Date) -> AppState) {
+    public init(
+        _ id: String, _ summary: String, road: Road? = nil, _ makeState: @escaping @Sendable (Date) -> AppState
+    ) {
         self.id = id
         self.summary = summary
+        self.road = road
         self.makeState = makeState
     }
 

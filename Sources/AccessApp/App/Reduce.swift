@@ -47,7 +47,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             ? apply(
                 [.setMethods(methods), .setProfile(profile), .resetStack(AppRoutes.signedIn(profile: profile))],
                 to: &state, for: nil) : []
-    case .switchScenario, .moveClock, .setFaults:
+    case .switchScenario, .moveClock, .setFaults, .startAt:
         effects = reduceConsole(&state, action)
     case .watchAdmin:
         effects = watchAdmin(&state)

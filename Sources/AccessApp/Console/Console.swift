@@ -15,6 +15,8 @@ enum ConsoleReply: Equatable, Sendable {
     case signedOutElsewhere(Result<String, APIError>)
     case worlds(Result<[WorldSummary], APIError>)
     case worldEntered(EnterWorld, Result<WorldEntered, APIError>)
+    case arrived(String, Result<Arrival, APIError>)
+    case presetDone(StatePreset, Result<PresetOutcome, APIError>)
 }
 
 /// The console's own actions: a scenario switch, a clock move and faults (from the palette or a tape).
@@ -26,6 +28,8 @@ func reduceConsole(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.send(Call(MoveClock(move: move)) { ConsoleReply.clockMoved(move, $0) }, for: .console)
     case .setFaults(let faults, let label):
         return runPaletteAction(.setFaults(faults, label: label), in: &state)
+    case .startAt(let id):
+        return state.send(Call(StartAt(id: id)) { ConsoleReply.arrived(id, $0) }, for: .console)
     default:
         return []
     }
@@ -139,6 +143,16 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
         return apply([.showToast(SignThisDeviceOutElsewhere.doneText)], to: &state, for: nil)
     case .signedOutElsewhere(.failure(let failure)):
         return apply([.showToast("This device was not signed out: \(failure.message)")], to: &state, for: nil)
+    case .arrived(let id, .failure(let failure)):
+        return apply([.showToast(StartAt.notStartedText(id, failure))], to: &state, for: nil)
+    case .arrived(_, .success(let arrival)):
+        guard let root = arrival.stack.first else { return [] }
+        var commands: [Command] = arrival.methods.map { [.setMethods($0)] } ?? []
+        commands += arrival.grant.map { [Command.grantReauth($0)] } ?? []
+        commands += [Command.resetStack(root)] + arrival.stack.dropFirst().map { Command.push($0) }
+        return apply(commands, to: &state, for: nil)
+    case .presetDone(let preset, let result):
+        return receivePreset(preset, result, in: &state)
     }
 }
 
@@ -251,6 +265,8 @@ func runPaletteAction(_ action: PaletteAction, in state: inout AppState) -> [Eff
         return [.export(format)]
     case .showJournal(let words):
         return state.show(.journal(JournalPanel(filter: words)))
+    case .preset(let preset):
+        return runPreset(preset, in: &state)
     case .none, .typed:
         return []
     }

@@ -73,6 +73,8 @@ extension CommandPalette {
             }
             return PaletteCommand("Clock \(move.label)", detail: detail, .moveClock(move))
         }
+        // First among the console's own rows after the clock: the states QA ask for most, where they make sense.
+        commands += StatePreset.offered(state).map { PaletteCommand($0.title, detail: $0.detail, .preset($0)) }
         commands += TypedCommand.allCases.filter { $0 != .world || state.console.worlds != nil }.map(\.template)
         commands += worldCommands(state)
         commands += OtherDevice.allCases.map { device in

@@ -59,6 +59,9 @@ public struct Tape: Equatable, Sendable {
     public var size: Size
     /// The scenario named before the first step: the backend starts on it.
     public var scenario: String?
+    /// `start-at SCREEN[:STATE]` before the first step: the gallery id the replay starts at, reached by its road's
+    /// backend calls (`StartAt`), once the app has started.
+    public var startAt: String?
     public var steps: [Entry]
 
     public struct ParseError: Error, Equatable, CustomStringConvertible {
@@ -69,7 +72,7 @@ public struct Tape: Equatable, Sendable {
 
     static let stepNames =
         "size, resize, key, type, paste, wait, click, wheel-up, wheel-down, screen, expect, expect-not, "
-        + "expect-request, expect-no-request, clock, scenario, fault, code"
+        + "expect-request, expect-no-request, clock, scenario, start-at, fault, code"
 
     public init(parsing text: String) throws {
         size = .standard
@@ -187,6 +190,15 @@ public struct Tape: Equatable, Sendable {
                     scenario = name
                 } else {
                     steps.append(Entry(line: lineNumber, step: .scenario(name)))
+                }
+            case "start-at":
+                guard words.count == 2 else { throw fail("start-at takes one screen, such as enter-code") }
+                guard steps.isEmpty, startAt == nil else {
+                    throw fail("start-at goes before the first step: the replay starts there")
+                }
+                switch StartAt.resolve(String(words[1])) {
+                case .success(let id): startAt = id
+                case .failure(let problem): throw fail("start-at: \(problem)")
                 }
             case "fault":
                 switch FaultScript.parse(rest) {

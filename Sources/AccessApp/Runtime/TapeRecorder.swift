@@ -34,8 +34,10 @@ public struct TapeRecorder {
 
     public init(startedAt: Date) { lastEventAt = startedAt }
 
-    /// The first lines of a tape: where it came from, the terminal's size and the scenario.
-    public static func header(recordedAt: Date, version: String, scenario: String?, size: Size) -> [String] {
+    /// The first lines of a tape: where it came from, the terminal's size, the scenario and the `--start-at` state.
+    public static func header(
+        recordedAt: Date, version: String, scenario: String?, size: Size, startAt: String? = nil
+    ) -> [String] {
         let date = ISO8601DateFormatter().string(from: recordedAt)
         var lines = [
             "# Recorded with `accessdeck run --record` (accessdeck \(version)) on \(date)"
@@ -43,6 +45,7 @@ public struct TapeRecorder {
             "size \(size.cols)x\(size.rows)",
         ]
         if let scenario { lines.append("scenario \(scenario)") }
+        if let startAt { lines.append("start-at \(startAt)") }
         return lines
     }
 

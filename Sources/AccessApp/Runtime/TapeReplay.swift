@@ -74,9 +74,7 @@ public struct ReferenceReplayBackend: ReplayBackend {
     }
 
     public func newestLiveCode(to recipient: String) async throws -> String? {
-        try await performer.client.adminOutbox()
-            .filter { $0.to == recipient && $0.status == .live && $0.code != nil }
-            .max { $0.id < $1.id }?.code
+        try await performer.client.newestLiveCode(to: recipient)
     }
 
     public func currentAuthenticatorCode() async throws -> String {

@@ -8,7 +8,9 @@ extension HubScreen {
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("hub:loading", "First fetch: skeleton rows") { SampleData.state([], methods: nil, now: $0) },
-            GalleryEntry("hub:default", "Every method set up (athlete)") { SampleData.state([], now: $0) },
+            GalleryEntry("hub:default", "Every method set up (athlete)", road: Roads.hub) {
+                SampleData.state([], now: $0)
+            },
             GalleryEntry("hub:no-phone", "No phone: Add pill; Apple not connected") {
                 SampleData.state([], methods: SampleData.noPhone, now: $0)
             },

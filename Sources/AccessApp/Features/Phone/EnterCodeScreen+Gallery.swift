@@ -6,6 +6,9 @@ import TerminalKit
 enum PhoneGallery {
     static let current = SampleData.everyMethod.phone
     static let newPhone = "+995511200300"
+    /// A number no scenario gives anyone (fixtures/scenarios): where `--start-at enter-code` sends its code.
+    static let freeNumber = "+995555010203"
+    static let freeNational = "555 010 203"
 }
 
 extension EnterCodeScreen {
@@ -20,13 +23,27 @@ extension EnterCodeScreen {
 
     public static var defaultGalleryState: String { "empty" }
 
+    /// "Verify it's you" passed, then Send code for `PhoneGallery.freeNumber`: the code is in the outbox and its
+    /// countdowns are the backend's answer.
+    static let newNumberRoad = Roads.verifiedForNewPhone.then(["POST /auth/phone/request-otp"]) { api, typed in
+        let sent = try await Endpoint.RequestOtp(
+            phone: PhoneGallery.freeNumber, purpose: .changePhone, reauthToken: typed.grant?.reauthToken
+        ).perform(api)
+        var arrived = typed
+        arrived.stack.removeLast()
+        let current = typed.methods?.phone
+        return arrived.pushing(
+            EnterPhoneScreen(flow: .changePhone, current: current, number: PhoneGallery.freeNational)
+        ).pushing(EnterCodeScreen(flow: .changePhone, accepted: sent))
+    }
+
     public static var gallery: [GalleryEntry] {
         accountGallery + signInGallery
     }
 
     static var accountGallery: [GalleryEntry] {
         [
-            GalleryEntry("enter-code:empty", "Just sent: empty boxes, resend counting down") {
+            GalleryEntry("enter-code:empty", "Just sent: empty boxes, resend counting down", road: newNumberRoad) {
                 SampleData.state([sample($0)], now: $0)
             },
             GalleryEntry("enter-code:partial", "Three digits typed") {

@@ -161,20 +161,26 @@ public struct EnterCodeScreen: ScreenModel {
         guard !entry.isWorking else { return [] }
         entry.sending()
         let otp = entry.otp
+        if let verify = verifyRequest(code: otp.code, context) { return [.call(verify, Reply.verify)] }
+        guard case .signIn(let challenge) = step else { return [] }
+        let verify = VerifySignInCode(
+            challengeId: challenge.challengeId, code: otp.code, displayName: challenge.displayName)
+        return [.call(verify, Reply.verifySignIn)]
+    }
+
+    /// How a texted code is checked (the palette's "Exhaust this code" sends the same); nil for a sign-in code,
+    /// which answers a challenge instead.
+    func verifyRequest(code: String, _ context: ScreenContext) -> Endpoint.VerifyOtp? {
         switch step {
         case .newNumber(_, let request):
             // A new number's code carries the verification made before it.
-            let verify = Endpoint.VerifyOtp(
-                requestId: request.requestId, code: otp.code, reauthToken: context.reauth?.reauthToken)
-            return [.call(verify, Reply.verify)]
+            Endpoint.VerifyOtp(requestId: request.requestId, code: code, reauthToken: context.reauth?.reauthToken)
         case .reauth(_, let request), .reverify(let request):
             // A re-auth code is the verification itself, as is re-verification's (the limited session is
             // the proof).
-            return [.call(Endpoint.VerifyOtp(requestId: request.requestId, code: otp.code), Reply.verify)]
-        case .signIn(let challenge):
-            let verify = VerifySignInCode(
-                challengeId: challenge.challengeId, code: otp.code, displayName: challenge.displayName)
-            return [.call(verify, Reply.verifySignIn)]
+            Endpoint.VerifyOtp(requestId: request.requestId, code: code)
+        case .signIn:
+            nil
         }
     }
 

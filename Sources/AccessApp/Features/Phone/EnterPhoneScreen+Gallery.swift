@@ -12,7 +12,10 @@ extension EnterPhoneScreen {
 
     static var accountGallery: [GalleryEntry] {
         [
-            GalleryEntry("enter-phone:change", "Change: the current number under the title, CTA off") {
+            GalleryEntry(
+                "enter-phone:change", "Change: the current number under the title, CTA off",
+                road: Roads.verifiedForNewPhone
+            ) {
                 SampleData.state([EnterPhoneScreen(flow: .changePhone, current: PhoneGallery.current)], now: $0)
             },
             GalleryEntry("enter-phone:add", "Add: the same screen with the add copy") {

@@ -5,9 +5,16 @@ import TerminalKit
 extension ReauthPickerScreen {
     public static var defaultGalleryState: String { "change-phone" }
 
+    /// The hub, then Phone number: the picker, before any call of its own.
+    static let changePhoneRoad = Roads.hub.then([]) { _, hub in
+        hub.pushing(ReauthPickerScreen(flow: .changePhone))
+    }
+
     public static var gallery: [GalleryEntry] {
         [
-            GalleryEntry("reauth-picker:change-phone", "Verify it's you before changing the phone") {
+            GalleryEntry(
+                "reauth-picker:change-phone", "Verify it's you before changing the phone", road: changePhoneRoad
+            ) {
                 SampleData.state([ReauthPickerScreen(flow: .changePhone)], now: $0)
             },
             GalleryEntry("reauth-picker:android", "The picker without Apple") {
