@@ -1,0 +1,28 @@
+import ChildProcess
+import Foundation
+import Testing
+
+/// Issue 52 item 4: `accessdeck proxy` says what it found when it is stopped: one summary line, and with
+/// `--junit` a JUnit file with a testcase per watched rule and per contract check.
+@Suite(.serialized) struct ProxyEndToEndTests {
+    @Test func ctrlCPrintsTheSummaryAndWritesTheJUnitFile() throws {
+        let binary = try AccessDeckBinary.requireBuilt()
+        let junit = FileManager.default.temporaryDirectory.appendingPathComponent("proxy-\(UUID().uuidString).xml")
+        defer { try? FileManager.default.removeItem(at: junit) }
+        // Nothing listens upstream: the proxy reaches for it only when a request comes, and none does.
+        let proxy = try Tmux(
+            width: 120, height: 8,
+            command: [binary, "proxy", "--upstream", "http://127.0.0.1:9", "--junit", junit.path])
+        defer { proxy.kill() }
+        try proxy.waitFor("listening on http://")
+        try proxy.sendKeys("C-c")
+        #expect(try proxy.waitForExit(timeout: .seconds(30)) == 0)
+        let screen = try proxy.capture()
+        #expect(screen.contains("0 exchanges · 0 contract breaks · rules: 0 kept, 0 broken, 11 not seen"), "\(screen)")
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.components(separatedBy: "<testcase ").count - 1 == 11 + 6)
+        #expect(xml.contains(#"<testcase classname="rate_limit" name="rate_limit.cooldown"><skipped"#))
+        #expect(xml.contains(#"<testcase classname="contract" name="unlisted_status"></testcase>"#))
+        #expect(xml.contains(#"failures="0""#))
+    }
+}
