@@ -28,4 +28,19 @@ import Testing
         #expect(xml.contains(#"<testcase classname="contract" name="unlisted_status"></testcase>"#))
         #expect(xml.contains(#"failures="0""#))
     }
+
+    /// Issue 52 item 5: a replay prints the findings of a recording, and says plainly when there is none.
+    @Test func aReplayOfNoRecordingExits1WithOneLine() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("none-\(UUID().uuidString)")
+        let outcome = try AccessDeckBinary.run(["proxy", "--replay", missing.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.split(separator: "\n").count == 1, "\(outcome.errors)")
+        #expect(outcome.errors.contains("no recording at \(missing.path)"))
+    }
+
+    @Test func aReplayTakesNoUpstream() throws {
+        let outcome = try AccessDeckBinary.run(["proxy", "--replay", "/tmp", "--upstream", "http://127.0.0.1:9"])
+        #expect(outcome.status == 64)
+        #expect(outcome.errors.contains("--replay checks a recording offline"))
+    }
 }
