@@ -79,10 +79,13 @@ let package = Package(
         .target(
             name: "AccessProxy",
             dependencies: [
-                "AccessBackend", "AccessAPI", "AccessCore",
+                // TerminalKit for its XML text (the JUnit report), as conform's.
+                "AccessBackend", "AccessAPI", "AccessCore", "TerminalKit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                // The keyed digests the rule watchers keep in place of tokens and destinations.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Cell grid, widths, themes, components: knows nothing of ncurses or auth.

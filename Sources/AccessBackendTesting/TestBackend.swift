@@ -17,9 +17,25 @@ public final class TestBackend: Sendable {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("fixtures")
 
+    /// Where the helpers send: the backend itself, or a proxy in front of it (`through(_:)`).
+    private let baseURL: String
+
     private init(running: RunningBackend) {
         self.running = running
         self.client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+        self.baseURL = running.baseURL
+    }
+
+    private init(running: RunningBackend, client: HTTPClient, baseURL: String) {
+        self.running = running
+        self.client = client
+        self.baseURL = baseURL
+    }
+
+    /// The same backend with every helper sending to `baseURL`, a proxy in front of it (issue 52). Stop the
+    /// backend this came from, not this.
+    public func through(_ baseURL: String) -> TestBackend {
+        TestBackend(running: running, client: client, baseURL: baseURL)
     }
 
     /// How every test starts a reference backend: the repository's fixtures, a frozen clock, port 0, and a
@@ -66,7 +82,7 @@ public final class TestBackend: Sendable {
         _ method: HTTPMethod, _ path: String, raw: Data? = nil, token: String? = nil, reauth: String? = nil,
         contentType: String? = "application/json", headers extra: [(String, String)] = []
     ) async throws -> Reply {
-        var request = HTTPClientRequest(url: running.baseURL + path)
+        var request = HTTPClientRequest(url: baseURL + path)
         request.method = method
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let reauth { request.headers.add(name: APIHeader.reauthToken, value: reauth) }

@@ -27,7 +27,7 @@ struct ContractAnswer: Sendable {
 /// A way an answer does not match openapi.yaml, with the exchange that shows it (issue 52 item 2). Prism's
 /// validation proxy checks the same: the operation, the status, the body against its schema, the required headers.
 public struct ContractBreak: Codable, Sendable, Equatable {
-    public enum Kind: String, Codable, Sendable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
         /// No operation of the contract has this method and path.
         case unknownOperation = "unknown_operation"
         /// The operation does not list the status.

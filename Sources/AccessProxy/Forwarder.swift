@@ -34,9 +34,14 @@ struct Forwarder: HTTPResponder {
     let log: ProxyLog
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
-        if let refusal = gate.refusal(request, isAdmin: FrontGate.isBackendAdmin(path: request.uri.path)) {
+        let isFindings = request.uri.path == Self.findingsPath
+        if let refusal = gate.refusal(
+            request, isAdmin: isFindings || FrontGate.isBackendAdmin(path: request.uri.path))
+        {
             return refusal
         }
+        // The proxy's own: never forwarded, never counted as an exchange.
+        if isFindings { return findings(request) }
         let number = log.begin()
         var outgoing = HTTPClientRequest(url: upstream.absoluteString + request.uri.description)
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
@@ -68,8 +73,10 @@ struct Forwarder: HTTPResponder {
         let droppedAnswer = Self.connectionFields(answer.headers)
         for (name, value) in answer.headers where !droppedAnswer.contains(name.lowercased()) {
             guard let field = HTTPField.Name(name) else { continue }
-            headers.append(HTTPField(name: field, value: value))
+            // Passed on as the upstream sent it: Hummingbird would write the proxy's own wall clock in its place.
+            headers.append(HTTPField(name: field == .date ? FrontDoor<Forwarder>.dateField : field, value: value))
         }
+        let arrival = Date()
         let received = answer.headers.map { (name: $0.name, value: $0.value) }
         let forwarded = sent
         let (method, target, path, status) = (
@@ -83,14 +90,35 @@ struct Forwarder: HTTPResponder {
                 requestHeaders: ProxyExchange.redacted(forwarded), responseHeaders: ProxyExchange.redacted(received),
                 requestBody: ProxyExchange.redacted(body: requestKept),
                 responseBody: ProxyExchange.redacted(body: responseKept))
+            // The rules read the exchange as it passed, secrets and all, and keep only their digests.
+            let observed = Observation.read(
+                number: number, method: method, path: path, requestHeaders: forwarded,
+                requestBody: requestKept.isWhole ? requestKept.bytes : [], status: status, responseHeaders: received,
+                responseBody: responseKept.isWhole ? responseKept.bytes : nil, arrival: arrival, digest: log.digest)
             log.finish(
                 breaks: ContractCheck.breaks(
                     exchange, path: path, responseHeaders: received,
-                    responseBody: responseKept.isWhole ? responseKept.bytes : nil))
+                    responseBody: responseKept.isWhole ? responseKept.bytes : nil),
+                observed: observed, exchange: exchange, path: path)
         })
         return Response(
             status: .init(code: status, reasonPhrase: answer.status.reasonPhrase), headers: headers,
             body: ResponseBody(asyncSequence: CopiedBody(base: answer.body, copy: responseCopy)))
+    }
+
+    /// What the proxy found so far, as JSON (`ProxyFindings`): the proxy's own admin API, behind the same gate
+    /// and admin token as the backend's `/_admin`.
+    static let findingsPath = "/_proxy/findings"
+
+    private func findings(_ request: Request) -> Response {
+        guard request.method == .get || request.method == .head else {
+            return Self.failure(.methodNotAllowed, "method_not_allowed", "Only GET reads the findings.")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(log.findings)) ?? Data()
+        return Response(
+            status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     /// The fields of one connection, which are not forwarded (RFC 9110 §7.6.1): the standard ones and those the

@@ -18,6 +18,8 @@ public enum AccessProxy {
         public var logger: Logger
         /// Told of each contract break as its exchange ends (`accessdeck proxy` prints it on stderr).
         public var onBreak: @Sendable (ContractBreak) -> Void = { _ in }
+        /// `--record DIR`: each finished exchange is appended to DIR/exchanges.jsonl (`RecordedExchange`).
+        public var record: URL?
 
         public init(
             upstream: URL, host: String = "127.0.0.1", port: Int = 0, admin: ReferenceBackend.AdminAccess = .open,
@@ -55,9 +57,10 @@ public enum AccessProxy {
         if configuration.admin == .open, !ReferenceBackend.isLoopback(configuration.host) {
             _ = try ReferenceBackend.adminAccess(host: configuration.host, token: nil, disabled: false)
         }
+        let recorder = try configuration.record.map(Recorder.init(directory:))
         let client = HTTPClient(
             eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: Forwarder.clientConfiguration)
-        let log = ProxyLog(onBreak: configuration.onBreak)
+        let log = ProxyLog(onBreak: configuration.onBreak, recorder: recorder)
         let forwarder = Forwarder(
             upstream: configuration.upstream, client: client,
             gate: FrontGate(host: configuration.host, admin: configuration.admin), log: log)
@@ -68,6 +71,7 @@ public enum AccessProxy {
                 limits: configuration.connectionLimits, logger: configuration.logger, name: "proxy")
         } catch {
             try? await client.shutdown()
+            recorder?.close()
             throw error
         }
         return RunningProxy(host: configuration.host, door: door, client: client, log: log)
@@ -100,6 +104,7 @@ public final class RunningProxy: Sendable {
     public func shutdown() async {
         await door.shutdown()
         try? await client.shutdown()
+        log.closeRecording()
     }
 
     /// Returns when the proxy has stopped (after `shutdown()`), or throws when serving failed.

@@ -11,13 +11,16 @@ struct Proxy: AsyncParsableCommand {
         discussion: """
             Point the app at the proxy (`accessdeck --backend http://127.0.0.1:N`) and the proxy at the backend. \
             Each contract break (an unknown operation, an unlisted status, a body that does not decode as its \
-            schema, a missing required header) is one line on stderr, secrets redacted. The proxy keeps \
+            schema, a missing required header) is one line on stderr, secrets redacted. It watches the rules of RULES.md \
+            in the traffic (docs/command-line.md lists them); GET /_proxy/findings answers what it found so far as \
+            JSON, and on Ctrl+C or SIGTERM it prints one summary line and, with --junit, writes a JUnit file. The \
+            proxy keeps \
             `serve`'s door: loopback unless --host says otherwise, the backend's /_admin only with this proxy's \
             --admin-token when it has one.
             """)
 
     @Option(help: ArgumentHelp("The backend's base URL (http:// or https://).", valueName: "url"))
-    var upstream: String
+    var upstream: String?
 
     @Option(help: "Address to bind. Anything but loopback needs --admin-token or --no-admin.")
     var host = "127.0.0.1"
@@ -32,8 +35,22 @@ struct Proxy: AsyncParsableCommand {
             valueName: "token"))
     var adminToken: String?
 
-    @Flag(help: "Do not forward the backend's admin API (/_admin) at all.")
+    @Flag(help: "Do not forward the backend's admin API (/_admin) at all, nor answer GET /_proxy/findings.")
     var noAdmin = false
+
+    @Option(help: ArgumentHelp("On exit, write the findings as JUnit XML to this file.", valueName: "file"))
+    var junit: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Keep every exchange, redacted, as JSON lines in DIR/exchanges.jsonl (a recording there is replaced).",
+            valueName: "dir"))
+    var record: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Check a recording again offline and print its findings, instead of forwarding.", valueName: "dir"))
+    var replay: String?
 
     /// The flag wins over the environment; an empty variable counts as unset.
     private var resolvedAdminToken: String? {
@@ -44,6 +61,13 @@ struct Proxy: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535.") }
+        if replay != nil {
+            guard upstream == nil, record == nil else {
+                throw ValidationError("--replay checks a recording offline: it takes neither --upstream nor --record.")
+            }
+            return
+        }
+        guard let upstream else { throw ValidationError("--upstream is needed (or --replay DIR).") }
         do {
             _ = try AccessProxy.upstream(upstream)
         } catch let error as AccessProxy.ConfigurationError {
@@ -57,11 +81,26 @@ struct Proxy: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let replay {
+            let findings: ProxyFindings
+            do {
+                findings = try Replay.findings(directory: URL(fileURLWithPath: replay))
+            } catch let error as Replay.Failure {
+                throw RuntimeError(error.description)
+            }
+            for found in findings.contractBreaks {
+                FileHandle.standardError.write(Data("proxy: \(found.line)\n".utf8))
+            }
+            try report(findings)
+            return
+        }
+        guard let upstream else { return }
         let stop = StopRequest()
         TerminationSignals.install { stop.request() }
         let admin = try ReferenceBackend.adminAccess(host: host, token: resolvedAdminToken, disabled: noAdmin)
         var configuration = AccessProxy.Configuration(
             upstream: try AccessProxy.upstream(upstream), host: host, port: port, admin: admin)
+        configuration.record = record.map { URL(fileURLWithPath: $0) }
         // The exchange's target is redacted (`ProxyExchange`), so the line shows no code or token.
         configuration.onBreak = { found in FileHandle.standardError.write(Data("proxy: \(found.line)\n".utf8)) }
         let proxy = try await AccessProxy.start(configuration)
@@ -72,5 +111,21 @@ struct Proxy: AsyncParsableCommand {
         // fflush(nil) flushes every stream; naming `stdout` is shared mutable state to Swift 6.
         fflush(nil)
         try await proxy.waitUntilStopped()
+        try report(proxy.log.findings)
+    }
+
+    /// On exit, live or replayed: the JUnit file, the summary line, and each broken rule with its exchanges.
+    private func report(_ findings: ProxyFindings) throws {
+        if let junit {
+            do {
+                try Data(findings.junit.utf8).write(to: URL(fileURLWithPath: junit))
+            } catch {
+                throw RuntimeError("could not write \(junit): \(error.localizedDescription)")
+            }
+        }
+        print(findings.summary)
+        for verdict in findings.rules where verdict.state == .broken {
+            FileHandle.standardError.write(Data("proxy: \(verdict.line)\n".utf8))
+        }
     }
 }

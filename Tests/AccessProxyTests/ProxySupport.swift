@@ -1,8 +1,10 @@
 import AccessBackend
 import AccessBackendTesting
+import AccessCore
 import AccessProxy
 import AsyncHTTPClient
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
@@ -65,3 +67,47 @@ let plainClient: HTTPClient = {
     configuration.decompression = .disabled
     return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
 }()
+
+/// A backend double behind our own front door (`FrontDoor`), whose answers carry the Date of its own clock
+/// (`now`), which a test moves: for the rule breaks the reference backend's test policy cannot make (it refuses
+/// what a rule refuses with a 400 rather than accepting it). Each route answers JSON: "METHOD /path" → status and
+/// body, made for each request.
+final class ClockedDouble: HTTPResponder, Sendable {
+    typealias Context = BasicRequestContext
+    typealias Route = @Sendable () -> (status: Int, body: String)
+
+    let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    private let routes: [String: Route]
+
+    init(_ routes: [String: Route]) {
+        self.routes = routes
+    }
+
+    func advance(seconds: TimeInterval) {
+        now.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+
+    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        _ = try await request.body.collect(upTo: 1 << 20)
+        let (status, body) = routes["\(request.method.rawValue) \(request.uri.path)"]?() ?? (404, "{}")
+        var headers: HTTPFields = [.contentType: "application/json"]
+        headers[FrontDoor<ClockedDouble>.dateField] = HTTPDate.format(now.withLock { $0 })
+        return Response(
+            status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    /// `body` with the double listening on 127.0.0.1.
+    func with<T>(_ body: (_ baseURL: String) async throws -> T) async throws -> T {
+        let door = try await FrontDoor(
+            host: "127.0.0.1", port: 0, responder: self,
+            logger: Logger(label: "double") { _ in SwiftLogNoOpLogHandler() }, name: "double")
+        do {
+            let result = try await body("http://127.0.0.1:\(door.port)")
+            await door.shutdown()
+            return result
+        } catch {
+            await door.shutdown()
+            throw error
+        }
+    }
+}

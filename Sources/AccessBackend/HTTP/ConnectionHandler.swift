@@ -20,6 +20,11 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
+    /// The Date a responder means its answer to carry, where Hummingbird would write the wall clock's: the
+    /// reference backend's own clock, which QA moves (`BackendClock`), and the upstream's Date through
+    /// `accessdeck proxy`. Never sent: this handler puts it in the Date header.
+    static let ownDate = HTTPField.Name("X-AccessDeck-Own-Date")!
+
     let hangUp = HangUpWatch()
     private let repair = MalformedRequestRepair()
     private let connectionGuard: ConnectionGuard
@@ -95,9 +100,13 @@ final class ConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         var part = unwrapOutboundIn(data)
-        // The flag first: binding the head would copy it on every answer.
-        if connectionGuard.isLastAnswer, case .head(var head) = part {
-            head.headerFields[.connection] = "close"
+        if case .head(var head) = part {
+            // Hummingbird writes its own wall-clock Date on every answer; a responder's own (`ownDate`) wins.
+            if let own = head.headerFields[Self.ownDate] {
+                head.headerFields[Self.ownDate] = nil
+                head.headerFields[.date] = own
+            }
+            if connectionGuard.isLastAnswer { head.headerFields[.connection] = "close" }
             part = .head(head)
         }
         switch connectionGuard.write(part) {

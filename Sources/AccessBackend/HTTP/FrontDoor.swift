@@ -22,6 +22,10 @@ where Responder.Context: InitializableFromSource<ApplicationRequestContextSource
 
     public var port: Int { listener.port }
 
+    /// Set on an answer to send it with this Date rather than the wall clock's (the proxy passes the upstream's
+    /// on).
+    public static var dateField: HTTPField.Name { ConnectionHandler.ownDate }
+
     /// Stops listening; returns once every request in flight has its answer.
     public func shutdown() async { await listener.shutdown() }
 

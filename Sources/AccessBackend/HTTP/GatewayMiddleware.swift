@@ -72,6 +72,8 @@ struct GatewayMiddleware: RouterMiddleware {
             if let rule { context.decision.set(rule) }
             response = await Self.reshaped(response, reshape, context: context)
         }
+        // The rules' time, which QA moves, rather than the wall clock's: what a proxy watching the traffic reads.
+        response.headers[ConnectionHandler.ownDate] = HTTPDate.format(clock.now())
         let elapsed = ContinuousClock.now - started
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         // Polled by clients (the admin state every few seconds, the clock about once a second by an app that

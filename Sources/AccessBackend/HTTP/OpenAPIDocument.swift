@@ -25,9 +25,9 @@ info:
     time in a body (expires_at, resend_after, hold_releases_at, the grant's expires_at, ...) is on that
     clock. A client counts down against the server's time as the Date header gives it, never against its
     own: a server running minutes behind must not make a fresh code look expired. The reference backend's
-    Date header is the machine's real time; once QA moves its clock (POST /_admin/clock/advance), the times
-    in its bodies follow the moved clock and the header does not, so a client started with reference
-    features follows GET /_admin/clock instead.
+    Date header is its own clock: once QA moves it (POST /_admin/clock/advance), the header moves with the
+    times in its bodies, which is the time a proxy watching the traffic judges the rules by (accessdeck
+    proxy). A client started with reference features follows GET /_admin/clock all the same.
 
 
     Extensible enums. A response field whose description says Extensible is anyOf its enum and any string:
