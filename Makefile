@@ -7,12 +7,14 @@ ARGS ?=
 
 # Debian packages the build and the tests need, and a file each one installs. chromium and the colour emoji
 # font: ExportBrowserTests draws the exports in a browser; ffmpeg, and Pillow with libraqm for colour flags: the
-# PNG stills and the GIF, MP4 and WebM films (issue 50).
+# PNG stills and the GIF, MP4 and WebM films (issue 50). unzip: ZipArchiveTests check our bug report zips with
+# Info-ZIP's own reader (issue 51 item 5).
 DEB_PACKAGES := libncurses-dev:/usr/include/ncursesw/curses.h libsqlite3-dev:/usr/include/sqlite3.h tmux:/usr/bin/tmux \
   librsvg2-bin:/usr/bin/rsvg-convert libqrencode-dev:/usr/include/qrencode.h zbar-tools:/usr/bin/zbarimg \
   oathtool:/usr/bin/oathtool chromium:/usr/bin/chromium \
   fonts-noto-color-emoji:/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ffmpeg:/usr/bin/ffmpeg \
-  python3-pil:/usr/lib/python3/dist-packages/PIL/__init__.py libraqm0:/usr/share/doc/libraqm0/copyright
+  python3-pil:/usr/lib/python3/dist-packages/PIL/__init__.py libraqm0:/usr/share/doc/libraqm0/copyright \
+  unzip:/usr/bin/unzip
 # valgrind: the per-request instruction counts beside the req/s ratio (scripts/bench-instructions.sh).
 BENCH_PACKAGES := wrk:/usr/bin/wrk valgrind:/usr/bin/valgrind
 # The benchmark's Flask+gunicorn peer (scripts/bench/peer_app.py), from PyPI into .venv/.

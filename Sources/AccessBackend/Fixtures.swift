@@ -36,6 +36,13 @@ public enum Fixtures {
         try ScenarioCatalog(directory: directory).summaries()
     }
 
+    /// The password scenario `name`'s user has in its fixture (plain text there, so that QA can type it): what a
+    /// tape's `secret scenario` types (issue 51 item 5). nil for an unknown scenario or a user without one.
+    public static func password(ofScenario name: String, in directory: URL = defaultDirectory()) -> String? {
+        guard Fixtures.scenarioNames(in: directory).contains(name) else { return nil }
+        return try? ScenarioCatalog(directory: directory).load(name).user.password
+    }
+
     /// Whether the app on this scenario starts signed in as its user (`signed_in`, default true) or on
     /// Welcome, read from the file alone: the app draws that first screen while its backend starts, so this
     /// reads one member and validates nothing. nil when the file does not read as a JSON object (the start

@@ -137,6 +137,9 @@ public enum ReferenceBackend {
         /// sets. conform's self-tests (Tests/AccessConformTests) break one on purpose, so each check is shown to
         /// report "broken" when its rule is not kept; no request can change it.
         public var rulePolicy = RulePolicy.everyRule
+        /// The default world's clock, stopped at this time whatever its file saved: `accessdeck open-report`
+        /// replays a session's tape from the moment its world was copied (issue 51 item 5). nil: as saved.
+        public var clockStoppedAt: Date?
 
         public init(
             host: String = "127.0.0.1", port: Int = 0, databasePath: String? = nil, scenario: String = "default",
@@ -173,7 +176,8 @@ public enum ReferenceBackend {
         // The bare paths' world: exactly the one backend a server was before worlds (issue 33).
         let world = try await World.open(
             name: WorldName.defaultWorld, path: configuration.databasePath, scenario: configuration.scenario,
-            settings: settings, registry: registry, now: registry.clock.now())
+            settings: settings, registry: registry, clockStoppedAt: configuration.clockStoppedAt,
+            now: registry.clock.now())
         registry.setDefault(world)
         // A data directory an earlier run (or a larger --max-kept-worlds) left fuller than this one keeps.
         await registry.pruneKept()
@@ -258,6 +262,10 @@ public final class RunningBackend: Sendable {
             return now
         }
     }
+
+    /// The default world as one standalone SQLite file, as `GET /_admin/worlds/default/file` gives it, read in
+    /// process: the app copies its world at the start without a row in the journal (issue 51 item 5).
+    public func worldFile() throws -> Data { try world.fileCopy() }
 
     /// Ends a `refused` fault now and returns once the port listens again: the only way to end one early,
     /// since `DELETE /_admin/faults` cannot reach a port that refuses connections.

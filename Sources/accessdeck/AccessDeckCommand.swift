@@ -14,7 +14,7 @@ struct AccessDeckCommand: AsyncParsableCommand {
         version: AppVersion.current,
         subcommands: [
             Run.self, Serve.self, Scenarios.self, Screens.self, Render.self, Play.self, OpenLink.self, TOTPCode.self,
-            Conform.self, Proxy.self, TimelineCommand.self,
+            Conform.self, Proxy.self, TimelineCommand.self, BugReportCommand.self, OpenReport.self,
         ],
         defaultSubcommand: Run.self
     )

@@ -24,6 +24,9 @@ struct BackendConnection: Sendable {
     let startsSignedIn: Bool
     /// Makes another world's client for the palette's world switch (issue 33).
     let worlds: WorldClients
+    /// The embedded backend's world as it was before the app signed in, and the backend's time then: what a bug
+    /// report replays its tape on (issue 51 item 5). nil with `--backend`, or when not asked for.
+    var startWorld: (file: Data, at: Date)? = nil
 
     /// The first screen: a stored session is checked first (`GET /auth/me`); the embedded backend's
     /// fresh QA session needs no check; nobody signed in starts on Welcome.
@@ -32,8 +35,13 @@ struct BackendConnection: Sendable {
         return identity == nil ? SettingsScreen() : SessionCheckScreen()
     }
 
-    /// `frozenClock`: the embedded backend's time moves only when advanced (`accessdeck play`).
-    static func open(_ options: BackendOptions, frozenClock: Bool? = nil) async throws -> BackendConnection {
+    /// `frozenClock`: the embedded backend's time moves only when advanced (`accessdeck play`). `keepStartWorld`:
+    /// copy the embedded backend's world before the sign-in (`startWorld`). `report`: start the embedded backend on
+    /// a bug report's world file, its clock stopped where the report's session began (`open-report`).
+    static func open(
+        _ options: BackendOptions, frozenClock: Bool? = nil, keepStartWorld: Bool = false,
+        report: (databasePath: String, clockAt: Date)? = nil
+    ) async throws -> BackendConnection {
         // Nothing may write to the terminal once curses owns it.
         let quiet = Logger(label: "accessdeck") { _ in SwiftLogNoOpLogHandler() }
         // Seed 004's device registration: this installation's identity, kept beside the session file.
@@ -68,15 +76,21 @@ struct BackendConnection: Sendable {
                 baseURL: url, identity: identity, startsSignedIn: await client.isSignedIn,
                 worlds: worlds)
         }
-        let backend = try await ReferenceBackend.start(
-            .init(port: options.port ?? 0, scenario: options.scenario, frozenClock: frozenClock, logger: quiet))
+        var backendConfiguration = ReferenceBackend.Configuration(
+            port: options.port ?? 0, databasePath: report?.databasePath, scenario: options.scenario,
+            frozenClock: frozenClock, logger: quiet)
+        backendConfiguration.clockStoppedAt = report?.clockAt
+        let backend = try await ReferenceBackend.start(backendConfiguration)
         var configuration = AccountClient.Configuration(baseURL: backend.baseURL)
         configuration.device = device
         if let timeout = options.timeout { configuration.setTimeout(seconds: timeout) }
         let client = AccountClient(configuration: configuration, sessionStore: nil, logger: quiet)
         // The QA shortcut, unless the scenario starts signed out: then the way in is the screens.
         var signedIn = true
+        var startWorld: (file: Data, at: Date)?
         do {
+            // Before the sign-in, whose session a replay makes again; in process, so the journal has no row of it.
+            if keepStartWorld { startWorld = (try backend.worldFile(), backend.clock.now()) }
             try await client.adminSignIn()
         } catch APIError.server(409, ErrorCode.signedOutScenario.rawValue, _) {
             signedIn = false
@@ -92,7 +106,8 @@ struct BackendConnection: Sendable {
             embedded: backend, clock: clock, baseURL: backend.baseURL, identity: nil, startsSignedIn: signedIn,
             worlds: WorldClients(
                 serverURL: backend.baseURL, configuration: configuration, keptIn: nil,
-                clock: .inProcess(clock, worldClock: backend.worldClock)))
+                clock: .inProcess(clock, worldClock: backend.worldClock)),
+            startWorld: startWorld)
     }
 
     /// How the app was started against a backend reached with `--backend`.

@@ -1,4 +1,5 @@
 import AccessApp
+import AccessBackend
 import CursesDriver
 import Foundation
 import TerminalKit
@@ -57,7 +58,9 @@ struct LivePlay {
         state.console.scenario = backendOptions.scenario
         let performer = ClientPerformer(
             client: connection.client, cache: connection.cache, embedded: connection.embedded)
-        let backend = ReferenceReplayBackend(performer: performer, clock: connection.clock)
+        let backend = ReferenceReplayBackend(
+            performer: performer, clock: connection.clock,
+            passwords: { Fixtures.password(ofScenario: $0).map { Secret($0) } })
         let store = Store(state: state, clock: connection.clock, services: TerminalServices(), performer: performer) {
             [waker = terminal.waker] in waker.wake()
         }
@@ -114,6 +117,14 @@ struct LivePlay {
                     for digit in code {
                         try screen.pause(Self.beat / speed)
                         store.send(.input(.key(.character(digit))))
+                        try screen.settle(line: entry.line)
+                    }
+                case .scenarioPassword:
+                    let password = try TapeReplay.scenarioPassword(
+                        on: store.state, backend: backend, line: entry.line)
+                    for character in password.value {
+                        try screen.pause(Self.beat / speed)
+                        store.send(.input(.key(.character(character))))
                         try screen.settle(line: entry.line)
                     }
                 }

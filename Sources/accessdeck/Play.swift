@@ -1,4 +1,5 @@
 import AccessApp
+import AccessBackend
 import ArgumentParser
 import Foundation
 import TerminalKit
@@ -152,29 +153,39 @@ struct Play: AsyncParsableCommand {
         }
         let connection = try await BackendConnection.open(options, frozenClock: true)
         do {
-            var state = AppState(
-                root: connection.root, now: connection.clock.now(),
-                options: AppOptions(platform: appearance.platform ?? .ios, hasReferenceBackend: true))
-            state.options.backendURL = connection.baseURL
-            state.console.scenario = scenarioName
-            let backend = ReferenceReplayBackend(
-                performer: ClientPerformer(
-                    client: connection.client, cache: connection.cache, embedded: connection.embedded),
-                clock: connection.clock)
-            var replay = TapeReplay(state: state, size: parsed.size, backend: backend)
-            try await replay.send(.started)
-            if let id = parsed.startAt {
-                try await replay.send(.startAt(id))
-                if let problem = StartAt.missed(id, on: replay.runtime.state) {
-                    throw RuntimeError("\(tape): \(problem)")
-                }
-            }
+            var replay = try await Self.startReplay(
+                size: parsed.size, on: connection, scenario: scenarioName, platform: appearance.platform,
+                startAt: parsed.startAt, source: tape)
             try await runSteps(of: parsed, on: &replay)
         } catch {
             await connection.close()
             throw error
         }
         await connection.close()
+    }
+
+    /// A headless replay on the embedded backend of `connection`, started as the app starts: `play`, and
+    /// `bug-report` and `open-report` (issue 51 item 5). `secret scenario` types the scenario's fixture password.
+    static func startReplay(
+        size: Size, on connection: BackendConnection, scenario: String, platform: AppOptions.Platform?,
+        startAt: String?, source: String
+    ) async throws -> TapeReplay {
+        var state = AppState(
+            root: connection.root, now: connection.clock.now(),
+            options: AppOptions(platform: platform ?? .ios, hasReferenceBackend: true))
+        state.options.backendURL = connection.baseURL
+        state.console.scenario = scenario
+        let backend = ReferenceReplayBackend(
+            performer: ClientPerformer(
+                client: connection.client, cache: connection.cache, embedded: connection.embedded),
+            clock: connection.clock, passwords: { Fixtures.password(ofScenario: $0).map { Secret($0) } })
+        var replay = TapeReplay(state: state, size: size, backend: backend)
+        try await replay.send(.started)
+        if let id = startAt {
+            try await replay.send(.startAt(id))
+            if let problem = StartAt.missed(id, on: replay.runtime.state) { throw RuntimeError("\(source): \(problem)") }
+        }
+        return replay
     }
 
     private var theme: Theme {

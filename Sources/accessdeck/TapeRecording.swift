@@ -1,4 +1,5 @@
 import AccessApp
+import AccessBackend
 import Foundation
 import TerminalKit
 
@@ -29,10 +30,12 @@ final class TapeRecording {
         recorder = TapeRecorder(startedAt: now)
     }
 
-    /// `entry` is where the event is about to go (`AppState.secretEntry`, read before it is sent).
-    func record(_ event: InputEvent, into entry: SecretEntry?) {
+    /// `entry` is where the event is about to go (`AppState.secretEntry`, read before it is sent); `scenario` the
+    /// embedded backend's, whose fixture password is written `secret scenario` (nil with `--backend`).
+    func record(_ event: InputEvent, into entry: SecretEntry?, scenario: String?) {
         guard var current = recorder else { return }
-        write(current.record(event, at: Date(), into: entry))
+        let password = entry == .password ? scenario.flatMap { Fixtures.password(ofScenario: $0) } : nil
+        write(current.record(event, at: Date(), into: entry, scenarioPassword: password.map { Secret($0) }))
         recorder = current
     }
 

@@ -25,12 +25,17 @@ struct TerminalApp {
     var recording: TapeRecording? = nil
     /// `--cast FILE`: the screen recorded as an asciicast as it changes.
     var castRecording: CastRecording? = nil
+    /// `open-report`: a backend open already and the state a replay left on it, to carry on from (issue 51 item
+    /// 5). The app closes the connection.
+    var prepared: (connection: BackendConnection, state: AppState)? = nil
 
     func run() async throws -> Int32 {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            if let prepared { await prepared.connection.close() }
             throw RuntimeError(
                 "the app needs a terminal; `accessdeck render` and `accessdeck play` print screens as text")
         }
+        if let prepared { return try await carryOn(prepared.connection, from: prepared.state) }
         // TERM=dumb, or no terminfo for TERM nor its fallbacks: say so before a backend starts.
         _ = try TerminalType.resolve(environment: ProcessInfo.processInfo.environment).get()
         // The backend starts first, on other threads: starting it (database, scenario, sign-in) takes longer
@@ -101,12 +106,41 @@ struct TerminalApp {
         let performer = ClientPerformer(
             client: connection.client, cache: connection.cache, embedded: connection.embedded,
             worlds: connection.worlds)
+        let session = connection.startWorld.map { SessionRecord(startWorld: $0, scenario: backendOptions.scenario) }
         let code = runLoop(
             state: state, pending: started.pending, mailbox: mailbox, terminal: terminal, clock: clock,
-            connection: connection, performer: performer)
+            connection: connection, performer: performer, session: session)
         close(terminal)
         await performer.shutdownWorlds()
         // The HTTP client must be shut down on every path, or it traps in its deinit.
+        await connection.close()
+        return code
+    }
+
+    /// The app on a replay's state and backend: no start of its own, the same screen, and on from there.
+    private func carryOn(_ connection: BackendConnection, from replayed: AppState) async throws -> Int32 {
+        let terminal: CursesTerminal
+        do {
+            _ = try TerminalType.resolve(environment: ProcessInfo.processInfo.environment).get()
+            var options = CursesTerminal.resolveOptions(
+                theme: appearance.theme, asciiFlag: appearance.ascii, environment: ProcessInfo.processInfo.environment)
+            options.mouse = mouse
+            terminal = try CursesTerminal(options: options)
+        } catch {
+            await connection.close()
+            throw error
+        }
+        var state = replayed
+        state.options.ascii = terminal.options.ascii
+        state.options.theme = terminal.options.theme.name
+        let performer = ClientPerformer(
+            client: connection.client, cache: connection.cache, embedded: connection.embedded,
+            worlds: connection.worlds)
+        let code = runLoop(
+            state: state, pending: [], mailbox: LinkMailbox(), terminal: terminal, clock: connection.clock,
+            connection: connection, performer: performer, session: nil, starts: false)
+        close(terminal)
+        await performer.shutdownWorlds()
         await connection.close()
         return code
     }
@@ -197,7 +231,8 @@ struct TerminalApp {
             task = Task {
                 let result: Result<BackendConnection, any Error>
                 do {
-                    result = .success(try await BackendConnection.open(options))
+                    // The embedded backend's world before the sign-in, for Ctrl+P "Save bug report".
+                    result = .success(try await BackendConnection.open(options, keepStartWorld: options.backend == nil))
                 } catch {
                     result = .failure(error)
                 }
@@ -252,16 +287,19 @@ struct TerminalApp {
 
     private func runLoop(
         state: AppState, pending: [InputEvent], mailbox: LinkMailbox, terminal: CursesTerminal,
-        clock: any AppClock, connection: BackendConnection, performer: ClientPerformer
+        clock: any AppClock, connection: BackendConnection, performer: ClientPerformer, session: SessionRecord?,
+        starts: Bool = true
     ) -> Int32 {
         let store = Store(
-            state: state, clock: clock, backendWaitClock: SystemClock(), services: TerminalServices(),
+            state: state, clock: clock, backendWaitClock: SystemClock(),
+            services: TerminalServices(bugReports: session.map { ($0, connection.client) }),
             performer: performer
         ) { [waker = terminal.waker] in waker.wake() }
         defer { store.stop() }
         // The reducer keeps keys from a screen hidden by "Terminal too small": it needs the size.
         store.send(.input(.resize(terminal.size)))
-        store.send(.started)
+        // A replayed state has started already (`open-report`).
+        if starts { store.send(.started) }
         // The status strip and a reset by another tool follow the reference backend's admin state.
         store.send(.watchAdmin)
         let identifying = Task { [store, startAt] in
@@ -283,9 +321,18 @@ struct TerminalApp {
         castRecording?.begin(
             size: terminal.size, scenario: backendOptions.backend == nil ? backendOptions.scenario : nil,
             theme: .named(store.state.options.theme))
+        session?.begin(size: terminal.size, theme: .named(store.state.options.theme))
+        // Whose fixture password a tape writes as `secret scenario`: the embedded backend's scenario only.
+        let embedded = connection.embedded != nil
+        func record(_ event: InputEvent) {
+            let entry = store.state.secretEntry
+            let scenario = embedded ? store.state.console.scenario : nil
+            recording?.record(event, into: entry, scenario: scenario)
+            session?.record(event, into: entry, scenario: scenario)
+        }
         // Typed while the backend started, over the same first screen.
         for event in pending {
-            recording?.record(event, into: store.state.secretEntry)
+            record(event)
             store.send(.input(event))
         }
         // Blocks in the kernel between events: timers and replies wake it through the waker.
@@ -296,8 +343,9 @@ struct TerminalApp {
             terminal.setLooks(theme: .named(looks.theme), ascii: looks.ascii)
             terminal.paint(render(state, size: terminal.size))
             castRecording?.frame(state, size: terminal.size)
+            session?.frame(state, size: terminal.size)
             if let event = terminal.nextEvent(timeout: nil) {
-                recording?.record(event, into: store.state.secretEntry)
+                record(event)
                 store.send(.input(event))
             }
         }

@@ -62,6 +62,24 @@ private func type(_ text: String, into harness: ReducerHarness) {
         #expect(effects == [.request(MoveClock(move: .by(seconds: 900)), id: 3)])
     }
 
+    /// Issue 51 item 5: "Save bug report" asks the app for its session's report, and the answer is toasted. It is
+    /// offered on the embedded backend alone: with `--backend` the app never saw the world it started on.
+    @Test func saveBugReportAsksTheAppAndToastsWhatItWrote() {
+        let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)
+        harness.send(.input(.key(.control("p"))))
+        type("save bug report", into: harness)
+        #expect(palette(harness.state)?.selected?.title == "Save bug report")
+        #expect(harness.send(.input(.key(.enter))) == [.saveBugReport])
+        harness.send(.exported(.success("accessdeck-bug-report-20261129-201502.zip")))
+        #expect(harness.state.toast?.message == "Saved accessdeck-bug-report-20261129-201502.zip")
+        harness.send(.exported(.failure(ExportFailure("this app keeps no session to report"))))
+        #expect(harness.state.toast?.message == "Not saved: this app keeps no session to report")
+
+        var remote = AppState(now: start)
+        remote.options.backendIsEmbedded = false
+        #expect(!CommandPalette.commands(for: remote).contains { $0.action == .saveBugReport })
+    }
+
     /// Issue 29 items 1-2: values no list holds are typed, and the query's command comes first.
     @Test func aTypedClockMoveOrTimeIsTheFirstCommand() {
         let harness = ReducerHarness(AppState(now: start), exhaustivity: .off)

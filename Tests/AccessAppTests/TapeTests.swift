@@ -129,7 +129,7 @@ import Testing
         ("key Down 0", "line 1: the count must be 1 to 1000"),
         (
             "dance",
-            "line 1: unknown step 'dance'; steps are size, resize, key, type, paste, wait, click, wheel-up, wheel-down, screen, expect, expect-not, expect-request, expect-no-request, clock, scenario, start-at, fault, code"
+            "line 1: unknown step 'dance'; steps are size, resize, key, type, paste, wait, click, wheel-up, wheel-down, screen, expect, expect-not, expect-request, expect-no-request, clock, scenario, start-at, fault, code, secret scenario"
         ),
         (
             "expect-request POST",
@@ -379,6 +379,34 @@ import Testing
         let tape = lines(events)
         #expect(tape == ["secret", "key Enter"])
         #expect(!tape.joined().contains("horse"))
+    }
+
+    /// The scenario's own password is `secret scenario`, which a replay types again from the fixture; anything
+    /// else stays `secret` (issue 51 item 5: a bug report's tape replays through "Verify it's you").
+    @Test func theScenariosPasswordIsWrittenAsItsNameAndNoOtherIs() throws {
+        func recorded(_ typed: [InputEvent]) -> [String] {
+            var recorder = TapeRecorder(startedAt: start)
+            var written: [String] = []
+            for (index, event) in typed.enumerated() {
+                written += recorder.record(
+                    event, at: at(0.1 * Double(index + 1)), into: .password, scenarioPassword: "correct-horse-42")
+            }
+            return written + recorder.record(.key(.enter), at: at(0.9), into: .password) + recorder.finish()
+        }
+        let typed = "correct-horse-42".map { InputEvent.key(.character($0)) }
+        #expect(recorded(typed) == ["secret scenario", "key Enter"])
+        #expect(recorded([.paste("correct-horse-42")]) == ["secret scenario", "key Enter"])
+        #expect(recorded(Array(typed.dropLast())) == ["secret", "key Enter"])
+        #expect(recorded(typed + [.key(.character("x"))]) == ["secret", "key Enter"])
+        // A correction is two entries, neither of which is the password.
+        #expect(
+            recorded(Array(typed.dropLast()) + [.key(.backspace), .key(.character("2"))])
+                == ["secret", "key BSpace", "secret", "key Enter"])
+        // Without a scenario's password (another backend) nothing matches.
+        var other = TapeRecorder(startedAt: start)
+        #expect(other.record(.paste("correct-horse-42"), at: at(0.1), into: .password) == [])
+        #expect(other.finish() == ["secret"])
+        #expect(try Tape(parsing: "secret scenario").steps.map(\.step) == [.scenarioPassword])
     }
 
     @Test func theCodeBoxesAreACodeStep() {

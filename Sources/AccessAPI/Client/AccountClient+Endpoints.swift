@@ -1,4 +1,5 @@
 import Foundation
+import OpenAPIRuntime
 
 /// The operations whose method does more than forward to the generated client, so it is written here and not
 /// generated (GeneratedGlue/AccountClient+Operations.swift has every other one; openapi-glue-config.yaml lists
@@ -113,6 +114,18 @@ extension AccountClient {
 
     public func adminOutbox() async throws -> [OutboxMessage] {
         try await call { try await admin.adminOutbox().ok.body.json }.map(OutboxMessage.init)
+    }
+
+    /// The largest world file read back: what `POST /_admin/worlds` takes (16 MiB).
+    public static let largestWorldFile = 16 * 1024 * 1024
+
+    /// `GET /_admin/worlds/{name}/file`: a consistent copy of world `name`'s SQLite file, its clock, faults and
+    /// journal saved into it ("default" is the bare paths' world). For a bug report (issue 51 item 5).
+    public func adminWorldFile(_ name: String) async throws -> Data {
+        try await call {
+            let body = try await admin.adminDownloadWorld(path: .init(name: name)).ok.body.applicationVnd_sqlite3
+            return try await Data(collecting: body, upTo: Self.largestWorldFile)
+        }
     }
 
     /// `POST /_admin/worlds {name, scenario}`: 409 `world_exists` / `world_limit`, 400 `invalid_world_name`.

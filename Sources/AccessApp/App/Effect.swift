@@ -45,5 +45,8 @@ public enum Effect: Equatable, Sendable {
     /// Write the screen as it stands (the palette closed) to a file in the working directory; the
     /// store answers with `.exported`.
     case export(ExportFormat)
+    /// Write the bug report of this session (issue 51 item 5) into the working directory; the store answers with
+    /// `.exported`. Only the app that keeps the session (`SystemServices.saveBugReport`) can.
+    case saveBugReport
     case quit
 }

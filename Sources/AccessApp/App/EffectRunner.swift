@@ -9,6 +9,15 @@ public protocol SystemServices: Sendable {
     func open(_ url: URL, failed: @escaping @Sendable () -> Void)
     /// Writes an exported screen into the working directory; the path written, or the reason it was not.
     func saveExport(_ text: String, named name: String) -> Result<String, ExportFailure>
+    /// Writes the bug report of this session into the working directory (issue 51 item 5), `screen` the screen as
+    /// drawn with its secrets as dots; the path written, or the reason it was not.
+    func saveBugReport(screen: String) async -> Result<String, ExportFailure>
+}
+
+extension SystemServices {
+    public func saveBugReport(screen: String) async -> Result<String, ExportFailure> {
+        .failure(ExportFailure("this app keeps no session to report"))
+    }
 }
 
 /// Performs effects: timers on the injected clock, clipboard, URLs. Actions it produces go
@@ -77,7 +86,7 @@ public final class EffectRunner: @unchecked Sendable {
         case .logOut:
             let performer = self.performer
             Task { await performer?.logOut() }
-        case .export, .quit:
+        case .export, .saveBugReport, .quit:
             // The store's business: an export needs the state it renders.
             break
         }

@@ -42,6 +42,10 @@ public final class Store: @unchecked Sendable {
         for effect in effects {
             if case .export(let format) = effect {
                 send(.exported(export(format)))
+            } else if case .saveBugReport = effect {
+                let state = self.state
+                let screen = render(state.concealedForRecording, size: state.size ?? .standard).text()
+                Task { [services] in self.send(.exported(await services.saveBugReport(screen: screen))) }
             } else {
                 runner.run(effect)
             }

@@ -263,6 +263,8 @@ func runPaletteAction(_ action: PaletteAction, in state: inout AppState) -> [Eff
             for: nil)
     case .export(let format):
         return [.export(format)]
+    case .saveBugReport:
+        return [.saveBugReport]
     case .showJournal(let words):
         return state.show(.journal(JournalPanel(filter: words)))
     case .preset(let preset):

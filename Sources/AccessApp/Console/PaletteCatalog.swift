@@ -48,6 +48,14 @@ extension CommandPalette {
                 "Export this screen as \(format.rawValue.uppercased())",
                 detail: "a .\(format.fileExtension) file in the working directory", .export(format))
         }
+        // The app keeps the session's tape and the world it started on only with the embedded backend.
+        if state.options.backendIsEmbedded {
+            commands.append(
+                PaletteCommand(
+                    "Save bug report",
+                    detail: "this session's tape, world, cast, journal and timeline: one .zip in the working directory",
+                    .saveBugReport))
+        }
         commands += Gallery.entries.map { PaletteCommand("Show \($0.id)", detail: $0.summary, .showState($0.id)) }
         return commands
     }

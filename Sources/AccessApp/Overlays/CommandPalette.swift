@@ -50,6 +50,8 @@ public enum PaletteAction: Equatable, Sendable {
     case export(ExportFormat)
     /// Issue 51 item 4: a state QA ask for most, made on the backend for real (`StatePreset`).
     case preset(StatePreset)
+    /// Issue 51 item 5: this session's tape, world, cast, journal and timeline in one zip in the working directory.
+    case saveBugReport
     /// F3 opened on these `/` words (`journal status:429 path:/auth/phone/*`).
     case showJournal(filter: String)
     /// A grammar's row: running it starts its words in the query ("clock "), to be finished by typing.

@@ -37,7 +37,7 @@ public struct HeadlessRuntime {
                 timers.removeAll { $0.id == id }
             case .quit:
                 quit = true
-            case .copy, .open, .request, .signOutLocally, .logOut, .export:
+            case .copy, .open, .request, .signOutLocally, .logOut, .export, .saveBugReport:
                 externalEffects.append(effect)
             }
         }

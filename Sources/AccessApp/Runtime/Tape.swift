@@ -31,6 +31,9 @@ public struct Tape: Equatable, Sendable {
         /// Types the newest live code the backend sent to the code boxes' recipient (a recorded
         /// tape never holds the code itself).
         case code
+        /// `secret scenario`: types the scenario user's password from its fixture, where the recording saw the
+        /// person type exactly that password (a tape never holds a password; issue 51 item 5).
+        case scenarioPassword
     }
 
     /// `expect-request METHOD PATH STATUS [times N]`: the requests of the whole replay so far, read from the
@@ -72,7 +75,7 @@ public struct Tape: Equatable, Sendable {
 
     static let stepNames =
         "size, resize, key, type, paste, wait, click, wheel-up, wheel-down, screen, expect, expect-not, "
-        + "expect-request, expect-no-request, clock, scenario, start-at, fault, code"
+        + "expect-request, expect-no-request, clock, scenario, start-at, fault, code, secret scenario"
 
     public init(parsing text: String) throws {
         size = .standard
@@ -212,7 +215,11 @@ public struct Tape: Equatable, Sendable {
                 guard words.count == 1 else { throw fail("code takes nothing: it types the newest live code") }
                 steps.append(Entry(line: lineNumber, step: .code))
             case "secret":
-                throw fail("a password was typed here; replace this line with `type …` to replay it")
+                if words.count == 2, words[1] == "scenario" {
+                    steps.append(Entry(line: lineNumber, step: .scenarioPassword))
+                } else {
+                    throw fail("a password was typed here; replace this line with `type …` to replay it")
+                }
             default:
                 throw fail("unknown step '\(verb)'; steps are \(Tape.stepNames)")
             }
@@ -327,6 +334,7 @@ extension Tape.Step {
         case .scenario(let name): return "scenario \(name)"
         case .fault(let words): return "fault \(words)"
         case .code: return "code"
+        case .scenarioPassword: return "secret scenario"
         }
     }
 }

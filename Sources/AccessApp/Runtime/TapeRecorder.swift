@@ -31,6 +31,10 @@ public struct TapeRecorder {
     private var pendingText = ""
     /// Characters typed into a secret entry since the last other event: one line stands for them.
     private var pendingSecret: SecretEntry?
+    /// What went into a password field meanwhile, held only to compare with the scenario's password and never
+    /// written: that password is written as `secret scenario`, which a replay can type again; any other as `secret`.
+    private var pendingPassword = Secret("")
+    private var scenarioPassword: Secret?
 
     public init(startedAt: Date) { lastEventAt = startedAt }
 
@@ -50,8 +54,11 @@ public struct TapeRecorder {
     }
 
     /// The lines this event completes (typed text is held until something else happens). `entry`
-    /// is where the event goes, read from the state before it is applied.
-    public mutating func record(_ event: InputEvent, at time: Date, into entry: SecretEntry?) -> [String] {
+    /// is where the event goes, read from the state before it is applied; `scenarioPassword` the password of the
+    /// scenario's user in its fixture (the embedded backend's), when there is one.
+    public mutating func record(
+        _ event: InputEvent, at time: Date, into entry: SecretEntry?, scenarioPassword: Secret? = nil
+    ) -> [String] {
         var lines: [String] = []
         let pause = time.timeIntervalSince(lastEventAt)
         lastEventAt = time
@@ -62,6 +69,15 @@ public struct TapeRecorder {
         if let secret = Self.secretTarget(of: event, entry) {
             if pendingSecret != secret { lines += finishPending() }
             pendingSecret = secret
+            if secret == .password {
+                self.scenarioPassword = scenarioPassword
+                switch event {
+                case .key(.character(let character)):
+                    pendingPassword = Secret(pendingPassword.value + String(character))
+                case .paste(let text): pendingPassword = Secret(pendingPassword.value + text)
+                default: break
+                }
+            }
         } else if case .key(.character(let character)) = event, Self.isPrintable(character) {
             if pendingSecret != nil { lines += finishPending() }
             pendingText.append(character)
@@ -90,12 +106,16 @@ public struct TapeRecorder {
         var lines: [String] = []
         if !pendingText.isEmpty { lines.append("type \(Tape.quotedIfNeeded(pendingText))") }
         switch pendingSecret {
-        case .password: lines.append("secret")
+        case .password:
+            let isScenarios = scenarioPassword.map { !$0.value.isEmpty && $0 == pendingPassword } ?? false
+            lines.append(isScenarios ? "secret scenario" : "secret")
         case .code, .authenticator: lines.append("code")
         case nil: break
         }
         pendingText = ""
         pendingSecret = nil
+        pendingPassword = Secret("")
+        scenarioPassword = nil
         return lines
     }
 

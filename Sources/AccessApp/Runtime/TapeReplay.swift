@@ -18,6 +18,8 @@ public protocol ReplayBackend: Sendable {
     /// The backend's journal, oldest first, filtered by the backend (`GET /_admin/journal`), for a tape's
     /// `expect-request` and `expect-no-request`.
     func journal(_ filter: JournalFilter, limit: Int) async throws -> [JournalEntry]
+    /// The password scenario `name`'s user has in its fixture, for `secret scenario`; nil when it has none.
+    func scenarioPassword(_ name: String) -> Secret?
 }
 
 extension ReplayBackend {
@@ -56,10 +58,19 @@ public struct ReferenceReplayBackend: ReplayBackend {
     let performer: ClientPerformer
     let clock: any AppClock
 
-    public init(performer: ClientPerformer, clock: any AppClock) {
+    /// The fixtures' passwords (`accessdeck` reads them from fixtures/scenarios; the app knows no fixture).
+    let passwords: @Sendable (String) -> Secret?
+
+    public init(
+        performer: ClientPerformer, clock: any AppClock,
+        passwords: @escaping @Sendable (String) -> Secret? = { _ in nil }
+    ) {
         self.performer = performer
         self.clock = clock
+        self.passwords = passwords
     }
+
+    public func scenarioPassword(_ name: String) -> Secret? { passwords(name) }
 
     public func now() -> Date { clock.now() }
 
@@ -115,6 +126,8 @@ public final class OfflineReplayBackend: ReplayBackend {
     public func journal(_ filter: JournalFilter, limit: Int) async throws -> [JournalEntry] {
         throw TapeFailure(line: 0, message: "a request expectation needs the reference backend (drop --no-backend)")
     }
+
+    public func scenarioPassword(_ name: String) -> Secret? { nil }
 }
 
 /// Why a replay stopped: a failed `expect`, or a step that could not be done.
@@ -195,7 +208,22 @@ public struct TapeReplay {
                 throw fail(failure.message)
             }
             for digit in code { try await send(.input(.key(.character(digit))), line: entry.line) }
+        case .scenarioPassword:
+            let password = try Self.scenarioPassword(on: runtime.state, backend: backend, line: entry.line)
+            for character in password.value { try await send(.input(.key(.character(character))), line: entry.line) }
         }
+    }
+
+    /// What `secret scenario` types: the password of the scenario the app is on, into a password field.
+    public static func scenarioPassword(on state: AppState, backend: any ReplayBackend, line: Int) throws -> Secret {
+        guard state.secretEntry == .password else {
+            throw TapeFailure(line: line, message: "secret scenario: no password field has the focus")
+        }
+        guard let scenario = state.console.scenario, let password = backend.scenarioPassword(scenario) else {
+            throw TapeFailure(
+                line: line, message: "secret scenario: the scenario's user has no password in its fixture")
+        }
+        return password
     }
 
     /// Sends the action on the backend's time, then settles.

@@ -64,7 +64,7 @@ final class World: Sendable {
     /// the faults, clock and journal an earlier run saved in it, and builds the world's router.
     static func open(
         name: String, path: String?, scenario: String, settings: WorldSettings, registry: WorldRegistry,
-        removeFilesOnClose: Bool = false, now: Date
+        removeFilesOnClose: Bool = false, clockStoppedAt: Date? = nil, now: Date
     ) async throws -> World {
         // Fail before touching the file: an unknown or broken scenario is the commonest mistake.
         let checked = try settings.catalog.load(scenario)
@@ -106,6 +106,7 @@ final class World: Sendable {
             settings.logger.warning(
                 "could not read the saved faults, clock and journal; starting without", metadata: ["world": "\(name)"])
         }
+        if let clockStoppedAt { backend.clock.reset(start: clockStoppedAt, frozen: true) }
         let (responder, routes) = try makeResponder(
             backend: backend, settings: settings, registry: registry, world: name)
         saver?.start(logger: settings.logger)
