@@ -325,6 +325,11 @@ extension Catalogue {
                     await context.http.post(
                         "/auth/recovery/complete", ["token": link, "password": password, "device": badDevice]), 422,
                     "invalid_field", "\(what), a live link and the right password")
+            case .passkeySignIn:
+                var (_, passkey) = try await passkeyAccount(context)
+                try await context.expect(
+                    await passkeySignIn(context, &passkey, device: badDevice), 422, "invalid_field",
+                    "\(what), a registered passkey's answer")
             case .adminSignInDevice:
                 guard context.reference != nil else { throw CheckStop.skipped(referenceAPI) }
                 try await context.expect(

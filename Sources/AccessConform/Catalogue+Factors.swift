@@ -30,6 +30,13 @@ extension Catalogue {
                         "/auth/reauth/social", ["provider": "google", "id_token": token], token: account.access), 200,
                     doing: "verifying it's you with Google"), account.access
             )
+        case .reauthPasskey:
+            var (account, passkey) = try await passkeyAccount(context)
+            return (
+                try await context.setup(
+                    await passkeyReauth(context, account, &passkey), 200, doing: "verifying it's you with a passkey"),
+                account.access
+            )
         case .reauthAuthenticator:
             let account = try await context.twoFactorAccount()
             return (
@@ -102,6 +109,9 @@ extension Catalogue {
                 answer = try await context.http.post(
                     "/auth/reauth/social", ["provider": "google", "id_token": token],
                     token: try await context.newAccount().access)
+            case .reauthPasskeyOptions:
+                answer = try await context.http.post(
+                    "/auth/reauth/passkey/options", [:], token: try await context.newAccount().access)
             default:
                 answer = try await context.http.post(
                     "/auth/reauth/authenticator", ["code": "123456"], token: try await context.newAccount().access)

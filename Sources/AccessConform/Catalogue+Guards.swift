@@ -51,6 +51,21 @@ struct Probe: Sendable {
         case .adminProviderToken, .adminProviderAccounts:
             return Probe(method, path.replacingOccurrences(of: "{provider}", with: "google"), [:])
         case .adminJournal: return Probe(method, path + "?limit=1")
+        case .registerPasskey:
+            return Probe(
+                method, path,
+                ["challenge_id": "pkc_conform_probe", "client_data_json": "AA", "attestation_object": "AA"])
+        case .renamePasskey:
+            return Probe(method, path.replacingOccurrences(of: "{id}", with: Catalogue.probePasskeyID), ["name": "x"])
+        case .removePasskey:
+            return Probe(method, path.replacingOccurrences(of: "{id}", with: Catalogue.probePasskeyID))
+        case .reauthPasskey:
+            return Probe(
+                method, path,
+                [
+                    "challenge_id": "pkc_conform_probe", "credential_id": Catalogue.probePasskeyID,
+                    "client_data_json": "AA", "authenticator_data": "AA", "signature": "AA",
+                ])
         default: return Probe(method, path, method == "GET" || method == "DELETE" ? nil : [:])
         }
     }

@@ -106,6 +106,26 @@ struct ReauthRoad: Sendable {
                 operation: operation, done: operation == .disableTwoFactor ? 204 : 200,
                 grant: { try await context.authenticatorGrant(account) }, byTarget: nil,
                 send: { grant in try await probe.send(context, token: account.main.access, reauth: grant) })
+        case .removePasskey:
+            // An account by phone with a passkey: the phone verifies removing it, the passkey itself does not.
+            let (account, passkey) = try await Catalogue.passkeyAccount(context)
+            let byPasskey: @Sendable () async throws -> String = {
+                var used = passkey
+                let granted = try await context.setup(
+                    await Catalogue.passkeyReauth(context, account, &used), 200,
+                    doing: "verifying it's you with the passkey")
+                guard let grant = granted.object?["reauth_token"] as? String else {
+                    throw CheckStop.cannotTell("the passkey re-auth gave no reauth_token")
+                }
+                return grant
+            }
+            return ReauthRoad(
+                operation: operation, done: 204, grant: { try await context.grant(account) }, byTarget: byPasskey,
+                send: { grant in
+                    try await context.http.send(
+                        "DELETE", "/me/passkeys/\(Base64URL.encode(passkey.credentialID))", token: account.access,
+                        reauth: grant)
+                })
         case .deleteAccount, .signOutSession, .signOutOtherSessions, .startTwoFactorSetup:
             let account = try await context.newAccount(.email)
             let probe = Probe.of(operation, context)

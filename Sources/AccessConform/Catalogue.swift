@@ -6,10 +6,12 @@ public enum Catalogue {
     public static let checks: [Check] =
         signIn + otp + sendLimits + sessions + reauth + links + disconnect + delete
         + http + more + round2 + twoFactor + worlds + guards + [grantsByTarget] + codeRoads + linkRoads
-        + credentialRoads + factorRoads + adminRoads + effects
+        + credentialRoads + factorRoads + adminRoads + effects + passkeys
 
     /// A session id no backend issued, of the contract's pattern: asking to sign it out is harmless.
     static let probeSessionID = "conform_probe_session"
+    /// A passkey credential id no backend registered, base64url as the contract's pattern asks.
+    static let probePasskeyID = "conform_probe_passkey"
 
     // MARK: signin
 

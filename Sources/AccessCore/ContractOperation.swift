@@ -28,6 +28,10 @@ public enum ContractOperation: String, CaseIterable, Sendable {
     case requestOtp, resendOtp, cancelOtp, verifyOtp
     case reauthPassword, reauthEmailSend, reauthEmailConfirm, reauthSocial, reauthAuthenticator
 
+    // MARK: passkeys (issue 53)
+    case passkeyRegistrationOptions, listPasskeys, registerPasskey, renamePasskey, removePasskey
+    case passkeySignInOptions, passkeySignIn, reauthPasskeyOptions, reauthPasskey
+
     // MARK: email and password
     case emailAvailable, requestEmailChange, addEmailWithPassword, resendEmailLink, verifyEmailLink
     case revertEmailChange, changePassword, requestPasswordReset, checkPasswordResetLink, completePasswordReset
@@ -88,6 +92,15 @@ public enum ContractOperation: String, CaseIterable, Sendable {
         case .reauthEmailConfirm: ("POST", "/auth/reauth/email/confirm")
         case .reauthSocial: ("POST", "/auth/reauth/social")
         case .reauthAuthenticator: ("POST", "/auth/reauth/authenticator")
+        case .passkeyRegistrationOptions: ("POST", "/me/passkeys/registration/options")
+        case .listPasskeys: ("GET", "/me/passkeys")
+        case .registerPasskey: ("POST", "/me/passkeys")
+        case .renamePasskey: ("PATCH", "/me/passkeys/{id}")
+        case .removePasskey: ("DELETE", "/me/passkeys/{id}")
+        case .passkeySignInOptions: ("POST", "/auth/passkey/options")
+        case .passkeySignIn: ("POST", "/auth/passkey/verify")
+        case .reauthPasskeyOptions: ("POST", "/auth/reauth/passkey/options")
+        case .reauthPasskey: ("POST", "/auth/reauth/passkey")
         case .emailAvailable: ("GET", "/auth/email-available")
         case .requestEmailChange: ("POST", "/auth/email/request-change")
         case .addEmailWithPassword: ("POST", "/auth/email/add-with-password")

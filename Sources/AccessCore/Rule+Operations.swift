@@ -72,7 +72,7 @@ extension Rule {
         case .deviceInvalid:
             [
                 .startSignInCode, .verifySignInCode, .signInWithProvider, .register, .loginWithPassword,
-                .startRecovery, .completeRecovery, .adminSignInDevice,
+                .startRecovery, .completeRecovery, .adminSignInDevice, .passkeySignIn,
             ]
 
         // MARK: register and login
@@ -113,12 +113,17 @@ extension Rule {
             [
                 .requestOtp, .verifyOtp, .disconnectProvider, .deleteAccount, .signOutSession, .signOutOtherSessions,
                 .startTwoFactorSetup, .regenerateRecoveryCodes, .disableTwoFactor, .requestEmailChange,
-                .changePassword,
+                .changePassword, .removePasskey,
             ]
-        case .reauthGrantByTarget: [.requestOtp, .verifyOtp, .disconnectProvider, .requestEmailChange, .changePassword]
-        case .reauthGranted: [.reauthPassword, .reauthEmailConfirm, .reauthSocial, .reauthAuthenticator]
+        case .reauthGrantByTarget:
+            [.requestOtp, .verifyOtp, .disconnectProvider, .requestEmailChange, .changePassword, .removePasskey]
+        case .reauthGranted:
+            [.reauthPassword, .reauthEmailConfirm, .reauthSocial, .reauthAuthenticator, .reauthPasskey]
         case .reauthMethodUnavailable:
-            [.requestOtp, .reauthPassword, .reauthEmailSend, .reauthSocial, .reauthAuthenticator]
+            [
+                .requestOtp, .reauthPassword, .reauthEmailSend, .reauthSocial, .reauthAuthenticator,
+                .reauthPasskeyOptions,
+            ]
         case .reauthPhoneMismatch: [.requestOtp]
         case .reauthPasswordIncorrect: [.reauthPassword]
         case .reauthProviderTokenInvalid: [.reauthSocial]
@@ -199,6 +204,15 @@ extension Rule {
         case .twoFactorRecoveryCodeUsed, .twoFactorRecoveryCodeInvalid: [.useRecoveryCode]
         case .twoFactorRecoveryCodesRegenerated: [.regenerateRecoveryCodes]
         case .twoFactorDisabled: [.disableTwoFactor]
+
+        // MARK: passkey
+        case .passkeyRegistered: [.registerPasskey]
+        case .passkeySignedIn: [.passkeySignIn]
+        case .passkeyRefused, .passkeyChallengeExpired: [.registerPasskey, .passkeySignIn, .reauthPasskey]
+        case .passkeyNotFound: [.passkeySignIn, .reauthPasskey, .renamePasskey, .removePasskey]
+        case .passkeyCloned: [.passkeySignIn, .reauthPasskey]
+        case .passkeyRenamed: [.renamePasskey]
+        case .passkeyRemoved, .passkeyLastMethod: [.removePasskey]
         }
     }
 }
@@ -223,7 +237,8 @@ extension ContractOperation {
         .updateProfile, .usernameAvailable, .setRecoveryEmail, .continueOnboarding, .requestOtp, .resendOtp,
         .cancelOtp, .verifyOtp, .reauthPassword, .reauthEmailSend, .reauthEmailConfirm, .reauthSocial,
         .reauthAuthenticator, .emailAvailable, .requestEmailChange, .addEmailWithPassword, .resendEmailLink,
-        .changePassword,
+        .changePassword, .passkeyRegistrationOptions, .listPasskeys, .registerPasskey, .renamePasskey,
+        .removePasskey, .reauthPasskeyOptions, .reauthPasskey,
     ]
 
     /// What a session that passed one factor of an account with two-factor on may not call: all but passing

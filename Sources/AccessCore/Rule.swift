@@ -230,6 +230,18 @@ public enum Rule: String, CaseIterable, Sendable {
     case twoFactorRecoveryCodeInvalid = "two_factor.recovery_code_invalid"
     case twoFactorRecoveryCodesRegenerated = "two_factor.recovery_codes_regenerated"
     case twoFactorDisabled = "two_factor.disabled"
+
+    // MARK: passkey: WebAuthn passkeys (issue 53)
+
+    case passkeyRegistered = "passkey.registered"
+    case passkeySignedIn = "passkey.signed_in"
+    case passkeyRefused = "passkey.refused"
+    case passkeyChallengeExpired = "passkey.challenge_expired"
+    case passkeyNotFound = "passkey.not_found"
+    case passkeyCloned = "passkey.cloned"
+    case passkeyRenamed = "passkey.renamed"
+    case passkeyRemoved = "passkey.removed"
+    case passkeyLastMethod = "passkey.last_method"
 }
 
 extension Rule {
@@ -242,6 +254,7 @@ extension Rule {
         case device, register, login, onboarding, profile, username, recovery, otp, phone, reauth, link, email
         case password, connect, disconnect, delete, hold
         case twoFactor = "two_factor"
+        case passkey
     }
 
     /// The longest rule id's length: lists of rules (conform's report, the app's panel) pad ids to it so none
@@ -436,6 +449,15 @@ extension Rule {
         case .twoFactorRecoveryCodeInvalid: return "Not one of the account's unused recovery codes."
         case .twoFactorRecoveryCodesRegenerated: return "New recovery codes; the old ones stopped working."
         case .twoFactorDisabled: return "Two-factor is off; its secret and codes are gone."
+        case .passkeyRegistered: return "A passkey was registered: it is listed and the account was told."
+        case .passkeySignedIn: return "A passkey signed its account in: a session, its counter kept."
+        case .passkeyRefused: return "The authenticator's answer failed a relying party check, named by its code."
+        case .passkeyChallengeExpired: return "The ceremony's challenge is unknown, used or past its lifetime."
+        case .passkeyNotFound: return "No passkey of the account (or none at all) has that credential id."
+        case .passkeyCloned: return "The signature counter did not grow: refused, flagged, the account told."
+        case .passkeyRenamed: return "The passkey has its new name."
+        case .passkeyRemoved: return "The passkey was removed and the account was told."
+        case .passkeyLastMethod: return "The only way to sign in cannot be removed."
         }
     }
 }

@@ -36,6 +36,7 @@ public enum RuleNumbers {
         "TwoFactorLimits.lockout": TwoFactorLimits.lockout,
         "TwoFactorLimits.pendingSetupLifetime": TwoFactorLimits.pendingSetupLifetime,
         "RequestBounds.longestClockAdvance": RequestBounds.longestClockAdvance,
+        "PasskeyRules.challengeLifetime": PasskeyRules.challengeLifetime,
     ]
 
     /// The limits that are counts.
@@ -64,6 +65,7 @@ public enum RuleNumbers {
         "RequestBounds.journalCapacity": RequestBounds.journalCapacity,
         "RequestBounds.maxDeviceNameLength": RequestBounds.maxDeviceNameLength,
         "RequestBounds.devicePublicKeyBytes": RequestBounds.devicePublicKeyBytes,
+        "PasskeyRules.maxNameLength": PasskeyRules.maxNameLength,
     ]
 
     /// Both, counts as numbers.

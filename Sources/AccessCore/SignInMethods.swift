@@ -1,6 +1,8 @@
 /// One way a person can get into their account.
 public enum SignInMethod: String, CaseIterable, Sendable {
     case phone, email, apple, google
+    /// One or more passkeys not flagged as cloned (issue 53).
+    case passkey
 }
 
 /// The sign-in methods an account has: the one rule, shared by the app, the backend and the
@@ -12,12 +14,14 @@ public struct SignInMethods: Equatable, Sendable {
     public var email: Bool
     public var apple: Bool
     public var google: Bool
+    public var passkey: Bool
 
-    public init(phone: Bool, email: Bool, apple: Bool, google: Bool) {
+    public init(phone: Bool, email: Bool, apple: Bool, google: Bool, passkey: Bool = false) {
         self.phone = phone
         self.email = email
         self.apple = apple
         self.google = google
+        self.passkey = passkey
     }
 
     public func has(_ method: SignInMethod) -> Bool {
@@ -26,6 +30,7 @@ public struct SignInMethods: Equatable, Sendable {
         case .email: return email
         case .apple: return apple
         case .google: return google
+        case .passkey: return passkey
         }
     }
 
@@ -40,7 +45,7 @@ public struct SignInMethods: Equatable, Sendable {
 /// app of an account with two-factor on (issue 31). Raw values are the contract's `ReauthMethod`.
 public enum ReauthFactor: String, CaseIterable, Sendable {
     // The picker's order.
-    case password, email, apple, google, phone, authenticator
+    case password, email, apple, google, phone, authenticator, passkey
 }
 
 extension SignInMethod {
@@ -50,6 +55,7 @@ extension SignInMethod {
         case .email: .email
         case .apple: .apple
         case .google: .google
+        case .passkey: .passkey
         }
     }
 }
@@ -85,6 +91,7 @@ public struct ReauthRule: Equatable, Sendable {
             case .google: return methods.google
             case .phone: return methods.phone
             case .authenticator: return hasAuthenticator
+            case .passkey: return methods.passkey
             }
         }
     }

@@ -76,9 +76,9 @@ import Testing
             _ = try await live.client.adminSetFaults(
                 Self.answering(
                     "/auth/reauth/password",
-                    #"{"reauth_token":"ra_fixture","expires_at":"\#(Self.later)","method":"passkey"}"#))
+                    #"{"reauth_token":"ra_fixture","expires_at":"\#(Self.later)","method":"security_key"}"#))
             let grant = try await live.client.reauthPassword(password: "anything-at-all")
-            #expect(grant.method.known == nil && grant.method.rawValue == "passkey")
+            #expect(grant.method.known == nil && grant.method.rawValue == "security_key")
         }
     }
 

@@ -161,7 +161,7 @@ import Testing
     @Test func aGrantOfAnUnknownMethodGoesWithTheChangeForTheServerToJudge() {
         var state = SampleData.state([HubScreen()], now: start)
         state.reauth = ReauthGrant(
-            reauthToken: "ra_fixture", expiresAt: start + 900, method: .init(rawValue: "passkey"))
+            reauthToken: "ra_fixture", expiresAt: start + 900, method: .init(rawValue: "security_key"))
         let flow = DisconnectFlow(provider: .apple)
         #expect(Reauth.verifyThen(flow, state.context) == [.continueFlow(AnyFlow(flow))])
         // A known method that may not verify the flow (Apple disconnecting itself) still asks first.

@@ -41,6 +41,7 @@ import Testing
         #expect(Rule.faultReset.rawValue == "fault.reset")
         #expect(Rule.sessionRevoked.rawValue == "session.revoked")
         #expect(Rule.twoFactorRequired.rawValue == "two_factor.required")
-        #expect(Rule.allCases.count == 174)
+        #expect(Rule.passkeyCloned.rawValue == "passkey.cloned")
+        #expect(Rule.allCases.count == 183)
     }
 }

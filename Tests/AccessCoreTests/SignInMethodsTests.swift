@@ -63,6 +63,6 @@ import Testing
         }
         #expect(ReauthRule.grant(.password, verifies: .phone))
         #expect(ReauthRule.grant(.google, verifies: .apple))
-        #expect(SignInMethod.allCases.map(\.reauthFactor) == [.phone, .email, .apple, .google])
+        #expect(SignInMethod.allCases.map(\.reauthFactor) == [.phone, .email, .apple, .google, .passkey])
     }
 }

@@ -199,6 +199,51 @@ extension AccountClient {
         try await call { try await api.reauthAuthenticator(body: .json(.init(code: code))).ok.body.json }
     }
 
+    /// `POST /me/passkeys/registration/options` (passkeyRegistrationOptions): The options of a passkey registration (navigator.credentials.create): a one-shot challenge, the relying party, the user handle, the algorithms and the credentials already registered
+    public func passkeyRegistrationOptions() async throws -> PasskeyCreationOptions {
+        try await call { try await api.passkeyRegistrationOptions().ok.body.json }
+    }
+
+    /// `GET /me/passkeys` (listPasskeys): The account's passkeys: name, created, last used, device, flagged as cloned
+    public func listPasskeys() async throws -> PasskeyList {
+        try await call { try await api.listPasskeys().ok.body.json }
+    }
+
+    /// `POST /me/passkeys` (registerPasskey): Register a passkey with the authenticator's answer to the registration options (attestation none, or packed self attestation; ES256 or EdDSA)
+    public func registerPasskey(challengeId: String, clientDataJson: String, attestationObject: String, name: String? = nil, deviceName: String? = nil) async throws -> Passkey {
+        try await call { try await api.registerPasskey(body: .json(.init(challengeId: challengeId, clientDataJson: clientDataJson, attestationObject: attestationObject, name: name, deviceName: deviceName))).created.body.json }
+    }
+
+    /// `PATCH /me/passkeys/{id}` (renamePasskey): Rename a passkey
+    public func renamePasskey(id: String, name: String) async throws -> Passkey {
+        try await call { try await api.renamePasskey(path: .init(id: id), body: .json(.init(name: name))).ok.body.json }
+    }
+
+    /// `DELETE /me/passkeys/{id}` (removePasskey): Remove a passkey (needs X-Reauth-Token; 409 last_method when it is the only sign-in method)
+    public func removePasskey(id: String, reauthToken: String? = nil) async throws {
+        _ = try await call { try await api.removePasskey(path: .init(id: id), headers: .init(xReauthToken: reauthToken)).noContent }
+    }
+
+    /// `POST /auth/passkey/options` (passkeySignInOptions): The options of a sign-in with a discoverable passkey (navigator.credentials.get): a one-shot challenge for 5 minutes, no credentials named
+    public func passkeySignInOptions() async throws -> PasskeyRequestOptions {
+        try await call { try await admin.passkeySignInOptions().ok.body.json }
+    }
+
+    /// `POST /auth/passkey/verify` (passkeySignIn): Continue with passkey: the authenticator's answer signs in the account the credential belongs to, as any other sign-in does
+    public func passkeySignIn(challengeId: String, credentialId: String, clientDataJson: String, authenticatorData: String, signature: String, userHandle: String? = nil, device: DeviceInfo) async throws -> SignedIn {
+        try await call { try await admin.passkeySignIn(body: .json(.init(challengeId: challengeId, credentialId: credentialId, clientDataJson: clientDataJson, authenticatorData: authenticatorData, signature: signature, userHandle: userHandle, device: device))).ok.body.json }
+    }
+
+    /// `POST /auth/reauth/passkey/options` (reauthPasskeyOptions): The options of Verify it's you with a passkey: a one-shot challenge for 5 minutes, and the account's passkeys
+    public func reauthPasskeyOptions() async throws -> PasskeyRequestOptions {
+        try await call { try await api.reauthPasskeyOptions().ok.body.json }
+    }
+
+    /// `POST /auth/reauth/passkey` (reauthPasskey): Re-auth with a passkey of the account (its answer to the re-auth options)
+    public func reauthPasskey(challengeId: String, credentialId: String, clientDataJson: String, authenticatorData: String, signature: String, userHandle: String? = nil) async throws -> ReauthGrant {
+        try await call { try await api.reauthPasskey(body: .json(.init(challengeId: challengeId, credentialId: credentialId, clientDataJson: clientDataJson, authenticatorData: authenticatorData, signature: signature, userHandle: userHandle))).ok.body.json }
+    }
+
     /// `GET /auth/email-available` (emailAvailable): Whether an address can be used (checked as the user types); never says who holds a taken one
     public func emailAvailable(email: String) async throws -> EmailAvailability {
         try await call { try await api.emailAvailable(query: .init(email: email)).ok.body.json }

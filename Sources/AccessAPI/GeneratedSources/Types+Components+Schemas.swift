@@ -97,6 +97,21 @@ extension Components {
             case worldDefault = "world_default"
             case worldFileInvalid = "world_file_invalid"
             case faultNotInWorld = "fault_not_in_world"
+            case passkeyChallengeExpired = "passkey_challenge_expired"
+            case passkeyNotFound = "passkey_not_found"
+            case passkeyExists = "passkey_exists"
+            case passkeyMalformed = "passkey_malformed"
+            case passkeyWrongType = "passkey_wrong_type"
+            case passkeyChallengeMismatch = "passkey_challenge_mismatch"
+            case passkeyWrongOrigin = "passkey_wrong_origin"
+            case passkeyWrongRp = "passkey_wrong_rp"
+            case passkeyUserNotPresent = "passkey_user_not_present"
+            case passkeyUserNotVerified = "passkey_user_not_verified"
+            case passkeyUnsupportedAlgorithm = "passkey_unsupported_algorithm"
+            case passkeyUnsupportedAttestation = "passkey_unsupported_attestation"
+            case passkeyBadAttestation = "passkey_bad_attestation"
+            case passkeyBadSignature = "passkey_bad_signature"
+            case passkeyCounterWentBack = "passkey_counter_went_back"
         }
         /// Which limit fired on a 429. Per phone or email address: cooldown (30 s between sends), resend_window (3 resends per 15 min), daily_cap (5 sends per 24 h). Across destinations, over the last hour, for every text or email with a code or link: client_address_hourly (30 asked from one client address, recovery requests included), account_hourly (10 asked by one signed-in account), global_hourly (300 for the whole server). password_attempts (re-auth by password), login_lockout (password sign-in), two_factor_attempts (5 wrong authenticator or recovery codes per account, counted across its sessions and re-auths, lock them for 15 min). Per address means per phone number or email address whatever sent to it: a sign-in code and a change-phone code to one number count against the same cooldown, resends and daily cap. Extensible: a client treats a limit it does not know by retry_after.
         ///
@@ -136,6 +151,7 @@ extension Components {
             case apple = "apple"
             case google = "google"
             case authenticator = "authenticator"
+            case passkey = "passkey"
         }
         /// - Remark: Generated from `#/components/schemas/SocialProvider`.
         @frozen public enum SocialProvider: String, Codable, Hashable, Sendable, CaseIterable {
@@ -169,6 +185,9 @@ extension Components {
             case twoFactorEnabledNotice = "two_factor_enabled_notice"
             case twoFactorDisabledNotice = "two_factor_disabled_notice"
             case recoveryCodeUsedNotice = "recovery_code_used_notice"
+            case passkeyAddedNotice = "passkey_added_notice"
+            case passkeyRemovedNotice = "passkey_removed_notice"
+            case passkeyClonedNotice = "passkey_cloned_notice"
         }
         /// Whether the code or link in a message still works, on the backend's own clock: what ended it is recorded on the message when it happens and kept; until then it is judged when the outbox is read. live (a notice without a code or link is always live); used (verified, or a one-shot link opened); expired (past its lifetime); superseded (a newer code or link was sent since); cancelled (the code request was withdrawn, or the account deleted); exhausted (too many wrong codes)
         ///
@@ -1621,6 +1640,414 @@ extension Components {
                 case purpose
                 case authMethods = "auth_methods"
                 case reauth
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PasskeyCreationOptions`.
+        public struct PasskeyCreationOptions: Codable, Hashable, Sendable {
+            /// Names the challenge in the answer
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeyCreationOptions/challenge_id`.
+            public var challengeId: Swift.String
+            /// The challenge's bytes, base64url
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeyCreationOptions/challenge`.
+            public var challenge: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PasskeyCreationOptions/rp_id`.
+            public var rpId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PasskeyCreationOptions/rp_name`.
+            public var rpName: Swift.String
+            /// The account's user handle, base64url: what a discoverable credential answers a sign-in with
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeyCreationOptions/user_handle`.
+            public var userHandle: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PasskeyCreationOptions/user_name`.
+            public var userName: Swift.String
+            /// COSE algorithms in order of preference: -7 ES256, -8 EdDSA
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeyCreationOptions/algorithms`.
+            public var algorithms: [Swift.Int]
+            /// The account's passkeys, base64url, which the authenticator must not register again
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeyCreationOptions/exclude_credentials`.
+            public var excludeCredentials: [Swift.String]
+            /// Always required
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeyCreationOptions/user_verification`.
+            public var userVerification: Swift.String
+            /// Always none: packed self attestation is accepted, no certificate chain
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeyCreationOptions/attestation`.
+            public var attestation: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PasskeyCreationOptions/expires_at`.
+            public var expiresAt: Foundation.Date
+            /// Creates a new `PasskeyCreationOptions`.
+            ///
+            /// - Parameters:
+            ///   - challengeId: Names the challenge in the answer
+            ///   - challenge: The challenge's bytes, base64url
+            ///   - rpId:
+            ///   - rpName:
+            ///   - userHandle: The account's user handle, base64url: what a discoverable credential answers a sign-in with
+            ///   - userName:
+            ///   - algorithms: COSE algorithms in order of preference: -7 ES256, -8 EdDSA
+            ///   - excludeCredentials: The account's passkeys, base64url, which the authenticator must not register again
+            ///   - userVerification: Always required
+            ///   - attestation: Always none: packed self attestation is accepted, no certificate chain
+            ///   - expiresAt:
+            public init(
+                challengeId: Swift.String,
+                challenge: Swift.String,
+                rpId: Swift.String,
+                rpName: Swift.String,
+                userHandle: Swift.String,
+                userName: Swift.String,
+                algorithms: [Swift.Int],
+                excludeCredentials: [Swift.String],
+                userVerification: Swift.String,
+                attestation: Swift.String,
+                expiresAt: Foundation.Date
+            ) {
+                self.challengeId = challengeId
+                self.challenge = challenge
+                self.rpId = rpId
+                self.rpName = rpName
+                self.userHandle = userHandle
+                self.userName = userName
+                self.algorithms = algorithms
+                self.excludeCredentials = excludeCredentials
+                self.userVerification = userVerification
+                self.attestation = attestation
+                self.expiresAt = expiresAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case challengeId = "challenge_id"
+                case challenge
+                case rpId = "rp_id"
+                case rpName = "rp_name"
+                case userHandle = "user_handle"
+                case userName = "user_name"
+                case algorithms
+                case excludeCredentials = "exclude_credentials"
+                case userVerification = "user_verification"
+                case attestation
+                case expiresAt = "expires_at"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PasskeyRequestOptions`.
+        public struct PasskeyRequestOptions: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PasskeyRequestOptions/challenge_id`.
+            public var challengeId: Swift.String
+            /// The challenge's bytes, base64url
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeyRequestOptions/challenge`.
+            public var challenge: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PasskeyRequestOptions/rp_id`.
+            public var rpId: Swift.String
+            /// Empty for a sign-in (discoverable credentials); the account's passkeys for a re-auth
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeyRequestOptions/allow_credentials`.
+            public var allowCredentials: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/PasskeyRequestOptions/user_verification`.
+            public var userVerification: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PasskeyRequestOptions/expires_at`.
+            public var expiresAt: Foundation.Date
+            /// Creates a new `PasskeyRequestOptions`.
+            ///
+            /// - Parameters:
+            ///   - challengeId:
+            ///   - challenge: The challenge's bytes, base64url
+            ///   - rpId:
+            ///   - allowCredentials: Empty for a sign-in (discoverable credentials); the account's passkeys for a re-auth
+            ///   - userVerification:
+            ///   - expiresAt:
+            public init(
+                challengeId: Swift.String,
+                challenge: Swift.String,
+                rpId: Swift.String,
+                allowCredentials: [Swift.String],
+                userVerification: Swift.String,
+                expiresAt: Foundation.Date
+            ) {
+                self.challengeId = challengeId
+                self.challenge = challenge
+                self.rpId = rpId
+                self.allowCredentials = allowCredentials
+                self.userVerification = userVerification
+                self.expiresAt = expiresAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case challengeId = "challenge_id"
+                case challenge
+                case rpId = "rp_id"
+                case allowCredentials = "allow_credentials"
+                case userVerification = "user_verification"
+                case expiresAt = "expires_at"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PasskeyRegistrationBody`.
+        public struct PasskeyRegistrationBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PasskeyRegistrationBody/challenge_id`.
+            public var challengeId: Swift.String
+            /// clientDataJSON, base64url
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeyRegistrationBody/client_data_json`.
+            public var clientDataJson: Swift.String
+            /// The attestation object (CBOR), base64url
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeyRegistrationBody/attestation_object`.
+            public var attestationObject: Swift.String
+            /// What the list calls it; Passkey when left out
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeyRegistrationBody/name`.
+            public var name: Swift.String?
+            /// The device that holds it
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeyRegistrationBody/device_name`.
+            public var deviceName: Swift.String?
+            /// Creates a new `PasskeyRegistrationBody`.
+            ///
+            /// - Parameters:
+            ///   - challengeId:
+            ///   - clientDataJson: clientDataJSON, base64url
+            ///   - attestationObject: The attestation object (CBOR), base64url
+            ///   - name: What the list calls it; Passkey when left out
+            ///   - deviceName: The device that holds it
+            public init(
+                challengeId: Swift.String,
+                clientDataJson: Swift.String,
+                attestationObject: Swift.String,
+                name: Swift.String? = nil,
+                deviceName: Swift.String? = nil
+            ) {
+                self.challengeId = challengeId
+                self.clientDataJson = clientDataJson
+                self.attestationObject = attestationObject
+                self.name = name
+                self.deviceName = deviceName
+            }
+            public enum CodingKeys: String, CodingKey {
+                case challengeId = "challenge_id"
+                case clientDataJson = "client_data_json"
+                case attestationObject = "attestation_object"
+                case name
+                case deviceName = "device_name"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PasskeyAssertionBody`.
+        public struct PasskeyAssertionBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PasskeyAssertionBody/challenge_id`.
+            public var challengeId: Swift.String
+            /// The credential's id, base64url
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeyAssertionBody/credential_id`.
+            public var credentialId: Swift.String
+            /// clientDataJSON, base64url
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeyAssertionBody/client_data_json`.
+            public var clientDataJson: Swift.String
+            /// authenticatorData, base64url
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeyAssertionBody/authenticator_data`.
+            public var authenticatorData: Swift.String
+            /// The signature, base64url
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeyAssertionBody/signature`.
+            public var signature: Swift.String
+            /// The user handle the authenticator answered, base64url
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeyAssertionBody/user_handle`.
+            public var userHandle: Swift.String?
+            /// Creates a new `PasskeyAssertionBody`.
+            ///
+            /// - Parameters:
+            ///   - challengeId:
+            ///   - credentialId: The credential's id, base64url
+            ///   - clientDataJson: clientDataJSON, base64url
+            ///   - authenticatorData: authenticatorData, base64url
+            ///   - signature: The signature, base64url
+            ///   - userHandle: The user handle the authenticator answered, base64url
+            public init(
+                challengeId: Swift.String,
+                credentialId: Swift.String,
+                clientDataJson: Swift.String,
+                authenticatorData: Swift.String,
+                signature: Swift.String,
+                userHandle: Swift.String? = nil
+            ) {
+                self.challengeId = challengeId
+                self.credentialId = credentialId
+                self.clientDataJson = clientDataJson
+                self.authenticatorData = authenticatorData
+                self.signature = signature
+                self.userHandle = userHandle
+            }
+            public enum CodingKeys: String, CodingKey {
+                case challengeId = "challenge_id"
+                case credentialId = "credential_id"
+                case clientDataJson = "client_data_json"
+                case authenticatorData = "authenticator_data"
+                case signature
+                case userHandle = "user_handle"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PasskeySignInBody`.
+        public struct PasskeySignInBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PasskeySignInBody/challenge_id`.
+            public var challengeId: Swift.String
+            /// The credential's id, base64url
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeySignInBody/credential_id`.
+            public var credentialId: Swift.String
+            /// clientDataJSON, base64url
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeySignInBody/client_data_json`.
+            public var clientDataJson: Swift.String
+            /// authenticatorData, base64url
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeySignInBody/authenticator_data`.
+            public var authenticatorData: Swift.String
+            /// The signature, base64url
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeySignInBody/signature`.
+            public var signature: Swift.String
+            /// The user handle the authenticator answered, base64url
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasskeySignInBody/user_handle`.
+            public var userHandle: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PasskeySignInBody/device`.
+            public var device: Components.Schemas.DeviceInfo
+            /// Creates a new `PasskeySignInBody`.
+            ///
+            /// - Parameters:
+            ///   - challengeId:
+            ///   - credentialId: The credential's id, base64url
+            ///   - clientDataJson: clientDataJSON, base64url
+            ///   - authenticatorData: authenticatorData, base64url
+            ///   - signature: The signature, base64url
+            ///   - userHandle: The user handle the authenticator answered, base64url
+            ///   - device:
+            public init(
+                challengeId: Swift.String,
+                credentialId: Swift.String,
+                clientDataJson: Swift.String,
+                authenticatorData: Swift.String,
+                signature: Swift.String,
+                userHandle: Swift.String? = nil,
+                device: Components.Schemas.DeviceInfo
+            ) {
+                self.challengeId = challengeId
+                self.credentialId = credentialId
+                self.clientDataJson = clientDataJson
+                self.authenticatorData = authenticatorData
+                self.signature = signature
+                self.userHandle = userHandle
+                self.device = device
+            }
+            public enum CodingKeys: String, CodingKey {
+                case challengeId = "challenge_id"
+                case credentialId = "credential_id"
+                case clientDataJson = "client_data_json"
+                case authenticatorData = "authenticator_data"
+                case signature
+                case userHandle = "user_handle"
+                case device
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PasskeyRenameBody`.
+        public struct PasskeyRenameBody: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PasskeyRenameBody/name`.
+            public var name: Swift.String
+            /// Creates a new `PasskeyRenameBody`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            public init(name: Swift.String) {
+                self.name = name
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Passkey`.
+        public struct Passkey: Codable, Hashable, Sendable {
+            /// The credential id, base64url
+            ///
+            /// - Remark: Generated from `#/components/schemas/Passkey/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Passkey/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Passkey/created_at`.
+            public var createdAt: Foundation.Date
+            /// Left out until it signs in or verifies once
+            ///
+            /// - Remark: Generated from `#/components/schemas/Passkey/last_used_at`.
+            public var lastUsedAt: Foundation.Date?
+            /// Left out when the registration named none
+            ///
+            /// - Remark: Generated from `#/components/schemas/Passkey/device_name`.
+            public var deviceName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Passkey/sign_count`.
+            public var signCount: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Passkey/attestation_format`.
+            public var attestationFormat: Swift.String
+            /// Its signature counter went back once: refused from then on
+            ///
+            /// - Remark: Generated from `#/components/schemas/Passkey/flagged_as_cloned`.
+            public var flaggedAsCloned: Swift.Bool
+            /// Creates a new `Passkey`.
+            ///
+            /// - Parameters:
+            ///   - id: The credential id, base64url
+            ///   - name:
+            ///   - createdAt:
+            ///   - lastUsedAt: Left out until it signs in or verifies once
+            ///   - deviceName: Left out when the registration named none
+            ///   - signCount:
+            ///   - attestationFormat:
+            ///   - flaggedAsCloned: Its signature counter went back once: refused from then on
+            public init(
+                id: Swift.String,
+                name: Swift.String,
+                createdAt: Foundation.Date,
+                lastUsedAt: Foundation.Date? = nil,
+                deviceName: Swift.String? = nil,
+                signCount: Swift.Int64,
+                attestationFormat: Swift.String,
+                flaggedAsCloned: Swift.Bool
+            ) {
+                self.id = id
+                self.name = name
+                self.createdAt = createdAt
+                self.lastUsedAt = lastUsedAt
+                self.deviceName = deviceName
+                self.signCount = signCount
+                self.attestationFormat = attestationFormat
+                self.flaggedAsCloned = flaggedAsCloned
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case name
+                case createdAt = "created_at"
+                case lastUsedAt = "last_used_at"
+                case deviceName = "device_name"
+                case signCount = "sign_count"
+                case attestationFormat = "attestation_format"
+                case flaggedAsCloned = "flagged_as_cloned"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PasskeyList`.
+        public struct PasskeyList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PasskeyList/passkeys`.
+            public var passkeys: [Components.Schemas.Passkey]
+            /// Creates a new `PasskeyList`.
+            ///
+            /// - Parameters:
+            ///   - passkeys:
+            public init(passkeys: [Components.Schemas.Passkey]) {
+                self.passkeys = passkeys
+            }
+            public enum CodingKeys: String, CodingKey {
+                case passkeys
             }
         }
         /// - Remark: Generated from `#/components/schemas/ReauthGrant`.
@@ -4030,6 +4457,7 @@ extension Components {
             case apple = "apple"
             case google = "google"
             case recovery = "recovery"
+            case passkey = "passkey"
         }
         /// - Remark: Generated from `#/components/schemas/SessionsSignedOut`.
         public struct SessionsSignedOut: Codable, Hashable, Sendable {

@@ -294,6 +294,65 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /auth/reauth/authenticator`.
     /// - Remark: Generated from `#/paths//auth/reauth/authenticator/post(reauthAuthenticator)`.
     func reauthAuthenticator(_ input: Operations.ReauthAuthenticator.Input) async throws -> Operations.ReauthAuthenticator.Output
+    /// The options of a passkey registration (navigator.credentials.create): a one-shot challenge, the relying party, the user handle, the algorithms and the credentials already registered
+    ///
+    /// The challenge works once, for 5 minutes, for this account only.
+    ///
+    /// - Remark: HTTP `POST /me/passkeys/registration/options`.
+    /// - Remark: Generated from `#/paths//me/passkeys/registration/options/post(passkeyRegistrationOptions)`.
+    func passkeyRegistrationOptions(_ input: Operations.PasskeyRegistrationOptions.Input) async throws -> Operations.PasskeyRegistrationOptions.Output
+    /// The account's passkeys: name, created, last used, device, flagged as cloned
+    ///
+    /// - Remark: HTTP `GET /me/passkeys`.
+    /// - Remark: Generated from `#/paths//me/passkeys/get(listPasskeys)`.
+    func listPasskeys(_ input: Operations.ListPasskeys.Input) async throws -> Operations.ListPasskeys.Output
+    /// Register a passkey with the authenticator's answer to the registration options (attestation none, or packed self attestation; ES256 or EdDSA)
+    ///
+    /// 410 passkey_challenge_expired (unknown, used, expired or another account's challenge); 422 with the code of the check that failed (passkey_wrong_origin, passkey_wrong_rp, passkey_bad_attestation, passkey_malformed, ...); 409 passkey_exists when the credential is registered already; 422 invalid_field (the name or device). The account's email gets a notice.
+    ///
+    /// - Remark: HTTP `POST /me/passkeys`.
+    /// - Remark: Generated from `#/paths//me/passkeys/post(registerPasskey)`.
+    func registerPasskey(_ input: Operations.RegisterPasskey.Input) async throws -> Operations.RegisterPasskey.Output
+    /// Rename a passkey
+    ///
+    /// 404 passkey_not_found for an id that is no passkey of this account; 422 invalid_field for a name that is blank or longer than 64 characters.
+    ///
+    /// - Remark: HTTP `PATCH /me/passkeys/{id}`.
+    /// - Remark: Generated from `#/paths//me/passkeys/{id}/patch(renamePasskey)`.
+    func renamePasskey(_ input: Operations.RenamePasskey.Input) async throws -> Operations.RenamePasskey.Output
+    /// Remove a passkey (needs X-Reauth-Token; 409 last_method when it is the only sign-in method)
+    ///
+    /// The grant is checked first: without one the answer is 403 reauth_required (a grant made with a passkey does not verify removing one). Then 404 passkey_not_found for an id that is no passkey of this account. The account's email gets a notice.
+    ///
+    /// - Remark: HTTP `DELETE /me/passkeys/{id}`.
+    /// - Remark: Generated from `#/paths//me/passkeys/{id}/delete(removePasskey)`.
+    func removePasskey(_ input: Operations.RemovePasskey.Input) async throws -> Operations.RemovePasskey.Output
+    /// The options of a sign-in with a discoverable passkey (navigator.credentials.get): a one-shot challenge for 5 minutes, no credentials named
+    ///
+    /// - Remark: HTTP `POST /auth/passkey/options`.
+    /// - Remark: Generated from `#/paths//auth/passkey/options/post(passkeySignInOptions)`.
+    func passkeySignInOptions(_ input: Operations.PasskeySignInOptions.Input) async throws -> Operations.PasskeySignInOptions.Output
+    /// Continue with passkey: the authenticator's answer signs in the account the credential belongs to, as any other sign-in does
+    ///
+    /// 410 passkey_challenge_expired (unknown, used or expired challenge); 404 passkey_not_found (the credential is not registered, or was removed); 422 with the code of the check that failed (passkey_wrong_origin, passkey_challenge_mismatch, passkey_wrong_rp, passkey_user_not_present, passkey_user_not_verified, passkey_bad_signature, passkey_malformed, ...); 403 passkey_counter_went_back when the signature counter did not grow past the last one seen (a cloned authenticator: the passkey is flagged and refused from then on, and the account's email gets a notice); 422 invalid_field (the device).
+    ///
+    /// - Remark: HTTP `POST /auth/passkey/verify`.
+    /// - Remark: Generated from `#/paths//auth/passkey/verify/post(passkeySignIn)`.
+    func passkeySignIn(_ input: Operations.PasskeySignIn.Input) async throws -> Operations.PasskeySignIn.Output
+    /// The options of Verify it's you with a passkey: a one-shot challenge for 5 minutes, and the account's passkeys
+    ///
+    /// 422 method_unavailable when the account has no passkey that may sign in.
+    ///
+    /// - Remark: HTTP `POST /auth/reauth/passkey/options`.
+    /// - Remark: Generated from `#/paths//auth/reauth/passkey/options/post(reauthPasskeyOptions)`.
+    func reauthPasskeyOptions(_ input: Operations.ReauthPasskeyOptions.Input) async throws -> Operations.ReauthPasskeyOptions.Output
+    /// Re-auth with a passkey of the account (its answer to the re-auth options)
+    ///
+    /// The sign-in's checks, with the challenge bound to this account: 410 passkey_challenge_expired, 404 passkey_not_found (no passkey of this account), 422 with the failed check's code, 403 passkey_counter_went_back.
+    ///
+    /// - Remark: HTTP `POST /auth/reauth/passkey`.
+    /// - Remark: Generated from `#/paths//auth/reauth/passkey/post(reauthPasskey)`.
+    func reauthPasskey(_ input: Operations.ReauthPasskey.Input) async throws -> Operations.ReauthPasskey.Output
     /// Whether an address can be used (checked as the user types); never says who holds a taken one
     ///
     /// 422 invalid_email when the address is not an email address.
@@ -1056,6 +1115,115 @@ extension APIProtocol {
         body: Operations.ReauthAuthenticator.Input.Body
     ) async throws -> Operations.ReauthAuthenticator.Output {
         try await reauthAuthenticator(Operations.ReauthAuthenticator.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The options of a passkey registration (navigator.credentials.create): a one-shot challenge, the relying party, the user handle, the algorithms and the credentials already registered
+    ///
+    /// The challenge works once, for 5 minutes, for this account only.
+    ///
+    /// - Remark: HTTP `POST /me/passkeys/registration/options`.
+    /// - Remark: Generated from `#/paths//me/passkeys/registration/options/post(passkeyRegistrationOptions)`.
+    public func passkeyRegistrationOptions(headers: Operations.PasskeyRegistrationOptions.Input.Headers = .init()) async throws -> Operations.PasskeyRegistrationOptions.Output {
+        try await passkeyRegistrationOptions(Operations.PasskeyRegistrationOptions.Input(headers: headers))
+    }
+    /// The account's passkeys: name, created, last used, device, flagged as cloned
+    ///
+    /// - Remark: HTTP `GET /me/passkeys`.
+    /// - Remark: Generated from `#/paths//me/passkeys/get(listPasskeys)`.
+    public func listPasskeys(headers: Operations.ListPasskeys.Input.Headers = .init()) async throws -> Operations.ListPasskeys.Output {
+        try await listPasskeys(Operations.ListPasskeys.Input(headers: headers))
+    }
+    /// Register a passkey with the authenticator's answer to the registration options (attestation none, or packed self attestation; ES256 or EdDSA)
+    ///
+    /// 410 passkey_challenge_expired (unknown, used, expired or another account's challenge); 422 with the code of the check that failed (passkey_wrong_origin, passkey_wrong_rp, passkey_bad_attestation, passkey_malformed, ...); 409 passkey_exists when the credential is registered already; 422 invalid_field (the name or device). The account's email gets a notice.
+    ///
+    /// - Remark: HTTP `POST /me/passkeys`.
+    /// - Remark: Generated from `#/paths//me/passkeys/post(registerPasskey)`.
+    public func registerPasskey(
+        headers: Operations.RegisterPasskey.Input.Headers = .init(),
+        body: Operations.RegisterPasskey.Input.Body
+    ) async throws -> Operations.RegisterPasskey.Output {
+        try await registerPasskey(Operations.RegisterPasskey.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Rename a passkey
+    ///
+    /// 404 passkey_not_found for an id that is no passkey of this account; 422 invalid_field for a name that is blank or longer than 64 characters.
+    ///
+    /// - Remark: HTTP `PATCH /me/passkeys/{id}`.
+    /// - Remark: Generated from `#/paths//me/passkeys/{id}/patch(renamePasskey)`.
+    public func renamePasskey(
+        path: Operations.RenamePasskey.Input.Path,
+        headers: Operations.RenamePasskey.Input.Headers = .init(),
+        body: Operations.RenamePasskey.Input.Body
+    ) async throws -> Operations.RenamePasskey.Output {
+        try await renamePasskey(Operations.RenamePasskey.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Remove a passkey (needs X-Reauth-Token; 409 last_method when it is the only sign-in method)
+    ///
+    /// The grant is checked first: without one the answer is 403 reauth_required (a grant made with a passkey does not verify removing one). Then 404 passkey_not_found for an id that is no passkey of this account. The account's email gets a notice.
+    ///
+    /// - Remark: HTTP `DELETE /me/passkeys/{id}`.
+    /// - Remark: Generated from `#/paths//me/passkeys/{id}/delete(removePasskey)`.
+    public func removePasskey(
+        path: Operations.RemovePasskey.Input.Path,
+        headers: Operations.RemovePasskey.Input.Headers = .init()
+    ) async throws -> Operations.RemovePasskey.Output {
+        try await removePasskey(Operations.RemovePasskey.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The options of a sign-in with a discoverable passkey (navigator.credentials.get): a one-shot challenge for 5 minutes, no credentials named
+    ///
+    /// - Remark: HTTP `POST /auth/passkey/options`.
+    /// - Remark: Generated from `#/paths//auth/passkey/options/post(passkeySignInOptions)`.
+    public func passkeySignInOptions(headers: Operations.PasskeySignInOptions.Input.Headers = .init()) async throws -> Operations.PasskeySignInOptions.Output {
+        try await passkeySignInOptions(Operations.PasskeySignInOptions.Input(headers: headers))
+    }
+    /// Continue with passkey: the authenticator's answer signs in the account the credential belongs to, as any other sign-in does
+    ///
+    /// 410 passkey_challenge_expired (unknown, used or expired challenge); 404 passkey_not_found (the credential is not registered, or was removed); 422 with the code of the check that failed (passkey_wrong_origin, passkey_challenge_mismatch, passkey_wrong_rp, passkey_user_not_present, passkey_user_not_verified, passkey_bad_signature, passkey_malformed, ...); 403 passkey_counter_went_back when the signature counter did not grow past the last one seen (a cloned authenticator: the passkey is flagged and refused from then on, and the account's email gets a notice); 422 invalid_field (the device).
+    ///
+    /// - Remark: HTTP `POST /auth/passkey/verify`.
+    /// - Remark: Generated from `#/paths//auth/passkey/verify/post(passkeySignIn)`.
+    public func passkeySignIn(
+        headers: Operations.PasskeySignIn.Input.Headers = .init(),
+        body: Operations.PasskeySignIn.Input.Body
+    ) async throws -> Operations.PasskeySignIn.Output {
+        try await passkeySignIn(Operations.PasskeySignIn.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The options of Verify it's you with a passkey: a one-shot challenge for 5 minutes, and the account's passkeys
+    ///
+    /// 422 method_unavailable when the account has no passkey that may sign in.
+    ///
+    /// - Remark: HTTP `POST /auth/reauth/passkey/options`.
+    /// - Remark: Generated from `#/paths//auth/reauth/passkey/options/post(reauthPasskeyOptions)`.
+    public func reauthPasskeyOptions(headers: Operations.ReauthPasskeyOptions.Input.Headers = .init()) async throws -> Operations.ReauthPasskeyOptions.Output {
+        try await reauthPasskeyOptions(Operations.ReauthPasskeyOptions.Input(headers: headers))
+    }
+    /// Re-auth with a passkey of the account (its answer to the re-auth options)
+    ///
+    /// The sign-in's checks, with the challenge bound to this account: 410 passkey_challenge_expired, 404 passkey_not_found (no passkey of this account), 422 with the failed check's code, 403 passkey_counter_went_back.
+    ///
+    /// - Remark: HTTP `POST /auth/reauth/passkey`.
+    /// - Remark: Generated from `#/paths//auth/reauth/passkey/post(reauthPasskey)`.
+    public func reauthPasskey(
+        headers: Operations.ReauthPasskey.Input.Headers = .init(),
+        body: Operations.ReauthPasskey.Input.Body
+    ) async throws -> Operations.ReauthPasskey.Output {
+        try await reauthPasskey(Operations.ReauthPasskey.Input(
             headers: headers,
             body: body
         ))

@@ -348,6 +348,97 @@ extension Endpoint {
         var customMirror: Mirror { Mirror(contractRequest: self, [("code", .body("code"), code)]) }
     }
 
+    /// `POST /me/passkeys/registration/options` (passkeyRegistrationOptions): The options of a passkey registration (navigator.credentials.create): a one-shot challenge, the relying party, the user handle, the algorithms and the credentials already registered
+    struct PasskeyRegistrationOptions: APIRequest {
+        func perform(_ api: APIContext) async throws -> PasskeyCreationOptions {
+            try await api.client.passkeyRegistrationOptions()
+        }
+    }
+
+    /// `GET /me/passkeys` (listPasskeys): The account's passkeys: name, created, last used, device, flagged as cloned
+    struct ListPasskeys: APIRequest {
+        func perform(_ api: APIContext) async throws -> PasskeyList {
+            try await api.client.listPasskeys()
+        }
+    }
+
+    /// `POST /me/passkeys` (registerPasskey): Register a passkey with the authenticator's answer to the registration options (attestation none, or packed self attestation; ES256 or EdDSA)
+    struct RegisterPasskey: APIRequest, CustomReflectable {
+        var challengeId: String
+        var clientDataJson: String
+        var attestationObject: String
+        var name: String? = nil
+        var deviceName: String? = nil
+        func perform(_ api: APIContext) async throws -> Passkey {
+            try await api.client.registerPasskey(challengeId: challengeId, clientDataJson: clientDataJson, attestationObject: attestationObject, name: name, deviceName: deviceName)
+        }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("challengeId", .body("challenge_id"), challengeId), ("clientDataJson", .body("client_data_json"), clientDataJson), ("attestationObject", .body("attestation_object"), attestationObject), ("name", .body("name"), name as Any), ("deviceName", .body("device_name"), deviceName as Any)]) }
+    }
+
+    /// `PATCH /me/passkeys/{id}` (renamePasskey): Rename a passkey
+    struct RenamePasskey: APIRequest, CustomReflectable {
+        var id: String
+        var name: String
+        func perform(_ api: APIContext) async throws -> Passkey {
+            try await api.client.renamePasskey(id: id, name: name)
+        }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("id", .path("id"), id), ("name", .body("name"), name)]) }
+    }
+
+    /// `DELETE /me/passkeys/{id}` (removePasskey): Remove a passkey (needs X-Reauth-Token; 409 last_method when it is the only sign-in method)
+    struct RemovePasskey: APIRequest, CustomReflectable {
+        var id: String
+        var reauthToken: String? = nil
+        func perform(_ api: APIContext) async throws -> Acknowledged {
+            try await api.client.removePasskey(id: id, reauthToken: reauthToken)
+            return Acknowledged()
+        }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("id", .path("id"), id), ("reauthToken", .header("X-Reauth-Token"), reauthToken as Any)]) }
+    }
+
+    /// `POST /auth/passkey/options` (passkeySignInOptions): The options of a sign-in with a discoverable passkey (navigator.credentials.get): a one-shot challenge for 5 minutes, no credentials named
+    struct PasskeySignInOptions: APIRequest {
+        func perform(_ api: APIContext) async throws -> PasskeyRequestOptions {
+            try await api.client.passkeySignInOptions()
+        }
+    }
+
+    /// `POST /auth/passkey/verify` (passkeySignIn): Continue with passkey: the authenticator's answer signs in the account the credential belongs to, as any other sign-in does
+    struct PasskeySignIn: APIRequest, CustomReflectable {
+        var challengeId: String
+        var credentialId: String
+        var clientDataJson: String
+        var authenticatorData: String
+        var signature: String
+        var userHandle: String? = nil
+        var device: DeviceInfo
+        func perform(_ api: APIContext) async throws -> SignedIn {
+            try await api.client.passkeySignIn(challengeId: challengeId, credentialId: credentialId, clientDataJson: clientDataJson, authenticatorData: authenticatorData, signature: signature, userHandle: userHandle, device: device)
+        }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("challengeId", .body("challenge_id"), challengeId), ("credentialId", .body("credential_id"), credentialId), ("clientDataJson", .body("client_data_json"), clientDataJson), ("authenticatorData", .body("authenticator_data"), authenticatorData), ("signature", .body("signature"), signature), ("userHandle", .body("user_handle"), userHandle as Any), ("device", .body("device"), device)]) }
+    }
+
+    /// `POST /auth/reauth/passkey/options` (reauthPasskeyOptions): The options of Verify it's you with a passkey: a one-shot challenge for 5 minutes, and the account's passkeys
+    struct ReauthPasskeyOptions: APIRequest {
+        func perform(_ api: APIContext) async throws -> PasskeyRequestOptions {
+            try await api.client.reauthPasskeyOptions()
+        }
+    }
+
+    /// `POST /auth/reauth/passkey` (reauthPasskey): Re-auth with a passkey of the account (its answer to the re-auth options)
+    struct ReauthPasskey: APIRequest, CustomReflectable {
+        var challengeId: String
+        var credentialId: String
+        var clientDataJson: String
+        var authenticatorData: String
+        var signature: String
+        var userHandle: String? = nil
+        func perform(_ api: APIContext) async throws -> ReauthGrant {
+            try await api.client.reauthPasskey(challengeId: challengeId, credentialId: credentialId, clientDataJson: clientDataJson, authenticatorData: authenticatorData, signature: signature, userHandle: userHandle)
+        }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("challengeId", .body("challenge_id"), challengeId), ("credentialId", .body("credential_id"), credentialId), ("clientDataJson", .body("client_data_json"), clientDataJson), ("authenticatorData", .body("authenticator_data"), authenticatorData), ("signature", .body("signature"), signature), ("userHandle", .body("user_handle"), userHandle as Any)]) }
+    }
+
     /// `GET /auth/email-available` (emailAvailable): Whether an address can be used (checked as the user types); never says who holds a taken one
     struct EmailAvailable: APIRequest, CustomReflectable {
         var email: String

@@ -1,3 +1,4 @@
+import AccessCore
 import Foundation
 
 /// Everything the routes need, built once per running server.
@@ -17,6 +18,9 @@ struct Backend: Sendable {
     var otp: OTPService { OTPService(store: store, clock: clock) }
     var reauth: ReauthService { ReauthService(store: store, clock: clock) }
     var twoFactor: TwoFactorService { TwoFactorService(store: store, clock: clock) }
+    var passkeys: PasskeyService {
+        PasskeyService(store: store, clock: clock, relyingParty: PasskeyRelyingParty.reference)
+    }
     var links: LinkService { LinkService(store: store, clock: clock, linkBase: linkBase) }
     var emails: EmailService { EmailService(store: store, clock: clock, linkBase: linkBase) }
     var passwords: PasswordService { PasswordService(store: store, clock: clock) }

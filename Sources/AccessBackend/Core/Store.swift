@@ -492,6 +492,28 @@ final class Store: Sendable {
                     CREATE INDEX ended_sessions_expires ON ended_sessions(expires_at);
                     """)
         }
+        // Issue 53: passkeys (WebAuthn credentials) and the one-shot challenges of their ceremonies. An account's
+        // count of passkeys that may sign in sits on its row, as its other methods do, so every rule that counts
+        // sign-in methods (the last-method guards, Verify it's you) reads it with the user.
+        migrator.registerMigration("v24-passkeys") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE users ADD COLUMN live_passkeys INTEGER NOT NULL DEFAULT 0;
+                    CREATE TABLE passkeys (
+                        credential_id TEXT PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        public_key BLOB NOT NULL, sign_count INTEGER NOT NULL, name TEXT NOT NULL,
+                        created_at REAL NOT NULL, last_used_at REAL, device_name TEXT,
+                        attestation_format TEXT NOT NULL, flagged_at REAL);
+                    CREATE INDEX passkeys_user ON passkeys(user_id);
+                    CREATE TABLE passkey_challenges (
+                        id TEXT PRIMARY KEY, challenge BLOB NOT NULL,
+                        purpose TEXT NOT NULL CHECK (purpose IN ('register', 'sign_in', 'reauth')),
+                        user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+                        expires_at REAL NOT NULL, used INTEGER NOT NULL DEFAULT 0);
+                    CREATE INDEX passkey_challenges_expires ON passkey_challenges(expires_at);
+                    """)
+        }
         return migrator
     }
 }

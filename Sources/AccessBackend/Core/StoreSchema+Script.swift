@@ -9,7 +9,7 @@ extension StoreSchema {
             id TEXT PRIMARY KEY, role TEXT NOT NULL, is_primary INTEGER NOT NULL DEFAULT 0,
             phone TEXT UNIQUE, email TEXT UNIQUE COLLATE NOCASE,
             password_hash TEXT, password_salt TEXT, password_changed_at REAL,
-            apple_subject TEXT UNIQUE, google_subject TEXT UNIQUE, deleted_at REAL, email_unverified INTEGER NOT NULL DEFAULT 0, username TEXT, photo TEXT, onboarding_step TEXT NOT NULL DEFAULT 'complete', display_name TEXT, two_factor_enabled_at REAL);
+            apple_subject TEXT UNIQUE, google_subject TEXT UNIQUE, deleted_at REAL, email_unverified INTEGER NOT NULL DEFAULT 0, username TEXT, photo TEXT, onboarding_step TEXT NOT NULL DEFAULT 'complete', display_name TEXT, two_factor_enabled_at REAL, live_passkeys INTEGER NOT NULL DEFAULT 0);
         CREATE TABLE sessions (
             access_hash TEXT PRIMARY KEY, refresh_hash TEXT NOT NULL UNIQUE,
             user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -110,6 +110,17 @@ extension StoreSchema {
         CREATE TABLE ended_sessions (
             access_hash TEXT PRIMARY KEY, refresh_hash TEXT NOT NULL, reason TEXT NOT NULL,
             expires_at REAL NOT NULL);
+        CREATE TABLE passkeys (
+            credential_id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            public_key BLOB NOT NULL, sign_count INTEGER NOT NULL, name TEXT NOT NULL,
+            created_at REAL NOT NULL, last_used_at REAL, device_name TEXT,
+            attestation_format TEXT NOT NULL, flagged_at REAL);
+        CREATE TABLE passkey_challenges (
+            id TEXT PRIMARY KEY, challenge BLOB NOT NULL,
+            purpose TEXT NOT NULL CHECK (purpose IN ('register', 'sign_in', 'reauth')),
+            user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+            expires_at REAL NOT NULL, used INTEGER NOT NULL DEFAULT 0);
         CREATE INDEX password_failures_user ON password_failures(user_id, failed_at);
         CREATE INDEX sends_recipient ON sends(recipient, sent_at);
         CREATE INDEX sends_sent_at ON sends(sent_at);
@@ -139,6 +150,8 @@ extension StoreSchema {
         CREATE INDEX events_subject ON events(subject COLLATE NOCASE, at);
         CREATE INDEX ended_sessions_refresh ON ended_sessions(refresh_hash);
         CREATE INDEX ended_sessions_expires ON ended_sessions(expires_at);
+        CREATE INDEX passkeys_user ON passkeys(user_id);
+        CREATE INDEX passkey_challenges_expires ON passkey_challenges(expires_at);
         INSERT INTO grdb_migrations VALUES ('v1');
         INSERT INTO grdb_migrations VALUES ('v2-password-failures');
         INSERT INTO grdb_migrations VALUES ('v3-keyed-hashes');
@@ -162,5 +175,6 @@ extension StoreSchema {
         INSERT INTO grdb_migrations VALUES ('v21-reauth-sign-ins');
         INSERT INTO grdb_migrations VALUES ('v22-code-challenges');
         INSERT INTO grdb_migrations VALUES ('v23-events');
+        INSERT INTO grdb_migrations VALUES ('v24-passkeys');
         """#
 }

@@ -53,8 +53,20 @@ enum ContractBodies {
                 "apns_token", "device_name", "identifier", "public_key", "system_name", "system_version", "voip_token",
             ],
         ],
+        "passkeySignIn": [
+            "": [
+                "authenticator_data", "challenge_id", "client_data_json", "credential_id", "device", "signature",
+                "user_handle",
+            ],
+            "device": [
+                "apns_token", "device_name", "identifier", "public_key", "system_name", "system_version", "voip_token",
+            ],
+        ],
         "reauthAuthenticator": ["": ["code"]],
         "reauthEmailConfirm": ["": ["token"]],
+        "reauthPasskey": [
+            "": ["authenticator_data", "challenge_id", "client_data_json", "credential_id", "signature", "user_handle"]
+        ],
         "reauthPassword": ["": ["password"]],
         "reauthSocial": ["": ["id_token", "provider"]],
         "refreshSession": ["": ["refresh_token"]],
@@ -64,6 +76,8 @@ enum ContractBodies {
                 "apns_token", "device_name", "identifier", "public_key", "system_name", "system_version", "voip_token",
             ],
         ],
+        "registerPasskey": ["": ["attestation_object", "challenge_id", "client_data_json", "device_name", "name"]],
+        "renamePasskey": ["": ["name"]],
         "requestEmailChange": ["": ["email"]],
         "requestOtp": ["": ["phone", "purpose"]],
         "requestPasswordReset": ["": ["email"]],
@@ -114,7 +128,9 @@ enum ContractBodies {
                 "dribble", "malformed", "reset",
             ], "endpoints[].malformed": ["cut", "wrong_type", "html"],
         ],
-        "adminSignInDevice": ["method": ["phone_code", "email_code", "password", "apple", "google", "recovery"]],
+        "adminSignInDevice": [
+            "method": ["phone_code", "email_code", "password", "apple", "google", "recovery", "passkey"]
+        ],
         "connectProvider": ["provider": ["apple", "google"]],
         "continueOnboarding": ["from": ["profile", "recovery_email", "verify_email", "finish", "complete"]],
         "disconnectProvider": ["provider": ["apple", "google"]],
@@ -132,6 +148,7 @@ enum ContractBodies {
         "getAuthMethods",
         "getMe",
         "loginWithPassword",
+        "passkeySignIn",
         "signInWithProvider",
         "useRecoveryCode",
         "verifyEmailLink",

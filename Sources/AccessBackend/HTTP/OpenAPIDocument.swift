@@ -1498,6 +1498,272 @@ paths:
           "application/json":
             schema:
               "$ref": "#/components/schemas/TwoFactorCodeBody"
+  # Passkeys (issue 53): WebAuthn registration, discoverable sign-in and re-auth. The relying party and its
+  # origin are the server's configuration (docs/reference-backend.md, Passkeys); every refusal of a ceremony
+  # names the check with a passkey_* code.
+  "/me/passkeys/registration/options":
+    post:
+      operationId: "passkeyRegistrationOptions"
+      summary: "The options of a passkey registration (navigator.credentials.create): a one-shot challenge, the relying party, the user handle, the algorithms and the credentials already registered"
+      description: "The challenge works once, for 5 minutes, for this account only."
+      responses:
+        "200":
+          description: "Options"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/PasskeyCreationOptions"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "401":
+          "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
+      tags:
+        - "passkeys"
+      security:
+        - bearerAuth: []
+  "/me/passkeys":
+    get:
+      operationId: "listPasskeys"
+      summary: "The account's passkeys: name, created, last used, device, flagged as cloned"
+      responses:
+        "200":
+          description: "Passkeys"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/PasskeyList"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "401":
+          "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
+      tags:
+        - "passkeys"
+      security:
+        - bearerAuth: []
+    post:
+      operationId: "registerPasskey"
+      summary: "Register a passkey with the authenticator's answer to the registration options (attestation none, or packed self attestation; ES256 or EdDSA)"
+      description: "410 passkey_challenge_expired (unknown, used, expired or another account's challenge); 422 with the code of the check that failed (passkey_wrong_origin, passkey_wrong_rp, passkey_bad_attestation, passkey_malformed, ...); 409 passkey_exists when the credential is registered already; 422 invalid_field (the name or device). The account's email gets a notice."
+      responses:
+        "201":
+          description: "Registered"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/Passkey"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "401":
+          "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
+        "409":
+          "$ref": "#/components/responses/E409"
+        "410":
+          "$ref": "#/components/responses/E410"
+        "413":
+          "$ref": "#/components/responses/E413"
+        "422":
+          "$ref": "#/components/responses/E422"
+      tags:
+        - "passkeys"
+      security:
+        - bearerAuth: []
+      requestBody:
+        required: true
+        content:
+          "application/json":
+            schema:
+              "$ref": "#/components/schemas/PasskeyRegistrationBody"
+  "/me/passkeys/{id}":
+    patch:
+      operationId: "renamePasskey"
+      summary: "Rename a passkey"
+      description: "404 passkey_not_found for an id that is no passkey of this account; 422 invalid_field for a name that is blank or longer than 64 characters."
+      parameters:
+        - name: "id"
+          in: "path"
+          description: "A passkey's credential id as GET /me/passkeys lists it: base64url without padding"
+          required: true
+          schema:
+            type: "string"
+            minLength: 1
+            maxLength: 1364
+            pattern: "^[A-Za-z0-9_-]+$"
+      responses:
+        "200":
+          description: "Renamed"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/Passkey"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "401":
+          "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
+        "404":
+          "$ref": "#/components/responses/E404"
+        "413":
+          "$ref": "#/components/responses/E413"
+        "422":
+          "$ref": "#/components/responses/E422"
+      tags:
+        - "passkeys"
+      security:
+        - bearerAuth: []
+      requestBody:
+        required: true
+        content:
+          "application/json":
+            schema:
+              "$ref": "#/components/schemas/PasskeyRenameBody"
+    delete:
+      operationId: "removePasskey"
+      summary: "Remove a passkey (needs X-Reauth-Token; 409 last_method when it is the only sign-in method)"
+      description: "The grant is checked first: without one the answer is 403 reauth_required (a grant made with a passkey does not verify removing one). Then 404 passkey_not_found for an id that is no passkey of this account. The account's email gets a notice."
+      parameters:
+        - name: "id"
+          in: "path"
+          description: "A passkey's credential id as GET /me/passkeys lists it: base64url without padding"
+          required: true
+          schema:
+            type: "string"
+            minLength: 1
+            maxLength: 1364
+            pattern: "^[A-Za-z0-9_-]+$"
+        - "$ref": "#/components/parameters/ReauthToken"
+      responses:
+        "204":
+          description: "Removed"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "401":
+          "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
+        "404":
+          "$ref": "#/components/responses/E404"
+        "409":
+          "$ref": "#/components/responses/E409"
+      tags:
+        - "passkeys"
+      security:
+        - bearerAuth: []
+  "/auth/passkey/options":
+    post:
+      operationId: "passkeySignInOptions"
+      summary: "The options of a sign-in with a discoverable passkey (navigator.credentials.get): a one-shot challenge for 5 minutes, no credentials named"
+      responses:
+        "200":
+          description: "Options"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/PasskeyRequestOptions"
+        "400":
+          "$ref": "#/components/responses/E400"
+      tags:
+        - "sign-in"
+      security: []
+  "/auth/passkey/verify":
+    post:
+      operationId: "passkeySignIn"
+      summary: "Continue with passkey: the authenticator's answer signs in the account the credential belongs to, as any other sign-in does"
+      description: "410 passkey_challenge_expired (unknown, used or expired challenge); 404 passkey_not_found (the credential is not registered, or was removed); 422 with the code of the check that failed (passkey_wrong_origin, passkey_challenge_mismatch, passkey_wrong_rp, passkey_user_not_present, passkey_user_not_verified, passkey_bad_signature, passkey_malformed, ...); 403 passkey_counter_went_back when the signature counter did not grow past the last one seen (a cloned authenticator: the passkey is flagged and refused from then on, and the account's email gets a notice); 422 invalid_field (the device)."
+      responses:
+        "200":
+          description: "Signed in"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/SignedIn"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "403":
+          "$ref": "#/components/responses/E403"
+        "404":
+          "$ref": "#/components/responses/E404"
+        "410":
+          "$ref": "#/components/responses/E410"
+        "413":
+          "$ref": "#/components/responses/E413"
+        "422":
+          "$ref": "#/components/responses/E422"
+      tags:
+        - "sign-in"
+      security: []
+      requestBody:
+        required: true
+        content:
+          "application/json":
+            schema:
+              "$ref": "#/components/schemas/PasskeySignInBody"
+  "/auth/reauth/passkey/options":
+    post:
+      operationId: "reauthPasskeyOptions"
+      summary: "The options of Verify it's you with a passkey: a one-shot challenge for 5 minutes, and the account's passkeys"
+      description: "422 method_unavailable when the account has no passkey that may sign in."
+      responses:
+        "200":
+          description: "Options"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/PasskeyRequestOptions"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "401":
+          "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
+        "422":
+          "$ref": "#/components/responses/E422"
+      tags:
+        - "reauth"
+      security:
+        - bearerAuth: []
+  "/auth/reauth/passkey":
+    post:
+      operationId: "reauthPasskey"
+      summary: "Re-auth with a passkey of the account (its answer to the re-auth options)"
+      description: "The sign-in's checks, with the challenge bound to this account: 410 passkey_challenge_expired, 404 passkey_not_found (no passkey of this account), 422 with the failed check's code, 403 passkey_counter_went_back."
+      responses:
+        "200":
+          description: "Success"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/ReauthGrant"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "401":
+          "$ref": "#/components/responses/E401"
+        "403":
+          "$ref": "#/components/responses/E403"
+        "404":
+          "$ref": "#/components/responses/E404"
+        "410":
+          "$ref": "#/components/responses/E410"
+        "413":
+          "$ref": "#/components/responses/E413"
+        "422":
+          "$ref": "#/components/responses/E422"
+      tags:
+        - "reauth"
+      security:
+        - bearerAuth: []
+      requestBody:
+        required: true
+        content:
+          "application/json":
+            schema:
+              "$ref": "#/components/schemas/PasskeyAssertionBody"
   "/auth/email-available":
     get:
       operationId: "emailAvailable"
@@ -2631,6 +2897,21 @@ components:
         - "world_default"
         - "world_file_invalid"
         - "fault_not_in_world"
+        - "passkey_challenge_expired"
+        - "passkey_not_found"
+        - "passkey_exists"
+        - "passkey_malformed"
+        - "passkey_wrong_type"
+        - "passkey_challenge_mismatch"
+        - "passkey_wrong_origin"
+        - "passkey_wrong_rp"
+        - "passkey_user_not_present"
+        - "passkey_user_not_verified"
+        - "passkey_unsupported_algorithm"
+        - "passkey_unsupported_attestation"
+        - "passkey_bad_attestation"
+        - "passkey_bad_signature"
+        - "passkey_counter_went_back"
     RateLimitKind:
       type: "string"
       description: "Which limit fired on a 429. Per phone or email address: cooldown (30 s between sends), resend_window (3 resends per 15 min), daily_cap (5 sends per 24 h). Across destinations, over the last hour, for every text or email with a code or link: client_address_hourly (30 asked from one client address, recovery requests included), account_hourly (10 asked by one signed-in account), global_hourly (300 for the whole server). password_attempts (re-auth by password), login_lockout (password sign-in), two_factor_attempts (5 wrong authenticator or recovery codes per account, counted across its sessions and re-auths, lock them for 15 min). Per address means per phone number or email address whatever sent to it: a sign-in code and a change-phone code to one number count against the same cooldown, resends and daily cap. Extensible: a client treats a limit it does not know by retry_after."
@@ -2667,6 +2948,7 @@ components:
         - "apple"
         - "google"
         - "authenticator"
+        - "passkey"
     SocialProvider:
       type: "string"
       enum:
@@ -2699,6 +2981,9 @@ components:
         - "two_factor_enabled_notice"
         - "two_factor_disabled_notice"
         - "recovery_code_used_notice"
+        - "passkey_added_notice"
+        - "passkey_removed_notice"
+        - "passkey_cloned_notice"
     OutboxStatus:
       type: "string"
       description: >-
@@ -3332,6 +3617,256 @@ components:
           "$ref": "#/components/schemas/ReauthGrant"
       required:
         - "purpose"
+    # Passkeys (issue 53). Binary fields are base64url without padding, as WebAuthn's JSON forms write them.
+    PasskeyCreationOptions:
+      type: "object"
+      properties:
+        challenge_id:
+          type: "string"
+          description: "Names the challenge in the answer"
+        challenge:
+          type: "string"
+          description: "The challenge's bytes, base64url"
+        rp_id:
+          type: "string"
+        rp_name:
+          type: "string"
+        user_handle:
+          type: "string"
+          description: "The account's user handle, base64url: what a discoverable credential answers a sign-in with"
+        user_name:
+          type: "string"
+        algorithms:
+          type: "array"
+          description: "COSE algorithms in order of preference: -7 ES256, -8 EdDSA"
+          items:
+            type: "integer"
+        exclude_credentials:
+          type: "array"
+          description: "The account's passkeys, base64url, which the authenticator must not register again"
+          items:
+            type: "string"
+        user_verification:
+          type: "string"
+          description: "Always required"
+        attestation:
+          type: "string"
+          description: "Always none: packed self attestation is accepted, no certificate chain"
+        expires_at:
+          type: "string"
+          format: "date-time"
+      required:
+        - "challenge_id"
+        - "challenge"
+        - "rp_id"
+        - "rp_name"
+        - "user_handle"
+        - "user_name"
+        - "algorithms"
+        - "exclude_credentials"
+        - "user_verification"
+        - "attestation"
+        - "expires_at"
+    PasskeyRequestOptions:
+      type: "object"
+      properties:
+        challenge_id:
+          type: "string"
+        challenge:
+          type: "string"
+          description: "The challenge's bytes, base64url"
+        rp_id:
+          type: "string"
+        allow_credentials:
+          type: "array"
+          description: "Empty for a sign-in (discoverable credentials); the account's passkeys for a re-auth"
+          items:
+            type: "string"
+        user_verification:
+          type: "string"
+        expires_at:
+          type: "string"
+          format: "date-time"
+      required:
+        - "challenge_id"
+        - "challenge"
+        - "rp_id"
+        - "allow_credentials"
+        - "user_verification"
+        - "expires_at"
+    PasskeyRegistrationBody:
+      type: "object"
+      properties:
+        challenge_id:
+          type: "string"
+          minLength: 1
+          maxLength: 100
+        client_data_json:
+          type: "string"
+          description: "clientDataJSON, base64url"
+          minLength: 1
+          maxLength: 8192
+          pattern: "^[A-Za-z0-9_-]+$"
+        attestation_object:
+          type: "string"
+          description: "The attestation object (CBOR), base64url"
+          minLength: 1
+          maxLength: 16384
+          pattern: "^[A-Za-z0-9_-]+$"
+        name:
+          type: "string"
+          description: "What the list calls it; Passkey when left out"
+          minLength: 1
+          maxLength: 64
+        device_name:
+          type: "string"
+          description: "The device that holds it"
+          minLength: 1
+          maxLength: 100
+      required:
+        - "challenge_id"
+        - "client_data_json"
+        - "attestation_object"
+    PasskeyAssertionBody:
+      type: "object"
+      properties:
+        challenge_id:
+          type: "string"
+          minLength: 1
+          maxLength: 100
+        credential_id:
+          type: "string"
+          description: "The credential's id, base64url"
+          minLength: 1
+          maxLength: 1364
+          pattern: "^[A-Za-z0-9_-]+$"
+        client_data_json:
+          type: "string"
+          description: "clientDataJSON, base64url"
+          minLength: 1
+          maxLength: 8192
+          pattern: "^[A-Za-z0-9_-]+$"
+        authenticator_data:
+          type: "string"
+          description: "authenticatorData, base64url"
+          minLength: 1
+          maxLength: 8192
+          pattern: "^[A-Za-z0-9_-]+$"
+        signature:
+          type: "string"
+          description: "The signature, base64url"
+          minLength: 1
+          maxLength: 1024
+          pattern: "^[A-Za-z0-9_-]+$"
+        user_handle:
+          type: "string"
+          description: "The user handle the authenticator answered, base64url"
+          minLength: 1
+          maxLength: 128
+          pattern: "^[A-Za-z0-9_-]+$"
+      required:
+        - "challenge_id"
+        - "credential_id"
+        - "client_data_json"
+        - "authenticator_data"
+        - "signature"
+    PasskeySignInBody:
+      type: "object"
+      properties:
+        challenge_id:
+          type: "string"
+          minLength: 1
+          maxLength: 100
+        credential_id:
+          type: "string"
+          description: "The credential's id, base64url"
+          minLength: 1
+          maxLength: 1364
+          pattern: "^[A-Za-z0-9_-]+$"
+        client_data_json:
+          type: "string"
+          description: "clientDataJSON, base64url"
+          minLength: 1
+          maxLength: 8192
+          pattern: "^[A-Za-z0-9_-]+$"
+        authenticator_data:
+          type: "string"
+          description: "authenticatorData, base64url"
+          minLength: 1
+          maxLength: 8192
+          pattern: "^[A-Za-z0-9_-]+$"
+        signature:
+          type: "string"
+          description: "The signature, base64url"
+          minLength: 1
+          maxLength: 1024
+          pattern: "^[A-Za-z0-9_-]+$"
+        user_handle:
+          type: "string"
+          description: "The user handle the authenticator answered, base64url"
+          minLength: 1
+          maxLength: 128
+          pattern: "^[A-Za-z0-9_-]+$"
+        device:
+          "$ref": "#/components/schemas/DeviceInfo"
+      required:
+        - "challenge_id"
+        - "credential_id"
+        - "client_data_json"
+        - "authenticator_data"
+        - "signature"
+        - "device"
+    PasskeyRenameBody:
+      type: "object"
+      properties:
+        name:
+          type: "string"
+          minLength: 1
+          maxLength: 64
+      required:
+        - "name"
+    Passkey:
+      type: "object"
+      properties:
+        id:
+          type: "string"
+          description: "The credential id, base64url"
+        name:
+          type: "string"
+        created_at:
+          type: "string"
+          format: "date-time"
+        last_used_at:
+          type: "string"
+          format: "date-time"
+          description: "Left out until it signs in or verifies once"
+        device_name:
+          type: "string"
+          description: "Left out when the registration named none"
+        sign_count:
+          type: "integer"
+          format: "int64"
+        attestation_format:
+          type: "string"
+        flagged_as_cloned:
+          type: "boolean"
+          description: "Its signature counter went back once: refused from then on"
+      required:
+        - "id"
+        - "name"
+        - "created_at"
+        - "sign_count"
+        - "attestation_format"
+        - "flagged_as_cloned"
+    PasskeyList:
+      type: "object"
+      properties:
+        passkeys:
+          type: "array"
+          items:
+            "$ref": "#/components/schemas/Passkey"
+      required:
+        - "passkeys"
     ReauthGrant:
       type: "object"
       properties:
@@ -4288,6 +4823,7 @@ components:
         - "apple"
         - "google"
         - "recovery"
+        - "passkey"
     SessionsSignedOut:
       type: "object"
       properties:

@@ -32,11 +32,15 @@ struct UserRecord: Record {
     /// When two-factor was turned on (issue 31); nil while it is off. Here rather than only in `two_factor`
     /// because every authenticated request needs it (`SessionService`'s gate) and reads this row anyway.
     var twoFactorEnabledAt: Double? = nil
+    /// Passkeys that may sign in (issue 53): registered and not flagged as cloned. Kept by `PasskeyService` in the
+    /// transaction that changes them, so the sign-in methods are read with the user as the others are.
+    var livePasskeys = 0
 
     /// Sign-in methods the user can still get in with (seed 000's "only method" rule counts these).
     var signInMethods: SignInMethods {
         SignInMethods(
-            phone: phone != nil, email: email != nil, apple: appleSubject != nil, google: googleSubject != nil)
+            phone: phone != nil, email: email != nil, apple: appleSubject != nil, google: googleSubject != nil,
+            passkey: livePasskeys > 0)
     }
 
     /// What may verify a change of this account's methods ("Verify it's you").
@@ -77,5 +81,6 @@ extension UserRecord {
         displayName = try row.decode(forColumn: "display_name")
         onboardingStep = try row.decode(forColumn: "onboarding_step")
         twoFactorEnabledAt = try row.decode(forColumn: "two_factor_enabled_at")
+        livePasskeys = try row.decode(forColumn: "live_passkeys")
     }
 }

@@ -48,4 +48,18 @@ extension ContractHandler {
         decide(.reauthGranted)
         return .ok(.init(body: .json(grant)))
     }
+
+    func reauthPasskeyOptions(
+        _ input: Operations.ReauthPasskeyOptions.Input
+    ) async throws -> Operations.ReauthPasskeyOptions.Output {
+        .ok(.init(body: .json(try await backend.passkeys.reauthOptions(user: try await user))))
+    }
+
+    func reauthPasskey(_ input: Operations.ReauthPasskey.Input) async throws -> Operations.ReauthPasskey.Output {
+        let user = try await user
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let grant = try await backend.passkeys.reauth(user: user, accessHash: try accessHash, body: body)
+        decide(.reauthGranted)
+        return .ok(.init(body: .json(grant)))
+    }
 }

@@ -73,4 +73,17 @@ extension ContractHandler {
         decide(.loginSignedIn)
         return .ok(.init(body: .json(signedIn)))
     }
+
+    func passkeySignInOptions(
+        _ input: Operations.PasskeySignInOptions.Input
+    ) async throws -> Operations.PasskeySignInOptions.Output {
+        .ok(.init(body: .json(try await backend.passkeys.signInOptions())))
+    }
+
+    func passkeySignIn(_ input: Operations.PasskeySignIn.Input) async throws -> Operations.PasskeySignIn.Output {
+        guard case .json(let body) = input.body else { throw BackendError.badRequest("Expected JSON.") }
+        let signedIn = try await backend.passkeys.signIn(body)
+        decide(.passkeySignedIn)
+        return .ok(.init(body: .json(signedIn)))
+    }
 }

@@ -50,9 +50,11 @@ struct DeletionService: Sendable {
             try db.execute(
                 sql: """
                     UPDATE users SET deleted_at = ?, phone = NULL, email = NULL, apple_subject = NULL,
-                        google_subject = NULL, username = NULL WHERE id = ?
+                        google_subject = NULL, username = NULL, live_passkeys = 0 WHERE id = ?
                     """,
                 arguments: [now.unix, user.id])
+            // Its passkeys are ways in too: gone now, so a device that keeps one is told it is not saved.
+            try db.execute(sql: "DELETE FROM passkeys WHERE user_id = ?", arguments: [user.id])
             try OutboxService.endLinks(db, where: "user_id = ?", [user.id], as: .cancelled, now: now)
             try db.execute(
                 sql: "UPDATE code_challenges SET state = ? WHERE user_id = ? AND state = ?",

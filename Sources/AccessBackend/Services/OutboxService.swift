@@ -202,7 +202,8 @@ struct OutboxService: Sendable {
             // A notice carries nothing to use, so nothing about it can stop working.
             case .passwordChangedNotice, .providerConnectedNotice, .providerDisconnectedNotice, .accountDeletedNotice,
                 .recoveryStartedNotice, .recoveryCompletedNotice, .lockoutNotice, .newDeviceNotice,
-                .sessionSignedOutNotice, .twoFactorEnabledNotice, .twoFactorDisabledNotice, .recoveryCodeUsedNotice:
+                .sessionSignedOutNotice, .twoFactorEnabledNotice, .twoFactorDisabledNotice, .recoveryCodeUsedNotice,
+                .passkeyAddedNotice, .passkeyRemovedNotice, .passkeyClonedNotice:
                 return .live
             case nil: return .expired
             }

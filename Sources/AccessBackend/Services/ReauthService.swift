@@ -124,6 +124,7 @@ extension ReauthMethod {
         case .apple: .apple
         case .google: .google
         case .authenticator: .authenticator
+        case .passkey: .passkey
         }
     }
 }

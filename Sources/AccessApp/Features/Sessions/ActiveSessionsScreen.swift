@@ -241,6 +241,7 @@ public struct ActiveSessionsScreen: ScreenModel {
         case .apple: "Apple"
         case .google: "Google"
         case .recovery: "Account recovery"
+        case .passkey: "Passkey"
         }
     }
 
