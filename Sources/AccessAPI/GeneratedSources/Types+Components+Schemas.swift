@@ -398,6 +398,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/AuthMethods/two_factor_enabled`.
             public var twoFactorEnabled: Swift.Bool?
+            /// How many passkeys can sign this account in (a passkey flagged as cloned does not count): with one or more, a passkey is a sign-in method for the last-method rules. Optional: absent means none, so a backend without passkeys still answers this shape
+            ///
+            /// - Remark: Generated from `#/components/schemas/AuthMethods/passkeys`.
+            public var passkeys: Swift.Int?
             /// Creates a new `AuthMethods`.
             ///
             /// - Parameters:
@@ -410,6 +414,7 @@ extension Components {
             ///   - googleLinked:
             ///   - passwordChangedAt:
             ///   - twoFactorEnabled: Two-factor (an authenticator app) is on. Optional: absent means off, so a backend without two-factor still answers this shape
+            ///   - passkeys: How many passkeys can sign this account in (a passkey flagged as cloned does not count): with one or more, a passkey is a sign-in method for the last-method rules. Optional: absent means none, so a backend without passkeys still answers this shape
             public init(
                 userId: Swift.String,
                 role: Components.Schemas.AuthMethods.RolePayload,
@@ -419,7 +424,8 @@ extension Components {
                 appleLinked: Swift.Bool,
                 googleLinked: Swift.Bool,
                 passwordChangedAt: Foundation.Date? = nil,
-                twoFactorEnabled: Swift.Bool? = nil
+                twoFactorEnabled: Swift.Bool? = nil,
+                passkeys: Swift.Int? = nil
             ) {
                 self.userId = userId
                 self.role = role
@@ -430,6 +436,7 @@ extension Components {
                 self.googleLinked = googleLinked
                 self.passwordChangedAt = passwordChangedAt
                 self.twoFactorEnabled = twoFactorEnabled
+                self.passkeys = passkeys
             }
             public enum CodingKeys: String, CodingKey {
                 case userId = "user_id"
@@ -441,6 +448,7 @@ extension Components {
                 case googleLinked = "google_linked"
                 case passwordChangedAt = "password_changed_at"
                 case twoFactorEnabled = "two_factor_enabled"
+                case passkeys
             }
         }
         /// - Remark: Generated from `#/components/schemas/SessionTokens`.

@@ -3088,6 +3088,10 @@ components:
         two_factor_enabled:
           type: "boolean"
           description: "Two-factor (an authenticator app) is on. Optional: absent means off, so a backend without two-factor still answers this shape"
+        passkeys:
+          type: "integer"
+          minimum: 0
+          description: "How many passkeys can sign this account in (a passkey flagged as cloned does not count): with one or more, a passkey is a sign-in method for the last-method rules. Optional: absent means none, so a backend without passkeys still answers this shape"
       required:
         - "user_id"
         - "role"

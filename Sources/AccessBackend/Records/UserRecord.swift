@@ -54,7 +54,8 @@ struct UserRecord: Record {
         AuthMethods(
             userId: id, role: .init(role), phone: phone, email: email, hasPassword: passwordHash != nil,
             appleLinked: appleSubject != nil, googleLinked: googleSubject != nil,
-            passwordChangedAt: passwordChangedAt.map { Date(unix: $0) }, twoFactorEnabled: hasTwoFactor)
+            passwordChangedAt: passwordChangedAt.map { Date(unix: $0) }, twoFactorEnabled: hasTwoFactor,
+            passkeys: livePasskeys)
     }
 
     func subject(of provider: SocialProvider) -> String? { provider == .apple ? appleSubject : googleSubject }

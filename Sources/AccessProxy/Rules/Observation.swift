@@ -133,6 +133,7 @@ extension Observation {
             case .apple: return methods["apple_linked"] as? Bool == true
             case .google: return methods["google_linked"] as? Bool == true
             case .authenticator: return methods["two_factor_enabled"] as? Bool == true
+            case .passkey: return (methods["passkeys"] as? Int ?? 0) > 0
             }
         }
     }
@@ -144,7 +145,7 @@ extension Observation {
         return ReauthRule(
             methods: SignInMethods(
                 phone: factors.contains(.phone), email: factors.contains(.email), apple: factors.contains(.apple),
-                google: factors.contains(.google)),
+                google: factors.contains(.google), passkey: factors.contains(.passkey)),
             hasPassword: factors.contains(.password), hasAuthenticator: factors.contains(.authenticator))
     }
 }

@@ -108,8 +108,7 @@ public struct ReauthPickerScreen: ScreenModel {
         case .method(.authenticator):
             return [.push(AuthenticatorCodeScreen(purpose: .reauth(flow)))]
         case .method(.passkey):
-            // Never offered yet: the app holds no passkeys (issue 53 item 2), and `AuthMethods.signInMethods`
-            // counts none, so the picker's rule lists no passkey row.
+            // Never offered: this app holds no passkeys yet (issue 53 item 2), so `reauthMethods` lists none.
             return []
         case .method(.email):
             isWorking = true

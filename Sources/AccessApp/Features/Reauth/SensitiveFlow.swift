@@ -49,7 +49,9 @@ enum Reauth {
 extension AuthMethods {
     /// What this user can sign in with, by the one rule app and backend share.
     public var signInMethods: SignInMethods {
-        SignInMethods(phone: phone != nil, email: email != nil, apple: appleLinked, google: googleLinked)
+        SignInMethods(
+            phone: phone != nil, email: email != nil, apple: appleLinked, google: googleLinked,
+            passkey: (passkeys ?? 0) > 0)
     }
 
     /// The rule app and backend share for "Verify it's you".
@@ -62,7 +64,9 @@ extension AuthMethods {
     /// grant then (the session suffices only when nothing but the target is left), so a picker without
     /// it would be a dead end.
     public func reauthMethods(excluding target: ReauthMethod?, platform: AppOptions.Platform) -> [ReauthMethod] {
+        // This app holds no passkeys yet (issue 53 item 2): it cannot answer a passkey ceremony, so it offers none.
         let methods = reauthRule.factors(for: target?.factor).compactMap { ReauthMethod(rawValue: $0.rawValue) }
+            .filter { $0 != .passkey }
         let shown = methods.filter { $0 != .apple || platform == .ios }
         return shown.isEmpty ? methods : shown
     }
