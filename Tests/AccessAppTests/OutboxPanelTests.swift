@@ -191,7 +191,7 @@ import Testing
         let title = try #require(line("not sent: a sign-in code", in: state))
         #expect(title.contains(" not sent "))
         #expect(line("08:00:29 · 31 s ago · 30 s between sends · again from 08:00:30", in: state) != nil)
-        #expect(grid.text().contains("Not sent. The person was told:"))
+        #expect(grid.text().contains("Not sent. The backend answered:"))
         #expect(grid.text().contains("Please wait before requesting another code."))
         // Enter on it says there is nothing to use.
         #expect(OutboxPanel.unusableText(refused) == "That send was refused: nothing went out.")

@@ -19,7 +19,7 @@ import Testing
         try await backend.outbox().filter { $0.kind == "send_refused" }
     }
 
-    /// A refused row holds nothing to use, and says the refusal the person was shown.
+    /// A refused row holds nothing to use, and says the 429's message.
     static func expectNothingToUse(_ row: OutboxMessage, shown reply: Reply) {
         #expect(row.code == nil && row.link == nil && row.token == nil)
         #expect(row.subject == nil)

@@ -2956,7 +2956,7 @@ extension Components {
             public var sentAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/OutboxMessage/status`.
             public var status: Components.Schemas.OutboxStatus
-            /// The SMS's text or the email's body as the customer received it, code and link included; for send_refused, the refusal the person was shown
+            /// The SMS's text or the email's body as the customer received it, code and link included; for send_refused, the refusal's message as the 429 gave it
             ///
             /// - Remark: Generated from `#/components/schemas/OutboxMessage/text`.
             public var text: Swift.String
@@ -2983,7 +2983,7 @@ extension Components {
             ///   - token:
             ///   - sentAt:
             ///   - status:
-            ///   - text: The SMS's text or the email's body as the customer received it, code and link included; for send_refused, the refusal the person was shown
+            ///   - text: The SMS's text or the email's body as the customer received it, code and link included; for send_refused, the refusal's message as the 429 gave it
             ///   - subject: An email's subject line; absent for an SMS and for send_refused
             ///   - limit:
             ///   - retryAt: send_refused only, with limit: when the limit that refused it lets a send through again, on the backend's clock

@@ -154,7 +154,10 @@ public struct OutboxPanel: OverlayModel, FilterableList {
     /// What a refused send would have been: a code's purpose, or a link's kind.
     private static func askedFor(_ message: OutboxMessage) -> String {
         switch message.purpose {
-        case "sign_in", "change_phone", "add_phone", "reverify_phone": "a \(codePurpose(message.purpose)) code"
+        case "sign_in": "a sign-in code"
+        case "change_phone": "a code for the new number"
+        case "add_phone": "a code to add a phone"
+        case "reverify_phone": "a code to confirm the phone"
         case "reauth": "a Verify it's you \(message.outboxChannel == .sms ? "code" : "link")"
         case "password_reset": "a password reset link"
         case "recovery": "a recovery link"
@@ -306,12 +309,12 @@ public struct OutboxPanel: OverlayModel, FilterableList {
     }
 
     /// The selected message in full: "Subject: …" for an email, then its text as the customer got it (a refused
-    /// send's, the refusal the person was shown).
+    /// send's, the refusal's message as the backend answered it; the app words the limit on screen its own way).
     private func renderPreview(of message: OutboxMessage, into grid: inout CellGrid, inner: Rect, surface: Style) {
         var y = Self.listBottom(inner) + 1
         let heading =
             message.outboxKind == .sendRefused
-            ? "Not sent. The person was told:"
+            ? "Not sent. The backend answered:"
             : message.subject.map { "Subject: \($0)" } ?? "Text message:"
         grid.putLine(heading, in: inner, y: &y, style: surface.with(.bold))
         for text in TextLayout.wrap(message.text, width: inner.width) {

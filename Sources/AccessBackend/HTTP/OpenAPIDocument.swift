@@ -3862,7 +3862,7 @@ components:
           "$ref": "#/components/schemas/OutboxStatus"
         text:
           type: "string"
-          description: "The SMS's text or the email's body as the customer received it, code and link included; for send_refused, the refusal the person was shown"
+          description: "The SMS's text or the email's body as the customer received it, code and link included; for send_refused, the refusal's message as the 429 gave it"
         subject:
           type: "string"
           description: "An email's subject line; absent for an SMS and for send_refused"

@@ -23,7 +23,7 @@ struct OutboxRecord: Record {
     /// while the code's request or the link as it stands still tells.
     var outcome: OutboxStatus? = nil
     /// A refused send (`send_refused`): the limit that refused it, when it lets a send through again, and the
-    /// refusal the person was shown (`OutboxService.keepRefused`).
+    /// 429's message (`OutboxService.keepRefused`).
     var refusedLimit: String? = nil
     var retryAt: Double? = nil
     var refusal: String? = nil

@@ -62,7 +62,7 @@ struct OutboxService: Sendable {
     struct Refused: Sendable {
         var send: RateLimitService.RefusedSend
         var limit: RateLimitKind?
-        /// The refusal as the person was shown it.
+        /// The 429's message.
         var message: String
         var retryAt: Date?
     }
@@ -198,7 +198,7 @@ struct OutboxService: Sendable {
         }
     }
 
-    /// What the customer got (`OutboxWording`); for a refused send, the refusal the person was shown.
+    /// What the customer got (`OutboxWording`); for a refused send, the 429's message.
     private static func said(_ row: Listed, _ secrets: Secrets) -> OutboxWording.Said {
         guard let kind = OutboxKind(rawValue: row.kind), let channel = OutboxChannel(rawValue: row.channel),
             let said = OutboxWording.said(

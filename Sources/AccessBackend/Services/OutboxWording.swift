@@ -17,7 +17,7 @@ enum OutboxWording {
     static let brand = ProductBrand.name
     static let support = ProductBrand.supportEmail
 
-    /// nil for a kind this build does not know, or `send_refused` (which keeps the refusal it was shown).
+    /// nil for a kind this build does not know, or `send_refused` (which keeps its 429's message).
     static func said(
         kind: OutboxKind, channel: OutboxChannel, purpose: String, code: String?, link: String?
     ) -> Said? {
