@@ -20,6 +20,8 @@ public enum Redaction {
         "reauth_token", "id_token", "link", "url",
         // Two-factor (issue 31): the authenticator's secret, its URI (which holds the secret) and recovery codes.
         "secret", "otpauth_uri", "recovery_code", "recovery_codes",
+        // The outbox's message as the customer got it (issue 49 item 4): it holds the code or the link.
+        "text",
     ]
 
     public static func headerValue(name: String, value: String) -> String {

@@ -35,6 +35,10 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
     /// A message without a code or link (a notice): its kind in the detail.
     case noticeSent = "notice_sent"
     case accountDeleted = "account_deleted"
+    /// Apple or Google connected to an account (`provider` in the detail).
+    case providerLinked = "provider_linked"
+    /// Apple or Google disconnected from an account (`provider` in the detail).
+    case providerDisconnected = "provider_disconnected"
 
     /// How a support agent reads the kind, in a list.
     public var words: String {
@@ -63,6 +67,8 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
         case .recoveryCodeUsed: "Recovery code used"
         case .noticeSent: "Notice sent"
         case .accountDeleted: "Account deleted"
+        case .providerLinked: "Provider connected"
+        case .providerDisconnected: "Provider disconnected"
         }
     }
 }

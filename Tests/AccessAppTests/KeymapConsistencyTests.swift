@@ -1,5 +1,6 @@
 import AccessAPI
 import AccessAppTesting
+import AccessCore
 import Foundation
 import TerminalKit
 import Testing
@@ -29,7 +30,27 @@ import Testing
         ("palette", { .palette(CommandPalette(commands: CommandPalette.commands(for: $0))) }),
         ("journal", { _ in .journal(JournalPanel()) }),
         ("spec notes", { .specNotes(SpecNotesPanel(over: $0.top)) }),
+        ("timeline", { AnyOverlay(timeline(at: $0.now, detail: false)) }),
+        ("timeline event", { AnyOverlay(timeline(at: $0.now, detail: true)) }),
     ]
+
+    /// A loaded timeline, listing or showing its selected event whole: each shows its own keys.
+    static func timeline(at now: Date, detail: Bool) -> TimelinePanel {
+        var panel = TimelinePanel(user: "+995511100000")
+        panel.isLoading = false
+        panel.events = [
+            TimelineEvent(
+                id: 2, at: now - 30, kind: EventKind.sendRefused.rawValue, userId: "usr_athlete",
+                subject: "+995511100000", rule: Rule.rateLimitCooldown.rawValue, sessionId: nil, deviceId: nil,
+                clientAddress: "127.0.0.1", detail: .init(additionalProperties: ["limit": "cooldown"])),
+            TimelineEvent(
+                id: 1, at: now - 60, kind: EventKind.codeSent.rawValue, userId: "usr_athlete",
+                subject: "+995511100000", rule: nil, sessionId: nil, deviceId: nil, clientAddress: "127.0.0.1",
+                detail: .init(additionalProperties: ["channel": "sms", "purpose": "sign_in"])),
+        ]
+        panel.showsDetail = detail
+        return panel
+    }
 
     static var ids: [String] { Gallery.entries.map(\.id) }
 

@@ -139,4 +139,72 @@ import Testing
         #expect(
             filtered.perform(.use, harness.state.overlayContext) == [.dismissOverlay, .useOutboxMessage(messages[2])])
     }
+
+    // MARK: - As the customer got it (issue 49 item 4)
+
+    /// `start` on the backend's clock: 2027-01-15 08:00:00 UTC.
+    var morning: Date { start }
+
+    @Test func eachRowSaysItsTimeOnTheBackendsClockBesideItsAge() {
+        var state = SampleData.state([], now: morning + 95)
+        let sent = OutboxMessage(
+            id: 1, channel: "sms", to: "+995511200300", kind: "otp", purpose: "sign_in", code: "482915", link: nil,
+            token: nil, sentAt: morning + 7, status: .live,
+            text: "321Fit: 482915 is your 321Fit sign-in code. It expires in 5 minutes. Don't share it with anyone.")
+        state.overlay = .outbox(OutboxPanel(messages: [sent], isLoading: false))
+        #expect(line("08:00:07 · 1 min ago", in: state) != nil)
+        #expect(line("code 482915 · sign-in", in: state) != nil)
+    }
+
+    @Test func theSelectedMessageShowsItsWholeTextAndSubjectUnderTheList() throws {
+        var state = SampleData.state([], now: start)
+        let text =
+            "Open this link to verify it's you: https://321.fit/reauth?token=abc\nIt works once, for 30 minutes. "
+            + "If you didn't ask for it, ignore this email."
+        let mail = OutboxMessage(
+            id: 2, channel: "email", to: "jdoe@mail.com", kind: "reauth_link", purpose: "reauth", code: nil,
+            link: "https://321.fit/reauth?token=abc", token: "abc", sentAt: start - 5, status: .live, text: text,
+            subject: "Verify it's you")
+        let sms = message(1, code: "123456", sentAt: start - 9, status: .live)
+        state.overlay = .outbox(OutboxPanel(messages: [mail, sms], isLoading: false))
+        let shown = render(state, size: .standard).text()
+        #expect(shown.contains("Subject: Verify it's you"))
+        #expect(shown.contains("Open this link to verify it's you: https://321.fit/reauth?token=abc"))
+        #expect(shown.contains("It works once, for 30 minutes."))
+        #expect(shown.contains("If you didn't ask for it, ignore this"))
+        // Down: the SMS is the one shown in full.
+        state.overlay = .outbox(OutboxPanel(messages: [mail, sms], selection: 1, isLoading: false))
+        let second = render(state, size: .standard).text()
+        #expect(second.contains("Text message:"))
+        #expect(!second.contains("Subject: Verify it's you"))
+    }
+
+    @Test func aRefusedSendIsARowOfItsOwnWithItsLimitAndWhenOneCanGoAgain() throws {
+        var state = SampleData.state([], now: morning + 60)
+        let refused = OutboxMessage(
+            id: 3, channel: "sms", to: "+995511100000", kind: "send_refused", purpose: "sign_in", code: nil, link: nil,
+            token: nil, sentAt: morning + 29, status: .live, text: "Please wait before requesting another code.",
+            limit: .cooldown, retryAt: morning + 30)
+        let sent = message(2, code: "222222", sentAt: morning, status: .live)
+        state.overlay = .outbox(OutboxPanel(messages: [refused, sent], isLoading: false))
+        let grid = render(state, size: .standard)
+        let title = try #require(line("not sent: a sign-in code", in: state))
+        #expect(title.contains(" not sent "))
+        #expect(line("08:00:29 · 31 s ago · 30 s between sends · again from 08:00:30", in: state) != nil)
+        #expect(grid.text().contains("Not sent. The backend answered:"))
+        #expect(grid.text().contains("Please wait before requesting another code."))
+        // Enter on it says there is nothing to use.
+        #expect(OutboxPanel.unusableText(refused) == "That send was refused: nothing went out.")
+    }
+
+    /// Labels in words, never the wire's `recovery_code_used_notice · for remaining:9`.
+    @Test func aNoticeIsLabelledInWords() {
+        let notice = OutboxMessage(
+            id: 4, channel: "email", to: "jdoe@mail.com", kind: "recovery_code_used_notice", purpose: "remaining:9",
+            code: nil, link: nil, token: nil, sentAt: start, status: .live, text: "A recovery code was used.",
+            subject: "A recovery code was used")
+        let described = OutboxPanel.describe(notice, now: start)
+        #expect(described.title == "Email to jdoe@mail.com · Recovery code used — 9 left")
+        #expect(!described.title.contains("_") && !described.detail.contains("remaining:"))
+    }
 }

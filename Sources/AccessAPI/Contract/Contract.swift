@@ -167,10 +167,18 @@ public struct OutboxMessage: Sendable, Equatable {
     public var sentAt: Date
     /// Whether the code or link still works, as the backend judged it when the outbox was read.
     public var status: OutboxStatus
+    /// The SMS's text or the email's body as the customer received it; a refused send's refusal.
+    public var text: String
+    /// An email's subject line.
+    public var subject: String?
+    /// A refused send (`send_refused`): the limit that refused it, and when it lets one through again.
+    public var limit: RateLimitKind?
+    public var retryAt: Date?
 
     public init(
         id: Int, channel: String, to: String, kind: String, purpose: String, code: String?, link: String?,
-        token: String?, sentAt: Date, status: OutboxStatus
+        token: String?, sentAt: Date, status: OutboxStatus, text: String = "", subject: String? = nil,
+        limit: RateLimitKind? = nil, retryAt: Date? = nil
     ) {
         self.id = id
         self.channel = channel
@@ -182,13 +190,17 @@ public struct OutboxMessage: Sendable, Equatable {
         self.token = token
         self.sentAt = sentAt
         self.status = status
+        self.text = text
+        self.subject = subject
+        self.limit = limit
+        self.retryAt = retryAt
     }
 
     public init(_ wire: Components.Schemas.OutboxMessage) {
         self.init(
             id: wire.id, channel: wire.channel.rawValue, to: wire.to, kind: wire.kind.rawValue, purpose: wire.purpose,
             code: wire.code, link: wire.link, token: wire.token, sentAt: wire.sentAt,
-            status: wire.status)
+            status: wire.status, text: wire.text, subject: wire.subject, limit: wire.limit, retryAt: wire.retryAt)
     }
 
     public var outboxChannel: OutboxChannel? { OutboxChannel(rawValue: channel) }
@@ -199,6 +211,6 @@ public struct OutboxMessage: Sendable, Equatable {
         guard let outboxChannel, let outboxKind else { return nil }
         return .init(
             id: id, channel: outboxChannel, to: to, kind: outboxKind, purpose: purpose, code: code, link: link,
-            token: token, sentAt: sentAt, status: status)
+            token: token, sentAt: sentAt, status: status, text: text, subject: subject, limit: limit, retryAt: retryAt)
     }
 }

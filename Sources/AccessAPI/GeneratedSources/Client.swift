@@ -12036,7 +12036,7 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// Every SMS and email sent, with codes and links
+    /// Every SMS and email sent, with codes and links, as the customer got them, and every send refused
     ///
     /// - Remark: HTTP `GET /_admin/outbox`.
     /// - Remark: Generated from `#/paths//_admin/outbox/get(adminOutbox)`.

@@ -11437,7 +11437,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Every SMS and email sent, with codes and links
+    /// Every SMS and email sent, with codes and links, as the customer got them, and every send refused
     ///
     /// - Remark: HTTP `GET /_admin/outbox`.
     /// - Remark: Generated from `#/paths//_admin/outbox/get(adminOutbox)`.

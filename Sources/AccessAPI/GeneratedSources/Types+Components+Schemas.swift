@@ -163,7 +163,7 @@ extension Components {
             case sms = "sms"
             case email = "email"
         }
-        /// What a message is. The two-factor notices go to the account's email (none without one): two_factor_enabled_notice and two_factor_disabled_notice have purpose two_factor; recovery_code_used_notice has purpose remaining:N, N the recovery codes left after the one used.
+        /// What a message is. send_refused is a code, link or notice a send limit refused: nothing went out, and its purpose is what was asked for (sign_in, reauth, a link's kind). The two-factor notices go to the account's email (none without one): two_factor_enabled_notice and two_factor_disabled_notice have purpose two_factor; recovery_code_used_notice has purpose remaining:N, N the recovery codes left after the one used.
         ///
         /// - Remark: Generated from `#/components/schemas/OutboxKind`.
         @frozen public enum OutboxKind: String, Codable, Hashable, Sendable, CaseIterable {
@@ -188,6 +188,7 @@ extension Components {
             case passkeyAddedNotice = "passkey_added_notice"
             case passkeyRemovedNotice = "passkey_removed_notice"
             case passkeyClonedNotice = "passkey_cloned_notice"
+            case sendRefused = "send_refused"
         }
         /// Whether the code or link in a message still works, on the backend's own clock: what ended it is recorded on the message when it happens and kept; until then it is judged when the outbox is read. live (a notice without a code or link is always live); used (verified, or a one-shot link opened); expired (past its lifetime); superseded (a newer code or link was sent since); cancelled (the code request was withdrawn, or the account deleted); exhausted (too many wrong codes)
         ///
@@ -3366,7 +3367,7 @@ extension Components {
                 case instance
             }
         }
-        /// One SMS or email the reference backend sent; the only place codes and links are readable
+        /// One SMS or email the reference backend sent, or one it refused to send (kind send_refused, with limit and retry_at); the only place codes and links are readable. A refused send's status is live, as a notice's: nothing in it can stop working
         ///
         /// - Remark: Generated from `#/components/schemas/OutboxMessage`.
         public struct OutboxMessage: Codable, Hashable, Sendable {
@@ -3390,6 +3391,20 @@ extension Components {
             public var sentAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/OutboxMessage/status`.
             public var status: Components.Schemas.OutboxStatus
+            /// The SMS's text or the email's body as the customer received it, code and link included; for send_refused, the refusal's message as the 429 gave it
+            ///
+            /// - Remark: Generated from `#/components/schemas/OutboxMessage/text`.
+            public var text: Swift.String
+            /// An email's subject line; absent for an SMS and for send_refused
+            ///
+            /// - Remark: Generated from `#/components/schemas/OutboxMessage/subject`.
+            public var subject: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/OutboxMessage/limit`.
+            public var limit: Components.Schemas.RateLimitKind?
+            /// send_refused only, with limit: when the limit that refused it lets a send through again, on the backend's clock
+            ///
+            /// - Remark: Generated from `#/components/schemas/OutboxMessage/retry_at`.
+            public var retryAt: Foundation.Date?
             /// Creates a new `OutboxMessage`.
             ///
             /// - Parameters:
@@ -3403,6 +3418,10 @@ extension Components {
             ///   - token:
             ///   - sentAt:
             ///   - status:
+            ///   - text: The SMS's text or the email's body as the customer received it, code and link included; for send_refused, the refusal's message as the 429 gave it
+            ///   - subject: An email's subject line; absent for an SMS and for send_refused
+            ///   - limit:
+            ///   - retryAt: send_refused only, with limit: when the limit that refused it lets a send through again, on the backend's clock
             public init(
                 id: Swift.Int,
                 channel: Components.Schemas.OutboxChannel,
@@ -3413,7 +3432,11 @@ extension Components {
                 link: Swift.String? = nil,
                 token: Swift.String? = nil,
                 sentAt: Foundation.Date,
-                status: Components.Schemas.OutboxStatus
+                status: Components.Schemas.OutboxStatus,
+                text: Swift.String,
+                subject: Swift.String? = nil,
+                limit: Components.Schemas.RateLimitKind? = nil,
+                retryAt: Foundation.Date? = nil
             ) {
                 self.id = id
                 self.channel = channel
@@ -3425,6 +3448,10 @@ extension Components {
                 self.token = token
                 self.sentAt = sentAt
                 self.status = status
+                self.text = text
+                self.subject = subject
+                self.limit = limit
+                self.retryAt = retryAt
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -3437,6 +3464,10 @@ extension Components {
                 case token
                 case sentAt = "sent_at"
                 case status
+                case text
+                case subject
+                case limit
+                case retryAt = "retry_at"
             }
         }
         /// - Remark: Generated from `#/components/schemas/ClockState`.
@@ -4021,7 +4052,7 @@ extension Components {
                 case events
             }
         }
-        /// One decision about one person, written in the same transaction as the decision. kind is one of code_sent, code_accepted, code_wrong, code_dead, code_expired, send_refused, signed_in, sign_in_refused, lock_started, method_added, method_changed, method_removed, password_changed, password_reset, link_sent, link_opened, link_expired, session_started, session_ended, two_factor_on, two_factor_off, recovery_code_used, notice_sent, account_deleted; a client must show an unknown kind as it is spelt. detail holds strings only: channel, purpose, message, tries_left, limit, retry_after, method, device, new_device, new_account, reason (a session_ended's SessionEndReason), remaining, …
+        /// One decision about one person, written in the same transaction as the decision. kind is one of code_sent, code_accepted, code_wrong, code_dead, code_expired, send_refused, signed_in, sign_in_refused, lock_started, method_added, method_changed, method_removed, password_changed, password_reset, link_sent, link_opened, link_expired, session_started, session_ended, two_factor_on, two_factor_off, recovery_code_used, notice_sent, account_deleted, provider_linked, provider_disconnected; a client must show an unknown kind as it is spelt. detail holds strings only: channel, purpose, message, tries_left, limit, retry_after, method, device, new_device, new_account, reason (a session_ended's SessionEndReason), remaining, provider, …
         ///
         /// - Remark: Generated from `#/components/schemas/TimelineEvent`.
         public struct TimelineEvent: Codable, Hashable, Sendable {

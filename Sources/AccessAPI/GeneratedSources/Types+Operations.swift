@@ -16138,7 +16138,7 @@ public enum Operations {
             }
         }
     }
-    /// Every SMS and email sent, with codes and links
+    /// Every SMS and email sent, with codes and links, as the customer got them, and every send refused
     ///
     /// - Remark: HTTP `GET /_admin/outbox`.
     /// - Remark: Generated from `#/paths//_admin/outbox/get(adminOutbox)`.

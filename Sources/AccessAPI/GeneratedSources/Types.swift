@@ -478,7 +478,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /_admin/sessions`.
     /// - Remark: Generated from `#/paths//_admin/sessions/post(adminSignInDevice)`.
     func adminSignInDevice(_ input: Operations.AdminSignInDevice.Input) async throws -> Operations.AdminSignInDevice.Output
-    /// Every SMS and email sent, with codes and links
+    /// Every SMS and email sent, with codes and links, as the customer got them, and every send refused
     ///
     /// - Remark: HTTP `GET /_admin/outbox`.
     /// - Remark: Generated from `#/paths//_admin/outbox/get(adminOutbox)`.
@@ -1477,7 +1477,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Every SMS and email sent, with codes and links
+    /// Every SMS and email sent, with codes and links, as the customer got them, and every send refused
     ///
     /// - Remark: HTTP `GET /_admin/outbox`.
     /// - Remark: Generated from `#/paths//_admin/outbox/get(adminOutbox)`.

@@ -3,9 +3,11 @@ import AccessCore
 import Foundation
 import TerminalKit
 
-/// The reference backend's outbox over the current screen: the texts and emails it "sent".
-/// Enter on a code fills the code boxes; Enter on a link opens it in the app. This is how a
-/// person completes the flows without a phone (the only place codes are shown).
+/// The reference backend's outbox over the current screen: the texts and emails it "sent", as the customer got
+/// them, and the sends a limit refused (issue 49 item 4). Each row is labelled in words at its time on the
+/// backend's clock (UTC) with how long ago; the selected message's full text shows under the list. Enter on a code
+/// fills the code boxes; Enter on a link opens it in the app. This is how a person completes the flows without a
+/// phone (the only place codes are shown).
 public struct OutboxPanel: OverlayModel, FilterableList {
     public var messages: [OutboxMessage]
     public var selection: Int
@@ -25,6 +27,7 @@ public struct OutboxPanel: OverlayModel, FilterableList {
 
     /// Enter on a message the screen on top did not take: a notice carries nothing to use (issue 28 item 5).
     static func unusableText(_ message: OutboxMessage) -> String {
+        if message.outboxKind == .sendRefused { return "That send was refused: nothing went out." }
         if message.code == nil, message.link == nil { return "That's a notice: there is nothing in it to use." }
         return "Nothing on this screen takes that \(message.code == nil ? "link" : "code")."
     }
@@ -39,10 +42,7 @@ public struct OutboxPanel: OverlayModel, FilterableList {
     /// The messages listed: all of them, or those the filter keeps. The selection indexes into these.
     var shown: [OutboxMessage] {
         messages.filter { message in
-            filter.matches([
-                Self.title(message), message.purpose.replacingOccurrences(of: "_", with: " "),
-                Self.mark(message.status) ?? "",
-            ])
+            filter.matches([Self.title(message), Self.mark(message) ?? "", message.subject ?? "", message.text])
         }
     }
 
@@ -91,38 +91,117 @@ public struct OutboxPanel: OverlayModel, FilterableList {
         return []
     }
 
-    /// Ages are read on the app's clock, which is the backend's: a message sent 31 backend-minutes
-    /// ago says "31 min ago" however little wall time has passed.
+    /// "19:42:07 · 31 s ago · Verify it's you": when, at the backend's clock (UTC) and as an age, then the email's
+    /// subject, or for a refused send which limit refused it and when one can go again. Ages are read on the app's
+    /// clock, which is the backend's: a message sent 31 backend-minutes ago says "31 min ago" however little wall
+    /// time has passed.
     static func describe(_ message: OutboxMessage, now: Date) -> (title: String, detail: String) {
-        let age = max(0, Int(now.timeIntervalSince(message.sentAt)))
-        let ago = age < 60 ? "\(age) s ago" : age < 3600 ? "\(age / 60) min ago" : "\(age / 3600) h ago"
-        return (
-            title(message), "for \(message.purpose.replacingOccurrences(of: "_", with: " ")) · \(ago)"
-        )
+        let when = "\(clock(message.sentAt)) · \(TimelinePanel.ago(message.sentAt, now: now))"
+        if message.outboxKind == .sendRefused {
+            let limit = message.limit.map(limitWords) ?? "a send limit"
+            let again = message.retryAt.map { " · again from \(clock($0))" } ?? ""
+            return (title(message), "\(when) · \(limit)\(again)")
+        }
+        let said = message.subject ?? message.text
+        return (title(message), said.isEmpty ? when : "\(when) · \(said)")
     }
 
-    /// "SMS to +995 511 200 300 · code 123456": what the filter reads, with the purpose and the state.
+    /// "19:42:07": a time of day on the backend's clock, in UTC as the timeline's.
+    static func clock(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let time = calendar.dateComponents([.hour, .minute, .second], from: date)
+        return [time.hour, time.minute, time.second].map { String(format: "%02d", $0 ?? 0) }.joined(separator: ":")
+    }
+
+    /// "SMS to +995 511 200 300 · code 123456 · sign-in": what the filter reads, in words.
     static func title(_ message: OutboxMessage) -> String {
         let isText = message.outboxChannel == .sms
         let channel = isText ? "SMS" : "Email"
         let to = isText ? PhoneNumberRules.display(e164: message.to) : message.to
-        let what: String
-        switch (message.code, message.outboxKind) {
-        case (let code?, _): what = "code \(code)"
-        case (nil, .emailVerifyLink?): what = "verification link"
-        case (nil, .emailChangedNotice?): what = "email changed, with a revert link"
-        case (nil, .passwordChangedNotice?): what = "password changed"
-        case (nil, .recoveryLink?): what = "recovery link"
-        case (nil, .passwordResetLink?): what = "password reset link"
-        case (nil, .recoveryStartedNotice?): what = "recovery requested"
-        case (nil, .recoveryCompletedNotice?): what = "account recovered"
-        case (nil, .lockoutNotice?): what = "sign-in locked after failed attempts"
-        case (nil, .newDeviceNotice?): what = "new device signed in"
-        case (nil, .sessionSignedOutNotice?): what = "a device was signed out"
-        case (nil, _) where message.link != nil: what = "sign-in link"
-        default: what = message.kind
+        return "\(channel) to \(to) · \(label(message))"
+    }
+
+    /// What a message is, in words: "code 123456 · sign-in", "Recovery code used — 9 left", "not sent: a sign-in
+    /// code". Never the wire's `recovery_code_used_notice · for remaining:9`.
+    static func label(_ message: OutboxMessage) -> String {
+        switch message.outboxKind {
+        case .otp?: return "code \(message.code ?? "") · \(codePurpose(message.purpose))"
+        case .reauthLink?: return "Verify it's you link"
+        case .emailVerifyLink?: return "verification link"
+        case .emailChangedNotice?: return "email changed, with a revert link"
+        case .passwordChangedNotice?: return "password changed"
+        case .providerConnectedNotice?: return "\(provider(message.purpose)) connected"
+        case .providerDisconnectedNotice?: return "\(provider(message.purpose)) disconnected"
+        case .accountDeletedNotice?: return "account deleted"
+        case .recoveryLink?: return "recovery link"
+        case .recoveryStartedNotice?: return "recovery requested"
+        case .recoveryCompletedNotice?: return "account recovered"
+        case .lockoutNotice?: return "sign-in locked after failed attempts"
+        case .newDeviceNotice?: return "new device signed in"
+        case .passwordResetLink?: return "password reset link"
+        case .sessionSignedOutNotice?: return "a device was signed out"
+        case .twoFactorEnabledNotice?: return "two-factor turned on"
+        case .twoFactorDisabledNotice?: return "two-factor turned off"
+        case .recoveryCodeUsedNotice?:
+            let left = message.purpose.hasPrefix("remaining:") ? message.purpose.dropFirst("remaining:".count) : "?"
+            return "Recovery code used — \(left) left"
+        case .passkeyAddedNotice?: return "passkey added"
+        case .passkeyRemovedNotice?: return "passkey removed"
+        case .passkeyClonedNotice?: return "passkey turned off: it looked copied"
+        case .sendRefused?: return "not sent: \(askedFor(message))"
+        case nil: return message.link != nil ? "link" : message.kind
         }
-        return "\(channel) to \(to) · \(what)"
+    }
+
+    /// What a refused send would have been: a code's purpose, or a link's kind.
+    private static func askedFor(_ message: OutboxMessage) -> String {
+        switch message.purpose {
+        case "sign_in": "a sign-in code"
+        case "change_phone": "a code for the new number"
+        case "add_phone": "a code to add a phone"
+        case "reverify_phone": "a code to confirm the phone"
+        case "reauth": "a Verify it's you \(message.outboxChannel == .sms ? "code" : "link")"
+        case "password_reset": "a password reset link"
+        case "recovery": "a recovery link"
+        case "register", "email_change", "email_add": "a verification link"
+        default: message.purpose.replacingOccurrences(of: "_", with: " ")
+        }
+    }
+
+    /// What a code is for, in words.
+    private static func codePurpose(_ purpose: String) -> String {
+        switch purpose {
+        case "sign_in": "sign-in"
+        case "change_phone": "new number"
+        case "add_phone": "add a phone"
+        case "reauth": "Verify it's you"
+        case "reverify_phone": "phone check after recovery"
+        default: purpose.replacingOccurrences(of: "_", with: " ")
+        }
+    }
+
+    private static func provider(_ purpose: String) -> String { purpose.hasPrefix("google") ? "Google" : "Apple" }
+
+    /// A send limit in words, its numbers from the rule's constants: "30 s between sends".
+    static func limitWords(_ limit: RateLimitKind) -> String {
+        switch limit {
+        case .cooldown: "\(RuleText.duration(SendLimits.cooldown, .short)) between sends"
+        case .resendWindow:
+            "\(SendLimits.maxResendsPerWindow) resends per \(RuleText.duration(SendLimits.resendWindow, .short))"
+        case .dailyCap: "\(SendLimits.maxCodesPerDay) sends per \(RuleText.duration(SendLimits.dailyWindow, .short))"
+        case .clientAddressHourly: "\(SendLimits.maxSendsPerClientAddress) sends an hour per network"
+        case .accountHourly: "\(SendLimits.maxSendsPerAccount) sends an hour per account"
+        case .globalHourly: "\(SendLimits.maxSendsPerHour) sends an hour in all"
+        case .passwordAttempts, .loginLockout, .twoFactorAttempts:
+            limit.rawValue.replacingOccurrences(of: "_", with: " ")
+        }
+    }
+
+    /// The word on a message that cannot be used: a refused send's, or a code or link that no longer works (the
+    /// backend's verdict); nil while it works.
+    static func mark(_ message: OutboxMessage) -> String? {
+        message.outboxKind == .sendRefused ? "not sent" : mark(message.status)
     }
 
     /// The word on a code or link that no longer works (the backend's verdict); nil while it works.
@@ -144,13 +223,23 @@ public struct OutboxPanel: OverlayModel, FilterableList {
 
     /// The messages shown, scrolled so the selection is among them: the first one's index and where each
     /// is drawn.
+    /// Under the list, the selected message as the customer got it: a blank line, its subject (or what it is),
+    /// and its text, wrapped to the lines left.
+    static let previewHeight = 6
+
+    /// Where the list may draw: above the preview, once the panel is tall enough for both.
+    private static func listBottom(_ inner: Rect) -> Int {
+        inner.height >= 3 * previewHeight ? inner.maxY - previewHeight : inner.maxY
+    }
+
     private func layout(_ inner: Rect) -> (first: Int, rows: [Rect]) {
         let top = Self.listTop(inner) + (isLoading ? 1 : 0) + (error == nil ? 0 : 1)
-        let fits = max(1, (inner.maxY - top) / 2)
+        let bottom = Self.listBottom(inner)
+        let fits = max(1, (bottom - top) / 2)
         let count = shown.count
         let position = ListPosition(selection: selection, count: count)
         let first = position.firstShown(rows: fits, current: max(0, selection - fits + 1))
-        let drawn = max(0, min(count - first, fits, (inner.maxY - top) / 2))
+        let drawn = max(0, min(count - first, fits, (bottom - top) / 2))
         return (first, (0..<drawn).map { Rect(x: inner.x - 1, y: top + 2 * $0, width: inner.width + 2, height: 2) })
     }
 
@@ -200,7 +289,7 @@ public struct OutboxPanel: OverlayModel, FilterableList {
                 grid.put(
                     TextLayout.truncate(text, width: width), at: Point(x: inner.x + 1, y: row.y + line), style: style)
             }
-            guard let mark = Self.mark(message.status) else {
+            guard let mark = Self.mark(message) else {
                 put(text.title, line: 0, style)
                 put(text.detail, line: 1, Style(foreground: .muted, background: style.background))
                 continue
@@ -216,6 +305,23 @@ public struct OutboxPanel: OverlayModel, FilterableList {
             faded.attributes.insert(.dim)
             put(text.title, line: 0, faded, width: inner.width - 1 - badgeWidth - 1)
             put(text.detail, line: 1, faded)
+        }
+        if shown.indices.contains(selection), Self.listBottom(inner) < inner.maxY {
+            renderPreview(of: shown[selection], into: &grid, inner: inner, surface: surface)
+        }
+    }
+
+    /// The selected message in full: "Subject: …" for an email, then its text as the customer got it (a refused
+    /// send's, the refusal's message as the backend answered it; the app words the limit on screen its own way).
+    private func renderPreview(of message: OutboxMessage, into grid: inout CellGrid, inner: Rect, surface: Style) {
+        var y = Self.listBottom(inner) + 1
+        let heading =
+            message.outboxKind == .sendRefused
+            ? "Not sent. The backend answered:"
+            : message.subject.map { "Subject: \($0)" } ?? "Text message:"
+        grid.putLine(heading, in: inner, y: &y, style: surface.with(.bold))
+        for text in TextLayout.wrap(message.text, width: inner.width) {
+            grid.putLine(text, in: inner, y: &y, style: surface)
         }
     }
 }

@@ -514,6 +514,16 @@ final class Store: Sendable {
                     CREATE INDEX passkey_challenges_expires ON passkey_challenges(expires_at);
                     """)
         }
+        // Issue 49 item 4: a send a limit refused is an outbox row of its own, with which limit, until when, and
+        // the refusal as it was shown (`OutboxService.keepRefused`).
+        migrator.registerMigration("v25-outbox-refusals") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE outbox ADD COLUMN refused_limit TEXT;
+                    ALTER TABLE outbox ADD COLUMN retry_at REAL;
+                    ALTER TABLE outbox ADD COLUMN refusal TEXT;
+                    """)
+        }
         return migrator
     }
 }

@@ -15,6 +15,8 @@ struct BackendError: Error, Sendable {
     /// The connection closes once this answer is out, and nothing more of the request is read: for a refusal of a
     /// body the client may still be sending (issue 45 item 8: a 200 MiB body was read to its end first).
     var closesConnection = false
+    /// A send limit's 429: the message it kept from going out, for the outbox (`EventLog.recordingRefusals`).
+    var refusedSend: RateLimitService.RefusedSend? = nil
 
     init(_ status: HTTPResponse.Status, _ code: ErrorCode, _ message: String, rule: Rule) {
         self.status = status

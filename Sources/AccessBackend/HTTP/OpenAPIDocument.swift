@@ -2314,7 +2314,7 @@ paths:
   "/_admin/outbox":
     get:
       operationId: "adminOutbox"
-      summary: "Every SMS and email sent, with codes and links"
+      summary: "Every SMS and email sent, with codes and links, as the customer got them, and every send refused"
       responses:
         "200":
           description: "Success"
@@ -2961,7 +2961,7 @@ components:
         - "email"
     OutboxKind:
       type: "string"
-      description: "What a message is. The two-factor notices go to the account's email (none without one): two_factor_enabled_notice and two_factor_disabled_notice have purpose two_factor; recovery_code_used_notice has purpose remaining:N, N the recovery codes left after the one used."
+      description: "What a message is. send_refused is a code, link or notice a send limit refused: nothing went out, and its purpose is what was asked for (sign_in, reauth, a link's kind). The two-factor notices go to the account's email (none without one): two_factor_enabled_notice and two_factor_disabled_notice have purpose two_factor; recovery_code_used_notice has purpose remaining:N, N the recovery codes left after the one used."
       enum:
         - "otp"
         - "reauth_link"
@@ -2984,6 +2984,7 @@ components:
         - "passkey_added_notice"
         - "passkey_removed_notice"
         - "passkey_cloned_notice"
+        - "send_refused"
     OutboxStatus:
       type: "string"
       description: >-
@@ -4375,7 +4376,7 @@ components:
         - "clock_offset_seconds"
     OutboxMessage:
       type: "object"
-      description: "One SMS or email the reference backend sent; the only place codes and links are readable"
+      description: "One SMS or email the reference backend sent, or one it refused to send (kind send_refused, with limit and retry_at); the only place codes and links are readable. A refused send's status is live, as a notice's: nothing in it can stop working"
       properties:
         id:
           type: "integer"
@@ -4398,6 +4399,18 @@ components:
           format: "date-time"
         status:
           "$ref": "#/components/schemas/OutboxStatus"
+        text:
+          type: "string"
+          description: "The SMS's text or the email's body as the customer received it, code and link included; for send_refused, the refusal's message as the 429 gave it"
+        subject:
+          type: "string"
+          description: "An email's subject line; absent for an SMS and for send_refused"
+        limit:
+          "$ref": "#/components/schemas/RateLimitKind"
+        retry_at:
+          type: "string"
+          format: "date-time"
+          description: "send_refused only, with limit: when the limit that refused it lets a send through again, on the backend's clock"
       required:
         - "id"
         - "channel"
@@ -4406,6 +4419,7 @@ components:
         - "purpose"
         - "sent_at"
         - "status"
+        - "text"
     ClockState:
       type: "object"
       properties:
@@ -4643,7 +4657,7 @@ components:
         - "events"
     TimelineEvent:
       type: "object"
-      description: "One decision about one person, written in the same transaction as the decision. kind is one of code_sent, code_accepted, code_wrong, code_dead, code_expired, send_refused, signed_in, sign_in_refused, lock_started, method_added, method_changed, method_removed, password_changed, password_reset, link_sent, link_opened, link_expired, session_started, session_ended, two_factor_on, two_factor_off, recovery_code_used, notice_sent, account_deleted; a client must show an unknown kind as it is spelt. detail holds strings only: channel, purpose, message, tries_left, limit, retry_after, method, device, new_device, new_account, reason (a session_ended's SessionEndReason), remaining, …"
+      description: "One decision about one person, written in the same transaction as the decision. kind is one of code_sent, code_accepted, code_wrong, code_dead, code_expired, send_refused, signed_in, sign_in_refused, lock_started, method_added, method_changed, method_removed, password_changed, password_reset, link_sent, link_opened, link_expired, session_started, session_ended, two_factor_on, two_factor_off, recovery_code_used, notice_sent, account_deleted, provider_linked, provider_disconnected; a client must show an unknown kind as it is spelt. detail holds strings only: channel, purpose, message, tries_left, limit, retry_after, method, device, new_device, new_account, reason (a session_ended's SessionEndReason), remaining, provider, …"
       properties:
         id:
           type: "integer"

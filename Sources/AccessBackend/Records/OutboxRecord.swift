@@ -22,4 +22,9 @@ struct OutboxRecord: Record {
     /// What ended its code or link, written the moment it happened (`OutboxService.endCode`, `endLinks`); nil
     /// while the code's request or the link as it stands still tells.
     var outcome: OutboxStatus? = nil
+    /// A refused send (`send_refused`): the limit that refused it, when it lets a send through again, and the
+    /// 429's message (`OutboxService.keepRefused`).
+    var refusedLimit: String? = nil
+    var retryAt: Double? = nil
+    var refusal: String? = nil
 }

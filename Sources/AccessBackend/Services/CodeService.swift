@@ -67,7 +67,7 @@ struct CodeService: Sendable {
             arguments: [destination, userId, CodeState.open, now.unix])
         let isResend = !live.isEmpty
         try RateLimitService.check(
-            db, channel: channel.sendChannel, recipient: destination, isResend: isResend,
+            db, channel: channel.sendChannel, recipient: destination, purpose: purpose.rawValue, isResend: isResend,
             requester: .client(account: userId), now: now)
         for id in live where RulePolicy.current.enforces(Self.answers(userId: userId).sent) {
             try OutboxService.endCode(db, request: id, state: .open, expiresAt: .infinity, now: now)
@@ -97,8 +97,9 @@ struct CodeService: Sendable {
             throw answers.closed
         }
         try RateLimitService.check(
-            db, channel: challenge.channel.sendChannel, recipient: challenge.destination, isResend: true,
-            requester: .client(account: challenge.userId), now: now)
+            db, channel: challenge.channel.sendChannel, recipient: challenge.destination,
+            purpose: challenge.purpose.rawValue, isResend: true, requester: .client(account: challenge.userId), now: now
+        )
         try OutboxService.endCode(
             db, request: challenge.id, state: challenge.state, expiresAt: challenge.expiresAt, now: now)
         let code = try Self.newCode(db, destination: challenge.destination)

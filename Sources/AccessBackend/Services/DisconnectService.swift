@@ -38,6 +38,12 @@ struct DisconnectService: Sendable {
                 db, userId: user.id, provider: provider, now: now,
                 spendingUnusedTokens: RulePolicy.current.enforces(.disconnectDone, .unusedTokensRevoked))
             try db.execute(sql: "UPDATE users SET \(provider.subjectColumn) = NULL WHERE id = ?", arguments: [user.id])
+            try EventLog.append(
+                db,
+                .init(
+                    kind: .providerDisconnected, userId: user.id, rule: .disconnectDone,
+                    detail: ["provider": provider.rawValue]),
+                now: now)
             if let email = user.email {
                 try OutboxService.send(
                     db,

@@ -30,26 +30,28 @@ struct EmailService: Sendable {
     func requestChange(user: UserRecord, email typed: String, reauth: ReauthProof) async throws -> EmailLinkSent {
         let now = clock.now()
         let email = EmailRules.normalized(typed)
-        return try await store.pool.write { db in
-            try store.retention.pruneIfDue(db, now: now)
-            let user = try AccountService.current(db, id: user.id)
-            guard let current = user.email else {
-                throw BackendError(
-                    .unprocessableContent, "method_unavailable", "This account has no email yet. Add one instead.",
-                    rule: .emailChangeWithoutEmail)
+        return try await EventLog.recordingRefusals(store, now: now, userId: user.id, subject: nil) {
+            try await store.pool.write { db in
+                try store.retention.pruneIfDue(db, now: now)
+                let user = try AccountService.current(db, id: user.id)
+                guard let current = user.email else {
+                    throw BackendError(
+                        .unprocessableContent, "method_unavailable", "This account has no email yet. Add one instead.",
+                        rule: .emailChangeWithoutEmail)
+                }
+                guard EmailRules.isValid(email) else { throw Self.invalidError }
+                guard !EmailRules.same(email, current) else {
+                    throw BackendError(
+                        .unprocessableContent, "email_unchanged", "That's already your email address.",
+                        rule: .emailUnchanged)
+                }
+                try ReauthService.require(db, digest: store.digest, proof: reauth, user: user, target: .email, now: now)
+                guard try !Self.taken(db, email: email, by: user.id) else { throw Self.takenError }
+                try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
+                return try sendVerifyLink(
+                    db, userId: user.id, kind: .emailChange, email: email, passwordHash: nil,
+                    requester: .client(account: user.id), now: now)
             }
-            guard EmailRules.isValid(email) else { throw Self.invalidError }
-            guard !EmailRules.same(email, current) else {
-                throw BackendError(
-                    .unprocessableContent, "email_unchanged", "That's already your email address.",
-                    rule: .emailUnchanged)
-            }
-            try ReauthService.require(db, digest: store.digest, proof: reauth, user: user, target: .email, now: now)
-            guard try !Self.taken(db, email: email, by: user.id) else { throw Self.takenError }
-            try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
-            return try sendVerifyLink(
-                db, userId: user.id, kind: .emailChange, email: email, passwordHash: nil,
-                requester: .client(account: user.id), now: now)
         }
     }
 
@@ -61,19 +63,21 @@ struct EmailService: Sendable {
         try PasswordService.refuseInvalid(password, email: email, current: nil)
         // bcrypt takes tens of milliseconds: done before the write lock is taken.
         let passwordHash = PasswordHasher.hash(password)
-        return try await store.pool.write { db in
-            try store.retention.pruneIfDue(db, now: now)
-            let user = try AccountService.current(db, id: user.id)
-            guard user.email == nil else {
-                throw BackendError(
-                    .conflict, "email_already_set", "This account already has an email. Change it instead.",
-                    rule: .emailAddWithEmail)
+        return try await EventLog.recordingRefusals(store, now: now, userId: user.id, subject: nil) {
+            try await store.pool.write { db in
+                try store.retention.pruneIfDue(db, now: now)
+                let user = try AccountService.current(db, id: user.id)
+                guard user.email == nil else {
+                    throw BackendError(
+                        .conflict, "email_already_set", "This account already has an email. Change it instead.",
+                        rule: .emailAddWithEmail)
+                }
+                guard try !Self.taken(db, email: email, by: user.id) else { throw Self.takenError }
+                try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
+                return try sendVerifyLink(
+                    db, userId: user.id, kind: .emailAdd, email: email, passwordHash: passwordHash,
+                    requester: .client(account: user.id), now: now)
             }
-            guard try !Self.taken(db, email: email, by: user.id) else { throw Self.takenError }
-            try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
-            return try sendVerifyLink(
-                db, userId: user.id, kind: .emailAdd, email: email, passwordHash: passwordHash,
-                requester: .client(account: user.id), now: now)
         }
     }
 
@@ -87,27 +91,29 @@ struct EmailService: Sendable {
         let grace =
             RulePolicy.current.enforces(.emailLinkResent, .resendableForADayAfterExpiry)
             ? LinkLifetimes.emailChangeResendable : 0
-        return try await store.pool.write { db in
-            guard
-                let pending = try LinkRecord.fetchOne(
-                    db,
-                    sql: """
-                        SELECT * FROM links WHERE user_id = ? AND purpose IN (?, ?) AND used = 0 AND expires_at > ?
-                        ORDER BY expires_at DESC LIMIT 1
-                        """,
-                    arguments: [
-                        user.id, EmailLink.emailChange, EmailLink.emailAdd,
-                        now.unix - grace,
-                    ]),
-                let email = pending.email
-            else {
-                throw BackendError(
-                    .notFound, "link_not_found", "There is no email change waiting. Start again.",
-                    rule: .emailNothingPending)
+        return try await EventLog.recordingRefusals(store, now: now, userId: user.id, subject: nil) {
+            try await store.pool.write { db in
+                guard
+                    let pending = try LinkRecord.fetchOne(
+                        db,
+                        sql: """
+                            SELECT * FROM links WHERE user_id = ? AND purpose IN (?, ?) AND used = 0 AND expires_at > ?
+                            ORDER BY expires_at DESC LIMIT 1
+                            """,
+                        arguments: [
+                            user.id, EmailLink.emailChange, EmailLink.emailAdd,
+                            now.unix - grace,
+                        ]),
+                    let email = pending.email
+                else {
+                    throw BackendError(
+                        .notFound, "link_not_found", "There is no email change waiting. Start again.",
+                        rule: .emailNothingPending)
+                }
+                return try sendVerifyLink(
+                    db, userId: user.id, kind: pending.purpose, email: email, passwordHash: pending.passwordHash,
+                    requester: .client(account: user.id), now: now)
             }
-            return try sendVerifyLink(
-                db, userId: user.id, kind: pending.purpose, email: email, passwordHash: pending.passwordHash,
-                requester: .client(account: user.id), now: now)
         }
     }
 
@@ -222,7 +228,8 @@ struct EmailService: Sendable {
     ) throws -> EmailLinkSent {
         let isResend = try LinkService.hasLive(db, [kind], userId: userId, to: email, now: now)
         try RateLimitService.check(
-            db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
+            db, channel: .email, recipient: email, purpose: kind.rawValue, isResend: isResend, requester: requester,
+            now: now)
         let expires = try links.issue(db, kind, userId: userId, to: email, passwordHash: passwordHash, now: now)
         try RateLimitService.record(
             db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)

@@ -72,11 +72,22 @@ enum EventLog {
             if let retryAfter = error.detail.retryAfter { detail["retry_after"] = "\(retryAfter)" }
             if let limit = error.detail.limit { detail["limit"] = limit.rawValue }
             let event = detail
+            // A send a limit refused is also an outbox row of its own, in the same transaction as its event.
+            // (No closure over `error` here: the compiler crashes on one in this function.)
+            var refusal: OutboxService.Refused? = nil
+            if let send = error.refusedSend {
+                let retryAt = error.detail.retryAfter.map { now.addingTimeInterval(TimeInterval($0)) }
+                refusal = OutboxService.Refused(
+                    send: send, limit: error.detail.limit, message: error.detail.message, retryAt: retryAt)
+            }
+            let refused = refusal
+            let about = subject ?? refused?.send.recipient
             try? await store.pool.write { db in
-                let account = try userId ?? subject.flatMap { try Self.owner(db, of: $0) }
+                let account = try userId ?? about.flatMap { try Self.owner(db, of: $0) }
                 try append(
-                    db, Event(kind: kind, userId: account, subject: subject, rule: rule, detail: event),
+                    db, Event(kind: kind, userId: account, subject: about, rule: rule, detail: event),
                     now: now)
+                if let refused { try OutboxService.keepRefused(db, refused, now: now) }
             }
             throw error
         }

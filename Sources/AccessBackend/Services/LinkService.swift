@@ -132,7 +132,13 @@ struct LinkService: Sendable {
 
     func sendReauthLink(user: UserRecord) async throws -> EmailLinkSent {
         let now = clock.now()
-        return try await store.pool.write { db in
+        return try await EventLog.recordingRefusals(store, now: now, userId: user.id, subject: nil) {
+            try await sendReauthLinkRecorded(user: user, now: now)
+        }
+    }
+
+    private func sendReauthLinkRecorded(user: UserRecord, now: Date) async throws -> EmailLinkSent {
+        try await store.pool.write { db in
             try store.retention.pruneIfDue(db, now: now)
             let user = try AccountService.current(db, id: user.id)
             guard let email = user.email else {
@@ -143,7 +149,8 @@ struct LinkService: Sendable {
             let isResend = try Self.hasLive(db, [.reauth], userId: user.id, now: now)
             let requester = RateLimitService.Requester.client(account: user.id)
             try RateLimitService.check(
-                db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
+                db, channel: .email, recipient: email, purpose: EmailLink.reauth.rawValue, isResend: isResend,
+                requester: requester, now: now)
             let expires = try issue(db, .reauth, userId: user.id, to: email, now: now)
             try RateLimitService.record(
                 db, channel: .email, recipient: email, isResend: isResend, requester: requester, now: now)
@@ -154,11 +161,13 @@ struct LinkService: Sendable {
     /// `accessHash`: the request's session, which the grant will belong to. Another account's link is unknown.
     func confirmReauth(user: UserRecord, accessHash: String?, token: String) async throws -> ReauthGrant {
         let now = clock.now()
-        return try await store.pool.write { db in
-            let link = try Self.live(db, tokenHash: store.digest(token), [.reauth], userId: user.id, now: now)
-            if RulePolicy.current.enforces(.linkExpired) { try Self.spend(db, link, now: now) }
-            return try ReauthService.issue(
-                db, store: store, userId: user.id, accessHash: accessHash, method: .email, now: now)
+        return try await EventLog.recordingRefusals(store, now: now, userId: user.id, subject: user.email) {
+            try await store.pool.write { db in
+                let link = try Self.live(db, tokenHash: store.digest(token), [.reauth], userId: user.id, now: now)
+                if RulePolicy.current.enforces(.linkExpired) { try Self.spend(db, link, now: now) }
+                return try ReauthService.issue(
+                    db, store: store, userId: user.id, accessHash: accessHash, method: .email, now: now)
+            }
         }
     }
 

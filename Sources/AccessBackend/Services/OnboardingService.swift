@@ -153,34 +153,37 @@ struct OnboardingService: Sendable {
         try PasswordService.refuseInvalid(body.password, email: email, current: nil)
         // bcrypt takes tens of milliseconds: done before the write lock is taken.
         let passwordHash = PasswordHasher.hash(body.password)
-        return try await store.pool.write { db in
-            try store.retention.pruneIfDue(db, now: now)
-            var state = try Self.state(db, userId: user.id)
-            guard state.email == nil else {
-                throw BackendError(
-                    .conflict, "email_already_set", "This account already has an email.",
-                    rule: .onboardingEmailAlreadySet)
-            }
-            guard try !EmailService.taken(db, email: email, by: user.id) else { throw EmailService.takenError }
-            try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
-            let requester = RateLimitService.Requester.client(account: user.id)
-            try RateLimitService.check(
-                db, channel: .email, recipient: email, isResend: false, requester: requester, now: now)
-            try db.execute(
-                sql: "UPDATE users SET email = ?, email_unverified = 1 WHERE id = ?", arguments: [email, user.id])
-            try PasswordService.set(db, userId: user.id, hash: passwordHash, changedAt: now)
-            _ = try passwordLogins.sendLink(
-                db, userId: user.id, email: email, isResend: false, requester: requester, now: now)
-            state.email = email
-            state.emailUnverified = true
-            if state.step == .recoveryEmail, RulePolicy.current.enforces(.onboardingRecoveryEmailSet) {
-                state.step = state.next
-                // Not kept: the answer says the step was left, and a later read finds it still there.
-                if RulePolicy.current.enforces(.onboardingRecoveryEmailSet, .onboardingStepStored) {
-                    try Self.setStep(db, userId: user.id, state.step)
+        return try await EventLog.recordingRefusals(store, now: now, userId: user.id, subject: nil) {
+            try await store.pool.write { db in
+                try store.retention.pruneIfDue(db, now: now)
+                var state = try Self.state(db, userId: user.id)
+                guard state.email == nil else {
+                    throw BackendError(
+                        .conflict, "email_already_set", "This account already has an email.",
+                        rule: .onboardingEmailAlreadySet)
                 }
+                guard try !EmailService.taken(db, email: email, by: user.id) else { throw EmailService.takenError }
+                try IdentityHoldService.refuseIfHeld(db, digest: store.digest, email: email, now: now)
+                let requester = RateLimitService.Requester.client(account: user.id)
+                try RateLimitService.check(
+                    db, channel: .email, recipient: email, purpose: EmailLink.register.rawValue, isResend: false,
+                    requester: requester, now: now)
+                try db.execute(
+                    sql: "UPDATE users SET email = ?, email_unverified = 1 WHERE id = ?", arguments: [email, user.id])
+                try PasswordService.set(db, userId: user.id, hash: passwordHash, changedAt: now)
+                _ = try passwordLogins.sendLink(
+                    db, userId: user.id, email: email, isResend: false, requester: requester, now: now)
+                state.email = email
+                state.emailUnverified = true
+                if state.step == .recoveryEmail, RulePolicy.current.enforces(.onboardingRecoveryEmailSet) {
+                    state.step = state.next
+                    // Not kept: the answer says the step was left, and a later read finds it still there.
+                    if RulePolicy.current.enforces(.onboardingRecoveryEmailSet, .onboardingStepStored) {
+                        try Self.setStep(db, userId: user.id, state.step)
+                    }
+                }
+                return state.profile
             }
-            return state.profile
         }
     }
 

@@ -58,6 +58,28 @@ struct OutboxService: Sendable {
         }
     }
 
+    /// A send a limit refused (`RateLimitService.RefusedSend`, carried on its 429), for `keepRefused`.
+    struct Refused: Sendable {
+        var send: RateLimitService.RefusedSend
+        var limit: RateLimitKind?
+        /// The 429's message.
+        var message: String
+        var retryAt: Date?
+    }
+
+    /// A refused send as a row of its own (kind `send_refused`): what was asked for, to whom, which limit and until
+    /// when. Written after the refusal decision, by `EventLog.recordingRefusals` in the transaction of the refusal's
+    /// event; nothing went out, so it holds no code or link. Its event is that one (`send_refused`).
+    static func keepRefused(_ db: Database, _ refused: Refused, now: Date) throws {
+        let channel: OutboxChannel = refused.send.channel == .sms ? .sms : .email
+        try OutboxRecord(
+            channel: channel, recipient: refused.send.recipient, kind: .sendRefused, purpose: refused.send.purpose,
+            sealed: nil, sentAt: now.unix, refusedLimit: refused.limit?.rawValue, retryAt: refused.retryAt?.unix,
+            refusal: refused.message
+        ).insert(db)
+        try keepWithinCapacity(db, newest: db.lastInsertedRowID)
+    }
+
     static func send(_ db: Database, _ notice: Notice, now: Date) throws {
         try insert(
             db, channel: notice.channel, recipient: notice.recipient, kind: notice.kind, purpose: notice.purpose,
@@ -90,10 +112,14 @@ struct OutboxService: Sendable {
                 kind: event, userId: try userId ?? EventLog.owner(db, of: recipient), subject: recipient,
                 detail: ["channel": channel.rawValue, "message": kind.rawValue, "purpose": purpose]),
             now: now)
-        // Bounded like a real inbox view: QA reads the newest messages, and older ones only hold codes.
+        try keepWithinCapacity(db, newest: messageId)
+    }
+
+    /// Bounded like a real inbox view: QA reads the newest messages, and older ones only hold codes. `newest`: the
+    /// message's own id (the event log's rows count apart).
+    private static func keepWithinCapacity(_ db: Database, newest: Int64) throws {
         try db.execute(
-            sql: "DELETE FROM outbox WHERE id <= ?",
-            arguments: [messageId - Int64(RetentionService.outboxCapacity)])
+            sql: "DELETE FROM outbox WHERE id <= ?", arguments: [newest - Int64(RetentionService.outboxCapacity)])
     }
 
     // MARK: - What became of a message (issue 28 item 4)
@@ -161,12 +187,24 @@ struct OutboxService: Sendable {
             }
             return zip(zip(rows, secrets), statuses).map { message, status in
                 let (row, secrets) = message
+                let said = Self.said(row, secrets)
                 return OutboxMessage(
                     id: Int(row.id), channel: row.channel, to: row.recipient, kind: row.kind, purpose: row.purpose,
                     code: secrets.code, link: secrets.link, token: secrets.token, sentAt: Date(unix: row.sentAt),
-                    status: status)
+                    status: status, text: said.text, subject: said.subject,
+                    limit: row.refusedLimit.flatMap(RateLimitKind.init(rawValue:)),
+                    retryAt: row.retryAt.map(Date.init(unix:)))
             }
         }
+    }
+
+    /// What the customer got (`OutboxWording`); for a refused send, the 429's message.
+    private static func said(_ row: Listed, _ secrets: Secrets) -> OutboxWording.Said {
+        guard let kind = OutboxKind(rawValue: row.kind), let channel = OutboxChannel(rawValue: row.channel),
+            let said = OutboxWording.said(
+                kind: kind, channel: channel, purpose: row.purpose, code: secrets.code, link: secrets.link)
+        else { return OutboxWording.Said(subject: nil, text: row.refusal ?? "") }
+        return said
     }
 
     /// A message as the outbox lists it, with where the code request a texted code belongs to stands. Channel
@@ -186,6 +224,9 @@ struct OutboxService: Sendable {
         var outcome: OutboxStatus?
         var requestState: CodeState?
         var requestExpiresAt: Double?
+        var refusedLimit: String?
+        var retryAt: Double?
+        var refusal: String?
     }
 
     /// A message's recorded outcome when something ended it; otherwise its code or link as it stands, by the
@@ -203,7 +244,9 @@ struct OutboxService: Sendable {
             case .passwordChangedNotice, .providerConnectedNotice, .providerDisconnectedNotice, .accountDeletedNotice,
                 .recoveryStartedNotice, .recoveryCompletedNotice, .lockoutNotice, .newDeviceNotice,
                 .sessionSignedOutNotice, .twoFactorEnabledNotice, .twoFactorDisabledNotice, .recoveryCodeUsedNotice,
-                .passkeyAddedNotice, .passkeyRemovedNotice, .passkeyClonedNotice:
+                .passkeyAddedNotice, .passkeyRemovedNotice, .passkeyClonedNotice,
+                // Nothing went out: nothing in it can stop working.
+                .sendRefused:
                 return .live
             case nil: return .expired
             }

@@ -36,27 +36,32 @@ struct PasswordLoginService: Sendable {
         let passwordHash = PasswordHasher.hash(body.password)
         let requester = RateLimitService.Requester.client(account: nil)
         // A refusal must be committed with its count, so it is returned, not thrown (a throw rolls back).
-        let outcome: Result<Registered, BackendError> = try await store.pool.write { db in
-            try store.retention.pruneIfDue(db, now: now)
-            // The send limits first, for every address (issue 45 item 7): a taken address answered 409 at once
-            // and counted nowhere, so one client could ask about address after address without end. Refused or
-            // not, a registration counts as a sent link, per address and per client, as a password reset does.
-            try RateLimitService.check(
-                db, channel: .email, recipient: email, isResend: false, requester: requester, now: now)
-            if let refusal = try Self.refusal(db, digest: store.digest, email: email, now: now) {
-                try RateLimitService.record(
-                    db, channel: .email, recipient: email, isResend: false, requester: requester, now: now)
-                return .failure(refusal)
+        let outcome: Result<Registered, BackendError> = try await EventLog.recordingRefusals(
+            store, now: now, userId: nil, subject: email
+        ) {
+            try await store.pool.write { db in
+                try store.retention.pruneIfDue(db, now: now)
+                // The send limits first, for every address (issue 45 item 7): a taken address answered 409 at once
+                // and counted nowhere, so one client could ask about address after address without end. Refused or
+                // not, a registration counts as a sent link, per address and per client, as a password reset does.
+                try RateLimitService.check(
+                    db, channel: .email, recipient: email, purpose: EmailLink.register.rawValue, isResend: false,
+                    requester: requester, now: now)
+                if let refusal = try Self.refusal(db, digest: store.digest, email: email, now: now) {
+                    try RateLimitService.record(
+                        db, channel: .email, recipient: email, isResend: false, requester: requester, now: now)
+                    return .failure(refusal)
+                }
+                let user = try SignInService.createUser(db, phone: nil, email: email)
+                try PasswordService.set(db, userId: user.id, hash: passwordHash, changedAt: now)
+                // Not kept (conform's self-test of `register.link_sent`): the address counts as verified at once.
+                try db.execute(
+                    sql: "UPDATE users SET email_unverified = ? WHERE id = ?",
+                    arguments: [RulePolicy.current.enforces(.registerLinkSent), user.id])
+                let expires = try sendLink(
+                    db, userId: user.id, email: email, isResend: false, requester: requester, now: now)
+                return .success(Registered(email: email, linkExpiresAt: expires))
             }
-            let user = try SignInService.createUser(db, phone: nil, email: email)
-            try PasswordService.set(db, userId: user.id, hash: passwordHash, changedAt: now)
-            // Not kept (conform's self-test of `register.link_sent`): the address counts as verified at once.
-            try db.execute(
-                sql: "UPDATE users SET email_unverified = ? WHERE id = ?",
-                arguments: [RulePolicy.current.enforces(.registerLinkSent), user.id])
-            let expires = try sendLink(
-                db, userId: user.id, email: email, isResend: false, requester: requester, now: now)
-            return .success(Registered(email: email, linkExpiresAt: expires))
         }
         return try outcome.get()
     }
@@ -75,43 +80,51 @@ struct PasswordLoginService: Sendable {
         let now = clock.now()
         let email = EmailRules.normalized(typed)
         guard EmailRules.isValid(email) else { throw EmailService.invalidError }
-        try await store.pool.write { db in
-            try store.retention.pruneIfDue(db, now: now)
-            try RateLimitService.check(
-                db, channel: .email, recipient: email, isResend: true, requester: .client(account: nil), now: now)
-            guard
-                let waiting = try String.fetchOne(
-                    db, sql: "SELECT id FROM users WHERE email = ? AND email_unverified = 1 AND deleted_at IS NULL",
-                    arguments: [email])
-            else {
-                // Not kept: an address nobody registered is told apart.
-                guard RulePolicy.current.enforces(.registerResendAnswered) else { throw Self.unknownAddress }
-                try RateLimitService.record(
-                    db, channel: .email, recipient: email, isResend: true, requester: .client(account: nil), now: now)
-                return
+        try await EventLog.recordingRefusals(store, now: now, userId: nil, subject: email) {
+            try await store.pool.write { db in
+                try store.retention.pruneIfDue(db, now: now)
+                try RateLimitService.check(
+                    db, channel: .email, recipient: email, purpose: EmailLink.register.rawValue, isResend: true,
+                    requester: .client(account: nil), now: now)
+                guard
+                    let waiting = try String.fetchOne(
+                        db, sql: "SELECT id FROM users WHERE email = ? AND email_unverified = 1 AND deleted_at IS NULL",
+                        arguments: [email])
+                else {
+                    // Not kept: an address nobody registered is told apart.
+                    guard RulePolicy.current.enforces(.registerResendAnswered) else { throw Self.unknownAddress }
+                    try RateLimitService.record(
+                        db, channel: .email, recipient: email, isResend: true, requester: .client(account: nil),
+                        now: now)
+                    return
+                }
+                _ = try sendLink(
+                    db, userId: waiting, email: email, isResend: true, requester: .client(account: nil), now: now)
             }
-            _ = try sendLink(
-                db, userId: waiting, email: email, isResend: true, requester: .client(account: nil), now: now)
         }
         return VerificationResent(message: Self.resentMessage)
     }
 
     func confirm(token: String) async throws -> RegistrationConfirmed {
         let now = clock.now()
-        return try await store.pool.write { db in
-            let (link, email) = try LinkService.liveAddress(db, tokenHash: store.digest(token), [.register], now: now)
-            try LinkService.spend(db, link, now: now)
-            let userId = link.userId
-            if RulePolicy.current.enforces(.registerConfirmed) {
-                try db.execute(
-                    sql: "UPDATE users SET email_unverified = 0 WHERE id = ? AND deleted_at IS NULL",
-                    arguments: [userId])
-                // Not kept: the address is proven, and an account waiting on verify_email stays there.
-                if RulePolicy.current.enforces(.registerConfirmed, .onboardingStepStored) {
-                    try OnboardingService.emailVerified(db, userId: userId)
+        let owner = try await LinkService.owner(store, token: token)
+        return try await EventLog.recordingRefusals(store, now: now, userId: owner.userId, subject: owner.email) {
+            try await store.pool.write { db in
+                let (link, email) = try LinkService.liveAddress(
+                    db, tokenHash: store.digest(token), [.register], now: now)
+                try LinkService.spend(db, link, now: now)
+                let userId = link.userId
+                if RulePolicy.current.enforces(.registerConfirmed) {
+                    try db.execute(
+                        sql: "UPDATE users SET email_unverified = 0 WHERE id = ? AND deleted_at IS NULL",
+                        arguments: [userId])
+                    // Not kept: the address is proven, and an account waiting on verify_email stays there.
+                    if RulePolicy.current.enforces(.registerConfirmed, .onboardingStepStored) {
+                        try OnboardingService.emailVerified(db, userId: userId)
+                    }
                 }
+                return RegistrationConfirmed(email: email)
             }
-            return RegistrationConfirmed(email: email)
         }
     }
 

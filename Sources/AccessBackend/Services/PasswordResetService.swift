@@ -27,21 +27,24 @@ struct PasswordResetService: Sendable {
         let email = EmailRules.normalized(typed)
         guard EmailRules.isValid(email) else { throw EmailService.invalidError }
         let requester = RateLimitService.Requester.client(account: nil)
-        try await store.pool.write { db in
-            try store.retention.pruneIfDue(db, now: now)
-            // Never a resend: whether a link is live would depend on the account, which must not show.
-            try RateLimitService.check(
-                db, channel: .email, recipient: email, isResend: false, requester: requester, now: now)
-            try RateLimitService.record(
-                db, channel: .email, recipient: email, isResend: false, requester: requester, now: now)
-            // The account's own spelling of its address, never told in the answer (which echoes what was typed).
-            let account = try Self.resettableAccount(db, email: email)
-            // Not kept: an address without an account is told apart.
-            guard account != nil || RulePolicy.current.enforces(.passwordResetAnswered) else {
-                throw PasswordLoginService.unknownAddress
-            }
-            try SameWorkService.forAccount(db, account, email: email) { account in
-                try sendLink(db, account: account, email: account.email ?? email, now: now)
+        try await EventLog.recordingRefusals(store, now: now, userId: nil, subject: email) {
+            try await store.pool.write { db in
+                try store.retention.pruneIfDue(db, now: now)
+                // Never a resend: whether a link is live would depend on the account, which must not show.
+                try RateLimitService.check(
+                    db, channel: .email, recipient: email, purpose: Self.purpose, isResend: false, requester: requester,
+                    now: now)
+                try RateLimitService.record(
+                    db, channel: .email, recipient: email, isResend: false, requester: requester, now: now)
+                // The account's own spelling of its address, never told in the answer (which echoes what was typed).
+                let account = try Self.resettableAccount(db, email: email)
+                // Not kept: an address without an account is told apart.
+                guard account != nil || RulePolicy.current.enforces(.passwordResetAnswered) else {
+                    throw PasswordLoginService.unknownAddress
+                }
+                try SameWorkService.forAccount(db, account, email: email) { account in
+                    try sendLink(db, account: account, email: account.email ?? email, now: now)
+                }
             }
         }
         return PasswordResetRequested(email: email, resendAfter: now.addingTimeInterval(SendLimits.cooldown))

@@ -49,6 +49,11 @@ struct ProviderLinkService: Sendable {
             try db.execute(
                 sql: "UPDATE users SET \(provider.subjectColumn) = ? WHERE id = ?", arguments: [subject, user.id])
             try Self.grant(db, userId: user.id, provider: provider, subject: subject, now: now)
+            try EventLog.append(
+                db,
+                .init(
+                    kind: .providerLinked, userId: user.id, rule: .connectDone, detail: ["provider": provider.rawValue]),
+                now: now)
             if let email = user.email {
                 try OutboxService.send(
                     db,

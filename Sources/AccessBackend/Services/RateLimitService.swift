@@ -41,6 +41,15 @@ struct RateLimitService: Sendable {
         func key(_ recipient: String) -> String { self == .sms ? recipient : recipient.lowercased() }
     }
 
+    /// The send a limit refused: what support reads in the outbox as a row of its own (`OutboxService.keepRefused`),
+    /// carried on the 429 out of the transaction it rolls back. Never the code or link it would have carried.
+    struct RefusedSend: Sendable {
+        var channel: Channel
+        var recipient: String
+        /// What was asked for, as the outbox names a sent message's purpose (`sign_in`, `reauth`, a link's kind).
+        var purpose: String
+    }
+
     /// A limit that fires now: how long until it frees a slot, and what the 429 says.
     struct Refusal {
         var retryAfter: TimeInterval
@@ -52,7 +61,8 @@ struct RateLimitService: Sendable {
 
     /// Throws 429 with the longest wait among the limits that fire, so the client's countdown is honest.
     static func check(
-        _ db: Database, channel: Channel, recipient: String, isResend: Bool, requester: Requester, now: Date
+        _ db: Database, channel: Channel, recipient: String, purpose: String, isResend: Bool, requester: Requester,
+        now: Date
     ) throws {
         let key = channel.key(recipient)
         let noun = channel.noun
@@ -91,15 +101,17 @@ struct RateLimitService: Sendable {
                     retryAfter: freed - t, limit: .dailyCap,
                     message: "You've reached today's limit of \(noun)s. Try again tomorrow."))
         }
-        try refuse(refusals)
+        try refuse(refusals, send: RefusedSend(channel: channel, recipient: recipient, purpose: purpose))
     }
 
-    /// The first of the longest waits, so a flow's own limits (listed first) win a tie.
-    static func refuse(_ refusals: [Refusal]) throws {
+    /// The first of the longest waits, so a flow's own limits (listed first) win a tie. `send`: what it refuses.
+    static func refuse(_ refusals: [Refusal], send: RefusedSend) throws {
         guard let worst = refusals.max(by: { $0.retryAfter < $1.retryAfter }) else { return }
-        throw BackendError.rateLimited(
+        var error = BackendError.rateLimited(
             retryAfter: max(1, Int(worst.retryAfter.rounded(.up))), limit: worst.limit, message: worst.message,
             rule: worst.rule)
+        error.refusedSend = send
+        throw error
     }
 
     /// The caps across destinations that fire now, each with how long until it frees a slot.

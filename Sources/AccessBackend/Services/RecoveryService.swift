@@ -35,33 +35,38 @@ struct RecoveryService: Sendable {
         guard EmailRules.isValid(email) else { throw EmailService.invalidError }
         try DeviceService.validate(body.device)
         let emailKey = store.digest(email.lowercased(), context: "recovery")
-        return try await store.pool.write { db in
-            try store.retention.pruneIfDue(db, now: now)
-            try Self.refuseIfTooManyRequests(
-                db, emailKey: emailKey, ip: ip, now: now)
-            let account = try Self.recoverableAccount(db, email: email)
-            // Not kept: an address without an account is told apart.
-            guard account != nil || RulePolicy.current.enforces(.recoveryAnswered) else {
-                throw PasswordLoginService.unknownAddress
+        return try await EventLog.recordingRefusals(store, now: now, userId: nil, subject: email) {
+            try await store.pool.write { db in
+                try store.retention.pruneIfDue(db, now: now)
+                try Self.refuseIfTooManyRequests(
+                    db, email: email, emailKey: emailKey, ip: ip, now: now)
+                let account = try Self.recoverableAccount(db, email: email)
+                // Not kept: an address without an account is told apart.
+                guard account != nil || RulePolicy.current.enforces(.recoveryAnswered) else {
+                    throw PasswordLoginService.unknownAddress
+                }
+                // An address without an account gets the same work, undone: the time must not tell it apart.
+                try SameWorkService.forAccount(db, account, email: email) { try sendLink(db, account: $0, now: now) }
+                try RecoveryRequestRecord(
+                    emailKey: emailKey, userId: account?.id, ip: ip, deviceIdentifier: body.device.identifier,
+                    deviceName: body.device.deviceName, requestedAt: now.unix, linkSent: account != nil
+                ).insert(db)
+                return RecoveryStarted(email: email, resendAfter: now.addingTimeInterval(SendLimits.cooldown))
             }
-            // An address without an account gets the same work, undone: the time must not tell it apart.
-            try SameWorkService.forAccount(db, account, email: email) { try sendLink(db, account: $0, now: now) }
-            try RecoveryRequestRecord(
-                emailKey: emailKey, userId: account?.id, ip: ip, deviceIdentifier: body.device.identifier,
-                deviceName: body.device.deviceName, requestedAt: now.unix, linkSent: account != nil
-            ).insert(db)
-            return RecoveryStarted(email: email, resendAfter: now.addingTimeInterval(SendLimits.cooldown))
         }
     }
 
     /// Whether the link works, without spending it.
     func check(token: String) async throws -> RecoveryLink {
         let now = clock.now()
-        return try await store.pool.write { db in
-            let (link, email) = try Self.liveLink(db, hash: store.digest(token), now: now)
-            // Not kept (conform's self-test): checking spends the link.
-            if !RulePolicy.current.enforces(.recoveryLinkLive) { try LinkService.spend(db, link, now: now) }
-            return RecoveryLink(email: email, expiresAt: Date(unix: link.expiresAt))
+        let owner = try await LinkService.owner(store, token: token)
+        return try await EventLog.recordingRefusals(store, now: now, userId: owner.userId, subject: owner.email) {
+            try await store.pool.write { db in
+                let (link, email) = try Self.liveLink(db, hash: store.digest(token), now: now)
+                // Not kept (conform's self-test): checking spends the link.
+                if !RulePolicy.current.enforces(.recoveryLinkLive) { try LinkService.spend(db, link, now: now) }
+                return RecoveryLink(email: email, expiresAt: Date(unix: link.expiresAt))
+            }
         }
     }
 
@@ -151,7 +156,9 @@ struct RecoveryService: Sendable {
 
     /// Seed 003's limits on recovery emails: 30 s apart, 5 per rolling 24 h, per address.
     /// Its own limits per address, and the caps across destinations of every send (`RateLimitService`).
-    private static func refuseIfTooManyRequests(_ db: Database, emailKey: String, ip: String?, now: Date) throws {
+    private static func refuseIfTooManyRequests(
+        _ db: Database, email: String, emailKey: String, ip: String?, now: Date
+    ) throws {
         let t = now.unix
         let today = try Double.fetchAll(
             db,
@@ -172,7 +179,8 @@ struct RecoveryService: Sendable {
         }
         let caps = try RateLimitService.capRefusals(
             db, requester: RateLimitService.Requester(account: nil, clientAddress: ip), now: now)
-        try RateLimitService.refuse(refusals + caps)
+        try RateLimitService.refuse(
+            refusals + caps, send: .init(channel: .email, recipient: email, purpose: Self.purpose))
     }
 
     /// An account can be recovered by email only when it has a password to prove it with.

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 
 /// The worlds of the gallery and the tests, matching the reference backend's scenarios.
@@ -37,17 +38,29 @@ public enum SampleData {
         [
             OutboxMessage(
                 id: 4, channel: "sms", to: "+995511200300", kind: "otp", purpose: "change_phone", code: "482915",
-                link: nil, token: nil, sentAt: now - 20, status: .live),
+                link: nil, token: nil, sentAt: now - 20, status: .live,
+                text:
+                    "321Fit: 482915 is your 321Fit code to confirm your new number. It expires in \(RuleText.duration(CodeRules.lifetime)). Don't share it with anyone."
+            ),
             OutboxMessage(
                 id: 3, channel: "sms", to: "+995511200300", kind: "otp", purpose: "change_phone", code: "190344",
-                link: nil, token: nil, sentAt: now - 95, status: .superseded),
+                link: nil, token: nil, sentAt: now - 95, status: .superseded,
+                text:
+                    "321Fit: 190344 is your 321Fit code to confirm your new number. It expires in \(RuleText.duration(CodeRules.lifetime)). Don't share it with anyone."
+            ),
             OutboxMessage(
                 id: 2, channel: "email", to: "jdoe@mail.com", kind: "reauth_link", purpose: "reauth", code: nil,
                 link: "https://321.fit/verify-email?token=sample", token: "sample", sentAt: now - 31 * 60,
-                status: .expired),
+                status: .expired,
+                text: "Open this link to verify it's you: https://321.fit/verify-email?token=sample\nIt works once, "
+                    + "for \(RuleText.duration(LinkLifetimes.reauth)). If you didn't ask for it, ignore this email.",
+                subject: "Verify it's you"),
             OutboxMessage(
                 id: 1, channel: "sms", to: "+995511100000", kind: "otp", purpose: "reauth", code: "731052",
-                link: nil, token: nil, sentAt: now - 35 * 60, status: .used),
+                link: nil, token: nil, sentAt: now - 35 * 60, status: .used,
+                text:
+                    "321Fit: 731052 is your 321Fit code to verify it's you. It expires in \(RuleText.duration(CodeRules.lifetime)). Don't share it with anyone."
+            ),
         ]
     }
 
@@ -56,19 +69,32 @@ public enum SampleData {
         [
             OutboxMessage(
                 id: 9, channel: "email", to: recoveryEmail, kind: "new_device_notice", purpose: "security",
-                code: nil, link: nil, token: nil, sentAt: now - 5, status: .live),
+                code: nil, link: nil, token: nil, sentAt: now - 5, status: .live,
+                text: "A new device signed in to your account. If this wasn't you, contact support@321.fit.",
+                subject: "New sign-in to 321Fit"),
             OutboxMessage(
                 id: 8, channel: "email", to: recoveryEmail, kind: "recovery_completed_notice", purpose: "recovery",
-                code: nil, link: nil, token: nil, sentAt: now - 6, status: .live),
+                code: nil, link: nil, token: nil, sentAt: now - 6, status: .live,
+                text: "Your account was recovered by email. If this wasn't you, contact support@321.fit.",
+                subject: "Your 321Fit account was recovered"),
             OutboxMessage(
                 id: 7, channel: "email", to: recoveryEmail, kind: "lockout_notice", purpose: "security", code: nil,
-                link: nil, token: nil, sentAt: now - 120, status: .live),
+                link: nil, token: nil, sentAt: now - 120, status: .live,
+                text: "Too many wrong passwords were tried for your account, so signing in with a password is paused "
+                    + "for a while. You can still reset your password. If this wasn't you, contact support@321.fit.",
+                subject: "Sign-in to 321Fit is paused"),
             OutboxMessage(
                 id: 6, channel: "email", to: recoveryEmail, kind: "recovery_link", purpose: "recovery", code: nil,
-                link: "https://321.fit/recover?token=sample", token: "sample", sentAt: now - 180, status: .live),
+                link: "https://321.fit/recover?token=sample", token: "sample", sentAt: now - 180, status: .live,
+                text: "Open this link to recover your account: https://321.fit/recover?token=sample\nIt works once, "
+                    + "for \(RuleText.duration(LinkLifetimes.recovery)). If you didn't ask for it, ignore this email.",
+                subject: "Recover your 321Fit account"),
             OutboxMessage(
                 id: 5, channel: "sms", to: "+995511300000", kind: "recovery_started_notice", purpose: "recovery",
-                code: nil, link: nil, token: nil, sentAt: now - 181, status: .live),
+                code: nil, link: nil, token: nil, sentAt: now - 181, status: .live,
+                text:
+                    "321Fit: someone asked to recover your account by email. If this wasn't you, contact support@321.fit."
+            ),
         ]
     }
 

@@ -1,4 +1,5 @@
 import AccessAPI
+import AccessCore
 import Foundation
 import TerminalKit
 
@@ -13,7 +14,10 @@ extension ResetSent {
             OutboxMessage(
                 id: 11, channel: "email", to: "jdoe@mail.com", kind: "password_reset_link", purpose: "password_reset",
                 code: nil, link: "https://321.fit/reset-password?token=sample", token: "sample", sentAt: now - 3,
-                status: .live)
+                status: .live,
+                text: "Open this link to choose a new password: https://321.fit/reset-password?token=sample\nIt works "
+                    + "once, for \(RuleText.duration(LinkLifetimes.passwordReset)). If you didn't ask for it, ignore this email.",
+                subject: "Reset your 321Fit password")
         ]
     }
 
