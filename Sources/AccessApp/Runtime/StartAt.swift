@@ -61,6 +61,20 @@ public struct StartAt: APIRequest {
         return try await road.walk(api)
     }
 
+    /// From now until the walk has landed (or was refused), keys wait for the screen it stands on: typed on the
+    /// screen it replaces, they would open and fetch what the walk throws away. The app's start calls this on its
+    /// first state, before the backend is up; `.startAt` calls it for a tape.
+    public static func holdKeys(in state: inout AppState) {
+        if state.heldForWalk == nil { state.heldForWalk = [] }
+    }
+
+    /// The walk is over: the held keys act, in order, where the app now stands.
+    static func releaseKeys(in state: inout AppState) -> [Effect] {
+        let held = state.heldForWalk ?? []
+        state.heldForWalk = nil
+        return held.flatMap { reduce(&state, .input($0)) }
+    }
+
     /// Every gallery state with a road, in the gallery's order.
     public static var startable: [GalleryEntry] { Gallery.entries.filter { $0.road != nil } }
 
