@@ -152,7 +152,12 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
         var commands: [Command] = arrival.methods.map { [.setMethods($0)] } ?? []
         commands += arrival.grant.map { [Command.grantReauth($0)] } ?? []
         commands += [Command.resetStack(root)] + arrival.stack.dropFirst().map { Command.push($0) }
-        return apply(commands, to: &state, for: nil) + StartAt.releaseKeys(in: &state)
+        let landed = apply(commands, to: &state, for: nil)
+        var answered: [Effect] = []
+        if let code = arrival.stack.last?.as(EnterCodeScreen.self) {
+            answered = feedCodeReplies(arrival.codeReplies, toDestination: code.step.destination, in: &state)
+        }
+        return landed + answered + StartAt.releaseKeys(in: &state)
     case .presetDone(let preset, let result):
         return receivePreset(preset, result, in: &state)
     }

@@ -6,6 +6,11 @@ import TerminalKit
 enum PhoneGallery {
     static let current = SampleData.everyMethod.phone
     static let newPhone = "+995511200300"
+    /// `newPhone` as typed; taken-number gives it to another account (`--start-at enter-phone:taken`).
+    static let newNational = "511 200 300"
+    /// Where `--start-at enter-code:sign-in-wrong` sends its sign-in code: a number no scenario gives anyone.
+    static let signInPhone = "+995511123456"
+    static let signInNational = "511 123 456"
     /// A number no scenario gives anyone (fixtures/scenarios): where `--start-at enter-code` sends its code.
     static let freeNumber = "+995555010203"
     static let freeNational = "555 010 203"
@@ -35,6 +40,15 @@ extension EnterCodeScreen {
         return arrived.pushing(
             EnterPhoneScreen(flow: .changePhone, current: current, number: PhoneGallery.freeNational)
         ).pushing(EnterCodeScreen(flow: .changePhone, accepted: sent))
+    }
+
+    /// Signed out: Get started, Continue with phone, Send code for `PhoneGallery.signInPhone`, then a code that
+    /// differs in every digit from the one in the outbox.
+    static let wrongSignInCodeRoad = Road(
+        ["POST /auth/sign-in/code", "GET /_admin/outbox", "POST /auth/sign-in/code/verify 401"], signedIn: false
+    ) { api in
+        try await SendAWrongSignInCode(phone: PhoneGallery.signInPhone, national: PhoneGallery.signInNational)
+            .perform(api)
     }
 
     public static var gallery: [GalleryEntry] {
@@ -81,7 +95,9 @@ extension EnterCodeScreen {
                         resendAfter: now.addingTimeInterval(27), digits: "13"),
                     now: now)
             },
-            GalleryEntry("enter-code:sign-in-wrong", "A wrong sign-in code: attempts left") { now in
+            GalleryEntry(
+                "enter-code:sign-in-wrong", "A wrong sign-in code: attempts left", road: wrongSignInCodeRoad
+            ) { now in
                 let sent = SignInCodeChallenge(channel: .phone, destination: "+995511123456", challengeId: "chl_1")
                 return AppState(
                     root: EnterCodeScreen(
