@@ -68,6 +68,11 @@ enum LiveReplay {
         "sessions:many-devices": "Active sessions",
         "sessions:only-this-device": "Active sessions",
         "enter-code:sign-in-wrong": "Enter the code",
+        "enter-code:sign-in-email": "Enter the code",
+        "delete-blockers:sessions": "Delete account",
+        "delete-blockers:payout": "Delete account",
+        "delete-blockers:bookings": "Delete account",
+        "delete-blockers:coach-both": "Delete account",
     ]
 
     /// The scenario each state's road is walked on, where the default one does not lead there.
@@ -75,6 +80,11 @@ enum LiveReplay {
         "enter-phone:taken": "taken-number",
         "sessions:many-devices": "many-devices",
         "enter-code:sign-in-wrong": "new-user",
+        "enter-code:sign-in-email": "new-user",
+        "delete-blockers:sessions": "coach-sessions",
+        "delete-blockers:payout": "coach-payout",
+        "delete-blockers:bookings": "athlete-bookings",
+        "delete-blockers:coach-both": "coach-both",
     ]
 
     @Test func everyStartableStateIsCheckedHere() {
@@ -248,6 +258,46 @@ enum LiveReplay {
             try await replay.send(.startAt("sessions:many-devices"))
             let missed = try #require(StartAt.missed("sessions:many-devices", on: replay.runtime.state))
             #expect(missed.contains("is signed in on no other device (many-devices is)"))
+        }
+    }
+}
+
+/// Delete account's blockers and the emailed sign-in code, reached by their roads.
+@Suite struct BlockerAndEmailRoadsTests {
+    @Test func aPendingPayoutIsTheBackendsBlockerBehindDeleteAccount() async throws {
+        try await LiveReplay.with(scenario: "coach-payout") { replay, _, _ in
+            try await replay.send(.startAt("delete-blockers:payout"))
+            let state = replay.runtime.state
+            let screen = try #require(state.top.as(DeleteBlockersScreen.self))
+            let payout = try #require(screen.blockers.first?.payout)
+            #expect(payout.availableMinor == 24550)
+            #expect(payout.onHoldMinor == 7500)
+            #expect(state.stack.map(\.base.id) == ["settings", "hub", "delete-account", "delete-blockers"])
+            try await LiveReplay.play(
+                "expect-request GET /me/delete-preflight 200 times 1\nexpect-no-request /auth/reauth/*", on: &replay)
+        }
+    }
+
+    @Test func aScenarioWithOtherBlockersSaysWhatItAnswered() async throws {
+        try await LiveReplay.with { replay, _, _ in
+            try await replay.send(.startAt("delete-blockers:payout"))
+            let missed = try #require(StartAt.missed("delete-blockers:payout", on: replay.runtime.state))
+            #expect(missed.hasSuffix("delete check answered nothing, not pending_payout (coach-payout has it)."))
+        }
+    }
+
+    @Test func theEmailedSignInCodeIsInTheOutboxAndSignsIn() async throws {
+        try await LiveReplay.with(scenario: "new-user") { replay, _, _ in
+            try await replay.send(.startAt("enter-code:sign-in-email"))
+            let screen = try #require(replay.runtime.state.top.as(EnterCodeScreen.self))
+            #expect(screen.step.isEmailed)
+            #expect(screen.step.destination == PhoneGallery.signInEmail)
+            try await LiveReplay.play(
+                """
+                expect-request POST /auth/sign-in/code 2xx times 1
+                code
+                expect-request POST /auth/sign-in/code/verify 200 times 1
+                """, on: &replay)
         }
     }
 }

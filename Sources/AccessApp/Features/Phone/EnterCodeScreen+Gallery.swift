@@ -11,6 +11,8 @@ enum PhoneGallery {
     /// Where `--start-at enter-code:sign-in-wrong` sends its sign-in code: a number no scenario gives anyone.
     static let signInPhone = "+995511123456"
     static let signInNational = "511 123 456"
+    /// Where `--start-at enter-code:sign-in-email` sends its sign-in code: an address no scenario gives anyone.
+    static let signInEmail = "new.user@mail.com"
     /// A number no scenario gives anyone (fixtures/scenarios): where `--start-at enter-code` sends its code.
     static let freeNumber = "+995555010203"
     static let freeNational = "555 010 203"
@@ -51,6 +53,18 @@ extension EnterCodeScreen {
             .perform(api)
     }
 
+    /// Signed out: Get started, Continue with email, Send code for `PhoneGallery.signInEmail`; the boxes are empty.
+    static let emailedSignInCodeRoad = Road(["POST /auth/sign-in/code"], signedIn: false) { api in
+        let address = PhoneGallery.signInEmail
+        let challenge = try await Endpoint.StartSignInCode(channel: .email, email: address).perform(api)
+        return Arrival(
+            [
+                WelcomeScreen(), SignInScreen(), SignInEmailScreen(email: address),
+                EnterCodeScreen(signIn: challenge, channel: .email),
+            ],
+            methods: nil)
+    }
+
     public static var gallery: [GalleryEntry] {
         accountGallery + signInGallery
     }
@@ -87,7 +101,9 @@ extension EnterCodeScreen {
     /// Continue with phone or email (seed 004), served by the same screen.
     static var signInGallery: [GalleryEntry] {
         [
-            GalleryEntry("enter-code:sign-in-email", "The code emailed to continue with email") { now in
+            GalleryEntry(
+                "enter-code:sign-in-email", "The code emailed to continue with email", road: emailedSignInCodeRoad
+            ) { now in
                 let sent = SignInCodeChallenge(channel: .email, destination: "new.user@mail.com", challengeId: "chl_1")
                 return AppState(
                     root: EnterCodeScreen(
