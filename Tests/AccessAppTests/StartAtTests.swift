@@ -73,6 +73,7 @@ enum LiveReplay {
         "delete-blockers:payout": "Delete account",
         "delete-blockers:bookings": "Delete account",
         "delete-blockers:coach-both": "Delete account",
+        "two-factor:on": "Two-factor authentication",
     ]
 
     /// The scenario each state's road is walked on, where the default one does not lead there.
@@ -85,6 +86,7 @@ enum LiveReplay {
         "delete-blockers:payout": "coach-payout",
         "delete-blockers:bookings": "athlete-bookings",
         "delete-blockers:coach-both": "coach-both",
+        "two-factor:on": "two-factor",
     ]
 
     @Test func everyStartableStateIsCheckedHere() {
@@ -262,7 +264,7 @@ enum LiveReplay {
     }
 }
 
-/// Delete account's blockers and the emailed sign-in code, reached by their roads.
+/// Delete account's blockers, two-factor on and the emailed sign-in code, reached by their roads.
 @Suite struct BlockerAndEmailRoadsTests {
     @Test func aPendingPayoutIsTheBackendsBlockerBehindDeleteAccount() async throws {
         try await LiveReplay.with(scenario: "coach-payout") { replay, _, _ in
@@ -283,6 +285,19 @@ enum LiveReplay {
             try await replay.send(.startAt("delete-blockers:payout"))
             let missed = try #require(StartAt.missed("delete-blockers:payout", on: replay.runtime.state))
             #expect(missed.hasSuffix("delete check answered nothing, not pending_payout (coach-payout has it)."))
+        }
+    }
+
+    @Test func twoFactorOnIsTheBackendsStatusAndOffSaysSo() async throws {
+        try await LiveReplay.with(scenario: "two-factor") { replay, _, _ in
+            try await replay.send(.startAt("two-factor"))
+            let screen = try #require(replay.runtime.state.top.as(TwoFactorScreen.self))
+            #expect(screen.status?.recoveryCodesRemaining == 10)
+        }
+        try await LiveReplay.with { replay, _, _ in
+            try await replay.send(.startAt("two-factor:on"))
+            let missed = try #require(StartAt.missed("two-factor:on", on: replay.runtime.state))
+            #expect(missed.hasSuffix("two-factor is off for this scenario's user (two-factor has it on)."))
         }
     }
 
