@@ -15,13 +15,15 @@ struct Screens: ParsableCommand {
 
     @Flag(
         help:
-            "Only the states `--start-at` can start at, each with the backend calls that reach it after a tab.")
+            "Only the states `--start-at` can start at, each with the backend calls that reach it after a tab (signed out: from Welcome, on a scenario that starts signed out)."
+    )
     var startable = false
 
     func run() {
         if startable {
             for entry in StartAt.startable {
-                print("\(entry.id)\t\(entry.road?.calls.joined(separator: ", ") ?? "")")
+                guard let road = entry.road else { continue }
+                print("\(entry.id)\t\(road.signedIn ? "" : "signed out: ")\(road.calls.joined(separator: ", "))")
             }
             return
         }

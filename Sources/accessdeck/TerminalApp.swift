@@ -156,6 +156,8 @@ struct TerminalApp {
                 platform: appearance.platform ?? .ios, ascii: terminal.options.ascii,
                 hasReferenceBackend: backendOptions.backend == nil, deviceRegion: deviceRegion, timeZone: .current))
         state.options.theme = terminal.options.theme.name
+        // Typed before the walk lands, keys wait for its screen, on the starting screen too.
+        if startAt != nil { StartAt.holdKeys(in: &state) }
         return state
     }
 

@@ -64,6 +64,29 @@ enum LiveReplay {
         "reauth-picker:change-phone": "Verify it's you",
         "enter-phone:change": "New phone number",
         "enter-code:empty": "Enter the code",
+        "enter-phone:taken": "New phone number",
+        "sessions:many-devices": "Active sessions",
+        "sessions:only-this-device": "Active sessions",
+        "enter-code:sign-in-wrong": "Enter the code",
+        "enter-code:sign-in-email": "Enter the code",
+        "delete-blockers:sessions": "Delete account",
+        "delete-blockers:payout": "Delete account",
+        "delete-blockers:bookings": "Delete account",
+        "delete-blockers:coach-both": "Delete account",
+        "two-factor:on": "Two-factor authentication",
+    ]
+
+    /// The scenario each state's road is walked on, where the default one does not lead there.
+    static let scenarios = [
+        "enter-phone:taken": "taken-number",
+        "sessions:many-devices": "many-devices",
+        "enter-code:sign-in-wrong": "new-user",
+        "enter-code:sign-in-email": "new-user",
+        "delete-blockers:sessions": "coach-sessions",
+        "delete-blockers:payout": "coach-payout",
+        "delete-blockers:bookings": "athlete-bookings",
+        "delete-blockers:coach-both": "coach-both",
+        "two-factor:on": "two-factor",
     ]
 
     @Test func everyStartableStateIsCheckedHere() {
@@ -73,18 +96,20 @@ enum LiveReplay {
     @Test(arguments: titles.keys.sorted())
     func startsOnTheStatesScreenByTheCallsItsRoadNames(_ id: String) async throws {
         let road = try #require(Gallery.entry(id)?.road)
-        try await LiveReplay.with { replay, _, _ in
+        try await LiveReplay.with(scenario: Self.scenarios[id] ?? "default") { replay, _, _ in
             try await replay.send(.startAt(id))
             let state = replay.runtime.state
             #expect(StartAt.missed(id, on: state) == nil)
             #expect(renderFrame(state, size: .standard).screenTitle == Self.titles[id])
             #expect(state.defects.isEmpty)
-            #expect(state.stack.first?.is(ScreenType(SettingsScreen.self)) == true)
-            // Each call the road names is in the backend's journal, answered 2xx ("{provider}": any value).
+            let root = road.signedIn ? ScreenType(SettingsScreen.self) : ScreenType(WelcomeScreen.self)
+            #expect(state.stack.first?.is(root) == true)
+            // Each call the road names is in the backend's journal, answered 2xx or with the status it names
+            // ("{provider}": any value).
             let checks = road.calls.map { call -> String in
-                let path = call.split(separator: " ")[1]
-                let pattern = path.firstIndex(of: "{").map { path[..<$0] + "*" } ?? path
-                return "expect-request \(call.split(separator: " ")[0]) \(pattern) 2xx"
+                let words = call.split(separator: " ")
+                let pattern = words[1].firstIndex(of: "{").map { words[1][..<$0] + "*" } ?? words[1]
+                return "expect-request \(words[0]) \(pattern) \(words.count > 2 ? words[2] : "2xx")"
             }
             #expect(!checks.isEmpty)
             try await LiveReplay.play(checks.joined(separator: "\n"), on: &replay)
@@ -169,5 +194,125 @@ enum LiveReplay {
             try Tape(parsing: "key Enter\nstart-at enter-code")
         }
         #expect(throws: Tape.ParseError.self) { try Tape(parsing: "start-at hub:offline") }
+    }
+}
+
+/// The roads beside the phone, sign-in and sessions states: each lands on what the backend answered, and a
+/// scenario that answers otherwise says so rather than land there.
+@Suite struct MoreStartAtRoadsTests {
+    @Test func theTakenNumberIsTheBackends409OnThePhoneScreen() async throws {
+        try await LiveReplay.with(scenario: "taken-number") { replay, _, _ in
+            try await replay.send(.startAt("enter-phone:taken"))
+            let screen = try #require(replay.runtime.state.top.as(EnterPhoneScreen.self))
+            #expect(screen.error == EnterPhoneScreen.takenText)
+            #expect(screen.e164 == PhoneGallery.newPhone)
+            try await LiveReplay.play(
+                """
+                expect-request POST /auth/phone/request-otp 409 times 1
+                expect "\(EnterPhoneScreen.takenText)"
+                """, on: &replay)
+        }
+    }
+
+    @Test func aScenarioWhereTheNumberIsFreeSaysSo() async throws {
+        try await LiveReplay.with { replay, _, _ in
+            try await replay.send(.startAt("enter-phone:taken"))
+            let missed = try #require(StartAt.missed("enter-phone:taken", on: replay.runtime.state))
+            #expect(missed.contains("belongs to nobody else in this scenario"))
+        }
+    }
+
+    @Test func aWrongSignInCodeIsTheBackendsAnswerWithItsTriesLeft() async throws {
+        try await LiveReplay.with(scenario: "new-user") { replay, _, _ in
+            try await replay.send(.startAt("enter-code:sign-in-wrong"))
+            let state = replay.runtime.state
+            let screen = try #require(state.top.as(EnterCodeScreen.self))
+            #expect(screen.step.destination == PhoneGallery.signInPhone)
+            #expect(screen.entry.refusal == .incorrect(attemptsRemaining: CodeRules.maxWrongAttempts - 1))
+            #expect(state.stack.map(\.base.id) == ["welcome", "sign-in", "enter-phone", "enter-code"])
+            // The right code, typed now, is still taken: the walk cost one try, not the code.
+            try await LiveReplay.play(
+                """
+                expect-request POST /auth/sign-in/code 2xx times 1
+                expect-request POST /auth/sign-in/code/verify 401 times 1
+                code
+                expect-request POST /auth/sign-in/code/verify 200 times 1
+                """, on: &replay)
+        }
+    }
+
+    @Test func aSignedOutRoadOnAScenarioThatStartsSignedInSaysWhy() async throws {
+        try await LiveReplay.with { replay, _, _ in
+            try await replay.send(.startAt("enter-code:sign-in-wrong"))
+            let missed = try #require(StartAt.missed("enter-code:sign-in-wrong", on: replay.runtime.state))
+            #expect(missed.contains("is reached signed out, and this scenario starts signed in"))
+            try await LiveReplay.play("expect-no-request /auth/sign-in/*", on: &replay)
+        }
+    }
+
+    @Test func theSessionsListIsTheBackendsAndItsStateMatchesTheScenario() async throws {
+        try await LiveReplay.with(scenario: "many-devices") { replay, _, _ in
+            try await replay.send(.startAt("sessions"))
+            let screen = try #require(replay.runtime.state.top.as(ActiveSessionsScreen.self))
+            #expect(screen.others.count == 4)
+        }
+        try await LiveReplay.with { replay, _, _ in
+            try await replay.send(.startAt("sessions:many-devices"))
+            let missed = try #require(StartAt.missed("sessions:many-devices", on: replay.runtime.state))
+            #expect(missed.contains("is signed in on no other device (many-devices is)"))
+        }
+    }
+}
+
+/// Delete account's blockers, two-factor on and the emailed sign-in code, reached by their roads.
+@Suite struct BlockerAndEmailRoadsTests {
+    @Test func aPendingPayoutIsTheBackendsBlockerBehindDeleteAccount() async throws {
+        try await LiveReplay.with(scenario: "coach-payout") { replay, _, _ in
+            try await replay.send(.startAt("delete-blockers:payout"))
+            let state = replay.runtime.state
+            let screen = try #require(state.top.as(DeleteBlockersScreen.self))
+            let payout = try #require(screen.blockers.first?.payout)
+            #expect(payout.availableMinor == 24550)
+            #expect(payout.onHoldMinor == 7500)
+            #expect(state.stack.map(\.base.id) == ["settings", "hub", "delete-account", "delete-blockers"])
+            try await LiveReplay.play(
+                "expect-request GET /me/delete-preflight 200 times 1\nexpect-no-request /auth/reauth/*", on: &replay)
+        }
+    }
+
+    @Test func aScenarioWithOtherBlockersSaysWhatItAnswered() async throws {
+        try await LiveReplay.with { replay, _, _ in
+            try await replay.send(.startAt("delete-blockers:payout"))
+            let missed = try #require(StartAt.missed("delete-blockers:payout", on: replay.runtime.state))
+            #expect(missed.hasSuffix("delete check answered nothing, not pending_payout (coach-payout has it)."))
+        }
+    }
+
+    @Test func twoFactorOnIsTheBackendsStatusAndOffSaysSo() async throws {
+        try await LiveReplay.with(scenario: "two-factor") { replay, _, _ in
+            try await replay.send(.startAt("two-factor"))
+            let screen = try #require(replay.runtime.state.top.as(TwoFactorScreen.self))
+            #expect(screen.status?.recoveryCodesRemaining == 10)
+        }
+        try await LiveReplay.with { replay, _, _ in
+            try await replay.send(.startAt("two-factor:on"))
+            let missed = try #require(StartAt.missed("two-factor:on", on: replay.runtime.state))
+            #expect(missed.hasSuffix("two-factor is off for this scenario's user (two-factor has it on)."))
+        }
+    }
+
+    @Test func theEmailedSignInCodeIsInTheOutboxAndSignsIn() async throws {
+        try await LiveReplay.with(scenario: "new-user") { replay, _, _ in
+            try await replay.send(.startAt("enter-code:sign-in-email"))
+            let screen = try #require(replay.runtime.state.top.as(EnterCodeScreen.self))
+            #expect(screen.step.isEmailed)
+            #expect(screen.step.destination == PhoneGallery.signInEmail)
+            try await LiveReplay.play(
+                """
+                expect-request POST /auth/sign-in/code 2xx times 1
+                code
+                expect-request POST /auth/sign-in/code/verify 200 times 1
+                """, on: &replay)
+        }
     }
 }

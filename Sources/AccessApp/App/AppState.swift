@@ -49,6 +49,9 @@ public struct AppState: Equatable, Sendable {
     /// Links handed over while the start has not settled which screen the app stands on, in order: opened
     /// once it has (issue 48 item 7: the start's own landing used to take a link's screens off the stack).
     public var heldLinks: [String] = []
+    /// `--start-at`'s road is being walked (or is about to be): the keys typed meanwhile, in order, kept for the
+    /// screen it lands on, since the walk replaces the stack they would act on (`StartAt.holdKeys`). nil otherwise.
+    public var heldForWalk: [InputEvent]?
     /// Programming errors the reducer caught instead of guessing (a `popTo` whose target is
     /// not on the stack): tests fail when this is not empty.
     public var defects: [String] = []

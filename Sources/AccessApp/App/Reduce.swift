@@ -13,6 +13,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         effects = []
     case .input(.key(.control("c"))):
         return [.quit]
+    case .input(let event) where state.heldForWalk != nil:
+        // The walk will replace the screens this key would act on: it waits for the one it lands on.
+        if let held = state.heldForWalk, held.count < StartingScreen.pendingLimit { state.heldForWalk = held + [event] }
+        return []
     case .input where state.console.switching != nil:
         // The old world is gone and the new one not there yet: no key may act on the old screens.
         return []

@@ -29,6 +29,7 @@ func reduceConsole(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .setFaults(let faults, let label):
         return runPaletteAction(.setFaults(faults, label: label), in: &state)
     case .startAt(let id):
+        StartAt.holdKeys(in: &state)
         return state.send(Call(StartAt(id: id)) { ConsoleReply.arrived(id, $0) }, for: .console)
     default:
         return []
@@ -144,13 +145,19 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
     case .signedOutElsewhere(.failure(let failure)):
         return apply([.showToast("This device was not signed out: \(failure.message)")], to: &state, for: nil)
     case .arrived(let id, .failure(let failure)):
-        return apply([.showToast(StartAt.notStartedText(id, failure))], to: &state, for: nil)
+        let effects = apply([.showToast(StartAt.notStartedText(id, failure))], to: &state, for: nil)
+        return effects + StartAt.releaseKeys(in: &state)
     case .arrived(_, .success(let arrival)):
-        guard let root = arrival.stack.first else { return [] }
+        guard let root = arrival.stack.first else { return StartAt.releaseKeys(in: &state) }
         var commands: [Command] = arrival.methods.map { [.setMethods($0)] } ?? []
         commands += arrival.grant.map { [Command.grantReauth($0)] } ?? []
         commands += [Command.resetStack(root)] + arrival.stack.dropFirst().map { Command.push($0) }
-        return apply(commands, to: &state, for: nil)
+        let landed = apply(commands, to: &state, for: nil)
+        var answered: [Effect] = []
+        if let code = arrival.stack.last?.as(EnterCodeScreen.self) {
+            answered = feedCodeReplies(arrival.codeReplies, toDestination: code.step.destination, in: &state)
+        }
+        return landed + answered + StartAt.releaseKeys(in: &state)
     case .presetDone(let preset, let result):
         return receivePreset(preset, result, in: &state)
     }

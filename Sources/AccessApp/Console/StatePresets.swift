@@ -174,9 +174,20 @@ func receivePreset(
         guard case .failure(let failure) = result else { return [] }
         return apply([.showToast("\(preset.title): \(failure.message)")], to: &state, for: nil)
     }
+    let effects = feedCodeReplies(outcome.replies, toDestination: outcome.destination, in: &state)
+    return effects + apply([.showToast(outcome.summary)], to: &state, for: nil)
+}
+
+/// Answers to calls made for the code screen on top (by a preset, or a `--start-at` walk), fed to it in order as
+/// its own calls' answers are, while it is the screen for `destination`.
+func feedCodeReplies(
+    _ replies: [EnterCodeScreen.Reply], toDestination destination: String, in state: inout AppState
+)
+    -> [Effect]
+{
     var effects: [Effect] = []
-    for reply in outcome.replies {
-        guard state.top.as(EnterCodeScreen.self)?.step.destination == outcome.destination else { break }
+    for reply in replies {
+        guard state.top.as(EnterCodeScreen.self)?.step.destination == destination else { break }
         let context = state.context
         let commands = state.top.update { screen -> [Command] in
             guard var code = screen as? EnterCodeScreen else { return [] }
@@ -185,5 +196,5 @@ func receivePreset(
         }
         effects += apply(commands, to: &state, for: .screen(depth: state.stack.count - 1))
     }
-    return effects + apply([.showToast(outcome.summary)], to: &state, for: nil)
+    return effects
 }

@@ -6,27 +6,35 @@ import Foundation
 /// `play --start-at` and a tape's `start-at` line take it, so the state on screen is the backend's own (the code
 /// is in the outbox, its countdown is the backend's), never a sample's. Each road sits beside its gallery state.
 public struct Road: Sendable {
-    /// The calls, as the journal lists them ("POST /auth/phone/request-otp"), for the list of states to start at.
+    /// The calls, as the journal lists them ("POST /auth/phone/request-otp"), for the list of states to start at;
+    /// a third word is the status the call is answered with when it is not a 2xx ("… 409").
     public let calls: [String]
+    /// Walked as the scenario's user (signed in), or from Welcome by a scenario that starts signed out.
+    public let signedIn: Bool
     let walk: @Sendable (APIContext) async throws -> Arrival
 
-    init(_ calls: [String], walk: @escaping @Sendable (APIContext) async throws -> Arrival) {
+    init(
+        _ calls: [String], signedIn: Bool = true, walk: @escaping @Sendable (APIContext) async throws -> Arrival
+    ) {
         self.calls = calls
+        self.signedIn = signedIn
         self.walk = walk
     }
 
     /// This road, then `more` calls from where it ends.
     func then(_ more: [String], walk next: @escaping @Sendable (APIContext, Arrival) async throws -> Arrival) -> Road {
         let first = walk
-        return Road(calls + more) { api in try await next(api, try await first(api)) }
+        return Road(calls + more, signedIn: signedIn) { api in try await next(api, try await first(api)) }
     }
 }
 
-/// Where a road ends: the stack, root first; the methods it read; the "Verify it's you" window it opened.
+/// Where a road ends: the stack, root first; the methods it read; the "Verify it's you" window it opened; the
+/// answers to the code screen on top that the walk's last calls got, fed to it as its own calls' answers are.
 public struct Arrival: Equatable, Sendable {
     var stack: [AnyScreen]
     var methods: AuthMethods?
     var grant: ReauthGrant?
+    var codeReplies: [EnterCodeScreen.Reply] = []
 
     init(_ stack: [any ScreenModel], methods: AuthMethods?, grant: ReauthGrant? = nil) {
         self.stack = stack.map { AnyScreen($0) }
@@ -53,12 +61,28 @@ public struct StartAt: APIRequest {
         guard let road = Gallery.entry(id)?.road else {
             throw APIError.server(status: 0, code: "no_road", message: "\(id) cannot be started at.")
         }
-        guard await api.client.isSignedIn else {
+        guard await api.client.isSignedIn == road.signedIn else {
             throw APIError.server(
-                status: 0, code: "signed_out",
-                message: "\(id) is reached signed in, and this scenario starts signed out.")
+                status: 0, code: road.signedIn ? "signed_out" : "signed_in",
+                message: road.signedIn
+                    ? "\(id) is reached signed in, and this scenario starts signed out."
+                    : "\(id) is reached signed out, and this scenario starts signed in (new-user starts signed out).")
         }
         return try await road.walk(api)
+    }
+
+    /// From now until the walk has landed (or was refused), keys wait for the screen it stands on: typed on the
+    /// screen it replaces, they would open and fetch what the walk throws away. The app's start calls this on its
+    /// first state, before the backend is up; `.startAt` calls it for a tape.
+    public static func holdKeys(in state: inout AppState) {
+        if state.heldForWalk == nil { state.heldForWalk = [] }
+    }
+
+    /// The walk is over: the held keys act, in order, where the app now stands.
+    static func releaseKeys(in state: inout AppState) -> [Effect] {
+        let held = state.heldForWalk ?? []
+        state.heldForWalk = nil
+        return held.flatMap { reduce(&state, .input($0)) }
     }
 
     /// Every gallery state with a road, in the gallery's order.
@@ -134,6 +158,63 @@ enum Roads {
         }
         let grant = try await ReauthBySocial(provider: provider).perform(api)
         return hub.pushing(EnterPhoneScreen(flow: .changePhone, current: phone), grant: grant)
+    }
+}
+
+/// The taken-number error: the hub's "Verify it's you", then Send code for a number the backend says belongs to
+/// another account; the walk ends on the phone screen as the 409 leaves it. A number that is free here is no road.
+struct SendCodeToATakenNumber: APIRequest {
+    let verified: Arrival
+
+    func perform(_ api: APIContext) async throws -> Arrival {
+        let phone = PhoneGallery.newPhone
+        do {
+            _ = try await Endpoint.RequestOtp(
+                phone: phone, purpose: .changePhone, reauthToken: verified.grant?.reauthToken
+            ).perform(api)
+        } catch APIError.taken {
+            var arrived = verified
+            arrived.stack.removeLast()
+            return arrived.pushing(
+                EnterPhoneScreen(
+                    flow: .changePhone, current: verified.methods?.phone, number: PhoneGallery.newNational,
+                    error: EnterPhoneScreen.takenText))
+        }
+        throw APIError.server(
+            status: 0, code: "not_taken",
+            message:
+                "\(phone) belongs to nobody else in this scenario, and a code was sent (taken-number has it taken).")
+    }
+}
+
+/// A wrong sign-in code: Continue with phone sends one (signed out), the right one is read from the outbox, and
+/// a code that differs in every digit is sent to the verify route, as the code screen sends one.
+struct SendAWrongSignInCode: APIRequest {
+    let phone: String
+    /// `phone` as typed on the Georgian sign-in screen.
+    let national: String
+
+    func perform(_ api: APIContext) async throws -> Arrival {
+        let challenge = try await Endpoint.StartSignInCode(channel: .phone, phone: phone).perform(api)
+        guard let right = try await api.client.newestLiveCode(to: phone) else {
+            throw APIError.server(status: 0, code: "no_code", message: "the outbox has no live code to \(phone).")
+        }
+        let wrong = ExhaustCode.wrong(right)
+        let answer: EnterCodeScreen.Reply
+        do {
+            let verify = VerifySignInCode(challengeId: challenge.challengeId, code: wrong, displayName: nil)
+            answer = .verifySignIn(.success(try await verify.perform(api)))
+        } catch let failure as APIError {
+            answer = .verifySignIn(.failure(failure))
+        }
+        let sent = EnterCodeScreen(signIn: challenge, channel: .phone)
+        let typed = EnterCodeScreen(
+            step: sent.step, expiresAt: sent.expiresAt, resendAfter: sent.resendAfter, digits: wrong)
+        var arrival = Arrival(
+            [WelcomeScreen(), SignInScreen(), EnterPhoneScreen.signIn(region: "GE", number: national), typed],
+            methods: nil)
+        arrival.codeReplies = [answer]
+        return arrival
     }
 }
 

@@ -6,6 +6,13 @@ import TerminalKit
 enum PhoneGallery {
     static let current = SampleData.everyMethod.phone
     static let newPhone = "+995511200300"
+    /// `newPhone` as typed; taken-number gives it to another account (`--start-at enter-phone:taken`).
+    static let newNational = "511 200 300"
+    /// Where `--start-at enter-code:sign-in-wrong` sends its sign-in code: a number no scenario gives anyone.
+    static let signInPhone = "+995511123456"
+    static let signInNational = "511 123 456"
+    /// Where `--start-at enter-code:sign-in-email` sends its sign-in code: an address no scenario gives anyone.
+    static let signInEmail = "new.user@mail.com"
     /// A number no scenario gives anyone (fixtures/scenarios): where `--start-at enter-code` sends its code.
     static let freeNumber = "+995555010203"
     static let freeNational = "555 010 203"
@@ -35,6 +42,27 @@ extension EnterCodeScreen {
         return arrived.pushing(
             EnterPhoneScreen(flow: .changePhone, current: current, number: PhoneGallery.freeNational)
         ).pushing(EnterCodeScreen(flow: .changePhone, accepted: sent))
+    }
+
+    /// Signed out: Get started, Continue with phone, Send code for `PhoneGallery.signInPhone`, then a code that
+    /// differs in every digit from the one in the outbox.
+    static let wrongSignInCodeRoad = Road(
+        ["POST /auth/sign-in/code", "GET /_admin/outbox", "POST /auth/sign-in/code/verify 401"], signedIn: false
+    ) { api in
+        try await SendAWrongSignInCode(phone: PhoneGallery.signInPhone, national: PhoneGallery.signInNational)
+            .perform(api)
+    }
+
+    /// Signed out: Get started, Continue with email, Send code for `PhoneGallery.signInEmail`; the boxes are empty.
+    static let emailedSignInCodeRoad = Road(["POST /auth/sign-in/code"], signedIn: false) { api in
+        let address = PhoneGallery.signInEmail
+        let challenge = try await Endpoint.StartSignInCode(channel: .email, email: address).perform(api)
+        return Arrival(
+            [
+                WelcomeScreen(), SignInScreen(), SignInEmailScreen(email: address),
+                EnterCodeScreen(signIn: challenge, channel: .email),
+            ],
+            methods: nil)
     }
 
     public static var gallery: [GalleryEntry] {
@@ -73,7 +101,9 @@ extension EnterCodeScreen {
     /// Continue with phone or email (seed 004), served by the same screen.
     static var signInGallery: [GalleryEntry] {
         [
-            GalleryEntry("enter-code:sign-in-email", "The code emailed to continue with email") { now in
+            GalleryEntry(
+                "enter-code:sign-in-email", "The code emailed to continue with email", road: emailedSignInCodeRoad
+            ) { now in
                 let sent = SignInCodeChallenge(channel: .email, destination: "new.user@mail.com", challengeId: "chl_1")
                 return AppState(
                     root: EnterCodeScreen(
@@ -81,7 +111,9 @@ extension EnterCodeScreen {
                         resendAfter: now.addingTimeInterval(27), digits: "13"),
                     now: now)
             },
-            GalleryEntry("enter-code:sign-in-wrong", "A wrong sign-in code: attempts left") { now in
+            GalleryEntry(
+                "enter-code:sign-in-wrong", "A wrong sign-in code: attempts left", road: wrongSignInCodeRoad
+            ) { now in
                 let sent = SignInCodeChallenge(channel: .phone, destination: "+995511123456", challengeId: "chl_1")
                 return AppState(
                     root: EnterCodeScreen(

@@ -27,7 +27,12 @@ extension EnterPhoneScreen {
                     [EnterPhoneScreen(flow: .changePhone, current: PhoneGallery.current, number: "511 200 300")],
                     now: $0)
             },
-            GalleryEntry("enter-phone:taken", "The number belongs to another account") {
+            GalleryEntry(
+                "enter-phone:taken", "The number belongs to another account",
+                road: Roads.verifiedForNewPhone.then(["POST /auth/phone/request-otp 409"]) { api, verified in
+                    try await SendCodeToATakenNumber(verified: verified).perform(api)
+                }
+            ) {
                 SampleData.state(
                     [
                         EnterPhoneScreen(

@@ -30,15 +30,37 @@ extension ActiveSessionsScreen {
 
     public static var defaultGalleryState: String { "many-devices" }
 
+    /// The hub, then its Active sessions row: the list is `GET /me/sessions`'s answer. `othersSignedIn` says which
+    /// of the two states it is for; a scenario whose list is the other one says so rather than land there.
+    static func road(othersSignedIn: Bool) -> Road {
+        Roads.hub.then(["GET /me/sessions"]) { api, hub in
+            let sessions = try await LoadSessions().perform(api)
+            guard sessions.contains(where: { !$0.isCurrent }) == othersSignedIn else {
+                let hint =
+                    othersSignedIn
+                    ? "is signed in on no other device (many-devices is)"
+                    : "is signed in on other devices too (default is not)"
+                throw APIError.server(status: 0, code: "other_sessions", message: "the scenario's user \(hint).")
+            }
+            return hub.pushing(ActiveSessionsScreen(sessions: sessions, isLoading: false))
+        }
+    }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("sessions:loading", "First fetch: skeleton rows") {
                 SampleData.state([ActiveSessionsScreen()], now: $0)
             },
-            GalleryEntry("sessions:many-devices", "This device first, then the others newest first") {
+            GalleryEntry(
+                "sessions:many-devices", "This device first, then the others newest first",
+                road: road(othersSignedIn: true)
+            ) {
                 SampleData.state([sample(now: $0)], now: $0)
             },
-            GalleryEntry("sessions:only-this-device", "Nothing else signed in: no Sign out all") { now in
+            GalleryEntry(
+                "sessions:only-this-device", "Nothing else signed in: no Sign out all",
+                road: road(othersSignedIn: false)
+            ) { now in
                 let own = Array(sampleSessions(now: now).prefix(1))
                 return SampleData.state([ActiveSessionsScreen(sessions: own, isLoading: false)], now: now)
             },

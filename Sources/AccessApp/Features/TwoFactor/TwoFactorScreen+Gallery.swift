@@ -19,12 +19,24 @@ extension TwoFactorScreen {
 
     public static var defaultGalleryState: String { "on" }
 
+    /// The hub, then its Two-factor authentication row: `GET /me/two-factor`'s answer, where two-factor is on
+    /// (`--scenario two-factor`); a scenario where it is off says so.
+    static let onRoad = Roads.hub.then(["GET /me/two-factor"]) { api, hub in
+        let status = try await Endpoint.GetTwoFactor().perform(api)
+        guard status.enabled else {
+            throw APIError.server(
+                status: 0, code: "two_factor_off",
+                message: "two-factor is off for this scenario's user (two-factor has it on).")
+        }
+        return hub.pushing(TwoFactorScreen(status: status, isLoading: false))
+    }
+
     public static var gallery: [GalleryEntry] {
         [
             GalleryEntry("two-factor:loading", "First fetch: skeleton rows") {
                 SampleData.state([TwoFactorScreen()], methods: methodsOn, now: $0)
             },
-            GalleryEntry("two-factor:on", "On, ten recovery codes left") {
+            GalleryEntry("two-factor:on", "On, ten recovery codes left", road: onRoad) {
                 SampleData.state([sample(now: $0)], methods: methodsOn, now: $0)
             },
             GalleryEntry("two-factor:few-codes", "On, two recovery codes left: said louder") {
