@@ -1,3 +1,4 @@
+import AccessAPI
 import AccessBackend
 import AsyncHTTPClient
 import Foundation
@@ -76,6 +77,8 @@ struct Forwarder: HTTPResponder {
             // Passed on as the upstream sent it: Hummingbird would write the proxy's own wall clock in its place.
             headers.append(HTTPField(name: field == .date ? FrontDoor<Forwarder>.dateField : field, value: value))
         }
+        // The client learns which exchange this was, the number the findings cite (the app's F3 marks it).
+        headers[values: Self.exchangeField] = [String(number)]
         let arrival = Date()
         let received = answer.headers.map { (name: $0.name, value: $0.value) }
         let forwarded = sent
@@ -105,6 +108,10 @@ struct Forwarder: HTTPResponder {
             status: .init(code: status, reasonPhrase: answer.status.reasonPhrase), headers: headers,
             body: ResponseBody(asyncSequence: CopiedBody(base: answer.body, copy: responseCopy)))
     }
+
+    /// Added to every forwarded answer: the exchange's number. The contract checks read the upstream's headers,
+    /// so the proxy's own is never a break.
+    static let exchangeField = HTTPField.Name(ProxyFindingsDigest.exchangeHeader)!
 
     /// What the proxy found so far, as JSON (`ProxyFindings`): the proxy's own admin API, behind the same gate
     /// and admin token as the backend's `/_admin`.

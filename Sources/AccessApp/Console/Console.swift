@@ -15,6 +15,7 @@ enum ConsoleReply: Equatable, Sendable {
     case signedOutElsewhere(Result<String, APIError>)
     case worlds(Result<[WorldSummary], APIError>)
     case worldEntered(EnterWorld, Result<WorldEntered, APIError>)
+    case proxyFindings(Result<ProxyFindingsDigest?, APIError>)
 }
 
 /// The console's own actions: a scenario switch, a clock move and faults (from the palette or a tape).
@@ -44,6 +45,8 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
         return []
     case .adminState(.success(let admin)):
         return receiveAdminState(admin, in: &state)
+    case .proxyFindings(let result):
+        return receiveProxyFindings(result, in: &state)
     case .adminState(.failure):
         // The offline banner (`deliver`) says what there is to say; the next look tries again.
         return []
