@@ -33,6 +33,7 @@ struct Forwarder: HTTPResponder {
     let client: HTTPClient
     let gate: FrontGate
     let log: ProxyLog
+    let worldStyle: Bool
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
         let isFindings = request.uri.path == Self.findingsPath
@@ -82,9 +83,8 @@ struct Forwarder: HTTPResponder {
         let arrival = Date()
         let received = answer.headers.map { (name: $0.name, value: $0.value) }
         let forwarded = sent
-        let (method, target, path, status) = (
-            request.method.rawValue, request.uri.description, request.uri.path, Int(answer.status.code)
-        )
+        let (world, path) = worldStyle ? WorldStyle.split(request.uri.path) : (nil, request.uri.path)
+        let (method, target, status) = (request.method.rawValue, request.uri.description, Int(answer.status.code))
         // Once the answer's last part has gone through: the exchange is whole and can be checked.
         let responseCopy = BodyCopy(onEnd: { [log] responseKept in
             let requestKept = requestCopy.kept
@@ -97,7 +97,8 @@ struct Forwarder: HTTPResponder {
             let observed = Observation.read(
                 number: number, method: method, path: path, requestHeaders: forwarded,
                 requestBody: requestKept.isWhole ? requestKept.bytes : [], status: status, responseHeaders: received,
-                responseBody: responseKept.isWhole ? responseKept.bytes : nil, arrival: arrival, digest: log.digest)
+                responseBody: responseKept.isWhole ? responseKept.bytes : nil, arrival: arrival, digest: log.digest,
+                world: world)
             log.finish(
                 breaks: ContractCheck.breaks(
                     exchange, path: path, responseHeaders: received,
