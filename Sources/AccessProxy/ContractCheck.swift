@@ -58,15 +58,8 @@ public struct ContractBreak: Codable, Sendable, Equatable {
 
 enum ContractCheck {
     /// The operation a request is for: its method and path as the contract writes them (a `{name}` matches any one
-    /// segment), after a world's `/w/NAME` prefix.
+    /// segment). With `--world-style` the path comes without its world's prefix (`WorldStyle.split`).
     static func operation(method: String, path: String) -> ContractOperation? {
-        var path = path
-        if path.hasPrefix(WorldNames.pathPrefix) {
-            let rest = path.dropFirst(WorldNames.pathPrefix.count)
-            if let slash = rest.firstIndex(of: "/"), WorldNames.isValid(String(rest[..<slash])) {
-                path = String(rest[slash...])
-            }
-        }
         let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         return ContractOperation.allCases.first { operation in
             let route = operation.route

@@ -1,3 +1,4 @@
+import AccessAPI
 import AccessBackend
 import AsyncHTTPClient
 import Foundation
@@ -32,6 +33,7 @@ struct Forwarder: HTTPResponder {
     let client: HTTPClient
     let gate: FrontGate
     let log: ProxyLog
+    let worldStyle: Bool
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
         let isFindings = request.uri.path == Self.findingsPath
@@ -76,12 +78,13 @@ struct Forwarder: HTTPResponder {
             // Passed on as the upstream sent it: Hummingbird would write the proxy's own wall clock in its place.
             headers.append(HTTPField(name: field == .date ? FrontDoor<Forwarder>.dateField : field, value: value))
         }
+        // The client learns which exchange this was, the number the findings cite (the app's F3 marks it).
+        headers[values: Self.exchangeField] = [String(number)]
         let arrival = Date()
         let received = answer.headers.map { (name: $0.name, value: $0.value) }
         let forwarded = sent
-        let (method, target, path, status) = (
-            request.method.rawValue, request.uri.description, request.uri.path, Int(answer.status.code)
-        )
+        let (world, path) = worldStyle ? WorldStyle.split(request.uri.path) : (nil, request.uri.path)
+        let (method, target, status) = (request.method.rawValue, request.uri.description, Int(answer.status.code))
         // Once the answer's last part has gone through: the exchange is whole and can be checked.
         let responseCopy = BodyCopy(onEnd: { [log] responseKept in
             let requestKept = requestCopy.kept
@@ -94,7 +97,8 @@ struct Forwarder: HTTPResponder {
             let observed = Observation.read(
                 number: number, method: method, path: path, requestHeaders: forwarded,
                 requestBody: requestKept.isWhole ? requestKept.bytes : [], status: status, responseHeaders: received,
-                responseBody: responseKept.isWhole ? responseKept.bytes : nil, arrival: arrival, digest: log.digest)
+                responseBody: responseKept.isWhole ? responseKept.bytes : nil, arrival: arrival, digest: log.digest,
+                world: world)
             log.finish(
                 breaks: ContractCheck.breaks(
                     exchange, path: path, responseHeaders: received,
@@ -105,6 +109,10 @@ struct Forwarder: HTTPResponder {
             status: .init(code: status, reasonPhrase: answer.status.reasonPhrase), headers: headers,
             body: ResponseBody(asyncSequence: CopiedBody(base: answer.body, copy: responseCopy)))
     }
+
+    /// Added to every forwarded answer: the exchange's number. The contract checks read the upstream's headers,
+    /// so the proxy's own is never a break.
+    static let exchangeField = HTTPField.Name(ProxyFindingsDigest.exchangeHeader)!
 
     /// What the proxy found so far, as JSON (`ProxyFindings`): the proxy's own admin API, behind the same gate
     /// and admin token as the backend's `/_admin`.

@@ -8,7 +8,7 @@ public final class ProxyLog: Sendable {
         var started = 0
         var finished = 0
         var breaks: [ContractBreak] = []
-        var watch = RuleWatch()
+        var watch = WorldRuleWatch()
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 

@@ -20,6 +20,8 @@ public enum AccessProxy {
         public var onBreak: @Sendable (ContractBreak) -> Void = { _ in }
         /// `--record DIR`: each finished exchange is appended to DIR/exchanges.jsonl (`RecordedExchange`).
         public var record: URL?
+        /// `--world-style`: the upstream serves worlds under `/w/NAME` (`WorldStyle`).
+        public var worldStyle = false
 
         public init(
             upstream: URL, host: String = "127.0.0.1", port: Int = 0, admin: ReferenceBackend.AdminAccess = .open,
@@ -63,7 +65,8 @@ public enum AccessProxy {
         let log = ProxyLog(onBreak: configuration.onBreak, recorder: recorder)
         let forwarder = Forwarder(
             upstream: configuration.upstream, client: client,
-            gate: FrontGate(host: configuration.host, admin: configuration.admin), log: log)
+            gate: FrontGate(host: configuration.host, admin: configuration.admin), log: log,
+            worldStyle: configuration.worldStyle)
         let door: FrontDoor<Forwarder>
         do {
             door = try await FrontDoor(

@@ -51,7 +51,7 @@ public enum Replay {
             throw Failure(description: "--replay: no recording at \(url.path)")
         }
         var breaks: [ContractBreak] = []
-        var watch = RuleWatch()
+        var watch = WorldRuleWatch()
         var count = 0
         let decoder = JSONDecoder()
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {

@@ -47,6 +47,12 @@ struct Proxy: AsyncParsableCommand {
             valueName: "dir"))
     var record: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "The upstream serves the reference backend's worlds under /w/NAME: match operations without that prefix "
+                + "and keep the rules' state per world."))
+    var worldStyle = false
+
     @Option(
         help: ArgumentHelp(
             "Check a recording again offline and print its findings, instead of forwarding.", valueName: "dir"))
@@ -62,8 +68,10 @@ struct Proxy: AsyncParsableCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535.") }
         if replay != nil {
-            guard upstream == nil, record == nil else {
-                throw ValidationError("--replay checks a recording offline: it takes neither --upstream nor --record.")
+            guard upstream == nil, record == nil, !worldStyle else {
+                throw ValidationError(
+                    "--replay checks a recording offline: it takes neither --upstream nor --record nor --world-style "
+                        + "(the recording keeps each exchange's world).")
             }
             return
         }
@@ -101,6 +109,7 @@ struct Proxy: AsyncParsableCommand {
         var configuration = AccessProxy.Configuration(
             upstream: try AccessProxy.upstream(upstream), host: host, port: port, admin: admin)
         configuration.record = record.map { URL(fileURLWithPath: $0) }
+        configuration.worldStyle = worldStyle
         // The exchange's target is redacted (`ProxyExchange`), so the line shows no code or token.
         configuration.onBreak = { found in FileHandle.standardError.write(Data("proxy: \(found.line)\n".utf8)) }
         let proxy = try await AccessProxy.start(configuration)

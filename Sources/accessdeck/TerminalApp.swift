@@ -304,6 +304,8 @@ struct TerminalApp {
         if starts { store.send(.started) }
         // The status strip and a reset by another tool follow the reference backend's admin state.
         store.send(.watchAdmin)
+        // Behind `accessdeck proxy`, the strip counts its findings and F3 marks the exchanges they name.
+        store.send(.watchProxy)
         let identifying = Task { [store, startAt] in
             if let found = await connection.identify() {
                 if let methods = found.qaSignedIn { store.send(.qaSignedIn(methods, profile: found.qaProfile)) }

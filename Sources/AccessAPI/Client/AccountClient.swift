@@ -75,7 +75,7 @@ public final class AccountClient: Sendable {
     /// admin clock are measured on.
     public let serverClock: ServerClock
     let keeper: SessionKeeper
-    private let http: HTTPClient
+    let http: HTTPClient
     /// Operations that act as the signed-in user.
     let api: Client
     /// Operations that carry no session: health, refresh and the reference backend's admin API

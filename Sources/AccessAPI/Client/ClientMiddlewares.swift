@@ -77,6 +77,8 @@ struct OutcomeMiddleware: ClientMiddleware {
             throw failure
         }
         let status = response.status.code
+        // Behind `accessdeck proxy`: the proxy's number for this exchange, which its findings cite.
+        entry.proxyExchange = response.headerFields[Self.proxyExchangeField].flatMap { Int($0) }
         LastStatus.current?.set(status)
         serverClock.observe(dateHeader: response.headerFields[values: .date].first)
         guard (200..<300).contains(status) else {
@@ -114,6 +116,7 @@ struct OutcomeMiddleware: ClientMiddleware {
     }
 
     static let requestIDField = HTTPField.Name("X-Request-ID")!
+    static let proxyExchangeField = HTTPField.Name(ProxyFindingsDigest.exchangeHeader)!
 
     static func isCancellation(_ error: any Error) -> Bool {
         if error is CancellationError { return true }

@@ -25,11 +25,14 @@ public struct RequestRecord: Equatable, Sendable {
     public var retriedBy: String?
     /// The request id of the attempt this one asked again; nil for a first attempt.
     public var retryOf: String?
+    /// Behind `accessdeck proxy`: the proxy's number for the exchange (its `X-Proxy-Exchange` header); nil from
+    /// any other backend.
+    public var proxyExchange: Int?
 
     public init(
         requestID: String = "", method: String, path: String, query: String? = nil, requestHeaders: [Header] = [],
         requestBody: String? = nil, responseBody: String? = nil, status: Int?, milliseconds: Int, errorCode: String?,
-        retriedBy: String? = nil, retryOf: String? = nil
+        retriedBy: String? = nil, retryOf: String? = nil, proxyExchange: Int? = nil
     ) {
         self.requestID = requestID
         self.method = method
@@ -43,6 +46,7 @@ public struct RequestRecord: Equatable, Sendable {
         self.errorCode = errorCode
         self.retriedBy = retriedBy
         self.retryOf = retryOf
+        self.proxyExchange = proxyExchange
     }
 
     public struct Header: Equatable, Sendable {

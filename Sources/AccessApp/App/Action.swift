@@ -29,6 +29,8 @@ public enum Action: Equatable, Sendable {
     case switchScenario(String)
     /// On a reference backend: time to look at its admin state again (AdminWatch); the executable sends the first.
     case watchAdmin
+    /// Behind `accessdeck proxy`: time to look at its findings again (ProxyWatch); the executable sends the first.
+    case watchProxy
     /// QA: move the reference backend's clock (and so the app's); a toast says what fell due.
     case moveClock(ClockMove)
     /// QA: set the reference backend's faults as the palette's Fault commands do (a tape's `fault` step).

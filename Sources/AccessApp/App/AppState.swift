@@ -79,7 +79,8 @@ public struct AppState: Equatable, Sendable {
         ScreenContext(
             now: now, methods: methods, sessions: sessions, profile: profile, isOffline: isOffline,
             reauth: reauth.flatMap { $0.expiresAt > now ? $0 : nil }, options: options, canGoBack: canGoBack,
-            glyphs: options.ascii ? .ascii : .unicode, isSignedIn: !AppRoutes.isSignedOut(stack[0]))
+            glyphs: options.ascii ? .ascii : .unicode, isSignedIn: !AppRoutes.isSignedOut(stack[0]),
+            proxyFindings: console.proxy.findings?.byExchange ?? [:])
     }
 }
 

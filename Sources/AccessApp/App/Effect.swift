@@ -14,12 +14,14 @@ public enum TimerID: Hashable, Sendable {
     case probe
     /// On a reference backend: the next look at its admin state (AdminWatch).
     case adminWatch
+    /// Behind `accessdeck proxy`: the next look at its findings (ProxyWatch).
+    case proxyWatch
 
     /// A wait for the backend itself (is it back? what did QA change?), not a countdown on screen: it runs
     /// on real time even while QA has the backend's clock, and so the app's, frozen (`EffectRunner`).
     public var waitsForTheBackend: Bool {
         switch self {
-        case .probe, .adminWatch: return true
+        case .probe, .adminWatch, .proxyWatch: return true
         case .toast, .clock, .debounce, .deadline: return false
         }
     }

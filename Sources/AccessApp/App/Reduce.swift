@@ -55,6 +55,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         effects = reduceConsole(&state, action)
     case .watchAdmin:
         effects = watchAdmin(&state)
+    case .watchProxy:
+        effects = watchProxy(&state)
     case .openFailed(let url):
         effects = apply([.showToast(Opening.failedText(url))], to: &state, for: nil)
     case .exported(let result):

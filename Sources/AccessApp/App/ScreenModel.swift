@@ -209,4 +209,6 @@ public struct ScreenContext: Sendable {
     /// Someone is signed in here: the root is not one a signed-out app stands on (`AppRoutes.isSignedOut`),
     /// whether or not the methods have been fetched yet.
     public var isSignedIn: Bool
+    /// Behind `accessdeck proxy`: its findings by exchange number (ProxyWatch), which F3 marks; empty elsewhere.
+    public var proxyFindings: [Int: [String]] = [:]
 }

@@ -98,6 +98,9 @@ public enum StatusStrip {
         }
         if let world = state.options.world { notDefault.append("world \(world)") }
         if !state.options.backendIsEmbedded, let url = state.options.backendURL { notDefault.append("backend \(url)") }
+        if let findings = console.proxy.findings {
+            notDefault.append("proxy: \(findings.count) finding\(findings.count == 1 ? "" : "s")")
+        }
         // The scenario alone was chosen at the start (or its switch toasted): a strip for it would take a form's
         // last row at 80×24 for good. It leads the line once anything else is on.
         if console.switching == nil, !notDefault.isEmpty, let scenario = console.scenario {

@@ -17,6 +17,7 @@ enum ConsoleReply: Equatable, Sendable {
     case worldEntered(EnterWorld, Result<WorldEntered, APIError>)
     case arrived(String, Result<Arrival, APIError>)
     case presetDone(StatePreset, Result<PresetOutcome, APIError>)
+    case proxyFindings(Result<ProxyFindingsDigest?, APIError>)
 }
 
 /// The console's own actions: a scenario switch, a clock move and faults (from the palette or a tape).
@@ -49,6 +50,8 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
         return []
     case .adminState(.success(let admin)):
         return receiveAdminState(admin, in: &state)
+    case .proxyFindings(let result):
+        return receiveProxyFindings(result, in: &state)
     case .adminState(.failure):
         // The offline banner (`deliver`) says what there is to say; the next look tries again.
         return []

@@ -26,6 +26,8 @@ public struct ConsoleState: Equatable, Sendable {
     public var switching: String?
     /// Endpoints the app called lately (from the journal), newest first: the palette offers faults for them.
     public var endpoints: [String] = []
+    /// Behind `accessdeck proxy`: what it found (ProxyWatch), for the strip and F3's markers.
+    public var proxy = ProxyLook.unknown
 
     static let endpointLimit = 8
 

@@ -215,6 +215,14 @@ public struct JournalPanel: OverlayModel, FilterableList {
 
     static let noTime = "--:--:--"
 
+    /// Beside a call whose proxy exchange has a finding.
+    static let proxyMarker = "!"
+
+    static func hasProxyFinding(_ row: JournalRow, _ findings: [Int: [String]]) -> Bool {
+        guard let exchange = row.record.proxyExchange else { return false }
+        return !(findings[exchange] ?? []).isEmpty
+    }
+
     /// "POST /auth/request-otp  202  45 ms  otp.sent"; a GET the client asked again says so beside its status,
     /// "503, retried as #13", before the rule that a narrow panel cuts.
     static func summary(_ row: JournalRow) -> (call: String, outcome: String) {
@@ -255,7 +263,11 @@ public struct JournalPanel: OverlayModel, FilterableList {
     }
 
     /// The selected call whole, as lines to wrap.
-    static func detailLines(_ row: JournalRow, baseURL: String?) -> [(String, Style)] {
+    static func detailLines(
+        _ row: JournalRow, baseURL: String?, proxyFindings: [Int: [String]] = [:]
+    ) -> [(
+        String, Style
+    )] {
         let record = row.record
         var lines: [(String, Style)] = []
         func heading(_ text: String) { lines.append((text, .bold)) }
@@ -288,6 +300,13 @@ public struct JournalPanel: OverlayModel, FilterableList {
                 record.status == nil
                     ? "The backend never answered: nothing in its journal."
                     : "No rule: the backend's journal has no entry for this id (not the reference backend?).")
+        }
+        if let exchange = record.proxyExchange {
+            let found = proxyFindings[exchange] ?? []
+            heading(
+                "Proxy exchange #\(exchange): \(found.isEmpty ? "no finding" : "\(found.count) finding\(found.count == 1 ? "" : "s")")"
+            )
+            for finding in found { text(finding) }
         }
         heading("Request headers")
         for header in record.requestHeaders { text("\(header.name): \(header.value)") }
@@ -408,7 +427,9 @@ public struct JournalPanel: OverlayModel, FilterableList {
             style.on(style.background == .background ? .surface : style.background)
         }
         if showsDetail, let selected {
-            let wrapped = Self.detailLines(selected, baseURL: context.screen.options.backendURL).flatMap {
+            let wrapped = Self.detailLines(
+                selected, baseURL: context.screen.options.backendURL, proxyFindings: context.screen.proxyFindings
+            ).flatMap {
                 text, style in
                 Self.wrapped(text, width: inner.width).map { ($0, style) }
             }
@@ -455,9 +476,17 @@ public struct JournalPanel: OverlayModel, FilterableList {
             var timeStyle = style
             if row.server == nil { timeStyle.foreground = .muted }
             grid.put(time, at: Point(x: inner.x + 1, y: rect.y), style: timeStyle)
+            // Behind `accessdeck proxy`: the exchange has a finding (Enter shows it).
+            let marked = Self.hasProxyFinding(row, context.screen.proxyFindings)
+            if marked {
+                grid.put(
+                    Self.proxyMarker, at: Point(x: callX, y: rect.y),
+                    style: Style(foreground: .danger, background: style.background).with(.bold))
+            }
+            let markWidth = marked ? DisplayWidth.of(Self.proxyMarker) + 1 : 0
             grid.put(
-                TextLayout.truncate(call, width: inner.maxX - outcomeWidth - 2 - callX), at: Point(x: callX, y: rect.y),
-                style: style)
+                TextLayout.truncate(call, width: inner.maxX - outcomeWidth - 2 - callX - markWidth),
+                at: Point(x: callX + markWidth, y: rect.y), style: style)
         }
     }
 }

@@ -48,6 +48,8 @@ public struct Observation: Codable, Sendable, Equatable {
     public var status: Int
     /// By `Fact`'s raw value.
     public var facts: [String: String]
+    /// With `--world-style`, the world the exchange was in (nil: the default world, and every exchange without it).
+    public var world: String?
 
     public subscript(_ fact: Fact) -> String? { facts[fact.rawValue] }
 
@@ -75,7 +77,7 @@ extension Observation {
     static func read(
         number: Int, method: String, path: String, requestHeaders: [(name: String, value: String)],
         requestBody: [UInt8], status: Int, responseHeaders: [(name: String, value: String)],
-        responseBody: [UInt8]?, arrival: Date, digest: Digester
+        responseBody: [UInt8]?, arrival: Date, digest: Digester, world: String? = nil
     ) -> Observation {
         func header(_ fields: [(name: String, value: String)], _ name: String) -> String? {
             fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
@@ -120,7 +122,8 @@ extension Observation {
         let date = header(responseHeaders, "Date").flatMap(HTTPDate.parse)
         return Observation(
             number: number, time: date ?? arrival,
-            operation: ContractCheck.operation(method: method, path: path)?.rawValue, status: status, facts: facts)
+            operation: ContractCheck.operation(method: method, path: path)?.rawValue, status: status, facts: facts,
+            world: world)
     }
 
     /// The factors of an `AuthMethods` answer, as `ReauthRule` counts them.

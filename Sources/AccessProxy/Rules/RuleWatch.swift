@@ -126,3 +126,27 @@ struct RuleWatch: Sendable {
 
     var verdicts: [RuleVerdict] { Self.rules.map(judgements.verdict) }
 }
+
+/// The rules' state kept per world (`--world-style`; without it every exchange is in the one world, nil), and the
+/// verdicts of all of them together: a rule is broken when it is broken in any world, each break with its proof.
+struct WorldRuleWatch: Sendable {
+    private var worlds: [String?: RuleWatch] = [:]
+
+    mutating func see(_ observed: Observation) {
+        worlds[observed.world, default: RuleWatch()].see(observed)
+    }
+
+    var verdicts: [RuleVerdict] {
+        let each = worlds.values.map(\.verdicts)
+        return RuleWatch().verdicts.enumerated().map { index, none in
+            var merged = none
+            for verdicts in each {
+                merged.kept += verdicts[index].kept
+                merged.breaks += verdicts[index].breaks
+            }
+            merged.breaks.sort { ($0.last ?? 0) < ($1.last ?? 0) }
+            merged.state = !merged.breaks.isEmpty ? .broken : merged.kept > 0 ? .kept : .notSeen
+            return merged
+        }
+    }
+}
