@@ -283,6 +283,10 @@ import Testing
             timeline = try await Self.timeline(backend, "user=jdoe%40mail.com&kinds=sign_in_refused,lock_started")
             #expect(Self.kinds(timeline) == ["sign_in_refused", "sign_in_refused", "lock_started", "sign_in_refused"])
             #expect(timeline.userId == "usr_athlete")
+            // The lock's end is on its event: the first lock lasts `LoginLockRules.firstLock`.
+            let lock = try #require(timeline.events.first { $0.kind == "lock_started" })
+            let until = try #require(lock.detail.additionalProperties["until"].flatMap { try? Date($0, strategy: .iso8601) })
+            #expect(abs(until.timeIntervalSince(lock.at) - LoginLockRules.firstLock) < 1)
         }
     }
 

@@ -38,13 +38,15 @@ enum LoginThrottleService {
     }
 
     /// A lockout is a security event (seed 003): the account's address is told each time one starts,
-    /// whether the failures came from Log in or from a recovery link.
-    static func noticeLockout(_ db: Database, email: String, purpose: String, now: Date) throws {
+    /// whether the failures came from Log in or from a recovery link. Its event says when it ends: nothing happens
+    /// then to record, and support asks "until when?".
+    static func noticeLockout(_ db: Database, email: String, purpose: String, lock: TimeInterval, now: Date) throws {
+        let until = now.addingTimeInterval(lock).formatted(.iso8601)
         try EventLog.append(
             db,
             .init(
                 kind: .lockStarted, userId: try EventLog.owner(db, of: email), subject: email,
-                detail: ["purpose": purpose]),
+                detail: ["purpose": purpose, "until": until]),
             now: now)
         try OutboxService.send(
             db, .init(channel: .email, recipient: email, kind: .lockoutNotice, purpose: purpose), now: now)

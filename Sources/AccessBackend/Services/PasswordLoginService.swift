@@ -167,8 +167,8 @@ struct PasswordLoginService: Sendable {
             else {
                 let lock = try LoginThrottleService.recordFailure(db, key: key, now: now)
                 // Only an account's own address is told: a guessed address that has none gets no mail.
-                if lock != nil, let address = account?.user.email {
-                    try LoginThrottleService.noticeLockout(db, email: address, purpose: "login", now: now)
+                if let lock, let address = account?.user.email {
+                    try LoginThrottleService.noticeLockout(db, email: address, purpose: "login", lock: lock, now: now)
                 }
                 return .refused(lock: lock)
             }

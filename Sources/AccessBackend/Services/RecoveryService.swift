@@ -104,8 +104,9 @@ struct RecoveryService: Sendable {
                 user.passwordHash == stored.hash
             else {
                 let lock = try LoginThrottleService.recordFailure(db, key: key, now: now)
-                if lock != nil {
-                    try LoginThrottleService.noticeLockout(db, email: email, purpose: Self.purpose, now: now)
+                if let lock {
+                    try LoginThrottleService.noticeLockout(
+                        db, email: email, purpose: Self.purpose, lock: lock, now: now)
                 }
                 return .refused(lock: lock)
             }
