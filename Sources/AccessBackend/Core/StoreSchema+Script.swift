@@ -28,7 +28,7 @@ extension StoreSchema {
         CREATE TABLE outbox (
             id INTEGER PRIMARY KEY AUTOINCREMENT, channel TEXT NOT NULL, recipient TEXT NOT NULL,
             kind TEXT NOT NULL, purpose TEXT NOT NULL, code TEXT, link TEXT, token TEXT,
-            sent_at REAL NOT NULL, request_id TEXT, sealed BLOB, outcome TEXT, token_hash TEXT);
+            sent_at REAL NOT NULL, request_id TEXT, sealed BLOB, outcome TEXT, token_hash TEXT, refused_limit TEXT, retry_at REAL, refusal TEXT);
         CREATE TABLE password_failures (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, failed_at REAL NOT NULL);
@@ -176,5 +176,6 @@ extension StoreSchema {
         INSERT INTO grdb_migrations VALUES ('v22-code-challenges');
         INSERT INTO grdb_migrations VALUES ('v23-events');
         INSERT INTO grdb_migrations VALUES ('v24-passkeys');
+        INSERT INTO grdb_migrations VALUES ('v25-outbox-refusals');
         """#
 }
