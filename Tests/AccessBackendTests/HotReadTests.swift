@@ -113,12 +113,14 @@ import Testing
                 for role in roles {
                     for date in dates {
                         for twoFactor in [nil, true, false] as [Bool?] {
-                            shapes.append(
-                                AuthMethods(
-                                    userId: "usr_\(shapes.count % 7)", role: role, phone: phone, email: email,
-                                    hasPassword: phone == nil, appleLinked: email == nil,
-                                    googleLinked: twoFactor == true, passwordChangedAt: date,
-                                    twoFactorEnabled: twoFactor))
+                            for passkeys in [nil, 0, 12] as [Int?] {
+                                shapes.append(
+                                    AuthMethods(
+                                        userId: "usr_\(shapes.count % 7)", role: role, phone: phone, email: email,
+                                        hasPassword: phone == nil, appleLinked: email == nil,
+                                        googleLinked: twoFactor == true, passwordChangedAt: date,
+                                        twoFactorEnabled: twoFactor, passkeys: passkeys))
+                            }
                         }
                     }
                 }
@@ -140,12 +142,12 @@ import Testing
             if AuthMethodsJSON.written(methods) != nil { handWritten += 1 }
         }
         // Every shape whose phone and email are nil or plain (5 of the 9 each) is written by hand.
-        #expect(handWritten == 5 * 5 * 3 * 3 * 3)
-        // The writer knows nine members: one added to the document (and so to the generated type) fails here
+        #expect(handWritten == 5 * 5 * 3 * 3 * 3 * 3)
+        // The writer knows ten members: one added to the document (and so to the generated type) fails here
         // until the writer, and the shapes above, have it too.
         let example = AuthMethods(
             userId: "usr", role: .init(value1: .athlete), hasPassword: true, appleLinked: false, googleLinked: false)
-        #expect(Mirror(reflecting: example).children.count == 9)
+        #expect(Mirror(reflecting: example).children.count == 10)
     }
 
     /// The journal keeps what `AuthMethodsJSON.written` writes without the redactor's scan (`holdsNoSecret`):

@@ -315,6 +315,8 @@ import Testing
             #expect(try await Self.lastRule(backend, "/auth/passkey/verify") == Rule.passkeyCloned.rawValue)
             let listed = try #require(try await Self.list(backend, token).first)
             #expect(listed.flaggedAsCloned && listed.signCount == 2)
+            // A flagged passkey signs nobody in: the account's methods no longer count it.
+            #expect(try await Self.passkeyCount(backend, token) == 0)
             let notices = try await backend.outbox().filter { $0.kind == OutboxKind.passkeyClonedNotice.rawValue }
             #expect(notices.count == 1)
             // Flagged: the original is refused too from then on, and it is no way to Verify it's you.
@@ -419,6 +421,7 @@ import Testing
             let options = try await Self.registrationOptions(backend, token)
             let second = try Self.created(options)
             #expect(try await Self.register(backend, token, second, challengeId: options.challengeId).status == 201)
+            #expect(try await Self.passkeyCount(backend, token) == 2)
             let grant: ReauthGrant = try await Self.reauth(backend, token, &passkey).decode()
             #expect(
                 try await backend.post(
@@ -428,8 +431,15 @@ import Testing
             // Two passkeys: one may go (the session verifies: only passkeys are left to verify with).
             let first = "/me/passkeys/\(Base64URL.encode(passkey.credentialID))"
             #expect(try await backend.send(.DELETE, first, token: token).status == 204)
+            #expect(try await Self.passkeyCount(backend, token) == 1)
             let other = "/me/passkeys/\(Base64URL.encode(second.passkey.credentialID))"
             #expect(try await backend.send(.DELETE, other, token: token).status == 409)
         }
+    }
+
+    /// `AuthMethods.passkeys`: how many passkeys the account's methods count (absent is none).
+    static func passkeyCount(_ backend: TestBackend, _ token: String) async throws -> Int {
+        let methods: AuthMethods = try await backend.get("/me/auth-methods", token: token).decode()
+        return methods.passkeys ?? 0
     }
 }

@@ -119,7 +119,7 @@ enum HealthJSON {
 
 /// GET /me/auth-methods's answer as the generated route writes it: the runtime's encoder (`ContractEncoding`),
 /// then `AuthMethods.withExplicitNulls`. Written out by hand because Foundation's JSONEncoder took some 54 K
-/// instructions for these nine members, a sixth of the whole request (callgrind, issue 34 item 2).
+/// instructions for these members, a sixth of the whole request (callgrind, issue 34 item 2).
 /// `HotReadTests` holds it to the encoder's bytes for every shape the members can take.
 enum AuthMethodsJSON {
     static func encode(_ methods: AuthMethods) throws -> ByteBuffer {
@@ -135,8 +135,8 @@ enum AuthMethodsJSON {
     /// could find beside a member's name.
     static let holdsNoSecret: Bool = {
         let names = [
-            Members.appleLinked, Members.email, Members.googleLinked, Members.hasPassword, Members.passwordChangedAt,
-            Members.phone, Members.role, Members.twoFactorEnabled, Members.userId,
+            Members.appleLinked, Members.email, Members.googleLinked, Members.hasPassword, Members.passkeys,
+            Members.passwordChangedAt, Members.phone, Members.role, Members.twoFactorEnabled, Members.userId,
         ]
         let sample = "{" + names.map { String(decoding: $0, as: UTF8.self) + "\"value\"" }.joined(separator: ",") + "}"
         return Redaction.json(sample) == sample
@@ -174,6 +174,7 @@ enum AuthMethodsJSON {
             object.string(Members.email, methods.email)
             object.bool(Members.googleLinked, methods.googleLinked)
             object.bool(Members.hasPassword, methods.hasPassword)
+            object.integer(Members.passkeys, methods.passkeys)
             object.string(Members.passwordChangedAt, changedAt)
             object.string(Members.phone, methods.phone)
             object.string(Members.role, role)
@@ -192,6 +193,7 @@ enum AuthMethodsJSON {
         static let email = member(.email)
         static let googleLinked = member(.googleLinked)
         static let hasPassword = member(.hasPassword)
+        static let passkeys = member(.passkeys)
         static let passwordChangedAt = member(.passwordChangedAt)
         static let phone = member(.phone)
         static let role = member(.role)
@@ -202,11 +204,12 @@ enum AuthMethodsJSON {
         static let explicitNullOrder = AuthMethods.explicitNullKeys.compactMap(AuthMethods.CodingKeys.init(rawValue:))
 
         /// The most the object takes besides its strings' own bytes: braces, every member's key and comma, and
-        /// for each value the longest of `false`, `null` and a string's quotes.
+        /// for each value the longest of `false`, `null` and a string's quotes — or of an integer's digits.
         static let longestWithoutStrings =
             2
             + [appleLinked, email, googleLinked, hasPassword, passwordChangedAt, phone, role, twoFactorEnabled, userId]
             .reduce(0) { $0 + $1.count + 1 + 5 }
+            + passkeys.count + 1 + String(Int.min).utf8.count
 
         private static func member(_ key: AuthMethods.CodingKeys) -> [UInt8] { Array("\"\(key.rawValue)\":".utf8) }
     }
@@ -233,6 +236,12 @@ enum AuthMethodsJSON {
             guard let value else { return }
             key(member)
             write(value ? Self.true : Self.false)
+        }
+
+        mutating func integer(_ member: [UInt8], _ value: Int?) {
+            guard let value else { return }
+            key(member)
+            write(Array(String(value).utf8))
         }
 
         mutating func string(_ member: [UInt8], _ value: String?) {
