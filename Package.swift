@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        // The proxy's trust roots for an https upstream (`--upstream-ca`); async-http-client's TLS already.
+        .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
         // bcrypt for stored passwords (HummingbirdBcrypt only: a C bcrypt, no other dependency).
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", exact: "2.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -86,6 +88,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // The keyed digests the rule watchers keep in place of tokens and destinations.
                 .product(name: "Crypto", package: "swift-crypto"),
+                // `--upstream-ca`: the certificates the proxy trusts for an https upstream.
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         // Cell grid, widths, themes, components: knows nothing of ncurses or auth.
@@ -200,7 +204,12 @@ let package = Package(
                 // The backend doubles are Hummingbird applications stopped through their service group.
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]),
+                // The https upstream double and its test certificate.
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            // Fixtures/: the https upstream double's test-only certificate and key, read by path.
+            exclude: ["Fixtures"]),
         // AccessCore for TOTP: `accessdeck totp` checked against oathtool with random secrets.
         .testTarget(name: "EndToEndTests", dependencies: ["ChildProcess", "AccessCore"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),

@@ -6,11 +6,13 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// Forwards each request to the upstream as sent and returns its answer as received: method, path and query,
 /// headers (but those of one connection, RFC 9110 §7.6.1, and Host, which names the upstream), status and body,
 /// both bodies streamed through as they come. What the proxy cannot get from the upstream is its own JSON error:
-/// 502 when the upstream cannot be reached or breaks off, 504 when it does not answer in time.
+/// 502 when the upstream cannot be reached, breaks off or shows a certificate the proxy does not trust, 504 when it
+/// does not answer in time.
 struct Forwarder: HTTPResponder {
     typealias Context = BasicRequestContext
 
@@ -19,9 +21,15 @@ struct Forwarder: HTTPResponder {
     /// A new connection to the upstream, TLS handshake included.
     static let connectTimeout: TimeAmount = .seconds(10)
 
-    /// Redirects and decompression are the app's business: the proxy passes a 3xx and a compressed body on.
-    static var clientConfiguration: HTTPClient.Configuration {
+    /// Redirects and decompression are the app's business: the proxy passes a 3xx and a compressed body on. An
+    /// https upstream is checked against `trustRoots` alone when given (`--upstream-ca`), else the system's.
+    static func clientConfiguration(trustRoots: [NIOSSLCertificate]? = nil) -> HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
+        if let trustRoots {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.trustRoots = .certificates(trustRoots)
+            configuration.tlsConfiguration = tls
+        }
         configuration.redirectConfiguration = .disallow
         configuration.decompression = .disabled
         configuration.timeout.connect = connectTimeout
@@ -68,6 +76,10 @@ struct Forwarder: HTTPResponder {
             return Self.failure(.gatewayTimeout, "upstream_timeout", "The backend did not answer in time.")
         } catch is CancellationError {
             throw CancellationError()
+        } catch  where Self.isUntrusted(error) {
+            return Self.failure(
+                .badGateway, "upstream_untrusted",
+                "The backend's certificate is not trusted (the system's certificates, or --upstream-ca when given).")
         } catch {
             return Self.failure(.badGateway, "upstream_unreachable", "The proxy could not reach the backend.")
         }
@@ -151,6 +163,15 @@ struct Forwarder: HTTPResponder {
         "connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization", "te",
         "trailer", "transfer-encoding", "upgrade",
     ]
+
+    /// A TLS handshake the proxy refused: the upstream's certificate does not chain to a trusted root, or does not
+    /// name the upstream's host.
+    static func isUntrusted(_ error: any Error) -> Bool {
+        if let error = error as? NIOSSLExtraError { return error == .failedToValidateHostname }
+        guard case NIOSSLError.handshakeFailed(.sslError(let errors)) = error else { return false }
+        // BoringSSL's reason for a chain it could not verify.
+        return errors.contains { $0.description.contains("CERTIFICATE_VERIFY_FAILED") }
+    }
 
     /// The proxy's own error, in the backend's shape: `{"error":{"code":…,"message":…}}`.
     static func failure(_ status: HTTPResponse.Status, _ code: String, _ message: String) -> Response {

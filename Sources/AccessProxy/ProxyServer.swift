@@ -2,6 +2,7 @@ import AccessBackend
 import AsyncHTTPClient
 import Foundation
 import Logging
+import NIOSSL
 
 /// `accessdeck proxy` (issue 52): a server between an app and a backend that forwards every request as sent and
 /// every answer as received. It listens as `serve` does (`FrontDoor`, `FrontGate`): on loopback unless told
@@ -22,6 +23,9 @@ public enum AccessProxy {
         public var record: URL?
         /// `--world-style`: the upstream serves worlds under `/w/NAME` (`WorldStyle`).
         public var worldStyle = false
+        /// `--upstream-ca FILE`: a PEM certificate or bundle, the only roots an https upstream is checked against
+        /// (a test or staging backend's own CA); nil: the system's.
+        public var upstreamCA: URL?
 
         public init(
             upstream: URL, host: String = "127.0.0.1", port: Int = 0, admin: ReferenceBackend.AdminAccess = .open,
@@ -54,14 +58,26 @@ public enum AccessProxy {
         return url
     }
 
+    /// The certificates of a PEM file (`--upstream-ca`); at least one, or a `ConfigurationError` that names the file.
+    public static func trustRoots(_ file: URL) throws -> [NIOSSLCertificate] {
+        let certificates = try? NIOSSLCertificate.fromPEMFile(file.path)
+        guard let certificates, !certificates.isEmpty else {
+            throw ConfigurationError(
+                description: "--upstream-ca must be a readable PEM file of one or more certificates: \(file.path)")
+        }
+        return certificates
+    }
+
     /// Returns once the proxy accepts connections.
     public static func start(_ configuration: Configuration) async throws -> RunningProxy {
         if configuration.admin == .open, !ReferenceBackend.isLoopback(configuration.host) {
             _ = try ReferenceBackend.adminAccess(host: configuration.host, token: nil, disabled: false)
         }
+        let trustRoots = try configuration.upstreamCA.map(trustRoots(_:))
         let recorder = try configuration.record.map(Recorder.init(directory:))
         let client = HTTPClient(
-            eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: Forwarder.clientConfiguration)
+            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+            configuration: Forwarder.clientConfiguration(trustRoots: trustRoots))
         let log = ProxyLog(onBreak: configuration.onBreak, recorder: recorder)
         let forwarder = Forwarder(
             upstream: configuration.upstream, client: client,

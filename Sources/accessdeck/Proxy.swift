@@ -22,6 +22,12 @@ struct Proxy: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The backend's base URL (http:// or https://).", valueName: "url"))
     var upstream: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Trust only this PEM certificate (or bundle) for an https:// upstream, not the system's: a test or "
+                + "staging backend's own CA.", valueName: "file"))
+    var upstreamCA: String?
+
     @Option(help: "Address to bind. Anything but loopback needs --admin-token or --no-admin.")
     var host = "127.0.0.1"
 
@@ -68,16 +74,22 @@ struct Proxy: AsyncParsableCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0...65535.") }
         if replay != nil {
-            guard upstream == nil, record == nil, !worldStyle else {
+            guard upstream == nil, upstreamCA == nil, record == nil, !worldStyle else {
                 throw ValidationError(
-                    "--replay checks a recording offline: it takes neither --upstream nor --record nor --world-style "
-                        + "(the recording keeps each exchange's world).")
+                    "--replay checks a recording offline: it takes neither --upstream nor --upstream-ca nor --record "
+                        + "nor --world-style (the recording keeps each exchange's world).")
             }
             return
         }
         guard let upstream else { throw ValidationError("--upstream is needed (or --replay DIR).") }
         do {
-            _ = try AccessProxy.upstream(upstream)
+            let url = try AccessProxy.upstream(upstream)
+            if let upstreamCA {
+                guard url.scheme?.lowercased() == "https" else {
+                    throw ValidationError("--upstream-ca is for an https:// upstream.")
+                }
+                _ = try AccessProxy.trustRoots(URL(fileURLWithPath: upstreamCA))
+            }
         } catch let error as AccessProxy.ConfigurationError {
             throw ValidationError(error.description)
         }
@@ -110,6 +122,7 @@ struct Proxy: AsyncParsableCommand {
             upstream: try AccessProxy.upstream(upstream), host: host, port: port, admin: admin)
         configuration.record = record.map { URL(fileURLWithPath: $0) }
         configuration.worldStyle = worldStyle
+        configuration.upstreamCA = upstreamCA.map { URL(fileURLWithPath: $0) }
         // The exchange's target is redacted (`ProxyExchange`), so the line shows no code or token.
         configuration.onBreak = { found in FileHandle.standardError.write(Data("proxy: \(found.line)\n".utf8)) }
         let proxy = try await AccessProxy.start(configuration)

@@ -6,21 +6,25 @@ import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdTLS
 import Logging
 import NIOCore
 import ServiceLifecycle
 import Synchronization
 
 /// A backend double: a Hummingbird application with the routes a test gives it, on 127.0.0.1:0, for what the
-/// reference backend never does (an unlisted status, a body that streams in parts, a redirect).
+/// reference backend never does (an unlisted status, a body that streams in parts, a redirect). With `tls` it
+/// answers https (the base URL names 127.0.0.1, as the test certificate does).
 enum BackendDouble {
     static func with<T>(
-        _ router: Router<BasicRequestContext>, _ body: (_ baseURL: String) async throws -> T
+        _ router: Router<BasicRequestContext>, tls: TLSConfiguration? = nil,
+        _ body: (_ baseURL: String) async throws -> T
     ) async throws -> T {
         let port = Mutex<Int?>(nil)
         let (ready, readyContinuation) = AsyncStream<Void>.makeStream()
         let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: nil),
+            router: router, server: try tls.map { try .tls(tlsConfiguration: $0) } ?? .http1(),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: nil),
             onServerRunning: { channel in
                 port.withLock { $0 = channel.localAddress?.port }
                 readyContinuation.yield()
@@ -33,7 +37,7 @@ enum BackendDouble {
         for await _ in ready { break }
         defer { running.cancel() }
         do {
-            let result = try await body("http://127.0.0.1:\(port.withLock { $0 } ?? 0)")
+            let result = try await body("\(tls == nil ? "http" : "https")://127.0.0.1:\(port.withLock { $0 } ?? 0)")
             await group.triggerGracefulShutdown()
             _ = try? await running.value
             return result
@@ -47,9 +51,12 @@ enum BackendDouble {
 
 /// A proxy in front of `upstream` for the length of `body`.
 func withProxy<T>(
-    upstream: String, admin: ReferenceBackend.AdminAccess = .open, _ body: (RunningProxy) async throws -> T
+    upstream: String, admin: ReferenceBackend.AdminAccess = .open, upstreamCA: URL? = nil,
+    _ body: (RunningProxy) async throws -> T
 ) async throws -> T {
-    let proxy = try await AccessProxy.start(.init(upstream: try AccessProxy.upstream(upstream), admin: admin))
+    var configuration = AccessProxy.Configuration(upstream: try AccessProxy.upstream(upstream), admin: admin)
+    configuration.upstreamCA = upstreamCA
+    let proxy = try await AccessProxy.start(configuration)
     do {
         let result = try await body(proxy)
         await proxy.shutdown()
