@@ -161,6 +161,6 @@ import Testing
             #expect(Redaction.json(text) == text)
             checked += 1
         }
-        #expect(checked == 5 * 5 * 3 * 3 * 3)
+        #expect(checked == 5 * 5 * 3 * 3 * 3 * 3)
     }
 }
