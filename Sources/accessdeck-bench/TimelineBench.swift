@@ -29,7 +29,9 @@ enum TimelineBench {
     private static func measure(_ client: AccountClient) async throws {
         for _ in 0..<events { try await client.adminSignIn() }
         let clock = ContinuousClock()
-        for (label, limit) in [("newest 200", 200), ("all 10,000", 10_000)] {
+        // Not all 10,000 in one answer: that is some 3 MB, past the app client's 1 MiB answer limit
+        // (`ClientMiddlewares.errorBodyLimit`), which is what ended the first debug runs ("invalid response").
+        for (label, limit) in [("newest 200 (the default)", 200), ("newest 1,000", 1_000)] {
             var samples: [Duration] = []
             for _ in 0..<rounds {
                 let started = clock.now
