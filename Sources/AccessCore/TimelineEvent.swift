@@ -35,6 +35,9 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
     /// A message without a code or link (a notice): its kind in the detail.
     case noticeSent = "notice_sent"
     case accountDeleted = "account_deleted"
+    /// A deleted account's 7-day hold ran out: its number, address and providers may be claimed again. Dated
+    /// when it ran out (the backend judges it on its next sweep).
+    case deletionHoldEnded = "deletion_hold_ended"
     /// Apple or Google connected to an account (`provider` in the detail).
     case providerLinked = "provider_linked"
     /// Apple or Google disconnected from an account (`provider` in the detail).
@@ -67,6 +70,7 @@ public enum EventKind: String, CaseIterable, Sendable, Codable {
         case .recoveryCodeUsed: "Recovery code used"
         case .noticeSent: "Notice sent"
         case .accountDeleted: "Account deleted"
+        case .deletionHoldEnded: "Deletion hold ended (number and address free again)"
         case .providerLinked: "Provider connected"
         case .providerDisconnected: "Provider disconnected"
         }

@@ -111,6 +111,86 @@ import Testing
         }
     }
 
+    // MARK: - The hourly caps across destinations, both sides
+
+    @Test func theSendPastOneClientAddressesHourlyCapIsARefusedRowUntilTheHourEnds() async throws {
+        try await TestBackend.with(scenario: "new-user") { backend in
+            for n in 0..<SendLimits.maxSendsPerClientAddress {
+                #expect(try await SignInCodeTests.start(backend, phone: .georgian(n)).status == 202)
+            }
+            #expect(try await Self.refused(backend).isEmpty)
+            let refused = try await SignInCodeTests.start(backend, phone: .georgian(100))
+            #expect(refused.status == 429)
+            let row = try #require(try await Self.refused(backend).last)
+            #expect(row.limit == .clientAddressHourly)
+            #expect(row.channel == "sms" && row.to == String.georgian(100) && row.purpose == "sign_in")
+            let wait = try #require(refused.error?.retryAfter)
+            #expect(row.retryAt == (try await Self.now(backend)).addingTimeInterval(TimeInterval(wait)))
+            Self.expectNothingToUse(row, shown: refused)
+
+            _ = try await backend.advance(seconds: TimeInterval(wait))
+            #expect(try await SignInCodeTests.start(backend, phone: .georgian(100)).status == 202)
+            #expect(try await Self.refused(backend).count == 1)
+        }
+    }
+
+    @Test func theSendPastOneAccountsHourlyCapIsARefusedRowUntilTheHourEnds() async throws {
+        try await TestBackend.with { backend in
+            var token = try await backend.signIn().accessToken
+            for n in 0..<SendLimits.maxSendsPerAccount {
+                #expect(try await backend.requestOTP(.georgian(n), .addPhone, token: token).status == 202)
+            }
+            #expect(try await Self.refused(backend).isEmpty)
+            let refused = try await backend.requestOTP(.georgian(100), .addPhone, token: token)
+            #expect(refused.status == 429)
+            let row = try #require(try await Self.refused(backend).last)
+            #expect(row.limit == .accountHourly)
+            #expect(row.channel == "sms" && row.to == String.georgian(100) && row.purpose == "add_phone")
+            let wait = try #require(refused.error?.retryAfter)
+            #expect(row.retryAt == (try await Self.now(backend)).addingTimeInterval(TimeInterval(wait)))
+            Self.expectNothingToUse(row, shown: refused)
+
+            _ = try await backend.advance(seconds: TimeInterval(wait))
+            token = try await backend.signIn().accessToken
+            #expect(try await backend.requestOTP(.georgian(100), .addPhone, token: token).status == 202)
+            #expect(try await Self.refused(backend).count == 1)
+        }
+    }
+
+    @Test func theSendPastTheServersHourlyCapIsARefusedRowUntilTheHourEnds() async throws {
+        try await TestBackend.with(scenario: "new-user") { backend in
+            let body = { (phone: String) in
+                try APIJSON.makeContractEncoder().encode(
+                    StartSignInBody(channel: .phone, phone: phone, device: SignInCodeTests.device))
+            }
+            func send(_ phone: String, from address: String) async throws -> RawHTTP.Answer {
+                try await FromAddress.post(
+                    port: backend.running.port, from: address, path: "/auth/sign-in/code", json: try body(phone))
+            }
+            // From enough client addresses that none reaches its own cap first.
+            let perClient = SendLimits.maxSendsPerClientAddress
+            for n in 0..<SendLimits.maxSendsPerHour {
+                let answer = try await send(.georgian(n), from: "127.0.0.\(n / perClient + 10)")
+                #expect(answer.status == 202, "send \(n): \(answer.head)")
+            }
+            #expect(try await Self.refused(backend).isEmpty)
+            let refused = try await send(.georgian(5000), from: "127.0.0.250")
+            #expect(refused.status == 429)
+            let error = try APIJSON.makeContractDecoder().decode(APIErrorBody.self, from: refused.body).error
+            let row = try #require(try await Self.refused(backend).last)
+            #expect(row.limit == .globalHourly)
+            #expect(row.channel == "sms" && row.to == String.georgian(5000) && row.purpose == "sign_in")
+            let wait = try #require(error.retryAfter)
+            #expect(row.retryAt == (try await Self.now(backend)).addingTimeInterval(TimeInterval(wait)))
+            #expect(row.code == nil && row.link == nil && row.token == nil)
+            #expect(row.text == error.message)
+
+            _ = try await backend.advance(seconds: TimeInterval(wait))
+            #expect(try await send(.georgian(5000), from: "127.0.0.250").status == 202)
+            #expect(try await Self.refused(backend).count == 1)
+        }
+    }
+
     @Test func aVerifyItsYouEmailInsideTheCooldownIsARefusedEmailRow() async throws {
         try await TestBackend.with { backend in
             let token = try await backend.signIn().accessToken

@@ -118,4 +118,82 @@ import Testing
             #expect(events.first?.rule == Rule.recoveryLinkExpired.rawValue)
         }
     }
+
+    @Test func aRecoveryLinkCompletedPastItsDayIsALinkExpiredEventAndBeforeItNone() async throws {
+        try await TestBackend.with(scenario: "recovery-ready") { (backend: TestBackend) async throws in
+            #expect(try await RecoveryTests.start(backend).status == 202)
+            let early = try await RecoveryTests.lastLinkToken(backend)
+            _ = try await backend.advance(seconds: LinkLifetimes.recovery - 1)
+            #expect(try await RecoveryTests.complete(backend, early).status == 200)
+            #expect(try await Self.kinds(backend, user: RecoveryTests.email, "link_expired").isEmpty)
+
+            // A second link, completed without the check the app makes first, a second past its day.
+            #expect(try await RecoveryTests.start(backend).status == 202)
+            let late = try await RecoveryTests.lastLinkToken(backend)
+            #expect(late != early)
+            _ = try await backend.advance(seconds: LinkLifetimes.recovery)
+            #expect(try await RecoveryTests.complete(backend, late).status == 410)
+            let events = try await Self.kinds(backend, user: RecoveryTests.email, "link_expired")
+            #expect(events.map(\.kind) == ["link_expired"])
+            #expect(events.first?.rule == Rule.recoveryLinkExpired.rawValue)
+            #expect(events.first?.detail.additionalProperties["code"] == "link_expired")
+        }
+    }
+
+    // MARK: - A sign-in that ran out
+
+    @Test func aSignInPastItsRefreshLifetimeEndsOnceAsExpiredAndItsRefreshSaysSo() async throws {
+        try await TestBackend.with { backend in
+            let first = try await backend.signIn()
+            // A second before its lifetime ends the refresh token still works, and nothing has ended.
+            _ = try await backend.advance(seconds: SessionRules.refreshLifetime - 1)
+            let rotated: SessionTokens = try await backend.post(
+                "/auth/refresh", RefreshBody(refreshToken: first.refreshToken)
+            ).decode()
+            #expect(try await Self.kinds(backend, user: "usr_athlete", "session_ended").isEmpty)
+            let rotatedAt = try await OutboxTextTests.now(backend)
+
+            _ = try await backend.advance(seconds: SessionRules.refreshLifetime)
+            let refused = try await backend.post("/auth/refresh", RefreshBody(refreshToken: rotated.refreshToken))
+            #expect(refused.status == 401)
+            #expect(refused.error?.reason == SessionEndReason.expired.rawValue)
+            let call = try await backend.get("/me/auth-methods", token: rotated.accessToken)
+            #expect(call.status == 401)
+            #expect(call.error?.reason == SessionEndReason.expired.rawValue)
+            // Seen again: still one end, dated when the lifetime ran out, with no one's address.
+            #expect(
+                try await backend.post("/auth/refresh", RefreshBody(refreshToken: rotated.refreshToken)).error?
+                    .reason == SessionEndReason.expired.rawValue)
+            let events = try await Self.kinds(backend, user: "usr_athlete", "session_started,session_ended")
+            #expect(events.map(\.kind) == ["session_started", "session_ended"])
+            let ended = try #require(events.last)
+            #expect(ended.detail.additionalProperties["reason"] == "expired")
+            #expect(ended.at == rotatedAt.addingTimeInterval(SessionRules.refreshLifetime))
+            #expect(ended.sessionId == events.first?.sessionId)
+            #expect(ended.clientAddress == nil)
+        }
+    }
+
+    // MARK: - A deletion's hold ran out
+
+    @Test func aDeletedAccountsHoldEndsOnceAsAnEventWhenItRunsOutAndNotBefore() async throws {
+        try await TestBackend.with { backend in
+            let token = try await backend.signIn().accessToken
+            let grant = try await backend.passwordGrant(token: token)
+            let deleted: AccountDeleted = try await backend.send(
+                .DELETE, "/me", token: token, reauth: grant.reauthToken
+            ).decode()
+            _ = try await backend.advance(seconds: DeletionRules.holdDuration - 1)
+            #expect(try await Self.kinds(backend, user: "usr_athlete", "deletion_hold_ended").isEmpty)
+            _ = try await backend.advance(seconds: 1)
+            var events = try await Self.kinds(backend, user: "usr_athlete", "account_deleted,deletion_hold_ended")
+            #expect(events.map(\.kind) == ["account_deleted", "deletion_hold_ended"])
+            #expect(events.last?.at == deleted.identityHeldUntil)
+            #expect(events.last?.clientAddress == nil)
+            // Later sweeps do not write it again.
+            _ = try await backend.advance(seconds: 3600)
+            events = try await Self.kinds(backend, user: "usr_athlete", "deletion_hold_ended")
+            #expect(events.count == 1)
+        }
+    }
 }

@@ -107,7 +107,25 @@ struct DeletionService: Sendable {
             try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [userId])
             try db.execute(sql: "UPDATE deletions SET purged_at = purge_at WHERE user_id = ?", arguments: [userId])
         }
+        try recordHoldEnds(db, now: now)
         try db.execute(sql: "DELETE FROM identity_holds WHERE held_until <= ?", arguments: [now.unix])
+    }
+
+    /// Each deleted account's hold that has run out is a `deletion_hold_ended` event, once, dated when it ran
+    /// out: no request ends a hold, so the backend judges it when it next sweeps (a write, a moved clock).
+    private static func recordHoldEnds(_ db: Database, now: Date) throws {
+        let ended = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT user_id, held_until FROM deletions WHERE held_until <= ? AND NOT EXISTS (
+                    SELECT 1 FROM events WHERE events.user_id = deletions.user_id AND events.kind = ?)
+                """,
+            arguments: [now.unix, EventKind.deletionHoldEnded.rawValue])
+        for hold in ended {
+            try EventLog.append(
+                db, .init(kind: .deletionHoldEnded, userId: hold["user_id"], byRequest: false),
+                now: Date(unix: hold["held_until"]))
+        }
     }
 
     // MARK: - Blockers

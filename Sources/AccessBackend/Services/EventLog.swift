@@ -25,6 +25,9 @@ enum EventLog {
         /// session that is ending, a sign-in that is starting).
         var familyId: String? = nil
         var deviceId: String? = nil
+        /// False for what the backend judged on its own (a lifetime or a hold that ran out): the request being
+        /// served is someone else's, so its address is not the event's.
+        var byRequest = true
     }
 
     static func append(_ db: Database, _ event: Event, now: Date) throws {
@@ -42,7 +45,7 @@ enum EventLog {
         let record = EventRecord(
             at: now.unix, kind: event.kind.rawValue, userId: event.userId, subject: event.subject,
             rule: event.rule?.rawValue, familyId: familyId, deviceId: deviceId,
-            clientAddress: ContractScope.current?.remoteAddress, detail: detail)
+            clientAddress: event.byRequest ? ContractScope.current?.remoteAddress : nil, detail: detail)
         try record.insert(db)
         let newest = db.lastInsertedRowID
         if newest > capPerWorld {

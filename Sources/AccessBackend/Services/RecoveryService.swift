@@ -70,10 +70,18 @@ struct RecoveryService: Sendable {
         }
     }
 
+    /// A dead link refused here is a `link_expired` event, as at `check`: a client may complete without checking.
     func complete(_ body: RecoveryCompleteBody) async throws -> SignedIn {
         let now = clock.now()
         try PasswordService.refuseOverlong(body.password)
         try DeviceService.validate(body.device)
+        let owner = try await LinkService.owner(store, token: body.token)
+        return try await EventLog.recordingRefusals(store, now: now, userId: owner.userId, subject: owner.email) {
+            try await completing(body, now: now)
+        }
+    }
+
+    private func completing(_ body: RecoveryCompleteBody, now: Date) async throws -> SignedIn {
         let hash = store.digest(body.token)
         // bcrypt takes tens of milliseconds: the password is checked before the write lock is taken, and
         // everything it relied on is read again in the transaction that writes.

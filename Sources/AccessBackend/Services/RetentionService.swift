@@ -30,6 +30,8 @@ final class RetentionService: Sendable {
 
     static func prune(_ db: Database, now: Date) throws {
         let t = now.unix
+        // Before their rows go: a sign-in that ran out is an event of its own (`session_ended`, `expired`).
+        try SessionService.endExpired(db, now: now)
         try db.execute(
             sql: """
                 DELETE FROM sends WHERE sent_at <= ?;

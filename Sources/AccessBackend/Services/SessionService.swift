@@ -75,23 +75,49 @@ struct SessionService: Sendable {
     }
 
     /// One `session_ended` event per sign-in in `families` (rows of family_id and device_id), with its reason.
+    /// `reasonKeptUntil`: how long a 401 for its tokens says why, when that is past their own lifetime.
+    /// `byRequest`: false when no request of this person ended it (a lifetime ran out), so the event has no address.
     static func recordEnds(
-        _ db: Database, userId: String, families: [Row], reason: SessionEndReason, rule: Rule?, now: Date
+        _ db: Database, userId: String, families: [Row], reason: SessionEndReason, rule: Rule?, now: Date,
+        reasonKeptUntil: Date? = nil, byRequest: Bool = true
     ) throws {
         for family in families {
             let familyId: String = family["family_id"]
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO ended_sessions (access_hash, refresh_hash, reason, expires_at)
-                    SELECT access_hash, refresh_hash, ?, refresh_expires_at FROM sessions WHERE family_id = ?
+                    SELECT access_hash, refresh_hash, ?, MAX(refresh_expires_at, ?) FROM sessions WHERE family_id = ?
                     """,
-                arguments: [reason.rawValue, familyId])
+                arguments: [reason.rawValue, reasonKeptUntil?.unix ?? 0, familyId])
             try EventLog.append(
                 db,
                 .init(
                     kind: .sessionEnded, userId: userId, rule: rule, detail: ["reason": reason.rawValue],
-                    familyId: familyId, deviceId: family["device_id"]),
+                    familyId: familyId, deviceId: family["device_id"], byRequest: byRequest),
                 now: now)
+        }
+    }
+
+    /// Sign-ins whose refresh token outlived `SessionRules.refreshLifetime` end with reason `expired`, dated
+    /// when it ran out. No request ends them, so the backend judges them when it next meets them: retention's
+    /// sweep, which every write (a refresh among them) runs first, just before it deletes their rows. A 401 for
+    /// their tokens says `expired` for `RetentionService.expiredGrace` after.
+    static func endExpired(_ db: Database, now: Date) throws {
+        let families = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT user_id, family_id, device_id, MAX(refresh_expires_at) AS ran_out FROM sessions AS ran
+                WHERE revoked = 0 AND refresh_expires_at <= ? AND NOT EXISTS (
+                    SELECT 1 FROM sessions WHERE family_id = ran.family_id AND refresh_expires_at > ?)
+                GROUP BY family_id
+                """,
+            arguments: [now.unix, now.unix])
+        for family in families {
+            try recordEnds(
+                db, userId: family["user_id"], families: [family], reason: .expired, rule: nil,
+                now: Date(unix: family["ran_out"]),
+                reasonKeptUntil: now.addingTimeInterval(RetentionService.expiredGrace),
+                byRequest: false)
         }
     }
 
