@@ -183,7 +183,9 @@ struct Play: AsyncParsableCommand {
         try await replay.send(.started)
         if let id = startAt {
             try await replay.send(.startAt(id))
-            if let problem = StartAt.missed(id, on: replay.runtime.state) { throw RuntimeError("\(source): \(problem)") }
+            if let problem = StartAt.missed(id, on: replay.runtime.state) {
+                throw RuntimeError("\(source): \(problem)")
+            }
         }
         return replay
     }

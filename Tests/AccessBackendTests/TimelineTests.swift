@@ -285,7 +285,8 @@ import Testing
             #expect(timeline.userId == "usr_athlete")
             // The lock's end is on its event: the first lock lasts `LoginLockRules.firstLock`.
             let lock = try #require(timeline.events.first { $0.kind == "lock_started" })
-            let until = try #require(lock.detail.additionalProperties["until"].flatMap { try? Date($0, strategy: .iso8601) })
+            let until = try #require(
+                lock.detail.additionalProperties["until"].flatMap { try? Date($0, strategy: .iso8601) })
             #expect(abs(until.timeIntervalSince(lock.at) - LoginLockRules.firstLock) < 1)
         }
     }

@@ -36,7 +36,7 @@ struct FlowEndToEndTests {
         try tmux.sendKeys("Down")
         try tmux.sendKeys("Enter")  // Email a link
         try tmux.waitFor("We sent a verification link to jdoe@mail.com. Tap it to confirm.")
-        try tmux.useNewestFromOutbox(newest: "Email to jdoe@mail.com · sign-in link")
+        try tmux.useNewestFromOutbox(newest: "Email to jdoe@mail.com · Verify it's you link")
         try tmux.waitFor("Current: +995 511 100 000")
     }
 
@@ -130,7 +130,7 @@ struct FlowEndToEndTests {
         try tmux.waitUntil("the outbox closed") { !$0.contains("31 min ago") }
         try tmux.sendKeys("r")  // the resend countdown ended with the backend's 31 minutes
         try tmux.waitFor("Resend link in 0:")  // the new link is sent
-        try tmux.useNewestFromOutbox(newest: "Email to jdoe@mail.com · sign-in link")
+        try tmux.useNewestFromOutbox(newest: "Email to jdoe@mail.com · Verify it's you link")
         try tmux.waitFor("Current: +995 511 100 000")
         try tmux.sendKeys("C-o")
         let used = try tmux.waitFor(" used ")

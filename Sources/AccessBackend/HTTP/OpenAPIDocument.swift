@@ -4657,7 +4657,7 @@ components:
         - "events"
     TimelineEvent:
       type: "object"
-      description: "One decision about one person, written in the same transaction as the decision. kind is one of code_sent, code_accepted, code_wrong, code_dead, code_expired, send_refused, signed_in, sign_in_refused, lock_started, method_added, method_changed, method_removed, password_changed, password_reset, link_sent, link_opened, link_expired, session_started, session_ended, two_factor_on, two_factor_off, recovery_code_used, notice_sent, account_deleted, provider_linked, provider_disconnected; a client must show an unknown kind as it is spelt. detail holds strings only: channel, purpose, message, tries_left, limit, retry_after, method, device, new_device, new_account, reason (a session_ended's SessionEndReason), remaining, provider, until (a lock_started's end, date-time), …"
+      description: "One decision about one person, written in the same transaction as the decision. kind is one of code_sent, code_accepted, code_wrong, code_dead, code_expired, send_refused, signed_in, sign_in_refused, lock_started, method_added, method_changed, method_removed, password_changed, password_reset, link_sent, link_opened, link_expired, session_started, session_ended, two_factor_on, two_factor_off, recovery_code_used, notice_sent, account_deleted, provider_linked, provider_disconnected, deletion_hold_ended; a client must show an unknown kind as it is spelt. detail holds strings only: channel, purpose, message, tries_left, limit, retry_after, method, device, new_device, new_account, reason (a session_ended's SessionEndReason), remaining, provider, until (a lock_started's end, date-time), …"
       properties:
         id:
           type: "integer"
