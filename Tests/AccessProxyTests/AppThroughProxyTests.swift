@@ -21,6 +21,20 @@ import Testing
             logger: Logger(label: "test.client") { _ in SwiftLogNoOpLogHandler() }, sleep: { _ in })
     }
 
+    /// The client's look at the findings, the client shut down whatever the look gives: one left running traps
+    /// when it goes (AsyncHTTPClient's debug check), taking the whole test run with it.
+    static func lookThenShutDown(_ client: AccountClient) async throws -> ProxyFindingsDigest? {
+        let findings: ProxyFindingsDigest?
+        do {
+            findings = try await client.proxyFindings()
+        } catch {
+            await client.shutdown()
+            throw error
+        }
+        await client.shutdown()
+        return findings
+    }
+
     /// A backend double that answers a password sign-in with a status the contract does not list.
     @Test func theAppsClientLearnsWhichExchangeBrokeTheContract() async throws {
         let router = Router()
@@ -32,8 +46,7 @@ import Testing
                 let client = Self.client(proxy.baseURL)
                 _ = try? await client.login(email: "someone@example.com", password: "not-the-password")
                 await proxy.log.waitUntilSettled()
-                let findings = try await client.proxyFindings()
-                await client.shutdown()
+                let findings = try await Self.lookThenShutDown(client)
                 let call = client.journal.records.last
                 #expect(call?.path == "/auth/login")
                 #expect(call?.status == 418)
@@ -50,8 +63,7 @@ import Testing
         try await TestBackend.with { backend in
             let client = Self.client(backend.running.baseURL)
             _ = try? await client.login(email: "someone@example.com", password: "not-the-password")
-            let findings = try await client.proxyFindings()
-            await client.shutdown()
+            let findings = try await Self.lookThenShutDown(client)
             #expect(findings == nil)
             #expect(client.journal.records.last?.status != nil)
             #expect(client.journal.records.last?.proxyExchange == nil)
