@@ -59,7 +59,8 @@ import Testing
             let file = live.folder.appendingPathComponent("session.json")
             #expect(FileManager.default.fileExists(atPath: file.path))
             _ = try await live.client.adminAdvanceClock(seconds: 8 * 86_400)
-            #expect(await apiError { try await live.client.authMethods() } == .signedOut)
+            // The refresh token ran out: the backend says so (issue 49 item 3), and the device says why.
+            #expect(await apiError { try await live.client.authMethods() } == .sessionEnded(reason: "expired"))
             #expect(!(await live.client.isSignedIn))
             #expect(!FileManager.default.fileExists(atPath: file.path))
         }

@@ -76,6 +76,10 @@ import Testing
         "EmailChangeBody": #"{"email": "new.address@mail.com"}"#,
         "AddEmailBody": #"{"email": "new.address@mail.com", "password": "violet-harbor-77"}"#,
         "ChangePasswordBody": #"{"new_password": "violet-harbor-77"}"#,
+        "PasskeyRegistrationBody": #"{"challenge_id": "pkc_1", "client_data_json": "e30", "attestation_object": "oA"}"#,
+        "PasskeyRenameBody": #"{"name": "Laptop"}"#,
+        "PasskeyAssertionBody":
+            #"{"challenge_id": "pkc_1", "credential_id": "AA", "client_data_json": "e30", "authenticator_data": "AA", "signature": "AA"}"#,
     ]
 
     /// Required query parameters, by path.
