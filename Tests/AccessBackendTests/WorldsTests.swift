@@ -261,6 +261,15 @@ import Testing
     /// Many first requests at once to one new name open one world: every one of them lands in it. As many as the
     /// test client keeps connections to one host (8), so none waits in its pool: on a loaded machine 20 did, past
     /// the pool's timeout, while the first opened the world.
+    /// schemathesis found `POST /_admin/worlds?name=` with a JSON body answered 201: the query's name was ignored.
+    @Test func aBadNameInTheQueryIsRefusedEvenBesideAJSONBody() async throws {
+        try await TestBackend.with { backend in
+            let bad = try await backend.post("/_admin/worlds?name=", CreateWorldBody(name: "zero"))
+            #expect(bad.status == 400 && bad.error?.code == "invalid_world_name")
+            #expect(try await backend.post("/_admin/worlds?name=zero", CreateWorldBody(name: "zero")).status == 201)
+        }
+    }
+
     @Test func concurrentFirstRequestsOpenOneWorld() async throws {
         let crowd = 8
         try await TestBackend.with { backend in

@@ -13,6 +13,8 @@ extension ContractHandler {
         _ input: Operations.AdminCreateWorld.Input
     ) async throws -> Operations.AdminCreateWorld.Output {
         let world: World
+        // The query's name is the contract's even where a JSON body names the world: a bad one is refused, not ignored.
+        if let name = input.query.name { try WorldName.validate(name) }
         switch input.body {
         case .json(let body):
             try await JSONBody.refuseNulls(in: ContractScope.current?.request)
