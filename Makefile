@@ -75,12 +75,16 @@ test-pypi:
 # in-process servers they could hold every thread of the 2-core machine's pool for longer than a
 # client's 10 s timeout. For the same reason the backend's and conform's suites (hundreds of in-process servers)
 # each run apart: all at once, a full run held requests past that timeout. The refused-port faults run alone:
-# while a backend's port is closed, another test's backend can be given that port number.
+# while a backend's port is closed, another test's backend can be given that port number. The slow-client
+# suite runs alone too: beside six hundred other backend tests on two cores, the closes it waits for came
+# later than the 20 s it waits (CI, and reproduced here every time; alone it passes in 8 s). Why the
+# connections' clocks fire so late under that load is not yet understood.
 test-swift: build
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip EndToEndTests --skip AccessBackendTests --skip AccessConformTests
-	$(SWIFT) test --skip-build --filter AccessBackendTests --skip FaultInjectionTests
+	$(SWIFT) test --skip-build --filter AccessBackendTests --skip FaultInjectionTests --skip SlowClientTests
 	$(SWIFT) test --skip-build --filter FaultInjectionTests
+	$(SWIFT) test --skip-build --filter SlowClientTests
 	$(SWIFT) test --skip-build --filter AccessConformTests
 	$(SWIFT) test --skip-build --filter EndToEndTests
 
