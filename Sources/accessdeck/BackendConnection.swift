@@ -56,6 +56,8 @@ struct BackendConnection: Sendable {
             let store = SessionStore(fileURL: SessionStore.defaultLocation(for: origin), origin: origin)
             var configuration = AccountClient.Configuration(baseURL: url)
             configuration.device = device
+            // This device's passkeys are kept, as its session is, for a backend that keeps its accounts.
+            configuration.passkeys = DevicePasskeyStore.load(at: DevicePasskeyStore.defaultLocation())
             if let timeout = options.timeout { configuration.setTimeout(seconds: timeout) }
             let (client, problem) = AccountClient.restoringSession(
                 configuration: configuration, sessionStore: store, logger: quiet)
@@ -83,6 +85,9 @@ struct BackendConnection: Sendable {
         let backend = try await ReferenceBackend.start(backendConfiguration)
         var configuration = AccountClient.Configuration(baseURL: backend.baseURL)
         configuration.device = device
+        // The embedded backend's world is new every run, and so are this device's passkeys for it (as its session
+        // is not kept): a kept file would offer last run's passkeys for accounts this world never had.
+        configuration.passkeys = .ephemeral()
         if let timeout = options.timeout { configuration.setTimeout(seconds: timeout) }
         let client = AccountClient(configuration: configuration, sessionStore: nil, logger: quiet)
         // The QA shortcut, unless the scenario starts signed out: then the way in is the screens.

@@ -27,6 +27,9 @@ public final class AccountClient: Sendable {
         public var getRetryDelays: [Duration] = [.milliseconds(200), .milliseconds(800)]
         /// Sent with every sign-in (seed 004's device registration); the app passes its kept identity.
         public var device: DeviceInfo = Self.processDevice
+        /// This device's passkeys, which answer the passkey ceremonies (issue 53); the app passes its kept
+        /// `passkeys.json`, tests and the embedded backend's QA runs one that lives as long as the process.
+        public var passkeys: DevicePasskeyStore = .ephemeral()
 
         /// One identity per process when none is kept: tests and the embedded backend's QA runs.
         static let processDevice = DeviceIdentity.ephemeral().info
