@@ -22,6 +22,8 @@ public enum Redaction {
         "secret", "otpauth_uri", "recovery_code", "recovery_codes",
         // The outbox's message as the customer got it (issue 49 item 4): it holds the code or the link.
         "text",
+        // A scenario's passkey handed to this device (issue 53): the authenticator's private key.
+        "private_key",
     ]
 
     public static func headerValue(name: String, value: String) -> String {

@@ -46,6 +46,10 @@ enum ContractResponses {
         "adminDeletions": [
             200: ContractAnswer(contentType: "application/json", body: [Components.Schemas.ScheduledPurge].self, headers: []),
         ],
+        "adminDevicePasskeys": [
+            200: ContractAnswer(contentType: "application/json", body: Components.Schemas.DevicePasskeyKits.self, headers: []),
+            400: ContractAnswer(contentType: "application/json", body: Components.Schemas.APIErrorBody.self, headers: []),
+        ],
         "adminDownloadWorld": [
             200: ContractAnswer(contentType: "application/vnd.sqlite3", headers: []),
             400: ContractAnswer(contentType: "application/json", body: Components.Schemas.APIErrorBody.self, headers: []),
@@ -92,6 +96,12 @@ enum ContractResponses {
             404: ContractAnswer(contentType: "application/json", body: Components.Schemas.APIErrorBody.self, headers: []),
             413: ContractAnswer(contentType: "application/json", body: Components.Schemas.APIErrorBody.self, headers: []),
             422: ContractAnswer(contentType: "application/json", body: Components.Schemas.APIErrorBody.self, headers: []),
+        ],
+        "adminRemovePasskey": [
+            204: ContractAnswer(contentType: nil, headers: []),
+            400: ContractAnswer(contentType: "application/json", body: Components.Schemas.APIErrorBody.self, headers: []),
+            404: ContractAnswer(contentType: "application/json", body: Components.Schemas.APIErrorBody.self, headers: []),
+            409: ContractAnswer(contentType: "application/json", body: Components.Schemas.APIErrorBody.self, headers: []),
         ],
         "adminSession": [
             200: ContractAnswer(contentType: "application/json", body: Components.Schemas.SessionTokens.self, headers: []),

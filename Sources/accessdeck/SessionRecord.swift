@@ -94,7 +94,7 @@ final class SessionRecord: Sendable {
         do {
             archive = try await BugReport.archive(of: session, from: client)
         } catch let error as APIError {
-            return .failure(ExportFailure("the backend did not answer (\(error.message ?? "\(error)"))"))
+            return .failure(ExportFailure("the backend did not answer (\(error.message))"))
         } catch {
             return .failure(ExportFailure("\(error)"))
         }

@@ -180,6 +180,16 @@ import Testing
                     $0.path != "/auth/phone/request-otp"
                 })
 
+            // Passkeys: a scenario's passkey on this device is handed out, and removed, in its own world only.
+            check(try await alice.post("/_admin/scenario", LoadScenarioBody(name: "passkey")), "POST /_admin/scenario")
+            let kits = try await alice.get("/_admin/device/passkeys")
+            check(kits, "GET /_admin/device/passkeys")
+            let kit = try #require(try kits.decode(DevicePasskeyKits.self).passkeys.first)
+            #expect(try await bob.get("/_admin/device/passkeys").decode(DevicePasskeyKits.self).passkeys.isEmpty)
+            let passkeyPath = "/_admin/passkeys/\(kit.credentialId)"
+            #expect(try await bob.send(.DELETE, passkeyPath).status == 404)
+            check(try await alice.send(.DELETE, passkeyPath), "DELETE /_admin/passkeys/{id}", 204)
+
             // Two-factor: the current code belongs to the world's own scenario user.
             check(
                 try await alice.post("/_admin/scenario", LoadScenarioBody(name: "two-factor")), "POST /_admin/scenario")

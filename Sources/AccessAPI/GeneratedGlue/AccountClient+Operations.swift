@@ -379,6 +379,16 @@ extension AccountClient {
         try await call { try await admin.adminProviderAccounts(path: .init(provider: provider)).ok.body.json }
     }
 
+    /// `GET /_admin/device/passkeys` (adminDevicePasskeys): The passkeys the loaded scenario put on this device, private keys included, for the app's authenticator to hold (issue 53; reference backend only, as the mock outbox hands out codes). A passkey on another device is not here: its private key was dropped when the scenario loaded
+    public func adminDevicePasskeys() async throws -> DevicePasskeyKits {
+        try await call { try await admin.adminDevicePasskeys().ok.body.json }
+    }
+
+    /// `DELETE /_admin/passkeys/{id}` (adminRemovePasskey): Remove passkey id (its credential id) of whichever account holds it, as the account's other device would after its Verify it's you (the palette's "Passkey: remove on the server only"): the notice is sent and the timeline records it, and the device that holds the passkey keeps it. 409 last_method when it is the account's only way in; 404 not_found for an id no account has
+    public func adminRemovePasskey(id: String) async throws {
+        _ = try await call { try await admin.adminRemovePasskey(path: .init(id: id)).noContent }
+    }
+
     /// `GET /_admin/deletions` (adminDeletions): Deleted accounts: when each purge is due, whether it has run, until when the phone and email are held
     public func adminDeletions() async throws -> [ScheduledPurge] {
         try await call { try await admin.adminDeletions().ok.body.json }

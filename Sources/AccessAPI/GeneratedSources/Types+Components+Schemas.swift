@@ -1333,6 +1333,76 @@ extension Components {
                 case name
             }
         }
+        /// - Remark: Generated from `#/components/schemas/DevicePasskeyKits`.
+        public struct DevicePasskeyKits: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DevicePasskeyKits/passkeys`.
+            public var passkeys: [Components.Schemas.DevicePasskeyKit]
+            /// Creates a new `DevicePasskeyKits`.
+            ///
+            /// - Parameters:
+            ///   - passkeys:
+            public init(passkeys: [Components.Schemas.DevicePasskeyKit]) {
+                self.passkeys = passkeys
+            }
+            public enum CodingKeys: String, CodingKey {
+                case passkeys
+            }
+        }
+        /// One passkey as an authenticator holds it: what the app's DevicePasskeyStore keeps
+        ///
+        /// - Remark: Generated from `#/components/schemas/DevicePasskeyKit`.
+        public struct DevicePasskeyKit: Codable, Hashable, Sendable {
+            /// base64url
+            ///
+            /// - Remark: Generated from `#/components/schemas/DevicePasskeyKit/credential_id`.
+            public var credentialId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DevicePasskeyKit/rp_id`.
+            public var rpId: Swift.String
+            /// base64url
+            ///
+            /// - Remark: Generated from `#/components/schemas/DevicePasskeyKit/user_handle`.
+            public var userHandle: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DevicePasskeyKit/user_name`.
+            public var userName: Swift.String
+            /// The P-256 private key's 32 raw bytes, base64url
+            ///
+            /// - Remark: Generated from `#/components/schemas/DevicePasskeyKit/private_key`.
+            public var privateKey: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DevicePasskeyKit/sign_count`.
+            public var signCount: Swift.Int64
+            /// Creates a new `DevicePasskeyKit`.
+            ///
+            /// - Parameters:
+            ///   - credentialId: base64url
+            ///   - rpId:
+            ///   - userHandle: base64url
+            ///   - userName:
+            ///   - privateKey: The P-256 private key's 32 raw bytes, base64url
+            ///   - signCount:
+            public init(
+                credentialId: Swift.String,
+                rpId: Swift.String,
+                userHandle: Swift.String,
+                userName: Swift.String,
+                privateKey: Swift.String,
+                signCount: Swift.Int64
+            ) {
+                self.credentialId = credentialId
+                self.rpId = rpId
+                self.userHandle = userHandle
+                self.userName = userName
+                self.privateKey = privateKey
+                self.signCount = signCount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case credentialId = "credential_id"
+                case rpId = "rp_id"
+                case userHandle = "user_handle"
+                case userName = "user_name"
+                case privateKey = "private_key"
+                case signCount = "sign_count"
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/ScheduledPurge`.
         public struct ScheduledPurge: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/ScheduledPurge/user_id`.

@@ -549,6 +549,16 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /_admin/provider/{provider}/accounts`.
     /// - Remark: Generated from `#/paths//_admin/provider/{provider}/accounts/get(adminProviderAccounts)`.
     func adminProviderAccounts(_ input: Operations.AdminProviderAccounts.Input) async throws -> Operations.AdminProviderAccounts.Output
+    /// The passkeys the loaded scenario put on this device, private keys included, for the app's authenticator to hold (issue 53; reference backend only, as the mock outbox hands out codes). A passkey on another device is not here: its private key was dropped when the scenario loaded
+    ///
+    /// - Remark: HTTP `GET /_admin/device/passkeys`.
+    /// - Remark: Generated from `#/paths//_admin/device/passkeys/get(adminDevicePasskeys)`.
+    func adminDevicePasskeys(_ input: Operations.AdminDevicePasskeys.Input) async throws -> Operations.AdminDevicePasskeys.Output
+    /// Remove passkey id (its credential id) of whichever account holds it, as the account's other device would after its Verify it's you (the palette's "Passkey: remove on the server only"): the notice is sent and the timeline records it, and the device that holds the passkey keeps it. 409 last_method when it is the account's only way in; 404 not_found for an id no account has
+    ///
+    /// - Remark: HTTP `DELETE /_admin/passkeys/{id}`.
+    /// - Remark: Generated from `#/paths//_admin/passkeys/{id}/delete(adminRemovePasskey)`.
+    func adminRemovePasskey(_ input: Operations.AdminRemovePasskey.Input) async throws -> Operations.AdminRemovePasskey.Output
     /// Deleted accounts: when each purge is due, whether it has run, until when the phone and email are held
     ///
     /// - Remark: HTTP `GET /_admin/deletions`.
@@ -1626,6 +1636,26 @@ extension APIProtocol {
         headers: Operations.AdminProviderAccounts.Input.Headers = .init()
     ) async throws -> Operations.AdminProviderAccounts.Output {
         try await adminProviderAccounts(Operations.AdminProviderAccounts.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The passkeys the loaded scenario put on this device, private keys included, for the app's authenticator to hold (issue 53; reference backend only, as the mock outbox hands out codes). A passkey on another device is not here: its private key was dropped when the scenario loaded
+    ///
+    /// - Remark: HTTP `GET /_admin/device/passkeys`.
+    /// - Remark: Generated from `#/paths//_admin/device/passkeys/get(adminDevicePasskeys)`.
+    public func adminDevicePasskeys(headers: Operations.AdminDevicePasskeys.Input.Headers = .init()) async throws -> Operations.AdminDevicePasskeys.Output {
+        try await adminDevicePasskeys(Operations.AdminDevicePasskeys.Input(headers: headers))
+    }
+    /// Remove passkey id (its credential id) of whichever account holds it, as the account's other device would after its Verify it's you (the palette's "Passkey: remove on the server only"): the notice is sent and the timeline records it, and the device that holds the passkey keeps it. 409 last_method when it is the account's only way in; 404 not_found for an id no account has
+    ///
+    /// - Remark: HTTP `DELETE /_admin/passkeys/{id}`.
+    /// - Remark: Generated from `#/paths//_admin/passkeys/{id}/delete(adminRemovePasskey)`.
+    public func adminRemovePasskey(
+        path: Operations.AdminRemovePasskey.Input.Path,
+        headers: Operations.AdminRemovePasskey.Input.Headers = .init()
+    ) async throws -> Operations.AdminRemovePasskey.Output {
+        try await adminRemovePasskey(Operations.AdminRemovePasskey.Input(
             path: path,
             headers: headers
         ))

@@ -694,6 +694,23 @@ extension Endpoint {
         var customMirror: Mirror { Mirror(contractRequest: self, [("provider", .path("provider"), provider)]) }
     }
 
+    /// `GET /_admin/device/passkeys` (adminDevicePasskeys): The passkeys the loaded scenario put on this device, private keys included, for the app's authenticator to hold (issue 53; reference backend only, as the mock outbox hands out codes). A passkey on another device is not here: its private key was dropped when the scenario loaded
+    struct AdminDevicePasskeys: APIRequest {
+        func perform(_ api: APIContext) async throws -> DevicePasskeyKits {
+            try await api.client.adminDevicePasskeys()
+        }
+    }
+
+    /// `DELETE /_admin/passkeys/{id}` (adminRemovePasskey): Remove passkey id (its credential id) of whichever account holds it, as the account's other device would after its Verify it's you (the palette's "Passkey: remove on the server only"): the notice is sent and the timeline records it, and the device that holds the passkey keeps it. 409 last_method when it is the account's only way in; 404 not_found for an id no account has
+    struct AdminRemovePasskey: APIRequest, CustomReflectable {
+        var id: String
+        func perform(_ api: APIContext) async throws -> Acknowledged {
+            try await api.client.adminRemovePasskey(id: id)
+            return Acknowledged()
+        }
+        var customMirror: Mirror { Mirror(contractRequest: self, [("id", .path("id"), id)]) }
+    }
+
     /// `GET /_admin/deletions` (adminDeletions): Deleted accounts: when each purge is due, whether it has run, until when the phone and email are held
     struct AdminDeletions: APIRequest {
         func perform(_ api: APIContext) async throws -> [ScheduledPurge] {

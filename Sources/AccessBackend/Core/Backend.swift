@@ -18,6 +18,9 @@ struct Backend: Sendable {
     var otp: OTPService { OTPService(store: store, clock: clock) }
     var reauth: ReauthService { ReauthService(store: store, clock: clock) }
     var twoFactor: TwoFactorService { TwoFactorService(store: store, clock: clock) }
+    var devicePasskeys: DevicePasskeyService {
+        DevicePasskeyService(store: store, relyingParty: PasskeyRelyingParty.reference)
+    }
     var passkeys: PasskeyService {
         PasskeyService(store: store, clock: clock, relyingParty: PasskeyRelyingParty.reference)
     }

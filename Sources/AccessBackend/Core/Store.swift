@@ -23,6 +23,8 @@ final class Store: Sendable {
     let refreshSealer: Sealer
     /// What an authenticator's secret is sealed with (`TwoFactorService`).
     let twoFactorSealer: Sealer
+    /// What a scenario's passkey on this device is sealed with until the app takes it (`DevicePasskeyService`).
+    let devicePasskeySealer: Sealer
     let retention = RetentionService()
     /// Bearer lookups, kept until the next commit (see `SessionLookupCache`).
     let sessionCache = SessionLookupCache()
@@ -36,6 +38,7 @@ final class Store: Sendable {
         outboxSealer = key.outboxSealer
         refreshSealer = key.refreshSealer
         twoFactorSealer = key.twoFactorSealer
+        devicePasskeySealer = key.devicePasskeySealer
     }
 
     static func open(path: String?) throws -> Store {
@@ -522,6 +525,16 @@ final class Store: Sendable {
                     ALTER TABLE outbox ADD COLUMN refused_limit TEXT;
                     ALTER TABLE outbox ADD COLUMN retry_at REAL;
                     ALTER TABLE outbox ADD COLUMN refusal TEXT;
+                    """)
+        }
+        // Issue 53 item 3: a scenario's passkeys "on this device", whose private keys the app's authenticator takes
+        // (`GET /_admin/device/passkeys`); sealed like a two-factor secret, as the world file may travel.
+        migrator.registerMigration("v26-device-passkeys") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE device_passkeys (
+                        credential_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, user_name TEXT NOT NULL,
+                        private_key_sealed BLOB NOT NULL, sign_count INTEGER NOT NULL);
                     """)
         }
         return migrator

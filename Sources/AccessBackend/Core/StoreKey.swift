@@ -19,6 +19,8 @@ struct StoreKey: Sendable {
     var refreshSealer: Sealer { Sealer(storeKey: key, purpose: "refresh") }
     /// Seals an authenticator's TOTP secret (issue 31): the backend must read it back to check codes.
     var twoFactorSealer: Sealer { Sealer(storeKey: key, purpose: "two-factor") }
+    /// Seals the private key of a scenario's passkey on this device (issue 53) until the app takes it.
+    var devicePasskeySealer: Sealer { Sealer(storeKey: key, purpose: "device-passkey") }
 
     /// What the database keeps to recognise its key: an HMAC of a fixed text, which says nothing of the key.
     var check: Data { Data(HMAC<SHA256>.authenticationCode(for: Data("accessdeck key check".utf8), using: key)) }

@@ -121,6 +121,9 @@ extension StoreSchema {
             purpose TEXT NOT NULL CHECK (purpose IN ('register', 'sign_in', 'reauth')),
             user_id TEXT REFERENCES users(id) ON DELETE CASCADE,
             expires_at REAL NOT NULL, used INTEGER NOT NULL DEFAULT 0);
+        CREATE TABLE device_passkeys (
+            credential_id TEXT PRIMARY KEY, user_id TEXT NOT NULL, user_name TEXT NOT NULL,
+            private_key_sealed BLOB NOT NULL, sign_count INTEGER NOT NULL);
         CREATE INDEX password_failures_user ON password_failures(user_id, failed_at);
         CREATE INDEX sends_recipient ON sends(recipient, sent_at);
         CREATE INDEX sends_sent_at ON sends(sent_at);
@@ -177,5 +180,6 @@ extension StoreSchema {
         INSERT INTO grdb_migrations VALUES ('v23-events');
         INSERT INTO grdb_migrations VALUES ('v24-passkeys');
         INSERT INTO grdb_migrations VALUES ('v25-outbox-refusals');
+        INSERT INTO grdb_migrations VALUES ('v26-device-passkeys');
         """#
 }

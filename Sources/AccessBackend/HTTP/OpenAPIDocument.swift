@@ -2745,6 +2745,46 @@ paths:
           required: true
           schema:
             "$ref": "#/components/schemas/SocialProvider"
+  "/_admin/device/passkeys":
+    get:
+      operationId: "adminDevicePasskeys"
+      summary: "The passkeys the loaded scenario put on this device, private keys included, for the app's authenticator to hold (issue 53; reference backend only, as the mock outbox hands out codes). A passkey on another device is not here: its private key was dropped when the scenario loaded"
+      responses:
+        "200":
+          description: "Success"
+          content:
+            "application/json":
+              schema:
+                "$ref": "#/components/schemas/DevicePasskeyKits"
+        "400":
+          "$ref": "#/components/responses/E400"
+      tags:
+        - "admin"
+      security: []
+  "/_admin/passkeys/{id}":
+    delete:
+      operationId: "adminRemovePasskey"
+      summary: "Remove passkey id (its credential id) of whichever account holds it, as the account's other device would after its Verify it's you (the palette's \"Passkey: remove on the server only\"): the notice is sent and the timeline records it, and the device that holds the passkey keeps it. 409 last_method when it is the account's only way in; 404 not_found for an id no account has"
+      responses:
+        "204":
+          description: "Removed"
+        "400":
+          "$ref": "#/components/responses/E400"
+        "404":
+          "$ref": "#/components/responses/E404"
+        "409":
+          "$ref": "#/components/responses/E409"
+      tags:
+        - "admin"
+      security: []
+      parameters:
+        - name: "id"
+          in: "path"
+          required: true
+          schema:
+            type: "string"
+            minLength: 1
+            maxLength: 1364
   "/_admin/deletions":
     get:
       operationId: "adminDeletions"
@@ -3508,6 +3548,42 @@ components:
         - "subject"
         - "email"
         - "name"
+    DevicePasskeyKits:
+      type: "object"
+      properties:
+        passkeys:
+          type: "array"
+          items:
+            "$ref": "#/components/schemas/DevicePasskeyKit"
+      required:
+        - "passkeys"
+    DevicePasskeyKit:
+      type: "object"
+      description: "One passkey as an authenticator holds it: what the app's DevicePasskeyStore keeps"
+      properties:
+        credential_id:
+          type: "string"
+          description: "base64url"
+        rp_id:
+          type: "string"
+        user_handle:
+          type: "string"
+          description: "base64url"
+        user_name:
+          type: "string"
+        private_key:
+          type: "string"
+          description: "The P-256 private key's 32 raw bytes, base64url"
+        sign_count:
+          type: "integer"
+          format: "int64"
+      required:
+        - "credential_id"
+        - "rp_id"
+        - "user_handle"
+        - "user_name"
+        - "private_key"
+        - "sign_count"
     ScheduledPurge:
       type: "object"
       properties:

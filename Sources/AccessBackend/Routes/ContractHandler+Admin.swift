@@ -181,6 +181,21 @@ extension ContractHandler {
         .ok(.init(body: .json(try await backend.providerLinks.accounts(provider: input.path.provider))))
     }
 
+    /// Issue 53 item 3: the scenario's passkeys on this device, for the app's authenticator.
+    func adminDevicePasskeys(
+        _ input: Operations.AdminDevicePasskeys.Input
+    ) async throws -> Operations.AdminDevicePasskeys.Output {
+        .ok(.init(body: .json(try await backend.devicePasskeys.kits())))
+    }
+
+    /// The palette's "Passkey: remove on the server only".
+    func adminRemovePasskey(
+        _ input: Operations.AdminRemovePasskey.Input
+    ) async throws -> Operations.AdminRemovePasskey.Output {
+        try await backend.passkeys.removeByAdmin(id: input.path.id)
+        return .noContent(.init())
+    }
+
     func adminDeletions(_ input: Operations.AdminDeletions.Input) async throws -> Operations.AdminDeletions.Output {
         .ok(.init(body: .json(try await backend.deletions.scheduled())))
     }

@@ -27,6 +27,22 @@ struct Scenario: Decodable, Sendable {
         /// Two-factor on (issue 31), with a secret and recovery codes fixed in the fixture so tests, QA and
         /// `oathtool` can compute and type them; stored sealed and hashed like any other.
         var twoFactor: TwoFactor?
+        /// Passkeys (issue 53): registered on the server, on this device (the app takes the device's half from
+        /// `GET /_admin/device/passkeys`), or both.
+        var passkeys: [ScenarioPasskey]?
+    }
+
+    /// A passkey of a scenario's person. Its key pair is made at each load: nobody types a passkey, so no key
+    /// needs to be fixed in the fixture. `on_this_device`: the app's authenticator holds the private key (sealed in
+    /// the world until the app takes it); otherwise it is on another device, and the key is dropped at once.
+    /// `removed_on_server`: the device holds it and the server does not know it (removed there, not here).
+    struct ScenarioPasskey: Decodable, Sendable {
+        var name: String
+        var deviceName: String?
+        var onThisDevice: Bool?
+        var removedOnServer: Bool?
+        var signCount: Int?
+        var lastUsedDaysAgo: Double?
     }
 
     struct TwoFactor: Decodable, Sendable {
@@ -126,7 +142,10 @@ struct Scenario: Decodable, Sendable {
     ]
     static let personKeys: Set<String> = [
         "id", "role", "phone", "email", "password", "password_hash", "password_changed_days_ago", "apple_linked",
-        "google_linked", "email_unverified", "username", "photo", "onboarding_step", "two_factor",
+        "google_linked", "email_unverified", "username", "photo", "onboarding_step", "two_factor", "passkeys",
+    ]
+    static let passkeyKeys: Set<String> = [
+        "name", "device_name", "on_this_device", "removed_on_server", "sign_count", "last_used_days_ago",
     ]
     static let twoFactorKeys: Set<String> = ["secret", "recovery_codes"]
     static let loginFailureKeys: Set<String> = ["email", "failures", "seconds_ago"]

@@ -41,6 +41,10 @@ struct ScenarioCatalog: Sendable {
                 try Self.rejectUnknownKeys(
                     twoFactor, known: Scenario.twoFactorKeys, at: prefix + "two_factor.", label: label)
             }
+            for (index, passkey) in ((person["passkeys"] as? [[String: Any]]) ?? []).enumerated() {
+                try Self.rejectUnknownKeys(
+                    passkey, known: Scenario.passkeyKeys, at: prefix + "passkeys[\(index)].", label: label)
+            }
         }
         for list in ["sessions", "bookings"] {
             for (index, item) in ((object[list] as? [[String: Any]]) ?? []).enumerated() {
@@ -119,9 +123,10 @@ struct ScenarioCatalog: Sendable {
             }
             try Self.validatePasswordHash(person, field: field, fail: fail)
             try Self.validateTwoFactor(person, field: field, fail: fail)
+            try Self.validatePasskeys(person, field: field, fail: fail)
         }
         if scenario.user.signInMethods.count == 0 {
-            throw fail("user", "has no sign-in method (phone, email, apple_linked or google_linked)")
+            throw fail("user", "has no sign-in method (phone, email, apple_linked, google_linked or a passkey)")
         }
         for (index, send) in (scenario.otpSends ?? []).enumerated() {
             guard PhoneNumberRules.normalizeE164(send.phone) == send.phone else {
@@ -178,6 +183,24 @@ struct ScenarioCatalog: Sendable {
     }
 
     /// A secret an authenticator app takes, and recovery codes as the backend makes them, each once.
+    private static func validatePasskeys(
+        _ person: Scenario.Person, field: String, fail: (String, String) -> ScenarioError
+    ) throws {
+        for (index, passkey) in (person.passkeys ?? []).enumerated() {
+            let at = "\(field).passkeys[\(index)]"
+            guard !passkey.name.isEmpty, passkey.name.unicodeScalars.count <= PasskeyRules.maxNameLength else {
+                throw fail("\(at).name", "expected 1 to \(PasskeyRules.maxNameLength) characters")
+            }
+            if let count = passkey.signCount, !(0...Int(UInt32.max)).contains(count) {
+                throw fail("\(at).sign_count", "must be 0 to \(UInt32.max)")
+            }
+            if let days = passkey.lastUsedDaysAgo, days < 0 { throw fail("\(at).last_used_days_ago", "must be >= 0") }
+            if passkey.removedOnServer == true, passkey.onThisDevice != true {
+                throw fail("\(at).removed_on_server", "only a passkey on this device can be gone from the server alone")
+            }
+        }
+    }
+
     private static func validateTwoFactor(
         _ person: Scenario.Person, field: String, fail: (String, String) -> ScenarioError
     ) throws {
@@ -327,6 +350,7 @@ struct ScenarioCatalog: Sendable {
 extension Scenario.Person {
     var signInMethods: SignInMethods {
         SignInMethods(
-            phone: phone != nil, email: email != nil, apple: appleLinked == true, google: googleLinked == true)
+            phone: phone != nil, email: email != nil, apple: appleLinked == true, google: googleLinked == true,
+            passkey: (passkeys ?? []).contains { $0.removedOnServer != true })
     }
 }

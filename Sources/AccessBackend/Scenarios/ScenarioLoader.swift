@@ -27,11 +27,13 @@ struct ScenarioLoader: Sendable {
                 "provider_tokens", "provider_grants", "device_accounts", "scheduled_items", "payouts", "deletions",
                 "identity_holds", "outbox", "devices", "login_failures", "recovery_requests",
                 "two_factor", "two_factor_setups", "recovery_codes", "users", "meta", "events", "ended_sessions",
+                "passkeys", "passkey_challenges", "device_passkeys",
             ] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             for (person, isPrimary) in [(scenario.user, true)] + (scenario.others ?? []).map({ ($0, false) }) {
                 try Self.insert(db, person, isPrimary: isPrimary, now: now)
+                try DevicePasskeyService.seed(db, store: store, person: person, now: now)
                 if let twoFactor = person.twoFactor, let secret = TOTP(base32: twoFactor.secret) {
                     _ = try TwoFactorService.enable(
                         db, store: store, userId: person.id, secret: secret, lastStep: nil,

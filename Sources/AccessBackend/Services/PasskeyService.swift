@@ -133,26 +133,41 @@ struct PasskeyService: Sendable {
             try ReauthService.require(
                 db, digest: store.digest, proof: reauth, user: user, target: SignInMethod.passkey.reauthFactor,
                 now: now)
-            let passkey = try Self.own(db, id: id, userId: user.id)
-            // A flagged passkey signs nobody in: removing it never takes the last way in away.
-            if passkey.flaggedAt == nil, user.livePasskeys == 1, user.signInMethods.isOnly(.passkey) {
-                throw BackendError(
-                    .conflict, "last_method",
-                    "This passkey is your only way to sign in. Add another method before removing it.",
-                    rule: .passkeyLastMethod)
-            }
-            // Not kept (conform's self-test): the answer says removed, and the passkey stays.
-            guard RulePolicy.current.enforces(.passkeyRemoved) else { return }
-            try passkey.delete(db)
-            try Self.countLive(db, userId: user.id)
-            try Self.notify(db, user: user, kind: .passkeyRemovedNotice, now: now)
-            try EventLog.append(
-                db,
-                .init(
-                    kind: .methodRemoved, userId: user.id, rule: .passkeyRemoved,
-                    detail: ["method": "passkey", "name": passkey.name]),
-                now: now)
+            try Self.remove(db, Self.own(db, id: id, userId: user.id), of: user, now: now)
         }
+    }
+
+    /// The palette's "Passkey: remove on the server only" (`DELETE /_admin/passkeys/{id}`): passkey `id` of
+    /// whichever account holds it, as the account's other device would after its own Verify it's you. The device
+    /// that holds the private key keeps it, and learns at its next sign-in.
+    func removeByAdmin(id: String) async throws {
+        let now = clock.now()
+        try await store.pool.write { db in
+            guard let passkey = try PasskeyRecord.fetchOne(db, key: id) else { throw Self.notFound }
+            try Self.remove(db, passkey, of: AccountService.current(db, id: passkey.userId), now: now)
+        }
+    }
+
+    /// Every road that removes a passkey: never the account's last way in, then the notice and the event.
+    private static func remove(_ db: Database, _ passkey: PasskeyRecord, of user: UserRecord, now: Date) throws {
+        // A flagged passkey signs nobody in: removing it never takes the last way in away.
+        if passkey.flaggedAt == nil, user.livePasskeys == 1, user.signInMethods.isOnly(.passkey) {
+            throw BackendError(
+                .conflict, "last_method",
+                "This passkey is your only way to sign in. Add another method before removing it.",
+                rule: .passkeyLastMethod)
+        }
+        // Not kept (conform's self-test): the answer says removed, and the passkey stays.
+        guard RulePolicy.current.enforces(.passkeyRemoved) else { return }
+        try passkey.delete(db)
+        try countLive(db, userId: user.id)
+        try notify(db, user: user, kind: .passkeyRemovedNotice, now: now)
+        try EventLog.append(
+            db,
+            .init(
+                kind: .methodRemoved, userId: user.id, rule: .passkeyRemoved,
+                detail: ["method": "passkey", "name": passkey.name]),
+            now: now)
     }
 
     // MARK: - Sign-in and Verify it's you
@@ -342,7 +357,7 @@ struct PasskeyService: Sendable {
     }
 
     /// `users.live_passkeys` from the rows, in the transaction that changed them.
-    private static func countLive(_ db: Database, userId: String) throws {
+    static func countLive(_ db: Database, userId: String) throws {
         try db.execute(
             sql: """
                 UPDATE users SET live_passkeys =

@@ -12,6 +12,32 @@ public struct DevicePasskey: Codable, Equatable, Sendable {
 
     public var publicKey: COSEKey { .es256(privateKey.key.publicKey) }
 
+    /// A passkey handed to this device whole (a scenario's "on this device" passkey, `GET /_admin/device/passkeys`):
+    /// `privateKey` is the P-256 key's raw 32 bytes; other bytes are refused.
+    public init(
+        credentialID: [UInt8], rpID: String, userHandle: [UInt8], userName: String, signCount: UInt32,
+        privateKey raw: [UInt8]
+    ) throws(WebAuthnError) {
+        guard let key = try? P256.Signing.PrivateKey(rawRepresentation: raw) else {
+            throw .malformed("the private key is not a P-256 key")
+        }
+        self.init(
+            credentialID: credentialID, rpID: rpID, userHandle: userHandle, userName: userName, signCount: signCount,
+            privateKey: .init(key))
+    }
+
+    fileprivate init(
+        credentialID: [UInt8], rpID: String, userHandle: [UInt8], userName: String, signCount: UInt32,
+        privateKey: PrivateKey
+    ) {
+        self.credentialID = credentialID
+        self.rpID = rpID
+        self.userHandle = userHandle
+        self.userName = userName
+        self.signCount = signCount
+        self.privateKey = privateKey
+    }
+
     /// A P-256 private key, out of every description; written as its raw bytes, and a file whose bytes
     /// are not a P-256 key does not decode.
     fileprivate struct PrivateKey: Codable, Equatable, Sendable, CustomStringConvertible,
