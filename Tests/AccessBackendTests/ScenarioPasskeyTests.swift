@@ -68,7 +68,8 @@ import Testing
             let kit = try #require(try await Self.kits(backend).first)
             let removed = try await backend.send(.DELETE, "/_admin/passkeys/\(kit.credentialId)")
             #expect(removed.status == 204)
-            #expect(try await backend.outbox().contains { $0.kind == "passkey_removed_notice" && $0.to == "jdoe@mail.com" })
+            #expect(
+                try await backend.outbox().contains { $0.kind == "passkey_removed_notice" && $0.to == "jdoe@mail.com" })
             // The device keeps it, and learns at its next sign-in.
             #expect(try await Self.kits(backend).map(\.credentialId) == [kit.credentialId])
             var passkey = try Self.held(kit)
