@@ -96,6 +96,8 @@ struct BackendConnection: Sendable {
         do {
             // Before the sign-in, whose session a replay makes again; in process, so the journal has no row of it.
             if keepStartWorld { startWorld = (try backend.worldFile(), backend.clock.now()) }
+            // The scenario's passkeys on this device (issue 53), into this run's authenticator.
+            try await ScenarioDevicePasskeys.take(client)
             try await client.adminSignIn()
         } catch APIError.server(409, ErrorCode.signedOutScenario.rawValue, _) {
             signedIn = false

@@ -69,6 +69,18 @@ import Testing
         #expect(store.passkeys(forRP: Self.rp) == [ours])
     }
 
+    @Test func aReplacementTouchesOnlyItsRelyingParty() throws {
+        let file = try folder().appendingPathComponent("passkeys.json")
+        var theirs = made("bo@mail.com")
+        theirs.rpID = "example.com"
+        let store = DevicePasskeyStore.load(at: file)
+        try store.add(made())
+        try store.add(theirs)
+        let scenario = made("usr_passkey")
+        try store.replace(forRP: Self.rp, with: [scenario])
+        #expect(DevicePasskeyStore.load(at: file).passkeys == [theirs, scenario])
+    }
+
     @Test func removedIsGoneAfterARestart() throws {
         let file = try folder().appendingPathComponent("passkeys.json")
         let kept = made()

@@ -67,6 +67,15 @@ public final class DevicePasskeyStore: Sendable {
         }
     }
 
+    /// This device's passkeys for `rpID` become `passkeys` (a scenario's load: the device is part of the state);
+    /// those of other relying parties stay.
+    public func replace(forRP rpID: String, with passkeys: [DevicePasskey]) throws(WriteError) {
+        try change { kept in
+            kept.removeAll { $0.rpID == rpID }
+            kept += passkeys.filter { $0.rpID == rpID }
+        }
+    }
+
     public func remove(credentialID: [UInt8]) throws(WriteError) {
         try change { passkeys in passkeys.removeAll { $0.credentialID == credentialID } }
     }

@@ -13,6 +13,7 @@ enum ConsoleReply: Equatable, Sendable {
     case otherDeviceSignedIn(OtherDevice, Result<String, APIError>)
     case authenticatorCode(Result<AuthenticatorCode, APIError>)
     case signedOutElsewhere(Result<String, APIError>)
+    case devicePasskey(DevicePasskeyAction, Result<String, APIError>)
     case worlds(Result<[WorldSummary], APIError>)
     case worldEntered(EnterWorld, Result<WorldEntered, APIError>)
     case arrived(String, Result<Arrival, APIError>)
@@ -147,6 +148,10 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
         return apply([.showToast(SignThisDeviceOutElsewhere.doneText)], to: &state, for: nil)
     case .signedOutElsewhere(.failure(let failure)):
         return apply([.showToast("This device was not signed out: \(failure.message)")], to: &state, for: nil)
+    case .devicePasskey(_, .success(let done)):
+        return apply([.showToast(done)], to: &state, for: nil)
+    case .devicePasskey(let action, .failure(let failure)):
+        return apply([.showToast("\(action.title) not done: \(failure.message)")], to: &state, for: nil)
     case .arrived(let id, .failure(let failure)):
         let effects = apply([.showToast(StartAt.notStartedText(id, failure))], to: &state, for: nil)
         return effects + StartAt.releaseKeys(in: &state)
@@ -252,6 +257,9 @@ func runPaletteAction(_ action: PaletteAction, in state: inout AppState) -> [Eff
         return apply([.showOverlay(TimelinePanel(user: user))], to: &state, for: nil)
     case .signOutThisDeviceElsewhere:
         return state.send(Call(SignThisDeviceOutElsewhere(), ConsoleReply.signedOutElsewhere), for: .console)
+    case .devicePasskey(let action):
+        return state.send(
+            Call(ActOnThisDevicesPasskey(action: action)) { ConsoleReply.devicePasskey(action, $0) }, for: .console)
     case .runConformance:
         let target = ConformPanel.target(
             baseURL: state.options.backendURL ?? "", world: state.options.world,

@@ -13,6 +13,7 @@ struct SwitchScenario: APIRequest {
     func perform(_ api: APIContext) async throws -> ScenarioSwitched {
         let epoch = alreadyLoaded ? nil : try await api.client.adminLoadScenario(name: name).epoch
         api.cache?.clear()
+        try await ScenarioDevicePasskeys.take(api.client)
         do {
             try await api.client.adminSignIn()
         } catch APIError.server(409, ErrorCode.signedOutScenario.rawValue, _) {
@@ -174,6 +175,7 @@ struct EnterWorld: APIRequest {
         let world = await enter(name)
         // From here the app is in the new world whatever happens: a failed sign-in leaves it signed out there.
         do {
+            if newFrom != nil { try await ScenarioDevicePasskeys.take(world.client) }
             try await world.client.adminSignIn()
             let methods = try await world.client.authMethods(cache: world.cache, now: world.now)
             return WorldEntered(

@@ -99,6 +99,7 @@ extension CommandPalette {
                 "Sign this device out from elsewhere",
                 detail: "end this device's session on the backend, as another device would",
                 .signOutThisDeviceElsewhere))
+        commands += DevicePasskeyAction.allCases.map { PaletteCommand($0.title, detail: $0.detail, .devicePasskey($0)) }
         commands.append(
             PaletteCommand(
                 "Authenticator: current code", detail: "what the scenario user's app shows now (two-factor)",

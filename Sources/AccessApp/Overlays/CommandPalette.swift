@@ -37,6 +37,8 @@ public enum PaletteAction: Equatable, Sendable {
     /// QA: this device's own sign-in ended by the backend as another device would (issue 49 item 3), so its next
     /// call shows how a signed-out device is told why.
     case signOutThisDeviceElsewhere
+    /// QA: a passkey edge state made on the backend and in this device's authenticator (issue 53 item 3).
+    case devicePasskey(DevicePasskeyAction)
     /// Support (issue 49): the timeline of an account id, phone or email; nil: the signed-in user's.
     case timeline(String?)
     /// QA: the code the scenario user's authenticator app shows now (issue 31), from the admin API.
