@@ -3,6 +3,8 @@
 
   verify FILE  reads a registration and a sign-in our software authenticator made (JSON, base64url
                fields) and runs them through python-fido2's Fido2Server; prints what it said of each.
+               Instead of a registration, a "credential" (its id and COSE public key) stands for a
+               passkey this authenticator was handed whole (a scenario's passkey on this device).
   make FILE    writes ceremonies made with python-fido2 and `cryptography` alone: one good registration
                and sign-in, and one bad case per check a relying party makes, each signed properly so
                only its one fault is judged.
@@ -16,7 +18,8 @@ import sys
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
 from fido2.attestation import NoneAttestation, PackedAttestation
-from fido2.cose import ES256
+from fido2 import cbor
+from fido2.cose import ES256, CoseKey
 from fido2.server import Fido2Server
 from fido2.utils import sha256, websafe_decode, websafe_encode
 from fido2.webauthn import (
@@ -39,8 +42,13 @@ def server():
 def verify(path):
     given = json.load(open(path))
     state = {"challenge": given["challenge"], "user_verification": "required"}
-    registration = given["registration"]
     result = {}
+    if "credential" in given:
+        known = given["credential"]
+        credential = AttestedCredentialData.create(
+            bytes(16), websafe_decode(known["id"]), CoseKey.parse(cbor.decode(websafe_decode(known["public_key"]))))
+        return assert_with(state, credential, given["assertion"], result)
+    registration = given["registration"]
     try:
         data = server().register_complete(state, {
             "id": registration["id"], "rawId": registration["id"], "type": "public-key",
@@ -56,7 +64,10 @@ def verify(path):
     except Exception as error:  # what python-fido2 refused, said as it said it
         print(json.dumps({"registration": f"refused: {error!r}"}))
         return
-    assertion = given["assertion"]
+    assert_with(state, credential, given["assertion"], result)
+
+
+def assert_with(state, credential, assertion, result):
     try:
         server().authenticate_complete(state, [credential], {
             "id": assertion["id"], "rawId": assertion["id"], "type": "public-key",

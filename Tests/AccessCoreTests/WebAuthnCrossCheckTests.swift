@@ -1,4 +1,5 @@
 import ChildProcess
+import Crypto
 import Foundation
 import Testing
 
@@ -25,6 +26,35 @@ import Testing
         var tampered = answer
         tampered.signature[tampered.signature.count - 1] ^= 1
         #expect(try verdict(made, tampered)["assertion"]?.hasPrefix("refused") == true)
+    }
+
+    /// What the app's authenticator signs with (issue 53 item 4): a passkey read back from its key file (the store
+    /// writes `DevicePasskey`'s encoding) and one handed to it whole as a raw P-256 key (a scenario's passkey on this
+    /// device, `GET /_admin/device/passkeys`). python-fido2 verifies each knowing only the credential's public key,
+    /// taken here from swift-crypto's own key, not from what `DevicePasskey` derives.
+    @Test func pythonFido2VerifiesWhatTheAppsAuthenticatorSignsWithAKeptOrAHandedPasskey() throws {
+        let origin = "https://accessdeck.test"
+        let made = SoftwareAuthenticator.create(
+            rpID: party.id, origin: origin, challenge: challenge, userHandle: Array("u-1".utf8), userName: "ana")
+        let kept = try JSONDecoder().decode(DevicePasskey.self, from: JSONEncoder().encode(made.passkey))
+        let key = P256.Signing.PrivateKey()
+        let handed = try DevicePasskey(
+            credentialID: Array(repeating: 9, count: 16), rpID: party.id, userHandle: Array("usr_passkey".utf8),
+            userName: "jdoe@mail.com", signCount: 4, privateKey: Array(key.rawRepresentation))
+        let authenticatorData = try #require(
+            try CBORDecoder.decode(made.attestationObject)[key: "authData"]?.bytesValue)
+        let registeredKey = try #require(try AuthenticatorData(bytes: authenticatorData).attestedCredential?.publicKey)
+        for (var passkey, publicKey) in [(kept, registeredKey), (handed, COSEKey.es256(key.publicKey))] {
+            var answer = SoftwareAuthenticator.answer(&passkey, origin: origin, challenge: challenge)
+            #expect(try verdict(known: passkey.credentialID, publicKey, answer) == ["assertion": "ok"])
+            answer.signature[answer.signature.count - 1] ^= 1
+            #expect(
+                try verdict(known: passkey.credentialID, publicKey, answer)["assertion"]?.hasPrefix("refused") == true)
+        }
+        #expect(throws: WebAuthnError.self) {
+            try DevicePasskey(
+                credentialID: [1], rpID: party.id, userHandle: [1], userName: "x", signCount: 0, privateKey: [1, 2, 3])
+        }
     }
 
     /// Their attestation check is not taken on trust either: our packed statement with another key's
@@ -109,6 +139,26 @@ import Testing
                 "id": id, "clientDataJSON": Base64URL.encode(made.clientDataJSON),
                 "attestationObject": Base64URL.encode(made.attestationObject),
             ],
+            "assertion": [
+                "id": id, "clientDataJSON": Base64URL.encode(answer.clientDataJSON),
+                "authenticatorData": Base64URL.encode(answer.authenticatorData),
+                "signature": Base64URL.encode(answer.signature), "userHandle": Base64URL.encode(answer.userHandle),
+            ],
+        ]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("webauthn-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try JSONSerialization.data(withJSONObject: given).write(to: file)
+        return try python(["verify", file.path], reading: false) as? [String: String] ?? [:]
+    }
+
+    /// python-fido2's verdict on `answer` from a credential it knows only by its id and public key.
+    private func verdict(
+        known credentialID: [UInt8], _ publicKey: COSEKey, _ answer: SoftwareAuthenticator.Answer
+    ) throws -> [String: String] {
+        let id = Base64URL.encode(credentialID)
+        let given: [String: Any] = [
+            "challenge": Base64URL.encode(challenge),
+            "credential": ["id": id, "public_key": Base64URL.encode(publicKey.cbor.encoded)],
             "assertion": [
                 "id": id, "clientDataJSON": Base64URL.encode(answer.clientDataJSON),
                 "authenticatorData": Base64URL.encode(answer.authenticatorData),
