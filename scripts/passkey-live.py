@@ -6,7 +6,8 @@ python-fido2 (issue 53 item 4): the attestation and the assertions are made with
   passkey-live.py BASE_URL CHALLENGE_LIFETIME_SECONDS
 
 Signs in as the scenario's user through the admin API (POST /_admin/session), registers a passkey (packed
-self attestation), signs in with it, verifies it's you with it, then answers one spoiled ceremony per check
+self attestation), signs in with it, verifies it's you with it, registers and signs in with a second passkey
+whose key is Ed25519 (EdDSA, attestation "none"), then answers one spoiled ceremony per check
 a relying party makes, each with a fresh challenge, and prints one JSON object: for each case, the status
 and the error code the backend answered. The caller judges them (PasskeyFido2Tests).
 """
@@ -16,8 +17,8 @@ import urllib.error
 import urllib.request
 
 from cryptography.hazmat.primitives import hashes
-from cryptography.hazmat.primitives.asymmetric import ec
-from fido2.cose import ES256
+from cryptography.hazmat.primitives.asymmetric import ec, ed25519
+from fido2.cose import ES256, EdDSA
 from fido2.utils import sha256, websafe_decode, websafe_encode
 from fido2.webauthn import (
     AttestationObject,
@@ -130,6 +131,36 @@ def main(base, lifetime):
     body = assertion(reauth_options)
     del body["device"]
     results["reauth"] = outcome(backend.call("POST", "/auth/reauth/passkey", body, token=token))
+
+    # An authenticator that offers EdDSA: an Ed25519 key, attestation "none", then a sign-in with it.
+    ed_key = ed25519.Ed25519PrivateKey.generate()
+    ed_id = b"fido2-live-eddsa"
+    options = register_options()
+    client_data = CollectedClientData.create("webauthn.create", websafe_decode(options["challenge"]),
+                                             "https://" + options["rp_id"])
+    credential = AttestedCredentialData.create(bytes(16), ed_id, EdDSA.from_cryptography_key(ed_key.public_key()))
+    auth_data = AuthenticatorData.create(sha256(options["rp_id"].encode()), GOOD | FLAGS.AT, 0, credential)
+    ed_registration = {"challenge_id": options["challenge_id"], "client_data_json": b64(client_data),
+                       "attestation_object": b64(AttestationObject.create("none", auth_data, {})),
+                       "name": "python-fido2 EdDSA"}
+    results["register-eddsa"] = outcome(backend.call("POST", "/me/passkeys", ed_registration, token=token))
+    options = sign_in_options()
+    client_data = CollectedClientData.create("webauthn.get", websafe_decode(options["challenge"]),
+                                             "https://" + options["rp_id"])
+    auth_data = AuthenticatorData.create(sha256(options["rp_id"].encode()), GOOD, 1)
+    results["sign-in-eddsa"] = outcome(sign_in({
+        "challenge_id": options["challenge_id"], "credential_id": b64(ed_id), "client_data_json": b64(client_data),
+        "authenticator_data": b64(auth_data), "signature": b64(ed_key.sign(bytes(auth_data) + client_data.hash)),
+        "device": DEVICE}))
+    options = sign_in_options()
+    client_data = CollectedClientData.create("webauthn.get", websafe_decode(options["challenge"]),
+                                             "https://" + options["rp_id"])
+    auth_data = AuthenticatorData.create(sha256(options["rp_id"].encode()), GOOD, 2)
+    spoiled = ed_key.sign(bytes(auth_data) + client_data.hash)
+    results["sign-in-eddsa-bad-signature"] = outcome(sign_in({
+        "challenge_id": options["challenge_id"], "credential_id": b64(ed_id), "client_data_json": b64(client_data),
+        "authenticator_data": b64(auth_data), "signature": b64(spoiled[:-1] + bytes([spoiled[-1] ^ 1])),
+        "device": DEVICE}))
 
     results["wrong-origin"] = outcome(sign_in(assertion(sign_in_options(), origin="https://evil.test")))
     results["wrong-rp"] = outcome(sign_in(assertion(sign_in_options(), rp_id="evil.test")))
