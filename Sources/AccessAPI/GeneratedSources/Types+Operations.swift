@@ -18499,12 +18499,14 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/_admin/passkeys/{id}/DELETE/path`.
             public struct Path: Sendable, Hashable {
+                /// A passkey's credential id: base64url without padding
+                ///
                 /// - Remark: Generated from `#/paths/_admin/passkeys/{id}/DELETE/path/id`.
                 public var id: Swift.String
                 /// Creates a new `Path`.
                 ///
                 /// - Parameters:
-                ///   - id:
+                ///   - id: A passkey's credential id: base64url without padding
                 public init(id: Swift.String) {
                     self.id = id
                 }

@@ -2780,11 +2780,13 @@ paths:
       parameters:
         - name: "id"
           in: "path"
+          description: "A passkey's credential id: base64url without padding"
           required: true
           schema:
             type: "string"
             minLength: 1
             maxLength: 1364
+            pattern: "^[A-Za-z0-9_-]+$"
   "/_admin/deletions":
     get:
       operationId: "adminDeletions"
