@@ -57,7 +57,7 @@ struct Probe: Sendable {
                 ["challenge_id": "pkc_conform_probe", "client_data_json": "AA", "attestation_object": "AA"])
         case .renamePasskey:
             return Probe(method, path.replacingOccurrences(of: "{id}", with: Catalogue.probePasskeyID), ["name": "x"])
-        case .removePasskey:
+        case .removePasskey, .adminRemovePasskey:
             return Probe(method, path.replacingOccurrences(of: "{id}", with: Catalogue.probePasskeyID))
         case .reauthPasskey:
             return Probe(

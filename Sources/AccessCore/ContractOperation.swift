@@ -41,7 +41,7 @@ public enum ContractOperation: String, CaseIterable, Sendable {
     case adminDownloadWorld, adminState, adminSession, adminSignInDevice, adminOutbox, adminClock, adminSetClock
     case adminAdvanceClock, adminGetFaults, adminSetFaults, adminClearFaults, adminJournal, adminProviderToken
     case adminProviderAccounts, adminDeletions, adminTwoFactorCode
-    case adminSignOutSession, adminTimeline, adminJournalCount
+    case adminSignOutSession, adminTimeline, adminJournalCount, adminDevicePasskeys, adminRemovePasskey
 
     /// `METHOD /path` as the document writes them, path parameters in braces.
     public var route: (method: String, path: String) {
@@ -135,6 +135,8 @@ public enum ContractOperation: String, CaseIterable, Sendable {
         case .adminTwoFactorCode: ("GET", "/_admin/two-factor/code")
         case .adminSignOutSession: ("DELETE", "/_admin/sessions/{id}")
         case .adminTimeline: ("GET", "/_admin/timeline")
+        case .adminDevicePasskeys: ("GET", "/_admin/device/passkeys")
+        case .adminRemovePasskey: ("DELETE", "/_admin/passkeys/{id}")
         }
     }
 
