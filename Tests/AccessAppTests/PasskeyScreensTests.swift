@@ -175,6 +175,26 @@ import Testing
         #expect(text(harness.state).contains("This is your only sign-in method."))
     }
 
+    /// `passkey-only`: the one passkey is the account's only way in, so the hub's hard block shows before any
+    /// "Verify it's you" (which would have no method to offer); a flagged one may always be removed.
+    @Test func theOnlyWayInIsBlockedBeforeVerifyItsYou() {
+        var passkeyOnly = SampleData.appleOnly
+        passkeyOnly.appleLinked = false
+        passkeyOnly.passkeys = 1
+        let passkey = list[0]
+        let context = SampleData.state([], methods: passkeyOnly, now: now).context
+        #expect(PasskeysScreen.removeCommands(passkey, context) == [.showSheet(.cantRemovePasskey)])
+        var flagged = passkey
+        flagged.flaggedAsCloned = true
+        #expect(PasskeysScreen.removeCommands(flagged, context) != [.showSheet(.cantRemovePasskey)])
+        // With two passkeys and nothing else, nothing is left to verify with: the session suffices (as the backend
+        // judges it), and the confirmation follows.
+        passkeyOnly.passkeys = 2
+        let two = SampleData.state([], methods: passkeyOnly, now: now).context
+        let flow = RemovePasskeyFlow(id: passkey.id, name: passkey.name)
+        #expect(PasskeysScreen.removeCommands(passkey, two) == [.continueFlow(flow)])
+    }
+
     // MARK: - Rename
 
     @Test func renameSendsTheTrimmedNameAndAServerRefusalShowsUnderTheField() {

@@ -86,13 +86,25 @@ public struct PasskeysScreen: ScreenModel {
             return [.call(Endpoint.PasskeyRegistrationOptions(), Reply.options)]
         }
         let passkey = passkeys[selection]
-        let flow = RemovePasskeyFlow(id: passkey.id, name: passkey.name)
         return [
             .showSheet(
                 .passkeyActions(
                     passkey, rename: [.push(RenamePasskeyScreen(passkey: passkey))],
-                    remove: Reauth.verifyThen(flow, context)))
+                    remove: Self.removeCommands(passkey, context)))
         ]
+    }
+
+    /// What Remove does: the hard block when this passkey is the account's only way in (passkey.last_method; a
+    /// flagged one no longer counts as one), the confirmation straight away when nothing but passkeys is left to
+    /// verify with (the session suffices, by the rule app and backend share), else "Verify it's you" first.
+    static func removeCommands(_ passkey: Passkey, _ context: ScreenContext) -> [Command] {
+        let flow = RemovePasskeyFlow(id: passkey.id, name: passkey.name)
+        guard let methods = context.methods else { return Reauth.verifyThen(flow, context) }
+        if !passkey.flaggedAsCloned, methods.signInMethods.isOnly(.passkey), (methods.passkeys ?? 0) <= 1 {
+            return [.showSheet(.cantRemovePasskey)]
+        }
+        if methods.sessionSuffices(for: .passkey) { return [.continueFlow(flow)] }
+        return Reauth.verifyThen(flow, context)
     }
 
     /// "Create a passkey" over the list: Enter makes and registers it, Esc is the user's cancel.
