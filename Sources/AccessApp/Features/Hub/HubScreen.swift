@@ -196,6 +196,9 @@ public struct HubScreen: ScreenModel {
             context.isOffline && $0.kind.isWrite && !$0.kind.opensOffline(methods)
         }
         canvas.skip(1)
+        // A failed reload first: with the Passkeys row (issue 53) the rows fill 80×24, and what went wrong must
+        // stay on screen where the footnote below may not.
+        if let loadError { canvas.paragraph(loadError, style: .danger) }
         if let note = Self.otherPlatformNote(methods, platform: context.options.platform) {
             canvas.paragraph(note, style: .muted)
         }
@@ -204,7 +207,6 @@ public struct HubScreen: ScreenModel {
         } else {
             canvas.paragraph(Self.footnote, style: .muted)
         }
-        if let loadError { canvas.paragraph(loadError, style: .danger) }
     }
 
     /// Android hides Apple's row (seed 000), but an account may still sign in with Apple: said, with nothing
