@@ -17,7 +17,7 @@ import Testing
 
     @Test func theHubRowOpensTheListWhichLoads() {
         var state = SampleData.state([], now: now)
-        state.top = AnyScreen(HubScreen(selection: 4))
+        state.top = AnyScreen(HubScreen(selection: 5))
         let harness = ReducerHarness(state)
         harness.send(.input(.key(.enter)), effects: [.request(LoadSessions(), id: 1)]) {
             $0.stack.append(AnyScreen(ActiveSessionsScreen()))

@@ -22,7 +22,7 @@ import Testing
     /// The hub with its "Delete account" row selected.
     func onHub() -> AppState {
         var state = SampleData.state([], now: start)
-        state.top = AnyScreen(HubScreen(selection: 6))
+        state.top = AnyScreen(HubScreen(selection: 7))
         return state
     }
 

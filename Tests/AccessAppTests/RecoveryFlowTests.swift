@@ -345,7 +345,7 @@ import Testing
     @Test func everyChangeOnTheHubOpensTheSheetAndNothingElse() {
         let harness = ReducerHarness(SampleData.limitedState([HubScreen()], now: start), exhaustivity: .off)
         let rows = HubScreen.rows(SampleData.everyMethod, platform: .ios)
-        #expect(rows.count == 7)
+        #expect(rows.count == 8)
         for (index, row) in rows.enumerated() {
             if index > 0 { _ = send(.input(.key(.down)), to: harness) }
             let effects = send(.input(.key(.enter)), to: harness)

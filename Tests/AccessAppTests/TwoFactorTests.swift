@@ -23,7 +23,7 @@ import Testing
     }
 
     /// The two-factor row's index on iOS: four methods, then Active sessions.
-    let twoFactorRow = 5
+    let twoFactorRow = 6
 
     func session(_ id: String) -> SessionTokens {
         SessionTokens(

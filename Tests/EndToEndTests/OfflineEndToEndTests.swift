@@ -75,7 +75,7 @@ import Testing
         func openActiveSessions(_ app: Tmux) throws {
             try app.sendKeys("Enter")
             try app.waitFor("Email & password")
-            for _ in 0..<4 { try app.sendKeys("Down") }  // phone, email, Apple, Google, then Active sessions
+            for _ in 0..<5 { try app.sendKeys("Down") }  // phone, email, Apple, Google, Passkeys, then Active sessions
             try app.waitFor("▸ Active sessions")
             try app.sendKeys("Enter")
         }

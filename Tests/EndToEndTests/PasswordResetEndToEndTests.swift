@@ -6,7 +6,7 @@ import Testing
 @Suite(.serialized, .enabled(if: Tmux.isAvailable)) struct PasswordResetEndToEndTests {
     @Test func fromLogInThroughTheEmailedLinkToLogInWithTheNewPassword() throws {
         let app = try Tmux.openSignIn(scenario: "returning-user")
-        for _ in 0..<4 { try app.sendKeys("Down") }  // Email & password
+        for _ in 0..<5 { try app.sendKeys("Down") }  // Email & password
         try app.sendKeys("Enter")
         try app.waitFor("Forgot password? Ctrl+F")
         try app.sendLiteral("jdoe@mail.com")

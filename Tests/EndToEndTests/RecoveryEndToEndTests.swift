@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized, .enabled(if: Tmux.isAvailable)) struct RecoveryEndToEndTests {
     /// "Can't access your account?" (the sign-in screen's row above Contact support), the address, Send link.
     private func requestLink(_ app: Tmux) throws {
-        for _ in 0..<5 { try app.sendKeys("Down") }
+        for _ in 0..<6 { try app.sendKeys("Down") }
         try app.sendKeys("Enter")
         try app.waitFor("Enter the email you added for recovery.")
         try app.sendLiteral("lost.phone@mail.com")

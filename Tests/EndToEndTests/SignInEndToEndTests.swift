@@ -77,7 +77,7 @@ import Testing
     /// then log in with the same password and choose a username (onboarding) on the way in.
     @Test func registerVerifyFromTheOutboxThenLogIn() throws {
         let app = try Tmux.openSignIn(scenario: "new-user")
-        for _ in 0..<4 { try app.sendKeys("Down") }  // Email & password
+        for _ in 0..<5 { try app.sendKeys("Down") }  // Email & password
         try app.sendKeys("Enter")
         try app.waitFor("Ctrl+T switches")
         try app.sendKeys("C-t")
@@ -108,7 +108,7 @@ import Testing
     @Test func wrongPasswordThriceCountsDown() throws {
         let admin = try ReferenceAdmin()
         let app = try Tmux.openSignIn(scenario: "returning-user", admin: admin)
-        for _ in 0..<4 { try app.sendKeys("Down") }
+        for _ in 0..<5 { try app.sendKeys("Down") }
         try app.sendKeys("Enter")
         try app.waitFor("Ctrl+T switches")
         try app.sendLiteral("jdoe@mail.com")
@@ -172,7 +172,7 @@ import Testing
     @Test func loginBeforeTheLinkAsksToVerifyAndResendWaitsItsTurn() throws {
         let admin = try ReferenceAdmin()
         let app = try Tmux.openSignIn(scenario: "unverified-email", admin: admin)
-        for _ in 0..<4 { try app.sendKeys("Down") }  // Email & password
+        for _ in 0..<5 { try app.sendKeys("Down") }  // Email & password
         try app.sendKeys("Enter")
         try app.waitFor("Ctrl+T switches")
         try app.sendLiteral("pending@mail.com")

@@ -45,7 +45,7 @@ struct TwoFactorEndToEndTests {
 
     /// Email & password on the sign-in screen: the first factor.
     func signInWithPassword(_ app: Tmux) throws {
-        for _ in 0..<4 { try app.sendKeys("Down") }  // Email & password
+        for _ in 0..<5 { try app.sendKeys("Down") }  // Email & password
         try app.sendKeys("Enter")
         try app.waitFor("Ctrl+T switches")
         try app.sendLiteral("jdoe@mail.com")
@@ -58,7 +58,7 @@ struct TwoFactorEndToEndTests {
         let admin = try ReferenceAdmin()
         let app = try Tmux.openHub(scenario: "default", admin: admin)
         try app.waitUntil("the row says Off") { Self.twoFactorRow($0, says: "Off") }
-        for _ in 0..<5 { try app.sendKeys("Down") }  // Two-factor authentication
+        for _ in 0..<6 { try app.sendKeys("Down") }  // Two-factor authentication
         try app.sendKeys("Enter")
         try app.waitFor("To set up two-factor authentication, confirm with one of your sign-in")
         try app.sendKeys("Enter")  // Use password

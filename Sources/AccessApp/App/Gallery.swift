@@ -48,6 +48,7 @@ public enum Features {
         EmailLinkFeature.self,
         EmailFeature.self,
         ProvidersFeature.self,
+        PasskeysFeature.self,
         SupportFeature.self,
         DeleteFeature.self,
         LogoutFeature.self,

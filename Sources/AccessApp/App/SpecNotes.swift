@@ -24,6 +24,7 @@ public struct APICall: Equatable, Sendable {
         case get = "GET"
         case post = "POST"
         case put = "PUT"
+        case patch = "PATCH"
         case delete = "DELETE"
     }
 
@@ -70,6 +71,12 @@ public struct APICall: Equatable, Sendable {
         _ path: String, when: String, _ answers: KeyValuePairs<Int, String>, noAnswer: String? = nil
     ) -> APICall {
         APICall(.put, path, when: when, answers: answers, noAnswer: noAnswer)
+    }
+
+    public static func patch(
+        _ path: String, when: String, _ answers: KeyValuePairs<Int, String>, noAnswer: String? = nil
+    ) -> APICall {
+        APICall(.patch, path, when: when, answers: answers, noAnswer: noAnswer)
     }
 
     public static func delete(

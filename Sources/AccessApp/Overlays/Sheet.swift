@@ -5,18 +5,28 @@ import TerminalKit
 /// actions' commands act for the screen the sheet covers.
 public struct Sheet: OverlayModel {
     public var sheet: BottomSheet
-    /// What choosing each action does, by index, besides closing the sheet; Esc only closes.
+    /// What choosing each action does, by index, besides closing the sheet.
     public var actions: [[Command]]
+    /// What Esc does besides closing it: nothing, except where closing is an answer the screen below words (the
+    /// passkey prompt's cancel).
+    public var closing: [Command]
+    /// The footer's words for Enter and Esc: "Confirm" and "Close", or a prompt's own ("Approve", "Cancel").
+    public var confirmWord: String
+    public var closeWord: String
 
     /// A sheet whose actions include a destructive one opens on the first that is not (Cancel): the
     /// destructive action takes a deliberate move, as on the platforms (issue 28).
     public init(
-        title: String, body: String, icon: BottomSheet.Icon? = nil, actions: [(BottomSheet.Action, [Command])]
+        title: String, body: String, icon: BottomSheet.Icon? = nil, actions: [(BottomSheet.Action, [Command])],
+        closing: [Command] = [], confirmWord: String = "Confirm", closeWord: String = "Close"
     ) {
         let kinds = actions.map(\.0)
         let safe = kinds.contains(where: \.isDestructive) ? kinds.firstIndex { !$0.isDestructive } : nil
         sheet = BottomSheet(title: title, body: body, actions: kinds, icon: icon, selectedAction: safe ?? 0)
         self.actions = actions.map(\.1)
+        self.closing = closing
+        self.confirmWord = confirmWord
+        self.closeWord = closeWord
     }
 
     public enum Intent: Sendable { case previous, next, confirm, close }
@@ -25,14 +35,16 @@ public struct Sheet: OverlayModel {
     public var actsForScreen: Bool { true }
 
     public func bindings(_ context: OverlayContext) -> [KeyBinding<Intent>] {
-        [
+        // A sheet with nothing to choose (no passkey on this device) only closes.
+        guard !actions.isEmpty else { return [KeyBinding([.escape], closeWord, .close)] }
+        return [
             KeyBinding(
                 KeyHint([.up, .down], "Choose", aliases: [.left, .right, .backTab, .tab]),
                 intents: [
                     .up: .previous, .left: .previous, .backTab: .previous, .down: .next, .right: .next, .tab: .next,
                 ]),
-            KeyBinding([.enter], "Confirm", .confirm),
-            KeyBinding([.escape], "Close", .close),
+            KeyBinding([.enter], confirmWord, .confirm),
+            KeyBinding([.escape], closeWord, .close),
         ]
     }
 
@@ -45,7 +57,7 @@ public struct Sheet: OverlayModel {
             sheet.move(by: 1)
             return []
         case .confirm: return [.dismissOverlay] + commands(choosing: sheet.selectedAction)
-        case .close: return [.dismissOverlay]
+        case .close: return [.dismissOverlay] + closing
         }
     }
 

@@ -24,7 +24,7 @@ public struct HubScreen: ScreenModel {
     public func showsSavedData(_ context: ScreenContext) -> Bool { context.methods != nil }
 
     enum RowKind: Equatable {
-        case phone, emailPassword, apple, google, sessions, twoFactor, delete
+        case phone, emailPassword, apple, google, passkeys, sessions, twoFactor, delete
 
         var isWrite: Bool { self != .sessions }
         /// Opening the row writes nothing (the Email & password sub-hub only shows, and keeps its own
@@ -34,7 +34,7 @@ public struct HubScreen: ScreenModel {
         }
         var group: Int {
             switch self {
-            case .phone, .emailPassword, .apple, .google: return 0
+            case .phone, .emailPassword, .apple, .google, .passkeys: return 0
             case .sessions, .twoFactor: return 1
             case .delete: return 2
             }
@@ -67,6 +67,12 @@ public struct HubScreen: ScreenModel {
             rows.append(social(.apple, "Apple", linked: methods.appleLinked))
         }
         rows.append(social(.google, "Google", linked: methods.googleLinked))
+        let passkeys = methods.passkeys ?? 0
+        rows.append(
+            Row(
+                kind: .passkeys, title: "Passkeys",
+                detail: passkeys == 0 ? "Not set up" : passkeys == 1 ? "1 passkey" : "\(passkeys) passkeys",
+                control: passkeys == 0 ? .pill("Add") : .chevron))
         return rows
     }
 
@@ -85,7 +91,7 @@ public struct HubScreen: ScreenModel {
     }
 
     /// How many method rows the platform shows (Android has no Apple row): the skeleton's count.
-    static func methodRowCount(_ platform: AppOptions.Platform) -> Int { platform == .ios ? 4 : 3 }
+    static func methodRowCount(_ platform: AppOptions.Platform) -> Int { platform == .ios ? 5 : 4 }
 
     private static func social(_ kind: RowKind, _ name: String, linked: Bool) -> Row {
         Row(
@@ -142,6 +148,8 @@ public struct HubScreen: ScreenModel {
             // On: the screen that manages it; off: set up, after "Verify it's you".
             guard TwoFactor.isOn(methods) else { return Reauth.verifyThen(TwoFactorSetupFlow(), context) }
             return [.push(TwoFactorScreen())]
+        case .passkeys:
+            return [.push(PasskeysScreen())]
         case .delete:
             return [.push(DeleteAccountScreen())]
         case .sessions:
@@ -188,6 +196,9 @@ public struct HubScreen: ScreenModel {
             context.isOffline && $0.kind.isWrite && !$0.kind.opensOffline(methods)
         }
         canvas.skip(1)
+        // A failed reload first: with the Passkeys row (issue 53) the rows fill 80×24, and what went wrong must
+        // stay on screen where the footnote below may not.
+        if let loadError { canvas.paragraph(loadError, style: .danger) }
         if let note = Self.otherPlatformNote(methods, platform: context.options.platform) {
             canvas.paragraph(note, style: .muted)
         }
@@ -196,7 +207,6 @@ public struct HubScreen: ScreenModel {
         } else {
             canvas.paragraph(Self.footnote, style: .muted)
         }
-        if let loadError { canvas.paragraph(loadError, style: .danger) }
     }
 
     /// Android hides Apple's row (seed 000), but an account may still sign in with Apple: said, with nothing

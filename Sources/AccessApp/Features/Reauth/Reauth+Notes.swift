@@ -40,6 +40,25 @@ extension ReauthPickerScreen {
                     422: "The server's message (that provider is not linked).",
                 ],
                 noAnswer: "The offline message under the list."),
+            .post(
+                "/auth/reauth/passkey/options", when: "Passkey (offered when the account has one)",
+                [
+                    200:
+                        "The \"Use your passkey\" sheet; Esc is the user's cancel (\"\(PasskeyWording.cancelledText)\" under the list), and with no passkey on this device the sheet says so.",
+                    401: APICall.sessionRefused,
+                ],
+                noAnswer: "The offline message under the list."),
+            .post(
+                "/auth/reauth/passkey", when: "Enter on the Use your passkey sheet",
+                [
+                    200: "Verified: the window opens and the flow goes on.",
+                    403:
+                        "passkey.cloned: \"This passkey was turned off because a copy of it was used. Choose another way to verify.\"",
+                    404:
+                        "passkey.not_found: \"This passkey was removed from your account. Choose another way to verify.\"",
+                    410: "passkey.challenge_expired: \"Your passkey request expired. Try again.\"",
+                    422: "passkey.refused: \"Your passkey couldn't be checked. Try again.\"",
+                ]),
         ],
         seeds: [.reauthPicker, .contactSupport])
 }

@@ -49,7 +49,7 @@ public struct ReauthPickerScreen: ScreenModel {
         case .authenticator:
             return ("Authenticator app", TwoFactor.enterCodeText)
         case .passkey:
-            return ("Use your passkey", "")
+            return ("Passkey", "Use the passkey on this device")
         }
     }
 
@@ -74,6 +74,33 @@ public struct ReauthPickerScreen: ScreenModel {
         case code(Result<OTPRequestAccepted, APIError>)
         /// Apple or Google, confirmed on the simulated sheet (`Sheet.socialReauth`).
         case social(Result<ReauthGrant, APIError>)
+        /// Passkey: the re-auth options with what this device holds for them.
+        case passkeyPrompt(Result<PasskeyPrompt, APIError>)
+        /// Passkey, approved on the "Use your passkey" sheet.
+        case passkey(Result<ReauthGrant, APIError>)
+    }
+
+    /// Esc on the "Use your passkey" sheet: the user's cancel, said inline; nothing was sent.
+    public enum Choice: Equatable, Sendable { case passkeyCancelled }
+
+    /// The "Use your passkey" sheet over the picker: Enter verifies with the chosen account's passkey.
+    static func passkeySheet(_ prompt: PasskeyPrompt) -> Sheet {
+        .usePasskey(
+            prompt, .reauth,
+            approve: { account in
+                [
+                    .call(
+                        ReauthWithDevicePasskey(options: prompt.options, credentialID: account.credentialID),
+                        Reply.passkey)
+                ]
+            },
+            cancel: prompt.accounts.isEmpty ? [] : [.returnTo(ReauthPickerScreen.self, with: .passkeyCancelled)])
+    }
+
+    public mutating func receiveChoice(_ choice: Choice, _ context: ScreenContext) -> [Command] {
+        isWorking = false
+        error = PasskeyWording.cancelledText
+        return []
     }
 
     public func bindings(_ context: ScreenContext) -> [KeyBinding<Intent>] {
@@ -108,8 +135,8 @@ public struct ReauthPickerScreen: ScreenModel {
         case .method(.authenticator):
             return [.push(AuthenticatorCodeScreen(purpose: .reauth(flow)))]
         case .method(.passkey):
-            // Never offered: this app holds no passkeys yet (issue 53 item 2), so `reauthMethods` lists none.
-            return []
+            isWorking = true
+            return [.call(PasskeyReauthPrompt(), Reply.passkeyPrompt)]
         case .method(.email):
             isWorking = true
             return [.call(Endpoint.ReauthEmailSend(), Reply.link)]
@@ -136,8 +163,15 @@ public struct ReauthPickerScreen: ScreenModel {
             return [.push(CheckEmailScreen(flow: flow, sentTo: sent.sentTo, sentAt: context.now))]
         case .code(.success(let accepted)):
             return [.push(EnterCodeScreen(reauth: flow, accepted: accepted))]
-        case .social(.success(let grant)):
+        case .social(.success(let grant)), .passkey(.success(let grant)):
             return [.grantReauth(grant), .continueFlow(flow)]
+        case .passkeyPrompt(.success(let prompt)):
+            // The sheet is the device's prompt: its Enter signs and sends, its Esc is the user's cancel.
+            isWorking = !prompt.accounts.isEmpty
+            return [.showSheet(Self.passkeySheet(prompt))]
+        case .passkeyPrompt(.failure(let failure)), .passkey(.failure(let failure)):
+            error = PasskeyWording.refusal(failure, .reauth)
+            return []
         case .link(.failure(.rateLimited(let retryAfter?, let message, let kind))):
             limit = RateLimit(
                 target: ReauthMethod.email.rawValue, until: context.now + TimeInterval(retryAfter), kind: kind,

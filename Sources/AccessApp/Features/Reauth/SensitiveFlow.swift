@@ -64,9 +64,9 @@ extension AuthMethods {
     /// grant then (the session suffices only when nothing but the target is left), so a picker without
     /// it would be a dead end.
     public func reauthMethods(excluding target: ReauthMethod?, platform: AppOptions.Platform) -> [ReauthMethod] {
-        // This app holds no passkeys yet (issue 53 item 2): it cannot answer a passkey ceremony, so it offers none.
+        // A passkey is offered when the account has one (the methods' `passkeys` count); whether this device holds
+        // it is the prompt's to say, as a phone's would.
         let methods = reauthRule.factors(for: target?.factor).compactMap { ReauthMethod(rawValue: $0.rawValue) }
-            .filter { $0 != .passkey }
         let shown = methods.filter { $0 != .apple || platform == .ios }
         return shown.isEmpty ? methods : shown
     }

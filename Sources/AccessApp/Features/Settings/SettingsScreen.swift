@@ -61,7 +61,9 @@ public struct SettingsScreen: ScreenModel {
 
     /// What the hub holds, as the hub shows it: no Apple on Android (seed 000), where its row is hidden.
     static func accountAccessDetail(_ platform: AppOptions.Platform) -> String {
-        platform == .ios ? "Phone number, email & password, Apple, Google" : "Phone number, email & password, Google"
+        platform == .ios
+            ? "Phone number, email & password, Apple, Google, passkeys"
+            : "Phone number, email & password, Google, passkeys"
     }
 
     public enum Intent: Sendable { case up, down, open, resend }
