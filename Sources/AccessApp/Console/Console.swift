@@ -151,7 +151,7 @@ func receiveConsole(_ reply: ConsoleReply, in state: inout AppState) -> [Effect]
     case .devicePasskey(_, .success(let done)):
         return apply([.showToast(done)], to: &state, for: nil)
     case .devicePasskey(let action, .failure(let failure)):
-        return apply([.showToast("\(action.title) not done: \(failure.message)")], to: &state, for: nil)
+        return apply([.showToast("\(action.notDone): \(failure.message)")], to: &state, for: nil)
     case .arrived(let id, .failure(let failure)):
         let effects = apply([.showToast(StartAt.notStartedText(id, failure))], to: &state, for: nil)
         return effects + StartAt.releaseKeys(in: &state)

@@ -33,6 +33,15 @@ public enum DevicePasskeyAction: String, CaseIterable, Equatable, Sendable {
         }
     }
 
+    /// Before the reason in the toast of a failure.
+    var notDone: String {
+        switch self {
+        case .clone: "Not cloned"
+        case .removeOnServer: "Not removed"
+        case .resetCounter: "Not reset"
+        }
+    }
+
     var detail: String {
         switch self {
         case .clone: "a copy signs in on another device first: this device's next use is refused as a clone"
@@ -47,7 +56,11 @@ public enum DevicePasskeyAction: String, CaseIterable, Equatable, Sendable {
 struct ActOnThisDevicesPasskey: APIRequest {
     let action: DevicePasskeyAction
 
-    static let noPasskeyText = "This device holds no passkey. Load the passkey scenario, or add one in Passkeys."
+    // Toasts: a line of at most 74 characters fits the toast at 80 columns.
+    static let noPasskeyText = "This device holds no passkey. Try the passkey scenario."
+    static let clonedText = "Cloned: a copy signed in elsewhere. Its next use here is refused."
+    static let removedText = "Removed on the server only. This device still holds the passkey."
+    static let resetText = "Counter reset to 0. This passkey's next use is refused as a clone."
     static let cloneDevice = DeviceInfo(
         deviceName: "Cloned authenticator", systemName: "Unknown", systemVersion: "0", identifier: "qa-passkey-clone",
         publicKey: Data(repeating: 2, count: 32).base64EncodedString())
@@ -61,18 +74,17 @@ struct ActOnThisDevicesPasskey: APIRequest {
         switch action {
         case .clone:
             try await Self.signInWithCopy(of: passkey, api)
-            return "A copy of the passkey for \(passkey.userName) signed in on another device. This device's next use"
-                + " of it is refused as a clone."
+            return Self.clonedText
         case .removeOnServer:
             try await api.client.adminRemovePasskey(id: id)
-            return "The server no longer knows the passkey for \(passkey.userName). This device still holds it."
+            return Self.removedText
         case .resetCounter:
             do {
                 try store.resetSignCount(credentialID: passkey.credentialID)
             } catch {
                 throw DevicePasskeyConsole.notKept(error)
             }
-            return "The passkey for \(passkey.userName) counts from 0 again: its next use is refused as a clone."
+            return Self.resetText
         }
     }
 
