@@ -37,23 +37,17 @@ import Testing
         }
     }
 
-    /// This device's sign-in with its passkey: the ceremony as the app's authenticator answers it.
+    /// This device's sign-in with its passkey, as Continue with passkey makes it: the options, then the sheet's
+    /// approval with the passkey the palette's actions act on.
     static func signInHere(_ api: APIContext) async throws -> Result<SignedIn, APIError> {
         let passkey = try #require(await ActOnThisDevicesPasskey.chosen(api))
-        let options = try await api.client.passkeySignInOptions()
-        let challenge = try #require(Base64URL.decode(options.challenge))
-        let answer = try #require(
-            try api.client.configuration.passkeys.answer(
-                credentialID: passkey.credentialID, origin: PasskeyRelyingParty.origin(of: options.rpId),
-                challenge: challenge))
+        let prompt = try await PasskeySignInPrompt().perform(api)
+        #expect(prompt.accounts.map(\.credentialID) == [Base64URL.encode(passkey.credentialID)])
         do {
             return .success(
-                try await api.client.passkeySignIn(
-                    challengeId: options.challengeId, credentialId: Base64URL.encode(answer.credentialID),
-                    clientDataJson: Base64URL.encode(answer.clientDataJSON),
-                    authenticatorData: Base64URL.encode(answer.authenticatorData),
-                    signature: Base64URL.encode(answer.signature), userHandle: Base64URL.encode(answer.userHandle),
-                    device: api.client.configuration.device))
+                try await SignInWithDevicePasskey(
+                    options: prompt.options, credentialID: Base64URL.encode(passkey.credentialID)
+                ).perform(api))
         } catch let error as APIError {
             return .failure(error)
         }

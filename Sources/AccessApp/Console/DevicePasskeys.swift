@@ -98,8 +98,9 @@ struct ActOnThisDevicesPasskey: APIRequest {
         return held.last
     }
 
-    /// The clone: another device holding the same key and counter answers a real discoverable sign-in first, so the
-    /// server's counter passes the one this device will answer with next.
+    /// The clone: another device holding the same key and counter answers a real discoverable sign-in first, as the
+    /// app's own sign-in does (`SignInWithDevicePasskey`), so the server's counter passes the one this device will
+    /// answer with next.
     private static func signInWithCopy(of passkey: DevicePasskey, _ api: APIContext) async throws {
         var configuration = api.client.configuration
         configuration.device = cloneDevice
@@ -108,21 +109,11 @@ struct ActOnThisDevicesPasskey: APIRequest {
             configuration: configuration, sessionStore: nil,
             logger: Logger(label: "accessdeck.passkey-clone") { _ in SwiftLogNoOpLogHandler() })
         do {
+            let elsewhere = APIContext(client: clone, cache: nil, now: api.now)
             let options = try await clone.passkeySignInOptions()
-            guard let challenge = Base64URL.decode(options.challenge),
-                let answer = try configuration.passkeys.answer(
-                    credentialID: passkey.credentialID, origin: PasskeyRelyingParty.origin(of: options.rpId),
-                    challenge: challenge)
-            else {
-                throw APIError.server(
-                    status: 0, code: "passkey_malformed", message: "The backend's challenge is not base64url.")
-            }
-            _ = try await clone.passkeySignIn(
-                challengeId: options.challengeId, credentialId: Base64URL.encode(answer.credentialID),
-                clientDataJson: Base64URL.encode(answer.clientDataJSON),
-                authenticatorData: Base64URL.encode(answer.authenticatorData),
-                signature: Base64URL.encode(answer.signature), userHandle: Base64URL.encode(answer.userHandle),
-                device: cloneDevice)
+            _ = try await SignInWithDevicePasskey(
+                options: options, credentialID: Base64URL.encode(passkey.credentialID)
+            ).perform(elsewhere)
         } catch {
             await clone.shutdown()
             throw error
