@@ -107,6 +107,23 @@ import Testing
         }
     }
 
+    /// A world file (a bug report's world, a world uploaded elsewhere) carries the device's half too: its sealed key
+    /// opens in the copy, and the passkey still signs its account in there.
+    @Test func aWorldFileCarriesThePasskeyOnThisDevice() async throws {
+        try await TestBackend.with(scenario: "passkey") { backend in
+            let kit = try #require(try await Self.kits(backend).first)
+            let file = try await backend.get("/_admin/worlds/default/file")
+            let uploaded = try await backend.send(
+                .POST, "/_admin/worlds?name=copy", raw: file.data, contentType: "application/vnd.sqlite3")
+            #expect(uploaded.status == 201, "\(String(decoding: uploaded.data, as: UTF8.self))")
+            let copy = backend.through(backend.running.baseURL + "/w/copy")
+            let copied = try #require(try await Self.kits(copy).first)
+            #expect(copied.credentialId == kit.credentialId && copied.privateKey == kit.privateKey)
+            var passkey = try Self.held(copied)
+            #expect(try await PasskeyTests.signIn(copy, &passkey).status == 200)
+        }
+    }
+
     @Test func theKeyHandedOutIsNeverInTheJournal() async throws {
         try await TestBackend.with(scenario: "passkey") { backend in
             let kit = try #require(try await Self.kits(backend).first)
